@@ -1,0 +1,58 @@
+/* cli.c — messages and option values for the subcommands. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model.h"
+#include "version.h" /* generated: VB_GIT_HASH */
+
+const char *vb_git_hash(void) { return VB_GIT_HASH; }
+
+void vb_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "verletbench %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int vb_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "verletbench %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'verletbench %s --help'.\n", cmd);
+    return VB_EXIT_USAGE;
+}
+
+int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
+{
+    if (vb_parse_double(arg, out) != 0) {
+        vb_usage_error(cmd, "%s: '%s' is not a finite number", opt, arg);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    const char *p = arg;
+    while (*p == ' ')
+        p++;
+    unsigned long long x = strtoull(p, &end, 10);
+    if (*p == '-' || *p == '\0' || *end != '\0' || errno == ERANGE || x > 0xffffffffULL) {
+        vb_usage_error(cmd, "%s: '%s' is not a whole number in 0..4294967295", opt, arg);
+        return -1;
+    }
+    *out = (unsigned long)x;
+    return 0;
+}

@@ -1,0 +1,75 @@
+/* cmd_list.c — `verletbench list`: what can be run. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "integrator.h"
+#include "model.h"
+
+static void help(void)
+{
+    puts("Usage: verletbench list [--csv]\n\n"
+         "Lists every integrator (name, expected global order with fixed steps, whether it\n"
+         "is symplectic, one line on what it does) and every model with its parameters\n"
+         "and their defaults (set them with --set key=value).\n\n"
+         "  --csv    machine-readable: kind,name,order,symplectic,dim,params,summary\n"
+         "  --help   this text");
+}
+
+int vb_cmd_list(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"csv", no_argument, NULL, 'c'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int csv = 0, c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            csv = 1;
+            break;
+        case 'h':
+            help();
+            return VB_EXIT_OK;
+        default:
+            return vb_usage_error("list", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return vb_usage_error("list", "unexpected argument '%s'", argv[optind]);
+
+    if (csv)
+        puts("kind,name,order,symplectic,dim,params,summary");
+    else
+        printf("Integrators (order = expected global order with fixed steps):\n"
+               "  %-16s %-5s %-10s %s\n", "name", "order", "symplectic", "what it does");
+    for (size_t i = 0; i < vb_integrator_count(); i++) {
+        const vb_integrator *g = vb_integrator_at(i);
+        const char *sym = (g->flags & VB_SYMPLECTIC) ? "yes" : "no";
+        if (csv)
+            printf("integrator,%s,%d,%s,,,\"%s\"\n", g->name, g->order, sym, g->summary);
+        else
+            printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
+    }
+    if (!csv)
+        printf("\nModels (parameters with their defaults):\n");
+    for (size_t i = 0; i < vb_n_models; i++) {
+        const vb_model_type *t = vb_models[i];
+        char params[256];
+        size_t used = 0;
+        params[0] = '\0';
+        for (unsigned k = 0; k < t->n_params && used < sizeof params; k++) {
+            int n = snprintf(params + used, sizeof params - used, "%s%s=%g", k ? " " : "",
+                             t->params[k].name, t->params[k].def);
+            if (n > 0)
+                used += (size_t)n;
+        }
+        if (csv)
+            printf("model,%s,,,%u,%s,\"%s\"\n", t->name, t->dim, params, t->summary);
+        else
+            printf("  %-14s %u-D  %s\n  %-14s      %s\n", t->name, t->dim, t->summary, "",
+                   params);
+    }
+    return VB_EXIT_OK;
+}

@@ -1,0 +1,240 @@
+/* cmd_sim.c — `verletbench sim`: one run, its errors as one CSV row. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "integrator.h"
+#include "model.h"
+#include "outfile.h"
+#include "plan.h"
+#include "simulate.h"
+
+#define CMD "sim"
+
+static void help(void)
+{
+    puts("Usage: verletbench sim --model M [--set KEY=VALUE]... --integrator I\n"
+         "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
+         "                       [--steps FILE] [--trajectory FILE]\n\n"
+         "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
+         "step against the exact solution, and prints a CSV header and one row:\n"
+         "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
+         "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
+         "  err_angmom_max,fail_step,pos_scale,vel_scale\n\n"
+         "Options:\n"
+         "  --model M          projectile, spring, damped-spring, orbit or pendulum\n"
+         "  --set KEY=VALUE    a model parameter (repeat); 'verletbench list' shows them\n"
+         "  --integrator I     the method; 'verletbench list' shows them\n"
+         "  --t-end T          end time (default: one period, or the time of flight)\n"
+         "  --dt H             step (default: t_end/1000); fixed plan: N = ceil(t_end/H - 1e-9)\n"
+         "                     steps of t_end/N\n"
+         "  --jitter J         random plan: steps H (1 + J u), u uniform in [-1, 1), 0 <= J < 1\n"
+         "  --seed S           seed of the random plan's mt19937 generator (default 1)\n"
+         "  --steps FILE       trace plan: the steps from FILE, one positive number a line,\n"
+         "                     '#' comments; t_end defaults to their sum\n"
+         "  --trajectory FILE  also write every step: t, x, v, exact x, exact v, err_pos, energy\n"
+         "  --help             this text\n\n"
+         "Errors are Euclidean norms; err_energy_max is max |E_n - E_0|/|E_0| (empty for the\n"
+         "damped spring).  status is ok, or diverged when the state became non-finite (the\n"
+         "errors are then inf and fail_step says when).\n\n"
+         "Example:\n"
+         "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5");
+}
+
+/* Parse "KEY=VALUE" into the model; prints the error. */
+static int set_param(vb_model *m, const char *kv)
+{
+    char key[64];
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+        vb_usage_error(CMD, "--set: expected KEY=VALUE, got '%s'", kv);
+        return -1;
+    }
+    memcpy(key, kv, (size_t)(eq - kv));
+    key[eq - kv] = '\0';
+    char err[512];
+    if (vb_model_set(m, key, eq + 1, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "--set: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_cmd_sim(int argc, char **argv)
+{
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_HELP };
+    static const struct option opts[] = {
+        {"model", required_argument, NULL, O_MODEL},
+        {"set", required_argument, NULL, O_SET},
+        {"integrator", required_argument, NULL, O_INTEG},
+        {"t-end", required_argument, NULL, O_TEND},
+        {"dt", required_argument, NULL, O_DT},
+        {"jitter", required_argument, NULL, O_JITTER},
+        {"seed", required_argument, NULL, O_SEED},
+        {"steps", required_argument, NULL, O_STEPS},
+        {"trajectory", required_argument, NULL, O_TRAJ},
+        {"help", no_argument, NULL, O_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    const char *model_name = NULL, *integ_name = NULL, *steps_path = NULL, *traj_path = NULL;
+    const char *sets[64];
+    int n_sets = 0;
+    double t_end = 0.0, dt = 0.0, jitter = 0.0;
+    int have_t_end = 0, have_dt = 0, have_jitter = 0;
+    unsigned long seed = 1;
+    int c;
+
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case O_MODEL:
+            model_name = optarg;
+            break;
+        case O_SET:
+            if (n_sets == (int)(sizeof sets / sizeof sets[0]))
+                return vb_usage_error(CMD, "--set: too many parameters");
+            sets[n_sets++] = optarg;
+            break;
+        case O_INTEG:
+            integ_name = optarg;
+            break;
+        case O_TEND:
+            if (vb_opt_double(CMD, "--t-end", optarg, &t_end) != 0)
+                return VB_EXIT_USAGE;
+            if (!(t_end > 0.0))
+                return vb_usage_error(CMD, "--t-end: %s must be > 0", optarg);
+            have_t_end = 1;
+            break;
+        case O_DT:
+            if (vb_opt_double(CMD, "--dt", optarg, &dt) != 0)
+                return VB_EXIT_USAGE;
+            if (!(dt > 0.0))
+                return vb_usage_error(CMD, "--dt: %s must be > 0", optarg);
+            have_dt = 1;
+            break;
+        case O_JITTER:
+            if (vb_opt_double(CMD, "--jitter", optarg, &jitter) != 0)
+                return VB_EXIT_USAGE;
+            if (!(jitter >= 0.0 && jitter < 1.0))
+                return vb_usage_error(CMD, "--jitter: %s must be in [0, 1)", optarg);
+            have_jitter = 1;
+            break;
+        case O_SEED:
+            if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
+                return VB_EXIT_USAGE;
+            break;
+        case O_STEPS:
+            steps_path = optarg;
+            break;
+        case O_TRAJ:
+            traj_path = optarg;
+            break;
+        case O_HELP:
+            help();
+            return VB_EXIT_OK;
+        case ':':
+            return vb_usage_error(CMD, "%s needs a value", argv[optind - 1]);
+        default:
+            return vb_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+
+    char names[512];
+    if (!model_name) {
+        vb_model_names_text(names, sizeof names);
+        return vb_usage_error(CMD, "--model is required (one of: %s)", names);
+    }
+    const vb_model_type *mtype = vb_model_find(model_name);
+    if (!mtype) {
+        vb_model_names_text(names, sizeof names);
+        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
+    }
+    if (!integ_name) {
+        vb_integrator_names(names, sizeof names);
+        return vb_usage_error(CMD, "--integrator is required (one of: %s)", names);
+    }
+    const vb_integrator *integ = vb_integrator_find(integ_name);
+    if (!integ) {
+        vb_integrator_names(names, sizeof names);
+        return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
+                              integ_name, names);
+    }
+    if (steps_path && (have_dt || have_jitter))
+        return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
+
+    vb_model model;
+    vb_model_defaults(&model, mtype);
+    for (int i = 0; i < n_sets; i++)
+        if (set_param(&model, sets[i]) != 0)
+            return VB_EXIT_USAGE;
+    char err[1024];
+    if (vb_model_setup(&model, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "--set: %s", err);
+
+    vb_trace trace = {0};
+    vb_run_spec spec = {.integ = integ, .model = &model};
+    if (steps_path) {
+        if (vb_trace_load(steps_path, &trace, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
+            return VB_EXIT_USAGE;
+        }
+        spec.plan.kind = VB_PLAN_TRACE;
+        spec.plan.trace = &trace;
+        spec.plan.t_end = have_t_end ? t_end : 0.0;
+    } else {
+        if (!have_t_end)
+            t_end = mtype->natural_time(model.self);
+        spec.plan.kind = jitter > 0.0 ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+        spec.plan.t_end = t_end;
+        spec.plan.dt = have_dt ? dt : t_end / 1000.0;
+        spec.plan.jitter = jitter;
+        spec.plan.seed = seed;
+    }
+    int status = VB_EXIT_USAGE;
+    if (vb_plan_check(&spec.plan, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "%s%s", steps_path ? "--steps: " : "", err);
+        goto out;
+    }
+
+    vb_outfile traj = {0};
+    if (traj_path) {
+        if (vb_outfile_open(&traj, traj_path, err, sizeof err) != 0) {
+            vb_error(CMD, "--trajectory: %s", err);
+            goto out;
+        }
+        fprintf(traj.f, "# verletbench %s (%s) sim: ", VB_VERSION, vb_git_hash());
+        vb_run_describe(traj.f, &spec);
+        if (steps_path)
+            fprintf(traj.f, " steps=%s", steps_path);
+        fputc('\n', traj.f);
+        spec.trajectory = traj.f;
+    }
+    vb_run_result res;
+    if (vb_simulate(&spec, &res, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        if (traj_path)
+            vb_outfile_abort(&traj);
+        status = VB_EXIT_FAIL;
+        goto out;
+    }
+    if (traj_path && vb_outfile_commit(&traj, err, sizeof err) != 0) {
+        vb_error(CMD, "--trajectory: %s", err);
+        status = VB_EXIT_FAIL;
+        goto out;
+    }
+    printf("%s\n", vb_run_columns);
+    vb_run_print_row(stdout, &spec, &res);
+    putchar('\n');
+    /* the row is the result either way; the status tells a script it failed */
+    status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
+    if (res.status != VB_STATUS_OK)
+        vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
+out:
+    vb_trace_free(&trace);
+    return status;
+}

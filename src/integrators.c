@@ -1,0 +1,120 @@
+/* integrators.c — the table of integrators: the nine built-in methods of
+ * SPEC §2 in a fixed order, then any a plugin registers. */
+#include "integrator.h"
+
+#include <stdio.h>
+#include <string.h>
+
+extern const vb_integrator vb_integrator_euler;
+extern const vb_integrator vb_integrator_euler_semi;
+extern const vb_integrator vb_integrator_verlet;
+extern const vb_integrator vb_integrator_verlet_naive;
+extern const vb_integrator vb_integrator_tcv;
+extern const vb_integrator vb_integrator_verlet_var;
+extern const vb_integrator vb_integrator_velocity_verlet;
+extern const vb_integrator vb_integrator_leapfrog;
+extern const vb_integrator vb_integrator_rk4;
+
+static const vb_integrator *const builtin[] = {
+    &vb_integrator_euler,      &vb_integrator_euler_semi, &vb_integrator_verlet,
+    &vb_integrator_verlet_naive, &vb_integrator_tcv,      &vb_integrator_verlet_var,
+    &vb_integrator_velocity_verlet, &vb_integrator_leapfrog, &vb_integrator_rk4,
+};
+#define N_BUILTIN (sizeof builtin / sizeof builtin[0])
+#define MAX_EXTRA 64
+
+/* Registered once, before any run starts; read-only afterwards. */
+static const vb_integrator *extra[MAX_EXTRA];
+static size_t n_extra;
+
+size_t vb_integrator_count(void) { return N_BUILTIN + n_extra; }
+
+const vb_integrator *vb_integrator_at(size_t i)
+{
+    if (i < N_BUILTIN)
+        return builtin[i];
+    if (i - N_BUILTIN < n_extra)
+        return extra[i - N_BUILTIN];
+    return NULL;
+}
+
+const vb_integrator *vb_integrator_find(const char *name)
+{
+    for (size_t i = 0; i < vb_integrator_count(); i++)
+        if (strcmp(vb_integrator_at(i)->name, name) == 0)
+            return vb_integrator_at(i);
+    return NULL;
+}
+
+void vb_integrator_names(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < vb_integrator_count() && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", vb_integrator_at(i)->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
+{
+    if (!g || !g->name || !g->name[0]) {
+        snprintf(err, errlen, "an integrator has no name");
+        return -1;
+    }
+    for (const char *c = g->name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) {
+            snprintf(err, errlen,
+                     "integrator name '%.40s' may use only a-z, 0-9, '-' and '_'", g->name);
+            return -1;
+        }
+    if (strlen(g->name) > 40) {
+        snprintf(err, errlen, "integrator name '%.40s...' is longer than 40 characters", g->name);
+        return -1;
+    }
+    if (!g->summary) {
+        snprintf(err, errlen, "integrator %s has no summary", g->name);
+        return -1;
+    }
+    if (g->order < 1 || g->order > 16) {
+        snprintf(err, errlen, "integrator %s: order %d is not in 1..16", g->name, g->order);
+        return -1;
+    }
+    if (g->state_size == 0 || g->state_size > (1u << 20)) {
+        snprintf(err, errlen, "integrator %s: state_size %zu is not in 1..1048576", g->name,
+                 g->state_size);
+        return -1;
+    }
+    if (!g->start || !g->step || !g->observe || !g->reverse) {
+        snprintf(err, errlen, "integrator %s: start, step, observe and reverse are required",
+                 g->name);
+        return -1;
+    }
+    if ((g->flags & VB_HISTORY) && !g->start_history) {
+        snprintf(err, errlen, "integrator %s keeps history but has no start_history", g->name);
+        return -1;
+    }
+    if (g->flags & ~(unsigned)(VB_SYMPLECTIC | VB_HISTORY)) {
+        snprintf(err, errlen, "integrator %s: unknown flags 0x%x", g->name, g->flags);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_integrator_register(const vb_integrator *g, char *err, size_t errlen)
+{
+    if (vb_integrator_validate(g, err, errlen) != 0)
+        return -1;
+    if (vb_integrator_find(g->name)) {
+        snprintf(err, errlen, "integrator name '%s' is already taken", g->name);
+        return -1;
+    }
+    if (n_extra == MAX_EXTRA) {
+        snprintf(err, errlen, "more than %d plugin integrators", MAX_EXTRA);
+        return -1;
+    }
+    extra[n_extra++] = g;
+    return 0;
+}

@@ -1,0 +1,148 @@
+/* kepler.c — Kepler's equation with GSL's Newton solver.
+ *
+ * By the symmetry E(-M) = -E(M) we solve for M in [0, pi] only.  There
+ * f(E) = E - e sin E - M is increasing (f' = 1 - e cos E >= 1 - e > 0) and
+ * convex (f'' = e sin E >= 0), so Newton's method converges monotonically
+ * from any start right of the root, and a step from the left lands right of
+ * it.  The cold start min(M + e, pi) is right of the root (f >= 0 there), so
+ * no start can make the iteration wander; an iterate that overshoots pi is
+ * clamped back to pi, still right of the root.
+ *
+ * Once right of the root the error after a step of size d is at most
+ * C d^2 with C = max |f''/2f'| = e / (2 sqrt(1 - e^2)) < 3.6 for e <= 0.99,
+ * so stopping when |d| < 1e-9 leaves an error below 4e-18: round-off, not
+ * the iteration, sets the accuracy.
+ */
+#include "kepler.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+#include <stdlib.h>
+
+#define KEPLER_STEP_TOL 1e-9
+#define KEPLER_MAX_ITER 100
+
+struct vb_kepler {
+    gsl_root_fdfsolver *solver;
+    gsl_function_fdf fdf;
+    double e, M;
+    /* the last point evaluated, so the caller gets sin and cos for free */
+    double last_E, last_sin, last_cos;
+    int iterations;
+};
+
+static void eval(vb_kepler *k, double E)
+{
+    if (E != k->last_E) {
+        k->last_E = E;
+        k->last_sin = sin(E);
+        k->last_cos = cos(E);
+    }
+}
+
+static double kf(double E, void *p)
+{
+    vb_kepler *k = p;
+    eval(k, E);
+    return E - k->e * k->last_sin - k->M;
+}
+
+static double kdf(double E, void *p)
+{
+    vb_kepler *k = p;
+    eval(k, E);
+    return 1.0 - k->e * k->last_cos;
+}
+
+static void kfdf(double E, void *p, double *f, double *df)
+{
+    vb_kepler *k = p;
+    eval(k, E);
+    *f = E - k->e * k->last_sin - k->M;
+    *df = 1.0 - k->e * k->last_cos;
+}
+
+vb_kepler *vb_kepler_alloc(void)
+{
+    vb_kepler *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->solver = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_newton);
+    if (!k->solver) {
+        free(k);
+        return NULL;
+    }
+    k->fdf.f = kf;
+    k->fdf.df = kdf;
+    k->fdf.fdf = kfdf;
+    k->fdf.params = k;
+    k->last_E = NAN;
+    return k;
+}
+
+void vb_kepler_free(vb_kepler *k)
+{
+    if (!k)
+        return;
+    gsl_root_fdfsolver_free(k->solver);
+    free(k);
+}
+
+double vb_kepler_reduce(double M)
+{
+    return remainder(M, 2.0 * M_PI);
+}
+
+int vb_kepler_iterations(const vb_kepler *k)
+{
+    return k->iterations;
+}
+
+int vb_kepler_solve(vb_kepler *k, double e, double M, double guess, double *E_out,
+                    double *sin_E, double *cos_E)
+{
+    double sign = 1.0;
+    if (M < 0.0) {
+        sign = -1.0;
+        M = -M;
+        guess = -guess;
+    }
+    k->e = e;
+    k->M = M;
+    k->last_E = NAN;
+    k->iterations = 0;
+
+    double E = M + e; /* f(M + e) = e (1 - sin(M + e)) >= 0: right of the root */
+    if (E > M_PI)
+        E = M_PI;
+    if (isfinite(guess) && guess >= M - e && guess <= E)
+        E = guess; /* inside the bracket [M - e, min(M + e, pi)] */
+
+    int converged = (e == 0.0);
+    if (converged)
+        E = M;
+    else if (gsl_root_fdfsolver_set(k->solver, &k->fdf, E) != GSL_SUCCESS)
+        return -1;
+    while (!converged && k->iterations < KEPLER_MAX_ITER) {
+        double prev = E;
+        k->iterations++;
+        if (gsl_root_fdfsolver_iterate(k->solver) != GSL_SUCCESS)
+            return -1;
+        E = gsl_root_fdfsolver_root(k->solver);
+        if (E > M_PI) {
+            E = M_PI;
+            gsl_root_fdfsolver_set(k->solver, &k->fdf, E);
+        }
+        converged = gsl_root_test_delta(E, prev, KEPLER_STEP_TOL, 0.0) == GSL_SUCCESS;
+    }
+    if (!converged || !isfinite(E))
+        return -1;
+    eval(k, E);
+    *E_out = sign * E;
+    if (sin_E)
+        *sin_E = sign * k->last_sin;
+    if (cos_E)
+        *cos_E = k->last_cos;
+    return 0;
+}

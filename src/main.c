@@ -1,0 +1,55 @@
+/* main.c — verletbench: how accurate is a time integrator, measured. */
+#include <gsl/gsl_errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"list", vb_cmd_list, "the integrators and models, with their orders and parameters"},
+    {"sim", vb_cmd_sim, "one run: its errors against the exact solution, as CSV"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "verletbench %s: how accurate is a time integrator, measured against exact "
+            "solutions.\n\n"
+            "Usage: verletbench COMMAND [OPTIONS]\n\nCommands:\n",
+            VB_VERSION);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nRun 'verletbench COMMAND --help' for the options of a command.\n"
+                 "Exit status: 0 success, 1 a failed check or run, 2 bad usage or input.\n");
+}
+
+int main(int argc, char **argv)
+{
+    /* GSL's default handler aborts; every GSL call here checks its status */
+    gsl_set_error_handler_off();
+    if (argc < 2) {
+        usage(stderr);
+        return VB_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return VB_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("verletbench %s (%s)\n", VB_VERSION, vb_git_hash());
+        return VB_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "verletbench: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return VB_EXIT_USAGE;
+}

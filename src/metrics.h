@@ -1,0 +1,35 @@
+/* metrics.h — the errors of one run (SPEC §4), accumulated step by step in
+ * constant memory: a 1e8-step run costs no more memory than a 10-step one. */
+#ifndef VB_METRICS_H
+#define VB_METRICS_H
+
+#include "model.h"
+
+typedef struct vb_metrics {
+    const vb_model *model;
+    unsigned dim;
+    unsigned long long count; /* points t_0 .. t_n seen */
+    double pos_final, pos_max, vel_final, vel_max;
+    double pos_rms_scale, pos_rms_ss; /* sum of squares as scale^2 * ss: cannot overflow */
+    double energy_max, angmom_max;
+    double E0, L0;
+    int has_energy, has_angmom;
+    double pos_scale, vel_scale; /* largest |x|, |v| of the exact solution */
+} vb_metrics;
+
+/* Start at the exact initial state (its error is zero by construction). */
+void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0);
+
+/* One step time: the integrator's (x, v) against the exact (xe, ve). */
+void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
+                    const double *ve);
+
+double vb_metrics_pos_rms(const vb_metrics *m);
+
+/* Relative change of a conserved quantity; absolute when the reference is 0. */
+double vb_relative_change(double value, double ref);
+
+/* Euclidean norm of a - b that neither overflows nor underflows. */
+double vb_distance(const double *a, const double *b, unsigned dim);
+
+#endif

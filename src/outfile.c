@@ -1,0 +1,120 @@
+/* outfile.c — write to a temporary, then rename. */
+#include "outfile.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporaries open right now, for a signal handler to remove.  Only
+ * the main thread opens and commits output files. */
+#define MAX_OPEN 64
+static char *volatile open_tmp[MAX_OPEN];
+
+static void track(char *tmp)
+{
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (!open_tmp[i]) {
+            open_tmp[i] = tmp;
+            return;
+        }
+}
+
+static void untrack(const char *tmp)
+{
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (open_tmp[i] == tmp)
+            open_tmp[i] = NULL;
+}
+
+void vb_outfile_abort_all_signal_safe(void)
+{
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (open_tmp[i])
+            unlink(open_tmp[i]);
+}
+
+int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    size_t n = strlen(path);
+    o->path = strdup(path);
+    o->tmp = malloc(n + 16);
+    if (!o->path || !o->tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
+    memcpy(o->tmp, path, n);
+    memcpy(o->tmp + n, ".tmp.XXXXXX", 12);
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old); /* no window where a signal leaves it behind */
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0)
+        track(o->tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot write here: %s", path, strerror(errno));
+        goto fail;
+    }
+    mode_t mask = umask(0); /* mkstemp makes 0600; give what creat() would */
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        untrack(o->tmp);
+        goto fail;
+    }
+    return 0;
+fail:
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+    return -1;
+}
+
+static void release(vb_outfile *o)
+{
+    untrack(o->tmp);
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen)
+{
+    int failed = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    int saved = errno;
+    if (fclose(o->f) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    o->f = NULL;
+    if (!failed && rename(o->tmp, o->path) != 0) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(saved));
+        unlink(o->tmp);
+        release(o);
+        return -1;
+    }
+    release(o);
+    return 0;
+}
+
+void vb_outfile_abort(vb_outfile *o)
+{
+    if (!o->tmp)
+        return;
+    if (o->f)
+        fclose(o->f);
+    unlink(o->tmp);
+    release(o);
+}

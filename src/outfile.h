@@ -1,0 +1,24 @@
+/* outfile.h — output files that appear whole or not at all.  Each is written
+ * to a temporary file in the same directory and renamed into place on
+ * commit; an interrupted run leaves the old file as it was. */
+#ifndef VB_OUTFILE_H
+#define VB_OUTFILE_H
+
+#include <stdio.h>
+
+typedef struct vb_outfile {
+    FILE *f;
+    char *path, *tmp;
+} vb_outfile;
+
+/* 0, or -1 with a message naming the path. */
+int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen);
+/* Flush, sync and rename into place.  0, or -1 (the temporary is removed). */
+int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen);
+/* Remove the temporary; the target is untouched. */
+void vb_outfile_abort(vb_outfile *o);
+
+/* Remove every temporary still open.  Async-signal-safe: for signal handlers. */
+void vb_outfile_abort_all_signal_safe(void);
+
+#endif

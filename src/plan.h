@@ -1,0 +1,62 @@
+/* plan.h — step plans (SPEC §1): the sequence h_0, h_1, ... of one run.
+ * A plan is an iterator with no global state; the random plan owns its
+ * generator, so runs in different threads or lanes never share one. */
+#ifndef VB_PLAN_H
+#define VB_PLAN_H
+
+#include <stddef.h>
+#include <gsl/gsl_rng.h>
+
+typedef enum { VB_PLAN_FIXED, VB_PLAN_RANDOM, VB_PLAN_TRACE } vb_plan_kind;
+
+/* A recorded frame-time trace: positive steps, one a line. */
+typedef struct vb_trace {
+    double *h;
+    size_t n;
+    double sum; /* summed in order, as a run advances t */
+} vb_trace;
+
+/* Read a trace.  0, or -1 with "FILE:LINE: ..." in err. */
+int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen);
+void vb_trace_free(vb_trace *tr);
+
+typedef struct vb_plan_spec {
+    vb_plan_kind kind;
+    double t_end;        /* > 0; for a trace, 0 means "the whole trace" */
+    double dt;           /* fixed and random */
+    double jitter;       /* random: 0 <= jitter < 1 */
+    unsigned long seed;  /* random */
+    const vb_trace *trace;
+} vb_plan_spec;
+
+typedef struct vb_plan {
+    vb_plan_spec spec;
+    gsl_rng *rng;
+    unsigned long long n, N; /* steps taken; N for the fixed plan */
+    double t, t_end, h_fixed, land_tol;
+    int done;
+} vb_plan;
+
+/* A step that would stop short of t_end by less than LAND_TOL times the
+ * typical step is stretched onto t_end instead, so no run ends with a
+ * sliver of a step whose h/h' or 1/h would only measure round-off. */
+#define VB_PLAN_LAND_TOL 1e-9
+
+const char *vb_plan_name(vb_plan_kind kind);
+
+/* The end time the plan will reach. */
+double vb_plan_t_end(const vb_plan_spec *spec);
+
+/* An upper bound on the number of steps, for the step limit. */
+double vb_plan_max_steps(const vb_plan_spec *spec);
+
+/* Check a spec: 0, or -1 with a message naming the bad value. */
+int vb_plan_check(const vb_plan_spec *spec, char *err, size_t errlen);
+
+/* 0, or -1 if the generator could not be allocated. */
+int vb_plan_begin(vb_plan *p, const vb_plan_spec *spec);
+/* The next step h and the time t_next it reaches: 1, or 0 when done. */
+int vb_plan_next(vb_plan *p, double *h, double *t_next);
+void vb_plan_end(vb_plan *p);
+
+#endif

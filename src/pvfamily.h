@@ -1,0 +1,65 @@
+/* pvfamily.h — what the position-Verlet family (verlet, verlet-naive, tcv,
+ * verlet-var) shares: its state and its start, velocity and reversal rules
+ * (SPEC §2).  Each member's own file supplies only its update.
+ *
+ * The state keeps x_n and the last displacement d_n = x_n - x_{n-1} rather
+ * than x_{n-1}.  In exact arithmetic the update
+ *     x_{n+1} = x_n + (x_n - x_{n-1}) r + a_n c      (r, c per method)
+ * is the same either way; in floating point the summed form
+ *     d_{n+1} = d_n r + a_n c,   x_{n+1} = x_n + d_{n+1}
+ * never subtracts two nearly equal positions, so round-off grows like
+ * sqrt(N) eps instead of N^1.5 eps, and the reported velocity d/h' loses no
+ * digits to cancellation (Hairer, Lubich and Wanner, Geometric Numerical
+ * Integration, VIII.5).  The harness measures the method's truncation
+ * error, not the round-off of one way of writing it.
+ */
+#ifndef VB_PVFAMILY_H
+#define VB_PVFAMILY_H
+
+#include "verletbench.h"
+
+typedef struct vb_pv_state {
+    unsigned dim;
+    double x[VB_MAX_DIM]; /* x_n */
+    double d[VB_MAX_DIM]; /* x_n - x_{n-1} */
+    double a[VB_MAX_DIM]; /* a_n */
+    double hp;            /* h_{n-1} */
+} vb_pv_state;
+
+/* a_n; velocity-dependent forces see the backward difference d_n / h' */
+static inline void vb_pv_accel(vb_pv_state *s, vb_force *f, double t)
+{
+    double vb[VB_MAX_DIM];
+    for (unsigned i = 0; i < s->dim; i++)
+        vb[i] = s->d[i] / s->hp;
+    vb_force_eval(f, t, s->x, vb, s->a);
+}
+
+/* d <- d r + a c;  x <- x + d;  then a at the new point */
+static inline void vb_pv_advance(vb_pv_state *s, vb_force *f, double t, double h, double r,
+                                 double c)
+{
+    for (unsigned i = 0; i < s->dim; i++) {
+        s->d[i] = s->d[i] * r + s->a[i] * c;
+        s->x[i] += s->d[i];
+    }
+    s->hp = h;
+    vb_pv_accel(s, f, t + h);
+}
+
+/* The Taylor start (seed 002 eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the
+ * first step is x_1 = x_0 + v_0 h + a_0 h^2/2; h_{-1} := h_0. */
+void vb_pv_start_taylor(void *st, vb_force *f, double t, const double *x, const double *v,
+                        double h);
+/* The naive start x_{-1} = x_0 - v_0 h. */
+void vb_pv_start_naive(void *st, vb_force *f, double t, const double *x, const double *v,
+                       double h);
+/* From exact history x(t - h_prev), x(t), for one-step errors. */
+void vb_pv_start_history(void *st, vb_force *f, double t, const double *x, const double *v,
+                         const double *x_prev, double h_prev, double h);
+/* v_n = (x_n - x_{n-1})/h' + a_n h'/2 (SPEC §2) */
+void vb_pv_observe(const void *st, double *x, double *v);
+/* Swap past and future; the reported velocity becomes -v_n. */
+void vb_pv_reverse(void *st);
+
+#endif

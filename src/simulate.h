@@ -1,0 +1,54 @@
+/* simulate.h — one run: an integrator on a model under a step plan, measured
+ * against the exact solution at every step.  No global state: runs may go
+ * on in any number of threads at once. */
+#ifndef VB_SIMULATE_H
+#define VB_SIMULATE_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "plan.h"
+#include "verletbench.h"
+
+typedef enum {
+    VB_STATUS_OK,
+    VB_STATUS_DIVERGED,    /* the state became non-finite */
+    VB_STATUS_EXACT_FAILED /* the exact solution could not be computed */
+} vb_status;
+
+const char *vb_status_name(vb_status s);
+
+typedef struct vb_run_spec {
+    const vb_integrator *integ;
+    const vb_model *model;
+    vb_plan_spec plan;
+    FILE *trajectory; /* per-step rows, or NULL */
+} vb_run_spec;
+
+typedef struct vb_run_result {
+    double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */
+    double t_end;
+    unsigned long long steps, force_evals;
+    double err_pos_final, err_pos_max, err_pos_rms;
+    double err_vel_final, err_vel_max;
+    double err_energy_max, err_angmom_max;
+    int has_energy, has_angmom;
+    vb_status status;
+    unsigned long long fail_step; /* the step at which the run stopped, if not ok */
+    double pos_scale, vel_scale;  /* largest |x|, |v| of the exact solution */
+} vb_run_result;
+
+/* Run.  Returns 0 (also for a run that diverged: that is a result), or -1
+ * with a message for a failure of the machine (memory, a write error). */
+int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen);
+
+/* The columns of `sim` and of runs.csv (SPEC §6, then additions). */
+extern const char vb_run_columns[];
+
+/* "model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=random dt=0.01 ..." */
+void vb_run_describe(FILE *out, const vb_run_spec *spec);
+
+/* One CSV row for a result, without the newline. */
+void vb_run_print_row(FILE *out, const vb_run_spec *spec, const vb_run_result *res);
+
+#endif

@@ -1,0 +1,85 @@
+#!/bin/sh
+# cli.sh BUILD_DIR — the command line: help, bad input (exit 2 with a message
+# that names the problem and lists what is valid), divergence (exit 1, a row
+# that says so).  Ends with "N passed, N failed".
+set -u
+VB="$1/verletbench"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# expect NAME STATUS PATTERN -- ARGS...: exit status and a fixed string in stdout+stderr
+expect() {
+    name=$1 want=$2 pattern=$3
+    shift 4
+    "$VB" "$@" >"$tmp/out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL cli: $name: exit $got, want $want"; sed 's/^/    /' "$tmp/out"; fail=$((fail + 1))
+    elif ! grep -qF -- "$pattern" "$tmp/out"; then
+        echo "FAIL cli: $name: output lacks '$pattern'"; sed 's/^/    /' "$tmp/out"; fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+MODELS="projectile, spring, damped-spring, orbit, pendulum"
+INTEGS="euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, leapfrog, rk4"
+
+expect "help" 0 "Usage: verletbench COMMAND" -- --help
+expect "no command" 2 "Usage: verletbench COMMAND" --
+expect "unknown command" 2 "unknown command 'frobnicate'" -- frobnicate
+expect "sim --help" 0 "--trajectory FILE" -- sim --help
+expect "list --help" 0 "Usage: verletbench list" -- list --help
+expect "list" 0 "Dummer's time-corrected Verlet" -- list
+expect "list --csv" 0 "integrator,tcv,2,yes" -- list --csv
+
+expect "unknown model" 2 "unknown model 'moon' (valid: $MODELS)" -- sim --model moon --integrator tcv
+expect "missing model" 2 "--model is required (one of: $MODELS)" -- sim --integrator tcv
+expect "unknown integrator" 2 "unknown integrator 'verlett' (valid: $INTEGS)" -- sim --model spring --integrator verlett
+expect "unknown --set key" 2 "unknown parameter 'ecc' for model orbit (valid: mu, a, e)" -- sim --model orbit --integrator tcv --set ecc=0.5
+expect "--set without =" 2 "expected KEY=VALUE" -- sim --model orbit --integrator tcv --set e
+expect "dt = 0" 2 "--dt: 0 must be > 0" -- sim --model spring --integrator tcv --dt 0
+expect "dt < 0" 2 "--dt: -0.1 must be > 0" -- sim --model spring --integrator tcv --dt -0.1
+expect "dt not a number" 2 "--dt: 'fast' is not a finite number" -- sim --model spring --integrator tcv --dt fast
+expect "dt nan" 2 "--dt: 'nan' is not a finite number" -- sim --model spring --integrator tcv --dt nan
+expect "t_end = 0" 2 "--t-end: 0 must be > 0" -- sim --model spring --integrator tcv --t-end 0
+expect "t_end < 0" 2 "--t-end: -5 must be > 0" -- sim --model spring --integrator tcv --t-end -5
+expect "jitter = 1" 2 "--jitter: 1 must be in [0, 1)" -- sim --model spring --integrator tcv --jitter 1
+expect "jitter < 0" 2 "--jitter: -0.2 must be in [0, 1)" -- sim --model spring --integrator tcv --jitter -0.2
+expect "e = 1" 2 "e = 1 is out of range: e must be [0, 1)" -- sim --model orbit --integrator tcv --set e=1
+expect "e < 0" 2 "e = -0.5 is out of range: e must be [0, 1)" -- sim --model orbit --integrator tcv --set e=-0.5
+expect "over-damped" 2 "not under-damped" -- sim --model damped-spring --integrator tcv --set c=5
+expect "bad seed" 2 "--seed: '-3' is not a whole number" -- sim --model spring --integrator tcv --jitter 0.5 --seed -3
+expect "stray argument" 2 "unexpected argument 'extra'" -- sim --model spring --integrator tcv extra
+
+printf '0.1\n0.1\n# fine\n-0.1\n' >"$tmp/neg.trace"
+expect "negative trace line" 2 "$tmp/neg.trace:4: step '-0.1' is not a positive number" -- sim --model spring --integrator tcv --steps "$tmp/neg.trace"
+printf '0.1\nzero\n' >"$tmp/word.trace"
+expect "word in trace" 2 "$tmp/word.trace:2: step 'zero' is not a positive number" -- sim --model spring --integrator tcv --steps "$tmp/word.trace"
+expect "missing trace" 2 "$tmp/none.trace: cannot open trace" -- sim --model spring --integrator tcv --steps "$tmp/none.trace"
+printf '0.1\n0.1\n' >"$tmp/short.trace"
+expect "trace shorter than t_end" 2 "short of t_end" -- sim --model spring --integrator tcv --steps "$tmp/short.trace" --t-end 5
+expect "trace with --dt" 2 "takes no --dt" -- sim --model spring --integrator tcv --steps "$tmp/short.trace" --dt 0.1
+
+# a huge step: the state overflows; reported, not crashed
+expect "divergence" 1 ",diverged," -- sim --model orbit --integrator velocity-verlet --t-end 1e200 --dt 1e199
+expect "divergence message" 1 "the run diverged at step 1" -- sim --model orbit --integrator rk4 --t-end 1e200 --dt 1e199
+
+# a good run, and its trajectory file: header, provenance, one row per step.
+# Fixed plan: N = ceil(2 pi/0.01 - 1e-9) = 629 steps of 2 pi/629.
+expect "sim" 0 "orbit,tcv,fixed,0.0099891658301742223,0,,629,6.2831853071795862,630," -- sim --model orbit --integrator tcv --dt 0.01 --trajectory "$tmp/traj.csv"
+expect "sim random" 0 "orbit,tcv,random,0.01,0.5,3," -- sim --model orbit --integrator tcv --dt 0.01 --jitter 0.5 --seed 3
+rows=$(grep -vc '^#' "$tmp/traj.csv")
+if [ "$rows" -eq 631 ] && grep -q '^# verletbench .*model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=fixed' "$tmp/traj.csv" &&
+    grep -q '^t,x,y,vx,vy,x_exact,y_exact,vx_exact,vy_exact,err_pos,energy$' "$tmp/traj.csv"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL cli: trajectory file has $rows data lines, want 631 (header + t_0..t_629)"; head -3 "$tmp/traj.csv"; fail=$((fail + 1))
+fi
+ls "$tmp" | grep -q '\.tmp\.' && { echo "FAIL cli: a temporary file was left behind"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
+echo "cli: $pass checks"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

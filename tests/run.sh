@@ -1,0 +1,33 @@
+#!/bin/sh
+# run.sh BUILD_DIR — every test suite; the last line sums them: "N passed, N failed".
+set -u
+BUILD=${1:-build}
+here=$(dirname "$0")
+total_pass=0
+total_fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+suite() {
+    name=$1
+    shift
+    echo "== $name"
+    "$@" 2>&1 | tee "$log"
+    last=$(tail -n 1 "$log")
+    p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then
+        echo "FAIL $name: the suite did not finish"
+        p=0
+        f=1
+    fi
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+}
+
+suite "unit tests" "$BUILD/unit-tests"
+suite "command line" sh "$here/cli.sh" "$BUILD"
+suite "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,519 @@
+/* test_integrators.c — each method against a hand computation, against the
+ * closed forms of its discrete solution, and against the facts of SPEC §2. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+/* A handful of operations on O(1) numbers round to within a few 1e-16;
+ * 1e-14 allows for the order of operations, and is ten orders below the
+ * smallest coefficient error it guards (h^2/2 vs h^2 at h = 0.1). */
+#define HAND_TOL 1e-14
+
+static const char *const hand_spring[] = {"k=4", "x0=1", "v0=0.5", NULL};
+
+typedef struct {
+    _Alignas(max_align_t) unsigned char state[VB_STATE_MAX];
+    vb_force f;
+    const vb_integrator *g;
+    vb_model m;
+    double t;
+} stepper;
+
+static void stepper_start(stepper *s, const char *integ, double h0)
+{
+    double x[1], v[1];
+    s->g = test_integrator(integ);
+    s->m = test_model("spring", hand_spring);
+    s->f = vb_model_force(&s->m);
+    s->t = 0.0;
+    s->m.type->initial(s->m.self, x, v);
+    s->g->start(s->state, &s->f, 0.0, x, v, h0);
+}
+
+static void stepper_step(stepper *s, double h, double *x, double *v)
+{
+    s->g->step(s->state, &s->f, s->t, h);
+    s->t += h;
+    s->g->observe(s->state, x, v);
+}
+
+/* One step of h = 0.1 from x0 = 1, v0 = 0.5 on x'' = -4x (a0 = -4), worked
+ * by hand from the formulas of SPEC §2. */
+static void hand_step_one(const char *name, double want_x, double want_v)
+{
+    stepper s;
+    double x, v;
+    char what[64];
+    stepper_start(&s, name, 0.1);
+    stepper_step(&s, 0.1, &x, &v);
+    snprintf(what, sizeof what, "%s x1", name);
+    CHECK_REL(x, want_x, HAND_TOL, what);
+    snprintf(what, sizeof what, "%s v1", name);
+    CHECK_REL(v, want_v, HAND_TOL, what);
+}
+
+static void test_hand_step_euler(void)
+{
+    /* x1 = 1 + 0.5(0.1); v1 = 0.5 - 4(0.1) */
+    hand_step_one("euler", 1.05, 0.1);
+}
+
+static void test_hand_step_euler_semi(void)
+{
+    /* v1 = 0.5 - 0.4 = 0.1; x1 = 1 + 0.1(0.1) */
+    hand_step_one("euler-semi", 1.01, 0.1);
+}
+
+static void test_hand_step_velocity_verlet(void)
+{
+    /* x1 = 1 + 0.05 - 4(0.01)/2 = 1.03; a1 = -4.12; v1 = 0.5 + (-4 - 4.12)(0.05) */
+    hand_step_one("velocity-verlet", 1.03, 0.094);
+}
+
+static void test_hand_step_leapfrog(void)
+{
+    /* w = 0.5 - 4(0.05) = 0.3; x1 = 1.03; a1 = -4.12; w = 0.3 - 0.412 = -0.112;
+     * reported v1 = w - a1 h/2 = -0.112 + 0.206 */
+    hand_step_one("leapfrog", 1.03, 0.094);
+}
+
+static void test_hand_step_rk4(void)
+{
+    /* k1 = (0.5, -4); stage 2 at (1.025, 0.3): a = -4.1; stage 3 at (1.015, 0.295):
+     * a = -4.06; stage 4 at (1.0295, 0.094): a = -4.118;
+     * x1 = 1 + (0.1/6)(0.5 + 0.6 + 0.59 + 0.094) = 1 + 1.784/60
+     * v1 = 0.5 + (0.1/6)(-4 - 8.2 - 8.12 - 4.118) = 0.5 - 24.438/60 */
+    hand_step_one("rk4", 1.0 + 1.784 / 60.0, 0.0927);
+}
+
+static void test_hand_step_verlet(void)
+{
+    /* Taylor start: x1 = 1 + 0.05 - 0.02 = 1.03; a1 = -4.12;
+     * v1 = (1.03 - 1)/0.1 + a1 (0.05) = 0.3 - 0.206 */
+    hand_step_one("verlet", 1.03, 0.094);
+    /* then h = 0.2, ignoring the change: x2 = 2(1.03) - 1 + a1 (0.04) = 0.8952;
+     * a2 = -3.5808; v2 = (0.8952 - 1.03)/0.2 + a2 (0.1) = -0.674 - 0.35808 */
+    stepper s;
+    double x, v;
+    stepper_start(&s, "verlet", 0.1);
+    stepper_step(&s, 0.1, &x, &v);
+    stepper_step(&s, 0.2, &x, &v);
+    CHECK_REL(x, 0.8952, HAND_TOL, "verlet x2");
+    CHECK_REL(v, -1.03208, HAND_TOL, "verlet v2");
+}
+
+static void test_hand_step_verlet_naive(void)
+{
+    /* x_-1 = 1 - 0.05: x1 = 2 - 0.95 - 0.04 = 1.01; a1 = -4.04;
+     * v1 = (1.01 - 1)/0.1 + a1 (0.05) = 0.1 - 0.202 */
+    hand_step_one("verlet-naive", 1.01, -0.102);
+}
+
+static void test_hand_step_tcv(void)
+{
+    /* x2 = x1 + (x1 - x0)(0.2/0.1) + a1 (0.2)^2 = 1.03 + 0.06 - 0.1648 */
+    stepper s;
+    double x, v;
+    hand_step_one("tcv", 1.03, 0.094);
+    stepper_start(&s, "tcv", 0.1);
+    stepper_step(&s, 0.1, &x, &v);
+    stepper_step(&s, 0.2, &x, &v);
+    CHECK_REL(x, 0.9252, HAND_TOL, "tcv x2");
+}
+
+static void test_hand_step_verlet_var(void)
+{
+    /* x2 = x1 + (x1 - x0)(0.2/0.1) + a1 (0.2)(0.2 + 0.1)/2 = 1.09 - 0.1236;
+     * velocity Verlet over the same steps: 1.03 + 0.094(0.2) - 4.12(0.02) = 0.9664 */
+    stepper s;
+    double x, v;
+    hand_step_one("verlet-var", 1.03, 0.094);
+    stepper_start(&s, "verlet-var", 0.1);
+    stepper_step(&s, 0.1, &x, &v);
+    stepper_step(&s, 0.2, &x, &v);
+    CHECK_REL(x, 0.9664, HAND_TOL, "verlet-var x2");
+    stepper_start(&s, "velocity-verlet", 0.1);
+    stepper_step(&s, 0.1, &x, &v);
+    stepper_step(&s, 0.2, &x, &v);
+    CHECK_REL(x, 0.9664, HAND_TOL, "velocity-verlet x2");
+}
+
+/* ---- closed forms of the discrete solutions on x'' = -w^2 x ------------- */
+
+#define CF_STEPS 100000
+#define CF_H 0.05
+
+/* Round-off in a neutrally stable recurrence adds at most one ulp a step, so
+ * after N steps the worst case is N eps (amplified by 1/sin(theta) for the
+ * two-step form).  A wrong coefficient shows at O(h^2) = 2.5e-3: seven
+ * orders above these bounds. */
+static double roundoff_bound(double amplification)
+{
+    return (double)CF_STEPS * DBL_EPSILON * amplification;
+}
+
+static void test_closed_form_verlet(void)
+{
+    /* x_n = x0 cos(n theta) + (v0 h / sin theta) sin(n theta), sin(theta/2) = w h/2 */
+    const char *const sets[] = {"k=1", "m=1", "x0=1", "v0=0.4", NULL};
+    vb_model m = test_model("spring", sets);
+    vb_force f = vb_model_force(&m);
+    const vb_integrator *g = test_integrator("verlet");
+    _Alignas(max_align_t) unsigned char st[VB_STATE_MAX];
+    double x[1] = {1.0}, v[1] = {0.4}, h = CF_H;
+    double theta = 2.0 * asin(0.5 * h), worst = 0.0;
+    g->start(st, &f, 0.0, x, v, h);
+    for (int n = 1; n <= CF_STEPS; n++) {
+        g->step(st, &f, (n - 1) * h, h);
+        g->observe(st, x, v);
+        double want = cos(n * theta) + (0.4 * h / sin(theta)) * sin(n * theta);
+        if (fabs(x[0] - want) > worst)
+            worst = fabs(x[0] - want);
+    }
+    CHECK(worst <= roundoff_bound(1.0 / sin(theta)),
+          "verlet strays %.3g from its closed form over %d steps (bound %.3g)", worst,
+          CF_STEPS, roundoff_bound(1.0 / sin(theta)));
+    unit_note("verlet vs closed form over 1e5 steps: %.2e", worst);
+}
+
+/* Run `name` for CF_STEPS steps and return the largest relative change of
+ * the quadratic form q(x, v). */
+static double invariant_drift(const char *name, double (*q)(double, double))
+{
+    const char *const sets[] = {"k=1.69", "m=1", "x0=1", "v0=0.4", NULL}; /* w = 1.3 */
+    vb_model m = test_model("spring", sets);
+    vb_force f = vb_model_force(&m);
+    const vb_integrator *g = test_integrator(name);
+    _Alignas(max_align_t) unsigned char st[VB_STATE_MAX];
+    double x[1] = {1.0}, v[1] = {0.4}, worst = 0.0;
+    double q0 = q(x[0], v[0]);
+    g->start(st, &f, 0.0, x, v, CF_H);
+    for (int n = 1; n <= CF_STEPS; n++) {
+        g->step(st, &f, (n - 1) * CF_H, CF_H);
+        g->observe(st, x, v);
+        double d = fabs(q(x[0], v[0]) - q0) / q0;
+        if (d > worst)
+            worst = d;
+    }
+    return worst;
+}
+
+#define W2 1.69
+static double q_vv(double x, double v) { return 0.5 * v * v + 0.5 * W2 * (1 - W2 * CF_H * CF_H / 4) * x * x; }
+static double q_semi(double x, double v) { return 0.5 * (v * v + W2 * x * x - W2 * CF_H * v * x); }
+static double q_plain(double x, double v) { return 0.5 * (v * v + W2 * x * x); }
+
+static void test_closed_form_velocity_verlet(void)
+{
+    /* velocity Verlet conserves 1/2 v^2 + 1/2 w^2 (1 - w^2 h^2/4) x^2 exactly */
+    double d = invariant_drift("velocity-verlet", q_vv);
+    CHECK(d <= roundoff_bound(4.0), "velocity-verlet's invariant drifts %.3g (bound %.3g)", d,
+          roundoff_bound(4.0));
+    /* ... and not the plain energy, which oscillates at O(w^2 h^2) */
+    double plain = invariant_drift("velocity-verlet", q_plain);
+    CHECK(plain > 1e-4, "the plain energy of velocity-verlet should oscillate, drift %.3g", plain);
+    unit_note("velocity-verlet modified energy drift %.2e, plain energy %.2e", d, plain);
+}
+
+static void test_closed_form_euler_semi(void)
+{
+    /* symplectic Euler conserves 1/2 (v^2 + w^2 x^2 - w^2 h v x) exactly */
+    double d = invariant_drift("euler-semi", q_semi);
+    CHECK(d <= roundoff_bound(4.0), "euler-semi's invariant drifts %.3g (bound %.3g)", d,
+          roundoff_bound(4.0));
+    unit_note("euler-semi modified energy drift %.2e", d);
+}
+
+/* ---- SPEC §2 facts -------------------------------------------------------- */
+
+#define MAX_POINTS 20001
+
+typedef struct {
+    size_t n;
+    double *t, *x;
+} path;
+
+static path run_path(const char *integ, const vb_model *m, const vb_plan_spec *plan)
+{
+    path p;
+    p.t = malloc(MAX_POINTS * sizeof *p.t);
+    p.x = malloc(MAX_POINTS * VB_MAX_DIM * sizeof *p.x);
+    if (!p.t || !p.x)
+        exit(2);
+    p.n = test_trajectory(test_integrator(integ), m, plan, p.t, p.x, NULL, MAX_POINTS);
+    return p;
+}
+
+static void path_free(path *p)
+{
+    free(p->t);
+    free(p->x);
+}
+
+static double path_gap(const path *a, const path *b, unsigned dim)
+{
+    double worst = 0.0;
+    if (a->n != b->n)
+        return INFINITY;
+    for (size_t i = 0; i < (a->n + 1) * dim; i++)
+        if (fabs(a->x[i] - b->x[i]) > worst || isnan(a->x[i] - b->x[i]))
+            worst = fabs(a->x[i] - b->x[i]);
+    return worst;
+}
+
+/* The same positions in exact arithmetic: in floating point the paths part
+ * by round-off, which a smooth problem amplifies at most linearly in time
+ * (phase drift), so a gap of "a few ulps times N" is allowed: 16 N eps scale. */
+static double same_bound(size_t n, double scale) { return 16.0 * (double)n * DBL_EPSILON * scale; }
+
+static double path_scale(const path *p, unsigned dim)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < (p->n + 1) * dim; i++)
+        s = fmax(s, fabs(p->x[i]));
+    return s;
+}
+
+static void same_positions(const char *model, const char *const *sets, const vb_plan_spec *plan,
+                           const char *const *names)
+{
+    vb_model m = test_model(model, sets);
+    path ref = run_path(names[0], &m, plan);
+    for (const char *const *n = names + 1; *n; n++) {
+        path p = run_path(*n, &m, plan);
+        double gap = path_gap(&ref, &p, m.type->dim);
+        double bound = same_bound(ref.n, path_scale(&ref, m.type->dim));
+        CHECK(gap <= bound, "%s: %s and %s part by %.3g over %zu steps (bound %.3g)", model,
+              names[0], *n, gap, ref.n, bound);
+        path_free(&p);
+    }
+    path_free(&ref);
+}
+
+static const char *const verlet_five[] = {"verlet", "tcv", "verlet-var", "velocity-verlet",
+                                          "leapfrog", NULL};
+
+static void test_fact_fixed_steps_same_positions(void)
+{
+    const char *const e5[] = {"e=0.5", NULL};
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 2 * M_PI, .dt = 2 * M_PI / 2000};
+    same_positions("orbit", e5, &plan, verlet_five);
+    plan.t_end = 20.0;
+    plan.dt = 0.01;
+    same_positions("spring", NULL, &plan, verlet_five);
+    same_positions("pendulum", NULL, &plan, verlet_five);
+    same_positions("projectile", NULL, &plan, verlet_five);
+}
+
+static void test_fact_euler_semi_is_naive_verlet(void)
+{
+    const char *const pair[] = {"euler-semi", "verlet-naive", NULL};
+    const char *const e5[] = {"e=0.5", NULL};
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 2 * M_PI, .dt = 2 * M_PI / 2000};
+    same_positions("orbit", e5, &plan, pair);
+    plan.t_end = 20.0;
+    plan.dt = 0.01;
+    same_positions("spring", NULL, &plan, pair);
+    same_positions("projectile", NULL, &plan, pair);
+}
+
+static void test_fact_verlet_var_is_velocity_verlet_under_any_steps(void)
+{
+    const char *const pair[] = {"verlet-var", "velocity-verlet", NULL};
+    const char *const e9[] = {"e=0.9", NULL};
+    for (unsigned long seed = 1; seed <= 3; seed++) {
+        vb_plan_spec plan = {.kind = VB_PLAN_RANDOM, .t_end = 2 * M_PI, .dt = 2 * M_PI / 4000,
+                             .jitter = 0.9, .seed = seed};
+        same_positions("orbit", e9, &plan, pair);
+        plan.t_end = 20.0;
+        plan.dt = 0.01;
+        same_positions("spring", NULL, &plan, pair);
+        same_positions("pendulum", NULL, &plan, pair);
+    }
+}
+
+/* Largest position error on the projectile. */
+static double projectile_error(const char *integ, const vb_plan_spec *plan)
+{
+    vb_model m = test_model("projectile", NULL);
+    path p = run_path(integ, &m, plan);
+    double worst = 0.0, xe[2], ve[2];
+    for (size_t n = 0; n <= p.n; n++) {
+        m.type->exact(m.self, NULL, p.t[n], xe, ve);
+        double d = hypot(p.x[2 * n] - xe[0], p.x[2 * n + 1] - xe[1]);
+        if (d > worst)
+            worst = d;
+    }
+    path_free(&p);
+    return worst;
+}
+
+/* The projectile spans ~40 m; "exact" means round-off: a few ulps of 40 m per
+ * step, summed over the 289 steps of the flight (N eps scale, doubled). */
+#define PROJECTILE_SCALE 40.0
+
+static void test_fact_projectile_exactness(void)
+{
+    vb_plan_spec fixed = {.kind = VB_PLAN_FIXED, .t_end = 2.8834, .dt = 0.01};
+    vb_plan_spec rnd = {.kind = VB_PLAN_RANDOM, .t_end = 2.8834, .dt = 0.01, .jitter = 0.5,
+                        .seed = 7};
+    double bound = 2.0 * 300 * DBL_EPSILON * PROJECTILE_SCALE;
+    const char *const exact_fixed[] = {"verlet", "tcv", "verlet-var", "velocity-verlet",
+                                       "leapfrog", "rk4"};
+    for (size_t i = 0; i < 6; i++) {
+        double e = projectile_error(exact_fixed[i], &fixed);
+        CHECK(e <= bound, "%s, fixed steps: projectile error %.3g, not round-off (%.3g)",
+              exact_fixed[i], e, bound);
+    }
+    const char *const exact_random[] = {"verlet-var", "velocity-verlet", "rk4"};
+    for (size_t i = 0; i < 3; i++) {
+        double e = projectile_error(exact_random[i], &rnd);
+        CHECK(e <= bound, "%s, random steps: projectile error %.3g, not round-off (%.3g)",
+              exact_random[i], e, bound);
+    }
+    /* the others lose exactness under random steps: their error is a
+     * truncation error of order g h^2 ~ 1e-4, far above round-off */
+    const char *const inexact_random[] = {"verlet", "tcv", "leapfrog"};
+    for (size_t i = 0; i < 3; i++) {
+        double e = projectile_error(inexact_random[i], &rnd);
+        CHECK(e > 1e6 * bound, "%s, random steps: projectile error %.3g should not be round-off",
+              inexact_random[i], e);
+    }
+}
+
+/* verlet-naive, like euler, is off by |g| h t/2 on the projectile */
+static void test_fact_naive_projectile_error(void)
+{
+    const char *const names[] = {"verlet-naive", "euler"};
+    vb_model m = test_model("projectile", NULL);
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 2.8834, .dt = 0.01};
+    for (size_t k = 0; k < 2; k++) {
+        path p = run_path(names[k], &m, &plan);
+        double h = plan.t_end / (double)p.n, worst = 0.0;
+        for (size_t n = 1; n <= p.n; n++) {
+            double xe[2], ve[2];
+            m.type->exact(m.self, NULL, p.t[n], xe, ve);
+            double err = hypot(p.x[2 * n] - xe[0], p.x[2 * n + 1] - xe[1]);
+            double want = 9.81 * h * p.t[n] / 2.0;
+            double rel = fabs(err - want) / want;
+            if (rel > worst)
+                worst = rel;
+        }
+        /* err ~ 1e-2 against round-off ~ 1e-13 in positions of ~40: 1e-9 is loose */
+        CHECK(worst <= 1e-9, "%s: error differs from g h t/2 by %.3g relative", names[k], worst);
+        path_free(&p);
+    }
+}
+
+/* ---- rk4 against GSL's engine -------------------------------------------- */
+
+static int gsl_spring(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    double w2 = *(const double *)params;
+    dydt[0] = y[1];
+    dydt[1] = -w2 * y[0];
+    return GSL_SUCCESS;
+}
+
+/* gsl_odeiv2_step_rk4 estimates its error by step doubling: its step of h is
+ * two classical steps of h/2.  So two of ours must reproduce it. */
+static void test_rk4_matches_gsl_step_doubling(void)
+{
+    double w2 = 4.0;
+    gsl_odeiv2_system sys = {gsl_spring, NULL, 2, &w2};
+    gsl_odeiv2_step *s = gsl_odeiv2_step_alloc(gsl_odeiv2_step_rk4, 2);
+    double y[2] = {1.0, 0.5}, yerr[2];
+    int rc = gsl_odeiv2_step_apply(s, 0.0, 0.2, y, yerr, NULL, NULL, &sys);
+    gsl_odeiv2_step_free(s);
+    CHECK(rc == GSL_SUCCESS, "gsl step failed");
+    stepper st;
+    double x, v;
+    stepper_start(&st, "rk4", 0.1);
+    stepper_step(&st, 0.1, &x, &v);
+    stepper_step(&st, 0.1, &x, &v);
+    CHECK_REL(x, y[0], HAND_TOL, "rk4 x after two steps of h/2 vs GSL");
+    CHECK_REL(v, y[1], HAND_TOL, "rk4 v after two steps of h/2 vs GSL");
+    CHECK(st.f.evals == 8, "rk4 used %llu force evaluations for two steps, want 8", st.f.evals);
+}
+
+/* ---- force evaluations ------------------------------------------------------ */
+
+static void test_force_evaluation_counts(void)
+{
+    /* one per step; the methods that carry a_n also evaluate a_0 at the start */
+    static const struct {
+        const char *name;
+        unsigned long long start, per_step;
+    } want[] = {{"euler", 0, 1},        {"euler-semi", 0, 1},      {"verlet", 1, 1},
+                {"verlet-naive", 1, 1}, {"tcv", 1, 1},             {"verlet-var", 1, 1},
+                {"velocity-verlet", 1, 1}, {"leapfrog", 1, 1},     {"rk4", 0, 4}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        stepper s;
+        double x, v;
+        stepper_start(&s, want[i].name, 0.1);
+        CHECK(s.f.evals == want[i].start, "%s: %llu evaluations to start", want[i].name, s.f.evals);
+        for (int n = 0; n < 10; n++)
+            stepper_step(&s, 0.1, &x, &v);
+        CHECK(s.f.evals == want[i].start + 10 * want[i].per_step,
+              "%s: %llu evaluations for 10 steps", want[i].name, s.f.evals);
+    }
+}
+
+/* ---- reversal ------------------------------------------------------------- */
+
+/* reverse() keeps the position, negates the reported velocity, and for a
+ * symmetric method a step back over the same h retraces the step. */
+static void test_reverse_retraces_symmetric_methods(void)
+{
+    for (size_t i = 0; i < vb_integrator_count(); i++) {
+        const vb_integrator *g = vb_integrator_at(i);
+        stepper s;
+        double x0, v0, x1, v1, xr, vr, xb, vb;
+        stepper_start(&s, g->name, 0.1);
+        s.g->observe(s.state, &x0, &v0);
+        stepper_step(&s, 0.1, &x1, &v1);
+        stepper_step(&s, 0.1, &x1, &v1);
+        g->reverse(s.state);
+        g->observe(s.state, &xr, &vr);
+        CHECK(xr == x1, "%s: reverse moved x from %.17g to %.17g", g->name, x1, xr);
+        CHECK_REL(vr, -v1, HAND_TOL, g->name);
+        stepper_step(&s, 0.1, &xb, &vb);
+        stepper_step(&s, 0.1, &xb, &vb);
+        int symmetric = strcmp(g->name, "euler") && strcmp(g->name, "euler-semi") &&
+                        strcmp(g->name, "rk4");
+        double miss = fabs(xb - x0);
+        if (symmetric)
+            CHECK(miss <= 8 * DBL_EPSILON, "%s: two steps back miss the start by %.3g", g->name,
+                  miss);
+        else
+            CHECK(miss > 1e-9, "%s is not symmetric, yet returned to %.3g", g->name, miss);
+    }
+}
+
+void suite_integrators(void)
+{
+    RUN(test_hand_step_euler);
+    RUN(test_hand_step_euler_semi);
+    RUN(test_hand_step_verlet);
+    RUN(test_hand_step_verlet_naive);
+    RUN(test_hand_step_tcv);
+    RUN(test_hand_step_verlet_var);
+    RUN(test_hand_step_velocity_verlet);
+    RUN(test_hand_step_leapfrog);
+    RUN(test_hand_step_rk4);
+    RUN(test_closed_form_verlet);
+    RUN(test_closed_form_velocity_verlet);
+    RUN(test_closed_form_euler_semi);
+    RUN(test_fact_fixed_steps_same_positions);
+    RUN(test_fact_euler_semi_is_naive_verlet);
+    RUN(test_fact_verlet_var_is_velocity_verlet_under_any_steps);
+    RUN(test_fact_projectile_exactness);
+    RUN(test_fact_naive_projectile_error);
+    RUN(test_rk4_matches_gsl_step_doubling);
+    RUN(test_force_evaluation_counts);
+    RUN(test_reverse_retraces_symmetric_methods);
+}

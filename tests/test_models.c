@@ -1,0 +1,248 @@
+/* test_models.c — the exact solutions: they satisfy their differential
+ * equations and conserve what they should; Kepler's equation holds. */
+#include <stdio.h>
+#include <string.h>
+
+#include "kepler.h"
+#include "unit.h"
+
+/* ---- Kepler's equation ------------------------------------------------- */
+
+/* The issue asks 1e-15: the residual E - e sin E - M, evaluated in long
+ * double so that the check's own rounding does not count. */
+#define KEPLER_TOL 1e-15
+
+static long double kepler_residual(double E, double e, double M)
+{
+    return (long double)E - (long double)e * sinl((long double)E) - (long double)M;
+}
+
+static void test_kepler_cold_start(void)
+{
+    static const double es[] = {0.0, 0.1, 0.5, 0.9, 0.99, 0.999};
+    vb_kepler *k = vb_kepler_alloc();
+    double worst = 0.0;
+    int most_iter = 0;
+    for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
+        for (int j = -20000; j <= 20000; j++) {
+            /* a grid that also probes the hard corner near M = 0 */
+            double M = j * (M_PI / 20000.0);
+            if (j > -50 && j < 50)
+                M = j * 1e-9;
+            double E;
+            int rc = vb_kepler_solve(k, es[i], M, NAN, &E, NULL, NULL);
+            CHECK(rc == 0, "no convergence at e=%g M=%g", es[i], M);
+            double r = (double)fabsl(kepler_residual(E, es[i], M));
+            if (r > worst)
+                worst = r;
+            if (vb_kepler_iterations(k) > most_iter)
+                most_iter = vb_kepler_iterations(k);
+        }
+    vb_kepler_free(k);
+    CHECK(worst <= KEPLER_TOL, "largest Kepler residual %.3g", worst);
+    unit_note("Kepler, cold start, e up to 0.999: residual <= %.2e, at most %d iterations", worst,
+              most_iter);
+}
+
+/* Along an orbit, as the exact solution uses it: warm starts from the
+ * previous solution, 1000 periods of e = 0.99. */
+static void test_kepler_along_many_periods(void)
+{
+    const char *const sets[] = {"e=0.99", NULL};
+    vb_model m = test_model("orbit", sets);
+    void *work = m.type->work_alloc(m.self);
+    vb_kepler *k = vb_kepler_alloc();
+    double worst = 0.0, T = 2.0 * M_PI;
+    for (int i = 0; i <= 1000000; i++) {
+        double t = i * (1000.0 * T / 1000000.0) * (1.0 + 0.3 * sin(i)); /* uneven steps */
+        double x[2], v[2], E;
+        CHECK(m.type->exact(m.self, work, t, x, v) == 0, "exact failed at t=%g", t);
+        double M = vb_kepler_reduce(t);
+        vb_kepler_solve(k, 0.99, M, NAN, &E, NULL, NULL);
+        double r = (double)fabsl(kepler_residual(E, 0.99, M));
+        if (r > worst)
+            worst = r;
+        /* the position must be the ellipse point of that E */
+        double want_x = cos(E) - 0.99;
+        if (!(fabs(x[0] - want_x) <= 1e-13))
+            CHECK(0, "t=%g: x=%.17g, the cold solve gives %.17g", t, x[0], want_x);
+    }
+    vb_kepler_free(k);
+    m.type->work_free(work);
+    CHECK(worst <= KEPLER_TOL, "largest residual %.3g over 1000 periods", worst);
+}
+
+/* ---- the exact solutions against their equations ------------------------ */
+
+/* Richardson-extrapolated central differences: truncation O(d^4), and with
+ * d = 2e-3 the round-off is ~ eps |x| / d^2 ~ 1e-10.  1e-7 relative to the
+ * size of the acceleration leaves a margin of 1000 on both, and is still
+ * far below any error in a formula (a wrong sign, a k for an m). */
+#define FD_STEP 2e-3
+#define FD_TOL 1e-7
+
+typedef struct {
+    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+} point;
+
+static point at(const vb_model *m, void *work, double t)
+{
+    point p;
+    if (m->type->exact(m->self, work, t, p.x, p.v) != 0)
+        memset(&p, 0xff, sizeof p); /* NaN: fails every check */
+    return p;
+}
+
+static void check_ode(const char *model, const char *const *sets, double t_max, double a_scale)
+{
+    vb_model m = test_model(model, sets);
+    void *work = m.type->work_alloc ? m.type->work_alloc(m.self) : NULL;
+    unsigned dim = m.type->dim;
+    double worst_a = 0.0, worst_v = 0.0;
+    for (int i = 0; i <= 200; i++) {
+        double t = t_max * i / 200.0 + 0.0123;
+        double d = FD_STEP;
+        point c = at(&m, work, t);
+        point p1 = at(&m, work, t + d), m1 = at(&m, work, t - d);
+        point p2 = at(&m, work, t + d / 2), m2 = at(&m, work, t - d / 2);
+        double a[VB_MAX_DIM];
+        m.type->accel(m.self, t, c.x, c.v, a);
+        for (unsigned k = 0; k < dim; k++) {
+            double D1 = (p1.x[k] - 2 * c.x[k] + m1.x[k]) / (d * d);
+            double D2 = (p2.x[k] - 2 * c.x[k] + m2.x[k]) / (d * d / 4);
+            double acc = (4 * D2 - D1) / 3;
+            double V1 = (p1.x[k] - m1.x[k]) / (2 * d), V2 = (p2.x[k] - m2.x[k]) / d;
+            double vel = (4 * V2 - V1) / 3;
+            if (!(fabs(acc - a[k]) <= worst_a))
+                worst_a = fabs(acc - a[k]);
+            if (!(fabs(vel - c.v[k]) <= worst_v))
+                worst_v = fabs(vel - c.v[k]);
+        }
+    }
+    if (work)
+        m.type->work_free(work);
+    CHECK(worst_a <= FD_TOL * a_scale, "%s: x'' differs from the force law by %.3g", model, worst_a);
+    CHECK(worst_v <= FD_TOL * a_scale, "%s: v differs from dx/dt by %.3g", model, worst_v);
+}
+
+static void test_exact_spring_satisfies_ode(void)
+{
+    const char *const sets[] = {"k=3", "m=0.7", "x0=0.4", "v0=-1.1", NULL};
+    check_ode("spring", sets, 30.0, 5.0);
+}
+
+static void test_exact_damped_spring_satisfies_ode(void)
+{
+    const char *const sets[] = {"k=3", "m=0.7", "c=0.5", "x0=0.4", "v0=-1.1", NULL};
+    check_ode("damped-spring", sets, 30.0, 5.0);
+}
+
+static void test_exact_projectile_satisfies_ode(void)
+{
+    check_ode("projectile", NULL, 3.0, 10.0);
+}
+
+static void test_exact_pendulum_satisfies_ode(void)
+{
+    /* theta'' = -(g/L) sin theta, also near the top and after many periods */
+    const char *const small[] = {"theta0=0.1", NULL};
+    const char *const big[] = {"theta0=3.0", NULL};
+    const char *const other[] = {"g=2", "L=3", "theta0=2", NULL};
+    check_ode("pendulum", NULL, 200.0, 10.0);
+    check_ode("pendulum", small, 20.0, 10.0);
+    check_ode("pendulum", big, 200.0, 10.0);
+    check_ode("pendulum", other, 200.0, 1.0);
+}
+
+static void test_exact_orbit_satisfies_ode(void)
+{
+    const char *const e5[] = {"e=0.5", NULL};
+    const char *const e0[] = {"e=0", "a=2", "mu=3", NULL};
+    check_ode("orbit", e5, 40.0, 8.0);
+    check_ode("orbit", e0, 40.0, 1.0);
+}
+
+/* Energy and angular momentum are constant along the exact orbit.  At
+ * e = 0.99 the terms of v^2/2 - mu/r reach (1+e)/(1-e) = 199 and cancel to
+ * -1/2: round-off of 400 eps / 0.5 ~ 2e-13 is the floor; allow 1e-12. */
+static void test_exact_orbit_conserves_invariants(void)
+{
+    static const char *const ecc[] = {"e=0", "e=0.5", "e=0.9", "e=0.99"};
+    for (size_t i = 0; i < 4; i++) {
+        const char *const sets[] = {ecc[i], NULL};
+        vb_model m = test_model("orbit", sets);
+        void *work = m.type->work_alloc(m.self);
+        double x[2], v[2];
+        m.type->initial(m.self, x, v);
+        double E0 = m.type->energy(m.self, x, v), L0 = m.type->angmom(m.self, x, v);
+        CHECK_REL(E0, -0.5, 1e-12, "orbit energy is -mu/2a");
+        double worst_e = 0.0, worst_l = 0.0;
+        for (int k = 0; k <= 100000; k++) {
+            double t = k * 0.0628318 * 3.1; /* ~ 100 periods, no commensurability */
+            point p = at(&m, work, t);
+            double de = fabs(m.type->energy(m.self, p.x, p.v) - E0) / 0.5;
+            double dl = fabs(m.type->angmom(m.self, p.x, p.v) - L0) / L0;
+            if (!(de <= worst_e))
+                worst_e = de;
+            if (!(dl <= worst_l))
+                worst_l = dl;
+        }
+        m.type->work_free(work);
+        CHECK(worst_e <= 1e-12, "%s: exact energy changes by %.3g", ecc[i], worst_e);
+        CHECK(worst_l <= 1e-12, "%s: exact angular momentum changes by %.3g", ecc[i], worst_l);
+    }
+}
+
+static void test_exact_pendulum_period_and_energy(void)
+{
+    vb_model m = test_model("pendulum", NULL);
+    double T = m.type->natural_time(m.self), x0[1], v0[1];
+    m.type->initial(m.self, x0, v0);
+    /* the period of a 1 rad pendulum: 4 K(k)/w, k = sin 0.5, K = 1.674993916092613
+     * (mpmath.ellipk(sin(0.5)**2), 30 digits) */
+    CHECK_REL(T, 4.0 * 1.674993916092613 / sqrt(9.81), 1e-14, "pendulum period");
+    point p = at(&m, NULL, 50 * T);
+    CHECK_ABS(p.x[0], 1.0, 1e-12, "theta after 50 periods");
+    double E0 = m.type->energy(m.self, x0, v0), worst = 0.0;
+    for (int k = 0; k < 10000; k++) {
+        point q = at(&m, NULL, k * 0.0371);
+        double d = fabs(m.type->energy(m.self, q.x, q.v) - E0) / E0;
+        if (d > worst)
+            worst = d;
+    }
+    CHECK(worst <= 1e-13, "exact pendulum energy changes by %.3g", worst);
+}
+
+/* ---- parameters ------------------------------------------------------------ */
+
+static void test_model_parameters_are_checked(void)
+{
+    vb_model m;
+    char err[512];
+    vb_model_defaults(&m, vb_model_find("orbit"));
+    CHECK(vb_model_set(&m, "e", "1", err, sizeof err) == -2, "e = 1 accepted");
+    CHECK(strstr(err, "[0, 1)") != NULL, "message should give the range: %s", err);
+    CHECK(vb_model_set(&m, "e", "-0.1", err, sizeof err) == -2, "e = -0.1 accepted");
+    CHECK(vb_model_set(&m, "e", "nan", err, sizeof err) == -2, "e = nan accepted");
+    CHECK(vb_model_set(&m, "e", "0.5x", err, sizeof err) == -2, "e = 0.5x accepted");
+    CHECK(vb_model_set(&m, "e", "0.99", err, sizeof err) == 0, "e = 0.99 refused: %s", err);
+    CHECK(vb_model_set(&m, "ecc", "0.5", err, sizeof err) == -1, "unknown key accepted");
+    CHECK(strstr(err, "mu, a, e") != NULL, "message should list the keys: %s", err);
+    vb_model_defaults(&m, vb_model_find("damped-spring"));
+    CHECK(vb_model_set(&m, "c", "3", err, sizeof err) == 0, "c = 3 refused");
+    CHECK(vb_model_setup(&m, err, sizeof err) != 0, "an over-damped spring was accepted");
+}
+
+void suite_models(void)
+{
+    RUN(test_kepler_cold_start);
+    RUN(test_kepler_along_many_periods);
+    RUN(test_exact_spring_satisfies_ode);
+    RUN(test_exact_damped_spring_satisfies_ode);
+    RUN(test_exact_projectile_satisfies_ode);
+    RUN(test_exact_pendulum_satisfies_ode);
+    RUN(test_exact_orbit_satisfies_ode);
+    RUN(test_exact_orbit_conserves_invariants);
+    RUN(test_exact_pendulum_period_and_energy);
+    RUN(test_model_parameters_are_checked);
+}

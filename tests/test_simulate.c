@@ -1,0 +1,160 @@
+/* test_simulate.c — whole runs: metrics as SPEC §4 defines them, long-time
+ * behaviour of the symplectic methods, divergence. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "simulate.h"
+#include "unit.h"
+
+static vb_run_result sim(const char *integ, const vb_model *m, const vb_plan_spec *plan)
+{
+    vb_run_spec spec = {.integ = test_integrator(integ), .model = m, .plan = *plan};
+    vb_run_result r;
+    char err[256];
+    if (vb_simulate(&spec, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "test bug: %s\n", err);
+        exit(2);
+    }
+    return r;
+}
+
+/* The metrics, recomputed here from their definitions over a stored path. */
+static void test_metrics_match_their_definitions(void)
+{
+    const char *const sets[] = {"e=0.6", NULL};
+    vb_model m = test_model("orbit", sets);
+    vb_plan_spec plan = {.kind = VB_PLAN_RANDOM, .t_end = 7.0, .dt = 0.05, .jitter = 0.4, .seed = 3};
+    static double ts[400], xs[800], vs[800];
+    size_t n = test_trajectory(test_integrator("tcv"), &m, &plan, ts, xs, vs, 400);
+    vb_run_result r = sim("tcv", &m, &plan);
+    void *work = m.type->work_alloc(m.self);
+    double pmax = 0, vmax = 0, ss = 0, emax = 0, lmax = 0, pfin = 0, vfin = 0;
+    double E0 = m.type->energy(m.self, xs, vs), L0 = m.type->angmom(m.self, xs, vs);
+    for (size_t k = 0; k <= n; k++) {
+        double xe[2], ve[2];
+        m.type->exact(m.self, work, ts[k], xe, ve);
+        double ep = hypot(xs[2 * k] - xe[0], xs[2 * k + 1] - xe[1]);
+        double ev = hypot(vs[2 * k] - ve[0], vs[2 * k + 1] - ve[1]);
+        double ee = fabs(m.type->energy(m.self, xs + 2 * k, vs + 2 * k) - E0) / fabs(E0);
+        double el = fabs(m.type->angmom(m.self, xs + 2 * k, vs + 2 * k) - L0) / fabs(L0);
+        pmax = fmax(pmax, ep);
+        vmax = fmax(vmax, ev);
+        emax = fmax(emax, ee);
+        lmax = fmax(lmax, el);
+        ss += ep * ep;
+        pfin = ep;
+        vfin = ev;
+    }
+    m.type->work_free(work);
+    /* the same arithmetic in another order: agreement to a few ulps */
+    CHECK(r.steps == n, "steps %llu, want %zu", r.steps, n);
+    CHECK_REL(r.err_pos_final, pfin, 1e-12, "err_pos_final");
+    CHECK_REL(r.err_pos_max, pmax, 1e-12, "err_pos_max");
+    CHECK_REL(r.err_pos_rms, sqrt(ss / (double)(n + 1)), 1e-12, "err_pos_rms over t_0..t_N");
+    CHECK_REL(r.err_vel_final, vfin, 1e-12, "err_vel_final");
+    CHECK_REL(r.err_vel_max, vmax, 1e-12, "err_vel_max");
+    CHECK_REL(r.err_energy_max, emax, 1e-12, "err_energy_max");
+    CHECK_REL(r.err_angmom_max, lmax, 1e-12, "err_angmom_max");
+    CHECK(r.force_evals == n + 1, "force_evals %llu, want %zu", r.force_evals, n + 1);
+    CHECK(r.status == VB_STATUS_OK, "status %s", vb_status_name(r.status));
+}
+
+static void test_metrics_do_not_overflow(void)
+{
+    double a[2] = {1e300, 1e300}, b[2] = {-1e300, 0.0};
+    CHECK_REL(vb_distance(a, b, 2), sqrt(5.0) * 1e300, 1e-15, "distance near DBL_MAX");
+    double c[2] = {3e-200, 4e-200}, z[2] = {0, 0};
+    CHECK_REL(vb_distance(c, z, 2), 5e-200, 1e-15, "distance near underflow");
+}
+
+/* The largest energy error over a short and a long run. */
+static void energy_window(const char *name, const vb_model *m, double h, double t_short,
+                          double t_long, double *e_short, double *e_long)
+{
+    vb_plan_spec a = {.kind = VB_PLAN_FIXED, .t_end = t_short, .dt = h};
+    vb_plan_spec b = {.kind = VB_PLAN_FIXED, .t_end = t_long, .dt = h};
+    *e_short = sim(name, m, &a).err_energy_max;
+    *e_long = sim(name, m, &b).err_energy_max;
+}
+
+/* A symplectic method's energy error is an O(h^2) oscillation whose peaks
+ * come in the first periods: over 1000 periods it grows no further (1.25
+ * allows a peak to be sampled a little better in the longer run; a secular
+ * drift would give ~100).  Euler's grows until the orbit escapes, so its
+ * growth is shown before that: 1 to 100 periods on the orbit, with a finer
+ * step. */
+static void energy_growth(const char *model, const char *const *sets, double period, double h,
+                          double h_euler, double euler_short, double euler_long)
+{
+    vb_model m = test_model(model, sets);
+    static const char *const bounded[] = {"euler-semi", "verlet", "tcv", "verlet-var",
+                                          "velocity-verlet", "leapfrog"};
+    double s, l;
+    for (size_t i = 0; i < 6; i++) {
+        energy_window(bounded[i], &m, h, 10 * period, 1000 * period, &s, &l);
+        CHECK(l / s <= 1.25, "%s on %s: energy error grew %.3g times from 10 to 1000 periods",
+              bounded[i], model, l / s);
+        if (i == 4)
+            unit_note("%s on %s: max energy error %.2e over 10 periods, %.2e over 1000",
+                      bounded[i], model, s, l);
+    }
+    energy_window("euler", &m, h_euler, euler_short * period, euler_long * period, &s, &l);
+    CHECK(l / s >= 20, "euler on %s: energy error grew only %.3g times", model, l / s);
+    unit_note("euler on %s: max energy error %.2e over %g periods, %.2e over %g", model, s,
+              euler_short, l, euler_long);
+}
+
+static void test_symplectic_energy_stays_bounded(void)
+{
+    energy_growth("spring", NULL, 2 * M_PI, 2 * M_PI / 200, 2 * M_PI / 200, 10, 1000);
+    const char *const e5[] = {"e=0.5", NULL};
+    energy_growth("orbit", e5, 2 * M_PI, 2 * M_PI / 1000, 2 * M_PI / 10000, 1, 100);
+}
+
+/* Central forces keep angular momentum; symplectic Euler and velocity
+ * Verlet keep it exactly (to round-off: N eps, 10 periods of 1000 steps),
+ * explicit Euler does not. */
+static void test_angular_momentum(void)
+{
+    const char *const e5[] = {"e=0.5", NULL};
+    vb_model m = test_model("orbit", e5);
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 20 * M_PI, .dt = 2 * M_PI / 1000};
+    double bound = 10000 * DBL_EPSILON * 4;
+    const char *const keep[] = {"euler-semi", "velocity-verlet", "verlet", "leapfrog"};
+    for (size_t i = 0; i < 4; i++) {
+        vb_run_result r = sim(keep[i], &m, &plan);
+        CHECK(r.err_angmom_max <= bound, "%s: angular momentum changed by %.3g", keep[i],
+              r.err_angmom_max);
+    }
+    vb_run_result e = sim("euler", &m, &plan);
+    CHECK(e.err_angmom_max > 1e-3, "euler's angular momentum changed only %.3g", e.err_angmom_max);
+    /* random steps do not break it for velocity Verlet: each step is a
+     * composition of a kick and a drift, each of which keeps x cross v */
+    plan.kind = VB_PLAN_RANDOM;
+    plan.jitter = 0.8;
+    plan.seed = 9;
+    vb_run_result rv = sim("velocity-verlet", &m, &plan);
+    CHECK(rv.err_angmom_max <= bound, "velocity-verlet, random steps: %.3g", rv.err_angmom_max);
+}
+
+static void test_divergence_is_reported(void)
+{
+    /* Euler on a spring with w h = 10 multiplies the amplitude by ~10 a step */
+    vb_model m = test_model("spring", NULL);
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 1e4, .dt = 10};
+    vb_run_result r = sim("euler", &m, &plan);
+    CHECK(r.status == VB_STATUS_DIVERGED, "status %s", vb_status_name(r.status));
+    CHECK(r.fail_step > 300 && r.fail_step < 330, "diverged at step %llu, want ~310",
+          r.fail_step);
+    CHECK(isinf(r.err_pos_max) && isinf(r.err_energy_max), "errors of a diverged run are inf");
+}
+
+void suite_simulate(void)
+{
+    RUN(test_metrics_match_their_definitions);
+    RUN(test_metrics_do_not_overflow);
+    RUN(test_symplectic_energy_stays_bounded);
+    RUN(test_angular_momentum);
+    RUN(test_divergence_is_reported);
+}
