@@ -43,8 +43,13 @@ double vb_plan_max_steps(const vb_plan_spec *s)
         return fixed_steps(s);
     case VB_PLAN_RANDOM:
         return ceil(s->t_end / (s->dt * (1.0 - s->jitter))) + 1.0;
-    case VB_PLAN_TRACE:
-        return (double)s->trace->n;
+    case VB_PLAN_TRACE: {
+        double scale = s->trace_scale > 0.0 ? s->trace_scale : 1.0;
+        double t_end = vb_plan_t_end(s), smallest = INFINITY;
+        for (size_t i = 0; i < s->trace->n; i++)
+            smallest = fmin(smallest, s->trace->h[i]);
+        return scale == 1.0 ? (double)s->trace->n : ceil(t_end / (smallest * scale)) + 1.0;
+    }
     }
     return 0.0;
 }
@@ -61,6 +66,12 @@ int vb_plan_check(const vb_plan_spec *s, char *err, size_t errlen)
             return -1;
         }
         double mean = s->trace->sum / (double)s->trace->n;
+        if (!(s->trace_scale >= 0.0 && s->trace_scale <= 1.0)) {
+            snprintf(err, errlen, "trace scale %g must be in (0, 1]", s->trace_scale);
+            return -1;
+        }
+        if (s->trace_scale > 0.0 && s->trace_scale < 1.0)
+            return 0; /* a refined trace is replayed as often as needed */
         if (s->t_end > s->trace->sum + VB_PLAN_LAND_TOL * mean) {
             snprintf(err, errlen, "the trace sums to %.17g, short of t_end = %.17g",
                      s->trace->sum, s->t_end);
@@ -101,7 +112,10 @@ int vb_plan_begin(vb_plan *p, const vb_plan_spec *spec)
         p->land_tol = VB_PLAN_LAND_TOL * spec->dt;
         break;
     case VB_PLAN_TRACE:
-        p->land_tol = VB_PLAN_LAND_TOL * spec->trace->sum / (double)spec->trace->n;
+        if (!(p->spec.trace_scale > 0.0))
+            p->spec.trace_scale = 1.0;
+        p->land_tol = VB_PLAN_LAND_TOL * p->spec.trace_scale * spec->trace->sum /
+                      (double)spec->trace->n;
         break;
     }
     return 0;
@@ -132,7 +146,10 @@ int vb_plan_next(vb_plan *p, double *h_out, double *t_next)
         break;
     }
     case VB_PLAN_TRACE:
-        h = p->n < p->spec.trace->n ? p->spec.trace->h[p->n] : p->t_end - p->t;
+        if (p->spec.trace_scale == 1.0)
+            h = p->n < p->spec.trace->n ? p->spec.trace->h[p->n] : p->t_end - p->t;
+        else
+            h = p->spec.trace->h[p->n % p->spec.trace->n] * p->spec.trace_scale;
         break;
     default:
         return 0;

@@ -27,6 +27,11 @@ typedef struct vb_plan_spec {
     double jitter;       /* random: 0 <= jitter < 1 */
     unsigned long seed;  /* random */
     const vb_trace *trace;
+    /* A sweep refines a trace by scaling its steps by trace_scale (2^-k at
+     * level k) and replaying it from the start when it runs out, so that the
+     * pattern of step changes h/h' stays the recorded one.  0 means 1; a
+     * scale of 1 replays nothing: the trace must cover t_end (SPEC §1). */
+    double trace_scale;
 } vb_plan_spec;
 
 typedef struct vb_plan {
