@@ -14,6 +14,13 @@
 
 int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
+int vb_cmd_run(int argc, char **argv);
+
+/* No run may take more steps than this unless asked (--max-steps,
+ * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.
+ * 1e9 steps is about two minutes. */
+#define VB_DEFAULT_MAX_STEPS 1e9
+double vb_default_max_steps(void);
 
 /* "verletbench CMD: message" on stderr, then a pointer to --help; returns 2. */
 int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

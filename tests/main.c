@@ -140,6 +140,7 @@ int main(int argc, char **argv)
     suite_models();
     suite_plans();
     suite_simulate();
+    suite_sweep();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

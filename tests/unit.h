@@ -65,5 +65,6 @@ void suite_integrators(void);
 void suite_models(void);
 void suite_plans(void);
 void suite_simulate(void);
+void suite_sweep(void);
 
 #endif

@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TRACE = os.path.join(HERE, "..", "data", "frames.trace")
+TRACE = os.path.join(HERE, "..", "..", "cases", "traces", "frames-60hz.trace")
 REL_TOL = 1e-6
 ROUNDOFF = 1e-11
 

@@ -1,0 +1,156 @@
+/* orders.c — least-squares orders over the asymptotic range. */
+#include "orders.h"
+
+#include <float.h>
+#include <gsl/gsl_fit.h>
+#include <math.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* median of local orders [from, to) */
+static double median(const double *v, int from, int to)
+{
+    double tmp[VB_MAX_LEVELS];
+    int n = 0;
+    for (int i = from; i < to; i++)
+        tmp[n++] = v[i];
+    qsort(tmp, (size_t)n, sizeof tmp[0], cmp_double);
+    return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+}
+
+/* do the local orders of points [i, j] agree? */
+static int agree(const double *local, int i, int j)
+{
+    double m = median(local, i, j);
+    for (int k = i; k < j; k++)
+        if (!(fabs(local[k] - m) <= VB_AGREE_TOL))
+            return 0;
+    return 1;
+}
+
+void vb_fit_order(const double *dt, const double *err, const double *scale, int n, vb_fit *fit)
+{
+    int usable[VB_MAX_LEVELS];
+    if (n > VB_MAX_LEVELS)
+        n = VB_MAX_LEVELS;
+    fit->n = n;
+    fit->exact = n > 0;
+    fit->first = fit->last = -1;
+    fit->points = 0;
+    fit->range = VB_RANGE_NONE;
+    fit->order = fit->intercept = NAN;
+    for (int k = 0; k < n; k++) {
+        double floor = VB_FLOOR_ULPS * DBL_EPSILON * scale[k];
+        usable[k] = isfinite(err[k]) && err[k] > floor && err[k] <= VB_SATURATION * scale[k];
+        if (!(isfinite(err[k]) && err[k] <= floor))
+            fit->exact = 0;
+        fit->local[k] = NAN;
+        if (k + 1 < n && err[k] > 0 && err[k + 1] > 0 && isfinite(err[k]) && isfinite(err[k + 1]))
+            fit->local[k] = log(err[k] / err[k + 1]) / log(dt[k] / dt[k + 1]);
+    }
+    if (fit->exact)
+        return;
+
+    /* The asymptotic range: a window of at least three usable points whose
+     * local orders agree, the one reaching the finest step (the error
+     * settles as the step shrinks), the longest of those.  Two points
+     * always "agree" with themselves, so they prove nothing. */
+    int first = -1, last = -1;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 2; j < n; j++) {
+            int all_usable = 1;
+            for (int k = i; k <= j; k++)
+                all_usable &= usable[k];
+            if (!all_usable || !agree(fit->local, i, j))
+                continue;
+            if (first < 0 || j > last || (j == last && i < first))
+                first = i, last = j;
+        }
+    /* a window short of the finest points stands only if what lies beyond
+     * is round-off growing back (within 1e3 of the floor); an error there
+     * still far above round-off and still changing means it never settled */
+    for (int k = last + 1; first >= 0 && k < n; k++)
+        if (isfinite(err[k]) && err[k] > 1e3 * VB_FLOOR_ULPS * DBL_EPSILON * scale[k])
+            first = last = -1;
+    fit->range = VB_RANGE_ASYMPTOTIC;
+    if (first < 0) {
+        /* No power law anywhere (saturated, or not yet settled): the slope
+         * over every point above round-off still says whether the error
+         * falls as it should, and the range says it is only a trend. */
+        fit->range = VB_RANGE_ALL;
+        for (int k = 0; k < n; k++)
+            if (isfinite(err[k]) && err[k] > VB_FLOOR_ULPS * DBL_EPSILON * scale[k]) {
+                if (first < 0)
+                    first = k;
+                last = k;
+            }
+        for (int k = first; k >= 0 && k <= last; k++)
+            if (!(isfinite(err[k]) && err[k] > VB_FLOOR_ULPS * DBL_EPSILON * scale[k]))
+                first = last = -1; /* not contiguous: nothing to fit */
+        if (first < 0 || last == first) {
+            fit->range = VB_RANGE_NONE;
+            return;
+        }
+    }
+    fit->first = first;
+    fit->last = last;
+    fit->points = last - first + 1;
+    double x[VB_MAX_LEVELS], y[VB_MAX_LEVELS], c0, c1, cov00, cov01, cov11, sumsq;
+    for (int k = first; k <= last; k++) {
+        x[k - first] = log(dt[k]);
+        y[k - first] = log(err[k]);
+    }
+    if (gsl_fit_linear(x, 1, y, 1, (size_t)fit->points, &c0, &c1, &cov00, &cov01, &cov11, &sumsq) ==
+        0) {
+        fit->order = c1;
+        fit->intercept = c0;
+    }
+}
+
+const char *vb_range_name(vb_range r)
+{
+    switch (r) {
+    case VB_RANGE_NONE:
+        return "none";
+    case VB_RANGE_ASYMPTOTIC:
+        return "asymptotic";
+    case VB_RANGE_ALL:
+        return "all";
+    }
+    return "?";
+}
+
+vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
+{
+    if (fit->exact)
+        return VB_VERDICT_EXACT;
+    if (fit->points < 2 || !isfinite(fit->order))
+        return VB_VERDICT_UNDETERMINED;
+    if (fit->order < expected - VB_VERDICT_TOL)
+        return VB_VERDICT_BELOW;
+    if (fit->order > expected + VB_VERDICT_TOL)
+        return VB_VERDICT_ABOVE;
+    return VB_VERDICT_AS_EXPECTED;
+}
+
+const char *vb_verdict_name(vb_verdict v)
+{
+    switch (v) {
+    case VB_VERDICT_AS_EXPECTED:
+        return "as-expected";
+    case VB_VERDICT_BELOW:
+        return "below-label";
+    case VB_VERDICT_ABOVE:
+        return "above-label";
+    case VB_VERDICT_EXACT:
+        return "exact";
+    case VB_VERDICT_UNDETERMINED:
+        return "undetermined";
+    }
+    return "?";
+}

@@ -1,0 +1,429 @@
+/* sweep.c — plan a case's runs, run them, and work out what they mean. */
+#include "sweep.h"
+
+#include <float.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrator.h"
+#include "metrics.h"
+
+/* ---- norms ---------------------------------------------------------------- */
+
+typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
+
+static const struct {
+    const char *name;
+    size_t offset;
+    scale_kind scale;
+} norms[VB_N_NORMS] = {
+    {"err_pos_final", offsetof(vb_run_result, err_pos_final), SCALE_POS},
+    {"err_pos_max", offsetof(vb_run_result, err_pos_max), SCALE_POS},
+    {"err_pos_rms", offsetof(vb_run_result, err_pos_rms), SCALE_POS},
+    {"err_vel_final", offsetof(vb_run_result, err_vel_final), SCALE_VEL},
+    {"err_vel_max", offsetof(vb_run_result, err_vel_max), SCALE_VEL},
+    {"err_energy_max", offsetof(vb_run_result, err_energy_max), SCALE_UNIT},
+    {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT},
+};
+
+const char *vb_norm_name(vb_norm n) { return norms[n].name; }
+
+double vb_norm_value(const vb_run_result *r, vb_norm n)
+{
+    double v;
+    memcpy(&v, (const char *)r + norms[n].offset, sizeof v);
+    return v;
+}
+
+int vb_norm_applies(const vb_model *m, vb_norm n)
+{
+    if (n == VB_NORM_ENERGY_MAX)
+        return m->type->energy != NULL;
+    if (n == VB_NORM_ANGMOM_MAX)
+        return m->type->angmom != NULL;
+    return 1;
+}
+
+double vb_norm_scale(const vb_run_result *r, vb_norm n)
+{
+    return norms[n].scale == SCALE_POS   ? r->pos_scale
+           : norms[n].scale == SCALE_VEL ? r->vel_scale
+                                         : 1.0;
+}
+
+const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
+
+/* ---- planning ------------------------------------------------------------- */
+
+static double level_dt(const vb_case *c, int level) { return ldexp(c->dt, -level); }
+
+static vb_plan_spec plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed)
+{
+    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = level_dt(c, level)};
+    if (kind == VB_PLAN_RANDOM) {
+        p.jitter = c->jitter;
+        p.seed = seed;
+    } else if (kind == VB_PLAN_TRACE) {
+        p.trace = &c->trace;
+        p.trace_scale = ldexp(1.0, -level);
+    }
+    return p;
+}
+
+static int plan_jobs(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen)
+{
+    size_t per_level = 1 + (size_t)c->seeds * (c->jitter > 0.0) + (c->trace_path != NULL);
+    s->n_jobs = c->n_integ * (size_t)c->halvings * per_level;
+    s->jobs = calloc(s->n_jobs, sizeof *s->jobs);
+    if (!s->jobs) {
+        snprintf(err, errlen, "%s: out of memory for %zu runs", c->path, s->n_jobs);
+        return -1;
+    }
+    size_t j = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (int kind = 0; kind < VB_N_PLANS; kind++) {
+            if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
+                (kind == VB_PLAN_TRACE && !c->trace_path))
+                continue;
+            int seeds = kind == VB_PLAN_RANDOM ? c->seeds : 1;
+            for (int level = 0; level < c->halvings; level++)
+                for (int sd = 1; sd <= seeds; sd++) {
+                    vb_sweep_job *job = &s->jobs[j++];
+                    job->integ = i;
+                    job->kind = (vb_plan_kind)kind;
+                    job->level = level;
+                    job->seed = kind == VB_PLAN_RANDOM ? (unsigned long)sd : 0;
+                    job->plan = plan_for(c, job->kind, level, job->seed);
+                }
+        }
+    /* the finest step decides the cost; refuse before running anything */
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        double n = vb_plan_max_steps(&s->jobs[k].plan);
+        if (n > max_steps) {
+            snprintf(err, errlen,
+                     "%s: dt/2^%d = %g needs up to %.3g steps a run, over the limit of %.3g "
+                     "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
+                     c->path, s->jobs[k].level, level_dt(c, s->jobs[k].level), n, max_steps);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void run_job(const vb_case *c, vb_sweep_job *job)
+{
+    vb_run_spec spec = {.integ = c->integ[job->integ], .model = &c->model, .plan = job->plan};
+    if (vb_simulate(&spec, &job->res, job->err, sizeof job->err) != 0)
+        job->failed = 1;
+}
+
+/* ---- orders and bands ------------------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The jobs of one integrator, plan and level. */
+static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level,
+                          const vb_sweep_job **out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ == integ && j->kind == kind && j->level == level)
+            out[n++] = j;
+    }
+    return n;
+}
+
+static int analyse_orders(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    size_t cap = c->n_integ * VB_N_PLANS * VB_N_NORMS;
+    s->orders = calloc(cap, sizeof *s->orders);
+    s->bands = calloc(cap * (size_t)c->halvings, sizeof *s->bands);
+    const vb_sweep_job **sel = calloc((size_t)c->seeds + 1, sizeof *sel);
+    double *vals = calloc((size_t)c->seeds + 1, sizeof *vals);
+    if (!s->orders || !s->bands || !sel || !vals) {
+        free(sel);
+        free(vals);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (int kind = 0; kind < VB_N_PLANS; kind++)
+            for (int nm = 0; nm < VB_N_NORMS; nm++) {
+                if (!vb_norm_applies(&c->model, (vb_norm)nm))
+                    continue;
+                vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
+                double scale[VB_MAX_LEVELS];
+                int levels = 0;
+                for (int level = 0; level < c->halvings; level++) {
+                    size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
+                    if (n == 0)
+                        break;
+                    double sc = 0.0;
+                    for (size_t k = 0; k < n; k++) {
+                        vals[k] = vb_norm_value(&sel[k]->res, (vb_norm)nm);
+                        sc = fmax(sc, vb_norm_scale(&sel[k]->res, (vb_norm)nm));
+                    }
+                    scale[level] = sc;
+                    if (kind == VB_PLAN_RANDOM) {
+                        /* inf (a diverged seed) sorts last, as it should */
+                        qsort(vals, n, sizeof *vals, cmp_double);
+                        vb_band_row *b = &s->bands[s->n_bands++];
+                        b->integ = i;
+                        b->level = level;
+                        b->dt = sel[0]->plan.dt;
+                        b->norm = (vb_norm)nm;
+                        b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
+                        b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
+                        b->p90 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.9);
+                        b->runs = 0;
+                        for (size_t k = 0; k < n; k++)
+                            b->runs += sel[k]->res.status == VB_STATUS_OK;
+                        row.dt[level] = b->dt;
+                        row.err[level] = b->median;
+                    } else {
+                        row.dt[level] = sel[0]->res.dt;
+                        row.err[level] = vals[0];
+                    }
+                    levels++;
+                }
+                if (levels == 0)
+                    continue;
+                vb_fit_order(row.dt, row.err, scale, levels, &row.fit);
+                row.verdict = vb_fit_verdict(&row.fit, c->integ[i]->order);
+                s->orders[s->n_orders++] = row;
+            }
+    free(sel);
+    free(vals);
+    return 0;
+}
+
+/* ---- one step from exact data ---------------------------------------------- */
+
+static int onestep_error(const vb_integrator *g, const vb_model *m, void *work, double t,
+                         double h, double h_prev, double *err_pos, double *err_vel)
+{
+    const vb_model_type *type = m->type;
+    double x[VB_MAX_DIM], v[VB_MAX_DIM], xp[VB_MAX_DIM], vp[VB_MAX_DIM];
+    double x1[VB_MAX_DIM], v1[VB_MAX_DIM], xn[VB_MAX_DIM], vn[VB_MAX_DIM];
+    if (type->exact(m->self, work, t - h_prev, xp, vp) || type->exact(m->self, work, t, x, v) ||
+        type->exact(m->self, work, t + h, x1, v1))
+        return -1;
+    void *state = calloc(1, g->state_size);
+    if (!state)
+        return -1;
+    vb_force f = vb_model_force(m);
+    if (g->start_history)
+        g->start_history(state, &f, t, x, v, xp, h_prev, h);
+    else
+        g->start(state, &f, t, x, v, h);
+    g->step(state, &f, t, h);
+    g->observe(state, xn, vn);
+    free(state);
+    *err_pos = vb_distance(xn, x1, type->dim);
+    *err_vel = vb_distance(vn, v1, type->dim);
+    return 0;
+}
+
+/* One-step errors are taken at h = T/16, T/32, ... with T the model's
+ * natural time (a period, the time of flight), whatever the case's dt: far
+ * enough from round-off that even p = 5 shows over several halvings.  At one
+ * moment the leading error term can happen to be small (an acceleration
+ * passing through zero), so each error is the largest over moments spread
+ * across T: still c h^p, with the largest c. */
+#define ONESTEP_FIRST 16.0
+#define ONESTEP_MOMENTS 5
+
+static double onestep_moment(double T, int j) { return T * (0.11 + 0.19 * j); }
+
+static int analyse_onestep(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    const vb_model_type *type = c->model.type;
+    double T = type->natural_time(c->model.self);
+    s->onestep_T = T;
+    s->onestep = calloc(c->n_integ * VB_ONESTEP_RATIOS, sizeof *s->onestep);
+    if (!s->onestep)
+        return -1;
+    void *work = type->work_alloc ? type->work_alloc(c->model.self) : NULL;
+    if (type->work_alloc && !work)
+        return -1;
+    static const double zero[VB_MAX_DIM];
+    double xs = 0.0, vs = 0.0;
+    for (int j = 0; j < ONESTEP_MOMENTS; j++) {
+        double xe[VB_MAX_DIM], ve[VB_MAX_DIM];
+        type->exact(c->model.self, work, onestep_moment(T, j), xe, ve);
+        xs = fmax(xs, vb_distance(xe, zero, type->dim));
+        vs = fmax(vs, vb_distance(ve, zero, type->dim));
+    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+            vb_onestep_row *row = &s->onestep[s->n_onestep++];
+            double sc_pos[VB_ONESTEP_LEVELS], sc_vel[VB_ONESTEP_LEVELS];
+            row->integ = i;
+            row->ratio = r;
+            for (int k = 0; k < VB_ONESTEP_LEVELS; k++) {
+                double h = ldexp(T / ONESTEP_FIRST, -k);
+                row->h[k] = h;
+                row->err_pos[k] = row->err_vel[k] = 0.0;
+                for (int j = 0; j < ONESTEP_MOMENTS; j++) {
+                    double ep, ev;
+                    if (onestep_error(c->integ[i], &c->model, work, onestep_moment(T, j), h,
+                                      vb_onestep_ratio[r] * h, &ep, &ev) != 0)
+                        ep = ev = NAN;
+                    if (!(ep <= row->err_pos[k]))
+                        row->err_pos[k] = ep;
+                    if (!(ev <= row->err_vel[k]))
+                        row->err_vel[k] = ev;
+                }
+                sc_pos[k] = xs;
+                sc_vel[k] = vs;
+            }
+            vb_fit_order(row->h, row->err_pos, sc_pos, VB_ONESTEP_LEVELS, &row->fit_pos);
+            vb_fit_order(row->h, row->err_vel, sc_vel, VB_ONESTEP_LEVELS, &row->fit_vel);
+        }
+    if (work)
+        type->work_free(work);
+    return 0;
+}
+
+/* ---- there and back again ---------------------------------------------------- */
+
+/* Run forward over the plan's steps, reverse, and run the same steps back in
+ * reverse order; the distance from (x0, -v0) is the return error.  A
+ * symmetric method returns to round-off under any steps. */
+static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spec *plan,
+                    vb_reverse_row *row)
+{
+    vb_plan p;
+    size_t n = 0, cap = 1024;
+    double *hs = malloc(cap * sizeof *hs), h, tn;
+    if (!hs || vb_plan_begin(&p, plan) != 0) {
+        free(hs);
+        return -1;
+    }
+    while (vb_plan_next(&p, &h, &tn)) {
+        if (n == cap) {
+            double *more = realloc(hs, 2 * cap * sizeof *hs);
+            if (!more) {
+                free(hs);
+                vb_plan_end(&p);
+                return -1;
+            }
+            hs = more;
+            cap *= 2;
+        }
+        hs[n++] = h;
+    }
+    vb_plan_end(&p);
+    void *state = calloc(1, g->state_size);
+    if (!state) {
+        free(hs);
+        return -1;
+    }
+    vb_force f = vb_model_force(m);
+    unsigned dim = m->type->dim;
+    double x0[VB_MAX_DIM], v0[VB_MAX_DIM], x[VB_MAX_DIM], v[VB_MAX_DIM], t = 0.0;
+    static const double zero[VB_MAX_DIM];
+    m->type->initial(m->self, x0, v0);
+    g->start(state, &f, t, x0, v0, hs[0]);
+    row->scale = vb_distance(x0, zero, dim);
+    for (size_t k = 0; k < n; k++) {
+        g->step(state, &f, t, hs[k]);
+        t += hs[k];
+        g->observe(state, x, v);
+        row->scale = fmax(row->scale, vb_distance(x, zero, dim));
+    }
+    g->reverse(state);
+    /* the system is autonomous: the clock of the way back only counts up */
+    for (size_t k = n; k-- > 0;) {
+        g->step(state, &f, t, hs[k]);
+        t += hs[k];
+    }
+    g->observe(state, x, v);
+    for (unsigned i = 0; i < dim; i++)
+        v0[i] = -v0[i];
+    row->steps = n;
+    row->err_pos = vb_distance(x, x0, dim);
+    row->err_vel = vb_distance(v, v0, dim);
+    free(state);
+    free(hs);
+    return 0;
+}
+
+static int analyse_reversal(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    const vb_model_type *type = c->model.type;
+    /* only a conservative force that ignores v is the same backwards in time */
+    if (!type->energy || type->velocity_dependent)
+        return 0;
+    s->reverse = calloc(c->n_integ * VB_N_PLANS, sizeof *s->reverse);
+    if (!s->reverse)
+        return -1;
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (int kind = 0; kind < VB_N_PLANS; kind++) {
+            if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
+                (kind == VB_PLAN_TRACE && !c->trace_path))
+                continue;
+            vb_reverse_row *row = &s->reverse[s->n_reverse++];
+            vb_plan_spec plan = plan_for(c, (vb_plan_kind)kind, 0, 1);
+            row->integ = i;
+            row->kind = (vb_plan_kind)kind;
+            row->dt = plan.dt;
+            if (reversal(c->integ[i], &c->model, &plan, row) != 0)
+                return -1;
+            /* Round-off: SPEC §5's floor of 1e3 eps scale, grown as a random
+             * walk over the 2N steps there and back (measured: velocity
+             * Verlet misses by ~0.5 sqrt(2N) eps scale).  Anything a method
+             * does wrong shows at its truncation error, orders above. */
+            row->floor = VB_FLOOR_ULPS * DBL_EPSILON * row->scale * sqrt(2.0 * (double)row->steps);
+            if (kind == VB_PLAN_TRACE)
+                row->dt = c->t_end / (double)row->steps;
+            row->reversible = row->err_pos <= row->floor;
+        }
+    return 0;
+}
+
+/* ---- the whole sweep ---------------------------------------------------------- */
+
+int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn *progress,
+                 void *ctx, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    if (plan_jobs(c, s, max_steps, err, errlen) != 0)
+        return -1;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        run_job(c, &s->jobs[k]);
+        if (s->jobs[k].failed) {
+            snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
+            return -1;
+        }
+        if (progress)
+            progress(ctx, k + 1, s->n_jobs);
+    }
+    if (analyse_orders(s) != 0 || analyse_onestep(s) != 0 || analyse_reversal(s) != 0) {
+        snprintf(err, errlen, "%s: out of memory", c->path);
+        return -1;
+    }
+    return 0;
+}
+
+void vb_sweep_free(vb_sweep *s)
+{
+    free(s->jobs);
+    free(s->orders);
+    free(s->bands);
+    free(s->onestep);
+    free(s->reverse);
+    memset(s, 0, sizeof *s);
+}

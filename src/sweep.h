@@ -1,0 +1,122 @@
+/* sweep.h — a case's whole plan (issue 3): every integrator at dt, dt/2, ...
+ * under the fixed plan, `seeds` random plans and the trace, then what the
+ * runs mean: fitted orders, random-plan bands, one-step errors, and whether
+ * a run retraces itself backwards.  The runs are independent jobs, each
+ * writing only its own slot, so they can go in any order or in parallel and
+ * the tables come out the same. */
+#ifndef VB_SWEEP_H
+#define VB_SWEEP_H
+
+#include "casefile.h"
+#include "orders.h"
+#include "simulate.h"
+
+/* The error norms a sweep fits orders for (SPEC §4 columns). */
+typedef enum {
+    VB_NORM_POS_FINAL,
+    VB_NORM_POS_MAX,
+    VB_NORM_POS_RMS,
+    VB_NORM_VEL_FINAL,
+    VB_NORM_VEL_MAX,
+    VB_NORM_ENERGY_MAX,
+    VB_NORM_ANGMOM_MAX,
+    VB_N_NORMS
+} vb_norm;
+
+const char *vb_norm_name(vb_norm n);
+double vb_norm_value(const vb_run_result *r, vb_norm n);
+/* 0 if the model has no such quantity (energy of the damped spring). */
+int vb_norm_applies(const vb_model *m, vb_norm n);
+/* The size of what a norm measures in a run: |x|, |v|, or 1 (relative). */
+double vb_norm_scale(const vb_run_result *r, vb_norm n);
+
+#define VB_N_PLANS 3
+
+typedef struct vb_sweep_job {
+    size_t integ;      /* index into the case's integrators */
+    vb_plan_kind kind;
+    int level;         /* dt / 2^level */
+    unsigned long seed;
+    vb_plan_spec plan;
+    vb_run_result res;
+    int failed;        /* the machine failed (memory); err says why */
+    char err[128];
+} vb_sweep_job;
+
+typedef struct vb_order_row {
+    size_t integ;
+    vb_plan_kind kind;
+    vb_norm norm;
+    vb_fit fit;
+    double dt[VB_MAX_LEVELS], err[VB_MAX_LEVELS]; /* the points (medians for random) */
+    vb_verdict verdict;
+} vb_order_row;
+
+typedef struct vb_band_row {
+    size_t integ;
+    int level;
+    double dt;
+    vb_norm norm;
+    double median, p10, p90;
+    int runs; /* seeds that finished */
+} vb_band_row;
+
+/* One step from exact data (x(t), v(t) and, for multistep methods,
+ * x(t - h')) at h = T/16, T/32, ... (T the model's natural time), with
+ * h' = ratio h. */
+#define VB_ONESTEP_RATIOS 2
+#define VB_ONESTEP_LEVELS 8
+extern const double vb_onestep_ratio[VB_ONESTEP_RATIOS]; /* 1 and 1.5 */
+
+typedef struct vb_onestep_row {
+    size_t integ;
+    int ratio; /* index into vb_onestep_ratio */
+    double h[VB_ONESTEP_LEVELS], err_pos[VB_ONESTEP_LEVELS], err_vel[VB_ONESTEP_LEVELS];
+    vb_fit fit_pos, fit_vel;
+} vb_onestep_row;
+
+typedef struct vb_reverse_row {
+    size_t integ;
+    vb_plan_kind kind;
+    double dt;
+    unsigned long long steps;
+    double err_pos, err_vel; /* how far the run back misses (x0, -v0) */
+    double scale;            /* the largest |x| on the way */
+    double floor;            /* round-off for this run */
+    int reversible;
+} vb_reverse_row;
+
+typedef struct vb_sweep {
+    const vb_case *c;
+    vb_sweep_job *jobs;
+    size_t n_jobs;
+    vb_order_row *orders;
+    size_t n_orders;
+    vb_band_row *bands;
+    size_t n_bands;
+    vb_onestep_row *onestep;
+    size_t n_onestep;
+    vb_reverse_row *reverse;
+    size_t n_reverse;
+    double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
+} vb_sweep;
+
+/* Called after each finished job with (done, total): for a progress line. */
+typedef void vb_progress_fn(void *ctx, size_t done, size_t total);
+
+/* Plan, run and analyse.  0, or -1 with a message (out of memory, or a
+ * plan over the step limit). */
+int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn *progress,
+                 void *ctx, char *err, size_t errlen);
+void vb_sweep_free(vb_sweep *s);
+
+/* Write DIR/NAME/{runs,orders,bands,local,reverse}.csv and summary.md. */
+int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
+
+/* mkdir -p.  0, or -1 with a message naming the part that failed. */
+int vb_make_dir(const char *path, char *err, size_t errlen);
+
+/* The summary table of a case, in Markdown. */
+void vb_sweep_summary(const vb_sweep *s, FILE *out);
+
+#endif

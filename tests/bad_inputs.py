@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""bad_inputs.py BUILD_DIR — the catalogue of bad input.
+
+Every entry is a mistake a user makes, with the message it must get.  Each
+must exit with status 2, name where the mistake is (file:line and key, or
+the option), and leave the output directory untouched.  One entry per line
+of the table; the last line of output is "N passed, N failed".
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+GOOD = """# a valid case; each entry below changes one thing
+[case]
+model = orbit
+e = 0.5
+t_end = 6.28
+[steps]
+dt = 0.05
+halvings = 3
+jitter = 0.5
+seeds = 2
+[integrators]
+use = tcv, velocity-verlet
+"""
+# line numbers in GOOD: 2 [case], 3 model, 4 e, 5 t_end, 6 [steps], 7 dt,
+# 8 halvings, 9 jitter, 10 seeds, 11 [integrators], 12 use
+INTEGS = ("euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, "
+          "leapfrog, rk4")
+
+
+def edit(old, new):
+    assert old in GOOD, old
+    return GOOD.replace(old, new)
+
+
+# (name, case text or None, extra files {name: bytes}, argv after "verletbench",
+#  expected message, with {case} for the case file's path and {dir} for the temp dir)
+CASE_ENTRIES = [
+    ("syntax error", edit("dt = 0.05", "dt 0.05"), "{case}:7: syntax error"),
+    ("section without ]", edit("[steps]", "[steps"), "{case}:6: syntax error"),
+    ("unknown section", edit("[integrators]", "[integrator]"), "{case}:11: unknown section [integrator]"),
+    ("unknown key in [steps]", edit("dt = 0.05", "dtt = 0.05"), "{case}:7: dtt: unknown key in [steps]"),
+    ("unknown key in [case]", edit("e = 0.5", "ecc = 0.5"), "{case}:4: ecc: unknown key in [case] (valid: model, t_end, description, mu, a, e)"),
+    ("unknown key in [integrators]", edit("use =", "with ="), "{case}:12: with: unknown key in [integrators]"),
+    ("key before any section", "dt = 0.1\n" + GOOD, "{case}:1: dt: a key before any section"),
+    ("duplicate key", edit("halvings = 3", "halvings = 3\ndt = 0.1"), "{case}:9: dt: duplicate key (first set at line 7)"),
+    ("duplicate section", GOOD + "[steps]\n", "{case}:13: [steps] appears twice"),
+    ("missing model", edit("model = orbit\n", ""), "[case] model: missing (required)"),
+    ("missing t_end", edit("t_end = 6.28\n", ""), "[case] t_end: missing (required)"),
+    ("missing dt", edit("dt = 0.05\n", ""), "[steps] dt: missing (required)"),
+    ("missing halvings", edit("halvings = 3\n", ""), "[steps] halvings: missing (required)"),
+    ("missing use", edit("use = tcv, velocity-verlet\n", "# nothing\n"), "section [integrators] is missing"),
+    ("missing section", edit("[integrators]\nuse = tcv, velocity-verlet\n", ""), "section [integrators] is missing"),
+    ("empty value", edit("dt = 0.05", "dt ="), "{case}:7: dt: empty value"),
+    ("not a number", edit("dt = 0.05", "dt = fast"), "{case}:7: dt: 'fast' is not a finite number"),
+    ("nan", edit("dt = 0.05", "dt = nan"), "{case}:7: dt: 'nan' is not a finite number"),
+    ("inf", edit("t_end = 6.28", "t_end = inf"), "{case}:5: t_end: 'inf' is not a finite number"),
+    ("1e999", edit("dt = 0.05", "dt = 1e999"), "{case}:7: dt: '1e999' is not a finite number"),
+    ("zero step", edit("dt = 0.05", "dt = 0"), "{case}:7: dt = 0 must be > 0"),
+    ("negative step", edit("dt = 0.05", "dt = -0.05"), "{case}:7: dt = -0.05 must be > 0"),
+    ("zero t_end", edit("t_end = 6.28", "t_end = 0"), "{case}:5: t_end = 0 must be > 0"),
+    ("jitter = 1", edit("jitter = 0.5", "jitter = 1"), "{case}:9: jitter = 1 must be in [0, 1)"),
+    ("negative jitter", edit("jitter = 0.5", "jitter = -0.2"), "{case}:9: jitter = -0.2 must be in [0, 1)"),
+    ("e = 1", edit("e = 0.5", "e = 1"), "{case}:4: e = 1 is out of range: e must be [0, 1)"),
+    ("e > 1", edit("e = 0.5", "e = 1.5"), "{case}:4: e = 1.5 is out of range"),
+    ("negative mu", edit("e = 0.5", "mu = -1"), "{case}:4: mu = -1 is out of range: mu must be > 0"),
+    ("over-damped", edit("model = orbit\ne = 0.5", "model = damped-spring\nc = 3"), "{case}:3: c = 3 is not under-damped"),
+    ("unknown model", edit("model = orbit", "model = moon"), "{case}:3: model: unknown model 'moon' (valid: projectile, spring, damped-spring, orbit, pendulum)"),
+    ("halvings = 0", edit("halvings = 3", "halvings = 0"), "{case}:8: halvings = 0 is out of range: halvings must be in 2..24"),
+    ("halvings = 1", edit("halvings = 3", "halvings = 1"), "{case}:8: halvings = 1 is out of range"),
+    ("absurd halvings", edit("halvings = 3", "halvings = 1000"), "{case}:8: halvings = 1000 is out of range"),
+    ("fractional halvings", edit("halvings = 3", "halvings = 2.5"), "{case}:8: halvings: '2.5' is not a whole number"),
+    ("seeds = 0", edit("seeds = 2", "seeds = 0"), "{case}:10: seeds = 0 is out of range: seeds must be in 1..1000"),
+    ("absurd seeds", edit("seeds = 2", "seeds = 100000"), "{case}:10: seeds = 100000 is out of range"),
+    ("seeds missing", edit("seeds = 2\n", ""), "{case}:9: seeds: missing: jitter > 0 asks for random plans"),
+    ("unknown integrator", edit("use = tcv, velocity-verlet", "use = tcv, verlett"), "{case}:12: use: unknown integrator 'verlett' (valid: all, " + INTEGS + ")"),
+    ("integrator twice", edit("use = tcv, velocity-verlet", "use = tcv, tcv"), "{case}:12: use: tcv is listed twice"),
+    ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
+    ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
+    ("NUL byte", edit("e = 0.5", "e = 0.5\0"), "{case}:4: binary data"),
+    ("trace missing", edit("seeds = 2", "seeds = 2\ntrace = none.trace"), "{case}:11: trace: {dir}/none.trace: cannot open trace"),
+]
+
+TRACE_ENTRIES = [
+    ("trace empty", "# nothing\n\n", "{dir}/t.trace: the trace has no steps"),
+    ("trace binary", "0.01\n\x7fELF\0\0\n", "{dir}/t.trace:2: binary data"),
+    ("trace negative line", "0.01\n0.01\n-0.01\n", "{dir}/t.trace:3: step '-0.01' is not a positive number"),
+    ("trace word", "0.01\nabc\n", "{dir}/t.trace:2: step 'abc' is not a positive number"),
+    ("trace too short", "0.01\n0.01\n", "{dir}/t.trace sums to 0.02"),
+]
+
+
+def run_entry(vb, tmp, name, argv, expected, files=None):
+    """Run one entry in a fresh directory; return None or a complaint."""
+    d = tempfile.mkdtemp(dir=tmp)
+    for fname, content in (files or {}).items():
+        with open(os.path.join(d, fname), "wb") as f:
+            f.write(content.encode("latin-1") if isinstance(content, str) else content)
+    out = os.path.join(d, "results")
+    os.mkdir(out)
+    with open(os.path.join(out, "keep.csv"), "w") as f:
+        f.write("previous results\n")
+    args = [a.format(case=os.path.join(d, "c.case"), dir=d, out=out) for a in argv]
+    r = subprocess.run([vb] + args, capture_output=True, cwd=d)
+    err = r.stderr.decode("utf-8", "replace")
+    want = expected.format(case=os.path.join(d, "c.case"), dir=d)
+    if r.returncode != 2:
+        return "exit %d, want 2: %s" % (r.returncode, err.strip())
+    if want not in err:
+        return "message '%s' lacks '%s'" % (err.strip(), want)
+    if sorted(os.listdir(out)) != ["keep.csv"] or open(os.path.join(out, "keep.csv")).read() != "previous results\n":
+        return "the output directory was touched: %s" % os.listdir(out)
+    return None
+
+
+def main():
+    vb = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
+    passed = failed = 0
+    tmp = tempfile.mkdtemp()
+    entries = []
+    for name, text, msg in CASE_ENTRIES:
+        entries.append((name, {"c.case": text}, ["run", "{case}", "--out", "{out}"], msg))
+    for name, trace, msg in TRACE_ENTRIES:
+        entries.append(("case: " + name, {"c.case": edit("seeds = 2", "seeds = 2\ntrace = t.trace"), "t.trace": trace},
+                        ["run", "{case}", "--out", "{out}"], msg))
+        entries.append(("sim: " + name, {"t.trace": trace},
+                        ["sim", "--model", "orbit", "--integrator", "tcv", "--steps", "{dir}/t.trace",
+                         "--t-end", "1", "--trajectory", "{out}/traj.csv"], msg))
+    entries += [
+        ("case file missing", {}, ["run", "{dir}/none.case", "--out", "{out}"], "{dir}/none.case: cannot open"),
+        ("case file is a directory", {}, ["run", "{dir}", "--out", "{out}"], "{dir}: cannot read: Is a directory"),
+        ("case file unreadable", {}, ["run", "/proc/self/mem", "--out", "{out}"], "/proc/self/mem: cannot read"),
+        ("output not a directory", {"c.case": GOOD, "file": "x"}, ["run", "{case}", "--out", "{dir}/file/sub"], "--out: {dir}/file: not a directory"),
+        ("output cannot be created", {"c.case": GOOD}, ["run", "{case}", "--out", "/proc/verletbench-results"], "--out: /proc/verletbench-results: cannot create directory"),
+        ("two cases, one name", {"c.case": GOOD}, ["run", "{case}", "{dir}/../" + "x/c.case", "--out", "{out}"], "cannot open"),
+        ("run without cases", {}, ["run", "--out", "{out}"], "no case files given"),
+        ("run unknown option", {"c.case": GOOD}, ["run", "{case}", "--fast", "--out", "{out}"], "unknown option '--fast'"),
+        ("run --max-steps 0", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "0", "--out", "{out}"], "--max-steps: 0 must be >= 1"),
+        ("run --out without value", {"c.case": GOOD}, ["run", "{case}", "--out"], "--out needs a value"),
+        ("sim unknown model", {}, ["sim", "--model", "moon", "--integrator", "tcv"], "--model: unknown model 'moon'"),
+        ("sim unknown integrator", {}, ["sim", "--model", "orbit", "--integrator", "tvc"], "--integrator: unknown integrator 'tvc'"),
+        ("sim unknown --set key", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--set", "ecc=0.5"], "--set: unknown parameter 'ecc' for model orbit (valid: mu, a, e)"),
+        ("sim --set e=1", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--set", "e=1"], "--set: e = 1 is out of range"),
+        ("sim --dt 0", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--dt", "0"], "--dt: 0 must be > 0"),
+        ("sim --jitter 1", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--jitter", "1"], "--jitter: 1 must be in [0, 1)"),
+        ("sim --t-end nan", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--t-end", "nan"], "--t-end: 'nan' is not a finite number"),
+        ("sim too many steps", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--dt", "1e-12"], "over the limit of 1e+09"),
+        ("sim trajectory not writable", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--trajectory", "/proc/x/traj.csv"], "--trajectory: /proc/x/traj.csv: cannot write here"),
+    ]
+    for name, files, argv, msg in entries:
+        problem = run_entry(vb, tmp, name, argv, msg, files)
+        if problem:
+            failed += 1
+            print("FAIL bad input: %s: %s" % (name, problem))
+        else:
+            passed += 1
+    shutil.rmtree(tmp)
+    print("catalogue: %d entries" % len(entries))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

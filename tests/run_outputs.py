@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""run_outputs.py BUILD_DIR — what `verletbench run` writes: CSV that parses,
+the columns of SPEC §6 in order, values from the allowed sets, provenance
+lines without timestamps, and the same bytes on a second run."""
+import csv
+import filecmp
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SIM_COLUMNS = ("model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,"
+               "err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status").split(",")
+ORDER_COLUMNS = "integrator,plan,norm,order,points,expected,verdict".split(",")
+VERDICTS = {"as-expected", "below-label", "above-label", "exact", "undetermined"}
+NORMS = {"err_pos_final", "err_pos_max", "err_pos_rms", "err_vel_final", "err_vel_max",
+         "err_energy_max", "err_angmom_max"}
+FILES = ["runs.csv", "orders.csv", "bands.csv", "onestep.csv", "onestep_orders.csv",
+         "reverse.csv", "summary.md"]
+
+CASE = """# a small sweep for the tests
+[case]
+model = orbit
+e = 0.6
+t_end = 3.0
+description = a test orbit
+[steps]
+dt = 0.02
+halvings = 3
+jitter = 0.4
+seeds = 3
+trace = %s
+[integrators]
+use = tcv, velocity-verlet, euler
+"""
+
+results = {}  # check -> passed; a check repeated over rows counts once
+
+
+def check(cond, what, key=None):
+    key = key or what
+    if not cond and results.get(key, True):
+        print("FAIL run: " + what)
+    results[key] = results.get(key, True) and bool(cond)
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        lines = f.read().splitlines()
+    comments = [l for l in lines if l.startswith("#")]
+    rows = list(csv.reader(l for l in lines if not l.startswith("#")))
+    return comments, rows[0], rows[1:]
+
+
+def main():
+    vb = os.path.join(sys.argv[1], "verletbench")
+    here = os.path.dirname(os.path.abspath(__file__))
+    trace = os.path.join(here, "..", "cases", "traces", "frames-60hz.trace")
+    with tempfile.TemporaryDirectory() as tmp:
+        case = os.path.join(tmp, "small.case")
+        with open(case, "w") as f:
+            f.write(CASE % trace)
+        outs = [os.path.join(tmp, d) for d in ("a", "b")]
+        for out in outs:
+            r = subprocess.run([vb, "run", case, "--out", out], capture_output=True, text=True)
+            check(r.returncode == 0, "run exited %d: %s" % (r.returncode, r.stderr))
+            check("| `tcv` | 2 |" in r.stdout, "the summary table is printed")
+        # a second run in place: the same bytes
+        subprocess.run([vb, "run", case, "--out", outs[0], "--quiet"], check=True)
+        d = os.path.join(outs[0], "small")
+        for name in FILES:
+            check(os.path.exists(os.path.join(d, name)), name + " written")
+            check(filecmp.cmp(os.path.join(d, name), os.path.join(outs[1], "small", name),
+                              shallow=False), name + " is byte-identical on a rerun")
+        check(os.path.exists(os.path.join(outs[0], "summary.md")), "DIR/summary.md written")
+        check(not [f for f in os.listdir(d) if ".tmp." in f], "no temporary files left")
+
+        comments, header, rows = read_csv(os.path.join(d, "runs.csv"))
+        check(header[:len(SIM_COLUMNS)] == SIM_COLUMNS, "runs.csv starts with the sim columns")
+        text = "\n".join(comments)
+        check(re.search(r"# verletbench \S+ \(\S+\): runs of ", text) is not None,
+              "runs.csv records version and commit")
+        check("model=orbit mu=1 a=1 e=0.59999999999999998 t_end=3" in text,
+              "runs.csv records the parameters")
+        check(re.search(r"\b20\d\d-\d\d-\d\d\b|\d\d:\d\d:\d\d", text) is None, "no timestamps")
+        # 3 integrators x 3 step sizes x (fixed + 3 seeds + trace)
+        check(len(rows) == 3 * 3 * 5, "runs.csv has %d rows, want 45" % len(rows))
+        for row in rows:
+            check(len(row) == len(header), "a runs.csv row has %d fields" % len(row), "row width")
+            rec = dict(zip(header, row))
+            check(rec["plan"] in ("fixed", "random", "trace"), "plan " + rec["plan"], "plans")
+            check(rec["status"] == "ok", "status " + rec["status"], "status")
+            for col in SIM_COLUMNS[9:15]:
+                check(re.fullmatch(r"[-+0-9.e]+|inf", rec[col]) is not None,
+                      "%s = '%s' is not a number" % (col, rec[col]), "numbers")
+
+        _, header, rows = read_csv(os.path.join(d, "orders.csv"))
+        check(header[:len(ORDER_COLUMNS)] == ORDER_COLUMNS, "orders.csv columns: %s" % header)
+        for row in rows:
+            rec = dict(zip(header, row))
+            check(rec["verdict"] in VERDICTS, "verdict " + rec["verdict"], "verdicts")
+            check(rec["norm"] in NORMS, "norm " + rec["norm"], "norms")
+            check(rec["expected"] == {"tcv": "2", "velocity-verlet": "2", "euler": "1"}[rec["integrator"]],
+                  "expected order of " + rec["integrator"], "expected")
+            if rec["verdict"] == "exact":
+                check(rec["order"] == "", "an exact row has no order", "exact")
+            elif rec["verdict"] != "undetermined":
+                check(int(rec["points"]) >= 2, "a fitted order uses two points or more", "points")
+                float(rec["order"])
+        check(len(rows) == 3 * 3 * 7, "orders.csv has %d rows, want 63" % len(rows))
+
+        # bad input: exit 2, file:line:key, and nothing written
+        bad = os.path.join(tmp, "bad.case")
+        with open(bad, "w") as f:
+            f.write((CASE % trace).replace("dt = 0.02", "dt = -0.02"))
+        out = os.path.join(tmp, "never")
+        r = subprocess.run([vb, "run", case, bad, "--out", out], capture_output=True, text=True)
+        check(r.returncode == 2, "a bad case file exits 2, not %d" % r.returncode)
+        check(bad + ":8: dt = -0.02 must be > 0" in r.stderr, "message: " + r.stderr.strip())
+        check(not os.path.exists(out), "nothing is written when a case file is bad")
+    failed = sum(1 for ok in results.values() if not ok)
+    print("%d passed, %d failed" % (len(results) - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,303 @@
+/* test_sweep.c — sweeps: fitted orders, verdicts, one-step exponents and
+ * reversibility against what theory says they must be. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "casefile.h"
+#include "integrator.h"
+#include "sweep.h"
+#include "unit.h"
+
+static vb_case load(const char *text)
+{
+    vb_case c;
+    char err[1024];
+    if (vb_case_parse("test.case", text, strlen(text), &c, err, sizeof err) != 0) {
+        fprintf(stderr, "test bug: %s\n", err);
+        exit(2);
+    }
+    return c;
+}
+
+static void sweep(const vb_case *c, vb_sweep *s)
+{
+    char err[512];
+    if (vb_sweep_run(c, s, 1e9, NULL, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "test bug: %s\n", err);
+        exit(2);
+    }
+}
+
+static const vb_order_row *order(const vb_sweep *s, const char *integ, vb_plan_kind kind,
+                                 vb_norm norm)
+{
+    for (size_t k = 0; k < s->n_orders; k++)
+        if (!strcmp(s->c->integ[s->orders[k].integ]->name, integ) && s->orders[k].kind == kind &&
+            s->orders[k].norm == norm)
+            return &s->orders[k];
+    fprintf(stderr, "test bug: no order row for %s\n", integ);
+    exit(2);
+}
+
+static const vb_onestep_row *onestep(const vb_sweep *s, const char *integ, int ratio)
+{
+    for (size_t k = 0; k < s->n_onestep; k++)
+        if (!strcmp(s->c->integ[s->onestep[k].integ]->name, integ) && s->onestep[k].ratio == ratio)
+            return &s->onestep[k];
+    fprintf(stderr, "test bug: no one-step row for %s\n", integ);
+    exit(2);
+}
+
+/* A generic start and end: at t_end = T the phase error drops out of x
+ * (sin wT = 0) and the final-position error superconverges; from rest
+ * (v0 = 0) symplectic Euler's O(h) velocity offset a0 h/2 and its phase
+ * error cancel, leaving a second-order velocity error. */
+static const char spring_case[] = "[case]\nmodel = spring\nv0 = 0.7\nt_end = 7.3\n"
+                                  "[steps]\ndt = 0.05\nhalvings = 6\njitter = 0.5\nseeds = 8\n"
+                                  "[integrators]\nuse = all\n";
+
+/* ---- the fit itself, on errors whose order is known exactly ------------- */
+
+static void test_fit_recovers_exact_power_laws(void)
+{
+    double dt[8], err[8], scale[8];
+    for (int p = 1; p <= 5; p++) {
+        for (int k = 0; k < 8; k++) {
+            dt[k] = 0.1 * ldexp(1.0, -k);
+            err[k] = 0.03 * pow(dt[k], p);
+            scale[k] = 1.0;
+        }
+        vb_fit fit;
+        vb_fit_order(dt, err, scale, 8, &fit);
+        /* points under 1e3 eps are dropped: p = 5 keeps fewer */
+        CHECK_ABS(fit.order, p, 1e-9, "order of c dt^p");
+        CHECK(fit.range == VB_RANGE_ASYMPTOTIC, "range %s", vb_range_name(fit.range));
+        for (int k = fit.first; k <= fit.last; k++)
+            CHECK(err[k] > 1e3 * DBL_EPSILON, "a point at round-off was fitted: %g", err[k]);
+    }
+}
+
+static void test_fit_drops_floor_and_transient(void)
+{
+    /* a pre-asymptotic start (error falls like dt^2), then dt^1, then
+     * round-off: the order is the 1 of the fine end, over those points */
+    double dt[8], scale[8], err[8] = {0.05, 0.0125, 0.003125, 0.0015625, 0.00078125, 0.000390625,
+                                      1e-14, 2e-14};
+    for (int k = 0; k < 8; k++) {
+        dt[k] = ldexp(1.0, -k);
+        scale[k] = 1.0;
+    }
+    vb_fit fit;
+    vb_fit_order(dt, err, scale, 8, &fit);
+    CHECK_ABS(fit.order, 1.0, 1e-9, "order of the settled points");
+    CHECK(fit.first == 2 && fit.last == 5, "fitted points %d..%d, want 2..5", fit.first, fit.last);
+    CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_AS_EXPECTED, "verdict");
+    CHECK(vb_fit_verdict(&fit, 2) == VB_VERDICT_BELOW, "verdict against a label of 2");
+}
+
+static void test_fit_exact_and_saturated(void)
+{
+    double dt[4] = {1, 0.5, 0.25, 0.125}, scale[4] = {1, 1, 1, 1};
+    double tiny[4] = {1e-15, 3e-16, 0, 2e-15};
+    vb_fit fit;
+    vb_fit_order(dt, tiny, scale, 4, &fit);
+    CHECK(fit.exact && vb_fit_verdict(&fit, 2) == VB_VERDICT_EXACT, "round-off everywhere is exact");
+    /* an error that never falls below the size of the solution: no power
+     * law, but the trend (order 0) is still below any label */
+    double flat[4] = {0.9, 1.1, 0.95, 1.0};
+    vb_fit_order(dt, flat, scale, 4, &fit);
+    CHECK(fit.range == VB_RANGE_ALL, "range %s", vb_range_name(fit.range));
+    CHECK(fabs(fit.order) < 0.1 && vb_fit_verdict(&fit, 2) == VB_VERDICT_BELOW,
+          "order %g, verdict %s", fit.order, vb_verdict_name(vb_fit_verdict(&fit, 2)));
+}
+
+/* ---- sweeps ----------------------------------------------------------------- */
+
+/* On the spring with fixed steps every method reaches its label in the
+ * position and velocity norms (energy can do better: rk4's is 5). */
+static void test_spring_fixed_orders_match_labels(void)
+{
+    vb_case c = load(spring_case);
+    vb_sweep s;
+    sweep(&c, &s);
+    static const vb_norm norms[] = {VB_NORM_POS_FINAL, VB_NORM_POS_MAX, VB_NORM_POS_RMS,
+                                    VB_NORM_VEL_FINAL, VB_NORM_VEL_MAX};
+    for (size_t i = 0; i < c.n_integ; i++)
+        for (size_t n = 0; n < 5; n++) {
+            const vb_order_row *r = order(&s, c.integ[i]->name, VB_PLAN_FIXED, norms[n]);
+            CHECK(r->fit.range == VB_RANGE_ASYMPTOTIC && r->fit.points >= 3 &&
+                      fabs(r->fit.order - c.integ[i]->order) <= 0.1,
+                  "%s %s: order %.3f over %d points (%s), label %d", c.integ[i]->name,
+                  vb_norm_name(norms[n]), r->fit.order, r->fit.points,
+                  vb_range_name(r->fit.range), c.integ[i]->order);
+            CHECK(r->verdict == VB_VERDICT_AS_EXPECTED, "%s %s: %s", c.integ[i]->name,
+                  vb_norm_name(norms[n]), vb_verdict_name(r->verdict));
+        }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+/* SPEC §2: on constant acceleration the position-Verlet family is exact with
+ * fixed steps; under random steps only verlet-var (with velocity Verlet and
+ * rk4) stays exact. */
+static void test_projectile_exactness_verdicts(void)
+{
+    vb_case c = load("[case]\nmodel = projectile\nt_end = 2.883\n"
+                     "[steps]\ndt = 0.05\nhalvings = 5\njitter = 0.5\nseeds = 8\n"
+                     "[integrators]\nuse = verlet, tcv, verlet-var, velocity-verlet, leapfrog, rk4\n");
+    vb_sweep s;
+    sweep(&c, &s);
+    const char *const exact_fixed[] = {"verlet", "tcv", "verlet-var", "velocity-verlet",
+                                       "leapfrog", "rk4"};
+    for (size_t i = 0; i < 6; i++) {
+        const vb_order_row *r = order(&s, exact_fixed[i], VB_PLAN_FIXED, VB_NORM_POS_MAX);
+        CHECK(r->verdict == VB_VERDICT_EXACT, "%s fixed: %s", exact_fixed[i],
+              vb_verdict_name(r->verdict));
+    }
+    const char *const exact_random[] = {"verlet-var", "velocity-verlet", "rk4"};
+    for (size_t i = 0; i < 3; i++) {
+        const vb_order_row *r = order(&s, exact_random[i], VB_PLAN_RANDOM, VB_NORM_POS_MAX);
+        CHECK(r->verdict == VB_VERDICT_EXACT, "%s random: %s", exact_random[i],
+              vb_verdict_name(r->verdict));
+    }
+    const char *const lose[] = {"verlet", "tcv", "leapfrog"};
+    for (size_t i = 0; i < 3; i++) {
+        const vb_order_row *r = order(&s, lose[i], VB_PLAN_RANDOM, VB_NORM_POS_MAX);
+        CHECK(r->verdict == VB_VERDICT_BELOW, "%s random: %s (order %.3f)", lose[i],
+              vb_verdict_name(r->verdict), r->fit.order);
+    }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+/* A method whose label overstates it must be caught: Euler labelled 2. */
+static void test_wrong_label_is_below_label(void)
+{
+    vb_integrator liar = *vb_integrator_find("euler");
+    liar.name = "euler-claiming-2";
+    liar.order = 2;
+    vb_case c = load(spring_case);
+    const vb_integrator *only[1] = {&liar};
+    free(c.integ);
+    c.integ = malloc(sizeof only);
+    memcpy(c.integ, only, sizeof only);
+    c.n_integ = 1;
+    vb_sweep s;
+    sweep(&c, &s);
+    const vb_order_row *r = order(&s, "euler-claiming-2", VB_PLAN_FIXED, VB_NORM_POS_MAX);
+    CHECK(r->verdict == VB_VERDICT_BELOW, "verdict %s, order %.3f", vb_verdict_name(r->verdict),
+          r->fit.order);
+    r = order(&s, "euler-claiming-2", VB_PLAN_RANDOM, VB_NORM_POS_FINAL);
+    CHECK(r->verdict == VB_VERDICT_BELOW, "random: verdict %s", vb_verdict_name(r->verdict));
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+/* One step from exact data on the spring.  Position Verlet's local error
+ * is h^4 (the two-step recurrence cancels h^3) though its global error is
+ * h^2; velocity Verlet from exact (x, v) makes h^3.  With a changing step
+ * (h' = 1.5 h) original Verlet's one-step error falls to h^1, TCV's to
+ * h^2, verlet-var's to h^3: Taylor expansion of each update. */
+static void test_onestep_exponents(void)
+{
+    vb_case c = load(spring_case);
+    vb_sweep s;
+    sweep(&c, &s);
+    static const struct {
+        const char *name;
+        double steady, changing;
+    } want[] = {{"verlet", 4, 1},     {"verlet-naive", 4, 1}, {"tcv", 4, 2},
+                {"verlet-var", 4, 3}, {"velocity-verlet", 3, 3}, {"leapfrog", 3, 3},
+                {"euler", 2, 2},      {"euler-semi", 2, 2},   {"rk4", 5, 5}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const vb_onestep_row *a = onestep(&s, want[i].name, 0), *b = onestep(&s, want[i].name, 1);
+        /* 0.1: the exponent is fitted over at least three halvings of h */
+        CHECK(fabs(a->fit_pos.order - want[i].steady) <= 0.1 && a->fit_pos.points >= 3,
+              "%s: one-step position exponent %.3f, want %g", want[i].name, a->fit_pos.order,
+              want[i].steady);
+        CHECK(fabs(b->fit_pos.order - want[i].changing) <= 0.1 && b->fit_pos.points >= 3,
+              "%s, h' = 1.5h: exponent %.3f, want %g", want[i].name, b->fit_pos.order,
+              want[i].changing);
+    }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+static const vb_reverse_row *reverse_row(const vb_sweep *s, const char *integ, vb_plan_kind kind)
+{
+    for (size_t k = 0; k < s->n_reverse; k++)
+        if (!strcmp(s->c->integ[s->reverse[k].integ]->name, integ) && s->reverse[k].kind == kind)
+            return &s->reverse[k];
+    fprintf(stderr, "test bug: no reverse row for %s\n", integ);
+    exit(2);
+}
+
+static void test_reversibility(void)
+{
+    vb_case c = load("[case]\nmodel = orbit\ne = 0.7\nt_end = 6.283185307179586\n"
+                     "[steps]\ndt = 0.005\nhalvings = 2\njitter = 0.5\nseeds = 1\n"
+                     "[integrators]\nuse = all\n");
+    vb_sweep s;
+    sweep(&c, &s);
+    for (int kind = VB_PLAN_FIXED; kind <= VB_PLAN_RANDOM; kind++) {
+        const vb_reverse_row *vv = reverse_row(&s, "velocity-verlet", (vb_plan_kind)kind);
+        CHECK(vv->err_pos <= 1e-12, "velocity-verlet misses the start by %.3g", vv->err_pos);
+        CHECK(vv->reversible, "velocity-verlet not reversible");
+        const vb_reverse_row *e = reverse_row(&s, "euler", (vb_plan_kind)kind);
+        CHECK(e->err_pos > 1e-3 && !e->reversible, "euler returns to within %.3g", e->err_pos);
+    }
+    /* TCV retraces fixed steps but not random ones: h/h' differs backwards */
+    CHECK(reverse_row(&s, "tcv", VB_PLAN_FIXED)->reversible, "tcv, fixed steps");
+    CHECK(!reverse_row(&s, "tcv", VB_PLAN_RANDOM)->reversible, "tcv, random steps");
+    CHECK(reverse_row(&s, "verlet-var", VB_PLAN_RANDOM)->reversible, "verlet-var, random steps");
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+/* The band is the median and the 10th and 90th percentiles of the seeds. */
+static void test_random_bands(void)
+{
+    vb_case c = load(spring_case);
+    vb_sweep s;
+    sweep(&c, &s);
+    for (size_t k = 0; k < s.n_bands; k++) {
+        const vb_band_row *b = &s.bands[k];
+        if (b->norm != VB_NORM_POS_FINAL || b->level != 2 || strcmp(c.integ[b->integ]->name, "tcv"))
+            continue;
+        double v[8];
+        int n = 0;
+        for (size_t j = 0; j < s.n_jobs; j++)
+            if (s.jobs[j].integ == b->integ && s.jobs[j].kind == VB_PLAN_RANDOM &&
+                s.jobs[j].level == 2)
+                v[n++] = s.jobs[j].res.err_pos_final;
+        CHECK(n == 8, "%d seeds", n);
+        /* sort, then the textbook definitions for 8 values */
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (v[j] < v[i]) {
+                    double t = v[i];
+                    v[i] = v[j];
+                    v[j] = t;
+                }
+        CHECK_REL(b->median, 0.5 * (v[3] + v[4]), 1e-15, "median of 8");
+        /* linear interpolation at (n-1) f: 0.7 and 6.3 */
+        CHECK_REL(b->p10, v[0] + 0.7 * (v[1] - v[0]), 1e-14, "p10");
+        CHECK_REL(b->p90, v[6] + 0.3 * (v[7] - v[6]), 1e-14, "p90");
+        CHECK(b->p10 <= b->median && b->median <= b->p90, "band out of order");
+    }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+}
+
+void suite_sweep(void)
+{
+    RUN(test_fit_recovers_exact_power_laws);
+    RUN(test_fit_drops_floor_and_transient);
+    RUN(test_fit_exact_and_saturated);
+    RUN(test_spring_fixed_orders_match_labels);
+    RUN(test_projectile_exactness_verdicts);
+    RUN(test_wrong_label_is_below_label);
+    RUN(test_onestep_exponents);
+    RUN(test_reversibility);
+    RUN(test_random_bands);
+}
