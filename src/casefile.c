@@ -62,11 +62,15 @@ static void fail(parser *p, unsigned long line, const char *fmt, ...)
     p->failed = 1;
 }
 
-static void note_section(parser *p, const char *s)
+/* s is the line's n characters, not NUL-terminated */
+static void note_section(parser *p, const char *s, size_t len)
 {
-    const char *end = strchr(s, ']');
-    if (!end)
-        return; /* inih reports the syntax error */
+    const char *end = memchr(s, ']', len);
+    if (!end) {
+        /* inih would take "[steps" as a section name; say what is wrong */
+        fail(p, p->line, "syntax error: '[' without a closing ']'");
+        return;
+    }
     size_t n = (size_t)(end - s - 1);
     char name[64];
     if (n >= sizeof name)
@@ -121,7 +125,7 @@ static char *reader(char *buf, int size, void *stream)
     buf[n] = '\n';
     buf[n + 1] = '\0';
     if (n > 0 && s[0] == '[')
-        note_section(p, s);
+        note_section(p, s, n);
     return buf;
 }
 
@@ -348,7 +352,7 @@ static int check_steps(parser *p, vb_case *c)
             return -1;
         }
         if (c->trace.sum < c->t_end * (1.0 - 1e-12)) {
-            fail(p, tr->line, "trace: %s sums to %.17g, short of t_end = %.17g", c->trace_path,
+            fail(p, tr->line, "trace: %s: the trace sums to %.17g, short of t_end = %.17g", c->trace_path,
                  c->trace.sum, c->t_end);
             return -1;
         }

@@ -24,7 +24,7 @@ int vb_cmd_list(int argc, char **argv)
     int csv = 0, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (c) {
         case 'c':
             csv = 1;

@@ -146,7 +146,7 @@ int vb_cmd_run(int argc, char **argv)
     int quiet = 0, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (c) {
         case O_OUT:
             out = optarg;

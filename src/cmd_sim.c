@@ -17,7 +17,7 @@ static void help(void)
 {
     puts("Usage: verletbench sim --model M [--set KEY=VALUE]... --integrator I\n"
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
-         "                       [--steps FILE] [--trajectory FILE]\n\n"
+         "                       [--steps FILE] [--trajectory FILE] [--max-steps N]\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution, and prints a CSV header and one row:\n"
          "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
@@ -35,6 +35,8 @@ static void help(void)
          "  --steps FILE       trace plan: the steps from FILE, one positive number a line,\n"
          "                     '#' comments; t_end defaults to their sum\n"
          "  --trajectory FILE  also write every step: t, x, v, exact x, exact v, err_pos, energy\n"
+         "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
+         "                     $VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days\n"
          "  --help             this text\n\n"
          "Errors are Euclidean norms; err_energy_max is max |E_n - E_0|/|E_0| (empty for the\n"
          "damped spring).  status is ok, or diverged when the state became non-finite (the\n"
@@ -64,7 +66,7 @@ static int set_param(vb_model *m, const char *kv)
 
 int vb_cmd_sim(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_MAXSTEPS, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
@@ -75,6 +77,7 @@ int vb_cmd_sim(int argc, char **argv)
         {"seed", required_argument, NULL, O_SEED},
         {"steps", required_argument, NULL, O_STEPS},
         {"trajectory", required_argument, NULL, O_TRAJ},
+        {"max-steps", required_argument, NULL, O_MAXSTEPS},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -84,11 +87,12 @@ int vb_cmd_sim(int argc, char **argv)
     double t_end = 0.0, dt = 0.0, jitter = 0.0;
     int have_t_end = 0, have_dt = 0, have_jitter = 0;
     unsigned long seed = 1;
+    double max_steps = vb_default_max_steps();
     int c;
 
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (c) {
         case O_MODEL:
             model_name = optarg;
@@ -131,6 +135,12 @@ int vb_cmd_sim(int argc, char **argv)
             break;
         case O_TRAJ:
             traj_path = optarg;
+            break;
+        case O_MAXSTEPS:
+            if (vb_opt_double(CMD, "--max-steps", optarg, &max_steps) != 0)
+                return VB_EXIT_USAGE;
+            if (!(max_steps >= 1))
+                return vb_usage_error(CMD, "--max-steps: %s must be >= 1", optarg);
             break;
         case O_HELP:
             help();
@@ -197,7 +207,17 @@ int vb_cmd_sim(int argc, char **argv)
     }
     int status = VB_EXIT_USAGE;
     if (vb_plan_check(&spec.plan, err, sizeof err) != 0) {
-        vb_usage_error(CMD, "%s%s", steps_path ? "--steps: " : "", err);
+        if (steps_path)
+            vb_usage_error(CMD, "--steps: %s: %s", steps_path, err);
+        else
+            vb_usage_error(CMD, "%s", err);
+        goto out;
+    }
+    double n_steps = vb_plan_max_steps(&spec.plan);
+    if (n_steps > max_steps) {
+        vb_usage_error(CMD, "the run needs up to %.3g steps, over the limit of %.3g "
+                            "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
+                       n_steps, max_steps);
         goto out;
     }
 
