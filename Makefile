@@ -42,11 +42,22 @@ TEST_SRC = $(wildcard tests/*.c)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN = $(BUILD)/unit-tests
 
-.PHONY: all build check install uninstall clean deps-build deps-test FORCE
+CASES = $(wildcard cases/*.case)
+TRACES = $(wildcard cases/traces/*.trace)
 
-all: build
+.PHONY: all build results check install uninstall clean FORCE
+
+# The main job: build, then run every case into results/.
+all: results
 
 build: $(BIN)
+
+results: results/summary.md
+
+# One sweep over every case; each file is written to a temporary name and
+# renamed, so an interrupted run leaves the previous tables whole.
+results/summary.md: $(BIN) $(CASES) $(TRACES)
+	$(BIN) run $(CASES) --out results
 
 $(BUILD)/.deps-build:
 	@mkdir -p $(BUILD)
@@ -96,8 +107,10 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/verletbench $(DESTDIR)$(includedir)/verletbench.h
 
+# results/baseline/ is committed (make baseline); everything else there is generated
 clean:
 	rm -rf $(BUILD)
+	find results -mindepth 1 -maxdepth 1 ! -name baseline -exec rm -rf {} + 2>/dev/null || true
 
 FORCE:
 
