@@ -31,6 +31,7 @@ typedef struct vb_model_type {
     const vb_param_spec *params;
     unsigned n_params;
     int velocity_dependent; /* the force law reads v */
+    int periodic;           /* natural_time is a period, so long runs mean something */
 
     /* Derive constants from parameter values (already range-checked).
      * Returns 0, or -1 with a message in err for a combination that is not

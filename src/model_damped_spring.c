@@ -81,6 +81,7 @@ const vb_model_type vb_model_damped_spring = {
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .velocity_dependent = 1,
+    .periodic = 1,
     .setup = setup,
     .initial = initial,
     .accel = accel,

@@ -88,6 +88,7 @@ const vb_model_type vb_model_pendulum = {
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .velocity_dependent = 0,
+    .periodic = 1,
     .setup = setup,
     .initial = initial,
     .accel = accel,

@@ -80,6 +80,7 @@ const vb_model_type vb_model_projectile = {
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .velocity_dependent = 0,
+    .periodic = 0,
     .setup = setup,
     .initial = initial,
     .accel = accel,

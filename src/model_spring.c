@@ -74,6 +74,7 @@ const vb_model_type vb_model_spring = {
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .velocity_dependent = 0,
+    .periodic = 1,
     .setup = setup,
     .initial = initial,
     .accel = accel,

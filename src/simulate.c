@@ -109,6 +109,8 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
         trajectory_header(spec->trajectory, dim);
         trajectory_row(spec->trajectory, model, 0.0, x, v, x, v);
     }
+    if (spec->on_step)
+        spec->on_step(spec->on_step_ctx, 0.0, x, v, x, v);
 
     double t = 0.0, h, t_next;
     res->status = VB_STATUS_OK;
@@ -130,6 +132,8 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
             vb_metrics_add(&m, x, v, xe, ve);
             if (spec->trajectory)
                 trajectory_row(spec->trajectory, model, t, x, v, xe, ve);
+            if (spec->on_step)
+                spec->on_step(spec->on_step_ctx, t, x, v, xe, ve);
         } while (vb_plan_next(&plan, &h, &t_next));
     }
     vb_plan_end(&plan);

@@ -18,11 +18,18 @@ typedef enum {
 
 const char *vb_status_name(vb_status s);
 
+/* Called at t = 0 and after every step with the integrator's (x, v) and the
+ * exact (xe, ve): how the charts record a run without the core knowing. */
+typedef void vb_step_fn(void *ctx, double t, const double *x, const double *v,
+                        const double *xe, const double *ve);
+
 typedef struct vb_run_spec {
     const vb_integrator *integ;
     const vb_model *model;
     vb_plan_spec plan;
-    FILE *trajectory; /* per-step rows, or NULL */
+    FILE *trajectory;   /* per-step rows, or NULL */
+    vb_step_fn *on_step; /* or NULL */
+    void *on_step_ctx;
 } vb_run_spec;
 
 typedef struct vb_run_result {

@@ -415,6 +415,11 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn
         snprintf(err, errlen, "%s: out of memory", c->path);
         return -1;
     }
+    char why[256];
+    if (vb_series_run(c, max_steps, &s->series, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: recording the charts' runs: %s", c->path, why);
+        return -1;
+    }
     return 0;
 }
 
@@ -425,5 +430,6 @@ void vb_sweep_free(vb_sweep *s)
     free(s->bands);
     free(s->onestep);
     free(s->reverse);
+    vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

@@ -9,6 +9,7 @@
 
 #include "casefile.h"
 #include "orders.h"
+#include "series.h"
 #include "simulate.h"
 
 /* The error norms a sweep fits orders for (SPEC §4 columns). */
@@ -99,6 +100,7 @@ typedef struct vb_sweep {
     vb_reverse_row *reverse;
     size_t n_reverse;
     double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
+    vb_series_set series; /* long runs and paths, for the charts */
 } vb_sweep;
 
 /* Called after each finished job with (done, total): for a progress line. */
@@ -110,7 +112,8 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn
                  void *ctx, char *err, size_t errlen);
 void vb_sweep_free(vb_sweep *s);
 
-/* Write DIR/NAME/{runs,orders,bands,local,reverse}.csv and summary.md. */
+/* Write DIR/NAME/{runs,orders,bands,onestep,onestep_orders,reverse}.csv,
+ * the chart data {convergence,timeseries,paths}.csv, and summary.md. */
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
 
 /* mkdir -p.  0, or -1 with a message naming the part that failed. */

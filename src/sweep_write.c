@@ -202,6 +202,103 @@ static void write_reverse(const vb_sweep *s, FILE *f)
 
 static void write_summary(const vb_sweep *s, FILE *f) { vb_sweep_summary(s, f); }
 
+/* ---- chart data: tidy CSV, one row per point, for the gnuplot scripts -------- */
+
+static const vb_band_row *find_band(const vb_sweep *s, size_t integ, int level, vb_norm norm)
+{
+    for (size_t k = 0; k < s->n_bands; k++)
+        if (s->bands[k].integ == integ && s->bands[k].level == level && s->bands[k].norm == norm)
+            return &s->bands[k];
+    return NULL;
+}
+
+/* The mean force evaluations of the runs of one integrator, plan and level. */
+static double mean_evals(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level)
+{
+    double sum = 0.0;
+    int n = 0;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ == integ && j->kind == kind && j->level == level) {
+            sum += (double)j->res.force_evals;
+            n++;
+        }
+    }
+    return n ? sum / n : (double)NAN;
+}
+
+static void order_text(FILE *f, const vb_order_row *r)
+{
+    if (r->verdict == VB_VERDICT_EXACT)
+        fputs("exact", f);
+    else if (r->verdict == VB_VERDICT_UNDETERMINED)
+        fputs("undetermined", f);
+    else
+        fprintf(f, "%.2f%s", r->fit.order, r->fit.range == VB_RANGE_ALL ? "*" : "");
+}
+
+static void write_convergence(const vb_sweep *s, FILE *f)
+{
+    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict\n", f);
+    for (size_t k = 0; k < s->n_orders; k++) {
+        const vb_order_row *r = &s->orders[k];
+        if (r->norm != VB_NORM_POS_MAX)
+            continue;
+        for (int l = 0; l < r->fit.n; l++) {
+            const vb_band_row *b =
+                r->kind == VB_PLAN_RANDOM ? find_band(s, r->integ, l, VB_NORM_POS_MAX) : NULL;
+            fprintf(f, "%s,%s,%d,%.17g,%.17g", s->c->integ[r->integ]->name, vb_plan_name(r->kind),
+                    l, r->dt[l], r->err[l]);
+            num(f, b ? b->p10 : r->err[l]);
+            num(f, b ? b->p90 : r->err[l]);
+            num(f, mean_evals(s, r->integ, r->kind, l));
+            fputc(',', f);
+            order_text(f, r);
+            fprintf(f, ",%s\n", vb_verdict_name(r->verdict));
+        }
+    }
+}
+
+static void write_timeseries(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
+            set->periods, VB_SERIES_WINDOWS);
+    fprintf(f, "integrator,plan,dt,t,err_pos%s\n", set->has_energy ? ",err_energy" : "");
+    for (size_t k = 0; k < set->n_series; k++) {
+        const vb_series_row *r = &set->series[k];
+        for (size_t i = 0; i < r->n; i++) {
+            /* ten digits: chart data, far finer than a pixel; keeps the files small */
+            fprintf(f, "%s,%s,%.10g,%.10g,%.10g", s->c->integ[r->integ]->name,
+                    vb_plan_name(r->kind), r->dt, r->t[i], r->err_pos[i]);
+            if (set->has_energy)
+                fprintf(f, ",%.10g", r->err_energy[i]);
+            fputc('\n', f);
+        }
+    }
+}
+
+static void write_paths(const vb_sweep *s, FILE *f)
+{
+    static const char *const axis[] = {"x", "y", "z"};
+    unsigned dim = s->c->model.type->dim;
+    fputs("integrator,plan,dt,t", f);
+    for (unsigned d = 0; d < dim; d++)
+        fprintf(f, ",%s", axis[d]);
+    fputc('\n', f);
+    for (size_t k = 0; k < s->series.n_paths; k++) {
+        const vb_path_row *r = &s->series.paths[k];
+        const char *name = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name;
+        const char *plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind);
+        for (size_t i = 0; i < r->n; i++) {
+            fprintf(f, "%s,%s,%.10g,%.10g", name, plan, r->dt, r->t[i]);
+            for (unsigned d = 0; d < dim; d++)
+                fprintf(f, ",%.10g", r->x[i * dim + d]);
+            fputc('\n', f);
+        }
+    }
+}
+
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
 {
     char sub[4096];
@@ -219,6 +316,13 @@ int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
         write_file(s, sub, "onestep_orders.csv", "one-step error exponents",
                    write_onestep_orders, err, errlen) ||
         write_file(s, sub, "reverse.csv", "time-reversal errors", write_reverse, err, errlen) ||
+        write_file(s, sub, "convergence.csv", "chart data: max position error against dt",
+                   write_convergence, err, errlen) ||
+        write_file(s, sub, "timeseries.csv",
+                   "chart data: position and energy errors over time (window maxima), coarsest dt",
+                   write_timeseries, err, errlen) ||
+        write_file(s, sub, "paths.csv", "chart data: paths over t_end at the coarsest dt",
+                   write_paths, err, errlen) ||
         write_file(s, sub, "summary.md", NULL, write_summary, err, errlen))
         return -1;
     return 0;

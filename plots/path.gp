@@ -1,0 +1,85 @@
+# path.gp — the computed paths over the exact one.
+#   gnuplot -c plots/path.gp results/NAME/paths.csv OUT.png [TITLE] [PLAN] [INTEGRATORS] [LAYOUT]
+#     PLAN         fixed (default), random (seed 1) or trace
+#     INTEGRATORS  space-separated names (default: every one in the file)
+#     LAYOUT       grid: one small panel per integrator (default for > 4)
+#                  single: all in one panel
+# A file with a y column is drawn in the x-y plane (projectile, orbit);
+# otherwise x is drawn against t (spring, pendulum, damped spring).  The
+# axis ranges come from the exact path, with a margin, so a method that
+# flies off leaves the frame instead of shrinking the exact one to a dot.
+load "plots/style.gp"
+DATA = ARG1
+TITLE = ARGC >= 3 ? ARG3 : ""
+PLAN = ARGC >= 4 && ARG4 ne "" ? ARG4 : "fixed"
+NEED = "t x"
+@REQUIRE
+PLANE = has_column("y")
+@COLLECT
+if (ARGC >= 5 && ARG5 ne "") { SERIES = ARG5 }
+NS = words(SERIES)
+LAYOUT = ARGC >= 6 && ARG6 ne "" ? ARG6 : (NS > 4 ? "grid" : "single")
+
+stats DATA using (strcol("integrator") eq "exact" ? 1 : NaN) nooutput
+if (STATS_records == 0) {
+    print sprintf("%s: no rows of the exact path (integrator \"exact\")", DATA)
+    exit status 3
+}
+stats DATA using (strcol("plan") eq PLAN && strcol("integrator") ne "exact" ? column("dt") : NaN) nooutput
+if (STATS_records == 0) {
+    print sprintf("%s: no rows with plan \"%s\"", DATA, PLAN)
+    exit status 3
+}
+DT = STATS_min
+NPTS = STATS_records / NS
+is_exact = 'strcol("integrator") eq "exact"'
+if (PLANE) {
+    stats DATA using (@is_exact ? column("x") : NaN):(@is_exact ? column("y") : NaN) nooutput
+    XLO = STATS_min_x; XHI = STATS_max_x; YLO = STATS_min_y; YHI = STATS_max_y
+    XC = "x"; YC = "y"
+    XLAB = "x (length units)"; YLAB = "y (length units)"
+} else {
+    stats DATA using (@is_exact ? column("t") : NaN):(@is_exact ? column("x") : NaN) nooutput
+    XLO = STATS_min_x; XHI = STATS_max_x; YLO = STATS_min_y; YHI = STATS_max_y
+    XC = "t"; YC = "x"
+    XLAB = "time t (time units)"; YLAB = "position x (length units)"
+}
+span(a, b) = (b - a) > 0 ? b - a : 1
+MX = PLANE ? 0.15 * span(XLO, XHI) : 0
+MY = 0.25 * span(YLO, YHI)
+set xrange [XLO - MX : XHI + MX]
+set yrange [YLO - MY : YHI + MY]
+# equal scales on both axes, so an ellipse is not drawn as a circle
+if (PLANE) { set size ratio -1 }
+
+# mark the steps themselves only when they are few enough to see
+PS = NPTS < 120 ? 1.0 : 0.0
+head = sprintf("%s%s, dt = %g", TITLE ne "" ? TITLE.": " : "", \
+               PLAN eq "fixed" ? "fixed steps" : PLAN eq "random" ? "random steps (seed 1)" : plan_title(PLAN), DT)
+sel(s) = strcol("plan") eq PLAN && strcol("integrator") eq s
+if (LAYOUT eq "grid") {
+    COLS = NS > 4 ? 3 : NS
+    ROWS = int((NS + COLS - 1) / COLS)
+    set terminal pngcairo size 360 * COLS + 40, 330 * ROWS + 60 enhanced font "DejaVu Sans,10" linewidth 1.3
+    set output ARG2
+    set key top right noenhanced box opaque samplen 1.5 font ",9"
+    set xlabel XLAB noenhanced font ",9"
+    set ylabel YLAB noenhanced font ",9"
+    set multiplot layout ROWS, COLS title head noenhanced font ",13"
+    do for [s in SERIES] {
+        unset title
+        plot DATA using (@is_exact ? column(XC) : NaN):YC with lines lw 3 lc rgb "#c8c8c8" title "exact", \
+             DATA using (sel(s) ? column(XC) : NaN):YC with linespoints lw 1.4 pt ptype(s) ps 0.8 * PS lc rgb colour(s) title s
+    }
+    unset multiplot
+} else {
+    set terminal pngcairo size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
+    set output ARG2
+    set title head noenhanced font ",13"
+    set key outside right top vertical noenhanced nobox samplen 2 font ",10"
+    set xlabel XLAB noenhanced
+    set ylabel YLAB noenhanced
+    plot DATA using (@is_exact ? column(XC) : NaN):YC with lines lw 3.5 lc rgb "#c8c8c8" title "exact", \
+         for [s in SERIES] DATA using (sel(s) ? column(XC) : NaN):YC \
+             with linespoints lw 1.5 pt ptype(s) ps PS lc rgb colour(s) title s
+}

@@ -1,0 +1,57 @@
+/* series.h — what the charts draw along a run, recorded alongside a sweep:
+ *  - a long run (VB_LONG_PERIODS periods for a periodic model, else one
+ *    t_end) of every integrator at the coarsest dt, fixed and random steps,
+ *    kept as the maximum position and energy errors in each of
+ *    VB_SERIES_WINDOWS equal windows of time (a maximum, so no spike is
+ *    lost between samples);
+ *  - the path over one t_end, every k-th step so at most VB_PATH_POINTS,
+ *    plus the exact path sampled as finely.
+ * Memory is bounded by these constants, not by the number of steps. */
+#ifndef VB_SERIES_H
+#define VB_SERIES_H
+
+#include <stddef.h>
+
+#include "casefile.h"
+#include "simulate.h"
+
+#define VB_LONG_PERIODS 50
+#define VB_SERIES_WINDOWS 1000
+#define VB_PATH_POINTS 2000
+
+typedef struct vb_series_row {
+    size_t integ;
+    vb_plan_kind kind;
+    double dt, t_end;
+    unsigned long long steps;
+    vb_status status;
+    size_t n;                              /* windows that saw a step */
+    double *t, *err_pos, *err_energy;      /* window end, maxima in it */
+} vb_series_row;
+
+#define VB_PATH_EXACT ((size_t)-1)
+
+typedef struct vb_path_row {
+    size_t integ; /* VB_PATH_EXACT for the exact solution */
+    vb_plan_kind kind;
+    double dt;
+    size_t n;
+    double *t, *x; /* x: n rows of dim */
+} vb_path_row;
+
+typedef struct vb_series_set {
+    vb_series_row *series;
+    size_t n_series;
+    vb_path_row *paths;
+    size_t n_paths;
+    int has_energy;
+    double periods; /* the long run is periods * t_end */
+} vb_series_set;
+
+/* Record the long runs and paths of a case.  max_steps bounds a long run:
+ * it is shortened, never refused.  0, or -1 with a message. */
+int vb_series_run(const vb_case *c, double max_steps, vb_series_set *set, char *err,
+                  size_t errlen);
+void vb_series_free(vb_series_set *set);
+
+#endif
