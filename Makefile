@@ -2,6 +2,9 @@
 #
 #   make            build, run every case in cases/, write tables and charts
 #   make check      build and run the tests
+#   make plots      redraw every chart from results/ (and results/REPORT.md)
+#   make article    the time-corrected Verlet article's graphs, plots/article/
+#   make docs-figures  refresh the figures the README shows (docs/figures/)
 #   make install    install the binary and the plugin header (PREFIX, DESTDIR)
 #
 # Missing Debian packages are installed with apt-get when run as root;
@@ -43,12 +46,15 @@ TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN = $(BUILD)/unit-tests
 
 CASES = $(wildcard cases/*.case)
+PLOT_SCRIPTS = $(wildcard plots/*.gp) plots/lib.sh
+PLOTS_STAMP = plots/.drawn
+ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results check install uninstall clean FORCE
+.PHONY: all build results plots article docs-figures check install uninstall clean FORCE
 
-# The main job: build, then run every case into results/.
-all: results
+# The main job: build, run every case into results/, draw every chart.
+all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
 
 build: $(BIN)
 
@@ -58,6 +64,39 @@ results: results/summary.md
 # renamed, so an interrupted run leaves the previous tables whole.
 results/summary.md: $(BIN) $(CASES) $(TRACES)
 	$(BIN) run $(CASES) --out results
+
+# Charts: gnuplot reads the CSV files of results/; the C code never calls it.
+# Without gnuplot (and no root to install it) the tables are still made and
+# plots/draw says the charts were skipped; the stamps are then not written,
+# so the next make tries again.
+
+$(PLOTS_STAMP): results/summary.md $(PLOT_SCRIPTS) plots/draw
+	@sh .ci/ensure-deps plots || true
+	sh plots/draw results plots
+	@if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then touch $@; fi
+
+$(ARTICLE_STAMP): results/summary.md $(PLOT_SCRIPTS) plots/draw-article
+	@sh .ci/ensure-deps plots || true
+	sh plots/draw-article results plots/article
+	@if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then touch $@; fi
+
+plots: results
+	@rm -f $(PLOTS_STAMP)
+	@$(MAKE) --no-print-directory $(PLOTS_STAMP)
+
+article: results
+	@rm -f $(ARTICLE_STAMP)
+	@$(MAKE) --no-print-directory $(ARTICLE_STAMP)
+
+# The figures README.md and docs/article.md show are committed copies (all
+# else that is generated stays out of git); this refreshes them from real runs.
+docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
+	@test -f plots/orbit/convergence.png || { echo "docs-figures: no charts (is gnuplot installed?)" >&2; exit 1; }
+	@mkdir -p docs/figures/article
+	cp plots/spring/band.png docs/figures/spring-random-band.png
+	cp plots/orbit/convergence.png docs/figures/orbit-convergence.png
+	cp plots/orbit/energy-time.png docs/figures/orbit-energy.png
+	cp plots/article/*.png docs/figures/article/
 
 $(BUILD)/.deps-build:
 	@mkdir -p $(BUILD)
@@ -111,6 +150,8 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 	find results -mindepth 1 -maxdepth 1 ! -name baseline -exec rm -rf {} + 2>/dev/null || true
+	find plots -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} + 2>/dev/null || true
+	rm -f $(PLOTS_STAMP)
 
 FORCE:
 

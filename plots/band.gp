@@ -7,10 +7,9 @@ DATA = ARG1
 TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max p10 p90"
 @REQUIRE
-@COLLECT
+@GROUPS
 is_random(p) = p eq "random"
-stats DATA using (is_random(strcol("plan")) ? 1 : NaN) nooutput
-if (STATS_records == 0) {
+if (strstrt(PLANLIST, "random") == 0) {
     print sprintf("%s: no rows with plan \"random\": nothing to draw a band from", DATA)
     exit status 3
 }
@@ -35,8 +34,7 @@ set xrange [DTMIN / 1.5 : DTMAX * 1.5]
 set yrange [EMIN / 5 : EMAX * 5]
 set key outside right top vertical noenhanced nobox samplen 2 font ",10"
 set style fill transparent solid 0.22 noborder
-sel(s) = strcol("plan") eq "random" && strcol("integrator") eq s
-plot for [s in SERIES] DATA using (sel(s) ? column("dt") : NaN):"p10":"p90" \
+plot for [s in SERIES] DATA every ::first_row("random", s)::last_row("random", s) using "dt":"p10":"p90" \
          with filledcurves lc rgb colour(s) notitle, \
-     for [s in SERIES] DATA using (sel(s) ? column("dt") : NaN):"err_pos_max" \
-         with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title s
+     for [s in SERIES] DATA every ::first_row("random", s)::last_row("random", s) using "dt":"err_pos_max" \
+         with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title("random", s, s)

@@ -8,8 +8,7 @@ DATA = ARG1
 TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max"
 @REQUIRE
-@COLLECT
-@PLANS
+@GROUPS
 NP = words(PLANLIST)
 
 # the order text of one integrator and plan (the same on each of its rows)
@@ -46,8 +45,8 @@ set samples 400
 set multiplot layout NP, 1 title TITLE noenhanced font ",13"
 do for [p in PLANLIST] {
     set title plan_title(p) noenhanced
-    plot for [s in SERIES] DATA using (strcol("plan") eq p && strcol("integrator") eq s ? column("dt") : NaN):"err_pos_max" \
-             with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) title sprintf("%s  p = %s", s, order_of(p, s)), \
+    plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"err_pos_max" \
+             with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) title key_title(p, s, sprintf("%s  p = %s", s, order_of(p, s))), \
          ref(x, 1) with lines dt 2 lw 1 lc rgb "#999999" title "slope 1", \
          ref(x, 2) with lines dt 3 lw 1 lc rgb "#999999" title "slope 2", \
          ref(x, 4) with lines dt 4 lw 1 lc rgb "#999999" title "slope 4"

@@ -5,10 +5,10 @@
 # samples are not lost; zero errors (t = 0, exact methods) are not drawn on
 # the log axis.
 load "plots/style.gp"
+RANDOM_TITLE = "random steps (seed 1)"
 NEED = "t dt ".COL
 @REQUIRE
-@COLLECT
-@PLANS
+@GROUPS
 NP = words(PLANLIST)
 stats DATA using "t" nooutput
 TMAX = STATS_max
@@ -29,8 +29,7 @@ set key outside right top vertical noenhanced nobox samplen 2 font ",10"
 set multiplot layout NP, 1 title sprintf("%s%s, dt = %g", TITLE ne "" ? TITLE.": " : "", WHAT, DT) noenhanced font ",13"
 do for [p in PLANLIST] {
     set title plan_title(p) noenhanced
-    plot for [s in SERIES] DATA using \
-             (strcol("plan") eq p && strcol("integrator") eq s ? column("t") : NaN):(column(COL) > 0 ? column(COL) : NaN) \
-             with lines lw 1.4 lc rgb colour(s) title s
+    plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "t":(column(COL) > 0 ? column(COL) : NaN) \
+             with lines lw 1.4 lc rgb colour(s) title key_title(p, s, s)
 }
 unset multiplot

@@ -15,31 +15,31 @@ PLAN = ARGC >= 4 && ARG4 ne "" ? ARG4 : "fixed"
 NEED = "t x"
 @REQUIRE
 PLANE = has_column("y")
-@COLLECT
+@GROUPS
 if (ARGC >= 5 && ARG5 ne "") { SERIES = ARG5 }
 NS = words(SERIES)
 LAYOUT = ARGC >= 6 && ARG6 ne "" ? ARG6 : (NS > 4 ? "grid" : "single")
 
-stats DATA using (strcol("integrator") eq "exact" ? 1 : NaN) nooutput
-if (STATS_records == 0) {
+if (!has_group("exact", "exact")) {
     print sprintf("%s: no rows of the exact path (integrator \"exact\")", DATA)
     exit status 3
 }
-stats DATA using (strcol("plan") eq PLAN && strcol("integrator") ne "exact" ? column("dt") : NaN) nooutput
-if (STATS_records == 0) {
+if (strstrt(PLANLIST, PLAN) == 0) {
     print sprintf("%s: no rows with plan \"%s\"", DATA, PLAN)
     exit status 3
 }
+S1 = word(SERIES, 1)
+stats DATA every ::first_row(PLAN, S1)::last_row(PLAN, S1) using "dt" nooutput
 DT = STATS_min
-NPTS = STATS_records / NS
-is_exact = 'strcol("integrator") eq "exact"'
+NPTS = STATS_records
+EX = 'every ::first_row("exact", "exact")::last_row("exact", "exact")'
 if (PLANE) {
-    stats DATA using (@is_exact ? column("x") : NaN):(@is_exact ? column("y") : NaN) nooutput
+    stats DATA @EX using "x":"y" nooutput
     XLO = STATS_min_x; XHI = STATS_max_x; YLO = STATS_min_y; YHI = STATS_max_y
     XC = "x"; YC = "y"
     XLAB = "x (length units)"; YLAB = "y (length units)"
 } else {
-    stats DATA using (@is_exact ? column("t") : NaN):(@is_exact ? column("x") : NaN) nooutput
+    stats DATA @EX using "t":"x" nooutput
     XLO = STATS_min_x; XHI = STATS_max_x; YLO = STATS_min_y; YHI = STATS_max_y
     XC = "t"; YC = "x"
     XLAB = "time t (time units)"; YLAB = "position x (length units)"
@@ -49,14 +49,16 @@ MX = PLANE ? 0.15 * span(XLO, XHI) : 0
 MY = 0.25 * span(YLO, YHI)
 set xrange [XLO - MX : XHI + MX]
 set yrange [YLO - MY : YHI + MY]
-# equal scales on both axes, so an ellipse is not drawn as a circle
-if (PLANE) { set size ratio -1 }
+# equal scales on both axes, so an ellipse is not drawn as a circle; not
+# for a flat path (a long throw), which would be squeezed into a strip
+ASPECT = span(YLO, YHI) / span(XLO, XHI)
+if (PLANE && ASPECT > 0.4 && ASPECT < 2.5) { set size ratio -1 }
 
 # mark the steps themselves only when they are few enough to see
 PS = NPTS < 120 ? 1.0 : 0.0
-head = sprintf("%s%s, dt = %g", TITLE ne "" ? TITLE.": " : "", \
-               PLAN eq "fixed" ? "fixed steps" : PLAN eq "random" ? "random steps (seed 1)" : plan_title(PLAN), DT)
-sel(s) = strcol("plan") eq PLAN && strcol("integrator") eq s
+head = sprintf("%s%s", TITLE ne "" ? TITLE.": " : "", \
+               PLAN eq "fixed" ? sprintf("fixed steps, dt = %g", DT) : \
+               PLAN eq "random" ? sprintf("random steps (seed 1), mean dt = %g", DT) : plan_title(PLAN))
 if (LAYOUT eq "grid") {
     COLS = NS > 4 ? 3 : NS
     ROWS = int((NS + COLS - 1) / COLS)
@@ -68,18 +70,20 @@ if (LAYOUT eq "grid") {
     set multiplot layout ROWS, COLS title head noenhanced font ",13"
     do for [s in SERIES] {
         unset title
-        plot DATA using (@is_exact ? column(XC) : NaN):YC with lines lw 3 lc rgb "#c8c8c8" title "exact", \
-             DATA using (sel(s) ? column(XC) : NaN):YC with linespoints lw 1.4 pt ptype(s) ps 0.8 * PS lc rgb colour(s) title s
+        plot DATA @EX using XC:YC with lines lw 3 lc rgb "#c8c8c8" title "exact", \
+             DATA every ::first_row(PLAN, s)::last_row(PLAN, s) using XC:YC with linespoints lw 1.4 pt ptype(s) ps 0.8 * PS lc rgb colour(s) title key_title(PLAN, s, s)
     }
     unset multiplot
 } else {
-    set terminal pngcairo size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
+    # an equal-scale plane is about square: a narrower canvas wastes less
+    W = (PLANE && ASPECT > 0.4 && ASPECT < 2.5) ? 860 : 1000
+    set terminal pngcairo size W, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
     set output ARG2
     set title head noenhanced font ",13"
     set key outside right top vertical noenhanced nobox samplen 2 font ",10"
     set xlabel XLAB noenhanced
     set ylabel YLAB noenhanced
-    plot DATA using (@is_exact ? column(XC) : NaN):YC with lines lw 3.5 lc rgb "#c8c8c8" title "exact", \
-         for [s in SERIES] DATA using (sel(s) ? column(XC) : NaN):YC \
-             with linespoints lw 1.5 pt ptype(s) ps PS lc rgb colour(s) title s
+    plot DATA @EX using XC:YC with lines lw 3.5 lc rgb "#c8c8c8" title "exact", \
+         for [s in SERIES] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) using XC:YC \
+             with linespoints lw 1.5 pt ptype(s) ps PS lc rgb colour(s) title key_title(PLAN, s, s)
 }

@@ -21,15 +21,30 @@ colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : "#7f7f7f"
 ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : 3
 EXACT_COLOUR = "#888888"
 
-# The integrators present in a file, in the order of their rows:
-#   SERIES = ""; @COLLECT   (needs DATA set; leaves " euler tcv ... " in SERIES)
-# It reads the "integrator" column, so a file without one fails here, loudly.
-COLLECT = 'SERIES = " "; stats DATA using (name = strcol("integrator"), (strstrt(SERIES, " ".name." ") == 0 && name ne "exact" ? SERIES = SERIES.name." " : 0), 0) nooutput'
+# The rows of one (plan, integrator) pair are contiguous in every file of
+# results/ (the C writer guarantees it), so a chart draws a pair with
+# "every ::first::last" instead of testing two strings on every row of the
+# file for every curve: gnuplot then skips the other rows unevaluated,
+# which is 15x faster on the time series.
+#
+#   @GROUPS   needs DATA; one pass over the file sets
+#     GROUPS    " fixed/euler=0-999 random/euler=1000-1999 ... "
+#     SERIES    the integrators in order of appearance (not "exact")
+#     PLANLIST  the plans present, in the order fixed, random, trace
+#   then has_group(p, s), first_row(p, s), last_row(p, s).
+# A file whose pairs are not contiguous stops the chart (exit status 3).
+GROUPS = 'GROUPS = " "; PREV = ""; BROKEN = 0; LASTROW = -1; SERIES = " "; PLANLIST = " "; stats DATA using (k = strcol("plan")."/".strcol("integrator"), (k ne PREV ? (BROKEN = BROKEN || strstrt(GROUPS, " ".k."=") > 0, GROUPS = GROUPS.(PREV ne "" ? sprintf("-%d ", column(0) - 1) : "").k."=".sprintf("%d", column(0)), PREV = k, n = strcol("integrator"), p = strcol("plan"), (strstrt(SERIES, " ".n." ") == 0 && n ne "exact" ? SERIES = SERIES.n." " : 0), (strstrt(PLANLIST, " ".p." ") == 0 && p ne "exact" ? PLANLIST = PLANLIST.p." " : 0)) : 0), LASTROW = column(0), 0) nooutput; GROUPS = GROUPS.sprintf("-%d ", LASTROW); if (BROKEN) { print sprintf("%s: the rows of one plan and integrator are not contiguous", DATA); exit status 3 }; PLANLIST = (strstrt(PLANLIST, " fixed ") ? "fixed " : "").(strstrt(PLANLIST, " random ") ? "random " : "").(strstrt(PLANLIST, " trace ") ? "trace" : "")'
+group_at(p, s) = strstrt(GROUPS, " ".p."/".s."=")
+group_range(p, s) = word(GROUPS[group_at(p, s) + strlen(p) + strlen(s) + 3:], 1)
+has_group(p, s) = group_at(p, s) > 0
+first_row(p, s) = has_group(p, s) ? int(group_range(p, s)[1:strstrt(group_range(p, s), "-") - 1]) : 0
+last_row(p, s) = has_group(p, s) ? int(group_range(p, s)[strstrt(group_range(p, s), "-") + 1:]) : -1
+# the title of a curve, empty (no key entry) when the pair is absent
+key_title(p, s, t) = has_group(p, s) ? t : ""
 
-# Plans present, in the order fixed, random, trace:   @PLANS  -> PLANLIST
-PLANS = 'PLANLIST = " "; stats DATA using (p = strcol("plan"), (strstrt(PLANLIST, " ".p." ") == 0 && p ne "exact" ? PLANLIST = PLANLIST.p." " : 0), 0) nooutput; PLANLIST = (strstrt(PLANLIST, " fixed ") ? "fixed " : "").(strstrt(PLANLIST, " random ") ? "random " : "").(strstrt(PLANLIST, " trace ") ? "trace" : "")'
-
-plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? sprintf("random steps, median of seeds") : p eq "trace" ? "recorded 60 Hz frame trace" : p
+# a chart of single runs (time series, paths) sets RANDOM_TITLE to name its seed
+RANDOM_TITLE = "random steps, median of seeds"
+plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? RANDOM_TITLE : p eq "trace" ? "recorded 60 Hz frame trace" : p
 
 # The column names of DATA's header, as " integrator plan dt ... ":   @HEADER
 HEADER = 'stats DATA using 0 nooutput; COLUMNS = " "; do for [i = 1:STATS_columns] { stats DATA using (COLUMNS = COLUMNS.columnhead(i)." ", 0) every ::0::0 nooutput }'

@@ -7,8 +7,7 @@ DATA = ARG1
 TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "force_evals err_pos_max"
 @REQUIRE
-@COLLECT
-@PLANS
+@GROUPS
 NP = words(PLANLIST)
 stats DATA using (column("force_evals") > 0 ? column("force_evals") : NaN) nooutput
 NMIN = STATS_min
@@ -30,7 +29,7 @@ set key outside right top vertical noenhanced nobox samplen 2 font ",10"
 set multiplot layout NP, 1 title (TITLE ne "" ? TITLE.": " : "")."work against precision" noenhanced font ",13"
 do for [p in PLANLIST] {
     set title plan_title(p) noenhanced
-    plot for [s in SERIES] DATA using (strcol("plan") eq p && strcol("integrator") eq s ? column("force_evals") : NaN):"err_pos_max" \
-             with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title s
+    plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "force_evals":"err_pos_max" \
+             with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title(p, s, s)
 }
 unset multiplot
