@@ -30,6 +30,7 @@ suite "command line" sh "$here/cli.sh" "$BUILD"
 suite "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
 suite "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
 suite "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
+suite "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

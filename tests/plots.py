@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""plots.py BUILD_DIR — the charts: plots/draw and plots/draw-article on real
+runs give every expected figure as a valid PNG with the curves in it (each
+integrator's colour from plots/style.gp is found among the pixels), and
+results/REPORT.md links only figures that exist.  A missing column or
+scrambled rows stop a chart loudly, leaving no file; without gnuplot the
+tables and the report are still written and the command says the charts were
+skipped.  Ends with "N passed, N failed"."""
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+results = {}
+
+
+def check(cond, what):
+    if not cond:
+        print("FAIL plots: " + what)
+    results[what] = bool(cond)
+
+
+def decode_png(path):
+    """(width, height, rows of (r, g, b) tuples) of an 8-bit RGB/RGBA PNG,
+    unfiltered by hand (PNG spec section 9), so no imaging library is needed."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("no PNG signature")
+    pos, idat, ihdr = 8, b"", None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    w, h, depth, ctype = ihdr[0], ihdr[1], ihdr[2], ihdr[3]
+    if depth != 8 or ctype not in (2, 6):
+        raise ValueError("not 8-bit RGB(A): depth %d colour type %d" % (depth, ctype))
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    prev = bytearray(stride)
+    rows = []
+    for y in range(h):
+        ftype = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if ftype == 1:
+                line[i] = (line[i] + a) & 255
+            elif ftype == 2:
+                line[i] = (line[i] + b) & 255
+            elif ftype == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif ftype == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * bpp:x * bpp + 3]) for x in range(w)])
+        prev = line
+    return w, h, rows
+
+
+def style_colours():
+    """integrator -> (r, g, b) as plots/style.gp assigns them"""
+    text = open(os.path.join(ROOT, "plots", "style.gp")).read()
+    names = re.search(r'^INTEGRATORS = "([^"]*)"', text, re.M).group(1).split()
+    cols = re.search(r'^COLOURS = "([^"]*)"', text, re.M).group(1).split()
+    return {n: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for n, c in zip(names, cols)}
+
+
+def colours_in(path):
+    _, _, rows = decode_png(path)
+    seen = set()
+    for row in rows:
+        seen.update(row)
+    return seen
+
+
+def run(cmd, env=None):
+    p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    return p.returncode, p.stdout
+
+
+# the charts plots/draw must make for a case, by whether the model conserves energy
+PER_CASE = ["convergence", "band", "error-time", "path", "path-random", "work"]
+ARTICLE = ["fig01-fixed-projectile", "fig02-fixed-spring", "fig03-fixed-orbit", "fig04-wrong-start",
+           "fig05-random-projectile", "fig06-random-spring", "fig07-random-orbit",
+           "fig08-random-projectile-var", "fig09-random-spring-var", "fig10-random-orbit-var",
+           "fig11-orders-spring"]
+
+
+def main():
+    vb = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
+    if not shutil.which(os.environ.get("GNUPLOT", "gnuplot")):
+        print("FAIL plots: gnuplot is not installed (apt-get install gnuplot-nox): the charts cannot be tested")
+        print("0 passed, 1 failed")
+        return 1
+    colours = style_colours()
+    with tempfile.TemporaryDirectory() as tmp:
+        res, out = os.path.join(tmp, "results"), os.path.join(tmp, "plots")
+        cases = [os.path.join(ROOT, "cases", c) for c in
+                 ("article-projectile.case", "article-spring.case", "article-orbit.case",
+                  "damped-spring.case")]
+        rc, log = run([vb, "run"] + cases + ["--out", res])
+        check(rc == 0, "verletbench run of the article cases and damped-spring: exit %d\n%s" % (rc, log))
+
+        # --- every chart of every case ---
+        rc, log = run(["sh", "plots/draw", res, out])
+        check(rc == 0, "plots/draw exits 0 (got %d)\n%s" % (rc, log))
+        for case in ("article-projectile", "article-spring", "article-orbit", "damped-spring"):
+            want = PER_CASE + ([] if case == "damped-spring" else ["energy-time"])
+            for stem in want:
+                png = os.path.join(out, case, stem + ".png")
+                if not os.path.exists(png):
+                    check(False, "%s/%s.png exists" % (case, stem))
+                    continue
+                try:
+                    w, h, _ = decode_png(png)
+                    ok = True
+                except Exception as e:  # noqa: BLE001 - any decoding failure is the finding
+                    ok, w, h = False, 0, 0
+                    check(False, "%s/%s.png decodes: %s" % (case, stem, e))
+                check(ok and w >= 800 and h >= 400,
+                      "%s/%s.png is a real chart (%dx%d, want >= 800x400)" % (case, stem, w, h))
+            # energy-time is drawn only where energy is conserved
+            if case == "damped-spring":
+                check(not os.path.exists(os.path.join(out, case, "energy-time.png")),
+                      "no energy chart for the damped spring (it has no err_energy column)")
+            # the curves are there: each integrator's own colour appears in the convergence chart
+            used = re.search(r"^# integrators=(.*)$",
+                             open(os.path.join(res, case, "convergence.csv")).read(), re.M).group(1).split(",")
+            seen = colours_in(os.path.join(out, case, "convergence.png"))
+            missing = [n for n in used if colours[n] not in seen]
+            check(not missing, "%s convergence.png draws every integrator (colour missing for %s)"
+                  % (case, ", ".join(missing)))
+        leftovers = [f for _, _, fs in os.walk(out) for f in fs if ".tmp." in f]
+        check(not leftovers, "no temporary files left in plots (%s)" % leftovers)
+
+        # --- the report links only what exists, by relative paths ---
+        report = os.path.join(res, "REPORT.md")
+        check(os.path.exists(report), "REPORT.md written")
+        text = open(report).read() if os.path.exists(report) else ""
+        links = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+        check(len(links) >= 4 * 6, "REPORT.md links the charts (%d links)" % len(links))
+        bad = [l for l in links if l.startswith("/") or not os.path.exists(os.path.join(res, l))]
+        check(not bad, "every REPORT.md link is relative and resolves (%s)" % bad[:3])
+        check(text.count("| integrator | label |") == 4, "REPORT.md has the order table of each case")
+
+        # --- the article set ---
+        art = os.path.join(tmp, "article")
+        rc, log = run(["sh", "plots/draw-article", res, art])
+        check(rc == 0, "plots/draw-article exits 0 (got %d)\n%s" % (rc, log))
+        for stem in ARTICLE:
+            png = os.path.join(art, stem + ".png")
+            check(os.path.exists(png) and os.path.getsize(png) > 10000,
+                  "article figure %s.png exists and is not empty" % stem)
+        # figure 8 shows tcv, verlet, euler-semi and verlet-var over the exact path
+        seen = colours_in(os.path.join(art, "fig08-random-projectile-var.png"))
+        for n in ("tcv", "verlet", "euler-semi", "verlet-var"):
+            check(colours[n] in seen, "figure 8 draws %s" % n)
+
+        # --- a missing column fails loudly and leaves no chart ---
+        src = os.path.join(res, "article-spring", "convergence.csv")
+        broken = os.path.join(tmp, "broken.csv")
+        with open(src) as f, open(broken, "w") as g:
+            for line in f:
+                g.write(line.replace("err_pos_max", "err_pos_mux", 1) if line.startswith("integrator,") else line)
+        for script in ("convergence", "band", "work"):
+            png = os.path.join(tmp, script + "-broken.png")
+            rc, log = run(["gnuplot", "-c", "plots/%s.gp" % script, broken, png])
+            check(rc != 0 and 'no column "err_pos_max"' in log,
+                  "%s.gp stops on a missing column (exit %d): %s" % (script, rc, log.strip()))
+            check(not os.path.exists(png) or os.path.getsize(png) == 0,
+                  "%s.gp drew nothing from a file without its column" % script)
+        # through plots/draw: exit 1, that chart absent, the case's other charts drawn
+        res3, out3 = os.path.join(tmp, "results3"), os.path.join(tmp, "plots3")
+        shutil.copytree(os.path.join(res, "article-spring"), os.path.join(res3, "article-spring"))
+        shutil.copy(broken, os.path.join(res3, "article-spring", "convergence.csv"))
+        rc, log = run(["sh", "plots/draw", res3, out3])
+        check(rc == 1 and "failed" in log, "plots/draw exits 1 when a chart fails (got %d)" % rc)
+        check(not os.path.exists(os.path.join(out3, "article-spring", "convergence.png")),
+              "a failed chart leaves no file")
+        check(os.path.exists(os.path.join(out3, "article-spring", "path.png")),
+              "the charts that can be drawn still are")
+
+        # --- rows of one curve not together: refused ---
+        ts = os.path.join(res, "article-orbit", "timeseries.csv")
+        lines = open(ts).read().splitlines(True)
+        body = [l for l in lines if not l.startswith("#")]
+        head, rows = body[0], body[1:]
+        scrambled = os.path.join(tmp, "scrambled.csv")
+        with open(scrambled, "w") as g:
+            g.write(head)
+            g.writelines(rows[0::2] + rows[1::2])
+        rc, log = run(["gnuplot", "-c", "plots/error-time.gp", scrambled, os.path.join(tmp, "s.png")])
+        check(rc != 0 and "not contiguous" in log, "error-time.gp refuses scrambled rows (exit %d)" % rc)
+
+        # --- without gnuplot: tables and report still there, and it says so ---
+        res2 = os.path.join(tmp, "results2")
+        env = dict(os.environ, GNUPLOT="/nonexistent/gnuplot")
+        rc, log = run([vb, "run"] + cases[:3] + ["--out", res2])
+        rc, log = run(["sh", "plots/draw", res2, os.path.join(tmp, "plots2")], env=env)
+        check(rc == 0 and "charts skipped: gnuplot not found" in log,
+              "without gnuplot plots/draw exits 0 and says the charts were skipped (exit %d): %s" % (rc, log))
+        check(os.path.exists(os.path.join(res2, "article-spring", "orders.csv")), "the tables are there")
+        r2 = open(os.path.join(res2, "REPORT.md")).read() if os.path.exists(os.path.join(res2, "REPORT.md")) else ""
+        check("| integrator | label |" in r2 and "Charts were skipped" in r2 and "![" not in r2,
+              "without gnuplot REPORT.md has the tables, says why there are no charts, links none")
+        rc, log = run(["sh", "plots/draw-article", res2, os.path.join(tmp, "art2")], env=env)
+        check("figures skipped: gnuplot not found" in log, "draw-article says the figures were skipped")
+
+    passed = sum(results.values())
+    print("%d passed, %d failed" % (passed, len(results) - passed))
+    return 0 if passed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
