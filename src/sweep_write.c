@@ -227,6 +227,13 @@ static double mean_evals(const vb_sweep *s, size_t integ, vb_plan_kind kind, int
     return n ? sum / n : (double)NAN;
 }
 
+/* An order as printed to two places: a slope that rounds to zero is "0.00",
+ * not "-0.00", which reads as if the sign meant something. */
+static double shown(double order)
+{
+    return fabs(order) < 0.005 ? 0.0 : order;
+}
+
 static void order_text(FILE *f, const vb_order_row *r)
 {
     if (r->verdict == VB_VERDICT_EXACT)
@@ -234,7 +241,7 @@ static void order_text(FILE *f, const vb_order_row *r)
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
         fputs("undetermined", f);
     else
-        fprintf(f, "%.2f%s", r->fit.order, r->fit.range == VB_RANGE_ALL ? "*" : "");
+        fprintf(f, "%.2f%s", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "");
 }
 
 static void write_convergence(const vb_sweep *s, FILE *f)
@@ -350,7 +357,7 @@ static void order_cell(FILE *f, const vb_order_row *r)
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
         fputs(" undetermined |", f);
     else
-        fprintf(f, " %.2f%s %s |", r->fit.order, r->fit.range == VB_RANGE_ALL ? "*" : "",
+        fprintf(f, " %.2f%s %s |", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
 }
 
@@ -359,7 +366,7 @@ static void onestep_cell(FILE *f, const vb_fit *fit)
     if (fit->exact)
         fputs(" exact |", f);
     else if (isfinite(fit->order))
-        fprintf(f, " %.2f |", fit->order);
+        fprintf(f, " %.2f |", shown(fit->order));
     else
         fputs(" – |", f);
 }
