@@ -1,7 +1,9 @@
 # verletbench — measure how accurate time integrators really are.
 #
 #   make            build, run every case in cases/, write tables and charts
-#   make check      build and run the tests
+#   make check      build and run the tests, and the regression check against
+#                   the committed baseline (results/baseline)
+#   make baseline   refresh that baseline on purpose (prints what changed)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -35,7 +37,7 @@ GSL_CFLAGS = $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null || gsl-config --cfla
 GSL_LIBS = $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null || gsl-config --libs 2>/dev/null \
                    || echo -lgsl -lgslcblas -lm)
 INIH_LIBS = $(shell $(PKG_CONFIG) --libs inih 2>/dev/null || echo -linih)
-LIBS = $(GSL_LIBS) $(INIH_LIBS) -lm
+LIBS = $(GSL_LIBS) $(INIH_LIBS) -ldl -lm
 
 BIN = $(BUILD)/verletbench
 LIB = $(BUILD)/libverletbench.a
@@ -51,7 +53,7 @@ PLOTS_STAMP = plots/.drawn
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check install uninstall clean FORCE
+.PHONY: all build results plots article docs-figures check baseline install uninstall clean FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -137,6 +139,22 @@ $(TEST_BIN): $(TEST_OBJ) $(LIB)
 
 check: $(BIN) $(TEST_BIN) | $(BUILD)/.deps-test
 	@sh tests/run.sh $(BUILD)
+
+# The committed reference of `verletbench check` (and of make check): every
+# case's tables, without chart data.  Prints what changed against the old
+# baseline first, so the refresh can be reviewed; then `git diff`.
+baseline: $(BIN)
+	@rm -rf results/baseline.new
+	@if [ -d results/baseline ]; then \
+	    $(BIN) check --baseline results/baseline --save results/baseline.new; \
+	    [ $$? -le 1 ] || rm -rf results/baseline.new; \
+	 fi; \
+	 if [ ! -d results/baseline.new ]; then \
+	    echo "baseline: no comparable baseline; writing a new one"; \
+	    $(BIN) run --quiet --no-chart-data $(CASES) --out results/baseline.new || exit 1; \
+	 fi
+	rm -rf results/baseline && mv results/baseline.new results/baseline
+	@echo "baseline: results/baseline refreshed; review with: git diff --stat -- results/baseline"
 
 install: $(BIN)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir)

@@ -1,5 +1,6 @@
 /* cli.c — messages and option values for the subcommands. */
 #include "cli.h"
+#include "plugin.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -54,5 +55,15 @@ int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned lon
         return -1;
     }
     *out = (unsigned long)x;
+    return 0;
+}
+
+int vb_opt_plugin(const char *cmd, const char *path)
+{
+    char err[1024];
+    if (vb_plugin_load(path, err, sizeof err) != 0) {
+        vb_error(cmd, "%s", err);
+        return -1;
+    }
     return 0;
 }

@@ -15,6 +15,7 @@
 int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
+int vb_cmd_check(int argc, char **argv);
 
 /* No run may take more steps than this unless asked (--max-steps,
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.
@@ -31,6 +32,9 @@ void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Parse an option's value; on failure print which option and why, return -1. */
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
+
+/* --plugin FILE: load it, or print why not and return -1 (exit 2). */
+int vb_opt_plugin(const char *cmd, const char *path);
 
 /* The git commit the binary was built from ("unknown" outside a checkout). */
 const char *vb_git_hash(void);

@@ -4,23 +4,28 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plugin.h"
 #include "integrator.h"
 #include "model.h"
 
 static void help(void)
 {
-    puts("Usage: verletbench list [--csv]\n\n"
+    puts("Usage: verletbench list [--csv] [--plugin FILE]...\n\n"
          "Lists every integrator (name, expected global order with fixed steps, whether it\n"
          "is symplectic, one line on what it does) and every model with its parameters\n"
          "and their defaults (set them with --set key=value).\n\n"
-         "  --csv    machine-readable: kind,name,order,symplectic,dim,params,summary\n"
-         "  --help   this text");
+         "  --csv            machine-readable: kind,name,order,symplectic,dim,params,summary\n"
+         VB_PLUGIN_HELP
+         "  --help           this text");
 }
 
 int vb_cmd_list(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"csv", no_argument, NULL, 'c'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"csv", no_argument, NULL, 'c'},
+        {"plugin", required_argument, NULL, 'p'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     int csv = 0, c;
     optind = 1;
     opterr = 0;
@@ -29,9 +34,15 @@ int vb_cmd_list(int argc, char **argv)
         case 'c':
             csv = 1;
             break;
+        case 'p':
+            if (vb_opt_plugin("list", optarg) != 0)
+                return VB_EXIT_USAGE;
+            break;
         case 'h':
             help();
             return VB_EXIT_OK;
+        case ':':
+            return vb_usage_error("list", "%s needs a value", argv[optind - 1]);
         default:
             return vb_usage_error("list", "unknown option '%s'", argv[optind - 1]);
         }

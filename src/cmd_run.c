@@ -11,13 +11,15 @@
 #include "casefile.h"
 #include "cli.h"
 #include "outfile.h"
+#include "plugin.h"
 #include "sweep.h"
 
 #define CMD "run"
 
 static void help(void)
 {
-    puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n\n"
+    puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n"
+         "                       [--plugin FILE]... [--no-chart-data]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (SPEC §5); measures\n"
@@ -36,6 +38,9 @@ static void help(void)
          "  --max-steps N    refuse a run of more than N steps (default 1e9, or\n"
          "                   VERLETBENCH_MAX_STEPS)\n"
          "  --quiet          no progress line and no tables on the terminal\n"
+         "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
+         "                   (and the long runs behind them)\n"
+         VB_PLUGIN_HELP
          "  --help           this text\n\n"
          "Case files are INI: see cases/*.case and docs/cases.md.");
 }
@@ -133,17 +138,19 @@ double vb_default_max_steps(void)
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_MAX, O_QUIET, O_HELP };
+    enum { O_OUT = 256, O_MAX, O_QUIET, O_PLUGIN, O_NOCHARTS, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         {"max-steps", required_argument, NULL, O_MAX},
         {"quiet", no_argument, NULL, O_QUIET},
+        {"plugin", required_argument, NULL, O_PLUGIN},
+        {"no-chart-data", no_argument, NULL, O_NOCHARTS},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *out = "results";
     double max_steps = vb_default_max_steps();
-    int quiet = 0, c;
+    int quiet = 0, chart_data = 1, c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
@@ -159,6 +166,13 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_QUIET:
             quiet = 1;
+            break;
+        case O_PLUGIN:
+            if (vb_opt_plugin(CMD, optarg) != 0)
+                return VB_EXIT_USAGE;
+            break;
+        case O_NOCHARTS:
+            chart_data = 0;
             break;
         case O_HELP:
             help();
@@ -212,7 +226,8 @@ int vb_cmd_run(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         vb_sweep s;
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
-        if (vb_sweep_run(&cases[i], &s, max_steps, tty ? progress : NULL, &ps, err, sizeof err) !=
+        if (vb_sweep_run(&cases[i], &s, max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
+                         tty ? progress : NULL, &ps, err, sizeof err) !=
             0) {
             if (ps.shown)
                 fputc('\n', stderr);

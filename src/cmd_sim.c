@@ -17,7 +17,8 @@ static void help(void)
 {
     puts("Usage: verletbench sim --model M [--set KEY=VALUE]... --integrator I\n"
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
-         "                       [--steps FILE] [--trajectory FILE] [--max-steps N]\n\n"
+         "                       [--steps FILE] [--trajectory FILE] [--max-steps N]\n"
+         "                       [--plugin FILE]...\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution, and prints a CSV header and one row:\n"
          "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
@@ -37,6 +38,7 @@ static void help(void)
          "  --trajectory FILE  also write every step: t, x, v, exact x, exact v, err_pos, energy\n"
          "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
          "                     $VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days\n"
+         "  --plugin FILE      load extra integrators from a shared object (repeatable)\n"
          "  --help             this text\n\n"
          "Errors are Euclidean norms; err_energy_max is max |E_n - E_0|/|E_0| (empty for the\n"
          "damped spring).  status is ok, or diverged when the state became non-finite (the\n"
@@ -66,7 +68,7 @@ static int set_param(vb_model *m, const char *kv)
 
 int vb_cmd_sim(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_MAXSTEPS, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_MAXSTEPS, O_PLUGIN, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
@@ -78,6 +80,7 @@ int vb_cmd_sim(int argc, char **argv)
         {"steps", required_argument, NULL, O_STEPS},
         {"trajectory", required_argument, NULL, O_TRAJ},
         {"max-steps", required_argument, NULL, O_MAXSTEPS},
+        {"plugin", required_argument, NULL, O_PLUGIN},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -141,6 +144,10 @@ int vb_cmd_sim(int argc, char **argv)
                 return VB_EXIT_USAGE;
             if (!(max_steps >= 1))
                 return vb_usage_error(CMD, "--max-steps: %s must be >= 1", optarg);
+            break;
+        case O_PLUGIN:
+            if (vb_opt_plugin(CMD, optarg) != 0)
+                return VB_EXIT_USAGE;
             break;
         case O_HELP:
             help();

@@ -74,6 +74,12 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         snprintf(err, errlen, "integrator name '%.40s...' is longer than 40 characters", g->name);
         return -1;
     }
+    /* "all" means every integrator in a case file; "exact" names the exact
+     * solution's rows in the chart data */
+    if (strcmp(g->name, "all") == 0 || strcmp(g->name, "exact") == 0) {
+        snprintf(err, errlen, "integrator name '%s' is reserved", g->name);
+        return -1;
+    }
     if (!g->summary) {
         snprintf(err, errlen, "integrator %s has no summary", g->name);
         return -1;

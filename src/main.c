@@ -15,6 +15,7 @@ static const command commands[] = {
     {"list", vb_cmd_list, "the integrators and models, with their orders and parameters"},
     {"sim", vb_cmd_sim, "one run: its errors against the exact solution, as CSV"},
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
+    {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
 };
 
 static void usage(FILE *out)

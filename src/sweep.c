@@ -395,11 +395,12 @@ static int analyse_reversal(vb_sweep *s)
 
 /* ---- the whole sweep ---------------------------------------------------------- */
 
-int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn *progress,
-                 void *ctx, char *err, size_t errlen)
+int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
+                 vb_progress_fn *progress, void *ctx, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->c = c;
+    s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
     if (plan_jobs(c, s, max_steps, err, errlen) != 0)
         return -1;
     for (size_t k = 0; k < s->n_jobs; k++) {
@@ -416,7 +417,7 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn
         return -1;
     }
     char why[256];
-    if (vb_series_run(c, max_steps, &s->series, why, sizeof why) != 0) {
+    if (!s->tables_only && vb_series_run(c, max_steps, &s->series, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: recording the charts' runs: %s", c->path, why);
         return -1;
     }

@@ -101,19 +101,27 @@ typedef struct vb_sweep {
     size_t n_reverse;
     double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
     vb_series_set series; /* long runs and paths, for the charts */
+    int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
 } vb_sweep;
 
 /* Called after each finished job with (done, total): for a progress line. */
 typedef void vb_progress_fn(void *ctx, size_t done, size_t total);
 
+/* Flags of vb_sweep_run. */
+enum {
+    /* only the tables: no long runs or paths for the charts (check, baseline) */
+    VB_SWEEP_TABLES_ONLY = 1u
+};
+
 /* Plan, run and analyse.  0, or -1 with a message (out of memory, or a
  * plan over the step limit). */
-int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, vb_progress_fn *progress,
-                 void *ctx, char *err, size_t errlen);
+int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
+                 vb_progress_fn *progress, void *ctx, char *err, size_t errlen);
 void vb_sweep_free(vb_sweep *s);
 
 /* Write DIR/NAME/{runs,orders,bands,onestep,onestep_orders,reverse}.csv,
- * the chart data {convergence,timeseries,paths}.csv, and summary.md. */
+ * the chart data {convergence,timeseries,paths}.csv (unless tables_only),
+ * and summary.md. */
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
 
 /* mkdir -p.  0, or -1 with a message naming the part that failed. */

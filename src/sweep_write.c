@@ -323,14 +323,17 @@ int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
         write_file(s, sub, "onestep_orders.csv", "one-step error exponents",
                    write_onestep_orders, err, errlen) ||
         write_file(s, sub, "reverse.csv", "time-reversal errors", write_reverse, err, errlen) ||
-        write_file(s, sub, "convergence.csv", "chart data: max position error against dt",
+        write_file(s, sub, "summary.md", NULL, write_summary, err, errlen))
+        return -1;
+    if (s->tables_only)
+        return 0;
+    if (write_file(s, sub, "convergence.csv", "chart data: max position error against dt",
                    write_convergence, err, errlen) ||
         write_file(s, sub, "timeseries.csv",
                    "chart data: position and energy errors over time (window maxima), coarsest dt",
                    write_timeseries, err, errlen) ||
         write_file(s, sub, "paths.csv", "chart data: paths over t_end at the coarsest dt",
-                   write_paths, err, errlen) ||
-        write_file(s, sub, "summary.md", NULL, write_summary, err, errlen))
+                   write_paths, err, errlen))
         return -1;
     return 0;
 }

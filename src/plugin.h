@@ -1,0 +1,20 @@
+/* plugin.h — integrators loaded from a shared object (--plugin path.so).
+ * The object exports a vb_plugin table (verletbench.h) under the symbol
+ * VB_PLUGIN_SYMBOL; its entries join the integrator table after the
+ * built-in ones, for the rest of the process. */
+#ifndef VB_PLUGIN_H
+#define VB_PLUGIN_H
+
+#include <stddef.h>
+
+/* Load one plugin and register its integrators.  0, or -1 with a message
+ * naming the file and what is wrong (missing, not a plugin, another ABI
+ * version, a malformed entry, a name already taken): the CLI exits 2. */
+int vb_plugin_load(const char *path, char *err, size_t errlen);
+
+/* "--plugin" help text shared by the commands that take it. */
+#define VB_PLUGIN_HELP                                                                          \
+    "  --plugin FILE    load extra integrators from a shared object (repeatable);\n"          \
+    "                   see examples/plugin/ and verletbench.h\n"
+
+#endif

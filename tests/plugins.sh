@@ -1,0 +1,169 @@
+#!/bin/sh
+# plugins.sh BUILD_DIR — plugins and the regression check:
+#  - the example plugin builds from its Makefile against the installed header
+#    and measures the order its method has (Forest-Ruth: 4);
+#  - a missing file, a foreign library, another ABI version or a malformed
+#    table is refused with exit 2 and a message that says which;
+#  - mutation check: a baseline from correct integrators (tests/plugins/
+#    mutants.c), then each mutant must be below-label and fail `check`, naming
+#    itself, while a mutant that only reorders additions passes;
+#  - the committed baseline edited to claim tcv was 10x more accurate makes
+#    `check` exit 1 naming tcv; a baseline from other parameters exits 2.
+# Ends with "N passed, N failed".
+set -u
+BUILD=$1
+VB="$(cd "$BUILD" && pwd)/verletbench"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CC=${CC:-cc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL plugins: $*"; fail=$((fail + 1)); }
+
+# expect NAME STATUS PATTERN -- COMMAND...: exit status and a fixed string in its output
+expect() {
+    name=$1 want=$2 pattern=$3
+    shift 4
+    "$@" >"$tmp/out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$name: exit $got, want $want"; sed 's/^/    /' "$tmp/out" | head -20
+    elif ! grep -qF -- "$pattern" "$tmp/out"; then
+        bad "$name: output lacks '$pattern'"; sed 's/^/    /' "$tmp/out" | head -20
+    else
+        ok
+    fi
+}
+
+plugin_cc() {  # OUT SOURCE [FLAGS...]
+    out=$1 src=$2
+    shift 2
+    $CC -std=c11 -fPIC -shared -ffp-contract=off -O2 -I"$ROOT/src" "$@" -o "$out" "$src" -lm
+}
+
+cd "$ROOT" || exit 1
+
+# ---- the example plugin, built as the README says: install, then make ----
+make -s install DESTDIR="$tmp/inst" PREFIX=/usr >"$tmp/log" 2>&1 || { bad "make install"; cat "$tmp/log"; }
+cp -r examples/plugin "$tmp/example"
+rm -f "$tmp/example/forest-ruth.so"
+if make -s -C "$tmp/example" PREFIX="$tmp/inst/usr" >"$tmp/log" 2>&1 && [ -f "$tmp/example/forest-ruth.so" ]; then
+    ok
+else
+    bad "examples/plugin does not build against the installed header"; cat "$tmp/log"
+fi
+FR="$tmp/example/forest-ruth.so"
+expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
+expect "sim --plugin" 0 "orbit,forest-ruth,fixed" -- "$VB" sim --plugin "$FR" --integrator forest-ruth --model orbit --dt 0.01
+cat > "$tmp/fr.case" <<'EOF'
+[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.2
+halvings = 4
+jitter = 0.5
+seeds = 4
+[integrators]
+use = forest-ruth, velocity-verlet
+EOF
+if "$VB" run --plugin "$FR" "$tmp/fr.case" --out "$tmp/fr" --quiet --no-chart-data >"$tmp/log" 2>&1; then
+    # Forest-Ruth is fourth order: with fixed and with random steps (one-step method)
+    for plan in fixed random; do
+        line=$(grep "^forest-ruth,$plan,err_pos_max," "$tmp/fr/fr/orders.csv")
+        order=$(echo "$line" | cut -d, -f4)
+        verdict=$(echo "$line" | cut -d, -f7)
+        if [ "$verdict" = as-expected ] && awk "BEGIN{exit !($order > 3.8 && $order < 4.3)}"; then ok; else
+            bad "forest-ruth $plan order $order ($verdict), want 4 as-expected"; fi
+    done
+else
+    bad "run --plugin"; cat "$tmp/log"
+fi
+
+# ---- bad plugins: exit 2, and the message says what is wrong ----
+expect "missing plugin" 2 "--plugin $tmp/none.so: cannot load" -- "$VB" list --plugin "$tmp/none.so"
+echo "int x;" > "$tmp/foreign.c"
+plugin_cc "$tmp/foreign.so" "$tmp/foreign.c"
+expect "not a plugin" 2 "no symbol 'verletbench_plugin': not a verletbench plugin" -- "$VB" list --plugin "$tmp/foreign.so"
+for variant in ABI COUNT NOSTEP TAKEN RESERVED; do
+    plugin_cc "$tmp/bad-$variant.so" tests/plugins/malformed.c -DBAD_$variant
+done
+expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 1" -- "$VB" list --plugin "$tmp/bad-ABI.so"
+expect "count 0" 2 "malformed table: count 0" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
+expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
+expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"
+expect "reserved name" 2 "integrator name 'exact' is reserved" -- "$VB" list --plugin "$tmp/bad-RESERVED.so"
+expect "plugin twice" 2 "integrator name 'forest-ruth' is already taken" -- "$VB" list --plugin "$FR" --plugin "$FR"
+expect "--plugin without a value" 2 "--plugin needs a value" -- "$VB" list --plugin
+
+# ---- mutation check ----
+for v in GOOD VV_SWAPPED VVAR_H2 PV_NO_HALF ROUNDOFF; do
+    plugin_cc "$tmp/mut-$v.so" tests/plugins/mutants.c -DVARIANT=$v
+done
+# a spring, an orbit and a projectile: round-off behaves differently on each
+for model in spring orbit projectile; do
+    cat > "$tmp/ut-$model.case" <<EOF
+[case]
+model = $model
+t_end = 5
+[steps]
+dt = 0.05
+halvings = 5
+jitter = 0.5
+seeds = 8
+[integrators]
+use = vv-ut, vvar-ut, pv-ut, velocity-verlet
+EOF
+done
+CASES="$tmp/ut-spring.case $tmp/ut-orbit.case $tmp/ut-projectile.case"
+"$VB" run --plugin "$tmp/mut-GOOD.so" $CASES --out "$tmp/base" --quiet --no-chart-data >"$tmp/log" 2>&1 || { bad "baseline of the correct plugin"; cat "$tmp/log"; }
+expect "correct plugin against its own baseline" 0 "passed:" -- "$VB" check --plugin "$tmp/mut-GOOD.so" --baseline "$tmp/base" $CASES
+expect "round-off-only mutant passes" 0 "0 worse" -- "$VB" check --plugin "$tmp/mut-ROUNDOFF.so" --baseline "$tmp/base" $CASES
+
+# mutant  integrator  plan whose verdict must be below-label
+for m in "VV_SWAPPED vv-ut fixed" "VVAR_H2 vvar-ut random" "PV_NO_HALF pv-ut fixed"; do
+    set -- $m
+    v=$1 integ=$2 plan=$3
+    "$VB" check --plugin "$tmp/mut-$v.so" --baseline "$tmp/base" $CASES >"$tmp/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ]; then ok; else bad "$v: check exit $rc, want 1"; sed 's/^/    /' "$tmp/out" | head; fi
+    # the table names the mutated integrator, and nothing the mutant left alone
+    worse=$(sed -n '/^WORSE/,/^$/p' "$tmp/out" | awk 'NR > 2 && NF {print $2}' | sort -u | tr '\n' ' ')
+    case " $worse" in
+        *" $integ "*) ok ;;
+        *) bad "$v: WORSE table does not name $integ (names: $worse)" ;;
+    esac
+    case " $worse" in
+        *" velocity-verlet "*) bad "$v: the built-in velocity-verlet is reported worse" ;;
+        *) ok ;;
+    esac
+    "$VB" run --plugin "$tmp/mut-$v.so" "$tmp/ut-spring.case" --out "$tmp/mut-$v" --quiet --no-chart-data >/dev/null 2>&1
+    verdict=$(grep "^$integ,$plan,err_pos_max," "$tmp/mut-$v/ut-spring/orders.csv" | cut -d, -f7)
+    if [ "$verdict" = below-label ]; then ok; else bad "$v: $integ $plan verdict '$verdict', want below-label"; fi
+done
+
+# ---- the committed baseline, edited to claim tcv used to be 10x more accurate ----
+mkdir -p "$tmp/edited"
+cp -r results/baseline/spring "$tmp/edited/"
+awk -F, 'BEGIN{OFS=","} /^#/ || /^model,/ {print; next}
+    { if ($2 == "tcv") for (i = 10; i <= 15; i++) if ($i != "" && $i != "inf") $i = $i / 10; print }' \
+    results/baseline/spring/runs.csv > "$tmp/edited/spring/runs.csv"
+"$VB" check --baseline "$tmp/edited" cases/spring.case >"$tmp/out" 2>&1
+rc=$?
+worse=$(sed -n '/^WORSE/,/^$/p' "$tmp/out" | awk 'NR > 2 && NF {print $2}' | sort -u | tr '\n' ' ')
+if [ $rc -eq 1 ] && [ "$worse" = "tcv " ]; then ok; else
+    bad "baseline claiming tcv 10x better: exit $rc (want 1), worse: '$worse' (want tcv only)"; head -20 "$tmp/out"; fi
+grep -q "x10 " "$tmp/out" && ok || bad "the change column does not show the factor 10"
+
+# the unedited baseline passes, and a stale or absent one is bad input
+expect "committed baseline, spring" 0 "0 worse" -- "$VB" check cases/spring.case
+sed 's/^# dt=0.05/# dt=0.04/' results/baseline/spring/runs.csv > "$tmp/edited/spring/runs.csv"
+expect "baseline from other parameters" 2 "the baseline was made with other parameters" -- "$VB" check --baseline "$tmp/edited" cases/spring.case
+expect "no baseline dir" 2 "--baseline $tmp/nowhere: no such directory" -- "$VB" check --baseline "$tmp/nowhere"
+expect "no baseline for a case" 2 "no baseline for case 'fr'" -- "$VB" check --baseline "$tmp/edited" "$tmp/fr.case" --plugin "$FR"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
