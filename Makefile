@@ -20,7 +20,15 @@ PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 bindir = $(PREFIX)/bin
 includedir = $(PREFIX)/include
+# make check SANITIZE=1: AddressSanitizer and UBSan, in a build directory of
+# its own so the objects never mix with the normal build
+ifeq ($(SANITIZE),1)
+BUILD ?= build-sanitize
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+else
 BUILD ?= build
+SAN_FLAGS =
+endif
 
 WARN = -Wall -Wextra -Wshadow -Wconversion -Wdouble-promotion \
        -Wmissing-prototypes -Wstrict-prototypes -Wpointer-arith \
@@ -29,7 +37,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 # -ffp-contract=off: no fused multiply-adds behind our back, so the same
 # inputs give the same bits on every machine and at every optimisation level.
-VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off $(WARN) -MMD -MP \
+VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off $(SAN_FLAGS) $(WARN) -MMD -MP \
             -Isrc -I$(BUILD) $(GSL_CFLAGS)
 
 # Recursive (=) so that they are looked up after ensure-deps has run.
@@ -128,14 +136,14 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/main.o $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/.deps-build $(BUILD)/version.h
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(VB_CFLAGS) $(CFLAGS) -Itests -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 check: $(BIN) $(TEST_BIN) | $(BUILD)/.deps-test
 	@sh tests/run.sh $(BUILD)
@@ -166,7 +174,7 @@ uninstall:
 
 # results/baseline/ is committed (make baseline); everything else there is generated
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-sanitize build-fuzz
 	find results -mindepth 1 -maxdepth 1 ! -name baseline -exec rm -rf {} + 2>/dev/null || true
 	find plots -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} + 2>/dev/null || true
 	rm -f $(PLOTS_STAMP)

@@ -1,6 +1,7 @@
 /* cmd_run.c — `verletbench run CASEFILE...`: each case's whole sweep, its
  * tables under DIR/NAME/, and DIR/summary.md over every case in DIR. */
 #include <dirent.h>
+#include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,7 +197,8 @@ int vb_cmd_run(int argc, char **argv)
         return VB_EXIT_FAIL;
     }
     char err[1024];
-    int status = VB_EXIT_OK, loaded = 0;
+    int status = VB_EXIT_OK, loaded = 0, swept = 0;
+    vb_sweep *sweeps = NULL;
     for (int i = 0; i < n; i++, loaded++)
         if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
@@ -222,37 +224,55 @@ int vb_cmd_run(int argc, char **argv)
         goto done;
     }
 
+    /* Compute every case first, write nothing: an interrupt (SIGINT, SIGTERM)
+     * or a failure during the sweeps leaves DIR exactly as it was. */
     int tty = !quiet && isatty(STDERR_FILENO);
-    for (int i = 0; i < n; i++) {
-        vb_sweep s;
+    sweeps = calloc((size_t)n, sizeof *sweeps);
+    if (!sweeps) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    for (int i = 0; i < n; i++, swept++) {
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
-        if (vb_sweep_run(&cases[i], &s, max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
-                         tty ? progress : NULL, &ps, err, sizeof err) !=
-            0) {
+        if (vb_sweep_run(&cases[i], &sweeps[i], max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
+                         tty ? progress : NULL, &ps, err, sizeof err) != 0) {
             if (ps.shown)
                 fputc('\n', stderr);
             vb_error(CMD, "%s", err);
-            vb_sweep_free(&s);
+            swept++;
             status = strstr(err, "over the limit") ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
         if (ps.shown)
             fputs("\r\033[K", stderr);
-        if (vb_sweep_write(&s, out, err, sizeof err) != 0) {
-            vb_error(CMD, "%s", err);
-            vb_sweep_free(&s);
-            status = VB_EXIT_FAIL;
-            goto done;
-        }
-        if (!quiet)
-            vb_sweep_summary(&s, stdout);
-        vb_sweep_free(&s);
     }
-    if (write_overall_summary(out, err, sizeof err) != 0) {
+    /* Then write them all with SIGINT and SIGTERM held back (well under a
+     * second): a signal that arrives now takes effect once every file is
+     * whole, so DIR never holds half old and half new cases. */
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
+    for (int i = 0; i < n && status == VB_EXIT_OK; i++)
+        if (vb_sweep_write(&sweeps[i], out, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
+            status = VB_EXIT_FAIL;
+        }
+    if (status == VB_EXIT_OK && write_overall_summary(out, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_FAIL;
     }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (status == VB_EXIT_OK && !quiet)
+        for (int i = 0; i < n; i++)
+            vb_sweep_summary(&sweeps[i], stdout);
 done:
+    for (int i = 0; i < swept; i++)
+        vb_sweep_free(&sweeps[i]);
+    free(sweeps);
     for (int i = 0; i < loaded; i++)
         vb_case_free(&cases[i]);
     free(cases);

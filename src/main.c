@@ -1,9 +1,35 @@
 /* main.c — verletbench: how accurate is a time integrator, measured. */
 #include <gsl/gsl_errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
+
+/* SIGINT, SIGTERM, SIGHUP: remove the temporaries of files being written,
+ * leave every finished file as it was, exit 128 + signal.  Only
+ * async-signal-safe calls here. */
+static void on_signal(int sig)
+{
+    static const char msg[] = "verletbench: interrupted; no output file was changed\n";
+    vb_outfile_abort_all_signal_safe();
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
+    _exit(128 + sig);
+}
+
+static void install_signal_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigfillset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
 
 typedef struct {
     const char *name;
@@ -35,6 +61,7 @@ int main(int argc, char **argv)
 {
     /* GSL's default handler aborts; every GSL call here checks its status */
     gsl_set_error_handler_off();
+    install_signal_handlers();
     if (argc < 2) {
         usage(stderr);
         return VB_EXIT_USAGE;

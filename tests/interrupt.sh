@@ -1,0 +1,46 @@
+#!/bin/sh
+# interrupt.sh BUILD_DIR — SIGINT and SIGTERM in the middle of `run` leave
+# the output directory exactly as it was (same files, same bytes, no
+# temporaries) and exit 130 and 143.  Ends with "N passed, N failed".
+set -u
+VB="$1/verletbench"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+snapshot() { (cd "$tmp/res" && find . -type f | sort | xargs md5sum); }
+
+# the results before: spring with 8 seeds; the interrupted run redoes spring
+# with its 16 seeds first, so a run that wrote case by case would change it
+mkdir -p "$tmp/old"
+sed "s/^seeds = 16/seeds = 8/; s|^trace = .*|trace = $ROOT/cases/traces/frames-60hz.trace|" "$ROOT/cases/spring.case" > "$tmp/old/spring.case"
+"$VB" run --quiet "$tmp/old/spring.case" --out "$tmp/res" || { echo "FAIL interrupt: first run"; exit 1; }
+# a case that takes seconds: 10 halvings, 64 seeds
+sed "s/^halvings = 6/halvings = 10/; s/^seeds = 16/seeds = 64/; s|^trace = .*|trace = $ROOT/cases/traces/frames-60hz.trace|" "$ROOT/cases/spring.case" > "$tmp/long.case"
+snapshot > "$tmp/before"
+
+for sig in INT TERM; do
+    want=$([ $sig = INT ] && echo 130 || echo 143)
+    "$VB" run --quiet "$ROOT/cases/spring.case" "$tmp/long.case" --out "$tmp/res" 2>"$tmp/err" &
+    pid=$!
+    sleep 1.5
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    snapshot > "$tmp/after"
+    if [ $rc -ne $want ]; then
+        echo "FAIL interrupt: SIG$sig: exit $rc, want $want"; fail=$((fail + 1))
+    else pass=$((pass + 1)); fi
+    if cmp -s "$tmp/before" "$tmp/after"; then pass=$((pass + 1)); else
+        echo "FAIL interrupt: SIG$sig changed the output directory:"; diff "$tmp/before" "$tmp/after" | head; fail=$((fail + 1)); fi
+    left=$(find "$tmp/res" -name '*.tmp.*' | wc -l)
+    if [ "$left" -eq 0 ] && [ ! -d "$tmp/res/long" ]; then pass=$((pass + 1)); else
+        echo "FAIL interrupt: SIG$sig left $left temporaries or a partial case"; fail=$((fail + 1)); fi
+    if grep -q "interrupted" "$tmp/err"; then pass=$((pass + 1)); else
+        echo "FAIL interrupt: SIG$sig: no message"; fail=$((fail + 1)); fi
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
