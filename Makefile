@@ -61,7 +61,7 @@ PLOTS_STAMP = plots/.drawn
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline install uninstall clean FORCE
+.PHONY: all build results plots article docs-figures check baseline fuzz install uninstall clean FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -163,6 +163,45 @@ baseline: $(BIN)
 	 fi
 	rm -rf results/baseline && mv results/baseline.new results/baseline
 	@echo "baseline: results/baseline refreshed; review with: git diff --stat -- results/baseline"
+
+# Fuzzing (clang's libFuzzer, with ASan and UBSan): the case-file parser and
+# the trace reader, from the seed corpus in tests/fuzz/.  make fuzz
+# FUZZ_SECONDS=N runs each target N seconds; new inputs it finds are kept in
+# build-fuzz/corpus-*, crashes in build-fuzz/crash-*.
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_BUILD = build-fuzz
+FUZZ_FLAGS = -g -O1 -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off -Isrc -I$(BUILD) \
+             -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FUZZ_OBJ = $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
+FUZZERS = $(FUZZ_BUILD)/fuzz_casefile $(FUZZ_BUILD)/fuzz_trace
+
+$(FUZZ_BUILD)/%.o: src/%.c | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz $(BUILD)/version.h
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(GSL_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(LIBS)
+
+# the objects are kept between runs (make would delete them as intermediates)
+.SECONDARY: $(FUZZ_OBJ)
+
+$(BUILD)/.deps-fuzz:
+	@mkdir -p $(BUILD)
+	@sh .ci/ensure-deps fuzz
+	@touch $@
+
+fuzz: $(FUZZERS) | $(BUILD)/.deps-fuzz
+	@for t in casefile trace; do \
+	    mkdir -p $(FUZZ_BUILD)/corpus-$$t; \
+	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	    if ! $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	            -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- -max_len=4096 \
+	            $(FUZZ_BUILD)/corpus-$$t tests/fuzz/$$t > $(FUZZ_BUILD)/fuzz-$$t.log 2>&1; then \
+	        tail -40 $(FUZZ_BUILD)/fuzz-$$t.log; echo "fuzz: $$t FAILED (input in $(FUZZ_BUILD)/crash-$$t-*)"; exit 1; \
+	    fi; \
+	    grep -E "number_of_executed_units|new_units_added" $(FUZZ_BUILD)/fuzz-$$t.log; \
+	 done; echo "fuzz: no crashes"
 
 install: $(BIN)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir)
