@@ -37,7 +37,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 # -ffp-contract=off: no fused multiply-adds behind our back, so the same
 # inputs give the same bits on every machine and at every optimisation level.
-VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off $(SAN_FLAGS) $(WARN) -MMD -MP \
+VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(SAN_FLAGS) $(WARN) -MMD -MP \
             -Isrc -I$(BUILD) $(GSL_CFLAGS)
 
 # Recursive (=) so that they are looked up after ensure-deps has run.
@@ -45,7 +45,7 @@ GSL_CFLAGS = $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null || gsl-config --cfla
 GSL_LIBS = $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null || gsl-config --libs 2>/dev/null \
                    || echo -lgsl -lgslcblas -lm)
 INIH_LIBS = $(shell $(PKG_CONFIG) --libs inih 2>/dev/null || echo -linih)
-LIBS = $(GSL_LIBS) $(INIH_LIBS) -ldl -lm
+LIBS = $(GSL_LIBS) $(INIH_LIBS) -ldl -lpthread -lm
 
 BIN = $(BUILD)/verletbench
 LIB = $(BUILD)/libverletbench.a

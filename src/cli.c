@@ -67,3 +67,16 @@ int vb_opt_plugin(const char *cmd, const char *path)
     }
     return 0;
 }
+
+int vb_opt_threads(const char *cmd, const char *arg, unsigned *out)
+{
+    unsigned long n;
+    if (vb_opt_ulong(cmd, "--jobs", arg, &n) != 0)
+        return -1;
+    if (n < 1 || n > 1024) {
+        vb_usage_error(cmd, "--jobs: %s threads: give 1 to 1024", arg);
+        return -1;
+    }
+    *out = (unsigned)n;
+    return 0;
+}

@@ -33,6 +33,9 @@ void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
 
+/* -j N / --jobs N: 1..1024 threads.  0, or -1 after the message. */
+int vb_opt_threads(const char *cmd, const char *arg, unsigned *out);
+
 /* --plugin FILE: load it, or print why not and return -1 (exit 2). */
 int vb_opt_plugin(const char *cmd, const char *path);
 

@@ -41,6 +41,7 @@ static void help(void)
            "  --save DIR       also keep the recomputed tables in DIR (make baseline uses it)\n"
            "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
            "  --quiet          print only what changed and the verdict\n"
+           "  -j, --jobs N     threads (default: VERLETBENCH_THREADS, else every CPU)\n"
            VB_PLUGIN_HELP
            "  --help           this text\n\n"
            "The tolerances and why they are what they are: docs/check.md.\n",
@@ -73,16 +74,18 @@ int vb_cmd_check(int argc, char **argv)
         {"max-steps", required_argument, NULL, O_MAX},
         {"quiet", no_argument, NULL, O_QUIET},
         {"plugin", required_argument, NULL, O_PLUGIN},
+        {"jobs", required_argument, NULL, 'j'},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *base = "results/baseline", *save = NULL;
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
     double max_steps = vb_default_max_steps();
+    unsigned threads = vb_default_threads();
     int quiet = 0, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
         switch (c) {
         case O_BASE:
             base = optarg;
@@ -119,6 +122,10 @@ int vb_cmd_check(int argc, char **argv)
             break;
         case O_PLUGIN:
             if (vb_opt_plugin(CMD, optarg) != 0)
+                return VB_EXIT_USAGE;
+            break;
+        case 'j':
+            if (vb_opt_threads(CMD, optarg, &threads) != 0)
                 return VB_EXIT_USAGE;
             break;
         case O_HELP:
@@ -206,8 +213,8 @@ int vb_cmd_check(int argc, char **argv)
                n, n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
     for (size_t i = 0; i < n; i++) {
         vb_sweep s;
-        if (vb_sweep_run(&cases[i], &s, max_steps, VB_SWEEP_TABLES_ONLY, NULL, NULL, err,
-                         sizeof err) != 0 ||
+        if (vb_sweep_run(&cases[i], &s, max_steps, VB_SWEEP_TABLES_ONLY, threads, NULL, NULL,
+                         err, sizeof err) != 0 ||
             vb_sweep_write(&s, tmp, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             vb_sweep_free(&s);

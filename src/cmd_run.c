@@ -20,7 +20,7 @@
 static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n"
-         "                       [--plugin FILE]... [--no-chart-data]\n\n"
+         "                       [--plugin FILE]... [--no-chart-data] [-j N]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (SPEC §5); measures\n"
@@ -39,6 +39,8 @@ static void help(void)
          "  --max-steps N    refuse a run of more than N steps (default 1e9, or\n"
          "                   VERLETBENCH_MAX_STEPS)\n"
          "  --quiet          no progress line and no tables on the terminal\n"
+         "  -j, --jobs N     run on N threads (default: VERLETBENCH_THREADS, else every\n"
+         "                   CPU); the output is the same bytes for any N\n"
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
          VB_PLUGIN_HELP
@@ -146,15 +148,17 @@ int vb_cmd_run(int argc, char **argv)
         {"quiet", no_argument, NULL, O_QUIET},
         {"plugin", required_argument, NULL, O_PLUGIN},
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        {"jobs", required_argument, NULL, 'j'},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *out = "results";
     double max_steps = vb_default_max_steps();
+    unsigned threads = vb_default_threads();
     int quiet = 0, chart_data = 1, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
         switch (c) {
         case O_OUT:
             out = optarg;
@@ -174,6 +178,10 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_NOCHARTS:
             chart_data = 0;
+            break;
+        case 'j':
+            if (vb_opt_threads(CMD, optarg, &threads) != 0)
+                return VB_EXIT_USAGE;
             break;
         case O_HELP:
             help();
@@ -236,7 +244,7 @@ int vb_cmd_run(int argc, char **argv)
     for (int i = 0; i < n; i++, swept++) {
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
         if (vb_sweep_run(&cases[i], &sweeps[i], max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
-                         tty ? progress : NULL, &ps, err, sizeof err) != 0) {
+                         threads, tty ? progress : NULL, &ps, err, sizeof err) != 0) {
             if (ps.shown)
                 fputc('\n', stderr);
             vb_error(CMD, "%s", err);

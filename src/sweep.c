@@ -5,9 +5,12 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "integrator.h"
 #include "metrics.h"
@@ -119,6 +122,108 @@ static void run_job(const vb_case *c, vb_sweep_job *job)
     vb_run_spec spec = {.integ = c->integ[job->integ], .model = &c->model, .plan = job->plan};
     if (vb_simulate(&spec, &job->res, job->err, sizeof job->err) != 0)
         job->failed = 1;
+}
+
+/* ---- running the jobs on several threads ------------------------------------ */
+
+typedef struct {
+    const vb_case *c;
+    vb_sweep *s;
+    const size_t *order; /* job indices, longest first */
+    atomic_size_t next, done;
+    atomic_int failed;
+    pthread_mutex_t lock; /* serialises progress() */
+    vb_progress_fn *progress;
+    void *ctx;
+} job_pool;
+
+static void *worker(void *arg)
+{
+    job_pool *p = arg;
+    for (;;) {
+        size_t i = atomic_fetch_add(&p->next, 1);
+        if (i >= p->s->n_jobs || atomic_load(&p->failed))
+            break;
+        vb_sweep_job *job = &p->s->jobs[p->order[i]];
+        run_job(p->c, job);
+        if (job->failed)
+            atomic_store(&p->failed, 1);
+        size_t done = atomic_fetch_add(&p->done, 1) + 1;
+        if (p->progress) {
+            pthread_mutex_lock(&p->lock);
+            p->progress(p->ctx, done, p->s->n_jobs);
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+    return NULL;
+}
+
+static const vb_sweep *level_order_sweep; /* only for the qsort below, one thread */
+
+static int by_level_desc(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, k = *(const size_t *)b;
+    int li = level_order_sweep->jobs[i].level, lk = level_order_sweep->jobs[k].level;
+    if (li != lk)
+        return lk - li;
+    return (i > k) - (i < k);
+}
+
+unsigned vb_default_threads(void)
+{
+    const char *env = getenv("VERLETBENCH_THREADS");
+    if (env && env[0]) {
+        char *end;
+        unsigned long n = strtoul(env, &end, 10);
+        if (!*end && n >= 1 && n <= 1024)
+            return (unsigned)n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (unsigned)n : 1u;
+}
+
+/* Every job, on `threads` threads.  0, or -1 when a job failed (its slot
+ * says why) or no thread could start. */
+static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
+                    void *ctx)
+{
+    if (threads <= 1 || s->n_jobs < 2) {
+        for (size_t k = 0; k < s->n_jobs; k++) {
+            run_job(c, &s->jobs[k]);
+            if (s->jobs[k].failed)
+                return -1;
+            if (progress)
+                progress(ctx, k + 1, s->n_jobs);
+        }
+        return 0;
+    }
+    size_t *order = malloc(s->n_jobs * sizeof *order);
+    if (!order)
+        return -1;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        order[k] = k;
+    /* the finest levels are the longest: start them first, so no thread is
+     * left with a long job at the end */
+    level_order_sweep = s;
+    qsort(order, s->n_jobs, sizeof *order, by_level_desc);
+    job_pool p = {.c = c, .s = s, .order = order, .progress = progress, .ctx = ctx};
+    atomic_init(&p.next, 0);
+    atomic_init(&p.done, 0);
+    atomic_init(&p.failed, 0);
+    pthread_mutex_init(&p.lock, NULL);
+    if (threads > 64)
+        threads = 64;
+    pthread_t tid[64];
+    unsigned started = 0;
+    for (unsigned t = 1; t < threads; t++)
+        if (pthread_create(&tid[started], NULL, worker, &p) == 0)
+            started++;
+    worker(&p); /* this thread works too */
+    for (unsigned t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&p.lock);
+    free(order);
+    return atomic_load(&p.failed) ? -1 : 0;
 }
 
 /* ---- orders and bands ------------------------------------------------------ */
@@ -396,21 +501,23 @@ static int analyse_reversal(vb_sweep *s)
 /* ---- the whole sweep ---------------------------------------------------------- */
 
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
-                 vb_progress_fn *progress, void *ctx, char *err, size_t errlen)
+                 unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
+                 size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->c = c;
     s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
     if (plan_jobs(c, s, max_steps, err, errlen) != 0)
         return -1;
-    for (size_t k = 0; k < s->n_jobs; k++) {
-        run_job(c, &s->jobs[k]);
-        if (s->jobs[k].failed) {
-            snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
-            return -1;
-        }
-        if (progress)
-            progress(ctx, k + 1, s->n_jobs);
+    if (run_jobs(c, s, threads, progress, ctx) != 0) {
+        /* the first failed job in plan order, whichever thread saw it first */
+        for (size_t k = 0; k < s->n_jobs; k++)
+            if (s->jobs[k].failed) {
+                snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
+                return -1;
+            }
+        snprintf(err, errlen, "%s: out of memory", c->path);
+        return -1;
     }
     if (analyse_orders(s) != 0 || analyse_onestep(s) != 0 || analyse_reversal(s) != 0) {
         snprintf(err, errlen, "%s: out of memory", c->path);

@@ -115,8 +115,16 @@ enum {
 
 /* Plan, run and analyse.  0, or -1 with a message (out of memory, or a
  * plan over the step limit). */
+/* `threads` runs jobs in parallel (1: in this thread); the results are the
+ * same bytes whatever it is, since every job owns its slot and everything
+ * after the jobs runs in one thread in a fixed order.  progress is then
+ * called from the workers, one at a time. */
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
-                 vb_progress_fn *progress, void *ctx, char *err, size_t errlen);
+                 unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
+                 size_t errlen);
+
+/* Threads for a sweep: VERLETBENCH_THREADS if set, else the online CPUs. */
+unsigned vb_default_threads(void);
 void vb_sweep_free(vb_sweep *s);
 
 /* Write DIR/NAME/{runs,orders,bands,onestep,onestep_orders,reverse}.csv,

@@ -71,6 +71,8 @@ expect "divergence message" 1 "the run diverged at step 1" -- sim --model orbit 
 # Fixed plan: N = ceil(2 pi/0.01 - 1e-9) = 629 steps of 2 pi/629.
 expect "sim" 0 "orbit,tcv,fixed,0.0099891658301742223,0,,629,6.2831853071795862,630," -- sim --model orbit --integrator tcv --dt 0.01 --trajectory "$tmp/traj.csv"
 expect "sim random" 0 "orbit,tcv,random,0.01,0.5,3," -- sim --model orbit --integrator tcv --dt 0.01 --jitter 0.5 --seed 3
+expect "run -j 0" 2 "--jobs: 0 threads: give 1 to 1024" -- run cases/spring.case -j 0
+expect "check --jobs x" 2 "--jobs" -- check --jobs x
 rows=$(grep -vc '^#' "$tmp/traj.csv")
 if [ "$rows" -eq 631 ] && grep -q '^# verletbench .*model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=fixed' "$tmp/traj.csv" &&
     grep -q '^t,x,y,vx,vy,x_exact,y_exact,vx_exact,vy_exact,err_pos,energy$' "$tmp/traj.csv"; then

@@ -73,6 +73,20 @@ def main():
             check(os.path.exists(os.path.join(d, name)), name + " written")
             check(filecmp.cmp(os.path.join(d, name), os.path.join(outs[1], "small", name),
                               shallow=False), name + " is byte-identical on a rerun")
+        # any number of threads: the same bytes as one (chart data included)
+        for j in ("1", "2", "3", "7"):
+            out = os.path.join(tmp, "j" + j)
+            subprocess.run([vb, "run", case, "--out", out, "--quiet", "-j", j], check=True)
+            for name in FILES + ["convergence.csv", "timeseries.csv", "paths.csv"]:
+                check(filecmp.cmp(os.path.join(out, "small", name),
+                                  os.path.join(tmp, "j1", "small", name), shallow=False),
+                      "%s is byte-identical with -j %s and -j 1" % (name, j))
+        env = dict(os.environ, VERLETBENCH_THREADS="2")
+        subprocess.run([vb, "run", case, "--out", os.path.join(tmp, "env"), "--quiet"], check=True,
+                       env=env)
+        check(filecmp.cmp(os.path.join(tmp, "env", "small", "runs.csv"),
+                          os.path.join(tmp, "j1", "small", "runs.csv"), shallow=False),
+              "VERLETBENCH_THREADS=2 gives the same bytes")
         check(os.path.exists(os.path.join(outs[0], "summary.md")), "DIR/summary.md written")
         check(not [f for f in os.listdir(d) if ".tmp." in f], "no temporary files left")
 

@@ -22,7 +22,7 @@ static vb_case load(const char *text)
 static void sweep(const vb_case *c, vb_sweep *s)
 {
     char err[512];
-    if (vb_sweep_run(c, s, 1e9, 0, NULL, NULL, err, sizeof err) != 0) {
+    if (vb_sweep_run(c, s, 1e9, 0, 1, NULL, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "test bug: %s\n", err);
         exit(2);
     }
