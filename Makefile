@@ -4,6 +4,7 @@
 #   make check      build and run the tests, and the regression check against
 #                   the committed baseline (results/baseline)
 #   make baseline   refresh that baseline on purpose (prints what changed)
+#   make bench      what a step costs against a hand-written loop (results/bench.csv)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -61,7 +62,7 @@ PLOTS_STAMP = plots/.drawn
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline fuzz install uninstall clean FORCE
+.PHONY: all build results plots article docs-figures check baseline bench fuzz install uninstall clean FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -131,6 +132,10 @@ $(BUILD)/%.o: src/%.c | $(BUILD)/.deps-build $(BUILD)/version.h
 
 $(BUILD)/cli.o: $(BUILD)/version.h
 
+# the lockstep lanes: -O3 to vectorise across lanes; -fno-math-errno lets
+# sqrt be vectorised (it only drops the errno write, never changes a value)
+$(BUILD)/batch.o: CFLAGS += -O3 -fno-math-errno
+
 $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -147,6 +152,14 @@ $(TEST_BIN): $(TEST_OBJ) $(LIB)
 
 check: $(BIN) $(TEST_BIN) | $(BUILD)/.deps-test
 	@sh tests/run.sh $(BUILD)
+
+# What a step costs, as ratios against a fused hand-written loop timed in the
+# same run (a benchmark: never a test).  results/bench.csv and a table.
+bench: $(BIN)
+	@mkdir -p results
+	$(BIN) bench --out results/bench.csv > /dev/null
+	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
+	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep)"
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old

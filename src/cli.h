@@ -16,6 +16,7 @@ int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_check(int argc, char **argv);
+int vb_cmd_bench(int argc, char **argv);
 
 /* No run may take more steps than this unless asked (--max-steps,
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.

@@ -16,9 +16,17 @@ _Static_assert(sizeof(orbit) <= VB_MODEL_STORAGE, "orbit fits the model storage"
 /* per-run: the solver and the last solution, to warm-start the next one */
 typedef struct {
     vb_kepler *kepler;
-    double M_prev, E_prev;
+    double M_prev, E_prev, cosE_prev;
     int warm;
 } orbit_work;
+
+/* x folded into about [-pi, pi]: cheap, for a starting guess only (the
+ * exact remainder() costs a quarter of a whole orbit run; a guess needs no
+ * exactness, Newton's iteration decides the result) */
+static double wrap_guess(double x)
+{
+    return x - 2.0 * M_PI * nearbyint(x / (2.0 * M_PI));
+}
 
 static const vb_param_spec params[] = {
     {"mu", 1.0, 0.0, INFINITY, 1, 0, "gravitational parameter G(M+m)"},
@@ -90,14 +98,15 @@ static int exact(const void *self, void *work, double t, double *x, double *v)
     double guess = NAN;
     if (w->warm) {
         /* E' = n / (1 - e cos E): one Euler step in the mean anomaly */
-        double dM = remainder(M - w->M_prev, 2.0 * M_PI);
-        guess = remainder(w->E_prev + dM / (1.0 - s->e * cos(w->E_prev)), 2.0 * M_PI);
+        double dM = wrap_guess(M - w->M_prev);
+        guess = wrap_guess(w->E_prev + dM / (1.0 - s->e * w->cosE_prev));
     }
     double E, sE, cE;
     if (vb_kepler_solve(w->kepler, s->e, M, guess, &E, &sE, &cE) != 0)
         return -1;
     w->M_prev = M;
     w->E_prev = E;
+    w->cosE_prev = cE;
     w->warm = 1;
     /* Near periapsis cos E - e and 1 - e cos E cancel (to 1 - e = 0.01 at
      * e = 0.99): write both through 1 - cos E, itself computed without

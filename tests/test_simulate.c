@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "metrics.h"
 #include "simulate.h"
 #include "unit.h"
@@ -150,8 +151,49 @@ static void test_divergence_is_reported(void)
     CHECK(isinf(r.err_pos_max) && isinf(r.err_energy_max), "errors of a diverged run are inf");
 }
 
+/* Lockstep lanes compute what the scalar velocity Verlet computes, bit for
+ * bit (same operations, same order, no contraction), and a lane's result
+ * does not depend on its neighbours: each of 8 lanes with its own step equals
+ * that step run alone through the integrator table. */
+static void test_batch_lanes_equal_single_runs(void)
+{
+    enum { LANES = 8, STEPS = 5000 };
+    vb_model m;
+    char err[256];
+    vb_model_defaults(&m, vb_model_find("orbit"));
+    CHECK(vb_model_setup(&m, err, sizeof err) == 0, "orbit setup: %s", err);
+    double mu = m.p[0];
+    double x0[VB_MAX_DIM], v0[VB_MAX_DIM];
+    m.type->initial(m.self, x0, v0);
+    double buf[7][LANES];
+    vb_kepler_lanes l = {LANES, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
+    for (int i = 0; i < LANES; i++) {
+        buf[0][i] = x0[0];
+        buf[1][i] = x0[1];
+        buf[2][i] = v0[0];
+        buf[3][i] = v0[1];
+        buf[6][i] = 1e-3 * (1.0 + 0.37 * i);
+    }
+    vb_kepler_accel_lanes(mu, &l);
+    vb_vv_kepler_lanes(mu, &l, STEPS);
+    const vb_integrator *g = vb_integrator_find("velocity-verlet");
+    for (int i = 0; i < LANES; i++) {
+        unsigned char state[VB_STATE_MAX];
+        vb_force f = {.accel = m.type->accel, .model = m.self, .dim = 2};
+        double h = buf[6][i], t = 0, x[VB_MAX_DIM], v[VB_MAX_DIM];
+        g->start(state, &f, 0.0, x0, v0, h);
+        for (int k = 0; k < STEPS; k++, t += h)
+            g->step(state, &f, t, h);
+        g->observe(state, x, v);
+        CHECK(x[0] == l.x[i] && x[1] == l.y[i] && v[0] == l.vx[i] && v[1] == l.vy[i],
+              "lane %d: (%.17g, %.17g) in lockstep, (%.17g, %.17g) alone", i, l.x[i], l.y[i],
+              x[0], x[1]);
+    }
+}
+
 void suite_simulate(void)
 {
+    RUN(test_batch_lanes_equal_single_runs);
     RUN(test_metrics_match_their_definitions);
     RUN(test_metrics_do_not_overflow);
     RUN(test_symplectic_energy_stays_bounded);

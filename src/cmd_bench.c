@@ -1,0 +1,353 @@
+/* cmd_bench.c — `verletbench bench`: what a step costs, as ratios against a
+ * fused hand-written loop timed in the same process. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "batch.h"
+#include "cli.h"
+#include "integrator.h"
+#include "model.h"
+#include "outfile.h"
+#include "plugin.h"
+#include "simulate.h"
+
+#define CMD "bench"
+#define MAX_LANES 64
+
+static void help(void)
+{
+    puts("Usage: verletbench bench [--model M] [--integrator I[,I...]] [--steps N]\n"
+         "                         [--repeat R] [--lanes L] [--out FILE] [--plugin FILE]...\n\n"
+         "Times the integrators on a model and prints CSV:\n"
+         "  model,integrator,mode,steps,ns_per_step,ratio_to_fused\n"
+         "Modes (ns per step of one run; the median of R repeats):\n"
+         "  fused   a hand-written velocity Verlet loop on the orbit: the reference\n"
+         "  single  the integrator from the table, stepping the model's force through\n"
+         "          function pointers: what the method itself costs here\n"
+         "  sim     a whole `sim` run: the step plus the exact solution (for the orbit,\n"
+         "          a Kepler solve) and every metric, at every step\n"
+         "  batch   L independent orbit runs with velocity Verlet in lockstep lanes:\n"
+         "          ns per run-step (velocity-verlet on the orbit only)\n"
+         "  gsl     GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
+         "ratio_to_fused is ns_per_step / fused, taken in this run.\n\n"
+         "Options:\n"
+         "  --model M          default orbit (e = 0.5); any model\n"
+         "  --integrator I     default velocity-verlet,rk4\n"
+         "  --steps N          steps per timed run (default 2000000), dt = 1e-5\n"
+         "  --repeat R         timed repeats, median reported (default 5)\n"
+         "  --lanes L          lanes of the batch mode (default 8, at most 64)\n"
+         "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
+         VB_PLUGIN_HELP
+         "  --help             this text\n\n"
+         "A benchmark, not a test: the ratios depend on the machine (make bench).");
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* the sink every timed loop writes its result to, so none is optimised away */
+static volatile double sink;
+
+/* ---- the reference: velocity Verlet on the Kepler orbit, by hand ---- */
+
+__attribute__((noinline)) static void fused_vv_orbit(double mu, double x, double y, double vx,
+                                                     double vy, double h, unsigned long steps)
+{
+    double r2 = x * x + y * y, k = -mu / (r2 * sqrt(r2));
+    double ax = k * x, ay = k * y, half = 0.5 * h;
+    for (unsigned long s = 0; s < steps; s++) {
+        vx += ax * half;
+        vy += ay * half;
+        x += vx * h;
+        y += vy * h;
+        r2 = x * x + y * y;
+        k = -mu / (r2 * sqrt(r2));
+        ax = k * x;
+        ay = k * y;
+        vx += ax * half;
+        vy += ay * half;
+    }
+    sink = x + y + vx + vy;
+}
+
+/* ---- the harness's own stepping, no metrics ---- */
+
+static int single_run(const vb_integrator *g, const vb_model *m, double h, unsigned long steps)
+{
+    void *state = calloc(1, g->state_size);
+    if (!state)
+        return -1;
+    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+    vb_force f = {.accel = m->type->accel, .model = m->self, .dim = m->type->dim};
+    m->type->initial(m->self, x, v);
+    g->start(state, &f, 0.0, x, v, h);
+    double t = 0.0;
+    for (unsigned long s = 0; s < steps; s++) {
+        g->step(state, &f, t, h);
+        t += h;
+    }
+    g->observe(state, x, v);
+    sink = x[0] + v[0];
+    free(state);
+    return 0;
+}
+
+/* ---- GSL's driver with its rk4 ---- */
+
+static int gsl_rhs(double t, const double y[], double dydt[], void *params)
+{
+    const vb_model *m = params;
+    unsigned d = m->type->dim;
+    m->type->accel(m->self, t, y, y + d, dydt + d);
+    memcpy(dydt, y + d, d * sizeof *y);
+    return GSL_SUCCESS;
+}
+
+static int gsl_run(const vb_model *m, double h, unsigned long steps)
+{
+    unsigned d = m->type->dim;
+    gsl_odeiv2_system sys = {gsl_rhs, NULL, 2 * d, (void *)m};
+    gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk4, h, 1e-6, 0);
+    if (!drv)
+        return -1;
+    double y[2 * VB_MAX_DIM], t = 0.0;
+    m->type->initial(m->self, y, y + d);
+    int rc = gsl_odeiv2_driver_apply_fixed_step(drv, &t, h, steps, y);
+    gsl_odeiv2_driver_free(drv);
+    sink = y[0];
+    return rc == GSL_SUCCESS ? 0 : -1;
+}
+
+/* ---- the batch: L orbit runs in lockstep, each with a slightly different step ---- */
+
+static int batch_run(double mu, const vb_model *m, double h, unsigned long steps, size_t lanes)
+{
+    double buf[7][MAX_LANES];
+    vb_kepler_lanes l = {lanes, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
+    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+    m->type->initial(m->self, x, v);
+    for (size_t i = 0; i < lanes; i++) {
+        l.x[i] = x[0];
+        l.y[i] = x[1];
+        l.vx[i] = v[0];
+        l.vy[i] = v[1];
+        buf[6][i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
+    }
+    vb_kepler_accel_lanes(mu, &l);
+    vb_vv_kepler_lanes(mu, &l, steps);
+    sink = l.x[0] + l.y[lanes - 1];
+    return 0;
+}
+
+typedef enum { M_FUSED, M_SINGLE, M_SIM, M_BATCH, M_GSL } mode;
+
+/* median ns per step (per run-step for the batch) over `repeat` timings */
+static double time_mode(mode md, const vb_integrator *g, const vb_model *m, double mu,
+                        unsigned long steps, int repeat, size_t lanes)
+{
+    double best[64];
+    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+    const double h = 1e-5;
+    m->type->initial(m->self, x, v);
+    for (int r = 0; r < repeat; r++) {
+        double t0 = now_ns();
+        int rc = 0;
+        double per = (double)steps;
+        switch (md) {
+        case M_FUSED:
+            fused_vv_orbit(mu, x[0], x[1], v[0], v[1], h, steps);
+            break;
+        case M_SINGLE:
+            rc = single_run(g, m, h, steps);
+            break;
+        case M_SIM: {
+            vb_run_spec spec = {.integ = g, .model = m};
+            spec.plan.kind = VB_PLAN_FIXED;
+            spec.plan.dt = h;
+            spec.plan.t_end = h * (double)steps;
+            vb_run_result res;
+            char err[256];
+            rc = vb_simulate(&spec, &res, err, sizeof err);
+            sink = res.err_pos_max;
+            break;
+        }
+        case M_BATCH:
+            rc = batch_run(mu, m, h, steps, lanes);
+            per = (double)steps * (double)lanes;
+            break;
+        case M_GSL:
+            rc = gsl_run(m, h, steps);
+            break;
+        }
+        if (rc != 0)
+            return NAN;
+        best[r] = (now_ns() - t0) / per;
+    }
+    qsort(best, (size_t)repeat, sizeof best[0], cmp_double);
+    return best[repeat / 2];
+}
+
+static const char *const mode_name[] = {"fused", "single", "sim", "batch", "gsl"};
+
+int vb_cmd_bench(int argc, char **argv)
+{
+    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_LANES, O_OUT, O_PLUGIN, O_HELP };
+    static const struct option opts[] = {
+        {"model", required_argument, NULL, O_MODEL},
+        {"integrator", required_argument, NULL, O_INTEG},
+        {"steps", required_argument, NULL, O_STEPS},
+        {"repeat", required_argument, NULL, O_REPEAT},
+        {"lanes", required_argument, NULL, O_LANES},
+        {"out", required_argument, NULL, O_OUT},
+        {"plugin", required_argument, NULL, O_PLUGIN},
+        {"help", no_argument, NULL, O_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    const char *model_name = "orbit", *integs = "velocity-verlet,rk4", *out = NULL;
+    unsigned long steps = 2000000, repeat = 5, lanes = 8;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case O_MODEL:
+            model_name = optarg;
+            break;
+        case O_INTEG:
+            integs = optarg;
+            break;
+        case O_STEPS:
+            if (vb_opt_ulong(CMD, "--steps", optarg, &steps) != 0)
+                return VB_EXIT_USAGE;
+            if (steps < 1000 || steps > 1000000000UL)
+                return vb_usage_error(CMD, "--steps: %s must be in 1000..1e9", optarg);
+            break;
+        case O_REPEAT:
+            if (vb_opt_ulong(CMD, "--repeat", optarg, &repeat) != 0)
+                return VB_EXIT_USAGE;
+            if (repeat < 1 || repeat > 64)
+                return vb_usage_error(CMD, "--repeat: %s must be in 1..64", optarg);
+            break;
+        case O_LANES:
+            if (vb_opt_ulong(CMD, "--lanes", optarg, &lanes) != 0)
+                return VB_EXIT_USAGE;
+            if (lanes < 1 || lanes > MAX_LANES)
+                return vb_usage_error(CMD, "--lanes: %s must be in 1..%d", optarg, MAX_LANES);
+            break;
+        case O_OUT:
+            out = optarg;
+            break;
+        case O_PLUGIN:
+            if (vb_opt_plugin(CMD, optarg) != 0)
+                return VB_EXIT_USAGE;
+            break;
+        case O_HELP:
+            help();
+            return VB_EXIT_OK;
+        case ':':
+            return vb_usage_error(CMD, "%s needs a value", argv[optind - 1]);
+        default:
+            return vb_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+
+    char err[1024], names[512];
+    const vb_model_type *mt = vb_model_find(model_name);
+    if (!mt) {
+        vb_model_names_text(names, sizeof names);
+        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
+    }
+    /* the reference always runs on the orbit */
+    vb_model orbit, model;
+    vb_model_defaults(&orbit, vb_model_find("orbit"));
+    vb_model_defaults(&model, mt);
+    if (vb_model_setup(&orbit, err, sizeof err) != 0 || vb_model_setup(&model, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "%s", err);
+    double mu = orbit.p[0]; /* orbit parameters: mu, a, e */
+
+    const vb_integrator *list[32];
+    size_t n = 0;
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", integs);
+    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
+        const vb_integrator *g = vb_integrator_find(tok);
+        if (!g) {
+            vb_integrator_names(names, sizeof names);
+            return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
+                                  names);
+        }
+        if (n < 32)
+            list[n++] = g;
+    }
+
+    /* rows: text kept until the end, so --out gets the whole table or nothing */
+    char rows[64][160];
+    size_t nrows = 0;
+    double fused = time_mode(M_FUSED, NULL, &orbit, mu, steps, (int)repeat, 0);
+    snprintf(rows[nrows++], sizeof rows[0], "orbit,velocity-verlet,fused,%lu,%.3f,1.000", steps,
+             fused);
+    int is_orbit = strcmp(mt->name, "orbit") == 0;
+    for (size_t i = 0; i < n; i++) {
+        const vb_integrator *g = list[i];
+        mode modes[4];
+        size_t nm = 0;
+        modes[nm++] = M_SINGLE;
+        modes[nm++] = M_SIM;
+        if (is_orbit && !strcmp(g->name, "velocity-verlet"))
+            modes[nm++] = M_BATCH;
+        if (!strcmp(g->name, "rk4"))
+            modes[nm++] = M_GSL;
+        for (size_t k = 0; k < nm && nrows < 64; k++) {
+            double ns = time_mode(modes[k], g, &model, mu, steps, (int)repeat, lanes);
+            if (!isfinite(ns)) {
+                vb_error(CMD, "%s %s on %s failed", mode_name[modes[k]], g->name, mt->name);
+                return VB_EXIT_FAIL;
+            }
+            snprintf(rows[nrows++], sizeof rows[0], "%s,%s,%s,%lu,%.3f,%.3f", mt->name, g->name,
+                     mode_name[modes[k]], modes[k] == M_BATCH ? steps * lanes : steps, ns,
+                     ns / fused);
+        }
+    }
+
+    FILE *f = stdout;
+    vb_outfile o;
+    for (int pass = 0; pass < (out ? 2 : 1); pass++) {
+        if (pass == 1) {
+            if (vb_outfile_open(&o, out, err, sizeof err) != 0) {
+                vb_error(CMD, "--out: %s", err);
+                return VB_EXIT_USAGE;
+            }
+            f = o.f;
+            fprintf(f, "# verletbench %s (%s): bench, dt = 1e-5, median of %lu repeats, %lu "
+                       "lanes in batch\n",
+                    VB_VERSION, vb_git_hash(), repeat, lanes);
+        }
+        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused\n", f);
+        for (size_t r = 0; r < nrows; r++)
+            fprintf(f, "%s\n", rows[r]);
+    }
+    if (out && vb_outfile_commit(&o, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        return VB_EXIT_FAIL;
+    }
+    return VB_EXIT_OK;
+}
