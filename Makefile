@@ -23,6 +23,12 @@ bindir = $(PREFIX)/bin
 includedir = $(PREFIX)/include
 # make check SANITIZE=1: AddressSanitizer and UBSan, in a build directory of
 # its own so the objects never mix with the normal build
+# make NATIVE=1: -march=native in build-native/.  Not the default: the
+# results could then differ in the last bits from another machine's.
+ifeq ($(NATIVE),1)
+BUILD ?= build-native
+NATIVE_FLAGS = -march=native
+endif
 ifeq ($(SANITIZE),1)
 BUILD ?= build-sanitize
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -38,7 +44,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 # -ffp-contract=off: no fused multiply-adds behind our back, so the same
 # inputs give the same bits on every machine and at every optimisation level.
-VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(SAN_FLAGS) $(WARN) -MMD -MP \
+VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             -Isrc -I$(BUILD) $(GSL_CFLAGS)
 
 # Recursive (=) so that they are looked up after ensure-deps has run.
@@ -226,7 +232,7 @@ uninstall:
 
 # results/baseline/ is committed (make baseline); everything else there is generated
 clean:
-	rm -rf $(BUILD) build-sanitize build-fuzz
+	rm -rf $(BUILD) build-sanitize build-fuzz build-native
 	find results -mindepth 1 -maxdepth 1 ! -name baseline -exec rm -rf {} + 2>/dev/null || true
 	find plots -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} + 2>/dev/null || true
 	rm -f $(PLOTS_STAMP)

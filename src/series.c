@@ -1,6 +1,8 @@
 /* series.c — time series and paths of a case for the charts. */
 #include "series.h"
 
+#include "parallel.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,8 +190,28 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
 
 /* ---- the set ---------------------------------------------------------------- */
 
-int vb_series_run(const vb_case *c, double max_steps, vb_series_set *set, char *err,
-                  size_t errlen)
+/* One integrator and plan: its long run and its path, into their own slots. */
+typedef struct {
+    const vb_case *c;
+    vb_series_set *set;
+    int plans;
+    double t_long;
+    char (*err)[256];
+} series_ctx;
+
+static int series_task(void *ctx, size_t j)
+{
+    series_ctx *x = ctx;
+    size_t i = j / (size_t)x->plans;
+    vb_plan_kind kind = j % (size_t)x->plans ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    if (long_run(x->c, i, kind, x->t_long, &x->set->series[j], x->err[j], sizeof x->err[j]) != 0 ||
+        path_run(x->c, i, kind, &x->set->paths[j], x->err[j], sizeof x->err[j]) != 0)
+        return -1;
+    return 0;
+}
+
+int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
+                  char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
     int plans = c->jitter > 0.0 ? 2 : 1;
@@ -211,14 +233,25 @@ int vb_series_run(const vb_case *c, double max_steps, vb_series_set *set, char *
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (int k = 0; k < plans; k++) {
-            vb_plan_kind kind = k ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
-            if (long_run(c, i, kind, periods * c->t_end, &set->series[set->n_series++], err,
-                         errlen) != 0 ||
-                path_run(c, i, kind, &set->paths[set->n_paths++], err, errlen) != 0)
-                return -1;
-        }
+    size_t n = c->n_integ * (size_t)plans;
+    series_ctx x = {c, set, plans, periods * c->t_end, calloc(n, sizeof *x.err)};
+    if (!x.err) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* slots are filled in place; counted as written so vb_series_free frees them */
+    set->n_series = n;
+    set->n_paths = n;
+    int rc = vb_parallel_for(n, NULL, threads, series_task, &x, NULL, NULL);
+    if (rc != 0)
+        for (size_t j = 0; j < n; j++)
+            if (x.err[j][0]) {
+                snprintf(err, errlen, "%s", x.err[j]);
+                break;
+            }
+    free(x.err);
+    if (rc != 0)
+        return -1;
     return exact_path(c, &set->paths[set->n_paths++], err, errlen);
 }
 

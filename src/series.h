@@ -50,8 +50,8 @@ typedef struct vb_series_set {
 
 /* Record the long runs and paths of a case.  max_steps bounds a long run:
  * it is shortened, never refused.  0, or -1 with a message. */
-int vb_series_run(const vb_case *c, double max_steps, vb_series_set *set, char *err,
-                  size_t errlen);
+int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
+                  char *err, size_t errlen);
 void vb_series_free(vb_series_set *set);
 
 #endif

@@ -5,8 +5,6 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +12,7 @@
 
 #include "integrator.h"
 #include "metrics.h"
+#include "parallel.h"
 
 /* ---- norms ---------------------------------------------------------------- */
 
@@ -129,33 +128,13 @@ static void run_job(const vb_case *c, vb_sweep_job *job)
 typedef struct {
     const vb_case *c;
     vb_sweep *s;
-    const size_t *order; /* job indices, longest first */
-    atomic_size_t next, done;
-    atomic_int failed;
-    pthread_mutex_t lock; /* serialises progress() */
-    vb_progress_fn *progress;
-    void *ctx;
-} job_pool;
+} job_ctx;
 
-static void *worker(void *arg)
+static int job_task(void *ctx, size_t k)
 {
-    job_pool *p = arg;
-    for (;;) {
-        size_t i = atomic_fetch_add(&p->next, 1);
-        if (i >= p->s->n_jobs || atomic_load(&p->failed))
-            break;
-        vb_sweep_job *job = &p->s->jobs[p->order[i]];
-        run_job(p->c, job);
-        if (job->failed)
-            atomic_store(&p->failed, 1);
-        size_t done = atomic_fetch_add(&p->done, 1) + 1;
-        if (p->progress) {
-            pthread_mutex_lock(&p->lock);
-            p->progress(p->ctx, done, p->s->n_jobs);
-            pthread_mutex_unlock(&p->lock);
-        }
-    }
-    return NULL;
+    job_ctx *j = ctx;
+    run_job(j->c, &j->s->jobs[k]);
+    return j->s->jobs[k].failed ? -1 : 0;
 }
 
 static const vb_sweep *level_order_sweep; /* only for the qsort below, one thread */
@@ -187,16 +166,6 @@ unsigned vb_default_threads(void)
 static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
                     void *ctx)
 {
-    if (threads <= 1 || s->n_jobs < 2) {
-        for (size_t k = 0; k < s->n_jobs; k++) {
-            run_job(c, &s->jobs[k]);
-            if (s->jobs[k].failed)
-                return -1;
-            if (progress)
-                progress(ctx, k + 1, s->n_jobs);
-        }
-        return 0;
-    }
     size_t *order = malloc(s->n_jobs * sizeof *order);
     if (!order)
         return -1;
@@ -206,24 +175,10 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
      * left with a long job at the end */
     level_order_sweep = s;
     qsort(order, s->n_jobs, sizeof *order, by_level_desc);
-    job_pool p = {.c = c, .s = s, .order = order, .progress = progress, .ctx = ctx};
-    atomic_init(&p.next, 0);
-    atomic_init(&p.done, 0);
-    atomic_init(&p.failed, 0);
-    pthread_mutex_init(&p.lock, NULL);
-    if (threads > 64)
-        threads = 64;
-    pthread_t tid[64];
-    unsigned started = 0;
-    for (unsigned t = 1; t < threads; t++)
-        if (pthread_create(&tid[started], NULL, worker, &p) == 0)
-            started++;
-    worker(&p); /* this thread works too */
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&p.lock);
+    job_ctx jc = {c, s};
+    int rc = vb_parallel_for(s->n_jobs, order, threads, job_task, &jc, progress, ctx);
     free(order);
-    return atomic_load(&p.failed) ? -1 : 0;
+    return rc;
 }
 
 /* ---- orders and bands ------------------------------------------------------ */
@@ -524,7 +479,7 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
         return -1;
     }
     char why[256];
-    if (!s->tables_only && vb_series_run(c, max_steps, &s->series, why, sizeof why) != 0) {
+    if (!s->tables_only && vb_series_run(c, max_steps, threads, &s->series, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: recording the charts' runs: %s", c->path, why);
         return -1;
     }
