@@ -1,5 +1,7 @@
 /* cli.c — messages and option values for the subcommands. */
 #include "cli.h"
+
+#include <getopt.h>
 #include "plugin.h"
 
 #include <errno.h>
@@ -79,4 +81,22 @@ int vb_opt_threads(const char *cmd, const char *arg, unsigned *out)
     }
     *out = (unsigned)n;
     return 0;
+}
+
+int vb_opt_max_steps(const char *cmd, const char *arg, double *out)
+{
+    if (vb_opt_double(cmd, "--max-steps", arg, out) != 0)
+        return -1;
+    if (!(*out >= 1)) {
+        vb_usage_error(cmd, "--max-steps: %s must be >= 1", arg);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_opt_bad(const char *cmd, int c, char **argv)
+{
+    if (c == ':')
+        return vb_usage_error(cmd, "%s needs a value", argv[optind - 1]);
+    return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
 }

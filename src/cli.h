@@ -34,6 +34,13 @@ void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
 
+/* --max-steps N: a number >= 1.  0, or -1 after the message. */
+int vb_opt_max_steps(const char *cmd, const char *arg, double *out);
+
+/* getopt returned ':' (a missing value) or '?' (an unknown option): say
+ * which, and return VB_EXIT_USAGE. */
+int vb_opt_bad(const char *cmd, int c, char **argv);
+
 /* -j N / --jobs N: 1..1024 threads.  0, or -1 after the message. */
 int vb_opt_threads(const char *cmd, const char *arg, unsigned *out);
 

@@ -261,10 +261,8 @@ int vb_cmd_bench(int argc, char **argv)
         case O_HELP:
             help();
             return VB_EXIT_OK;
-        case ':':
-            return vb_usage_error(CMD, "%s needs a value", argv[optind - 1]);
         default:
-            return vb_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return vb_opt_bad(CMD, c, argv);
         }
     }
     if (optind < argc)

@@ -41,10 +41,8 @@ int vb_cmd_list(int argc, char **argv)
         case 'h':
             help();
             return VB_EXIT_OK;
-        case ':':
-            return vb_usage_error("list", "%s needs a value", argv[optind - 1]);
         default:
-            return vb_usage_error("list", "unknown option '%s'", argv[optind - 1]);
+            return vb_opt_bad("list", c, argv);
         }
     }
     if (optind < argc)

@@ -140,10 +140,8 @@ int vb_cmd_sim(int argc, char **argv)
             traj_path = optarg;
             break;
         case O_MAXSTEPS:
-            if (vb_opt_double(CMD, "--max-steps", optarg, &max_steps) != 0)
+            if (vb_opt_max_steps(CMD, optarg, &max_steps) != 0)
                 return VB_EXIT_USAGE;
-            if (!(max_steps >= 1))
-                return vb_usage_error(CMD, "--max-steps: %s must be >= 1", optarg);
             break;
         case O_PLUGIN:
             if (vb_opt_plugin(CMD, optarg) != 0)
@@ -152,10 +150,8 @@ int vb_cmd_sim(int argc, char **argv)
         case O_HELP:
             help();
             return VB_EXIT_OK;
-        case ':':
-            return vb_usage_error(CMD, "%s needs a value", argv[optind - 1]);
         default:
-            return vb_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return vb_opt_bad(CMD, c, argv);
         }
     }
     if (optind < argc)
