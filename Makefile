@@ -166,6 +166,16 @@ bench: $(BIN)
 	$(BIN) bench --out results/bench.csv > /dev/null
 	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
 	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep)"
+	@# the whole sweep on 1 thread and on every CPU: the time ratio, and the same bytes
+	@rm -rf results/.bench-j1 results/.bench-jn; \
+	 n=$$(nproc 2>/dev/null || echo 2); \
+	 t0=$$(date +%s.%N); $(BIN) run -j 1 --quiet --no-chart-data $(CASES) --out results/.bench-j1 || exit 1; \
+	 t1=$$(date +%s.%N); $(BIN) run -j $$n --quiet --no-chart-data $(CASES) --out results/.bench-jn || exit 1; \
+	 t2=$$(date +%s.%N); \
+	 if diff -r results/.bench-j1 results/.bench-jn >/dev/null; then same="byte-identical"; else same="DIFFERENT"; fi; \
+	 awk -v a=$$t0 -v b=$$t1 -v c=$$t2 -v n=$$n -v same=$$same 'BEGIN { \
+	     printf "run, every case (tables): 1 thread %.2f s, %d threads %.2f s: %.2fx faster, files %s\n", b - a, n, c - b, (b - a) / (c - b), same }'; \
+	 rm -rf results/.bench-j1 results/.bench-jn
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old
