@@ -11,6 +11,10 @@
 
 #include <stddef.h>
 
+#include "plan.h"
+
+#define VB_MAX_LANES 64
+
 /* Lanes of the Kepler problem a = -mu x / |x|^3 in the plane. */
 typedef struct vb_kepler_lanes {
     size_t n;                 /* lanes */
@@ -25,5 +29,11 @@ void vb_kepler_accel_lanes(double mu, vb_kepler_lanes *l);
 /* `steps` velocity Verlet steps of every lane (ax, ay must hold the
  * acceleration at the start, from vb_kepler_accel_lanes). */
 void vb_vv_kepler_lanes(double mu, vb_kepler_lanes *l, unsigned long steps);
+
+/* Every lane along its own step plan (its own random steps, its own end):
+ * lane i takes the steps of plans[i], begun by the caller, until every plan
+ * is done; a lane that has finished stands still while the others go on.
+ * n <= VB_MAX_LANES.  Returns the number of lockstep rounds. */
+unsigned long long vb_vv_kepler_lanes_plans(double mu, vb_kepler_lanes *l, vb_plan *plans);
 
 #endif

@@ -19,7 +19,7 @@
 #include "simulate.h"
 
 #define CMD "bench"
-#define MAX_LANES 64
+#define MAX_LANES VB_MAX_LANES
 
 static void help(void)
 {
