@@ -137,17 +137,6 @@ static int job_task(void *ctx, size_t k)
     return j->s->jobs[k].failed ? -1 : 0;
 }
 
-static const vb_sweep *level_order_sweep; /* only for the qsort below, one thread */
-
-static int by_level_desc(const void *a, const void *b)
-{
-    size_t i = *(const size_t *)a, k = *(const size_t *)b;
-    int li = level_order_sweep->jobs[i].level, lk = level_order_sweep->jobs[k].level;
-    if (li != lk)
-        return lk - li;
-    return (i > k) - (i < k);
-}
-
 unsigned vb_default_threads(void)
 {
     const char *env = getenv("VERLETBENCH_THREADS");
@@ -169,12 +158,17 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
     size_t *order = malloc(s->n_jobs * sizeof *order);
     if (!order)
         return -1;
-    for (size_t k = 0; k < s->n_jobs; k++)
-        order[k] = k;
     /* the finest levels are the longest: start them first, so no thread is
-     * left with a long job at the end */
-    level_order_sweep = s;
-    qsort(order, s->n_jobs, sizeof *order, by_level_desc);
+     * left with a long job at the end (plan order within a level) */
+    int top = 0;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].level > top)
+            top = s->jobs[k].level;
+    size_t n = 0;
+    for (int level = top; level >= 0; level--)
+        for (size_t k = 0; k < s->n_jobs; k++)
+            if (s->jobs[k].level == level)
+                order[n++] = k;
     job_ctx jc = {c, s};
     int rc = vb_parallel_for(s->n_jobs, order, threads, job_task, &jc, progress, ctx);
     free(order);
