@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include "plugin.h"
+#include "sweep.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -99,4 +100,24 @@ int vb_opt_bad(const char *cmd, int c, char **argv)
     if (c == ':')
         return vb_usage_error(cmd, "%s needs a value", argv[optind - 1]);
     return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+vb_shared_opts vb_shared_opts_default(void)
+{
+    vb_shared_opts o = {vb_default_max_steps(), vb_default_threads()};
+    return o;
+}
+
+int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
+{
+    switch (c) {
+    case VB_OPT_MAX_STEPS:
+        return vb_opt_max_steps(cmd, optarg, &o->max_steps) == 0 ? 0 : VB_EXIT_USAGE;
+    case VB_OPT_PLUGIN:
+        return vb_opt_plugin(cmd, optarg) == 0 ? 0 : VB_EXIT_USAGE;
+    case VB_OPT_JOBS:
+        return vb_opt_threads(cmd, optarg, &o->threads) == 0 ? 0 : VB_EXIT_USAGE;
+    default:
+        return vb_opt_bad(cmd, c, argv);
+    }
 }

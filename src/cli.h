@@ -47,6 +47,25 @@ int vb_opt_threads(const char *cmd, const char *arg, unsigned *out);
 /* --plugin FILE: load it, or print why not and return -1 (exit 2). */
 int vb_opt_plugin(const char *cmd, const char *path);
 
+/* Options several commands take, handled in one place: a command puts the
+ * entries it accepts in its getopt table and passes every value its own
+ * switch does not know to vb_opt_shared (which also reports ':' and '?'). */
+enum { VB_OPT_JOBS = 'j', VB_OPT_MAX_STEPS = 1000, VB_OPT_PLUGIN };
+#define VB_OPTION_MAX_STEPS {"max-steps", required_argument, NULL, VB_OPT_MAX_STEPS}
+#define VB_OPTION_PLUGIN {"plugin", required_argument, NULL, VB_OPT_PLUGIN}
+#define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
+
+typedef struct vb_shared_opts {
+    double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
+    unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
+} vb_shared_opts;
+
+vb_shared_opts vb_shared_opts_default(void);
+
+/* 0 when c was a shared option and its value is good; else the message and
+ * VB_EXIT_USAGE. */
+int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
+
 /* The git commit the binary was built from ("unknown" outside a checkout). */
 const char *vb_git_hash(void);
 

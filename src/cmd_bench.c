@@ -143,14 +143,9 @@ static int batch_run(double mu, const vb_model *m, double h, unsigned long steps
     vb_kepler_lanes l = {lanes, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
     double x[VB_MAX_DIM], v[VB_MAX_DIM];
     m->type->initial(m->self, x, v);
-    for (size_t i = 0; i < lanes; i++) {
-        l.x[i] = x[0];
-        l.y[i] = x[1];
-        l.vx[i] = v[0];
-        l.vy[i] = v[1];
+    for (size_t i = 0; i < lanes; i++)
         buf[6][i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
-    }
-    vb_kepler_accel_lanes(mu, &l);
+    vb_kepler_lanes_start(mu, &l, x, v);
     vb_vv_kepler_lanes(mu, &l, steps);
     sink = l.x[0] + l.y[lanes - 1];
     return 0;
@@ -208,7 +203,7 @@ static const char *const mode_name[] = {"fused", "single", "sim", "batch", "gsl"
 
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_LANES, O_OUT, O_PLUGIN, O_HELP };
+    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_LANES, O_OUT, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"integrator", required_argument, NULL, O_INTEG},
@@ -216,13 +211,14 @@ int vb_cmd_bench(int argc, char **argv)
         {"repeat", required_argument, NULL, O_REPEAT},
         {"lanes", required_argument, NULL, O_LANES},
         {"out", required_argument, NULL, O_OUT},
-        {"plugin", required_argument, NULL, O_PLUGIN},
+        VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *model_name = "orbit", *integs = "velocity-verlet,rk4", *out = NULL;
     unsigned long steps = 2000000, repeat = 5, lanes = 8;
-    int c;
+    vb_shared_opts so = vb_shared_opts_default(); /* only --plugin applies */
+    int c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
@@ -254,15 +250,13 @@ int vb_cmd_bench(int argc, char **argv)
         case O_OUT:
             out = optarg;
             break;
-        case O_PLUGIN:
-            if (vb_opt_plugin(CMD, optarg) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case O_HELP:
             help();
             return VB_EXIT_OK;
         default:
-            return vb_opt_bad(CMD, c, argv);
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
         }
     }
     if (optind < argc)

@@ -64,25 +64,24 @@ static int is_dir(const char *path)
 
 int vb_cmd_check(int argc, char **argv)
 {
-    enum { O_BASE = 256, O_RTOL, O_FLOOR, O_OTOL, O_SAVE, O_MAX, O_QUIET, O_PLUGIN, O_HELP };
+    enum { O_BASE = 256, O_RTOL, O_FLOOR, O_OTOL, O_SAVE, O_QUIET, O_HELP };
     static const struct option opts[] = {
         {"baseline", required_argument, NULL, O_BASE},
         {"rtol", required_argument, NULL, O_RTOL},
         {"floor-ulps", required_argument, NULL, O_FLOOR},
         {"order-tol", required_argument, NULL, O_OTOL},
         {"save", required_argument, NULL, O_SAVE},
-        {"max-steps", required_argument, NULL, O_MAX},
+        VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
-        {"plugin", required_argument, NULL, O_PLUGIN},
-        {"jobs", required_argument, NULL, 'j'},
+        VB_OPTION_PLUGIN,
+        VB_OPTION_JOBS,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *base = "results/baseline", *save = NULL;
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
-    double max_steps = vb_default_max_steps();
-    unsigned threads = vb_default_threads();
-    int quiet = 0, c;
+    vb_shared_opts so = vb_shared_opts_default();
+    int quiet = 0, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -111,26 +110,16 @@ int vb_cmd_check(int argc, char **argv)
         case O_SAVE:
             save = optarg;
             break;
-        case O_MAX:
-            if (vb_opt_max_steps(CMD, optarg, &max_steps) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case O_QUIET:
             quiet = 1;
-            break;
-        case O_PLUGIN:
-            if (vb_opt_plugin(CMD, optarg) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case 'j':
-            if (vb_opt_threads(CMD, optarg, &threads) != 0)
-                return VB_EXIT_USAGE;
             break;
         case O_HELP:
             help();
             return VB_EXIT_OK;
         default:
-            return vb_opt_bad(CMD, c, argv);
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
         }
     }
 
@@ -209,7 +198,7 @@ int vb_cmd_check(int argc, char **argv)
                n, n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
     for (size_t i = 0; i < n; i++) {
         vb_sweep s;
-        if (vb_sweep_run(&cases[i], &s, max_steps, VB_SWEEP_TABLES_ONLY, threads, NULL, NULL,
+        if (vb_sweep_run(&cases[i], &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL, NULL,
                          err, sizeof err) != 0 ||
             vb_sweep_write(&s, tmp, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);

@@ -23,10 +23,11 @@ int vb_cmd_list(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"csv", no_argument, NULL, 'c'},
-        {"plugin", required_argument, NULL, 'p'},
+        VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    int csv = 0, c;
+    vb_shared_opts so = vb_shared_opts_default(); /* only --plugin applies */
+    int csv = 0, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
@@ -34,15 +35,13 @@ int vb_cmd_list(int argc, char **argv)
         case 'c':
             csv = 1;
             break;
-        case 'p':
-            if (vb_opt_plugin("list", optarg) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case 'h':
             help();
             return VB_EXIT_OK;
         default:
-            return vb_opt_bad("list", c, argv);
+            if ((rc = vb_opt_shared("list", c, &so, argv)) != 0)
+                return rc;
+            break;
         }
     }
     if (optind < argc)

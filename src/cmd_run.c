@@ -141,21 +141,20 @@ double vb_default_max_steps(void)
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_MAX, O_QUIET, O_PLUGIN, O_NOCHARTS, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
-        {"max-steps", required_argument, NULL, O_MAX},
+        VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
-        {"plugin", required_argument, NULL, O_PLUGIN},
+        VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
-        {"jobs", required_argument, NULL, 'j'},
+        VB_OPTION_JOBS,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *out = "results";
-    double max_steps = vb_default_max_steps();
-    unsigned threads = vb_default_threads();
-    int quiet = 0, chart_data = 1, c;
+    vb_shared_opts so = vb_shared_opts_default();
+    int quiet = 0, chart_data = 1, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -163,29 +162,19 @@ int vb_cmd_run(int argc, char **argv)
         case O_OUT:
             out = optarg;
             break;
-        case O_MAX:
-            if (vb_opt_max_steps(CMD, optarg, &max_steps) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case O_QUIET:
             quiet = 1;
             break;
-        case O_PLUGIN:
-            if (vb_opt_plugin(CMD, optarg) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case O_NOCHARTS:
             chart_data = 0;
-            break;
-        case 'j':
-            if (vb_opt_threads(CMD, optarg, &threads) != 0)
-                return VB_EXIT_USAGE;
             break;
         case O_HELP:
             help();
             return VB_EXIT_OK;
         default:
-            return vb_opt_bad(CMD, c, argv);
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
         }
     }
     int n = argc - optind;
@@ -239,8 +228,8 @@ int vb_cmd_run(int argc, char **argv)
     }
     for (int i = 0; i < n; i++, swept++) {
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
-        if (vb_sweep_run(&cases[i], &sweeps[i], max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
-                         threads, tty ? progress : NULL, &ps, err, sizeof err) != 0) {
+        if (vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
+                         so.threads, tty ? progress : NULL, &ps, err, sizeof err) != 0) {
             if (ps.shown)
                 fputc('\n', stderr);
             vb_error(CMD, "%s", err);

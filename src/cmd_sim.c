@@ -68,7 +68,7 @@ static int set_param(vb_model *m, const char *kv)
 
 int vb_cmd_sim(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_MAXSTEPS, O_PLUGIN, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
@@ -79,8 +79,8 @@ int vb_cmd_sim(int argc, char **argv)
         {"seed", required_argument, NULL, O_SEED},
         {"steps", required_argument, NULL, O_STEPS},
         {"trajectory", required_argument, NULL, O_TRAJ},
-        {"max-steps", required_argument, NULL, O_MAXSTEPS},
-        {"plugin", required_argument, NULL, O_PLUGIN},
+        VB_OPTION_MAX_STEPS,
+        VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -90,8 +90,8 @@ int vb_cmd_sim(int argc, char **argv)
     double t_end = 0.0, dt = 0.0, jitter = 0.0;
     int have_t_end = 0, have_dt = 0, have_jitter = 0;
     unsigned long seed = 1;
-    double max_steps = vb_default_max_steps();
-    int c;
+    vb_shared_opts so = vb_shared_opts_default();
+    int c, rc;
 
     optind = 1;
     opterr = 0;
@@ -139,19 +139,13 @@ int vb_cmd_sim(int argc, char **argv)
         case O_TRAJ:
             traj_path = optarg;
             break;
-        case O_MAXSTEPS:
-            if (vb_opt_max_steps(CMD, optarg, &max_steps) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_PLUGIN:
-            if (vb_opt_plugin(CMD, optarg) != 0)
-                return VB_EXIT_USAGE;
-            break;
         case O_HELP:
             help();
             return VB_EXIT_OK;
         default:
-            return vb_opt_bad(CMD, c, argv);
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
         }
     }
     if (optind < argc)
@@ -217,10 +211,10 @@ int vb_cmd_sim(int argc, char **argv)
         goto out;
     }
     double n_steps = vb_plan_max_steps(&spec.plan);
-    if (n_steps > max_steps) {
+    if (n_steps > so.max_steps) {
         vb_usage_error(CMD, "the run needs up to %.3g steps, over the limit of %.3g "
                             "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
-                       n_steps, max_steps);
+                       n_steps, so.max_steps);
         goto out;
     }
 
