@@ -5,6 +5,17 @@
 
 #include "plan.h"
 
+void vb_kepler_lanes_start(double mu, vb_kepler_lanes *l, const double *x0, const double *v0)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        l->x[i] = x0[0];
+        l->y[i] = x0[1];
+        l->vx[i] = v0[0];
+        l->vy[i] = v0[1];
+    }
+    vb_kepler_accel_lanes(mu, l);
+}
+
 void vb_kepler_accel_lanes(double mu, vb_kepler_lanes *l)
 {
     for (size_t i = 0; i < l->n; i++) {

@@ -23,6 +23,9 @@ typedef struct vb_kepler_lanes {
     const double *h;          /* each lane's step, n each */
 } vb_kepler_lanes;
 
+/* Every lane at the same start (x0, v0), with its acceleration there. */
+void vb_kepler_lanes_start(double mu, vb_kepler_lanes *l, const double *x0, const double *v0);
+
 /* Acceleration of every lane at its position. */
 void vb_kepler_accel_lanes(double mu, vb_kepler_lanes *l);
 

@@ -155,26 +155,27 @@ static void test_divergence_is_reported(void)
  * bit (same operations, same order, no contraction), and a lane's result
  * does not depend on its neighbours: each of 8 lanes with its own step equals
  * that step run alone through the integrator table. */
+/* The default orbit (mu = 1, e = 0.5) and where it starts. */
+static double default_orbit(vb_model *m, double *x0, double *v0)
+{
+    char err[256];
+    vb_model_defaults(m, vb_model_find("orbit"));
+    CHECK(vb_model_setup(m, err, sizeof err) == 0, "orbit setup: %s", err);
+    m->type->initial(m->self, x0, v0);
+    return m->p[0];
+}
+
 static void test_batch_lanes_equal_single_runs(void)
 {
     enum { LANES = 8, STEPS = 5000 };
     vb_model m;
-    char err[256];
-    vb_model_defaults(&m, vb_model_find("orbit"));
-    CHECK(vb_model_setup(&m, err, sizeof err) == 0, "orbit setup: %s", err);
-    double mu = m.p[0];
     double x0[VB_MAX_DIM], v0[VB_MAX_DIM];
-    m.type->initial(m.self, x0, v0);
+    double mu = default_orbit(&m, x0, v0);
     double buf[7][LANES];
     vb_kepler_lanes l = {LANES, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
-    for (int i = 0; i < LANES; i++) {
-        buf[0][i] = x0[0];
-        buf[1][i] = x0[1];
-        buf[2][i] = v0[0];
-        buf[3][i] = v0[1];
+    for (int i = 0; i < LANES; i++)
         buf[6][i] = 1e-3 * (1.0 + 0.37 * i);
-    }
-    vb_kepler_accel_lanes(mu, &l);
+    vb_kepler_lanes_start(mu, &l, x0, v0);
     vb_vv_kepler_lanes(mu, &l, STEPS);
     const vb_integrator *g = vb_integrator_find("velocity-verlet");
     for (int i = 0; i < LANES; i++) {
@@ -198,12 +199,8 @@ static void test_batch_lanes_with_own_plans(void)
 {
     enum { LANES = 8 };
     vb_model m;
-    char err[256];
-    vb_model_defaults(&m, vb_model_find("orbit"));
-    CHECK(vb_model_setup(&m, err, sizeof err) == 0, "orbit setup: %s", err);
-    double mu = m.p[0];
     double x0[VB_MAX_DIM], v0[VB_MAX_DIM];
-    m.type->initial(m.self, x0, v0);
+    double mu = default_orbit(&m, x0, v0);
     double buf[7][LANES] = {{0}};
     vb_kepler_lanes l = {LANES, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
     vb_plan plans[LANES];
@@ -213,11 +210,9 @@ static void test_batch_lanes_with_own_plans(void)
                                  .dt = 1e-3 * (1 + i % 3), .jitter = 0.5,
                                  .seed = (unsigned long)(i + 1)};
         CHECK(vb_plan_begin(&plans[i], &spec[i]) == 0, "plan %d", i);
-        buf[0][i] = i == 0 ? 0.0 : x0[0]; /* lane 0 starts at r = 0: a = -inf */
-        buf[1][i] = x0[1];
-        buf[2][i] = v0[0];
-        buf[3][i] = v0[1];
     }
+    vb_kepler_lanes_start(mu, &l, x0, v0);
+    l.x[0] = 0.0; /* lane 0 moved to r = 0: a = -inf there */
     vb_kepler_accel_lanes(mu, &l);
     vb_vv_kepler_lanes_plans(mu, &l, plans);
     for (int i = 0; i < LANES; i++)
