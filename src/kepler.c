@@ -14,6 +14,7 @@
  * the iteration, sets the accuracy.
  */
 #include "kepler.h"
+#include "reduce.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
@@ -91,12 +92,22 @@ void vb_kepler_free(vb_kepler *k)
 
 double vb_kepler_reduce(double M)
 {
-    return remainder(M, 2.0 * M_PI);
+    return vb_remainder(M, 2.0 * M_PI);
 }
 
 int vb_kepler_iterations(const vb_kepler *k)
 {
     return k->iterations;
+}
+
+/* sin and cos at E = E0 + d from those at E0, for |d| < KEPLER_STEP_TOL:
+ * the terms left out are below d^3/6 < 2e-28, so the result is as accurate
+ * as sin(E0) and cos(E0) themselves, without a third libm call per solve. */
+static void rotate(double s0, double c0, double d, double *s, double *c)
+{
+    double h = 0.5 * d * d;
+    *s = s0 + (c0 * d - s0 * h);
+    *c = c0 - (s0 * d + c0 * h);
 }
 
 int vb_kepler_solve(vb_kepler *k, double e, double M, double guess, double *E_out,
@@ -119,30 +130,49 @@ int vb_kepler_solve(vb_kepler *k, double e, double M, double guess, double *E_ou
     if (isfinite(guess) && guess >= M - e && guess <= E)
         E = guess; /* inside the bracket [M - e, min(M + e, pi)] */
 
-    int converged = (e == 0.0);
-    if (converged)
+    double s, c;
+    if (e == 0.0) {
         E = M;
-    else if (gsl_root_fdfsolver_set(k->solver, &k->fdf, E) != GSL_SUCCESS)
-        return -1;
-    while (!converged && k->iterations < KEPLER_MAX_ITER) {
-        double prev = E;
-        k->iterations++;
-        if (gsl_root_fdfsolver_iterate(k->solver) != GSL_SUCCESS)
+        eval(k, E);
+        s = k->last_sin;
+        c = k->last_cos;
+    } else {
+        /* GSL's Newton solver evaluates f and f' at every iterate, the start
+         * included; the correction f/f' it would take next is known from the
+         * cached sin and cos there.  When that correction is below the
+         * tolerance, take it here and turn sin and cos through it instead of
+         * evaluating them at the new point: one libm sincos per iterate and
+         * none for the last step (with a warm start, usually one in all). */
+        if (gsl_root_fdfsolver_set(k->solver, &k->fdf, E) != GSL_SUCCESS)
             return -1;
-        E = gsl_root_fdfsolver_root(k->solver);
-        if (E > M_PI) {
-            E = M_PI;
-            gsl_root_fdfsolver_set(k->solver, &k->fdf, E);
+        for (;;) {
+            double d = (E - e * k->last_sin - M) / (1.0 - e * k->last_cos);
+            double next = E - d;
+            if (!isfinite(next))
+                return -1;
+            if (fabs(next - E) < KEPLER_STEP_TOL && next <= M_PI) {
+                rotate(k->last_sin, k->last_cos, next - E, &s, &c);
+                E = next;
+                k->iterations++;
+                break;
+            }
+            if (k->iterations >= KEPLER_MAX_ITER)
+                return -1;
+            k->iterations++;
+            if (gsl_root_fdfsolver_iterate(k->solver) != GSL_SUCCESS)
+                return -1;
+            E = gsl_root_fdfsolver_root(k->solver);
+            if (E > M_PI) {
+                E = M_PI;
+                if (gsl_root_fdfsolver_set(k->solver, &k->fdf, E) != GSL_SUCCESS)
+                    return -1;
+            }
         }
-        converged = gsl_root_test_delta(E, prev, KEPLER_STEP_TOL, 0.0) == GSL_SUCCESS;
     }
-    if (!converged || !isfinite(E))
-        return -1;
-    eval(k, E);
     *E_out = sign * E;
     if (sin_E)
-        *sin_E = sign * k->last_sin;
+        *sin_E = sign * s;
     if (cos_E)
-        *cos_E = k->last_cos;
+        *cos_E = c;
     return 0;
 }

@@ -16,16 +16,22 @@ _Static_assert(sizeof(orbit) <= VB_MODEL_STORAGE, "orbit fits the model storage"
 /* per-run: the solver and the last solution, to warm-start the next one */
 typedef struct {
     vb_kepler *kepler;
-    double M_prev, E_prev, cosE_prev;
+    double M_prev, E_prev, sinE_prev, cosE_prev;
     int warm;
 } orbit_work;
 
-/* x folded into about [-pi, pi]: cheap, for a starting guess only (the
- * exact remainder() costs a quarter of a whole orbit run; a guess needs no
- * exactness, Newton's iteration decides the result) */
+/* x folded towards [-pi, pi] by one turn: for a starting guess only, where
+ * x is a difference of two reduced anomalies or one plus a small step.  No
+ * libm call: the exact remainder() costs a quarter of an orbit run, and a
+ * guess needs no exactness (the solver checks its bracket and decides the
+ * result). */
 static double wrap_guess(double x)
 {
-    return x - 2.0 * M_PI * nearbyint(x / (2.0 * M_PI));
+    if (x > M_PI)
+        return x - 2.0 * M_PI;
+    if (x < -M_PI)
+        return x + 2.0 * M_PI;
+    return x;
 }
 
 static const vb_param_spec params[] = {
@@ -97,15 +103,24 @@ static int exact(const void *self, void *work, double t, double *x, double *v)
     double M = vb_kepler_reduce(s->n * t);
     double guess = NAN;
     if (w->warm) {
-        /* E' = n / (1 - e cos E): one Euler step in the mean anomaly */
+        /* E(M) by Taylor's series from the last solution, to third order:
+         * with D = 1 - e cos E, E' = 1/D, E'' = -e sin E/D^3 and
+         * E''' = (3 e^2 sin^2 E - e cos E D)/D^5.  At the steps of the cases
+         * the guess is then within 1e-9 and Newton's first correction is
+         * already its last: one sincos per exact solution.  Only a guess:
+         * the solver decides the result. */
         double dM = wrap_guess(M - w->M_prev);
-        guess = wrap_guess(w->E_prev + dM / (1.0 - s->e * w->cosE_prev));
+        double es = s->e * w->sinE_prev, ec = s->e * w->cosE_prev;
+        double D = 1.0 - ec, q = 1.0 / D;
+        double d1 = q, d2 = -es * q * q * q, d3 = (3.0 * es * es - ec * D) * (q * q) * (q * q * q);
+        guess = wrap_guess(w->E_prev + dM * (d1 + dM * (0.5 * d2 + dM * (d3 / 6.0))));
     }
     double E, sE, cE;
     if (vb_kepler_solve(w->kepler, s->e, M, guess, &E, &sE, &cE) != 0)
         return -1;
     w->M_prev = M;
     w->E_prev = E;
+    w->sinE_prev = sE;
     w->cosE_prev = cE;
     w->warm = 1;
     /* Near periapsis cos E - e and 1 - e cos E cancel (to 1 - e = 0.01 at
