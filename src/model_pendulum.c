@@ -1,6 +1,7 @@
 /* model_pendulum.c — the nonlinear pendulum theta'' = -(g/L) sin theta from
  * rest at theta0, exact through Jacobi's elliptic functions. */
 #include "model.h"
+#include "reduce.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_ellint.h>
@@ -58,7 +59,7 @@ static int exact(const void *self, void *work, double t, double *x, double *v)
 {
     (void)work;
     const pendulum *s = self;
-    double u = remainder(s->K - s->w * t, 4.0 * s->K);
+    double u = vb_remainder(s->K - s->w * t, 4.0 * s->K);
     double sn, cn, dn;
     if (gsl_sf_elljac_e(u, s->m, &sn, &cn, &dn) != GSL_SUCCESS)
         return -1;

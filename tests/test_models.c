@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kepler.h"
+#include "reduce.h"
 #include "unit.h"
 
 /* ---- Kepler's equation ------------------------------------------------- */
@@ -42,6 +43,39 @@ static void test_kepler_cold_start(void)
     CHECK(worst <= KEPLER_TOL, "largest Kepler residual %.3g", worst);
     unit_note("Kepler, cold start, e up to 0.999: residual <= %.2e, at most %d iterations", worst,
               most_iter);
+}
+
+/* vb_remainder must be remainder() bit for bit, signed zeros included: at
+ * the boundaries of its shortcut (y/2, the tie at 3y/2 where IEEE rounds
+ * the quotient to even, y itself) and their neighbours, and on a grid. */
+static void test_remainder_same_bits(void)
+{
+    const double ys[] = {2.0 * M_PI, 4.0 * 1.8540746773013719, 1.0, 3.0};
+    size_t bad = 0, n = 0;
+    for (size_t i = 0; i < sizeof ys / sizeof ys[0]; i++) {
+        double y = ys[i];
+        double edges[] = {0.0, 0.5 * y, y, 1.5 * y, 2.0 * y, 2.5 * y, 0.5 * y + y};
+        for (size_t j = 0; j < sizeof edges / sizeof edges[0]; j++)
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                double x = sgn * edges[j];
+                double probe[] = {x, nextafter(x, INFINITY), nextafter(x, -INFINITY)};
+                for (int p = 0; p < 3; p++, n++) {
+                    double a = vb_remainder(probe[p], y), b = remainder(probe[p], y);
+                    if (memcmp(&a, &b, sizeof a) != 0 && bad++ < 5)
+                        CHECK(0, "vb_remainder(%a, %a) = %a, remainder gives %a", probe[p], y,
+                              a, b);
+                }
+            }
+        for (int k = -100000; k <= 100000; k++, n++) {
+            double x = k * (2.5 * y / 100000.0);
+            double a = vb_remainder(x, y), b = remainder(x, y);
+            if (memcmp(&a, &b, sizeof a) != 0 && bad++ < 5)
+                CHECK(0, "vb_remainder(%a, %a) = %a, remainder gives %a", x, y, a, b);
+        }
+    }
+    double a = vb_remainder(NAN, 1.0), b = vb_remainder(INFINITY, 1.0);
+    CHECK(isnan(a) && isnan(b), "NaN and inf give NaN: %g %g", a, b);
+    CHECK(bad == 0, "%zu of %zu differ from remainder()", bad, n);
 }
 
 /* Along an orbit, as the exact solution uses it: warm starts from the
@@ -237,6 +271,7 @@ void suite_models(void)
 {
     RUN(test_kepler_cold_start);
     RUN(test_kepler_along_many_periods);
+    RUN(test_remainder_same_bits);
     RUN(test_exact_spring_satisfies_ode);
     RUN(test_exact_damped_spring_satisfies_ode);
     RUN(test_exact_projectile_satisfies_ode);
