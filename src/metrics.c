@@ -4,14 +4,13 @@
 #include <float.h>
 #include <math.h>
 
-double vb_distance(const double *a, const double *b, unsigned dim)
+double vb_distance_scaled(const double *a, const double *b, unsigned dim)
 {
     double d[VB_MAX_DIM], s = 0.0;
     for (unsigned i = 0; i < dim; i++) {
         d[i] = a[i] - b[i];
         s += d[i] * d[i];
     }
-    /* the plain sum is exact enough unless a square over- or underflowed */
     if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX)
         return sqrt(s);
     double big = 0.0;
@@ -30,6 +29,23 @@ static double magnitude(const double *a, unsigned dim)
 {
     static const double zero[VB_MAX_DIM];
     return vb_distance(a, zero, dim);
+}
+
+/* scale = max(scale, |a|), skipping the square root when the plain sum of
+ * squares is at most one already seen (then |a| = sqrt(s) cannot be larger).
+ * The sum is formed as vb_distance forms it, so the scale is the same bits. */
+static void raise_scale(double *scale, double *scale_sq, const double *a, unsigned dim)
+{
+    double s = 0.0;
+    for (unsigned i = 0; i < dim; i++)
+        s += a[i] * a[i];
+    if (s <= *scale_sq)
+        return;
+    double r = magnitude(a, dim);
+    if (r > *scale)
+        *scale = r;
+    if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX) /* r = sqrt(s) <= *scale */
+        *scale_sq = s;
 }
 
 double vb_relative_change(double value, double ref)
@@ -51,8 +67,9 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
         m->E0 = type->energy(model->self, x0, v0);
     if (m->has_angmom)
         m->L0 = type->angmom(model->self, x0, v0);
-    m->pos_scale = magnitude(x0, m->dim);
-    m->vel_scale = magnitude(v0, m->dim);
+    m->pos_scale_sq = m->vel_scale_sq = -1.0;
+    raise_scale(&m->pos_scale, &m->pos_scale_sq, x0, m->dim);
+    raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->dim);
 }
 
 void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
@@ -86,11 +103,8 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
         if (!(dl <= m->angmom_max))
             m->angmom_max = dl;
     }
-    double sx = magnitude(xe, m->dim), sv = magnitude(ve, m->dim);
-    if (sx > m->pos_scale)
-        m->pos_scale = sx;
-    if (sv > m->vel_scale)
-        m->vel_scale = sv;
+    raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->dim);
+    raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->dim);
 }
 
 /* over all points t_0 .. t_N, t_0 (error zero) included */
