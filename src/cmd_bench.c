@@ -10,21 +10,20 @@
 #include <string.h>
 #include <time.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "integrator.h"
+#include "lanes.h"
 #include "model.h"
 #include "outfile.h"
 #include "plugin.h"
 #include "simulate.h"
 
 #define CMD "bench"
-#define MAX_LANES VB_MAX_LANES
 
 static void help(void)
 {
     puts("Usage: verletbench bench [--model M] [--integrator I[,I...]] [--steps N]\n"
-         "                         [--repeat R] [--lanes L] [--out FILE] [--plugin FILE]...\n\n"
+         "                         [--repeat R] [--out FILE] [--plugin FILE]...\n\n"
          "Times the integrators on a model and prints CSV:\n"
          "  model,integrator,mode,steps,ns_per_step,ratio_to_fused\n"
          "Modes (ns per step of one run; the median of R repeats):\n"
@@ -33,8 +32,8 @@ static void help(void)
          "          function pointers: what the method itself costs here\n"
          "  sim     a whole `sim` run: the step plus the exact solution (for the orbit,\n"
          "          a Kepler solve) and every metric, at every step\n"
-         "  batch   L independent orbit runs with velocity Verlet in lockstep lanes:\n"
-         "          ns per run-step (velocity-verlet on the orbit only)\n"
+         "  batch   8 independent runs in lockstep lanes (the batched entry points\n"
+         "          `run` uses): ns per run-step (built-in integrators)\n"
          "  gsl     GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
          "ratio_to_fused is ns_per_step / fused, taken in this run.\n\n"
          "Options:\n"
@@ -42,7 +41,6 @@ static void help(void)
          "  --integrator I     default velocity-verlet,rk4\n"
          "  --steps N          steps per timed run (default 2000000), dt = 1e-5\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
-         "  --lanes L          lanes of the batch mode (default 8, at most 64)\n"
          "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
          VB_PLUGIN_HELP
          "  --help             this text\n\n"
@@ -135,19 +133,35 @@ static int gsl_run(const vb_model *m, double h, unsigned long steps)
     return rc == GSL_SUCCESS ? 0 : -1;
 }
 
-/* ---- the batch: L orbit runs in lockstep, each with a slightly different step ---- */
+/* ---- the batch: VB_LANES runs in lockstep lanes, each with a slightly different step ---- */
 
-static int batch_run(double mu, const vb_model *m, double h, unsigned long steps, size_t lanes)
+static int batch_run(const vb_integrator *g, const vb_model *m, double h, unsigned long steps)
 {
-    double buf[7][MAX_LANES];
-    vb_kepler_lanes l = {lanes, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
-    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+    const size_t lanes = VB_LANES;
+    const vb_integrator_lanes *gl = vb_integrator_lanes_of(g);
+    void *state = gl ? calloc(1, gl->state_size) : NULL;
+    if (!state)
+        return -1;
+    double x[VB_MAX_DIM], v[VB_MAX_DIM], t[VB_LANES], hs[VB_LANES];
     m->type->initial(m->self, x, v);
-    for (size_t i = 0; i < lanes; i++)
-        buf[6][i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
-    vb_kepler_lanes_start(mu, &l, x, v);
-    vb_vv_kepler_lanes(mu, &l, steps);
-    sink = l.x[0] + l.y[lanes - 1];
+    for (size_t i = 0; i < lanes; i++) {
+        _Alignas(max_align_t) unsigned char scalar[VB_STATE_MAX] = {0};
+        vb_force f = vb_model_force(m);
+        t[i] = 0.0;
+        hs[i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
+        g->start(scalar, &f, 0.0, x, v, hs[i]);
+        gl->load(state, i, scalar);
+    }
+    vb_force_lanes f = {m->type->accel_lanes, m->type->accel, m->self, m->type->dim, lanes, 0};
+    for (unsigned long s = 0; s < steps; s++) {
+        gl->step(state, &f, t, hs);
+        for (size_t i = 0; i < lanes; i++)
+            t[i] += hs[i];
+    }
+    vb_lane_vec X, V;
+    gl->observe(state, lanes, X, V);
+    sink = X[0][0] + V[0][lanes - 1];
+    free(state);
     return 0;
 }
 
@@ -155,7 +169,7 @@ typedef enum { M_FUSED, M_SINGLE, M_SIM, M_BATCH, M_GSL } mode;
 
 /* median ns per step (per run-step for the batch) over `repeat` timings */
 static double time_mode(mode md, const vb_integrator *g, const vb_model *m, double mu,
-                        unsigned long steps, int repeat, size_t lanes)
+                        unsigned long steps, int repeat)
 {
     double best[64];
     double x[VB_MAX_DIM], v[VB_MAX_DIM];
@@ -184,8 +198,8 @@ static double time_mode(mode md, const vb_integrator *g, const vb_model *m, doub
             break;
         }
         case M_BATCH:
-            rc = batch_run(mu, m, h, steps, lanes);
-            per = (double)steps * (double)lanes;
+            rc = batch_run(g, m, h, steps);
+            per = (double)steps * VB_LANES;
             break;
         case M_GSL:
             rc = gsl_run(m, h, steps);
@@ -203,20 +217,19 @@ static const char *const mode_name[] = {"fused", "single", "sim", "batch", "gsl"
 
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_LANES, O_OUT, O_HELP };
+    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"integrator", required_argument, NULL, O_INTEG},
         {"steps", required_argument, NULL, O_STEPS},
         {"repeat", required_argument, NULL, O_REPEAT},
-        {"lanes", required_argument, NULL, O_LANES},
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *model_name = "orbit", *integs = "velocity-verlet,rk4", *out = NULL;
-    unsigned long steps = 2000000, repeat = 5, lanes = 8;
+    unsigned long steps = 2000000, repeat = 5;
     vb_shared_opts so = vb_shared_opts_default(); /* only --plugin applies */
     int c, rc;
     optind = 1;
@@ -240,12 +253,6 @@ int vb_cmd_bench(int argc, char **argv)
                 return VB_EXIT_USAGE;
             if (repeat < 1 || repeat > 64)
                 return vb_usage_error(CMD, "--repeat: %s must be in 1..64", optarg);
-            break;
-        case O_LANES:
-            if (vb_opt_ulong(CMD, "--lanes", optarg, &lanes) != 0)
-                return VB_EXIT_USAGE;
-            if (lanes < 1 || lanes > MAX_LANES)
-                return vb_usage_error(CMD, "--lanes: %s must be in 1..%d", optarg, MAX_LANES);
             break;
         case O_OUT:
             out = optarg;
@@ -294,28 +301,27 @@ int vb_cmd_bench(int argc, char **argv)
     /* rows: text kept until the end, so --out gets the whole table or nothing */
     char rows[64][160];
     size_t nrows = 0;
-    double fused = time_mode(M_FUSED, NULL, &orbit, mu, steps, (int)repeat, 0);
+    double fused = time_mode(M_FUSED, NULL, &orbit, mu, steps, (int)repeat);
     snprintf(rows[nrows++], sizeof rows[0], "orbit,velocity-verlet,fused,%lu,%.3f,1.000", steps,
              fused);
-    int is_orbit = strcmp(mt->name, "orbit") == 0;
     for (size_t i = 0; i < n; i++) {
         const vb_integrator *g = list[i];
         mode modes[4];
         size_t nm = 0;
         modes[nm++] = M_SINGLE;
         modes[nm++] = M_SIM;
-        if (is_orbit && !strcmp(g->name, "velocity-verlet"))
+        if (vb_integrator_lanes_of(g))
             modes[nm++] = M_BATCH;
         if (!strcmp(g->name, "rk4"))
             modes[nm++] = M_GSL;
         for (size_t k = 0; k < nm && nrows < 64; k++) {
-            double ns = time_mode(modes[k], g, &model, mu, steps, (int)repeat, lanes);
+            double ns = time_mode(modes[k], g, &model, mu, steps, (int)repeat);
             if (!isfinite(ns)) {
                 vb_error(CMD, "%s %s on %s failed", mode_name[modes[k]], g->name, mt->name);
                 return VB_EXIT_FAIL;
             }
             snprintf(rows[nrows++], sizeof rows[0], "%s,%s,%s,%lu,%.3f,%.3f", mt->name, g->name,
-                     mode_name[modes[k]], modes[k] == M_BATCH ? steps * lanes : steps, ns,
+                     mode_name[modes[k]], modes[k] == M_BATCH ? steps * VB_LANES : steps, ns,
                      ns / fused);
         }
     }
@@ -329,9 +335,9 @@ int vb_cmd_bench(int argc, char **argv)
                 return VB_EXIT_USAGE;
             }
             f = o.f;
-            fprintf(f, "# verletbench %s (%s): bench, dt = 1e-5, median of %lu repeats, %lu "
+            fprintf(f, "# verletbench %s (%s): bench, dt = 1e-5, median of %lu repeats, %d "
                        "lanes in batch\n",
-                    VB_VERSION, vb_git_hash(), repeat, lanes);
+                    VB_VERSION, vb_git_hash(), repeat, VB_LANES);
         }
         fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused\n", f);
         for (size_t r = 0; r < nrows; r++)

@@ -1,6 +1,7 @@
 /* integrator_leapfrog.c — leapfrog with a staggered velocity w at half steps,
  * seed 003's loop: start w = v_0 + a_0 h_0/2; step x += w h, a = a(x),
  * w += a h.  The velocity it reports at t_{n+1} is w - a_{n+1} h/2. */
+#include "lanes.h"
 #include "verletbench.h"
 
 typedef struct {
@@ -49,6 +50,58 @@ static void reverse(void *st)
     for (unsigned i = 0; i < s->dim; i++)
         s->w[i] = -(s->w[i] - s->a[i] * s->h);
 }
+
+typedef struct {
+    vb_lane_vec x, w, a;
+    double h[VB_LANES];
+} leapfrog_lanes;
+
+static void load(void *lanes, size_t i, const void *scalar_state)
+{
+    leapfrog_lanes *l = lanes;
+    const leapfrog_state *s = scalar_state;
+    for (unsigned d = 0; d < s->dim; d++) {
+        l->x[d][i] = s->x[d];
+        l->w[d][i] = s->w[d];
+        l->a[d][i] = s->a[d];
+    }
+    l->h[i] = s->h;
+}
+
+static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
+                       const double *restrict h)
+{
+    leapfrog_lanes *s = st;
+    double th[VB_LANES];
+    for (size_t i = 0; i < VB_LANES; i++)
+        th[i] = t[i] + h[i];
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++)
+            s->x[d][i] += s->w[d][i] * h[i];
+    vb_force_lanes_eval(f, th, s->x, s->w, s->a);
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++)
+            s->w[d][i] += s->a[d][i] * h[i];
+    for (size_t i = 0; i < VB_LANES; i++)
+        s->h[i] = h[i];
+}
+
+static void observe_lanes(const void *st, size_t n, vb_lane_vec x, vb_lane_vec v)
+{
+    const leapfrog_lanes *s = st;
+    for (unsigned d = 0; d < VB_MAX_DIM; d++)
+        for (size_t i = 0; i < n; i++) {
+            x[d][i] = s->x[d][i];
+            v[d][i] = s->w[d][i] - 0.5 * s->a[d][i] * s->h[i];
+        }
+}
+
+const vb_integrator_lanes vb_integrator_leapfrog_lanes = {
+    .state_size = sizeof(leapfrog_lanes),
+    .load = load,
+    .step = step_lanes,
+    .observe = observe_lanes,
+};
 
 const vb_integrator vb_integrator_leapfrog = {
     .name = "leapfrog",

@@ -40,6 +40,52 @@ static void step(void *st, vb_force *f, double t, double h)
     }
 }
 
+static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
+                       const double *restrict h)
+{
+    vb_xv_lanes *s = st;
+    unsigned dim = f->dim;
+    double half[VB_LANES], sixth[VB_LANES], th[VB_LANES], tf[VB_LANES];
+    vb_lane_vec x2, v2, x3, v3, x4, v4, a1, a2, a3, a4;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        half[i] = 0.5 * h[i];
+        sixth[i] = h[i] / 6.0;
+        th[i] = t[i] + half[i];
+        tf[i] = t[i] + h[i];
+    }
+    vb_force_lanes_eval(f, t, s->x, s->v, a1);
+    for (unsigned d = 0; d < dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            x2[d][i] = s->x[d][i] + half[i] * s->v[d][i];
+            v2[d][i] = s->v[d][i] + half[i] * a1[d][i];
+        }
+    vb_force_lanes_eval(f, th, x2, v2, a2);
+    for (unsigned d = 0; d < dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            x3[d][i] = s->x[d][i] + half[i] * v2[d][i];
+            v3[d][i] = s->v[d][i] + half[i] * a2[d][i];
+        }
+    vb_force_lanes_eval(f, th, x3, v3, a3);
+    for (unsigned d = 0; d < dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            x4[d][i] = s->x[d][i] + h[i] * v3[d][i];
+            v4[d][i] = s->v[d][i] + h[i] * a3[d][i];
+        }
+    vb_force_lanes_eval(f, tf, x4, v4, a4);
+    for (unsigned d = 0; d < dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            s->x[d][i] += sixth[i] * (s->v[d][i] + 2.0 * v2[d][i] + 2.0 * v3[d][i] + v4[d][i]);
+            s->v[d][i] += sixth[i] * (a1[d][i] + 2.0 * a2[d][i] + 2.0 * a3[d][i] + a4[d][i]);
+        }
+}
+
+const vb_integrator_lanes vb_integrator_rk4_lanes = {
+    .state_size = sizeof(vb_xv_lanes),
+    .load = vb_xv_load,
+    .step = step_lanes,
+    .observe = vb_xv_observe_lanes,
+};
+
 const vb_integrator vb_integrator_rk4 = {
     .name = "rk4",
     .summary = "classical Runge-Kutta 4 on (x, v); 4 force evaluations a step",

@@ -2,11 +2,29 @@
  * (seed 002 eq. 7): x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h^2. */
 #include "pvfamily.h"
 
+static void coeffs(double h, double hp, double *r, double *c)
+{
+    *r = h / hp;
+    *c = h * h;
+}
+
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vb_pv_state *s = st;
-    vb_pv_advance(s, f, t, h, h / s->hp, h * h);
+    vb_pv_step_with(st, f, t, h, coeffs);
 }
+
+static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
+                       const double *restrict h)
+{
+    vb_pv_step_lanes_with(st, f, t, h, coeffs);
+}
+
+const vb_integrator_lanes vb_integrator_tcv_lanes = {
+    .state_size = sizeof(vb_pv_lanes),
+    .load = vb_pv_load,
+    .step = step_lanes,
+    .observe = vb_pv_observe_lanes,
+};
 
 const vb_integrator vb_integrator_tcv = {
     .name = "tcv",

@@ -30,6 +30,47 @@ static void step(void *st, vb_force *f, double t, double h)
         s->xv.v[i] += s->a[i] * half;
 }
 
+typedef struct {
+    vb_xv_lanes xv; /* first, so the shared observe applies */
+    vb_lane_vec a;
+} vv_lanes;
+
+static void load(void *lanes, size_t i, const void *scalar_state)
+{
+    vv_lanes *l = lanes;
+    const vv_state *s = scalar_state;
+    vb_xv_load(&l->xv, i, &s->xv);
+    for (unsigned d = 0; d < s->xv.dim; d++)
+        l->a[d][i] = s->a[d];
+}
+
+static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
+                       const double *restrict h)
+{
+    vv_lanes *s = st;
+    double half[VB_LANES], th[VB_LANES];
+    for (size_t i = 0; i < VB_LANES; i++) {
+        half[i] = 0.5 * h[i];
+        th[i] = t[i] + h[i];
+    }
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            s->xv.v[d][i] += s->a[d][i] * half[i];
+            s->xv.x[d][i] += s->xv.v[d][i] * h[i];
+        }
+    vb_force_lanes_eval(f, th, s->xv.x, s->xv.v, s->a);
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++)
+            s->xv.v[d][i] += s->a[d][i] * half[i];
+}
+
+const vb_integrator_lanes vb_integrator_velocity_verlet_lanes = {
+    .state_size = sizeof(vv_lanes),
+    .load = load,
+    .step = step_lanes,
+    .observe = vb_xv_observe_lanes,
+};
+
 const vb_integrator vb_integrator_velocity_verlet = {
     .name = "velocity-verlet",
     .summary = "velocity Verlet: kick a h/2, drift v h, new a, kick a h/2",

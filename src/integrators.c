@@ -1,6 +1,7 @@
 /* integrators.c — the table of integrators: the nine built-in methods of
  * SPEC §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
+#include "lanes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,33 @@ static const vb_integrator *const builtin[] = {
     &vb_integrator_velocity_verlet, &vb_integrator_leapfrog, &vb_integrator_rk4,
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
+
+extern const vb_integrator_lanes vb_integrator_euler_lanes;
+extern const vb_integrator_lanes vb_integrator_euler_semi_lanes;
+extern const vb_integrator_lanes vb_integrator_verlet_lanes;
+extern const vb_integrator_lanes vb_integrator_verlet_naive_lanes;
+extern const vb_integrator_lanes vb_integrator_tcv_lanes;
+extern const vb_integrator_lanes vb_integrator_verlet_var_lanes;
+extern const vb_integrator_lanes vb_integrator_velocity_verlet_lanes;
+extern const vb_integrator_lanes vb_integrator_leapfrog_lanes;
+extern const vb_integrator_lanes vb_integrator_rk4_lanes;
+
+/* the batched entry point of builtin[i] */
+static const vb_integrator_lanes *const builtin_lanes[N_BUILTIN] = {
+    &vb_integrator_euler_lanes,      &vb_integrator_euler_semi_lanes,
+    &vb_integrator_verlet_lanes,     &vb_integrator_verlet_naive_lanes,
+    &vb_integrator_tcv_lanes,        &vb_integrator_verlet_var_lanes,
+    &vb_integrator_velocity_verlet_lanes, &vb_integrator_leapfrog_lanes,
+    &vb_integrator_rk4_lanes,
+};
+
+const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ)
+{
+    for (size_t i = 0; i < N_BUILTIN; i++)
+        if (builtin[i] == integ)
+            return builtin_lanes[i];
+    return NULL;
+}
 #define MAX_EXTRA 64
 
 /* Registered once, before any run starts; read-only afterwards. */

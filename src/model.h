@@ -9,6 +9,7 @@
 #define VB_MODEL_H
 
 #include <stddef.h>
+#include "lanes.h"
 #include "verletbench.h"
 
 #define VB_MAX_PARAMS 8
@@ -39,6 +40,9 @@ typedef struct vb_model_type {
     int (*setup)(void *self, const double *p, char *err, size_t errlen);
     void (*initial)(const void *self, double *x, double *v);
     vb_accel_fn *accel;
+    /* The same force law on lanes (lanes.h), or NULL: then lanes call accel
+     * one lane at a time. */
+    vb_accel_lanes_fn *accel_lanes;
     /* Per-run scratch for exact(), e.g. a root solver and the last solution
      * to warm-start from.  Both NULL when exact() needs none. */
     void *(*work_alloc)(const void *self);

@@ -55,6 +55,19 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[0] = -(s->k * x[0] + s->c * v[0]) / s->m;
 }
 
+/* accel on lanes: the same operations, lane by lane (lanes.h) */
+static void accel_lanes(const void *restrict self, const double *restrict t,
+                        const double x[restrict VB_MAX_DIM][VB_LANES],
+                        const double v[restrict VB_MAX_DIM][VB_LANES],
+                        double a[restrict VB_MAX_DIM][VB_LANES])
+{
+    (void)t;
+    const damped *s = self;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        a[0][i] = -(s->k * x[0][i] + s->c * v[0][i]) / s->m;
+    }
+}
+
 /* x = e^{-gt} (A cos wt + B sin wt),  A = x0,  B = (v0 + g x0)/w */
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
@@ -85,6 +98,7 @@ const vb_model_type vb_model_damped_spring = {
     .setup = setup,
     .initial = initial,
     .accel = accel,
+    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,

@@ -73,6 +73,23 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[1] = k * x[1];
 }
 
+/* accel on lanes: the same operations, lane by lane (lanes.h) */
+static void accel_lanes(const void *restrict self, const double *restrict t,
+                        const double x[restrict VB_MAX_DIM][VB_LANES],
+                        const double v[restrict VB_MAX_DIM][VB_LANES],
+                        double a[restrict VB_MAX_DIM][VB_LANES])
+{
+    (void)t;
+    (void)v;
+    const orbit *s = self;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        double r2 = x[0][i] * x[0][i] + x[1][i] * x[1][i];
+        double k = -s->mu / (r2 * sqrt(r2));
+        a[0][i] = k * x[0][i];
+        a[1][i] = k * x[1][i];
+    }
+}
+
 static void *work_alloc(const void *self)
 {
     (void)self;
@@ -164,6 +181,7 @@ const vb_model_type vb_model_orbit = {
     .setup = setup,
     .initial = initial,
     .accel = accel,
+    .accel_lanes = accel_lanes,
     .work_alloc = work_alloc,
     .work_free = work_free,
     .exact = exact,

@@ -53,6 +53,20 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[0] = -s->w2 * sin(x[0]);
 }
 
+/* accel on lanes: the same operations, lane by lane (lanes.h) */
+static void accel_lanes(const void *restrict self, const double *restrict t,
+                        const double x[restrict VB_MAX_DIM][VB_LANES],
+                        const double v[restrict VB_MAX_DIM][VB_LANES],
+                        double a[restrict VB_MAX_DIM][VB_LANES])
+{
+    (void)t;
+    (void)v;
+    const pendulum *s = self;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        a[0][i] = -s->w2 * sin(x[0][i]);
+    }
+}
+
 /* theta = 2 asin(k sn(u)), theta' = -2 k w cn(u), u = K - w t; sn and cn have
  * period 4K, so u is reduced first to keep the elliptic functions accurate */
 static int exact(const void *self, void *work, double t, double *x, double *v)
@@ -93,6 +107,7 @@ const vb_model_type vb_model_pendulum = {
     .setup = setup,
     .initial = initial,
     .accel = accel,
+    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,

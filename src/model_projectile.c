@@ -47,6 +47,22 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[1] = -s->g;
 }
 
+/* accel on lanes: the same operations, lane by lane (lanes.h) */
+static void accel_lanes(const void *restrict self, const double *restrict t,
+                        const double x[restrict VB_MAX_DIM][VB_LANES],
+                        const double v[restrict VB_MAX_DIM][VB_LANES],
+                        double a[restrict VB_MAX_DIM][VB_LANES])
+{
+    (void)t;
+    (void)x;
+    (void)v;
+    const projectile *s = self;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        a[0][i] = 0.0;
+        a[1][i] = -s->g;
+    }
+}
+
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
     (void)work;
@@ -84,6 +100,7 @@ const vb_model_type vb_model_projectile = {
     .setup = setup,
     .initial = initial,
     .accel = accel,
+    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,

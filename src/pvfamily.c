@@ -58,3 +58,25 @@ void vb_pv_reverse(void *st)
     for (unsigned i = 0; i < s->dim; i++)
         s->d[i] = -(s->d[i] + s->a[i] * s->hp * s->hp);
 }
+
+void vb_pv_load(void *lanes, size_t i, const void *scalar_state)
+{
+    vb_pv_lanes *l = lanes;
+    const vb_pv_state *s = scalar_state;
+    for (unsigned d = 0; d < s->dim; d++) {
+        l->x[d][i] = s->x[d];
+        l->d[d][i] = s->d[d];
+        l->a[d][i] = s->a[d];
+    }
+    l->hp[i] = s->hp;
+}
+
+void vb_pv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v)
+{
+    const vb_pv_lanes *l = lanes;
+    for (unsigned d = 0; d < VB_MAX_DIM; d++)
+        for (size_t i = 0; i < n; i++) {
+            x[d][i] = l->x[d][i];
+            v[d][i] = l->d[d][i] / l->hp[i] + 0.5 * l->a[d][i] * l->hp[i];
+        }
+}

@@ -16,6 +16,7 @@
 #ifndef VB_PVFAMILY_H
 #define VB_PVFAMILY_H
 
+#include "lanes.h"
 #include "verletbench.h"
 
 typedef struct vb_pv_state {
@@ -45,6 +46,51 @@ static inline void vb_pv_advance(vb_pv_state *s, vb_force *f, double t, double h
     }
     s->hp = h;
     vb_pv_accel(s, f, t + h);
+}
+
+/* A member's update coefficients r and c for steps h and h' (= hp). */
+typedef void vb_pv_coeffs_fn(double h, double hp, double *r, double *c);
+
+static inline void vb_pv_step_with(vb_pv_state *s, vb_force *f, double t, double h,
+                                   vb_pv_coeffs_fn *coeffs)
+{
+    double r, c;
+    coeffs(h, s->hp, &r, &c);
+    vb_pv_advance(s, f, t, h, r, c);
+}
+
+/* The same in lanes (lanes.h). */
+typedef struct vb_pv_lanes {
+    vb_lane_vec x, d, a;
+    double hp[VB_LANES];
+} vb_pv_lanes;
+
+void vb_pv_load(void *lanes, size_t i, const void *scalar_state);
+void vb_pv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v);
+
+/* vb_pv_advance of every lane, with each lane's coefficients */
+static inline void vb_pv_step_lanes_with(void *restrict st, vb_force_lanes *restrict f,
+                                         const double *restrict t, const double *restrict h,
+                                         vb_pv_coeffs_fn *coeffs)
+{
+    vb_pv_lanes *s = st;
+    double r[VB_LANES], c[VB_LANES], th[VB_LANES];
+    vb_lane_vec vb;
+    for (size_t i = 0; i < VB_LANES; i++) {
+        coeffs(h[i], s->hp[i], &r[i], &c[i]);
+        th[i] = t[i] + h[i];
+    }
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++) {
+            s->d[d][i] = s->d[d][i] * r[i] + s->a[d][i] * c[i];
+            s->x[d][i] += s->d[d][i];
+        }
+    for (size_t i = 0; i < VB_LANES; i++)
+        s->hp[i] = h[i];
+    for (unsigned d = 0; d < f->dim; d++)
+        for (size_t i = 0; i < VB_LANES; i++)
+            vb[d][i] = s->d[d][i] / s->hp[i];
+    vb_force_lanes_eval(f, th, s->x, vb, s->a);
 }
 
 /* The Taylor start (seed 002 eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the

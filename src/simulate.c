@@ -27,7 +27,7 @@ const char *vb_status_name(vb_status s)
     return "?";
 }
 
-static int all_finite(const double *a, const double *b, unsigned dim)
+int vb_all_finite(const double *a, const double *b, unsigned dim)
 {
     for (unsigned i = 0; i < dim; i++)
         if (!isfinite(a[i]) || !isfinite(b[i]))
@@ -72,6 +72,43 @@ static void trajectory_row(FILE *f, const vb_model *model, double t, const doubl
     if (model->type->energy)
         fprintf(f, "%.17g", model->type->energy(model->self, x, v));
     fputc('\n', f);
+}
+
+void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const vb_metrics *m,
+                   unsigned long long force_evals, vb_run_result *res)
+{
+    res->t_end = vb_plan_t_end(&spec->plan);
+    switch (spec->plan.kind) {
+    case VB_PLAN_FIXED:
+        res->dt = plan->h_fixed;
+        break;
+    case VB_PLAN_RANDOM:
+        res->dt = spec->plan.dt;
+        break;
+    case VB_PLAN_TRACE:
+        res->dt = res->t_end / (double)plan->n;
+        break;
+    }
+    res->force_evals = force_evals;
+    res->has_energy = m->has_energy;
+    res->has_angmom = m->has_angmom;
+    res->pos_scale = m->pos_scale;
+    res->vel_scale = m->vel_scale;
+    if (res->status == VB_STATUS_OK) {
+        res->err_pos_final = m->pos_final;
+        res->err_pos_max = m->pos_max;
+        res->err_pos_rms = vb_metrics_pos_rms(m);
+        res->err_vel_final = m->vel_final;
+        res->err_vel_max = m->vel_max;
+        res->err_energy_max = m->energy_max;
+        res->err_angmom_max = m->angmom_max;
+    } else {
+        /* SPEC §4: a run that did not finish has infinite errors */
+        res->fail_step = res->steps;
+        res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
+        res->err_vel_final = res->err_vel_max = INFINITY;
+        res->err_energy_max = res->err_angmom_max = INFINITY;
+    }
 }
 
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen)
@@ -121,7 +158,7 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
             res->steps++;
             t = t_next;
             integ->observe(state, x, v);
-            if (!all_finite(x, v, dim)) {
+            if (!vb_all_finite(x, v, dim)) {
                 res->status = VB_STATUS_DIVERGED;
                 break;
             }
@@ -137,39 +174,7 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
         } while (vb_plan_next(&plan, &h, &t_next));
     }
     vb_plan_end(&plan);
-
-    res->t_end = vb_plan_t_end(&spec->plan);
-    switch (spec->plan.kind) {
-    case VB_PLAN_FIXED:
-        res->dt = plan.h_fixed;
-        break;
-    case VB_PLAN_RANDOM:
-        res->dt = spec->plan.dt;
-        break;
-    case VB_PLAN_TRACE:
-        res->dt = res->t_end / (double)plan.n;
-        break;
-    }
-    res->force_evals = force.evals;
-    res->has_energy = m.has_energy;
-    res->has_angmom = m.has_angmom;
-    res->pos_scale = m.pos_scale;
-    res->vel_scale = m.vel_scale;
-    if (res->status == VB_STATUS_OK) {
-        res->err_pos_final = m.pos_final;
-        res->err_pos_max = m.pos_max;
-        res->err_pos_rms = vb_metrics_pos_rms(&m);
-        res->err_vel_final = m.vel_final;
-        res->err_vel_max = m.vel_max;
-        res->err_energy_max = m.energy_max;
-        res->err_angmom_max = m.angmom_max;
-    } else {
-        /* SPEC §4: a run that did not finish has infinite errors */
-        res->fail_step = res->steps;
-        res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
-        res->err_vel_final = res->err_vel_max = INFINITY;
-        res->err_energy_max = res->err_angmom_max = INFINITY;
-    }
+    vb_run_finish(spec, &plan, &m, force.evals, res);
     if (spec->trajectory && ferror(spec->trajectory)) {
         snprintf(err, errlen, "writing the trajectory failed: %s", strerror(errno));
         goto done;

@@ -49,6 +49,24 @@ typedef struct vb_run_result {
  * with a message for a failure of the machine (memory, a write error). */
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen);
 
+/* Up to VB_LANES runs of one integrator on one model, in lockstep lanes
+ * (lanes.h): res[i] is what vb_simulate gives for specs[i], bit for bit.
+ * The specs must share integ and model, and have no trajectory or on_step;
+ * the integrator must have lanes (vb_simulate_lanes_supports).  Lanes that
+ * finish early or diverge keep stepping harmlessly until the last is done.
+ * Returns 0, or -1 with a message for a failure of the machine. */
+int vb_simulate_lanes(const vb_run_spec *specs, size_t n, vb_run_result *res, char *err,
+                      size_t errlen);
+int vb_simulate_lanes_supports(const vb_integrator *integ);
+
+/* The result fields once a run has stopped (res->status and res->steps
+ * set): shared by vb_simulate and vb_simulate_lanes. */
+struct vb_metrics;
+/* every x[i] and v[i], i < dim, finite */
+int vb_all_finite(const double *x, const double *v, unsigned dim);
+void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const struct vb_metrics *m,
+                   unsigned long long force_evals, vb_run_result *res);
+
 /* The columns of `sim` and of runs.csv (SPEC §6, then additions). */
 extern const char vb_run_columns[];
 

@@ -5,12 +5,14 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "integrator.h"
+#include "lanes.h"
 #include "metrics.h"
 #include "parallel.h"
 
@@ -116,25 +118,82 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, double max_steps, char *err,
     return 0;
 }
 
-static void run_job(const vb_case *c, vb_sweep_job *job)
-{
-    vb_run_spec spec = {.integ = c->integ[job->integ], .model = &c->model, .plan = job->plan};
-    if (vb_simulate(&spec, &job->res, job->err, sizeof job->err) != 0)
-        job->failed = 1;
-}
+/* ---- running the jobs: in lanes where they can go together, on threads ---- */
 
-/* ---- running the jobs on several threads ------------------------------------ */
+/* A task: jobs[first .. first + n) — one job, or the seeds of one
+ * integrator and level in lockstep lanes (they are planned consecutively). */
+typedef struct {
+    size_t first, n;
+    int level;
+} job_group;
 
 typedef struct {
     const vb_case *c;
     vb_sweep *s;
+    const job_group *groups;
+    atomic_size_t jobs_done;
+    vb_progress_fn *progress;
+    void *progress_ctx;
 } job_ctx;
+
+static vb_run_spec job_spec(const vb_case *c, const vb_sweep_job *job)
+{
+    return (vb_run_spec){.integ = c->integ[job->integ], .model = &c->model, .plan = job->plan};
+}
 
 static int job_task(void *ctx, size_t k)
 {
-    job_ctx *j = ctx;
-    run_job(j->c, &j->s->jobs[k]);
-    return j->s->jobs[k].failed ? -1 : 0;
+    job_ctx *jc = ctx;
+    const job_group *g = &jc->groups[k];
+    vb_sweep_job *jobs = jc->s->jobs + g->first;
+    int failed = 0;
+    if (g->n == 1) {
+        vb_run_spec spec = job_spec(jc->c, &jobs[0]);
+        failed = vb_simulate(&spec, &jobs[0].res, jobs[0].err, sizeof jobs[0].err) != 0;
+    } else {
+        vb_run_spec specs[VB_LANES];
+        vb_run_result res[VB_LANES];
+        char err[sizeof jobs[0].err];
+        for (size_t i = 0; i < g->n; i++)
+            specs[i] = job_spec(jc->c, &jobs[i]);
+        failed = vb_simulate_lanes(specs, g->n, res, err, sizeof err) != 0;
+        for (size_t i = 0; i < g->n; i++) {
+            jobs[i].res = res[i];
+            if (failed)
+                memcpy(jobs[i].err, err, sizeof err);
+        }
+    }
+    for (size_t i = 0; failed && i < g->n; i++)
+        jobs[i].failed = 1;
+    atomic_fetch_add(&jc->jobs_done, g->n);
+    return failed ? -1 : 0;
+}
+
+/* progress in runs, not tasks */
+static void task_done(void *ctx, size_t done, size_t total)
+{
+    (void)done;
+    (void)total;
+    job_ctx *jc = ctx;
+    jc->progress(jc->progress_ctx, atomic_load(&jc->jobs_done), jc->s->n_jobs);
+}
+
+/* Consecutive random-plan jobs of one integrator and level go into lanes of
+ * up to VB_LANES; everything else runs alone.  Returns the number of groups. */
+static size_t group_jobs(const vb_case *c, const vb_sweep *s, job_group *groups)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->n_jobs;) {
+        const vb_sweep_job *a = &s->jobs[k];
+        size_t len = 1;
+        if (a->kind == VB_PLAN_RANDOM && vb_simulate_lanes_supports(c->integ[a->integ]))
+            while (k + len < s->n_jobs && len < VB_LANES && s->jobs[k + len].integ == a->integ &&
+                   s->jobs[k + len].kind == a->kind && s->jobs[k + len].level == a->level)
+                len++;
+        groups[n++] = (job_group){k, len, a->level};
+        k += len;
+    }
+    return n;
 }
 
 unsigned vb_default_threads(void)
@@ -155,23 +214,31 @@ unsigned vb_default_threads(void)
 static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
                     void *ctx)
 {
+    job_group *groups = malloc(s->n_jobs * sizeof *groups);
     size_t *order = malloc(s->n_jobs * sizeof *order);
-    if (!order)
+    if (!groups || !order) {
+        free(groups);
+        free(order);
         return -1;
+    }
+    size_t n_groups = group_jobs(c, s, groups);
     /* the finest levels are the longest: start them first, so no thread is
      * left with a long job at the end (plan order within a level) */
     int top = 0;
-    for (size_t k = 0; k < s->n_jobs; k++)
-        if (s->jobs[k].level > top)
-            top = s->jobs[k].level;
+    for (size_t k = 0; k < n_groups; k++)
+        if (groups[k].level > top)
+            top = groups[k].level;
     size_t n = 0;
     for (int level = top; level >= 0; level--)
-        for (size_t k = 0; k < s->n_jobs; k++)
-            if (s->jobs[k].level == level)
+        for (size_t k = 0; k < n_groups; k++)
+            if (groups[k].level == level)
                 order[n++] = k;
-    job_ctx jc = {c, s};
-    int rc = vb_parallel_for(s->n_jobs, order, threads, job_task, &jc, progress, ctx);
+    job_ctx jc = {.c = c, .s = s, .groups = groups, .progress = progress, .progress_ctx = ctx};
+    atomic_init(&jc.jobs_done, 0);
+    int rc = vb_parallel_for(n_groups, order, threads, job_task, &jc, progress ? task_done : NULL,
+                             &jc);
     free(order);
+    free(groups);
     return rc;
 }
 

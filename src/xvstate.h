@@ -4,6 +4,7 @@
 #ifndef VB_XVSTATE_H
 #define VB_XVSTATE_H
 
+#include "lanes.h"
 #include "verletbench.h"
 
 typedef struct vb_xv_state {
@@ -16,5 +17,13 @@ void vb_xv_start(void *st, vb_force *f, double t, const double *x, const double 
 void vb_xv_observe(const void *st, double *x, double *v);
 /* v <- -v: a one-step method's state is just where it is and how it moves. */
 void vb_xv_reverse(void *st);
+
+/* The same in lanes (lanes.h). */
+typedef struct vb_xv_lanes {
+    vb_lane_vec x, v;
+} vb_xv_lanes;
+
+void vb_xv_load(void *lanes, size_t i, const void *scalar_state);
+void vb_xv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v);
 
 #endif

@@ -75,7 +75,8 @@ expect "run -j 0" 2 "--jobs: 0 threads: give 1 to 1024" -- run cases/spring.case
 expect "check --jobs x" 2 "--jobs" -- check --jobs x
 expect "bench" 0 "orbit,velocity-verlet,batch,8000," -- bench --steps 1000 --repeat 1
 expect "bench gsl row" 0 "orbit,rk4,gsl,1000," -- bench --steps 1000 --repeat 1 --integrator rk4
-expect "bench --lanes 0" 2 "--lanes: 0 must be in 1..64" -- bench --lanes 0
+expect "bench --repeat 0" 2 "--repeat: 0 must be in 1..64" -- bench --repeat 0
+expect "bench batch spring" 0 "spring,tcv,batch,8000," -- bench --steps 1000 --repeat 1 --model spring --integrator tcv
 rows=$(grep -vc '^#' "$tmp/traj.csv")
 if [ "$rows" -eq 631 ] && grep -q '^# verletbench .*model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=fixed' "$tmp/traj.csv" &&
     grep -q '^t,x,y,vx,vy,x_exact,y_exact,vx_exact,vy_exact,err_pos,energy$' "$tmp/traj.csv"; then

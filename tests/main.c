@@ -141,6 +141,7 @@ int main(int argc, char **argv)
     suite_plans();
     suite_simulate();
     suite_sweep();
+    suite_lanes();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "metrics.h"
 #include "simulate.h"
 #include "unit.h"
@@ -151,97 +150,8 @@ static void test_divergence_is_reported(void)
     CHECK(isinf(r.err_pos_max) && isinf(r.err_energy_max), "errors of a diverged run are inf");
 }
 
-/* Lockstep lanes compute what the scalar velocity Verlet computes, bit for
- * bit (same operations, same order, no contraction), and a lane's result
- * does not depend on its neighbours: each of 8 lanes with its own step equals
- * that step run alone through the integrator table. */
-/* The default orbit (mu = 1, e = 0.5) and where it starts. */
-static double default_orbit(vb_model *m, double *x0, double *v0)
-{
-    char err[256];
-    vb_model_defaults(m, vb_model_find("orbit"));
-    CHECK(vb_model_setup(m, err, sizeof err) == 0, "orbit setup: %s", err);
-    m->type->initial(m->self, x0, v0);
-    return m->p[0];
-}
-
-static void test_batch_lanes_equal_single_runs(void)
-{
-    enum { LANES = 8, STEPS = 5000 };
-    vb_model m;
-    double x0[VB_MAX_DIM], v0[VB_MAX_DIM];
-    double mu = default_orbit(&m, x0, v0);
-    double buf[7][LANES];
-    vb_kepler_lanes l = {LANES, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
-    for (int i = 0; i < LANES; i++)
-        buf[6][i] = 1e-3 * (1.0 + 0.37 * i);
-    vb_kepler_lanes_start(mu, &l, x0, v0);
-    vb_vv_kepler_lanes(mu, &l, STEPS);
-    const vb_integrator *g = vb_integrator_find("velocity-verlet");
-    for (int i = 0; i < LANES; i++) {
-        unsigned char state[VB_STATE_MAX];
-        vb_force f = {.accel = m.type->accel, .model = m.self, .dim = 2};
-        double h = buf[6][i], t = 0, x[VB_MAX_DIM], v[VB_MAX_DIM];
-        g->start(state, &f, 0.0, x0, v0, h);
-        for (int k = 0; k < STEPS; k++, t += h)
-            g->step(state, &f, t, h);
-        g->observe(state, x, v);
-        CHECK(x[0] == l.x[i] && x[1] == l.y[i] && v[0] == l.vx[i] && v[1] == l.vy[i],
-              "lane %d: (%.17g, %.17g) in lockstep, (%.17g, %.17g) alone", i, l.x[i], l.y[i],
-              x[0], x[1]);
-    }
-}
-
-/* Lanes along their own random plans (each its own steps and its own number
- * of steps) equal the same plans run alone, bit for bit; a lane started at
- * the singularity goes non-finite without disturbing any other lane. */
-static void test_batch_lanes_with_own_plans(void)
-{
-    enum { LANES = 8 };
-    vb_model m;
-    double x0[VB_MAX_DIM], v0[VB_MAX_DIM];
-    double mu = default_orbit(&m, x0, v0);
-    double buf[7][LANES] = {{0}};
-    vb_kepler_lanes l = {LANES, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6]};
-    vb_plan plans[LANES];
-    vb_plan_spec spec[LANES];
-    for (int i = 0; i < LANES; i++) {
-        spec[i] = (vb_plan_spec){.kind = VB_PLAN_RANDOM, .t_end = 2.0 + 0.25 * i,
-                                 .dt = 1e-3 * (1 + i % 3), .jitter = 0.5,
-                                 .seed = (unsigned long)(i + 1)};
-        CHECK(vb_plan_begin(&plans[i], &spec[i]) == 0, "plan %d", i);
-    }
-    vb_kepler_lanes_start(mu, &l, x0, v0);
-    l.x[0] = 0.0; /* lane 0 moved to r = 0: a = -inf there */
-    vb_kepler_accel_lanes(mu, &l);
-    vb_vv_kepler_lanes_plans(mu, &l, plans);
-    for (int i = 0; i < LANES; i++)
-        vb_plan_end(&plans[i]);
-    CHECK(!isfinite(l.x[0]) || !isfinite(l.vx[0]), "the lane started at r = 0 is not finite");
-    const vb_integrator *g = vb_integrator_find("velocity-verlet");
-    for (int i = 1; i < LANES; i++) {
-        unsigned char state[VB_STATE_MAX];
-        vb_force f = {.accel = m.type->accel, .model = m.self, .dim = 2};
-        double h, t = 0, t_next, x[VB_MAX_DIM], v[VB_MAX_DIM];
-        vb_plan p;
-        vb_plan_begin(&p, &spec[i]);
-        g->start(state, &f, 0.0, x0, v0, spec[i].dt);
-        while (vb_plan_next(&p, &h, &t_next)) {
-            g->step(state, &f, t, h);
-            t = t_next;
-        }
-        vb_plan_end(&p);
-        g->observe(state, x, v);
-        CHECK(x[0] == l.x[i] && x[1] == l.y[i] && v[0] == l.vx[i] && v[1] == l.vy[i],
-              "lane %d: (%.17g, %.17g) in lockstep, (%.17g, %.17g) alone", i, l.x[i], l.y[i],
-              x[0], x[1]);
-    }
-}
-
 void suite_simulate(void)
 {
-    RUN(test_batch_lanes_with_own_plans);
-    RUN(test_batch_lanes_equal_single_runs);
     RUN(test_metrics_match_their_definitions);
     RUN(test_metrics_do_not_overflow);
     RUN(test_symplectic_energy_stays_bounded);

@@ -66,5 +66,6 @@ void suite_models(void);
 void suite_plans(void);
 void suite_simulate(void);
 void suite_sweep(void);
+void suite_lanes(void);
 
 #endif
