@@ -28,6 +28,10 @@ void vb_force_lanes_eval(vb_force_lanes *f, const double *t, const vb_lane_vec x
         for (unsigned d = 0; d < f->dim; d++)
             a[d][i] = ai[d];
     }
+    /* lanes not in use still get a value: the batched steps read every lane */
+    for (size_t i = f->n; i < VB_LANES; i++)
+        for (unsigned d = 0; d < f->dim; d++)
+            a[d][i] = 0.0;
 }
 
 int vb_simulate_lanes_supports(const vb_integrator *integ)
