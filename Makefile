@@ -68,7 +68,8 @@ PLOTS_STAMP = plots/.drawn
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline bench fuzz install uninstall clean FORCE
+.PHONY: all build results plots article docs-figures check baseline bench fuzz install uninstall clean \
+        deps-build deps-test deps-fuzz FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -115,25 +116,31 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/orbit/energy-time.png docs/figures/orbit-energy.png
 	cp plots/article/*.png docs/figures/article/
 
-$(BUILD)/.deps-build:
-	@mkdir -p $(BUILD)
+# What the build, the charts and the tests need, checked by using it (a
+# compile and link against every header and library, a gnuplot chart) each
+# time make runs, not remembered in a stamp; installed with apt-get as root,
+# otherwise the exact command is printed and make stops (exit status 2).
+deps-build:
 	@sh .ci/ensure-deps build
-	@touch $@
 
-$(BUILD)/.deps-test:
-	@mkdir -p $(BUILD)
+deps-test:
 	@sh .ci/ensure-deps test
-	@touch $@
 
-# The commit the binary comes from, rewritten only when it changes.
-$(BUILD)/version.h: FORCE
+deps-fuzz:
+	@sh .ci/ensure-deps fuzz
+
+# The version (VERSION) and, in a git checkout with git installed, the commit
+# ("-dirty" when src, cases, plots, Makefile or VERSION differ from it);
+# rewritten only when it changes, so a rebuild happens only then.
+$(BUILD)/version.h: VERSION FORCE
 	@mkdir -p $(BUILD)
-	@h=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
-	 git diff --quiet HEAD -- src cases Makefile 2>/dev/null || h="$$h-dirty"; \
-	 printf '#define VB_GIT_HASH "%s"\n' "$$h" > $@.tmp; \
+	@v=$$(tr -d ' \n' < VERSION); \
+	 h=$$(git rev-parse --short=12 HEAD 2>/dev/null) && \
+	 { git diff --quiet HEAD -- src cases plots Makefile VERSION 2>/dev/null || h="$$h-dirty"; }; \
+	 printf '#define VB_VERSION "%s"\n#define VB_GIT_HASH "%s"\n' "$$v" "$$h" > $@.tmp; \
 	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/%.o: src/%.c | $(BUILD)/.deps-build $(BUILD)/version.h
+$(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h
 	$(CC) $(VB_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/cli.o: $(BUILD)/version.h
@@ -153,14 +160,14 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(BUILD)/main.o $(LIB)
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%.o: tests/%.c | $(BUILD)/.deps-build $(BUILD)/version.h
+$(BUILD)/tests/%.o: tests/%.c | deps-build $(BUILD)/version.h
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(VB_CFLAGS) $(CFLAGS) -Itests -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-check: $(BIN) $(TEST_BIN) | $(BUILD)/.deps-test
+check: $(BIN) $(TEST_BIN) | deps-test
 	@sh tests/run.sh $(BUILD)
 
 # What a step costs, as ratios against a fused hand-written loop timed in the
@@ -209,7 +216,7 @@ FUZZ_FLAGS = -g -O1 -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off -Isrc -I$(BUILD
 FUZZ_OBJ = $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
 FUZZERS = $(FUZZ_BUILD)/fuzz_casefile $(FUZZ_BUILD)/fuzz_trace
 
-$(FUZZ_BUILD)/%.o: src/%.c | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz $(BUILD)/version.h
+$(FUZZ_BUILD)/%.o: src/%.c | deps-build deps-fuzz $(BUILD)/version.h
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(GSL_CFLAGS) -c $< -o $@
 
@@ -219,12 +226,7 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 # the objects are kept between runs (make would delete them as intermediates)
 .SECONDARY: $(FUZZ_OBJ)
 
-$(BUILD)/.deps-fuzz:
-	@mkdir -p $(BUILD)
-	@sh .ci/ensure-deps fuzz
-	@touch $@
-
-fuzz: $(FUZZERS) | $(BUILD)/.deps-fuzz
+fuzz: $(FUZZERS) | deps-fuzz
 	@for t in casefile trace; do \
 	    mkdir -p $(FUZZ_BUILD)/corpus-$$t; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \

@@ -11,9 +11,14 @@
 #include <stdlib.h>
 
 #include "model.h"
-#include "version.h" /* generated: VB_GIT_HASH */
+#include "version.h" /* generated from VERSION and git: VB_VERSION, VB_GIT_HASH */
 
-const char *vb_git_hash(void) { return VB_GIT_HASH; }
+const char *vb_version(void) { return VB_VERSION; }
+
+const char *vb_version_text(void)
+{
+    return VB_GIT_HASH[0] ? VB_VERSION " (git " VB_GIT_HASH ")" : VB_VERSION;
+}
 
 void vb_error(const char *cmd, const char *fmt, ...)
 {

@@ -10,8 +10,6 @@
 #define VB_EXIT_FAIL 1
 #define VB_EXIT_USAGE 2
 
-#define VB_VERSION "0.1.0"
-
 int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
@@ -66,7 +64,10 @@ vb_shared_opts vb_shared_opts_default(void);
  * VB_EXIT_USAGE. */
 int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
 
-/* The git commit the binary was built from ("unknown" outside a checkout). */
-const char *vb_git_hash(void);
+/* The version (the VERSION file, "0.2.0"), and what the binary was built
+ * from: "0.2.0 (git 0123456789ab)", "-dirty" added when the sources differed
+ * from that commit, or just "0.2.0" when built without git. */
+const char *vb_version(void);
+const char *vb_version_text(void);
 
 #endif

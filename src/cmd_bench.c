@@ -335,9 +335,9 @@ int vb_cmd_bench(int argc, char **argv)
                 return VB_EXIT_USAGE;
             }
             f = o.f;
-            fprintf(f, "# verletbench %s (%s): bench, dt = 1e-5, median of %lu repeats, %d "
+            fprintf(f, "# verletbench %s: bench, dt = 1e-5, median of %lu repeats, %d "
                        "lanes in batch\n",
-                    VB_VERSION, vb_git_hash(), repeat, VB_LANES);
+                    vb_version_text(), repeat, VB_LANES);
         }
         fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused\n", f);
         for (size_t r = 0; r < nrows; r++)

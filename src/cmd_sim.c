@@ -224,7 +224,7 @@ int vb_cmd_sim(int argc, char **argv)
             vb_error(CMD, "--trajectory: %s", err);
             goto out;
         }
-        fprintf(traj.f, "# verletbench %s (%s) sim: ", VB_VERSION, vb_git_hash());
+        fprintf(traj.f, "# verletbench %s sim: ", vb_version_text());
         vb_run_describe(traj.f, &spec);
         if (steps_path)
             fprintf(traj.f, " steps=%s", steps_path);

@@ -51,7 +51,7 @@ static void usage(FILE *out)
             "verletbench %s: how accurate is a time integrator, measured against exact "
             "solutions.\n\n"
             "Usage: verletbench COMMAND [OPTIONS]\n\nCommands:\n",
-            VB_VERSION);
+            vb_version());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nRun 'verletbench COMMAND --help' for the options of a command.\n"
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
         return VB_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("verletbench %s (%s)\n", VB_VERSION, vb_git_hash());
+        printf("verletbench %s\n", vb_version_text());
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -43,7 +43,7 @@ int vb_make_dir(const char *path, char *err, size_t errlen)
 static void provenance(FILE *f, const vb_case *c, const char *what)
 {
     const vb_model *m = &c->model;
-    fprintf(f, "# verletbench %s (%s): %s of %s\n", VB_VERSION, vb_git_hash(), what, c->path);
+    fprintf(f, "# verletbench %s: %s of %s\n", vb_version_text(), what, c->path);
     if (c->description)
         fprintf(f, "# %s\n", c->description);
     fprintf(f, "# model=%s", m->type->name);
