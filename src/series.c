@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "sweep.h"
 
 /* ---- long runs: windowed maxima ------------------------------------------ */
 
@@ -90,7 +91,40 @@ static int long_run(const vb_case *c, size_t integ, vb_plan_kind kind, double t_
     window_flush(&w);
     row->steps = res.steps;
     row->status = res.status;
+    row->pos_scale = res.pos_scale;
     return 0;
+}
+
+/* rows a and b show the same errors in every window, to round-off */
+static int same_windows(const vb_series_row *a, const vb_series_row *b, const double *ea,
+                        const double *eb, double scale)
+{
+    if (a->status != VB_STATUS_OK || b->status != VB_STATUS_OK || a->n != b->n ||
+        a->steps != b->steps)
+        return 0;
+    for (size_t k = 0; k < a->n; k++)
+        if (a->t[k] != b->t[k] || !vb_same_to_roundoff(ea[k], eb[k], (double)a->steps, scale))
+            return 0;
+    return 1;
+}
+
+static void find_same(vb_series_set *set)
+{
+    for (size_t k = 0; k < set->n_series; k++) {
+        vb_series_row *r = &set->series[k];
+        r->same_pos_as = r->same_energy_as = VB_SAME_NONE;
+        for (size_t o = 0; o < k; o++) {
+            const vb_series_row *q = &set->series[o];
+            if (q->kind != r->kind)
+                continue;
+            double sc = fmax(r->pos_scale, q->pos_scale);
+            if (r->same_pos_as == VB_SAME_NONE && same_windows(r, q, r->err_pos, q->err_pos, sc))
+                r->same_pos_as = q->integ;
+            if (set->has_energy && r->same_energy_as == VB_SAME_NONE &&
+                same_windows(r, q, r->err_energy, q->err_energy, 1.0))
+                r->same_energy_as = q->integ;
+        }
+    }
 }
 
 /* ---- paths ---------------------------------------------------------------- */
@@ -252,6 +286,7 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     free(x.err);
     if (rc != 0)
         return -1;
+    find_same(set);
     return exact_path(c, &set->paths[set->n_paths++], err, errlen);
 }
 

@@ -27,6 +27,11 @@ typedef struct vb_series_row {
     vb_status status;
     size_t n;                              /* windows that saw a step */
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
+    double pos_scale;                      /* largest |x| of the exact solution */
+    /* the first integrator (an index) whose row of the same plan has the
+     * same position, or energy, errors in every window to round-off, or
+     * (size_t)-1: the charts say "= NAME" instead of hiding one under it */
+    size_t same_pos_as, same_energy_as;
 } vb_series_row;
 
 #define VB_PATH_EXACT ((size_t)-1)

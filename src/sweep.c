@@ -327,6 +327,69 @@ static int analyse_orders(vb_sweep *s)
     return 0;
 }
 
+/* ---- methods that give the same positions ----------------------------------- */
+
+int vb_same_to_roundoff(double a, double b, double steps, double scale)
+{
+    if (!isfinite(a) || !isfinite(b))
+        return 0;
+    double floor = VB_SAME_ULPS * DBL_EPSILON * pow(steps > 1.0 ? steps : 1.0, 1.5) * scale;
+    return fabs(a - b) <= floor;
+}
+
+/* Do two runs of the same plan end with the same position errors? */
+static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
+{
+    const vb_run_result *x = &a->res, *y = &b->res;
+    if (x->status != VB_STATUS_OK || y->status != VB_STATUS_OK || x->steps != y->steps)
+        return 0;
+    double n = (double)x->steps, sc = fmax(x->pos_scale, y->pos_scale);
+    return vb_same_to_roundoff(x->err_pos_max, y->err_pos_max, n, sc) &&
+           vb_same_to_roundoff(x->err_pos_rms, y->err_pos_rms, n, sc) &&
+           vb_same_to_roundoff(x->err_pos_final, y->err_pos_final, n, sc);
+}
+
+/* same_as: the jobs of one integrator and plan are consecutive and in the
+ * same order (level, seed) for every integrator, so run k of one matches
+ * run k of another. */
+static int analyse_same(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    s->same_as = malloc(c->n_integ * VB_N_PLANS * sizeof *s->same_as);
+    size_t *first = malloc(c->n_integ * VB_N_PLANS * sizeof *first);
+    if (!s->same_as || !first) {
+        free(first);
+        return -1;
+    }
+    size_t count[VB_N_PLANS] = {0};
+    for (size_t k = 0; k < c->n_integ * VB_N_PLANS; k++)
+        s->same_as[k] = first[k] = VB_SAME_NONE;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        size_t slot = j->integ * VB_N_PLANS + j->kind;
+        if (first[slot] == VB_SAME_NONE)
+            first[slot] = k;
+        if (j->integ == 0)
+            count[j->kind]++;
+    }
+    for (size_t kind = 0; kind < VB_N_PLANS; kind++)
+        for (size_t i = 1; i < c->n_integ; i++) {
+            size_t fi = first[i * VB_N_PLANS + kind];
+            if (fi == VB_SAME_NONE)
+                continue;
+            for (size_t o = 0; o < i && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE; o++) {
+                size_t fo = first[o * VB_N_PLANS + kind];
+                int same = fo != VB_SAME_NONE && count[kind] > 0;
+                for (size_t r = 0; same && r < count[kind]; r++)
+                    same = same_run(&s->jobs[fi + r], &s->jobs[fo + r]);
+                if (same)
+                    s->same_as[i * VB_N_PLANS + kind] = o;
+            }
+        }
+    free(first);
+    return 0;
+}
+
 /* ---- one step from exact data ---------------------------------------------- */
 
 static int onestep_error(const vb_integrator *g, const vb_model *m, void *work, double t,
@@ -535,7 +598,8 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
         snprintf(err, errlen, "%s: out of memory", c->path);
         return -1;
     }
-    if (analyse_orders(s) != 0 || analyse_onestep(s) != 0 || analyse_reversal(s) != 0) {
+    if (analyse_orders(s) != 0 || analyse_same(s) != 0 || analyse_onestep(s) != 0 ||
+        analyse_reversal(s) != 0) {
         snprintf(err, errlen, "%s: out of memory", c->path);
         return -1;
     }
@@ -554,6 +618,7 @@ void vb_sweep_free(vb_sweep *s)
     free(s->bands);
     free(s->onestep);
     free(s->reverse);
+    free(s->same_as);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

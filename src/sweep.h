@@ -100,9 +100,22 @@ typedef struct vb_sweep {
     vb_reverse_row *reverse;
     size_t n_reverse;
     double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
+    /* same_as[i * VB_N_PLANS + plan]: the first integrator whose position
+     * errors equal integrator i's to round-off in every run of that plan
+     * (the same positions, as verlet-var and velocity-verlet have under any
+     * steps), or VB_SAME_NONE */
+    size_t *same_as;
     vb_series_set series; /* long runs and paths, for the charts */
     int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
 } vb_sweep;
+
+#define VB_SAME_NONE ((size_t)-1)
+
+/* Two errors of runs of `steps` steps agree to round-off: they differ by no
+ * more than VB_SAME_ULPS eps steps^1.5 scale, the floor of `check`
+ * (docs/check.md: position round-off grows like N^1.5). */
+#define VB_SAME_ULPS 16.0
+int vb_same_to_roundoff(double a, double b, double steps, double scale);
 
 /* Called after each finished job with (done, total): for a progress line. */
 typedef void vb_progress_fn(void *ctx, size_t done, size_t total);

@@ -244,9 +244,15 @@ static void order_text(FILE *f, const vb_order_row *r)
         fprintf(f, "%.2f%s", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "");
 }
 
+/* the name of integrator i, or "" for VB_SAME_NONE */
+static const char *same_name(const vb_sweep *s, size_t i)
+{
+    return i == VB_SAME_NONE ? "" : s->c->integ[i]->name;
+}
+
 static void write_convergence(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict\n", f);
+    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict,same_as\n", f);
     for (size_t k = 0; k < s->n_orders; k++) {
         const vb_order_row *r = &s->orders[k];
         if (r->norm != VB_NORM_POS_MAX)
@@ -261,7 +267,8 @@ static void write_convergence(const vb_sweep *s, FILE *f)
             num(f, mean_evals(s, r->integ, r->kind, l));
             fputc(',', f);
             order_text(f, r);
-            fprintf(f, ",%s\n", vb_verdict_name(r->verdict));
+            fprintf(f, ",%s,%s\n", vb_verdict_name(r->verdict),
+                    same_name(s, s->same_as[r->integ * VB_N_PLANS + r->kind]));
         }
     }
 }
@@ -271,7 +278,8 @@ static void write_timeseries(const vb_sweep *s, FILE *f)
     const vb_series_set *set = &s->series;
     fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
             set->periods, VB_SERIES_WINDOWS);
-    fprintf(f, "integrator,plan,dt,t,err_pos%s\n", set->has_energy ? ",err_energy" : "");
+    fprintf(f, "integrator,plan,dt,t,err_pos%s,same_as%s\n", set->has_energy ? ",err_energy" : "",
+            set->has_energy ? ",energy_same_as" : "");
     for (size_t k = 0; k < set->n_series; k++) {
         const vb_series_row *r = &set->series[k];
         for (size_t i = 0; i < r->n; i++) {
@@ -280,6 +288,9 @@ static void write_timeseries(const vb_sweep *s, FILE *f)
                     vb_plan_name(r->kind), r->dt, r->t[i], r->err_pos[i]);
             if (set->has_energy)
                 fprintf(f, ",%.10g", r->err_energy[i]);
+            fprintf(f, ",%s", same_name(s, r->same_pos_as));
+            if (set->has_energy)
+                fprintf(f, ",%s", same_name(s, r->same_energy_as));
             fputc('\n', f);
         }
     }

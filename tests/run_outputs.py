@@ -6,9 +6,12 @@ import csv
 import filecmp
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 SIM_COLUMNS = ("model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,"
                "err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status").split(",")
@@ -93,8 +96,14 @@ def main():
         comments, header, rows = read_csv(os.path.join(d, "runs.csv"))
         check(header[:len(SIM_COLUMNS)] == SIM_COLUMNS, "runs.csv starts with the sim columns")
         text = "\n".join(comments)
-        check(re.search(r"# verletbench \S+ \(\S+\): runs of ", text) is not None,
-              "runs.csv records version and commit")
+        # the version from VERSION; the commit when built in a git checkout
+        version = open(os.path.join(ROOT, "VERSION")).read().strip()
+        git = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"],
+                             capture_output=True, text=True).returncode == 0 \
+            if shutil.which("git") else False
+        pattern = r"# verletbench %s%s: runs of " % (re.escape(version),
+                                                    r" \(git [0-9a-f]{12}(-dirty)?\)" if git else "")
+        check(re.search(pattern, text) is not None, "runs.csv records version and commit")
         check("model=orbit mu=1 a=1 e=0.59999999999999998 t_end=3" in text,
               "runs.csv records the parameters")
         check(re.search(r"\b20\d\d-\d\d-\d\d\b|\d\d:\d\d:\d\d", text) is None, "no timestamps")
@@ -123,6 +132,31 @@ def main():
                 check(int(rec["points"]) >= 2, "a fitted order uses two points or more", "points")
                 float(rec["order"])
         check(len(rows) == 3 * 3 * 7, "orders.csv has %d rows, want 63" % len(rows))
+
+        # curves that coincide are named (same_as): with fixed steps tcv and
+        # velocity Verlet give the same positions (the method's facts), with
+        # random steps they do not, and Euler never matches either
+        _, header, rows = read_csv(os.path.join(d, "convergence.csv"))
+        same = {}
+        for row in rows:
+            rec = dict(zip(header, row))
+            same.setdefault((rec["integrator"], rec["plan"]), set()).add(rec["same_as"])
+        check(same.get(("velocity-verlet", "fixed")) == {"tcv"},
+              "convergence.csv: velocity-verlet fixed same_as tcv, got %s"
+              % same.get(("velocity-verlet", "fixed")))
+        check(all(v == {""} for k, v in same.items() if k != ("velocity-verlet", "fixed")),
+              "convergence.csv: no other curve coincides: %s" % same)
+        _, header, rows = read_csv(os.path.join(d, "timeseries.csv"))
+        same = {}
+        for row in rows:
+            rec = dict(zip(header, row))
+            same.setdefault((rec["integrator"], rec["plan"]), set()).add(
+                (rec["same_as"], rec["energy_same_as"]))
+        check(same.get(("velocity-verlet", "fixed")) == {("tcv", "tcv")},
+              "timeseries.csv: velocity-verlet fixed same as tcv in position and energy, got %s"
+              % same.get(("velocity-verlet", "fixed")))
+        check(same.get(("velocity-verlet", "random")) == {("", "")},
+              "timeseries.csv: velocity-verlet random is its own curve")
 
         # bad input: exit 2, file:line:key, and nothing written
         bad = os.path.join(tmp, "bad.case")
