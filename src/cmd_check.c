@@ -2,7 +2,7 @@
  * committed baseline; exit 1 when any error or order got worse. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
-#include <ftw.h>
+#include <signal.h>
 #include <getopt.h>
 #include <glob.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "casefile.h"
 #include "cli.h"
 #include "compare.h"
-#include "outfile.h"
+#include "outdir.h"
 #include "plugin.h"
 #include "sweep.h"
 
@@ -48,18 +48,68 @@ static void help(void)
            VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static int is_dir(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The directory a path names, resolved (symbolic links, "..") even when
+ * its last part does not exist yet; NULL if its parent does not exist. */
+static char *resolved_dir(const char *path)
+{
+    char *r = realpath(path, NULL);
+    if (r)
+        return r;
+    char *copy = strdup(path);
+    if (!copy)
+        return NULL;
+    size_t n = strlen(copy);
+    while (n > 1 && copy[n - 1] == '/')
+        copy[--n] = '\0';
+    char *slash = strrchr(copy, '/');
+    const char *base = slash ? slash + 1 : copy;
+    char *parent = slash ? (slash == copy ? strdup("/") : strndup(copy, (size_t)(slash - copy)))
+                         : strdup(".");
+    char *rp = parent ? realpath(parent, NULL) : NULL;
+    char *out = NULL;
+    if (rp && (out = malloc(strlen(rp) + strlen(base) + 2)))
+        sprintf(out, "%s/%s", strcmp(rp, "/") ? rp : "", base);
+    free(rp);
+    free(parent);
+    free(copy);
+    return out;
+}
+
+/* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv. */
+static int compare_case(const char *base, const vb_case *c, const vb_sweep *s,
+                        const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
+{
+    char pr[4096 + 80], po[4096 + 80];
+    char *br = NULL, *bo = NULL, *nr = NULL, *no = NULL;
+    size_t lbr, lbo, lnr, lno;
+    snprintf(pr, sizeof pr, "%s/%s/runs.csv", base, c->name);
+    snprintf(po, sizeof po, "%s/%s/orders.csv", base, c->name);
+    int rc = VB_COMPARE_BAD;
+    if (vb_read_file(pr, VB_TABLE_LIMIT, &br, &lbr, err, errlen) != 0 ||
+        vb_read_file(po, VB_TABLE_LIMIT, &bo, &lbo, err, errlen) != 0)
+        goto done;
+    if (vb_sweep_table_text(s, "runs.csv", &nr, &lnr) != 0 ||
+        vb_sweep_table_text(s, "orders.csv", &no, &lno) != 0) {
+        rc = VB_COMPARE_OOM;
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    rc = vb_compare_tables(c->name, c->path, (vb_text){pr, br, lbr}, (vb_text){po, bo, lbo},
+                           (vb_text){"(this run's runs.csv)", nr, lnr},
+                           (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
+                           errlen);
+done:
+    free(br);
+    free(bo);
+    free(nr);
+    free(no);
+    return rc;
 }
 
 int vb_cmd_check(int argc, char **argv)
@@ -144,11 +194,26 @@ int vb_cmd_check(int argc, char **argv)
     }
 
     char err[4096];
+    if (save) {
+        /* --save onto the baseline would replace what is being compared
+         * against, and a regression would pass and become the baseline */
+        char *b = resolved_dir(base), *v = resolved_dir(save);
+        int same = b && v && strcmp(b, v) == 0;
+        free(b);
+        free(v);
+        if (same) {
+            globfree(&g);
+            return vb_usage_error(CMD, "--save %s is the baseline itself (--baseline %s): save "
+                                       "elsewhere, then replace the baseline on purpose",
+                                  save, base);
+        }
+    }
+
     int status = VB_EXIT_OK;
     size_t loaded = 0;
     vb_changes changes = {0};
+    vb_outdir od = {NULL, -1};
     vb_case *cases = calloc(n, sizeof *cases);
-    char tmp[4096] = "";
     if (!cases) {
         vb_error(CMD, "out of memory");
         globfree(&g);
@@ -161,33 +226,31 @@ int vb_cmd_check(int argc, char **argv)
             goto done;
         }
     /* every case needs its baseline: say which are missing before running any */
-    for (size_t i = 0; i < n; i++) {
-        char p[4096 + 80];
-        snprintf(p, sizeof p, "%s/%s/runs.csv", base, cases[i].name);
-        if (access(p, R_OK) != 0) {
-            vb_error(CMD, "%s: no baseline for case '%s' (%s missing): make one with "
-                          "'verletbench run %s --out %s'",
-                     cases[i].path, cases[i].name, p, cases[i].path, base);
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++) {
+            char p[4096 + 80];
+            snprintf(p, sizeof p, "%s/%s/%s", base, cases[i].name, k ? "orders.csv" : "runs.csv");
+            if (access(p, R_OK) != 0) {
+                vb_error(CMD, "%s: no baseline for case '%s' (%s missing): make one with "
+                              "'verletbench run %s --out %s'",
+                         cases[i].path, cases[i].name, p, cases[i].path, base);
+                status = VB_EXIT_USAGE;
+                goto done;
+            }
+        }
+    for (size_t i = 0; i < n; i++)
+        if (vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
         }
-    }
-
-    /* the recomputed tables go to --save DIR or a private temporary directory */
     if (save) {
-        snprintf(tmp, sizeof tmp, "%s", save);
-        if (vb_make_dir(tmp, err, sizeof err) != 0) {
+        rc = vb_outdir_open(&od, save, err, sizeof err);
+        for (size_t i = 0; rc == 0 && i < n; i++)
+            rc = vb_casedir_check(&od, cases[i].name, err, sizeof err);
+        if (rc != 0) {
             vb_error(CMD, "--save: %s", err);
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-    } else {
-        const char *td = getenv("TMPDIR");
-        snprintf(tmp, sizeof tmp, "%s/verletbench-check.XXXXXX", td && td[0] ? td : "/tmp");
-        if (!mkdtemp(tmp)) {
-            vb_error(CMD, "%s: cannot make a temporary directory", tmp);
-            tmp[0] = '\0';
-            status = VB_EXIT_FAIL;
+            status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
     }
@@ -198,19 +261,36 @@ int vb_cmd_check(int argc, char **argv)
                n, n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
     for (size_t i = 0; i < n; i++) {
         vb_sweep s;
-        if (vb_sweep_run(&cases[i], &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL, NULL,
-                         err, sizeof err) != 0 ||
-            vb_sweep_write(&s, tmp, err, sizeof err) != 0) {
+        rc = vb_sweep_run(&cases[i], &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL,
+                              NULL, err, sizeof err);
+        if (rc != 0) {
             vb_error(CMD, "%s", err);
             vb_sweep_free(&s);
-            status = strstr(err, "over the limit") ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
-        vb_sweep_free(&s);
         size_t worse0 = changes.worse + changes.missing;
-        if (vb_compare_case(base, tmp, cases[i].name, &tol, &changes, err, sizeof err) != 0) {
+        rc = compare_case(base, &cases[i], &s, &tol, &changes, err, sizeof err);
+        if (rc == 0 && save) {
+            sigset_t stop, old;
+            sigemptyset(&stop);
+            sigaddset(&stop, SIGINT);
+            sigaddset(&stop, SIGTERM);
+            sigaddset(&stop, SIGHUP);
+            sigprocmask(SIG_BLOCK, &stop, &old);
+            int wrc = vb_sweep_write_all(&od, &s, 1, err, sizeof err);
+            sigprocmask(SIG_SETMASK, &old, NULL);
+            if (wrc != 0) {
+                vb_error(CMD, "--save: %s", err);
+                vb_sweep_free(&s);
+                status = wrc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+                goto done;
+            }
+        }
+        vb_sweep_free(&s);
+        if (rc != 0) {
             vb_error(CMD, "%s", err);
-            status = VB_EXIT_USAGE;
+            status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
             goto done;
         }
         if (!quiet)
@@ -226,8 +306,7 @@ int vb_cmd_check(int argc, char **argv)
     status = failed ? VB_EXIT_FAIL : VB_EXIT_OK;
 
 done:
-    if (tmp[0] && !save)
-        nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    vb_outdir_close(&od);
     vb_changes_free(&changes);
     for (size_t i = 0; i < loaded; i++)
         vb_case_free(&cases[i]);

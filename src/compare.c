@@ -1,20 +1,86 @@
-/* compare.c — one case's tables against a baseline. */
+/* compare.c — one case's tables against a baseline.
+ *
+ * What is judged, and why (docs/check.md):
+ *  - the maximum and RMS errors and the energy and angular-momentum errors
+ *    of every step size, per integrator and plan: for a random plan the
+ *    median over its seeds, the figure the order is fitted to, since one
+ *    seed's error moves with the accidents of its steps when the method
+ *    changes;
+ *  - a run's status (ok -> diverged is worse), run by run;
+ *  - every fitted order of those norms, and its verdict.
+ * Final-time errors are listed but never judged: they oscillate with the
+ * phase the run ends at.  A series of errors that got worse only at coarse
+ * step sizes while every finer one got better is a method whose error
+ * curve now crosses the old one: better in the asymptotic range, reported
+ * as such. */
 #include "compare.h"
 
+#include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- a CSV file as `run` writes it: '#' lines, a header, plain fields ---- */
+int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
+                 size_t errlen)
+{
+    *text = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) {
+            if (ferror(f)) {
+                snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+                free(buf);
+                fclose(f);
+                return -1;
+            }
+            break;
+        }
+        if (cap >= limit) {
+            snprintf(err, errlen, "%s: larger than %zu bytes: not a table verletbench wrote", path,
+                     limit);
+            free(buf);
+            fclose(f);
+            return -1;
+        }
+        cap = cap * 2 > limit ? limit : cap * 2;
+        char *more = realloc(buf, cap + 1);
+        if (!more)
+            free(buf);
+        buf = more;
+    }
+    fclose(f);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* ---- a CSV table as `run` writes it: '#' lines, a header, plain fields ---- */
 
 typedef struct {
+    const char *path;
     char *buf;
     char **comments;
     size_t n_comments;
     char **head;
     size_t ncol;
     char ***rows;
+    unsigned long *line; /* the line number of each row */
     size_t nrow;
 } table;
 
@@ -23,94 +89,100 @@ static void table_free(table *t)
     for (size_t i = 0; i < t->nrow; i++)
         free(t->rows[i]);
     free(t->rows);
+    free(t->line);
     free(t->head);
     free(t->comments);
     free(t->buf);
     memset(t, 0, sizeof *t);
 }
 
-/* split one line in place at commas; returns the number of fields */
-static size_t split(char *line, char **field, size_t max)
+static int bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int bad(char *err, size_t errlen, const char *fmt, ...)
 {
-    size_t n = 0;
-    field[n++] = line;
-    for (char *p = line; *p; p++)
-        if (*p == ',') {
-            *p = '\0';
-            if (n < max)
-                field[n++] = p + 1;
-        }
-    return n;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return VB_COMPARE_BAD;
 }
 
-static int table_read(const char *path, table *t, char *err, size_t errlen)
+static int oom(char *err, size_t errlen)
+{
+    snprintf(err, errlen, "out of memory");
+    return VB_COMPARE_OOM;
+}
+
+/* Fields are split at every comma: the tables never quote. */
+static int table_parse(vb_text in, table *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return -1;
-    }
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    t->buf = malloc((size_t)len + 1);
-    if (!t->buf || fread(t->buf, 1, (size_t)len, f) != (size_t)len) {
-        fclose(f);
-        snprintf(err, errlen, "%s: cannot read", path);
-        table_free(t);
-        return -1;
-    }
-    fclose(f);
-    t->buf[len] = '\0';
+    t->path = in.path;
+    if (memchr(in.text, '\0', in.len))
+        return bad(err, errlen, "%s: binary data (a NUL byte): not a table verletbench wrote",
+                   in.path);
+    t->buf = malloc(in.len + 1);
     size_t lines = 1;
-    for (long i = 0; i < len; i++)
-        lines += t->buf[i] == '\n';
+    for (size_t i = 0; i < in.len; i++)
+        lines += in.text[i] == '\n';
     t->comments = calloc(lines, sizeof *t->comments);
     t->rows = calloc(lines, sizeof *t->rows);
-    if (!t->comments || !t->rows) {
-        snprintf(err, errlen, "out of memory");
+    t->line = calloc(lines, sizeof *t->line);
+    if (!t->buf || !t->comments || !t->rows || !t->line) {
         table_free(t);
-        return -1;
+        return oom(err, errlen);
     }
+    memcpy(t->buf, in.text, in.len);
+    t->buf[in.len] = '\0';
     char *line = t->buf;
-    size_t lineno = 0;
+    if (in.len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+        line += 3; /* a byte-order mark an editor may have added */
+    unsigned long lineno = 0;
     while (line && *line) {
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = '\0';
         lineno++;
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\r')
+            line[--n] = '\0'; /* CRLF, as a checkout on another system may have it */
         if (line[0] == '#') {
             t->comments[t->n_comments++] = line;
         } else if (line[0]) {
-            char *fields[64];
-            size_t n = split(line, fields, 64);
-            char **copy = malloc(n * sizeof *copy);
-            if (!copy) {
-                snprintf(err, errlen, "out of memory");
+            size_t nf = 1;
+            for (char *p = line; *p; p++)
+                nf += *p == ',';
+            char **field = malloc(nf * sizeof *field);
+            if (!field) {
                 table_free(t);
-                return -1;
+                return oom(err, errlen);
             }
-            memcpy(copy, fields, n * sizeof *copy);
+            size_t k = 0;
+            field[k++] = line;
+            for (char *p = line; *p; p++)
+                if (*p == ',') {
+                    *p = '\0';
+                    field[k++] = p + 1;
+                }
             if (!t->head) {
-                t->head = copy;
-                t->ncol = n;
-            } else if (n != t->ncol) {
-                snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu", path, lineno, n,
-                         t->ncol);
-                free(copy);
+                t->head = field;
+                t->ncol = nf;
+            } else if (nf != t->ncol) {
+                free(field);
+                int rc = bad(err, errlen, "%s:%lu: %zu fields, the header has %zu", in.path,
+                             lineno, nf, t->ncol);
                 table_free(t);
-                return -1;
+                return rc;
             } else {
-                t->rows[t->nrow++] = copy;
+                t->line[t->nrow] = lineno;
+                t->rows[t->nrow++] = field;
             }
         }
         line = nl ? nl + 1 : NULL;
     }
     if (!t->head) {
-        snprintf(err, errlen, "%s: no header line", path);
         table_free(t);
-        return -1;
+        return bad(err, errlen, "%s: no header line: not a table verletbench wrote", in.path);
     }
     return 0;
 }
@@ -123,46 +195,251 @@ static int column(const table *t, const char *name)
     return -1;
 }
 
-static const char *cell(const table *t, size_t row, int col)
+/* the column or a message naming it */
+static int need_column(const table *t, const char *name, int *col, char *err, size_t errlen)
 {
-    return col >= 0 ? t->rows[row][col] : "";
+    *col = column(t, name);
+    if (*col < 0)
+        return bad(err, errlen, "%s: no column '%s' in the header: not a table verletbench wrote",
+                   t->path, name);
+    return 0;
 }
 
-/* ---- row keys ---- */
+/* A number as the tables print it (%.17g); inf only where allowed. */
+static int parse_number(const char *s, int allow_inf, double *out)
+{
+    if (!s[0])
+        return -1;
+    char *end;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (*end || isnan(x) || (isinf(x) && !allow_inf) || x < 0.0)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int parse_count(const char *s, unsigned long long *out)
+{
+    if (!s[0] || s[0] == '-' || s[0] == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (*end || errno == ERANGE)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* integrator names are what a plugin may register: a-z 0-9 - _, <= 40 */
+static int valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 40)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+            return 0;
+    return 1;
+}
+
+static int valid_plan(const char *s)
+{
+    return !strcmp(s, "fixed") || !strcmp(s, "random") || !strcmp(s, "trace");
+}
+
+/* ---- the parameters a table was made with ---- */
+
+/* The comment lines that fix what was run: "# model=..." and "# dt=...",
+ * with a trace named by its file name only (the case may be given by
+ * another path). */
+static void provenance(const table *t, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < t->n_comments && used < len; i++) {
+        const char *c = t->comments[i];
+        if (strncmp(c, "# model=", 8) != 0 && strncmp(c, "# dt=", 5) != 0)
+            continue;
+        char line[1024];
+        snprintf(line, sizeof line, "%s", c);
+        char *tr = strstr(line, "trace=");
+        if (tr) {
+            char *end = strchr(tr, ' ');
+            char *slash = NULL;
+            for (char *p = tr + 6; *p && (!end || p < end); p++)
+                if (*p == '/')
+                    slash = p;
+            if (slash)
+                memmove(tr + 6, slash + 1, strlen(slash + 1) + 1);
+        }
+        int n = snprintf(out + used, len - used, "%s\n", line);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}
+
+/* The "# integrators=a,b,c" line, or NULL. */
+static const char *listed_integrators(const table *t)
+{
+    for (size_t i = 0; i < t->n_comments; i++)
+        if (strncmp(t->comments[i], "# integrators=", 14) == 0)
+            return t->comments[i] + 14;
+    return NULL;
+}
+
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t k = e ? (size_t)(e - p) : strlen(p);
+        if (k == n && strncmp(p, name, n) == 0)
+            return 1;
+        p = e ? e + 1 : NULL;
+    }
+    return 0;
+}
+
+/* ---- runs ---- */
+
+static const char *const METRICS[] = {"err_pos_final", "err_pos_max",  "err_pos_rms",
+                                      "err_vel_final", "err_vel_max",  "err_energy_max",
+                                      "err_angmom_max"};
+#define N_METRICS 7
+/* which metrics are final-time values (never judged), and which scale:
+ * 0 position, 1 velocity, 2 relative (none) */
+static const int FINAL[N_METRICS] = {1, 0, 0, 1, 0, 0, 0};
+static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2};
+
+typedef struct run_rec {
+    const char *integ, *plan, *seed, *status, *dt;
+    int level;
+    double steps, pscale, vscale;
+    double m[N_METRICS]; /* NAN where the metric does not apply */
+    unsigned long line;
+    const struct run_rec *partner; /* the same run on the other side, or NULL */
+} run_rec;
 
 typedef struct {
-    char key[160];
-    size_t row;
-    int matched;
-} keyed;
+    run_rec *r;
+    size_t n;
+    int has[N_METRICS]; /* the metric applies (its cells are filled) */
+} run_set;
 
-static int by_key(const void *a, const void *b)
+static int by_run_key(const void *a, const void *b)
 {
-    return strcmp(((const keyed *)a)->key, ((const keyed *)b)->key);
+    const run_rec *x = a, *y = b;
+    int c = strcmp(x->integ, y->integ);
+    if (!c)
+        c = strcmp(x->plan, y->plan);
+    if (!c)
+        c = (x->level > y->level) - (x->level < y->level);
+    if (!c)
+        c = strcmp(x->seed, y->seed);
+    return c;
 }
 
-static keyed *index_rows(const table *t, const int *cols, size_t ncols)
+/* Read and check every row of a runs.csv; sorted by (integrator, plan,
+ * level, seed). */
+static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen)
 {
-    keyed *k = calloc(t->nrow ? t->nrow : 1, sizeof *k);
-    if (!k)
-        return NULL;
-    for (size_t r = 0; r < t->nrow; r++) {
-        size_t used = 0;
-        for (size_t c = 0; c < ncols; c++)
-            used += (size_t)snprintf(k[r].key + used, sizeof k[r].key - used, "%s|",
-                                     cell(t, r, cols[c]));
-        k[r].row = r;
+    memset(set, 0, sizeof *set);
+    int ci, cp, cl, cs, cst, cdt, cn, cps, cvs, cm[N_METRICS];
+    if (need_column(t, "integrator", &ci, err, errlen) || need_column(t, "plan", &cp, err, errlen) ||
+        need_column(t, "level", &cl, err, errlen) || need_column(t, "seed", &cs, err, errlen) ||
+        need_column(t, "status", &cst, err, errlen) || need_column(t, "dt", &cdt, err, errlen) ||
+        need_column(t, "steps", &cn, err, errlen) ||
+        need_column(t, "pos_scale", &cps, err, errlen) ||
+        need_column(t, "vel_scale", &cvs, err, errlen))
+        return VB_COMPARE_BAD;
+    for (int m = 0; m < N_METRICS; m++)
+        if (need_column(t, METRICS[m], &cm[m], err, errlen))
+            return VB_COMPARE_BAD;
+    if (t->nrow == 0)
+        return bad(err, errlen, "%s: no runs, only a header: nothing to compare", t->path);
+    set->r = calloc(t->nrow, sizeof *set->r);
+    if (!set->r)
+        return oom(err, errlen);
+    set->n = t->nrow;
+    /* a metric applies when its cells are filled; one blank cell among
+     * filled ones is damage */
+    for (int m = 0; m < N_METRICS; m++)
+        set->has[m] = t->rows[0][cm[m]][0] != '\0';
+    for (size_t i = 0; i < t->nrow; i++) {
+        char **f = t->rows[i];
+        run_rec *r = &set->r[i];
+        unsigned long long steps, level;
+        r->line = t->line[i];
+        r->integ = f[ci];
+        r->plan = f[cp];
+        r->seed = f[cs];
+        r->status = f[cst];
+        r->dt = f[cdt];
+        if (!valid_name(r->integ))
+            return bad(err, errlen, "%s:%lu: integrator '%.60s' is not an integrator name", t->path,
+                       r->line, r->integ);
+        if (!valid_plan(r->plan))
+            return bad(err, errlen, "%s:%lu: plan '%.60s' (want fixed, random or trace)", t->path,
+                       r->line, r->plan);
+        if (parse_count(f[cl], &level) != 0 || level > 64)
+            return bad(err, errlen, "%s:%lu: level '%.60s' is not a step-size level", t->path,
+                       r->line, f[cl]);
+        r->level = (int)level;
+        if (parse_count(f[cn], &steps) != 0)
+            return bad(err, errlen, "%s:%lu: steps '%.60s' is not a count", t->path, r->line, f[cn]);
+        r->steps = (double)steps;
+        int ok = !strcmp(r->status, "ok");
+        if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0)
+            return bad(err, errlen, "%s:%lu: status '%.60s' (want ok, diverged or exact-failed)",
+                       t->path, r->line, r->status);
+        if (parse_number(f[cps], 0, &r->pscale) != 0 || parse_number(f[cvs], 0, &r->vscale) != 0)
+            return bad(err, errlen, "%s:%lu: pos_scale or vel_scale is not a finite number >= 0",
+                       t->path, r->line);
+        for (int m = 0; m < N_METRICS; m++) {
+            const char *c = f[cm[m]];
+            r->m[m] = NAN;
+            if (!set->has[m] && !c[0])
+                continue;
+            /* a finished run has finite errors; one that did not, inf */
+            if (!set->has[m] || parse_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
+                return bad(err, errlen, "%s:%lu: %s = '%.60s': %s", t->path, r->line, METRICS[m], c,
+                           !set->has[m] ? "a value in a column that is blank on its first row"
+                           : ok          ? "not a finite number >= 0 (the run's status is ok)"
+                                         : "a run that did not finish has the error inf");
+        }
     }
-    qsort(k, t->nrow, sizeof *k, by_key);
-    return k;
+    qsort(set->r, set->n, sizeof *set->r, by_run_key);
+    for (size_t i = 1; i < set->n; i++)
+        if (by_run_key(&set->r[i - 1], &set->r[i]) == 0)
+            return bad(err, errlen, "%s:%lu: the same run as line %lu (%s, %s, level %d, seed '%s')",
+                       t->path, set->r[i].line, set->r[i - 1].line, set->r[i].integ,
+                       set->r[i].plan, set->r[i].level, set->r[i].seed);
+    return 0;
+}
+
+/* read_runs_into, and nothing left allocated when it fails */
+static int read_runs(const table *t, run_set *set, char *err, size_t errlen)
+{
+    int rc = read_runs_into(t, set, err, errlen);
+    if (rc != 0) {
+        free(set->r);
+        set->r = NULL;
+    }
+    return rc;
+}
+
+static run_rec *find_run(const run_set *set, const run_rec *key)
+{
+    return bsearch(key, set->r, set->n, sizeof *set->r, by_run_key);
 }
 
 /* ---- recording changes ---- */
 
 static int record(vb_changes *out, const vb_change *c)
 {
-    /* fold rows of one case, integrator, plan and metric into the one that
-     * changed most, so a broken method gives one line per metric, not 300 */
+    /* fold changes of one case, integrator, plan and metric into the one
+     * that changed most, so a broken method gives one line per metric */
     for (size_t i = 0; i < out->n; i++) {
         vb_change *o = &out->v[i];
         if (o->kind == c->kind && !strcmp(o->case_name, c->case_name) &&
@@ -199,234 +476,463 @@ static void fill(vb_change *c, vb_change_kind kind, const char *name, const char
     snprintf(c->metric, sizeof c->metric, "%s", metric);
 }
 
-static double number(const char *s)
-{
-    if (!s[0])
-        return NAN;
-    return strtod(s, NULL);
-}
+/* ---- series: one metric of one integrator and plan over the step sizes ---- */
 
-/* ---- the parameters the two were made with ---- */
+#define MAX_LEVELS 65
 
-/* The comment lines that fix what was run: "# model=..." and "# dt=...",
- * with a trace named by its file name only (the case may be given by
- * another path). */
-static void provenance(const table *t, char *out, size_t len)
-{
-    size_t used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < t->n_comments && used < len; i++) {
-        const char *c = t->comments[i];
-        if (strncmp(c, "# model=", 8) != 0 && strncmp(c, "# dt=", 5) != 0)
-            continue;
-        char line[1024];
-        snprintf(line, sizeof line, "%s", c);
-        char *tr = strstr(line, "trace=");
-        if (tr) {
-            char *end = strchr(tr, ' ');
-            char *slash = NULL;
-            for (char *p = tr + 6; *p && (!end || p < end); p++)
-                if (*p == '/')
-                    slash = p;
-            if (slash)
-                memmove(tr + 6, slash + 1, strlen(slash + 1) + 1);
-        }
-        used += (size_t)snprintf(out + used, len - used, "%s\n", line);
-    }
-}
-
-/* ---- which errors carry a signal ---- */
-
-/* The (integrator, plan, metric) triples with at least one error above the
- * round-off floor.  An order fitted to round-off alone (a conserved angular
- * momentum, an exact method's energy) is noise, and is not compared. */
 typedef struct {
-    char (*key)[160];
-    size_t n, cap;
-} keyset;
+    int n; /* levels */
+    double before[MAX_LEVELS], after[MAX_LEVELS], floor[MAX_LEVELS];
+    const char *dt[MAX_LEVELS];
+    int seeds[MAX_LEVELS];
+    int signal_before, signal_after; /* some value above the round-off floor */
+} series;
 
-static int keyset_has(const keyset *k, const char *key)
+static int cmp_double(const void *a, const void *b)
 {
-    for (size_t i = 0; i < k->n; i++)
-        if (!strcmp(k->key[i], key))
-            return 1;
-    return 0;
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y); /* inf sorts last */
 }
 
-static int keyset_add(keyset *k, const char *integ, const char *plan, const char *metric)
+static double median(double *v, size_t n)
 {
-    char key[160];
-    snprintf(key, sizeof key, "%s|%s|%s|", integ, plan, metric);
-    if (keyset_has(k, key))
-        return 0;
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? 2 * k->cap : 64;
-        char(*more)[160] = realloc(k->key, cap * sizeof *more);
-        if (!more)
-            return -1;
-        k->key = more;
-        k->cap = cap;
-    }
-    memcpy(k->key[k->n++], key, sizeof key);
-    return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* ---- runs.csv: every error of every run ---- */
-
-static const char *const METRICS[] = {"err_pos_final", "err_pos_max",  "err_pos_rms",
-                                      "err_vel_final", "err_vel_max",  "err_energy_max",
-                                      "err_angmom_max"};
-#define N_METRICS (sizeof METRICS / sizeof METRICS[0])
-
-static int compare_runs(const table *b, const table *n, const char *name, const vb_tolerance *tol,
-                        vb_changes *out, keyset *signal)
+/* Errors below this are round-off, whatever the method: it grows like
+ * N^1.5 in a second-order ODE (Brouwer's law; docs/check.md). */
+static double roundoff_floor(const vb_tolerance *tol, double steps, double scale)
 {
-    int kb[4] = {column(b, "integrator"), column(b, "plan"), column(b, "level"), column(b, "seed")};
-    int kn[4] = {column(n, "integrator"), column(n, "plan"), column(n, "level"), column(n, "seed")};
-    keyed *ib = index_rows(b, kb, 4), *in = index_rows(n, kn, 4);
-    if (!ib || !in) {
-        free(ib);
-        free(in);
+    return tol->floor_ulps * DBL_EPSILON * pow(steps > 1.0 ? steps : 1.0, 1.5) * scale;
+}
+
+/* Metric m of the new runs [first, last) (one integrator and plan, sorted
+ * by level and seed) that have a partner in the baseline: per level, the
+ * value (the median over seeds for a random plan) before and after. */
+static int build_series(const run_set *now, size_t first, size_t last, int m,
+                        const vb_tolerance *tol, series *s)
+{
+    memset(s, 0, sizeof *s);
+    double *a = malloc((last - first) * sizeof *a), *b = malloc((last - first) * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
         return -1;
     }
-    int n_steps = column(n, "steps"), n_pscale = column(n, "pos_scale"),
-        n_vscale = column(n, "vel_scale"), n_dt = column(n, "dt"), n_status = column(n, "status");
-    int b_status = column(b, "status");
-    for (size_t r = 0; r < n->nrow; r++) {
-        keyed probe;
-        snprintf(probe.key, sizeof probe.key, "%s", in[r].key);
-        keyed *hit = bsearch(&probe, ib, b->nrow, sizeof *ib, by_key);
-        size_t nr = in[r].row;
-        const char *integ = cell(n, nr, kn[0]), *plan = cell(n, nr, kn[1]);
-        vb_change c;
-        if (!hit) {
-            fill(&c, VB_NEW, name, integ, plan, "run");
-            snprintf(c.dt, sizeof c.dt, "%s", cell(n, nr, n_dt));
+    for (size_t i = first; i < last && s->n < MAX_LEVELS;) {
+        int level = now->r[i].level;
+        size_t k = 0;
+        double steps = 0.0, scale = 0.0;
+        const char *dt = now->r[i].dt;
+        for (; i < last && now->r[i].level == level; i++) {
+            const run_rec *r = &now->r[i], *o = r->partner;
+            if (!o)
+                continue;
+            a[k] = o->m[m];
+            b[k] = r->m[m];
+            k++;
+            steps = fmax(steps, fmax(r->steps, o->steps));
+            double sc = SCALE[m] == 0 ? fmax(r->pscale, o->pscale)
+                        : SCALE[m] == 1 ? fmax(r->vscale, o->vscale)
+                                        : 1.0;
+            scale = fmax(scale, sc);
+        }
+        if (k == 0)
+            continue;
+        int l = s->n++;
+        s->before[l] = median(a, k);
+        s->after[l] = median(b, k);
+        s->floor[l] = roundoff_floor(tol, steps, scale > 0 ? scale : 1.0);
+        s->dt[l] = dt;
+        s->seeds[l] = (int)k;
+        s->signal_before |= !(s->before[l] <= s->floor[l]);
+        s->signal_after |= !(s->after[l] <= s->floor[l]);
+    }
+    free(a);
+    free(b);
+    return 0;
+}
+
+typedef enum { SAME, WORSE, BETTER } change;
+
+static change level_change(const series *s, int l, const vb_tolerance *tol)
+{
+    double eb = s->before[l], en = s->after[l], fl = s->floor[l];
+    if (isinf(eb) || isinf(en)) /* a seed that did not finish decides the median */
+        return eb == en ? SAME : isinf(en) ? WORSE : BETTER;
+    if (en > eb * (1 + tol->rtol) && en > fl)
+        return WORSE;
+    if (eb > en * (1 + tol->rtol) && eb > fl)
+        return BETTER;
+    return SAME;
+}
+
+static void level_text(const series *s, int l, const char *plan, vb_change *c)
+{
+    snprintf(c->dt, sizeof c->dt, "%.6g", strtod(s->dt[l], NULL));
+    if (!strcmp(plan, "random"))
+        snprintf(c->seed, sizeof c->seed, "med%d", s->seeds[l]);
+    snprintf(c->before, sizeof c->before, "%.4g", s->before[l]);
+    snprintf(c->after, sizeof c->after, "%.4g", s->after[l]);
+    c->factor = s->before[l] > 0 && isfinite(s->before[l]) && isfinite(s->after[l])
+                    ? s->after[l] / s->before[l]
+                    : 0.0;
+}
+
+/* Judge one series and record what changed. */
+static int judge_series(const series *s, const char *name, const char *integ, const char *plan,
+                        int m, const vb_tolerance *tol, vb_changes *out)
+{
+    change ch[MAX_LEVELS];
+    int worst = -1, best = -1, finest_worse = -1;
+    for (int l = 0; l < s->n; l++) {
+        ch[l] = level_change(s, l, tol);
+        out->compared++;
+        double f = s->before[l] > 0 ? s->after[l] / s->before[l] : 1.0;
+        if (ch[l] == WORSE) {
+            finest_worse = l;
+            if (worst < 0 || !(f <= s->after[worst] / s->before[worst]))
+                worst = l;
+        } else if (ch[l] == BETTER) {
+            if (best < 0 || f < s->after[best] / s->before[best])
+                best = l;
+        }
+    }
+    vb_change c;
+    if (FINAL[m]) {
+        if (worst < 0 && best < 0)
+            return 0;
+        fill(&c, VB_FINAL, name, integ, plan, METRICS[m]);
+        level_text(s, worst >= 0 ? worst : best, plan, &c);
+        return record(out, &c);
+    }
+    int worse_levels = 0, better_levels = 0;
+    for (int l = 0; l < s->n; l++) {
+        worse_levels += ch[l] == WORSE;
+        better_levels += ch[l] == BETTER;
+    }
+    /* worse only at coarse steps, better at every finer one (two at least):
+     * the new error curve crosses the old one on its way to the asymptotic
+     * range, where it is lower */
+    int crossing = finest_worse >= 0 && s->n - 1 - finest_worse >= 2;
+    for (int l = finest_worse + 1; crossing && l < s->n; l++)
+        crossing = ch[l] == BETTER;
+    if (worst >= 0 && !crossing) {
+        fill(&c, VB_WORSE, name, integ, plan, METRICS[m]);
+        level_text(s, worst, plan, &c);
+        c.rows = (size_t)worse_levels;
+        out->worse += (size_t)worse_levels;
+        out->better += (size_t)better_levels;
+        return record(out, &c);
+    }
+    if (best < 0)
+        return 0;
+    fill(&c, VB_BETTER, name, integ, plan, METRICS[m]);
+    level_text(s, best, plan, &c);
+    c.rows = (size_t)better_levels;
+    if (crossing)
+        snprintf(c.note, sizeof c.note, "worse at dt >= %.3g (%d step size%s), better at every finer dt",
+                 strtod(s->dt[finest_worse], NULL), worse_levels, worse_levels == 1 ? "" : "s");
+    out->better += (size_t)better_levels;
+    return record(out, &c);
+}
+
+/* The signal of each (integrator, plan, metric): whether its errors rise
+ * above round-off before and after (an order fitted to round-off alone is
+ * noise, and a series now at round-off is as good as exact). */
+typedef struct {
+    const char *integ, *plan;
+    int m;
+    int before, after;
+} signal_rec;
+
+typedef struct {
+    signal_rec *v;
+    size_t n, cap;
+} signal_set;
+
+static int signal_add(signal_set *ss, const char *integ, const char *plan, int m, int before,
+                      int after)
+{
+    if (ss->n == ss->cap) {
+        size_t cap = ss->cap ? 2 * ss->cap : 64;
+        signal_rec *more = realloc(ss->v, cap * sizeof *more);
+        if (!more)
+            return -1;
+        ss->v = more;
+        ss->cap = cap;
+    }
+    ss->v[ss->n++] = (signal_rec){integ, plan, m, before, after};
+    return 0;
+}
+
+static const signal_rec *signal_find(const signal_set *ss, const char *integ, const char *plan,
+                                     const char *metric)
+{
+    for (size_t i = 0; i < ss->n; i++)
+        if (!strcmp(ss->v[i].integ, integ) && !strcmp(ss->v[i].plan, plan) &&
+            !strcmp(METRICS[ss->v[i].m], metric))
+            return &ss->v[i];
+    return NULL;
+}
+
+/* The runs of each integrator a table's header lists: as many as the
+ * same plan makes now. */
+static int check_counts(const table *bt, const run_set *base, const run_set *now, const char *what,
+                        char *err, size_t errlen)
+{
+    const char *list = listed_integrators(bt);
+    if (!list)
+        return 0;
+    for (size_t i = 0; i < base->n; i++)
+        if (!in_list(list, base->r[i].integ))
+            return bad(err, errlen, "%s:%lu: integrator %s is not in the header's list "
+                                    "(# integrators=%.200s)",
+                       bt->path, base->r[i].line, base->r[i].integ, list);
+    for (size_t i = 0; i < now->n;) {
+        const char *integ = now->r[i].integ;
+        size_t want = 0, have = 0;
+        for (; i < now->n && !strcmp(now->r[i].integ, integ); i++)
+            want++;
+        if (!in_list(list, integ))
+            continue; /* an integrator the baseline was not made with: new */
+        for (size_t k = 0; k < base->n; k++)
+            have += !strcmp(base->r[k].integ, integ);
+        if (have != want)
+            return bad(err, errlen, "%s: %zu %s of %s, the plan in its header makes %zu: the "
+                                    "baseline is damaged (make a new one with make baseline)",
+                       bt->path, have, what, integ, want);
+    }
+    return 0;
+}
+
+static int compare_runs(const table *bt, const table *nt, const char *name,
+                        const vb_tolerance *tol, vb_changes *out, signal_set *signal, char *err,
+                        size_t errlen)
+{
+    run_set base, now;
+    int rc = read_runs(bt, &base, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_runs(nt, &now, err, errlen)) != 0) {
+        free(base.r);
+        return rc;
+    }
+    if ((rc = check_counts(bt, &base, &now, "runs", err, errlen)) != 0)
+        goto done;
+    for (int m = 0; m < N_METRICS; m++)
+        if (base.has[m] != now.has[m]) {
+            rc = bad(err, errlen, "%s: column %s is %s, but the case %s it", bt->path, METRICS[m],
+                     base.has[m] ? "filled" : "blank", base.has[m] ? "does not measure" : "measures");
+            goto done;
+        }
+    for (size_t i = 0; i < now.n; i++) {
+        run_rec *o = find_run(&base, &now.r[i]);
+        now.r[i].partner = o;
+        if (o)
+            o->partner = &now.r[i];
+    }
+    vb_change c;
+    /* run by run: a status that got worse, runs gone, runs new */
+    for (size_t i = 0; i < now.n; i++) {
+        const run_rec *r = &now.r[i], *o = r->partner;
+        if (!o) {
+            fill(&c, VB_NEW, name, r->integ, r->plan, "run");
             out->added++;
             if (record(out, &c) != 0)
                 goto oom;
             continue;
         }
-        hit->matched = 1;
-        size_t br = hit->row;
-        double steps = number(cell(n, nr, n_steps));
-        double pscale = number(cell(n, nr, n_pscale)), vscale = number(cell(n, nr, n_vscale));
-        const char *sb = cell(b, br, b_status), *sn = cell(n, nr, n_status);
-        if (strcmp(sb, sn) != 0) {
-            int worse = strcmp(sn, "ok") != 0;
-            fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, plan, "status");
-            snprintf(c.dt, sizeof c.dt, "%s", cell(n, nr, n_dt));
-            snprintf(c.seed, sizeof c.seed, "%s", cell(n, nr, kn[3]));
-            snprintf(c.before, sizeof c.before, "%s", sb);
-            snprintf(c.after, sizeof c.after, "%s", sn);
-            *(worse ? &out->worse : &out->better) += 1;
-            if (record(out, &c) != 0)
-                goto oom;
-        }
-        for (size_t m = 0; m < N_METRICS; m++) {
-            int cb = column(b, METRICS[m]), cn = column(n, METRICS[m]);
-            if (cb < 0 || cn < 0)
-                continue;
-            double eb = number(cell(b, br, cb)), en = number(cell(n, nr, cn));
-            if (isnan(eb) && isnan(en))
-                continue; /* the metric does not apply (no energy) */
-            out->compared++;
-            /* errors round-off alone can make over this many steps: it
-             * grows like N^1.5 in a second-order ODE (Brouwer's law) */
-            double scale = m < 3 ? pscale : m < 5 ? vscale : 1.0;
-            if (!(scale > 0))
-                scale = 1.0;
-            double floor = tol->floor_ulps * DBL_EPSILON * pow(steps > 1 ? steps : 1, 1.5) * scale;
-            if ((eb > floor || en > floor) && keyset_add(signal, integ, plan, METRICS[m]) != 0)
-                goto oom;
-            int worse, better;
-            if (isnan(eb) || isnan(en)) {
-                worse = isnan(en);
-                better = !worse;
-            } else {
-                worse = en > eb * (1 + tol->rtol) && en > floor;
-                better = eb > en * (1 + tol->rtol) && eb > floor;
-            }
-            if (!worse && !better)
-                continue;
-            fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, plan, METRICS[m]);
-            snprintf(c.dt, sizeof c.dt, "%.6g", number(cell(n, nr, n_dt)));
-            snprintf(c.seed, sizeof c.seed, "%s", cell(n, nr, kn[3]));
-            snprintf(c.before, sizeof c.before, "%.4g", eb);
-            snprintf(c.after, sizeof c.after, "%.4g", en);
-            c.factor = (eb > 0 && isfinite(eb) && isfinite(en)) ? en / eb : 0.0;
+        if (strcmp(o->status, r->status) != 0) {
+            int worse = strcmp(r->status, "ok") != 0;
+            fill(&c, worse ? VB_WORSE : VB_BETTER, name, r->integ, r->plan, "status");
+            snprintf(c.dt, sizeof c.dt, "%.6g", strtod(r->dt, NULL));
+            snprintf(c.seed, sizeof c.seed, "%s", r->seed);
+            snprintf(c.before, sizeof c.before, "%s", o->status);
+            snprintf(c.after, sizeof c.after, "%s", r->status);
             *(worse ? &out->worse : &out->better) += 1;
             if (record(out, &c) != 0)
                 goto oom;
         }
     }
-    for (size_t r = 0; r < b->nrow; r++)
-        if (!ib[r].matched) {
-            vb_change c;
-            size_t br = ib[r].row;
-            fill(&c, VB_MISSING, name, cell(b, br, kb[0]), cell(b, br, kb[1]), "run");
-            snprintf(c.dt, sizeof c.dt, "%.6g", number(cell(b, br, column(b, "dt"))));
+    for (size_t i = 0; i < base.n; i++)
+        if (!base.r[i].partner) {
+            fill(&c, VB_MISSING, name, base.r[i].integ, base.r[i].plan, "run");
             out->missing++;
             if (record(out, &c) != 0)
                 goto oom;
         }
-    free(ib);
-    free(in);
-    return 0;
+    /* series by series */
+    for (size_t i = 0; i < now.n;) {
+        size_t j = i;
+        while (j < now.n && !strcmp(now.r[j].integ, now.r[i].integ) &&
+               !strcmp(now.r[j].plan, now.r[i].plan))
+            j++;
+        for (int m = 0; m < N_METRICS; m++) {
+            if (!now.has[m])
+                continue;
+            series s;
+            if (build_series(&now, i, j, m, tol, &s) != 0)
+                goto oom;
+            if (s.n == 0)
+                continue;
+            if (signal_add(signal, now.r[i].integ, now.r[i].plan, m, s.signal_before,
+                           s.signal_after) != 0 ||
+                judge_series(&s, name, now.r[i].integ, now.r[i].plan, m, tol, out) != 0)
+                goto oom;
+        }
+        i = j;
+    }
+    rc = 0;
+    goto done;
 oom:
-    free(ib);
-    free(in);
-    return -1;
+    rc = oom(err, errlen);
+done:
+    free(base.r);
+    free(now.r);
+    return rc;
 }
 
 /* ---- orders.csv: fitted orders and verdicts ---- */
 
-/* how good a verdict is, to tell a better one from a worse one */
+static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
+                                       "undetermined", "no-asymptotic-range", "below-label",
+                                       "not-converging"};
+
+/* How good a verdict is: exact, then meeting the label (as expected or
+ * above it: both keep the promise), then no claim either way, then below
+ * the label, then an error that does not fall at all. */
 static int verdict_rank(const char *v)
 {
-    if (!strcmp(v, "exact"))
-        return 4;
-    if (!strcmp(v, "above-label"))
-        return 3;
-    if (!strcmp(v, "as-expected"))
-        return 2;
-    if (!strcmp(v, "below-label"))
-        return 1;
-    return 0; /* undetermined */
+    static const int rank[] = {4, 3, 3, 2, 2, 1, 0};
+    for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
+        if (!strcmp(v, VERDICTS[i]))
+            return rank[i];
+    return -1;
 }
 
-static int compare_orders(const table *b, const table *n, const char *name,
-                          const vb_tolerance *tol, vb_changes *out, const keyset *signal)
+typedef struct {
+    const char *integ, *plan, *norm, *verdict;
+    double order; /* NAN when none */
+    unsigned long line;
+    const void *partner;
+} order_rec;
+
+static int by_order_key(const void *a, const void *b)
 {
-    int kb[3] = {column(b, "integrator"), column(b, "plan"), column(b, "norm")};
-    int kn[3] = {column(n, "integrator"), column(n, "plan"), column(n, "norm")};
-    keyed *ib = index_rows(b, kb, 3), *in = index_rows(n, kn, 3);
-    if (!ib || !in) {
-        free(ib);
-        free(in);
-        return -1;
+    const order_rec *x = a, *y = b;
+    int c = strcmp(x->integ, y->integ);
+    if (!c)
+        c = strcmp(x->plan, y->plan);
+    if (!c)
+        c = strcmp(x->norm, y->norm);
+    return c;
+}
+
+static int read_orders(const table *t, order_rec **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    int ci, cp, cn, co, cv;
+    if (need_column(t, "integrator", &ci, err, errlen) || need_column(t, "plan", &cp, err, errlen) ||
+        need_column(t, "norm", &cn, err, errlen) || need_column(t, "order", &co, err, errlen) ||
+        need_column(t, "verdict", &cv, err, errlen))
+        return VB_COMPARE_BAD;
+    if (t->nrow == 0)
+        return bad(err, errlen, "%s: no orders, only a header: nothing to compare", t->path);
+    order_rec *r = calloc(t->nrow, sizeof *r);
+    if (!r)
+        return oom(err, errlen);
+    for (size_t i = 0; i < t->nrow; i++) {
+        char **f = t->rows[i];
+        r[i] = (order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
+        int known_norm = 0;
+        for (int m = 0; m < N_METRICS; m++)
+            known_norm |= !strcmp(r[i].norm, METRICS[m]);
+        const char *why = !valid_name(r[i].integ) ? "integrator"
+                          : !valid_plan(r[i].plan) ? "plan"
+                          : !known_norm            ? "norm"
+                          : verdict_rank(r[i].verdict) < 0 ? "verdict"
+                                                          : NULL;
+        if (!why && f[co][0]) {
+            char *end;
+            r[i].order = strtod(f[co], &end);
+            if (*end || !isfinite(r[i].order))
+                why = "order";
+        }
+        if (why) {
+            free(r);
+            return bad(err, errlen, "%s:%lu: %s '%.60s' cannot be read", t->path, t->line[i], why,
+                       !strcmp(why, "integrator") ? f[ci]
+                       : !strcmp(why, "plan")     ? f[cp]
+                       : !strcmp(why, "norm")     ? f[cn]
+                       : !strcmp(why, "verdict")  ? f[cv]
+                                                  : f[co]);
+        }
     }
-    int ob = column(b, "order"), on = column(n, "order"), vb = column(b, "verdict"),
-        vn = column(n, "verdict");
-    for (size_t r = 0; r < n->nrow; r++) {
-        keyed *hit = bsearch(&in[r], ib, b->nrow, sizeof *ib, by_key);
-        if (!hit)
+    qsort(r, t->nrow, sizeof *r, by_order_key);
+    for (size_t i = 1; i < t->nrow; i++)
+        if (by_order_key(&r[i - 1], &r[i]) == 0) {
+            int rc = bad(err, errlen, "%s:%lu: the same order as line %lu (%s, %s, %s)", t->path,
+                         r[i].line, r[i - 1].line, r[i].integ, r[i].plan, r[i].norm);
+            free(r);
+            return rc;
+        }
+    *out = r;
+    return 0;
+}
+
+static int compare_orders(const table *bt, const table *nt, const char *name,
+                          const vb_tolerance *tol, vb_changes *out, const signal_set *signal,
+                          char *err, size_t errlen)
+{
+    order_rec *b, *n;
+    int rc = read_orders(bt, &b, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_orders(nt, &n, err, errlen)) != 0) {
+        free(b);
+        return rc;
+    }
+    const char *list = listed_integrators(bt);
+    for (size_t i = 0; list && i < bt->nrow; i++)
+        if (!in_list(list, b[i].integ)) {
+            rc = bad(err, errlen, "%s:%lu: integrator %s is not in the header's list", bt->path,
+                     b[i].line, b[i].integ);
+            goto done;
+        }
+    for (size_t i = 0; i < nt->nrow; i++) {
+        order_rec *o = bsearch(&n[i], b, bt->nrow, sizeof *b, by_order_key);
+        if (o) {
+            o->partner = &n[i];
+            n[i].partner = o;
+        } else if (list && in_list(list, n[i].integ)) {
+            rc = bad(err, errlen, "%s: no order of %s, %s, %s, which the case fits: the baseline "
+                                  "is damaged (make a new one with make baseline)",
+                     bt->path, n[i].integ, n[i].plan, n[i].norm);
+            goto done;
+        }
+    }
+    for (size_t i = 0; i < nt->nrow; i++) {
+        const order_rec *r = &n[i], *o = r->partner;
+        if (!o)
             continue; /* a new integrator: counted with its runs */
-        hit->matched = 1;
-        if (!keyset_has(signal, in[r].key))
-            continue; /* fitted to round-off alone */
-        size_t nr = in[r].row, br = hit->row;
-        const char *verb = cell(b, br, vb), *vern = cell(n, nr, vn);
-        double pb = number(cell(b, br, ob)), pn = number(cell(n, nr, on));
+        int m = 0;
+        while (m < N_METRICS && strcmp(METRICS[m], r->norm))
+            m++;
+        const signal_rec *sg = signal_find(signal, r->integ, r->plan, r->norm);
+        if (FINAL[m] || !sg || (!sg->before && !sg->after))
+            continue; /* final-time, or fitted to round-off on both sides */
+        /* a series at round-off is as good as exact, whatever its fit says */
+        const char *vb = sg->before ? o->verdict : "exact", *vn = sg->after ? r->verdict : "exact";
         out->compared++;
-        int rank_b = verdict_rank(verb), rank_n = verdict_rank(vern);
-        int worse, better;
+        int rank_b = verdict_rank(vb), rank_n = verdict_rank(vn), worse, better;
         if (rank_b != rank_n) {
             worse = rank_n < rank_b;
             better = !worse;
-        } else if (isfinite(pb) && isfinite(pn)) {
-            worse = pn < pb - tol->order_tol;
-            better = pn > pb + tol->order_tol;
+        } else if (isfinite(o->order) && isfinite(r->order) && sg->before && sg->after) {
+            worse = r->order < o->order - tol->order_tol;
+            better = r->order > o->order + tol->order_tol;
         } else {
             worse = better = 0;
         }
@@ -434,84 +940,77 @@ static int compare_orders(const table *b, const table *n, const char *name,
             continue;
         vb_change c;
         char metric[40];
-        snprintf(metric, sizeof metric, "order %s", cell(n, nr, kn[2]));
-        fill(&c, worse ? VB_WORSE : VB_BETTER, name, cell(n, nr, kn[0]), cell(n, nr, kn[1]),
-             metric);
+        snprintf(metric, sizeof metric, "order %s", r->norm);
+        fill(&c, worse ? VB_WORSE : VB_BETTER, name, r->integ, r->plan, metric);
         snprintf(c.dt, sizeof c.dt, "all");
-        snprintf(c.before, sizeof c.before, "%.2f %s", isfinite(pb) ? pb : 0.0, verb);
-        snprintf(c.after, sizeof c.after, "%.2f %s", isfinite(pn) ? pn : 0.0, vern);
-        if (!strcmp(verb, "exact"))
-            snprintf(c.before, sizeof c.before, "exact");
-        if (!strcmp(vern, "exact"))
-            snprintf(c.after, sizeof c.after, "exact");
+        if (sg->before && isfinite(o->order))
+            snprintf(c.before, sizeof c.before, "%.2f %s", o->order, vb);
+        else
+            snprintf(c.before, sizeof c.before, "%s", vb);
+        if (sg->after && isfinite(r->order))
+            snprintf(c.after, sizeof c.after, "%.2f %s", r->order, vn);
+        else
+            snprintf(c.after, sizeof c.after, "%s", vn);
         *(worse ? &out->worse : &out->better) += 1;
         if (record(out, &c) != 0) {
-            free(ib);
-            free(in);
-            return -1;
+            rc = oom(err, errlen);
+            goto done;
         }
     }
-    free(ib);
-    free(in);
-    return 0;
+    rc = 0;
+done:
+    free(b);
+    free(n);
+    return rc;
 }
 
-int vb_compare_case(const char *base, const char *now, const char *name, const vb_tolerance *tol,
-                    vb_changes *out, char *err, size_t errlen)
+int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs,
+                      vb_text base_orders, vb_text now_runs, vb_text now_orders,
+                      const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen)
 {
-    char pb[4096], pn[4096];
     table rb, rn, ob, on;
-    snprintf(pb, sizeof pb, "%s/%s/runs.csv", base, name);
-    snprintf(pn, sizeof pn, "%s/%s/runs.csv", now, name);
-    if (table_read(pb, &rb, err, errlen) != 0)
-        return -1;
-    if (table_read(pn, &rn, err, errlen) != 0) {
+    int rc = table_parse(base_runs, &rb, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = table_parse(now_runs, &rn, err, errlen)) != 0) {
         table_free(&rb);
-        return -1;
+        return rc;
     }
     char provb[2048], provn[2048];
     provenance(&rb, provb, sizeof provb);
     provenance(&rn, provn, sizeof provn);
     if (strcmp(provb, provn) != 0) {
-        snprintf(err, errlen,
-                 "%s: the baseline was made with other parameters than cases/%s.case has now:\n"
+        rc = bad(err, errlen,
+                 "%s: the baseline was made with other parameters than %s has now:\n"
                  "  baseline: %.400s  now:      %.400s"
                  "(a changed case needs a new baseline: make baseline)",
-                 pb, name, provb, provn);
+                 base_runs.path, case_path, provb[0] ? provb : "(no parameter lines)\n", provn);
         table_free(&rb);
         table_free(&rn);
-        return -1;
+        return rc;
     }
-    keyset signal = {0};
-    int rc = compare_runs(&rb, &rn, name, tol, out, &signal);
+    size_t compared0 = out->compared;
+    signal_set signal = {0};
+    rc = compare_runs(&rb, &rn, name, tol, out, &signal, err, errlen);
+    /* the signal records point into the runs tables: free them after */
+    if (rc == 0 && (rc = table_parse(base_orders, &ob, err, errlen)) == 0) {
+        if ((rc = table_parse(now_orders, &on, err, errlen)) == 0) {
+            rc = compare_orders(&ob, &on, name, tol, out, &signal, err, errlen);
+            table_free(&on);
+        }
+        table_free(&ob);
+    }
+    free(signal.v);
     table_free(&rb);
     table_free(&rn);
-    if (rc != 0) {
-        free(signal.key);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    snprintf(pb, sizeof pb, "%s/%s/orders.csv", base, name);
-    snprintf(pn, sizeof pn, "%s/%s/orders.csv", now, name);
-    if (table_read(pb, &ob, err, errlen) != 0) {
-        free(signal.key);
-        return -1;
-    }
-    if (table_read(pn, &on, err, errlen) != 0) {
-        free(signal.key);
-        table_free(&ob);
-        return -1;
-    }
-    rc = compare_orders(&ob, &on, name, tol, out, &signal);
-    free(signal.key);
-    table_free(&ob);
-    table_free(&on);
-    if (rc != 0) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    return 0;
+    if (rc == 0 && out->compared == compared0)
+        rc = bad(err, errlen, "%s: no run of the baseline matches a run made now: nothing was "
+                              "compared",
+                 base_runs.path);
+    return rc;
 }
+
+/* ---- the report ---- */
 
 static void print_kind(const vb_changes *c, vb_change_kind kind, const char *title, FILE *f)
 {
@@ -529,22 +1028,24 @@ static void print_kind(const vb_changes *c, vb_change_kind kind, const char *tit
                         c->v[i].plan, c->v[i].rows);
         return;
     }
-    fprintf(f, "  %-18s %-18s %-7s %-10s %-5s %-26s %-24s %-24s %s\n", "case", "integrator",
+    fprintf(f, "  %-18s %-18s %-7s %-10s %-6s %-26s %-24s %-24s %s\n", "case", "integrator",
             "plan", "dt", "seed", "metric", "baseline", "now", "change");
     for (size_t i = 0; i < c->n; i++) {
         const vb_change *v = &c->v[i];
         if (v->kind != kind)
             continue;
-        char change[48] = "";
+        char factor[48] = "";
         if (v->factor > 0)
-            snprintf(change, sizeof change, v->factor >= 1 ? "x%.3g" : "/%.3g",
+            snprintf(factor, sizeof factor, v->factor >= 1 ? "x%.3g" : "/%.3g",
                      v->factor >= 1 ? v->factor : 1 / v->factor);
-        char more[48] = "";
-        if (v->rows > 1)
-            snprintf(more, sizeof more, " (worst of %zu)", v->rows);
-        fprintf(f, "  %-18s %-18s %-7s %-10s %-5s %-26s %-24s %-24s %s%s\n", v->case_name,
+        char more[160] = "";
+        if (v->note[0])
+            snprintf(more, sizeof more, " (%s)", v->note);
+        else if (v->rows > 1)
+            snprintf(more, sizeof more, " (largest of %zu)", v->rows);
+        fprintf(f, "  %-18s %-18s %-7s %-10s %-6s %-26s %-24s %-24s %s%s\n", v->case_name,
                 v->integ, v->plan, v->dt, v->seed[0] ? v->seed : "-", v->metric, v->before,
-                v->after, change, more);
+                v->after, factor, more);
     }
 }
 
@@ -553,6 +1054,9 @@ void vb_changes_print(const vb_changes *c, FILE *f)
     print_kind(c, VB_WORSE, "WORSE than the baseline", f);
     print_kind(c, VB_MISSING, "MISSING: in the baseline, not run now", f);
     print_kind(c, VB_BETTER, "better than the baseline (not a failure; make baseline to keep it)",
+               f);
+    print_kind(c, VB_FINAL,
+               "final-time errors that changed (not judged: they oscillate with the phase at t_end)",
                f);
     print_kind(c, VB_NEW, "new: no baseline to compare with", f);
 }

@@ -1,6 +1,9 @@
 /* compare.h — one case's tables against a baseline: what got worse, what
- * got better.  Both sides are directories as `verletbench run` writes them
- * (NAME/runs.csv, NAME/orders.csv); the comparison reads only those files. */
+ * got better.  The baseline is what `verletbench run` wrote (runs.csv and
+ * orders.csv of a case); the new side is the same tables of a fresh sweep,
+ * as text.  A baseline that cannot be read as such tables — cut short,
+ * columns renamed, cells that are not numbers, runs of a listed integrator
+ * gone — is refused, never taken as "nothing got worse". */
 #ifndef VB_COMPARE_H
 #define VB_COMPARE_H
 
@@ -23,10 +26,13 @@ typedef struct {
 #define VB_CHECK_FLOOR_ULPS 16.0
 #define VB_CHECK_ORDER_TOL 0.05
 
-typedef enum { VB_WORSE, VB_BETTER, VB_MISSING, VB_NEW } vb_change_kind;
+/* WORSE fails the check; the others are reported.  FINAL is a change of a
+ * final-time error, listed but never judged: it oscillates with where the
+ * run's phase error leaves the solution at t_end. */
+typedef enum { VB_WORSE, VB_BETTER, VB_MISSING, VB_NEW, VB_FINAL } vb_change_kind;
 
-/* One change; run rows of one (case, integrator, plan, metric) are folded
- * into the row that changed most, with `rows` counting them all. */
+/* One change; changes of one (case, integrator, plan, metric) are folded
+ * into the one that changed most, with `rows` counting them all. */
 typedef struct {
     vb_change_kind kind;
     char case_name[64], integ[48], plan[16], metric[40];
@@ -34,6 +40,7 @@ typedef struct {
     char before[48], after[48];
     double factor; /* after / before for errors; 0 when it does not apply */
     size_t rows;
+    char note[96]; /* e.g. "worse only at dt >= 0.02, better at every finer dt" */
 } vb_change;
 
 typedef struct {
@@ -44,13 +51,35 @@ typedef struct {
     size_t missing, added;
 } vb_changes;
 
-/* Compare BASE/NAME with NEW/NAME.  0, or -1 with a message when a file is
- * missing or unreadable, or the two were made with different parameters
- * (then the baseline is stale, not the method worse). */
-int vb_compare_case(const char *base, const char *now, const char *name, const vb_tolerance *tol,
-                    vb_changes *out, char *err, size_t errlen);
+/* The text of one table and the name it goes by in messages. */
+typedef struct {
+    const char *path;
+    const char *text;
+    size_t len;
+} vb_text;
 
-/* The table of changes: worse first, then missing, better, new. */
+/* Read a whole file of at most `limit` bytes into a NUL-terminated buffer
+ * (free it).  0, or -1 with a message. */
+int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
+                 size_t errlen);
+
+/* The largest baseline table read: far above any real one (a sweep of
+ * every integrator at 24 halvings and 1000 seeds is ~100 MB). */
+#define VB_TABLE_LIMIT ((size_t)1 << 30)
+
+/* Compare a case's baseline tables with new ones.  `name` is the case's
+ * name, `case_path` its file (for messages).
+ * Returns 0, VB_COMPARE_BAD (-1) when the baseline cannot be used: damaged,
+ * made from other parameters, or comparing nothing (err says which file,
+ * line and column); VB_COMPARE_OOM (-2) when memory ran out. */
+#define VB_COMPARE_BAD (-1)
+#define VB_COMPARE_OOM (-2)
+int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs,
+                      vb_text base_orders, vb_text now_runs, vb_text now_orders,
+                      const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen);
+
+/* The table of changes: worse first, then missing, better, final-time,
+ * new. */
 void vb_changes_print(const vb_changes *c, FILE *f);
 void vb_changes_free(vb_changes *c);
 

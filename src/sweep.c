@@ -78,7 +78,7 @@ static vb_plan_spec plan_for(const vb_case *c, vb_plan_kind kind, int level, uns
     return p;
 }
 
-static int plan_jobs(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen)
+static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
 {
     size_t per_level = 1 + (size_t)c->seeds * (c->jitter > 0.0) + (c->trace_path != NULL);
     s->n_jobs = c->n_integ * (size_t)c->halvings * per_level;
@@ -104,15 +104,26 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, double max_steps, char *err,
                     job->plan = plan_for(c, job->kind, level, job->seed);
                 }
         }
-    /* the finest step decides the cost; refuse before running anything */
-    for (size_t k = 0; k < s->n_jobs; k++) {
-        double n = vb_plan_max_steps(&s->jobs[k].plan);
-        if (n > max_steps) {
-            snprintf(err, errlen,
-                     "%s: dt/2^%d = %g needs up to %.3g steps a run, over the limit of %.3g "
-                     "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
-                     c->path, s->jobs[k].level, level_dt(c, s->jobs[k].level), n, max_steps);
-            return -1;
+    return 0;
+}
+
+int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
+{
+    /* the finest step decides the cost; the seed does not */
+    for (int kind = 0; kind < VB_N_PLANS; kind++) {
+        if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
+            (kind == VB_PLAN_TRACE && !c->trace_path))
+            continue;
+        for (int level = 0; level < c->halvings; level++) {
+            vb_plan_spec p = plan_for(c, (vb_plan_kind)kind, level, 1);
+            double n = vb_plan_max_steps(&p);
+            if (n > max_steps) {
+                snprintf(err, errlen,
+                         "%s: dt/2^%d = %g needs up to %.3g steps a run, over the limit of %.3g "
+                         "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
+                         c->path, level, level_dt(c, level), n, max_steps);
+                return VB_SWEEP_USAGE;
+            }
         }
     }
     return 0;
@@ -586,8 +597,9 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
     memset(s, 0, sizeof *s);
     s->c = c;
     s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
-    if (plan_jobs(c, s, max_steps, err, errlen) != 0)
-        return -1;
+    int rc = vb_sweep_check(c, max_steps, err, errlen);
+    if (rc != 0 || (rc = plan_jobs(c, s, err, errlen)) != 0)
+        return rc;
     if (run_jobs(c, s, threads, progress, ctx) != 0) {
         /* the first failed job in plan order, whichever thread saw it first */
         for (size_t k = 0; k < s->n_jobs; k++)

@@ -126,8 +126,14 @@ enum {
     VB_SWEEP_TABLES_ONLY = 1u
 };
 
-/* Plan, run and analyse.  0, or -1 with a message (out of memory, or a
- * plan over the step limit). */
+/* Plan, run and analyse.  0; VB_SWEEP_USAGE with a message for a plan over
+ * the step limit (bad input); -1 with a message for a failure of the
+ * machine (out of memory). */
+#define VB_SWEEP_USAGE (-2)
+
+/* Refuse a case whose plan needs more than max_steps steps in a run, before
+ * anything is written or run: 0 or VB_SWEEP_USAGE with a message. */
+int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen);
 /* `threads` runs jobs in parallel (1: in this thread); the results are the
  * same bytes whatever it is, since every job owns its slot and everything
  * after the jobs runs in one thread in a fixed order.  progress is then
@@ -140,10 +146,22 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
 unsigned vb_default_threads(void);
 void vb_sweep_free(vb_sweep *s);
 
-/* Write DIR/NAME/{runs,orders,bands,onestep,onestep_orders,reverse}.csv,
- * the chart data {convergence,timeseries,paths}.csv (unless tables_only),
- * and summary.md. */
+/* Write {runs,orders,bands,onestep,onestep_orders,reverse}.csv, the chart
+ * data {convergence,timeseries,paths}.csv (unless tables_only) and
+ * summary.md into DIR, a new empty directory (vb_casedir_begin makes it). */
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
+
+/* Write every sweep into the results directory DIR/NAME, each case
+ * directory replaced whole, all of them written before any is swapped in
+ * (a write that fails changes nothing).  0, or VB_OUTDIR_USAGE or
+ * VB_OUTDIR_FAIL (outdir.h) with a message. */
+struct vb_outdir;
+int vb_sweep_write_all(const struct vb_outdir *o, const vb_sweep *sweeps, size_t n, char *err,
+                       size_t errlen);
+
+/* The text one of those files would have ("runs.csv", ...), in a buffer
+ * to free.  0, or -1 (out of memory, or no such file in this sweep). */
+int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t *len);
 
 /* mkdir -p.  0, or -1 with a message naming the part that failed. */
 int vb_make_dir(const char *path, char *err, size_t errlen);

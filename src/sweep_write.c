@@ -1,15 +1,18 @@
 /* sweep_write.c — a sweep's tables.  Each file starts with '#' lines saying
  * how it was made (version, commit, case, parameters) and carries no
- * timestamp, so the same inputs give the same bytes.  Each is written to a
- * temporary and renamed: an interrupted run leaves the old file whole. */
+ * timestamp, so the same inputs give the same bytes.  They are written into
+ * a fresh directory that replaces the case's old one whole (outdir.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
-#include "outfile.h"
+#include "outdir.h"
 #include "sweep.h"
 
 int vb_make_dir(const char *path, char *err, size_t errlen)
@@ -60,23 +63,6 @@ static void provenance(FILE *f, const vb_case *c, const char *what)
 }
 
 typedef void writer_fn(const vb_sweep *s, FILE *f);
-
-static int write_file(const vb_sweep *s, const char *dir, const char *file, const char *what,
-                      writer_fn *body, char *err, size_t errlen)
-{
-    char path[4096 + 64];
-    vb_outfile o;
-    if (snprintf(path, sizeof path, "%s/%s", dir, file) >= (int)sizeof path) {
-        snprintf(err, errlen, "%.80s...: path too long", dir);
-        return -1;
-    }
-    if (vb_outfile_open(&o, path, err, errlen) != 0)
-        return -1;
-    if (what)
-        provenance(o.f, s->c, what);
-    body(s, o.f);
-    return vb_outfile_commit(&o, err, errlen);
-}
 
 static void num(FILE *f, double x)
 {
@@ -317,36 +303,122 @@ static void write_paths(const vb_sweep *s, FILE *f)
     }
 }
 
+/* Every file of a case: name, what the provenance line says it holds (NULL:
+ * no provenance, the summary is Markdown), the writer, chart data or not. */
+static const struct {
+    const char *file, *what;
+    writer_fn *body;
+    int chart;
+} files[] = {
+    {"runs.csv", "runs", write_runs, 0},
+    {"orders.csv", "fitted orders", write_orders, 0},
+    {"bands.csv", "random-plan medians and p10-p90 bands", write_bands, 0},
+    {"onestep.csv", "one-step errors", write_onestep, 0},
+    {"onestep_orders.csv", "one-step error exponents", write_onestep_orders, 0},
+    {"reverse.csv", "time-reversal errors", write_reverse, 0},
+    {"summary.md", NULL, write_summary, 0},
+    {"convergence.csv", "chart data: max position error against dt", write_convergence, 1},
+    {"timeseries.csv",
+     "chart data: position and energy errors over time (window maxima), coarsest dt",
+     write_timeseries, 1},
+    {"paths.csv", "chart data: paths over t_end at the coarsest dt", write_paths, 1},
+};
+#define N_FILES (sizeof files / sizeof files[0])
+
+static void write_one(const vb_sweep *s, size_t k, FILE *f)
+{
+    if (files[k].what)
+        provenance(f, s->c, files[k].what);
+    files[k].body(s, f);
+}
+
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
 {
-    char sub[4096];
-    if (snprintf(sub, sizeof sub, "%s/%s", dir, s->c->name) >= (int)sizeof sub) {
-        snprintf(err, errlen, "%.80s...: path too long", dir);
-        return -1;
+    for (size_t k = 0; k < N_FILES; k++) {
+        if (files[k].chart && s->tables_only)
+            continue;
+        char path[4096 + 64];
+        if (snprintf(path, sizeof path, "%s/%s", dir, files[k].file) >= (int)sizeof path) {
+            snprintf(err, errlen, "%.80s...: path too long", dir);
+            return -1;
+        }
+        /* a fresh directory: the file is new, and nobody reads it until the
+         * directory is swapped in */
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!f) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+        write_one(s, k, f);
+        int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+        int saved = errno;
+        if (fclose(f) != 0 && !failed) {
+            failed = 1;
+            saved = errno;
+        }
+        if (failed) {
+            snprintf(err, errlen, "%s: write failed: %s", path, strerror(saved));
+            return -1;
+        }
     }
-    if (vb_make_dir(sub, err, errlen) != 0)
-        return -1;
-    if (write_file(s, sub, "runs.csv", "runs", write_runs, err, errlen) ||
-        write_file(s, sub, "orders.csv", "fitted orders", write_orders, err, errlen) ||
-        write_file(s, sub, "bands.csv", "random-plan medians and p10-p90 bands", write_bands,
-                   err, errlen) ||
-        write_file(s, sub, "onestep.csv", "one-step errors", write_onestep, err, errlen) ||
-        write_file(s, sub, "onestep_orders.csv", "one-step error exponents",
-                   write_onestep_orders, err, errlen) ||
-        write_file(s, sub, "reverse.csv", "time-reversal errors", write_reverse, err, errlen) ||
-        write_file(s, sub, "summary.md", NULL, write_summary, err, errlen))
-        return -1;
-    if (s->tables_only)
-        return 0;
-    if (write_file(s, sub, "convergence.csv", "chart data: max position error against dt",
-                   write_convergence, err, errlen) ||
-        write_file(s, sub, "timeseries.csv",
-                   "chart data: position and energy errors over time (window maxima), coarsest dt",
-                   write_timeseries, err, errlen) ||
-        write_file(s, sub, "paths.csv", "chart data: paths over t_end at the coarsest dt",
-                   write_paths, err, errlen))
-        return -1;
     return 0;
+}
+
+int vb_sweep_write_all(const vb_outdir *o, const vb_sweep *sweeps, size_t n, char *err,
+                       size_t errlen)
+{
+    vb_casedir *cd = calloc(n ? n : 1, sizeof *cd);
+    if (!cd) {
+        snprintf(err, errlen, "out of memory");
+        return VB_OUTDIR_FAIL;
+    }
+    int rc = 0;
+    size_t begun = 0;
+    for (; begun < n && rc == 0; begun++) {
+        rc = vb_casedir_begin(o, sweeps[begun].c->name, &cd[begun], err, errlen);
+        if (rc == 0 && vb_sweep_write(&sweeps[begun], cd[begun].tmp, err, errlen) != 0)
+            rc = VB_OUTDIR_FAIL;
+        if (rc != 0)
+            break;
+    }
+    if (rc != 0) {
+        for (size_t i = 0; i <= begun && i < n; i++)
+            vb_casedir_abort(&cd[i]);
+        free(cd);
+        return rc;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (rc == 0)
+            rc = vb_casedir_commit(&cd[i], err, errlen);
+        else
+            vb_casedir_abort(&cd[i]);
+    free(cd);
+    return rc;
+}
+
+int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    for (size_t k = 0; k < N_FILES; k++) {
+        if (strcmp(files[k].file, file) != 0 || (files[k].chart && s->tables_only))
+            continue;
+        FILE *f = open_memstream(text, len);
+        if (!f)
+            return -1;
+        write_one(s, k, f);
+        int failed = ferror(f);
+        if (fclose(f) != 0 || failed) {
+            free(*text);
+            *text = NULL;
+            return -1;
+        }
+        return 0;
+    }
+    return -1;
 }
 
 /* ---- the summary table ---------------------------------------------------- */

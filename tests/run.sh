@@ -33,6 +33,7 @@ suite "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
 suite "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
 suite "interrupted runs leave results as they were" sh "$here/interrupt.sh" "$BUILD"
 suite "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
+suite "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 

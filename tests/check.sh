@@ -1,0 +1,146 @@
+#!/bin/sh
+# check.sh BUILD_DIR — `verletbench check` judges what it should and refuses
+# what it cannot read:
+#  - a false alarm that must not happen: tcv turned into verlet-var (as a
+#    plugin, tests/plugins/improved.c) against a tcv baseline is better, not
+#    worse, although its final-time errors and one coarse step size got worse;
+#  - damaged baselines never pass: cut to the header, a column renamed, an
+#    integrator's rows gone, cells blank or inf, a duplicate or a long key
+#    (exit 2 naming file:line or the column); runs the baseline has and the
+#    new results lack fail (exit 1); a CRLF copy is still the same baseline;
+#  - --save onto the baseline is refused, however it is spelled;
+#  - check leaves no temporary directory, even when interrupted.
+# Ends with "N passed, N failed".
+set -u
+BUILD=$1
+VB="$(cd "$BUILD" && pwd)/verletbench"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CC=${CC:-cc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL check: $*"; fail=$((fail + 1)); }
+
+# expect NAME STATUS PATTERN -- COMMAND...: exit status and a fixed string in its output
+expect() {
+    name=$1 want=$2 pattern=$3
+    shift 4
+    "$@" >"$tmp/out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$name: exit $got, want $want"; sed 's/^/    /' "$tmp/out" | head -20
+    elif ! grep -qF -- "$pattern" "$tmp/out"; then
+        bad "$name: output lacks '$pattern'"; sed 's/^/    /' "$tmp/out" | head -20
+    else
+        ok
+    fi
+}
+
+cd "$ROOT" || exit 1
+
+# ---- the false alarm: an improvement is not a regression ----
+for v in TCV VAR; do
+    $CC -std=c11 -fPIC -shared -ffp-contract=off -O2 -Isrc -DVARIANT=$v \
+        -o "$tmp/improved-$v.so" tests/plugins/improved.c -lm || bad "build improved.c $v"
+done
+mkdir -p "$tmp/fa"
+cp -r cases/traces "$tmp/fa/"
+for c in spring orbit projectile damped-spring pendulum; do
+    sed 's/^use = .*/use = tcv-ut/' "cases/$c.case" > "$tmp/fa/$c.case"
+done
+FA="$tmp/fa/spring.case $tmp/fa/orbit.case $tmp/fa/projectile.case $tmp/fa/damped-spring.case $tmp/fa/pendulum.case"
+"$VB" run --quiet --no-chart-data --plugin "$tmp/improved-TCV.so" $FA --out "$tmp/fa-base" \
+    >"$tmp/log" 2>&1 || { bad "the tcv baseline"; cat "$tmp/log"; }
+expect "tcv made verlet-var passes" 0 "0 worse" -- \
+    "$VB" check --plugin "$tmp/improved-VAR.so" --baseline "$tmp/fa-base" $FA
+# ... and lists the improvement: the random-step order from 1 to 2
+grep -E "spring +tcv-ut +random +all .*order err_pos_max +1\.0[0-9] below-label +2\.0[0-9] as-expected" \
+    "$tmp/out" >/dev/null && ok || { bad "the improvement of the order is not listed"; head -30 "$tmp/out"; }
+# the final-time errors that got worse are shown, not judged
+grep -q "^final-time errors that changed" "$tmp/out" && ok || bad "final-time changes not listed"
+# and the other way round it is a regression
+"$VB" run --quiet --no-chart-data --plugin "$tmp/improved-VAR.so" "$tmp/fa/spring.case" \
+    --out "$tmp/fa-varbase" >/dev/null 2>&1
+expect "verlet-var made tcv fails" 1 "order err_pos_max" -- \
+    "$VB" check --plugin "$tmp/improved-TCV.so" --baseline "$tmp/fa-varbase" "$tmp/fa/spring.case"
+
+# ---- damaged baselines ----
+B="$tmp/b"
+fresh() { rm -rf "$B"; mkdir -p "$B"; cp -r results/baseline/spring "$B/"; }
+R="$B/spring/runs.csv"
+O="$B/spring/orders.csv"
+chk() { "$VB" check --baseline "$B" cases/spring.case; }
+
+fresh
+expect "an intact copy passes" 0 "0 worse" -- chk
+fresh; grep '^#\|^model,' results/baseline/spring/runs.csv > "$R"
+expect "runs.csv cut to its header" 2 "runs.csv: no runs, only a header" -- chk
+fresh; grep '^#\|^integrator,' results/baseline/spring/orders.csv > "$O"
+expect "orders.csv cut to its header" 2 "orders.csv: no orders, only a header" -- chk
+fresh; sed 's/,err_pos_max,/,err_pos_mx,/' results/baseline/spring/runs.csv > "$R"
+expect "a metric column renamed" 2 "no column 'err_pos_max' in the header" -- chk
+fresh; sed 's/,verdict,/,verdikt,/' results/baseline/spring/orders.csv > "$O"
+expect "orders: a column renamed" 2 "no column 'verdict' in the header" -- chk
+fresh; grep -v '^spring,tcv,' results/baseline/spring/runs.csv > "$R"
+expect "the rows of one integrator deleted" 2 "0 runs of tcv, the plan in its header makes" -- chk
+fresh; awk '!/^spring,tcv,random,/ || NR % 2' results/baseline/spring/runs.csv > "$R"
+expect "half the random rows of one integrator deleted" 2 "runs of tcv, the plan in its header makes" -- chk
+fresh; grep -v '^tcv,' results/baseline/spring/orders.csv > "$O"
+expect "the orders of one integrator deleted" 2 "no order of tcv" -- chk
+# a metric cell blank, then inf, on the first tcv row (field 11 is err_pos_max)
+line=$(grep -n '^spring,tcv,' "$R" | head -1 | cut -d: -f1)
+fresh; awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$11 = ""} {print}' results/baseline/spring/runs.csv > "$R"
+expect "a blank metric cell" 2 "runs.csv:$line: err_pos_max = ''" -- chk
+fresh; awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$11 = "inf"} {print}' results/baseline/spring/runs.csv > "$R"
+expect "an inf metric cell in a finished run" 2 "runs.csv:$line: err_pos_max = 'inf'" -- chk
+fresh; awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$11 = "0.1x"} {print}' results/baseline/spring/runs.csv > "$R"
+expect "a cell that is not a number" 2 "runs.csv:$line: err_pos_max = '0.1x'" -- chk
+fresh; { cat results/baseline/spring/runs.csv; sed -n "${line}p" results/baseline/spring/runs.csv; } > "$R"
+expect "a duplicate run" 2 "the same run as line $line" -- chk
+fresh; awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$2 = "t" sprintf("%0300d", 0)} {print}' results/baseline/spring/runs.csv > "$R"
+expect "a 300-character key cell" 2 "runs.csv:$line: integrator 't000" -- chk
+fresh; sed "${line}s/,ok,/,ok,extra,/" results/baseline/spring/runs.csv > "$R"
+expect "a row with a field too many" 2 "runs.csv:$line: 22 fields, the header has 21" -- chk
+fresh; sed 's/^spring,tcv,/spring,tcv2,/' results/baseline/spring/runs.csv > "$R"
+expect "an integrator the header does not list" 2 "integrator tcv2 is not in the header's list" -- chk
+fresh; sed 's/$/\r/' results/baseline/spring/runs.csv > "$R"; sed 's/$/\r/' results/baseline/spring/orders.csv > "$O"
+expect "a CRLF copy of the baseline passes" 0 "0 worse" -- chk
+# runs the baseline has and the new results do not: exit 1, named
+fresh; sed 's/^# integrators=\(.*\)$/# integrators=\1,extra-ut/' results/baseline/spring/runs.csv > "$R"
+grep '^spring,tcv,' results/baseline/spring/runs.csv | sed 's/^spring,tcv,/spring,extra-ut,/' >> "$R"
+expect "a baseline run no longer made" 1 "MISSING" -- chk
+# the message names the case file, not a guess at cases/NAME.case
+fresh; sed 's/^# dt=0.05/# dt=0.04/' results/baseline/spring/runs.csv > "$R"
+cp cases/spring.case "$tmp/fa/other-place.case"
+mkdir -p "$B/other-place"; cp "$B/spring/"* "$B/other-place/"
+expect "another parameter names the case file" 2 "than $tmp/fa/other-place.case has now" -- \
+    "$VB" check --baseline "$B" "$tmp/fa/other-place.case"
+
+# ---- --save onto the baseline ----
+fresh
+before=$(cat "$B"/spring/*.csv | cksum)
+expect "--save DIR = --baseline DIR" 2 "is the baseline itself" -- "$VB" check --baseline "$B" --save "$B" cases/spring.case
+expect "--save DIR/. " 2 "is the baseline itself" -- "$VB" check --baseline "$B" --save "$B/." cases/spring.case
+ln -s "$B" "$tmp/link"
+expect "--save through a symbolic link" 2 "is the baseline itself" -- "$VB" check --baseline "$B" --save "$tmp/link/" cases/spring.case
+mkdir -p "$tmp/sub"
+expect "--save by a path through .." 2 "is the baseline itself" -- "$VB" check --baseline "$B" --save "$tmp/sub/../b" cases/spring.case
+[ "$(cat "$B"/spring/*.csv | cksum)" = "$before" ] && ok || bad "the baseline was changed by a refused --save"
+expect "--save elsewhere works" 0 "0 worse" -- "$VB" check --baseline "$B" --save "$tmp/saved" cases/spring.case
+# the same tables but for the line naming the version that made them
+if [ "$(tail -n +2 "$tmp/saved/spring/runs.csv" | cksum)" = "$(tail -n +2 "$B/spring/runs.csv" | cksum)" ]; then ok
+else bad "--save did not write the same runs.csv"; fi
+
+# ---- no temporary directory, even when interrupted ----
+mkdir -p "$tmp/t"
+TMPDIR="$tmp/t" "$VB" check --quiet -j 1 >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid 2>/dev/null
+wait $pid
+[ -z "$(ls -A "$tmp/t")" ] && ok || { bad "an interrupted check left $(ls "$tmp/t")"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
