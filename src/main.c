@@ -29,6 +29,9 @@ static void install_signal_handlers(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    /* a file-size limit (ulimit -f) then fails the write with EFBIG, which
+     * is reported and cleaned up, instead of killing the process halfway */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 typedef struct {

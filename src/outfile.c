@@ -2,6 +2,7 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,17 +37,62 @@ void vb_outfile_abort_all_signal_safe(void)
             unlink(open_tmp[i]);
 }
 
+/* A special file (a device, a FIFO, a terminal): written in place. */
+static int open_direct(vb_outfile *o, const char *path, char *err, size_t errlen)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return 0;
+}
+
 int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
-    size_t n = strlen(path);
-    o->path = strdup(path);
+    struct stat lst, st;
+    char *target = NULL;
+    if (lstat(path, &lst) == 0) {
+        if (stat(path, &st) != 0) {
+            snprintf(err, errlen, "%s: a symbolic link to nothing (%s): not writing through it",
+                     path, strerror(errno));
+            return -1;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "%s: is a directory", path);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            if (!(o->path = strdup(path)) || open_direct(o, path, err, errlen) != 0) {
+                free(o->path);
+                memset(o, 0, sizeof *o);
+                return -1;
+            }
+            return 0;
+        }
+        if (!(st.st_mode & 0222)) {
+            snprintf(err, errlen, "%s is read-only: not replacing it (chmod u+w it to allow)", path);
+            return -1;
+        }
+        /* a link to a regular file: replace the file it names, not the link */
+        if (S_ISLNK(lst.st_mode) && !(target = realpath(path, NULL))) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            return -1;
+        }
+    }
+    const char *dest = target ? target : path;
+    size_t n = strlen(dest);
+    o->path = strdup(dest);
     o->tmp = malloc(n + 16);
+    free(target);
     if (!o->path || !o->tmp) {
         snprintf(err, errlen, "%s: out of memory", path);
         goto fail;
     }
-    memcpy(o->tmp, path, n);
+    memcpy(o->tmp, o->path, n);
     memcpy(o->tmp + n, ".tmp.XXXXXX", 12);
     sigset_t all, old;
     sigfillset(&all);
@@ -88,6 +134,18 @@ static void release(vb_outfile *o)
 
 int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen)
 {
+    if (!o->tmp) { /* a special file, written in place: nothing to rename */
+        int failed = fflush(o->f) != 0 || ferror(o->f);
+        int saved = errno;
+        if (fclose(o->f) != 0 && !failed) {
+            failed = 1;
+            saved = errno;
+        }
+        if (failed)
+            snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(saved));
+        release(o);
+        return failed ? -1 : 0;
+    }
     int failed = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
     int saved = errno;
     if (fclose(o->f) != 0 && !failed) {
@@ -111,10 +169,10 @@ int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen)
 
 void vb_outfile_abort(vb_outfile *o)
 {
-    if (!o->tmp)
-        return;
     if (o->f)
         fclose(o->f);
-    unlink(o->tmp);
-    release(o);
+    if (o->tmp)
+        unlink(o->tmp);
+    if (o->path)
+        release(o);
 }

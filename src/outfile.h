@@ -1,6 +1,9 @@
-/* outfile.h — output files that appear whole or not at all.  Each is written
- * to a temporary file in the same directory and renamed into place on
- * commit; an interrupted run leaves the old file as it was. */
+/* outfile.h — output files that appear whole or not at all.  A regular file
+ * (or one a symbolic link names) is written to a temporary in its directory
+ * and renamed into place on commit; an interrupted run leaves the old file
+ * as it was.  A file that is not a regular file — /dev/null, /dev/stdout, a
+ * FIFO, a terminal — is written to directly, never replaced by a regular
+ * file.  A read-only file, a directory or a dangling link is refused. */
 #ifndef VB_OUTFILE_H
 #define VB_OUTFILE_H
 
@@ -8,7 +11,7 @@
 
 typedef struct vb_outfile {
     FILE *f;
-    char *path, *tmp;
+    char *path, *tmp; /* tmp is NULL when writing to a special file directly */
 } vb_outfile;
 
 /* 0, or -1 with a message naming the path. */

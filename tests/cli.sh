@@ -86,6 +86,43 @@ else
 fi
 ls "$tmp" | grep -q '\.tmp\.' && { echo "FAIL cli: a temporary file was left behind"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- output files that are not plain files: written in place, never replaced ----
+is() {  # NAME TEST FILE: test(1) on a file, as a check
+    if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi
+}
+# as root, devices of our own (the same major/minor as /dev/null and
+# /dev/full), so a binary that replaces them harms nothing of the system's
+if [ "$(id -u)" = 0 ] && mknod -m 666 "$tmp/null" c 1 3 && mknod -m 666 "$tmp/full" c 1 7; then
+    NULLDEV=$tmp/null FULLDEV=$tmp/full
+else
+    NULLDEV=/dev/null FULLDEV=/dev/full
+fi
+expect "trajectory to /dev/null" 0 "orbit,tcv,fixed" -- sim --model orbit --integrator tcv --trajectory "$NULLDEV"
+is "/dev/null is still a device" -c "$NULLDEV"
+expect "bench --out /dev/full" 1 "$FULLDEV: write failed: No space left on device" -- bench --steps 1000 --repeat 1 --out "$FULLDEV"
+is "/dev/full is still a device" -c "$FULLDEV"
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" > "$tmp/fifo.out" &
+reader=$!
+expect "trajectory to a FIFO" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --trajectory "$tmp/fifo"
+kill $reader 2>/dev/null  # a binary that replaced the FIFO never opened it: the reader would wait
+wait
+is "the FIFO is still a FIFO" -p "$tmp/fifo"
+if [ "$(grep -vc '^#' "$tmp/fifo.out")" -eq 1002 ]; then pass=$((pass + 1)); else
+    echo "FAIL cli: the reader of the FIFO got $(wc -l < "$tmp/fifo.out") lines"; fail=$((fail + 1)); fi
+echo old > "$tmp/ro.csv"
+chmod 444 "$tmp/ro.csv"
+expect "a read-only trajectory file" 2 "$tmp/ro.csv is read-only: not replacing it" -- sim --model spring --integrator tcv --trajectory "$tmp/ro.csv"
+if [ "$(cat "$tmp/ro.csv")" = old ]; then pass=$((pass + 1)); else echo "FAIL cli: the read-only file was replaced"; fail=$((fail + 1)); fi
+echo old > "$tmp/real.csv"
+ln -s real.csv "$tmp/link.csv"
+expect "a trajectory through a symbolic link" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --trajectory "$tmp/link.csv"
+is "the link is still a link" -L "$tmp/link.csv"
+if grep -q '^t,x,v,' "$tmp/real.csv"; then pass=$((pass + 1)); else echo "FAIL cli: the file the link names was not written"; fail=$((fail + 1)); fi
+ln -s nowhere.csv "$tmp/dangling.csv"
+expect "a dangling link" 2 "a symbolic link to nothing" -- sim --model spring --integrator tcv --trajectory "$tmp/dangling.csv"
+expect "a directory as the trajectory" 2 "$tmp: is a directory" -- sim --model spring --integrator tcv --trajectory "$tmp"
+
 echo "cli: $pass checks"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

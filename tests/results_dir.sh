@@ -1,0 +1,144 @@
+#!/bin/sh
+# results_dir.sh BUILD_DIR — what `run` does to its output directory when
+# things go wrong:
+#  - SIGKILL at any moment (20 kills spread over a run): every case
+#    directory is wholly the old one or wholly the new one, and the next run
+#    removes what the killed ones left (.NAME.new-*, .NAME.old-*, *.tmp.*);
+#  - a file-size limit (EFBIG) halfway: exit 1, nothing changed, nothing left;
+#  - a second run into the same --out while one is writing: exit 2, named;
+#  - a read-only result file, or a directory that is not a case's: exit 2,
+#    nothing changed;
+#  - summary.md holds the cases of this run only.
+# Ends with "N passed, N failed".
+set -u
+VB="$(cd "$1" && pwd)/verletbench"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL results dir: $*"; fail=$((fail + 1)); }
+cd "$tmp" || exit 1
+
+# two cases, each in an old (8 seeds) and a new (SEEDS seeds) version; the
+# big one writes a 16 MB runs.csv, so a good share of the kills land while
+# files are being written
+mkcase() {  # NAME SEEDS
+    cat > "$1.case" <<EOF
+[case]
+model = spring
+t_end = 0.01
+[steps]
+dt = 0.005
+halvings = 8
+jitter = 0.5
+seeds = $2
+[integrators]
+use = all
+EOF
+}
+mkdir old new
+(cd old && mkcase small 8 && mkcase big 8)
+(cd new && mkcase small 16 && mkcase big 1000)
+FILES="bands.csv onestep.csv onestep_orders.csv orders.csv reverse.csv runs.csv summary.md"
+
+# whole DIR NAME: prints "old" or "new" if every file of the case is there
+# and comes from one version, else what is wrong
+whole() {
+    d=$1/$2
+    [ -d "$d" ] || { echo "missing"; return; }
+    have=$(cd "$d" && ls | sort | tr '\n' ' ')
+    want=$(echo $FILES | tr ' ' '\n' | sort | tr '\n' ' ')
+    [ "$have" = "$want" ] || { echo "files: $have"; return; }
+    seeds=$(grep -h '^# dt=' "$d"/*.csv | sed 's/.*seeds=\([0-9]*\).*/\1/' | sort -u | tr '\n' ' ')
+    case "$seeds" in
+        "8 ") echo old ;;
+        "16 " | "1000 ") echo new ;;
+        *) echo "mixed seeds: $seeds" ;;
+    esac
+}
+
+"$VB" run --quiet --no-chart-data old/small.case old/big.case --out res >/dev/null 2>&1 || bad "the first run"
+start=$(date +%s%N)
+"$VB" run --quiet --no-chart-data new/small.case new/big.case --out timing >/dev/null 2>&1
+took=$((($(date +%s%N) - start) / 1000000))
+
+# ---- SIGKILL at 20 moments across the run ----
+mixed=0 seen_new=0
+for k in $(seq 1 20); do
+    ms=$((took * k / 20))
+    "$VB" run --quiet --no-chart-data new/small.case new/big.case --out res >/dev/null 2>&1 &
+    pid=$!
+    sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+    kill -KILL $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    for c in small big; do
+        w=$(whole res $c)
+        case $w in
+            old) ;;
+            new) seen_new=$((seen_new + 1)) ;;
+            *) mixed=$((mixed + 1)); echo "  kill $k at ${ms} ms: $c: $w" ;;
+        esac
+    done
+    # back to the old results for the next kill, through a run, which also
+    # removes what the killed one left
+    "$VB" run --quiet --no-chart-data old/small.case old/big.case --out res >/dev/null 2>&1 || bad "rerun after kill $k"
+done
+[ $mixed -eq 0 ] && ok || bad "$mixed case directories were neither wholly old nor wholly new after SIGKILL"
+[ $seen_new -gt 0 ] && ok || bad "no kill came late enough to leave a new case (the run took $took ms)"
+# a kill in the middle of writing leaves a hidden temporary; the next run removes it
+mkdir res/.big.new-AbC123 && echo x > res/.big.new-AbC123/runs.csv
+echo x > res/big/runs.csv.tmp.QwErTy
+echo x > res/summary.md.tmp.ZxCvBn
+"$VB" run --quiet --no-chart-data old/small.case --out res >/dev/null 2>&1
+left=$(find res -name '.*.new-*' -o -name '.*.old-*' -o -name '*.tmp.*' | wc -l)
+[ "$left" -eq 0 ] && ok || bad "$left stale temporaries left after the next run"
+
+snapshot() { (cd res && find . -type f | sort | xargs md5sum); }
+
+# ---- a file-size limit halfway: nothing changes ----
+snapshot > before
+( ulimit -f 2000; "$VB" run --quiet --no-chart-data new/small.case new/big.case --out res ) >out 2>&1
+rc=$?
+snapshot > after
+[ $rc -eq 1 ] && grep -q "File too large" out && ok || { bad "EFBIG: exit $rc, want 1 with 'File too large'"; cat out; }
+cmp -s before after && ok || { bad "EFBIG changed the results"; diff before after | head; }
+left=$(find res -name '.*.new-*' -o -name '.*.old-*' -o -name '*.tmp.*' | wc -l)
+[ "$left" -eq 0 ] && ok || bad "EFBIG left $left temporaries"
+
+# ---- a second run into the same directory ----
+"$VB" run --quiet --no-chart-data new/big.case --out res >first.out 2>&1 &
+pid=$!
+sleep 0.3
+"$VB" run --quiet --no-chart-data old/small.case --out res >second.out 2>&1
+rc=$?
+wait $pid
+rc1=$?
+[ $rc -eq 2 ] && grep -q "another verletbench is writing there" second.out && ok || \
+    { bad "second run: exit $rc, want 2 naming the lock"; cat second.out; }
+[ $rc1 -eq 0 ] && [ "$(whole res big)" = new ] && ok || bad "the first run did not finish whole (exit $rc1)"
+
+# ---- what must not be replaced ----
+"$VB" run --quiet --no-chart-data old/small.case --out res >/dev/null 2>&1
+chmod 444 res/small/runs.csv
+snapshot > before
+"$VB" run --quiet --no-chart-data new/small.case --out res >out 2>&1
+rc=$?
+snapshot > after
+[ $rc -eq 2 ] && grep -q "res/small/runs.csv is read-only: not replacing it" out && cmp -s before after && ok || \
+    { bad "a read-only result: exit $rc, want 2, nothing changed"; cat out; }
+chmod 644 res/small/runs.csv
+mkdir -p res/notes/sub
+cp old/small.case notes.case
+"$VB" run --quiet --no-chart-data notes.case --out res >out 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "res/notes holds a directory (sub): not a case directory" out && [ -d res/notes/sub ] && ok || \
+    { bad "a directory that is not a case's: exit $rc, want 2"; cat out; }
+
+# ---- summary.md: this run's cases only ----
+"$VB" run --quiet --no-chart-data old/big.case --out res >/dev/null 2>&1
+grep -q '^## big' res/summary.md && ! grep -q '^## small' res/summary.md && ok || \
+    bad "summary.md does not hold exactly this run's case: $(grep '^## ' res/summary.md | tr '\n' ' ')"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
