@@ -1,9 +1,12 @@
 # band.gp — how much the error of a random-step run depends on the seed.
 #   gnuplot -c plots/band.gp results/NAME/convergence.csv OUT.png [TITLE]
 # Reads the rows of plan "random": the median over seeds of the maximum
-# position error (line) and the 10th-90th percentile band (shaded).
+# position error (line) and the 10th-90th percentile band (shaded).  A curve
+# equal to an earlier one (same_as) says "= NAME" in the key and is drawn
+# striped over it (style.gp).
 load "plots/style.gp"
 DATA = ARG1
+OUTFILE = ARG2
 TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max p10 p90"
 @REQUIRE
@@ -21,8 +24,9 @@ EMIN = 10**STATS_min
 stats DATA using (is_random(strcol("plan")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput
 EMAX = 10**STATS_max
 
-set terminal pngcairo size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
-set output ARG2
+TERMNAME = term_name(OUTFILE)
+set terminal @TERMNAME size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
+set output OUTFILE
 set title (TITLE ne "" ? TITLE.": " : "")."random steps, median over seeds with the 10th-90th percentile band" noenhanced
 set logscale xy
 set format x "%.2g"
@@ -30,11 +34,16 @@ set xtics 2  # dt halves from level to level: a tic per factor of 2
 set format y "10^{%L}"
 set xlabel "mean step size dt (time units)" noenhanced
 set ylabel "max position error (length units)" noenhanced
-set xrange [DTMIN / 1.5 : DTMAX * 1.5]
-set yrange [EMIN / 5 : EMAX * 5]
-set key outside right top vertical noenhanced nobox samplen 2 font ",10"
+# a modest margin: a tenth of a decade in dt (levels are 0.3 apart), 6 % of the span in error
+YPAD = max(0.25, 0.06 * log10(EMAX / EMIN))
+set xrange [DTMIN / 10**0.1 : DTMAX * 10**0.1]
+set yrange [EMIN / 10**YPAD : EMAX * 10**YPAD]
+set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font ",10"
 set style fill transparent solid 0.22 noborder
-plot for [s in SERIES] DATA every ::first_row("random", s)::last_row("random", s) using "dt":"p10":"p90" \
+p = "random"
+@STRIPES
+plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"p10":"p90" \
          with filledcurves lc rgb colour(s) notitle, \
-     for [s in SERIES] DATA every ::first_row("random", s)::last_row("random", s) using "dt":"err_pos_max" \
-         with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title("random", s, s)
+     for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"err_pos_max" \
+         with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.0) lc rgb colour(s) notitle, \
+     for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title(p, s, s.same_note(p, s))

@@ -10,6 +10,8 @@
 # flies off leaves the frame instead of shrinking the exact one to a dot.
 load "plots/style.gp"
 DATA = ARG1
+OUTFILE = ARG2
+TERMNAME = term_name(OUTFILE)
 TITLE = ARGC >= 3 ? ARG3 : ""
 PLAN = ARGC >= 4 && ARG4 ne "" ? ARG4 : "fixed"
 NEED = "t x"
@@ -62,14 +64,17 @@ head = sprintf("%s%s", TITLE ne "" ? TITLE.": " : "", \
 if (LAYOUT eq "grid") {
     COLS = NS > 4 ? 3 : NS
     ROWS = int((NS + COLS - 1) / COLS)
-    set terminal pngcairo size 360 * COLS + 40, 330 * ROWS + 60 enhanced font "DejaVu Sans,10" linewidth 1.3
-    set output ARG2
-    set key top right noenhanced box opaque samplen 1.5 font ",9"
+    set terminal @TERMNAME size 360 * COLS + 40, 330 * ROWS + 60 enhanced font "DejaVu Sans,10" linewidth 1.3
+    set output OUTFILE
+    # no key, which covered the end of an oscillation: each panel is titled
+    # with its integrator, in its colour, and the figure's title says grey
+    # is the exact path
+    unset key
     set xlabel XLAB noenhanced font ",9"
     set ylabel YLAB noenhanced font ",9"
-    set multiplot layout ROWS, COLS title head noenhanced font ",13"
+    set multiplot layout ROWS, COLS title head."   (grey: the exact path)" noenhanced font ",13"
     do for [s in SERIES] {
-        unset title
+        set title s noenhanced font ",10" tc rgb colour(s) offset 0, -0.4
         plot DATA @EX using XC:YC with lines lw 3 lc rgb "#c8c8c8" title "exact", \
              DATA every ::first_row(PLAN, s)::last_row(PLAN, s) using XC:YC with linespoints lw 1.4 pt ptype(s) ps 0.8 * PS lc rgb colour(s) title key_title(PLAN, s, s)
     }
@@ -77,8 +82,8 @@ if (LAYOUT eq "grid") {
 } else {
     # an equal-scale plane is about square: a narrower canvas wastes less
     W = (PLANE && ASPECT > 0.4 && ASPECT < 2.5) ? 860 : 1000
-    set terminal pngcairo size W, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
-    set output ARG2
+    set terminal @TERMNAME size W, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
+    set output OUTFILE
     set title head noenhanced font ",13"
     set key outside right top vertical noenhanced nobox samplen 2 font ",10"
     set xlabel XLAB noenhanced

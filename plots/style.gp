@@ -15,10 +15,19 @@ set tics font ",10"
 # integrators in table order; plugins and anything new fall back to grey
 INTEGRATORS = "euler euler-semi verlet verlet-naive tcv verlet-var velocity-verlet leapfrog rk4"
 COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377c2"
-POINTS = "1 2 6 8 4 12 7 10 14"
+# all open shapes (velocity-verlet's was a filled circle): drawn concentric
+# on coincident curves, none hides the smaller ones inside it
+POINTS = "1 2 6 8 4 12 3 10 14"
 integ_index(s) = sum [i=1:words(INTEGRATORS)] (word(INTEGRATORS, i) eq s ? i : 0)
 colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : "#7f7f7f"
 ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : 3
+min(a, b) = a < b ? a : b
+max(a, b) = a > b ? a : b
+
+# The terminal: pngcairo, or svg when the output file ends in ".svg" (the
+# tests read the key and the labels from it as text):
+#   TERMNAME = term_name(OUT); set terminal @TERMNAME size W, H ...
+term_name(f) = strlen(f) > 4 && f[strlen(f) - 3:] eq ".svg" ? "svg" : "pngcairo"
 EXACT_COLOUR = "#888888"
 
 # The rows of one (plan, integrator) pair are contiguous in every file of
@@ -31,9 +40,10 @@ EXACT_COLOUR = "#888888"
 #     GROUPS    " fixed/euler=0-999 random/euler=1000-1999 ... "
 #     SERIES    the integrators in order of appearance (not "exact")
 #     PLANLIST  the plans present, in the order fixed, random, trace
+#     SAMES     what each pair coincides with (see "Coincident curves")
 #   then has_group(p, s), first_row(p, s), last_row(p, s).
 # A file whose pairs are not contiguous stops the chart (exit status 3).
-GROUPS = 'GROUPS = " "; PREV = ""; BROKEN = 0; LASTROW = -1; SERIES = " "; PLANLIST = " "; stats DATA using (k = strcol("plan")."/".strcol("integrator"), (k ne PREV ? (BROKEN = BROKEN || strstrt(GROUPS, " ".k."=") > 0, GROUPS = GROUPS.(PREV ne "" ? sprintf("-%d ", column(0) - 1) : "").k."=".sprintf("%d", column(0)), PREV = k, n = strcol("integrator"), p = strcol("plan"), (strstrt(SERIES, " ".n." ") == 0 && n ne "exact" ? SERIES = SERIES.n." " : 0), (strstrt(PLANLIST, " ".p." ") == 0 && p ne "exact" ? PLANLIST = PLANLIST.p." " : 0)) : 0), LASTROW = column(0), 0) nooutput; GROUPS = GROUPS.sprintf("-%d ", LASTROW); if (BROKEN) { print sprintf("%s: the rows of one plan and integrator are not contiguous", DATA); exit status 3 }; PLANLIST = (strstrt(PLANLIST, " fixed ") ? "fixed " : "").(strstrt(PLANLIST, " random ") ? "random " : "").(strstrt(PLANLIST, " trace ") ? "trace" : "")'
+GROUPS = 'GROUPS = " "; PREV = ""; BROKEN = 0; LASTROW = -1; SERIES = " "; PLANLIST = " "; stats DATA using (k = strcol("plan")."/".strcol("integrator"), (k ne PREV ? (BROKEN = BROKEN || strstrt(GROUPS, " ".k."=") > 0, GROUPS = GROUPS.(PREV ne "" ? sprintf("-%d ", column(0) - 1) : "").k."=".sprintf("%d", column(0)), PREV = k, n = strcol("integrator"), p = strcol("plan"), (strstrt(SERIES, " ".n." ") == 0 && n ne "exact" ? SERIES = SERIES.n." " : 0), (strstrt(PLANLIST, " ".p." ") == 0 && p ne "exact" ? PLANLIST = PLANLIST.p." " : 0)) : 0), LASTROW = column(0), 0) nooutput; GROUPS = GROUPS.sprintf("-%d ", LASTROW); if (BROKEN) { print sprintf("%s: the rows of one plan and integrator are not contiguous", DATA); exit status 3 }; @SAMEPASS; PLANLIST = (strstrt(PLANLIST, " fixed ") ? "fixed " : "").(strstrt(PLANLIST, " random ") ? "random " : "").(strstrt(PLANLIST, " trace ") ? "trace" : "")'
 group_at(p, s) = strstrt(GROUPS, " ".p."/".s."=")
 group_range(p, s) = word(GROUPS[group_at(p, s) + strlen(p) + strlen(s) + 3:], 1)
 has_group(p, s) = group_at(p, s) > 0
@@ -42,12 +52,69 @@ last_row(p, s) = has_group(p, s) ? int(group_range(p, s)[strstrt(group_range(p, 
 # the title of a curve, empty (no key entry) when the pair is absent
 key_title(p, s, t) = has_group(p, s) ? t : ""
 
+# Coincident curves.  @GROUPS also records, from the column SAMECOL
+# (same_as; the energy chart sets energy_same_as), the earlier integrator
+# whose errors a pair equals to round-off: same_as(p, s), "" if none (or if
+# the file has no such column).  Such a "follower" lies exactly on its
+# "leader", so that every colour of the group stays visible:
+#   - the leader is drawn wider, the followers over it all at one width, the
+#     line striped: with K curves in the group, follower r (1 .. K-1) draws
+#     only the r-th of every K dashes (@STRIPES sets these dash types), so
+#     the line reads leader, 1st, 2nd ... follower's colour in turn, and the
+#     wider leader shows along both edges;
+#   - the point symbols (each integrator its own shape) are concentric:
+#     biggest for the leader, smaller for each later follower;
+#   - the key entry of a follower says "= LEADER" (same_note).
+# Other curves are solid, at the width and point size the chart asks for.
+SAMECOL = "same_as"
+SAMES = " "
+# @SAMEPASS (run by @GROUPS) reads SAMECOL from the first row of each pair.
+# Not with strcol(): gnuplot 5.4 returns stale bytes of an earlier line for
+# an empty last field ("a,b,"), and same_as is the last column.  So the pass
+# reads each first row whole (a separator that never occurs: one field) and
+# cuts the field out of it; it looks only at the rows where a pair starts.
+col_index(c) = sum [i=1:words(COLUMNS)] (word(COLUMNS, i) eq c ? i : 0)
+field_of(line, n) = (rest = line, sum [i=1:n-1] (rest = strstrt(rest, ",") ? rest[strstrt(rest, ",") + 1:] : "", 0), \
+                     strstrt(rest, ",") ? rest[1:strstrt(rest, ",") - 1] : rest)
+group_key(i) = (g = word(GROUPS, i), g[1:strstrt(g, "=") - 1])
+group_start(i) = (g = word(GROUPS, i), g = g[strstrt(g, "=") + 1:], int(g[1:strstrt(g, "-") - 1]))
+SAMEPASS = 'SAMES = " "; if (has_column(SAMECOL) && words(GROUPS) > 0) { SAMEIDX = col_index(SAMECOL); NG = words(GROUPS); NEXTG = 1; NEXTROW = group_start(1); \
+    set datafile separator "\t"; \
+    stats DATA using (column(0) == NEXTROW ? (SAMES = SAMES.group_key(NEXTG)."=".field_of(strcol(1), SAMEIDX)." ", NEXTG = NEXTG + 1, NEXTROW = NEXTG <= NG ? group_start(NEXTG) : -1) : 0, 1) nooutput; \
+    set datafile separator comma }'
+same_as_raw(p, s) = (k = strstrt(SAMES, " ".p."/".s."="), k ? word(SAMES[k:], 1)[strlen(p) + strlen(s) + 3:] : "")
+# what the drawing goes by; a chart whose curves can part even so (work.gp:
+# equal errors at a different cost) redefines it
+same_as(p, s) = same_as_raw(p, s)
+n_followers(p, s) = sum [i=1:words(SERIES)] (same_as(p, word(SERIES, i)) eq s ? 1 : 0)
+series_pos(s) = strstrt(" ".SERIES." ", " ".s." ")
+# 0 for a curve that is no follower; 1, 2, ... for the followers of one leader in drawing order
+follower_rank(p, s) = same_as(p, s) eq "" ? 0 : \
+    sum [i=1:words(SERIES)] ((same_as(p, word(SERIES, i)) eq same_as(p, s) && series_pos(word(SERIES, i)) <= series_pos(s)) ? 1 : 0)
+group_size(p, s) = 1 + n_followers(p, same_as(p, s) eq "" ? s : same_as(p, s))
+curve_lw(p, s, w) = follower_rank(p, s) == 0 && n_followers(p, s) ? 2.0 * w : w
+curve_ps(p, s, z) = (r = follower_rank(p, s), kk = group_size(p, s), kk > 1 ? z * (1 + min(0.6 * (kk - 1), 1.5) * (kk - 1 - r) / (kk - 1)) : z)
+curve_dt(p, s) = follower_rank(p, s) ? 40 + words(SERIES[1:series_pos(s)]) : 1
+same_note(p, s) = same_as(p, s) ne "" ? "  = ".same_as(p, s) : ""
+# @STRIPES, with p set: the dash type of each follower of plan p; STRIPE is
+# one dash, in line widths.  A leading dash of length 0.01 (invisible with
+# butt line ends) lets a pattern start with a gap.
+STRIPE = 12.0
+STRIPES = 'do for [s in SERIES] { r = follower_rank(p, s); if (r) { kk = group_size(p, s); \
+    eval sprintf("set dashtype %d (0.01, %g, %g, %g)", curve_dt(p, s), r * STRIPE - 0.01, STRIPE, (kk - 1 - r) * STRIPE + 0.001) } }'
+
+# The panels of one figure line up: their plot areas start and end at the
+# same x, the key (outside, right) in a margin sized to its longest title.
+#   KEYCHARS = that title's length; WIDTH = the canvas width; @MARGINS
+MARGINS = 'set lmargin at screen 90.0 / WIDTH; set rmargin at screen 1 - (KEYCHARS * 6.2 + 62.0) / WIDTH'
+
 # a chart of single runs (time series, paths) sets RANDOM_TITLE to name its seed
 RANDOM_TITLE = "random steps, median of seeds"
 plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? RANDOM_TITLE : p eq "trace" ? "recorded 60 Hz frame trace" : p
 
 # The column names of DATA's header, as " integrator plan dt ... ":   @HEADER
-HEADER = 'stats DATA using 0 nooutput; COLUMNS = " "; do for [i = 1:STATS_columns] { stats DATA using (COLUMNS = COLUMNS.columnhead(i)." ", 0) every ::0::0 nooutput }'
+HEADER = 'stats DATA using 0 every ::0::0 nooutput; COLUMNS = " "; do for [i = 1:STATS_columns] { stats DATA using (COLUMNS = COLUMNS.columnhead(i)." ", 0) every ::0::0 nooutput }'
+COLUMNS = " "
 has_column(c) = strstrt(COLUMNS, " ".c." ") > 0
 
 # Fail loudly when a column the chart needs is missing or holds no numbers

@@ -88,6 +88,38 @@ def colours_in(path):
     return seen
 
 
+def colours_left_of(path, frac):
+    """the colours of the pixels in the left FRAC of the image (the plot
+    areas; the keys are on the right)"""
+    w, _, rows = decode_png(path)
+    seen = set()
+    for row in rows:
+        seen.update(row[:int(w * frac)])
+    return seen
+
+
+def svg_texts(path):
+    """the text pieces of an SVG chart (key titles, labels)"""
+    with open(path, errors="replace") as f:
+        return set(t.strip() for t in re.findall(r">([^<>]+)<", f.read()) if t.strip())
+
+
+def csv_rows(path):
+    """the data rows of a results CSV as dicts (comment lines skipped)"""
+    with open(path) as f:
+        lines = [l.rstrip("\n") for l in f if not l.startswith("#")]
+    head = lines[0].split(",")
+    return [dict(zip(head, l.split(","))) for l in lines[1:] if l]
+
+
+def first_of_pairs(rows):
+    """{(plan, integrator): first row}"""
+    out = {}
+    for r in rows:
+        out.setdefault((r["plan"], r["integrator"]), r)
+    return out
+
+
 def run(cmd, env=None):
     p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)
@@ -171,6 +203,66 @@ def main():
         seen = colours_in(os.path.join(art, "fig08-random-projectile-var.png"))
         for n in ("tcv", "verlet", "euler-semi", "verlet-var"):
             check(colours[n] in seen, "figure 8 draws %s" % n)
+
+        # --- charts a reader can tell apart ---
+        # a curve equal to an earlier one (same_as) says so in the key, in
+        # every chart that draws it, and nothing else does; the SVG output of
+        # the same scripts gives the key and the labels as text
+        def notes(texts):
+            return set(m.groups() for m in (re.match(r"^(\S+)  (?:errors )?= (\S+)$", t) for t in texts) if m)
+
+        for case in ("article-spring", "article-orbit", "damped-spring"):
+            conv = os.path.join(res, case, "convergence.csv")
+            ts = os.path.join(res, case, "timeseries.csv")
+            pairs = first_of_pairs(csv_rows(conv))
+            tpairs = first_of_pairs(csv_rows(ts))
+            charts = [("convergence", conv, pairs, "same_as", None), ("work", conv, pairs, "same_as", None),
+                      ("band", conv, pairs, "same_as", "random"), ("error-time", ts, tpairs, "same_as", None)]
+            if case != "damped-spring":
+                charts.append(("energy-time", ts, tpairs, "energy_same_as", None))
+            for script, data, pr, col, only in charts:
+                svg = os.path.join(tmp, "%s-%s.svg" % (case, script))
+                rc, log = run(["gnuplot", "-c", "plots/%s.gp" % script, data, svg, case])
+                if not os.path.exists(svg):
+                    check(False, "%s.gp writes SVG for %s (exit %d): %s" % (script, case, rc, log.strip()))
+                    continue
+                want = set((i, r[col]) for (p, i), r in pr.items() if r.get(col) and (only is None or p == only))
+                got = notes(svg_texts(svg))
+                check(want and got == want, "%s %s: the key notes every coincident curve, \"NAME  = EARLIER\" "
+                      "(want %s, got %s)" % (case, script, sorted(want), sorted(got)))
+
+            # slope guides only for the orders some curve of the figure has,
+            # and the * explained when an order carries one
+            texts = svg_texts(os.path.join(tmp, "%s-convergence.svg" % case))
+            orders = [r["order"] for r in pairs.values()]
+            slopes = set()
+            for o in orders:
+                try:
+                    v = float(o.rstrip("*"))
+                except ValueError:
+                    continue
+                if v >= 0.5:
+                    slopes.add(int(v + 0.5))
+            got = set(int(t.split()[1]) for t in texts if re.match(r"^slope \d+$", t))
+            check(got == slopes, "%s convergence: slope guides %s, for the rounded orders %s" % (case, sorted(got), sorted(slopes)))
+            starred = any(o.endswith("*") for o in orders)
+            check(any("trend over all points" in t for t in texts) == starred,
+                  "%s convergence: the * is explained on the chart exactly when an order has one" % case)
+            check(not any(re.match(r"^slope \d+$", t) for t in svg_texts(os.path.join(tmp, "%s-error-time.svg" % case))),
+                  "%s: no slope guides on a time chart" % case)
+
+            # coincident curves stay visible: in the plot areas alone (the
+            # left of the canvas, keys excluded) every integrator's colour is
+            # found, also those drawn over another
+            for stem in ("convergence", "error-time", "work"):
+                seen = colours_left_of(os.path.join(out, case, stem + ".png"), 0.7)
+                used = sorted(set(i for _, i in pairs))
+                missing = [n for n in used if colours[n] not in seen]
+                check(not missing, "%s %s.png: every integrator's colour among the curves themselves (missing %s)"
+                      % (case, stem, ", ".join(missing)))
+        # figure 11 has no fourth-order method, so no slope-4 guide
+        fig11 = svg_texts(os.path.join(tmp, "article-spring-convergence.svg"))
+        check("slope 4" not in fig11 and "slope 2" in fig11, "figure 11 (article-spring): slope 2 drawn, no slope 4")
 
         # --- a missing column fails loudly and leaves no chart ---
         src = os.path.join(res, "article-spring", "convergence.csv")
