@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "model.h"
+#include "plan.h"
+#include <unistd.h>
 #include "version.h" /* generated from VERSION and git: VB_VERSION, VB_GIT_HASH */
 
 const char *vb_version(void) { return VB_VERSION; }
@@ -93,8 +95,10 @@ int vb_opt_max_steps(const char *cmd, const char *arg, double *out)
 {
     if (vb_opt_double(cmd, "--max-steps", arg, out) != 0)
         return -1;
-    if (!(*out >= 1)) {
-        vb_usage_error(cmd, "--max-steps: %s must be >= 1", arg);
+    if (!(*out >= 1) || *out > VB_PLAN_MAX_STEPS) {
+        vb_usage_error(cmd, "--max-steps: %s must be from 1 to 2^50 = %.4g (the most steps a run "
+                            "can count exactly)",
+                       arg, VB_PLAN_MAX_STEPS);
         return -1;
     }
     return 0;
@@ -107,20 +111,56 @@ int vb_opt_bad(const char *cmd, int c, char **argv)
     return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
 }
 
-vb_shared_opts vb_shared_opts_default(void)
+static unsigned online_cpus(void)
 {
-    vb_shared_opts o = {vb_default_max_steps(), vb_default_threads()};
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (unsigned)n : 1u;
+}
+
+vb_shared_opts vb_shared_opts_plain(void)
+{
+    vb_shared_opts o = {VB_DEFAULT_MAX_STEPS, online_cpus(), 0, 0};
     return o;
+}
+
+int vb_shared_opts_env(const char *cmd, vb_shared_opts *o)
+{
+    const char *ms = getenv("VERLETBENCH_MAX_STEPS"), *th = getenv("VERLETBENCH_THREADS");
+    if (ms && ms[0] && !o->max_steps_given) {
+        double x;
+        if (vb_parse_double(ms, &x) != 0 || !(x >= 1) || x > VB_PLAN_MAX_STEPS) {
+            vb_error(cmd, "VERLETBENCH_MAX_STEPS='%.40s': want a number from 1 to 2^50 = %.4g "
+                          "(or unset it for the default, 1e9)",
+                     ms, VB_PLAN_MAX_STEPS);
+            return VB_EXIT_USAGE;
+        }
+        o->max_steps = x;
+    }
+    if (th && th[0] && !o->threads_given) {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(th, &end, 10);
+        if (*end || errno || th[0] == '-' || n < 1 || n > 1024) {
+            vb_error(cmd, "VERLETBENCH_THREADS='%.40s': want a whole number from 1 to 1024 (or "
+                          "unset it for every CPU)",
+                     th);
+            return VB_EXIT_USAGE;
+        }
+        o->threads = (unsigned)n;
+    }
+    return 0;
 }
 
 int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
 {
     switch (c) {
     case VB_OPT_MAX_STEPS:
+        o->max_steps_given = 1;
         return vb_opt_max_steps(cmd, optarg, &o->max_steps) == 0 ? 0 : VB_EXIT_USAGE;
     case VB_OPT_PLUGIN:
         return vb_opt_plugin(cmd, optarg) == 0 ? 0 : VB_EXIT_USAGE;
     case VB_OPT_JOBS:
+        o->threads_given = 1;
         return vb_opt_threads(cmd, optarg, &o->threads) == 0 ? 0 : VB_EXIT_USAGE;
     default:
         return vb_opt_bad(cmd, c, argv);

@@ -20,7 +20,6 @@ int vb_cmd_bench(int argc, char **argv);
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.
  * 1e9 steps is about two minutes. */
 #define VB_DEFAULT_MAX_STEPS 1e9
-double vb_default_max_steps(void);
 
 /* "verletbench CMD: message" on stderr, then a pointer to --help; returns 2. */
 int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -56,9 +55,16 @@ enum { VB_OPT_JOBS = 'j', VB_OPT_MAX_STEPS = 1000, VB_OPT_PLUGIN };
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
+    int max_steps_given, threads_given;
 } vb_shared_opts;
 
-vb_shared_opts vb_shared_opts_default(void);
+/* The defaults: 1e9 steps, every CPU. */
+vb_shared_opts vb_shared_opts_plain(void);
+/* After the options: what they did not set comes from VERLETBENCH_MAX_STEPS
+ * and VERLETBENCH_THREADS when those are set, which must then hold what
+ * --max-steps and --jobs accept.  0, or VB_EXIT_USAGE after a message
+ * naming the variable. */
+int vb_shared_opts_env(const char *cmd, vb_shared_opts *o);
 
 /* 0 when c was a shared option and its value is good; else the message and
  * VB_EXIT_USAGE. */

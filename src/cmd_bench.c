@@ -230,7 +230,7 @@ int vb_cmd_bench(int argc, char **argv)
     };
     const char *model_name = "orbit", *integs = "velocity-verlet,rk4", *out = NULL;
     unsigned long steps = 2000000, repeat = 5;
-    vb_shared_opts so = vb_shared_opts_default(); /* only --plugin applies */
+    vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
     int c, rc;
     optind = 1;
     opterr = 0;

@@ -130,7 +130,7 @@ int vb_cmd_check(int argc, char **argv)
     };
     const char *base = "results/baseline", *save = NULL;
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
-    vb_shared_opts so = vb_shared_opts_default();
+    vb_shared_opts so = vb_shared_opts_plain();
     int quiet = 0, c, rc;
     optind = 1;
     opterr = 0;
@@ -172,6 +172,8 @@ int vb_cmd_check(int argc, char **argv)
             break;
         }
     }
+    if (vb_shared_opts_env(CMD, &so) != 0)
+        return VB_EXIT_USAGE;
 
     /* the case files: those given, or every .case file in cases/ */
     glob_t g = {0};

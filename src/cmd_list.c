@@ -19,6 +19,32 @@ static void help(void)
          "  --help           this text");
 }
 
+/* One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote
+ * or a line break, quotes doubled; a separator before it unless first. */
+static void csv_field(const char *s, int first)
+{
+    if (!first)
+        putchar(',');
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void csv_row(const char *const *fields, int n)
+{
+    for (int i = 0; i < n; i++)
+        csv_field(fields[i], i == 0);
+    putchar('\n');
+}
+
 int vb_cmd_list(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -26,7 +52,7 @@ int vb_cmd_list(int argc, char **argv)
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    vb_shared_opts so = vb_shared_opts_default(); /* only --plugin applies */
+    vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
     int csv = 0, c, rc;
     optind = 1;
     opterr = 0;
@@ -55,9 +81,12 @@ int vb_cmd_list(int argc, char **argv)
     for (size_t i = 0; i < vb_integrator_count(); i++) {
         const vb_integrator *g = vb_integrator_at(i);
         const char *sym = (g->flags & VB_SYMPLECTIC) ? "yes" : "no";
-        if (csv)
-            printf("integrator,%s,%d,%s,,,\"%s\"\n", g->name, g->order, sym, g->summary);
-        else
+        if (csv) {
+            char order[16];
+            snprintf(order, sizeof order, "%d", g->order);
+            const char *row[] = {"integrator", g->name, order, sym, "", "", g->summary};
+            csv_row(row, 7);
+        } else
             printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
     }
     if (!csv)
@@ -73,9 +102,12 @@ int vb_cmd_list(int argc, char **argv)
             if (n > 0)
                 used += (size_t)n;
         }
-        if (csv)
-            printf("model,%s,,,%u,%s,\"%s\"\n", t->name, t->dim, params, t->summary);
-        else
+        if (csv) {
+            char dim[16];
+            snprintf(dim, sizeof dim, "%u", t->dim);
+            const char *row[] = {"model", t->name, "", "", dim, params, t->summary};
+            csv_row(row, 7);
+        } else
             printf("  %-14s %u-D  %s\n  %-14s      %s\n", t->name, t->dim, t->summary, "",
                    params);
     }

@@ -88,15 +88,6 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
     return vb_outfile_commit(&o, err, errlen);
 }
 
-double vb_default_max_steps(void)
-{
-    const char *env = getenv("VERLETBENCH_MAX_STEPS");
-    double x;
-    if (env && vb_parse_double(env, &x) == 0 && x >= 1)
-        return x;
-    return VB_DEFAULT_MAX_STEPS;
-}
-
 int vb_cmd_run(int argc, char **argv)
 {
     enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_HELP };
@@ -111,7 +102,7 @@ int vb_cmd_run(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *out = "results";
-    vb_shared_opts so = vb_shared_opts_default();
+    vb_shared_opts so = vb_shared_opts_plain();
     int quiet = 0, chart_data = 1, c, rc;
     optind = 1;
     opterr = 0;
@@ -135,6 +126,8 @@ int vb_cmd_run(int argc, char **argv)
             break;
         }
     }
+    if (vb_shared_opts_env(CMD, &so) != 0)
+        return VB_EXIT_USAGE;
     int n = argc - optind;
     if (n <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");

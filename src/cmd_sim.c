@@ -90,7 +90,7 @@ int vb_cmd_sim(int argc, char **argv)
     double t_end = 0.0, dt = 0.0, jitter = 0.0;
     int have_t_end = 0, have_dt = 0, have_jitter = 0;
     unsigned long seed = 1;
-    vb_shared_opts so = vb_shared_opts_default();
+    vb_shared_opts so = vb_shared_opts_plain();
     int c, rc;
 
     optind = 1;
@@ -148,6 +148,8 @@ int vb_cmd_sim(int argc, char **argv)
             break;
         }
     }
+    if (vb_shared_opts_env(CMD, &so) != 0)
+        return VB_EXIT_USAGE;
     if (optind < argc)
         return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
 

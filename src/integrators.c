@@ -112,6 +112,17 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         snprintf(err, errlen, "integrator %s has no summary", g->name);
         return -1;
     }
+    /* one line of text: it goes into tables, CSV and Markdown as it is */
+    for (const char *c = g->summary; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+            snprintf(err, errlen, "integrator %s: its summary holds a control character (a line "
+                                  "break, a tab): give one line of text", g->name);
+            return -1;
+        }
+    if (strlen(g->summary) > 200) {
+        snprintf(err, errlen, "integrator %s: its summary is longer than 200 characters", g->name);
+        return -1;
+    }
     if (g->order < 1 || g->order > 16) {
         snprintf(err, errlen, "integrator %s: order %d is not in 1..16", g->name, g->order);
         return -1;

@@ -58,8 +58,11 @@ int vb_parse_double(const char *text, double *out)
     double x = strtod(text, &end);
     while (*end == ' ' || *end == '\t')
         end++;
-    /* strtod accepts "nan" and "inf", and turns 1e999 into HUGE_VAL with ERANGE */
-    if (*end != '\0' || errno == ERANGE || !isfinite(x))
+    /* strtod accepts "nan" and "inf", and turns 1e999 into HUGE_VAL with
+     * ERANGE; it also sets ERANGE for a value below DBL_MIN, which is still
+     * a number (1e-320 is a subnormal double; 1e-400 rounds to 0), so only
+     * overflow is refused */
+    if (*end != '\0' || !isfinite(x) || (errno == ERANGE && fabs(x) >= 1.0))
         return -1;
     *out = x;
     return 0;

@@ -45,16 +45,43 @@ double vb_plan_max_steps(const vb_plan_spec *s)
         return ceil(s->t_end / (s->dt * (1.0 - s->jitter))) + 1.0;
     case VB_PLAN_TRACE: {
         double scale = s->trace_scale > 0.0 ? s->trace_scale : 1.0;
-        double t_end = vb_plan_t_end(s), smallest = INFINITY;
-        for (size_t i = 0; i < s->trace->n; i++)
-            smallest = fmin(smallest, s->trace->h[i]);
-        return scale == 1.0 ? (double)s->trace->n : ceil(t_end / (smallest * scale)) + 1.0;
+        if (scale == 1.0)
+            return (double)s->trace->n; /* played once, cut at t_end */
+        /* replayed: whole passes of the trace, then the part of one that
+         * reaches t_end (+1 for rounding in the running sum) */
+        double t_end = vb_plan_t_end(s), pass = s->trace->sum * scale;
+        double passes = floor(t_end / pass), rest = t_end - passes * pass, t = 0.0;
+        size_t k = 0;
+        while (k < s->trace->n && t < rest)
+            t += s->trace->h[k++] * scale;
+        return passes * (double)s->trace->n + (double)k + 1.0;
     }
     }
     return 0.0;
 }
 
+/* The hard limit on any run (plan.h), after the other checks passed. */
+static int check_count(const vb_plan_spec *s, char *err, size_t errlen)
+{
+    double n = vb_plan_max_steps(s);
+    if (!(n <= VB_PLAN_MAX_STEPS)) {
+        snprintf(err, errlen,
+                 "the run needs %.3g steps; no run may take more than 2^50 = %.4g (step counts "
+                 "and times stay exact below it)",
+                 n, VB_PLAN_MAX_STEPS);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_spec(const vb_plan_spec *s, char *err, size_t errlen);
+
 int vb_plan_check(const vb_plan_spec *s, char *err, size_t errlen)
+{
+    return check_spec(s, err, errlen) != 0 ? -1 : check_count(s, err, errlen);
+}
+
+static int check_spec(const vb_plan_spec *s, char *err, size_t errlen)
 {
     if (s->kind == VB_PLAN_TRACE) {
         if (!s->trace || s->trace->n == 0) {
@@ -182,6 +209,42 @@ void vb_trace_free(vb_trace *tr)
     memset(tr, 0, sizeof *tr);
 }
 
+/* One line of a trace (NUL-terminated, its newline cut): a step, a blank,
+ * or a comment.  0, or -1 with the message. */
+static int trace_line(vb_trace *tr, size_t *cap, char *line, const char *path,
+                      unsigned long lineno, char *err, size_t errlen)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    char *s = line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+        *--e = '\0';
+    if (*s == '\0')
+        return 0;
+    double h;
+    if (vb_parse_double(s, &h) != 0 || !(h > 0.0)) {
+        snprintf(err, errlen, "%s:%lu: step '%.40s' is not a positive number", path, lineno, s);
+        return -1;
+    }
+    if (tr->n == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 1024;
+        double *nh = realloc(tr->h, ncap * sizeof *nh);
+        if (!nh) {
+            snprintf(err, errlen, "%s:%lu: out of memory", path, lineno);
+            return -1;
+        }
+        tr->h = nh;
+        *cap = ncap;
+    }
+    tr->h[tr->n++] = h;
+    tr->sum += h;
+    return 0;
+}
+
 int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
 {
     memset(tr, 0, sizeof *tr);
@@ -190,54 +253,44 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot open trace: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 0;
-    char *line = NULL;
-    size_t linecap = 0;
-    ssize_t len;
+    /* read in bounded pieces: a wrong file (a device, a FIFO that never
+     * ends, a line without end) stops at the limits of plan.h */
+    char line[VB_TRACE_MAX_LINE + 2];
+    size_t cap = 0, used = 0, total = 0;
     unsigned long lineno = 0;
-    int rc = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        if (memchr(line, '\0', (size_t)len)) {
-            snprintf(err, errlen, "%s:%lu: binary data (a NUL byte); a trace is text, one step a line",
-                     path, lineno);
+    int rc = 0, c;
+    while (rc == 0 && (c = getc(f)) != EOF) {
+        if (++total > VB_TRACE_MAX_BYTES) {
+            snprintf(err, errlen, "%s: larger than %u bytes: not a trace (one step a line; a "
+                                  "recorded hour at 60 Hz is ~2 MB)",
+                     path, VB_TRACE_MAX_BYTES);
             rc = -1;
-            break;
-        }
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *e = s + strlen(s);
-        while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
-            *--e = '\0';
-        if (*s == '\0')
-            continue;
-        double h;
-        if (vb_parse_double(s, &h) != 0 || !(h > 0.0)) {
-            snprintf(err, errlen, "%s:%lu: step '%.40s' is not a positive number", path, lineno, s);
+        } else if (c == '\0') {
+            snprintf(err, errlen, "%s:%lu: binary data (a NUL byte); a trace is text, one step a "
+                                  "line", path, lineno + 1);
             rc = -1;
-            break;
+        } else if (c == '\n') {
+            line[used] = '\0';
+            rc = trace_line(tr, &cap, line, path, ++lineno, err, errlen);
+            used = 0;
+        } else if (used == VB_TRACE_MAX_LINE) {
+            snprintf(err, errlen, "%s:%lu: a line longer than %d characters: not a trace", path,
+                     lineno + 1, VB_TRACE_MAX_LINE);
+            rc = -1;
+        } else {
+            line[used++] = (char)c;
+            /* a byte-order mark an editor may have written, as case files allow */
+            if (total == 3 && used == 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+                used = 0;
         }
-        if (tr->n == cap) {
-            size_t ncap = cap ? 2 * cap : 1024;
-            double *nh = realloc(tr->h, ncap * sizeof *nh);
-            if (!nh) {
-                snprintf(err, errlen, "%s:%lu: out of memory", path, lineno);
-                rc = -1;
-                break;
-            }
-            tr->h = nh;
-            cap = ncap;
-        }
-        tr->h[tr->n++] = h;
-        tr->sum += h;
     }
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
         rc = -1;
+    }
+    if (rc == 0 && used > 0) { /* a last line without a newline */
+        line[used] = '\0';
+        rc = trace_line(tr, &cap, line, path, ++lineno, err, errlen);
     }
     if (rc == 0 && tr->n == 0) {
         snprintf(err, errlen, "%s: the trace has no steps (one positive number a line)", path);
@@ -247,7 +300,6 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
         snprintf(err, errlen, "%s: the steps sum to infinity", path);
         rc = -1;
     }
-    free(line);
     fclose(f);
     if (rc != 0)
         vb_trace_free(tr);

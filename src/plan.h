@@ -47,12 +47,26 @@ typedef struct vb_plan {
  * sliver of a step whose h/h' or 1/h would only measure round-off. */
 #define VB_PLAN_LAND_TOL 1e-9
 
+/* No run may take more steps than this, whatever --max-steps says: step
+ * counts and t_n = n h stay exact in a double below 2^53, and a step of at
+ * least t_end/2^50 is still four ulps of any t <= t_end, so t keeps moving.
+ * 1.1e15 steps is years of computing anyway. */
+#define VB_PLAN_MAX_STEPS 1125899906842624.0 /* 2^50 */
+
+/* A trace file is at most this many bytes, and a line at most
+ * VB_TRACE_MAX_LINE: a recorded trace of an hour at 60 Hz is ~2 MB, and a
+ * wrong file (a device, a FIFO fed forever) is refused instead of read
+ * until memory runs out. */
+#define VB_TRACE_MAX_BYTES (16u << 20)
+#define VB_TRACE_MAX_LINE 1024
+
 const char *vb_plan_name(vb_plan_kind kind);
 
 /* The end time the plan will reach. */
 double vb_plan_t_end(const vb_plan_spec *spec);
 
-/* An upper bound on the number of steps, for the step limit. */
+/* The number of steps the plan takes (fixed, trace), or an upper bound on
+ * it (random), for the step limit.  Exact for a trace at any scale. */
 double vb_plan_max_steps(const vb_plan_spec *spec);
 
 /* Check a spec: 0, or -1 with a message naming the bad value. */

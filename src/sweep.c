@@ -207,19 +207,6 @@ static size_t group_jobs(const vb_case *c, const vb_sweep *s, job_group *groups)
     return n;
 }
 
-unsigned vb_default_threads(void)
-{
-    const char *env = getenv("VERLETBENCH_THREADS");
-    if (env && env[0]) {
-        char *end;
-        unsigned long n = strtoul(env, &end, 10);
-        if (!*end && n >= 1 && n <= 1024)
-            return (unsigned)n;
-    }
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n >= 1 ? (unsigned)n : 1u;
-}
-
 /* Every job, on `threads` threads.  0, or -1 when a job failed (its slot
  * says why) or no thread could start. */
 static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,

@@ -142,8 +142,6 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
                  unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
                  size_t errlen);
 
-/* Threads for a sweep: VERLETBENCH_THREADS if set, else the online CPUs. */
-unsigned vb_default_threads(void);
 void vb_sweep_free(vb_sweep *s);
 
 /* Write {runs,orders,bands,onestep,onestep_orders,reverse}.csv, the chart

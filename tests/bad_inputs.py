@@ -78,6 +78,7 @@ CASE_ENTRIES = [
     ("seeds missing", edit("seeds = 2\n", ""), "{case}:9: seeds: missing: jitter > 0 asks for random plans"),
     ("unknown integrator", edit("use = tcv, velocity-verlet", "use = tcv, verlett"), "{case}:12: use: unknown integrator 'verlett' (valid: all, " + INTEGS + ")"),
     ("integrator twice", edit("use = tcv, velocity-verlet", "use = tcv, tcv"), "{case}:12: use: tcv is listed twice"),
+    ("all and a name", edit("use = tcv, velocity-verlet", "use = all, tcv"), "{case}:12: use: 'all' means every integrator and stands alone"),
     ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
     ("NUL byte", edit("e = 0.5", "e = 0.5\0"), "{case}:4: binary data"),
@@ -90,7 +91,28 @@ TRACE_ENTRIES = [
     ("trace negative line", "0.01\n0.01\n-0.01\n", "{dir}/t.trace:3: step '-0.01' is not a positive number"),
     ("trace word", "0.01\nabc\n", "{dir}/t.trace:2: step 'abc' is not a positive number"),
     ("trace too short", "0.01\n0.01\n", "{dir}/t.trace: the trace sums to 0.02"),
+    ("trace line without end", "0.01\n" + "1" * 5000, "{dir}/t.trace:2: a line longer than 1024 characters"),
+    ("trace too large", "0.01\n" * ((17 << 20) // 5), "{dir}/t.trace: larger than 16777216 bytes"),
 ]
+
+
+def short_trace():
+    """20000 steps summing to t_end = 6.28 less ~1e-13 t_end: within the old
+    check's 1e-12 t_end, beyond the landing tolerance (1e-9 of a step): the
+    run would have ended with a sliver of a step.  The sum is formed in
+    order, as the reader forms it."""
+    lines, s = [], 0.0
+    for _ in range(19999):
+        lines.append("0.000314")
+        s += 0.000314
+    last = (6.28 - 6.28e-13) - s
+    s += last
+    assert 6.28 * 5e-14 < 6.28 - s < 6.28 * 1e-12, 6.28 - s
+    return "\n".join(lines + [repr(last)]) + "\n"
+
+
+# only a case: sim cuts the trace at its --t-end 1
+CASE_ONLY_TRACE_ENTRIES = [("trace short by a sliver", short_trace(), "the trace sums to 6.27999999999")]
 
 
 def run_entry(vb, tmp, name, argv, expected, files=None):
@@ -128,9 +150,11 @@ def main():
     entries = []
     for name, text, msg in CASE_ENTRIES:
         entries.append((name, {"c.case": text}, ["run", "{case}", "--out", "{out}"], msg))
-    for name, trace, msg in TRACE_ENTRIES:
+    for name, trace, msg in TRACE_ENTRIES + CASE_ONLY_TRACE_ENTRIES:
         entries.append(("case: " + name, {"c.case": edit("seeds = 2", "seeds = 2\ntrace = t.trace"), "t.trace": trace},
                         ["run", "{case}", "--out", "{out}"], msg))
+        if (name, trace, msg) in CASE_ONLY_TRACE_ENTRIES:
+            continue
         entries.append(("sim: " + name, {"t.trace": trace},
                         ["sim", "--model", "orbit", "--integrator", "tcv", "--steps", "{dir}/t.trace",
                          "--t-end", "1", "--trajectory", "{out}/traj.csv"], msg))
@@ -143,7 +167,13 @@ def main():
         ("two cases, one name", {"c.case": GOOD, "sub/c.case": GOOD}, ["run", "{case}", "{dir}/sub/c.case", "--out", "{out}"], "{case} and {dir}/sub/c.case would both write"),
         ("run without cases", {}, ["run", "--out", "{out}"], "no case files given"),
         ("run unknown option", {"c.case": GOOD}, ["run", "{case}", "--fast", "--out", "{out}"], "unknown option '--fast'"),
-        ("run --max-steps 0", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "0", "--out", "{out}"], "--max-steps: 0 must be >= 1"),
+        ("run --max-steps 0", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "0", "--out", "{out}"], "--max-steps: 0 must be from 1 to 2^50"),
+        ("run --max-steps 1e300", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "1e300", "--out", "{out}"], "--max-steps: 1e300 must be from 1 to 2^50"),
+        ("a case named ..", {"...case": GOOD}, ["run", "{dir}/...case", "--out", "{out}"], "{dir}/...case: the case is named '..' after its file"),
+        ("a case named .", {"..case": GOOD}, ["run", "{dir}/..case", "--out", "{out}"], "{dir}/..case: the case is named '.' after its file"),
+        ("a case named with a space", {"my case.case": GOOD}, ["run", "{dir}/my case.case", "--out", "{out}"], "the case is named 'my case' after its file, and that is not a safe directory name"),
+        ("sim: more steps than can be counted", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--dt", "1", "--t-end", "1.9e19", "--max-steps", "1e15"], "the run needs 1.9e+19 steps; no run may take more than 2^50"),
+        ("trace: a device that never ends", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--steps", "/dev/zero"], "/dev/zero:1: binary data"),
         ("run --out without value", {"c.case": GOOD}, ["run", "{case}", "--out"], "--out needs a value"),
         ("sim unknown model", {}, ["sim", "--model", "moon", "--integrator", "tcv"], "--model: unknown model 'moon'"),
         ("sim unknown integrator", {}, ["sim", "--model", "orbit", "--integrator", "tvc"], "--integrator: unknown integrator 'tvc'"),

@@ -86,6 +86,20 @@ else
 fi
 ls "$tmp" | grep -q '\.tmp\.' && { echo "FAIL cli: a temporary file was left behind"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- numbers and traces that are fine, and environment variables that are not ----
+expect "a subnormal parameter is a number" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --set x0=1e-320
+printf '\357\273\2770.1\n0.2\n' > "$tmp/bom.trace"
+expect "a trace with a byte-order mark" 0 "spring,tcv,trace,0.15000000000000002,,,2," -- sim --model spring --integrator tcv --steps "$tmp/bom.trace"
+VERLETBENCH_THREADS=abc expect "VERLETBENCH_THREADS=abc" 2 "VERLETBENCH_THREADS='abc': want a whole number from 1 to 1024" -- run cases/spring.case --out "$tmp/never"
+VERLETBENCH_THREADS=0 expect "VERLETBENCH_THREADS=0" 2 "VERLETBENCH_THREADS='0'" -- check cases/spring.case
+VERLETBENCH_MAX_STEPS=-5 expect "VERLETBENCH_MAX_STEPS=-5" 2 "VERLETBENCH_MAX_STEPS='-5': want a number from 1 to 2^50" -- sim --model spring --integrator tcv
+VERLETBENCH_MAX_STEPS=lots expect "VERLETBENCH_MAX_STEPS=lots" 2 "VERLETBENCH_MAX_STEPS='lots'" -- run cases/spring.case --out "$tmp/never"
+VERLETBENCH_MAX_STEPS=lots expect "--max-steps given: the variable is not used" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --max-steps 1e6
+VERLETBENCH_THREADS=abc expect "--help works whatever the environment" 0 "Usage: verletbench run" -- run --help
+# (some shells keep an assignment made before a function call)
+unset VERLETBENCH_THREADS VERLETBENCH_MAX_STEPS
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
 # ---- output files that are not plain files: written in place, never replaced ----
 is() {  # NAME TEST FILE: test(1) on a file, as a check
     if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi

@@ -88,9 +88,18 @@ expect "missing plugin" 2 "--plugin $tmp/none.so: cannot load" -- "$VB" list --p
 echo "int x;" > "$tmp/foreign.c"
 plugin_cc "$tmp/foreign.so" "$tmp/foreign.c"
 expect "not a plugin" 2 "no symbol 'verletbench_plugin': not a verletbench plugin" -- "$VB" list --plugin "$tmp/foreign.so"
-for variant in ABI COUNT NOSTEP TAKEN RESERVED; do
+for variant in ABI COUNT NOSTEP TAKEN RESERVED NEWLINE; do
     plugin_cc "$tmp/bad-$variant.so" tests/plugins/malformed.c -DBAD_$variant
 done
+expect "a summary with a line break" 2 "integrator malformed: its summary holds a control character" -- "$VB" list --plugin "$tmp/bad-NEWLINE.so"
+# list --csv is CSV: a plugin's summary with a quote and a comma stays one field
+plugin_cc "$tmp/quoted.so" tests/plugins/malformed.c -DQUOTED
+"$VB" list --csv --plugin "$tmp/quoted.so" > "$tmp/list.csv"
+if python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+ok = all(len(r) == 7 for r in rows) and ["integrator", "malformed", "2", "no", "", "", "says \"hello\", then more"] in rows
+sys.exit(0 if ok else 1)' "$tmp/list.csv"; then ok; else bad "list --csv is not valid CSV"; cat "$tmp/list.csv"; fi
 expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 1" -- "$VB" list --plugin "$tmp/bad-ABI.so"
 expect "count 0" 2 "malformed table: count 0" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
 expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"

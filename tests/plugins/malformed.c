@@ -1,6 +1,9 @@
 /* malformed.c — plugins verletbench must refuse (exit 2), one per -DBAD_...:
  * ABI another ABI version, COUNT an empty table, NOSTEP an entry without a
- * step function, TAKEN a built-in's name, RESERVED the name "exact". */
+ * step function, TAKEN a built-in's name, RESERVED the name "exact",
+ * NEWLINE a summary with a line break in it (it would break every table).
+ * QUOTED is a good one whose summary holds a quote and a comma: `list --csv`
+ * must quote it as RFC 4180 says. */
 #include <stddef.h>
 
 #include <verletbench.h>
@@ -21,8 +24,16 @@ static void reverse(void *s) { (void)s; }
 #define NAME "malformed"
 #endif
 
+#if defined(BAD_NEWLINE)
+#define SUMMARY "two\nlines, \"injected\""
+#elif defined(QUOTED)
+#define SUMMARY "says \"hello\", then more"
+#else
+#define SUMMARY "refused"
+#endif
+
 static const vb_integrator entry = {
-    .name = NAME, .summary = "refused", .order = 2, .flags = 0, .state_size = 8,
+    .name = NAME, .summary = SUMMARY, .order = 2, .flags = 0, .state_size = 8,
     .start = start,
 #ifndef BAD_NOSTEP
     .step = step,
