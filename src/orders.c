@@ -44,6 +44,7 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, int 
     fit->points = 0;
     fit->range = VB_RANGE_NONE;
     fit->order = fit->intercept = NAN;
+    fit->converging = 0;
     for (int k = 0; k < n; k++) {
         double floor = VB_FLOOR_ULPS * DBL_EPSILON * scale[k];
         usable[k] = isfinite(err[k]) && err[k] > floor && err[k] <= VB_SATURATION * scale[k];
@@ -96,6 +97,13 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, int 
             fit->range = VB_RANGE_NONE;
             return;
         }
+        /* does the error still fall at the finest steps it reaches?  (The
+         * two finest local orders; last > first, so there is one at least.
+         * A saturated error that falls is converging, only not yet in its
+         * asymptotic range.) */
+        double m = first < last - 1 ? 0.5 * (fit->local[last - 1] + fit->local[last - 2])
+                                    : fit->local[last - 1];
+        fit->converging = m >= VB_CONVERGING_ORDER;
     }
     fit->first = first;
     fit->last = last;
@@ -131,6 +139,8 @@ vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
         return VB_VERDICT_EXACT;
     if (fit->points < 2 || !isfinite(fit->order))
         return VB_VERDICT_UNDETERMINED;
+    if (fit->range == VB_RANGE_ALL)
+        return fit->converging ? VB_VERDICT_NO_ASYMPTOTIC : VB_VERDICT_NOT_CONVERGING;
     if (fit->order < expected - VB_VERDICT_TOL)
         return VB_VERDICT_BELOW;
     if (fit->order > expected + VB_VERDICT_TOL)
@@ -151,6 +161,10 @@ const char *vb_verdict_name(vb_verdict v)
         return "exact";
     case VB_VERDICT_UNDETERMINED:
         return "undetermined";
+    case VB_VERDICT_NOT_CONVERGING:
+        return "not-converging";
+    case VB_VERDICT_NO_ASYMPTOTIC:
+        return "no-asymptotic-range";
     }
     return "?";
 }

@@ -25,12 +25,24 @@
  * the run is qualitatively wrong there (an orbit that escaped). */
 #define VB_SATURATION 0.1
 
+/* Without a power law, the error still converges if it falls at least like
+ * dt^0.5 over the two finest halvings (the mean of their local orders);
+ * below that, at these step sizes it does not converge at all (plain
+ * Verlet under random steps: local orders ~0). */
+#define VB_CONVERGING_ORDER 0.5
+
+/* A verdict compares an order with the label only when the order is a
+ * power law measured over an asymptotic range.  A trend over all points
+ * (no such range) never earns as-expected or above-label, nor below-label:
+ * it says what the errors do instead. */
 typedef enum {
     VB_VERDICT_AS_EXPECTED,
     VB_VERDICT_BELOW,
     VB_VERDICT_ABOVE,
     VB_VERDICT_EXACT,
-    VB_VERDICT_UNDETERMINED /* fewer than two usable points */
+    VB_VERDICT_UNDETERMINED,   /* fewer than two usable points */
+    VB_VERDICT_NOT_CONVERGING, /* a trend, and the error does not fall at the finest steps */
+    VB_VERDICT_NO_ASYMPTOTIC   /* a trend, the error falls, but no single power law yet */
 } vb_verdict;
 
 typedef enum {
@@ -46,6 +58,7 @@ typedef struct vb_fit {
     int first, last;    /* the points the fit used: [first, last] */
     int points;         /* last - first + 1, or 0 */
     double order;       /* the least-squares slope of log e against log dt */
+    int converging;     /* VB_RANGE_ALL: the error falls at the finest steps (VB_CONVERGING_ORDER) */
     double intercept;   /* log e at log dt = 0 */
     double local[VB_MAX_LEVELS]; /* log(e_k/e_{k+1}) / log(dt_k/dt_{k+1}); NAN if undefined */
 } vb_fit;

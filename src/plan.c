@@ -45,10 +45,8 @@ double vb_plan_max_steps(const vb_plan_spec *s)
         return ceil(s->t_end / (s->dt * (1.0 - s->jitter))) + 1.0;
     case VB_PLAN_TRACE: {
         double scale = s->trace_scale > 0.0 ? s->trace_scale : 1.0;
-        if (scale == 1.0)
-            return (double)s->trace->n; /* played once, cut at t_end */
-        /* replayed: whole passes of the trace, then the part of one that
-         * reaches t_end (+1 for rounding in the running sum) */
+        /* whole passes of the trace (replayed when scaled), then the part of
+         * one that reaches t_end (+1 for rounding in the running sum) */
         double t_end = vb_plan_t_end(s), pass = s->trace->sum * scale;
         double passes = floor(t_end / pass), rest = t_end - passes * pass, t = 0.0;
         size_t k = 0;
@@ -199,6 +197,35 @@ void vb_plan_end(vb_plan *p)
     if (p->rng)
         gsl_rng_free(p->rng);
     p->rng = NULL;
+}
+
+int vb_plan_save(const vb_plan *p, vb_plan_checkpoint *cp)
+{
+    cp->at = *p;
+    cp->at.rng = NULL;
+    cp->rng_state = NULL;
+    if (!p->rng)
+        return 0;
+    size_t n = gsl_rng_size(p->rng);
+    if (!(cp->rng_state = malloc(n)))
+        return -1;
+    memcpy(cp->rng_state, gsl_rng_state(p->rng), n);
+    return 0;
+}
+
+void vb_plan_restore(vb_plan *p, const vb_plan_checkpoint *cp)
+{
+    gsl_rng *rng = p->rng;
+    *p = cp->at;
+    p->rng = rng;
+    if (rng && cp->rng_state)
+        memcpy(gsl_rng_state(rng), cp->rng_state, gsl_rng_size(rng));
+}
+
+void vb_plan_checkpoint_free(vb_plan_checkpoint *cp)
+{
+    free(cp->rng_state);
+    cp->rng_state = NULL;
 }
 
 /* --- traces --------------------------------------------------------------- */

@@ -78,4 +78,19 @@ int vb_plan_begin(vb_plan *p, const vb_plan_spec *spec);
 int vb_plan_next(vb_plan *p, double *h, double *t_next);
 void vb_plan_end(vb_plan *p);
 
+/* Where a plan is, to replay its steps from there: the iterator and its
+ * generator's state (5 kB for mt19937).  A run that must go over its steps
+ * again (backwards, for the reversal test) keeps a checkpoint every K steps
+ * instead of every step, and regenerates K at a time. */
+typedef struct vb_plan_checkpoint {
+    vb_plan at;
+    void *rng_state; /* NULL for plans without a generator */
+} vb_plan_checkpoint;
+
+/* 0, or -1 if out of memory. */
+int vb_plan_save(const vb_plan *p, vb_plan_checkpoint *cp);
+/* p must come from vb_plan_begin with the same spec. */
+void vb_plan_restore(vb_plan *p, const vb_plan_checkpoint *cp);
+void vb_plan_checkpoint_free(vb_plan_checkpoint *cp);
+
 #endif

@@ -16,7 +16,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 SIM_COLUMNS = ("model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,"
                "err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status").split(",")
 ORDER_COLUMNS = "integrator,plan,norm,order,points,expected,verdict".split(",")
-VERDICTS = {"as-expected", "below-label", "above-label", "exact", "undetermined"}
+VERDICTS = {"as-expected", "below-label", "above-label", "exact", "undetermined",
+            "not-converging", "no-asymptotic-range"}
 NORMS = {"err_pos_final", "err_pos_max", "err_pos_rms", "err_vel_final", "err_vel_max",
          "err_energy_max", "err_angmom_max"}
 FILES = ["runs.csv", "orders.csv", "bands.csv", "onestep.csv", "onestep_orders.csv",
@@ -157,6 +158,28 @@ def main():
               % same.get(("velocity-verlet", "fixed")))
         check(same.get(("velocity-verlet", "random")) == {("", "")},
               "timeseries.csv: velocity-verlet random is its own curve")
+
+        # memory stays flat in the number of steps: a 1e7-step coarsest level
+        # (2e7 at the finer) once kept every step for the reversal test, 80 MB
+        # of them; now a checkpoint every ~sqrt(N) steps
+        long_case = os.path.join(tmp, "long.case")
+        with open(long_case, "w") as f:
+            f.write("[case]\nmodel = spring\nt_end = 10000\n[steps]\ndt = 0.001\nhalvings = 2\n"
+                    "[integrators]\nuse = velocity-verlet\n")
+        # in a fresh process, so its children's peak is this run's alone
+        measure = ("import resource, subprocess, sys\n"
+                   "r = subprocess.run(sys.argv[1:], capture_output=True)\n"
+                   "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+        r = subprocess.run([sys.executable, "-c", measure, vb, "run", "--quiet", "--no-chart-data",
+                            long_case, "--out", os.path.join(tmp, "long")],
+                           capture_output=True, text=True)
+        code, rss = (int(w) for w in r.stdout.split())
+        check(code == 0, "the 1e7-step case runs")
+        check(rss < 40000, "a 1e7-step sweep used %d kB (more than 40 MB)" % rss)
+        _, header, rows = read_csv(os.path.join(tmp, "long", "long", "reverse.csv"))
+        rec = dict(zip(header, rows[0]))
+        check(rec["steps"] == "10000000" and rec["reversible"] == "yes",
+              "the reversal ran over every step: %s" % rec)
 
         # bad input: exit 2, file:line:key, and nothing written
         bad = os.path.join(tmp, "bad.case")

@@ -1,4 +1,4 @@
-/* test_plans.c — step plans follow SPEC §1 to the bit. */
+/* test_plans.c — step plans follow docs/method.md §1 to the bit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,8 +143,43 @@ static void test_trace_rejects_bad_input(void)
     trace_rejects("0.1\n\x7f" "ELF\0\0\n", 10, ":2:", "binary data");
 }
 
+/* The step limit counts a replayed trace's steps instead of bounding them by
+ * its smallest step: a trace with one tiny step among 60 Hz frames, scaled
+ * by 2^-5 over 100 s, takes ~190 000 steps, which its smallest step would
+ * put at 1e8 (the sweep of the issue was refused as 1.37e9 for 1.6e6).
+ * The count may exceed the steps taken by at most 2 (the running sum's
+ * rounding); it must never fall short. */
+static void test_trace_step_count(void)
+{
+    static double h[60];
+    for (int i = 0; i < 60; i++)
+        h[i] = 1.0 / 60.0;
+    h[17] = 1e-6;
+    vb_trace tr = {h, 60, 0.0};
+    for (int i = 0; i < 60; i++)
+        tr.sum += h[i];
+    static const double scales[] = {1.0 / 32.0, 0.5, 0.3, 1.0};
+    static const double ends[] = {100.0, 7.77, 0.5, 0.9};
+    for (size_t k = 0; k < 4; k++) {
+        vb_plan_spec s = {.kind = VB_PLAN_TRACE, .t_end = ends[k], .trace = &tr,
+                          .trace_scale = scales[k]};
+        vb_plan p;
+        double hh, t;
+        unsigned long long n = 0;
+        CHECK(vb_plan_begin(&p, &s) == 0, "plan");
+        while (vb_plan_next(&p, &hh, &t))
+            n++;
+        vb_plan_end(&p);
+        double bound = vb_plan_max_steps(&s);
+        CHECK(bound >= (double)n && bound <= (double)n + 2,
+              "scale %g, t_end %g: %llu steps taken, the limit counts %.17g", scales[k], ends[k],
+              n, bound);
+    }
+}
+
 void suite_plans(void)
 {
+    RUN(test_trace_step_count);
     RUN(test_fixed_plan_step_count);
     RUN(test_random_plan_reference_steps);
     RUN(test_random_plan_is_reproducible);
