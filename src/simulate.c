@@ -162,7 +162,8 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
                 res->status = VB_STATUS_DIVERGED;
                 break;
             }
-            if (type->exact(model->self, work, t, xe, ve) != 0) {
+            /* a NaN from the exact solution must not pass for a zero error */
+            if (type->exact(model->self, work, t, xe, ve) != 0 || !vb_all_finite(xe, ve, dim)) {
                 res->status = VB_STATUS_EXACT_FAILED;
                 break;
             }

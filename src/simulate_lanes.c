@@ -138,7 +138,8 @@ int vb_simulate_lanes(const vb_run_spec *specs, size_t n, vb_run_result *res, ch
             }
             if (!vb_all_finite(x, v, dim))
                 res[i].status = VB_STATUS_DIVERGED;
-            else if (type->exact(model->self, L[i].work, t[i], xe, ve) != 0)
+            else if (type->exact(model->self, L[i].work, t[i], xe, ve) != 0 ||
+                     !vb_all_finite(xe, ve, dim))
                 res[i].status = VB_STATUS_EXACT_FAILED;
             else
                 vb_metrics_add(&L[i].m, x, v, xe, ve);

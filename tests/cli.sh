@@ -86,6 +86,10 @@ else
 fi
 ls "$tmp" | grep -q '\.tmp\.' && { echo "FAIL cli: a temporary file was left behind"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# the pendulum near the top: its exact solution is a number, and the run is measured
+expect "pendulum at theta0 = 3.14159265" 0 "pendulum,rk4,fixed,0.001,0,,1000,1,4000," -- sim --model pendulum --set theta0=3.14159265 --integrator rk4 --t-end 1
+grep -q ',nan,\|,-nan,' "$tmp/out" && { echo "FAIL cli: NaN in the pendulum's row"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
 # ---- numbers and traces that are fine, and environment variables that are not ----
 expect "a subnormal parameter is a number" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --set x0=1e-320
 printf '\357\273\2770.1\n0.2\n' > "$tmp/bom.trace"
