@@ -8,7 +8,8 @@
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
-#   make install    install the binary and the plugin header (PREFIX, DESTDIR)
+#   make install    install the binary, the plugin header, the chart scripts
+#                   and the man page (PREFIX, DESTDIR)
 #
 # Missing Debian packages are installed with apt-get when run as root;
 # otherwise the exact command is printed (see .ci/ensure-deps).
@@ -21,6 +22,10 @@ PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 bindir = $(PREFIX)/bin
 includedir = $(PREFIX)/include
+# the chart scripts go to $(datadir)/verletbench/plots, where `verletbench
+# draw` finds them beside $(bindir) (../share/verletbench): any PREFIX works
+datadir = $(PREFIX)/share
+mandir = $(datadir)/man
 # make check SANITIZE=1: AddressSanitizer and UBSan, in a build directory of
 # its own so the objects never mix with the normal build
 # make NATIVE=1: -march=native in build-native/.  Not the default: the
@@ -240,12 +245,18 @@ fuzz: $(FUZZERS) | deps-fuzz
 	 done; echo "fuzz: no crashes"
 
 install: $(BIN)
-	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man1 \
+	           $(DESTDIR)$(datadir)/verletbench/plots
 	install -m 755 $(BIN) $(DESTDIR)$(bindir)/verletbench
 	install -m 644 src/verletbench.h $(DESTDIR)$(includedir)/verletbench.h
+	install -m 644 docs/verletbench.1 $(DESTDIR)$(mandir)/man1/verletbench.1
+	install -m 644 $(wildcard plots/*.gp) plots/lib.sh $(DESTDIR)$(datadir)/verletbench/plots/
+	install -m 755 plots/draw plots/draw-article $(DESTDIR)$(datadir)/verletbench/plots/
 
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/verletbench $(DESTDIR)$(includedir)/verletbench.h
+	rm -f $(DESTDIR)$(bindir)/verletbench $(DESTDIR)$(includedir)/verletbench.h \
+	      $(DESTDIR)$(mandir)/man1/verletbench.1
+	rm -rf $(DESTDIR)$(datadir)/verletbench
 
 # results/baseline/ is committed (make baseline); everything else there is generated
 clean:

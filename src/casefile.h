@@ -1,4 +1,4 @@
-/* casefile.h — case files (SPEC §7): what a sweep runs.
+/* casefile.h — case files (docs/cases.md): what a sweep runs.
  *
  *   [case]         model = orbit, its parameters (e = 0.9), t_end, description
  *   [steps]        dt, halvings, jitter, seeds, trace

@@ -1,5 +1,5 @@
 /* cli.h — what the subcommands share: their entry points, messages and the
- * parsing of option values.  Exit status (SPEC §6): 0 success, 1 a failed
+ * parsing of option values.  Exit status (docs/method.md §8): 0 success, 1 a failed
  * check or run, 2 bad usage or bad input. */
 #ifndef VB_CLI_H
 #define VB_CLI_H
@@ -15,6 +15,7 @@ int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_check(int argc, char **argv);
 int vb_cmd_bench(int argc, char **argv);
+int vb_cmd_draw(int argc, char **argv);
 
 /* No run may take more steps than this unless asked (--max-steps,
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.

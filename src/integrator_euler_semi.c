@@ -1,5 +1,5 @@
 /* integrator_euler_semi.c — symplectic Euler: v += a h, then x += v h with the
- * new velocity.  The "Euler" of the time-corrected Verlet article (seed 002). */
+ * new velocity.  The "Euler" of the time-corrected Verlet article (Dummer 2005). */
 #include "xvstate.h"
 
 static void step(void *st, vb_force *f, double t, double h)

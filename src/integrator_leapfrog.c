@@ -1,5 +1,5 @@
 /* integrator_leapfrog.c — leapfrog with a staggered velocity w at half steps,
- * seed 003's loop: start w = v_0 + a_0 h_0/2; step x += w h, a = a(x),
+ * the textbook loop: start w = v_0 + a_0 h_0/2; step x += w h, a = a(x),
  * w += a h.  The velocity it reports at t_{n+1} is w - a_{n+1} h/2. */
 #include "lanes.h"
 #include "verletbench.h"

@@ -3,7 +3,7 @@
  *
  * Written out rather than taken from GSL: gsl_odeiv2_step_rk4 estimates its
  * error by step doubling, so one of its steps of h is two classical steps of
- * h/2 (11 evaluations), not the method SPEC §2 asks for.  The tests check
+ * h/2 (11 evaluations), not the classical method (docs/method.md §2).  The tests check
  * that two of these steps of h/2 reproduce GSL's step of h. */
 #include "xvstate.h"
 

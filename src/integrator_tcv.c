@@ -1,5 +1,6 @@
-/* integrator_tcv.c — Dummer's time-corrected Verlet
- * (seed 002 eq. 7): x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h^2. */
+/* integrator_tcv.c — Dummer's time-corrected Verlet (J. Dummer, "A Simple
+ * Time-Corrected Verlet Integration Method", 2005, eq. 7):
+ *     x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h^2. */
 #include "pvfamily.h"
 
 static void coeffs(double h, double hp, double *r, double *c)

@@ -1,6 +1,6 @@
 /* integrator_verlet.c — original position Verlet,
  * x_{n+1} = 2x_n - x_{n-1} + a_n h^2 with the Taylor start.  With varying
- * steps it still assumes h = h' (seed 002). */
+ * steps it still assumes h = h' (Dummer 2005). */
 #include "pvfamily.h"
 
 /* r = 1, c = h^2: the step is taken as if h' = h */

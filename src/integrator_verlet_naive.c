@@ -1,5 +1,5 @@
 /* integrator_verlet_naive.c — position Verlet started from
- * x_{-1} = x_0 - v_0 h_0, the start seed 002 warns about.  Dropping the
+ * x_{-1} = x_0 - v_0 h_0, the start Dummer (2005) warns about.  Dropping the
  * a h^2/2 term costs a whole order. */
 #include "pvfamily.h"
 

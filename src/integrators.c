@@ -1,5 +1,5 @@
 /* integrators.c — the table of integrators: the nine built-in methods of
- * SPEC §2 in a fixed order, then any a plugin registers. */
+ * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
 #include "lanes.h"
 

@@ -46,6 +46,7 @@ static const command commands[] = {
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
+    {"draw", vb_cmd_draw, "every chart of a results directory (gnuplot) and its REPORT.md"},
 };
 
 static void usage(FILE *out)

@@ -1,4 +1,4 @@
-/* metrics.h — the errors of one run (SPEC §4), accumulated step by step in
+/* metrics.h — the errors of one run (docs/method.md §4), accumulated step by step in
  * constant memory: a 1e8-step run costs no more memory than a 10-step one. */
 #ifndef VB_METRICS_H
 #define VB_METRICS_H

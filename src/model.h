@@ -1,4 +1,4 @@
-/* model.h — the problems with exact solutions (SPEC §3).
+/* model.h — the problems with exact solutions (docs/method.md §3).
  *
  * One file per model (model_*.c) defines one const struct vb_model_type;
  * models.c holds the table.  A model instance (struct vb_model) is the type,

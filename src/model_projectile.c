@@ -1,5 +1,5 @@
 /* model_projectile.c — constant gravity: the case position Verlet gets exactly
- * right with fixed steps (seed 002), and a sharp test of start-up rules. */
+ * right with fixed steps (Dummer 2005), and a sharp test of start-up rules. */
 #include "model.h"
 
 #include <math.h>

@@ -1,11 +1,11 @@
-/* orders.h — convergence orders from errors at dt, dt/2, ... (SPEC §5). */
+/* orders.h — convergence orders from errors at dt, dt/2, ... (docs/method.md §5). */
 #ifndef VB_ORDERS_H
 #define VB_ORDERS_H
 
 #define VB_MAX_LEVELS 32
 
 /* Points at or below FLOOR_ULPS * eps * scale are round-off, not truncation
- * error (SPEC §5: e < 1e3 eps scale). */
+ * error (docs/method.md §5: e < 1e3 eps scale). */
 #define VB_FLOOR_ULPS 1e3
 
 /* A fitted order within this of the label is "as expected".  A genuine

@@ -22,7 +22,7 @@ const char *vb_plan_name(vb_plan_kind kind)
     return "?";
 }
 
-/* N = ceil(t_end/dt - 1e-9), at least 1 (SPEC §1) */
+/* N = ceil(t_end/dt - 1e-9), at least 1 (docs/method.md §1) */
 static double fixed_steps(const vb_plan_spec *s)
 {
     double N = ceil(s->t_end / s->dt - 1e-9);

@@ -1,4 +1,4 @@
-/* plan.h — step plans (SPEC §1): the sequence h_0, h_1, ... of one run.
+/* plan.h — step plans (docs/method.md §1): the sequence h_0, h_1, ... of one run.
  * A plan is an iterator with no global state; the random plan owns its
  * generator, so runs in different threads or lanes never share one. */
 #ifndef VB_PLAN_H
@@ -30,7 +30,7 @@ typedef struct vb_plan_spec {
     /* A sweep refines a trace by scaling its steps by trace_scale (2^-k at
      * level k) and replaying it from the start when it runs out, so that the
      * pattern of step changes h/h' stays the recorded one.  0 means 1; a
-     * scale of 1 replays nothing: the trace must cover t_end (SPEC §1). */
+     * scale of 1 replays nothing: the trace must cover t_end (docs/method.md §1). */
     double trace_scale;
 } vb_plan_spec;
 

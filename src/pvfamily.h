@@ -1,6 +1,6 @@
 /* pvfamily.h — what the position-Verlet family (verlet, verlet-naive, tcv,
  * verlet-var) shares: its state and its start, velocity and reversal rules
- * (SPEC §2).  Each member's own file supplies only its update.
+ * (docs/method.md §2).  Each member's own file supplies only its update.
  *
  * The state keeps x_n and the last displacement d_n = x_n - x_{n-1} rather
  * than x_{n-1}.  In exact arithmetic the update
@@ -93,7 +93,7 @@ static inline void vb_pv_step_lanes_with(void *restrict st, vb_force_lanes *rest
     vb_force_lanes_eval(f, th, s->x, vb, s->a);
 }
 
-/* The Taylor start (seed 002 eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the
+/* The Taylor start (Dummer 2005, eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the
  * first step is x_1 = x_0 + v_0 h + a_0 h^2/2; h_{-1} := h_0. */
 void vb_pv_start_taylor(void *st, vb_force *f, double t, const double *x, const double *v,
                         double h);
@@ -103,7 +103,7 @@ void vb_pv_start_naive(void *st, vb_force *f, double t, const double *x, const d
 /* From exact history x(t - h_prev), x(t), for one-step errors. */
 void vb_pv_start_history(void *st, vb_force *f, double t, const double *x, const double *v,
                          const double *x_prev, double h_prev, double h);
-/* v_n = (x_n - x_{n-1})/h' + a_n h'/2 (SPEC §2) */
+/* v_n = (x_n - x_{n-1})/h' + a_n h'/2 (docs/method.md §2) */
 void vb_pv_observe(const void *st, double *x, double *v);
 /* Swap past and future; the reported velocity becomes -v_n. */
 void vb_pv_reverse(void *st);

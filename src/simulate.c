@@ -103,7 +103,7 @@ void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const vb_metric
         res->err_energy_max = m->energy_max;
         res->err_angmom_max = m->angmom_max;
     } else {
-        /* SPEC §4: a run that did not finish has infinite errors */
+        /* docs/method.md §4: a run that did not finish has infinite errors */
         res->fail_step = res->steps;
         res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
         res->err_vel_final = res->err_vel_max = INFINITY;

@@ -67,7 +67,7 @@ int vb_all_finite(const double *x, const double *v, unsigned dim);
 void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const struct vb_metrics *m,
                    unsigned long long force_evals, vb_run_result *res);
 
-/* The columns of `sim` and of runs.csv (SPEC §6, then additions). */
+/* The columns of `sim` and of runs.csv (docs/method.md §8, then additions). */
 extern const char vb_run_columns[];
 
 /* "model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=random dt=0.01 ..." */

@@ -624,7 +624,7 @@ static int analyse_reversal(vb_sweep *s)
             row->dt = plan.dt;
             if (reversal(c->integ[i], &c->model, &plan, row) != 0)
                 return -1;
-            /* Round-off: SPEC §5's floor of 1e3 eps scale, grown as a random
+            /* Round-off: docs/method.md §5's floor of 1e3 eps scale, grown as a random
              * walk over the 2N steps there and back (measured: velocity
              * Verlet misses by ~0.5 sqrt(2N) eps scale).  Anything a method
              * does wrong shows at its truncation error, orders above. */

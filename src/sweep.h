@@ -12,7 +12,7 @@
 #include "series.h"
 #include "simulate.h"
 
-/* The error norms a sweep fits orders for (SPEC §4 columns). */
+/* The error norms a sweep fits orders for (docs/method.md §4 columns). */
 typedef enum {
     VB_NORM_POS_FINAL,
     VB_NORM_POS_MAX,

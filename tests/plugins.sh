@@ -56,6 +56,21 @@ else
     bad "examples/plugin does not build against the installed header"; cat "$tmp/log"
 fi
 FR="$tmp/example/forest-ruth.so"
+
+# ---- what make install puts beside the binary: the man page and the chart scripts ----
+if MANPATH="$tmp/inst/usr/share/man" MANWIDTH=80 man verletbench 2>"$tmp/manerr" | grep -q "verletbench - measure how accurate"; then ok
+else bad "man verletbench does not show the installed page"; cat "$tmp/manerr"; fi
+man --warnings -l docs/verletbench.1 2>&1 >/dev/null | grep -q . && { bad "the man page has groff warnings"; man --warnings -l docs/verletbench.1 2>&1 >/dev/null | head; } || ok
+# charts from a results directory anywhere, with the installed scripts only
+mkdir -p "$tmp/elsewhere"
+cp -r cases/spring.case cases/traces "$tmp/elsewhere/"
+(cd "$tmp/elsewhere" && "$tmp/inst/usr/bin/verletbench" run --quiet spring.case --out res) >"$tmp/log" 2>&1 || { bad "installed run"; cat "$tmp/log"; }
+if command -v gnuplot >/dev/null 2>&1; then
+    (cd "$tmp/elsewhere" && env -u VERLETBENCH_DATADIR "$tmp/inst/usr/bin/verletbench" draw res charts) >"$tmp/log" 2>&1
+    if [ -s "$tmp/elsewhere/charts/spring/convergence.png" ] && [ -s "$tmp/elsewhere/res/REPORT.md" ]; then ok
+    else bad "verletbench draw with the installed scripts drew nothing"; cat "$tmp/log"; fi
+fi
+expect "draw without results" 2 "no such directory" -- "$tmp/inst/usr/bin/verletbench" draw "$tmp/none"
 expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
 expect "sim --plugin" 0 "orbit,forest-ruth,fixed" -- "$VB" sim --plugin "$FR" --integrator forest-ruth --model orbit --dt 0.01
 cat > "$tmp/fr.case" <<'EOF'
@@ -132,7 +147,7 @@ CASES="$tmp/ut-spring.case $tmp/ut-orbit.case $tmp/ut-projectile.case"
 expect "correct plugin against its own baseline" 0 "passed:" -- "$VB" check --plugin "$tmp/mut-GOOD.so" --baseline "$tmp/base" $CASES
 expect "round-off-only mutant passes" 0 "0 worse" -- "$VB" check --plugin "$tmp/mut-ROUNDOFF.so" --baseline "$tmp/base" $CASES
 
-# mutant  integrator  plan whose verdict must be below-label
+# mutant  integrator  plan whose verdict must fail the label
 for m in "VV_SWAPPED vv-ut fixed" "VVAR_H2 vvar-ut random" "PV_NO_HALF pv-ut fixed"; do
     set -- $m
     v=$1 integ=$2 plan=$3
@@ -151,7 +166,9 @@ for m in "VV_SWAPPED vv-ut fixed" "VVAR_H2 vvar-ut random" "PV_NO_HALF pv-ut fix
     esac
     "$VB" run --plugin "$tmp/mut-$v.so" "$tmp/ut-spring.case" --out "$tmp/mut-$v" --quiet --no-chart-data >/dev/null 2>&1
     verdict=$(grep "^$integ,$plan,err_pos_max," "$tmp/mut-$v/ut-spring/orders.csv" | cut -d, -f7)
-    if [ "$verdict" = below-label ]; then ok; else bad "$v: $integ $plan verdict '$verdict', want below-label"; fi
+    # below its label, or (vv_swapped: its error does not fall at all) not converging
+    case $verdict in below-label | not-converging) ok ;;
+        *) bad "$v: $integ $plan verdict '$verdict', want below-label or not-converging" ;; esac
 done
 
 # ---- the committed baseline, edited to claim tcv used to be 10x more accurate ----

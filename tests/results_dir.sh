@@ -63,10 +63,11 @@ start=$(date +%s%N)
 "$VB" run --quiet --no-chart-data new/small.case new/big.case --out timing >/dev/null 2>&1
 took=$((($(date +%s%N) - start) / 1000000))
 
-# ---- SIGKILL at 20 moments across the run ----
+# ---- SIGKILL at 20 moments across the run (the last ones after its end,
+# however slow the machine is at the moment: those must leave it new) ----
 mixed=0 seen_new=0
 for k in $(seq 1 20); do
-    ms=$((took * k / 20))
+    ms=$((took * k / 14))
     "$VB" run --quiet --no-chart-data new/small.case new/big.case --out res >/dev/null 2>&1 &
     pid=$!
     sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
