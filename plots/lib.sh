@@ -8,6 +8,12 @@
 #   Counts into DRAWN and FAILED.
 
 GNUPLOT=${GNUPLOT:-gnuplot}
+# the charts are UTF-8 (set encoding utf8): without any locale (a bare
+# system, cron) gnuplot warns on every chart that it cannot convert
+if [ -z "${LC_ALL:-}${LC_CTYPE:-}${LANG:-}" ]; then
+    LC_ALL=C.UTF-8
+    export LC_ALL
+fi
 MIN_PNG=${MIN_PNG:-6000}
 DRAWN=0
 FAILED=0

@@ -314,6 +314,15 @@ def main():
         rc, log = run(["sh", "plots/draw-article", res2, os.path.join(tmp, "art2")], env=env)
         check("figures skipped: gnuplot not found" in log, "draw-article says the figures were skipped")
 
+        # --- the report holds the cases of the last run, not every directory ---
+        rc, log = run([vb, "run", "--quiet", cases[3], "--out", res2])
+        rc, log = run(["sh", "plots/draw", res2, os.path.join(tmp, "plots2")], env=env)
+        r2 = open(os.path.join(res2, "REPORT.md")).read()
+        last = os.path.basename(cases[3])[:-5]
+        earlier = [os.path.basename(c)[:-5] for c in cases[:3]]
+        check(("## " + last) in r2 and not any(("## " + e + "\n") in r2 for e in earlier),
+              "REPORT.md holds the last run's case (%s) only" % last)
+
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))
     return 0 if passed == len(results) else 1
