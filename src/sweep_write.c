@@ -487,7 +487,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     if (s->n_reverse)
         fputs("; and whether a run retraces itself backwards (fixed steps / random steps)", f);
     fputs(". An order marked * is a trend over all points: no step sizes showed a "
-          "single power law (the error saturated, or had not settled).\n\n"
+          "single power law, so it is not compared with the label; its verdict says whether "
+          "the error still falls at the finest steps (no-asymptotic-range) or not "
+          "(not-converging).\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
