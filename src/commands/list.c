@@ -1,4 +1,4 @@
-/* cmd_list.c — `verletbench list`: what can be run. */
+/* commands/list.c — `verletbench list`: what can be run. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* integrator_rk4.c — classical fourth-order Runge-Kutta on y = (x, v),
+/* integrators/rk4.c — classical fourth-order Runge-Kutta on y = (x, v),
  * four force evaluations a step: the high-order reference.
  *
  * Written out rather than taken from GSL: gsl_odeiv2_step_rk4 estimates its

@@ -1,4 +1,4 @@
-/* model_orbit.c — the Kepler problem x'' = -mu x/|x|^3, started at periapsis
+/* models/orbit.c — the Kepler problem x'' = -mu x/|x|^3, started at periapsis
  * and moving in +y.  The exact solution goes through Kepler's equation. */
 #include "model.h"
 #include "kepler.h"

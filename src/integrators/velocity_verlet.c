@@ -1,4 +1,4 @@
-/* integrator_velocity_verlet.c — velocity Verlet in kick-drift-kick form:
+/* integrators/velocity_verlet.c — velocity Verlet in kick-drift-kick form:
  * v_{n+1/2} = v_n + a_n h/2;  x_{n+1} = x_n + v_{n+1/2} h;  a_{n+1};
  * v_{n+1} = v_{n+1/2} + a_{n+1} h/2.  In exact arithmetic this is docs/method.md §2's
  * x_n + v_n h + a_n h^2/2 and v_n + (a_n + a_{n+1}) h/2; a velocity-dependent

@@ -1,4 +1,4 @@
-/* cmd_draw.c — `verletbench draw [RESULTS [OUT]]`: every chart of a results
+/* commands/draw.c — `verletbench draw [RESULTS [OUT]]`: every chart of a results
  * directory, with the gnuplot scripts that come with verletbench.
  *
  * The C code never draws (the charts are gnuplot scripts over the CSV

@@ -1,4 +1,4 @@
-/* cmd_sim.c — `verletbench sim`: one run, its errors as one CSV row. */
+/* commands/sim.c — `verletbench sim`: one run, its errors as one CSV row. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

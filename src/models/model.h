@@ -1,6 +1,6 @@
 /* model.h — the problems with exact solutions (docs/method.md §3).
  *
- * One file per model (model_*.c) defines one const struct vb_model_type;
+ * One file per model (src/models/NAME.c) defines one const struct vb_model_type;
  * models.c holds the table.  A model instance (struct vb_model) is the type,
  * its parameter values and the constants derived from them; it is read-only
  * once set up, so any number of runs can share it.

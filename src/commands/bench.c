@@ -1,4 +1,4 @@
-/* cmd_bench.c — `verletbench bench`: what a step costs, as ratios against a
+/* commands/bench.c — `verletbench bench`: what a step costs, as ratios against a
  * fused hand-written loop timed in the same process. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>

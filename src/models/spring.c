@@ -1,4 +1,4 @@
-/* model_spring.c — the harmonic oscillator x'' = -(k/m) x, whose discrete
+/* models/spring.c — the harmonic oscillator x'' = -(k/m) x, whose discrete
  * solutions under every integrator are known in closed form. */
 #include "model.h"
 

@@ -1,13 +1,13 @@
-/* integrator_verlet_naive.c — position Verlet started from
- * x_{-1} = x_0 - v_0 h_0, the start Dummer (2005) warns about.  Dropping the
- * a h^2/2 term costs a whole order. */
+/* integrators/verlet_var.c — variable-step Stormer-Verlet,
+ * x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h (h + h')/2.  The acceleration
+ * term is what TCV's a h^2 should be: with it the method is velocity Verlet
+ * written in positions, exact for constant acceleration under any steps. */
 #include "pvfamily.h"
 
 static void coeffs(double h, double hp, double *r, double *c)
 {
-    (void)hp;
-    *r = 1.0;
-    *c = h * h;
+    *r = h / hp;
+    *c = h * (h + hp) * 0.5;
 }
 
 static void step(void *st, vb_force *f, double t, double h)
@@ -21,20 +21,20 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
     vb_pv_step_lanes_with(st, f, t, h, coeffs);
 }
 
-const vb_integrator_lanes vb_integrator_verlet_naive_lanes = {
+const vb_integrator_lanes vb_integrator_verlet_var_lanes = {
     .state_size = sizeof(vb_pv_lanes),
     .load = vb_pv_load,
     .step = step_lanes,
     .observe = vb_pv_observe_lanes,
 };
 
-const vb_integrator vb_integrator_verlet_naive = {
-    .name = "verlet-naive",
-    .summary = "position Verlet started from x- = x0 - v0 h (the article's wrong start)",
-    .order = 1,
+const vb_integrator vb_integrator_verlet_var = {
+    .name = "verlet-var",
+    .summary = "variable-step Stormer-Verlet x+ = x + (x - x-) h/h' + a h (h + h')/2",
+    .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
     .state_size = sizeof(vb_pv_state),
-    .start = vb_pv_start_naive,
+    .start = vb_pv_start_taylor,
     .start_history = vb_pv_start_history,
     .step = step,
     .observe = vb_pv_observe,

@@ -1,4 +1,4 @@
-/* cmd_run.c — `verletbench run CASEFILE...`: each case's whole sweep, its
+/* commands/run.c — `verletbench run CASEFILE...`: each case's whole sweep, its
  * tables under DIR/NAME/, and DIR/summary.md over every case in DIR. */
 #include <dirent.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-/* model_pendulum.c — the nonlinear pendulum theta'' = -(g/L) sin theta from
+/* models/pendulum.c — the nonlinear pendulum theta'' = -(g/L) sin theta from
  * rest at theta0, exact through Jacobi's elliptic functions:
  *     sin(theta/2) = k sn(u),  cos(theta/2) = dn(u),  u = K - w t,
  * with k = sin(theta0/2).  Both halves of the angle are kept, and theta is

@@ -1,13 +1,12 @@
-/* integrator_verlet_var.c — variable-step Stormer-Verlet,
- * x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h (h + h')/2.  The acceleration
- * term is what TCV's a h^2 should be: with it the method is velocity Verlet
- * written in positions, exact for constant acceleration under any steps. */
+/* integrators/tcv.c — Dummer's time-corrected Verlet (J. Dummer, "A Simple
+ * Time-Corrected Verlet Integration Method", 2005, eq. 7):
+ *     x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h^2. */
 #include "pvfamily.h"
 
 static void coeffs(double h, double hp, double *r, double *c)
 {
     *r = h / hp;
-    *c = h * (h + hp) * 0.5;
+    *c = h * h;
 }
 
 static void step(void *st, vb_force *f, double t, double h)
@@ -21,16 +20,16 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
     vb_pv_step_lanes_with(st, f, t, h, coeffs);
 }
 
-const vb_integrator_lanes vb_integrator_verlet_var_lanes = {
+const vb_integrator_lanes vb_integrator_tcv_lanes = {
     .state_size = sizeof(vb_pv_lanes),
     .load = vb_pv_load,
     .step = step_lanes,
     .observe = vb_pv_observe_lanes,
 };
 
-const vb_integrator vb_integrator_verlet_var = {
-    .name = "verlet-var",
-    .summary = "variable-step Stormer-Verlet x+ = x + (x - x-) h/h' + a h (h + h')/2",
+const vb_integrator vb_integrator_tcv = {
+    .name = "tcv",
+    .summary = "Dummer's time-corrected Verlet x+ = x + (x - x-) h/h' + a h^2",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
     .state_size = sizeof(vb_pv_state),

@@ -1,4 +1,4 @@
-/* model_projectile.c — constant gravity: the case position Verlet gets exactly
+/* models/projectile.c — constant gravity: the case position Verlet gets exactly
  * right with fixed steps (Dummer 2005), and a sharp test of start-up rules. */
 #include "model.h"
 

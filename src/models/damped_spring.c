@@ -1,4 +1,4 @@
-/* model_damped_spring.c — an under-damped oscillator m x'' = -k x - c x'.
+/* models/damped_spring.c — an under-damped oscillator m x'' = -k x - c x'.
  * Its force reads the velocity, which the position-Verlet family can only
  * estimate; the harness reports what that costs. */
 #include "model.h"

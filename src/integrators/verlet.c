@@ -1,4 +1,4 @@
-/* integrator_verlet.c — original position Verlet,
+/* integrators/verlet.c — original position Verlet,
  * x_{n+1} = 2x_n - x_{n-1} + a_n h^2 with the Taylor start.  With varying
  * steps it still assumes h = h' (Dummer 2005). */
 #include "pvfamily.h"

@@ -1,4 +1,4 @@
-/* integrator_leapfrog.c — leapfrog with a staggered velocity w at half steps,
+/* integrators/leapfrog.c — leapfrog with a staggered velocity w at half steps,
  * the textbook loop: start w = v_0 + a_0 h_0/2; step x += w h, a = a(x),
  * w += a h.  The velocity it reports at t_{n+1} is w - a_{n+1} h/2. */
 #include "lanes.h"

@@ -1,4 +1,4 @@
-/* cmd_check.c — `verletbench check`: rerun the cases and compare them with a
+/* commands/check.c — `verletbench check`: rerun the cases and compare them with a
  * committed baseline; exit 1 when any error or order got worse. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
