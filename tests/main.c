@@ -90,19 +90,20 @@ size_t test_trajectory(const vb_integrator *integ, const vb_model *model,
                        const vb_plan_spec *spec, double *ts, double *xs, double *vs,
                        size_t capacity)
 {
-    unsigned dim = model->type->dim;
-    _Alignas(max_align_t) unsigned char state[VB_STATE_MAX];
+    size_t dim = model->n;
+    void *state = calloc(1, integ->state_size(dim));
+    double *x = malloc(2 * dim * sizeof *x), *v = x ? x + dim : NULL;
     vb_force f = vb_model_force(model);
     vb_plan plan;
-    double x[VB_MAX_DIM], v[VB_MAX_DIM], h, t = 0.0, tn;
+    double h, t = 0.0, tn;
     size_t n = 0;
 
-    if (vb_plan_begin(&plan, spec) != 0)
+    if (!state || !x || vb_plan_begin(&plan, spec) != 0)
         exit(2);
     model->type->initial(model->self, x, v);
     if (ts)
         ts[0] = 0.0;
-    for (unsigned i = 0; i < dim; i++) {
+    for (size_t i = 0; i < dim; i++) {
         xs[i] = x[i];
         if (vs)
             vs[i] = v[i];
@@ -120,7 +121,7 @@ size_t test_trajectory(const vb_integrator *integ, const vb_model *model,
             integ->observe(state, x, v);
             if (ts)
                 ts[n] = t;
-            for (unsigned i = 0; i < dim; i++) {
+            for (size_t i = 0; i < dim; i++) {
                 xs[n * dim + i] = x[i];
                 if (vs)
                     vs[n * dim + i] = v[i];
@@ -128,6 +129,8 @@ size_t test_trajectory(const vb_integrator *integ, const vb_model *model,
         } while (vb_plan_next(&plan, &h, &tn));
     }
     vb_plan_end(&plan);
+    free(state);
+    free(x);
     return n;
 }
 

@@ -113,10 +113,10 @@ plugin_cc "$tmp/quoted.so" tests/plugins/malformed.c -DQUOTED
 if python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-ok = all(len(r) == 7 for r in rows) and ["integrator", "malformed", "2", "no", "", "", "says \"hello\", then more"] in rows
+ok = all(len(r) == 8 for r in rows) and ["integrator", "malformed", "2", "no", "", "", "says \"hello\", then more", ""] in rows
 sys.exit(0 if ok else 1)' "$tmp/list.csv"; then ok; else bad "list --csv is not valid CSV"; cat "$tmp/list.csv"; fi
-expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 1" -- "$VB" list --plugin "$tmp/bad-ABI.so"
-expect "count 0" 2 "malformed table: count 0" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
+expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 2" -- "$VB" list --plugin "$tmp/bad-ABI.so"
+expect "count 0" 2 "malformed table: 0 integrators and 0 models" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
 expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
 expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"
 expect "reserved name" 2 "integrator name 'exact' is reserved" -- "$VB" list --plugin "$tmp/bad-RESERVED.so"

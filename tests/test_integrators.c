@@ -15,7 +15,7 @@
 static const char *const hand_spring[] = {"k=4", "x0=1", "v0=0.5", NULL};
 
 typedef struct {
-    _Alignas(max_align_t) unsigned char state[VB_STATE_MAX];
+    _Alignas(max_align_t) unsigned char state[TEST_STATE_BYTES];
     vb_force f;
     const vb_integrator *g;
     vb_model m;
@@ -162,7 +162,7 @@ static void test_closed_form_verlet(void)
     vb_model m = test_model("spring", sets);
     vb_force f = vb_model_force(&m);
     const vb_integrator *g = test_integrator("verlet");
-    _Alignas(max_align_t) unsigned char st[VB_STATE_MAX];
+    _Alignas(max_align_t) unsigned char st[TEST_STATE_BYTES];
     double x[1] = {1.0}, v[1] = {0.4}, h = CF_H;
     double theta = 2.0 * asin(0.5 * h), worst = 0.0;
     g->start(st, &f, 0.0, x, v, h);
@@ -187,7 +187,7 @@ static double invariant_drift(const char *name, double (*q)(double, double))
     vb_model m = test_model("spring", sets);
     vb_force f = vb_model_force(&m);
     const vb_integrator *g = test_integrator(name);
-    _Alignas(max_align_t) unsigned char st[VB_STATE_MAX];
+    _Alignas(max_align_t) unsigned char st[TEST_STATE_BYTES];
     double x[1] = {1.0}, v[1] = {0.4}, worst = 0.0;
     double q0 = q(x[0], v[0]);
     g->start(st, &f, 0.0, x, v, CF_H);
@@ -240,7 +240,7 @@ static path run_path(const char *integ, const vb_model *m, const vb_plan_spec *p
 {
     path p;
     p.t = malloc(MAX_POINTS * sizeof *p.t);
-    p.x = malloc(MAX_POINTS * VB_MAX_DIM * sizeof *p.x);
+    p.x = malloc(MAX_POINTS * m->n * sizeof *p.x);
     if (!p.t || !p.x)
         exit(2);
     p.n = test_trajectory(test_integrator(integ), m, plan, p.t, p.x, NULL, MAX_POINTS);
@@ -253,7 +253,7 @@ static void path_free(path *p)
     free(p->x);
 }
 
-static double path_gap(const path *a, const path *b, unsigned dim)
+static double path_gap(const path *a, const path *b, size_t dim)
 {
     double worst = 0.0;
     if (a->n != b->n)
@@ -269,7 +269,7 @@ static double path_gap(const path *a, const path *b, unsigned dim)
  * (phase drift), so a gap of "a few ulps times N" is allowed: 16 N eps scale. */
 static double same_bound(size_t n, double scale) { return 16.0 * (double)n * DBL_EPSILON * scale; }
 
-static double path_scale(const path *p, unsigned dim)
+static double path_scale(const path *p, size_t dim)
 {
     double s = 0.0;
     for (size_t i = 0; i < (p->n + 1) * dim; i++)
@@ -284,8 +284,8 @@ static void same_positions(const char *model, const char *const *sets, const vb_
     path ref = run_path(names[0], &m, plan);
     for (const char *const *n = names + 1; *n; n++) {
         path p = run_path(*n, &m, plan);
-        double gap = path_gap(&ref, &p, m.type->dim);
-        double bound = same_bound(ref.n, path_scale(&ref, m.type->dim));
+        double gap = path_gap(&ref, &p, m.n);
+        double bound = same_bound(ref.n, path_scale(&ref, m.n));
         CHECK(gap <= bound, "%s: %s and %s part by %.3g over %zu steps (bound %.3g)", model,
               names[0], *n, gap, ref.n, bound);
         path_free(&p);

@@ -68,7 +68,7 @@ static void test_fit_recovers_exact_power_laws(void)
             scale[k] = 1.0;
         }
         vb_fit fit;
-        vb_fit_order(dt, err, scale, 8, &fit);
+        vb_fit_order(dt, err, scale, NULL, 8, &fit);
         /* points under 1e3 eps are dropped: p = 5 keeps fewer */
         CHECK_ABS(fit.order, p, 1e-9, "order of c dt^p");
         CHECK(fit.range == VB_RANGE_ASYMPTOTIC, "range %s", vb_range_name(fit.range));
@@ -88,7 +88,7 @@ static void test_fit_drops_floor_and_transient(void)
         scale[k] = 1.0;
     }
     vb_fit fit;
-    vb_fit_order(dt, err, scale, 8, &fit);
+    vb_fit_order(dt, err, scale, NULL, 8, &fit);
     CHECK_ABS(fit.order, 1.0, 1e-9, "order of the settled points");
     CHECK(fit.first == 2 && fit.last == 5, "fitted points %d..%d, want 2..5", fit.first, fit.last);
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_AS_EXPECTED, "verdict");
@@ -100,12 +100,12 @@ static void test_fit_exact_and_saturated(void)
     double dt[4] = {1, 0.5, 0.25, 0.125}, scale[4] = {1, 1, 1, 1};
     double tiny[4] = {1e-15, 3e-16, 0, 2e-15};
     vb_fit fit;
-    vb_fit_order(dt, tiny, scale, 4, &fit);
+    vb_fit_order(dt, tiny, scale, NULL, 4, &fit);
     CHECK(fit.exact && vb_fit_verdict(&fit, 2) == VB_VERDICT_EXACT, "round-off everywhere is exact");
     /* an error that never falls below the size of the solution: no power
      * law; the trend (order 0) says the error does not converge */
     double flat[4] = {0.9, 1.1, 0.95, 1.0};
-    vb_fit_order(dt, flat, scale, 4, &fit);
+    vb_fit_order(dt, flat, scale, NULL, 4, &fit);
     CHECK(fit.range == VB_RANGE_ALL, "range %s", vb_range_name(fit.range));
     CHECK(fabs(fit.order) < 0.1 && vb_fit_verdict(&fit, 2) == VB_VERDICT_NOT_CONVERGING,
           "order %g, verdict %s", fit.order, vb_verdict_name(vb_fit_verdict(&fit, 2)));
@@ -123,7 +123,7 @@ static void test_trend_never_earns_the_label(void)
     double scale[6] = {0.62, 0.62, 0.62, 0.62, 0.62, 0.62};
     double saturating[6] = {16, 4.0, 1.0, 0.44, 0.4301, 0.43};
     vb_fit fit;
-    vb_fit_order(dt, saturating, scale, 6, &fit);
+    vb_fit_order(dt, saturating, scale, NULL, 6, &fit);
     CHECK(fit.range == VB_RANGE_ALL && fabs(fit.order - 1.0) < 0.25,
           "the trend is about 1: range %s, order %g", vb_range_name(fit.range), fit.order);
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NOT_CONVERGING, "saturating: verdict %s",
@@ -134,7 +134,7 @@ static void test_trend_never_earns_the_label(void)
     approaching[0] = 40.0;
     for (int k = 0; k < 5; k++)
         approaching[k + 1] = approaching[k] / pow(2.0, p[k]);
-    vb_fit_order(dt, approaching, scale, 6, &fit);
+    vb_fit_order(dt, approaching, scale, NULL, 6, &fit);
     CHECK(fit.range == VB_RANGE_ALL, "approaching: range %s", vb_range_name(fit.range));
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NO_ASYMPTOTIC, "approaching: verdict %s",
           vb_verdict_name(vb_fit_verdict(&fit, 1)));

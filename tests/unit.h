@@ -46,6 +46,10 @@ void unit_run(const char *name, void (*fn)(void));
 
 #define RUN(fn) unit_run(#fn, fn)
 
+/* room for an integrator's state on a system of a few components, on the
+ * stack (rk4 on one component needs 104 bytes) */
+#define TEST_STATE_BYTES 4096
+
 /* ---- helpers shared by the suites ---- */
 
 /* A model with defaults, then "key=value" pairs, set up; aborts the test

@@ -10,39 +10,50 @@
  *
  * A plugin is one file that includes verletbench.h and exports a vb_plugin
  * table named verletbench_plugin.  It never calls the force law directly:
- * vb_force_eval() counts evaluations, so the work-precision chart is fair. */
+ * vb_force_eval() counts evaluations, so the work-precision chart is fair.
+ *
+ * The state is one block the harness allocates, state_size(N) bytes for a
+ * system of N components (particles times dimension): here N, then x[N],
+ * v[N] and a[N].  It holds no pointer into itself. */
 #include <math.h>
 #include <string.h>
 
 #include <verletbench.h>
 
 typedef struct {
-    double x[VB_MAX_DIM], v[VB_MAX_DIM];
-    unsigned dim;
+    size_t n;
+    double data[]; /* x[n], v[n], a[n] */
 } fr_state;
+
+static size_t state_size(size_t n) { return sizeof(fr_state) + 3 * n * sizeof(double); }
+
+static double *xs(fr_state *s) { return s->data; }
+static double *vs(fr_state *s) { return s->data + s->n; }
+static double *as(fr_state *s) { return s->data + 2 * s->n; }
 
 static void start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
 {
     fr_state *s = st;
     (void)t;
     (void)h;
-    s->dim = f->dim;
-    memcpy(s->x, x, f->dim * sizeof *x);
-    memcpy(s->v, v, f->dim * sizeof *v);
+    s->n = f->n;
+    memcpy(xs(s), x, f->n * sizeof *x);
+    memcpy(vs(s), v, f->n * sizeof *v);
 }
 
 static void drift(fr_state *s, double h)
 {
-    for (unsigned i = 0; i < s->dim; i++)
-        s->x[i] += s->v[i] * h;
+    double *x = xs(s), *v = vs(s);
+    for (size_t i = 0; i < s->n; i++)
+        x[i] += v[i] * h;
 }
 
 static void kick(fr_state *s, vb_force *f, double t, double h)
 {
-    double a[VB_MAX_DIM];
-    vb_force_eval(f, t, s->x, s->v, a);
-    for (unsigned i = 0; i < s->dim; i++)
-        s->v[i] += a[i] * h;
+    double *v = vs(s), *a = as(s);
+    vb_force_eval(f, t, xs(s), v, a);
+    for (size_t i = 0; i < s->n; i++)
+        v[i] += a[i] * h;
 }
 
 static void step(void *st, vb_force *f, double t, double h)
@@ -63,16 +74,17 @@ static void step(void *st, vb_force *f, double t, double h)
 static void observe(const void *st, double *x, double *v)
 {
     const fr_state *s = st;
-    memcpy(x, s->x, s->dim * sizeof *x);
-    memcpy(v, s->v, s->dim * sizeof *v);
+    memcpy(x, s->data, s->n * sizeof *x);
+    memcpy(v, s->data + s->n, s->n * sizeof *v);
 }
 
 /* symmetric in time: negating v and stepping back retraces the run */
 static void reverse(void *st)
 {
     fr_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++)
-        s->v[i] = -s->v[i];
+    double *v = vs(s);
+    for (size_t i = 0; i < s->n; i++)
+        v[i] = -v[i];
 }
 
 static const vb_integrator forest_ruth = {
@@ -80,7 +92,7 @@ static const vb_integrator forest_ruth = {
     .summary = "Forest-Ruth: 4th-order symplectic, three drift-kick stages (plugin example)",
     .order = 4,
     .flags = VB_SYMPLECTIC,
-    .state_size = sizeof(fr_state),
+    .state_size = state_size,
     .start = start,
     .start_history = NULL,
     .step = step,
@@ -93,6 +105,8 @@ static const vb_integrator *const integrators[] = {&forest_ruth};
 /* what verletbench looks up */
 const vb_plugin verletbench_plugin = {
     .abi_version = VB_ABI_VERSION,
-    .count = sizeof integrators / sizeof integrators[0],
+    .n_integrators = sizeof integrators / sizeof integrators[0],
     .integrators = integrators,
+    .n_models = 0,
+    .models = NULL,
 };

@@ -89,11 +89,15 @@ __attribute__((noinline)) static void fused_vv_orbit(double mu, double x, double
 
 static int single_run(const vb_integrator *g, const vb_model *m, double h, unsigned long steps)
 {
-    void *state = calloc(1, g->state_size);
-    if (!state)
+    void *state = calloc(1, g->state_size(m->n));
+    double *x = malloc(2 * m->n * sizeof *x);
+    if (!state || !x) {
+        free(state);
+        free(x);
         return -1;
-    double x[VB_MAX_DIM], v[VB_MAX_DIM];
-    vb_force f = {.accel = m->type->accel, .model = m->self, .dim = m->type->dim};
+    }
+    double *v = x + m->n;
+    vb_force f = vb_model_force(m);
     m->type->initial(m->self, x, v);
     g->start(state, &f, 0.0, x, v, h);
     double t = 0.0;
@@ -104,6 +108,7 @@ static int single_run(const vb_integrator *g, const vb_model *m, double h, unsig
     g->observe(state, x, v);
     sink = x[0] + v[0];
     free(state);
+    free(x);
     return 0;
 }
 
@@ -112,7 +117,7 @@ static int single_run(const vb_integrator *g, const vb_model *m, double h, unsig
 static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 {
     const vb_model *m = params;
-    unsigned d = m->type->dim;
+    size_t d = m->n;
     m->type->accel(m->self, t, y, y + d, dydt + d);
     memcpy(dydt, y + d, d * sizeof *y);
     return GSL_SUCCESS;
@@ -120,16 +125,21 @@ static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 
 static int gsl_run(const vb_model *m, double h, unsigned long steps)
 {
-    unsigned d = m->type->dim;
+    size_t d = m->n;
     gsl_odeiv2_system sys = {gsl_rhs, NULL, 2 * d, (void *)m};
     gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk4, h, 1e-6, 0);
-    if (!drv)
+    double *y = malloc(2 * d * sizeof *y), t = 0.0;
+    if (!drv || !y) {
+        if (drv)
+            gsl_odeiv2_driver_free(drv);
+        free(y);
         return -1;
-    double y[2 * VB_MAX_DIM], t = 0.0;
+    }
     m->type->initial(m->self, y, y + d);
     int rc = gsl_odeiv2_driver_apply_fixed_step(drv, &t, h, steps, y);
     gsl_odeiv2_driver_free(drv);
     sink = y[0];
+    free(y);
     return rc == GSL_SUCCESS ? 0 : -1;
 }
 
@@ -137,32 +147,39 @@ static int gsl_run(const vb_model *m, double h, unsigned long steps)
 
 static int batch_run(const vb_integrator *g, const vb_model *m, double h, unsigned long steps)
 {
-    const size_t lanes = VB_LANES;
+    const size_t lanes = VB_LANES, n = m->n;
     const vb_integrator_lanes *gl = vb_integrator_lanes_of(g);
-    void *state = gl ? calloc(1, gl->state_size) : NULL;
-    if (!state)
-        return -1;
-    double x[VB_MAX_DIM], v[VB_MAX_DIM], t[VB_LANES], hs[VB_LANES];
+    void *state = gl ? calloc(1, gl->state_size(n)) : NULL;
+    void *scalar = calloc(1, g->state_size(n));
+    double *x = malloc(5 * n * sizeof *x);
+    vb_lane_row *X = malloc(2 * n * sizeof *X);
+    int rc = -1;
+    if (!state || !scalar || !x || !X)
+        goto done;
+    double *v = x + n, t[VB_LANES], hs[VB_LANES];
     m->type->initial(m->self, x, v);
     for (size_t i = 0; i < lanes; i++) {
-        _Alignas(max_align_t) unsigned char scalar[VB_STATE_MAX] = {0};
         vb_force f = vb_model_force(m);
         t[i] = 0.0;
         hs[i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
         g->start(scalar, &f, 0.0, x, v, hs[i]);
         gl->load(state, i, scalar);
     }
-    vb_force_lanes f = {m->type->accel_lanes, m->type->accel, m->self, m->type->dim, lanes, 0};
+    vb_force_lanes f = {m->accel_lanes, m->type->accel, m->self, n, lanes, 0, x + 2 * n};
     for (unsigned long s = 0; s < steps; s++) {
         gl->step(state, &f, t, hs);
         for (size_t i = 0; i < lanes; i++)
             t[i] += hs[i];
     }
-    vb_lane_vec X, V;
-    gl->observe(state, lanes, X, V);
-    sink = X[0][0] + V[0][lanes - 1];
+    gl->observe(state, lanes, X, X + n);
+    sink = X[0][0] + X[n][lanes - 1];
+    rc = 0;
+done:
     free(state);
-    return 0;
+    free(scalar);
+    free(x);
+    free(X);
+    return rc;
 }
 
 typedef enum { M_FUSED, M_SINGLE, M_SIM, M_BATCH, M_GSL } mode;
@@ -172,17 +189,19 @@ static double time_mode(mode md, const vb_integrator *g, const vb_model *m, doub
                         unsigned long steps, int repeat)
 {
     double best[64];
-    double x[VB_MAX_DIM], v[VB_MAX_DIM];
     const double h = 1e-5;
-    m->type->initial(m->self, x, v);
     for (int r = 0; r < repeat; r++) {
         double t0 = now_ns();
         int rc = 0;
         double per = (double)steps;
         switch (md) {
-        case M_FUSED:
-            fused_vv_orbit(mu, x[0], x[1], v[0], v[1], h, steps);
+        case M_FUSED: {
+            /* always the orbit at e = 0.5 from periapsis, whatever the model:
+             * the fixed reference every ratio is taken against */
+            double e = 0.5, vy = sqrt(mu * (1.0 + e) / (1.0 - e));
+            fused_vv_orbit(mu, 1.0 - e, 0.0, 0.0, vy, h, steps);
             break;
+        }
         case M_SINGLE:
             rc = single_run(g, m, h, steps);
             break;

@@ -14,7 +14,8 @@ static void help(void)
          "Lists every integrator (name, expected global order with fixed steps, whether it\n"
          "is symplectic, one line on what it does) and every model with its parameters\n"
          "and their defaults (set them with --set key=value).\n\n"
-         "  --csv            machine-readable: kind,name,order,symplectic,dim,params,summary\n"
+         "  --csv            machine-readable:\n"
+         "                   kind,name,order,symplectic,dim,params,summary,particles\n"
          VB_PLUGIN_HELP
          "  --help           this text");
 }
@@ -74,7 +75,7 @@ int vb_cmd_list(int argc, char **argv)
         return vb_usage_error("list", "unexpected argument '%s'", argv[optind]);
 
     if (csv)
-        puts("kind,name,order,symplectic,dim,params,summary");
+        puts("kind,name,order,symplectic,dim,params,summary,particles");
     else
         printf("Integrators (order = expected global order with fixed steps):\n"
                "  %-16s %-5s %-10s %s\n", "name", "order", "symplectic", "what it does");
@@ -84,16 +85,16 @@ int vb_cmd_list(int argc, char **argv)
         if (csv) {
             char order[16];
             snprintf(order, sizeof order, "%d", g->order);
-            const char *row[] = {"integrator", g->name, order, sym, "", "", g->summary};
-            csv_row(row, 7);
+            const char *row[] = {"integrator", g->name, order, sym, "", "", g->summary, ""};
+            csv_row(row, 8);
         } else
             printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
     }
     if (!csv)
         printf("\nModels (parameters with their defaults):\n");
-    for (size_t i = 0; i < vb_n_models; i++) {
-        const vb_model_type *t = vb_models[i];
-        char params[256];
+    for (size_t i = 0; i < vb_model_count(); i++) {
+        const vb_model_type *t = vb_model_at(i);
+        char params[512];
         size_t used = 0;
         params[0] = '\0';
         for (unsigned k = 0; k < t->n_params && used < sizeof params; k++) {
@@ -102,14 +103,22 @@ int vb_cmd_list(int argc, char **argv)
             if (n > 0)
                 used += (size_t)n;
         }
+        /* how many particles at the defaults (it may depend on them) */
+        vb_model m;
+        char err[256], count[32] = "?";
+        vb_model_defaults(&m, t);
+        if (vb_model_setup(&m, err, sizeof err) == 0)
+            snprintf(count, sizeof count, "%zu", m.particles);
+        vb_model_free(&m);
         if (csv) {
             char dim[16];
             snprintf(dim, sizeof dim, "%u", t->dim);
-            const char *row[] = {"model", t->name, "", "", dim, params, t->summary};
-            csv_row(row, 7);
-        } else
-            printf("  %-14s %u-D  %s\n  %-14s      %s\n", t->name, t->dim, t->summary, "",
-                   params);
+            const char *row[] = {"model", t->name, "", "", dim, params, t->summary, count};
+            csv_row(row, 8);
+        } else {
+            printf("  %-14s %u-D, %s particle%s  %s\n  %-14s      %s\n", t->name, t->dim, count,
+                   strcmp(count, "1") ? "s" : "", t->summary, "", params);
+        }
     }
     return VB_EXIT_OK;
 }

@@ -187,10 +187,11 @@ int vb_cmd_sim(int argc, char **argv)
 
     vb_trace trace = {0};
     vb_run_spec spec = {.integ = integ, .model = &model};
+    int status = VB_EXIT_USAGE;
     if (steps_path) {
         if (vb_trace_load(steps_path, &trace, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
-            return VB_EXIT_USAGE;
+            goto out;
         }
         spec.plan.kind = VB_PLAN_TRACE;
         spec.plan.trace = &trace;
@@ -204,7 +205,6 @@ int vb_cmd_sim(int argc, char **argv)
         spec.plan.jitter = jitter;
         spec.plan.seed = seed;
     }
-    int status = VB_EXIT_USAGE;
     if (vb_plan_check(&spec.plan, err, sizeof err) != 0) {
         if (steps_path)
             vb_usage_error(CMD, "--steps: %s: %s", steps_path, err);
@@ -247,7 +247,7 @@ int vb_cmd_sim(int argc, char **argv)
         goto out;
     }
     printf("%s\n", vb_run_columns);
-    vb_run_print_row(stdout, &spec, &res);
+    vb_run_print_row(stdout, &model, integ, &spec.plan, &res);
     putchar('\n');
     /* the row is the result either way; the status tells a script it failed */
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
@@ -255,5 +255,6 @@ int vb_cmd_sim(int argc, char **argv)
         vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
 out:
     vb_trace_free(&trace);
+    vb_model_free(&model);
     return status;
 }

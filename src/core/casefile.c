@@ -513,6 +513,7 @@ int vb_case_load(const char *path, vb_case *c, char *err, size_t errlen)
 
 void vb_case_free(vb_case *c)
 {
+    vb_model_free(&c->model);
     free(c->path);
     free(c->name);
     free(c->description);

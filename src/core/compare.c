@@ -303,14 +303,20 @@ static int in_list(const char *list, const char *name)
 
 /* ---- runs ---- */
 
-static const char *const METRICS[] = {"err_pos_final", "err_pos_max",  "err_pos_rms",
-                                      "err_vel_final", "err_vel_max",  "err_energy_max",
-                                      "err_angmom_max"};
-#define N_METRICS 7
-/* which metrics are final-time values (never judged), and which scale:
+static const char *const METRICS[] = {"err_pos_final",  "err_pos_max",      "err_pos_rms",
+                                      "err_vel_final",  "err_vel_max",      "err_energy_max",
+                                      "err_angmom_max", "err_momentum_max", "err_return"};
+#define N_METRICS 9
+/* which metrics are final-time values (never judged: the error at t_end,
+ * and the return error |x(t_end) - x(0)|, oscillate with where the run's
+ * phase error leaves it), and which scale:
  * 0 position, 1 velocity, 2 relative (none) */
-static const int FINAL[N_METRICS] = {1, 0, 0, 1, 0, 0, 0};
-static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2};
+static const int FINAL[N_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1};
+static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0};
+/* the first metrics every baseline has; the later ones came with
+ * verletbench 0.3, and a baseline without their columns is not compared on
+ * them (a newer version measuring more is not a damaged baseline) */
+#define N_ALWAYS 7
 
 typedef struct run_rec {
     const char *integ, *plan, *seed, *status, *dt;
@@ -324,7 +330,8 @@ typedef struct run_rec {
 typedef struct {
     run_rec *r;
     size_t n;
-    int has[N_METRICS]; /* the metric applies (its cells are filled) */
+    int has[N_METRICS];     /* the metric applies (its cells are filled) */
+    int present[N_METRICS]; /* the table has its column */
 } run_set;
 
 static int by_run_key(const void *a, const void *b)
@@ -354,7 +361,8 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
         need_column(t, "vel_scale", &cvs, err, errlen))
         return VB_COMPARE_BAD;
     for (int m = 0; m < N_METRICS; m++)
-        if (need_column(t, METRICS[m], &cm[m], err, errlen))
+        if (m < N_ALWAYS ? need_column(t, METRICS[m], &cm[m], err, errlen) != 0
+                         : (cm[m] = column(t, METRICS[m])) < -1)
             return VB_COMPARE_BAD;
     if (t->nrow == 0)
         return bad(err, errlen, "%s: no runs, only a header: nothing to compare", t->path);
@@ -364,8 +372,10 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
     set->n = t->nrow;
     /* a metric applies when its cells are filled; one blank cell among
      * filled ones is damage */
-    for (int m = 0; m < N_METRICS; m++)
-        set->has[m] = t->rows[0][cm[m]][0] != '\0';
+    for (int m = 0; m < N_METRICS; m++) {
+        set->present[m] = cm[m] >= 0;
+        set->has[m] = cm[m] >= 0 && t->rows[0][cm[m]][0] != '\0';
+    }
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];
         run_rec *r = &set->r[i];
@@ -397,7 +407,7 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
             return bad(err, errlen, "%s:%lu: pos_scale or vel_scale is not a finite number >= 0",
                        t->path, r->line);
         for (int m = 0; m < N_METRICS; m++) {
-            const char *c = f[cm[m]];
+            const char *c = cm[m] >= 0 ? f[cm[m]] : "";
             r->m[m] = NAN;
             if (!set->has[m] && !c[0])
                 continue;
@@ -721,12 +731,17 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
     }
     if ((rc = check_counts(bt, &base, &now, "runs", err, errlen)) != 0)
         goto done;
-    for (int m = 0; m < N_METRICS; m++)
+    for (int m = 0; m < N_METRICS; m++) {
+        if (!base.present[m]) { /* an older baseline: a metric it does not know */
+            now.has[m] = 0;
+            continue;
+        }
         if (base.has[m] != now.has[m]) {
             rc = bad(err, errlen, "%s: column %s is %s, but the case %s it", bt->path, METRICS[m],
                      base.has[m] ? "filled" : "blank", base.has[m] ? "does not measure" : "measures");
             goto done;
         }
+    }
     for (size_t i = 0; i < now.n; i++) {
         run_rec *o = find_run(&base, &now.r[i]);
         now.r[i].partner = o;
@@ -882,6 +897,16 @@ static int read_orders(const table *t, order_rec **out, char *err, size_t errlen
     return 0;
 }
 
+/* the baseline fits this norm for some integrator (a norm it fits for none
+ * was added by a newer version: not damage) */
+static int norm_known(const order_rec *b, size_t nb, const char *norm)
+{
+    for (size_t i = 0; i < nb; i++)
+        if (!strcmp(b[i].norm, norm))
+            return 1;
+    return 0;
+}
+
 static int compare_orders(const table *bt, const table *nt, const char *name,
                           const vb_tolerance *tol, vb_changes *out, const signal_set *signal,
                           char *err, size_t errlen)
@@ -906,7 +931,7 @@ static int compare_orders(const table *bt, const table *nt, const char *name,
         if (o) {
             o->partner = &n[i];
             n[i].partner = o;
-        } else if (list && in_list(list, n[i].integ)) {
+        } else if (list && in_list(list, n[i].integ) && norm_known(b, bt->nrow, n[i].norm)) {
             rc = bad(err, errlen, "%s: no order of %s, %s, %s, which the case fits: the baseline "
                                   "is damaged (make a new one with make baseline)",
                      bt->path, n[i].integ, n[i].plan, n[i].norm);

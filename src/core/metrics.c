@@ -4,44 +4,62 @@
 #include <float.h>
 #include <math.h>
 
-double vb_distance_scaled(const double *a, const double *b, unsigned dim)
+double vb_distance_scaled(const double *a, const double *b, size_t n)
 {
-    double d[VB_MAX_DIM], s = 0.0;
-    for (unsigned i = 0; i < dim; i++) {
-        d[i] = a[i] - b[i];
-        s += d[i] * d[i];
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double d = a[i] - b[i];
+        s += d * d;
     }
     if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX)
         return sqrt(s);
     double big = 0.0;
-    for (unsigned i = 0; i < dim; i++)
-        if (fabs(d[i]) > big || isnan(d[i]))
-            big = fabs(d[i]);
+    for (size_t i = 0; i < n; i++) {
+        double d = a[i] - b[i];
+        if (fabs(d) > big || isnan(d))
+            big = fabs(d);
+    }
     if (big == 0.0 || !isfinite(big))
         return big;
     s = 0.0;
-    for (unsigned i = 0; i < dim; i++)
-        s += (d[i] / big) * (d[i] / big);
+    for (size_t i = 0; i < n; i++) {
+        double d = (a[i] - b[i]) / big;
+        s += d * d;
+    }
     return big * sqrt(s);
 }
 
-static double magnitude(const double *a, unsigned dim)
+/* |a|: the distance from zero, formed as vb_distance forms it (a - 0 = a) */
+double vb_magnitude(const double *a, size_t n)
 {
-    static const double zero[VB_MAX_DIM];
-    return vb_distance(a, zero, dim);
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += a[i] * a[i];
+    if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX)
+        return sqrt(s);
+    double big = 0.0;
+    for (size_t i = 0; i < n; i++)
+        if (fabs(a[i]) > big || isnan(a[i]))
+            big = fabs(a[i]);
+    if (big == 0.0 || !isfinite(big))
+        return big;
+    s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += (a[i] / big) * (a[i] / big);
+    return big * sqrt(s);
 }
 
 /* scale = max(scale, |a|), skipping the square root when the plain sum of
  * squares is at most one already seen (then |a| = sqrt(s) cannot be larger).
- * The sum is formed as vb_distance forms it, so the scale is the same bits. */
-static void raise_scale(double *scale, double *scale_sq, const double *a, unsigned dim)
+ * The sum is formed as vb_norm forms it, so the scale is the same bits. */
+static void raise_scale(double *scale, double *scale_sq, const double *a, size_t n)
 {
     double s = 0.0;
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         s += a[i] * a[i];
     if (s <= *scale_sq)
         return;
-    double r = magnitude(a, dim);
+    double r = vb_magnitude(a, n);
     if (r > *scale)
         *scale = r;
     if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX) /* r = sqrt(s) <= *scale */
@@ -54,30 +72,73 @@ double vb_relative_change(double value, double ref)
     return ref != 0.0 ? d / fabs(ref) : d;
 }
 
+/* the relative change of a vector quantity: |q - q0| / |q0|, or |q - q0|
+ * when q0 = 0 (for one component, exactly vb_relative_change: sqrt(d*d)
+ * is |d| in IEEE arithmetic) */
+static double vector_change(const double *q, const double *q0, size_t k)
+{
+    double d = vb_distance(q, q0, k), r = vb_magnitude(q0, k);
+    return r != 0.0 ? d / r : d;
+}
+
+void vb_momentum(const vb_model *model, const double *v, double *p)
+{
+    unsigned dim = model->type->dim;
+    for (unsigned c = 0; c < dim; c++)
+        p[c] = 0.0;
+    for (size_t i = 0; i < model->particles; i++)
+        for (unsigned c = 0; c < dim; c++)
+            p[c] += model->mass[i] * v[i * dim + c];
+}
+
+unsigned vb_angmom(const vb_model *model, const double *x, const double *v, double *l)
+{
+    unsigned dim = model->type->dim;
+    if (dim == 2) {
+        l[0] = 0.0;
+        for (size_t i = 0; i < model->particles; i++) {
+            const double *r = x + 2 * i, *u = v + 2 * i;
+            l[0] += model->mass[i] * (r[0] * u[1] - r[1] * u[0]);
+        }
+        return 1;
+    }
+    l[0] = l[1] = l[2] = 0.0;
+    for (size_t i = 0; i < model->particles; i++) {
+        const double *r = x + 3 * i, *u = v + 3 * i;
+        l[0] += model->mass[i] * (r[1] * u[2] - r[2] * u[1]);
+        l[1] += model->mass[i] * (r[2] * u[0] - r[0] * u[2]);
+        l[2] += model->mass[i] * (r[0] * u[1] - r[1] * u[0]);
+    }
+    return 3;
+}
+
 void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0)
 {
     const vb_model_type *type = model->type;
     *m = (vb_metrics){0};
     m->model = model;
-    m->dim = type->dim;
+    m->n = model->n;
     m->count = 1;
     m->has_energy = type->energy != NULL;
-    m->has_angmom = type->angmom != NULL;
+    m->has_angmom = (type->flags & VB_CONSERVES_ANGMOM) && type->dim >= 2;
+    m->has_momentum = (type->flags & VB_CONSERVES_MOMENTUM) != 0;
     if (m->has_energy)
         m->E0 = type->energy(model->self, x0, v0);
     if (m->has_angmom)
-        m->L0 = type->angmom(model->self, x0, v0);
+        m->n_ang = vb_angmom(model, x0, v0, m->L0);
+    if (m->has_momentum)
+        vb_momentum(model, v0, m->P0);
     m->pos_scale_sq = m->vel_scale_sq = -1.0;
-    raise_scale(&m->pos_scale, &m->pos_scale_sq, x0, m->dim);
-    raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->dim);
+    raise_scale(&m->pos_scale, &m->pos_scale_sq, x0, m->n);
+    raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->n);
 }
 
 void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
                     const double *ve)
 {
     const vb_model_type *type = m->model->type;
-    double ep = vb_distance(x, xe, m->dim);
-    double ev = vb_distance(v, ve, m->dim);
+    double ep = vb_distance(x, xe, m->n);
+    double ev = vb_distance(v, ve, m->n);
     m->count++;
     m->pos_final = ep;
     m->vel_final = ev;
@@ -99,12 +160,21 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
             m->energy_max = de;
     }
     if (m->has_angmom) {
-        double dl = vb_relative_change(type->angmom(m->model->self, x, v), m->L0);
+        double l[3];
+        vb_angmom(m->model, x, v, l);
+        double dl = vector_change(l, m->L0, m->n_ang);
         if (!(dl <= m->angmom_max))
             m->angmom_max = dl;
     }
-    raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->dim);
-    raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->dim);
+    if (m->has_momentum) {
+        double p[3];
+        vb_momentum(m->model, v, p);
+        double dp = vector_change(p, m->P0, type->dim);
+        if (!(dp <= m->momentum_max))
+            m->momentum_max = dp;
+    }
+    raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->n);
+    raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->n);
 }
 
 /* over all points t_0 .. t_N, t_0 (error zero) included */

@@ -1,5 +1,8 @@
-/* metrics.h — the errors of one run (docs/method.md §4), accumulated step by step in
- * constant memory: a 1e8-step run costs no more memory than a 10-step one. */
+/* metrics.h — the errors of one run (docs/method.md §4), accumulated step by
+ * step in constant memory: a 1e8-step run costs no more memory than a
+ * 10-step one.  Positions and velocities are errors of the whole system
+ * (the Euclidean norm over all N components); energy, linear and angular
+ * momentum are the system's totals. */
 #ifndef VB_METRICS_H
 #define VB_METRICS_H
 
@@ -10,13 +13,14 @@
 
 typedef struct vb_metrics {
     const vb_model *model;
-    unsigned dim;
+    size_t n;                 /* components */
     unsigned long long count; /* points t_0 .. t_n seen */
     double pos_final, pos_max, vel_final, vel_max;
     double pos_rms_scale, pos_rms_ss; /* sum of squares as scale^2 * ss: cannot overflow */
-    double energy_max, angmom_max;
-    double E0, L0;
-    int has_energy, has_angmom;
+    double energy_max, angmom_max, momentum_max;
+    double E0, L0[3], P0[3];
+    unsigned n_ang; /* components of the angular momentum: 1 in 2-D (z), 3 in 3-D */
+    int has_energy, has_angmom, has_momentum;
     double pos_scale, vel_scale; /* largest |x|, |v| of the exact solution */
     /* squares below which |x|, |v| cannot raise the scales (sqrt is monotone),
      * so most steps skip the square root */
@@ -35,21 +39,30 @@ double vb_metrics_pos_rms(const vb_metrics *m);
 /* Relative change of a conserved quantity; absolute when the reference is 0. */
 double vb_relative_change(double value, double ref);
 
-/* Euclidean norm of a - b that neither overflows nor underflows.  Inline:
- * a run takes two at every step, and the plain sum is almost always fine. */
-double vb_distance_scaled(const double *a, const double *b, unsigned dim);
+/* The system's total linear momentum sum m v (dim components) and angular
+ * momentum sum m x cross v (1 component in 2-D, 3 in 3-D). */
+void vb_momentum(const vb_model *model, const double *v, double *p);
+unsigned vb_angmom(const vb_model *model, const double *x, const double *v, double *l);
 
-static inline double vb_distance(const double *a, const double *b, unsigned dim)
+/* Euclidean norm of a - b over n components that neither overflows nor
+ * underflows.  Inline: a run takes two at every step, and the plain sum is
+ * almost always fine. */
+double vb_distance_scaled(const double *a, const double *b, size_t n);
+
+static inline double vb_distance(const double *a, const double *b, size_t n)
 {
     double s = 0.0;
-    for (unsigned i = 0; i < dim; i++) {
+    for (size_t i = 0; i < n; i++) {
         double d = a[i] - b[i];
         s += d * d;
     }
     /* the plain sum is exact enough unless a square over- or underflowed */
     if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX)
         return sqrt(s);
-    return vb_distance_scaled(a, b, dim);
+    return vb_distance_scaled(a, b, n);
 }
+
+/* |a|, the same way */
+double vb_magnitude(const double *a, size_t n);
 
 #endif

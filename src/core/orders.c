@@ -33,29 +33,44 @@ static int agree(const double *local, int i, int j)
     return 1;
 }
 
-void vb_fit_order(const double *dt, const double *err, const double *scale, int n, vb_fit *fit)
+void vb_fit_order(const double *dt, const double *err, const double *scale,
+                  const double *resolution, int n, vb_fit *fit)
 {
     int usable[VB_MAX_LEVELS];
+    double floors[VB_MAX_LEVELS];
     if (n > VB_MAX_LEVELS)
         n = VB_MAX_LEVELS;
     fit->n = n;
     fit->exact = n > 0;
+    fit->unresolved = 0;
     fit->first = fit->last = -1;
     fit->points = 0;
     fit->range = VB_RANGE_NONE;
     fit->order = fit->intercept = NAN;
     fit->converging = 0;
     for (int k = 0; k < n; k++) {
-        double floor = VB_FLOOR_ULPS * DBL_EPSILON * scale[k];
+        /* below round-off, or below what a reference solution resolves */
+        double roundoff = VB_FLOOR_ULPS * DBL_EPSILON * scale[k];
+        double floor = resolution ? fmax(roundoff, resolution[k]) : roundoff;
+        floors[k] = floor;
         usable[k] = isfinite(err[k]) && err[k] > floor && err[k] <= VB_SATURATION * scale[k];
         if (!(isfinite(err[k]) && err[k] <= floor))
             fit->exact = 0;
+        else if (err[k] > roundoff)
+            fit->unresolved = 1;
         fit->local[k] = NAN;
         if (k + 1 < n && err[k] > 0 && err[k + 1] > 0 && isfinite(err[k]) && isfinite(err[k + 1]))
             fit->local[k] = log(err[k] / err[k + 1]) / log(dt[k] / dt[k + 1]);
     }
-    if (fit->exact)
+    if (fit->exact) {
+        /* every point at a floor: exact if round-off is all there is;
+         * if some lie above round-off but below the reference's resolution,
+         * nothing can be said */
+        if (fit->unresolved)
+            fit->exact = 0;
         return;
+    }
+    fit->unresolved = 0;
 
     /* The asymptotic range: a window of at least three usable points whose
      * local orders agree, the one reaching the finest step (the error
@@ -76,7 +91,7 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, int 
      * is round-off growing back (within 1e3 of the floor); an error there
      * still far above round-off and still changing means it never settled */
     for (int k = last + 1; first >= 0 && k < n; k++)
-        if (isfinite(err[k]) && err[k] > 1e3 * VB_FLOOR_ULPS * DBL_EPSILON * scale[k])
+        if (isfinite(err[k]) && err[k] > 1e3 * floors[k])
             first = last = -1;
     fit->range = VB_RANGE_ASYMPTOTIC;
     if (first < 0) {
@@ -85,13 +100,13 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, int 
          * falls as it should, and the range says it is only a trend. */
         fit->range = VB_RANGE_ALL;
         for (int k = 0; k < n; k++)
-            if (isfinite(err[k]) && err[k] > VB_FLOOR_ULPS * DBL_EPSILON * scale[k]) {
+            if (isfinite(err[k]) && err[k] > floors[k]) {
                 if (first < 0)
                     first = k;
                 last = k;
             }
         for (int k = first; k >= 0 && k <= last; k++)
-            if (!(isfinite(err[k]) && err[k] > VB_FLOOR_ULPS * DBL_EPSILON * scale[k]))
+            if (!(isfinite(err[k]) && err[k] > floors[k]))
                 first = last = -1; /* not contiguous: nothing to fit */
         if (first < 0 || last == first) {
             fit->range = VB_RANGE_NONE;
@@ -137,6 +152,8 @@ vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
 {
     if (fit->exact)
         return VB_VERDICT_EXACT;
+    if (fit->unresolved)
+        return VB_VERDICT_UNRESOLVED;
     if (fit->points < 2 || !isfinite(fit->order))
         return VB_VERDICT_UNDETERMINED;
     if (fit->range == VB_RANGE_ALL)
@@ -165,6 +182,8 @@ const char *vb_verdict_name(vb_verdict v)
         return "not-converging";
     case VB_VERDICT_NO_ASYMPTOTIC:
         return "no-asymptotic-range";
+    case VB_VERDICT_UNRESOLVED:
+        return "below-resolution";
     }
     return "?";
 }

@@ -42,7 +42,8 @@ typedef enum {
     VB_VERDICT_EXACT,
     VB_VERDICT_UNDETERMINED,   /* fewer than two usable points */
     VB_VERDICT_NOT_CONVERGING, /* a trend, and the error does not fall at the finest steps */
-    VB_VERDICT_NO_ASYMPTOTIC   /* a trend, the error falls, but no single power law yet */
+    VB_VERDICT_NO_ASYMPTOTIC,  /* a trend, the error falls, but no single power law yet */
+    VB_VERDICT_UNRESOLVED      /* every error at round-off or below a reference's resolution */
 } vb_verdict;
 
 typedef enum {
@@ -54,6 +55,7 @@ typedef enum {
 typedef struct vb_fit {
     int n;              /* points given */
     int exact;          /* every point at the round-off floor */
+    int unresolved;     /* every point at a floor, some only at a reference's resolution */
     vb_range range;     /* which points the fit used */
     int first, last;    /* the points the fit used: [first, last] */
     int points;         /* last - first + 1, or 0 */
@@ -65,8 +67,11 @@ typedef struct vb_fit {
 
 /* dt decreasing, err >= 0 or inf; scale[k] the size of what err[k]
  * measures (|x| for a position error, 1 for a relative one): err below
- * VB_FLOOR_ULPS eps scale is round-off, above VB_SATURATION scale saturated. */
-void vb_fit_order(const double *dt, const double *err, const double *scale, int n, vb_fit *fit);
+ * VB_FLOOR_ULPS eps scale is round-off, above VB_SATURATION scale saturated.
+ * resolution[k] (or NULL) is a floor of its own: what a reference solution
+ * cannot resolve (truth.h); points at or below it are never fitted. */
+void vb_fit_order(const double *dt, const double *err, const double *scale,
+                  const double *resolution, int n, vb_fit *fit);
 
 vb_verdict vb_fit_verdict(const vb_fit *fit, double expected);
 const char *vb_range_name(vb_range r);

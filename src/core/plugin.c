@@ -1,4 +1,4 @@
-/* plugin.c — load integrators from a shared object. */
+/* plugin.c — load integrators and models from a shared object. */
 #include "plugin.h"
 
 #include <dlfcn.h>
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "integrator.h"
+#include "model.h"
 
 int vb_plugin_load(const char *path, char *err, size_t errlen)
 {
@@ -39,17 +40,20 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
         dlclose(h);
         return -1;
     }
-    if (p->count == 0 || p->count > 64 || !p->integrators) {
-        snprintf(err, errlen, "--plugin %s: malformed table: count %zu (want 1..64)%s", path,
-                 p->count, p->integrators ? "" : " and no integrators array");
+    if (p->n_integrators > 64 || p->n_models > 64 || (p->n_integrators && !p->integrators) ||
+        (p->n_models && !p->models) || p->n_integrators + p->n_models == 0) {
+        snprintf(err, errlen,
+                 "--plugin %s: malformed table: %zu integrators and %zu models (want 0..64 "
+                 "each, at least one in all, with their arrays)",
+                 path, p->n_integrators, p->n_models);
         dlclose(h);
         return -1;
     }
     /* validate every entry before registering any, so a bad plugin adds nothing */
     char why[512];
-    for (size_t i = 0; i < p->count; i++) {
+    for (size_t i = 0; i < p->n_integrators; i++) {
         if (vb_integrator_validate(p->integrators[i], why, sizeof why) != 0) {
-            snprintf(err, errlen, "--plugin %s: entry %zu: %s", path, i, why);
+            snprintf(err, errlen, "--plugin %s: integrator entry %zu: %s", path, i, why);
             dlclose(h);
             return -1;
         }
@@ -67,10 +71,35 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
             return -1;
         }
     }
-    for (size_t i = 0; i < p->count; i++)
+    for (size_t i = 0; i < p->n_models; i++) {
+        if (vb_model_validate(p->models[i], why, sizeof why) != 0) {
+            snprintf(err, errlen, "--plugin %s: model entry %zu: %s", path, i, why);
+            dlclose(h);
+            return -1;
+        }
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(p->models[k]->name, p->models[i]->name) == 0) {
+                snprintf(err, errlen, "--plugin %s: the model name '%s' appears twice", path,
+                         p->models[i]->name);
+                dlclose(h);
+                return -1;
+            }
+        if (vb_model_find(p->models[i]->name)) {
+            snprintf(err, errlen, "--plugin %s: model name '%s' is already taken", path,
+                     p->models[i]->name);
+            dlclose(h);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < p->n_integrators; i++)
         if (vb_integrator_register(p->integrators[i], why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: %s", path, why);
             return -1; /* only past the limit of 64 plugin integrators in all */
+        }
+    for (size_t i = 0; i < p->n_models; i++)
+        if (vb_model_register(p->models[i], why, sizeof why) != 0) {
+            snprintf(err, errlen, "--plugin %s: %s", path, why);
+            return -1; /* only past the limit of 64 plugin models in all */
         }
     return 0;
 }

@@ -1,6 +1,6 @@
-/* plugin.h — integrators loaded from a shared object (--plugin path.so).
+/* plugin.h — integrators and models loaded from a shared object (--plugin path.so).
  * The object exports a vb_plugin table (verletbench.h) under the symbol
- * VB_PLUGIN_SYMBOL; its entries join the integrator table after the
+ * VB_PLUGIN_SYMBOL; its entries join the integrator and model tables after the
  * built-in ones, for the rest of the process. */
 #ifndef VB_PLUGIN_H
 #define VB_PLUGIN_H
@@ -14,7 +14,7 @@ int vb_plugin_load(const char *path, char *err, size_t errlen);
 
 /* "--plugin" help text shared by the commands that take it. */
 #define VB_PLUGIN_HELP                                                                          \
-    "  --plugin FILE    load extra integrators from a shared object (repeatable);\n"          \
+    "  --plugin FILE    load integrators and models from a shared object (repeatable);\n"          \
     "                   see examples/plugin/ and verletbench.h\n"
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "metrics.h"
 #include "sweep.h"
+#include "truth.h"
 
 /* ---- long runs: windowed maxima ------------------------------------------ */
 
@@ -31,11 +32,11 @@ static void window_flush(window_rec *w)
     r->n++;
 }
 
-static void window_step(void *ctx, double t, const double *x, const double *v, const double *xe,
-                        const double *ve)
+static void window_step(void *ctx, size_t k_integ, double t, const double *x, const double *v,
+                        const double *xe, const double *ve)
 {
     (void)ve;
-    window_rec *w = ctx;
+    window_rec *w = (window_rec *)ctx + k_integ;
     const vb_model_type *type = w->model->type;
     if (t == 0.0) {
         if (type->energy)
@@ -51,7 +52,7 @@ static void window_step(void *ctx, double t, const double *x, const double *v, c
         w->pos_max = 0.0;
         w->energy_max = 0.0;
     }
-    double ep = vb_distance(x, xe, type->dim);
+    double ep = vb_distance(x, xe, w->model->n);
     w->pos_max = fmax(w->pos_max, ep);
     if (type->energy) {
         double ee = fabs(vb_relative_change(type->energy(w->model->self, x, v), w->E0));
@@ -62,37 +63,61 @@ static void window_step(void *ctx, double t, const double *x, const double *v, c
     w->t_last = t;
 }
 
-static int long_run(const vb_case *c, size_t integ, vb_plan_kind kind, double t_end,
-                    vb_series_row *row, char *err, size_t errlen)
+/* the plan of a long run or a path: the coarsest dt, fixed or random (seed 1) */
+static vb_plan_spec series_plan(const vb_case *c, vb_plan_kind kind, double t_end)
 {
-    row->integ = integ;
-    row->kind = kind;
-    row->dt = c->dt;
-    row->t_end = t_end;
-    row->t = malloc(3 * VB_SERIES_WINDOWS * sizeof *row->t);
-    if (!row->t) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    row->err_pos = row->t + VB_SERIES_WINDOWS;
-    row->err_energy = row->t + 2 * VB_SERIES_WINDOWS;
-    window_rec w = {.model = &c->model, .row = row, .window = t_end / VB_SERIES_WINDOWS,
-                    .current = -1};
-    vb_run_spec spec = {.integ = c->integ[integ], .model = &c->model,
-                        .plan = {.kind = kind, .t_end = t_end, .dt = c->dt},
-                        .on_step = window_step, .on_step_ctx = &w};
+    vb_plan_spec plan = {.kind = kind, .t_end = t_end, .dt = c->dt};
     if (kind == VB_PLAN_RANDOM) {
-        spec.plan.jitter = c->jitter;
-        spec.plan.seed = 1;
+        plan.jitter = c->jitter;
+        plan.seed = 1;
     }
-    vb_run_result res;
-    if (vb_simulate(&spec, &res, err, errlen) != 0)
-        return -1;
-    window_flush(&w);
-    row->steps = res.steps;
-    row->status = res.status;
-    row->pos_scale = res.pos_scale;
-    return 0;
+    return plan;
+}
+
+/* Every integrator's long run under one plan, together (the truth once per
+ * step): rows[i] is integrator i's. */
+static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_series_row **rows,
+                     char *err, size_t errlen)
+{
+    window_rec *w = calloc(c->n_integ, sizeof *w);
+    vb_run_result *res = calloc(c->n_integ, sizeof *res);
+    int rc = -1;
+    if (!w || !res) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < c->n_integ; i++) {
+        vb_series_row *row = rows[i];
+        row->integ = i;
+        row->kind = kind;
+        row->dt = c->dt;
+        row->t_end = t_end;
+        row->t = malloc(3 * VB_SERIES_WINDOWS * sizeof *row->t);
+        if (!row->t) {
+            snprintf(err, errlen, "out of memory");
+            goto done;
+        }
+        row->err_pos = row->t + VB_SERIES_WINDOWS;
+        row->err_energy = row->t + 2 * VB_SERIES_WINDOWS;
+        w[i] = (window_rec){.model = &c->model, .row = row,
+                            .window = t_end / VB_SERIES_WINDOWS, .current = -1};
+    }
+    vb_grid_spec spec = {.model = &c->model, .plan = series_plan(c, kind, t_end),
+                         .integ = c->integ, .n_integ = c->n_integ, .on_step = window_step,
+                         .on_step_ctx = w};
+    if (vb_simulate_grid(&spec, res, err, errlen) != 0)
+        goto done;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        window_flush(&w[i]);
+        rows[i]->steps = res[i].steps;
+        rows[i]->status = res[i].status;
+        rows[i]->pos_scale = res[i].pos_scale;
+    }
+    rc = 0;
+done:
+    free(w);
+    free(res);
+    return rc;
 }
 
 /* rows a and b show the same errors in every window, to round-off */
@@ -131,104 +156,120 @@ static void find_same(vb_series_set *set)
 
 typedef struct {
     vb_path_row *row;
-    unsigned dim;
+    size_t n; /* components */
     unsigned long long every, count;
-    double last_t, last_x[VB_MAX_DIM]; /* so the end is drawn even between samples */
+    double last_t, *last_x; /* so the end is drawn even between samples */
 } path_rec;
 
-static void path_step(void *ctx, double t, const double *x, const double *v, const double *xe,
-                      const double *ve)
+static void path_step(void *ctx, size_t k_integ, double t, const double *x, const double *v,
+                      const double *xe, const double *ve)
 {
     (void)v, (void)xe, (void)ve;
-    path_rec *p = ctx;
+    path_rec *p = (path_rec *)ctx + k_integ;
     p->last_t = t;
-    memcpy(p->last_x, x, p->dim * sizeof *x);
+    memcpy(p->last_x, x, p->n * sizeof *x);
     if (p->count++ % p->every != 0 || p->row->n >= VB_PATH_POINTS + 1)
         return;
     vb_path_row *r = p->row;
     r->t[r->n] = t;
-    memcpy(r->x + r->n * p->dim, x, p->dim * sizeof *x);
+    memcpy(r->x + r->n * p->n, x, p->n * sizeof *x);
     r->n++;
 }
 
-static int alloc_path(vb_path_row *r, unsigned dim)
+/* room for VB_PATH_POINTS + 2 points of n components, and one more for the
+ * recorder's last point */
+static int alloc_path(vb_path_row *r, size_t n)
 {
-    r->t = malloc((VB_PATH_POINTS + 2) * (1 + dim) * sizeof *r->t);
+    r->t = malloc((VB_PATH_POINTS + 2) * (1 + n) * sizeof *r->t + n * sizeof *r->t);
     r->x = r->t + VB_PATH_POINTS + 2;
     return r->t ? 0 : -1;
 }
 
-static int path_run(const vb_case *c, size_t integ, vb_plan_kind kind, vb_path_row *row,
-                    char *err, size_t errlen)
+/* Every integrator's path under one plan, together. */
+static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *err,
+                 size_t errlen)
 {
-    unsigned dim = c->model.type->dim;
-    row->integ = integ;
-    row->kind = kind;
-    row->dt = c->dt;
-    if (alloc_path(row, dim) != 0) {
+    size_t n = c->model.n;
+    path_rec *p = calloc(c->n_integ, sizeof *p);
+    vb_run_result *res = calloc(c->n_integ, sizeof *res);
+    int rc = -1;
+    if (!p || !res) {
         snprintf(err, errlen, "out of memory");
-        return -1;
+        goto done;
     }
-    vb_plan_spec plan = {.kind = kind, .t_end = c->t_end, .dt = c->dt};
-    if (kind == VB_PLAN_RANDOM) {
-        plan.jitter = c->jitter;
-        plan.seed = 1;
+    vb_plan_spec plan = series_plan(c, kind, c->t_end);
+    double steps = vb_plan_max_steps(&plan);
+    for (size_t i = 0; i < c->n_integ; i++) {
+        vb_path_row *row = rows[i];
+        row->integ = i;
+        row->kind = kind;
+        row->dt = c->dt;
+        if (alloc_path(row, n) != 0) {
+            snprintf(err, errlen, "out of memory");
+            goto done;
+        }
+        p[i] = (path_rec){.row = row, .n = n,
+                          .every = steps > VB_PATH_POINTS
+                                       ? (unsigned long long)ceil(steps / VB_PATH_POINTS)
+                                       : 1,
+                          .last_x = row->x + (VB_PATH_POINTS + 2) * n};
     }
-    double n = vb_plan_max_steps(&plan);
-    path_rec p = {.row = row, .dim = dim,
-                  .every = n > VB_PATH_POINTS ? (unsigned long long)ceil(n / VB_PATH_POINTS) : 1};
-    vb_run_spec spec = {.integ = c->integ[integ], .model = &c->model, .plan = plan,
-                        .on_step = path_step, .on_step_ctx = &p};
-    vb_run_result res;
-    if (vb_simulate(&spec, &res, err, errlen) != 0)
-        return -1;
-    if (row->n > 0 && row->t[row->n - 1] < p.last_t) {
-        row->t[row->n] = p.last_t;
-        memcpy(row->x + row->n * dim, p.last_x, dim * sizeof *p.last_x);
-        row->n++;
+    vb_grid_spec spec = {.model = &c->model, .plan = plan, .integ = c->integ,
+                         .n_integ = c->n_integ, .on_step = path_step, .on_step_ctx = p};
+    if (vb_simulate_grid(&spec, res, err, errlen) != 0)
+        goto done;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        vb_path_row *row = rows[i];
+        if (row->n > 0 && row->t[row->n - 1] < p[i].last_t) {
+            row->t[row->n] = p[i].last_t;
+            memmove(row->x + row->n * n, p[i].last_x, n * sizeof *row->x);
+            row->n++;
+        }
     }
-    return 0;
+    rc = 0;
+done:
+    free(p);
+    free(res);
+    return rc;
 }
 
 static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errlen)
 {
-    const vb_model_type *type = c->model.type;
-    unsigned dim = type->dim;
+    size_t n = c->model.n;
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
     row->dt = c->t_end / VB_PATH_POINTS;
-    if (alloc_path(row, dim) != 0) {
+    double *v = malloc(n * sizeof *v);
+    vb_truth *tr = vb_truth_alloc(&c->model);
+    if (!v || !tr || alloc_path(row, n) != 0) {
+        free(v);
+        vb_truth_free(tr);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    void *work = type->work_alloc ? type->work_alloc(c->model.self) : NULL;
-    if (type->work_alloc && !work) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    double v[VB_MAX_DIM];
     int rc = 0;
     for (size_t k = 0; k <= VB_PATH_POINTS; k++) {
         double t = c->t_end * (double)k / VB_PATH_POINTS;
-        if (type->exact(c->model.self, work, t, row->x + row->n * dim, v) != 0) {
+        if (vb_truth_at(tr, t, row->x + row->n * n, v) != 0) {
             snprintf(err, errlen, "the exact solution failed at t = %g", t);
             rc = -1;
             break;
         }
         row->t[row->n++] = t;
     }
-    if (work)
-        type->work_free(work);
+    free(v);
+    vb_truth_free(tr);
     return rc;
 }
 
 /* ---- the set ---------------------------------------------------------------- */
 
-/* One integrator and plan: its long run and its path, into their own slots. */
+/* Task j: plan p = j / 2 (fixed, random), long runs (j even) or paths; each
+ * writes only its own rows (integrator i's at i * plans + p). */
 typedef struct {
     const vb_case *c;
     vb_series_set *set;
-    int plans;
+    size_t plans;
     double t_long;
     char (*err)[256];
 } series_ctx;
@@ -236,24 +277,41 @@ typedef struct {
 static int series_task(void *ctx, size_t j)
 {
     series_ctx *x = ctx;
-    size_t i = j / (size_t)x->plans;
-    vb_plan_kind kind = j % (size_t)x->plans ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
-    if (long_run(x->c, i, kind, x->t_long, &x->set->series[j], x->err[j], sizeof x->err[j]) != 0 ||
-        path_run(x->c, i, kind, &x->set->paths[j], x->err[j], sizeof x->err[j]) != 0)
-        return -1;
-    return 0;
+    size_t p = j / 2;
+    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    const vb_case *c = x->c;
+    size_t ni = c->n_integ;
+    int rc;
+    if (j % 2 == 0) {
+        vb_series_row **rows = malloc(ni * sizeof *rows);
+        if (!rows)
+            return -1;
+        for (size_t i = 0; i < ni; i++)
+            rows[i] = &x->set->series[i * x->plans + p];
+        rc = long_runs(c, kind, x->t_long, rows, x->err[j], sizeof x->err[j]);
+        free(rows);
+    } else {
+        vb_path_row **rows = malloc(ni * sizeof *rows);
+        if (!rows)
+            return -1;
+        for (size_t i = 0; i < ni; i++)
+            rows[i] = &x->set->paths[i * x->plans + p];
+        rc = paths(c, kind, rows, x->err[j], sizeof x->err[j]);
+        free(rows);
+    }
+    return rc;
 }
 
 int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
                   char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
-    int plans = c->jitter > 0.0 ? 2 : 1;
+    size_t plans = c->jitter > 0.0 ? 2 : 1;
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
 
     /* as many periods as the step limit allows, up to VB_LONG_PERIODS */
-    double periods = type->periodic ? VB_LONG_PERIODS : 1.0;
+    double periods = (type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
     vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
                         .jitter = c->jitter};
     double per_period = vb_plan_max_steps(&one);
@@ -261,28 +319,27 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
         periods = fmax(1.0, floor(max_steps / per_period));
     set->periods = periods;
 
-    set->series = calloc(c->n_integ * (size_t)plans, sizeof *set->series);
-    set->paths = calloc(c->n_integ * (size_t)plans + 1, sizeof *set->paths);
-    if (!set->series || !set->paths) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    size_t n = c->n_integ * (size_t)plans;
-    series_ctx x = {c, set, plans, periods * c->t_end, calloc(n, sizeof *x.err)};
-    if (!x.err) {
+    size_t n = c->n_integ * plans;
+    set->series = calloc(n, sizeof *set->series);
+    set->paths = calloc(n + 1, sizeof *set->paths);
+    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err)};
+    if (!set->series || !set->paths || !x.err) {
+        free(x.err);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     /* slots are filled in place; counted as written so vb_series_free frees them */
     set->n_series = n;
     set->n_paths = n;
-    int rc = vb_parallel_for(n, NULL, threads, series_task, &x, NULL, NULL);
-    if (rc != 0)
-        for (size_t j = 0; j < n; j++)
+    int rc = vb_parallel_for(2 * plans, NULL, threads, series_task, &x, NULL, NULL);
+    if (rc != 0) {
+        snprintf(err, errlen, "out of memory");
+        for (size_t j = 0; j < 2 * plans; j++)
             if (x.err[j][0]) {
                 snprintf(err, errlen, "%s", x.err[j]);
                 break;
             }
+    }
     free(x.err);
     if (rc != 0)
         return -1;

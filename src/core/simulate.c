@@ -1,4 +1,5 @@
-/* simulate.c — the driver of one run. */
+/* simulate.c — the driver of runs: integrators under one plan, the truth
+ * computed once per step. */
 #include "simulate.h"
 
 #include <errno.h>
@@ -8,11 +9,13 @@
 
 #include "integrator.h"
 #include "metrics.h"
+#include "truth.h"
 
 const char vb_run_columns[] =
     "model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,"
     "err_pos_final,err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,"
-    "err_angmom_max,fail_step,pos_scale,vel_scale";
+    "err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,ref_err_pos,"
+    "ref_err_vel";
 
 const char *vb_status_name(vb_status s)
 {
@@ -27,30 +30,43 @@ const char *vb_status_name(vb_status s)
     return "?";
 }
 
-int vb_all_finite(const double *a, const double *b, unsigned dim)
+int vb_all_finite(const double *a, const double *b, size_t n)
 {
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         if (!isfinite(a[i]) || !isfinite(b[i]))
             return 0;
     return 1;
 }
 
-static const char *const axis[VB_MAX_DIM] = {"x", "y", "z"};
+/* ---- trajectory files ---- */
 
-static void trajectory_header(FILE *f, unsigned dim)
+static const char *const axis[3] = {"x", "y", "z"};
+
+/* the name of component c of a state (one particle: x, y, z; several:
+ * x1, y1, ...; in 1-D with several: x1, x2, ...) */
+static void component_name(char *buf, size_t len, const vb_model *m, const char *prefix, size_t c)
+{
+    unsigned dim = m->type->dim;
+    if (m->particles == 1)
+        snprintf(buf, len, "%s%s", prefix, dim == 1 && !prefix[0] ? "x" : axis[c]);
+    else
+        snprintf(buf, len, "%s%s%zu", prefix, axis[c % dim], c / dim + 1);
+}
+
+void vb_trajectory_header(FILE *f, const vb_model *m)
 {
     fputs("t", f);
-    if (dim == 1) {
+    if (m->particles == 1 && m->type->dim == 1) {
         fputs(",x,v,x_exact,v_exact", f);
     } else {
-        for (unsigned i = 0; i < dim; i++)
-            fprintf(f, ",%s", axis[i]);
-        for (unsigned i = 0; i < dim; i++)
-            fprintf(f, ",v%s", axis[i]);
-        for (unsigned i = 0; i < dim; i++)
-            fprintf(f, ",%s_exact", axis[i]);
-        for (unsigned i = 0; i < dim; i++)
-            fprintf(f, ",v%s_exact", axis[i]);
+        char name[64];
+        static const char *const prefix[2] = {"", "v"};
+        for (int exact = 0; exact < 2; exact++)
+            for (int p = 0; p < 2; p++)
+                for (size_t c = 0; c < m->n; c++) {
+                    component_name(name, sizeof name, m, prefix[p], c);
+                    fprintf(f, ",%s%s", name, exact ? "_exact" : "");
+                }
     }
     fputs(",err_pos,energy\n", f);
 }
@@ -58,32 +74,44 @@ static void trajectory_header(FILE *f, unsigned dim)
 static void trajectory_row(FILE *f, const vb_model *model, double t, const double *x,
                            const double *v, const double *xe, const double *ve)
 {
-    unsigned dim = model->type->dim;
+    size_t n = model->n;
     fprintf(f, "%.17g", t);
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", x[i]);
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", v[i]);
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", xe[i]);
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", ve[i]);
-    fprintf(f, ",%.17g,", vb_distance(x, xe, dim));
+    fprintf(f, ",%.17g,", vb_distance(x, xe, n));
     if (model->type->energy)
         fprintf(f, "%.17g", model->type->energy(model->self, x, v));
     fputc('\n', f);
 }
 
-void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const vb_metrics *m,
-                   unsigned long long force_evals, vb_run_result *res)
+/* ---- results ---- */
+
+/* t_end is a whole number k >= 1 of the model's periods (to 1e-9) */
+int vb_whole_periods(const vb_model *model, double t_end)
 {
-    res->t_end = vb_plan_t_end(&spec->plan);
-    switch (spec->plan.kind) {
+    if (!(model->type->flags & VB_PERIODIC))
+        return 0;
+    double T = model->type->natural_time(model->self), k = floor(t_end / T + 0.5);
+    return k >= 1.0 && fabs(t_end - k * T) <= 1e-9 * t_end;
+}
+
+void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,
+                   const vb_metrics *m, const double *x_last, unsigned long long force_evals,
+                   const vb_truth *truth, vb_run_result *res)
+{
+    res->t_end = vb_plan_t_end(spec);
+    switch (spec->kind) {
     case VB_PLAN_FIXED:
         res->dt = plan->h_fixed;
         break;
     case VB_PLAN_RANDOM:
-        res->dt = spec->plan.dt;
+        res->dt = spec->dt;
         break;
     case VB_PLAN_TRACE:
         res->dt = res->t_end / (double)plan->n;
@@ -92,8 +120,15 @@ void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const vb_metric
     res->force_evals = force_evals;
     res->has_energy = m->has_energy;
     res->has_angmom = m->has_angmom;
+    res->has_momentum = m->has_momentum;
+    res->has_return = vb_whole_periods(model, res->t_end);
     res->pos_scale = m->pos_scale;
     res->vel_scale = m->vel_scale;
+    res->has_reference = truth && vb_truth_is_reference(truth);
+    if (res->has_reference) {
+        res->ref_err_pos = vb_truth_err_pos(truth);
+        res->ref_err_vel = vb_truth_err_vel(truth);
+    }
     if (res->status == VB_STATUS_OK) {
         res->err_pos_final = m->pos_final;
         res->err_pos_max = m->pos_max;
@@ -102,100 +137,178 @@ void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const vb_metric
         res->err_vel_max = m->vel_max;
         res->err_energy_max = m->energy_max;
         res->err_angmom_max = m->angmom_max;
+        res->err_momentum_max = m->momentum_max;
+        if (res->has_return) {
+            /* back where it started: x(t_end) against x(0), the truth aside */
+            double *x0 = malloc(2 * model->n * sizeof *x0);
+            if (x0) {
+                model->type->initial(model->self, x0, x0 + model->n);
+                res->err_return = vb_distance(x_last, x0, model->n);
+                free(x0);
+            } else {
+                res->err_return = NAN;
+            }
+        }
     } else {
         /* docs/method.md §4: a run that did not finish has infinite errors */
         res->fail_step = res->steps;
         res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
         res->err_vel_final = res->err_vel_max = INFINITY;
-        res->err_energy_max = res->err_angmom_max = INFINITY;
+        res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
+        res->err_return = INFINITY;
     }
 }
 
-int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen)
-{
-    const vb_integrator *integ = spec->integ;
-    const vb_model *model = spec->model;
-    const vb_model_type *type = model->type;
-    unsigned dim = type->dim;
-    _Alignas(max_align_t) unsigned char local[VB_STATE_MAX];
-    void *state = local;
-    void *work = NULL;
-    vb_plan plan;
-    int rc = -1;
+/* ---- the grid ---- */
 
-    memset(res, 0, sizeof *res);
-    if (integ->state_size > sizeof local && !(state = calloc(1, integ->state_size))) {
-        snprintf(err, errlen, "out of memory for the state of %s", integ->name);
-        return -1;
-    }
-    if (type->work_alloc && !(work = type->work_alloc(model->self))) {
-        snprintf(err, errlen, "out of memory for the exact solution of %s", type->name);
+typedef struct {
+    void *state;
+    vb_force force;
+    vb_metrics m;
+    double *x, *v; /* what it reports, N each */
+    int live;
+} run_slot;
+
+int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen)
+{
+    const vb_model *model = spec->model;
+    size_t n = model->n, k_n = spec->n_integ;
+    run_slot *run = calloc(k_n ? k_n : 1, sizeof *run);
+    double *buf = malloc(4 * n * sizeof *buf); /* x0, v0, xe, ve */
+    vb_truth *truth = vb_truth_alloc(model);
+    vb_plan plan;
+    int begun = 0, rc = -1;
+
+    for (size_t k = 0; k < k_n; k++)
+        memset(&res[k], 0, sizeof res[k]);
+    if (!run || !buf || !truth) {
+        snprintf(err, errlen, "out of memory for the runs of %s", model->type->name);
         goto done;
+    }
+    for (size_t k = 0; k < k_n; k++) {
+        run[k].state = calloc(1, spec->integ[k]->state_size(n));
+        run[k].x = malloc(2 * n * sizeof *run[k].x);
+        if (!run[k].state || !run[k].x) {
+            snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
+            goto done;
+        }
+        run[k].v = run[k].x + n;
+        run[k].force = vb_model_force(model);
     }
     if (vb_plan_begin(&plan, &spec->plan) != 0) {
         snprintf(err, errlen, "out of memory for the random generator");
         goto done;
     }
+    begun = 1;
 
-    double x[VB_MAX_DIM], v[VB_MAX_DIM], xe[VB_MAX_DIM], ve[VB_MAX_DIM];
-    vb_force force = vb_model_force(model);
-    vb_metrics m;
-    type->initial(model->self, x, v);
-    vb_metrics_init(&m, model, x, v);
+    double *x0 = buf, *v0 = buf + n, *xe = buf + 2 * n, *ve = buf + 3 * n;
+    model->type->initial(model->self, x0, v0);
     if (spec->trajectory) {
-        trajectory_header(spec->trajectory, dim);
-        trajectory_row(spec->trajectory, model, 0.0, x, v, x, v);
+        vb_trajectory_header(spec->trajectory, model);
+        trajectory_row(spec->trajectory, model, 0.0, x0, v0, x0, v0);
     }
-    if (spec->on_step)
-        spec->on_step(spec->on_step_ctx, 0.0, x, v, x, v);
+    for (size_t k = 0; k < k_n; k++) {
+        vb_metrics_init(&run[k].m, model, x0, v0);
+        memcpy(run[k].x, x0, n * sizeof *x0);
+        res[k].status = VB_STATUS_OK;
+        if (spec->on_step)
+            spec->on_step(spec->on_step_ctx, k, 0.0, x0, v0, x0, v0);
+    }
 
     double t = 0.0, h, t_next;
-    res->status = VB_STATUS_OK;
-    if (vb_plan_next(&plan, &h, &t_next)) {
-        integ->start(state, &force, t, x, v, h);
-        do {
-            integ->step(state, &force, t, h);
-            res->steps++;
-            t = t_next;
-            integ->observe(state, x, v);
-            if (!vb_all_finite(x, v, dim)) {
-                res->status = VB_STATUS_DIVERGED;
-                break;
+    size_t live = 0;
+    if (vb_plan_next(&plan, &h, &t_next))
+        for (size_t k = 0; k < k_n; k++) {
+            spec->integ[k]->start(run[k].state, &run[k].force, t, x0, v0, h);
+            run[k].live = 1;
+            live++;
+        }
+    while (live) {
+        /* every live run takes the step and reports where it is */
+        size_t finite = 0;
+        for (size_t k = 0; k < k_n; k++) {
+            if (!run[k].live)
+                continue;
+            spec->integ[k]->step(run[k].state, &run[k].force, t, h);
+            res[k].steps++;
+            spec->integ[k]->observe(run[k].state, run[k].x, run[k].v);
+            if (vb_all_finite(run[k].x, run[k].v, n)) {
+                finite++;
+            } else {
+                res[k].status = VB_STATUS_DIVERGED;
+                run[k].live = 0;
+                live--;
             }
-            /* a NaN from the exact solution must not pass for a zero error */
-            if (type->exact(model->self, work, t, xe, ve) != 0 || !vb_all_finite(xe, ve, dim)) {
-                res->status = VB_STATUS_EXACT_FAILED;
-                break;
+        }
+        t = t_next;
+        if (!finite)
+            break;
+        /* the truth once for all of them; a NaN from it must not pass for
+         * a zero error */
+        int truth_ok = vb_truth_at(truth, t, xe, ve) == 0 && vb_all_finite(xe, ve, n);
+        for (size_t k = 0; k < k_n; k++) {
+            if (!run[k].live)
+                continue;
+            if (!truth_ok) {
+                res[k].status = VB_STATUS_EXACT_FAILED;
+                run[k].live = 0;
+                live--;
+                continue;
             }
-            vb_metrics_add(&m, x, v, xe, ve);
+            vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
             if (spec->trajectory)
-                trajectory_row(spec->trajectory, model, t, x, v, xe, ve);
+                trajectory_row(spec->trajectory, model, t, run[k].x, run[k].v, xe, ve);
             if (spec->on_step)
-                spec->on_step(spec->on_step_ctx, t, x, v, xe, ve);
-        } while (vb_plan_next(&plan, &h, &t_next));
+                spec->on_step(spec->on_step_ctx, k, t, run[k].x, run[k].v, xe, ve);
+        }
+        if (!vb_plan_next(&plan, &h, &t_next))
+            break;
     }
-    vb_plan_end(&plan);
-    vb_run_finish(spec, &plan, &m, force.evals, res);
+    for (size_t k = 0; k < k_n; k++)
+        vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x, run[k].force.evals, truth,
+                      &res[k]);
     if (spec->trajectory && ferror(spec->trajectory)) {
         snprintf(err, errlen, "writing the trajectory failed: %s", strerror(errno));
         goto done;
     }
     rc = 0;
 done:
-    if (work)
-        type->work_free(work);
-    if (state != local)
-        free(state);
+    if (begun)
+        vb_plan_end(&plan);
+    for (size_t k = 0; run && k < k_n; k++) {
+        free(run[k].state);
+        free(run[k].x);
+    }
+    free(run);
+    free(buf);
+    vb_truth_free(truth);
     return rc;
 }
 
+int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen)
+{
+    const vb_integrator *integ[1] = {spec->integ};
+    vb_grid_spec g = {spec->model, spec->plan, integ, 1, spec->trajectory, spec->on_step,
+                      spec->on_step_ctx};
+    return vb_simulate_grid(&g, res, err, errlen);
+}
+
+/* ---- rows ---- */
+
 static void print_num(FILE *out, double x) { fprintf(out, ",%.17g", x); }
 
-void vb_run_print_row(FILE *out, const vb_run_spec *spec, const vb_run_result *r)
+/* a number, or an empty cell where the quantity does not apply */
+static void print_opt(FILE *out, int has, double x)
 {
-    const vb_plan_spec *p = &spec->plan;
-    fprintf(out, "%s,%s,%s,%.17g,", spec->model->type->name, spec->integ->name,
-            vb_plan_name(p->kind), r->dt);
+    fputc(',', out);
+    if (has)
+        fprintf(out, "%.17g", x);
+}
+
+void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *integ,
+                      const vb_plan_spec *p, const vb_run_result *r)
+{
+    fprintf(out, "%s,%s,%s,%.17g,", model->type->name, integ->name, vb_plan_name(p->kind), r->dt);
     if (p->kind == VB_PLAN_RANDOM)
         fprintf(out, "%.17g,%lu", p->jitter, p->seed);
     else if (p->kind == VB_PLAN_FIXED)
@@ -208,18 +321,18 @@ void vb_run_print_row(FILE *out, const vb_run_spec *spec, const vb_run_result *r
     print_num(out, r->err_pos_rms);
     print_num(out, r->err_vel_final);
     print_num(out, r->err_vel_max);
-    if (r->has_energy)
-        print_num(out, r->err_energy_max);
-    else
-        fputc(',', out);
-    fprintf(out, ",%s,", vb_status_name(r->status));
-    if (r->has_angmom)
-        fprintf(out, "%.17g", r->err_angmom_max);
+    print_opt(out, r->has_energy, r->err_energy_max);
+    fprintf(out, ",%s", vb_status_name(r->status));
+    print_opt(out, r->has_angmom, r->err_angmom_max);
     fputc(',', out);
     if (r->status != VB_STATUS_OK)
         fprintf(out, "%llu", r->fail_step);
     print_num(out, r->pos_scale);
     print_num(out, r->vel_scale);
+    print_opt(out, r->has_momentum, r->err_momentum_max);
+    print_opt(out, r->has_return, r->err_return);
+    print_opt(out, r->has_reference, r->ref_err_pos);
+    print_opt(out, r->has_reference, r->ref_err_vel);
 }
 
 void vb_run_describe(FILE *out, const vb_run_spec *spec)

@@ -1,6 +1,13 @@
-/* simulate.h — one run: an integrator on a model under a step plan, measured
- * against the exact solution at every step.  No global state: runs may go
- * on in any number of threads at once. */
+/* simulate.h — runs: integrators on a model under a step plan, measured
+ * against the truth (the exact or the reference solution, truth.h) at every
+ * step.  No global state: runs may go on in any number of threads at once.
+ *
+ * Runs of several integrators under one plan share their step times, so
+ * they share the truth too: vb_simulate_grid computes it once per step for
+ * all of them.  The truth (a Kepler solve, an elliptic function, a
+ * reference integration) is most of what a run costs, so a sweep runs its
+ * integrators together, a plan at a time.  Each integrator's result is what
+ * it would be alone, bit for bit. */
 #ifndef VB_SIMULATE_H
 #define VB_SIMULATE_H
 
@@ -13,24 +20,16 @@
 typedef enum {
     VB_STATUS_OK,
     VB_STATUS_DIVERGED,    /* the state became non-finite */
-    VB_STATUS_EXACT_FAILED /* the exact solution could not be computed */
+    VB_STATUS_EXACT_FAILED /* the exact or reference solution could not be computed */
 } vb_status;
 
 const char *vb_status_name(vb_status s);
 
-/* Called at t = 0 and after every step with the integrator's (x, v) and the
- * exact (xe, ve): how the charts record a run without the core knowing. */
-typedef void vb_step_fn(void *ctx, double t, const double *x, const double *v,
+/* Called at t = 0 and after every step of integrator k (its index in the
+ * grid) with its (x, v) and the truth (xe, ve): how the charts record a
+ * run without the core knowing. */
+typedef void vb_step_fn(void *ctx, size_t k, double t, const double *x, const double *v,
                         const double *xe, const double *ve);
-
-typedef struct vb_run_spec {
-    const vb_integrator *integ;
-    const vb_model *model;
-    vb_plan_spec plan;
-    FILE *trajectory;   /* per-step rows, or NULL */
-    vb_step_fn *on_step; /* or NULL */
-    void *on_step_ctx;
-} vb_run_spec;
 
 typedef struct vb_run_result {
     double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */
@@ -38,15 +37,44 @@ typedef struct vb_run_result {
     unsigned long long steps, force_evals;
     double err_pos_final, err_pos_max, err_pos_rms;
     double err_vel_final, err_vel_max;
-    double err_energy_max, err_angmom_max;
-    int has_energy, has_angmom;
+    double err_energy_max, err_angmom_max, err_momentum_max;
+    double err_return; /* |x(t_end) - x(0)| when t_end is a whole number of periods */
+    int has_energy, has_angmom, has_momentum, has_return;
     vb_status status;
     unsigned long long fail_step; /* the step at which the run stopped, if not ok */
     double pos_scale, vel_scale;  /* largest |x|, |v| of the exact solution */
+    /* a reference solution's own error over the run's times (truth.h), in
+     * position and velocity; has_reference 0 for an exact solution */
+    int has_reference;
+    double ref_err_pos, ref_err_vel;
 } vb_run_result;
 
-/* Run.  Returns 0 (also for a run that diverged: that is a result), or -1
- * with a message for a failure of the machine (memory, a write error). */
+/* Several integrators under one plan. */
+typedef struct vb_grid_spec {
+    const vb_model *model;
+    vb_plan_spec plan;
+    const vb_integrator *const *integ;
+    size_t n_integ;
+    FILE *trajectory;    /* per-step rows of one integrator (n_integ = 1), or NULL */
+    vb_step_fn *on_step; /* or NULL */
+    void *on_step_ctx;
+} vb_grid_spec;
+
+/* Run every integrator of the grid; res[k] is integrator k's result.
+ * Returns 0 (also when runs diverged: that is a result), or -1 with a
+ * message for a failure of the machine (memory, a write error). */
+int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen);
+
+/* One run. */
+typedef struct vb_run_spec {
+    const vb_integrator *integ;
+    const vb_model *model;
+    vb_plan_spec plan;
+    FILE *trajectory;    /* per-step rows, or NULL */
+    vb_step_fn *on_step; /* or NULL; k is 0 */
+    void *on_step_ctx;
+} vb_run_spec;
+
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen);
 
 /* Up to VB_LANES runs of one integrator on one model, in lockstep lanes
@@ -59,13 +87,21 @@ int vb_simulate_lanes(const vb_run_spec *specs, size_t n, vb_run_result *res, ch
                       size_t errlen);
 int vb_simulate_lanes_supports(const vb_integrator *integ);
 
-/* The result fields once a run has stopped (res->status and res->steps
- * set): shared by vb_simulate and vb_simulate_lanes. */
+/* What vb_simulate_grid and vb_simulate_lanes share. */
 struct vb_metrics;
-/* every x[i] and v[i], i < dim, finite */
-int vb_all_finite(const double *x, const double *v, unsigned dim);
-void vb_run_finish(const vb_run_spec *spec, const vb_plan *plan, const struct vb_metrics *m,
-                   unsigned long long force_evals, vb_run_result *res);
+struct vb_truth;
+/* every x[i] and v[i], i < n, finite */
+int vb_all_finite(const double *x, const double *v, size_t n);
+/* The result fields once a run has stopped (res->status and res->steps
+ * set); x_last is its last position, for the return error. */
+void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,
+                   const struct vb_metrics *m, const double *x_last,
+                   unsigned long long force_evals, const struct vb_truth *truth,
+                   vb_run_result *res);
+
+/* t_end is a whole number of the model's periods (to 1e-9 of it), so a run
+ * reports its return error */
+int vb_whole_periods(const vb_model *model, double t_end);
 
 /* The columns of `sim` and of runs.csv (docs/method.md §8, then additions). */
 extern const char vb_run_columns[];
@@ -74,6 +110,11 @@ extern const char vb_run_columns[];
 void vb_run_describe(FILE *out, const vb_run_spec *spec);
 
 /* One CSV row for a result, without the newline. */
-void vb_run_print_row(FILE *out, const vb_run_spec *spec, const vb_run_result *res);
+void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *integ,
+                      const vb_plan_spec *plan, const vb_run_result *res);
+
+/* The trajectory columns of a model: "t,x,v,x_exact,v_exact,err_pos,energy"
+ * for one particle in 1-D, x1,y1,...,vx1,... for several. */
+void vb_trajectory_header(FILE *f, const vb_model *model);
 
 #endif

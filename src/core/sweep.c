@@ -15,6 +15,7 @@
 #include "lanes.h"
 #include "metrics.h"
 #include "parallel.h"
+#include "truth.h"
 
 /* ---- norms ---------------------------------------------------------------- */
 
@@ -32,6 +33,8 @@ static const struct {
     {"err_vel_max", offsetof(vb_run_result, err_vel_max), SCALE_VEL},
     {"err_energy_max", offsetof(vb_run_result, err_energy_max), SCALE_UNIT},
     {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT},
+    {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT},
+    {"err_return", offsetof(vb_run_result, err_return), SCALE_POS},
 };
 
 const char *vb_norm_name(vb_norm n) { return norms[n].name; }
@@ -43,13 +46,42 @@ double vb_norm_value(const vb_run_result *r, vb_norm n)
     return v;
 }
 
-int vb_norm_applies(const vb_model *m, vb_norm n)
+int vb_norm_applies(const vb_case *c, vb_norm n)
 {
-    if (n == VB_NORM_ENERGY_MAX)
-        return m->type->energy != NULL;
-    if (n == VB_NORM_ANGMOM_MAX)
-        return m->type->angmom != NULL;
-    return 1;
+    const vb_model_type *t = c->model.type;
+    switch (n) {
+    case VB_NORM_ENERGY_MAX:
+        return t->energy != NULL;
+    case VB_NORM_ANGMOM_MAX:
+        return (t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2;
+    case VB_NORM_MOMENTUM_MAX:
+        return (t->flags & VB_CONSERVES_MOMENTUM) != 0;
+    case VB_NORM_RETURN:
+        /* every run of the case has the same t_end: ask the first */
+        return (t->flags & VB_PERIODIC) && vb_whole_periods(&c->model, c->t_end);
+    default:
+        return 1;
+    }
+}
+
+/* What a reference solution cannot resolve: errors in position or velocity
+ * below VB_REF_RESOLUTION times its own (truth.h).  0 for an exact one and
+ * for the norms the truth does not enter (energy, momenta, return). */
+double vb_norm_resolution(const vb_run_result *r, vb_norm n)
+{
+    if (!r->has_reference)
+        return 0.0;
+    switch (n) {
+    case VB_NORM_POS_FINAL:
+    case VB_NORM_POS_MAX:
+    case VB_NORM_POS_RMS:
+        return VB_REF_RESOLUTION * r->ref_err_pos;
+    case VB_NORM_VEL_FINAL:
+    case VB_NORM_VEL_MAX:
+        return VB_REF_RESOLUTION * r->ref_err_vel;
+    default:
+        return 0.0;
+    }
 }
 
 double vb_norm_scale(const vb_run_result *r, vb_norm n)
@@ -129,54 +161,46 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
     return 0;
 }
 
-/* ---- running the jobs: in lanes where they can go together, on threads ---- */
+/* ---- running the jobs: a plan at a time, every integrator on it, on threads ---- */
 
-/* A task: jobs[first .. first + n) — one job, or the seeds of one
- * integrator and level in lockstep lanes (they are planned consecutively). */
-typedef struct {
-    size_t first, n;
-    int level;
-} job_group;
-
+/* The jobs are planned integrator by integrator, each integrator's in the
+ * same order (kind, level, seed): job g of integrator i is
+ * jobs[i * per + g].  Task g runs plan g for every integrator at once, the
+ * truth computed once per step (vb_simulate_grid). */
 typedef struct {
     const vb_case *c;
     vb_sweep *s;
-    const job_group *groups;
+    size_t per; /* jobs per integrator */
     atomic_size_t jobs_done;
     vb_progress_fn *progress;
     void *progress_ctx;
 } job_ctx;
 
-static vb_run_spec job_spec(const vb_case *c, const vb_sweep_job *job)
-{
-    return (vb_run_spec){.integ = c->integ[job->integ], .model = &c->model, .plan = job->plan};
-}
-
-static int job_task(void *ctx, size_t k)
+static int job_task(void *ctx, size_t g)
 {
     job_ctx *jc = ctx;
-    const job_group *g = &jc->groups[k];
-    vb_sweep_job *jobs = jc->s->jobs + g->first;
-    int failed = 0;
-    if (g->n == 1) {
-        vb_run_spec spec = job_spec(jc->c, &jobs[0]);
-        failed = vb_simulate(&spec, &jobs[0].res, jobs[0].err, sizeof jobs[0].err) != 0;
-    } else {
-        vb_run_spec specs[VB_LANES];
-        vb_run_result res[VB_LANES];
-        char err[sizeof jobs[0].err];
-        for (size_t i = 0; i < g->n; i++)
-            specs[i] = job_spec(jc->c, &jobs[i]);
-        failed = vb_simulate_lanes(specs, g->n, res, err, sizeof err) != 0;
-        for (size_t i = 0; i < g->n; i++) {
-            jobs[i].res = res[i];
-            if (failed)
-                memcpy(jobs[i].err, err, sizeof err);
+    const vb_case *c = jc->c;
+    vb_sweep_job *jobs = jc->s->jobs;
+    vb_run_result *res = malloc(c->n_integ * sizeof *res);
+    vb_sweep_job *first = &jobs[g];
+    int failed = !res;
+    char err[sizeof first->err] = "out of memory";
+    if (res) {
+        vb_grid_spec spec = {.model = &c->model, .plan = first->plan, .integ = c->integ,
+                             .n_integ = c->n_integ};
+        failed = vb_simulate_grid(&spec, res, err, sizeof err) != 0;
+    }
+    for (size_t i = 0; i < c->n_integ; i++) {
+        vb_sweep_job *job = &jobs[i * jc->per + g];
+        if (failed) {
+            job->failed = 1;
+            memcpy(job->err, err, sizeof err);
+        } else {
+            job->res = res[i];
         }
     }
-    for (size_t i = 0; failed && i < g->n; i++)
-        jobs[i].failed = 1;
-    atomic_fetch_add(&jc->jobs_done, g->n);
+    free(res);
+    atomic_fetch_add(&jc->jobs_done, c->n_integ);
     return failed ? -1 : 0;
 }
 
@@ -189,54 +213,30 @@ static void task_done(void *ctx, size_t done, size_t total)
     jc->progress(jc->progress_ctx, atomic_load(&jc->jobs_done), jc->s->n_jobs);
 }
 
-/* Consecutive random-plan jobs of one integrator and level go into lanes of
- * up to VB_LANES; everything else runs alone.  Returns the number of groups. */
-static size_t group_jobs(const vb_case *c, const vb_sweep *s, job_group *groups)
-{
-    size_t n = 0;
-    for (size_t k = 0; k < s->n_jobs;) {
-        const vb_sweep_job *a = &s->jobs[k];
-        size_t len = 1;
-        if (a->kind == VB_PLAN_RANDOM && vb_simulate_lanes_supports(c->integ[a->integ]))
-            while (k + len < s->n_jobs && len < VB_LANES && s->jobs[k + len].integ == a->integ &&
-                   s->jobs[k + len].kind == a->kind && s->jobs[k + len].level == a->level)
-                len++;
-        groups[n++] = (job_group){k, len, a->level};
-        k += len;
-    }
-    return n;
-}
-
 /* Every job, on `threads` threads.  0, or -1 when a job failed (its slot
  * says why) or no thread could start. */
 static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
                     void *ctx)
 {
-    job_group *groups = malloc(s->n_jobs * sizeof *groups);
-    size_t *order = malloc(s->n_jobs * sizeof *order);
-    if (!groups || !order) {
-        free(groups);
-        free(order);
+    size_t per = c->n_integ ? s->n_jobs / c->n_integ : 0;
+    size_t *order = malloc((per ? per : 1) * sizeof *order);
+    if (!order)
         return -1;
-    }
-    size_t n_groups = group_jobs(c, s, groups);
     /* the finest levels are the longest: start them first, so no thread is
-     * left with a long job at the end (plan order within a level) */
+     * left with a long task at the end (plan order within a level) */
     int top = 0;
-    for (size_t k = 0; k < n_groups; k++)
-        if (groups[k].level > top)
-            top = groups[k].level;
+    for (size_t g = 0; g < per; g++)
+        if (s->jobs[g].level > top)
+            top = s->jobs[g].level;
     size_t n = 0;
     for (int level = top; level >= 0; level--)
-        for (size_t k = 0; k < n_groups; k++)
-            if (groups[k].level == level)
-                order[n++] = k;
-    job_ctx jc = {.c = c, .s = s, .groups = groups, .progress = progress, .progress_ctx = ctx};
+        for (size_t g = 0; g < per; g++)
+            if (s->jobs[g].level == level)
+                order[n++] = g;
+    job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
     atomic_init(&jc.jobs_done, 0);
-    int rc = vb_parallel_for(n_groups, order, threads, job_task, &jc, progress ? task_done : NULL,
-                             &jc);
+    int rc = vb_parallel_for(per, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
     free(order);
-    free(groups);
     return rc;
 }
 
@@ -277,21 +277,23 @@ static int analyse_orders(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++)
             for (int nm = 0; nm < VB_N_NORMS; nm++) {
-                if (!vb_norm_applies(&c->model, (vb_norm)nm))
+                if (!vb_norm_applies(c, (vb_norm)nm))
                     continue;
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
-                double scale[VB_MAX_LEVELS];
+                double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS];
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
                     size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
                     if (n == 0)
                         break;
-                    double sc = 0.0;
+                    double sc = 0.0, rs = 0.0;
                     for (size_t k = 0; k < n; k++) {
                         vals[k] = vb_norm_value(&sel[k]->res, (vb_norm)nm);
                         sc = fmax(sc, vb_norm_scale(&sel[k]->res, (vb_norm)nm));
+                        rs = fmax(rs, vb_norm_resolution(&sel[k]->res, (vb_norm)nm));
                     }
                     scale[level] = sc;
+                    resolution[level] = rs;
                     if (kind == VB_PLAN_RANDOM) {
                         /* inf (a diverged seed) sorts last, as it should */
                         qsort(vals, n, sizeof *vals, cmp_double);
@@ -316,7 +318,7 @@ static int analyse_orders(vb_sweep *s)
                 }
                 if (levels == 0)
                     continue;
-                vb_fit_order(row.dt, row.err, scale, levels, &row.fit);
+                vb_fit_order(row.dt, row.err, scale, resolution, levels, &row.fit);
                 row.verdict = vb_fit_verdict(&row.fit, c->integ[i]->order);
                 s->orders[s->n_orders++] = row;
             }
@@ -390,31 +392,6 @@ static int analyse_same(vb_sweep *s)
 
 /* ---- one step from exact data ---------------------------------------------- */
 
-static int onestep_error(const vb_integrator *g, const vb_model *m, void *work, double t,
-                         double h, double h_prev, double *err_pos, double *err_vel)
-{
-    const vb_model_type *type = m->type;
-    double x[VB_MAX_DIM], v[VB_MAX_DIM], xp[VB_MAX_DIM], vp[VB_MAX_DIM];
-    double x1[VB_MAX_DIM], v1[VB_MAX_DIM], xn[VB_MAX_DIM], vn[VB_MAX_DIM];
-    if (type->exact(m->self, work, t - h_prev, xp, vp) || type->exact(m->self, work, t, x, v) ||
-        type->exact(m->self, work, t + h, x1, v1))
-        return -1;
-    void *state = calloc(1, g->state_size);
-    if (!state)
-        return -1;
-    vb_force f = vb_model_force(m);
-    if (g->start_history)
-        g->start_history(state, &f, t, x, v, xp, h_prev, h);
-    else
-        g->start(state, &f, t, x, v, h);
-    g->step(state, &f, t, h);
-    g->observe(state, xn, vn);
-    free(state);
-    *err_pos = vb_distance(xn, x1, type->dim);
-    *err_vel = vb_distance(vn, v1, type->dim);
-    return 0;
-}
-
 /* One-step errors are taken at h = T/16, T/32, ... with T the model's
  * natural time (a period, the time of flight), whatever the case's dt: far
  * enough from round-off that even p = 5 shows over several halvings.  At one
@@ -426,25 +403,106 @@ static int onestep_error(const vb_integrator *g, const vb_model *m, void *work, 
 
 static double onestep_moment(double T, int j) { return T * (0.11 + 0.19 * j); }
 
+/* The truth at every time the one-step test needs, once for all the
+ * integrators: for moment j, level k and ratio r, x(t - h') (which = 0),
+ * (x, v)(t) (1) and (x, v)(t + h) (2).  Evaluated in increasing t, so a
+ * reference solution integrates once. */
+#define ONESTEP_POINTS (ONESTEP_MOMENTS * VB_ONESTEP_LEVELS * VB_ONESTEP_RATIOS * 3)
+
+static size_t point_index(int j, int k, int r, int which)
+{
+    return (((size_t)j * VB_ONESTEP_LEVELS + (size_t)k) * VB_ONESTEP_RATIOS + (size_t)r) * 3 +
+           (size_t)which;
+}
+
+typedef struct {
+    double t;
+    size_t i;
+} timed;
+
+static int by_time(const void *a, const void *b)
+{
+    double x = ((const timed *)a)->t, y = ((const timed *)b)->t;
+    return (x > y) - (x < y);
+}
+
+/* xv[i * 2N ..]: (x, v) at point i; 0, or -1 when the truth failed */
+static int onestep_truth(const vb_model *m, double T, double *xv)
+{
+    timed pts[ONESTEP_POINTS];
+    for (int j = 0; j < ONESTEP_MOMENTS; j++)
+        for (int k = 0; k < VB_ONESTEP_LEVELS; k++)
+            for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+                double t = onestep_moment(T, j), h = ldexp(T / ONESTEP_FIRST, -k);
+                size_t i = point_index(j, k, r, 0);
+                pts[i] = (timed){t - vb_onestep_ratio[r] * h, i};
+                pts[i + 1] = (timed){t, i + 1};
+                pts[i + 2] = (timed){t + h, i + 2};
+            }
+    qsort(pts, ONESTEP_POINTS, sizeof pts[0], by_time);
+    vb_truth *tr = vb_truth_alloc(m);
+    if (!tr)
+        return -1;
+    int rc = 0;
+    size_t n = m->n;
+    for (size_t p = 0; p < ONESTEP_POINTS && rc == 0; p++) {
+        double *x = xv + pts[p].i * 2 * n;
+        rc = vb_truth_at(tr, pts[p].t, x, x + n) == 0 && vb_all_finite(x, x + n, n) ? 0 : -1;
+    }
+    vb_truth_free(tr);
+    return rc;
+}
+
+/* one step of h from the truth at point (j, k, r); its errors */
+static int onestep_error(const vb_integrator *g, const vb_model *m, const double *xv, int j,
+                         int k, int r, double t, double h, double *err_pos, double *err_vel)
+{
+    size_t n = m->n;
+    const double *xp = xv + point_index(j, k, r, 0) * 2 * n;
+    const double *x = xv + point_index(j, k, r, 1) * 2 * n, *v = x + n;
+    const double *x1 = xv + point_index(j, k, r, 2) * 2 * n, *v1 = x1 + n;
+    void *state = calloc(1, g->state_size(n));
+    double *xn = malloc(2 * n * sizeof *xn);
+    if (!state || !xn) {
+        free(state);
+        free(xn);
+        return -1;
+    }
+    vb_force f = vb_model_force(m);
+    if (g->start_history)
+        g->start_history(state, &f, t, x, v, xp, vb_onestep_ratio[r] * h, h);
+    else
+        g->start(state, &f, t, x, v, h);
+    g->step(state, &f, t, h);
+    g->observe(state, xn, xn + n);
+    *err_pos = vb_distance(xn, x1, n);
+    *err_vel = vb_distance(xn + n, v1, n);
+    free(state);
+    free(xn);
+    return 0;
+}
+
 static int analyse_onestep(vb_sweep *s)
 {
     const vb_case *c = s->c;
-    const vb_model_type *type = c->model.type;
-    double T = type->natural_time(c->model.self);
+    const vb_model *m = &c->model;
+    double T = m->type->natural_time(m->self);
+    size_t n = m->n;
     s->onestep_T = T;
     s->onestep = calloc(c->n_integ * VB_ONESTEP_RATIOS, sizeof *s->onestep);
-    if (!s->onestep)
+    double *xv = malloc(ONESTEP_POINTS * 2 * n * sizeof *xv);
+    if (!s->onestep || !xv) {
+        free(xv);
         return -1;
-    void *work = type->work_alloc ? type->work_alloc(c->model.self) : NULL;
-    if (type->work_alloc && !work)
-        return -1;
-    static const double zero[VB_MAX_DIM];
+    }
+    int truth_ok = onestep_truth(m, T, xv) == 0;
+    /* the sizes the errors are measured against: the largest |x|, |v| at
+     * the moments */
     double xs = 0.0, vs = 0.0;
-    for (int j = 0; j < ONESTEP_MOMENTS; j++) {
-        double xe[VB_MAX_DIM], ve[VB_MAX_DIM];
-        type->exact(c->model.self, work, onestep_moment(T, j), xe, ve);
-        xs = fmax(xs, vb_distance(xe, zero, type->dim));
-        vs = fmax(vs, vb_distance(ve, zero, type->dim));
+    for (int j = 0; truth_ok && j < ONESTEP_MOMENTS; j++) {
+        const double *x = xv + point_index(j, 0, 0, 1) * 2 * n;
+        xs = fmax(xs, vb_magnitude(x, n));
+        vs = fmax(vs, vb_magnitude(x + n, n));
     }
     for (size_t i = 0; i < c->n_integ; i++)
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
@@ -457,10 +515,12 @@ static int analyse_onestep(vb_sweep *s)
                 row->h[k] = h;
                 row->err_pos[k] = row->err_vel[k] = 0.0;
                 for (int j = 0; j < ONESTEP_MOMENTS; j++) {
-                    double ep, ev;
-                    if (onestep_error(c->integ[i], &c->model, work, onestep_moment(T, j), h,
-                                      vb_onestep_ratio[r] * h, &ep, &ev) != 0)
-                        ep = ev = NAN;
+                    double ep = NAN, ev = NAN;
+                    if (truth_ok && onestep_error(c->integ[i], m, xv, j, k, r,
+                                                  onestep_moment(T, j), h, &ep, &ev) != 0) {
+                        free(xv);
+                        return -1;
+                    }
                     if (!(ep <= row->err_pos[k]))
                         row->err_pos[k] = ep;
                     if (!(ev <= row->err_vel[k]))
@@ -469,19 +529,15 @@ static int analyse_onestep(vb_sweep *s)
                 sc_pos[k] = xs;
                 sc_vel[k] = vs;
             }
-            vb_fit_order(row->h, row->err_pos, sc_pos, VB_ONESTEP_LEVELS, &row->fit_pos);
-            vb_fit_order(row->h, row->err_vel, sc_vel, VB_ONESTEP_LEVELS, &row->fit_vel);
+            vb_fit_order(row->h, row->err_pos, sc_pos, NULL, VB_ONESTEP_LEVELS, &row->fit_pos);
+            vb_fit_order(row->h, row->err_vel, sc_vel, NULL, VB_ONESTEP_LEVELS, &row->fit_vel);
         }
-    if (work)
-        type->work_free(work);
+    free(xv);
     return 0;
 }
 
 /* ---- there and back again ---------------------------------------------------- */
 
-/* Run forward over the plan's steps, reverse, and run the same steps back in
- * reverse order; the distance from (x0, -v0) is the return error.  A
- * symmetric method returns to round-off under any steps. */
 /* The steps of a plan, forwards and then backwards, in memory that grows
  * like sqrt(N) rather than N: a checkpoint of the plan every `chunk` steps
  * (a plan and its generator's 5 kB), and one chunk of steps regenerated at
@@ -557,17 +613,18 @@ static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spe
                     vb_reverse_row *row)
 {
     step_replay r;
-    void *state = calloc(1, g->state_size);
-    if (!state || replay_begin(&r, plan) != 0) {
+    size_t n = m->n;
+    void *state = calloc(1, g->state_size(n));
+    double *buf = malloc(4 * n * sizeof *buf);
+    if (!state || !buf || replay_begin(&r, plan) != 0) {
         free(state);
+        free(buf);
         return -1;
     }
     vb_force f = vb_model_force(m);
-    unsigned dim = m->type->dim;
-    double x0[VB_MAX_DIM], v0[VB_MAX_DIM], x[VB_MAX_DIM], v[VB_MAX_DIM], t = 0.0, h;
-    static const double zero[VB_MAX_DIM];
+    double *x0 = buf, *v0 = buf + n, *x = buf + 2 * n, *v = buf + 3 * n, t = 0.0, h;
     m->type->initial(m->self, x0, v0);
-    row->scale = vb_distance(x0, zero, dim);
+    row->scale = vb_magnitude(x0, n);
     int got, rc = 0;
     for (int first = 1; (got = replay_next(&r, &h)) == 1; first = 0) {
         if (first)
@@ -575,7 +632,7 @@ static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spe
         g->step(state, &f, t, h);
         t += h;
         g->observe(state, x, v);
-        row->scale = fmax(row->scale, vb_distance(x, zero, dim));
+        row->scale = fmax(row->scale, vb_magnitude(x, n));
     }
     if (got < 0) {
         rc = -1;
@@ -591,14 +648,15 @@ static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spe
         }
     }
     g->observe(state, x, v);
-    for (unsigned i = 0; i < dim; i++)
+    for (size_t i = 0; i < n; i++)
         v0[i] = -v0[i];
     row->steps = r.n;
-    row->err_pos = vb_distance(x, x0, dim);
-    row->err_vel = vb_distance(v, v0, dim);
+    row->err_pos = vb_distance(x, x0, n);
+    row->err_vel = vb_distance(v, v0, n);
 done:
     replay_free(&r);
     free(state);
+    free(buf);
     return rc;
 }
 
@@ -607,7 +665,7 @@ static int analyse_reversal(vb_sweep *s)
     const vb_case *c = s->c;
     const vb_model_type *type = c->model.type;
     /* only a conservative force that ignores v is the same backwards in time */
-    if (!type->energy || type->velocity_dependent)
+    if (!type->energy || (type->flags & VB_VELOCITY_DEPENDENT))
         return 0;
     s->reverse = calloc(c->n_integ * VB_N_PLANS, sizeof *s->reverse);
     if (!s->reverse)

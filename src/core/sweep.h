@@ -1,9 +1,11 @@
 /* sweep.h — a case's whole plan (docs/method.md §5): every integrator at dt, dt/2, ...
  * under the fixed plan, `seeds` random plans and the trace, then what the
  * runs mean: fitted orders, random-plan bands, one-step errors, and whether
- * a run retraces itself backwards.  The runs are independent jobs, each
- * writing only its own slot, so they can go in any order or in parallel and
- * the tables come out the same. */
+ * a run retraces itself backwards.  The runs of one plan (a kind, a level,
+ * a seed) go together, every integrator on the same step times, so the
+ * truth is computed once for all of them (simulate.h); plans are
+ * independent tasks, each writing only its own slots, so they can go in
+ * any order or in parallel and the tables come out the same. */
 #ifndef VB_SWEEP_H
 #define VB_SWEEP_H
 
@@ -21,13 +23,20 @@ typedef enum {
     VB_NORM_VEL_MAX,
     VB_NORM_ENERGY_MAX,
     VB_NORM_ANGMOM_MAX,
+    VB_NORM_MOMENTUM_MAX,
+    VB_NORM_RETURN,
     VB_N_NORMS
 } vb_norm;
 
+struct vb_case;
 const char *vb_norm_name(vb_norm n);
 double vb_norm_value(const vb_run_result *r, vb_norm n);
-/* 0 if the model has no such quantity (energy of the damped spring). */
-int vb_norm_applies(const vb_model *m, vb_norm n);
+/* 0 if the case's runs have no such quantity (energy of the damped spring,
+ * a return error when t_end is not a whole number of periods). */
+int vb_norm_applies(const struct vb_case *c, vb_norm n);
+/* Errors at or below this cannot be told from the reference solution's own
+ * (0 for an exact solution): never fitted (truth.h). */
+double vb_norm_resolution(const vb_run_result *r, vb_norm n);
 /* The size of what a norm measures in a run: |x|, |v|, or 1 (relative). */
 double vb_norm_scale(const vb_run_result *r, vb_norm n);
 

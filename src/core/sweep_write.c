@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "outdir.h"
+#include "truth.h"
 #include "sweep.h"
 
 int vb_make_dir(const char *path, char *err, size_t errlen)
@@ -43,8 +44,24 @@ int vb_make_dir(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-static void provenance(FILE *f, const vb_case *c, const char *what)
+/* A reference solution's own error, the largest over every run of the
+ * sweep, in position and velocity; 0 and 0 for an exact solution. */
+static int reference_error(const vb_sweep *s, double *pos, double *vel)
 {
+    *pos = *vel = 0.0;
+    int any = 0;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.has_reference) {
+            any = 1;
+            *pos = fmax(*pos, s->jobs[k].res.ref_err_pos);
+            *vel = fmax(*vel, s->jobs[k].res.ref_err_vel);
+        }
+    return any;
+}
+
+static void provenance(FILE *f, const vb_sweep *s, const char *what)
+{
+    const vb_case *c = s->c;
     const vb_model *m = &c->model;
     fprintf(f, "# verletbench %s: %s of %s\n", vb_version_text(), what, c->path);
     if (c->description)
@@ -60,6 +77,13 @@ static void provenance(FILE *f, const vb_case *c, const char *what)
     for (size_t i = 0; i < c->n_integ; i++)
         fprintf(f, "%s%s", i ? "," : "", c->integ[i]->name);
     fputc('\n', f);
+    double ep, ev;
+    if (reference_error(s, &ep, &ev))
+        fprintf(f, "# truth: no exact solution; a reference by GSL's rk8pd at tolerance %g, "
+                   "whose own error, measured against a second at %g, is at most %.3g in "
+                   "position and %.3g in velocity over every run; errors below %g times "
+                   "that are below its resolution and never fitted\n",
+                VB_REF_TOL, VB_REF_TOL * VB_REF_TOL_RATIO, ep, ev, VB_REF_RESOLUTION);
 }
 
 typedef void writer_fn(const vb_sweep *s, FILE *f);
@@ -74,12 +98,16 @@ static void num(FILE *f, double x)
 
 static void write_runs(const vb_sweep *s, FILE *f)
 {
-    fprintf(f, "%s,level\n", vb_run_columns);
+    fprintf(f, "%s,level,resolved\n", vb_run_columns);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
-        vb_run_spec spec = {.integ = s->c->integ[j->integ], .model = &s->c->model, .plan = j->plan};
-        vb_run_print_row(f, &spec, &j->res);
-        fprintf(f, ",%d\n", j->level);
+        vb_run_print_row(f, &s->c->model, s->c->integ[j->integ], &j->plan, &j->res);
+        fprintf(f, ",%d,", j->level);
+        /* against a reference: is the error above what it can resolve? */
+        if (j->res.has_reference)
+            fputs(j->res.err_pos_max > vb_norm_resolution(&j->res, VB_NORM_POS_MAX) ? "yes" : "no",
+                  f);
+        fputc('\n', f);
     }
 }
 
@@ -282,24 +310,28 @@ static void write_timeseries(const vb_sweep *s, FILE *f)
     }
 }
 
+/* one row per point and body, the bodies of one integrator and plan one
+ * after another (each body's path contiguous, for the charts) */
 static void write_paths(const vb_sweep *s, FILE *f)
 {
     static const char *const axis[] = {"x", "y", "z"};
-    unsigned dim = s->c->model.type->dim;
+    const vb_model *m = &s->c->model;
+    unsigned dim = m->type->dim;
     fputs("integrator,plan,dt,t", f);
     for (unsigned d = 0; d < dim; d++)
         fprintf(f, ",%s", axis[d]);
-    fputc('\n', f);
+    fputs(",body\n", f);
     for (size_t k = 0; k < s->series.n_paths; k++) {
         const vb_path_row *r = &s->series.paths[k];
         const char *name = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name;
         const char *plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind);
-        for (size_t i = 0; i < r->n; i++) {
-            fprintf(f, "%s,%s,%.10g,%.10g", name, plan, r->dt, r->t[i]);
-            for (unsigned d = 0; d < dim; d++)
-                fprintf(f, ",%.10g", r->x[i * dim + d]);
-            fputc('\n', f);
-        }
+        for (size_t b = 0; b < m->particles; b++)
+            for (size_t i = 0; i < r->n; i++) {
+                fprintf(f, "%s,%s,%.10g,%.10g", name, plan, r->dt, r->t[i]);
+                for (unsigned d = 0; d < dim; d++)
+                    fprintf(f, ",%.10g", r->x[i * m->n + b * dim + d]);
+                fprintf(f, ",%zu\n", b + 1);
+            }
     }
 }
 
@@ -328,7 +360,7 @@ static const struct {
 static void write_one(const vb_sweep *s, size_t k, FILE *f)
 {
     if (files[k].what)
-        provenance(f, s->c, files[k].what);
+        provenance(f, s, files[k].what);
     files[k].body(s, f);
 }
 

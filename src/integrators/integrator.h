@@ -7,9 +7,6 @@
 #include <stddef.h>
 #include "verletbench.h"
 
-/* Largest state a built-in integrator needs; plugins may need more. */
-#define VB_STATE_MAX 512
-
 size_t vb_integrator_count(void);
 const vb_integrator *vb_integrator_at(size_t i);
 const vb_integrator *vb_integrator_find(const char *name);

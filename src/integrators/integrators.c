@@ -127,9 +127,17 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         snprintf(err, errlen, "integrator %s: order %d is not in 1..16", g->name, g->order);
         return -1;
     }
-    if (g->state_size == 0 || g->state_size > (1u << 20)) {
-        snprintf(err, errlen, "integrator %s: state_size %zu is not in 1..1048576", g->name,
-                 g->state_size);
+    if (!g->state_size) {
+        snprintf(err, errlen, "integrator %s: state_size is required", g->name);
+        return -1;
+    }
+    /* bytes for one component, and for 4096: a sane state grows with N */
+    size_t s1 = g->state_size(1), s4k = g->state_size(4096);
+    if (s1 == 0 || s1 > (1u << 20) || s4k < s1 || s4k > (1u << 30)) {
+        snprintf(err, errlen,
+                 "integrator %s: state_size(1) = %zu and state_size(4096) = %zu: want 1 to "
+                 "1 MiB for one component, growing at most to 1 GiB",
+                 g->name, s1, s4k);
         return -1;
     }
     if (!g->start || !g->step || !g->observe || !g->reverse) {

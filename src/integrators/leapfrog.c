@@ -4,41 +4,51 @@
 #include "lanes.h"
 #include "verletbench.h"
 
+/* N, the last step h (to bring w back to whole steps), then x, w, a */
 typedef struct {
-    unsigned dim;
-    double x[VB_MAX_DIM], w[VB_MAX_DIM], a[VB_MAX_DIM];
-    double h; /* the last step, to bring w back to whole steps */
+    size_t n;
+    double h;
+    double data[];
 } leapfrog_state;
 
-static void start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
+enum { X, W, A, N_VECTORS };
+
+static double *vec(leapfrog_state *s, int k) { return s->data + (size_t)k * s->n; }
+
+static size_t state_size(size_t n) { return sizeof(leapfrog_state) + N_VECTORS * n * sizeof(double); }
+
+static void start(void *st, vb_force *f, double t, const double *x0, const double *v0, double h)
 {
     leapfrog_state *s = st;
-    s->dim = f->dim;
+    s->n = f->n;
     s->h = h;
-    vb_force_eval(f, t, x, v, s->a);
-    for (unsigned i = 0; i < s->dim; i++) {
-        s->x[i] = x[i];
-        s->w[i] = v[i] + 0.5 * s->a[i] * h;
+    double *x = vec(s, X), *w = vec(s, W), *a = vec(s, A);
+    vb_force_eval(f, t, x0, v0, a);
+    for (size_t i = 0; i < s->n; i++) {
+        x[i] = x0[i];
+        w[i] = v0[i] + 0.5 * a[i] * h;
     }
 }
 
 static void step(void *st, vb_force *f, double t, double h)
 {
     leapfrog_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++)
-        s->x[i] += s->w[i] * h;
-    vb_force_eval(f, t + h, s->x, s->w, s->a);
-    for (unsigned i = 0; i < s->dim; i++)
-        s->w[i] += s->a[i] * h;
+    double *x = vec(s, X), *w = vec(s, W), *a = vec(s, A);
+    for (size_t i = 0; i < s->n; i++)
+        x[i] += w[i] * h;
+    vb_force_eval(f, t + h, x, w, a);
+    for (size_t i = 0; i < s->n; i++)
+        w[i] += a[i] * h;
     s->h = h;
 }
 
 static void observe(const void *st, double *x, double *v)
 {
     const leapfrog_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++) {
-        x[i] = s->x[i];
-        v[i] = s->w[i] - 0.5 * s->a[i] * s->h;
+    const double *sx = s->data, *w = s->data + s->n, *a = s->data + 2 * s->n;
+    for (size_t i = 0; i < s->n; i++) {
+        x[i] = sx[i];
+        v[i] = w[i] - 0.5 * a[i] * s->h;
     }
 }
 
@@ -47,23 +57,35 @@ static void observe(const void *st, double *x, double *v)
 static void reverse(void *st)
 {
     leapfrog_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++)
-        s->w[i] = -(s->w[i] - s->a[i] * s->h);
+    double *w = vec(s, W), *a = vec(s, A);
+    for (size_t i = 0; i < s->n; i++)
+        w[i] = -(w[i] - a[i] * s->h);
 }
 
+/* lanes: N, h per lane, then rows of x, w, a */
 typedef struct {
-    vb_lane_vec x, w, a;
+    size_t n;
     double h[VB_LANES];
+    vb_lane_row rows[];
 } leapfrog_lanes;
+
+static vb_lane_row *rows(leapfrog_lanes *s, int k) { return s->rows + (size_t)k * s->n; }
+
+static size_t lanes_size(size_t n)
+{
+    return sizeof(leapfrog_lanes) + N_VECTORS * n * sizeof(vb_lane_row);
+}
 
 static void load(void *lanes, size_t i, const void *scalar_state)
 {
     leapfrog_lanes *l = lanes;
     const leapfrog_state *s = scalar_state;
-    for (unsigned d = 0; d < s->dim; d++) {
-        l->x[d][i] = s->x[d];
-        l->w[d][i] = s->w[d];
-        l->a[d][i] = s->a[d];
+    l->n = s->n;
+    for (int k = X; k < N_VECTORS; k++) {
+        vb_lane_row *row = rows(l, k);
+        const double *src = s->data + (size_t)k * s->n;
+        for (size_t c = 0; c < s->n; c++)
+            row[c][i] = src[c];
     }
     l->h[i] = s->h;
 }
@@ -72,32 +94,34 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
                        const double *restrict h)
 {
     leapfrog_lanes *s = st;
+    vb_lane_row *x = rows(s, X), *w = rows(s, W), *a = rows(s, A);
     double th[VB_LANES];
     for (size_t i = 0; i < VB_LANES; i++)
         th[i] = t[i] + h[i];
-    for (unsigned d = 0; d < f->dim; d++)
+    for (size_t c = 0; c < f->n; c++)
         for (size_t i = 0; i < VB_LANES; i++)
-            s->x[d][i] += s->w[d][i] * h[i];
-    vb_force_lanes_eval(f, th, s->x, s->w, s->a);
-    for (unsigned d = 0; d < f->dim; d++)
+            x[c][i] += w[c][i] * h[i];
+    vb_force_lanes_eval(f, th, x, w, a);
+    for (size_t c = 0; c < f->n; c++)
         for (size_t i = 0; i < VB_LANES; i++)
-            s->w[d][i] += s->a[d][i] * h[i];
+            w[c][i] += a[c][i] * h[i];
     for (size_t i = 0; i < VB_LANES; i++)
         s->h[i] = h[i];
 }
 
-static void observe_lanes(const void *st, size_t n, vb_lane_vec x, vb_lane_vec v)
+static void observe_lanes(const void *st, size_t used, vb_lane_row *x, vb_lane_row *v)
 {
     const leapfrog_lanes *s = st;
-    for (unsigned d = 0; d < VB_MAX_DIM; d++)
-        for (size_t i = 0; i < n; i++) {
-            x[d][i] = s->x[d][i];
-            v[d][i] = s->w[d][i] - 0.5 * s->a[d][i] * s->h[i];
+    const vb_lane_row *lx = s->rows, *w = s->rows + s->n, *a = s->rows + 2 * s->n;
+    for (size_t c = 0; c < s->n; c++)
+        for (size_t i = 0; i < used; i++) {
+            x[c][i] = lx[c][i];
+            v[c][i] = w[c][i] - 0.5 * a[c][i] * s->h[i];
         }
 }
 
 const vb_integrator_lanes vb_integrator_leapfrog_lanes = {
-    .state_size = sizeof(leapfrog_lanes),
+    .state_size = lanes_size,
     .load = load,
     .step = step_lanes,
     .observe = observe_lanes,
@@ -108,7 +132,7 @@ const vb_integrator vb_integrator_leapfrog = {
     .summary = "leapfrog: staggered w = v + a h/2; x += w h; w += a h",
     .order = 2,
     .flags = VB_SYMPLECTIC,
-    .state_size = sizeof(leapfrog_state),
+    .state_size = state_size,
     .start = start,
     .start_history = NULL,
     .step = step,

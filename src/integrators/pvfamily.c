@@ -1,15 +1,23 @@
 /* pvfamily.c — start, velocity and reversal of the position-Verlet family. */
 #include "pvfamily.h"
 
-static void start(vb_pv_state *s, vb_force *f, double t, const double *x, const double *v,
+#include <string.h>
+
+size_t vb_pv_state_size(size_t n)
+{
+    return sizeof(vb_pv_state) + VB_PV_VECTORS * n * sizeof(double);
+}
+
+static void start(vb_pv_state *s, vb_force *f, double t, const double *x0, const double *v0,
                   double h, double a_weight)
 {
-    s->dim = f->dim;
+    s->n = f->n;
     s->hp = h;
-    vb_force_eval(f, t, x, v, s->a);
-    for (unsigned i = 0; i < s->dim; i++) {
-        s->x[i] = x[i];
-        s->d[i] = v[i] * h - a_weight * s->a[i] * h * h;
+    double *x = vb_pv_vec(s, VB_PV_X), *d = vb_pv_vec(s, VB_PV_D), *a = vb_pv_vec(s, VB_PV_A);
+    vb_force_eval(f, t, x0, v0, a);
+    for (size_t i = 0; i < s->n; i++) {
+        x[i] = x0[i];
+        d[i] = v0[i] * h - a_weight * a[i] * h * h;
     }
 }
 
@@ -25,17 +33,18 @@ void vb_pv_start_naive(void *st, vb_force *f, double t, const double *x, const d
     start(st, f, t, x, v, h, 0.0);
 }
 
-void vb_pv_start_history(void *st, vb_force *f, double t, const double *x, const double *v,
+void vb_pv_start_history(void *st, vb_force *f, double t, const double *x0, const double *v0,
                          const double *x_prev, double h_prev, double h)
 {
-    (void)v;
+    (void)v0;
     (void)h;
     vb_pv_state *s = st;
-    s->dim = f->dim;
+    s->n = f->n;
     s->hp = h_prev;
-    for (unsigned i = 0; i < s->dim; i++) {
-        s->x[i] = x[i];
-        s->d[i] = x[i] - x_prev[i];
+    double *x = vb_pv_vec(s, VB_PV_X), *d = vb_pv_vec(s, VB_PV_D);
+    for (size_t i = 0; i < s->n; i++) {
+        x[i] = x0[i];
+        d[i] = x0[i] - x_prev[i];
     }
     vb_pv_accel(s, f, t);
 }
@@ -43,9 +52,10 @@ void vb_pv_start_history(void *st, vb_force *f, double t, const double *x, const
 void vb_pv_observe(const void *st, double *x, double *v)
 {
     const vb_pv_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++) {
-        x[i] = s->x[i];
-        v[i] = s->d[i] / s->hp + 0.5 * s->a[i] * s->hp;
+    const double *sx = s->data, *d = s->data + s->n, *a = s->data + 2 * s->n;
+    for (size_t i = 0; i < s->n; i++) {
+        x[i] = sx[i];
+        v[i] = d[i] / s->hp + 0.5 * a[i] * s->hp;
     }
 }
 
@@ -55,28 +65,37 @@ void vb_pv_observe(const void *st, double *x, double *v)
 void vb_pv_reverse(void *st)
 {
     vb_pv_state *s = st;
-    for (unsigned i = 0; i < s->dim; i++)
-        s->d[i] = -(s->d[i] + s->a[i] * s->hp * s->hp);
+    double *d = vb_pv_vec(s, VB_PV_D), *a = vb_pv_vec(s, VB_PV_A);
+    for (size_t i = 0; i < s->n; i++)
+        d[i] = -(d[i] + a[i] * s->hp * s->hp);
+}
+
+size_t vb_pv_lanes_size(size_t n)
+{
+    return sizeof(vb_pv_lanes) + VB_PV_VECTORS * n * sizeof(vb_lane_row);
 }
 
 void vb_pv_load(void *lanes, size_t i, const void *scalar_state)
 {
     vb_pv_lanes *l = lanes;
     const vb_pv_state *s = scalar_state;
-    for (unsigned d = 0; d < s->dim; d++) {
-        l->x[d][i] = s->x[d];
-        l->d[d][i] = s->d[d];
-        l->a[d][i] = s->a[d];
+    l->n = s->n;
+    for (int k = VB_PV_X; k <= VB_PV_A; k++) {
+        vb_lane_row *row = vb_pv_rows(l, k);
+        const double *src = s->data + (size_t)k * s->n;
+        for (size_t c = 0; c < s->n; c++)
+            row[c][i] = src[c];
     }
     l->hp[i] = s->hp;
 }
 
-void vb_pv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v)
+void vb_pv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v)
 {
     const vb_pv_lanes *l = lanes;
-    for (unsigned d = 0; d < VB_MAX_DIM; d++)
-        for (size_t i = 0; i < n; i++) {
-            x[d][i] = l->x[d][i];
-            v[d][i] = l->d[d][i] / l->hp[i] + 0.5 * l->a[d][i] * l->hp[i];
+    const vb_lane_row *lx = l->rows, *d = l->rows + l->n, *a = l->rows + 2 * l->n;
+    for (size_t c = 0; c < l->n; c++)
+        for (size_t i = 0; i < used; i++) {
+            x[c][i] = lx[c][i];
+            v[c][i] = d[c][i] / l->hp[i] + 0.5 * a[c][i] * l->hp[i];
         }
 }

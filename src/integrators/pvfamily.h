@@ -19,30 +19,37 @@
 #include "lanes.h"
 #include "verletbench.h"
 
+/* N, h_{n-1}, then x_n, d_n = x_n - x_{n-1}, a_n, and room for the
+ * backward-difference velocity a velocity-dependent force is given */
 typedef struct vb_pv_state {
-    unsigned dim;
-    double x[VB_MAX_DIM]; /* x_n */
-    double d[VB_MAX_DIM]; /* x_n - x_{n-1} */
-    double a[VB_MAX_DIM]; /* a_n */
-    double hp;            /* h_{n-1} */
+    size_t n;
+    double hp;
+    double data[];
 } vb_pv_state;
+
+enum { VB_PV_X, VB_PV_D, VB_PV_A, VB_PV_VB, VB_PV_VECTORS };
+
+static inline double *vb_pv_vec(vb_pv_state *s, int k) { return s->data + (size_t)k * s->n; }
+
+size_t vb_pv_state_size(size_t n);
 
 /* a_n; velocity-dependent forces see the backward difference d_n / h' */
 static inline void vb_pv_accel(vb_pv_state *s, vb_force *f, double t)
 {
-    double vb[VB_MAX_DIM];
-    for (unsigned i = 0; i < s->dim; i++)
-        vb[i] = s->d[i] / s->hp;
-    vb_force_eval(f, t, s->x, vb, s->a);
+    double *x = vb_pv_vec(s, VB_PV_X), *d = vb_pv_vec(s, VB_PV_D), *vb = vb_pv_vec(s, VB_PV_VB);
+    for (size_t i = 0; i < s->n; i++)
+        vb[i] = d[i] / s->hp;
+    vb_force_eval(f, t, x, vb, vb_pv_vec(s, VB_PV_A));
 }
 
 /* d <- d r + a c;  x <- x + d;  then a at the new point */
 static inline void vb_pv_advance(vb_pv_state *s, vb_force *f, double t, double h, double r,
                                  double c)
 {
-    for (unsigned i = 0; i < s->dim; i++) {
-        s->d[i] = s->d[i] * r + s->a[i] * c;
-        s->x[i] += s->d[i];
+    double *x = vb_pv_vec(s, VB_PV_X), *d = vb_pv_vec(s, VB_PV_D), *a = vb_pv_vec(s, VB_PV_A);
+    for (size_t i = 0; i < s->n; i++) {
+        d[i] = d[i] * r + a[i] * c;
+        x[i] += d[i];
     }
     s->hp = h;
     vb_pv_accel(s, f, t + h);
@@ -59,14 +66,18 @@ static inline void vb_pv_step_with(vb_pv_state *s, vb_force *f, double t, double
     vb_pv_advance(s, f, t, h, r, c);
 }
 
-/* The same in lanes (lanes.h). */
+/* The same in lanes (lanes.h): N, h' per lane, then rows of x, d, a, vb. */
 typedef struct vb_pv_lanes {
-    vb_lane_vec x, d, a;
+    size_t n;
     double hp[VB_LANES];
+    vb_lane_row rows[];
 } vb_pv_lanes;
 
+static inline vb_lane_row *vb_pv_rows(vb_pv_lanes *s, int k) { return s->rows + (size_t)k * s->n; }
+
+size_t vb_pv_lanes_size(size_t n);
 void vb_pv_load(void *lanes, size_t i, const void *scalar_state);
-void vb_pv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v);
+void vb_pv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v);
 
 /* vb_pv_advance of every lane, with each lane's coefficients */
 static inline void vb_pv_step_lanes_with(void *restrict st, vb_force_lanes *restrict f,
@@ -74,23 +85,24 @@ static inline void vb_pv_step_lanes_with(void *restrict st, vb_force_lanes *rest
                                          vb_pv_coeffs_fn *coeffs)
 {
     vb_pv_lanes *s = st;
+    vb_lane_row *x = vb_pv_rows(s, VB_PV_X), *d = vb_pv_rows(s, VB_PV_D),
+                *a = vb_pv_rows(s, VB_PV_A), *vb = vb_pv_rows(s, VB_PV_VB);
     double r[VB_LANES], c[VB_LANES], th[VB_LANES];
-    vb_lane_vec vb;
     for (size_t i = 0; i < VB_LANES; i++) {
         coeffs(h[i], s->hp[i], &r[i], &c[i]);
         th[i] = t[i] + h[i];
     }
-    for (unsigned d = 0; d < f->dim; d++)
+    for (size_t k = 0; k < f->n; k++)
         for (size_t i = 0; i < VB_LANES; i++) {
-            s->d[d][i] = s->d[d][i] * r[i] + s->a[d][i] * c[i];
-            s->x[d][i] += s->d[d][i];
+            d[k][i] = d[k][i] * r[i] + a[k][i] * c[i];
+            x[k][i] += d[k][i];
         }
     for (size_t i = 0; i < VB_LANES; i++)
         s->hp[i] = h[i];
-    for (unsigned d = 0; d < f->dim; d++)
+    for (size_t k = 0; k < f->n; k++)
         for (size_t i = 0; i < VB_LANES; i++)
-            vb[d][i] = s->d[d][i] / s->hp[i];
-    vb_force_lanes_eval(f, th, s->x, vb, s->a);
+            vb[k][i] = d[k][i] / s->hp[i];
+    vb_force_lanes_eval(f, th, x, vb, a);
 }
 
 /* The Taylor start (Dummer 2005, eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the

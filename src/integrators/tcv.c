@@ -21,7 +21,7 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
 }
 
 const vb_integrator_lanes vb_integrator_tcv_lanes = {
-    .state_size = sizeof(vb_pv_lanes),
+    .state_size = vb_pv_lanes_size,
     .load = vb_pv_load,
     .step = step_lanes,
     .observe = vb_pv_observe_lanes,
@@ -32,7 +32,7 @@ const vb_integrator vb_integrator_tcv = {
     .summary = "Dummer's time-corrected Verlet x+ = x + (x - x-) h/h' + a h^2",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
-    .state_size = sizeof(vb_pv_state),
+    .state_size = vb_pv_state_size,
     .start = vb_pv_start_taylor,
     .start_history = vb_pv_start_history,
     .step = step,

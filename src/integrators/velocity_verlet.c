@@ -5,67 +5,60 @@
  * force sees the half-step velocity. */
 #include "xvstate.h"
 
-typedef struct {
-    vb_xv_state xv; /* first, so the shared observe and reverse apply */
-    double a[VB_MAX_DIM];
-} vv_state;
+/* x, v and a_n, kept from one step to the next */
+static size_t state_size(size_t n) { return vb_xv_size(n, 1); }
 
 static void start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
 {
-    vv_state *s = st;
-    vb_xv_start(&s->xv, f, t, x, v, h);
-    vb_force_eval(f, t, s->xv.x, s->xv.v, s->a);
+    vb_xv_state *s = st;
+    vb_xv_start(s, f, t, x, v, h);
+    vb_force_eval(f, t, vb_xv_vec(s, 0), vb_xv_vec(s, 1), vb_xv_vec(s, 2));
 }
 
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vv_state *s = st;
+    vb_xv_state *s = st;
+    double *x = vb_xv_vec(s, 0), *v = vb_xv_vec(s, 1), *a = vb_xv_vec(s, 2);
     double half = 0.5 * h;
-    for (unsigned i = 0; i < s->xv.dim; i++) {
-        s->xv.v[i] += s->a[i] * half;
-        s->xv.x[i] += s->xv.v[i] * h;
+    for (size_t i = 0; i < s->n; i++) {
+        v[i] += a[i] * half;
+        x[i] += v[i] * h;
     }
-    vb_force_eval(f, t + h, s->xv.x, s->xv.v, s->a);
-    for (unsigned i = 0; i < s->xv.dim; i++)
-        s->xv.v[i] += s->a[i] * half;
+    vb_force_eval(f, t + h, x, v, a);
+    for (size_t i = 0; i < s->n; i++)
+        v[i] += a[i] * half;
 }
 
-typedef struct {
-    vb_xv_lanes xv; /* first, so the shared observe applies */
-    vb_lane_vec a;
-} vv_lanes;
+static size_t lanes_size(size_t n) { return vb_xv_lanes_size(n, 1); }
 
 static void load(void *lanes, size_t i, const void *scalar_state)
 {
-    vv_lanes *l = lanes;
-    const vv_state *s = scalar_state;
-    vb_xv_load(&l->xv, i, &s->xv);
-    for (unsigned d = 0; d < s->xv.dim; d++)
-        l->a[d][i] = s->a[d];
+    vb_xv_load_extra(lanes, i, scalar_state, 1);
 }
 
 static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
                        const double *restrict h)
 {
-    vv_lanes *s = st;
+    vb_xv_lanes *s = st;
+    vb_lane_row *x = vb_xv_rows(s, 0), *v = vb_xv_rows(s, 1), *a = vb_xv_rows(s, 2);
     double half[VB_LANES], th[VB_LANES];
     for (size_t i = 0; i < VB_LANES; i++) {
         half[i] = 0.5 * h[i];
         th[i] = t[i] + h[i];
     }
-    for (unsigned d = 0; d < f->dim; d++)
+    for (size_t c = 0; c < f->n; c++)
         for (size_t i = 0; i < VB_LANES; i++) {
-            s->xv.v[d][i] += s->a[d][i] * half[i];
-            s->xv.x[d][i] += s->xv.v[d][i] * h[i];
+            v[c][i] += a[c][i] * half[i];
+            x[c][i] += v[c][i] * h[i];
         }
-    vb_force_lanes_eval(f, th, s->xv.x, s->xv.v, s->a);
-    for (unsigned d = 0; d < f->dim; d++)
+    vb_force_lanes_eval(f, th, x, v, a);
+    for (size_t c = 0; c < f->n; c++)
         for (size_t i = 0; i < VB_LANES; i++)
-            s->xv.v[d][i] += s->a[d][i] * half[i];
+            v[c][i] += a[c][i] * half[i];
 }
 
 const vb_integrator_lanes vb_integrator_velocity_verlet_lanes = {
-    .state_size = sizeof(vv_lanes),
+    .state_size = lanes_size,
     .load = load,
     .step = step_lanes,
     .observe = vb_xv_observe_lanes,
@@ -76,7 +69,7 @@ const vb_integrator vb_integrator_velocity_verlet = {
     .summary = "velocity Verlet: kick a h/2, drift v h, new a, kick a h/2",
     .order = 2,
     .flags = VB_SYMPLECTIC,
-    .state_size = sizeof(vv_state),
+    .state_size = state_size,
     .start = start,
     .start_history = NULL,
     .step = step,

@@ -23,7 +23,7 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
 }
 
 const vb_integrator_lanes vb_integrator_verlet_lanes = {
-    .state_size = sizeof(vb_pv_lanes),
+    .state_size = vb_pv_lanes_size,
     .load = vb_pv_load,
     .step = step_lanes,
     .observe = vb_pv_observe_lanes,
@@ -34,7 +34,7 @@ const vb_integrator vb_integrator_verlet = {
     .summary = "position Verlet x+ = 2x - x- + a h^2, Taylor start; ignores step changes",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
-    .state_size = sizeof(vb_pv_state),
+    .state_size = vb_pv_state_size,
     .start = vb_pv_start_taylor,
     .start_history = vb_pv_start_history,
     .step = step,

@@ -22,7 +22,7 @@ static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const doub
 }
 
 const vb_integrator_lanes vb_integrator_verlet_naive_lanes = {
-    .state_size = sizeof(vb_pv_lanes),
+    .state_size = vb_pv_lanes_size,
     .load = vb_pv_load,
     .step = step_lanes,
     .observe = vb_pv_observe_lanes,
@@ -33,7 +33,7 @@ const vb_integrator vb_integrator_verlet_naive = {
     .summary = "position Verlet started from x- = x0 - v0 h (the article's wrong start)",
     .order = 1,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
-    .state_size = sizeof(vb_pv_state),
+    .state_size = vb_pv_state_size,
     .start = vb_pv_start_naive,
     .start_history = vb_pv_start_history,
     .step = step,

@@ -1,6 +1,8 @@
 /* xvstate.h — the (x, v) state of the one-step methods (euler, euler-semi,
  * velocity-verlet, rk4): start, report and reverse are the same for all.
- * A method that keeps more embeds vb_xv_state as its first member. */
+ * The state is N, then x[N], v[N], then whatever vectors of N a method adds
+ * (velocity Verlet's a, rk4's stages): one block the harness allocates, with
+ * no pointer into itself, so it may be copied. */
 #ifndef VB_XVSTATE_H
 #define VB_XVSTATE_H
 
@@ -8,9 +10,16 @@
 #include "verletbench.h"
 
 typedef struct vb_xv_state {
-    unsigned dim;
-    double x[VB_MAX_DIM], v[VB_MAX_DIM];
+    size_t n;
+    double data[]; /* x[n], v[n], then the method's own vectors */
 } vb_xv_state;
+
+/* vector k of the block: 0 is x, 1 is v, 2.. the method's */
+static inline double *vb_xv_vec(vb_xv_state *s, size_t k) { return s->data + k * s->n; }
+
+/* bytes for x, v and `extra` more vectors of n */
+size_t vb_xv_size(size_t n, size_t extra);
+size_t vb_xv_state_size(size_t n); /* x and v only */
 
 /* Copies (x, v); evaluates no force. */
 void vb_xv_start(void *st, vb_force *f, double t, const double *x, const double *v, double h);
@@ -18,12 +27,19 @@ void vb_xv_observe(const void *st, double *x, double *v);
 /* v <- -v: a one-step method's state is just where it is and how it moves. */
 void vb_xv_reverse(void *st);
 
-/* The same in lanes (lanes.h). */
+/* The same in lanes (lanes.h): N, then rows of x[N], v[N] and the method's. */
 typedef struct vb_xv_lanes {
-    vb_lane_vec x, v;
+    size_t n;
+    vb_lane_row rows[];
 } vb_xv_lanes;
 
+static inline vb_lane_row *vb_xv_rows(vb_xv_lanes *s, size_t k) { return s->rows + k * s->n; }
+
+size_t vb_xv_lanes_size(size_t n, size_t extra);
+size_t vb_xv_lanes_state_size(size_t n);
+/* copy the scalar state's x and v (and its first `extra` own vectors) into lane i */
+void vb_xv_load_extra(void *lanes, size_t i, const void *scalar_state, size_t extra);
 void vb_xv_load(void *lanes, size_t i, const void *scalar_state);
-void vb_xv_observe_lanes(const void *lanes, size_t n, vb_lane_vec x, vb_lane_vec v);
+void vb_xv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v);
 
 #endif

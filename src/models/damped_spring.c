@@ -11,19 +11,19 @@ typedef struct {
     double gamma, wd; /* decay rate c/2m and damped frequency */
 } damped;
 
-_Static_assert(sizeof(damped) <= VB_MODEL_STORAGE, "damped spring fits the model storage");
-
 static const vb_param_spec params[] = {
-    {"k", 1.0, 0.0, INFINITY, 1, 0, "spring constant, N/m"},
-    {"m", 1.0, 0.0, INFINITY, 1, 0, "mass, kg"},
-    {"c", 0.1, 0.0, INFINITY, 0, 0, "damping coefficient, kg/s (under-damped: c^2 < 4km)"},
-    {"x0", 1.0, -INFINITY, INFINITY, 0, 0, "initial displacement, m"},
-    {"v0", 0.0, -INFINITY, INFINITY, 0, 0, "initial velocity, m/s"},
+    {"k", 1.0, 0.0, INFINITY, 1, 0, "spring constant, N/m", 0},
+    {"m", 1.0, 0.0, INFINITY, 1, 0, "mass, kg", 0},
+    {"c", 0.1, 0.0, INFINITY, 0, 0, "damping coefficient, kg/s (under-damped: c^2 < 4km)", 0},
+    {"x0", 1.0, -INFINITY, INFINITY, 0, 0, "initial displacement, m", 0},
+    {"v0", 0.0, -INFINITY, INFINITY, 0, 0, "initial velocity, m/s", 0},
 };
 
-static int setup(void *self, const double *p, char *err, size_t errlen)
+static void *create(const double *p, char *err, size_t errlen)
 {
-    damped *s = self;
+    damped *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (!s)
+        return NULL;
     s->k = p[0];
     s->m = p[1];
     s->c = p[2];
@@ -35,10 +35,11 @@ static int setup(void *self, const double *p, char *err, size_t errlen)
         snprintf(err, errlen,
                  "c = %g is not under-damped for k = %g, m = %g: need c^2 < 4km (c < %.6g)",
                  s->c, s->k, s->m, 2.0 * sqrt(s->k * s->m));
-        return -1;
+        vb_model_self_free(s);
+        return NULL;
     }
     s->wd = sqrt(w02 - s->gamma * s->gamma);
-    return 0;
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -56,10 +57,10 @@ static void accel(const void *self, double t, const double *x, const double *v, 
 }
 
 /* accel on lanes: the same operations, lane by lane (lanes.h) */
-static void accel_lanes(const void *restrict self, const double *restrict t,
-                        const double x[restrict VB_MAX_DIM][VB_LANES],
-                        const double v[restrict VB_MAX_DIM][VB_LANES],
-                        double a[restrict VB_MAX_DIM][VB_LANES])
+vb_accel_lanes_fn vb_damped_spring_accel_lanes;
+void vb_damped_spring_accel_lanes(const void *restrict self, const double *restrict t,
+                                  const vb_lane_row *restrict x, const vb_lane_row *restrict v,
+                                  vb_lane_row *restrict a)
 {
     (void)t;
     const damped *s = self;
@@ -93,16 +94,16 @@ const vb_model_type vb_model_damped_spring = {
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
-    .velocity_dependent = 1,
-    .periodic = 1,
-    .setup = setup,
+    .flags = VB_VELOCITY_DEPENDENT,
+    .create = create,
+    .destroy = vb_model_self_free,
+    .particles = vb_model_one_particle,
     .initial = initial,
     .accel = accel,
-    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,
     .energy = NULL,
-    .angmom = NULL,
+    .masses = NULL,
     .natural_time = natural_time,
 };

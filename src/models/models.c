@@ -1,4 +1,5 @@
-/* models.c — the table of models and the parameter handling they share. */
+/* models.c — the table of models (built-in, then any a plugin adds) and the
+ * parameter handling and instance lifecycle they share. */
 #include "model.h"
 
 #include <errno.h>
@@ -13,17 +14,41 @@ extern const vb_model_type vb_model_damped_spring;
 extern const vb_model_type vb_model_orbit;
 extern const vb_model_type vb_model_pendulum;
 
-const vb_model_type *const vb_models[] = {
-    &vb_model_projectile, &vb_model_spring, &vb_model_damped_spring,
-    &vb_model_orbit,      &vb_model_pendulum,
+extern vb_accel_lanes_fn vb_projectile_accel_lanes, vb_spring_accel_lanes,
+    vb_damped_spring_accel_lanes, vb_orbit_accel_lanes, vb_pendulum_accel_lanes;
+
+/* the built-in models, each with its batched force law (lanes.h) or NULL */
+static const struct {
+    const vb_model_type *type;
+    vb_accel_lanes_fn *lanes;
+} builtin[] = {
+    {&vb_model_projectile, vb_projectile_accel_lanes},
+    {&vb_model_spring, vb_spring_accel_lanes},
+    {&vb_model_damped_spring, vb_damped_spring_accel_lanes},
+    {&vb_model_orbit, vb_orbit_accel_lanes},
+    {&vb_model_pendulum, vb_pendulum_accel_lanes},
 };
-const size_t vb_n_models = sizeof vb_models / sizeof vb_models[0];
+#define N_BUILTIN (sizeof builtin / sizeof builtin[0])
+#define MAX_EXTRA 64
+
+/* Registered before any run starts; read-only afterwards. */
+static const vb_model_type *extra[MAX_EXTRA];
+static size_t n_extra;
+
+size_t vb_model_count(void) { return N_BUILTIN + n_extra; }
+
+const vb_model_type *vb_model_at(size_t i)
+{
+    if (i < N_BUILTIN)
+        return builtin[i].type;
+    return i - N_BUILTIN < n_extra ? extra[i - N_BUILTIN] : NULL;
+}
 
 const vb_model_type *vb_model_find(const char *name)
 {
-    for (size_t i = 0; i < vb_n_models; i++)
-        if (strcmp(vb_models[i]->name, name) == 0)
-            return vb_models[i];
+    for (size_t i = 0; i < vb_model_count(); i++)
+        if (strcmp(vb_model_at(i)->name, name) == 0)
+            return vb_model_at(i);
     return NULL;
 }
 
@@ -31,12 +56,113 @@ void vb_model_names_text(char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < vb_n_models && used < len; i++) {
-        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", vb_models[i]->name);
+    for (size_t i = 0; i < vb_model_count() && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", vb_model_at(i)->name);
         if (n < 0)
             break;
         used += (size_t)n;
     }
+}
+
+/* a name as typed on the command line and used in file names */
+static int valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 40)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* one line of text: it goes into tables, CSV and Markdown as it is */
+static int one_line(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return 0;
+    return 1;
+}
+
+int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
+{
+    if (!t || !t->name || !valid_name(t->name)) {
+        snprintf(err, errlen, "a model's name '%.40s' may use only a-z, 0-9, '-' and '_' "
+                              "(at most 40)", t && t->name ? t->name : "");
+        return -1;
+    }
+    if (!t->summary || !one_line(t->summary) || strlen(t->summary) > 200) {
+        snprintf(err, errlen, "model %s: its summary must be one line of at most 200 characters",
+                 t->name);
+        return -1;
+    }
+    if (t->dim < 1 || t->dim > 3) {
+        snprintf(err, errlen, "model %s: dim %u is not 1, 2 or 3", t->name, t->dim);
+        return -1;
+    }
+    if (t->n_params > VB_MAX_MODEL_PARAMS || (t->n_params && !t->params)) {
+        snprintf(err, errlen, "model %s: %u parameters (at most %d, with a table)", t->name,
+                 t->n_params, VB_MAX_MODEL_PARAMS);
+        return -1;
+    }
+    for (unsigned i = 0; i < t->n_params; i++) {
+        const vb_param_spec *ps = &t->params[i];
+        static const char *const reserved[] = {"model", "t_end", "description"};
+        int taken = 0;
+        for (size_t k = 0; ps->name && k < 3; k++)
+            taken |= strcmp(ps->name, reserved[k]) == 0;
+        for (unsigned k = 0; ps->name && k < i; k++)
+            taken |= strcmp(ps->name, t->params[k].name) == 0;
+        if (!ps->name || !ps->name[0] || strlen(ps->name) > 30 || strpbrk(ps->name, "= \t#;[]") ||
+            taken || !ps->help || !one_line(ps->help) || !isfinite(ps->def) ||
+            ps->flags & ~(unsigned)VB_PARAM_INTEGER) {
+            snprintf(err, errlen, "model %s: parameter %u ('%.30s') is malformed: a name of at "
+                                  "most 30 characters, unique, not model/t_end/description; a "
+                                  "one-line help; a finite default",
+                     t->name, i, ps->name ? ps->name : "");
+            return -1;
+        }
+    }
+    if (!t->create || !t->destroy || !t->particles || !t->initial || !t->accel ||
+        !t->natural_time) {
+        snprintf(err, errlen, "model %s: create, destroy, particles, initial, accel and "
+                              "natural_time are required",
+                 t->name);
+        return -1;
+    }
+    if ((t->work_alloc == NULL) != (t->work_free == NULL) || (t->work_alloc && !t->exact)) {
+        snprintf(err, errlen, "model %s: work_alloc and work_free come together, with exact",
+                 t->name);
+        return -1;
+    }
+    unsigned known = VB_VELOCITY_DEPENDENT | VB_PERIODIC | VB_CONSERVES_MOMENTUM |
+                     VB_CONSERVES_ANGMOM;
+    if (t->flags & ~known) {
+        snprintf(err, errlen, "model %s: unknown flags 0x%x", t->name, t->flags);
+        return -1;
+    }
+    if ((t->flags & VB_CONSERVES_ANGMOM) && t->dim == 1) {
+        snprintf(err, errlen, "model %s: angular momentum needs 2 or 3 dimensions", t->name);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_model_register(const vb_model_type *t, char *err, size_t errlen)
+{
+    if (vb_model_validate(t, err, errlen) != 0)
+        return -1;
+    if (vb_model_find(t->name)) {
+        snprintf(err, errlen, "model name '%s' is already taken", t->name);
+        return -1;
+    }
+    if (n_extra == MAX_EXTRA) {
+        snprintf(err, errlen, "more than %d plugin models", MAX_EXTRA);
+        return -1;
+    }
+    extra[n_extra++] = t;
+    return 0;
 }
 
 void vb_model_defaults(vb_model *m, const vb_model_type *type)
@@ -71,15 +197,16 @@ int vb_parse_double(const char *text, double *out)
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len)
 {
     int lo = isfinite(ps->min), hi = isfinite(ps->max);
+    const char *whole = (ps->flags & VB_PARAM_INTEGER) ? ", a whole number" : "";
     if (lo && hi)
-        snprintf(buf, len, "%c%g, %g%c", ps->min_open ? '(' : '[', ps->min, ps->max,
-                 ps->max_open ? ')' : ']');
+        snprintf(buf, len, "%c%g, %g%c%s", ps->min_open ? '(' : '[', ps->min, ps->max,
+                 ps->max_open ? ')' : ']', whole);
     else if (lo)
-        snprintf(buf, len, "%s %g", ps->min_open ? ">" : ">=", ps->min);
+        snprintf(buf, len, "%s %g%s", ps->min_open ? ">" : ">=", ps->min, whole);
     else if (hi)
-        snprintf(buf, len, "%s %g", ps->max_open ? "<" : "<=", ps->max);
+        snprintf(buf, len, "%s %g%s", ps->max_open ? "<" : "<=", ps->max, whole);
     else
-        snprintf(buf, len, "any finite number");
+        snprintf(buf, len, "any finite number%s", whole);
 }
 
 static int in_range(const vb_param_spec *ps, double x)
@@ -88,7 +215,7 @@ static int in_range(const vb_param_spec *ps, double x)
         return 0;
     if (ps->max_open ? !(x < ps->max) : !(x <= ps->max))
         return 0;
-    return 1;
+    return !(ps->flags & VB_PARAM_INTEGER) || x == floor(x);
 }
 
 void vb_model_param_names(const vb_model_type *type, char *buf, size_t len)
@@ -111,7 +238,7 @@ int vb_model_set(vb_model *m, const char *key, const char *value, char *err, siz
         if (strcmp(ps->name, key) != 0)
             continue;
         double x;
-        char range[64];
+        char range[96];
         vb_param_range_text(ps, range, sizeof range);
         if (vb_parse_double(value, &x) != 0) {
             snprintf(err, errlen, "%s: '%s' is not a finite number (%s must be %s)", key, value,
@@ -126,19 +253,80 @@ int vb_model_set(vb_model *m, const char *key, const char *value, char *err, siz
         m->p[i] = x;
         return 0;
     }
-    char names[256];
+    char names[512];
     vb_model_param_names(type, names, sizeof names);
     snprintf(err, errlen, "unknown parameter '%s' for model %s (valid: %s)", key, type->name, names);
     return -1;
 }
 
+/* The most particles a model may have: a chain of a million masses is
+ * already more than a sweep should attempt. */
+#define MAX_PARTICLES 1000000
+
 int vb_model_setup(vb_model *m, char *err, size_t errlen)
 {
-    return m->type->setup(m->self, m->p, err, errlen);
+    const vb_model_type *t = m->type;
+    vb_model_free(m);
+    err[0] = '\0';
+    m->self = t->create(m->p, err, errlen);
+    if (!m->self) {
+        if (!err[0])
+            snprintf(err, errlen, "model %s: could not be set up (out of memory?)", t->name);
+        return -1;
+    }
+    m->particles = t->particles(m->self);
+    if (m->particles < 1 || m->particles > MAX_PARTICLES) {
+        snprintf(err, errlen, "model %s: %zu particles (1 to %d)", t->name, m->particles,
+                 MAX_PARTICLES);
+        vb_model_free(m);
+        return -1;
+    }
+    m->n = m->particles * t->dim;
+    m->mass = malloc(m->particles * sizeof *m->mass);
+    if (!m->mass) {
+        snprintf(err, errlen, "out of memory");
+        vb_model_free(m);
+        return -1;
+    }
+    for (size_t i = 0; i < m->particles; i++)
+        m->mass[i] = 1.0;
+    if (t->masses)
+        t->masses(m->self, m->mass);
+    for (size_t i = 0; i < N_BUILTIN; i++)
+        if (builtin[i].type == t)
+            m->accel_lanes = builtin[i].lanes;
+    return 0;
+}
+
+void vb_model_free(vb_model *m)
+{
+    if (m->self)
+        m->type->destroy(m->self);
+    free(m->mass);
+    m->self = NULL;
+    m->mass = NULL;
+    m->particles = m->n = 0;
+    m->accel_lanes = NULL;
+}
+
+void *vb_model_self_alloc(size_t size, char *err, size_t errlen)
+{
+    void *s = calloc(1, size);
+    if (!s)
+        snprintf(err, errlen, "out of memory");
+    return s;
+}
+
+void vb_model_self_free(void *self) { free(self); }
+
+size_t vb_model_one_particle(const void *self)
+{
+    (void)self;
+    return 1;
 }
 
 vb_force vb_model_force(const vb_model *m)
 {
-    vb_force f = {m->type->accel, m->self, 0, m->type->dim};
+    vb_force f = {m->type->accel, m->self, 0, m->n};
     return f;
 }

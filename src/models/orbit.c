@@ -11,8 +11,6 @@ typedef struct {
     double b, n; /* semi-minor axis and mean motion */
 } orbit;
 
-_Static_assert(sizeof(orbit) <= VB_MODEL_STORAGE, "orbit fits the model storage");
-
 /* per-run: the solver and the last solution, to warm-start the next one */
 typedef struct {
     vb_kepler *kepler;
@@ -35,22 +33,22 @@ static double wrap_guess(double x)
 }
 
 static const vb_param_spec params[] = {
-    {"mu", 1.0, 0.0, INFINITY, 1, 0, "gravitational parameter G(M+m)"},
-    {"a", 1.0, 0.0, INFINITY, 1, 0, "semi-major axis"},
-    {"e", 0.5, 0.0, 1.0, 0, 1, "eccentricity, 0 <= e < 1"},
+    {"mu", 1.0, 0.0, INFINITY, 1, 0, "gravitational parameter G(M+m)", 0},
+    {"a", 1.0, 0.0, INFINITY, 1, 0, "semi-major axis", 0},
+    {"e", 0.5, 0.0, 1.0, 0, 1, "eccentricity, 0 <= e < 1", 0},
 };
 
-static int setup(void *self, const double *p, char *err, size_t errlen)
+static void *create(const double *p, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    orbit *s = self;
+    orbit *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (!s)
+        return NULL;
     s->mu = p[0];
     s->a = p[1];
     s->e = p[2];
     s->b = s->a * sqrt((1.0 - s->e) * (1.0 + s->e));
     s->n = sqrt(s->mu / (s->a * s->a * s->a));
-    return 0;
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -74,10 +72,10 @@ static void accel(const void *self, double t, const double *x, const double *v, 
 }
 
 /* accel on lanes: the same operations, lane by lane (lanes.h) */
-static void accel_lanes(const void *restrict self, const double *restrict t,
-                        const double x[restrict VB_MAX_DIM][VB_LANES],
-                        const double v[restrict VB_MAX_DIM][VB_LANES],
-                        double a[restrict VB_MAX_DIM][VB_LANES])
+vb_accel_lanes_fn vb_orbit_accel_lanes;
+void vb_orbit_accel_lanes(const void *restrict self, const double *restrict t,
+                          const vb_lane_row *restrict x, const vb_lane_row *restrict v,
+                          vb_lane_row *restrict a)
 {
     (void)t;
     (void)v;
@@ -158,12 +156,6 @@ static double energy(const void *self, const double *x, const double *v)
     return 0.5 * (v[0] * v[0] + v[1] * v[1]) - s->mu / sqrt(x[0] * x[0] + x[1] * x[1]);
 }
 
-static double angmom(const void *self, const double *x, const double *v)
-{
-    (void)self;
-    return x[0] * v[1] - x[1] * v[0];
-}
-
 static double natural_time(const void *self)
 {
     const orbit *s = self;
@@ -176,16 +168,16 @@ const vb_model_type vb_model_orbit = {
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
-    .velocity_dependent = 0,
-    .periodic = 1,
-    .setup = setup,
+    .flags = VB_PERIODIC | VB_CONSERVES_ANGMOM,
+    .create = create,
+    .destroy = vb_model_self_free,
+    .particles = vb_model_one_particle,
     .initial = initial,
     .accel = accel,
-    .accel_lanes = accel_lanes,
     .work_alloc = work_alloc,
     .work_free = work_free,
     .exact = exact,
     .energy = energy,
-    .angmom = angmom,
+    .masses = NULL,
     .natural_time = natural_time,
 };

@@ -23,26 +23,24 @@ typedef struct {
     double theta0;
 } pendulum;
 
-_Static_assert(sizeof(pendulum) <= VB_MODEL_STORAGE, "pendulum fits the model storage");
-
 static const vb_param_spec params[] = {
-    {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2"},
-    {"L", 1.0, 0.0, INFINITY, 1, 0, "length, m"},
-    {"theta0", 1.0, 0.0, M_PI, 1, 1, "initial angle from the bottom, radians, 0 < theta0 < pi"},
+    {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2", 0},
+    {"L", 1.0, 0.0, INFINITY, 1, 0, "length, m", 0},
+    {"theta0", 1.0, 0.0, M_PI, 1, 1, "initial angle from the bottom, radians, 0 < theta0 < pi", 0},
 };
 
-static int setup(void *self, const double *p, char *err, size_t errlen)
+static void *create(const double *p, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    pendulum *s = self;
+    pendulum *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (!s)
+        return NULL;
     s->w2 = p[0] / p[1];
     s->w = sqrt(s->w2);
     s->theta0 = p[2];
     s->k = sin(0.5 * s->theta0);
     s->kc = cos(0.5 * s->theta0); /* to full relative precision however small */
     s->K = vb_ellint_K(s->kc);
-    return 0;
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -61,10 +59,10 @@ static void accel(const void *self, double t, const double *x, const double *v, 
 }
 
 /* accel on lanes: the same operations, lane by lane (lanes.h) */
-static void accel_lanes(const void *restrict self, const double *restrict t,
-                        const double x[restrict VB_MAX_DIM][VB_LANES],
-                        const double v[restrict VB_MAX_DIM][VB_LANES],
-                        double a[restrict VB_MAX_DIM][VB_LANES])
+vb_accel_lanes_fn vb_pendulum_accel_lanes;
+void vb_pendulum_accel_lanes(const void *restrict self, const double *restrict t,
+                             const vb_lane_row *restrict x, const vb_lane_row *restrict v,
+                             vb_lane_row *restrict a)
 {
     (void)t;
     (void)v;
@@ -109,16 +107,16 @@ const vb_model_type vb_model_pendulum = {
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
-    .velocity_dependent = 0,
-    .periodic = 1,
-    .setup = setup,
+    .flags = VB_PERIODIC,
+    .create = create,
+    .destroy = vb_model_self_free,
+    .particles = vb_model_one_particle,
     .initial = initial,
     .accel = accel,
-    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,
     .energy = energy,
-    .angmom = NULL,
+    .masses = NULL,
     .natural_time = natural_time,
 };

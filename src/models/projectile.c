@@ -8,24 +8,22 @@ typedef struct {
     double g, vx0, vy0;
 } projectile;
 
-_Static_assert(sizeof(projectile) <= VB_MODEL_STORAGE, "projectile fits the model storage");
-
 static const vb_param_spec params[] = {
-    {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2"},
-    {"speed", 20.0, 0.0, INFINITY, 0, 0, "launch speed, m/s"},
-    {"angle", 45.0, -90.0, 90.0, 0, 0, "launch angle above the horizontal, degrees"},
+    {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2", 0},
+    {"speed", 20.0, 0.0, INFINITY, 0, 0, "launch speed, m/s", 0},
+    {"angle", 45.0, -90.0, 90.0, 0, 0, "launch angle above the horizontal, degrees", 0},
 };
 
-static int setup(void *self, const double *p, char *err, size_t errlen)
+static void *create(const double *p, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    projectile *s = self;
+    projectile *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (!s)
+        return NULL;
     double rad = p[2] * (M_PI / 180.0);
     s->g = p[0];
     s->vx0 = p[1] * cos(rad);
     s->vy0 = p[1] * sin(rad);
-    return 0;
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -48,10 +46,10 @@ static void accel(const void *self, double t, const double *x, const double *v, 
 }
 
 /* accel on lanes: the same operations, lane by lane (lanes.h) */
-static void accel_lanes(const void *restrict self, const double *restrict t,
-                        const double x[restrict VB_MAX_DIM][VB_LANES],
-                        const double v[restrict VB_MAX_DIM][VB_LANES],
-                        double a[restrict VB_MAX_DIM][VB_LANES])
+vb_accel_lanes_fn vb_projectile_accel_lanes;
+void vb_projectile_accel_lanes(const void *restrict self, const double *restrict t,
+                               const vb_lane_row *restrict x, const vb_lane_row *restrict v,
+                               vb_lane_row *restrict a)
 {
     (void)t;
     (void)x;
@@ -95,16 +93,16 @@ const vb_model_type vb_model_projectile = {
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
-    .velocity_dependent = 0,
-    .periodic = 0,
-    .setup = setup,
+    .flags = 0,
+    .create = create,
+    .destroy = vb_model_self_free,
+    .particles = vb_model_one_particle,
     .initial = initial,
     .accel = accel,
-    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,
     .energy = energy,
-    .angmom = NULL,
+    .masses = NULL,
     .natural_time = natural_time,
 };

@@ -8,25 +8,23 @@ typedef struct {
     double w, w2, x0, v0;
 } spring;
 
-_Static_assert(sizeof(spring) <= VB_MODEL_STORAGE, "spring fits the model storage");
-
 static const vb_param_spec params[] = {
-    {"k", 1.0, 0.0, INFINITY, 1, 0, "spring constant, N/m"},
-    {"m", 1.0, 0.0, INFINITY, 1, 0, "mass, kg"},
-    {"x0", 1.0, -INFINITY, INFINITY, 0, 0, "initial displacement, m"},
-    {"v0", 0.0, -INFINITY, INFINITY, 0, 0, "initial velocity, m/s"},
+    {"k", 1.0, 0.0, INFINITY, 1, 0, "spring constant, N/m", 0},
+    {"m", 1.0, 0.0, INFINITY, 1, 0, "mass, kg", 0},
+    {"x0", 1.0, -INFINITY, INFINITY, 0, 0, "initial displacement, m", 0},
+    {"v0", 0.0, -INFINITY, INFINITY, 0, 0, "initial velocity, m/s", 0},
 };
 
-static int setup(void *self, const double *p, char *err, size_t errlen)
+static void *create(const double *p, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    spring *s = self;
+    spring *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (!s)
+        return NULL;
     s->w2 = p[0] / p[1];
     s->w = sqrt(s->w2);
     s->x0 = p[2];
     s->v0 = p[3];
-    return 0;
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -45,10 +43,10 @@ static void accel(const void *self, double t, const double *x, const double *v, 
 }
 
 /* accel on lanes: the same operations, lane by lane (lanes.h) */
-static void accel_lanes(const void *restrict self, const double *restrict t,
-                        const double x[restrict VB_MAX_DIM][VB_LANES],
-                        const double v[restrict VB_MAX_DIM][VB_LANES],
-                        double a[restrict VB_MAX_DIM][VB_LANES])
+vb_accel_lanes_fn vb_spring_accel_lanes;
+void vb_spring_accel_lanes(const void *restrict self, const double *restrict t,
+                           const vb_lane_row *restrict x, const vb_lane_row *restrict v,
+                           vb_lane_row *restrict a)
 {
     (void)t;
     (void)v;
@@ -87,16 +85,16 @@ const vb_model_type vb_model_spring = {
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
-    .velocity_dependent = 0,
-    .periodic = 1,
-    .setup = setup,
+    .flags = VB_PERIODIC,
+    .create = create,
+    .destroy = vb_model_self_free,
+    .particles = vb_model_one_particle,
     .initial = initial,
     .accel = accel,
-    .accel_lanes = accel_lanes,
     .work_alloc = NULL,
     .work_free = NULL,
     .exact = exact,
     .energy = energy,
-    .angmom = NULL,
+    .masses = NULL,
     .natural_time = natural_time,
 };

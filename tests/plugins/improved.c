@@ -13,6 +13,9 @@
  * apart from src/ on purpose. */
 #include <verletbench.h>
 
+/* a test plugin for small systems: fixed arrays of MAXN components */
+#define MAXN 8
+
 #define TCV 0
 #define VAR 1
 #ifndef VARIANT
@@ -20,14 +23,20 @@
 #endif
 
 typedef struct {
-    double x[VB_MAX_DIM], xp[VB_MAX_DIM], a[VB_MAX_DIM], hp;
+    double x[MAXN], xp[MAXN], a[MAXN], hp;
     unsigned dim;
 } state;
+
+static size_t size_of_state(size_t n)
+{
+    (void)n;
+    return sizeof(state);
+}
 
 /* v for a velocity-dependent force: the backward difference */
 static void accel(state *s, vb_force *f, double t)
 {
-    double v[VB_MAX_DIM];
+    double v[MAXN];
     for (unsigned i = 0; i < s->dim; i++)
         v[i] = (s->x[i] - s->xp[i]) / s->hp;
     vb_force_eval(f, t, s->x, v, s->a);
@@ -36,7 +45,7 @@ static void accel(state *s, vb_force *f, double t)
 static void start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
 {
     state *s = st;
-    s->dim = f->dim;
+    s->dim = f->n;
     s->hp = h;
     vb_force_eval(f, t, x, v, s->a);
     for (unsigned i = 0; i < s->dim; i++) {
@@ -50,7 +59,7 @@ static void start_history(void *st, vb_force *f, double t, const double *x, cons
 {
     state *s = st;
     (void)v, (void)h;
-    s->dim = f->dim;
+    s->dim = f->n;
     s->hp = h_prev;
     for (unsigned i = 0; i < s->dim; i++) {
         s->x[i] = x[i];
@@ -96,7 +105,7 @@ static const vb_integrator tcv_ut = {
     .summary = "time-corrected Verlet under test (VAR: made variable-step Stormer-Verlet)",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY,
-    .state_size = sizeof(state),
+    .state_size = size_of_state,
     .start = start,
     .start_history = start_history,
     .step = step,
@@ -105,4 +114,4 @@ static const vb_integrator tcv_ut = {
 };
 
 static const vb_integrator *const list[] = {&tcv_ut};
-const vb_plugin verletbench_plugin = {VB_ABI_VERSION, 1, list};
+const vb_plugin verletbench_plugin = {VB_ABI_VERSION, 1, list, 0, NULL};

@@ -15,6 +15,11 @@ static void start(void *s, vb_force *f, double t, const double *x, const double 
 static void step(void *s, vb_force *f, double t, double h) { (void)s, (void)f, (void)t, (void)h; }
 static void observe(const void *s, double *x, double *v) { (void)s, (void)x, (void)v; }
 static void reverse(void *s) { (void)s; }
+static size_t state_size(size_t n)
+{
+    (void)n;
+    return 8;
+}
 
 #if defined(BAD_TAKEN)
 #define NAME "tcv"
@@ -33,7 +38,7 @@ static void reverse(void *s) { (void)s; }
 #endif
 
 static const vb_integrator entry = {
-    .name = NAME, .summary = SUMMARY, .order = 2, .flags = 0, .state_size = 8,
+    .name = NAME, .summary = SUMMARY, .order = 2, .flags = 0, .state_size = state_size,
     .start = start,
 #ifndef BAD_NOSTEP
     .step = step,
@@ -54,4 +59,6 @@ const vb_plugin verletbench_plugin = {
     1,
 #endif
     table,
+    0,
+    NULL,
 };

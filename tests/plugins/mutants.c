@@ -18,6 +18,9 @@
 
 #include <verletbench.h>
 
+/* a test plugin for small systems: fixed arrays of MAXN components */
+#define MAXN 8
+
 #define GOOD 0
 #define VV_SWAPPED 1
 #define VVAR_H2 2
@@ -29,24 +32,30 @@
 
 /* ---- velocity Verlet ---- */
 typedef struct {
-    double x[VB_MAX_DIM], v[VB_MAX_DIM], a[VB_MAX_DIM];
+    double x[MAXN], v[MAXN], a[MAXN];
     unsigned dim;
 } vv_state;
+
+static size_t size_of_vv_state(size_t n)
+{
+    (void)n;
+    return sizeof(vv_state);
+}
 
 static void vv_start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
 {
     vv_state *s = st;
     (void)h;
-    s->dim = f->dim;
-    memcpy(s->x, x, f->dim * sizeof *x);
-    memcpy(s->v, v, f->dim * sizeof *v);
+    s->dim = f->n;
+    memcpy(s->x, x, f->n * sizeof *x);
+    memcpy(s->v, v, f->n * sizeof *v);
     vb_force_eval(f, t, s->x, s->v, s->a);
 }
 
 static void vv_step(void *st, vb_force *f, double t, double h)
 {
     vv_state *s = st;
-    double anew[VB_MAX_DIM];
+    double anew[MAXN];
     for (unsigned i = 0; i < s->dim; i++) {
 #if VARIANT == VV_SWAPPED
         s->x[i] = s->x[i] + 0.5 * h * s->v[i] + h * h * s->a[i];
@@ -83,29 +92,35 @@ static void vv_reverse(void *st)
 
 /* ---- the position-Verlet family: x_n, x_{n-1}, a_n, h_{n-1} ---- */
 typedef struct {
-    double x[VB_MAX_DIM], xp[VB_MAX_DIM], a[VB_MAX_DIM], v0[VB_MAX_DIM];
+    double x[MAXN], xp[MAXN], a[MAXN], v0[MAXN];
     double hp;
     unsigned dim;
     int stepped;
 } pv_state;
 
+static size_t size_of_pv_state(size_t n)
+{
+    (void)n;
+    return sizeof(pv_state);
+}
+
 static void pv_start(void *st, vb_force *f, double t, const double *x, const double *v, double h)
 {
     pv_state *s = st;
     (void)h;
-    s->dim = f->dim;
+    s->dim = f->n;
     s->stepped = 0;
     s->hp = 0.0;
-    memcpy(s->x, x, f->dim * sizeof *x);
-    memcpy(s->xp, x, f->dim * sizeof *x);
-    memcpy(s->v0, v, f->dim * sizeof *v);
+    memcpy(s->x, x, f->n * sizeof *x);
+    memcpy(s->xp, x, f->n * sizeof *x);
+    memcpy(s->v0, v, f->n * sizeof *v);
     vb_force_eval(f, t, s->x, s->v0, s->a);
 }
 
 /* variable: 1 = h(h+h')/2 weighting (verlet-var), 0 = a h^2 (verlet) */
 static void pv_advance(pv_state *s, vb_force *f, double t, double h, int variable)
 {
-    double next[VB_MAX_DIM], vb[VB_MAX_DIM];
+    double next[MAXN], vb[MAXN];
     for (unsigned i = 0; i < s->dim; i++) {
         if (!s->stepped) {
 #if VARIANT == PV_NO_HALF
@@ -168,20 +183,20 @@ static void pv_reverse(void *st)
 
 static const vb_integrator vv_ut = {
     .name = "vv-ut", .summary = "velocity Verlet under test", .order = 2,
-    .flags = VB_SYMPLECTIC, .state_size = sizeof(vv_state), .start = vv_start,
+    .flags = VB_SYMPLECTIC, .state_size = size_of_vv_state, .start = vv_start,
     .step = vv_step, .observe = vv_observe, .reverse = vv_reverse,
 };
 static const vb_integrator vvar_ut = {
     .name = "vvar-ut", .summary = "variable-step Stormer-Verlet under test", .order = 2,
-    .flags = VB_SYMPLECTIC, .state_size = sizeof(pv_state), .start = pv_start,
+    .flags = VB_SYMPLECTIC, .state_size = size_of_pv_state, .start = pv_start,
     .step = vvar_step, .observe = pv_observe, .reverse = pv_reverse,
 };
 static const vb_integrator pv_ut = {
     .name = "pv-ut", .summary = "position Verlet under test", .order = 2,
-    .flags = VB_SYMPLECTIC, .state_size = sizeof(pv_state), .start = pv_start,
+    .flags = VB_SYMPLECTIC, .state_size = size_of_pv_state, .start = pv_start,
     .step = pv_step, .observe = pv_observe, .reverse = pv_reverse,
 };
 
 static const vb_integrator *const all[] = {&vv_ut, &vvar_ut, &pv_ut};
 
-const vb_plugin verletbench_plugin = {VB_ABI_VERSION, 3, all};
+const vb_plugin verletbench_plugin = {VB_ABI_VERSION, 3, all, 0, NULL};
