@@ -5,20 +5,24 @@
  * The reference is GSL's rk8pd (Prince-Dormand 8(7)) through gsl_odeiv2's
  * driver, which lands on exactly the times asked for: every step time of a
  * run, whatever its plan.  Its own accuracy is measured on the way: a second
- * reference at a looser tolerance runs beside it, and their largest
- * difference bounds the first one's error (the looser one's error is about
- * VB_REF_TOL_RATIO times larger, so the bound has that margin).  An error a
- * run makes below VB_REF_RESOLUTION times that bound cannot be told from the
- * reference's own, and is never used in a fit. */
+ * reference runs beside it at a tolerance VB_REF_TOL_RATIO times tighter,
+ * landing at the midpoint of every interval as well.  Forced onto a run's
+ * fine step times, both take one tiny step per interval and their
+ * truncation error vanishes; what is left is round-off, which the second
+ * one's other steps make independently.  So their largest difference
+ * estimates the first one's error, truncation or round-off, whichever
+ * dominates.  An error a run makes below VB_REF_RESOLUTION times that
+ * estimate cannot be told from the reference's own, and is never used in a
+ * fit. */
 #ifndef VB_TRUTH_H
 #define VB_TRUTH_H
 
 #include "model.h"
 
-/* the reference's tolerances (relative, and absolute times the size of
- * the initial state) */
+/* the reference's tolerance (relative, and absolute times the size of the
+ * initial state), and how much tighter the second one's is */
 #define VB_REF_TOL 1e-13
-#define VB_REF_TOL_RATIO 100.0
+#define VB_REF_TOL_RATIO 10.0
 /* errors below this many times the reference's own cannot be measured */
 #define VB_REF_RESOLUTION 100.0
 
@@ -26,6 +30,9 @@ typedef struct vb_truth vb_truth;
 
 /* NULL if out of memory. */
 vb_truth *vb_truth_alloc(const vb_model *m);
+/* A reference even for a model with an exact solution: to measure the
+ * reference against it (tests) and to time it (bench). */
+vb_truth *vb_truth_alloc_reference(const vb_model *m);
 void vb_truth_free(vb_truth *tr);
 
 /* 1 when the model has no exact solution and this is a reference */

@@ -21,4 +21,13 @@ int vb_kepler_solve(vb_kepler *k, double e, double M, double guess, double *E,
 /* Iterations the last solve took (for the benchmark and the tests). */
 int vb_kepler_iterations(const vb_kepler *k);
 
+/* An elliptic orbit of semi-major axis a, eccentricity e and mean motion n
+ * from periapsis on +x moving in +y: the relative position and velocity at
+ * t, for calls in increasing t, each solve warm-started from the last (see
+ * kepler.c).  NULL if out of memory; -1 from _at if a solve failed. */
+typedef struct vb_kepler_track vb_kepler_track;
+vb_kepler_track *vb_kepler_track_alloc(double a, double e, double n);
+void vb_kepler_track_free(vb_kepler_track *w);
+int vb_kepler_track_at(vb_kepler_track *w, double t, double *x, double *v);
+
 #endif

@@ -13,6 +13,10 @@ extern const vb_model_type vb_model_spring;
 extern const vb_model_type vb_model_damped_spring;
 extern const vb_model_type vb_model_orbit;
 extern const vb_model_type vb_model_pendulum;
+extern const vb_model_type vb_model_chain;
+extern const vb_model_type vb_model_two_body;
+extern const vb_model_type vb_model_figure_eight;
+extern const vb_model_type vb_model_henon_heiles;
 
 extern vb_accel_lanes_fn vb_projectile_accel_lanes, vb_spring_accel_lanes,
     vb_damped_spring_accel_lanes, vb_orbit_accel_lanes, vb_pendulum_accel_lanes;
@@ -27,6 +31,10 @@ static const struct {
     {&vb_model_damped_spring, vb_damped_spring_accel_lanes},
     {&vb_model_orbit, vb_orbit_accel_lanes},
     {&vb_model_pendulum, vb_pendulum_accel_lanes},
+    {&vb_model_chain, NULL},
+    {&vb_model_two_body, NULL},
+    {&vb_model_figure_eight, NULL},
+    {&vb_model_henon_heiles, NULL},
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 #define MAX_EXTRA 64

@@ -4,33 +4,11 @@
 #include "kepler.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 typedef struct {
     double mu, a, e;
     double b, n; /* semi-minor axis and mean motion */
 } orbit;
-
-/* per-run: the solver and the last solution, to warm-start the next one */
-typedef struct {
-    vb_kepler *kepler;
-    double M_prev, E_prev, sinE_prev, cosE_prev;
-    int warm;
-} orbit_work;
-
-/* x folded towards [-pi, pi] by one turn: for a starting guess only, where
- * x is a difference of two reduced anomalies or one plus a small step.  No
- * libm call: the exact remainder() costs a quarter of an orbit run, and a
- * guess needs no exactness (the solver checks its bracket and decides the
- * result). */
-static double wrap_guess(double x)
-{
-    if (x > M_PI)
-        return x - 2.0 * M_PI;
-    if (x < -M_PI)
-        return x + 2.0 * M_PI;
-    return x;
-}
 
 static const vb_param_spec params[] = {
     {"mu", 1.0, 0.0, INFINITY, 1, 0, "gravitational parameter G(M+m)", 0},
@@ -90,64 +68,16 @@ void vb_orbit_accel_lanes(const void *restrict self, const double *restrict t,
 
 static void *work_alloc(const void *self)
 {
-    (void)self;
-    orbit_work *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->kepler = vb_kepler_alloc();
-    if (!w->kepler) {
-        free(w);
-        return NULL;
-    }
-    return w;
+    const orbit *s = self;
+    return vb_kepler_track_alloc(s->a, s->e, s->n);
 }
 
-static void work_free(void *work)
-{
-    orbit_work *w = work;
-    if (!w)
-        return;
-    vb_kepler_free(w->kepler);
-    free(w);
-}
+static void work_free(void *work) { vb_kepler_track_free(work); }
 
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
-    const orbit *s = self;
-    orbit_work *w = work;
-    double M = vb_kepler_reduce(s->n * t);
-    double guess = NAN;
-    if (w->warm) {
-        /* E(M) by Taylor's series from the last solution, to third order:
-         * with D = 1 - e cos E, E' = 1/D, E'' = -e sin E/D^3 and
-         * E''' = (3 e^2 sin^2 E - e cos E D)/D^5.  At the steps of the cases
-         * the guess is then within 1e-9 and Newton's first correction is
-         * already its last: one sincos per exact solution.  Only a guess:
-         * the solver decides the result. */
-        double dM = wrap_guess(M - w->M_prev);
-        double es = s->e * w->sinE_prev, ec = s->e * w->cosE_prev;
-        double D = 1.0 - ec, q = 1.0 / D;
-        double d1 = q, d2 = -es * q * q * q, d3 = (3.0 * es * es - ec * D) * (q * q) * (q * q * q);
-        guess = wrap_guess(w->E_prev + dM * (d1 + dM * (0.5 * d2 + dM * (d3 / 6.0))));
-    }
-    double E, sE, cE;
-    if (vb_kepler_solve(w->kepler, s->e, M, guess, &E, &sE, &cE) != 0)
-        return -1;
-    w->M_prev = M;
-    w->E_prev = E;
-    w->sinE_prev = sE;
-    w->cosE_prev = cE;
-    w->warm = 1;
-    /* Near periapsis cos E - e and 1 - e cos E cancel (to 1 - e = 0.01 at
-     * e = 0.99): write both through 1 - cos E, itself computed without
-     * cancellation, so x and r keep full relative precision. */
-    double omc = cE > 0.0 ? sE * sE / (1.0 + cE) : 1.0 - cE;
-    double Edot = s->n / ((1.0 - s->e) + s->e * omc);
-    x[0] = s->a * ((1.0 - s->e) - omc);
-    x[1] = s->b * sE;
-    v[0] = -s->a * sE * Edot;
-    v[1] = s->b * cE * Edot;
-    return 0;
+    (void)self;
+    return vb_kepler_track_at(work, t, x, v);
 }
 
 static double energy(const void *self, const double *x, const double *v)
