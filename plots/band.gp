@@ -19,9 +19,9 @@ if (strstrt(PLANLIST, "random") == 0) {
 stats DATA using (is_random(strcol("plan")) ? column("dt") : NaN) nooutput
 DTMIN = STATS_min
 DTMAX = STATS_max
-stats DATA using (is_random(strcol("plan")) && column("p10") > 0 ? log10(column("p10")) : NaN) nooutput
+stats DATA using (is_random(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? log10(column("p10")) : NaN) nooutput
 EMIN = 10**STATS_min
-stats DATA using (is_random(strcol("plan")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput
+stats DATA using (is_random(strcol("plan")) && finite(column("p90")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput
 EMAX = 10**STATS_max
 
 TERMNAME = term_name(OUTFILE)
@@ -39,10 +39,14 @@ YPAD = max(0.25, 0.06 * log10(EMAX / EMIN))
 set xrange [DTMIN / 10**0.1 : DTMAX * 10**0.1]
 set yrange [EMIN / 10**YPAD : EMAX * 10**YPAD]
 set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font ",10"
+# a 90th percentile of inf (more than a tenth of the seeds diverged) runs
+# the band off the top of the chart
+YTOP = EMAX * 10**YPAD
+band_top(v) = finite(v) ? v : YTOP * 10
 set style fill transparent solid 0.22 noborder
 p = "random"
 @STRIPES
-plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"p10":"p90" \
+plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"p10":(band_top(column("p90"))) \
          with filledcurves lc rgb colour(s) notitle, \
      for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"err_pos_max" \
          with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.0) lc rgb colour(s) notitle, \

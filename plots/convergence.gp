@@ -58,7 +58,7 @@ curve_at(c, u) = (v = NaN, CS[c] <= CE[c] ? sum [j=CS[c]:CE[c]-1] ((v != v && PX
 PANEL_DATA = 'NPT = 0; NC = 0; XLO = 1e300; XHI = -1e300; YLO = 1e300; YHI = -1e300; \
     do for [s in SERIES] { if (has_group(p, s)) { NC = NC + 1; CS[NC] = NPT + 1; \
         stats DATA every ::first_row(p, s)::last_row(p, s) using (x = column("dt"), y = column("err_pos_max"), \
-            (x > 0 && y > 0) ? (NPT = NPT + 1, PX[NPT] = log10(x), PY[NPT] = log10(y), \
+            (finite(x) && finite(y) && x > 0 && y > 0) ? (NPT = NPT + 1, PX[NPT] = log10(x), PY[NPT] = log10(y), \
                 XLO = min(XLO, PX[NPT]), XHI = max(XHI, PX[NPT]), YLO = min(YLO, PY[NPT]), YHI = max(YHI, PY[NPT])) : 0, 1) nooutput; \
         CE[NC] = NPT } }'
 

@@ -22,7 +22,7 @@ DT = STATS_max_y
 PANEL_RANGE = 'YLO = 1e300; YHI = -1e300; \
     do for [s in SERIES] { if (has_group(p, s)) { \
         stats DATA every ::first_row(p, s)::last_row(p, s) using (y = column(COL), \
-            y > 0 ? (ly = log10(y), YLO = ly < YLO ? ly : YLO, YHI = ly > YHI ? ly : YHI) : 0, 1) nooutput } }'
+            finite(y) && y > 0 ? (ly = log10(y), YLO = ly < YLO ? ly : YLO, YHI = ly > YHI ? ly : YHI) : 0, 1) nooutput } }'
 
 KEYCHARS = 10
 do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.same_note(p, s))) } }

@@ -1,13 +1,22 @@
-# path.gp — the computed paths over the exact one.
+# path.gp — the computed paths over the exact one, every body.
 #   gnuplot -c plots/path.gp results/NAME/paths.csv OUT.png [TITLE] [PLAN] [INTEGRATORS] [LAYOUT]
 #     PLAN         fixed (default), random (seed 1) or trace
 #     INTEGRATORS  space-separated names (default: every one in the file)
 #     LAYOUT       grid: one small panel per integrator (default for > 4)
 #                  single: all in one panel
-# A file with a y column is drawn in the x-y plane (projectile, orbit);
-# otherwise x is drawn against t (spring, pendulum, damped spring).  The
-# axis ranges come from the exact path, with a margin, so a method that
-# flies off leaves the frame instead of shrinking the exact one to a dot.
+# A file with a y column is drawn in the x-y plane (projectile, orbit, the
+# bodies of the two-body and three-body problems on one plane); otherwise x
+# is drawn against t (spring, pendulum), and a 1-D system of several bodies
+# (a chain) as a waterfall: body b's displacement drawn about a baseline of
+# its own, b - 1 steps up.  The axis ranges come from the exact path, with a
+# margin, so a method that flies off leaves the frame instead of shrinking
+# the exact one to a dot.
+#
+# The rows of one integrator and plan hold each body's path in turn, time
+# running from the start again at each.  A path is drawn as the segments
+# between consecutive rows, and a segment whose time does not move forward
+# (the first row of the next body) is left out: no line joins two bodies,
+# and no point is dropped.
 load "plots/style.gp"
 DATA = ARG1
 OUTFILE = ARG2
@@ -33,8 +42,14 @@ if (strstrt(PLANLIST, PLAN) == 0) {
 S1 = word(SERIES, 1)
 stats DATA every ::first_row(PLAN, S1)::last_row(PLAN, S1) using "dt" nooutput
 DT = STATS_min
-NPTS = STATS_records
 EX = 'every ::first_row("exact", "exact")::last_row("exact", "exact")'
+NB = 1
+if (has_column("body")) {
+    stats DATA @EX using "body" nooutput
+    NB = int(STATS_max)
+}
+NPTS = STATS_records / NB
+WATERFALL = !PLANE && NB > 1
 if (PLANE) {
     stats DATA @EX using "x":"y" nooutput
     XLO = STATS_min_x; XHI = STATS_max_x; YLO = STATS_min_y; YHI = STATS_max_y
@@ -46,9 +61,28 @@ if (PLANE) {
     XC = "t"; YC = "x"
     XLAB = "time t (time units)"; YLAB = "position x (length units)"
 }
+# the waterfall's baselines: 2.2 times the largest exact swing apart
+AMP = max(abs(YLO), abs(YHI))
+LIFT = WATERFALL ? 2.2 * (AMP > 0 ? AMP : 1) : 0
+lifted(b) = WATERFALL ? LIFT * (b - 1) : 0
+if (WATERFALL) {
+    YLO = -0.5 * LIFT; YHI = LIFT * (NB - 0.5)
+    YLAB = "body (its x drawn about a baseline of its own)"
+    # baselines labelled by body, at most about 10 labels
+    BSTEP = NB <= 10 ? 1 : int(ceil(NB / 8.0))
+    set ytics () font ",8"
+    do for [b = 1:NB:BSTEP] { set ytics add (sprintf("%d", b) LIFT * (b - 1)) }
+    set grid noytics nomytics
+}
+# segments between consecutive rows, none across a restart of time
+PT = 1e308; PX = 0; PY = 0
+SEGS = 'using (T0 = PT, X0 = PX, Y0 = PY, PT = column("t"), PX = column(XC), \
+               PY = column(YC) + (WATERFALL ? lifted(column("body")) : 0), X0):(Y0): \
+              (PT > T0 ? PX - X0 : NaN):(PY - Y0)'
+PTS = 'using (column(XC)):(column(YC) + (WATERFALL ? lifted(column("body")) : 0))'
 span(a, b) = (b - a) > 0 ? b - a : 1
 MX = PLANE ? 0.15 * span(XLO, XHI) : 0
-MY = 0.25 * span(YLO, YHI)
+MY = WATERFALL ? 0 : 0.25 * span(YLO, YHI)
 set xrange [XLO - MX : XHI + MX]
 set yrange [YLO - MY : YHI + MY]
 # equal scales on both axes, so an ellipse is not drawn as a circle; not
@@ -75,8 +109,9 @@ if (LAYOUT eq "grid") {
     set multiplot layout ROWS, COLS title head."   (grey: the exact path)" noenhanced font ",13"
     do for [s in SERIES] {
         set title s noenhanced font ",10" tc rgb colour(s) offset 0, -0.4
-        plot DATA @EX using XC:YC with lines lw 3 lc rgb "#c8c8c8" title "exact", \
-             DATA every ::first_row(PLAN, s)::last_row(PLAN, s) using XC:YC with linespoints lw 1.4 pt ptype(s) ps 0.8 * PS lc rgb colour(s) title key_title(PLAN, s, s)
+        plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2 : 3) lc rgb "#c8c8c8" title "exact", \
+             DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @SEGS with vectors nohead lw 1.4 lc rgb colour(s) title key_title(PLAN, s, s), \
+             for [i = 1:(PS > 0)] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @PTS with points pt ptype(s) ps 0.8 * PS lc rgb colour(s) notitle
     }
     unset multiplot
 } else {
@@ -88,7 +123,10 @@ if (LAYOUT eq "grid") {
     set key outside right top vertical noenhanced nobox samplen 2 font ",10"
     set xlabel XLAB noenhanced
     set ylabel YLAB noenhanced
-    plot DATA @EX using XC:YC with lines lw 3.5 lc rgb "#c8c8c8" title "exact", \
-         for [s in SERIES] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) using XC:YC \
-             with linespoints lw 1.5 pt ptype(s) ps PS lc rgb colour(s) title key_title(PLAN, s, s)
+    plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2.5 : 3.5) lc rgb "#c8c8c8" title "exact", \
+         for [s in SERIES] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @SEGS \
+             with vectors nohead lw 1.5 lc rgb colour(s) notitle, \
+         for [i = 1:(PS > 0 ? words(SERIES) : 0)] DATA every ::first_row(PLAN, word(SERIES, i))::last_row(PLAN, word(SERIES, i)) @PTS \
+             with points pt ptype(word(SERIES, i)) ps PS lc rgb colour(word(SERIES, i)) notitle, \
+         for [s in SERIES] keyentry with linespoints lw 1.5 pt ptype(s) ps PS lc rgb colour(s) title key_title(PLAN, s, s)
 }

@@ -23,6 +23,10 @@ colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : "#7f7f7f"
 ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : 3
 min(a, b) = a < b ? a : b
 max(a, b) = a > b ? a : b
+# a number a chart can place: not NaN, not an infinity (results/ writes
+# "inf" where runs diverged: a 90th percentile over seeds of which more than
+# a tenth diverged, a median of which half did)
+finite(v) = v == v && abs(v) <= 1.7976931348623157e308
 
 # The terminal: pngcairo, or svg when the output file ends in ".svg" (the
 # tests read the key and the labels from it as text):

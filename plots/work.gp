@@ -19,7 +19,7 @@ PANEL_RANGE = 'XLO = 1e300; XHI = -1e300; YLO = 1e300; YHI = -1e300; COST = " ";
     do for [s in SERIES] { if (has_group(p, s)) { FIRST = 1; \
         stats DATA every ::first_row(p, s)::last_row(p, s) using (x = column("force_evals"), y = column("err_pos_max"), \
             (FIRST ? (COST = COST.s."=".sprintf("%.6g", x)." ", FIRST = 0) : 0), \
-            (x > 0 && y > 0) ? (XLO = min(XLO, log10(x)), XHI = max(XHI, log10(x)), YLO = min(YLO, log10(y)), YHI = max(YHI, log10(y))) : 0, 1) nooutput } }'
+            (finite(x) && finite(y) && x > 0 && y > 0) ? (XLO = min(XLO, log10(x)), XHI = max(XHI, log10(x)), YLO = min(YLO, log10(y)), YHI = max(YHI, log10(y))) : 0, 1) nooutput } }'
 cost_of(s) = (k = strstrt(COST, " ".s."="), k ? real(word(COST[k:], 1)[strlen(s) + 2:]) : NaN)
 same_cost(a, b) = abs(cost_of(a) / cost_of(b) - 1) < 0.05
 # Equal errors lie on one curve here only at equal cost (within 5 %: a

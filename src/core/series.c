@@ -158,6 +158,7 @@ typedef struct {
     vb_path_row *row;
     size_t n; /* components */
     unsigned long long every, count;
+    size_t limit;
     double last_t, *last_x; /* so the end is drawn even between samples */
 } path_rec;
 
@@ -168,7 +169,7 @@ static void path_step(void *ctx, size_t k_integ, double t, const double *x, cons
     path_rec *p = (path_rec *)ctx + k_integ;
     p->last_t = t;
     memcpy(p->last_x, x, p->n * sizeof *x);
-    if (p->count++ % p->every != 0 || p->row->n >= VB_PATH_POINTS + 1)
+    if (p->count++ % p->every != 0 || p->row->n >= p->limit + 1)
         return;
     vb_path_row *r = p->row;
     r->t[r->n] = t;
@@ -185,6 +186,13 @@ static int alloc_path(vb_path_row *r, size_t n)
     return r->t ? 0 : -1;
 }
 
+/* Points along one path: VB_PATH_POINTS, fewer for many bodies. */
+static size_t path_points(const vb_case *c)
+{
+    size_t k = VB_PATH_VALUES / c->model.particles;
+    return k > VB_PATH_POINTS ? VB_PATH_POINTS : k < VB_PATH_MIN_POINTS ? VB_PATH_MIN_POINTS : k;
+}
+
 /* Every integrator's path under one plan, together. */
 static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *err,
                  size_t errlen)
@@ -199,6 +207,7 @@ static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *
     }
     vb_plan_spec plan = series_plan(c, kind, c->t_end);
     double steps = vb_plan_max_steps(&plan);
+    size_t points = path_points(c);
     for (size_t i = 0; i < c->n_integ; i++) {
         vb_path_row *row = rows[i];
         row->integ = i;
@@ -209,9 +218,8 @@ static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *
             goto done;
         }
         p[i] = (path_rec){.row = row, .n = n,
-                          .every = steps > VB_PATH_POINTS
-                                       ? (unsigned long long)ceil(steps / VB_PATH_POINTS)
-                                       : 1,
+                          .every = steps > points ? (unsigned long long)ceil(steps / (double)points) : 1,
+                          .limit = points,
                           .last_x = row->x + (VB_PATH_POINTS + 2) * n};
     }
     vb_grid_spec spec = {.model = &c->model, .plan = plan, .integ = c->integ,
@@ -238,7 +246,8 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
     size_t n = c->model.n;
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
-    row->dt = c->t_end / VB_PATH_POINTS;
+    size_t points = path_points(c);
+    row->dt = c->t_end / (double)points;
     double *v = malloc(n * sizeof *v);
     vb_truth *tr = vb_truth_alloc(&c->model);
     if (!v || !tr || alloc_path(row, n) != 0) {
@@ -248,8 +257,8 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
         return -1;
     }
     int rc = 0;
-    for (size_t k = 0; k <= VB_PATH_POINTS; k++) {
-        double t = c->t_end * (double)k / VB_PATH_POINTS;
+    for (size_t k = 0; k <= points; k++) {
+        double t = c->t_end * (double)k / (double)points;
         if (vb_truth_at(tr, t, row->x + row->n * n, v) != 0) {
             snprintf(err, errlen, "the exact solution failed at t = %g", t);
             rc = -1;

@@ -4,8 +4,10 @@
  *    kept as the maximum position and energy errors in each of
  *    VB_SERIES_WINDOWS equal windows of time (a maximum, so no spike is
  *    lost between samples);
- *  - the path over one t_end, every k-th step so at most VB_PATH_POINTS,
- *    plus the exact path sampled as finely.
+ *  - the path over one t_end, every k-th step so at most VB_PATH_POINTS
+ *    points, and at most VB_PATH_VALUES points times bodies (a chart of 64
+ *    bodies cannot show 2000 points of each, and gnuplot would read 22 MB
+ *    to draw it), plus the exact path sampled as finely.
  * Memory is bounded by these constants, not by the number of steps. */
 #ifndef VB_SERIES_H
 #define VB_SERIES_H
@@ -18,6 +20,8 @@
 #define VB_LONG_PERIODS 50
 #define VB_SERIES_WINDOWS 1000
 #define VB_PATH_POINTS 2000
+#define VB_PATH_VALUES 8000
+#define VB_PATH_MIN_POINTS 100
 
 typedef struct vb_series_row {
     size_t integ;
