@@ -186,7 +186,15 @@ bench: $(BIN)
 	@mkdir -p results
 	$(BIN) bench --out results/bench.csv > /dev/null
 	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
-	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep)"
+	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep;"
+	@echo " ratio_to_fused per particle-step, against the fused loop of the system named in fused_on)"
+	@awk -F, '!/^#/ && $$3 == "single" && $$2 == "velocity-verlet" && $$9 == $$1 && $$1 != "orbit" { \
+	     printf "velocity Verlet through the tables on %s (%d particles): %.2fx its fused loop per particle-step\n", $$1, $$7, $$6 } \
+	   !/^#/ && $$3 == "reference" { ref[$$1] = $$5 } \
+	   !/^#/ && $$3 == "grid" { grid[$$1] = $$5; ni[$$1] = $$2 } \
+	   END { for (m in ref) if (m in grid) \
+	     printf "reference solution of %s: %.0f ns a grid point; the %d runs it serves %.0f ns together: the reference is %.0f%% of the grid\n", \
+	            m, ref[m], ni[m], grid[m] - ref[m], 100 * ref[m] / grid[m] }' results/bench.csv
 	@# the whole sweep on 1 thread and on every CPU: the time ratio, and the same bytes
 	@rm -rf results/.bench-j1 results/.bench-jn; \
 	 n=$$(nproc 2>/dev/null || echo 2); \

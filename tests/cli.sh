@@ -24,7 +24,7 @@ expect() {
     fi
 }
 
-MODELS="projectile, spring, damped-spring, orbit, pendulum"
+MODELS="projectile, spring, damped-spring, orbit, pendulum, chain, two-body, figure-eight, henon-heiles"
 INTEGS="euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, leapfrog, rk4"
 
 expect "help" 0 "Usage: verletbench COMMAND" -- --help
@@ -77,6 +77,11 @@ expect "bench" 0 "orbit,velocity-verlet,batch,8000," -- bench --steps 1000 --rep
 expect "bench gsl row" 0 "orbit,rk4,gsl,1000," -- bench --steps 1000 --repeat 1 --integrator rk4
 expect "bench --repeat 0" 2 "--repeat: 0 must be in 1..64" -- bench --repeat 0
 expect "bench batch spring" 0 "spring,tcv,batch,8000," -- bench --steps 1000 --repeat 1 --model spring --integrator tcv
+expect "bench systems" 0 "figure-eight,velocity-verlet,fused,1000," -- bench --steps 1000 --repeat 1 --integrator velocity-verlet
+expect "bench chain fused" 0 "chain,velocity-verlet,fused,1000," -- bench --steps 1000 --repeat 1 --model chain --set N=4 --integrator velocity-verlet
+expect "bench reference" 0 "henon-heiles,rk8pd,reference,20000," -- bench --steps 1000 --repeat 1 --model henon-heiles --integrator euler
+expect "bench --set alone" 2 "--set needs --model" -- bench --set N=4
+expect "bench --set bad" 2 "--set: " -- bench --model chain --set N=0.5
 rows=$(grep -vc '^#' "$tmp/traj.csv")
 if [ "$rows" -eq 631 ] && grep -q '^# verletbench .*model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=fixed' "$tmp/traj.csv" &&
     grep -q '^t,x,y,vx,vy,x_exact,y_exact,vx_exact,vy_exact,err_pos,energy$' "$tmp/traj.csv"; then

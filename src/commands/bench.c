@@ -17,29 +17,47 @@
 #include "outfile.h"
 #include "plugin.h"
 #include "simulate.h"
+#include "truth.h"
 
 #define CMD "bench"
 
 static void help(void)
 {
-    puts("Usage: verletbench bench [--model M] [--integrator I[,I...]] [--steps N]\n"
-         "                         [--repeat R] [--out FILE] [--plugin FILE]...\n\n"
-         "Times the integrators on a model and prints CSV:\n"
-         "  model,integrator,mode,steps,ns_per_step,ratio_to_fused\n"
+    puts("Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
+         "                         [--steps N] [--repeat R] [--out FILE] [--plugin FILE]...\n\n"
+         "Times the integrators on a system and prints CSV:\n"
+         "  model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,\n"
+         "  ns_per_particle_step,fused_on\n"
          "Modes (ns per step of one run; the median of R repeats):\n"
-         "  fused   a hand-written velocity Verlet loop on the orbit: the reference\n"
-         "  single  the integrator from the table, stepping the model's force through\n"
-         "          function pointers: what the method itself costs here\n"
-         "  sim     a whole `sim` run: the step plus the exact solution (for the orbit,\n"
-         "          a Kepler solve) and every metric, at every step\n"
-         "  batch   8 independent runs in lockstep lanes (the batched entry points\n"
-         "          `run` uses): ns per run-step (built-in integrators)\n"
-         "  gsl     GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
-         "ratio_to_fused is ns_per_step / fused, taken in this run.\n\n"
+         "  fused      a hand-written velocity Verlet loop for the system, every\n"
+         "             function inlined: the reference the ratios are taken against\n"
+         "             (for the orbit at e = 0.5, the 64-mass chain and the three-body\n"
+         "             problem; a system without one is compared with the orbit's)\n"
+         "  single     the integrator from the table, stepping the model's force through\n"
+         "             function pointers: what the method itself costs here\n"
+         "  sim        a whole `sim` run: the step plus the exact solution (for the orbit,\n"
+         "             a Kepler solve; for a model without one, its own reference) and\n"
+         "             every metric, at every step\n"
+         "  batch      8 independent runs in lockstep lanes (the batched entry points):\n"
+         "             ns per run-step (built-in integrators)\n"
+         "  gsl        GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
+         "  reference  (models without an exact solution) the reference solution alone,\n"
+         "             GSL's rk8pd with the second run that measures its error, landing\n"
+         "             at every step of a fixed grid of 20000 steps over the model's\n"
+         "             natural time: ns per grid point (integrator column: rk8pd)\n"
+         "  grid       the same grid run by every integrator in the table, as `run`\n"
+         "             does,\n"
+         "             sharing that reference: ns per grid point for all of them together\n"
+         "             (integrator column: the number of integrators)\n"
+         "ratio_to_fused is ns_per_step / the fused loop's, both per particle-step, taken\n"
+         "in this run; fused_on names the system of that loop.\n\n"
          "Options:\n"
-         "  --model M          default orbit (e = 0.5); any model\n"
+         "  --model M          one system, built-in or plugin; default: the orbit (e = 0.5),\n"
+         "                     the chain of 64 masses and the figure-eight three-body problem\n"
+         "  --set KEY=VALUE    a parameter of --model (repeat); 'verletbench list' shows them\n"
          "  --integrator I     default velocity-verlet,rk4\n"
-         "  --steps N          steps per timed run (default 2000000), dt = 1e-5\n"
+         "  --steps N          particle-steps per timed run (default 2000000): a system of\n"
+         "                     n particles takes N/n steps (at least 1000); dt = 1e-5\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
          "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
          VB_PLUGIN_HELP
@@ -63,8 +81,9 @@ static int cmp_double(const void *a, const void *b)
 /* the sink every timed loop writes its result to, so none is optimised away */
 static volatile double sink;
 
-/* ---- the reference: velocity Verlet on the Kepler orbit, by hand ---- */
+/* ---- the references: velocity Verlet by hand, one loop per system ---- */
 
+/* the Kepler orbit (mu) from the given state */
 __attribute__((noinline)) static void fused_vv_orbit(double mu, double x, double y, double vx,
                                                      double vy, double h, unsigned long steps)
 {
@@ -83,6 +102,140 @@ __attribute__((noinline)) static void fused_vv_orbit(double mu, double x, double
         vy += ay * half;
     }
     sink = x + y + vx + vy;
+}
+
+/* a chain of n masses between fixed walls, w2 = k/m: what a rope or cloth
+ * engine's inner loop looks like, the force folded into the drift */
+__attribute__((noinline)) static int fused_vv_chain(size_t n, double w2, const double *x0,
+                                                    const double *v0, double h,
+                                                    unsigned long steps)
+{
+    double *x = n ? malloc(3 * n * sizeof *x) : NULL;
+    if (!x)
+        return -1;
+    double *v = x + n, *a = v + n, half = 0.5 * h;
+    memcpy(x, x0, n * sizeof *x);
+    memcpy(v, v0, n * sizeof *v);
+    /* the walls (x = 0) outside the loops, which then vectorise */
+#define CHAIN_ACCEL(i, left, right) (w2 * (((left) - x[i]) + ((right) - x[i])))
+    a[0] = CHAIN_ACCEL(0, 0.0, n > 1 ? x[1] : 0.0);
+    for (size_t i = 1; i + 1 < n; i++)
+        a[i] = CHAIN_ACCEL(i, x[i - 1], x[i + 1]);
+    if (n > 1)
+        a[n - 1] = CHAIN_ACCEL(n - 1, x[n - 2], 0.0);
+    for (unsigned long s = 0; s < steps; s++) {
+        for (size_t i = 0; i < n; i++) {
+            v[i] += a[i] * half;
+            x[i] += v[i] * h;
+        }
+        /* the force and the second kick in one pass */
+        a[0] = CHAIN_ACCEL(0, 0.0, n > 1 ? x[1] : 0.0);
+        v[0] += a[0] * half;
+        for (size_t i = 1; i + 1 < n; i++) {
+            a[i] = CHAIN_ACCEL(i, x[i - 1], x[i + 1]);
+            v[i] += a[i] * half;
+        }
+        if (n > 1) {
+            a[n - 1] = CHAIN_ACCEL(n - 1, x[n - 2], 0.0);
+            v[n - 1] += a[n - 1] * half;
+        }
+    }
+#undef CHAIN_ACCEL
+    sink = x[0] + v[n - 1];
+    free(x);
+    return 0;
+}
+
+/* three equal masses in the plane, G = m = 1: each pair once, written out */
+static inline void three_body_pair(const double *x, double *a, int i, int j)
+{
+    double dx = x[2 * j] - x[2 * i], dy = x[2 * j + 1] - x[2 * i + 1];
+    double r2 = dx * dx + dy * dy, k = 1.0 / (r2 * sqrt(r2));
+    a[2 * i] += k * dx;
+    a[2 * i + 1] += k * dy;
+    a[2 * j] -= k * dx;
+    a[2 * j + 1] -= k * dy;
+}
+
+static inline void three_body_accel(const double *x, double *a)
+{
+    a[0] = a[1] = a[2] = a[3] = a[4] = a[5] = 0.0;
+    three_body_pair(x, a, 0, 1);
+    three_body_pair(x, a, 0, 2);
+    three_body_pair(x, a, 1, 2);
+}
+
+__attribute__((noinline)) static void fused_vv_three_body(const double *x0, const double *v0,
+                                                          double h, unsigned long steps)
+{
+    double x[6], v[6], a[6], half = 0.5 * h;
+    memcpy(x, x0, sizeof x);
+    memcpy(v, v0, sizeof v);
+    three_body_accel(x, a);
+    for (unsigned long s = 0; s < steps; s++) {
+        for (int i = 0; i < 6; i++) {
+            v[i] += a[i] * half;
+            x[i] += v[i] * h;
+        }
+        three_body_accel(x, a);
+        for (int i = 0; i < 6; i++)
+            v[i] += a[i] * half;
+    }
+    sink = x[0] + v[5];
+}
+
+/* The systems with a fused loop, by model name. */
+typedef enum { F_NONE, F_ORBIT, F_CHAIN, F_THREE_BODY } fused_kind;
+
+static fused_kind fused_of(const vb_model *m)
+{
+    const char *name = m->type->name;
+    if (!strcmp(name, "chain") && vb_model_find("chain") == m->type)
+        return F_CHAIN;
+    if (!strcmp(name, "figure-eight") && vb_model_find("figure-eight") == m->type)
+        return F_THREE_BODY;
+    return F_NONE;
+}
+
+/* one timed fused run on m (F_ORBIT: always e = 0.5 from periapsis) */
+static int fused_run(fused_kind k, const vb_model *m, double mu, double h, unsigned long steps)
+{
+    switch (k) {
+    case F_ORBIT: {
+        double e = 0.5, vy = sqrt(mu * (1.0 + e) / (1.0 - e));
+        fused_vv_orbit(mu, 1.0 - e, 0.0, 0.0, vy, h, steps);
+        return 0;
+    }
+    case F_CHAIN:
+    case F_THREE_BODY: {
+        double *x = malloc(2 * m->n * sizeof *x);
+        if (!x)
+            return -1;
+        m->type->initial(m->self, x, x + m->n);
+        int rc = 0;
+        if (k == F_CHAIN) {
+            /* k/m from the model's own force law: a lone unit displacement
+             * of the first mass is pulled back at 2 k/m */
+            double *probe = calloc(3 * m->n, sizeof *probe);
+            if (!probe) {
+                free(x);
+                return -1;
+            }
+            probe[0] = 1.0;
+            m->type->accel(m->self, 0.0, probe, probe + m->n, probe + 2 * m->n);
+            double w2 = -probe[2 * m->n] / 2.0;
+            free(probe);
+            rc = fused_vv_chain(m->n, w2, x, x + m->n, h, steps);
+        } else {
+            fused_vv_three_body(x, x + m->n, h, steps);
+        }
+        free(x);
+        return rc;
+    }
+    case F_NONE:
+        break;
+    }
+    return -1;
 }
 
 /* ---- the harness's own stepping, no metrics ---- */
@@ -182,63 +335,221 @@ done:
     return rc;
 }
 
-typedef enum { M_FUSED, M_SINGLE, M_SIM, M_BATCH, M_GSL } mode;
+/* ---- a reference solution, alone and with the runs it serves ---- */
 
-/* median ns per step (per run-step for the batch) over `repeat` timings */
-static double time_mode(mode md, const vb_integrator *g, const vb_model *m, double mu,
-                        unsigned long steps, int repeat)
+/* the grid: REF_GRID fixed steps over the model's natural time */
+#define REF_GRID 20000
+
+static double ref_grid_t_end(const vb_model *m)
 {
-    double best[64];
+    double T = m->type->natural_time ? m->type->natural_time(m->self) : 1.0;
+    return isfinite(T) && T > 0 ? T : 1.0;
+}
+
+/* the reference at every grid point, as the runs of a grid ask for it */
+static int reference_run(const vb_model *m)
+{
+    vb_truth *tr = vb_truth_alloc_reference(m);
+    double *x = malloc(2 * m->n * sizeof *x);
+    int rc = tr && x ? 0 : -1;
+    double T = ref_grid_t_end(m);
+    for (unsigned long k = 1; rc == 0 && k <= REF_GRID; k++)
+        rc = vb_truth_at(tr, T * (double)k / REF_GRID, x, x + m->n);
+    if (rc == 0)
+        sink = x[0] + vb_truth_err_pos(tr);
+    free(x);
+    vb_truth_free(tr);
+    return rc;
+}
+
+/* every integrator of the table on the grid, sharing one truth, as `run` does */
+static int grid_run(const vb_model *m, size_t *n_integ)
+{
+    size_t n = 0;
+    const vb_integrator *list[64];
+    for (size_t i = 0; i < vb_integrator_count() && n < 64; i++)
+        list[n++] = vb_integrator_at(i);
+    *n_integ = n;
+    vb_run_result *res = calloc(n, sizeof *res);
+    if (!res)
+        return -1;
+    vb_grid_spec spec = {.model = m, .integ = list, .n_integ = n};
+    spec.plan.kind = VB_PLAN_FIXED;
+    spec.plan.t_end = ref_grid_t_end(m);
+    spec.plan.dt = spec.plan.t_end / REF_GRID;
+    char err[256];
+    int rc = vb_simulate_grid(&spec, res, err, sizeof err);
+    if (rc == 0)
+        sink = res[0].err_pos_max;
+    free(res);
+    return rc;
+}
+
+typedef enum { M_FUSED, M_SINGLE, M_SIM, M_BATCH, M_GSL, M_REFERENCE, M_GRID } mode;
+static const char *const mode_name[] = {"fused", "single", "sim",      "batch",
+                                        "gsl",   "reference", "grid"};
+
+/* one run of a mode: 0 or -1; *per is what it counts (steps, run-steps,
+ * grid points) */
+static int run_mode(mode md, fused_kind fk, const vb_integrator *g, const vb_model *m, double mu,
+                    unsigned long steps, size_t *n_integ, double *per)
+{
     const double h = 1e-5;
+    *per = (double)steps;
+    switch (md) {
+    case M_FUSED:
+        return fused_run(fk, m, mu, h, steps);
+    case M_SINGLE:
+        return single_run(g, m, h, steps);
+    case M_SIM: {
+        vb_run_spec spec = {.integ = g, .model = m};
+        spec.plan.kind = VB_PLAN_FIXED;
+        spec.plan.dt = h;
+        spec.plan.t_end = h * (double)steps;
+        vb_run_result res;
+        char err[256];
+        int rc = vb_simulate(&spec, &res, err, sizeof err);
+        sink = res.err_pos_max;
+        return rc;
+    }
+    case M_BATCH:
+        *per = (double)steps * VB_LANES;
+        return batch_run(g, m, h, steps);
+    case M_GSL:
+        return gsl_run(m, h, steps);
+    case M_REFERENCE:
+        *per = REF_GRID;
+        return reference_run(m);
+    case M_GRID:
+        *per = REF_GRID;
+        return grid_run(m, n_integ);
+    }
+    return -1;
+}
+
+/* Each timing lasts at least this long (ns): runs are repeated back to back
+ * until it does, so a cheap system (64 springs: 2 ms a run) is not timed
+ * in the scheduler's noise. */
+#define MIN_TIMING_NS 4e7
+
+/* median ns per step (per run-step for the batch, per grid point for the
+ * reference and the grid) over `repeat` timings, after one untimed run that
+ * warms the caches and says how many runs a timing takes */
+static double time_mode(mode md, fused_kind fk, const vb_integrator *g, const vb_model *m,
+                        double mu, unsigned long steps, int repeat, size_t *n_integ)
+{
+    double best[64], per;
+    double t0 = now_ns();
+    if (run_mode(md, fk, g, m, mu, steps, n_integ, &per) != 0)
+        return NAN;
+    double once = now_ns() - t0;
+    unsigned long runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / (once > 1 ? once : 1));
+    if (runs > 100000)
+        runs = 100000;
     for (int r = 0; r < repeat; r++) {
-        double t0 = now_ns();
-        int rc = 0;
-        double per = (double)steps;
-        switch (md) {
-        case M_FUSED: {
-            /* always the orbit at e = 0.5 from periapsis, whatever the model:
-             * the fixed reference every ratio is taken against */
-            double e = 0.5, vy = sqrt(mu * (1.0 + e) / (1.0 - e));
-            fused_vv_orbit(mu, 1.0 - e, 0.0, 0.0, vy, h, steps);
-            break;
-        }
-        case M_SINGLE:
-            rc = single_run(g, m, h, steps);
-            break;
-        case M_SIM: {
-            vb_run_spec spec = {.integ = g, .model = m};
-            spec.plan.kind = VB_PLAN_FIXED;
-            spec.plan.dt = h;
-            spec.plan.t_end = h * (double)steps;
-            vb_run_result res;
-            char err[256];
-            rc = vb_simulate(&spec, &res, err, sizeof err);
-            sink = res.err_pos_max;
-            break;
-        }
-        case M_BATCH:
-            rc = batch_run(g, m, h, steps);
-            per = (double)steps * VB_LANES;
-            break;
-        case M_GSL:
-            rc = gsl_run(m, h, steps);
-            break;
-        }
-        if (rc != 0)
-            return NAN;
-        best[r] = (now_ns() - t0) / per;
+        t0 = now_ns();
+        for (unsigned long k = 0; k < runs; k++)
+            if (run_mode(md, fk, g, m, mu, steps, n_integ, &per) != 0)
+                return NAN;
+        best[r] = (now_ns() - t0) / (per * (double)runs);
     }
     qsort(best, (size_t)repeat, sizeof best[0], cmp_double);
     return best[repeat / 2];
 }
 
-static const char *const mode_name[] = {"fused", "single", "sim", "batch", "gsl"};
+/* Parse "KEY=VALUE" into the model; prints the error. */
+static int set_param(vb_model *m, const char *kv)
+{
+    char key[64];
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+        vb_usage_error(CMD, "--set: expected KEY=VALUE, got '%s'", kv);
+        return -1;
+    }
+    memcpy(key, kv, (size_t)(eq - kv));
+    key[eq - kv] = '\0';
+    char err[512];
+    if (vb_model_set(m, key, eq + 1, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "--set: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+#define MAX_SETS 32
+#define MAX_ROWS 128
+
+typedef struct {
+    char text[MAX_ROWS][224];
+    size_t n;
+} rows;
+
+/* the rows of one system: its fused loop, then each integrator's modes */
+static int bench_system(vb_model *m, const vb_model *orbit, double orbit_fused_pp,
+                        const vb_integrator *const *list, size_t n, unsigned long pp_steps,
+                        int repeat, rows *out)
+{
+    fused_kind fk = fused_of(m);
+    size_t np = m->particles;
+    unsigned long steps = pp_steps / np < 1000 ? 1000 : pp_steps / np;
+    double fused_pp = orbit_fused_pp;
+    const char *fused_on = "orbit";
+    if (fk != F_NONE) {
+        double ns = time_mode(M_FUSED, fk, NULL, m, 0.0, steps, repeat, NULL);
+        if (!isfinite(ns))
+            return -1;
+        fused_pp = ns / (double)np;
+        fused_on = m->type->name;
+        snprintf(out->text[out->n++], sizeof out->text[0], "%s,velocity-verlet,fused,%lu,%.3f,1.000,%zu,%.3f,%s",
+                 m->type->name, steps, ns, np, fused_pp, fused_on);
+    }
+    (void)orbit;
+    for (size_t i = 0; i < n; i++) {
+        const vb_integrator *g = list[i];
+        mode modes[4];
+        size_t nm = 0;
+        modes[nm++] = M_SINGLE;
+        modes[nm++] = M_SIM;
+        if (vb_integrator_lanes_of(g))
+            modes[nm++] = M_BATCH;
+        if (!strcmp(g->name, "rk4"))
+            modes[nm++] = M_GSL;
+        for (size_t k = 0; k < nm && out->n < MAX_ROWS; k++) {
+            double ns = time_mode(modes[k], fk, g, m, 0.0, steps, repeat, NULL);
+            if (!isfinite(ns)) {
+                vb_error(CMD, "%s %s on %s failed", mode_name[modes[k]], g->name, m->type->name);
+                return -1;
+            }
+            snprintf(out->text[out->n++], sizeof out->text[0], "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,%s",
+                     m->type->name, g->name, mode_name[modes[k]],
+                     modes[k] == M_BATCH ? steps * VB_LANES : steps, ns,
+                     ns / (double)np / fused_pp, np, ns / (double)np, fused_on);
+        }
+    }
+    if (!m->type->exact && out->n + 2 <= MAX_ROWS) {
+        size_t n_integ = 0;
+        double ref = time_mode(M_REFERENCE, fk, NULL, m, 0.0, 0, repeat, NULL);
+        double grid = time_mode(M_GRID, fk, NULL, m, 0.0, 0, repeat, &n_integ);
+        if (!isfinite(ref) || !isfinite(grid)) {
+            vb_error(CMD, "the reference solution of %s failed", m->type->name);
+            return -1;
+        }
+        snprintf(out->text[out->n++], sizeof out->text[0], "%s,rk8pd,reference,%d,%.3f,%.3f,%zu,%.3f,%s",
+                 m->type->name, REF_GRID, ref, ref / (double)np / fused_pp, np, ref / (double)np,
+                 fused_on);
+        snprintf(out->text[out->n++], sizeof out->text[0], "%s,%zu,grid,%d,%.3f,%.3f,%zu,%.3f,%s",
+                 m->type->name, n_integ, REF_GRID, grid, grid / (double)np / fused_pp, np,
+                 grid / (double)np, fused_on);
+    }
+    return 0;
+}
 
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
+        {"set", required_argument, NULL, O_SET},
         {"integrator", required_argument, NULL, O_INTEG},
         {"steps", required_argument, NULL, O_STEPS},
         {"repeat", required_argument, NULL, O_REPEAT},
@@ -247,7 +558,9 @@ int vb_cmd_bench(int argc, char **argv)
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
-    const char *model_name = "orbit", *integs = "velocity-verlet,rk4", *out = NULL;
+    const char *model_name = NULL, *integs = "velocity-verlet,rk4", *out = NULL;
+    const char *sets[MAX_SETS];
+    size_t n_sets = 0;
     unsigned long steps = 2000000, repeat = 5;
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
     int c, rc;
@@ -257,6 +570,11 @@ int vb_cmd_bench(int argc, char **argv)
         switch (c) {
         case O_MODEL:
             model_name = optarg;
+            break;
+        case O_SET:
+            if (n_sets == MAX_SETS)
+                return vb_usage_error(CMD, "--set: at most %d", MAX_SETS);
+            sets[n_sets++] = optarg;
             break;
         case O_INTEG:
             integs = optarg;
@@ -287,63 +605,74 @@ int vb_cmd_bench(int argc, char **argv)
     }
     if (optind < argc)
         return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (n_sets && !model_name)
+        return vb_usage_error(CMD, "--set needs --model: which system's parameter?");
 
     char err[1024], names[512];
-    const vb_model_type *mt = vb_model_find(model_name);
-    if (!mt) {
-        vb_model_names_text(names, sizeof names);
-        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
+    /* the systems: the user's one, or the default three */
+    vb_model systems[3];
+    size_t n_sys = 0;
+    if (model_name) {
+        const vb_model_type *mt = vb_model_find(model_name);
+        if (!mt) {
+            vb_model_names_text(names, sizeof names);
+            return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name,
+                                  names);
+        }
+        vb_model_defaults(&systems[n_sys], mt);
+        for (size_t k = 0; k < n_sets; k++)
+            if (set_param(&systems[n_sys], sets[k]) != 0)
+                return VB_EXIT_USAGE;
+        n_sys++;
+    } else {
+        vb_model_defaults(&systems[n_sys++], vb_model_find("orbit"));
+        vb_model_defaults(&systems[n_sys], vb_model_find("chain"));
+        if (vb_model_set(&systems[n_sys++], "N", "64", err, sizeof err) != 0)
+            return vb_usage_error(CMD, "%s", err);
+        vb_model_defaults(&systems[n_sys++], vb_model_find("figure-eight"));
     }
-    /* the reference always runs on the orbit */
-    vb_model orbit, model;
+    /* the orbit's fused loop: every ratio's fallback */
+    vb_model orbit;
     vb_model_defaults(&orbit, vb_model_find("orbit"));
-    vb_model_defaults(&model, mt);
-    if (vb_model_setup(&orbit, err, sizeof err) != 0 || vb_model_setup(&model, err, sizeof err) != 0)
+    if (vb_model_setup(&orbit, err, sizeof err) != 0)
         return vb_usage_error(CMD, "%s", err);
+    for (size_t k = 0; k < n_sys; k++)
+        if (vb_model_setup(&systems[k], err, sizeof err) != 0) {
+            for (size_t j = 0; j < k; j++)
+                vb_model_free(&systems[j]);
+            vb_model_free(&orbit);
+            return vb_usage_error(CMD, "%s", err);
+        }
     double mu = orbit.p[0]; /* orbit parameters: mu, a, e */
 
     const vb_integrator *list[32];
     size_t n = 0;
     char copy[512];
     snprintf(copy, sizeof copy, "%s", integs);
+    int status = VB_EXIT_OK;
     for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
         const vb_integrator *g = vb_integrator_find(tok);
         if (!g) {
             vb_integrator_names(names, sizeof names);
-            return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
-                                  names);
+            status = vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
+                                    names);
+            goto done;
         }
         if (n < 32)
             list[n++] = g;
     }
 
     /* rows: text kept until the end, so --out gets the whole table or nothing */
-    char rows[64][160];
-    size_t nrows = 0;
-    double fused = time_mode(M_FUSED, NULL, &orbit, mu, steps, (int)repeat);
-    snprintf(rows[nrows++], sizeof rows[0], "orbit,velocity-verlet,fused,%lu,%.3f,1.000", steps,
-             fused);
-    for (size_t i = 0; i < n; i++) {
-        const vb_integrator *g = list[i];
-        mode modes[4];
-        size_t nm = 0;
-        modes[nm++] = M_SINGLE;
-        modes[nm++] = M_SIM;
-        if (vb_integrator_lanes_of(g))
-            modes[nm++] = M_BATCH;
-        if (!strcmp(g->name, "rk4"))
-            modes[nm++] = M_GSL;
-        for (size_t k = 0; k < nm && nrows < 64; k++) {
-            double ns = time_mode(modes[k], g, &model, mu, steps, (int)repeat);
-            if (!isfinite(ns)) {
-                vb_error(CMD, "%s %s on %s failed", mode_name[modes[k]], g->name, mt->name);
-                return VB_EXIT_FAIL;
-            }
-            snprintf(rows[nrows++], sizeof rows[0], "%s,%s,%s,%lu,%.3f,%.3f", mt->name, g->name,
-                     mode_name[modes[k]], modes[k] == M_BATCH ? steps * VB_LANES : steps, ns,
-                     ns / fused);
+    static rows table;
+    table.n = 0;
+    double fused = time_mode(M_FUSED, F_ORBIT, NULL, &orbit, mu, steps, (int)repeat, NULL);
+    snprintf(table.text[table.n++], sizeof table.text[0],
+             "orbit,velocity-verlet,fused,%lu,%.3f,1.000,1,%.3f,orbit", steps, fused, fused);
+    for (size_t k = 0; k < n_sys; k++)
+        if (bench_system(&systems[k], &orbit, fused, list, n, steps, (int)repeat, &table) != 0) {
+            status = VB_EXIT_FAIL;
+            goto done;
         }
-    }
 
     FILE *f = stdout;
     vb_outfile o;
@@ -351,20 +680,27 @@ int vb_cmd_bench(int argc, char **argv)
         if (pass == 1) {
             if (vb_outfile_open(&o, out, err, sizeof err) != 0) {
                 vb_error(CMD, "--out: %s", err);
-                return VB_EXIT_USAGE;
+                status = VB_EXIT_USAGE;
+                goto done;
             }
             f = o.f;
-            fprintf(f, "# verletbench %s: bench, dt = 1e-5, median of %lu repeats, %d "
-                       "lanes in batch\n",
-                    vb_version_text(), repeat, VB_LANES);
+            fprintf(f, "# verletbench %s: bench, dt = 1e-5, %lu particle-steps a run, median of "
+                       "%lu repeats, %d lanes in batch, reference grid %d steps\n",
+                    vb_version_text(), steps, repeat, VB_LANES, REF_GRID);
         }
-        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused\n", f);
-        for (size_t r = 0; r < nrows; r++)
-            fprintf(f, "%s\n", rows[r]);
+        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
+              "ns_per_particle_step,fused_on\n",
+              f);
+        for (size_t r = 0; r < table.n; r++)
+            fprintf(f, "%s\n", table.text[r]);
     }
     if (out && vb_outfile_commit(&o, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
-        return VB_EXIT_FAIL;
+        status = VB_EXIT_FAIL;
     }
-    return VB_EXIT_OK;
+done:
+    for (size_t k = 0; k < n_sys; k++)
+        vb_model_free(&systems[k]);
+    vb_model_free(&orbit);
+    return status;
 }

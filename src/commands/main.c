@@ -42,7 +42,7 @@ typedef struct {
 
 static const command commands[] = {
     {"list", vb_cmd_list, "the integrators and models, with their orders and parameters"},
-    {"sim", vb_cmd_sim, "one run: its errors against the exact solution, as CSV"},
+    {"sim", vb_cmd_sim, "one run: its errors against the exact (or a reference) solution, as CSV"},
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
