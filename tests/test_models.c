@@ -12,6 +12,8 @@
 #include "plan.h"
 #include "truth.h"
 #include "reduce.h"
+#include "integrator.h"
+#include "simulate.h"
 #include "unit.h"
 
 /* ---- Kepler's equation ------------------------------------------------- */
@@ -311,21 +313,36 @@ static void test_jacobi_functions(void)
     CHECK_ABS(dn, kc, 1e-19, "dn(K) = k'");
 }
 
-/* The reference solution (truth.c) against the exact ones it does not need:
- * its estimate of its own error (the distance to a second, tighter
- * reference that also lands at every midpoint) must not understate the
- * true error by more than 10, at coarse and fine steps, fixed and random,
- * on five models (measured: at most 8.7).  With errors fitted only above
- * VB_REF_RESOLUTION = 100 times the estimate, a fitted error is then ten
- * times the reference's own at least. */
+/* The reference solution (truth.c: GSL's rk8pd at 1e-14) against the exact
+ * solutions it does not need, at every step time of fixed and random plans
+ * of T/100 .. T/10000, on five models and the 64-mass chain:
+ *  - it agrees with them to 1e-12 of the size of the state, in position
+ *    and in velocity each (docs/method.md §3; measured: 4.6e-13; at a
+ *    tolerance of 1e-13 it was 1.8e-12, which is why the tolerance is
+ *    1e-14);
+ *  - its estimate of its own error (the distance to a second reference ten
+ *    times tighter) does not understate the true error by more than the
+ *    ratio of the two tolerances, 10 (measured: 1.8), so that an error
+ *    fitted above VB_REF_RESOLUTION = 100 times the estimate is ten times
+ *    the reference's own at least. */
 static void test_reference_accuracy(void)
 {
-    static const char *const models[] = {"orbit", "spring", "two-body", "pendulum", "chain"};
-    double worst = 0.0;
-    for (size_t mi = 0; mi < 5; mi++) {
-        vb_model m = test_model(models[mi], NULL);
+    static const char *const n64[] = {"N=64", NULL};
+    static const struct {
+        const char *model;
+        const char *const *sets;
+    } cases[] = {
+        {"orbit", NULL},    {"spring", NULL}, {"two-body", NULL},
+        {"pendulum", NULL}, {"chain", NULL},  {"chain", n64},
+    };
+    double worst = 0.0, worst_abs = 0.0;
+    for (size_t mi = 0; mi < sizeof cases / sizeof cases[0]; mi++) {
+        const char *name = cases[mi].model;
+        vb_model m = test_model(name, cases[mi].sets);
         double T = m.type->natural_time(m.self);
         size_t n = m.n;
+        /* the size of the state: the largest |x| and |v| of the exact one */
+        double size_x = 0.0, size_v = 0.0;
         static const double fractions[] = {100, 1000, 10000};
         for (int k = 0; k < 3; k++)
             for (int kind = 0; kind < 2; kind++) {
@@ -339,17 +356,25 @@ static void test_reference_accuracy(void)
                 while (vb_plan_next(&p, &h, &t)) {
                     CHECK(vb_truth_at(ref, t, a, a + n) == 0 && vb_truth_at(ex, t, a + 2 * n,
                                                                             a + 3 * n) == 0,
-                          "%s: a solution failed at t = %g", models[mi], t);
+                          "%s: a solution failed at t = %g", name, t);
                     err_x = fmax(err_x, vb_distance(a, a + 2 * n, n));
                     err_v = fmax(err_v, vb_distance(a + n, a + 3 * n, n));
+                    size_x = fmax(size_x, vb_magnitude(a + 2 * n, n));
+                    size_v = fmax(size_v, vb_magnitude(a + 3 * n, n));
                 }
                 double est_x = vb_truth_err_pos(ref), est_v = vb_truth_err_vel(ref);
+                CHECK(err_x <= 1e-12 * size_x && err_v <= 1e-12 * size_v,
+                      "%s (%zu components), dt = T/%g %s: the reference is off by %.3g of %.3g "
+                      "(velocity %.3g of %.3g): more than 1e-12 of the state",
+                      name, n, fractions[k], kind ? "random" : "fixed", err_x, size_x, err_v,
+                      size_v);
                 CHECK(est_x > 0 && err_x <= 10.0 * est_x && err_v <= 10.0 * est_v,
-                      "%s, dt = T/%g %s: the reference is off by %.3g (velocity %.3g), its "
-                      "estimate says %.3g (%.3g)",
-                      models[mi], fractions[k], kind ? "random" : "fixed", err_x, err_v, est_x,
+                      "%s (%zu components), dt = T/%g %s: the reference is off by %.3g "
+                      "(velocity %.3g), its estimate says %.3g (%.3g)",
+                      name, n, fractions[k], kind ? "random" : "fixed", err_x, err_v, est_x,
                       est_v);
                 worst = fmax(worst, err_x / est_x);
+                worst_abs = fmax(worst_abs, fmax(err_x / size_x, err_v / size_v));
                 vb_truth_free(ref);
                 vb_truth_free(ex);
                 vb_plan_end(&p);
@@ -357,7 +382,82 @@ static void test_reference_accuracy(void)
             }
         vb_model_free(&m);
     }
-    unit_note("the reference's true error over its estimate: at most %.2f", worst);
+    unit_note("the reference against the exact solutions: at most %.2g of the state; its true "
+              "error over its estimate: at most %.2f",
+              worst_abs, worst);
+}
+
+/* The figure-eight returns to its start after one period, under rk4 at
+ * small steps: an independent check of the initial conditions, the period
+ * and the force law (a wrong sign or a missing pair never closes the
+ * figure).  rk4 at T/20000 is off by ~(3e-4)^4 ~ 1e-14 over the period,
+ * so what is left is how near the 8-digit initial conditions and period
+ * (Simó's) lie to the periodic orbit: an error of 1e-8 in them, grown over
+ * one period, stays below 1e-6.  The reference solution must close it as
+ * well (it is the truth every run is measured against), and the two agree
+ * with each other far better. */
+static void test_figure_eight_returns(void)
+{
+    vb_model m = test_model("figure-eight", NULL);
+    double T = m.type->natural_time(m.self);
+    vb_run_spec spec = {.integ = vb_integrator_find("rk4"), .model = &m};
+    spec.plan.kind = VB_PLAN_FIXED;
+    spec.plan.t_end = T;
+    spec.plan.dt = T / 20000;
+    vb_run_result r;
+    char err[256];
+    CHECK(vb_simulate(&spec, &r, err, sizeof err) == 0, "%s", err);
+    CHECK(r.has_return && r.err_return <= 1e-6,
+          "rk4 at T/20000: %.3g from the start after one period (bound 1e-6)", r.err_return);
+    /* the reference at T */
+    size_t n = m.n;
+    double x0[12], v0[12], x[12], v[12];
+    m.type->initial(m.self, x0, v0);
+    vb_truth *tr = vb_truth_alloc(&m);
+    CHECK(tr && vb_truth_at(tr, T, x, v) == 0, "the reference failed");
+    double ref_return = vb_distance(x, x0, n);
+    CHECK(ref_return <= 1e-6, "the reference: %.3g from the start after one period", ref_return);
+    CHECK(fabs(ref_return - r.err_return) <= 1e-9,
+          "rk4 and the reference close the orbit differently: %.3g and %.3g", r.err_return,
+          ref_return);
+    unit_note("figure-eight after one period: rk4 %.3g, reference %.3g from the start",
+              r.err_return, ref_return);
+    vb_truth_free(tr);
+    vb_model_free(&m);
+}
+
+/* The reference conserves Henon-Heiles' energy to its tolerance: at every
+ * time asked for over 10 natural times (20 pi), at the regular energy 1/12
+ * and the chaotic 1/6, |E - E0| / E0 stays below 100 times VB_REF_TOL.
+ * Each step may err by the tolerance in every component, and the energy
+ * error of an 8th-order method does not drift systematically at this size;
+ * 100x is room for the ~10^3 steps' errors adding up as a random walk
+ * (sqrt(1000) ~ 30), not for a wrong force, which drifts by 1e-6 or more. */
+static void test_reference_conserves_henon_heiles_energy(void)
+{
+    static const char *const regular[] = {"E=0.083333333333333333", NULL};
+    static const char *const chaotic[] = {"E=0.16666666666666667", NULL};
+    const char *const *sets[] = {regular, chaotic};
+    for (int c = 0; c < 2; c++) {
+        vb_model m = test_model("henon-heiles", sets[c]);
+        double x[2], v[2];
+        m.type->initial(m.self, x, v);
+        double E0 = m.type->energy(m.self, x, v), worst = 0.0;
+        vb_truth *tr = vb_truth_alloc(&m);
+        CHECK(tr && vb_truth_is_reference(tr), "Henon-Heiles has no exact solution");
+        double T = 10.0 * m.type->natural_time(m.self);
+        for (int k = 1; k <= 20000; k++) {
+            double t = T * k / 20000.0;
+            CHECK(vb_truth_at(tr, t, x, v) == 0, "the reference failed at t = %g", t);
+            worst = fmax(worst, fabs(m.type->energy(m.self, x, v) - E0) / fabs(E0));
+        }
+        CHECK(worst <= 100.0 * VB_REF_TOL, "E = %.4g: energy off by %.3g of itself (bound %.3g)",
+              E0, worst, 100.0 * VB_REF_TOL);
+        unit_note("Henon-Heiles at E = %.4g: the reference's energy within %.2g of itself", E0,
+                  worst);
+        vb_truth_free(tr);
+        vb_model_free(&m);
+    }
 }
 
 /* The chain's modes from GSL's eigensolver against their closed form: mass
@@ -444,6 +544,8 @@ void suite_models(void)
     RUN(test_exact_pendulum_period_and_energy);
     RUN(test_jacobi_functions);
     RUN(test_reference_accuracy);
+    RUN(test_figure_eight_returns);
+    RUN(test_reference_conserves_henon_heiles_energy);
     RUN(test_chain_normal_modes);
     RUN(test_model_parameters_are_checked);
 }

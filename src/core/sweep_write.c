@@ -80,8 +80,7 @@ static void provenance(FILE *f, const vb_sweep *s, const char *what)
     double ep, ev;
     if (reference_error(s, &ep, &ev))
         fprintf(f, "# truth: no exact solution; a reference by GSL's rk8pd at tolerance %g, "
-                   "whose own error, measured against a second at %g that also lands at "
-                   "every midpoint, is at most %.3g in "
+                   "whose own error, measured against a second at %g, is at most %.3g in "
                    "position and %.3g in velocity over every run; errors below %g times "
                    "that are below its resolution and never fitted\n",
                 VB_REF_TOL, VB_REF_TOL / VB_REF_TOL_RATIO, ep, ev, VB_REF_RESOLUTION);

@@ -2,26 +2,27 @@
  * for a model without one, a reference solution the harness integrates
  * itself (docs/method.md §3, "Reference solutions").
  *
- * The reference is GSL's rk8pd (Prince-Dormand 8(7)) through gsl_odeiv2's
- * driver, which lands on exactly the times asked for: every step time of a
- * run, whatever its plan.  Its own accuracy is measured on the way: a second
+ * The reference is GSL's rk8pd (Prince-Dormand 8(7)) under gsl_odeiv2's
+ * error control, at a relative tolerance VB_REF_TOL and an absolute one of
+ * VB_REF_TOL times the size of each kind of component (positions,
+ * velocities).  It steps at its own pace, and reaches every time a run asks
+ * for (every step of every plan) by a side step from its last step before
+ * it: exactly that time, and a trajectory that does not depend on the
+ * times asked for.  Its own accuracy is measured on the way: a second
  * reference runs beside it at a tolerance VB_REF_TOL_RATIO times tighter,
- * landing at the midpoint of every interval as well.  Forced onto a run's
- * fine step times, both take one tiny step per interval and their
- * truncation error vanishes; what is left is round-off, which the second
- * one's other steps make independently.  So their largest difference
- * estimates the first one's error, truncation or round-off, whichever
- * dominates.  An error a run makes below VB_REF_RESOLUTION times that
- * estimate cannot be told from the reference's own, and is never used in a
- * fit. */
+ * and their largest distance over the times asked for estimates the
+ * first one's error.  An error a run makes below VB_REF_RESOLUTION times
+ * that estimate cannot be told from the reference's own, and is never used
+ * in a fit. */
 #ifndef VB_TRUTH_H
 #define VB_TRUTH_H
 
 #include "model.h"
 
-/* the reference's tolerance (relative, and absolute times the size of the
- * initial state), and how much tighter the second one's is */
-#define VB_REF_TOL 1e-13
+/* the reference's tolerance (relative, and absolute in units of the size of
+ * positions and of velocities), and how much tighter the second one's is;
+ * 1e-14: at 1e-13 it missed the exact orbit by 1.8e-12 of its size */
+#define VB_REF_TOL 1e-14
 #define VB_REF_TOL_RATIO 10.0
 /* errors below this many times the reference's own cannot be measured */
 #define VB_REF_RESOLUTION 100.0
