@@ -117,7 +117,8 @@ int vb_cmd_list(int argc, char **argv)
             csv_row(row, 8);
         } else {
             printf("  %-14s %u-D, %s particle%s  %s\n  %-14s      %s\n", t->name, t->dim, count,
-                   strcmp(count, "1") ? "s" : "", t->summary, "", params);
+                   strcmp(count, "1") ? "s" : "", t->summary, "",
+                   t->n_params ? params : "(no parameters)");
         }
     }
     return VB_EXIT_OK;
