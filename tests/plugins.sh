@@ -143,7 +143,7 @@ expect "missing plugin" 2 "--plugin $tmp/none.so: cannot load" -- "$VB" list --p
 echo "int x;" > "$tmp/foreign.c"
 plugin_cc "$tmp/foreign.so" "$tmp/foreign.c"
 expect "not a plugin" 2 "no symbol 'verletbench_plugin': not a verletbench plugin" -- "$VB" list --plugin "$tmp/foreign.so"
-for variant in ABI COUNT NOSTEP TAKEN RESERVED NEWLINE; do
+for variant in ABI COUNT NOSTEP TAKEN RESERVED NEWLINE TWICE MODEL_TAKEN MODEL_DIM; do
     plugin_cc "$tmp/bad-$variant.so" tests/plugins/malformed.c -DBAD_$variant
 done
 expect "a summary with a line break" 2 "integrator malformed: its summary holds a control character" -- "$VB" list --plugin "$tmp/bad-NEWLINE.so"
@@ -161,6 +161,9 @@ expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run 
 expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"
 expect "reserved name" 2 "integrator name 'exact' is reserved" -- "$VB" list --plugin "$tmp/bad-RESERVED.so"
 expect "plugin twice" 2 "integrator name 'forest-ruth' is already taken" -- "$VB" list --plugin "$FR" --plugin "$FR"
+expect "one name twice in a plugin" 2 "the name 'malformed' appears twice" -- "$VB" list --plugin "$tmp/bad-TWICE.so"
+expect "a plugin model named as a built-in" 2 "model name 'spring' is already taken" -- "$VB" list --plugin "$tmp/bad-MODEL_TAKEN.so"
+expect "a plugin model of 4 dimensions" 2 "model hyper: dim" -- "$VB" list --plugin "$tmp/bad-MODEL_DIM.so"
 expect "--plugin without a value" 2 "--plugin needs a value" -- "$VB" list --plugin
 
 # ---- mutation check ----

@@ -92,8 +92,14 @@ mkdir res/.big.new-AbC123 && echo x > res/.big.new-AbC123/runs.csv
 echo x > res/big/runs.csv.tmp.QwErTy
 echo x > res/summary.md.tmp.ZxCvBn
 "$VB" run --quiet --no-chart-data old/small.case --out res >/dev/null 2>&1
-left=$(find res -name '.*.new-*' -o -name '.*.old-*' -o -name '*.tmp.*' | wc -l)
-[ "$left" -eq 0 ] && ok || bad "$left stale temporaries left after the next run"
+# ... but only what is its own: a user's files of similar names stay
+echo mine > res/notes.tmp.123456
+mkdir res/.photos.old-AbC123 && echo mine > res/.photos.old-AbC123/cat.jpg
+echo mine > res/big/draft.tmp.abcdef
+"$VB" run --quiet --no-chart-data old/small.case --out res >/dev/null 2>&1
+left=$(find res \( -name '.*.new-*' -o -name '.*.old-*' -o -name '*.tmp.*' \) -prune -print | sort | tr '\n' ' ')
+[ "$left" = "res/.photos.old-AbC123 res/big/draft.tmp.abcdef res/notes.tmp.123456 " ] && ok || bad "stale temporaries left after the next run, or a user's file removed: $left"
+rm -rf res/notes.tmp.123456 res/.photos.old-AbC123 res/big/draft.tmp.abcdef
 
 snapshot() { (cd res && find . -type f | sort | xargs md5sum); }
 

@@ -8,6 +8,7 @@
  * instead of letting inih split them, and notes section headers (inih
  * reports only keys, so an empty or unknown section would pass unseen). */
 #include "casefile.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -215,10 +216,23 @@ static int whole(parser *p, const entry *e, int lo, int hi, int *out)
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
-/* A case's name is a directory under --out: one safe path component. */
+/* A case's name is a directory under --out: one safe path component, not
+ * too long for the hidden ".NAME.new-XXXXXX" beside it (NAME_MAX 255), and
+ * not a name verletbench gives something else in an output directory. */
+#define CASE_NAME_MAX 200
+static const char *const reserved_names[] = {"summary.md", "REPORT.md", "bench.csv", "baseline"};
+
+static int reserved_name(const char *s)
+{
+    for (size_t i = 0; i < sizeof reserved_names / sizeof reserved_names[0]; i++)
+        if (strcmp(s, reserved_names[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int safe_name(const char *s)
 {
-    if (!s[0] || s[0] == '.')
+    if (!s[0] || s[0] == '.' || strlen(s) > CASE_NAME_MAX || reserved_name(s))
         return 0;
     for (; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
@@ -465,10 +479,11 @@ int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, ch
         else if (!safe_name(c->name) && !p->failed) {
             /* "...case" would be "..", and write its tables outside --out */
             snprintf(p->err, sizeof p->err,
-                     "%s: the case is named '%.60s' after its file, and that is not a safe "
+                     "%s: the case is named '%.60s%s' after its file, and that is not a safe "
                      "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
-                     "with '.'",
-                     path, c->name);
+                     "with '.', at most %d characters, and none of summary.md, REPORT.md, "
+                     "bench.csv and baseline (verletbench writes those)",
+                     path, c->name, strlen(c->name) > 60 ? "..." : "", CASE_NAME_MAX);
             p->failed = 1;
         }
     }
@@ -484,11 +499,9 @@ int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, ch
 int vb_case_load(const char *path, vb_case *c, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = vb_open_input(path, "a case file", err, errlen);
+    if (!f)
         return -1;
-    }
     /* case files are small; a limit keeps a wrong argument from eating memory */
     enum { LIMIT = 1 << 20 };
     char *text = malloc(LIMIT + 1);

@@ -14,6 +14,7 @@
  * curve now crosses the old one: better in the asymptotic range, reported
  * as such. */
 #include "compare.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <float.h>
@@ -27,11 +28,9 @@ int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char 
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = vb_open_input(path, "a table", err, errlen);
+    if (!f)
         return -1;
-    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
     while (buf) {

@@ -44,23 +44,55 @@ static char *join(const char *a, const char *b)
     return s;
 }
 
-/* "NAME.tmp.XXXXXX": a file vb_outfile was writing when its run died */
-static int is_stale_file(const char *name)
+/* "NAME.tmp.XXXXXX": a file vb_outfile was writing when its run died, NAME
+ * one that verletbench writes (top: summary.md; in a case: its tables).
+ * Only those: a user's own "notes.tmp.123456" beside them is not ours. */
+static int is_stale_file(const char *name, int top)
 {
     const char *t = strstr(name, ".tmp.");
-    return t && strlen(t + 5) == 6;
+    if (!t || strlen(t + 5) != 6)
+        return 0;
+    char base[64];
+    size_t n = (size_t)(t - name);
+    if (n >= sizeof base)
+        return 0;
+    memcpy(base, name, n);
+    base[n] = '\0';
+    return top ? strcmp(base, "summary.md") == 0 : vb_sweep_file_name(base);
 }
 
 /* ".NAME.new-XXXXXX" or ".NAME.old-XXXXXX": a case directory being swapped */
-static int is_stale_dir(const char *name)
+static int is_stale_dir_name(const char *name)
 {
     size_t n = strlen(name);
     return name[0] == '.' && n > 11 &&
            (strncmp(name + n - 11, ".new-", 5) == 0 || strncmp(name + n - 11, ".old-", 5) == 0);
 }
 
-/* Under the lock nobody else writes here: whatever temporaries exist were
- * left by a run that was killed. */
+/* ... that holds nothing but the files of a case (or their temporaries):
+ * what `run` puts there; anything else and it is left alone */
+static int holds_only_case_files(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int only = 1;
+    struct dirent *e;
+    while (only && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char *q = join(path, e->d_name);
+        struct stat st;
+        only = q && lstat(q, &st) == 0 && S_ISREG(st.st_mode) &&
+               (vb_sweep_file_name(e->d_name) || is_stale_file(e->d_name, 0));
+        free(q);
+    }
+    closedir(d);
+    return only;
+}
+
+/* Under the lock nobody else writes here: whatever temporaries of ours
+ * exist were left by a run that was killed. */
 static void remove_stale(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -76,15 +108,21 @@ static void remove_stale(const char *dir)
             free(p);
             continue;
         }
-        if (S_ISDIR(st.st_mode) && is_stale_dir(e->d_name)) {
-            vb_remove_tree(p);
-        } else if (S_ISREG(st.st_mode) && is_stale_file(e->d_name)) {
+        if (S_ISDIR(st.st_mode) && is_stale_dir_name(e->d_name)) {
+            if (holds_only_case_files(p))
+                vb_remove_tree(p);
+        } else if (S_ISREG(st.st_mode) && is_stale_file(e->d_name, 1)) {
             unlink(p);
         } else if (S_ISDIR(st.st_mode) && e->d_name[0] != '.') {
-            DIR *sub = opendir(p);
+            /* a case's directory: one with its runs.csv */
+            char *runs = join(p, "runs.csv");
+            struct stat rs;
+            int is_case = runs && lstat(runs, &rs) == 0 && S_ISREG(rs.st_mode);
+            free(runs);
+            DIR *sub = is_case ? opendir(p) : NULL;
             struct dirent *f;
             while (sub && (f = readdir(sub)))
-                if (is_stale_file(f->d_name)) {
+                if (is_stale_file(f->d_name, 0)) {
                     char *q = join(p, f->d_name);
                     struct stat fs;
                     if (q && lstat(q, &fs) == 0 && S_ISREG(fs.st_mode))

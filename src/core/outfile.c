@@ -50,11 +50,39 @@ static int open_direct(vb_outfile *o, const char *path, char *err, size_t errlen
     return 0;
 }
 
+/* The file this process's standard output or error already writes to
+ * (`--trajectory /dev/stdout > file`, or the file's own name): written
+ * through a duplicate of that descriptor, sharing its offset.  Renamed
+ * over, the file would lose what stdout wrote; opened anew, it would be
+ * overwritten from its start. */
+static int open_shared(vb_outfile *o, const char *path, const struct stat *st, char *err,
+                       size_t errlen)
+{
+    for (int fd = 1; fd <= 2; fd++) {
+        struct stat fst;
+        if (fstat(fd, &fst) != 0 || fst.st_dev != st->st_dev || fst.st_ino != st->st_ino)
+            continue;
+        fflush(fd == 1 ? stdout : stderr);
+        int d = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        if (d < 0 || !(o->path = strdup(path)) || !(o->f = fdopen(d, "w"))) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            if (d >= 0)
+                close(d);
+            free(o->path);
+            memset(o, 0, sizeof *o);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
     struct stat lst, st;
     char *target = NULL;
+    int keep_mode = -1; /* the mode of the file replaced */
     if (lstat(path, &lst) == 0) {
         if (stat(path, &st) != 0) {
             snprintf(err, errlen, "%s: a symbolic link to nothing (%s): not writing through it",
@@ -65,6 +93,9 @@ int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
             snprintf(err, errlen, "%s: is a directory", path);
             return -1;
         }
+        int shared = open_shared(o, path, &st, err, errlen);
+        if (shared != 0)
+            return shared < 0 ? -1 : 0;
         if (!S_ISREG(st.st_mode)) {
             if (!(o->path = strdup(path)) || open_direct(o, path, err, errlen) != 0) {
                 free(o->path);
@@ -77,6 +108,7 @@ int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
             snprintf(err, errlen, "%s is read-only: not replacing it (chmod u+w it to allow)", path);
             return -1;
         }
+        keep_mode = (int)(st.st_mode & 07777);
         /* a link to a regular file: replace the file it names, not the link */
         if (S_ISLNK(lst.st_mode) && !(target = realpath(path, NULL))) {
             snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -105,9 +137,15 @@ int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot write here: %s", path, strerror(errno));
         goto fail;
     }
-    mode_t mask = umask(0); /* mkstemp makes 0600; give what creat() would */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    /* mkstemp makes 0600: give the replaced file's mode, or what creat()
+     * would give a new one */
+    if (keep_mode >= 0) {
+        fchmod(fd, (mode_t)keep_mode);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     o->f = fdopen(fd, "w");
     if (!o->f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));

@@ -1,5 +1,6 @@
 /* plan.c — fixed, random and trace step plans. */
 #include "plan.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -275,11 +276,9 @@ static int trace_line(vb_trace *tr, size_t *cap, char *line, const char *path,
 int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
 {
     memset(tr, 0, sizeof *tr);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open trace: %s", path, strerror(errno));
+    FILE *f = vb_open_input(path, "a trace", err, errlen);
+    if (!f)
         return -1;
-    }
     /* read in bounded pieces: a wrong file (a device, a FIFO that never
      * ends, a line without end) stops at the limits of plan.h */
     char line[VB_TRACE_MAX_LINE + 2];

@@ -171,6 +171,9 @@ int vb_sweep_write_all(const struct vb_outdir *o, const vb_sweep *sweeps, size_t
 int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t *len);
 
 /* mkdir -p.  0, or -1 with a message naming the part that failed. */
+/* 1 when NAME is a file `run` writes in a case's directory (runs.csv, ...) */
+int vb_sweep_file_name(const char *name);
+
 int vb_make_dir(const char *path, char *err, size_t errlen);
 
 /* The summary table of a case, in Markdown. */

@@ -355,6 +355,14 @@ static const struct {
      write_timeseries, 1},
     {"paths.csv", "chart data: paths over t_end at the coarsest dt", write_paths, 1},
 };
+
+int vb_sweep_file_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (strcmp(name, files[i].file) == 0)
+            return 1;
+    return 0;
+}
 #define N_FILES (sizeof files / sizeof files[0])
 
 static void write_one(const vb_sweep *s, size_t k, FILE *f)

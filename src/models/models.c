@@ -271,6 +271,44 @@ int vb_model_set(vb_model *m, const char *key, const char *value, char *err, siz
  * already more than a sweep should attempt. */
 #define MAX_PARTICLES 1000000
 
+/* What a run starts from must be numbers: the masses, the initial state,
+ * its acceleration and energy, the natural time.  Parameters each in range
+ * can still overflow together (a spring of k = 1e300 and m = 1e-300, a
+ * start at 1e300), and a run from them would report NaN as a measurement.
+ * The name of the first that is not finite, or NULL. */
+static const char *numbers_not_finite(const vb_model *m)
+{
+    const vb_model_type *t = m->type;
+    size_t n = m->n;
+    for (size_t i = 0; i < m->particles; i++)
+        if (!(isfinite(m->mass[i]) && m->mass[i] > 0.0))
+            return "a mass";
+    double *x = malloc(3 * n * sizeof *x);
+    if (!x)
+        return "the initial state (out of memory)";
+    double *v = x + n, *a = v + n;
+    const char *what = NULL;
+    t->initial(m->self, x, v);
+    for (size_t i = 0; i < 2 * n && !what; i++)
+        if (!isfinite(x[i]))
+            what = i < n ? "the initial position" : "the initial velocity";
+    if (!what) {
+        t->accel(m->self, 0.0, x, v, a);
+        for (size_t i = 0; i < n && !what; i++)
+            if (!isfinite(a[i]))
+                what = "the initial acceleration";
+    }
+    if (!what && t->energy && !isfinite(t->energy(m->self, x, v)))
+        what = "the initial energy";
+    if (!what) {
+        double T = t->natural_time(m->self);
+        if (!(isfinite(T) && T > 0.0))
+            what = "the natural time (period or time scale)";
+    }
+    free(x);
+    return what;
+}
+
 int vb_model_setup(vb_model *m, char *err, size_t errlen)
 {
     const vb_model_type *t = m->type;
@@ -303,6 +341,23 @@ int vb_model_setup(vb_model *m, char *err, size_t errlen)
     for (size_t i = 0; i < N_BUILTIN; i++)
         if (builtin[i].type == t)
             m->accel_lanes = builtin[i].lanes;
+    const char *what = numbers_not_finite(m);
+    if (what) {
+        char values[512];
+        size_t used = 0;
+        values[0] = '\0';
+        for (unsigned k = 0; k < t->n_params && used < sizeof values; k++) {
+            int w = snprintf(values + used, sizeof values - used, "%s%s=%g", k ? " " : "",
+                             t->params[k].name, m->p[k]);
+            used += w > 0 ? (size_t)w : 0;
+        }
+        snprintf(err, errlen,
+                 "model %s: %s is not a finite number at %s: the parameters overflow double "
+                 "precision",
+                 t->name, what, t->n_params ? values : "its parameters");
+        vb_model_free(m);
+        return -1;
+    }
     return 0;
 }
 
