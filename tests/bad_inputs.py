@@ -82,7 +82,7 @@ CASE_ENTRIES = [
     ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
     ("NUL byte", edit("e = 0.5", "e = 0.5\0"), "{case}:4: binary data"),
-    ("trace missing", edit("seeds = 2", "seeds = 2\ntrace = none.trace"), "{case}:11: trace: {dir}/none.trace: cannot open trace"),
+    ("trace missing", edit("seeds = 2", "seeds = 2\ntrace = none.trace"), "{case}:11: trace: {dir}/none.trace: cannot open a trace"),
 ]
 
 TRACE_ENTRIES = [

@@ -58,7 +58,7 @@ printf '0.1\n0.1\n# fine\n-0.1\n' >"$tmp/neg.trace"
 expect "negative trace line" 2 "$tmp/neg.trace:4: step '-0.1' is not a positive number" -- sim --model spring --integrator tcv --steps "$tmp/neg.trace"
 printf '0.1\nzero\n' >"$tmp/word.trace"
 expect "word in trace" 2 "$tmp/word.trace:2: step 'zero' is not a positive number" -- sim --model spring --integrator tcv --steps "$tmp/word.trace"
-expect "missing trace" 2 "$tmp/none.trace: cannot open trace" -- sim --model spring --integrator tcv --steps "$tmp/none.trace"
+expect "missing trace" 2 "$tmp/none.trace: cannot open a trace" -- sim --model spring --integrator tcv --steps "$tmp/none.trace"
 printf '0.1\n0.1\n' >"$tmp/short.trace"
 expect "trace shorter than t_end" 2 "short of t_end" -- sim --model spring --integrator tcv --steps "$tmp/short.trace" --t-end 5
 expect "trace with --dt" 2 "takes no --dt" -- sim --model spring --integrator tcv --steps "$tmp/short.trace" --dt 0.1
@@ -145,6 +145,39 @@ if grep -q '^t,x,v,' "$tmp/real.csv"; then pass=$((pass + 1)); else echo "FAIL c
 ln -s nowhere.csv "$tmp/dangling.csv"
 expect "a dangling link" 2 "a symbolic link to nothing" -- sim --model spring --integrator tcv --trajectory "$tmp/dangling.csv"
 expect "a directory as the trajectory" 2 "$tmp: is a directory" -- sim --model spring --integrator tcv --trajectory "$tmp"
+# the file standard output already writes: through stdout, not renamed over
+"$VB" sim --model spring --integrator tcv --dt 0.5 --trajectory /dev/stdout > "$tmp/both.csv" 2>&1
+if grep -q '^t,x,v,' "$tmp/both.csv" && grep -q '^spring,tcv,fixed' "$tmp/both.csv"; then pass=$((pass + 1)); else
+    echo "FAIL cli: --trajectory /dev/stdout > FILE lost the trajectory or the row"; sed 's/^/    /' "$tmp/both.csv" | head; fail=$((fail + 1)); fi
+# a file replaced keeps its mode
+echo old > "$tmp/private.csv"
+chmod 600 "$tmp/private.csv"
+"$VB" sim --model spring --integrator tcv --trajectory "$tmp/private.csv" > /dev/null
+if [ "$(stat -c %a "$tmp/private.csv")" = 600 ]; then pass=$((pass + 1)); else
+    echo "FAIL cli: a 0600 file became $(stat -c %a "$tmp/private.csv") when replaced"; fail=$((fail + 1)); fi
+
+# ---- inputs: files or pipes, not devices; a FIFO nobody writes does not hang ----
+expect "a device as a case file" 2 "/dev/zero: a character device, not a case file" -- run /dev/zero --out "$tmp/never"
+expect "a device as a trace" 2 "/dev/zero: a character device, not a trace" -- sim --model spring --integrator tcv --steps /dev/zero
+mkfifo "$tmp/silent.case"
+timeout 10 "$VB" run "$tmp/silent.case" --out "$tmp/never" > "$tmp/out" 2>&1
+got=$?
+if [ $got -eq 2 ]; then pass=$((pass + 1)); else echo "FAIL cli: a FIFO without a writer as a case file: exit $got, want 2 (124: it hung)"; fail=$((fail + 1)); fi
+printf '0.1\n0.2\n' > "$tmp/two.trace"
+expect "a trace through a pipe" 0 "spring,tcv,trace,0.15000000000000002,,,2," -- sim --model spring --integrator tcv --steps /dev/stdin < "$tmp/two.trace"
+
+# ---- parameters each in range whose combination overflows: refused ----
+expect "k = 1e300, m = 1e-300" 2 "the initial acceleration is not a finite number at k=1e+300 m=1e-300" -- sim --model spring --set k=1e300 --set m=1e-300 --integrator tcv
+expect "a start at 1e300" 2 "the initial energy is not a finite number" -- sim --model spring --set x0=1e300 --set v0=1e300 --integrator tcv
+
+# ---- case names that would collide with what verletbench writes ----
+mkdir "$tmp/names"
+cp -r cases/traces "$tmp/names/"; cp cases/spring.case "$tmp/names/baseline.case"
+expect "a case named baseline" 2 "the case is named 'baseline' after its file, and that is not a safe directory name" -- run "$tmp/names/baseline.case" --out "$tmp/never"
+long=$(printf '%0201d' 0)
+cp cases/spring.case "$tmp/names/$long.case"
+expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/names/$long.case" --out "$tmp/never"
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
 echo "cli: $pass checks"
 echo "$pass passed, $fail failed"
