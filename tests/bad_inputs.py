@@ -160,7 +160,7 @@ def main():
                          "--t-end", "1", "--trajectory", "{out}/traj.csv"], msg))
     entries += [
         ("case file missing", {}, ["run", "{dir}/none.case", "--out", "{out}"], "{dir}/none.case: cannot open"),
-        ("case file is a directory", {}, ["run", "{dir}", "--out", "{out}"], "{dir}: cannot read: Is a directory"),
+        ("case file is a directory", {}, ["run", "{dir}", "--out", "{out}"], "{dir}: a directory, not a case file"),
         ("case file unreadable", {}, ["run", "/proc/self/mem", "--out", "{out}"], "/proc/self/mem: cannot read"),
         ("output not a directory", {"c.case": GOOD, "file": "x"}, ["run", "{case}", "--out", "{dir}/file/sub"], "--out: {dir}/file: not a directory"),
         ("output cannot be created", {"c.case": GOOD}, ["run", "{case}", "--out", "/proc/verletbench-results"], "--out: /proc/verletbench-results: cannot create directory"),
@@ -173,7 +173,7 @@ def main():
         ("a case named .", {"..case": GOOD}, ["run", "{dir}/..case", "--out", "{out}"], "{dir}/..case: the case is named '.' after its file"),
         ("a case named with a space", {"my case.case": GOOD}, ["run", "{dir}/my case.case", "--out", "{out}"], "the case is named 'my case' after its file, and that is not a safe directory name"),
         ("sim: more steps than can be counted", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--dt", "1", "--t-end", "1.9e19", "--max-steps", "1e15"], "the run needs 1.9e+19 steps; no run may take more than 2^50"),
-        ("trace: a device that never ends", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--steps", "/dev/zero"], "/dev/zero:1: binary data"),
+        ("trace: a device that never ends", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--steps", "/dev/zero"], "/dev/zero: a character device, not a trace"),
         ("run --out without value", {"c.case": GOOD}, ["run", "{case}", "--out"], "--out needs a value"),
         ("sim unknown model", {}, ["sim", "--model", "moon", "--integrator", "tcv"], "--model: unknown model 'moon'"),
         ("sim unknown integrator", {}, ["sim", "--model", "orbit", "--integrator", "tvc"], "--integrator: unknown integrator 'tvc'"),
