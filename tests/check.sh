@@ -9,6 +9,8 @@
 #    (exit 2 naming file:line or the column); runs the baseline has and the
 #    new results lack fail (exit 1); a CRLF copy is still the same baseline;
 #  - --save onto the baseline is refused, however it is spelled;
+#  - nor into the baseline tree (a small case's own fresh baseline): a
+#    subdirectory, one still to be made, through a link or a bind mount;
 #  - check leaves no temporary directory, even when interrupted.
 # Ends with "N passed, N failed".
 set -u
@@ -132,6 +134,76 @@ expect "--save elsewhere works" 0 "0 worse" -- "$VB" check --baseline "$B" --sav
 # the same tables but for the line naming the version that made them
 if [ "$(tail -n +2 "$tmp/saved/spring/runs.csv" | cksum)" = "$(tail -n +2 "$B/spring/runs.csv" | cksum)" ]; then ok
 else bad "--save did not write the same runs.csv"; fi
+
+# ---- doctored baselines: a small case, its fresh baseline edited ----
+mkdir -p "$tmp/sm"
+cp -r cases/traces "$tmp/sm/"
+cat > "$tmp/sm/small.case" <<EOF
+[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.05
+halvings = 4
+jitter = 0.5
+seeds = 3
+trace = traces/frames-60hz.trace
+[integrators]
+use = euler, tcv, rk4
+EOF
+SC="$tmp/sm/small.case"
+"$VB" run --quiet --no-chart-data "$SC" --out "$tmp/sm-base" >"$tmp/log" 2>&1 || { bad "the small baseline"; cat "$tmp/log"; }
+S="$tmp/s"
+SR0="$tmp/sm-base/small/runs.csv"
+SO0="$tmp/sm-base/small/orders.csv"
+SR="$S/small/runs.csv"
+SO="$S/small/orders.csv"
+sfresh() { rm -rf "$S"; mkdir -p "$S"; cp -r "$tmp/sm-base/small" "$S/"; }
+schk() { "$VB" check --baseline "$S" "$SC"; }
+# cell COLUMN VALUE PATTERN FILE: the table with COLUMN set to VALUE on every
+# row matching the regular expression PATTERN
+cell() {
+    awk -F, -v col="$1" -v val="$2" -v pat="$3" 'BEGIN{OFS=","}
+        /^#/ {print; next}
+        !h {h = 1; for (i = 1; i <= NF; i++) if ($i == col) c = i; print; next}
+        $0 ~ pat {$c = val} {print}' "$4"
+}
+# the line number of the first row matching PATTERN
+first() { grep -n -- "$1" "$2" | head -1 | cut -d: -f1; }
+
+sfresh
+expect "the small baseline passes intact" 0 "0 worse" -- schk
+
+# --save into the baseline tree: whatever it writes there becomes the baseline
+sfresh
+before=$(cat "$S"/small/*.csv | cksum)
+expect "--save into a case directory of the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$S/small" "$SC"
+expect "--save to a directory still to be made in the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$S/new/deeper/" "$SC"
+[ -e "$S/new" ] && bad "a refused --save made $S/new" || ok
+ln -s "$S/small" "$tmp/small-link"
+expect "--save through a link into the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$tmp/small-link/x" "$SC"
+mkdir -p "$tmp/elsewhere"
+expect "--save through .. into the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$tmp/elsewhere/../s/small/../x" "$SC"
+# the same directory under another name: a bind mount (in a user and mount
+# namespace of our own, where the system allows one)
+if unshare -rm true 2>/dev/null; then
+    mkdir -p "$tmp/bind"
+    expect "--save into a bind mount of the baseline" 2 "lies inside the baseline" -- \
+        unshare -rm sh -c 'mount --bind "$1" "$2" && exec "$3" check --baseline "$1" --save "$2/small" "$4"' \
+        sh "$S" "$tmp/bind" "$VB" "$SC"
+    expect "--save onto a bind mount of the baseline" 2 "is the baseline itself" -- \
+        unshare -rm sh -c 'mount --bind "$1" "$2" && exec "$3" check --baseline "$1" --save "$2" "$4"' \
+        sh "$S" "$tmp/bind" "$VB" "$SC"
+else
+    echo "check: no unshare -rm here: the bind-mount cases are skipped"
+fi
+[ "$(cat "$S"/small/*.csv | cksum)" = "$before" ] && ok || bad "a refused --save changed the baseline"
+expect "--save beside the baseline works" 0 "0 worse" -- \
+    "$VB" check --baseline "$S" --save "$tmp/s-beside" "$SC"
 
 # ---- no temporary directory, even when interrupted ----
 mkdir -p "$tmp/t"
