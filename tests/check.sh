@@ -9,6 +9,16 @@
 #    (exit 2 naming file:line or the column); runs the baseline has and the
 #    new results lack fail (exit 1); a CRLF copy is still the same baseline;
 #  - --save onto the baseline is refused, however it is spelled;
+#  - doctored baselines never pass (a small case's own fresh baseline,
+#    edited): --save into the baseline tree (a subdirectory, one still to be
+#    made, through a link or a bind mount); the '# integrators=' line gone
+#    with rows, or listing an integrator without rows; orders.csv whose '#'
+#    lines are gone or from other parameters; a column named twice; steps,
+#    scales or dt that are not the run made now (they would set the
+#    round-off floor); cells the writer never writes (garbage, hexadecimal,
+#    blanks around a number, nan or inf where it writes none, an order
+#    missing beside a verdict that has one): exit 2, naming file:line and
+#    the column;
 #  - check leaves no temporary directory, even when interrupted.
 # Ends with "N passed, N failed".
 set -u
@@ -108,8 +118,11 @@ expect "an integrator the header does not list" 2 "integrator tcv2 is not in the
 fresh; sed 's/$/\r/' results/baseline/spring/runs.csv > "$R"; sed 's/$/\r/' results/baseline/spring/orders.csv > "$O"
 expect "a CRLF copy of the baseline passes" 0 "0 worse" -- chk
 # runs the baseline has and the new results do not: exit 1, named
+# (its orders.csv, written by the same run, lists and fits it too)
 fresh; sed 's/^# integrators=\(.*\)$/# integrators=\1,extra-ut/' results/baseline/spring/runs.csv > "$R"
 grep '^spring,tcv,' results/baseline/spring/runs.csv | sed 's/^spring,tcv,/spring,extra-ut,/' >> "$R"
+sed 's/^# integrators=\(.*\)$/# integrators=\1,extra-ut/' results/baseline/spring/orders.csv > "$O"
+grep '^tcv,' results/baseline/spring/orders.csv | sed 's/^tcv,/extra-ut,/' >> "$O"
 expect "a baseline run no longer made" 1 "MISSING" -- chk
 # the message names the case file, not a guess at cases/NAME.case
 fresh; sed 's/^# dt=0.05/# dt=0.04/' results/baseline/spring/runs.csv > "$R"
@@ -132,6 +145,179 @@ expect "--save elsewhere works" 0 "0 worse" -- "$VB" check --baseline "$B" --sav
 # the same tables but for the line naming the version that made them
 if [ "$(tail -n +2 "$tmp/saved/spring/runs.csv" | cksum)" = "$(tail -n +2 "$B/spring/runs.csv" | cksum)" ]; then ok
 else bad "--save did not write the same runs.csv"; fi
+
+# ---- doctored baselines: a small case, its fresh baseline edited ----
+mkdir -p "$tmp/sm"
+cp -r cases/traces "$tmp/sm/"
+cat > "$tmp/sm/small.case" <<EOF
+[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.05
+halvings = 4
+jitter = 0.5
+seeds = 3
+trace = traces/frames-60hz.trace
+[integrators]
+use = euler, tcv, rk4
+EOF
+SC="$tmp/sm/small.case"
+"$VB" run --quiet --no-chart-data "$SC" --out "$tmp/sm-base" >"$tmp/log" 2>&1 || { bad "the small baseline"; cat "$tmp/log"; }
+S="$tmp/s"
+SR0="$tmp/sm-base/small/runs.csv"
+SO0="$tmp/sm-base/small/orders.csv"
+SR="$S/small/runs.csv"
+SO="$S/small/orders.csv"
+sfresh() { rm -rf "$S"; mkdir -p "$S"; cp -r "$tmp/sm-base/small" "$S/"; }
+schk() { "$VB" check --baseline "$S" "$SC"; }
+# cell COLUMN VALUE PATTERN FILE: the table with COLUMN set to VALUE on every
+# row matching the regular expression PATTERN
+cell() {
+    awk -F, -v col="$1" -v val="$2" -v pat="$3" 'BEGIN{OFS=","}
+        /^#/ {print; next}
+        !h {h = 1; for (i = 1; i <= NF; i++) if ($i == col) c = i; print; next}
+        $0 ~ pat {$c = val} {print}' "$4"
+}
+# the line number of the first row matching PATTERN
+first() { grep -n -- "$1" "$2" | head -1 | cut -d: -f1; }
+
+sfresh
+expect "the small baseline passes intact" 0 "0 worse" -- schk
+
+# --save into the baseline tree: whatever it writes there becomes the baseline
+sfresh
+before=$(cat "$S"/small/*.csv | cksum)
+expect "--save into a case directory of the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$S/small" "$SC"
+expect "--save to a directory still to be made in the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$S/new/deeper/" "$SC"
+[ -e "$S/new" ] && bad "a refused --save made $S/new" || ok
+ln -s "$S/small" "$tmp/small-link"
+expect "--save through a link into the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$tmp/small-link/x" "$SC"
+mkdir -p "$tmp/elsewhere"
+expect "--save through .. into the baseline" 2 "lies inside the baseline" -- \
+    "$VB" check --baseline "$S" --save "$tmp/elsewhere/../s/small/../x" "$SC"
+# the same directory under another name: a bind mount (in a user and mount
+# namespace of our own, where the system allows one)
+if unshare -rm true 2>/dev/null; then
+    mkdir -p "$tmp/bind"
+    expect "--save into a bind mount of the baseline" 2 "lies inside the baseline" -- \
+        unshare -rm sh -c 'mount --bind "$1" "$2" && exec "$3" check --baseline "$1" --save "$2/small" "$4"' \
+        sh "$S" "$tmp/bind" "$VB" "$SC"
+    expect "--save onto a bind mount of the baseline" 2 "is the baseline itself" -- \
+        unshare -rm sh -c 'mount --bind "$1" "$2" && exec "$3" check --baseline "$1" --save "$2" "$4"' \
+        sh "$S" "$tmp/bind" "$VB" "$SC"
+else
+    echo "check: no unshare -rm here: the bind-mount cases are skipped"
+fi
+[ "$(cat "$S"/small/*.csv | cksum)" = "$before" ] && ok || bad "a refused --save changed the baseline"
+expect "--save beside the baseline works" 0 "0 worse" -- \
+    "$VB" check --baseline "$S" --save "$tmp/s-beside" "$SC"
+
+# the '# integrators=' line: deleted together with an integrator's rows, the
+# integrator would have passed as new
+sfresh
+grep -v '^# integrators=\|^spring,tcv,' "$SR0" > "$SR"
+grep -v '^# integrators=\|^tcv,' "$SO0" > "$SO"
+expect "integrators line and tcv's rows deleted" 2 "runs.csv: no '# integrators=' line" -- schk
+# an integrator listed in both files, with no rows in either
+sfresh
+sed 's/^# integrators=.*/&,ghost/' "$SR0" > "$SR"
+sed 's/^# integrators=.*/&,ghost/' "$SO0" > "$SO"
+expect "a listed integrator without runs" 2 "0 runs of ghost, the plan in its header makes" -- schk
+# ... with its runs but without its orders
+grep '^spring,tcv,' "$SR0" | sed 's/^spring,tcv,/spring,ghost,/' >> "$SR"
+expect "a listed integrator without orders" 2 "no order of ghost, which its header lists" -- schk
+
+# orders.csv: the same '#' lines as its runs.csv, none gone, none changed
+sfresh
+grep -v '^#' "$SO0" > "$SO"
+expect "orders.csv without its comment lines" 2 "orders.csv: lacks the line '# verletbench" -- schk
+sfresh
+sed 's/^# dt=0.05/# dt=0.04/' "$SO0" > "$SO"
+expect "orders.csv from other parameters" 2 "orders.csv:3: '# dt=0.04" -- schk
+sfresh
+sed 's/^\(# verletbench [^:]*\): fitted orders of/\1: runs of/' "$SO0" > "$SO"
+expect "orders.csv claiming to be runs" 2 "orders.csv:1: '# verletbench" -- schk
+
+# a column named twice: one copy is read, the other could say anything
+sfresh
+sed 's/,resolved$/,level/' "$SR0" > "$SR"
+expect "runs.csv: a column named twice" 2 "runs.csv:5: column 'level' appears twice" -- schk
+sfresh
+sed 's/,local_orders$/,order/' "$SO0" > "$SO"
+expect "orders.csv: a column named twice" 2 "orders.csv:5: column 'order' appears twice" -- schk
+
+# steps and scales set the round-off floor: a baseline claiming a billion
+# steps, or a huge scale, made a real regression look like round-off
+sfresh
+awk -F, 'BEGIN{OFS=","} /^#/ || /^model,/ {print; next}
+    $2 == "tcv" {for (i = 10; i <= 15; i++) if ($i != "") $i = $i / 1000; $7 = 1000000000} {print}' \
+    "$SR0" > "$SR"
+line=$(first '^spring,tcv,' "$SR")
+expect "steps of a billion hiding tcv 1000x worse" 2 "runs.csv:$line: column steps: 1000000000 in the baseline" -- schk
+sfresh
+awk -F, 'BEGIN{OFS=","} /^#/ || /^model,/ {print; next}
+    $2 == "tcv" {for (i = 10; i <= 15; i++) if ($i != "") $i = $i / 1000; $19 = 1e30; $20 = 1e30} {print}' \
+    "$SR0" > "$SR"
+expect "scales of 1e30 hiding tcv 1000x worse" 2 "runs.csv:$line: column pos_scale: 1e+30 in the baseline" -- schk
+sfresh; cell vel_scale 1.0001 '^spring,rk4,fixed,' "$SR0" > "$SR"
+expect "a scale off by 1e-4" 2 "column vel_scale: 1.0001 in the baseline" -- schk
+sfresh; line=$(first '^spring,euler,random,' "$SR0")
+awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$4 = $4 * 1.5} {print}' "$SR0" > "$SR"
+expect "another dt under the same key" 2 "runs.csv:$line: column dt:" -- schk
+sfresh; cell model orbit '^spring,euler,' "$SR0" > "$SR"; line=$(first '^orbit,euler,' "$SR")
+expect "another model under the same key" 2 "runs.csv:$line: column model: orbit in the baseline, spring" -- schk
+sfresh; cell t_end 7 '^spring,rk4,' "$SR0" > "$SR"; line=$(first '^spring,rk4,' "$SR")
+expect "another t_end under the same key" 2 "runs.csv:$line: column t_end: 7 in the baseline" -- schk
+
+# cells the writer never writes: refused, naming file, line and column
+# srun NAME COLUMN VALUE PATTERN: runs.csv with that cell
+srun() {
+    sfresh; cell "$2" "$3" "$4" "$SR0" > "$SR"
+    expect "$1" 2 "runs.csv:$(first "$4" "$SR0"): column $2: '$3'" -- schk
+}
+srun "garbage in dt" dt 0.05x '^spring,tcv,fixed,'
+srun "garbage in model" model 'spr ing' '^spring,tcv,fixed,'
+srun "garbage in t_end" t_end 6.28pi '^spring,tcv,fixed,'
+srun "inf in t_end" t_end inf '^spring,tcv,fixed,'
+srun "nan in dt" dt nan '^spring,tcv,fixed,'
+srun "garbage in jitter" jitter half '^spring,tcv,random,'
+srun "a jitter on a trace run" jitter 0 '^spring,tcv,trace,'
+srun "a jitter with a leading blank" jitter ' 0.5' '^spring,tcv,random,'
+srun "garbage in force_evals" force_evals 12a '^spring,tcv,fixed,'
+srun "a negative force_evals" force_evals -1 '^spring,tcv,fixed,'
+srun "a fail_step on a finished run" fail_step 3 '^spring,tcv,fixed,'
+srun "steps with a leading blank" steps ' 126' '^spring,tcv,fixed,'
+srun "steps in hexadecimal" steps 0x7e '^spring,tcv,fixed,'
+srun "a scale in hexadecimal" pos_scale 0x1p+0 '^spring,tcv,fixed,'
+srun "a scale with a trailing blank" vel_scale '1 ' '^spring,tcv,fixed,'
+srun "a seed on a fixed run" seed 1 '^spring,tcv,fixed,'
+srun "garbage in resolved" resolved maybe '^spring,tcv,fixed,'
+line=$(first '^spring,tcv,fixed,' "$SR0")
+sfresh; cell err_pos_max 0x1p-3 '^spring,tcv,fixed,' "$SR0" > "$SR"
+expect "an error in hexadecimal" 2 "runs.csv:$line: err_pos_max = '0x1p-3'" -- schk
+sfresh; cell err_pos_max ' 0.001' '^spring,tcv,fixed,' "$SR0" > "$SR"
+expect "an error with a leading blank" 2 "runs.csv:$line: err_pos_max = ' 0.001'" -- schk
+# sord NAME COLUMN VALUE PATTERN: orders.csv with that cell
+sord() {
+    sfresh; cell "$2" "$3" "$4" "$SO0" > "$SO"
+    expect "$1" 2 "orders.csv:$(first "$4" "$SO0"): column $2: '$3'" -- schk
+}
+sord "garbage in points" points five '^tcv,fixed,err_pos_max,'
+sord "garbage in expected" expected two '^tcv,fixed,err_pos_max,'
+sord "garbage in range" range sideways '^tcv,fixed,err_pos_max,'
+sord "dt_first in hexadecimal" dt_first 0x1p-5 '^tcv,fixed,err_pos_max,'
+sord "nan in dt_last" dt_last nan '^tcv,fixed,err_pos_max,'
+sord "garbage in local_orders" local_orders '2.0 two' '^tcv,fixed,err_pos_max,'
+sord "an order with a leading blank" order ' 2.000000' '^tcv,fixed,err_pos_max,'
+sord "an order in hexadecimal" order 0x2p+0 '^tcv,fixed,err_pos_max,'
+sfresh; cell verdict exact '^tcv,fixed,err_pos_max,' "$SO0" > "$SO"
+expect "an order beside a verdict that has none" 2 \
+    "orders.csv:$(first '^tcv,fixed,err_pos_max,' "$SO0"): column order: '1.99" -- schk
+sord "no order beside a verdict that has one" order '' '^tcv,fixed,err_pos_max,'
 
 # ---- no temporary directory, even when interrupted ----
 mkdir -p "$tmp/t"

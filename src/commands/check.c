@@ -2,6 +2,7 @@
  * committed baseline; exit 1 when any error or order got worse. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <getopt.h>
 #include <glob.h>
@@ -36,7 +37,7 @@ static void help(void)
            "Exit status: 0 nothing worse, 1 something worse (or a baseline run no longer\n"
            "made), 2 bad usage, a missing or damaged baseline (cut short, a renamed column,\n"
            "cells that are not numbers, rows gone: named by file:line), one made from other\n"
-           "parameters, or --save onto the baseline.\n\n"
+           "parameters, or --save onto the baseline or into it.\n\n"
            "Options:\n"
            "  --baseline DIR   the baseline (default results/baseline)\n"
            "  --rtol R         an error is worse when it grows by more than the factor 1 + R\n"
@@ -46,7 +47,7 @@ static void help(void)
            "  --order-tol A    a fitted order is worse when it drops by more than A (default\n"
            "                   %g); any verdict that gets worse fails\n"
            "  --save DIR       also keep the recomputed tables in DIR (make baseline uses it;\n"
-           "                   never the baseline itself)\n"
+           "                   never the baseline itself nor a directory inside it)\n"
            "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
            "  --quiet          print only what changed and the verdict\n"
            "  -j, --jobs N     threads (default: VERLETBENCH_THREADS, else every CPU)\n"
@@ -62,31 +63,70 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The directory a path names, resolved (symbolic links, "..") even when
- * its last part does not exist yet; NULL if its parent does not exist. */
-static char *resolved_dir(const char *path)
+/* Cut a path to its parent, in place ("a/b/" -> "a", "a" -> ".", "/a" ->
+ * "/"); 0 when it has none left to cut ("." or "/").  p has room for ".". */
+static int cut_to_parent(char *p)
 {
-    char *r = realpath(path, NULL);
-    if (r)
-        return r;
-    char *copy = strdup(path);
-    if (!copy)
-        return NULL;
-    size_t n = strlen(copy);
-    while (n > 1 && copy[n - 1] == '/')
-        copy[--n] = '\0';
-    char *slash = strrchr(copy, '/');
-    const char *base = slash ? slash + 1 : copy;
-    char *parent = slash ? (slash == copy ? strdup("/") : strndup(copy, (size_t)(slash - copy)))
-                         : strdup(".");
-    char *rp = parent ? realpath(parent, NULL) : NULL;
-    char *out = NULL;
-    if (rp && (out = malloc(strlen(rp) + strlen(base) + 2)))
-        sprintf(out, "%s/%s", strcmp(rp, "/") ? rp : "", base);
-    free(rp);
-    free(parent);
-    free(copy);
-    return out;
+    size_t n = strlen(p);
+    while (n > 1 && p[n - 1] == '/')
+        p[--n] = '\0';
+    char *slash = strrchr(p, '/');
+    if (!slash) {
+        if (strcmp(p, ".") == 0)
+            return 0;
+        strcpy(p, ".");
+        return 1;
+    }
+    if (slash == p) {
+        if (!p[1])
+            return 0;
+        p[1] = '\0';
+        return 1;
+    }
+    *slash = '\0';
+    return 1;
+}
+
+/* Where --save would write, against the baseline: 2 the baseline itself,
+ * 1 inside it, 0 elsewhere, -1 cannot tell (errno).  Asked of the nearest
+ * part of the path that exists (--save creates the rest below it) and of
+ * every directory above that, by device and inode, not by name: a symbolic
+ * link, "..", another spelling or a bind mount of the baseline all end at
+ * the baseline's own inode. */
+static int save_in_baseline(const char *save, const char *base)
+{
+    struct stat sb, st;
+    if (stat(base, &sb) != 0)
+        return -1;
+    size_t n = strlen(save);
+    char *p = malloc(n + 2);
+    if (!p)
+        return -1;
+    memcpy(p, save, n + 1);
+    int exists = 1;
+    while (stat(p, &st) != 0) {
+        exists = 0;
+        if (!cut_to_parent(p)) {
+            free(p);
+            return -1;
+        }
+    }
+    if (exists && st.st_dev == sb.st_dev && st.st_ino == sb.st_ino) {
+        free(p);
+        return 2;
+    }
+    /* its ancestors: the resolved path's, cut a part at a time (no link
+     * or ".." is left in it to lead elsewhere) */
+    char *r = realpath(p, NULL);
+    free(p);
+    if (!r)
+        return -1;
+    int in = 0;
+    do
+        in = stat(r, &st) == 0 && st.st_dev == sb.st_dev && st.st_ino == sb.st_ino;
+    while (!in && cut_to_parent(r));
+    free(r);
+    return in;
 }
 
 /* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv. */
@@ -205,17 +245,21 @@ int vb_cmd_check(int argc, char **argv)
 
     char err[4096];
     if (save) {
-        /* --save onto the baseline would replace what is being compared
-         * against, and a regression would pass and become the baseline */
-        char *b = resolved_dir(base), *v = resolved_dir(save);
-        int same = b && v && strcmp(b, v) == 0;
-        free(b);
-        free(v);
-        if (same) {
+        /* --save onto the baseline, or into it, would replace what is being
+         * compared against (or put new case directories among it), and a
+         * regression would pass and become the baseline */
+        int where = save_in_baseline(save, base), saved = errno;
+        if (where != 0) {
             globfree(&g);
-            return vb_usage_error(CMD, "--save %s is the baseline itself (--baseline %s): save "
-                                       "elsewhere, then replace the baseline on purpose",
-                                  save, base);
+            if (where < 0)
+                return vb_usage_error(CMD, "--save %s: cannot tell whether it lies inside the "
+                                           "baseline (--baseline %s): %s",
+                                      save, base, strerror(saved));
+            return vb_usage_error(CMD, "--save %s %s (--baseline %s): save elsewhere, then "
+                                       "replace the baseline on purpose",
+                                  save,
+                                  where == 2 ? "is the baseline itself" : "lies inside the baseline",
+                                  base);
         }
     }
 

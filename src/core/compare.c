@@ -75,8 +75,10 @@ typedef struct {
     const char *path;
     char *buf;
     char **comments;
+    unsigned long *comment_line; /* the line number of each comment */
     size_t n_comments;
     char **head;
+    unsigned long head_line;
     size_t ncol;
     char ***rows;
     unsigned long *line; /* the line number of each row */
@@ -91,6 +93,7 @@ static void table_free(table *t)
     free(t->line);
     free(t->head);
     free(t->comments);
+    free(t->comment_line);
     free(t->buf);
     memset(t, 0, sizeof *t);
 }
@@ -112,6 +115,32 @@ static int oom(char *err, size_t errlen)
     return VB_COMPARE_OOM;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every column once: a header naming one twice would have column() read
+ * the first and leave the second unread, so a table could carry a doctored
+ * copy beside the real one (or the other way round). */
+static int unique_columns(const table *t, char *err, size_t errlen)
+{
+    char **names = malloc(t->ncol * sizeof *names);
+    if (!names)
+        return oom(err, errlen);
+    memcpy(names, t->head, t->ncol * sizeof *names);
+    qsort(names, t->ncol, sizeof *names, by_name);
+    int rc = 0;
+    for (size_t i = 1; i < t->ncol && rc == 0; i++)
+        if (strcmp(names[i - 1], names[i]) == 0)
+            rc = bad(err, errlen,
+                     "%s:%lu: column '%.60s' appears twice in the header: not a table verletbench "
+                     "wrote",
+                     t->path, t->head_line, names[i]);
+    free(names);
+    return rc;
+}
+
 /* Fields are split at every comma: the tables never quote. */
 static int table_parse(vb_text in, table *t, char *err, size_t errlen)
 {
@@ -125,9 +154,10 @@ static int table_parse(vb_text in, table *t, char *err, size_t errlen)
     for (size_t i = 0; i < in.len; i++)
         lines += in.text[i] == '\n';
     t->comments = calloc(lines, sizeof *t->comments);
+    t->comment_line = calloc(lines, sizeof *t->comment_line);
     t->rows = calloc(lines, sizeof *t->rows);
     t->line = calloc(lines, sizeof *t->line);
-    if (!t->buf || !t->comments || !t->rows || !t->line) {
+    if (!t->buf || !t->comments || !t->comment_line || !t->rows || !t->line) {
         table_free(t);
         return oom(err, errlen);
     }
@@ -146,6 +176,7 @@ static int table_parse(vb_text in, table *t, char *err, size_t errlen)
         if (n && line[n - 1] == '\r')
             line[--n] = '\0'; /* CRLF, as a checkout on another system may have it */
         if (line[0] == '#') {
+            t->comment_line[t->n_comments] = lineno;
             t->comments[t->n_comments++] = line;
         } else if (line[0]) {
             size_t nf = 1;
@@ -165,7 +196,13 @@ static int table_parse(vb_text in, table *t, char *err, size_t errlen)
                 }
             if (!t->head) {
                 t->head = field;
+                t->head_line = lineno;
                 t->ncol = nf;
+                int rc = unique_columns(t, err, errlen);
+                if (rc != 0) {
+                    table_free(t);
+                    return rc;
+                }
             } else if (nf != t->ncol) {
                 free(field);
                 int rc = bad(err, errlen, "%s:%lu: %zu fields, the header has %zu", in.path,
@@ -204,28 +241,81 @@ static int need_column(const table *t, const char *name, int *col, char *err, si
     return 0;
 }
 
-/* A number as the tables print it (%.17g); inf only where allowed. */
+static int digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The text of a number as the writer prints it (%.17g, %.6f, %.3f): an
+ * optional '-' where negative values occur, digits, an optional fraction,
+ * an optional exponent.  strtod alone would also take leading blanks, a
+ * '+', hexadecimal ("0x1p-3"), "nan" and "infinity", none of which the
+ * writer ever writes: a cell holding one was written by someone else. */
+static int number_text(const char *s, int allow_minus)
+{
+    const char *p = s;
+    if (*p == '-' && allow_minus)
+        p++;
+    if (!digit(*p))
+        return 0;
+    while (digit(*p))
+        p++;
+    if (*p == '.') {
+        if (!digit(*++p))
+            return 0;
+        while (digit(*p))
+            p++;
+    }
+    if (*p == 'e') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!digit(*p))
+            return 0;
+        while (digit(*p))
+            p++;
+    }
+    return *p == '\0';
+}
+
+/* A number as the tables print it (%.17g), >= 0; "inf" only where allowed
+ * (the errors of a run that did not finish). */
 static int parse_number(const char *s, int allow_inf, double *out)
 {
-    if (!s[0])
+    if (allow_inf && strcmp(s, "inf") == 0) {
+        *out = INFINITY;
+        return 0;
+    }
+    if (!number_text(s, 0))
         return -1;
-    char *end;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (*end || isnan(x) || (isinf(x) && !allow_inf) || x < 0.0)
+    double x = strtod(s, NULL);
+    if (!isfinite(x)) /* "1e999": out of range */
         return -1;
     *out = x;
     return 0;
 }
 
+/* A finite number that may be negative (a fitted order). */
+static int parse_signed(const char *s, double *out)
+{
+    if (!number_text(s, 1))
+        return -1;
+    double x = strtod(s, NULL);
+    if (!isfinite(x))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* A count as %llu or %d prints it: digits only, no sign, no blank, no
+ * leading zero. */
 static int parse_count(const char *s, unsigned long long *out)
 {
-    if (!s[0] || s[0] == '-' || s[0] == '+')
+    for (const char *p = s; *p; p++)
+        if (!digit(*p))
+            return -1;
+    if (!s[0] || (s[0] == '0' && s[1]))
         return -1;
-    char *end;
     errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*end || errno == ERANGE)
+    unsigned long long x = strtoull(s, NULL, 10);
+    if (errno == ERANGE)
         return -1;
     *out = x;
     return 0;
@@ -318,10 +408,13 @@ static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0};
 #define N_ALWAYS 7
 
 typedef struct run_rec {
-    const char *integ, *plan, *seed, *status, *dt;
+    const char *model, *integ, *plan, *seed, *status, *dt;
     int level;
-    double steps, pscale, vscale;
-    double m[N_METRICS]; /* NAN where the metric does not apply */
+    /* what fixes the run besides its key: the same on both sides, or the
+     * two are not the same run (jitter is NAN for a trace plan) */
+    double dt_value, jitter, t_end, steps;
+    double pscale, vscale; /* of the exact solution: the same on both sides */
+    double m[N_METRICS];   /* NAN where the metric does not apply */
     unsigned long line;
     const struct run_rec *partner; /* the same run on the other side, or NULL */
 } run_rec;
@@ -346,16 +439,30 @@ static int by_run_key(const void *a, const void *b)
     return c;
 }
 
+/* A cell that is not what the writer puts there: file, line, column. */
+static int bad_cell(const table *t, size_t row, int col, const char *want, char *err,
+                    size_t errlen)
+{
+    return bad(err, errlen, "%s:%lu: column %s: '%.60s' is not %s", t->path, t->line[row],
+               t->head[col], t->rows[row][col], want);
+}
+
 /* Read and check every row of a runs.csv; sorted by (integrator, plan,
- * level, seed). */
+ * level, seed).  Every cell is held to what the writer prints there
+ * (vb_run_print_row): a number where it prints one, blank where it prints
+ * nothing, "inf" only among the errors of a run that did not finish. */
 static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
-    int ci, cp, cl, cs, cst, cdt, cn, cps, cvs, cm[N_METRICS];
-    if (need_column(t, "integrator", &ci, err, errlen) || need_column(t, "plan", &cp, err, errlen) ||
+    int cmod, ci, cp, cl, cs, cst, cdt, cj, cn, ct, cfe, cfs, cps, cvs, cm[N_METRICS];
+    if (need_column(t, "model", &cmod, err, errlen) ||
+        need_column(t, "integrator", &ci, err, errlen) || need_column(t, "plan", &cp, err, errlen) ||
         need_column(t, "level", &cl, err, errlen) || need_column(t, "seed", &cs, err, errlen) ||
         need_column(t, "status", &cst, err, errlen) || need_column(t, "dt", &cdt, err, errlen) ||
-        need_column(t, "steps", &cn, err, errlen) ||
+        need_column(t, "jitter", &cj, err, errlen) || need_column(t, "steps", &cn, err, errlen) ||
+        need_column(t, "t_end", &ct, err, errlen) ||
+        need_column(t, "force_evals", &cfe, err, errlen) ||
+        need_column(t, "fail_step", &cfs, err, errlen) ||
         need_column(t, "pos_scale", &cps, err, errlen) ||
         need_column(t, "vel_scale", &cvs, err, errlen))
         return VB_COMPARE_BAD;
@@ -363,6 +470,9 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
         if (m < N_ALWAYS ? need_column(t, METRICS[m], &cm[m], err, errlen) != 0
                          : (cm[m] = column(t, METRICS[m])) < -1)
             return VB_COMPARE_BAD;
+    /* columns a later verletbench added: checked where the table has them */
+    int cref[2] = {column(t, "ref_err_pos"), column(t, "ref_err_vel")};
+    int cres = column(t, "resolved");
     if (t->nrow == 0)
         return bad(err, errlen, "%s: no runs, only a header: nothing to compare", t->path);
     set->r = calloc(t->nrow, sizeof *set->r);
@@ -378,8 +488,9 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];
         run_rec *r = &set->r[i];
-        unsigned long long steps, level;
+        unsigned long long count;
         r->line = t->line[i];
+        r->model = f[cmod];
         r->integ = f[ci];
         r->plan = f[cp];
         r->seed = f[cs];
@@ -388,23 +499,60 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
         if (!valid_name(r->integ))
             return bad(err, errlen, "%s:%lu: integrator '%.60s' is not an integrator name", t->path,
                        r->line, r->integ);
+        if (!valid_name(r->model))
+            return bad_cell(t, i, cmod, "a model name", err, errlen);
         if (!valid_plan(r->plan))
             return bad(err, errlen, "%s:%lu: plan '%.60s' (want fixed, random or trace)", t->path,
                        r->line, r->plan);
-        if (parse_count(f[cl], &level) != 0 || level > 64)
-            return bad(err, errlen, "%s:%lu: level '%.60s' is not a step-size level", t->path,
-                       r->line, f[cl]);
-        r->level = (int)level;
-        if (parse_count(f[cn], &steps) != 0)
-            return bad(err, errlen, "%s:%lu: steps '%.60s' is not a count", t->path, r->line, f[cn]);
-        r->steps = (double)steps;
+        int random = !strcmp(r->plan, "random"), trace = !strcmp(r->plan, "trace");
+        if (parse_count(f[cl], &count) != 0 || count > 64)
+            return bad_cell(t, i, cl, "a step-size level (0 to 64)", err, errlen);
+        r->level = (int)count;
+        if (parse_number(r->dt, 0, &r->dt_value) != 0 || !(r->dt_value > 0))
+            return bad_cell(t, i, cdt, "a step size (a finite number > 0)", err, errlen);
+        /* jitter: 0 with fixed steps, the case's (> 0) with random ones,
+         * blank for a trace; the seed only with random steps */
+        r->jitter = NAN;
+        if (trace ? f[cj][0] != '\0'
+                  : parse_number(f[cj], 0, &r->jitter) != 0 || (random ? !(r->jitter > 0)
+                                                                       : r->jitter != 0))
+            return bad_cell(t, i, cj,
+                            trace    ? "blank (a trace plan has no jitter)"
+                            : random ? "a jitter (a finite number > 0)"
+                                     : "0 (fixed steps have no jitter)",
+                            err, errlen);
+        if (random ? parse_count(r->seed, &count) != 0 : r->seed[0] != '\0')
+            return bad_cell(t, i, cs,
+                            random ? "a seed (a count)" : "blank (only random steps have a seed)",
+                            err, errlen);
+        if (parse_count(f[cn], &count) != 0)
+            return bad_cell(t, i, cn, "a count of steps", err, errlen);
+        r->steps = (double)count;
+        if (parse_number(f[ct], 0, &r->t_end) != 0 || !(r->t_end > 0))
+            return bad_cell(t, i, ct, "an end time (a finite number > 0)", err, errlen);
+        if (parse_count(f[cfe], &count) != 0)
+            return bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
         int ok = !strcmp(r->status, "ok");
         if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0)
             return bad(err, errlen, "%s:%lu: status '%.60s' (want ok, diverged or exact-failed)",
                        t->path, r->line, r->status);
-        if (parse_number(f[cps], 0, &r->pscale) != 0 || parse_number(f[cvs], 0, &r->vscale) != 0)
-            return bad(err, errlen, "%s:%lu: pos_scale or vel_scale is not a finite number >= 0",
-                       t->path, r->line);
+        if (ok ? f[cfs][0] != '\0' : parse_count(f[cfs], &count) != 0)
+            return bad_cell(t, i, cfs,
+                            ok ? "blank (the run's status is ok)"
+                               : "the step it failed at (a count)",
+                            err, errlen);
+        if (parse_number(f[cps], 0, &r->pscale) != 0)
+            return bad_cell(t, i, cps, "a scale (a finite number >= 0)", err, errlen);
+        if (parse_number(f[cvs], 0, &r->vscale) != 0)
+            return bad_cell(t, i, cvs, "a scale (a finite number >= 0)", err, errlen);
+        for (int k = 0; k < 2; k++) {
+            double x;
+            if (cref[k] >= 0 && f[cref[k]][0] && parse_number(f[cref[k]], !ok, &x) != 0)
+                return bad_cell(t, i, cref[k], "blank or a reference's error (a number >= 0)", err,
+                                errlen);
+        }
+        if (cres >= 0 && f[cres][0] && strcmp(f[cres], "yes") != 0 && strcmp(f[cres], "no") != 0)
+            return bad_cell(t, i, cres, "blank, yes or no", err, errlen);
         for (int m = 0; m < N_METRICS; m++) {
             const char *c = cm[m] >= 0 ? f[cm[m]] : "";
             r->m[m] = NAN;
@@ -541,10 +689,9 @@ static int build_series(const run_set *now, size_t first, size_t last, int m,
             a[k] = o->m[m];
             b[k] = r->m[m];
             k++;
-            steps = fmax(steps, fmax(r->steps, o->steps));
-            double sc = SCALE[m] == 0 ? fmax(r->pscale, o->pscale)
-                        : SCALE[m] == 1 ? fmax(r->vscale, o->vscale)
-                                        : 1.0;
+            /* the new run's: the floor is not the baseline's to set */
+            steps = fmax(steps, r->steps);
+            double sc = SCALE[m] == 0 ? r->pscale : SCALE[m] == 1 ? r->vscale : 1.0;
             scale = fmax(scale, sc);
         }
         if (k == 0)
@@ -686,33 +833,126 @@ static const signal_rec *signal_find(const signal_set *ss, const char *integ, co
     return NULL;
 }
 
-/* The runs of each integrator a table's header lists: as many as the
- * same plan makes now. */
-static int check_counts(const table *bt, const run_set *base, const run_set *now, const char *what,
-                        char *err, size_t errlen)
+/* The "# integrators=" line of a baseline table: required, a list of
+ * integrator names, each once.  Without it nothing says which rows the
+ * table must have, and rows deleted with the line would pass unseen. */
+static int need_list(const table *t, const char **list, char *err, size_t errlen)
 {
-    const char *list = listed_integrators(bt);
-    if (!list)
-        return 0;
+    *list = listed_integrators(t);
+    if (!*list)
+        return bad(err, errlen, "%s: no '# integrators=' line: the baseline is damaged (make a new "
+                                "one with make baseline)",
+                   t->path);
+    unsigned long line = 0;
+    for (size_t i = 0; i < t->n_comments; i++)
+        if (t->comments[i] + 14 == *list)
+            line = t->comment_line[i];
+    for (const char *p = *list;;) {
+        const char *e = strchr(p, ',');
+        size_t k = e ? (size_t)(e - p) : strlen(p);
+        char name[64];
+        if (k >= sizeof name || (snprintf(name, sizeof name, "%.*s", (int)k, p), !valid_name(name)))
+            return bad(err, errlen, "%s:%lu: '# integrators=%.200s': '%.*s' is not an integrator "
+                                    "name",
+                       t->path, line, *list, (int)(k > 60 ? 60 : k), p);
+        for (const char *q = *list; q < p;) {
+            const char *qe = strchr(q, ',');
+            if ((size_t)(qe - q) == k && strncmp(q, p, k) == 0)
+                return bad(err, errlen, "%s:%lu: '# integrators=%.200s' names %s twice", t->path,
+                           line, *list, name);
+            q = qe + 1;
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+/* The runs of each integrator the baseline's header lists: as many as the
+ * plan makes now for any integrator (every integrator gets the same plan),
+ * and none of an integrator it does not list. */
+static int check_counts(const table *bt, const run_set *base, const run_set *now, char *err,
+                        size_t errlen)
+{
+    const char *list;
+    int rc = need_list(bt, &list, err, errlen);
+    if (rc != 0)
+        return rc;
     for (size_t i = 0; i < base->n; i++)
         if (!in_list(list, base->r[i].integ))
             return bad(err, errlen, "%s:%lu: integrator %s is not in the header's list "
                                     "(# integrators=%.200s)",
                        bt->path, base->r[i].line, base->r[i].integ, list);
-    for (size_t i = 0; i < now->n;) {
-        const char *integ = now->r[i].integ;
-        size_t want = 0, have = 0;
-        for (; i < now->n && !strcmp(now->r[i].integ, integ); i++)
-            want++;
-        if (!in_list(list, integ))
-            continue; /* an integrator the baseline was not made with: new */
+    size_t want = 0;
+    while (want < now->n && !strcmp(now->r[want].integ, now->r[0].integ))
+        want++;
+    for (const char *p = list;;) {
+        const char *e = strchr(p, ',');
+        char integ[64];
+        snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+        size_t have = 0;
         for (size_t k = 0; k < base->n; k++)
             have += !strcmp(base->r[k].integ, integ);
         if (have != want)
-            return bad(err, errlen, "%s: %zu %s of %s, the plan in its header makes %zu: the "
+            return bad(err, errlen, "%s: %zu runs of %s, the plan in its header makes %zu: the "
                                     "baseline is damaged (make a new one with make baseline)",
-                       bt->path, have, what, integ, want);
+                       bt->path, have, integ, want);
+        if (!e)
+            break;
+        p = e + 1;
     }
+    return 0;
+}
+
+/* A run and its partner are the same run: the key that paired them
+ * (integrator, plan, level, seed) and everything else the plan fixes, to
+ * the bit; and the scales of the exact solution the errors are measured
+ * against, which no method changes (to 1e-6: another libm may move them in
+ * the last bits).  The round-off floor is taken from the new run alone, but
+ * a baseline run of a billion steps, or of a huge scale, is not the run
+ * made now: comparing its errors would compare nothing.
+ * A run that did not finish counts the steps it took and the scales over
+ * them: those then depend on the method, and only bound the other side. */
+static int same_run(const table *bt, const run_rec *o, const run_rec *r, char *err, size_t errlen)
+{
+    int ok_b = !strcmp(o->status, "ok"), ok_n = !strcmp(r->status, "ok");
+    const char *col = NULL;
+    char was[64], is[64];
+    if (strcmp(o->model, r->model) != 0) {
+        col = "model";
+        snprintf(was, sizeof was, "%.60s", o->model);
+        snprintf(is, sizeof is, "%.60s", r->model);
+    } else {
+        static const char *const name[] = {"dt", "jitter", "t_end", "steps"};
+        const double b[] = {o->dt_value, o->jitter, o->t_end, o->steps};
+        const double n[] = {r->dt_value, r->jitter, r->t_end, r->steps};
+        for (int k = 0; k < 4 && !col; k++) {
+            int same = b[k] == n[k] || (isnan(b[k]) && isnan(n[k]));
+            if (k == 3 && !(ok_b && ok_n)) /* steps: the one that stopped took fewer */
+                same = ok_b ? b[k] >= n[k] : ok_n ? b[k] <= n[k] : 1;
+            if (!same) {
+                col = name[k];
+                snprintf(was, sizeof was, "%.17g", b[k]);
+                snprintf(is, sizeof is, "%.17g", n[k]);
+            }
+        }
+    }
+    if (col)
+        return bad(err, errlen, "%s:%lu: column %s: %s in the baseline, %s in the same run made "
+                                "now (%s, %s, level %d%s%s): not the run it claims to be; the "
+                                "baseline is damaged (make a new one with make baseline)",
+                   bt->path, o->line, col, was, is, r->integ, r->plan, r->level,
+                   r->seed[0] ? ", seed " : "", r->seed);
+    const double sb[] = {o->pscale, o->vscale}, sn[] = {r->pscale, r->vscale};
+    for (int k = 0; k < 2 && ok_b && ok_n; k++)
+        if (!(fabs(sb[k] - sn[k]) <= 1e-6 * fmax(fabs(sb[k]), fabs(sn[k]))))
+            return bad(err, errlen, "%s:%lu: column %s: %.17g in the baseline, %.17g in the same "
+                                    "run made now (%s, %s, level %d%s%s): the scale of the exact "
+                                    "solution, which no method changes; the baseline is damaged "
+                                    "(make a new one with make baseline)",
+                       bt->path, o->line, k ? "vel_scale" : "pos_scale", sb[k], sn[k], r->integ,
+                       r->plan, r->level, r->seed[0] ? ", seed " : "", r->seed);
     return 0;
 }
 
@@ -728,7 +968,7 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
         free(base.r);
         return rc;
     }
-    if ((rc = check_counts(bt, &base, &now, "runs", err, errlen)) != 0)
+    if ((rc = check_counts(bt, &base, &now, err, errlen)) != 0)
         goto done;
     for (int m = 0; m < N_METRICS; m++) {
         if (!base.present[m]) { /* an older baseline: a metric it does not know */
@@ -746,6 +986,8 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
         now.r[i].partner = o;
         if (o)
             o->partner = &now.r[i];
+        if (o && (rc = same_run(bt, o, &now.r[i], err, errlen)) != 0)
+            goto done;
     }
     vb_change c;
     /* run by run: a status that got worse, runs gone, runs new */
@@ -844,13 +1086,48 @@ static int by_order_key(const void *a, const void *b)
     return c;
 }
 
+/* The verdicts the writer leaves the order blank with: an exact series
+ * has no slope, and an undetermined one none that could be fitted. */
+static int verdict_without_order(const char *v)
+{
+    return !strcmp(v, "exact") || !strcmp(v, "undetermined");
+}
+
+/* local_orders: "q q q", each with 3 decimals or '-' where undefined */
+static int local_orders_text(const char *s)
+{
+    char buf[64];
+    for (const char *p = s; *p;) {
+        const char *e = strchr(p, ' ');
+        size_t k = e ? (size_t)(e - p) : strlen(p);
+        double x;
+        if (k == 0 || k >= sizeof buf)
+            return 0;
+        memcpy(buf, p, k);
+        buf[k] = '\0';
+        if (strcmp(buf, "-") != 0 && parse_signed(buf, &x) != 0)
+            return 0;
+        p = e ? e + 1 : p + k;
+        if (e && !*p)
+            return 0; /* a trailing blank */
+    }
+    return 1;
+}
+
+/* Read and check every row of an orders.csv (write_orders), sorted by
+ * (integrator, plan, norm). */
 static int read_orders(const table *t, order_rec **out, char *err, size_t errlen)
 {
     *out = NULL;
-    int ci, cp, cn, co, cv;
+    int ci, cp, cn, co, cpt, cex, cv, crg, cd1, cd2, clo;
     if (need_column(t, "integrator", &ci, err, errlen) || need_column(t, "plan", &cp, err, errlen) ||
         need_column(t, "norm", &cn, err, errlen) || need_column(t, "order", &co, err, errlen) ||
-        need_column(t, "verdict", &cv, err, errlen))
+        need_column(t, "points", &cpt, err, errlen) ||
+        need_column(t, "expected", &cex, err, errlen) ||
+        need_column(t, "verdict", &cv, err, errlen) || need_column(t, "range", &crg, err, errlen) ||
+        need_column(t, "dt_first", &cd1, err, errlen) ||
+        need_column(t, "dt_last", &cd2, err, errlen) ||
+        need_column(t, "local_orders", &clo, err, errlen))
         return VB_COMPARE_BAD;
     if (t->nrow == 0)
         return bad(err, errlen, "%s: no orders, only a header: nothing to compare", t->path);
@@ -868,20 +1145,41 @@ static int read_orders(const table *t, order_rec **out, char *err, size_t errlen
                           : !known_norm            ? "norm"
                           : verdict_rank(r[i].verdict) < 0 ? "verdict"
                                                           : NULL;
-        if (!why && f[co][0]) {
-            char *end;
-            r[i].order = strtod(f[co], &end);
-            if (*end || !isfinite(r[i].order))
-                why = "order";
-        }
         if (why) {
             free(r);
             return bad(err, errlen, "%s:%lu: %s '%.60s' cannot be read", t->path, t->line[i], why,
                        !strcmp(why, "integrator") ? f[ci]
                        : !strcmp(why, "plan")     ? f[cp]
                        : !strcmp(why, "norm")     ? f[cn]
-                       : !strcmp(why, "verdict")  ? f[cv]
-                                                  : f[co]);
+                                                  : f[cv]);
+        }
+        /* the order is blank exactly when the verdict has none */
+        int blank = verdict_without_order(r[i].verdict);
+        unsigned long long count;
+        double x;
+        int col = -1;
+        const char *want = NULL;
+        if (blank ? f[co][0] != '\0' : parse_signed(f[co], &r[i].order) != 0)
+            col = co, want = blank ? "blank (the verdict has no order)"
+                                   : "an order (a finite number; the verdict has one)";
+        else if (parse_count(f[cpt], &count) != 0)
+            col = cpt, want = "a count of points";
+        else if (parse_count(f[cex], &count) != 0)
+            col = cex, want = "an integrator's label order (a count)";
+        else if (strcmp(f[crg], "asymptotic") != 0 && strcmp(f[crg], "all") != 0 &&
+                 strcmp(f[crg], "none") != 0)
+            col = crg, want = "a range (asymptotic, all or none)";
+        else if (f[cd1][0] || f[cd2][0]) {
+            if (parse_number(f[cd1], 0, &x) != 0 || !(x > 0))
+                col = cd1, want = "a step size (a finite number > 0; blank with dt_last)";
+            else if (parse_number(f[cd2], 0, &x) != 0 || !(x > 0))
+                col = cd2, want = "a step size (a finite number > 0; blank with dt_first)";
+        }
+        if (col < 0 && !local_orders_text(f[clo]))
+            col = clo, want = "local orders (numbers or '-' separated by one blank)";
+        if (col >= 0) {
+            free(r);
+            return bad_cell(t, i, col, want, err, errlen);
         }
     }
     qsort(r, t->nrow, sizeof *r, by_order_key);
@@ -918,13 +1216,54 @@ static int compare_orders(const table *bt, const table *nt, const char *name,
         free(b);
         return rc;
     }
-    const char *list = listed_integrators(bt);
-    for (size_t i = 0; list && i < bt->nrow; i++)
+    const char *list;
+    if ((rc = need_list(bt, &list, err, errlen)) != 0)
+        goto done;
+    for (size_t i = 0; i < bt->nrow; i++)
         if (!in_list(list, b[i].integ)) {
             rc = bad(err, errlen, "%s:%lu: integrator %s is not in the header's list", bt->path,
                      b[i].line, b[i].integ);
             goto done;
         }
+    /* every integrator is fitted on the same plans and norms: b is sorted
+     * by (integrator, plan, norm), so each integrator's rows repeat the
+     * first one's; an integrator with some of its orders gone is damage */
+    size_t n_first = 0;
+    while (n_first < bt->nrow && !strcmp(b[n_first].integ, b[0].integ))
+        n_first++;
+    for (size_t i = n_first; i < bt->nrow;) {
+        size_t j = i;
+        while (j < bt->nrow && !strcmp(b[j].integ, b[i].integ))
+            j++;
+        int same = j - i == n_first;
+        for (size_t k = 0; same && k < n_first; k++)
+            same = !strcmp(b[i + k].plan, b[k].plan) && !strcmp(b[i + k].norm, b[k].norm);
+        if (!same) {
+            rc = bad(err, errlen, "%s: the orders of %s (%zu) are not those of %s (%zu): the "
+                                  "baseline is damaged (make a new one with make baseline)",
+                     bt->path, b[i].integ, j - i, b[0].integ, n_first);
+            goto done;
+        }
+        i = j;
+    }
+    /* and every integrator the header lists has them */
+    for (const char *p = list;;) {
+        const char *e = strchr(p, ',');
+        char integ[64];
+        snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+        size_t k = 0;
+        while (k < bt->nrow && strcmp(b[k].integ, integ) != 0)
+            k++;
+        if (k == bt->nrow) {
+            rc = bad(err, errlen, "%s: no order of %s, which its header lists: the baseline is "
+                                  "damaged (make a new one with make baseline)",
+                     bt->path, integ);
+            goto done;
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
     for (size_t i = 0; i < nt->nrow; i++) {
         order_rec *o = bsearch(&n[i], b, bt->nrow, sizeof *b, by_order_key);
         if (o) {
@@ -988,6 +1327,47 @@ done:
     return rc;
 }
 
+/* One '#' line of orders.csv against the same line of runs.csv: equal, but
+ * that the first says what the file holds ("runs of" there, "fitted orders
+ * of" here; sweep_write.c's provenance, the same version and commit). */
+static int same_comment(const char *runs, const char *orders)
+{
+    const char *what = strstr(runs, ": runs of ");
+    if (strncmp(runs, "# verletbench ", 14) != 0 || !what)
+        return strcmp(runs, orders) == 0;
+    size_t n = (size_t)(what - runs);
+    return strncmp(runs, orders, n) == 0 && strncmp(orders + n, ": fitted orders of ", 19) == 0 &&
+           strcmp(what + 10, orders + n + 19) == 0;
+}
+
+/* A baseline's orders.csv was written by the same run as its runs.csv,
+ * which alone is held against the case's parameters: it carries the same
+ * '#' lines (version, parameters, integrators, truth), none gone, none
+ * added.  Orders from another case or other parameters, or with those
+ * lines deleted, would be judged as if they were this case's. */
+static int same_header(const table *runs, const table *orders, char *err, size_t errlen)
+{
+    size_t n = runs->n_comments < orders->n_comments ? runs->n_comments : orders->n_comments;
+    for (size_t i = 0; i < n; i++)
+        if (!same_comment(runs->comments[i], orders->comments[i]))
+            return bad(err, errlen,
+                       "%s:%lu: '%.200s' where %s:%lu has '%.200s': not written with that "
+                       "runs.csv; the baseline is damaged (make a new one with make baseline)",
+                       orders->path, orders->comment_line[i], orders->comments[i], runs->path,
+                       runs->comment_line[i], runs->comments[i]);
+    if (runs->n_comments > n)
+        return bad(err, errlen,
+                   "%s: lacks the line '%.200s' of %s:%lu: not written with that runs.csv; the "
+                   "baseline is damaged (make a new one with make baseline)",
+                   orders->path, runs->comments[n], runs->path, runs->comment_line[n]);
+    if (orders->n_comments > n)
+        return bad(err, errlen,
+                   "%s:%lu: '%.200s', which %s lacks: not written with that runs.csv; the "
+                   "baseline is damaged (make a new one with make baseline)",
+                   orders->path, orders->comment_line[n], orders->comments[n], runs->path);
+    return 0;
+}
+
 int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs,
                       vb_text base_orders, vb_text now_runs, vb_text now_orders,
                       const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen)
@@ -1015,15 +1395,20 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
     }
     size_t compared0 = out->compared;
     signal_set signal = {0};
-    rc = compare_runs(&rb, &rn, name, tol, out, &signal, err, errlen);
-    /* the signal records point into the runs tables: free them after */
-    if (rc == 0 && (rc = table_parse(base_orders, &ob, err, errlen)) == 0) {
-        if ((rc = table_parse(now_orders, &on, err, errlen)) == 0) {
-            rc = compare_orders(&ob, &on, name, tol, out, &signal, err, errlen);
-            table_free(&on);
-        }
-        table_free(&ob);
+    if ((rc = table_parse(base_orders, &ob, err, errlen)) != 0) {
+        table_free(&rb);
+        table_free(&rn);
+        return rc;
     }
+    rc = same_header(&rb, &ob, err, errlen);
+    if (rc == 0)
+        rc = compare_runs(&rb, &rn, name, tol, out, &signal, err, errlen);
+    /* the signal records point into the runs tables: free them after */
+    if (rc == 0 && (rc = table_parse(now_orders, &on, err, errlen)) == 0) {
+        rc = compare_orders(&ob, &on, name, tol, out, &signal, err, errlen);
+        table_free(&on);
+    }
+    table_free(&ob);
     free(signal.v);
     table_free(&rb);
     table_free(&rn);

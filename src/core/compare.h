@@ -2,8 +2,10 @@
  * got better.  The baseline is what `verletbench run` wrote (runs.csv and
  * orders.csv of a case); the new side is the same tables of a fresh sweep,
  * as text.  A baseline that cannot be read as such tables — cut short,
- * columns renamed, cells that are not numbers, runs of a listed integrator
- * gone — is refused, never taken as "nothing got worse". */
+ * columns renamed or named twice, cells that are not what the writer
+ * prints, runs or orders of a listed integrator gone, an orders.csv not
+ * written with its runs.csv, runs that are not the runs made now — is
+ * refused, never taken as "nothing got worse". */
 #ifndef VB_COMPARE_H
 #define VB_COMPARE_H
 
