@@ -123,6 +123,8 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/spring/band.png docs/figures/spring-random-band.png
 	cp plots/orbit/convergence.png docs/figures/orbit-convergence.png
 	cp plots/orbit/energy-time.png docs/figures/orbit-energy.png
+	cp plots/figure-eight/path.png docs/figures/figure-eight-path.png
+	cp plots/chain-64/convergence.png docs/figures/chain-64-convergence.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a

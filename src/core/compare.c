@@ -1053,15 +1053,18 @@ done:
 /* ---- orders.csv: fitted orders and verdicts ---- */
 
 static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
-                                       "undetermined", "no-asymptotic-range", "below-label",
-                                       "not-converging"};
+                                       "undetermined", "no-asymptotic-range", "below-resolution",
+                                       "below-label",  "not-converging"};
 
 /* How good a verdict is: exact, then meeting the label (as expected or
- * above it: both keep the promise), then no claim either way, then below
- * the label, then an error that does not fall at all. */
+ * above it: both keep the promise), then no claim either way (nothing
+ * fitted, no power law, or errors a reference solution cannot resolve:
+ * the method may have got better, or the reference worse; either way the
+ * label is no longer shown to hold), then below the label, then an error
+ * that does not fall at all. */
 static int verdict_rank(const char *v)
 {
-    static const int rank[] = {4, 3, 3, 2, 2, 1, 0};
+    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 0};
     for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
         if (!strcmp(v, VERDICTS[i]))
             return rank[i];
@@ -1087,10 +1090,11 @@ static int by_order_key(const void *a, const void *b)
 }
 
 /* The verdicts the writer leaves the order blank with: an exact series
- * has no slope, and an undetermined one none that could be fitted. */
+ * has no slope, an undetermined one none that could be fitted, and one
+ * below a reference's resolution is never fitted. */
 static int verdict_without_order(const char *v)
 {
-    return !strcmp(v, "exact") || !strcmp(v, "undetermined");
+    return !strcmp(v, "exact") || !strcmp(v, "undetermined") || !strcmp(v, "below-resolution");
 }
 
 /* local_orders: "q q q", each with 3 decimals or '-' where undefined */

@@ -15,7 +15,7 @@
 #include "compare.h"
 #include "sweep.h"
 
-/* the same as tests/fuzz/baseline.case, which made the seeds */
+/* the same as tests/fuzz/small.case, which made the seeds */
 static const char CASE[] = "[case]\nmodel = spring\nt_end = 1\n"
                            "[steps]\ndt = 0.1\nhalvings = 3\njitter = 0.5\nseeds = 2\n"
                            "[integrators]\nuse = tcv, rk4\n";
@@ -32,7 +32,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     vb_case c;
     vb_sweep s;
     char err[1024];
-    if (vb_case_parse("tests/fuzz/baseline.case", CASE, sizeof CASE - 1, &c, err, sizeof err) != 0 ||
+    if (vb_case_parse("tests/fuzz/small.case", CASE, sizeof CASE - 1, &c, err, sizeof err) != 0 ||
         vb_sweep_run(&c, &s, 1e9, VB_SWEEP_TABLES_ONLY, 1, NULL, NULL, err, sizeof err) != 0 ||
         vb_sweep_table_text(&s, "runs.csv", &now_runs, &now_runs_len) != 0 ||
         vb_sweep_table_text(&s, "orders.csv", &now_orders, &now_orders_len) != 0)
@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
     vb_changes changes = {0};
     char err[1024] = "";
-    int rc = vb_compare_tables("spring", "tests/fuzz/baseline.case", br, bo, nr, no, &tol,
+    int rc = vb_compare_tables("spring", "tests/fuzz/small.case", br, bo, nr, no, &tol,
                                &changes, err, sizeof err);
     if (rc != 0 && (!memchr(err, '\0', sizeof err) || !err[0]))
         __builtin_trap(); /* a refusal must say why */
