@@ -112,7 +112,8 @@ expect "a duplicate run" 2 "the same run as line $line" -- chk
 fresh; awk -F, -v n="$line" 'BEGIN{OFS=","} NR == n {$2 = "t" sprintf("%0300d", 0)} {print}' results/baseline/spring/runs.csv > "$R"
 expect "a 300-character key cell" 2 "runs.csv:$line: integrator 't000" -- chk
 fresh; sed "${line}s/,ok,/,ok,extra,/" results/baseline/spring/runs.csv > "$R"
-expect "a row with a field too many" 2 "runs.csv:$line: 22 fields, the header has 21" -- chk
+nf=$(grep -v '^#' results/baseline/spring/runs.csv | head -1 | awk -F, '{print NF}')
+expect "a row with a field too many" 2 "runs.csv:$line: $((nf + 1)) fields, the header has $nf" -- chk
 fresh; sed 's/^spring,tcv,/spring,tcv2,/' results/baseline/spring/runs.csv > "$R"
 expect "an integrator the header does not list" 2 "integrator tcv2 is not in the header's list" -- chk
 fresh; sed 's/$/\r/' results/baseline/spring/runs.csv > "$R"; sed 's/$/\r/' results/baseline/spring/orders.csv > "$O"
