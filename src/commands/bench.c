@@ -49,8 +49,9 @@ static void help(void)
          "             does,\n"
          "             sharing that reference: ns per grid point for all of them together\n"
          "             (integrator column: the number of integrators)\n"
-         "ratio_to_fused is ns_per_step / the fused loop's, both per particle-step, taken\n"
-         "in this run; fused_on names the system of that loop.\n\n"
+         "ratio_to_fused is ns_per_step / the fused loop's, both per particle-step: the\n"
+         "median over R of each timing against one of the fused loop taken just before\n"
+         "it; fused_on names the system of that loop.\n\n"
          "Options:\n"
          "  --model M          one system, built-in or plugin; default: the orbit (e = 0.5),\n"
          "                     the chain of 64 masses and the figure-eight three-body problem\n"
@@ -432,29 +433,67 @@ static int run_mode(mode md, fused_kind fk, const vb_integrator *g, const vb_mod
  * in the scheduler's noise. */
 #define MIN_TIMING_NS 4e7
 
-/* median ns per step (per run-step for the batch, per grid point for the
- * reference and the grid) over `repeat` timings, after one untimed run that
- * warms the caches and says how many runs a timing takes */
-static double time_mode(mode md, fused_kind fk, const vb_integrator *g, const vb_model *m,
-                        double mu, unsigned long steps, int repeat, size_t *n_integ)
+/* One mode on one system, ready to time: how many runs back to back make
+ * one timing, from an untimed first run that also warms the caches. */
+typedef struct {
+    mode md;
+    fused_kind fk;
+    const vb_integrator *g;
+    const vb_model *m;
+    double mu;
+    unsigned long steps, runs;
+    size_t *n_integ;
+} timer;
+
+static int timer_init(timer *t)
 {
-    double best[64], per;
-    double t0 = now_ns();
-    if (run_mode(md, fk, g, m, mu, steps, n_integ, &per) != 0)
-        return NAN;
+    double per, t0 = now_ns();
+    if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+        return -1;
     double once = now_ns() - t0;
-    unsigned long runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / (once > 1 ? once : 1));
-    if (runs > 100000)
-        runs = 100000;
-    for (int r = 0; r < repeat; r++) {
-        t0 = now_ns();
-        for (unsigned long k = 0; k < runs; k++)
-            if (run_mode(md, fk, g, m, mu, steps, n_integ, &per) != 0)
-                return NAN;
-        best[r] = (now_ns() - t0) / (per * (double)runs);
+    t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
+    if (t->runs > 100000)
+        t->runs = 100000;
+    return 0;
+}
+
+/* one timing: ns per step (per run-step for the batch, per grid point for
+ * the reference and the grid), or NAN */
+static double timer_once(timer *t)
+{
+    double per = 1.0, t0 = now_ns();
+    for (unsigned long k = 0; k < t->runs; k++)
+        if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+            return NAN;
+    return (now_ns() - t0) / (per * (double)t->runs);
+}
+
+static double median(double *a, int n)
+{
+    qsort(a, (size_t)n, sizeof a[0], cmp_double);
+    return a[n / 2];
+}
+
+/* The median of `repeat` timings of t; with a fused loop f, also the
+ * median of the ratios of each timing to a timing of f taken just before
+ * it, per particle-step (np particles in t's system, nf in f's).  Paired,
+ * because this machine's speed wanders between timings (a 64-spring loop
+ * measured 76 ns in one process and 135 in the next): a drift then moves
+ * both sides of a ratio, not one. */
+static int time_paired(timer *t, timer *f, double np, double nf, int repeat, double *ns,
+                       double *ratio)
+{
+    double a[64], r[64];
+    for (int k = 0; k < repeat; k++) {
+        double fk = f ? timer_once(f) : 1.0, x = timer_once(t);
+        if (!isfinite(fk) || !isfinite(x))
+            return -1;
+        a[k] = x;
+        r[k] = f ? (x / np) / (fk / nf) : (double)NAN;
     }
-    qsort(best, (size_t)repeat, sizeof best[0], cmp_double);
-    return best[repeat / 2];
+    *ns = median(a, repeat);
+    *ratio = f ? median(r, repeat) : (double)NAN;
+    return 0;
 }
 
 /* Parse "KEY=VALUE" into the model; prints the error. */
@@ -484,26 +523,29 @@ typedef struct {
     size_t n;
 } rows;
 
-/* the rows of one system: its fused loop, then each integrator's modes */
-static int bench_system(vb_model *m, const vb_model *orbit, double orbit_fused_pp,
-                        const vb_integrator *const *list, size_t n, unsigned long pp_steps,
-                        int repeat, rows *out)
+/* the rows of one system: its fused loop, then each integrator's modes,
+ * each against the system's own fused loop (or the orbit's) */
+static int bench_system(vb_model *m, timer *orbit_fused, const vb_integrator *const *list,
+                        size_t n, unsigned long pp_steps, int repeat, rows *out)
 {
     fused_kind fk = fused_of(m);
     size_t np = m->particles;
     unsigned long steps = pp_steps / np < 1000 ? 1000 : pp_steps / np;
-    double fused_pp = orbit_fused_pp;
+    timer own = {.md = M_FUSED, .fk = fk, .m = m, .steps = steps};
+    timer *fused = orbit_fused;
+    double nf = 1.0;
     const char *fused_on = "orbit";
     if (fk != F_NONE) {
-        double ns = time_mode(M_FUSED, fk, NULL, m, 0.0, steps, repeat, NULL);
-        if (!isfinite(ns))
+        double ns, unused;
+        if (timer_init(&own) != 0 || time_paired(&own, NULL, 1, 1, repeat, &ns, &unused) != 0)
             return -1;
-        fused_pp = ns / (double)np;
+        fused = &own;
+        nf = (double)np;
         fused_on = m->type->name;
-        snprintf(out->text[out->n++], sizeof out->text[0], "%s,velocity-verlet,fused,%lu,%.3f,1.000,%zu,%.3f,%s",
-                 m->type->name, steps, ns, np, fused_pp, fused_on);
+        snprintf(out->text[out->n++], sizeof out->text[0],
+                 "%s,velocity-verlet,fused,%lu,%.3f,1.000,%zu,%.3f,%s", m->type->name, steps, ns,
+                 np, ns / (double)np, fused_on);
     }
-    (void)orbit;
     for (size_t i = 0; i < n; i++) {
         const vb_integrator *g = list[i];
         mode modes[4];
@@ -515,31 +557,36 @@ static int bench_system(vb_model *m, const vb_model *orbit, double orbit_fused_p
         if (!strcmp(g->name, "rk4"))
             modes[nm++] = M_GSL;
         for (size_t k = 0; k < nm && out->n < MAX_ROWS; k++) {
-            double ns = time_mode(modes[k], fk, g, m, 0.0, steps, repeat, NULL);
-            if (!isfinite(ns)) {
+            timer t = {.md = modes[k], .fk = fk, .g = g, .m = m, .steps = steps};
+            double ns, ratio;
+            if (timer_init(&t) != 0 ||
+                time_paired(&t, fused, (double)np, nf, repeat, &ns, &ratio) != 0) {
                 vb_error(CMD, "%s %s on %s failed", mode_name[modes[k]], g->name, m->type->name);
                 return -1;
             }
             snprintf(out->text[out->n++], sizeof out->text[0], "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,%s",
                      m->type->name, g->name, mode_name[modes[k]],
-                     modes[k] == M_BATCH ? steps * VB_LANES : steps, ns,
-                     ns / (double)np / fused_pp, np, ns / (double)np, fused_on);
+                     modes[k] == M_BATCH ? steps * VB_LANES : steps, ns, ratio, np,
+                     ns / (double)np, fused_on);
         }
     }
     if (!m->type->exact && out->n + 2 <= MAX_ROWS) {
         size_t n_integ = 0;
-        double ref = time_mode(M_REFERENCE, fk, NULL, m, 0.0, 0, repeat, NULL);
-        double grid = time_mode(M_GRID, fk, NULL, m, 0.0, 0, repeat, &n_integ);
-        if (!isfinite(ref) || !isfinite(grid)) {
+        timer ref = {.md = M_REFERENCE, .fk = fk, .m = m};
+        timer grid = {.md = M_GRID, .fk = fk, .m = m, .n_integ = &n_integ};
+        double ns_ref, ns_grid, r_ref, r_grid;
+        if (timer_init(&ref) != 0 || timer_init(&grid) != 0 ||
+            time_paired(&ref, fused, (double)np, nf, repeat, &ns_ref, &r_ref) != 0 ||
+            time_paired(&grid, fused, (double)np, nf, repeat, &ns_grid, &r_grid) != 0) {
             vb_error(CMD, "the reference solution of %s failed", m->type->name);
             return -1;
         }
-        snprintf(out->text[out->n++], sizeof out->text[0], "%s,rk8pd,reference,%d,%.3f,%.3f,%zu,%.3f,%s",
-                 m->type->name, REF_GRID, ref, ref / (double)np / fused_pp, np, ref / (double)np,
-                 fused_on);
+        snprintf(out->text[out->n++], sizeof out->text[0],
+                 "%s,rk8pd,reference,%d,%.3f,%.3f,%zu,%.3f,%s", m->type->name, REF_GRID, ns_ref,
+                 r_ref, np, ns_ref / (double)np, fused_on);
         snprintf(out->text[out->n++], sizeof out->text[0], "%s,%zu,grid,%d,%.3f,%.3f,%zu,%.3f,%s",
-                 m->type->name, n_integ, REF_GRID, grid, grid / (double)np / fused_pp, np,
-                 grid / (double)np, fused_on);
+                 m->type->name, n_integ, REF_GRID, ns_grid, r_grid, np, ns_grid / (double)np,
+                 fused_on);
     }
     return 0;
 }
@@ -665,11 +712,17 @@ int vb_cmd_bench(int argc, char **argv)
     /* rows: text kept until the end, so --out gets the whole table or nothing */
     static rows table;
     table.n = 0;
-    double fused = time_mode(M_FUSED, F_ORBIT, NULL, &orbit, mu, steps, (int)repeat, NULL);
+    timer orbit_fused = {.md = M_FUSED, .fk = F_ORBIT, .m = &orbit, .mu = mu, .steps = steps};
+    double fused, unused;
+    if (timer_init(&orbit_fused) != 0 ||
+        time_paired(&orbit_fused, NULL, 1, 1, (int)repeat, &fused, &unused) != 0) {
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
     snprintf(table.text[table.n++], sizeof table.text[0],
              "orbit,velocity-verlet,fused,%lu,%.3f,1.000,1,%.3f,orbit", steps, fused, fused);
     for (size_t k = 0; k < n_sys; k++)
-        if (bench_system(&systems[k], &orbit, fused, list, n, steps, (int)repeat, &table) != 0) {
+        if (bench_system(&systems[k], &orbit_fused, list, n, steps, (int)repeat, &table) != 0) {
             status = VB_EXIT_FAIL;
             goto done;
         }

@@ -144,10 +144,15 @@ static void accel(const void *self, double t, const double *x, const double *v, 
         a[0] = w2 * ((0.0 - x[0]) + (0.0 - x[0]));
         return;
     }
-    a[0] = w2 * ((0.0 - x[0]) + (x[1] - x[0]));
-    for (size_t i = 1; i + 1 < n; i++)
-        a[i] = w2 * ((x[i - 1] - x[i]) + (x[i + 1] - x[i]));
-    a[n - 1] = w2 * ((x[n - 2] - x[n - 1]) + (0.0 - x[n - 1]));
+    /* each x read once, carried along in registers */
+    double left = 0.0, mid = x[0];
+    for (size_t i = 0; i + 1 < n; i++) {
+        double right = x[i + 1];
+        a[i] = w2 * ((left - mid) + (right - mid));
+        left = mid;
+        mid = right;
+    }
+    a[n - 1] = w2 * ((left - mid) + (0.0 - mid));
 }
 
 static int exact(const void *self, void *work, double t, double *x, double *v)
