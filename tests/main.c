@@ -32,12 +32,26 @@ void unit_note(const char *fmt, ...)
     fputc('\n', stdout);
 }
 
+/* The models test_model made: owned here and freed after each test, so a
+ * test may keep copies of a model by value without freeing any. */
+#define MAX_TEST_MODELS 4096
+static vb_model made[MAX_TEST_MODELS];
+static size_t n_made;
+
+static void free_test_models(void)
+{
+    for (size_t i = 0; i < n_made; i++)
+        vb_model_free(&made[i]);
+    n_made = 0;
+}
+
 void unit_run(const char *name, void (*fn)(void))
 {
     if (filter && !strstr(name, filter))
         return;
     current_failed = 0;
     fn();
+    free_test_models();
     if (current_failed) {
         failed++;
         printf("FAIL %s\n", name);
@@ -73,6 +87,11 @@ vb_model test_model(const char *name, const char *const *sets)
         fprintf(stderr, "test bug: %s\n", err);
         exit(2);
     }
+    if (n_made == MAX_TEST_MODELS) {
+        fprintf(stderr, "test bug: more than %d models in one test\n", MAX_TEST_MODELS);
+        exit(2);
+    }
+    made[n_made++] = m;
     return m;
 }
 

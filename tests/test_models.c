@@ -380,7 +380,6 @@ static void test_reference_accuracy(void)
                 vb_plan_end(&p);
                 free(a);
             }
-        vb_model_free(&m);
     }
     unit_note("the reference against the exact solutions: at most %.2g of the state; its true "
               "error over its estimate: at most %.2f",
@@ -423,7 +422,6 @@ static void test_figure_eight_returns(void)
     unit_note("figure-eight after one period: rk4 %.3g, reference %.3g from the start",
               r.err_return, ref_return);
     vb_truth_free(tr);
-    vb_model_free(&m);
 }
 
 /* The reference conserves Henon-Heiles' energy to its tolerance: at every
@@ -456,7 +454,6 @@ static void test_reference_conserves_henon_heiles_energy(void)
         unit_note("Henon-Heiles at E = %.4g: the reference's energy within %.2g of itself", E0,
                   worst);
         vb_truth_free(tr);
-        vb_model_free(&m);
     }
 }
 
@@ -505,7 +502,6 @@ static void test_chain_normal_modes(void)
         unit_note("chain of %zu: exact solution vs closed-form modes %.2e", n, worst);
         free(x0);
         free(q);
-        vb_model_free(&m);
     }
 }
 

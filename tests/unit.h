@@ -54,6 +54,8 @@ void unit_run(const char *name, void (*fn)(void));
 
 /* A model with defaults, then "key=value" pairs, set up; aborts the test
  * program on a bad key (a bug in the test). */
+/* A model set up with its defaults and "key=value" sets; freed by the
+ * runner after the test (do not vb_model_free it). */
 vb_model test_model(const char *name, const char *const *sets);
 
 /* Run `integ` on `model` under `plan` and store the reported positions and
