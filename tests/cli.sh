@@ -71,7 +71,8 @@ expect "divergence message" 1 "the run diverged at step 1" -- sim --model orbit 
 # Fixed plan: N = ceil(2 pi/0.01 - 1e-9) = 629 steps of 2 pi/629.
 expect "sim" 0 "orbit,tcv,fixed,0.0099891658301742223,0,,629,6.2831853071795862,630," -- sim --model orbit --integrator tcv --dt 0.01 --trajectory "$tmp/traj.csv"
 expect "sim random" 0 "orbit,tcv,random,0.01,0.5,3," -- sim --model orbit --integrator tcv --dt 0.01 --jitter 0.5 --seed 3
-expect "run -j 0" 2 "--jobs: 0 threads: give 1 to 1024" -- run cases/spring.case -j 0
+expect "run -j 0" 2 "--jobs: '0': give a whole number of threads from 1 to 1024" -- run cases/spring.case -j 0
+expect "run -j -1" 2 "--jobs: '-1': give a whole number of threads from 1 to 1024" -- run cases/spring.case -j -1
 expect "check --jobs x" 2 "--jobs" -- check --jobs x
 expect "bench" 0 "orbit,velocity-verlet,batch,8000," -- bench --steps 1000 --repeat 1
 expect "bench gsl row" 0 "orbit,rk4,gsl,1000," -- bench --steps 1000 --repeat 1 --integrator rk4

@@ -81,10 +81,12 @@ int vb_opt_plugin(const char *cmd, const char *path)
 int vb_opt_threads(const char *cmd, const char *arg, unsigned *out)
 {
     unsigned long n;
-    if (vb_opt_ulong(cmd, "--jobs", arg, &n) != 0)
-        return -1;
-    if (n < 1 || n > 1024) {
-        vb_usage_error(cmd, "--jobs: %s threads: give 1 to 1024", arg);
+    char *end;
+    errno = 0;
+    n = strtoul(arg, &end, 10);
+    /* one message for every wrong value, "-1" and "lots" as "5000" */
+    if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024) {
+        vb_usage_error(cmd, "--jobs: '%s': give a whole number of threads from 1 to 1024", arg);
         return -1;
     }
     *out = (unsigned)n;
