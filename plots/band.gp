@@ -19,6 +19,20 @@ if (strstrt(PLANLIST, "random") == 0) {
 stats DATA using (is_random(strcol("plan")) ? column("dt") : NaN) nooutput
 DTMIN = STATS_min
 DTMAX = STATS_max
+# every run diverged, or its truth failed: an empty chart that says so
+stats DATA using (is_random(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? 1 : 0) nooutput
+TERMNAME = term_name(OUTFILE)   # (a macro in a block is expanded when the block is read)
+if (STATS_sum == 0) {
+    set terminal @TERMNAME size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
+    set output OUTFILE
+    set title (TITLE ne "" ? TITLE.": " : "")."random steps, median over seeds with the 10th-90th percentile band" noenhanced
+    set logscale xy
+    set xrange [DTMIN / 10**0.1 : DTMAX * 10**0.1]
+    set yrange [1e-3 : 1]
+    set label 21 "no finite errors to draw: every run diverged,\nor its exact solution could not be computed" at graph 0.5, graph 0.5 center font ",11" tc rgb "#555555" noenhanced
+    plot 1e300 notitle
+    exit
+}
 stats DATA using (is_random(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? log10(column("p10")) : NaN) nooutput
 EMIN = 10**STATS_min
 stats DATA using (is_random(strcol("plan")) && finite(column("p90")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput

@@ -153,6 +153,12 @@ do for [p in PLANLIST] {
         # dt halves from level to level: a tic per factor of 2, from a power of 10
         set xtics 10**floor(XLO - XPAD), 2
         set yrange [10**Y0 : 10**Y1]
+    } else {
+        # every run of the panel diverged, or its truth could not be
+        # computed: an empty panel that says so, not a failed chart
+        set xrange [1e-3 : 1]
+        set yrange [1e-3 : 1]
+        set label 21 "no finite errors to draw: every run diverged,\nor its exact solution could not be computed" at graph 0.5, graph 0.5 center font ",11" tc rgb "#555555" noenhanced
     }
     STARRED = sum [i=1:words(SERIES)] (has_group(p, word(SERIES, i)) && is_trend(order_of(p, word(SERIES, i))) ? 1 : 0)
     if (STARRED) {
@@ -162,9 +168,15 @@ do for [p in PLANLIST] {
     @STRIPES
     # the curves, then their key entries (a plain sample for each, whatever
     # the width and point size of its curve)
-    plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"err_pos_max" \
-             with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.1) lc rgb colour(s) notitle, \
-         for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) \
-             title key_title(p, s, conv_title(p, s))
+    if (NPT > 0) {
+        plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"err_pos_max" \
+                 with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.1) lc rgb colour(s) notitle, \
+             for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) \
+                 title key_title(p, s, conv_title(p, s))
+    } else {
+        plot 1e300 notitle, \
+             for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) \
+                 title key_title(p, s, conv_title(p, s))
+    }
 }
 unset multiplot

@@ -43,6 +43,10 @@ S1 = word(SERIES, 1)
 stats DATA every ::first_row(PLAN, S1)::last_row(PLAN, S1) using "dt" nooutput
 DT = STATS_min
 EX = 'every ::first_row("exact", "exact")::last_row("exact", "exact")'
+# the rows named "exact" hold a reference solution where the model has no
+# exact one: the file's "# truth:" line says so
+TRUTH = system(sprintf("grep -q '^# truth: no exact solution' '%s' && echo reference || echo exact", DATA))
+TRUTH_NAME = TRUTH eq "reference" ? "the reference solution" : "the exact path"
 NB = 1
 if (has_column("body")) {
     stats DATA @EX using "body" nooutput
@@ -106,10 +110,10 @@ if (LAYOUT eq "grid") {
     unset key
     set xlabel XLAB noenhanced font ",9"
     set ylabel YLAB noenhanced font ",9"
-    set multiplot layout ROWS, COLS title head."   (grey: the exact path)" noenhanced font ",13"
+    set multiplot layout ROWS, COLS title head."   (grey: ".TRUTH_NAME.")" noenhanced font ",13"
     do for [s in SERIES] {
         set title s noenhanced font ",10" tc rgb colour(s) offset 0, -0.4
-        plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2 : 3) lc rgb "#c8c8c8" title "exact", \
+        plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2 : 3) lc rgb "#c8c8c8" title TRUTH, \
              DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @SEGS with vectors nohead lw 1.4 lc rgb colour(s) title key_title(PLAN, s, s), \
              for [i = 1:(PS > 0)] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @PTS with points pt ptype(s) ps 0.8 * PS lc rgb colour(s) notitle
     }
@@ -123,7 +127,7 @@ if (LAYOUT eq "grid") {
     set key outside right top vertical noenhanced nobox samplen 2 font ",10"
     set xlabel XLAB noenhanced
     set ylabel YLAB noenhanced
-    plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2.5 : 3.5) lc rgb "#c8c8c8" title "exact", \
+    plot DATA @EX @SEGS with vectors nohead lw (WATERFALL ? 2.5 : 3.5) lc rgb "#c8c8c8" title TRUTH, \
          for [s in SERIES] DATA every ::first_row(PLAN, s)::last_row(PLAN, s) @SEGS \
              with vectors nohead lw 1.5 lc rgb colour(s) notitle, \
          for [i = 1:(PS > 0 ? words(SERIES) : 0)] DATA every ::first_row(PLAN, word(SERIES, i))::last_row(PLAN, word(SERIES, i)) @PTS \

@@ -56,11 +56,22 @@ do for [p in PLANLIST] {
         # of 2, on round numbers (..., 250, 500, 1k, 2k, ...)
         set xtics 1000 * 2**floor((XLO - 0.1 - 3) / log10(2)), 2
         set yrange [10**(YLO - YPAD) : 10**(YHI + YPAD)]
+        unset label 21
+    } else {
+        # nothing finite to draw (every run diverged, or its truth failed)
+        set xrange [1e2 : 1e4]
+        set yrange [1e-3 : 1]
+        set label 21 "no finite errors to draw: every run diverged,\nor its exact solution could not be computed" at graph 0.5, graph 0.5 center font ",11" tc rgb "#555555" noenhanced
     }
     set title plan_title(p) noenhanced
     @STRIPES
-    plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "force_evals":"err_pos_max" \
-             with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.0) lc rgb colour(s) notitle, \
-         for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title(p, s, s.work_note(p, s))
+    if (XLO <= XHI) {
+        plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "force_evals":"err_pos_max" \
+                 with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.0) lc rgb colour(s) notitle, \
+             for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title(p, s, s.work_note(p, s))
+    } else {
+        plot 1e300 notitle, \
+             for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.0 lc rgb colour(s) title key_title(p, s, s.work_note(p, s))
+    }
 }
 unset multiplot

@@ -180,6 +180,22 @@ cp cases/spring.case "$tmp/names/$long.case"
 expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/names/$long.case" --out "$tmp/never"
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# chain: N is capped where GSL's O(N^3) eigensolver stays quick
+expect "chain N = 513" 2 "N = 513 is out of range: N must be [1, 512], a whole number" -- sim --model chain --set N=513 --integrator tcv
+# bench: a wrong --out or --integrator is said before a minute of timing
+expect "bench --integrator ," 2 "--integrator: ',' names no integrator" -- bench --integrator ,
+expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4
+expect "bench --out DIR" 2 "--out: $tmp: is a directory" -- bench --out "$tmp"
+# a reversal that diverges there or back reports inf, never nan
+sed 's/^halvings = 6/halvings = 2/; s/^seeds = 16/seeds = 2/' cases/henon-heiles-regular.case > "$tmp/hh.case"
+"$VB" run --quiet --no-chart-data "$tmp/hh.case" --out "$tmp/hhres" > /dev/null 2>&1
+if grep -q '^euler,fixed,.*,inf,inf,' "$tmp/hhres/hh/reverse.csv" && ! grep -qi 'nan' "$tmp/hhres/hh/reverse.csv"; then
+    pass=$((pass + 1)); else echo "FAIL cli: a diverged reversal is not reported as inf"; cat "$tmp/hhres/hh/reverse.csv"; fail=$((fail + 1)); fi
+
+# the help states the reference's tolerance that truth.h sets
+tol=$(sed -n 's/^#define VB_REF_TOL \([0-9e.-]*\)$/\1/p' src/core/truth.h)
+expect "sim --help: the reference's tolerance" 0 "rk8pd at tolerance $tol)" -- sim --help
+
 echo "cli: $pass checks"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -138,6 +138,36 @@ else
     bad "run on the plugin model"; cat "$tmp/log"
 fi
 
+# ---- a model whose force stops being a number ----
+plugin_cc "$tmp/breaking.so" tests/plugins/breaking.c
+plugin_cc "$tmp/bad-default.so" tests/plugins/breaking.c -DBAD_DEFAULT
+expect "a default outside its own range" 2 "parameter breaks: its default 0.5 is not in its own range >= 1" -- "$VB" list --plugin "$tmp/bad-default.so"
+expect "sim: the reference stops where the force fails" 1 "the reference solution could not go on past t = 3" -- "$VB" sim --plugin "$tmp/breaking.so" --model breaking --integrator velocity-verlet --dt 0.01
+mkdir -p "$tmp/brk"
+cp cases/spring.case "$tmp/brk/spring.case"
+cp -r cases/traces "$tmp/brk/"
+cat > "$tmp/brk/breaking.case" <<'CASE'
+[case]
+model = breaking
+t_end = 6
+[steps]
+dt = 0.05
+halvings = 3
+jitter = 0.5
+seeds = 2
+[integrators]
+use = velocity-verlet, rk4
+CASE
+# one case whose truth fails does not take the others down: both written, exit 0
+if "$VB" run --quiet --plugin "$tmp/breaking.so" "$tmp/brk/spring.case" "$tmp/brk/breaking.case" --out "$tmp/brkres" >"$tmp/log" 2>&1 &&
+        [ -s "$tmp/brkres/spring/runs.csv" ] && grep -q ',exact-failed,' "$tmp/brkres/breaking/runs.csv" &&
+        ! grep -q ',ok,' "$tmp/brkres/breaking/runs.csv"; then ok
+else bad "a case whose reference fails: run did not finish both cases"; cat "$tmp/log"; fi
+if command -v gnuplot >/dev/null 2>&1; then
+    if sh plots/draw "$tmp/brkres" "$tmp/brkplots" >"$tmp/log" 2>&1 && [ -s "$tmp/brkplots/breaking/convergence.png" ]; then ok
+    else bad "charts of a case with no finite error failed"; cat "$tmp/log"; fi
+fi
+
 # ---- bad plugins: exit 2, and the message says what is wrong ----
 expect "missing plugin" 2 "--plugin $tmp/none.so: cannot load" -- "$VB" list --plugin "$tmp/none.so"
 echo "int x;" > "$tmp/foreign.c"

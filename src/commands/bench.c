@@ -696,7 +696,8 @@ int vb_cmd_bench(int argc, char **argv)
     size_t n = 0;
     char copy[512];
     snprintf(copy, sizeof copy, "%s", integs);
-    int status = VB_EXIT_OK;
+    int status = VB_EXIT_OK, have_out = 0;
+    vb_outfile o;
     for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
         const vb_integrator *g = vb_integrator_find(tok);
         if (!g) {
@@ -705,11 +706,33 @@ int vb_cmd_bench(int argc, char **argv)
                                     names);
             goto done;
         }
-        if (n < 32)
-            list[n++] = g;
+        for (size_t k = 0; k < n; k++)
+            if (list[k] == g) {
+                status = vb_usage_error(CMD, "--integrator: '%s' named twice", tok);
+                goto done;
+            }
+        if (n == 32) {
+            status = vb_usage_error(CMD, "--integrator: at most 32 integrators");
+            goto done;
+        }
+        list[n++] = g;
+    }
+    if (n == 0) {
+        status = vb_usage_error(CMD, "--integrator: '%s' names no integrator", integs);
+        goto done;
     }
 
-    /* rows: text kept until the end, so --out gets the whole table or nothing */
+    /* --out opened before the timing (a wrong path is said at once, not
+     * after a minute); the rows are kept until the end, so it gets the whole
+     * table or nothing */
+    if (out) {
+        if (vb_outfile_open(&o, out, err, sizeof err) != 0) {
+            vb_error(CMD, "--out: %s", err);
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+        have_out = 1;
+    }
     static rows table;
     table.n = 0;
     timer orbit_fused = {.md = M_FUSED, .fk = F_ORBIT, .m = &orbit, .mu = mu, .steps = steps};
@@ -728,14 +751,8 @@ int vb_cmd_bench(int argc, char **argv)
         }
 
     FILE *f = stdout;
-    vb_outfile o;
     for (int pass = 0; pass < (out ? 2 : 1); pass++) {
         if (pass == 1) {
-            if (vb_outfile_open(&o, out, err, sizeof err) != 0) {
-                vb_error(CMD, "--out: %s", err);
-                status = VB_EXIT_USAGE;
-                goto done;
-            }
             f = o.f;
             fprintf(f, "# verletbench %s: bench, dt = 1e-5, %lu particle-steps a run, median of "
                        "%lu repeats, %d lanes in batch, reference grid %d steps\n",
@@ -747,11 +764,16 @@ int vb_cmd_bench(int argc, char **argv)
         for (size_t r = 0; r < table.n; r++)
             fprintf(f, "%s\n", table.text[r]);
     }
-    if (out && vb_outfile_commit(&o, err, sizeof err) != 0) {
-        vb_error(CMD, "%s", err);
-        status = VB_EXIT_FAIL;
+    if (have_out) {
+        have_out = 0;
+        if (vb_outfile_commit(&o, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
+            status = VB_EXIT_FAIL;
+        }
     }
 done:
+    if (have_out)
+        vb_outfile_abort(&o); /* a timing failed: the old file stays */
     for (size_t k = 0; k < n_sys; k++)
         vb_model_free(&systems[k]);
     vb_model_free(&orbit);

@@ -1,5 +1,6 @@
 /* commands/sim.c — `verletbench sim`: one run, its errors as one CSV row. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,7 @@ static void help(void)
          "                       [--plugin FILE]...\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution (or, for a model without one, a reference\n"
-         "solution by GSL's rk8pd at tolerance 1e-13), and prints a CSV header and one row:\n"
+         "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n"
          "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
          "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
          "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
@@ -259,7 +260,12 @@ int vb_cmd_sim(int argc, char **argv)
     putchar('\n');
     /* the row is the result either way; the status tells a script it failed */
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
-    if (res.status != VB_STATUS_OK)
+    if (res.status == VB_STATUS_EXACT_FAILED && isfinite(res.ref_bad_force_t))
+        vb_error(CMD,
+                 "the run %s at step %llu: the reference solution could not go on past "
+                 "t = %.17g, where the model's force was not a finite number",
+                 vb_status_name(res.status), res.fail_step, res.ref_bad_force_t);
+    else if (res.status != VB_STATUS_OK)
         vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
 out:
     vb_trace_free(&trace);

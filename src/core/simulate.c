@@ -125,6 +125,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     res->pos_scale = m->pos_scale;
     res->vel_scale = m->vel_scale;
     res->has_reference = truth && vb_truth_is_reference(truth);
+    res->ref_bad_force_t = truth ? vb_truth_bad_force_time(truth) : (double)NAN;
     if (res->has_reference) {
         res->ref_err_pos = vb_truth_err_pos(truth);
         res->ref_err_vel = vb_truth_err_vel(truth);

@@ -47,6 +47,9 @@ typedef struct vb_run_result {
      * position and velocity; has_reference 0 for an exact solution */
     int has_reference;
     double ref_err_pos, ref_err_vel;
+    /* a reference that stopped on a force that was not finite: where (NaN
+     * otherwise); for the message of a run that ended exact-failed */
+    double ref_bad_force_t;
 } vb_run_result;
 
 /* Several integrators under one plan. */

@@ -653,6 +653,10 @@ static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spe
     row->steps = r.n;
     row->err_pos = vb_distance(x, x0, n);
     row->err_vel = vb_distance(v, v0, n);
+    /* diverged there or back: a run that did not finish has infinite
+     * errors (docs/method.md §4), never NaN */
+    if (!vb_all_finite(x, v, n) || !isfinite(row->err_pos) || !isfinite(row->err_vel))
+        row->err_pos = row->err_vel = INFINITY;
 done:
     replay_free(&r);
     free(state);

@@ -32,19 +32,26 @@ struct vb_truth {
     gsl_odeiv2_system sys;
     reference ref[2]; /* at VB_REF_TOL; and VB_REF_TOL_RATIO tighter */
     double h0;         /* the first step tried */
+    double bad_force_t; /* the first t where the force was not finite, or NaN */
     double err_pos, err_vel;
 };
 
 /* y' = (v, a(t, x, v)) */
 static int rhs(double t, const double y[], double dydt[], void *params)
 {
-    const vb_model *m = params;
+    vb_truth *tr = params;
+    const vb_model *m = tr->m;
     size_t n = m->n;
     memcpy(dydt, y + n, n * sizeof *y);
     m->type->accel(m->self, t, y, y + n, dydt + n);
     for (size_t i = 0; i < n; i++)
-        if (!isfinite(dydt[n + i]))
-            return GSL_EBADFUNC; /* a singular force: the reference stops, it does not guess */
+        if (!isfinite(dydt[n + i])) {
+            /* a singular force: the reference stops, it does not guess;
+             * and says where, which may be ahead of the run it serves */
+            if (isnan(tr->bad_force_t))
+                tr->bad_force_t = t;
+            return GSL_EBADFUNC;
+        }
     return GSL_SUCCESS;
 }
 
@@ -90,7 +97,8 @@ static vb_truth *alloc(const vb_model *m, int force_reference)
     }
     tr->is_reference = 1;
     size_t n = m->n, dim = 2 * n;
-    tr->sys = (gsl_odeiv2_system){rhs, NULL, dim, (void *)m};
+    tr->sys = (gsl_odeiv2_system){rhs, NULL, dim, tr};
+    tr->bad_force_t = NAN;
     /* The absolute tolerance of each component in units of its kind's size:
      * positions by the initial positions, velocities by the initial
      * velocities, each at least what the other gives over the natural time
@@ -208,4 +216,8 @@ int vb_truth_at(vb_truth *tr, double t, double *x, double *v)
 }
 
 double vb_truth_err_pos(const vb_truth *tr) { return tr->err_pos; }
+double vb_truth_bad_force_time(const vb_truth *tr)
+{
+    return tr->is_reference ? tr->bad_force_t : (double)NAN;
+}
 double vb_truth_err_vel(const vb_truth *tr) { return tr->err_vel; }

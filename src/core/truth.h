@@ -50,4 +50,9 @@ int vb_truth_at(vb_truth *tr, double t, double *x, double *v);
 double vb_truth_err_pos(const vb_truth *tr);
 double vb_truth_err_vel(const vb_truth *tr);
 
+/* For a reference: the first time at which the model's force was not a
+ * finite number, where the reference stopped (it steps ahead of the times
+ * asked for, so this may lie past the last of them); NaN otherwise. */
+double vb_truth_bad_force_time(const vb_truth *tr);
+
 #endif

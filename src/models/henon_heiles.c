@@ -33,9 +33,13 @@ static void *create(const double *p, char *err, size_t errlen)
 {
     double kin = p[0] - potential(0.0, p[1]);
     if (!(kin >= 0.0)) {
-        snprintf(err, errlen, "y0 = %g has potential energy %.6g, above E = %g: no speed gives "
+        char y0[32], pot[32], e[32];
+        vb_format_shortest(p[1], y0, sizeof y0);
+        vb_format_shortest(potential(0.0, p[1]), pot, sizeof pot);
+        vb_format_shortest(p[0], e, sizeof e);
+        snprintf(err, errlen, "y0 = %s has potential energy %s, above E = %s: no speed gives "
                               "that energy (lower y0 or raise E)",
-                 p[1], potential(0.0, p[1]), p[0]);
+                 y0, pot, e);
         return NULL;
     }
     henon *s = vb_model_self_alloc(sizeof *s, err, errlen);

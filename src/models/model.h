@@ -59,6 +59,8 @@ vb_force vb_model_force(const vb_model *m);
 
 /* The range of a parameter in words: "[0, 1)" or "> 0", and "whole". */
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len);
+/* x in as few digits as read back to the same double */
+void vb_format_shortest(double x, char *buf, size_t len);
 
 /* For the built-in models' create, destroy and particles: a zeroed block
  * of `size` bytes (NULL and "out of memory" in err), free, and one particle. */

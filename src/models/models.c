@@ -93,6 +93,8 @@ static int one_line(const char *s)
     return 1;
 }
 
+static int in_range(const vb_param_spec *ps, double x);
+
 int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
 {
     if (!t || !t->name || !valid_name(t->name)) {
@@ -129,6 +131,15 @@ int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
                                   "most 30 characters, unique, not model/t_end/description; a "
                                   "one-line help; a finite default",
                      t->name, i, ps->name ? ps->name : "");
+            return -1;
+        }
+        if (!in_range(ps, ps->def)) {
+            char range[96], def[32];
+            vb_param_range_text(ps, range, sizeof range);
+            vb_format_shortest(ps->def, def, sizeof def);
+            snprintf(err, errlen,
+                     "model %s: parameter %s: its default %s is not in its own range %s", t->name,
+                     ps->name, def, range);
             return -1;
         }
     }
@@ -202,17 +213,32 @@ int vb_parse_double(const char *text, double *out)
     return 0;
 }
 
+/* x in as few digits as read back to the same double: 1/6 as
+ * 0.16666666666666666, not 0.166667, so that a bound and a value just
+ * outside it never print alike */
+void vb_format_shortest(double x, char *buf, size_t len)
+{
+    for (int digits = 6; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len)
 {
     int lo = isfinite(ps->min), hi = isfinite(ps->max);
     const char *whole = (ps->flags & VB_PARAM_INTEGER) ? ", a whole number" : "";
+    char a[32], b[32];
+    vb_format_shortest(ps->min, a, sizeof a);
+    vb_format_shortest(ps->max, b, sizeof b);
     if (lo && hi)
-        snprintf(buf, len, "%c%g, %g%c%s", ps->min_open ? '(' : '[', ps->min, ps->max,
+        snprintf(buf, len, "%c%s, %s%c%s", ps->min_open ? '(' : '[', a, b,
                  ps->max_open ? ')' : ']', whole);
     else if (lo)
-        snprintf(buf, len, "%s %g%s", ps->min_open ? ">" : ">=", ps->min, whole);
+        snprintf(buf, len, "%s %s%s", ps->min_open ? ">" : ">=", a, whole);
     else if (hi)
-        snprintf(buf, len, "%s %g%s", ps->max_open ? "<" : "<=", ps->max, whole);
+        snprintf(buf, len, "%s %s%s", ps->max_open ? "<" : "<=", b, whole);
     else
         snprintf(buf, len, "any finite number%s", whole);
 }
@@ -275,35 +301,36 @@ int vb_model_set(vb_model *m, const char *key, const char *value, char *err, siz
  * its acceleration and energy, the natural time.  Parameters each in range
  * can still overflow together (a spring of k = 1e300 and m = 1e-300, a
  * start at 1e300), and a run from them would report NaN as a measurement.
- * The name of the first that is not finite, or NULL. */
+ * What is wrong with the first that is not, or NULL. */
 static const char *numbers_not_finite(const vb_model *m)
 {
     const vb_model_type *t = m->type;
     size_t n = m->n;
     for (size_t i = 0; i < m->particles; i++)
         if (!(isfinite(m->mass[i]) && m->mass[i] > 0.0))
-            return "a mass";
+            return "a mass is not a positive finite number";
     double *x = malloc(3 * n * sizeof *x);
     if (!x)
-        return "the initial state (out of memory)";
+        return "out of memory";
     double *v = x + n, *a = v + n;
     const char *what = NULL;
     t->initial(m->self, x, v);
     for (size_t i = 0; i < 2 * n && !what; i++)
         if (!isfinite(x[i]))
-            what = i < n ? "the initial position" : "the initial velocity";
+            what = i < n ? "the initial position is not a finite number"
+                         : "the initial velocity is not a finite number";
     if (!what) {
         t->accel(m->self, 0.0, x, v, a);
         for (size_t i = 0; i < n && !what; i++)
             if (!isfinite(a[i]))
-                what = "the initial acceleration";
+                what = "the initial acceleration is not a finite number";
     }
     if (!what && t->energy && !isfinite(t->energy(m->self, x, v)))
-        what = "the initial energy";
+        what = "the initial energy is not a finite number";
     if (!what) {
         double T = t->natural_time(m->self);
         if (!(isfinite(T) && T > 0.0))
-            what = "the natural time (period or time scale)";
+            what = "the natural time (period or time scale) is not a positive finite number";
     }
     free(x);
     return what;
@@ -352,8 +379,8 @@ int vb_model_setup(vb_model *m, char *err, size_t errlen)
             used += w > 0 ? (size_t)w : 0;
         }
         snprintf(err, errlen,
-                 "model %s: %s is not a finite number at %s: the parameters overflow double "
-                 "precision",
+                 "model %s: %s at %s (parameters that overflow double precision together, or "
+                 "a model that computes no number there)",
                  t->name, what, t->n_params ? values : "its parameters");
         vb_model_free(m);
         return -1;
