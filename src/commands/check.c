@@ -52,6 +52,7 @@ static void help(void)
            "  --quiet          print only what changed and the verdict\n"
            "  -j, --jobs N     threads (default: VERLETBENCH_THREADS, else every CPU)\n"
            VB_PLUGIN_HELP
+           VB_ENGINES_HELP
            "  --help           this text\n\n"
            "The tolerances and why they are what they are: docs/check.md.\n",
            VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL);
@@ -172,6 +173,7 @@ int vb_cmd_check(int argc, char **argv)
         VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
         VB_OPTION_PLUGIN,
+        VB_OPTION_ENGINES,
         VB_OPTION_JOBS,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
@@ -273,12 +275,18 @@ int vb_cmd_check(int argc, char **argv)
         globfree(&g);
         return VB_EXIT_FAIL;
     }
-    for (size_t i = 0; i < n; i++, loaded++)
+    for (size_t i = 0; i < n; i++, loaded++) {
         if (vb_case_load(files[i], &cases[i], err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
         }
+        if (vb_case_add_cli_engines(CMD, &cases[i], &so) != 0) {
+            loaded++;
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+    }
     /* every case needs its baseline: say which are missing before running any */
     for (size_t i = 0; i < n; i++)
         for (int k = 0; k < 2; k++) {
@@ -323,6 +331,7 @@ int vb_cmd_check(int argc, char **argv)
             status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
+        vb_report_engine_failures(CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
         rc = compare_case(base, &cases[i], &s, &tol, &changes, err, sizeof err);
         if (rc == 0 && save) {

@@ -1,5 +1,7 @@
 /* cli.c — messages and option values for the subcommands. */
 #include "cli.h"
+#include "casefile.h"
+#include "engine.h"
 
 #include <getopt.h>
 #include "plugin.h"
@@ -121,7 +123,8 @@ static unsigned online_cpus(void)
 
 vb_shared_opts vb_shared_opts_plain(void)
 {
-    vb_shared_opts o = {VB_DEFAULT_MAX_STEPS, online_cpus(), 0, 0};
+    vb_shared_opts o = {.max_steps = VB_DEFAULT_MAX_STEPS, .threads = online_cpus(),
+                        .engine_timeout = VB_ENGINE_TIMEOUT};
     return o;
 }
 
@@ -164,7 +167,73 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
     case VB_OPT_JOBS:
         o->threads_given = 1;
         return vb_opt_threads(cmd, optarg, &o->threads) == 0 ? 0 : VB_EXIT_USAGE;
+    case VB_OPT_ENGINE:
+    case VB_OPT_TRAJECTORIES: {
+        if (o->n_engines == VB_MAX_CLI_ENGINES)
+            return vb_usage_error(cmd, "at most %d engines", VB_MAX_CLI_ENGINES);
+        /* checked now, so a mistake is said before anything runs */
+        char err[256];
+        vb_engine *e = vb_engine_parse(optarg, c == VB_OPT_TRAJECTORIES, err, sizeof err);
+        if (!e)
+            return vb_usage_error(cmd, "--%s: %s",
+                                  c == VB_OPT_ENGINE ? "engine" : "trajectories", err);
+        vb_engine_free(e);
+        o->engine_is_dir[o->n_engines] = c == VB_OPT_TRAJECTORIES;
+        o->engine[o->n_engines++] = optarg;
+        return 0;
+    }
+    case VB_OPT_ENGINE_TIMEOUT:
+        if (vb_parse_double(optarg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
+            o->engine_timeout > 1e6)
+            return vb_usage_error(cmd, "--engine-timeout: '%s': give seconds, 0 < S <= 1e6",
+                                  optarg);
+        return 0;
     default:
         return vb_opt_bad(cmd, c, argv);
     }
+}
+
+int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o)
+{
+    for (size_t i = 0; i < o->n_engines; i++) {
+        char err[512];
+        vb_engine *e = vb_engine_parse(o->engine[i], o->engine_is_dir[i], err, sizeof err);
+        if (e)
+            e->timeout = o->engine_timeout;
+        if (!e || vb_case_add_engine(c, e, err, sizeof err) != 0) {
+            vb_engine_free(e);
+            vb_error(cmd, "%s: %s", c->path, err);
+            return VB_EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)
+{
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        const vb_sweep *s = &sweeps[i];
+        for (size_t k = 0; k < s->n_jobs; k++) {
+            const vb_sweep_job *j = &s->jobs[k];
+            if (j->res.status != VB_STATUS_ENGINE_FAILED)
+                continue;
+            const vb_engine *e = vb_engine_of(s->c->integ[j->integ]);
+            char seed[32] = "";
+            if (j->kind == VB_PLAN_RANDOM)
+                snprintf(seed, sizeof seed, ", seed %lu", j->seed);
+            if (failed++ < 20)
+                vb_error(cmd, "%s: engine %s (%s): run %s (plan %s, level %d%s): %s", s->c->path,
+                         e ? e->name : "?",
+                         e ? (e->command ? e->command : e->dir) : "?", j->plan.id,
+                         vb_plan_name(j->kind), j->level, seed, j->res.failure);
+        }
+    }
+    if (failed > 20)
+        vb_error(cmd, "... and %zu more engine runs failed", failed - 20);
+    if (failed)
+        vb_error(cmd, "%zu engine run%s failed: their rows say engine-failed; every other result "
+                      "was written",
+                 failed, failed == 1 ? "" : "s");
+    return failed;
 }

@@ -48,16 +48,51 @@ int vb_opt_plugin(const char *cmd, const char *path);
 /* Options several commands take, handled in one place: a command puts the
  * entries it accepts in its getopt table and passes every value its own
  * switch does not know to vb_opt_shared (which also reports ':' and '?'). */
-enum { VB_OPT_JOBS = 'j', VB_OPT_MAX_STEPS = 1000, VB_OPT_PLUGIN };
+enum {
+    VB_OPT_JOBS = 'j',
+    VB_OPT_MAX_STEPS = 1000,
+    VB_OPT_PLUGIN,
+    VB_OPT_ENGINE,
+    VB_OPT_TRAJECTORIES,
+    VB_OPT_ENGINE_TIMEOUT
+};
 #define VB_OPTION_MAX_STEPS {"max-steps", required_argument, NULL, VB_OPT_MAX_STEPS}
 #define VB_OPTION_PLUGIN {"plugin", required_argument, NULL, VB_OPT_PLUGIN}
 #define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
+/* external engines (engine.h), added to every case */
+#define VB_OPTION_ENGINES                                                                         \
+    {"engine", required_argument, NULL, VB_OPT_ENGINE},                                            \
+        {"trajectories", required_argument, NULL, VB_OPT_TRAJECTORIES},                            \
+        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT}
+#define VB_ENGINES_HELP                                                                           \
+    "  --engine NAME:ORDER=CMD  also measure an external engine: CMD (run by /bin/sh) gets\n"     \
+    "                   each run as JSON on stdin and writes its trajectory as CSV on\n"        \
+    "                   stdout (docs/engines.md); ORDER is its method's order (repeatable)\n"  \
+    "  --trajectories NAME:ORDER=DIR  the same, from trajectories already written: DIR/RUN.csv\n" \
+    "  --engine-timeout S  seconds one engine run may take (default 600)\n"
+
+#define VB_MAX_CLI_ENGINES 16
 
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
     int max_steps_given, threads_given;
+    /* --engine and --trajectories, in order, and --engine-timeout */
+    const char *engine[VB_MAX_CLI_ENGINES];
+    int engine_is_dir[VB_MAX_CLI_ENGINES];
+    size_t n_engines;
+    double engine_timeout;
 } vb_shared_opts;
+
+struct vb_case;
+/* Add the --engine and --trajectories engines to a case (its own copies).
+ * 0, or VB_EXIT_USAGE after a message. */
+int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o);
+
+struct vb_sweep;
+/* Say every engine run of the sweeps that failed (which engine, command,
+ * run and why); the number of them. */
+size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n);
 
 /* The defaults: 1e9 steps, every CPU. */
 vb_shared_opts vb_shared_opts_plain(void);

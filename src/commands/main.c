@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "outfile.h"
 
 /* SIGINT, SIGTERM, SIGHUP: remove the temporaries of files being written,
@@ -15,6 +16,7 @@ static void on_signal(int sig)
 {
     static const char msg[] = "verletbench: interrupted; no output file was changed\n";
     vb_outfile_abort_all_signal_safe();
+    vb_engine_kill_all_signal_safe(); /* engines run in process groups of their own */
     ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)w;
     _exit(128 + sig);

@@ -49,8 +49,10 @@ static void help(void)
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
          VB_PLUGIN_HELP
+         VB_ENGINES_HELP
          "  --help           this text\n\n"
-         "Case files are INI: see cases/*.case and docs/cases.md.");
+         "Case files are INI: see cases/*.case and docs/cases.md; external engines (a case\n"
+         "file's [engines], or --engine): docs/engines.md.");
 }
 
 typedef struct {
@@ -102,6 +104,7 @@ int vb_cmd_run(int argc, char **argv)
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
         VB_OPTION_JOBS,
+        VB_OPTION_ENGINES,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -148,12 +151,18 @@ int vb_cmd_run(int argc, char **argv)
     int status = VB_EXIT_OK, loaded = 0, swept = 0;
     vb_sweep *sweeps = NULL;
     vb_outdir od = {NULL, -1};
-    for (int i = 0; i < n; i++, loaded++)
+    for (int i = 0; i < n; i++, loaded++) {
         if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
         }
+        if (vb_case_add_cli_engines(CMD, &cases[i], &so) != 0) {
+            loaded++;
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+    }
     for (int i = 0; i < n; i++)
         for (int k = 0; k < i; k++)
             if (strcmp(cases[i].name, cases[k].name) == 0) {
@@ -235,6 +244,9 @@ int vb_cmd_run(int argc, char **argv)
     if (status == VB_EXIT_OK && !quiet)
         for (int i = 0; i < n; i++)
             vb_sweep_summary(&sweeps[i], stdout);
+    /* engines that failed: each run said, and exit 1, the results kept */
+    if (status == VB_EXIT_OK && vb_report_engine_failures(CMD, sweeps, (size_t)n) > 0)
+        status = VB_EXIT_FAIL;
 done:
     vb_outdir_close(&od);
     for (int i = 0; i < swept; i++)

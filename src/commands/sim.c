@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "integrator.h"
+#include "engine.h"
 #include "model.h"
 #include "outfile.h"
 #include "plan.h"
@@ -31,6 +32,10 @@ static void help(void)
          "  --model M          a built-in or plugin model; 'verletbench list' shows them\n"
          "  --set KEY=VALUE    a model parameter (repeat); 'verletbench list' shows them\n"
          "  --integrator I     the method; 'verletbench list' shows them\n"
+         "  --engine NAME:ORDER=CMD  or an external engine: CMD (run by /bin/sh) gets the run\n"
+         "                     as JSON on stdin and writes its trajectory on stdout\n"
+         "                     (docs/engines.md)\n"
+         "  --engine-timeout S seconds the engine may take (default 600)\n"
          "  --t-end T          end time (default: one period, or the time of flight)\n"
          "  --dt H             step (default: t_end/1000); fixed plan: N = ceil(t_end/H - 1e-9)\n"
          "                     steps of t_end/N\n"
@@ -77,11 +82,16 @@ static int set_param(vb_model *m, const char *kv)
 
 int vb_cmd_sim(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ, O_HELP };
+    enum {
+        O_MODEL = 256, O_SET, O_INTEG, O_ENGINE, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ,
+        O_TIMEOUT, O_HELP
+    };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
         {"integrator", required_argument, NULL, O_INTEG},
+        {"engine", required_argument, NULL, O_ENGINE},
+        {"engine-timeout", required_argument, NULL, O_TIMEOUT},
         {"t-end", required_argument, NULL, O_TEND},
         {"dt", required_argument, NULL, O_DT},
         {"jitter", required_argument, NULL, O_JITTER},
@@ -94,6 +104,8 @@ int vb_cmd_sim(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *model_name = NULL, *integ_name = NULL, *steps_path = NULL, *traj_path = NULL;
+    const char *engine_spec = NULL;
+    double engine_timeout = VB_ENGINE_TIMEOUT;
     const char *sets[64];
     int n_sets = 0;
     double t_end = 0.0, dt = 0.0, jitter = 0.0;
@@ -116,6 +128,16 @@ int vb_cmd_sim(int argc, char **argv)
             break;
         case O_INTEG:
             integ_name = optarg;
+            break;
+        case O_ENGINE:
+            engine_spec = optarg;
+            break;
+        case O_TIMEOUT:
+            if (vb_opt_double(CMD, "--engine-timeout", optarg, &engine_timeout) != 0)
+                return VB_EXIT_USAGE;
+            if (!(engine_timeout > 0.0 && engine_timeout <= 1e6))
+                return vb_usage_error(CMD, "--engine-timeout: %s: give seconds, 0 < S <= 1e6",
+                                      optarg);
             break;
         case O_TEND:
             if (vb_opt_double(CMD, "--t-end", optarg, &t_end) != 0)
@@ -172,30 +194,45 @@ int vb_cmd_sim(int argc, char **argv)
         vb_model_names_text(names, sizeof names);
         return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
     }
-    if (!integ_name) {
+    if (!integ_name && !engine_spec) {
         vb_integrator_names(names, sizeof names);
-        return vb_usage_error(CMD, "--integrator is required (one of: %s)", names);
+        return vb_usage_error(CMD, "--integrator is required (one of: %s), or --engine", names);
     }
-    const vb_integrator *integ = vb_integrator_find(integ_name);
-    if (!integ) {
+    if (integ_name && engine_spec)
+        return vb_usage_error(CMD, "--integrator or --engine: one run, one method");
+    vb_engine *engine = NULL;
+    const vb_integrator *integ;
+    if (engine_spec) {
+        char why[256];
+        if (!(engine = vb_engine_parse(engine_spec, 0, why, sizeof why)))
+            return vb_usage_error(CMD, "--engine: %s", why);
+        engine->timeout = engine_timeout;
+        integ = &engine->integ;
+    } else if (!(integ = vb_integrator_find(integ_name))) {
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
                               integ_name, names);
     }
-    if (steps_path && (have_dt || have_jitter))
-        return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
-
     vb_model model;
     vb_model_defaults(&model, mtype);
-    for (int i = 0; i < n_sets; i++)
-        if (set_param(&model, sets[i]) != 0)
-            return VB_EXIT_USAGE;
     char err[1024];
-    if (vb_model_setup(&model, err, sizeof err) != 0)
+    if (steps_path && (have_dt || have_jitter)) {
+        vb_engine_free(engine);
+        return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
+    }
+    for (int i = 0; i < n_sets; i++)
+        if (set_param(&model, sets[i]) != 0) {
+            vb_engine_free(engine);
+            return VB_EXIT_USAGE;
+        }
+    if (vb_model_setup(&model, err, sizeof err) != 0) {
+        vb_engine_free(engine);
         return vb_usage_error(CMD, "--set: %s", err);
+    }
 
     vb_trace trace = {0};
     vb_run_spec spec = {.integ = integ, .model = &model};
+    snprintf(spec.plan.id, sizeof spec.plan.id, "sim");
     int status = VB_EXIT_USAGE;
     if (steps_path) {
         if (vb_trace_load(steps_path, &trace, err, sizeof err) != 0) {
@@ -265,10 +302,13 @@ int vb_cmd_sim(int argc, char **argv)
                  "the run %s at step %llu: the reference solution could not go on past "
                  "t = %.17g, where the model's force was not a finite number",
                  vb_status_name(res.status), res.fail_step, res.ref_bad_force_t);
+    else if (res.status == VB_STATUS_ENGINE_FAILED)
+        vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, res.failure);
     else if (res.status != VB_STATUS_OK)
         vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
 out:
     vb_trace_free(&trace);
     vb_model_free(&model);
+    vb_engine_free(engine);
     return status;
 }

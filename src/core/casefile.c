@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "integrator.h"
 
 /* inih's line buffer (INI_MAX_LINE) is 200 bytes, with room for "\r\n\0" */
@@ -40,13 +41,15 @@ typedef struct {
     unsigned long line;
     entry keys[MAX_KEYS];
     size_t n_keys;
-    char sections[3][16];
+    char sections[4][16];
     int n_sections;
     char err[768];
     int failed;
 } parser;
 
-static const char *const known_sections[] = {"case", "steps", "integrators"};
+/* the first three are required; [engines] is not */
+static const char *const known_sections[] = {"case", "steps", "integrators", "engines"};
+#define N_SECTIONS 4
 
 static void fail(parser *p, unsigned long line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -78,7 +81,7 @@ static void note_section(parser *p, const char *s, size_t len)
         n = sizeof name - 1;
     memcpy(name, s + 1, n);
     name[n] = '\0';
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < N_SECTIONS; i++)
         if (strcmp(name, known_sections[i]) == 0) {
             for (int k = 0; k < p->n_sections; k++)
                 if (strcmp(p->sections[k], name) == 0) {
@@ -88,7 +91,8 @@ static void note_section(parser *p, const char *s, size_t len)
             strcpy(p->sections[p->n_sections++], name);
             return;
         }
-    fail(p, p->line, "unknown section [%s] (valid: [case], [steps], [integrators])", name);
+    fail(p, p->line, "unknown section [%s] (valid: [case], [steps], [integrators], [engines])",
+         name);
 }
 
 /* inih's reader: one line a call, like fgets */
@@ -439,6 +443,114 @@ static int check_integrators(parser *p, vb_case *c)
     return 0;
 }
 
+/* The directory a case file is in ("." for none): where its engines run. */
+static char *case_dir(const char *case_path)
+{
+    const char *slash = strrchr(case_path, '/');
+    if (!slash)
+        return strdup(".");
+    if (slash == case_path)
+        return strdup("/");
+    return strndup(case_path, (size_t)(slash - case_path));
+}
+
+/* [engines]: NAME = COMMAND, NAME.order = P, and timeout = SECONDS for all */
+static int check_engines(parser *p, vb_case *c)
+{
+    double timeout = VB_ENGINE_TIMEOUT;
+    const entry *t = find(p, "engines", "timeout");
+    if (t && (number(p, t, &timeout) != 0 || !(timeout > 0.0 && timeout <= 1e6))) {
+        if (!p->failed)
+            fail(p, t->line, "timeout = %s must be in (0, 1e6] seconds", t->value);
+        return -1;
+    }
+    char *cwd = case_dir(p->path);
+    if (!cwd) {
+        fail(p, 1, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < p->n_keys && rc == 0; i++) {
+        const entry *e = &p->keys[i];
+        if (strcmp(e->section, "engines") != 0 || !strcmp(e->key, "timeout"))
+            continue;
+        const char *dot = strchr(e->key, '.');
+        if (dot) {
+            char name[32];
+            snprintf(name, sizeof name, "%.*s", (int)(dot - e->key), e->key);
+            if (strcmp(dot, ".order") != 0 || !find(p, "engines", name)) {
+                fail(p, e->line, "%s: unknown key in [engines] (valid: NAME = COMMAND, "
+                                 "NAME.order = P, timeout = SECONDS)",
+                     e->key);
+                rc = -1;
+            }
+            continue;
+        }
+        char okey[40];
+        snprintf(okey, sizeof okey, "%s.order", e->key);
+        const entry *o = find(p, "engines", okey);
+        double order;
+        if (!o) {
+            fail(p, e->line, "%s: the engine needs %s = P, the order its method should have", e->key,
+                 okey);
+            rc = -1;
+            break;
+        }
+        if (number(p, o, &order) != 0 || order != floor(order) || order < 1 || order > 16) {
+            if (!p->failed)
+                fail(p, o->line, "%s = %s must be a whole number from 1 to 16", okey, o->value);
+            rc = -1;
+            break;
+        }
+        char why[256];
+        vb_engine *eng = vb_engine_new(e->key, (int)order, e->value, NULL, cwd, timeout, why,
+                                       sizeof why);
+        if (!eng) {
+            fail(p, e->line, "%s", why);
+            rc = -1;
+            break;
+        }
+        if (vb_case_add_engine(c, eng, why, sizeof why) != 0) {
+            vb_engine_free(eng);
+            fail(p, e->line, "%s", why);
+            rc = -1;
+        }
+    }
+    free(cwd);
+    return rc;
+}
+
+int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < c->n_integ; k++)
+        if (!strcmp(c->integ[k]->name, e->name)) {
+            snprintf(err, errlen, "engine %s: the name is taken by %s", e->name,
+                     vb_engine_of(c->integ[k]) ? "another engine" : "an integrator");
+            return -1;
+        }
+    const vb_integrator **integ = realloc(c->integ, (c->n_integ + 1) * sizeof *integ);
+    vb_engine **engines = integ ? realloc(c->engines, (c->n_engines + 1) * sizeof *engines) : NULL;
+    if (integ)
+        c->integ = integ;
+    if (!engines) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    c->engines = engines;
+    c->engines[c->n_engines++] = e;
+    c->integ[c->n_integ++] = &e->integ;
+    return 0;
+}
+
+void vb_case_engines_only(vb_case *c)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        if (vb_engine_of(c->integ[i]))
+            c->integ[k++] = c->integ[i];
+    c->n_integ = k;
+}
+
 int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, char *err,
                   size_t errlen)
 {
@@ -469,8 +581,9 @@ int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, ch
         if (missing)
             fail(p, p->line ? p->line : 1, "section [%s] is missing", missing);
     }
-    if (!p->failed && check_case(p, c) == 0 && check_steps(p, c) == 0)
-        check_integrators(p, c);
+    if (!p->failed && check_case(p, c) == 0 && check_steps(p, c) == 0 &&
+        check_integrators(p, c) == 0)
+        check_engines(p, c);
     if (!p->failed) {
         c->path = strdup(path);
         c->name = case_name(path);
@@ -533,5 +646,8 @@ void vb_case_free(vb_case *c)
     free(c->trace_path);
     vb_trace_free(&c->trace);
     free(c->integ);
+    for (size_t i = 0; i < c->n_engines; i++)
+        vb_engine_free(c->engines[i]);
+    free(c->engines);
     memset(c, 0, sizeof *c);
 }

@@ -533,8 +533,10 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
         if (parse_count(f[cfe], &count) != 0)
             return bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
         int ok = !strcmp(r->status, "ok");
-        if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0)
-            return bad(err, errlen, "%s:%lu: status '%.60s' (want ok, diverged or exact-failed)",
+        if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0 &&
+            strcmp(r->status, "engine-failed") != 0)
+            return bad(err, errlen,
+                       "%s:%lu: status '%.60s' (want ok, diverged, exact-failed or engine-failed)",
                        t->path, r->line, r->status);
         if (ok ? f[cfs][0] != '\0' : parse_count(f[cfs], &count) != 0)
             return bad_cell(t, i, cfs,

@@ -234,6 +234,7 @@ void vb_plan_checkpoint_free(vb_plan_checkpoint *cp)
 void vb_trace_free(vb_trace *tr)
 {
     free(tr->h);
+    free(tr->path);
     memset(tr, 0, sizeof *tr);
 }
 
@@ -327,6 +328,10 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
         rc = -1;
     }
     fclose(f);
+    if (rc == 0 && !(tr->path = strdup(path))) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        rc = -1;
+    }
     if (rc != 0)
         vb_trace_free(tr);
     return rc;

@@ -14,6 +14,7 @@ typedef struct vb_trace {
     double *h;
     size_t n;
     double sum; /* summed in order, as a run advances t */
+    char *path; /* as loaded (engines' requests name it); NULL if built in memory */
 } vb_trace;
 
 /* Read a trace.  0, or -1 with "FILE:LINE: ..." in err. */
@@ -32,6 +33,10 @@ typedef struct vb_plan_spec {
      * pattern of step changes h/h' stays the recorded one.  0 means 1; a
      * scale of 1 replays nothing: the trace must cover t_end (docs/method.md §1). */
     double trace_scale;
+    /* the run's name for an external engine (engine.h): "fixed-L2",
+     * "random-L0-S1", ...; "" where none was given */
+    char id[40];
+    int level; /* the k of dt/2^k in a sweep, else 0 */
 } vb_plan_spec;
 
 typedef struct vb_plan {

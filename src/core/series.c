@@ -1,5 +1,6 @@
 /* series.c — time series and paths of a case for the charts. */
 #include "series.h"
+#include "engine.h"
 
 #include "parallel.h"
 
@@ -67,9 +68,15 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
 static vb_plan_spec series_plan(const vb_case *c, vb_plan_kind kind, double t_end)
 {
     vb_plan_spec plan = {.kind = kind, .t_end = t_end, .dt = c->dt};
+    /* named for an external engine: over t_end it is the sweep's own
+     * coarsest run, longer it is a run of its own */
+    int own = t_end == c->t_end;
     if (kind == VB_PLAN_RANDOM) {
         plan.jitter = c->jitter;
         plan.seed = 1;
+        snprintf(plan.id, sizeof plan.id, own ? "random-L0-S1" : "long-random-S1");
+    } else {
+        snprintf(plan.id, sizeof plan.id, own ? "fixed-L0" : "long-fixed");
     }
     return plan;
 }
@@ -322,6 +329,13 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
 
     /* as many periods as the step limit allows, up to VB_LONG_PERIODS */
     double periods = (type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
+    /* trajectories read from files cover the sweep's runs only: the long
+     * run is then its coarsest one, over t_end */
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_engine *e = vb_engine_of(c->integ[i]);
+        if (e && e->dir)
+            periods = 1.0;
+    }
     vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
                         .jitter = c->jitter};
     double per_period = vb_plan_max_steps(&one);

@@ -1,6 +1,7 @@
 /* simulate.c — the driver of runs: integrators under one plan, the truth
  * computed once per step. */
 #include "simulate.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <math.h>
@@ -26,6 +27,8 @@ const char *vb_status_name(vb_status s)
         return "diverged";
     case VB_STATUS_EXACT_FAILED:
         return "exact-failed";
+    case VB_STATUS_ENGINE_FAILED:
+        return "engine-failed";
     }
     return "?";
 }
@@ -51,6 +54,14 @@ static void component_name(char *buf, size_t len, const vb_model *m, const char 
         snprintf(buf, len, "%s%s", prefix, dim == 1 && !prefix[0] ? "x" : axis[c]);
     else
         snprintf(buf, len, "%s%s%zu", prefix, axis[c % dim], c / dim + 1);
+}
+
+void vb_state_column(char *buf, size_t len, const vb_model *m, int velocity, size_t c)
+{
+    if (m->particles == 1 && m->type->dim == 1)
+        snprintf(buf, len, "%s", velocity ? "v" : "x");
+    else
+        component_name(buf, len, m, velocity ? "v" : "", c);
 }
 
 void vb_trajectory_header(FILE *f, const vb_model *m)
@@ -168,7 +179,20 @@ typedef struct {
     vb_metrics m;
     double *x, *v; /* what it reports, N each */
     int live;
+    const vb_engine *engine; /* an external engine: its rows instead of steps */
+    vb_engine_run *er;
+    unsigned long long evals; /* the engine's count */
 } run_slot;
+
+/* an engine's run that cannot go on: status engine-failed, and why */
+static void engine_failed(run_slot *r, vb_run_result *res, const char *why)
+{
+    res->status = VB_STATUS_ENGINE_FAILED;
+    snprintf(res->failure, sizeof res->failure, "%s", why);
+    vb_engine_stop(r->er);
+    r->er = NULL;
+    r->live = 0;
+}
 
 int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen)
 {
@@ -187,9 +211,10 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         goto done;
     }
     for (size_t k = 0; k < k_n; k++) {
-        run[k].state = calloc(1, spec->integ[k]->state_size(n));
+        run[k].engine = vb_engine_of(spec->integ[k]);
+        run[k].state = run[k].engine ? NULL : calloc(1, spec->integ[k]->state_size(n));
         run[k].x = malloc(2 * n * sizeof *run[k].x);
-        if (!run[k].state || !run[k].x) {
+        if ((!run[k].engine && !run[k].state) || !run[k].x) {
             snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
             goto done;
         }
@@ -220,7 +245,16 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     size_t live = 0;
     if (vb_plan_next(&plan, &h, &t_next))
         for (size_t k = 0; k < k_n; k++) {
-            spec->integ[k]->start(run[k].state, &run[k].force, t, x0, v0, h);
+            if (run[k].engine) {
+                char why[512];
+                run[k].er = vb_engine_start(run[k].engine, model, &spec->plan, why, sizeof why);
+                if (!run[k].er) {
+                    engine_failed(&run[k], &res[k], why);
+                    continue;
+                }
+            } else {
+                spec->integ[k]->start(run[k].state, &run[k].force, t, x0, v0, h);
+            }
             run[k].live = 1;
             live++;
         }
@@ -230,15 +264,27 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         for (size_t k = 0; k < k_n; k++) {
             if (!run[k].live)
                 continue;
-            spec->integ[k]->step(run[k].state, &run[k].force, t, h);
+            if (run[k].engine) {
+                /* the engine's row of this step, in place of a step */
+                if (vb_engine_next(run[k].er, t_next, h, run[k].x, run[k].v, &run[k].evals) !=
+                    0) {
+                    engine_failed(&run[k], &res[k], vb_engine_why(run[k].er));
+                    live--;
+                    continue;
+                }
+            } else {
+                spec->integ[k]->step(run[k].state, &run[k].force, t, h);
+                spec->integ[k]->observe(run[k].state, run[k].x, run[k].v);
+            }
             res[k].steps++;
-            spec->integ[k]->observe(run[k].state, run[k].x, run[k].v);
             if (vb_all_finite(run[k].x, run[k].v, n)) {
                 finite++;
             } else {
                 res[k].status = VB_STATUS_DIVERGED;
                 run[k].live = 0;
                 live--;
+                vb_engine_stop(run[k].er); /* a NaN it wrote: diverged, as for a built-in */
+                run[k].er = NULL;
             }
         }
         t = t_next;
@@ -265,9 +311,17 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         if (!vb_plan_next(&plan, &h, &t_next))
             break;
     }
-    for (size_t k = 0; k < k_n; k++)
-        vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x, run[k].force.evals, truth,
-                      &res[k]);
+    for (size_t k = 0; k < k_n; k++) {
+        if (run[k].er) {
+            /* an engine that gave every row must end there, and exit 0 */
+            if (res[k].status == VB_STATUS_OK && vb_engine_finish(run[k].er) != 0)
+                engine_failed(&run[k], &res[k], vb_engine_why(run[k].er));
+            vb_engine_stop(run[k].er);
+            run[k].er = NULL;
+        }
+        vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x,
+                      run[k].engine ? run[k].evals : run[k].force.evals, truth, &res[k]);
+    }
     if (spec->trajectory && ferror(spec->trajectory)) {
         snprintf(err, errlen, "writing the trajectory failed: %s", strerror(errno));
         goto done;
@@ -277,6 +331,7 @@ done:
     if (begun)
         vb_plan_end(&plan);
     for (size_t k = 0; run && k < k_n; k++) {
+        vb_engine_stop(run[k].er);
         free(run[k].state);
         free(run[k].x);
     }

@@ -20,7 +20,8 @@
 typedef enum {
     VB_STATUS_OK,
     VB_STATUS_DIVERGED,    /* the state became non-finite */
-    VB_STATUS_EXACT_FAILED /* the exact or reference solution could not be computed */
+    VB_STATUS_EXACT_FAILED, /* the exact or reference solution could not be computed */
+    VB_STATUS_ENGINE_FAILED /* an external engine failed (engine.h): vb_run_result.failure */
 } vb_status;
 
 const char *vb_status_name(vb_status s);
@@ -50,6 +51,8 @@ typedef struct vb_run_result {
     /* a reference that stopped on a force that was not finite: where (NaN
      * otherwise); for the message of a run that ended exact-failed */
     double ref_bad_force_t;
+    /* an engine's run that failed: what went wrong (engine.h), else "" */
+    char failure[512];
 } vb_run_result;
 
 /* Several integrators under one plan. */
@@ -119,5 +122,9 @@ void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *int
 /* The trajectory columns of a model: "t,x,v,x_exact,v_exact,err_pos,energy"
  * for one particle in 1-D, x1,y1,...,vx1,... for several. */
 void vb_trajectory_header(FILE *f, const vb_model *model);
+/* The column name of component c of the position (or velocity) in a
+ * trajectory: x, v for one particle in 1-D; x, y, vx, vy for one in 2-D;
+ * x1, y1, x2, ..., vx1, ... for several. */
+void vb_state_column(char *buf, size_t len, const vb_model *m, int velocity, size_t c);
 
 #endif

@@ -1,5 +1,6 @@
 /* sweep.c — plan a case's runs, run them, and work out what they mean. */
 #include "sweep.h"
+#include "engine.h"
 
 #include <float.h>
 #include <gsl/gsl_sort.h>
@@ -99,13 +100,17 @@ static double level_dt(const vb_case *c, int level) { return ldexp(c->dt, -level
 
 static vb_plan_spec plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed)
 {
-    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = level_dt(c, level)};
+    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = level_dt(c, level), .level = level};
     if (kind == VB_PLAN_RANDOM) {
         p.jitter = c->jitter;
         p.seed = seed;
+        snprintf(p.id, sizeof p.id, "random-L%d-S%lu", level, seed);
     } else if (kind == VB_PLAN_TRACE) {
         p.trace = &c->trace;
         p.trace_scale = ldexp(1.0, -level);
+        snprintf(p.id, sizeof p.id, "trace-L%d", level);
+    } else {
+        snprintf(p.id, sizeof p.id, "fixed-L%d", level);
     }
     return p;
 }
@@ -506,6 +511,10 @@ static int analyse_onestep(vb_sweep *s)
     }
     for (size_t i = 0; i < c->n_integ; i++)
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+            /* one step from an exact state is a call an external engine
+             * has no protocol for: it has no row */
+            if (vb_engine_of(c->integ[i]))
+                continue;
             vb_onestep_row *row = &s->onestep[s->n_onestep++];
             double sc_pos[VB_ONESTEP_LEVELS], sc_vel[VB_ONESTEP_LEVELS];
             row->integ = i;
@@ -677,8 +686,8 @@ static int analyse_reversal(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++) {
             if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
-                (kind == VB_PLAN_TRACE && !c->trace_path))
-                continue;
+                (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]))
+                continue; /* an engine cannot be turned round mid-run */
             vb_reverse_row *row = &s->reverse[s->n_reverse++];
             vb_plan_spec plan = plan_for(c, (vb_plan_kind)kind, 0, 1);
             row->integ = i;

@@ -554,10 +554,17 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
             order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX));
         if (has_energy)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX));
-        for (int r = 0; r < VB_ONESTEP_RATIOS; r++)
+        for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+            /* an external engine takes no one-step test: a dash */
+            const vb_onestep_row *row = NULL;
             for (size_t k = 0; k < s->n_onestep; k++)
                 if (s->onestep[k].integ == i && s->onestep[k].ratio == r)
-                    onestep_cell(f, &s->onestep[k].fit_pos);
+                    row = &s->onestep[k];
+            if (row)
+                onestep_cell(f, &row->fit_pos);
+            else
+                fputs(" – |", f);
+        }
         if (s->n_reverse) {
             const char *fixed = "–", *rnd = "–";
             for (size_t k = 0; k < s->n_reverse; k++)

@@ -1,0 +1,90 @@
+/* engine.h — external engines (docs/engines.md): a program in any language
+ * that integrates a run verletbench describes and writes back its
+ * trajectory, measured as the built-in integrators are.
+ *
+ * A run is handed to the engine as one line of JSON on its standard input
+ * (the model with its parameters, the initial state and every step h_n);
+ * the engine writes the trajectory on its standard output as CSV, a row a
+ * step from t_0, and exits 0.  Or the trajectories were written beforehand,
+ * one file a run, into a directory (`verletbench problem`, then `score`).
+ * Either way the rows are read one step at a time, beside the built-in
+ * runs of the same plan, and checked as they come: the columns, the time of
+ * every row against the step sequence, the end of the output, the exit
+ * status, and a time limit per run.  An engine that fails fails its run
+ * alone (status engine-failed, with what went wrong); a NaN it reports is
+ * a run that diverged, as for a built-in. */
+#ifndef VB_ENGINE_H
+#define VB_ENGINE_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "plan.h"
+#include "verletbench.h"
+
+/* In an engine's vb_integrator.flags: not a C integrator, never stepped.
+ * Plugins cannot set it (vb_integrator_validate refuses unknown flags). */
+#define VB_ENGINE_FLAG (1u << 30)
+
+/* The time limit of one run, when none is given (seconds). */
+#define VB_ENGINE_TIMEOUT 600.0
+
+typedef struct vb_engine {
+    vb_integrator integ; /* first: what the sweep and the tables see */
+    char name[64];
+    char summary[160];
+    char *command; /* run by /bin/sh -c in cwd; NULL for a directory */
+    char *cwd;     /* where the command runs; NULL: here */
+    char *dir;     /* trajectories read from dir/RUN.csv; NULL for a command */
+    double timeout;
+} vb_engine;
+
+static inline const vb_engine *vb_engine_of(const vb_integrator *g)
+{
+    return g && (g->flags & VB_ENGINE_FLAG) ? (const vb_engine *)(const void *)g : NULL;
+}
+
+/* "NAME:ORDER=COMMAND" or, with is_dir, "NAME:ORDER=DIR".  NULL with a
+ * message naming what is wrong. */
+vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen);
+/* A command (or directory) engine from its parts; cwd may be NULL. */
+vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
+                         const char *cwd, double timeout, char *err, size_t errlen);
+void vb_engine_free(vb_engine *e);
+
+/* The name of a run in requests and file names: "fixed-L0", "random-L2-S5",
+ * "trace-L1", "long-fixed", "sim", ... (plan.h: vb_plan_spec.id). */
+
+/* One line of JSON (no newline) that describes the run: what an engine gets
+ * on its standard input and what `verletbench problem` writes. */
+int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan);
+
+/* The comment line a trajectory starts with: the run, the model and its
+ * parameters, the plan; enough for `score FILE` to rebuild the run. */
+void vb_engine_header(char *buf, size_t len, const vb_model *m, const vb_plan_spec *plan);
+
+/* A run of an engine, its rows read as the steps go. */
+typedef struct vb_engine_run vb_engine_run;
+
+/* Start the engine on the run (or open its file) and read up to row 0,
+ * which must be the initial state.  NULL with *why set (out of memory, or
+ * the engine could not be started: then why says so, and the returned run
+ * is still NULL). */
+vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
+                               char *why, size_t whylen);
+/* The row of the step that ends at t (the plan's t_{n+1}, after a step h):
+ * 0, or -1 with vb_engine_why() set.  evals is the engine's count of force
+ * evaluations so far, or the number of rows when it gives none. */
+int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
+                   unsigned long long *evals);
+/* After the last row: no more rows, and exit status 0.  0 or -1. */
+int vb_engine_finish(vb_engine_run *r);
+const char *vb_engine_why(const vb_engine_run *r);
+/* Stop it (killed if still running) and free. */
+void vb_engine_stop(vb_engine_run *r);
+
+/* Kill every engine still running (their process groups): for a signal
+ * handler, so an interrupted run leaves no engine behind. */
+void vb_engine_kill_all_signal_safe(void);
+
+#endif
