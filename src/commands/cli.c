@@ -182,6 +182,9 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
         o->engine[o->n_engines++] = optarg;
         return 0;
     }
+    case VB_OPT_ENGINES_ONLY:
+        o->engines_only = 1;
+        return 0;
     case VB_OPT_ENGINE_TIMEOUT:
         if (vb_parse_double(optarg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
             o->engine_timeout > 1e6)
@@ -203,6 +206,15 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
         if (!e || vb_case_add_engine(c, e, err, sizeof err) != 0) {
             vb_engine_free(e);
             vb_error(cmd, "%s: %s", c->path, err);
+            return VB_EXIT_USAGE;
+        }
+    }
+    if (o->engines_only) {
+        vb_case_engines_only(c);
+        if (c->n_integ == 0) {
+            vb_error(cmd, "%s: --engines-only, but no engine: give --engine or --trajectories, "
+                          "or an [engines] section",
+                     c->path);
             return VB_EXIT_USAGE;
         }
     }

@@ -16,6 +16,8 @@ int vb_cmd_run(int argc, char **argv);
 int vb_cmd_check(int argc, char **argv);
 int vb_cmd_bench(int argc, char **argv);
 int vb_cmd_draw(int argc, char **argv);
+int vb_cmd_problem(int argc, char **argv);
+int vb_cmd_score(int argc, char **argv);
 
 /* No run may take more steps than this unless asked (--max-steps,
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.
@@ -54,7 +56,8 @@ enum {
     VB_OPT_PLUGIN,
     VB_OPT_ENGINE,
     VB_OPT_TRAJECTORIES,
-    VB_OPT_ENGINE_TIMEOUT
+    VB_OPT_ENGINE_TIMEOUT,
+    VB_OPT_ENGINES_ONLY
 };
 #define VB_OPTION_MAX_STEPS {"max-steps", required_argument, NULL, VB_OPT_MAX_STEPS}
 #define VB_OPTION_PLUGIN {"plugin", required_argument, NULL, VB_OPT_PLUGIN}
@@ -63,13 +66,15 @@ enum {
 #define VB_OPTION_ENGINES                                                                         \
     {"engine", required_argument, NULL, VB_OPT_ENGINE},                                            \
         {"trajectories", required_argument, NULL, VB_OPT_TRAJECTORIES},                            \
-        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT}
+        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT},                      \
+        {"engines-only", no_argument, NULL, VB_OPT_ENGINES_ONLY}
 #define VB_ENGINES_HELP                                                                           \
     "  --engine NAME:ORDER=CMD  also measure an external engine: CMD (run by /bin/sh) gets\n"     \
     "                   each run as JSON on stdin and writes its trajectory as CSV on\n"        \
     "                   stdout (docs/engines.md); ORDER is its method's order (repeatable)\n"  \
     "  --trajectories NAME:ORDER=DIR  the same, from trajectories already written: DIR/RUN.csv\n" \
-    "  --engine-timeout S  seconds one engine run may take (default 600)\n"
+    "  --engine-timeout S  seconds one engine run may take (default 600)\n"                     \
+    "  --engines-only   measure the engines alone, not the case's integrators\n"
 
 #define VB_MAX_CLI_ENGINES 16
 
@@ -82,6 +87,7 @@ typedef struct vb_shared_opts {
     int engine_is_dir[VB_MAX_CLI_ENGINES];
     size_t n_engines;
     double engine_timeout;
+    int engines_only;
 } vb_shared_opts;
 
 struct vb_case;

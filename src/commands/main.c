@@ -47,6 +47,8 @@ static const command commands[] = {
     {"sim", vb_cmd_sim, "one run: its errors against the exact (or a reference) solution, as CSV"},
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
+    {"problem", vb_cmd_problem, "what an external engine needs to run cases itself (JSON Lines)"},
+    {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
     {"draw", vb_cmd_draw, "every chart of a results directory (gnuplot) and its REPORT.md"},
 };

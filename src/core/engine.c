@@ -140,6 +140,7 @@ void vb_engine_free(vb_engine *e)
         return;
     free(e->command);
     free(e->dir);
+    free(e->file);
     free(e->cwd);
     free(e);
 }
@@ -208,7 +209,7 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     char header[2048];
     vb_engine_header(header, sizeof header, m, plan);
     t->initial(m->self, xv, xv + n);
-    fputs("{\"run\":", f);
+    fputs("{\"kind\":\"run\",\"run\":", f);
     json_string(f, run_id(plan));
     fputs(",\"model\":", f);
     json_string(f, t->name);
@@ -731,7 +732,9 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
             goto fail;
     } else {
         char path[4096];
-        if (snprintf(path, sizeof path, "%s/%s.csv", e->dir, r->id) >= (int)sizeof path) {
+        if (e->file)
+            snprintf(path, sizeof path, "%s", e->file);
+        else if (snprintf(path, sizeof path, "%s/%s.csv", e->dir, r->id) >= (int)sizeof path) {
             set_why(r, "%s/%s.csv: the path is too long", e->dir, r->id);
             goto fail;
         }
@@ -897,4 +900,115 @@ void vb_engine_stop(vb_engine_run *r)
     close_fds(r);
     free(r->buf);
     free(r);
+}
+
+/* ---- a trajectory's header, read back ---- */
+
+int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb_trace *trace,
+                           char *err, size_t errlen)
+{
+    static const char lead[] = "# verletbench run=";
+    memset(plan, 0, sizeof *plan);
+    memset(trace, 0, sizeof *trace);
+    if (strncmp(line, lead, sizeof lead - 1) != 0) {
+        snprintf(err, errlen, "the first line is not '%s...' (the header the request gave)",
+                 lead);
+        return -1;
+    }
+    char *copy = strdup(line + 2), *save = NULL;
+    if (!copy) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    const vb_model_type *type = NULL;
+    int have_plan = 0, rc = 0;
+    char trace_path[4096] = "";
+    /* the model first: its parameters follow it */
+    for (char *tok = strtok_r(copy + strlen("verletbench "), " ", &save); tok && rc == 0;
+         tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            snprintf(err, errlen, "'%.60s': want KEY=VALUE", tok);
+            rc = -1;
+            break;
+        }
+        *eq = '\0';
+        const char *key = tok, *val = eq + 1;
+        double x = 0.0;
+        int num = vb_parse_double(val, &x) == 0;
+        if (!strcmp(key, "run")) {
+            snprintf(plan->id, sizeof plan->id, "%s", val);
+        } else if (!strcmp(key, "model")) {
+            if (!(type = vb_model_find(val))) {
+                snprintf(err, errlen, "model=%.60s: no such model", val);
+                rc = -1;
+            } else {
+                vb_model_defaults(m, type);
+            }
+        } else if (!strcmp(key, "plan")) {
+            have_plan = 1;
+            if (!strcmp(val, "fixed"))
+                plan->kind = VB_PLAN_FIXED;
+            else if (!strcmp(val, "random"))
+                plan->kind = VB_PLAN_RANDOM;
+            else if (!strcmp(val, "trace"))
+                plan->kind = VB_PLAN_TRACE;
+            else {
+                snprintf(err, errlen, "plan=%.40s: want fixed, random or trace", val);
+                rc = -1;
+            }
+        } else if (!strcmp(key, "trace")) {
+            snprintf(trace_path, sizeof trace_path, "%s", val);
+        } else if (!strcmp(key, "t_end") || !strcmp(key, "dt") || !strcmp(key, "jitter") ||
+                   !strcmp(key, "trace_scale") || !strcmp(key, "level") ||
+                   !strcmp(key, "seed")) {
+            if (!num) {
+                snprintf(err, errlen, "%s=%.40s: not a number", key, val);
+                rc = -1;
+            } else if (!strcmp(key, "t_end"))
+                plan->t_end = x;
+            else if (!strcmp(key, "dt"))
+                plan->dt = x;
+            else if (!strcmp(key, "jitter"))
+                plan->jitter = x;
+            else if (!strcmp(key, "trace_scale"))
+                plan->trace_scale = x;
+            else if (!strcmp(key, "level"))
+                plan->level = (int)x;
+            else
+                plan->seed = (unsigned long)x;
+        } else if (type) {
+            char why[512];
+            if (vb_model_set(m, key, val, why, sizeof why) != 0) {
+                snprintf(err, errlen, "%s", why);
+                rc = -1;
+            }
+        } else {
+            snprintf(err, errlen, "%s=: model= must come before the model's parameters", key);
+            rc = -1;
+        }
+    }
+    free(copy);
+    if (rc == 0 && (!type || !have_plan || !(plan->t_end > 0.0))) {
+        snprintf(err, errlen, "the header names no %s",
+                 !type ? "model" : !have_plan ? "plan" : "t_end");
+        rc = -1;
+    }
+    if (rc == 0 && plan->kind == VB_PLAN_TRACE) {
+        if (!trace_path[0]) {
+            snprintf(err, errlen, "plan=trace but no trace=FILE");
+            rc = -1;
+        } else if (vb_trace_load(trace_path, trace, err, errlen) == 0) {
+            plan->trace = trace;
+        } else {
+            rc = -1;
+        }
+    }
+    if (rc == 0 && vb_plan_check(plan, err, errlen) != 0)
+        rc = -1;
+    if (rc == 0 && vb_model_setup(m, err, errlen) != 0)
+        rc = -1;
+    if (rc != 0)
+        vb_trace_free(trace);
+    return rc;
 }

@@ -36,6 +36,7 @@ typedef struct vb_engine {
     char *command; /* run by /bin/sh -c in cwd; NULL for a directory */
     char *cwd;     /* where the command runs; NULL: here */
     char *dir;     /* trajectories read from dir/RUN.csv; NULL for a command */
+    char *file;    /* or every run's from this one file (`score FILE`) */
     double timeout;
 } vb_engine;
 
@@ -58,6 +59,12 @@ void vb_engine_free(vb_engine *e);
 /* One line of JSON (no newline) that describes the run: what an engine gets
  * on its standard input and what `verletbench problem` writes. */
 int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan);
+
+/* Rebuild a run from a trajectory's "# verletbench run=..." header line:
+ * the model (type, parameters; set up) and the plan (its trace loaded into
+ * *trace).  0, or -1 with a message naming the key that is wrong. */
+int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb_trace *trace,
+                           char *err, size_t errlen);
 
 /* The comment line a trajectory starts with: the run, the model and its
  * parameters, the plan; enough for `score FILE` to rebuild the run. */

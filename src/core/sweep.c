@@ -115,32 +115,71 @@ static vb_plan_spec plan_for(const vb_case *c, vb_plan_kind kind, int level, uns
     return p;
 }
 
-static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
+/* The plans of one integrator, in the order the sweep runs them: every kind,
+ * level and seed.  All integrators of a case share them. */
+static size_t plans_per_integrator(const vb_case *c)
 {
     size_t per_level = 1 + (size_t)c->seeds * (c->jitter > 0.0) + (c->trace_path != NULL);
-    s->n_jobs = c->n_integ * (size_t)c->halvings * per_level;
-    s->jobs = calloc(s->n_jobs, sizeof *s->jobs);
-    if (!s->jobs) {
+    return (size_t)c->halvings * per_level;
+}
+
+static void fill_plans(const vb_case *c, vb_plan_spec *plans, vb_plan_kind *kinds, int *levels,
+                       unsigned long *seeds_out)
+{
+    size_t j = 0;
+    for (int kind = 0; kind < VB_N_PLANS; kind++) {
+        if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
+            (kind == VB_PLAN_TRACE && !c->trace_path))
+            continue;
+        int seeds = kind == VB_PLAN_RANDOM ? c->seeds : 1;
+        for (int level = 0; level < c->halvings; level++)
+            for (int sd = 1; sd <= seeds; sd++, j++) {
+                unsigned long seed = kind == VB_PLAN_RANDOM ? (unsigned long)sd : 0;
+                plans[j] = plan_for(c, (vb_plan_kind)kind, level, seed);
+                if (kinds)
+                    kinds[j] = (vb_plan_kind)kind;
+                if (levels)
+                    levels[j] = level;
+                if (seeds_out)
+                    seeds_out[j] = seed;
+            }
+    }
+}
+
+vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n)
+{
+    *n = plans_per_integrator(c);
+    vb_plan_spec *plans = calloc(*n ? *n : 1, sizeof *plans);
+    if (plans)
+        fill_plans(c, plans, NULL, NULL, NULL);
+    return plans;
+}
+
+static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
+{
+    size_t per = plans_per_integrator(c);
+    s->n_jobs = c->n_integ * per;
+    s->jobs = calloc(s->n_jobs ? s->n_jobs : 1, sizeof *s->jobs);
+    vb_plan_spec *plans = calloc(per ? per : 1, sizeof *plans);
+    vb_plan_kind *kinds = calloc(per ? per : 1, sizeof *kinds);
+    int *levels = calloc(per ? per : 1, sizeof *levels);
+    unsigned long *seeds = calloc(per ? per : 1, sizeof *seeds);
+    if (!s->jobs || !plans || !kinds || !levels || !seeds) {
+        free(plans), free(kinds), free(levels), free(seeds);
         snprintf(err, errlen, "%s: out of memory for %zu runs", c->path, s->n_jobs);
         return -1;
     }
-    size_t j = 0;
+    fill_plans(c, plans, kinds, levels, seeds);
     for (size_t i = 0; i < c->n_integ; i++)
-        for (int kind = 0; kind < VB_N_PLANS; kind++) {
-            if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
-                (kind == VB_PLAN_TRACE && !c->trace_path))
-                continue;
-            int seeds = kind == VB_PLAN_RANDOM ? c->seeds : 1;
-            for (int level = 0; level < c->halvings; level++)
-                for (int sd = 1; sd <= seeds; sd++) {
-                    vb_sweep_job *job = &s->jobs[j++];
-                    job->integ = i;
-                    job->kind = (vb_plan_kind)kind;
-                    job->level = level;
-                    job->seed = kind == VB_PLAN_RANDOM ? (unsigned long)sd : 0;
-                    job->plan = plan_for(c, job->kind, level, job->seed);
-                }
+        for (size_t k = 0; k < per; k++) {
+            vb_sweep_job *job = &s->jobs[i * per + k];
+            job->integ = i;
+            job->kind = kinds[k];
+            job->level = levels[k];
+            job->seed = seeds[k];
+            job->plan = plans[k];
         }
+    free(plans), free(kinds), free(levels), free(seeds);
     return 0;
 }
 

@@ -143,6 +143,10 @@ enum {
 /* Refuse a case whose plan needs more than max_steps steps in a run, before
  * anything is written or run: 0 or VB_SWEEP_USAGE with a message. */
 int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen);
+
+/* The plans one integrator of the case runs, in the sweep's order (kind,
+ * level, seed); malloc'd, *n of them; NULL when out of memory. */
+vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
 /* `threads` runs jobs in parallel (1: in this thread); the results are the
  * same bytes whatever it is, since every job owns its slot and everything
  * after the jobs runs in one thread in a fixed order.  progress is then

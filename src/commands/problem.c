@@ -1,0 +1,157 @@
+/* commands/problem.c — `verletbench problem`: what an engine needs to run
+ * the cases itself, as JSON Lines (docs/engines.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "casefile.h"
+#include "cli.h"
+#include "engine.h"
+#include "outfile.h"
+#include "plugin.h"
+#include "sweep.h"
+
+#define CMD "problem"
+
+static void help(void)
+{
+    puts("Usage: verletbench problem CASEFILE... [--out DIR] [--max-steps N] [--plugin FILE]...\n\n"
+         "Writes what an external engine needs to run each case's sweep itself:\n"
+         "DIR/NAME/requests.jsonl (DIR defaults to problems), JSON Lines.  The first line\n"
+         "({\"kind\":\"case\", ...}) says what made it; then one line a run\n"
+         "({\"kind\":\"run\", ...}), in the order `run` takes them: every plan (fixed,\n"
+         "random, trace), level and seed, each with the model and its parameters, the\n"
+         "masses, the initial state x0 and v0, every step h, and the header line the\n"
+         "trajectory must start with.  Each line is exactly what --engine hands an\n"
+         "engine on its standard input.\n\n"
+         "An engine writes each run's trajectory to a file named after the run\n"
+         "(\"run\": \"fixed-L0\" -> fixed-L0.csv) in one directory; then\n"
+         "  verletbench score TRAJDIR --case CASEFILE --name NAME --order P\n"
+         "measures them as `run` measures a built-in integrator.  Formats, columns and\n"
+         "the checks made: docs/engines.md.\n\n"
+         "Options:\n"
+         "  --out DIR        where to write (default: problems)\n"
+         "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
+         VB_PLUGIN_HELP
+         "  --help           this text");
+}
+
+static int write_case(const vb_case *c, const char *dir, char *err, size_t errlen)
+{
+    char path[4096 + 64];
+    if (snprintf(path, sizeof path, "%s/%s", dir, c->name) >= (int)sizeof path ||
+        vb_make_dir(path, err, errlen) != 0) {
+        if (!err[0])
+            snprintf(err, errlen, "%s: path too long", dir);
+        return VB_EXIT_USAGE;
+    }
+    strcat(path, "/requests.jsonl");
+    vb_outfile o;
+    if (vb_outfile_open(&o, path, err, errlen) != 0)
+        return VB_EXIT_USAGE;
+    FILE *f = o.f;
+    /* the runs `run` would make, in its order, without running them */
+    size_t n = 0;
+    vb_plan_spec *plans = vb_sweep_plans(c, &n);
+    if (!plans) {
+        vb_outfile_abort(&o);
+        snprintf(err, errlen, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    fprintf(f, "{\"kind\":\"case\",\"made_by\":\"verletbench %s\",\"case\":\"", vb_version_text());
+    for (const char *p = c->path; *p; p++)
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if ((unsigned char)*p >= 0x20)
+            fputc(*p, f);
+    fprintf(f, "\",\"model\":\"%s\",\"runs\":%zu}\n", c->model.type->name, n);
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        if (vb_engine_write_request(f, &c->model, &plans[k]) != 0 || fputc('\n', f) == EOF)
+            rc = -1;
+    }
+    free(plans);
+    if (rc != 0) {
+        vb_outfile_abort(&o);
+        snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
+        return VB_EXIT_FAIL;
+    }
+    if (vb_outfile_commit(&o, err, errlen) != 0)
+        return VB_EXIT_FAIL;
+    printf("%s: %zu runs\n", path, n);
+    return 0;
+}
+
+int vb_cmd_problem(int argc, char **argv)
+{
+    enum { O_OUT = 256, O_HELP };
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, O_OUT},
+        VB_OPTION_MAX_STEPS,
+        VB_OPTION_PLUGIN,
+        {"help", no_argument, NULL, O_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    const char *out = "problems";
+    vb_shared_opts so = vb_shared_opts_plain();
+    int c, rc;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case O_OUT:
+            out = optarg;
+            break;
+        case O_HELP:
+            help();
+            return VB_EXIT_OK;
+        default:
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
+        }
+    }
+    if (vb_shared_opts_env(CMD, &so) != 0)
+        return VB_EXIT_USAGE;
+    int n = argc - optind;
+    if (n <= 0)
+        return vb_usage_error(CMD, "no case files given (e.g. verletbench problem cases/spring.case)");
+    if (!out[0])
+        return vb_usage_error(CMD, "--out: empty directory name");
+    vb_case *cases = calloc((size_t)n, sizeof *cases);
+    if (!cases) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    char err[1024] = "";
+    int status = VB_EXIT_OK, loaded = 0;
+    for (int i = 0; i < n; i++, loaded++)
+        if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0 ||
+            vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
+            status = VB_EXIT_USAGE;
+            loaded++;
+            goto done;
+        }
+    if (vb_make_dir(out, err, sizeof err) != 0) {
+        vb_error(CMD, "--out: %s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
+    }
+    for (int i = 0; i < n && status == VB_EXIT_OK; i++) {
+        err[0] = '\0';
+        if ((rc = write_case(&cases[i], out, err, sizeof err)) != 0) {
+            vb_error(CMD, "%s", err);
+            status = rc;
+        }
+    }
+done:
+    for (int i = 0; i < loaded; i++)
+        vb_case_free(&cases[i]);
+    free(cases);
+    return status;
+}
