@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "unit.h"
 
 /* A handful of operations on O(1) numbers round to within a few 1e-16;
@@ -494,8 +495,22 @@ static void test_reverse_retraces_symmetric_methods(void)
     }
 }
 
+/* A plugin's integrator that claims to be an external engine would be
+ * handed to the engine reader as a struct it is not: refused. */
+static void test_plugins_cannot_claim_to_be_engines(void)
+{
+    vb_integrator g = *vb_integrator_find("velocity-verlet");
+    char err[256] = "";
+    CHECK(vb_integrator_validate(&g, err, sizeof err) == 0, "velocity-verlet is valid: %s", err);
+    g.flags |= VB_ENGINE_FLAG;
+    CHECK(vb_integrator_validate(&g, err, sizeof err) != 0,
+          "an integrator with the engine flag passes validation");
+    CHECK(strstr(err, "unknown flags") != NULL, "the message names the flags: %s", err);
+}
+
 void suite_integrators(void)
 {
+    RUN(test_plugins_cannot_claim_to_be_engines);
     RUN(test_hand_step_euler);
     RUN(test_hand_step_euler_semi);
     RUN(test_hand_step_verlet);

@@ -155,7 +155,7 @@ static void test_trace_step_count(void)
     for (int i = 0; i < 60; i++)
         h[i] = 1.0 / 60.0;
     h[17] = 1e-6;
-    vb_trace tr = {h, 60, 0.0};
+    vb_trace tr = {.h = h, .n = 60, .sum = 0.0};
     for (int i = 0; i < 60; i++)
         tr.sum += h[i];
     static const double scales[] = {1.0 / 32.0, 0.5, 0.3, 1.0};

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "outfile.h"
 #include "plugin.h"
+#include "series.h"
 #include "sweep.h"
 
 #define CMD "problem"
@@ -26,8 +27,9 @@ static void help(void)
          "({\"kind\":\"run\", ...}), in the order `run` takes them: every plan (fixed,\n"
          "random, trace), level and seed, each with the model and its parameters, the\n"
          "masses, the initial state x0 and v0, every step h, and the header line the\n"
-         "trajectory must start with.  Each line is exactly what --engine hands an\n"
-         "engine on its standard input.\n\n"
+         "trajectory must start with; last, for a periodic model, the long runs of the\n"
+         "charts (\"long-fixed\", \"long-random-S1\": 50 periods).  Each line is exactly\n"
+         "what --engine hands an engine on its standard input.\n\n"
          "An engine writes each run's trajectory to a file named after the run\n"
          "(\"run\": \"fixed-L0\" -> fixed-L0.csv) in one directory; then\n"
          "  verletbench score TRAJDIR --case CASEFILE --name NAME --order P\n"
@@ -40,7 +42,8 @@ static void help(void)
          "  --help           this text");
 }
 
-static int write_case(const vb_case *c, const char *dir, char *err, size_t errlen)
+static int write_case(const vb_case *c, const char *dir, double max_steps, char *err,
+                      size_t errlen)
 {
     char path[4096 + 64];
     if (snprintf(path, sizeof path, "%s/%s", dir, c->name) >= (int)sizeof path ||
@@ -57,11 +60,16 @@ static int write_case(const vb_case *c, const char *dir, char *err, size_t errle
     /* the runs `run` would make, in its order, without running them */
     size_t n = 0;
     vb_plan_spec *plans = vb_sweep_plans(c, &n);
-    if (!plans) {
+    vb_plan_spec *more = plans ? realloc(plans, (n + 2) * sizeof *plans) : NULL;
+    if (!more) {
+        free(plans);
         vb_outfile_abort(&o);
         snprintf(err, errlen, "out of memory");
         return VB_EXIT_FAIL;
     }
+    plans = more;
+    /* and the charts' long runs, over many periods */
+    n += vb_series_plans(c, max_steps, plans + n);
     fprintf(f, "{\"kind\":\"case\",\"made_by\":\"verletbench %s\",\"case\":\"", vb_version_text());
     for (const char *p = c->path; *p; p++)
         if (*p == '"' || *p == '\\')
@@ -144,7 +152,7 @@ int vb_cmd_problem(int argc, char **argv)
     }
     for (int i = 0; i < n && status == VB_EXIT_OK; i++) {
         err[0] = '\0';
-        if ((rc = write_case(&cases[i], out, err, sizeof err)) != 0) {
+        if ((rc = write_case(&cases[i], out, so.max_steps, err, sizeof err)) != 0) {
             vb_error(CMD, "%s", err);
             status = rc;
         }

@@ -470,6 +470,8 @@ static int check_engines(parser *p, vb_case *c)
         return -1;
     }
     int rc = 0;
+    /* the NAME.KEY lines first: a misspelt NAME.order is said as itself,
+     * not as the engine that lacks an order */
     for (size_t i = 0; i < p->n_keys && rc == 0; i++) {
         const entry *e = &p->keys[i];
         if (strcmp(e->section, "engines") != 0 || !strcmp(e->key, "timeout"))
@@ -484,8 +486,13 @@ static int check_engines(parser *p, vb_case *c)
                      e->key);
                 rc = -1;
             }
-            continue;
         }
+    }
+    for (size_t i = 0; i < p->n_keys && rc == 0; i++) {
+        const entry *e = &p->keys[i];
+        if (strcmp(e->section, "engines") != 0 || !strcmp(e->key, "timeout") ||
+            strchr(e->key, '.'))
+            continue;
         char okey[40];
         snprintf(okey, sizeof okey, "%s.order", e->key);
         const entry *o = find(p, "engines", okey);

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -129,6 +130,19 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
     if (end == colon + 1 || end != eq || errno || order < 1 || order > 16) {
         snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spec);
         return NULL;
+    }
+    if (is_dir && eq[1]) {
+        /* said now, not as every run failing on its missing file */
+        struct stat st;
+        const char *bad = NULL;
+        if (stat(eq + 1, &st) != 0)
+            bad = errno == ENOENT || errno == ENOTDIR ? "no such directory" : strerror(errno);
+        else if (!S_ISDIR(st.st_mode))
+            bad = "not a directory (one trajectory file: verletbench score FILE)";
+        if (bad) {
+            snprintf(err, errlen, "%.200s: %s", eq + 1, bad);
+            return NULL;
+        }
     }
     return vb_engine_new(name, (int)order, is_dir ? NULL : eq + 1, is_dir ? eq + 1 : NULL, NULL,
                          VB_ENGINE_TIMEOUT, err, errlen);
@@ -276,6 +290,7 @@ struct vb_engine_run {
     const vb_engine *e;
     const vb_model *m;
     char id[40];
+    char header[2048]; /* the "# verletbench run=..." line of this run */
     pid_t pid; /* -1: a file */
     int fd, err_fd;
     char err_tail[ERR_TAIL + 1];
@@ -291,6 +306,8 @@ struct vb_engine_run {
     unsigned long long rows;
     char why[768];
 };
+
+static void describe_status(int status, char *what, size_t len);
 
 static double now_s(void)
 {
@@ -402,8 +419,8 @@ static int read_line(vb_engine_run *r, char **line)
         if (r->pid > 0) {
             double left = r->deadline - now_s();
             if (left <= 0) {
-                set_why(r, "no output for the last of its %g s (the time limit of a run; "
-                           "raise it with the engine's timeout)",
+                set_why(r, "timed out: no answer within %g s, the time limit of a run; killed "
+                           "(raise it with --engine-timeout, or timeout = in [engines])",
                         r->e->timeout);
                 return -1;
             }
@@ -432,6 +449,46 @@ static int read_line(vb_engine_run *r, char **line)
     }
 }
 
+static const char *where(const vb_engine_run *r);
+
+/* The first KEY=VALUE of a header line that differs from the run's, as
+ * "KEY=VALUE" texts (got, want; "nothing" where one has fewer).  A trace's
+ * file is compared by its name alone: the same steps may lie elsewhere on
+ * another machine, and every row's time is checked against them anyway. */
+static int header_differs(const char *want_line, const char *got_line, char *got, char *want,
+                          size_t len)
+{
+    const char *a = want_line, *b = got_line;
+    for (;;) {
+        while (*a == ' ')
+            a++;
+        while (*b == ' ' || *b == '\t' || *b == '\r')
+            b++;
+        size_t ka = strcspn(a, " "), kb = strcspn(b, " \t\r");
+        if (!ka && !kb)
+            return 0;
+        int same = ka == kb && !strncmp(a, b, ka);
+        if (!same && ka > 6 && kb > 6 && !strncmp(a, "trace=", 6) && !strncmp(b, "trace=", 6)) {
+            const char *ba = a + ka, *bb = b + kb;
+            while (ba > a + 6 && ba[-1] != '/')
+                ba--;
+            while (bb > b + 6 && bb[-1] != '/')
+                bb--;
+            same = (size_t)(a + ka - ba) == (size_t)(b + kb - bb) &&
+                   !strncmp(ba, bb, (size_t)(a + ka - ba));
+        }
+        if (!same) {
+            snprintf(got, len, "%s%.*s%s", kb ? "'" : "", (int)(kb > 80 ? 80 : kb),
+                     kb ? b : "nothing more", kb ? "'" : "");
+            snprintf(want, len, "%s%.*s%s", ka ? "'" : "", (int)(ka > 80 ? 80 : ka),
+                     ka ? a : "nothing more", ka ? "'" : "");
+            return 1;
+        }
+        a += ka;
+        b += kb;
+    }
+}
+
 /* the next line that is not blank and not a comment */
 static int read_row(vb_engine_run *r, char **line)
 {
@@ -447,8 +504,15 @@ static int read_row(vb_engine_run *r, char **line)
             const char *id = s + 18;
             size_t k = strcspn(id, " ");
             if (k != strlen(r->id) || strncmp(id, r->id, k) != 0) {
-                set_why(r, "line %lu: a trajectory of run '%.*s', not of '%s'", r->line,
-                        (int)(k > 40 ? 40 : k), id, r->id);
+                set_why(r, "line %lu of %s: a trajectory of run '%.*s', not of '%s'", r->line,
+                        where(r), (int)(k > 40 ? 40 : k), id, r->id);
+                return -1;
+            }
+            char got[96], want[96];
+            if (header_differs(r->header, s, got, want, sizeof got)) {
+                set_why(r, "line %lu of %s: the header says %s, but this run has %s (a "
+                           "trajectory of another case, or of other parameters?)",
+                        r->line, where(r), got, want);
                 return -1;
             }
         }
@@ -616,6 +680,9 @@ static int reap(vb_engine_run *r, int kill_it)
     }
     if (got < 0 && errno == EINTR)
         got = waitpid(r->pid, &status, 0);
+    /* whatever the engine left running in its process group (a child it
+     * started in the background) ends with it: no orphans */
+    kill(-r->pid, SIGKILL);
     untrack_pid(r->pid);
     r->pid = -1;
     drain_stderr(r);
@@ -625,14 +692,8 @@ static int reap(vb_engine_run *r, int kill_it)
         return 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
-    char what[128];
-    if (WIFEXITED(status))
-        snprintf(what, sizeof what, "exit status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(what, sizeof what, "killed by signal %d (%s)", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)));
-    else
-        snprintf(what, sizeof what, "ended with status %d", status);
+    char what[160];
+    describe_status(status, what, sizeof what);
     if (r->why[0]) {
         size_t used = strlen(r->why);
         snprintf(r->why + used, sizeof r->why - used, " (the engine: %s)", what);
@@ -640,6 +701,26 @@ static int reap(vb_engine_run *r, int kill_it)
         set_why(r, "the engine ended with %s", what);
     }
     return -1;
+}
+
+/* How an engine ended, from waitpid's status.  The engine is a command of
+ * /bin/sh, which reports a program killed by signal N as exit status
+ * 128 + N: said as the signal too. */
+static void describe_status(int status, char *what, size_t len)
+{
+    if (WIFEXITED(status)) {
+        int code = WEXITSTATUS(status);
+        if (code > 128 && code < 128 + 65 && strsignal(code - 128))
+            snprintf(what, len, "exit status %d, the shell's report of signal %d (%s)", code,
+                     code - 128, strsignal(code - 128));
+        else
+            snprintf(what, len, "exit status %d", code);
+    } else if (WIFSIGNALED(status)) {
+        snprintf(what, len, "killed by signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    } else {
+        snprintf(what, len, "ended with status %d", status);
+    }
 }
 
 /* spawn /bin/sh -c COMMAND in cwd, the request on its stdin */
@@ -658,8 +739,17 @@ static int spawn(vb_engine_run *r, FILE *request)
     int in = fileno(request);
     const char *cwd = r->e->cwd;
     char *argv[] = {"sh", "-c", r->e->command, NULL};
+    /* no SIGINT between the fork and track_pid: the handler must know of
+     * every engine to kill it */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
         set_why(r, "fork: %s", strerror(errno));
         close(out[0]), close(out[1]), close(err[0]), close(err[1]);
         return -1;
@@ -667,6 +757,7 @@ static int spawn(vb_engine_run *r, FILE *request)
     if (pid == 0) {
         /* only async-signal-safe calls from here to exec */
         setpgid(0, 0);
+        sigprocmask(SIG_SETMASK, &old, NULL);
         signal(SIGPIPE, SIG_DFL);
         signal(SIGXFSZ, SIG_DFL);
         if (dup2(in, 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
@@ -678,6 +769,7 @@ static int spawn(vb_engine_run *r, FILE *request)
     }
     setpgid(pid, pid); /* also here: no race with a kill before the child ran */
     track_pid(pid);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     close(out[1]);
     close(err[1]);
     r->pid = pid;
@@ -709,6 +801,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     r->fd = r->err_fd = -1;
     r->pid = -1;
     snprintf(r->id, sizeof r->id, "%s", run_id(plan));
+    vb_engine_header(r->header, sizeof r->header, m, plan);
     r->cap = 1 << 16;
     r->buf = malloc(r->cap + 1);
     double *xv = malloc(4 * m->n * sizeof *xv);
@@ -806,14 +899,12 @@ fail:
             for (int k = 0; k < 500 && !died; k++) {
                 if (waitpid(r->pid, &status, WNOHANG) == r->pid) {
                     died = 1;
+                    kill(-r->pid, SIGKILL); /* what it left running in its group */
                     untrack_pid(r->pid);
                     drain_stderr(r);
-                    char what[96] = "";
-                    if (WIFSIGNALED(status))
-                        snprintf(what, sizeof what, "killed by signal %d (%s)",
-                                 WTERMSIG(status), strsignal(WTERMSIG(status)));
-                    else if (WIFEXITED(status) && WEXITSTATUS(status))
-                        snprintf(what, sizeof what, "exit status %d", WEXITSTATUS(status));
+                    char what[160] = "";
+                    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                        describe_status(status, what, sizeof what);
                     if (what[0]) {
                         size_t used = strlen(r->why);
                         snprintf(r->why + used, sizeof r->why - used, " (the engine: %s)",

@@ -1,5 +1,7 @@
 /* series.c — time series and paths of a case for the charts. */
 #include "series.h"
+#include <sys/stat.h>
+
 #include "engine.h"
 
 #include "parallel.h"
@@ -319,6 +321,43 @@ static int series_task(void *ctx, size_t j)
     return rc;
 }
 
+/* The long run's length in periods: VB_LONG_PERIODS for a periodic model,
+ * as many as the step limit allows; else one. */
+static double long_periods(const vb_case *c, double max_steps)
+{
+    double periods = (c->model.type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
+    vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
+                        .jitter = c->jitter};
+    double per_period = vb_plan_max_steps(&one);
+    if (periods * per_period > max_steps)
+        periods = fmax(1.0, floor(max_steps / per_period));
+    return periods;
+}
+
+static int has_long_runs(const vb_case *c, const char *dir, size_t plans)
+{
+    for (size_t k = 0; k < plans; k++) {
+        vb_plan_spec p = series_plan(c, k ? VB_PLAN_RANDOM : VB_PLAN_FIXED, 2.0 * c->t_end);
+        char path[4096];
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s.csv", dir, p.id) >= (int)sizeof path ||
+            stat(path, &st) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+size_t vb_series_plans(const vb_case *c, double max_steps, vb_plan_spec out[2])
+{
+    double periods = long_periods(c, max_steps);
+    if (!(periods > 1.0))
+        return 0; /* the sweep's own coarsest runs serve */
+    size_t plans = c->jitter > 0.0 ? 2 : 1;
+    for (size_t k = 0; k < plans; k++)
+        out[k] = series_plan(c, k ? VB_PLAN_RANDOM : VB_PLAN_FIXED, periods * c->t_end);
+    return plans;
+}
+
 int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
                   char *err, size_t errlen)
 {
@@ -327,20 +366,15 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
 
-    /* as many periods as the step limit allows, up to VB_LONG_PERIODS */
-    double periods = (type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
-    /* trajectories read from files cover the sweep's runs only: the long
-     * run is then its coarsest one, over t_end */
-    for (size_t i = 0; i < c->n_integ; i++) {
+    double periods = long_periods(c, max_steps);
+    /* trajectories read from files: the long runs when the directory has
+     * them (verletbench problem asks for them), else the long run is the
+     * sweep's coarsest one, over t_end */
+    for (size_t i = 0; i < c->n_integ && periods > 1.0; i++) {
         const vb_engine *e = vb_engine_of(c->integ[i]);
-        if (e && e->dir)
+        if (e && e->dir && !has_long_runs(c, e->dir, plans))
             periods = 1.0;
     }
-    vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
-                        .jitter = c->jitter};
-    double per_period = vb_plan_max_steps(&one);
-    if (periods * per_period > max_steps)
-        periods = fmax(1.0, floor(max_steps / per_period));
     set->periods = periods;
 
     size_t n = c->n_integ * plans;

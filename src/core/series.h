@@ -63,4 +63,9 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
                   char *err, size_t errlen);
 void vb_series_free(vb_series_set *set);
 
+/* The long runs of the charts that are not runs of the sweep (none for a
+ * model that is not periodic): what `verletbench problem` asks an engine
+ * for besides the sweep, "long-fixed" and "long-random-S1".  Their number. */
+size_t vb_series_plans(const struct vb_case *c, double max_steps, vb_plan_spec out[2]);
+
 #endif
