@@ -36,6 +36,7 @@ suite "interrupted runs leave results as they were" sh "$here/interrupt.sh" "$BU
 suite "results directories: SIGKILL, EFBIG, a second run, what is not replaced" sh "$here/results_dir.sh" "$BUILD"
 suite "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
 suite "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
+suite "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 

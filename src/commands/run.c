@@ -48,6 +48,7 @@ static void help(void)
          "                   CPU); the output is the same bytes for any N\n"
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
+         "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
          VB_PLUGIN_HELP
          VB_ENGINES_HELP
          "  --help           this text\n\n"
@@ -96,13 +97,14 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_DRAW, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        {"draw", no_argument, NULL, O_DRAW},
         VB_OPTION_JOBS,
         VB_OPTION_ENGINES,
         {"help", no_argument, NULL, O_HELP},
@@ -110,7 +112,7 @@ int vb_cmd_run(int argc, char **argv)
     };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, c, rc;
+    int quiet = 0, chart_data = 1, draw = 0, written = 0, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -123,6 +125,9 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_NOCHARTS:
             chart_data = 0;
+            break;
+        case O_DRAW:
+            draw = 1;
             break;
         case O_HELP:
             help();
@@ -140,6 +145,8 @@ int vb_cmd_run(int argc, char **argv)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
+    if (draw && !chart_data)
+        return vb_usage_error(CMD, "--draw needs the chart data that --no-chart-data leaves out");
 
     /* check every case before running any, so bad input writes nothing */
     vb_case *cases = calloc((size_t)n, sizeof *cases);
@@ -240,6 +247,8 @@ int vb_cmd_run(int argc, char **argv)
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+    } else {
+        written = 1;
     }
     if (status == VB_EXIT_OK && !quiet)
         for (int i = 0; i < n; i++)
@@ -255,5 +264,12 @@ done:
     for (int i = 0; i < loaded; i++)
         vb_case_free(&cases[i]);
     free(cases);
+    if (written && draw) {
+        /* the charts of what was just written: `verletbench draw OUT` */
+        char *args[] = {"draw", (char *)out, NULL};
+        int drawn = vb_cmd_draw(2, args);
+        if (drawn != VB_EXIT_OK && status == VB_EXIT_OK)
+            status = drawn;
+    }
     return status;
 }

@@ -20,7 +20,7 @@ static void help(void)
 {
     puts("Usage: verletbench score TRAJECTORY.csv [--name NAME]\n"
          "       verletbench score DIR --case CASEFILE --order P [--name NAME] [--out OUT]\n"
-         "                         [-j N] [--quiet] [--no-chart-data] [--max-steps N]\n"
+         "                         [-j N] [--quiet] [--draw] [--no-chart-data] [--max-steps N]\n"
          "                         [--plugin FILE]...\n\n"
          "Measures trajectories that another program computed (docs/engines.md).\n\n"
          "One file: its first line is the '# verletbench run=...' header of its request\n"
@@ -41,6 +41,7 @@ static void help(void)
          "  --name NAME      the method's name in the tables (default: the directory's or\n"
          "                   file's name)\n"
          "  --out OUT        where to write (default: results)\n"
+         "  --draw           then draw the charts into plots/ (verletbench draw OUT)\n"
          "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
          "  --help           this text\n\n"
          "Exit status: 0 measured, 1 a run failed or diverged, 2 bad usage or input.");
@@ -133,7 +134,7 @@ out:
 
 int vb_cmd_score(int argc, char **argv)
 {
-    enum { O_CASE = 256, O_ORDER, O_NAME, O_OUT, O_QUIET, O_NOCHARTS, O_HELP };
+    enum { O_CASE = 256, O_ORDER, O_NAME, O_OUT, O_QUIET, O_NOCHARTS, O_DRAW, O_HELP };
     static const struct option opts[] = {
         {"case", required_argument, NULL, O_CASE},
         {"order", required_argument, NULL, O_ORDER},
@@ -141,6 +142,7 @@ int vb_cmd_score(int argc, char **argv)
         {"out", required_argument, NULL, O_OUT},
         {"quiet", no_argument, NULL, O_QUIET},
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        {"draw", no_argument, NULL, O_DRAW},
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         VB_OPTION_JOBS,
@@ -148,7 +150,7 @@ int vb_cmd_score(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *case_path = NULL, *name = NULL, *out = NULL, *order_text = NULL;
-    int quiet = 0, charts = 1, c, rc;
+    int quiet = 0, charts = 1, draw = 0, c, rc;
     /* what is handed on to run as it was given */
     char *pass[16];
     int n_pass = 0;
@@ -176,6 +178,9 @@ int vb_cmd_score(int argc, char **argv)
             break;
         case O_NOCHARTS:
             charts = 0;
+            break;
+        case O_DRAW:
+            draw = 1;
             break;
         case O_HELP:
             help();
@@ -217,9 +222,9 @@ int vb_cmd_score(int argc, char **argv)
         default_name(name_buf, sizeof name_buf, path);
     }
     if (!S_ISDIR(st.st_mode)) {
-        if (case_path || out || quiet || !charts)
+        if (case_path || out || quiet || !charts || draw)
             return vb_usage_error(CMD, "%s is a file: one run, printed as a row; --case, --out, "
-                                       "--quiet and --no-chart-data are for a directory",
+                                       "--quiet, --draw and --no-chart-data are for a directory",
                                   path);
         int rc_plugins = vb_shared_opts_env(CMD, &so);
         if (rc_plugins != 0)
@@ -250,6 +255,8 @@ int vb_cmd_score(int argc, char **argv)
         args[k++] = "--quiet";
     if (!charts)
         args[k++] = "--no-chart-data";
+    if (draw)
+        args[k++] = "--draw";
     for (int i = 0; i < n_pass; i++)
         args[k++] = pass[i];
     args[k++] = "--"; /* a case file whose name starts with '-' */
