@@ -197,6 +197,14 @@ bench: $(BIN)
 	   END { for (m in ref) if (m in grid) \
 	     printf "reference solution of %s: %.0f ns a grid point; the %d runs it serves %.0f ns together: the reference is %.0f%% of the grid\n", \
 	            m, ref[m], ni[m], grid[m] - ref[m], 100 * ref[m] / grid[m] }' results/bench.csv
+	@# the external-engine protocol: an engine that only echoes its trajectory,
+	@# beside the built-in and the Python example computing the same 100 000 steps
+	$(BIN) bench --engine "python3 examples/engines/python/engine.py velocity-verlet" \
+	    --out results/bench-engine.csv > /dev/null
+	@awk -F, '!/^#/ && $$3 == "sim" { s = $$5 } !/^#/ && $$3 == "engine-echo" { e = $$5 } \
+	   !/^#/ && $$3 == "engine" { p = $$5 } \
+	   END { printf "engine protocol (%s steps): %.0f ns a step (an engine that only echoes its trajectory, %.0f ns, minus the built-in run, %.0f ns); the Python example %.0f ns a step, of which the protocol is %.0f%%\n", \
+	         100000, e - s, e, s, p, 100 * (e - s) / (p - s) }' results/bench-engine.csv
 	@# the whole sweep on 1 thread and on every CPU: the time ratio, and the same bytes
 	@rm -rf results/.bench-j1 results/.bench-jn; \
 	 n=$$(nproc 2>/dev/null || echo 2); \

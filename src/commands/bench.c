@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_engine.h"
 #include "cli.h"
 #include "integrator.h"
 #include "lanes.h"
@@ -61,6 +62,13 @@ static void help(void)
          "                     n particles takes N/n steps (at least 1000); dt = 1e-5\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
          "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
+         "  --engine CMD       instead: what the external-engine protocol costs\n"
+         "                     (docs/engines.md).  On --model (default: the spring), 100000\n"
+         "                     fixed steps of 1e-3 (--steps), three runs through sim: the\n"
+         "                     built-in velocity-verlet (mode sim), an engine that only echoes\n"
+         "                     CMD's trajectory, captured once (engine-echo: the protocol's\n"
+         "                     cost is its time minus sim's), and CMD itself (engine);\n"
+         "                     ratio_to_fused is then against sim\n"
          VB_PLUGIN_HELP
          "  --help             this text\n\n"
          "A benchmark, not a test: the ratios depend on the machine (make bench).");
@@ -591,9 +599,66 @@ static int bench_system(vb_model *m, timer *orbit_fused, const vb_integrator *co
     return 0;
 }
 
+/* bench --engine: the protocol's cost beside a built-in and the engine */
+static int bench_protocol(const char *command, const char *model_name, const char *const *sets,
+                          size_t n_sets, unsigned long steps, unsigned long repeat,
+                          const char *out)
+{
+    char err[1024], names[512];
+    const vb_model_type *mt = vb_model_find(model_name ? model_name : "spring");
+    if (!mt) {
+        vb_model_names_text(names, sizeof names);
+        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
+    }
+    vb_model m;
+    vb_model_defaults(&m, mt);
+    for (size_t k = 0; k < n_sets; k++)
+        if (set_param(&m, sets[k]) != 0)
+            return VB_EXIT_USAGE;
+    if (vb_model_setup(&m, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "%s", err);
+    vb_outfile o;
+    if (out && vb_outfile_open(&o, out, err, sizeof err) != 0) {
+        vb_model_free(&m);
+        vb_error(CMD, "--out: %s", err);
+        return VB_EXIT_USAGE;
+    }
+    double ns[VB_BENCH_ENGINE_MODES];
+    if (vb_bench_engine(command, &m, steps, (int)repeat, ns, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        if (out)
+            vb_outfile_abort(&o);
+        vb_model_free(&m);
+        return VB_EXIT_FAIL;
+    }
+    static const char *const who[] = {"velocity-verlet", "echo", "engine"};
+    static const char *const mode_of[] = {"sim", "engine-echo", "engine"};
+    size_t np = m.particles;
+    for (int pass = 0; pass < (out ? 2 : 1); pass++) {
+        FILE *f = pass ? o.f : stdout;
+        if (pass)
+            fprintf(f, "# verletbench %s: bench --engine '%s', dt = 1e-3, %lu steps a run, "
+                       "median of %lu interleaved repeats; ratio_to_fused is against the "
+                       "built-in's sim here (fused_on = sim)\n",
+                    vb_version_text(), command, steps, repeat);
+        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
+              "ns_per_particle_step,fused_on\n",
+              f);
+        for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++)
+            fprintf(f, "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,sim\n", mt->name, who[k], mode_of[k], steps,
+                    ns[k], ns[k] / ns[0], np, ns[k] / (double)np);
+    }
+    vb_model_free(&m);
+    if (out && vb_outfile_commit(&o, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        return VB_EXIT_FAIL;
+    }
+    return VB_EXIT_OK;
+}
+
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_ENGINE, O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
@@ -601,11 +666,14 @@ int vb_cmd_bench(int argc, char **argv)
         {"steps", required_argument, NULL, O_STEPS},
         {"repeat", required_argument, NULL, O_REPEAT},
         {"out", required_argument, NULL, O_OUT},
+        {"engine", required_argument, NULL, O_ENGINE},
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
     const char *model_name = NULL, *integs = "velocity-verlet,rk4", *out = NULL;
+    const char *engine = NULL;
+    int steps_given = 0;
     const char *sets[MAX_SETS];
     size_t n_sets = 0;
     unsigned long steps = 2000000, repeat = 5;
@@ -631,6 +699,12 @@ int vb_cmd_bench(int argc, char **argv)
                 return VB_EXIT_USAGE;
             if (steps < 1000 || steps > 1000000000UL)
                 return vb_usage_error(CMD, "--steps: %s must be in 1000..1e9", optarg);
+            steps_given = 1;
+            break;
+        case O_ENGINE:
+            if (!optarg[0])
+                return vb_usage_error(CMD, "--engine: an empty command");
+            engine = optarg;
             break;
         case O_REPEAT:
             if (vb_opt_ulong(CMD, "--repeat", optarg, &repeat) != 0)
@@ -656,6 +730,9 @@ int vb_cmd_bench(int argc, char **argv)
         return vb_usage_error(CMD, "--set needs --model: which system's parameter?");
 
     char err[1024], names[512];
+    if (engine)
+        return bench_protocol(engine, model_name, sets, n_sets, steps_given ? steps : 100000,
+                              repeat, out);
     /* the systems: the user's one, or the default three */
     vb_model systems[3];
     size_t n_sys = 0;

@@ -224,7 +224,8 @@ static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
  * too long for the hidden ".NAME.new-XXXXXX" beside it (NAME_MAX 255), and
  * not a name verletbench gives something else in an output directory. */
 #define CASE_NAME_MAX 200
-static const char *const reserved_names[] = {"summary.md", "REPORT.md", "bench.csv", "baseline"};
+static const char *const reserved_names[] = {"summary.md", "REPORT.md", "bench.csv",
+                                             "bench-engine.csv", "baseline"};
 
 static int reserved_name(const char *s)
 {
@@ -602,7 +603,7 @@ int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, ch
                      "%s: the case is named '%.60s%s' after its file, and that is not a safe "
                      "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
                      "with '.', at most %d characters, and none of summary.md, REPORT.md, "
-                     "bench.csv and baseline (verletbench writes those)",
+                     "bench.csv, bench-engine.csv and baseline (verletbench writes those)",
                      path, c->name, strlen(c->name) > 60 ? "..." : "", CASE_NAME_MAX);
             p->failed = 1;
         }

@@ -248,10 +248,19 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     json_string(f, header);
     /* the steps, as the built-in integrators take them */
     fputs(",\"h\":[", f);
-    double h, tn;
+    double h, tn, last = NAN;
     unsigned long long k = 0;
-    while (vb_plan_next(&p, &h, &tn))
-        fprintf(f, "%s%.17g", k++ ? "," : "", h);
+    char text[40] = "";
+    while (vb_plan_next(&p, &h, &tn)) {
+        /* formatting a double is most of a request's cost, and a fixed
+         * plan repeats one step: its text is kept */
+        if (!(h == last))
+            snprintf(text, sizeof text, "%.17g", h);
+        last = h;
+        if (k++)
+            fputc(',', f);
+        fputs(text, f);
+    }
     fprintf(f, "],\"steps\":%llu}", k);
     vb_plan_end(&p);
     free(xv);
