@@ -137,14 +137,19 @@ int vb_cmd_problem(int argc, char **argv)
     }
     char err[1024] = "";
     int status = VB_EXIT_OK, loaded = 0;
-    for (int i = 0; i < n; i++, loaded++)
-        if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0 ||
-            vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+    for (int i = 0; i < n; i++, loaded++) {
+        if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err); /* a case that failed to load holds nothing */
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+        if (vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             loaded++;
             goto done;
         }
+    }
     if (vb_make_dir(out, err, sizeof err) != 0) {
         vb_error(CMD, "--out: %s", err);
         status = VB_EXIT_USAGE;
