@@ -290,7 +290,7 @@ def test_problem_score_round_trip(tmp):
            os.path.join(tmp, "scored-bad"), "--quiet")
     check(r.returncode == 1, "score DIR with a wrong and a missing file exits 1 (got %d)" %
           r.returncode, r.stderr)
-    check("run fixed-L1 (plan fixed, level 1): line 1 of the file: the header says 'e=0.25', "
+    check("run fixed-L1 (plan fixed, level 1): line 1 of " + p + ": the header says 'e=0.25', "
           "but this run has 'e=0.5'" in r.stderr, "a trajectory of other parameters: which key",
           r.stderr)
     check("run random-L2-S1 (plan random, level 2, seed 1)" in r.stderr and

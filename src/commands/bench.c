@@ -66,8 +66,8 @@ static void help(void)
          "                     (docs/engines.md).  On --model (default: the spring), 100000\n"
          "                     fixed steps of 1e-3 (--steps), three runs through sim: the\n"
          "                     built-in velocity-verlet (mode sim), an engine that only echoes\n"
-         "                     CMD's trajectory, captured once (engine-echo: the protocol's\n"
-         "                     cost is its time minus sim's), and CMD itself (engine);\n"
+         "                     a finished trajectory (engine-echo: the protocol's cost is its\n"
+         "                     time minus sim's), and CMD itself (engine);\n"
          "                     ratio_to_fused is then against sim\n"
          VB_PLUGIN_HELP
          "  --help             this text\n\n"

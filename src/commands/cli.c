@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model.h"
 #include "plan.h"
@@ -186,6 +187,7 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
         o->engines_only = 1;
         return 0;
     case VB_OPT_ENGINE_TIMEOUT:
+        o->engine_timeout_given = 1;
         if (vb_parse_double(optarg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
             o->engine_timeout > 1e6)
             return vb_usage_error(cmd, "--engine-timeout: '%s': give seconds, 0 < S <= 1e6",
@@ -209,6 +211,9 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
             return VB_EXIT_USAGE;
         }
     }
+    if (o->engine_timeout_given)
+        for (size_t i = 0; i < c->n_engines; i++)
+            c->engines[i]->timeout = o->engine_timeout;
     if (o->engines_only) {
         vb_case_engines_only(c);
         if (c->n_integ == 0) {
@@ -221,8 +226,17 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
     return 0;
 }
 
+/* an engine's command (or directory) for a message, cut at 200 characters */
+static const char *engine_source(const vb_engine *e, char *buf, size_t len)
+{
+    const char *src = !e ? "?" : e->command ? e->command : e->dir;
+    snprintf(buf, len, "%.200s%s", src, strlen(src) > 200 ? "..." : "");
+    return buf;
+}
+
 size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)
 {
+    char src[256];
     size_t failed = 0;
     for (size_t i = 0; i < n; i++) {
         const vb_sweep *s = &sweeps[i];
@@ -236,16 +250,26 @@ size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps,
                 snprintf(seed, sizeof seed, ", seed %lu", j->seed);
             if (failed++ < 20)
                 vb_error(cmd, "%s: engine %s (%s): run %s (plan %s, level %d%s): %s", s->c->path,
-                         e ? e->name : "?",
-                         e ? (e->command ? e->command : e->dir) : "?", j->plan.id,
+                         e ? e->name : "?", engine_source(e, src, sizeof src), j->plan.id,
                          vb_plan_name(j->kind), j->level, seed, j->res.failure);
+        }
+        /* the charts' long runs, when they are runs of their own */
+        for (size_t k = 0; k < s->series.n_series; k++) {
+            const vb_series_row *row = &s->series.series[k];
+            if (row->status != VB_STATUS_ENGINE_FAILED || strncmp(row->id, "long-", 5) != 0)
+                continue;
+            const vb_engine *e = vb_engine_of(s->c->integ[row->integ]);
+            if (failed++ < 20)
+                vb_error(cmd, "%s: engine %s (%s): run %s (the charts' long run, plan %s): %s",
+                         s->c->path, e ? e->name : "?", engine_source(e, src, sizeof src), row->id,
+                         vb_plan_name(row->kind), row->failure);
         }
     }
     if (failed > 20)
         vb_error(cmd, "... and %zu more engine runs failed", failed - 20);
     if (failed)
-        vb_error(cmd, "%zu engine run%s failed: their rows say engine-failed; every other result "
-                      "was written",
-                 failed, failed == 1 ? "" : "s");
+        vb_error(cmd, "%zu engine run%s failed: their rows say engine-failed; every other %s",
+                 failed, failed == 1 ? "" : "s",
+                 strcmp(cmd, "check") ? "result was written" : "run was compared");
     return failed;
 }

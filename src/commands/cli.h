@@ -87,6 +87,7 @@ typedef struct vb_shared_opts {
     int engine_is_dir[VB_MAX_CLI_ENGINES];
     size_t n_engines;
     double engine_timeout;
+    int engine_timeout_given; /* then it holds for a case file's [engines] too */
     int engines_only;
 } vb_shared_opts;
 

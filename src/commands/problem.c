@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +43,10 @@ static void help(void)
          "  --help           this text");
 }
 
-static int write_case(const vb_case *c, const char *dir, double max_steps, char *err,
-                      size_t errlen)
+/* DIR/NAME/requests.jsonl of one case, into a temporary (o): committed
+ * with the others at the end, so an interrupt leaves none changed. */
+static int write_case(const vb_case *c, const char *dir, double max_steps, vb_outfile *o,
+                      size_t *runs, char *err, size_t errlen)
 {
     char path[4096 + 64];
     if (snprintf(path, sizeof path, "%s/%s", dir, c->name) >= (int)sizeof path ||
@@ -53,17 +56,16 @@ static int write_case(const vb_case *c, const char *dir, double max_steps, char 
         return VB_EXIT_USAGE;
     }
     strcat(path, "/requests.jsonl");
-    vb_outfile o;
-    if (vb_outfile_open(&o, path, err, errlen) != 0)
+    if (vb_outfile_open(o, path, err, errlen) != 0)
         return VB_EXIT_USAGE;
-    FILE *f = o.f;
+    FILE *f = o->f;
     /* the runs `run` would make, in its order, without running them */
     size_t n = 0;
     vb_plan_spec *plans = vb_sweep_plans(c, &n);
     vb_plan_spec *more = plans ? realloc(plans, (n + 2) * sizeof *plans) : NULL;
     if (!more) {
         free(plans);
-        vb_outfile_abort(&o);
+        vb_outfile_abort(o);
         snprintf(err, errlen, "out of memory");
         return VB_EXIT_FAIL;
     }
@@ -83,14 +85,12 @@ static int write_case(const vb_case *c, const char *dir, double max_steps, char 
             rc = -1;
     }
     free(plans);
-    if (rc != 0) {
-        vb_outfile_abort(&o);
+    if (rc != 0 || fflush(f) != 0) {
         snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
+        vb_outfile_abort(o);
         return VB_EXIT_FAIL;
     }
-    if (vb_outfile_commit(&o, err, errlen) != 0)
-        return VB_EXIT_FAIL;
-    printf("%s: %zu runs\n", path, n);
+    *runs = n;
     return 0;
 }
 
@@ -155,13 +155,53 @@ int vb_cmd_problem(int argc, char **argv)
         status = VB_EXIT_USAGE;
         goto done;
     }
+    vb_outfile *files = calloc((size_t)n, sizeof *files);
+    size_t *runs = calloc((size_t)n, sizeof *runs);
+    int opened = 0;
+    if (!files || !runs) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+    }
     for (int i = 0; i < n && status == VB_EXIT_OK; i++) {
         err[0] = '\0';
-        if ((rc = write_case(&cases[i], out, so.max_steps, err, sizeof err)) != 0) {
+        if ((rc = write_case(&cases[i], out, so.max_steps, &files[i], &runs[i], err,
+                             sizeof err)) != 0) {
             vb_error(CMD, "%s", err);
             status = rc;
+            break;
         }
+        opened++;
     }
+    if (status != VB_EXIT_OK) {
+        for (int i = 0; i < opened; i++)
+            vb_outfile_abort(&files[i]);
+    } else {
+        /* every file written: renamed into place with SIGINT, SIGTERM and
+         * SIGHUP held back (an interrupt changes none of them) */
+        sigset_t stop, old;
+        sigemptyset(&stop);
+        sigaddset(&stop, SIGINT);
+        sigaddset(&stop, SIGTERM);
+        sigaddset(&stop, SIGHUP);
+        sigprocmask(SIG_BLOCK, &stop, &old);
+        for (int i = 0; i < n; i++) {
+            if (status != VB_EXIT_OK) {
+                vb_outfile_abort(&files[i]);
+                continue;
+            }
+            char path[4096];
+            snprintf(path, sizeof path, "%s", files[i].path);
+            if (vb_outfile_commit(&files[i], err, sizeof err) != 0) {
+                vb_error(CMD, "%s", err);
+                status = VB_EXIT_FAIL;
+            } else {
+                printf("%s: %zu runs\n", path, runs[i]);
+            }
+        }
+        sigprocmask(SIG_SETMASK, &old, NULL);
+    }
+    free(files);
+    free(runs);
 done:
     for (int i = 0; i < loaded; i++)
         vb_case_free(&cases[i]);

@@ -1,12 +1,14 @@
 /* commands/run.c — `verletbench run CASEFILE...`: each case's whole sweep, its
  * tables under DIR/NAME/, and DIR/summary.md over every case in DIR. */
 #include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "casefile.h"
@@ -265,9 +267,23 @@ done:
         vb_case_free(&cases[i]);
     free(cases);
     if (written && draw) {
-        /* the charts of what was just written: `verletbench draw OUT` */
-        char *args[] = {"draw", (char *)out, NULL};
-        int drawn = vb_cmd_draw(2, args);
+        /* the charts of what was just written: `verletbench draw OUT`, in a
+         * child (draw execs its script), the exit status combined */
+        fflush(stdout);
+        fflush(stderr);
+        pid_t pid = fork();
+        if (pid == 0) {
+            char *args[] = {"draw", (char *)out, NULL};
+            _exit(vb_cmd_draw(2, args));
+        }
+        int st = 0;
+        while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+            ;
+        int drawn = pid < 0 ? VB_EXIT_FAIL
+                    : WIFEXITED(st) ? WEXITSTATUS(st)
+                                    : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+        if (pid < 0)
+            vb_error(CMD, "--draw: fork: %s", strerror(errno));
         if (drawn != VB_EXIT_OK && status == VB_EXIT_OK)
             status = drawn;
     }

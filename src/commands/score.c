@@ -1,6 +1,7 @@
 /* commands/score.c — `verletbench score`: measure trajectories another
  * program wrote.  One file gives the runs row of `sim`; a directory of them
  * gives everything `run` writes (it is `run --trajectories --engines-only`). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,12 +30,13 @@ static void help(void)
          "sequence, and the errors are printed as the CSV header and row of `sim`.\n\n"
          "A directory: the trajectories of a case's runs, one file a run, named after the\n"
          "run (DIR/fixed-L0.csv, DIR/random-L2-S5.csv, ...; `verletbench problem` lists\n"
-         "them).  Writes OUT/NAME/ as `run` does, with the engine as the only integrator:\n"
+         "them).  Writes OUT/CASE/ as `run` does (CASE: the case file's name; it replaces\n"
+         "what a run wrote there), with the engine as the only integrator:\n"
          "runs.csv, orders.csv, bands.csv, summary.md, the chart data; then\n"
          "`verletbench draw OUT` draws the charts and `verletbench check` compares (give\n"
          "it --trajectories NAME:P=DIR --engines-only).  A missing or bad file fails its run\n"
-         "alone (engine-failed, with file:line and what was wrong), and the exit status\n"
-         "is 1.\n\n"
+         "alone (engine-failed, with the file, its line and what was wrong), and the exit\n"
+         "status is 1.\n\n"
          "Options:\n"
          "  --case CASEFILE  the case the trajectories were computed for (a directory)\n"
          "  --order P        the order the method should have: the verdicts' label\n"
@@ -42,6 +44,8 @@ static void help(void)
          "                   file's name)\n"
          "  --out OUT        where to write (default: results)\n"
          "  --draw           then draw the charts into plots/ (verletbench draw OUT)\n"
+         "  --engine-timeout S  seconds to wait for more of a file that is not a regular\n"
+         "                   one (a FIFO); default 600\n"
          "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
          "  --help           this text\n\n"
          "Exit status: 0 measured, 1 a run failed or diverged, 2 bad usage or input.");
@@ -82,15 +86,50 @@ static int score_file(const char *path, const char *name, int order)
         vb_error(CMD, "%s", err);
         return VB_EXIT_USAGE;
     }
+    /* read twice (the header, then the run): a pipe is copied first into
+     * an unnamed file, so `... | verletbench score /dev/stdin` works */
+    struct stat st;
+    FILE *copy = NULL;
+    char copy_path[64];
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        copy = tmpfile();
+        char buf[65536];
+        size_t n;
+        while (copy && (n = fread(buf, 1, sizeof buf, f)) > 0)
+            if (fwrite(buf, 1, n, copy) != n) {
+                fclose(copy);
+                copy = NULL;
+            }
+        if (!copy || ferror(f) || fflush(copy) != 0) {
+            vb_error(CMD, "%s: cannot keep a copy of it: %s", path, strerror(errno));
+            if (copy)
+                fclose(copy);
+            fclose(f);
+            return VB_EXIT_FAIL;
+        }
+        fclose(f);
+        snprintf(copy_path, sizeof copy_path, "/proc/self/fd/%d", fileno(copy));
+        if (!(f = fopen(copy_path, "r"))) {
+            vb_error(CMD, "%s: %s", copy_path, strerror(errno));
+            fclose(copy);
+            return VB_EXIT_FAIL;
+        }
+    }
+    const char *read_path = copy ? copy_path : path;
     char line[4096];
     int got = fgets(line, sizeof line, f) != NULL;
     fclose(f);
     if (!got) {
         vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
                  path);
+        if (copy)
+            fclose(copy);
         return VB_EXIT_USAGE;
     }
-    line[strcspn(line, "\r\n")] = '\0';
+    size_t len = strcspn(line, "\r\n");
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    line[len] = '\0';
     vb_model model;
     memset(&model, 0, sizeof model);
     vb_plan_spec plan;
@@ -98,6 +137,8 @@ static int score_file(const char *path, const char *name, int order)
     if (vb_engine_parse_header(line, &model, &plan, &trace, err, sizeof err) != 0) {
         vb_error(CMD, "%s:1: %s", path, err);
         vb_model_free(&model);
+        if (copy)
+            fclose(copy);
         return VB_EXIT_USAGE;
     }
     if (plan.kind == VB_PLAN_TRACE)
@@ -106,7 +147,7 @@ static int score_file(const char *path, const char *name, int order)
     /* a directory engine whose every run reads this one file */
     vb_engine *e = vb_engine_new(name, order, NULL, path, NULL, VB_ENGINE_TIMEOUT, err,
                                  sizeof err);
-    if (!e || !(e->file = strdup(path))) {
+    if (!e || !(e->file = strdup(read_path))) {
         vb_error(CMD, "%s", e ? "out of memory" : err);
         goto out;
     }
@@ -129,6 +170,8 @@ out:
     vb_engine_free(e);
     vb_trace_free(&trace);
     vb_model_free(&model);
+    if (copy)
+        fclose(copy);
     return status;
 }
 
@@ -146,6 +189,7 @@ int vb_cmd_score(int argc, char **argv)
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         VB_OPTION_JOBS,
+        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -189,10 +233,12 @@ int vb_cmd_score(int argc, char **argv)
             if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
                 return rc;
             /* plugins are loaded now, in this process, for run too */
-            if (c == VB_OPT_MAX_STEPS || c == VB_OPT_JOBS) {
+            if (c == VB_OPT_MAX_STEPS || c == VB_OPT_JOBS || c == VB_OPT_ENGINE_TIMEOUT) {
                 if (n_pass + 2 > (int)(sizeof pass / sizeof pass[0]))
                     return vb_usage_error(CMD, "too many options");
-                pass[n_pass++] = c == VB_OPT_MAX_STEPS ? "--max-steps" : "--jobs";
+                pass[n_pass++] = c == VB_OPT_MAX_STEPS ? "--max-steps"
+                                 : c == VB_OPT_JOBS    ? "--jobs"
+                                                       : "--engine-timeout";
                 pass[n_pass++] = optarg;
             }
             break;
@@ -220,6 +266,15 @@ int vb_cmd_score(int argc, char **argv)
         snprintf(name_buf, sizeof name_buf, "%s", name);
     } else {
         default_name(name_buf, sizeof name_buf, path);
+    }
+    {
+        /* the name, checked now: a bad one is bad usage, said before anything runs */
+        char why[256];
+        vb_engine *probe = vb_engine_new(name_buf, order ? order : 1, "true", NULL, NULL,
+                                         VB_ENGINE_TIMEOUT, why, sizeof why);
+        if (!probe)
+            return vb_usage_error(CMD, "--name: %s", why);
+        vb_engine_free(probe);
     }
     if (!S_ISDIR(st.st_mode)) {
         if (case_path || out || quiet || !charts || draw)

@@ -504,7 +504,8 @@ static int check_engines(parser *p, vb_case *c)
             rc = -1;
             break;
         }
-        if (number(p, o, &order) != 0 || order != floor(order) || order < 1 || order > 16) {
+        if (strspn(o->value, "0123456789") != strlen(o->value) || number(p, o, &order) != 0 ||
+            order != floor(order) || order < 1 || order > 16) {
             if (!p->failed)
                 fail(p, o->line, "%s = %s must be a whole number from 1 to 16", okey, o->value);
             rc = -1;
@@ -530,6 +531,10 @@ static int check_engines(parser *p, vb_case *c)
 
 int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
 {
+    if (c->n_engines == VB_MAX_ENGINES) {
+        snprintf(err, errlen, "engine %s: at most %d engines a case", e->name, VB_MAX_ENGINES);
+        return -1;
+    }
     for (size_t k = 0; k < c->n_integ; k++)
         if (!strcmp(c->integ[k]->name, e->name)) {
             snprintf(err, errlen, "engine %s: the name is taken by %s", e->name,

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "infile.h"
+#include "integrator.h"
 #include "simulate.h"
 
 /* a trajectory line is at most this long: 2N numbers of 25 characters for
@@ -58,8 +59,17 @@ static int name_ok(const char *s, size_t n)
 vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
                          const char *cwd, double timeout, char *err, size_t errlen)
 {
+    if (strlen(name) > 63) {
+        snprintf(err, errlen, "engine name '%.40s...': at most 63 characters", name);
+        return NULL;
+    }
     if (!name_ok(name, strlen(name))) {
         snprintf(err, errlen, "engine name '%.64s': use a-z, 0-9, '-' and '_' (at most 63)", name);
+        return NULL;
+    }
+    if (vb_integrator_find(name)) {
+        /* tables and baselines would mistake one for the other */
+        snprintf(err, errlen, "engine name '%s' is an integrator's: choose another", name);
         return NULL;
     }
     if (!strcmp(name, "exact")) {
@@ -118,6 +128,10 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
     }
     char name[64];
     size_t n = (size_t)(colon - spec);
+    if (n >= sizeof name) {
+        snprintf(err, errlen, "'%.40s...': the name before ':' is at most 63 characters", spec);
+        return NULL;
+    }
     if (!name_ok(spec, n)) {
         snprintf(err, errlen, "'%.80s': the name before ':' must be a-z, 0-9, '-', '_'", spec);
         return NULL;
@@ -127,7 +141,7 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
     char *end;
     errno = 0;
     long order = strtol(colon + 1, &end, 10);
-    if (end == colon + 1 || end != eq || errno || order < 1 || order > 16) {
+    if (!(colon[1] >= '0' && colon[1] <= '9') || end != eq || errno || order < 1 || order > 16) {
         snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spec);
         return NULL;
     }
@@ -269,14 +283,20 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
 
 /* ---- the engines running now, for a signal handler ---- */
 
-#define MAX_LIVE 1024
+/* at most 16 engines a case, each on up to 1024 threads at once */
+#define MAX_LIVE 16384
 static volatile sig_atomic_t live_pid[MAX_LIVE];
+/* the handler's "stop" and the forks under way: a thread that forks while
+ * the handler kills would otherwise leave its engine behind (Dekker:
+ * each side writes its own flag, then reads the other's) */
+static volatile int stopping, spawning;
 
-static void track_pid(pid_t pid)
+static int track_pid(pid_t pid)
 {
     for (int i = 0; i < MAX_LIVE; i++)
         if (__sync_bool_compare_and_swap(&live_pid[i], 0, (sig_atomic_t)pid))
-            return;
+            return 0;
+    return -1;
 }
 
 static void untrack_pid(pid_t pid)
@@ -288,6 +308,13 @@ static void untrack_pid(pid_t pid)
 
 void vb_engine_kill_all_signal_safe(void)
 {
+    __atomic_store_n(&stopping, 1, __ATOMIC_SEQ_CST);
+    /* let forks under way be tracked (new ones see stopping and do not
+     * start); bounded, a fork takes well under a millisecond */
+    for (int k = 0; k < 1000 && __atomic_load_n(&spawning, __ATOMIC_SEQ_CST) > 0; k++) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
     for (int i = 0; i < MAX_LIVE; i++)
         if (live_pid[i] > 0)
             kill(-(pid_t)live_pid[i], SIGKILL);
@@ -301,6 +328,9 @@ struct vb_engine_run {
     char id[40];
     char header[2048]; /* the "# verletbench run=..." line of this run */
     pid_t pid; /* -1: a file */
+    int exited, status; /* the engine's process has ended, and how */
+    int poll_file;      /* a file that is not regular (a FIFO): read with the time limit */
+    char path[4096];    /* the file read, for messages */
     int fd, err_fd;
     char err_tail[ERR_TAIL + 1];
     size_t err_len;
@@ -350,8 +380,18 @@ static void add_err_tail(vb_engine_run *r)
     while (n && tail[n - 1] == ' ')
         n--;
     tail[n] = '\0';
+    /* the message ends up in a run's failure text: keep the end of what
+     * the engine said (a traceback's last line), cut at the front */
     size_t used = strlen(r->why);
-    snprintf(r->why + used, sizeof r->why - used, "; it said: %s", tail[0] ? tail : "(nothing)");
+    size_t room = sizeof(((vb_run_result *)0)->failure) - 1;
+    size_t fit = room > used + 14 ? room - used - 14 : 0;
+    const char *said = tail, *cut = "";
+    if (n > fit) {
+        said = tail + (n - fit);
+        cut = "...";
+    }
+    snprintf(r->why + used, sizeof r->why - used, "; it said: %s%s", cut,
+             tail[0] ? said : "(nothing)");
 }
 
 /* keep the last ERR_TAIL bytes of its standard error */
@@ -382,6 +422,21 @@ static void drain_stderr(vb_engine_run *r)
         close(r->err_fd);
         r->err_fd = -1;
     }
+}
+
+/* Has the engine's process ended?  Then it is reaped (its status kept) and
+ * whatever it left in its process group is killed: a child it started in
+ * the background that still holds the output pipe would otherwise keep the
+ * end of the output from ever coming. */
+static int leader_exited(vb_engine_run *r)
+{
+    if (r->exited)
+        return 1;
+    if (r->pid <= 0 || waitpid(r->pid, &r->status, WNOHANG) != r->pid)
+        return 0;
+    r->exited = 1;
+    kill(-r->pid, SIGKILL);
+    return 1;
 }
 
 /* The next line, NUL-terminated without its line end (CRLF too): 1, or 0
@@ -425,16 +480,24 @@ static int read_line(vb_engine_run *r, char **line)
             r->buf = b;
             r->cap = cap;
         }
-        if (r->pid > 0) {
+        if (r->pid > 0 || r->poll_file) {
             double left = r->deadline - now_s();
             if (left <= 0) {
-                set_why(r, "timed out: no answer within %g s, the time limit of a run; killed "
-                           "(raise it with --engine-timeout, or timeout = in [engines])",
-                        r->e->timeout);
+                if (r->pid > 0)
+                    set_why(r, "timed out: no answer within %g s, the time limit of a run; "
+                               "killed (raise it with --engine-timeout, or timeout = in "
+                               "[engines])",
+                            r->e->timeout);
+                else
+                    set_why(r, "%s: timed out: no more of it within %g s, the time limit of a "
+                               "run (raise it with --engine-timeout)",
+                            r->path, r->e->timeout);
                 return -1;
             }
             struct pollfd pf[2] = {{r->fd, POLLIN, 0}, {r->err_fd, POLLIN, 0}};
-            int ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
+            /* an engine is looked at every 0.2 s: has it ended? */
+            double wait = r->pid > 0 ? fmin(left, 0.2) : left;
+            int ms = wait > 1e6 ? 1000000000 : (int)(wait * 1000.0) + 1;
             int got = poll(pf, r->err_fd >= 0 ? 2 : 1, ms);
             if (got < 0 && errno != EINTR) {
                 set_why(r, "poll: %s", strerror(errno));
@@ -442,6 +505,8 @@ static int read_line(vb_engine_run *r, char **line)
             }
             if (r->err_fd >= 0 && (pf[1].revents & (POLLIN | POLLHUP | POLLERR)))
                 drain_stderr(r);
+            if (got == 0 && r->pid > 0)
+                leader_exited(r);
             if (got <= 0 || !(pf[0].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
         }
@@ -487,10 +552,14 @@ static int header_differs(const char *want_line, const char *got_line, char *got
                    !strncmp(ba, bb, (size_t)(a + ka - ba));
         }
         if (!same) {
-            snprintf(got, len, "%s%.*s%s", kb ? "'" : "", (int)(kb > 80 ? 80 : kb),
-                     kb ? b : "nothing more", kb ? "'" : "");
-            snprintf(want, len, "%s%.*s%s", ka ? "'" : "", (int)(ka > 80 ? 80 : ka),
-                     ka ? a : "nothing more", ka ? "'" : "");
+            if (kb)
+                snprintf(got, len, "'%.*s'", (int)(kb > 80 ? 80 : kb), b);
+            else
+                snprintf(got, len, "nothing more");
+            if (ka)
+                snprintf(want, len, "'%.*s'", (int)(ka > 80 ? 80 : ka), a);
+            else
+                snprintf(want, len, "nothing more");
             return 1;
         }
         a += ka;
@@ -531,7 +600,7 @@ static int read_row(vb_engine_run *r, char **line)
 
 static const char *where(const vb_engine_run *r)
 {
-    return r->pid > 0 ? "its output" : "the file";
+    return r->path[0] ? r->path : "its output";
 }
 
 /* a number as an engine prints it: any decimal form strtod reads, and nan
@@ -563,7 +632,15 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
                      unsigned long long *evals)
 {
     char *p = line;
-    size_t col = 0;
+    size_t col = 0, fields = 1;
+    for (const char *c = line; *c; c++)
+        fields += *c == ',';
+    /* exactly the header's fields: a trailing comma is one more (empty) */
+    if (fields != r->ncols) {
+        set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line, where(r), fields,
+                r->ncols);
+        return -1;
+    }
     for (; col < 1 + 2 * r->n; col++) {
         double val;
         if (!*p && col > 0) {
@@ -598,7 +675,7 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
             char *end;
             errno = 0;
             unsigned long long e = strtoull(field, &end, 10);
-            if (end == field || *end || errno || field[0] == '-') {
+            if (end == field || *end || errno || !(field[0] >= '0' && field[0] <= '9')) {
                 set_why(r, "line %lu of %s: evals '%.20s' is not a whole number", r->line,
                         where(r), field);
                 return -1;
@@ -612,7 +689,7 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
         }
     }
     if (r->evals_col < 0)
-        *evals = r->rows; /* one a step, from row 1 */
+        *evals = r->rows; /* one a row: the start's, then one a step */
     return 0;
 }
 
@@ -643,8 +720,13 @@ static int parse_header(vb_engine_run *r, char *line)
                     r->line, where(r), col + 1, name, want);
             return -1;
         }
-        if (col > 2 * r->n && !strcmp(name, "evals"))
+        if (col > 2 * r->n && !strcmp(name, "evals")) {
+            if (r->evals_col >= 0) {
+                set_why(r, "line %lu of %s: two columns named evals", r->line, where(r));
+                return -1;
+            }
             r->evals_col = (long)col;
+        }
         col++;
         p = comma ? comma + 1 : NULL;
     }
@@ -674,21 +756,23 @@ static int reap(vb_engine_run *r, int kill_it)
         return 0;
     if (kill_it)
         kill(-r->pid, SIGKILL);
-    int status = 0;
-    pid_t got;
-    /* it closed its output; give it the rest of its time to exit */
-    while ((got = waitpid(r->pid, &status, WNOHANG)) == 0) {
-        if (now_s() > r->deadline) {
-            kill(-r->pid, SIGKILL);
-            got = waitpid(r->pid, &status, 0);
-            break;
+    int status = r->status;
+    pid_t got = r->pid;
+    if (!r->exited) {
+        /* it closed its output; give it the rest of its time to exit */
+        while ((got = waitpid(r->pid, &status, WNOHANG)) == 0) {
+            if (now_s() > r->deadline) {
+                kill(-r->pid, SIGKILL);
+                got = waitpid(r->pid, &status, 0);
+                break;
+            }
+            drain_stderr(r);
+            struct timespec ts = {0, 2000000};
+            nanosleep(&ts, NULL);
         }
-        drain_stderr(r);
-        struct timespec ts = {0, 2000000};
-        nanosleep(&ts, NULL);
+        if (got < 0 && errno == EINTR)
+            got = waitpid(r->pid, &status, 0);
     }
-    if (got < 0 && errno == EINTR)
-        got = waitpid(r->pid, &status, 0);
     /* whatever the engine left running in its process group (a child it
      * started in the background) ends with it: no orphans */
     kill(-r->pid, SIGKILL);
@@ -756,10 +840,15 @@ static int spawn(vb_engine_run *r, FILE *request)
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &block, &old);
-    pid_t pid = fork();
+    __atomic_add_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
+    pid_t pid = __atomic_load_n(&stopping, __ATOMIC_SEQ_CST) ? -2 : fork();
     if (pid < 0) {
+        __atomic_sub_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
-        set_why(r, "fork: %s", strerror(errno));
+        if (pid == -2)
+            set_why(r, "not started: verletbench is stopping");
+        else
+            set_why(r, "fork: %s", strerror(errno));
         close(out[0]), close(out[1]), close(err[0]), close(err[1]);
         return -1;
     }
@@ -777,8 +866,19 @@ static int spawn(vb_engine_run *r, FILE *request)
         _exit(127);
     }
     setpgid(pid, pid); /* also here: no race with a kill before the child ran */
-    track_pid(pid);
+    int tracked = track_pid(pid);
+    __atomic_sub_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (tracked != 0) {
+        /* untracked, an interrupt could not kill it: not run at all */
+        kill(-pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        set_why(r, "not started: %d engines are running at once, the most verletbench can "
+                   "stop on an interrupt",
+                MAX_LIVE);
+        close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        return -1;
+    }
     close(out[1]);
     close(err[1]);
     r->pid = pid;
@@ -852,6 +952,13 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
             set_why(r, "%s: %s", path, strerror(errno));
             goto fail;
         }
+        snprintf(r->path, sizeof r->path, "%s", path);
+        /* a FIFO may stall: read it under the time limit, as an engine */
+        struct stat st;
+        if (fstat(r->fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+            r->poll_file = 1;
+            fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK);
+        }
     }
     /* the header, then row 0: the initial state */
     char *line;
@@ -904,11 +1011,10 @@ fail:
         int died = 0;
         /* an engine that ended early: say how */
         if (r->eof) {
-            int status;
             for (int k = 0; k < 500 && !died; k++) {
-                if (waitpid(r->pid, &status, WNOHANG) == r->pid) {
+                if (leader_exited(r)) {
+                    int status = r->status;
                     died = 1;
-                    kill(-r->pid, SIGKILL); /* what it left running in its group */
                     untrack_pid(r->pid);
                     drain_stderr(r);
                     char what[160] = "";
@@ -1024,6 +1130,8 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
     int have_plan = 0, rc = 0;
     char trace_path[4096] = "";
     /* the model first: its parameters follow it */
+    const char *seen[128];
+    size_t n_seen = 0;
     for (char *tok = strtok_r(copy + strlen("verletbench "), " ", &save); tok && rc == 0;
          tok = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(tok, '=');
@@ -1034,8 +1142,26 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
         }
         *eq = '\0';
         const char *key = tok, *val = eq + 1;
+        /* each key once: a second would silently win */
+        for (size_t k = 0; k < n_seen; k++)
+            if (!strcmp(seen[k], key)) {
+                snprintf(err, errlen, "%.40s= is given twice", key);
+                rc = -1;
+            }
+        if (rc != 0)
+            break;
+        if (n_seen == sizeof seen / sizeof seen[0]) {
+            snprintf(err, errlen, "more than %zu keys", sizeof seen / sizeof seen[0]);
+            rc = -1;
+            break;
+        }
+        seen[n_seen++] = key;
         double x = 0.0;
         int num = vb_parse_double(val, &x) == 0;
+        /* level and seed are whole numbers: 0..24 and 0..2^53 */
+        if (num && (!strcmp(key, "level") || !strcmp(key, "seed")) &&
+            (x != floor(x) || x < 0 || x > (!strcmp(key, "level") ? 24.0 : 9007199254740992.0)))
+            num = 0;
         if (!strcmp(key, "run")) {
             snprintf(plan->id, sizeof plan->id, "%s", val);
         } else if (!strcmp(key, "model")) {
@@ -1063,7 +1189,10 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
                    !strcmp(key, "trace_scale") || !strcmp(key, "level") ||
                    !strcmp(key, "seed")) {
             if (!num) {
-                snprintf(err, errlen, "%s=%.40s: not a number", key, val);
+                snprintf(err, errlen, "%s=%.40s: not a number%s", key, val,
+                         !strcmp(key, "level")  ? " from 0 to 24"
+                         : !strcmp(key, "seed") ? ", or not a whole one from 0 to 2^53"
+                                                : "");
                 rc = -1;
             } else if (!strcmp(key, "t_end"))
                 plan->t_end = x;

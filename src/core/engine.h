@@ -26,6 +26,11 @@
  * Plugins cannot set it (vb_integrator_validate refuses unknown flags). */
 #define VB_ENGINE_FLAG (1u << 30)
 
+/* The most engines a case may have (its [engines] and the command line's
+ * together): each may run on every thread at once, and an interrupt must
+ * be able to stop them all. */
+#define VB_MAX_ENGINES 16
+
 /* The time limit of one run, when none is given (seconds). */
 #define VB_ENGINE_TIMEOUT 600.0
 

@@ -120,6 +120,8 @@ static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_serie
         window_flush(&w[i]);
         rows[i]->steps = res[i].steps;
         rows[i]->status = res[i].status;
+        snprintf(rows[i]->id, sizeof rows[i]->id, "%s", spec.plan.id);
+        snprintf(rows[i]->failure, sizeof rows[i]->failure, "%s", res[i].failure);
         rows[i]->pos_scale = res[i].pos_scale;
     }
     rc = 0;

@@ -29,6 +29,8 @@ typedef struct vb_series_row {
     double dt, t_end;
     unsigned long long steps;
     vb_status status;
+    char id[40];                           /* the run's name, for an engine */
+    char failure[512];                     /* an engine's: what went wrong */
     size_t n;                              /* windows that saw a step */
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
     double pos_scale;                      /* largest |x| of the exact solution */
