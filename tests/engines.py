@@ -57,6 +57,21 @@ def vb(*args, **kw):
     return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, **kw)
 
 
+def pids_with(mark):
+    """live processes whose command line holds mark"""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                if mark.encode() in f.read():
+                    found.append(int(pid))
+        except OSError:
+            pass
+    return live(found)
+
+
 def table(path):
     with open(path, newline="") as f:
         lines = [l for l in f.read().splitlines() if not l.startswith("#")]
@@ -339,6 +354,8 @@ BAD_CASES = [
     ("row0", "fixed-L0", "(plan fixed, level 0)", "row 0 is not the initial state",
      "engine-failed"),
     ("silent", "fixed-L0", "(plan fixed, level 0)", "its output is empty", "engine-failed"),
+    ("trailingcomma", "fixed-L1", "(plan fixed, level 1)",
+     "line 26 of its output: 4 fields, the header has 3", "engine-failed"),
     ("hang", "fixed-L1", "(plan fixed, level 1)", "timed out: no answer within 2 s", "engine-failed"),
     ("nan", "fixed-L1", None, None, "diverged"),
 ]
@@ -458,6 +475,8 @@ def test_usage(tmp):
         (["score", tmp, "--case", case], "--order P"),
         (["score", os.path.join(tmp, "nofile.csv")], "no such file"),
         (["score", case], "the first line is not"),
+        (["run", case, "--engine", "rk4:4=true"], "an integrator's"),
+        (["run", case, "--engine", "x:+2=true"], "the order between"),
         (["problem"], "no case files"),
     ]:
         r = vb(*args)
@@ -487,6 +506,111 @@ def test_threads_same_bytes(tmp):
         check(a == b, "%s: the same bytes on 1 and 2 threads with an engine" % name)
 
 
+def test_engine_processes(tmp):
+    case = write_case(tmp, "proc", case_text("spring", {"k": 1}, "6.283185307179586", "0.05",
+                                             halvings=2, seeds=2, use="velocity-verlet"))
+    # the engine ends but a child it left holds its output: the run goes on
+    # (the time limit is only the hang guard here) and the child is killed
+    r = vb("run", case, "--engine", "bg:2=%s background" % BAD, "--engine-timeout", "60",
+           "--out", os.path.join(tmp, "bg"), "--quiet", "--no-chart-data")
+    check(r.returncode == 0, "an engine that leaves a background child: exit 0 (got %d)" %
+          r.returncode, r.stderr)
+    rows = table(os.path.join(tmp, "bg", "proc", "runs.csv")) if r.returncode == 0 else []
+    check(rows and all(x["status"] == "ok" for x in rows),
+          "an engine that leaves a background child: every run measured")
+    left = pids_with("vbbackground")
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    check(not left, "the background child is killed with its engine", repr(left))
+    # --draw: the charts, and run's exit status kept (1: an engine run failed)
+    r = vb("run", case, "--engine", "bad:2=%s exit3 fixed-L1" % BAD, "--out",
+           os.path.join(tmp, "drawn"), "--draw", cwd=tmp)
+    check(r.returncode == 1 and "| `bad` | 2 |" in r.stdout,
+          "run --draw with a failed engine run: exit 1, the table printed (got %d)" %
+          r.returncode, r.stdout[-500:] + r.stderr)
+    check(os.path.exists(os.path.join(tmp, "plots", "proc", "convergence.png")),
+          "run --draw draws the charts")
+    # a failed long run of the charts is said, and fails the run
+    r = vb("run", case, "--engines-only", "--engine", "bad:2=%s malformed long-fixed" % BAD,
+           "--out", os.path.join(tmp, "long"), "--quiet")
+    check(r.returncode == 1 and "run long-fixed (the charts' long run, plan fixed): line 13 "
+          "of its output, field 2: not a number" in r.stderr,
+          "a failed long run: exit 1 and said (got %d)" % r.returncode, r.stderr)
+    # --engine-timeout holds for a case file's [engines] too
+    hang = write_case(tmp, "hang", case_text("spring", {}, "6", "0.05", halvings=2, jitter=0,
+                                             trace=False, use="velocity-verlet",
+                                             engines="h = %s hang\nh.order = 2\n" % BAD))
+    r = vb("run", hang, "--engine-timeout", "1", "--out", os.path.join(tmp, "hang-out"),
+           "--quiet")
+    check(r.returncode == 1 and "timed out: no answer within 1 s" in r.stderr,
+          "--engine-timeout holds for [engines] (got %d)" % r.returncode, r.stderr)
+    # at most 16 engines a case
+    many = "".join("e%d = true\ne%d.order = 2\n" % (i, i) for i in range(17))
+    c17 = write_case(tmp, "many", case_text("spring", {}, "6", "0.05", halvings=2, jitter=0,
+                                            trace=False, engines=many))
+    r = vb("run", c17, "--out", os.path.join(tmp, "many-out"))
+    check(r.returncode == 2 and "many.case:" in r.stderr and "at most 16 engines" in r.stderr,
+          "17 engines in a case: exit 2 naming the line", r.stderr)
+    # SIGINT while many engines start on every thread: none is left
+    mark = "vbmanymark%d" % os.getpid()
+    busy = write_case(tmp, "busy", case_text("spring", {}, "6", "0.05", halvings=4,
+                                             seeds=16, trace=False, use="velocity-verlet"))
+    for attempt in range(3):
+        p = subprocess.Popen([VB, "run", busy, "-j", "16", "--engines-only", "--engine",
+                              "m:2=python3 -c 'import time; time.sleep(300)' %s" % mark,
+                              "--out", os.path.join(tmp, "busy-out")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(0.3 + 0.4 * attempt)
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=GUARD)
+        deadline = time.time() + 10
+        left = pids_with(mark)
+        while left and time.time() < deadline:
+            time.sleep(0.05)
+            left = pids_with(mark)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        check(p.returncode == 130 and not left,
+              "SIGINT while 16 threads start engines (try %d): exit 130, none left (got %d, "
+              "%d left)" % (attempt + 1, p.returncode, len(left)))
+
+
+def test_score_edges(tmp):
+    case = write_case(tmp, "se", case_text("spring", {"k": 1}, "6.283185307179586", "0.05",
+                                           halvings=2, seeds=2, use="velocity-verlet"))
+    r = vb("problem", case, "--out", os.path.join(tmp, "p"))
+    traj = os.path.join(tmp, "traj")
+    run_engine_by_hand(os.path.join(tmp, "p", "se", "requests.jsonl"), traj,
+                       PY + " velocity-verlet")
+    f = os.path.join(traj, "random-L1-S2.csv")
+    a = vb("score", f, "--name", "mine")
+    with open(f) as src:
+        b = subprocess.run([VB, "score", "/dev/stdin", "--name", "mine"], stdin=src,
+                           capture_output=True, text=True, timeout=GUARD)
+    with open(f) as src:
+        c = subprocess.run("cat | %s score /dev/stdin --name mine" % VB, shell=True, stdin=src,
+                           capture_output=True, text=True, timeout=GUARD)
+    check(a.returncode == 0 and a.stdout == b.stdout == c.stdout,
+          "score FILE, from a redirect and from a pipe: the same row", a.stderr + b.stderr +
+          c.stderr)
+    for name, want in (("Bad Name", "use a-z"), ("exact", "reserved"),
+                       ("velocity-verlet", "an integrator's")):
+        r = vb("score", f, "--name", name)
+        check(r.returncode == 2 and want in r.stderr, "score --name '%s': exit 2 (got %d)" %
+              (name, r.returncode), r.stderr)
+    text = open(f).read()
+    for old, new, want in ((" seed=2", " seed=1.5", "seed=1.5: not a number"),
+                           (" level=1", " level=1 level=1", "level= is given twice")):
+        bad = os.path.join(tmp, "bad.csv")
+        with open(bad, "w") as out:
+            out.write(text.replace(old, new, 1))
+        r = vb("score", bad)
+        check(r.returncode == 2 and want in r.stderr and "bad.csv:1:" in r.stderr,
+              "score FILE with '%s' in its header: exit 2, file:1 (got %d)" % (new.strip(),
+                                                                             r.returncode),
+              r.stderr)
+
+
 def main():
     global VB
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
@@ -497,7 +621,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_examples_equal_builtins, test_requests, test_problem_score_round_trip,
                      test_bad_engines, test_interrupt_leaves_no_engine, test_usage,
-                     test_threads_same_bytes):
+                     test_threads_same_bytes, test_engine_processes, test_score_edges):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)
             try:

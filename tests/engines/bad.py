@@ -78,6 +78,14 @@ elif mode == "nan":
         lines[k] = ",".join([cells[0]] + ["nan"] * (len(cells) - 1))
 elif mode == "silent":
     lines = []
+elif mode == "trailingcomma":
+    lines[25] += ","
+elif mode == "background":
+    # a child left running in the background that holds the output open;
+    # the engine itself ends normally
+    import subprocess
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", "vbbackground"],
+                     stdout=sys.stdout)
 else:
     sys.exit("bad.py: unknown mode " + mode)
 if lines:
