@@ -244,6 +244,52 @@ for m in "VV_SWAPPED vv-ut fixed" "VVAR_H2 vvar-ut random" "PV_NO_HALF pv-ut fix
         *) bad "$v: $integ $plan verdict '$verdict', want below-label or not-converging" ;; esac
 done
 
+# ---- run --strict: a CI job guarding its own integrators ----
+cat > "$tmp/strict-fixed.case" <<EOF
+[case]
+model = spring
+t_end = 5
+[steps]
+dt = 0.05
+halvings = 5
+[integrators]
+use = vv-ut, vvar-ut, pv-ut
+EOF
+cat > "$tmp/strict-random.case" <<EOF
+[case]
+model = spring
+t_end = 5
+[steps]
+dt = 0.05
+halvings = 5
+jitter = 0.5
+seeds = 8
+[integrators]
+use = vvar-ut
+EOF
+SC="$tmp/strict-fixed.case $tmp/strict-random.case"
+expect "strict: the correct plugin meets every label" 0 "| \`vvar-ut\` | 2 |" -- "$VB" run --strict --plugin "$tmp/mut-GOOD.so" $SC --out "$tmp/strict" --no-chart-data
+# each mutant fails, naming what it broke, the plan and the verdict, and
+# nothing it left alone (PV_NO_HALF breaks the start that pv-ut and
+# vvar-ut share: both)
+for v in VV_SWAPPED VVAR_H2 PV_NO_HALF; do
+    case $v in
+        VV_SWAPPED) want="vv-ut fixed;" ;;
+        VVAR_H2) want="vvar-ut random;" ;;
+        PV_NO_HALF) want="pv-ut fixed;vvar-ut fixed;vvar-ut random;" ;;
+    esac
+    "$VB" run --strict --plugin "$tmp/mut-$v.so" $SC --out "$tmp/strict-$v" --quiet --no-chart-data >"$tmp/out" 2>&1
+    rc=$?
+    named=$(grep "strict: .*case: " "$tmp/out" | sed 's/.*case: \([^,]*\), \([a-z]*\) steps.*/\1 \2/' | sort -u | tr '\n' ';')
+    if [ $rc -eq 1 ] && [ "$named" = "$want" ] && grep -q "label 2: \(below-label\|not-converging\)" "$tmp/out"; then
+        ok
+    else
+        bad "strict, $v: exit $rc (want 1), named '$named' (want '$want')"; sed 's/^/    /' "$tmp/out" | head
+    fi
+    # and everything is still written
+    [ -f "$tmp/strict-$v/strict-fixed/orders.csv" ] && ok || bad "strict, $v: the tables are written"
+done
+
 # ---- the committed baseline, edited to claim tcv used to be 10x more accurate ----
 mkdir -p "$tmp/edited"
 cp -r results/baseline/spring "$tmp/edited/"

@@ -8,6 +8,7 @@
 #include "sweep.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +233,35 @@ static const char *engine_source(const vb_engine *e, char *buf, size_t len)
     const char *src = !e ? "?" : e->command ? e->command : e->dir;
     snprintf(buf, len, "%.200s%s", src, strlen(src) > 200 ? "..." : "");
     return buf;
+}
+
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n)
+{
+    size_t below = 0;
+    for (size_t i = 0; i < n; i++) {
+        const vb_sweep *s = &sweeps[i];
+        for (size_t k = 0; k < s->n_orders; k++) {
+            const vb_order_row *r = &s->orders[k];
+            int shown = r->norm == VB_NORM_POS_MAX ||
+                        (r->norm == VB_NORM_ENERGY_MAX && r->kind == VB_PLAN_FIXED);
+            if (!shown ||
+                (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
+                continue;
+            const vb_integrator *g = s->c->integ[r->integ];
+            char order[32] = "no order";
+            if (isfinite(r->fit.order))
+                snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
+                         r->fit.range == VB_RANGE_ALL ? "*" : "");
+            vb_error(cmd, "strict: %s: %s, %s steps, %s: %s, label %d: %s", s->c->path, g->name,
+                     vb_plan_name(r->kind), vb_norm_name(r->norm), order, g->order,
+                     vb_verdict_name(r->verdict));
+            below++;
+        }
+    }
+    if (below)
+        vb_error(cmd, "strict: %zu verdict%s below the label%s; the results were written", below,
+                 below == 1 ? "" : "s", below == 1 ? "" : "s");
+    return below;
 }
 
 size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)

@@ -101,6 +101,11 @@ struct vb_sweep;
  * run and why); the number of them. */
 size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n);
 
+/* run --strict: every verdict of the summary tables (the position error's,
+ * err_pos_max, for each plan; the energy error's with fixed steps) that is
+ * below-label or not-converging, said one a line.  Their number. */
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n);
+
 /* The defaults: 1e9 steps, every CPU. */
 vb_shared_opts vb_shared_opts_plain(void);
 /* After the options: what they did not set comes from VERLETBENCH_MAX_STEPS

@@ -51,6 +51,10 @@ static void help(void)
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
          "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
+         "  --strict         exit 1 when a verdict of the summary tables (the position\n"
+         "                   error's, each plan; the energy error's, fixed steps) is\n"
+         "                   below-label or not-converging, and say which: for a CI job\n"
+         "                   guarding an integrator (everything is still written)\n"
          VB_PLUGIN_HELP
          VB_ENGINES_HELP
          "  --help           this text\n\n"
@@ -99,7 +103,7 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_DRAW, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_DRAW, O_STRICT, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_MAX_STEPS,
@@ -107,6 +111,7 @@ int vb_cmd_run(int argc, char **argv)
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
         {"draw", no_argument, NULL, O_DRAW},
+        {"strict", no_argument, NULL, O_STRICT},
         VB_OPTION_JOBS,
         VB_OPTION_ENGINES,
         {"help", no_argument, NULL, O_HELP},
@@ -114,7 +119,7 @@ int vb_cmd_run(int argc, char **argv)
     };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, draw = 0, written = 0, c, rc;
+    int quiet = 0, chart_data = 1, draw = 0, strict = 0, written = 0, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -130,6 +135,9 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_DRAW:
             draw = 1;
+            break;
+        case O_STRICT:
+            strict = 1;
             break;
         case O_HELP:
             help();
@@ -257,6 +265,9 @@ int vb_cmd_run(int argc, char **argv)
             vb_sweep_summary(&sweeps[i], stdout);
     /* engines that failed: each run said, and exit 1, the results kept */
     if (status == VB_EXIT_OK && vb_report_engine_failures(CMD, sweeps, (size_t)n) > 0)
+        status = VB_EXIT_FAIL;
+    /* --strict: a method below the order its label promises fails the run */
+    if (strict && written && vb_report_strict(CMD, sweeps, (size_t)n) > 0)
         status = VB_EXIT_FAIL;
 done:
     vb_outdir_close(&od);

@@ -44,6 +44,7 @@ static void help(void)
          "                   file's name)\n"
          "  --out OUT        where to write (default: results)\n"
          "  --draw           then draw the charts into plots/ (verletbench draw OUT)\n"
+         "  --strict         exit 1 when a verdict is below the label (run --strict)\n"
          "  --engine-timeout S  seconds to wait for more of a file that is not a regular\n"
          "                   one (a FIFO); default 600\n"
          "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
@@ -177,7 +178,7 @@ out:
 
 int vb_cmd_score(int argc, char **argv)
 {
-    enum { O_CASE = 256, O_ORDER, O_NAME, O_OUT, O_QUIET, O_NOCHARTS, O_DRAW, O_HELP };
+    enum { O_CASE = 256, O_ORDER, O_NAME, O_OUT, O_QUIET, O_NOCHARTS, O_DRAW, O_STRICT, O_HELP };
     static const struct option opts[] = {
         {"case", required_argument, NULL, O_CASE},
         {"order", required_argument, NULL, O_ORDER},
@@ -186,6 +187,7 @@ int vb_cmd_score(int argc, char **argv)
         {"quiet", no_argument, NULL, O_QUIET},
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
         {"draw", no_argument, NULL, O_DRAW},
+        {"strict", no_argument, NULL, O_STRICT},
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         VB_OPTION_JOBS,
@@ -194,7 +196,7 @@ int vb_cmd_score(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *case_path = NULL, *name = NULL, *out = NULL, *order_text = NULL;
-    int quiet = 0, charts = 1, draw = 0, c, rc;
+    int quiet = 0, charts = 1, draw = 0, strict = 0, c, rc;
     /* what is handed on to run as it was given */
     char *pass[16];
     int n_pass = 0;
@@ -225,6 +227,9 @@ int vb_cmd_score(int argc, char **argv)
             break;
         case O_DRAW:
             draw = 1;
+            break;
+        case O_STRICT:
+            strict = 1;
             break;
         case O_HELP:
             help();
@@ -277,7 +282,7 @@ int vb_cmd_score(int argc, char **argv)
         vb_engine_free(probe);
     }
     if (!S_ISDIR(st.st_mode)) {
-        if (case_path || out || quiet || !charts || draw)
+        if (case_path || out || quiet || !charts || draw || strict)
             return vb_usage_error(CMD, "%s is a file: one run, printed as a row; --case, --out, "
                                        "--quiet, --draw and --no-chart-data are for a directory",
                                   path);
@@ -312,6 +317,8 @@ int vb_cmd_score(int argc, char **argv)
         args[k++] = "--no-chart-data";
     if (draw)
         args[k++] = "--draw";
+    if (strict)
+        args[k++] = "--strict";
     for (int i = 0; i < n_pass; i++)
         args[k++] = pass[i];
     args[k++] = "--"; /* a case file whose name starts with '-' */
