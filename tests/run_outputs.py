@@ -158,6 +158,36 @@ def main():
               % same.get(("velocity-verlet", "fixed")))
         check(same.get(("velocity-verlet", "random")) == {("", "")},
               "timeseries.csv: velocity-verlet random is its own curve")
+        # and the summary says so in the cell: "= `tcv`" for velocity Verlet
+        # with fixed steps (tcv comes first in use), nowhere else
+        with open(os.path.join(d, "summary.md")) as f:
+            table = {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:6]]
+                     for l in f if l.startswith("| `")}
+        check(table.get("velocity-verlet", [""])[0].endswith(", = `tcv`"),
+              "summary: velocity-verlet's fixed cell says = `tcv`: %s" % table.get("velocity-verlet"))
+        check(sum("= `" in c for cells in table.values() for c in cells) == 1,
+              "summary: no other cell claims a match: %s" % table)
+        # the facts of docs/method.md §2: euler-semi is verlet-naive with fixed
+        # steps, verlet-var is velocity-verlet under any steps
+        fact = os.path.join(tmp, "facts.case")
+        with open(fact, "w") as f:
+            f.write("[case]\nmodel = spring\nt_end = 3\n[steps]\ndt = 0.05\nhalvings = 3\n"
+                    "jitter = 0.5\nseeds = 3\n[integrators]\n"
+                    "use = euler-semi, verlet-naive, verlet-var, velocity-verlet, euler\n")
+        r = subprocess.run([vb, "run", fact, "--out", os.path.join(tmp, "facts"), "--quiet",
+                            "--no-chart-data"], capture_output=True, text=True)
+        with open(os.path.join(tmp, "facts", "facts", "summary.md")) as f:
+            table = {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:5]]
+                     for l in f if l.startswith("| `")}
+        check(table["verlet-naive"][0].endswith("= `euler-semi`") and
+              "= `" not in table["verlet-naive"][1],
+              "summary: verlet-naive = euler-semi with fixed steps only: %s" % table["verlet-naive"])
+        check(table["velocity-verlet"][0].endswith("= `verlet-var`") and
+              table["velocity-verlet"][1].endswith("= `verlet-var`"),
+              "summary: velocity-verlet = verlet-var, fixed and random: %s"
+              % table["velocity-verlet"])
+        check(all("= `" not in c for c in table["euler"] + table["euler-semi"] +
+                  table["verlet-var"]), "summary: the first of a pair and euler say no match")
 
         # memory stays flat in the number of steps: a 1e7-step coarsest level
         # (2e7 at the finer) once kept every step for the reversal test, 80 MB

@@ -472,19 +472,30 @@ static const vb_order_row *find_order(const vb_sweep *s, size_t integ, vb_plan_k
     return NULL;
 }
 
-static void order_cell(FILE *f, const vb_order_row *r)
+/* same: the integrator whose positions this one's equal in every run of
+ * the plan, to round-off, or NULL */
+static void order_cell(FILE *f, const vb_order_row *r, const char *same)
 {
     if (!r) {
         fputs(" |", f);
         return;
     }
     if (r->verdict == VB_VERDICT_EXACT)
-        fputs(" exact |", f);
+        fputs(" exact", f);
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
-        fputs(" undetermined |", f);
+        fputs(" undetermined", f);
     else
-        fprintf(f, " %.2f%s %s |", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
+        fprintf(f, " %.2f%s %s", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
+    if (same)
+        fprintf(f, ", = `%s`", same);
+    fputs(" |", f);
+}
+
+static const char *same_as_name(const vb_sweep *s, size_t i, vb_plan_kind kind)
+{
+    size_t o = s->same_as ? s->same_as[i * VB_N_PLANS + kind] : VB_SAME_NONE;
+    return o == VB_SAME_NONE ? NULL : s->c->integ[o]->name;
 }
 
 static void onestep_cell(FILE *f, const vb_fit *fit)
@@ -529,7 +540,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     fputs(". An order marked * is a trend over all points: no step sizes showed a "
           "single power law, so it is not compared with the label; its verdict says whether "
           "the error still falls at the finest steps (no-asymptotic-range) or not "
-          "(not-converging).\n\n"
+          "(not-converging). \"= `name`\": the same position errors as `name` in every run "
+          "of that plan, to round-off (16·ε·N^1.5 of the size of the positions, N steps): the "
+          "two methods compute the same positions.\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
@@ -547,13 +560,16 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
         fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
-        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX));
+        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX),
+                   same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)
-            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX));
+            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX),
+                       same_as_name(s, i, VB_PLAN_RANDOM));
         if (has_trace)
-            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX));
+            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX),
+                       same_as_name(s, i, VB_PLAN_TRACE));
         if (has_energy)
-            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX));
+            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), NULL);
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
             /* an external engine takes no one-step test: a dash */
             const vb_onestep_row *row = NULL;
