@@ -74,7 +74,7 @@ static void help(void)
          "A benchmark, not a test: the ratios depend on the machine (make bench).");
 }
 
-static double now_ns(void)
+double vb_bench_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -455,10 +455,10 @@ typedef struct {
 
 static int timer_init(timer *t)
 {
-    double per, t0 = now_ns();
+    double per, t0 = vb_bench_now_ns();
     if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
         return -1;
-    double once = now_ns() - t0;
+    double once = vb_bench_now_ns() - t0;
     t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
     if (t->runs > 100000)
         t->runs = 100000;
@@ -469,14 +469,14 @@ static int timer_init(timer *t)
  * the reference and the grid), or NAN */
 static double timer_once(timer *t)
 {
-    double per = 1.0, t0 = now_ns();
+    double per = 1.0, t0 = vb_bench_now_ns();
     for (unsigned long k = 0; k < t->runs; k++)
         if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
             return NAN;
-    return (now_ns() - t0) / (per * (double)t->runs);
+    return (vb_bench_now_ns() - t0) / (per * (double)t->runs);
 }
 
-static double median(double *a, int n)
+double vb_bench_median(double *a, int n)
 {
     qsort(a, (size_t)n, sizeof a[0], cmp_double);
     return a[n / 2];
@@ -499,27 +499,8 @@ static int time_paired(timer *t, timer *f, double np, double nf, int repeat, dou
         a[k] = x;
         r[k] = f ? (x / np) / (fk / nf) : (double)NAN;
     }
-    *ns = median(a, repeat);
-    *ratio = f ? median(r, repeat) : (double)NAN;
-    return 0;
-}
-
-/* Parse "KEY=VALUE" into the model; prints the error. */
-static int set_param(vb_model *m, const char *kv)
-{
-    char key[64];
-    const char *eq = strchr(kv, '=');
-    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
-        vb_usage_error(CMD, "--set: expected KEY=VALUE, got '%s'", kv);
-        return -1;
-    }
-    memcpy(key, kv, (size_t)(eq - kv));
-    key[eq - kv] = '\0';
-    char err[512];
-    if (vb_model_set(m, key, eq + 1, err, sizeof err) != 0) {
-        vb_usage_error(CMD, "--set: %s", err);
-        return -1;
-    }
+    *ns = vb_bench_median(a, repeat);
+    *ratio = f ? vb_bench_median(r, repeat) : (double)NAN;
     return 0;
 }
 
@@ -613,7 +594,7 @@ static int bench_protocol(const char *command, const char *model_name, const cha
     vb_model m;
     vb_model_defaults(&m, mt);
     for (size_t k = 0; k < n_sets; k++)
-        if (set_param(&m, sets[k]) != 0)
+        if (vb_opt_set_param(CMD, &m, sets[k]) != 0)
             return VB_EXIT_USAGE;
     if (vb_model_setup(&m, err, sizeof err) != 0)
         return vb_usage_error(CMD, "%s", err);
@@ -745,7 +726,7 @@ int vb_cmd_bench(int argc, char **argv)
         }
         vb_model_defaults(&systems[n_sys], mt);
         for (size_t k = 0; k < n_sets; k++)
-            if (set_param(&systems[n_sys], sets[k]) != 0)
+            if (vb_opt_set_param(CMD, &systems[n_sys], sets[k]) != 0)
                 return VB_EXIT_USAGE;
         n_sys++;
     } else {

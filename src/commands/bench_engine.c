@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench_engine.h"
@@ -25,29 +24,16 @@
 #include "plan.h"
 #include "simulate.h"
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* one run through vb_simulate: its time in ns, or -1 (err says why) */
 static double timed_run(const vb_integrator *g, const vb_model *m, const vb_plan_spec *plan,
                         char *err, size_t errlen)
 {
     vb_run_spec spec = {.integ = g, .model = m, .plan = *plan};
     vb_run_result res;
-    double t0 = now_ns();
+    double t0 = vb_bench_now_ns();
     if (vb_simulate(&spec, &res, err, errlen) != 0)
         return -1.0;
-    double t = now_ns() - t0;
+    double t = vb_bench_now_ns() - t0;
     if (res.status != VB_STATUS_OK) {
         snprintf(err, errlen, "%s: the run ended %s%s%s", g->name, vb_status_name(res.status),
                  res.failure[0] ? ": " : "", res.failure);
@@ -153,11 +139,8 @@ int vb_bench_engine(const char *command, const vb_model *m, unsigned long steps,
                 goto done;
             times[k * repeat + r] = t / (double)steps;
         }
-    for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++) {
-        double *a = times + k * repeat;
-        qsort(a, (size_t)repeat, sizeof *a, cmp_double);
-        ns[k] = repeat % 2 ? a[repeat / 2] : 0.5 * (a[repeat / 2 - 1] + a[repeat / 2]);
-    }
+    for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++)
+        ns[k] = vb_bench_median(times + k * repeat, repeat);
     rc = 0;
 done:
     if (open)

@@ -110,6 +110,24 @@ int vb_opt_max_steps(const char *cmd, const char *arg, double *out)
     return 0;
 }
 
+int vb_opt_set_param(const char *cmd, vb_model *m, const char *kv)
+{
+    char key[64];
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+        vb_usage_error(cmd, "--set: expected KEY=VALUE, got '%s'", kv);
+        return -1;
+    }
+    memcpy(key, kv, (size_t)(eq - kv));
+    key[eq - kv] = '\0';
+    char err[512];
+    if (vb_model_set(m, key, eq + 1, err, sizeof err) != 0) {
+        vb_usage_error(cmd, "--set: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
 int vb_opt_bad(const char *cmd, int c, char **argv)
 {
     if (c == ':')
@@ -227,14 +245,6 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
     return 0;
 }
 
-/* an engine's command (or directory) for a message, cut at 200 characters */
-static const char *engine_source(const vb_engine *e, char *buf, size_t len)
-{
-    const char *src = !e ? "?" : e->command ? e->command : e->dir;
-    snprintf(buf, len, "%.200s%s", src, strlen(src) > 200 ? "..." : "");
-    return buf;
-}
-
 size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n)
 {
     size_t below = 0;
@@ -264,35 +274,42 @@ size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n
     return below;
 }
 
+/* One failed engine run, said (the first 20 of them): the case, the engine,
+ * its command or directory (cut at 200 characters), the run and why. */
+static void say_failure(const char *cmd, const vb_case *c, size_t integ, size_t *failed,
+                        const char *id, const char *plan_text, const char *why)
+{
+    if ((*failed)++ >= 20)
+        return;
+    const vb_engine *e = vb_engine_of(c->integ[integ]);
+    const char *src = !e ? "?" : e->command ? e->command : e->dir;
+    vb_error(cmd, "%s: engine %s (%.200s%s): run %s (%s): %s", c->path, e ? e->name : "?", src,
+             strlen(src) > 200 ? "..." : "", id, plan_text, why);
+}
+
 size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)
 {
-    char src[256];
     size_t failed = 0;
+    char plan[96];
     for (size_t i = 0; i < n; i++) {
         const vb_sweep *s = &sweeps[i];
         for (size_t k = 0; k < s->n_jobs; k++) {
             const vb_sweep_job *j = &s->jobs[k];
             if (j->res.status != VB_STATUS_ENGINE_FAILED)
                 continue;
-            const vb_engine *e = vb_engine_of(s->c->integ[j->integ]);
-            char seed[32] = "";
+            int w = snprintf(plan, sizeof plan, "plan %s, level %d", vb_plan_name(j->kind),
+                             j->level);
             if (j->kind == VB_PLAN_RANDOM)
-                snprintf(seed, sizeof seed, ", seed %lu", j->seed);
-            if (failed++ < 20)
-                vb_error(cmd, "%s: engine %s (%s): run %s (plan %s, level %d%s): %s", s->c->path,
-                         e ? e->name : "?", engine_source(e, src, sizeof src), j->plan.id,
-                         vb_plan_name(j->kind), j->level, seed, j->res.failure);
+                snprintf(plan + w, sizeof plan - (size_t)w, ", seed %lu", j->seed);
+            say_failure(cmd, s->c, j->integ, &failed, j->plan.id, plan, j->res.failure);
         }
         /* the charts' long runs, when they are runs of their own */
         for (size_t k = 0; k < s->series.n_series; k++) {
             const vb_series_row *row = &s->series.series[k];
             if (row->status != VB_STATUS_ENGINE_FAILED || strncmp(row->id, "long-", 5) != 0)
                 continue;
-            const vb_engine *e = vb_engine_of(s->c->integ[row->integ]);
-            if (failed++ < 20)
-                vb_error(cmd, "%s: engine %s (%s): run %s (the charts' long run, plan %s): %s",
-                         s->c->path, e ? e->name : "?", engine_source(e, src, sizeof src), row->id,
-                         vb_plan_name(row->kind), row->failure);
+            snprintf(plan, sizeof plan, "the charts' long run, plan %s", vb_plan_name(row->kind));
+            say_failure(cmd, s->c, row->integ, &failed, row->id, plan, row->failure);
         }
     }
     if (failed > 20)

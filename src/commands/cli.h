@@ -33,6 +33,9 @@ void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Parse an option's value; on failure print which option and why, return -1. */
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
+/* --set KEY=VALUE into a model: 0, or -1 with the usage error printed */
+struct vb_model;
+int vb_opt_set_param(const char *cmd, struct vb_model *m, const char *kv);
 
 /* --max-steps N: a number >= 1.  0, or -1 after the message. */
 int vb_opt_max_steps(const char *cmd, const char *arg, double *out);

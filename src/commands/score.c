@@ -272,15 +272,10 @@ int vb_cmd_score(int argc, char **argv)
     } else {
         default_name(name_buf, sizeof name_buf, path);
     }
-    {
-        /* the name, checked now: a bad one is bad usage, said before anything runs */
-        char why[256];
-        vb_engine *probe = vb_engine_new(name_buf, order ? order : 1, "true", NULL, NULL,
-                                         VB_ENGINE_TIMEOUT, why, sizeof why);
-        if (!probe)
-            return vb_usage_error(CMD, "--name: %s", why);
-        vb_engine_free(probe);
-    }
+    char why[256];
+    /* the name, checked now: a bad one is bad usage, said before anything runs */
+    if (vb_engine_check_name(name_buf, why, sizeof why) != 0)
+        return vb_usage_error(CMD, "--name: %s", why);
     if (!S_ISDIR(st.st_mode)) {
         if (case_path || out || quiet || !charts || draw || strict)
             return vb_usage_error(CMD, "%s is a file: one run, printed as a row; --case, --out, "

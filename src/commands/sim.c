@@ -61,25 +61,6 @@ static void help(void)
          "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5");
 }
 
-/* Parse "KEY=VALUE" into the model; prints the error. */
-static int set_param(vb_model *m, const char *kv)
-{
-    char key[64];
-    const char *eq = strchr(kv, '=');
-    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
-        vb_usage_error(CMD, "--set: expected KEY=VALUE, got '%s'", kv);
-        return -1;
-    }
-    memcpy(key, kv, (size_t)(eq - kv));
-    key[eq - kv] = '\0';
-    char err[512];
-    if (vb_model_set(m, key, eq + 1, err, sizeof err) != 0) {
-        vb_usage_error(CMD, "--set: %s", err);
-        return -1;
-    }
-    return 0;
-}
-
 int vb_cmd_sim(int argc, char **argv)
 {
     enum {
@@ -221,7 +202,7 @@ int vb_cmd_sim(int argc, char **argv)
         return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
     }
     for (int i = 0; i < n_sets; i++)
-        if (set_param(&model, sets[i]) != 0) {
+        if (vb_opt_set_param(CMD, &model, sets[i]) != 0) {
             vb_engine_free(engine);
             return VB_EXIT_USAGE;
         }

@@ -56,26 +56,33 @@ static int name_ok(const char *s, size_t n)
     return 1;
 }
 
-vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
-                         const char *cwd, double timeout, char *err, size_t errlen)
+int vb_engine_check_name(const char *name, char *err, size_t errlen)
 {
     if (strlen(name) > 63) {
         snprintf(err, errlen, "engine name '%.40s...': at most 63 characters", name);
-        return NULL;
+        return -1;
     }
     if (!name_ok(name, strlen(name))) {
         snprintf(err, errlen, "engine name '%.64s': use a-z, 0-9, '-' and '_' (at most 63)", name);
-        return NULL;
+        return -1;
     }
     if (vb_integrator_find(name)) {
         /* tables and baselines would mistake one for the other */
         snprintf(err, errlen, "engine name '%s' is an integrator's: choose another", name);
-        return NULL;
+        return -1;
     }
     if (!strcmp(name, "exact")) {
         snprintf(err, errlen, "engine name 'exact' is reserved (the charts' exact path)");
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
+                         const char *cwd, double timeout, char *err, size_t errlen)
+{
+    if (vb_engine_check_name(name, err, errlen) != 0)
+        return NULL;
     if (order < 1 || order > 16) {
         snprintf(err, errlen, "engine %s: order %d: give the order its method has, 1 to 16",
                  name, order);
@@ -603,14 +610,13 @@ static const char *where(const vb_engine_run *r)
     return r->path[0] ? r->path : "its output";
 }
 
-/* a number as an engine prints it: any decimal form strtod reads, and nan
- * or inf (a run that diverged); nothing else on the field */
-static int parse_field(char **p, double *out)
+/* a number as an engine prints it, the whole field: any decimal form
+ * strtod reads, and nan or inf (a run that diverged); spaces around it */
+static int parse_number(const char *s, double *out)
 {
-    char *s = *p, *end;
+    char *end;
     while (*s == ' ')
         s++;
-    errno = 0;
     double x = strtod(s, &end);
     if (end == s)
         return -1;
@@ -620,73 +626,56 @@ static int parse_field(char **p, double *out)
             return -1;
     while (*end == ' ')
         end++;
-    if (*end != ',' && *end != '\0')
+    if (*end)
         return -1;
     *out = x;
-    *p = *end == ',' ? end + 1 : end;
     return 0;
 }
 
-/* one row: t, x (n), v (n), then any columns; the evaluation count */
+/* one row: t, x (n), v (n), then any columns; the evaluation count.  The
+ * fields are split in the one pass that counts them: exactly the header's
+ * number (a trailing comma is one more, empty). */
 static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double *v,
                      unsigned long long *evals)
 {
     char *p = line;
-    size_t col = 0, fields = 1;
-    for (const char *c = line; *c; c++)
-        fields += *c == ',';
-    /* exactly the header's fields: a trailing comma is one more (empty) */
-    if (fields != r->ncols) {
-        set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line, where(r), fields,
-                r->ncols);
-        return -1;
-    }
-    for (; col < 1 + 2 * r->n; col++) {
-        double val;
-        if (!*p && col > 0) {
-            set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line, where(r), col,
+    for (size_t col = 0; col < r->ncols; col++) {
+        char *comma = strchr(p, ',');
+        if (!comma != (col + 1 == r->ncols)) {
+            size_t fields = col + 1;
+            for (const char *c = p; (c = strchr(c, ',')) != NULL; c++)
+                fields++;
+            set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line, where(r), fields,
                     r->ncols);
             return -1;
         }
-        if (parse_field(&p, &val) != 0) {
-            set_why(r, "line %lu of %s, field %zu: not a number", r->line, where(r), col + 1);
-            return -1;
-        }
-        if (col == 0)
-            *t = val;
-        else if (col <= r->n)
-            x[col - 1] = val;
-        else
-            v[col - 1 - r->n] = val;
-    }
-    for (; *p || col < r->ncols; col++) {
-        if (col >= r->ncols) {
-            set_why(r, "line %lu of %s: more fields than the header's %zu", r->line, where(r),
-                    r->ncols);
-            return -1;
-        }
-        char *field = p;
-        p += strcspn(p, ",");
-        int last = *p == '\0';
-        *p = '\0';
-        if (!last)
-            p++;
-        if ((long)col == r->evals_col) {
+        if (comma)
+            *comma = '\0';
+        if (col < 1 + 2 * r->n) {
+            double val;
+            if (parse_number(p, &val) != 0) {
+                set_why(r, "line %lu of %s, field %zu: not a number", r->line, where(r), col + 1);
+                return -1;
+            }
+            if (col == 0)
+                *t = val;
+            else if (col <= r->n)
+                x[col - 1] = val;
+            else
+                v[col - 1 - r->n] = val;
+        } else if ((long)col == r->evals_col) {
             char *end;
             errno = 0;
-            unsigned long long e = strtoull(field, &end, 10);
-            if (end == field || *end || errno || !(field[0] >= '0' && field[0] <= '9')) {
+            unsigned long long e = strtoull(p, &end, 10);
+            if (end == p || *end || errno || !(p[0] >= '0' && p[0] <= '9')) {
                 set_why(r, "line %lu of %s: evals '%.20s' is not a whole number", r->line,
-                        where(r), field);
+                        where(r), p);
                 return -1;
             }
             *evals = e;
         }
-        if (last && col + 1 < r->ncols) {
-            set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line, where(r),
-                    col + 1, r->ncols);
-            return -1;
-        }
+        if (comma)
+            p = comma + 1;
     }
     if (r->evals_col < 0)
         *evals = r->rows; /* one a row: the start's, then one a step */

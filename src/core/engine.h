@@ -57,6 +57,9 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
 vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
                          const char *cwd, double timeout, char *err, size_t errlen);
 void vb_engine_free(vb_engine *e);
+/* A name an engine may have: a-z 0-9 - _, at most 63, not an integrator's
+ * and not "exact".  0, or -1 with a message. */
+int vb_engine_check_name(const char *name, char *err, size_t errlen);
 
 /* The name of a run in requests and file names: "fixed-L0", "random-L2-S5",
  * "trace-L1", "long-fixed", "sim", ... (plan.h: vb_plan_spec.id). */
