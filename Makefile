@@ -90,7 +90,7 @@ results: results/summary.md
 # One sweep over every case; each file is written to a temporary name and
 # renamed, so an interrupted run leaves the previous tables whole.
 results/summary.md: $(BIN) $(CASES) $(TRACES)
-	$(BIN) run $(CASES) --out results
+	$(BIN) run $(CASES) --timing --out results
 
 # Charts: gnuplot reads the CSV files of results/; the C code never calls it.
 # Without gnuplot (and no root to install it) the tables are still made and

@@ -11,6 +11,7 @@ TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max p10 p90"
 @REQUIRE
 @GROUPS
+@STEPSIZED
 is_random(p) = p eq "random"
 if (strstrt(PLANLIST, "random") == 0) {
     print sprintf("%s: no rows with plan \"random\": nothing to draw a band from", DATA)

@@ -14,6 +14,7 @@ TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max"
 @REQUIRE
 @GROUPS
+@STEPSIZED
 NP = words(PLANLIST)
 
 # the order text of one integrator and plan (the same on each of its rows)

@@ -13,11 +13,11 @@ set key box opaque samplen 2.5 spacing 1.1 font ",9"
 set tics font ",10"
 
 # integrators in table order; plugins and anything new fall back to grey
-INTEGRATORS = "euler euler-semi verlet verlet-naive tcv verlet-var velocity-verlet leapfrog rk4"
-COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377c2"
+INTEGRATORS = "euler euler-semi verlet verlet-naive tcv verlet-var velocity-verlet leapfrog rk4 beeman yoshida4 pefrl rkf45 rk8pd"
+COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377c2 #bcbd22 #393b79 #e6550d #637939 #7b4173"
 # all open shapes (velocity-verlet's was a filled circle): drawn concentric
 # on coincident curves, none hides the smaller ones inside it
-POINTS = "1 2 6 8 4 12 3 10 14"
+POINTS = "1 2 6 8 4 12 3 10 14 1 2 4 6 8"
 integ_index(s) = sum [i=1:words(INTEGRATORS)] (word(INTEGRATORS, i) eq s ? i : 0)
 colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : "#7f7f7f"
 ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : 3
@@ -120,6 +120,10 @@ plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? RANDOM_TITLE : p 
 HEADER = 'stats DATA using 0 every ::0::0 nooutput; COLUMNS = " "; do for [i = 1:STATS_columns] { stats DATA using (COLUMNS = COLUMNS.columnhead(i)." ", 0) every ::0::0 nooutput }'
 COLUMNS = " "
 has_column(c) = strstrt(COLUMNS, " ".c." ") > 0
+# @STEPSIZED (after @GROUPS): leave out of SERIES the integrators whose rows
+# have a tolerance > 0 (the adaptive ones): their x is a tolerance, not a step,
+# and they belong on the work chart, not on one against dt
+STEPSIZED = 'if (has_column("tol")) { ADAPTIVE = " "; stats DATA using ((column("tol") > 0 && strstrt(ADAPTIVE, " ".strcol("integrator")." ") == 0) ? (ADAPTIVE = ADAPTIVE.strcol("integrator")." ") : 0, 0) nooutput; KEEP = " "; do for [s in SERIES] { if (strstrt(ADAPTIVE, " ".s." ") == 0) { KEEP = KEEP.s." " } }; SERIES = KEEP }'
 
 # Fail loudly when a column the chart needs is missing or holds no numbers
 # (gnuplot would otherwise only warn and draw an empty chart):

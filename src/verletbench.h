@@ -31,8 +31,11 @@ extern "C" {
 
 /* Bumped whenever a struct below changes layout or meaning.  Version 2:
  * systems of any size (no VB_MAX_DIM), state_size a function of N, models
- * in plugins. */
-#define VB_ABI_VERSION 2
+ * in plugins.  Version 3: adaptive integrators (set_tolerance, finish at
+ * the end of struct vb_integrator); a version-2 plugin still loads, its
+ * integrators read as if those two were NULL. */
+#define VB_ABI_VERSION 3
+#define VB_ABI_VERSION_OLDEST 2
 
 /* Acceleration of a model: a = a(t, x, v), each array of N components. */
 typedef void vb_accel_fn(const void *model, double t, const double *x, const double *v,
@@ -58,7 +61,13 @@ static inline void vb_force_eval(vb_force *f, double t, const double *x, const d
 /* Flags of an integrator type. */
 enum {
     VB_SYMPLECTIC = 1u, /* symplectic for fixed steps on conservative forces */
-    VB_HISTORY = 2u     /* a multistep method: its state holds x_{n-1} (or x_n - x_{n-1}) */
+    VB_HISTORY = 2u,    /* a multistep method: its state holds x_{n-1} (or x_n - x_{n-1}) */
+    /* An adaptive method: step(t, h) reaches t + h in as many steps of its
+     * own as its error control wants, at the tolerance set_tolerance gave
+     * it.  A sweep holds the frames h at the case's dt and sweeps the
+     * tolerance instead (docs/method.md §5); `order` is then the expected
+     * exponent of the error against the tolerance. */
+    VB_ADAPTIVE = 4u
 };
 
 typedef struct vb_integrator {
@@ -91,6 +100,14 @@ typedef struct vb_integrator {
      * position and the negated velocity, and stepping with the steps of the
      * run in reverse order retraces it (exactly, for a symmetric method). */
     void (*reverse)(void *state);
+
+    /* ABI 3.  VB_ADAPTIVE methods only (NULL otherwise): the tolerance of
+     * the error control, set before start. */
+    void (*set_tolerance)(void *state, double tol);
+    /* Free what start allocated (an adaptive method's GSL objects); called
+     * once at the end of every run that started.  May be NULL.  A state
+     * that owns memory is never copied by the harness. */
+    void (*finish)(void *state);
 } vb_integrator;
 
 /* ---- models ------------------------------------------------------------------- */

@@ -28,7 +28,7 @@ use = tcv, velocity-verlet
 # line numbers in GOOD: 2 [case], 3 model, 4 e, 5 t_end, 6 [steps], 7 dt,
 # 8 halvings, 9 jitter, 10 seeds, 11 [integrators], 12 use
 INTEGS = ("euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, "
-          "leapfrog, rk4")
+          "leapfrog, rk4, beeman, yoshida4, pefrl, rkf45, rk8pd")
 
 
 def edit(old, new):
@@ -78,7 +78,7 @@ CASE_ENTRIES = [
     ("seeds missing", edit("seeds = 2\n", ""), "{case}:9: seeds: missing: jitter > 0 asks for random plans"),
     ("unknown integrator", edit("use = tcv, velocity-verlet", "use = tcv, verlett"), "{case}:12: use: unknown integrator 'verlett' (valid: all, " + INTEGS + ")"),
     ("integrator twice", edit("use = tcv, velocity-verlet", "use = tcv, tcv"), "{case}:12: use: tcv is listed twice"),
-    ("all and a name", edit("use = tcv, velocity-verlet", "use = all, tcv"), "{case}:12: use: 'all' means every integrator and stands alone"),
+    ("all and a name", edit("use = tcv, velocity-verlet", "use = all, tcv"), "{case}:12: use: 'all' means every integrator with steps of its own size (not the adaptive ones) and stands alone"),
     ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
     ("NUL byte", edit("e = 0.5", "e = 0.5\0"), "{case}:4: binary data"),

@@ -248,7 +248,7 @@ sfresh
 sed 's/,resolved$/,level/' "$SR0" > "$SR"
 expect "runs.csv: a column named twice" 2 "runs.csv:5: column 'level' appears twice" -- schk
 sfresh
-sed 's/,local_orders$/,order/' "$SO0" > "$SO"
+sed 's/,order_ci95$/,order/' "$SO0" > "$SO"
 expect "orders.csv: a column named twice" 2 "orders.csv:5: column 'order' appears twice" -- schk
 
 # steps and scales set the round-off floor: a baseline claiming a billion

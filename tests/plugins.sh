@@ -75,6 +75,14 @@ fi
 expect "draw without results" 2 "no such directory" -- "$tmp/inst/usr/bin/verletbench" draw "$tmp/none"
 expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
 expect "sim --plugin" 0 "orbit,forest-ruth,fixed" -- "$VB" sim --plugin "$FR" --integrator forest-ruth --model orbit --dt 0.01
+# a plugin built against the ABI-2 header (its vb_integrator ends before
+# set_tolerance) still loads, and runs to the same bits as built today
+$CC -std=c11 -fPIC -shared -ffp-contract=off -O2 -I"$ROOT/tests/plugins/abi2" \
+    -o "$tmp/fr2.so" examples/plugin/forest_ruth.c -lm 2>"$tmp/log" || { bad "the ABI-2 build"; cat "$tmp/log"; }
+if "$VB" sim --plugin "$tmp/fr2.so" --integrator forest-ruth --model orbit --dt 0.01 >"$tmp/abi2.out" 2>&1 &&
+    "$VB" sim --plugin "$FR" --integrator forest-ruth --model orbit --dt 0.01 >"$tmp/abi3.out" 2>&1 &&
+    cmp -s "$tmp/abi2.out" "$tmp/abi3.out"; then ok
+else bad "an ABI-2 plugin: $(cat "$tmp/abi2.out")"; fi
 cat > "$tmp/fr.case" <<'EOF'
 [case]
 model = spring
@@ -185,7 +193,7 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 ok = all(len(r) == 8 for r in rows) and ["integrator", "malformed", "2", "no", "", "", "says \"hello\", then more", ""] in rows
 sys.exit(0 if ok else 1)' "$tmp/list.csv"; then ok; else bad "list --csv is not valid CSV"; cat "$tmp/list.csv"; fi
-expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 2" -- "$VB" list --plugin "$tmp/bad-ABI.so"
+expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 3 (and loads 2)" -- "$VB" list --plugin "$tmp/bad-ABI.so"
 expect "count 0" 2 "malformed table: 0 integrators and 0 models" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
 expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
 expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"

@@ -37,6 +37,7 @@ suite "results directories: SIGKILL, EFBIG, a second run, what is not replaced" 
 suite "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
 suite "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
 suite "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
+suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 

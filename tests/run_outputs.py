@@ -17,7 +17,7 @@ SIM_COLUMNS = ("model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err
                "err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status").split(",")
 ORDER_COLUMNS = "integrator,plan,norm,order,points,expected,verdict".split(",")
 VERDICTS = {"as-expected", "below-label", "above-label", "exact", "undetermined",
-            "not-converging", "no-asymptotic-range"}
+            "not-converging", "no-asymptotic-range", "uncertain"}
 NORMS = {"err_pos_final", "err_pos_max", "err_pos_rms", "err_vel_final", "err_vel_max",
          "err_energy_max", "err_angmom_max"}
 FILES = ["runs.csv", "orders.csv", "bands.csv", "onestep.csv", "onestep_orders.csv",

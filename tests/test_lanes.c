@@ -84,7 +84,11 @@ static void test_lanes_equal_runs_alone(void)
         random_and_mixed_plans(T, seeds, mixed);
         for (size_t g = 0; g < vb_integrator_count(); g++) {
             const vb_integrator *integ = vb_integrator_at(g);
-            CHECK(vb_simulate_lanes_supports(integ), "%s has no lanes", integ->name);
+            /* the nine methods of the article and SPEC have lanes; the
+             * ones added after rk4 run one at a time */
+            CHECK(g > 8 || vb_simulate_lanes_supports(integ), "%s has no lanes", integ->name);
+            if (!vb_simulate_lanes_supports(integ))
+                continue;
             bad += lanes_vs_alone(integ, &m, seeds, VB_LANES, "seeds");
             bad += lanes_vs_alone(integ, &m, mixed, VB_LANES, "mixed");
             bad += lanes_vs_alone(integ, &m, mixed + 2, 3, "three lanes");
@@ -102,7 +106,8 @@ static void test_lanes_without_model_lanes(void)
     vb_plan_spec seeds[VB_LANES], mixed[VB_LANES];
     random_and_mixed_plans(m.type->natural_time(m.self), seeds, mixed);
     for (size_t g = 0; g < vb_integrator_count(); g++)
-        lanes_vs_alone(vb_integrator_at(g), &m, mixed, VB_LANES, "scalar force");
+        if (vb_simulate_lanes_supports(vb_integrator_at(g)))
+            lanes_vs_alone(vb_integrator_at(g), &m, mixed, VB_LANES, "scalar force");
 }
 
 /* Euler on a stiff spring: the lanes with the long step overflow and are

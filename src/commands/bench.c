@@ -12,6 +12,7 @@
 
 #include "bench_engine.h"
 #include "cli.h"
+#include "clock.h"
 #include "integrator.h"
 #include "lanes.h"
 #include "model.h"
@@ -72,19 +73,6 @@ static void help(void)
          VB_PLUGIN_HELP
          "  --help             this text\n\n"
          "A benchmark, not a test: the ratios depend on the machine (make bench).");
-}
-
-double vb_bench_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* the sink every timed loop writes its result to, so none is optimised away */
@@ -261,6 +249,8 @@ static int single_run(const vb_integrator *g, const vb_model *m, double h, unsig
     double *v = x + m->n;
     vb_force f = vb_model_force(m);
     m->type->initial(m->self, x, v);
+    if (g->set_tolerance) /* an adaptive method: frames of h at the default tolerance */
+        g->set_tolerance(state, VB_DEFAULT_TOL);
     g->start(state, &f, 0.0, x, v, h);
     double t = 0.0;
     for (unsigned long s = 0; s < steps; s++) {
@@ -269,6 +259,8 @@ static int single_run(const vb_integrator *g, const vb_model *m, double h, unsig
     }
     g->observe(state, x, v);
     sink = x[0] + v[0];
+    if (g->finish)
+        g->finish(state);
     free(state);
     free(x);
     return 0;
@@ -455,10 +447,10 @@ typedef struct {
 
 static int timer_init(timer *t)
 {
-    double per, t0 = vb_bench_now_ns();
+    double per, t0 = vb_now_ns();
     if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
         return -1;
-    double once = vb_bench_now_ns() - t0;
+    double once = vb_now_ns() - t0;
     t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
     if (t->runs > 100000)
         t->runs = 100000;
@@ -469,18 +461,13 @@ static int timer_init(timer *t)
  * the reference and the grid), or NAN */
 static double timer_once(timer *t)
 {
-    double per = 1.0, t0 = vb_bench_now_ns();
+    double per = 1.0, t0 = vb_now_ns();
     for (unsigned long k = 0; k < t->runs; k++)
         if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
             return NAN;
-    return (vb_bench_now_ns() - t0) / (per * (double)t->runs);
+    return (vb_now_ns() - t0) / (per * (double)t->runs);
 }
 
-double vb_bench_median(double *a, int n)
-{
-    qsort(a, (size_t)n, sizeof a[0], cmp_double);
-    return a[n / 2];
-}
 
 /* The median of `repeat` timings of t; with a fused loop f, also the
  * median of the ratios of each timing to a timing of f taken just before
@@ -499,8 +486,8 @@ static int time_paired(timer *t, timer *f, double np, double nf, int repeat, dou
         a[k] = x;
         r[k] = f ? (x / np) / (fk / nf) : (double)NAN;
     }
-    *ns = vb_bench_median(a, repeat);
-    *ratio = f ? vb_bench_median(r, repeat) : (double)NAN;
+    *ns = vb_median_sort(a, repeat);
+    *ratio = f ? vb_median_sort(r, repeat) : (double)NAN;
     return 0;
 }
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "bench_engine.h"
+#include "clock.h"
 #include "engine.h"
 #include "integrator.h"
 #include "outfile.h"
@@ -30,10 +31,10 @@ static double timed_run(const vb_integrator *g, const vb_model *m, const vb_plan
 {
     vb_run_spec spec = {.integ = g, .model = m, .plan = *plan};
     vb_run_result res;
-    double t0 = vb_bench_now_ns();
+    double t0 = vb_now_ns();
     if (vb_simulate(&spec, &res, err, errlen) != 0)
         return -1.0;
-    double t = vb_bench_now_ns() - t0;
+    double t = vb_now_ns() - t0;
     if (res.status != VB_STATUS_OK) {
         snprintf(err, errlen, "%s: the run ended %s%s%s", g->name, vb_status_name(res.status),
                  res.failure[0] ? ": " : "", res.failure);
@@ -140,7 +141,7 @@ int vb_bench_engine(const char *command, const vb_model *m, unsigned long steps,
             times[k * repeat + r] = t / (double)steps;
         }
     for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++)
-        ns[k] = vb_bench_median(times + k * repeat, repeat);
+        ns[k] = vb_median_sort(times + k * repeat, repeat);
     rc = 0;
 done:
     if (open)

@@ -23,7 +23,7 @@
 static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n"
-         "                       [--plugin FILE]... [--no-chart-data] [-j N]\n\n"
+         "                       [--plugin FILE]... [--no-chart-data] [--timing] [-j N]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
@@ -50,6 +50,10 @@ static void help(void)
          "                   CPU); the output is the same bytes for any N\n"
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
+         "  --timing         also time each run alone (seed 1 of the random plans), on\n"
+         "                   one thread after the sweep, into timing.csv: error against\n"
+         "                   seconds beside error against force evaluations; the only\n"
+         "                   file that differs between machines (docs/method.md §8)\n"
          "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
          "  --strict         exit 1 when a verdict of the summary tables (the position\n"
          "                   error's, each plan; the energy error's, fixed steps) is\n"
@@ -103,13 +107,14 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_DRAW, O_STRICT, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        {"timing", no_argument, NULL, O_TIMING},
         {"draw", no_argument, NULL, O_DRAW},
         {"strict", no_argument, NULL, O_STRICT},
         VB_OPTION_JOBS,
@@ -119,7 +124,7 @@ int vb_cmd_run(int argc, char **argv)
     };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, draw = 0, strict = 0, written = 0, c, rc;
+    int quiet = 0, chart_data = 1, timing = 0, draw = 0, strict = 0, written = 0, c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -132,6 +137,9 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_NOCHARTS:
             chart_data = 0;
+            break;
+        case O_TIMING:
+            timing = 1;
             break;
         case O_DRAW:
             draw = 1;
@@ -230,7 +238,7 @@ int vb_cmd_run(int argc, char **argv)
     }
     for (int i = 0; i < n; i++, swept++) {
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
-        rc = vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY,
+        rc = vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u),
                           so.threads, tty ? progress : NULL, &ps, err, sizeof err);
         if (ps.shown)
             fputs(rc != 0 ? "\n" : "\r\033[K", stderr);

@@ -19,7 +19,8 @@ static void help(void)
 {
     puts("Usage: verletbench sim --model M [--set KEY=VALUE]... --integrator I\n"
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
-         "                       [--steps FILE] [--trajectory FILE] [--max-steps N]\n"
+         "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
+         "                       [--max-steps N]"
          "                       [--plugin FILE]...\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution (or, for a model without one, a reference\n"
@@ -27,7 +28,7 @@ static void help(void)
          "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
          "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
          "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
-         "  ref_err_pos,ref_err_vel\n\n"
+         "  ref_err_pos,ref_err_vel,tol\n\n"
          "Options:\n"
          "  --model M          a built-in or plugin model; 'verletbench list' shows them\n"
          "  --set KEY=VALUE    a model parameter (repeat); 'verletbench list' shows them\n"
@@ -43,6 +44,9 @@ static void help(void)
          "  --seed S           seed of the random plan's mt19937 generator (default 1)\n"
          "  --steps FILE       trace plan: the steps from FILE, one positive number a line,\n"
          "                     '#' comments; t_end defaults to their sum\n"
+         "  --tol TOL          an adaptive integrator's tolerance (absolute and relative,\n"
+         "                     default 1e-6); its steps (--dt, --jitter, --steps) are then\n"
+         "                     frames it must land on, crossed in steps of its own\n"
          "  --trajectory FILE  also write every step: t, x, v, exact (or reference) x and v,\n"
          "                     err_pos, energy; a column per component (x1, y1, x2, ...)\n"
          "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
@@ -65,7 +69,7 @@ int vb_cmd_sim(int argc, char **argv)
 {
     enum {
         O_MODEL = 256, O_SET, O_INTEG, O_ENGINE, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ,
-        O_TIMEOUT, O_HELP
+        O_TIMEOUT, O_TOL, O_HELP
     };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
@@ -79,6 +83,7 @@ int vb_cmd_sim(int argc, char **argv)
         {"seed", required_argument, NULL, O_SEED},
         {"steps", required_argument, NULL, O_STEPS},
         {"trajectory", required_argument, NULL, O_TRAJ},
+        {"tol", required_argument, NULL, O_TOL},
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
@@ -89,7 +94,7 @@ int vb_cmd_sim(int argc, char **argv)
     double engine_timeout = VB_ENGINE_TIMEOUT;
     const char *sets[64];
     int n_sets = 0;
-    double t_end = 0.0, dt = 0.0, jitter = 0.0;
+    double t_end = 0.0, dt = 0.0, jitter = 0.0, tol = 0.0;
     int have_t_end = 0, have_dt = 0, have_jitter = 0;
     unsigned long seed = 1;
     vb_shared_opts so = vb_shared_opts_plain();
@@ -140,6 +145,12 @@ int vb_cmd_sim(int argc, char **argv)
             if (!(jitter >= 0.0 && jitter < 1.0))
                 return vb_usage_error(CMD, "--jitter: %s must be in [0, 1)", optarg);
             have_jitter = 1;
+            break;
+        case O_TOL:
+            if (vb_opt_double(CMD, "--tol", optarg, &tol) != 0)
+                return VB_EXIT_USAGE;
+            if (!(tol >= 1e-14 && tol <= 1.0))
+                return vb_usage_error(CMD, "--tol: %s must be in [1e-14, 1]", optarg);
             break;
         case O_SEED:
             if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
@@ -194,6 +205,14 @@ int vb_cmd_sim(int argc, char **argv)
         return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
                               integ_name, names);
     }
+    if (tol > 0.0 && !(integ->flags & VB_ADAPTIVE)) {
+        vb_engine_free(engine);
+        return vb_usage_error(CMD, "--tol: %s takes steps of the size it is given; only an "
+                                   "adaptive integrator (rkf45, rk8pd) has a tolerance",
+                              integ->name);
+    }
+    if (integ->flags & VB_ADAPTIVE && tol == 0.0)
+        tol = VB_DEFAULT_TOL;
     vb_model model;
     vb_model_defaults(&model, mtype);
     char err[1024];
@@ -214,6 +233,7 @@ int vb_cmd_sim(int argc, char **argv)
     vb_trace trace = {0};
     vb_run_spec spec = {.integ = integ, .model = &model};
     snprintf(spec.plan.id, sizeof spec.plan.id, "sim");
+    spec.plan.tol = tol; /* 0 unless adaptive */
     int status = VB_EXIT_USAGE;
     if (steps_path) {
         if (vb_trace_load(steps_path, &trace, err, sizeof err) != 0) {

@@ -328,16 +328,18 @@ static int check_case(parser *p, vb_case *c)
 
 static int check_steps(parser *p, vb_case *c)
 {
-    static const char *const keys[] = {"dt", "halvings", "jitter", "seeds", "trace"};
+    static const char *const keys[] = {"dt", "halvings", "jitter", "seeds", "trace", "tolerance"};
     for (size_t i = 0; i < p->n_keys; i++) {
         const entry *e = &p->keys[i];
         if (strcmp(e->section, "steps") != 0)
             continue;
         int ok = 0;
-        for (size_t k = 0; k < 5; k++)
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             ok |= strcmp(e->key, keys[k]) == 0;
         if (!ok) {
-            fail(p, e->line, "%s: unknown key in [steps] (valid: dt, halvings, jitter, seeds, trace)",
+            fail(p, e->line,
+                 "%s: unknown key in [steps] (valid: dt, halvings, jitter, seeds, trace, "
+                 "tolerance)",
                  e->key);
             return -1;
         }
@@ -372,6 +374,27 @@ static int check_steps(parser *p, vb_case *c)
         if (whole(p, s, 1, VB_MAX_SEEDS, &c->seeds) != 0)
             return -1;
     } else if (s && whole(p, s, 0, VB_MAX_SEEDS, &c->seeds) != 0) {
+        return -1;
+    }
+    /* adaptive integrators: the tolerance at level 0, divided by
+     * VB_TOL_RATIO a level; the finest must stay above what double
+     * precision can hold a step to */
+    const entry *tol = find(p, "steps", "tolerance");
+    c->tolerance = VB_CASE_TOLERANCE;
+    if (tol) {
+        if (number(p, tol, &c->tolerance) != 0)
+            return -1;
+        if (!(c->tolerance > 0.0 && c->tolerance <= 1.0)) {
+            fail(p, tol->line, "tolerance = %s must be in (0, 1]", tol->value);
+            return -1;
+        }
+    }
+    double finest = c->tolerance * pow(10.0, -(double)(c->halvings - 1));
+    if (finest < 1e-14) {
+        fail(p, tol ? tol->line : h->line,
+             "%s: the finest tolerance of an adaptive integrator, %g / 10^%d = %.3g, is below "
+             "1e-14 (double precision): raise tolerance or lower halvings",
+             tol ? "tolerance" : "halvings", c->tolerance, c->halvings - 1, finest);
         return -1;
     }
     const entry *tr = find(p, "steps", "trace");
@@ -410,8 +433,11 @@ static int check_integrators(parser *p, vb_case *c)
         return -1;
     }
     if (strcmp(u->value, "all") == 0) {
+        /* the adaptive methods sweep a tolerance on frames of dt, which
+         * only a case chosen for them makes sense of: they are named */
         for (size_t i = 0; i < total; i++)
-            c->integ[c->n_integ++] = vb_integrator_at(i);
+            if (!(vb_integrator_at(i)->flags & VB_ADAPTIVE))
+                c->integ[c->n_integ++] = vb_integrator_at(i);
         return 0;
     }
     char list[MAX_LINE + 1];
@@ -419,8 +445,9 @@ static int check_integrators(parser *p, vb_case *c)
     for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
          tok = strtok_r(NULL, ", \t", &save)) {
         if (strcmp(tok, "all") == 0) {
-            fail(p, u->line, "use: 'all' means every integrator and stands alone: write "
-                             "'use = all' or a list of names");
+            fail(p, u->line, "use: 'all' means every integrator with steps of its own size "
+                             "(not the adaptive ones) and stands alone: write 'use = all' or a "
+                             "list of names");
             return -1;
         }
         const vb_integrator *g = vb_integrator_find(tok);

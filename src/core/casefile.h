@@ -1,7 +1,7 @@
 /* casefile.h — case files (docs/cases.md): what a sweep runs.
  *
  *   [case]         model = orbit, its parameters (e = 0.9), t_end, description
- *   [steps]        dt, halvings, jitter, seeds, trace
+ *   [steps]        dt, halvings, jitter, seeds, trace, tolerance
  *   [integrators]  use = all | a list
  *   [engines]      NAME = COMMAND, NAME.order = P, timeout = SECONDS (optional)
  *
@@ -17,6 +17,8 @@
 
 #define VB_MAX_HALVINGS 24
 #define VB_MAX_SEEDS 1000
+/* an adaptive integrator's tolerance at level 0 when a case gives none */
+#define VB_CASE_TOLERANCE 1e-3
 
 typedef struct vb_case {
     char *path;        /* as given */
@@ -28,6 +30,7 @@ typedef struct vb_case {
     int halvings;      /* step sizes dt, dt/2, ..., dt/2^(halvings-1) */
     double jitter;     /* random plans when > 0 */
     int seeds;         /* random plans per step size */
+    double tolerance;  /* adaptive integrators' at level 0 (sweep.h) */
     char *trace_path;  /* resolved against the case file's directory, or NULL */
     vb_trace trace;
     const vb_integrator **integ; /* built-in and plugin integrators, then engines */

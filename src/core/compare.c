@@ -1056,17 +1056,19 @@ done:
 
 static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
                                        "undetermined", "no-asymptotic-range", "below-resolution",
-                                       "below-label",  "not-converging"};
+                                       "uncertain",    "below-label",         "not-converging"};
 
 /* How good a verdict is: exact, then meeting the label (as expected or
  * above it: both keep the promise), then no claim either way (nothing
  * fitted, no power law, or errors a reference solution cannot resolve:
  * the method may have got better, or the reference worse; either way the
- * label is no longer shown to hold), then below the label, then an error
- * that does not fall at all. */
+ * label is no longer shown to hold), then below the label (or off it with
+ * an interval that still reaches it, uncertain: the same failure to keep
+ * the label, only not proven, so a change between the two is no change),
+ * then an error that does not fall at all. */
 static int verdict_rank(const char *v)
 {
-    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 0};
+    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 1, 0};
     for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
         if (!strcmp(v, VERDICTS[i]))
             return rank[i];

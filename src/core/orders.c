@@ -2,6 +2,7 @@
 #include "orders.h"
 
 #include <float.h>
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_fit.h>
 #include <math.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ void vb_fit_order(const double *dt, const double *err, const double *scale,
     fit->first = fit->last = -1;
     fit->points = 0;
     fit->range = VB_RANGE_NONE;
-    fit->order = fit->intercept = NAN;
+    fit->order = fit->intercept = fit->order_se = fit->order_ci95 = NAN;
     fit->converging = 0;
     for (int k = 0; k < n; k++) {
         /* below round-off, or below what a reference solution resolves */
@@ -132,6 +133,13 @@ void vb_fit_order(const double *dt, const double *err, const double *scale,
         0) {
         fit->order = c1;
         fit->intercept = c0;
+        /* cov11 is sumsq/(points - 2) times the spread of x: the slope's
+         * variance from the scatter about the line.  Points on an exact
+         * power law give 0 (to round-off), not a false certainty of more. */
+        if (fit->points >= 3 && cov11 >= 0.0) {
+            fit->order_se = sqrt(cov11);
+            fit->order_ci95 = gsl_cdf_tdist_Pinv(0.975, (double)(fit->points - 2)) * fit->order_se;
+        }
     }
 }
 
@@ -158,11 +166,17 @@ vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
         return VB_VERDICT_UNDETERMINED;
     if (fit->range == VB_RANGE_ALL)
         return fit->converging ? VB_VERDICT_NO_ASYMPTOTIC : VB_VERDICT_NOT_CONVERGING;
-    if (fit->order < expected - VB_VERDICT_TOL)
-        return VB_VERDICT_BELOW;
-    if (fit->order > expected + VB_VERDICT_TOL)
-        return VB_VERDICT_ABOVE;
-    return VB_VERDICT_AS_EXPECTED;
+    if (fabs(fit->order - expected) <= VB_VERDICT_TOL)
+        return VB_VERDICT_AS_EXPECTED;
+    /* Off the label: say so only if the 95 % interval is off it too, by the
+     * same tolerance (docs/method.md §5).  The tolerance stands for what
+     * the interval cannot see, the bias of higher-order terms; the
+     * interval, for the scatter of the points about their line. */
+    double ci = isfinite(fit->order_ci95) ? fit->order_ci95 : 0.0;
+    if (fit->order < expected)
+        return fit->order + ci < expected - VB_VERDICT_TOL ? VB_VERDICT_BELOW
+                                                            : VB_VERDICT_UNCERTAIN;
+    return fit->order - ci > expected + VB_VERDICT_TOL ? VB_VERDICT_ABOVE : VB_VERDICT_UNCERTAIN;
 }
 
 const char *vb_verdict_name(vb_verdict v)
@@ -184,6 +198,8 @@ const char *vb_verdict_name(vb_verdict v)
         return "no-asymptotic-range";
     case VB_VERDICT_UNRESOLVED:
         return "below-resolution";
+    case VB_VERDICT_UNCERTAIN:
+        return "uncertain";
     }
     return "?";
 }

@@ -43,7 +43,11 @@ typedef enum {
     VB_VERDICT_UNDETERMINED,   /* fewer than two usable points */
     VB_VERDICT_NOT_CONVERGING, /* a trend, and the error does not fall at the finest steps */
     VB_VERDICT_NO_ASYMPTOTIC,  /* a trend, the error falls, but no single power law yet */
-    VB_VERDICT_UNRESOLVED      /* every error at round-off or below a reference's resolution */
+    VB_VERDICT_UNRESOLVED,     /* every error at round-off or below a reference's resolution */
+    /* a power law off the label by more than VB_VERDICT_TOL, but its 95 %
+     * interval still reaches within VB_VERDICT_TOL of the label: too few
+     * or too scattered points to say below or above */
+    VB_VERDICT_UNCERTAIN
 } vb_verdict;
 
 typedef enum {
@@ -60,6 +64,9 @@ typedef struct vb_fit {
     int first, last;    /* the points the fit used: [first, last] */
     int points;         /* last - first + 1, or 0 */
     double order;       /* the least-squares slope of log e against log dt */
+    /* its standard error sqrt(cov11) and the half-width of its 95 % interval,
+     * t(0.975, points - 2) times that; NAN with fewer than three points */
+    double order_se, order_ci95;
     int converging;     /* VB_RANGE_ALL: the error falls at the finest steps (VB_CONVERGING_ORDER) */
     double intercept;   /* log e at log dt = 0 */
     double local[VB_MAX_LEVELS]; /* log(e_k/e_{k+1}) / log(dt_k/dt_{k+1}); NAN if undefined */

@@ -37,6 +37,9 @@ typedef struct vb_plan_spec {
      * "random-L0-S1", ...; "" where none was given */
     char id[40];
     int level; /* the k of dt/2^k in a sweep, else 0 */
+    /* the tolerance of an adaptive integrator's error control (the steps
+     * above are then its frames); 0 for the default, VB_DEFAULT_TOL */
+    double tol;
 } vb_plan_spec;
 
 typedef struct vb_plan {
@@ -64,6 +67,10 @@ typedef struct vb_plan {
  * until memory runs out. */
 #define VB_TRACE_MAX_BYTES (16u << 20)
 #define VB_TRACE_MAX_LINE 1024
+
+/* An adaptive method's tolerance when nothing sets one (sim, bench, the
+ * charts' long runs of a case without `tolerance`). */
+#define VB_DEFAULT_TOL 1e-6
 
 const char *vb_plan_name(vb_plan_kind kind);
 

@@ -32,11 +32,11 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
         dlclose(h);
         return -1;
     }
-    if (p->abi_version != VB_ABI_VERSION) {
+    if (p->abi_version < VB_ABI_VERSION_OLDEST || p->abi_version > VB_ABI_VERSION) {
         snprintf(err, errlen,
-                 "--plugin %s: built for plugin ABI version %u, this verletbench has version %d: "
-                 "rebuild it against this verletbench.h",
-                 path, p->abi_version, VB_ABI_VERSION);
+                 "--plugin %s: built for plugin ABI version %u, this verletbench has version %d "
+                 "(and loads %d): rebuild it against this verletbench.h",
+                 path, p->abi_version, VB_ABI_VERSION, VB_ABI_VERSION_OLDEST);
         dlclose(h);
         return -1;
     }
@@ -52,7 +52,15 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
     /* validate every entry before registering any, so a bad plugin adds nothing */
     char why[512];
     for (size_t i = 0; i < p->n_integrators; i++) {
-        if (vb_integrator_validate(p->integrators[i], why, sizeof why) != 0) {
+        /* a version-2 entry ends before set_tolerance: read no further */
+        if (p->abi_version < 3 && p->integrators[i] &&
+            (p->integrators[i]->flags & VB_ADAPTIVE)) {
+            snprintf(err, errlen, "--plugin %s: integrator entry %zu: VB_ADAPTIVE needs ABI 3",
+                     path, i);
+            dlclose(h);
+            return -1;
+        }
+        if (vb_integrator_validate_abi(p->integrators[i], p->abi_version, why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: integrator entry %zu: %s", path, i, why);
             dlclose(h);
             return -1;
@@ -92,7 +100,7 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
         }
     }
     for (size_t i = 0; i < p->n_integrators; i++)
-        if (vb_integrator_register(p->integrators[i], why, sizeof why) != 0) {
+        if (vb_integrator_register_abi(p->integrators[i], p->abi_version, why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: %s", path, why);
             return -1; /* only past the limit of 64 plugin integrators in all */
         }

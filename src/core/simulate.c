@@ -16,7 +16,7 @@ const char vb_run_columns[] =
     "model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,"
     "err_pos_final,err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,"
     "err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,ref_err_pos,"
-    "ref_err_vel";
+    "ref_err_vel,tol";
 
 const char *vb_status_name(vb_status s)
 {
@@ -179,6 +179,7 @@ typedef struct {
     vb_metrics m;
     double *x, *v; /* what it reports, N each */
     int live;
+    int started; /* start was called: finish must be */
     const vb_engine *engine; /* an external engine: its rows instead of steps */
     vb_engine_run *er;
     unsigned long long evals; /* the engine's count */
@@ -253,7 +254,12 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                     continue;
                 }
             } else {
-                spec->integ[k]->start(run[k].state, &run[k].force, t, x0, v0, h);
+                const vb_integrator *g = spec->integ[k];
+                if (g->set_tolerance)
+                    g->set_tolerance(run[k].state,
+                                     spec->plan.tol > 0.0 ? spec->plan.tol : VB_DEFAULT_TOL);
+                g->start(run[k].state, &run[k].force, t, x0, v0, h);
+                run[k].started = 1;
             }
             run[k].live = 1;
             live++;
@@ -332,6 +338,8 @@ done:
         vb_plan_end(&plan);
     for (size_t k = 0; run && k < k_n; k++) {
         vb_engine_stop(run[k].er);
+        if (run[k].started && spec->integ[k]->finish)
+            spec->integ[k]->finish(run[k].state);
         free(run[k].state);
         free(run[k].x);
     }
@@ -389,6 +397,8 @@ void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *int
     print_opt(out, r->has_return, r->err_return);
     print_opt(out, r->has_reference, r->ref_err_pos);
     print_opt(out, r->has_reference, r->ref_err_vel);
+    /* an adaptive integrator's tolerance; its dt is then the frames' */
+    print_opt(out, (integ->flags & VB_ADAPTIVE) != 0, p->tol > 0.0 ? p->tol : VB_DEFAULT_TOL);
 }
 
 void vb_run_describe(FILE *out, const vb_run_spec *spec)

@@ -96,6 +96,13 @@ const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
 
 /* ---- planning ------------------------------------------------------------- */
 
+int vb_adaptive(const vb_integrator *g) { return (g->flags & VB_ADAPTIVE) != 0; }
+
+double vb_sweep_tolerance(const vb_case *c, int level)
+{
+    return c->tolerance * pow(VB_TOL_RATIO, -(double)level);
+}
+
 static double level_dt(const vb_case *c, int level) { return ldexp(c->dt, -level); }
 
 static vb_plan_spec plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed)
@@ -178,6 +185,13 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
             job->level = levels[k];
             job->seed = seeds[k];
             job->plan = plans[k];
+            if (vb_adaptive(c->integ[i])) {
+                /* the frames of level 0, the tolerance of this level */
+                job->plan = plan_for(c, kinds[k], 0, seeds[k]);
+                job->plan.tol = vb_sweep_tolerance(c, levels[k]);
+                job->plan.level = levels[k];
+                snprintf(job->plan.id, sizeof job->plan.id, "%s-T%d", plans[k].id, levels[k]);
+            }
         }
     free(plans), free(kinds), free(levels), free(seeds);
     return 0;
@@ -230,9 +244,36 @@ static int job_task(void *ctx, size_t g)
     int failed = !res;
     char err[sizeof first->err] = "out of memory";
     if (res) {
-        vb_grid_spec spec = {.model = &c->model, .plan = first->plan, .integ = c->integ,
-                             .n_integ = c->n_integ};
-        failed = vb_simulate_grid(&spec, res, err, sizeof err) != 0;
+        /* the integrators that step on this plan's times share its truth
+         * (the adaptive ones, on frames of their own, come after);
+         * integ[] is the case's list with the adaptive ones left out */
+        const vb_integrator **grid = (const vb_integrator **)calloc(c->n_integ, sizeof *grid);
+        vb_run_result *gres = malloc(c->n_integ * sizeof *gres);
+        size_t n_grid = 0;
+        failed = !grid || !gres;
+        const vb_plan_spec *plan = NULL; /* a stepping integrator's: this task's plan */
+        for (size_t i = 0; !failed && i < c->n_integ; i++)
+            if (!vb_adaptive(c->integ[i])) {
+                grid[n_grid++] = c->integ[i];
+                if (!plan)
+                    plan = &jobs[i * jc->per + g].plan;
+            }
+        if (!failed && n_grid) {
+            vb_grid_spec spec = {.model = &c->model, .plan = *plan, .integ = grid,
+                                 .n_integ = n_grid};
+            failed = vb_simulate_grid(&spec, gres, err, sizeof err) != 0;
+        }
+        for (size_t i = 0, k = 0; !failed && i < c->n_integ; i++) {
+            if (!vb_adaptive(c->integ[i])) {
+                res[i] = gres[k++];
+                continue;
+            }
+            vb_grid_spec spec = {.model = &c->model, .plan = jobs[i * jc->per + g].plan,
+                                 .integ = &c->integ[i], .n_integ = 1};
+            failed = vb_simulate_grid(&spec, &res[i], err, sizeof err) != 0;
+        }
+        free(grid);
+        free(gres);
     }
     for (size_t i = 0; i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
@@ -344,7 +385,7 @@ static int analyse_orders(vb_sweep *s)
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
-                        b->dt = sel[0]->plan.dt;
+                        b->dt = vb_adaptive(c->integ[i]) ? sel[0]->plan.tol : sel[0]->plan.dt;
                         b->norm = (vb_norm)nm;
                         b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
@@ -358,6 +399,8 @@ static int analyse_orders(vb_sweep *s)
                         row.dt[level] = sel[0]->res.dt;
                         row.err[level] = vals[0];
                     }
+                    if (vb_adaptive(c->integ[i]))
+                        row.dt[level] = sel[0]->plan.tol;
                     levels++;
                 }
                 if (levels == 0)
@@ -385,7 +428,9 @@ int vb_same_to_roundoff(double a, double b, double steps, double scale)
 static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
 {
     const vb_run_result *x = &a->res, *y = &b->res;
-    if (x->status != VB_STATUS_OK || y->status != VB_STATUS_OK || x->steps != y->steps)
+    /* an adaptive method's runs are on frames and a tolerance of their own */
+    if (x->status != VB_STATUS_OK || y->status != VB_STATUS_OK || x->steps != y->steps ||
+        a->plan.tol != b->plan.tol)
         return 0;
     double n = (double)x->steps, sc = fmax(x->pos_scale, y->pos_scale);
     return vb_same_to_roundoff(x->err_pos_max, y->err_pos_max, n, sc) &&
@@ -551,8 +596,9 @@ static int analyse_onestep(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
             /* one step from an exact state is a call an external engine
-             * has no protocol for: it has no row */
-            if (vb_engine_of(c->integ[i]))
+             * has no protocol for: it has no row; nor has an adaptive
+             * method, whose one step of h is as many as its control wants */
+            if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]))
                 continue;
             vb_onestep_row *row = &s->onestep[s->n_onestep++];
             double sc_pos[VB_ONESTEP_LEVELS], sc_vel[VB_ONESTEP_LEVELS];
@@ -725,8 +771,10 @@ static int analyse_reversal(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++) {
             if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
-                (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]))
-                continue; /* an engine cannot be turned round mid-run */
+                (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]) ||
+                vb_adaptive(c->integ[i]))
+                continue; /* an engine cannot be turned round mid-run, and an
+                           * adaptive method's steps back are not its steps out */
             vb_reverse_row *row = &s->reverse[s->n_reverse++];
             vb_plan_spec plan = plan_for(c, (vb_plan_kind)kind, 0, 1);
             row->integ = i;
@@ -773,6 +821,12 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
         snprintf(err, errlen, "%s: out of memory", c->path);
         return -1;
     }
+    if ((flags & VB_SWEEP_TIMING) &&
+        vb_timing_run(c, s->jobs, s->n_jobs, &s->timing, &s->n_timing) != 0) {
+        snprintf(err, errlen, "%s: out of memory for the timing", c->path);
+        return -1;
+    }
+    s->timed = (flags & VB_SWEEP_TIMING) != 0;
     char why[256];
     if (!s->tables_only && vb_series_run(c, max_steps, threads, &s->series, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: recording the charts' runs: %s", c->path, why);
@@ -789,6 +843,7 @@ void vb_sweep_free(vb_sweep *s)
     free(s->onestep);
     free(s->reverse);
     free(s->same_as);
+    free(s->timing);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

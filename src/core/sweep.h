@@ -13,6 +13,7 @@
 #include "orders.h"
 #include "series.h"
 #include "simulate.h"
+#include "timing.h"
 
 /* The error norms a sweep fits orders for (docs/method.md §4 columns). */
 typedef enum {
@@ -41,6 +42,13 @@ double vb_norm_resolution(const vb_run_result *r, vb_norm n);
 double vb_norm_scale(const vb_run_result *r, vb_norm n);
 
 #define VB_N_PLANS 3
+
+/* An adaptive integrator (VB_ADAPTIVE) runs on the frames of level 0 at
+ * every level, with the tolerance `tolerance` / VB_TOL_RATIO^level: the
+ * tolerance is what its sweep refines, and the x of its fitted orders. */
+#define VB_TOL_RATIO 10.0
+int vb_adaptive(const vb_integrator *g);
+double vb_sweep_tolerance(const vb_case *c, int level);
 
 typedef struct vb_sweep_job {
     size_t integ;      /* index into the case's integrators */
@@ -115,6 +123,9 @@ typedef struct vb_sweep {
      * steps), or VB_SAME_NONE */
     size_t *same_as;
     vb_series_set series; /* long runs and paths, for the charts */
+    vb_timing_row *timing; /* VB_SWEEP_TIMING: the wall time of runs (timing.h) */
+    size_t n_timing;
+    int timed;
     int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
 } vb_sweep;
 
@@ -132,7 +143,9 @@ typedef void vb_progress_fn(void *ctx, size_t done, size_t total);
 /* Flags of vb_sweep_run. */
 enum {
     /* only the tables: no long runs or paths for the charts (check, baseline) */
-    VB_SWEEP_TABLES_ONLY = 1u
+    VB_SWEEP_TABLES_ONLY = 1u,
+    /* also time the runs, alone and on one thread, into timing.csv */
+    VB_SWEEP_TIMING = 2u
 };
 
 /* Plan, run and analyse.  0; VB_SWEEP_USAGE with a message for a plan over

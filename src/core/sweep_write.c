@@ -123,7 +123,8 @@ static void local_orders(FILE *f, const vb_fit *fit)
 
 static void write_orders(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,plan,norm,order,points,expected,verdict,range,dt_first,dt_last,local_orders\n",
+    fputs("integrator,plan,norm,order,points,expected,verdict,range,dt_first,dt_last,local_orders,"
+          "order_se,order_ci95\n",
           f);
     for (size_t k = 0; k < s->n_orders; k++) {
         const vb_order_row *r = &s->orders[k];
@@ -138,7 +139,12 @@ static void write_orders(const vb_sweep *s, FILE *f)
         else
             fputs(",,", f);
         local_orders(f, &r->fit);
-        fputc('\n', f);
+        /* the slope's standard error and 95 % half-width, where there are
+         * three points or more (and an order) */
+        if (isfinite(r->fit.order_se) && !r->fit.exact)
+            fprintf(f, ",%.6f,%.6f\n", r->fit.order_se, r->fit.order_ci95);
+        else
+            fputs(",,\n", f);
     }
 }
 
@@ -266,7 +272,8 @@ static const char *same_name(const vb_sweep *s, size_t i)
 
 static void write_convergence(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict,same_as\n", f);
+    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict,same_as,tol\n",
+          f);
     for (size_t k = 0; k < s->n_orders; k++) {
         const vb_order_row *r = &s->orders[k];
         if (r->norm != VB_NORM_POS_MAX)
@@ -274,15 +281,19 @@ static void write_convergence(const vb_sweep *s, FILE *f)
         for (int l = 0; l < r->fit.n; l++) {
             const vb_band_row *b =
                 r->kind == VB_PLAN_RANDOM ? find_band(s, r->integ, l, VB_NORM_POS_MAX) : NULL;
+            /* an adaptive method's points are tolerances on frames of dt */
+            int adaptive = vb_adaptive(s->c->integ[r->integ]);
             fprintf(f, "%s,%s,%d,%.17g,%.17g", s->c->integ[r->integ]->name, vb_plan_name(r->kind),
-                    l, r->dt[l], r->err[l]);
+                    l, adaptive ? s->c->dt : r->dt[l], r->err[l]);
             num(f, b ? b->p10 : r->err[l]);
             num(f, b ? b->p90 : r->err[l]);
             num(f, mean_evals(s, r->integ, r->kind, l));
             fputc(',', f);
             order_text(f, r);
-            fprintf(f, ",%s,%s\n", vb_verdict_name(r->verdict),
+            fprintf(f, ",%s,%s,", vb_verdict_name(r->verdict),
                     same_name(s, s->same_as[r->integ * VB_N_PLANS + r->kind]));
+            /* 0 for a method of fixed steps: gnuplot misreads an empty last field */
+            fprintf(f, "%.17g\n", adaptive ? r->dt[l] : 0.0);
         }
     }
 }
@@ -335,8 +346,29 @@ static void write_paths(const vb_sweep *s, FILE *f)
     }
 }
 
+/* timing.csv (run --timing): each run's wall time beside its work and
+ * error; machine-dependent, so no other file holds a time */
+static void write_timing(const vb_sweep *s, FILE *f)
+{
+    fputs("# seconds: median of `repeats` runs alone on one thread, no truth or metrics "
+          "(docs/method.md §8)\n",
+          f);
+    fputs("integrator,plan,level,dt,tol,steps,force_evals,err_pos_max,seconds,ns_per_step,"
+          "repeats\n",
+          f);
+    for (size_t k = 0; k < s->n_timing; k++) {
+        const vb_timing_row *t = &s->timing[k];
+        const vb_run_result *r = &t->job->res;
+        fprintf(f, "%s,%s,%d,%.17g,%.17g,%llu,%llu,%.17g,%.6e,%.4g,%d\n",
+                s->c->integ[t->integ]->name, vb_plan_name(t->kind), t->level, r->dt,
+                t->job->plan.tol, r->steps, r->force_evals, r->err_pos_max, t->seconds,
+                r->steps ? t->seconds * 1e9 / (double)r->steps : 0.0, t->repeats);
+    }
+}
+
 /* Every file of a case: name, what the provenance line says it holds (NULL:
- * no provenance, the summary is Markdown), the writer, chart data or not. */
+ * no provenance, the summary is Markdown), the writer, and which it is. */
+enum { TABLE, CHART_DATA, TIMING };
 static const struct {
     const char *file, *what;
     writer_fn *body;
@@ -354,7 +386,16 @@ static const struct {
      "chart data: position and energy errors over time (window maxima), coarsest dt",
      write_timeseries, 1},
     {"paths.csv", "chart data: paths over t_end at the coarsest dt", write_paths, 1},
+    {"timing.csv", "wall time of runs (this machine)", write_timing, TIMING},
 };
+
+/* does this sweep write file k? */
+static int writes(const vb_sweep *s, size_t k)
+{
+    if (files[k].chart == TIMING)
+        return s->timed;
+    return !(files[k].chart == CHART_DATA && s->tables_only);
+}
 
 int vb_sweep_file_name(const char *name)
 {
@@ -375,7 +416,7 @@ static void write_one(const vb_sweep *s, size_t k, FILE *f)
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
 {
     for (size_t k = 0; k < N_FILES; k++) {
-        if (files[k].chart && s->tables_only)
+        if (!writes(s, k))
             continue;
         char path[4096 + 64];
         if (snprintf(path, sizeof path, "%s/%s", dir, files[k].file) >= (int)sizeof path) {
@@ -444,7 +485,7 @@ int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t
     *text = NULL;
     *len = 0;
     for (size_t k = 0; k < N_FILES; k++) {
-        if (strcmp(files[k].file, file) != 0 || (files[k].chart && s->tables_only))
+        if (strcmp(files[k].file, file) != 0 || !writes(s, k))
             continue;
         FILE *f = open_memstream(text, len);
         if (!f)
@@ -484,6 +525,9 @@ static void order_cell(FILE *f, const vb_order_row *r, const char *same)
         fputs(" exact", f);
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
         fputs(" undetermined", f);
+    else if (r->fit.range == VB_RANGE_ASYMPTOTIC && isfinite(r->fit.order_ci95))
+        fprintf(f, " %.2f ± %.2f %s", shown(r->fit.order), r->fit.order_ci95,
+                vb_verdict_name(r->verdict));
     else
         fprintf(f, " %.2f%s %s", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
@@ -526,6 +570,13 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fprintf(f, "; random steps dt·(1 ± %g), %d seeds", c->jitter, c->seeds);
     if (has_trace)
         fprintf(f, "; trace `%s` (%zu steps)", c->trace_path, c->trace.n);
+    int has_adaptive = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        has_adaptive |= vb_adaptive(c->integ[i]);
+    if (has_adaptive)
+        fprintf(f, "; adaptive integrators on the frames of dt = %g, tolerance %g down to %g, "
+                   "their order the exponent of the error against the tolerance",
+                c->dt, vb_sweep_tolerance(c, 0), vb_sweep_tolerance(c, c->halvings - 1));
     fputs(".\n\n", f);
 
     fputs("Fitted order of the position error (`err_pos_max`) and its verdict against the "
@@ -537,7 +588,10 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
                "and a changing step h' = 1.5 h)");
     if (s->n_reverse)
         fputs("; and whether a run retraces itself backwards (fixed steps / random steps)", f);
-    fputs(". An order marked * is a trend over all points: no step sizes showed a "
+    fputs(". ± is the 95 % interval of a fitted order (Student's t, points − 2 degrees of "
+          "freedom); an order more than 0.25 from its label whose interval still reaches within "
+          "0.25 of it is uncertain rather than below or above. An order marked * is a trend "
+          "over all points: no step sizes showed a "
           "single power law, so it is not compared with the label; its verdict says whether "
           "the error still falls at the finest steps (no-asymptotic-range) or not "
           "(not-converging). \"= `name`\": the same position errors as `name` in every run "

@@ -21,4 +21,12 @@ int vb_integrator_register(const vb_integrator *integ, char *err, size_t errlen)
 /* Check that an entry is complete and sane (used for plugins). 0 or -1. */
 int vb_integrator_validate(const vb_integrator *integ, char *err, size_t errlen);
 
+/* The same for an entry of a plugin built for ABI version abi (2 or 3): a
+ * version-2 entry is read only as far as it goes, and registered as a copy
+ * with the later members NULL. */
+int vb_integrator_validate_abi(const vb_integrator *integ, unsigned abi, char *err,
+                               size_t errlen);
+int vb_integrator_register_abi(const vb_integrator *integ, unsigned abi, char *err,
+                               size_t errlen);
+
 #endif

@@ -1,9 +1,11 @@
-/* integrators.c — the table of integrators: the nine built-in methods of
+/* integrators.c — the table of integrators: the built-in methods of
  * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
 #include "lanes.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const vb_integrator vb_integrator_euler;
@@ -15,11 +17,18 @@ extern const vb_integrator vb_integrator_verlet_var;
 extern const vb_integrator vb_integrator_velocity_verlet;
 extern const vb_integrator vb_integrator_leapfrog;
 extern const vb_integrator vb_integrator_rk4;
+extern const vb_integrator vb_integrator_beeman;
+extern const vb_integrator vb_integrator_yoshida4;
+extern const vb_integrator vb_integrator_pefrl;
+extern const vb_integrator vb_integrator_rkf45;
+extern const vb_integrator vb_integrator_rk8pd;
 
 static const vb_integrator *const builtin[] = {
     &vb_integrator_euler,      &vb_integrator_euler_semi, &vb_integrator_verlet,
     &vb_integrator_verlet_naive, &vb_integrator_tcv,      &vb_integrator_verlet_var,
     &vb_integrator_velocity_verlet, &vb_integrator_leapfrog, &vb_integrator_rk4,
+    &vb_integrator_beeman,     &vb_integrator_yoshida4,   &vb_integrator_pefrl,
+    &vb_integrator_rkf45,      &vb_integrator_rk8pd,
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 
@@ -40,6 +49,8 @@ static const vb_integrator_lanes *const builtin_lanes[N_BUILTIN] = {
     &vb_integrator_tcv_lanes,        &vb_integrator_verlet_var_lanes,
     &vb_integrator_velocity_verlet_lanes, &vb_integrator_leapfrog_lanes,
     &vb_integrator_rk4_lanes,
+    /* the methods after rk4 run one at a time only */
+    NULL, NULL, NULL, NULL, NULL,
 };
 
 const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ)
@@ -149,8 +160,53 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         snprintf(err, errlen, "integrator %s keeps history but has no start_history", g->name);
         return -1;
     }
-    if (g->flags & ~(unsigned)(VB_SYMPLECTIC | VB_HISTORY)) {
+    if (g->flags & ~(unsigned)(VB_SYMPLECTIC | VB_HISTORY | VB_ADAPTIVE)) {
         snprintf(err, errlen, "integrator %s: unknown flags 0x%x", g->name, g->flags);
+        return -1;
+    }
+    if (!(g->flags & VB_ADAPTIVE) != !g->set_tolerance) {
+        snprintf(err, errlen, "integrator %s: set_tolerance is required with VB_ADAPTIVE, and "
+                              "only then", g->name);
+        return -1;
+    }
+    if ((g->flags & VB_ADAPTIVE) && (g->flags & VB_HISTORY)) {
+        snprintf(err, errlen, "integrator %s: an adaptive method cannot also keep history",
+                 g->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* An entry as this version reads it: a version-2 entry ends before
+ * set_tolerance, so only that much of it is read and the rest is NULL. */
+static void widen(const vb_integrator *g, unsigned abi, vb_integrator *out)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out, g, abi >= 3 ? sizeof *out : offsetof(vb_integrator, set_tolerance));
+}
+
+int vb_integrator_validate_abi(const vb_integrator *g, unsigned abi, char *err, size_t errlen)
+{
+    if (!g)
+        return vb_integrator_validate(g, err, errlen);
+    vb_integrator w;
+    widen(g, abi, &w);
+    return vb_integrator_validate(&w, err, errlen);
+}
+
+int vb_integrator_register_abi(const vb_integrator *g, unsigned abi, char *err, size_t errlen)
+{
+    if (abi >= 3 || !g)
+        return vb_integrator_register(g, err, errlen);
+    /* kept until exit, like the plugin it came from */
+    vb_integrator *w = malloc(sizeof *w);
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    widen(g, abi, w);
+    if (vb_integrator_register(w, err, errlen) != 0) {
+        free(w);
         return -1;
     }
     return 0;

@@ -1,0 +1,35 @@
+/* timing.h — wall time of a sweep's runs (timing.c): run --timing. */
+#ifndef VB_TIMING_H
+#define VB_TIMING_H
+
+#include <stddef.h>
+
+#include "casefile.h"
+#include "plan.h"
+
+/* A short run is repeated until the repeats add up to 20 ms (at least 3,
+ * at most 51 times): the median of a few milliseconds is steady to a few
+ * per cent on a quiet machine, and a sweep's timing stays a fraction of
+ * its cost. */
+#define VB_TIMING_MIN_NS 20e6
+#define VB_TIMING_MIN_REPEATS 3
+#define VB_TIMING_MAX_REPEATS 51
+
+struct vb_sweep_job;
+
+typedef struct vb_timing_row {
+    size_t integ;
+    vb_plan_kind kind;
+    int level;
+    const struct vb_sweep_job *job; /* the run timed: its steps, evaluations, errors */
+    int repeats;
+    double seconds; /* the median of the repeats */
+} vb_timing_row;
+
+/* Time the runs of a sweep (seed 1 of the random plans, every fixed and
+ * trace run; no engines, no runs that failed).  0, or -1 when out of
+ * memory; *out is malloc'd. */
+int vb_timing_run(const vb_case *c, const struct vb_sweep_job *jobs, size_t n_jobs,
+                  vb_timing_row **out, size_t *n_out);
+
+#endif
