@@ -125,6 +125,8 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/orbit/energy-time.png docs/figures/orbit-energy.png
 	cp plots/figure-eight/path.png docs/figures/figure-eight-path.png
 	cp plots/chain-64/convergence.png docs/figures/chain-64-convergence.png
+	cp plots/work-precision/work.png docs/figures/work-precision-evals.png
+	cp plots/work-precision/work-time.png docs/figures/work-precision-seconds.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
