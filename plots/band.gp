@@ -13,15 +13,19 @@ NEED = "dt err_pos_max p10 p90"
 @GROUPS
 @STEPSIZED
 is_random(p) = p eq "random"
+# a random row of a method with steps of its own size (an adaptive one's
+# x is a tolerance: left out, as @STEPSIZED leaves it out of SERIES)
+HASTOL = has_column("tol")
+in_band(p) = is_random(p) && (!HASTOL || column("tol") == 0)
 if (strstrt(PLANLIST, "random") == 0) {
     print sprintf("%s: no rows with plan \"random\": nothing to draw a band from", DATA)
     exit status 3
 }
-stats DATA using (is_random(strcol("plan")) ? column("dt") : NaN) nooutput
+stats DATA using (in_band(strcol("plan")) ? column("dt") : NaN) nooutput
 DTMIN = STATS_min
 DTMAX = STATS_max
 # every run diverged, or its truth failed: an empty chart that says so
-stats DATA using (is_random(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? 1 : 0) nooutput
+stats DATA using (in_band(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? 1 : 0) nooutput
 TERMNAME = term_name(OUTFILE)   # (a macro in a block is expanded when the block is read)
 if (STATS_sum == 0) {
     set terminal @TERMNAME size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
@@ -34,9 +38,9 @@ if (STATS_sum == 0) {
     plot 1e300 notitle
     exit
 }
-stats DATA using (is_random(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? log10(column("p10")) : NaN) nooutput
+stats DATA using (in_band(strcol("plan")) && finite(column("p10")) && column("p10") > 0 ? log10(column("p10")) : NaN) nooutput
 EMIN = 10**STATS_min
-stats DATA using (is_random(strcol("plan")) && finite(column("p90")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput
+stats DATA using (in_band(strcol("plan")) && finite(column("p90")) && column("p90") > 0 ? log10(column("p90")) : NaN) nooutput
 EMAX = 10**STATS_max
 
 TERMNAME = term_name(OUTFILE)

@@ -220,6 +220,20 @@ def main():
         check(not [x for x in onestep if x["integrator"] in ("rkf45", "rk8pd")],
               "no one-step rows for adaptive methods")
 
+        # ---- frames so short that the tolerance never mattered: no fit ----
+        short = os.path.join(tmp, "short.case")
+        with open(short, "w") as f:
+            f.write(open(os.path.join(ROOT, "cases", "spring.case")).read()
+                    .replace("use = all", "use = rkf45")
+                    .replace("traces/", os.path.join(ROOT, "cases", "traces") + "/"))
+        r = run(vb, "run", "--quiet", "--strict", short, "--out", os.path.join(tmp, "sh"))
+        o = [x for x in read_csv(os.path.join(tmp, "sh", "short", "orders.csv"))[0]
+             if x["norm"] == "err_pos_max"]
+        check(r.returncode == 0 and o and all(x["verdict"] == "undetermined" and x["order"] == ""
+                                              for x in o),
+              "rkf45 on frames of 0.05: undetermined, no order, --strict passes: %d %s"
+              % (r.returncode, [(x["plan"], x["order"], x["verdict"]) for x in o]))
+
         # ---- sim --tol ----
         r = run(vb, "sim", "--model", "orbit", "--integrator", "rk8pd", "--dt", "0.5", "--tol",
                 "1e-9")
@@ -278,8 +292,17 @@ def main():
             png = os.path.join(charts, "ad", "work-time.png")
             check(r.returncode == 0 and os.path.getsize(png) > 10000 if os.path.exists(png) else False,
                   "draw makes work-time.png from timing.csv: %s" % r.stderr)
-            check(not os.path.exists(os.path.join(tmp, "charts2", "ad", "work-time.png")),
-                  "no stray chart")
+            # a case of adaptive methods alone has nothing to draw against dt
+            only = os.path.join(tmp, "only.case")
+            with open(only, "w") as f:
+                f.write(ADAPTIVE.replace("rkf45, rk8pd, velocity-verlet", "rkf45, rk8pd"))
+            r1 = run(vb, "run", "--quiet", only, "--out", os.path.join(tmp, "o"))
+            r2 = run(vb, "draw", os.path.join(tmp, "o"), os.path.join(tmp, "oc"))
+            got = sorted(os.listdir(os.path.join(tmp, "oc", "only")))
+            check(r1.returncode == 0 and r2.returncode == 0 and "work.png" in got and
+                  "convergence.png" not in got and "band.png" not in got,
+                  "adaptive methods alone: work.png, no convergence or band chart: %s %s"
+                  % (got, r2.stderr))
 
     passed = sum(1 for v in results.values() if v)
     print("%d passed, %d failed" % (passed, len(results) - passed))

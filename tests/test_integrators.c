@@ -519,6 +519,68 @@ static void test_reverse_retraces_symmetric_methods(void)
 
 /* ---- the methods added for fairer comparisons (issue 18) ------------------------ */
 
+/* A run of one frame is GSL's own evolve loop, written here from GSL's
+ * manual: the same evaluations and the same end state.  Frames cut a run
+ * into pieces the method must land on; they may cost some evaluations,
+ * but must not make the control forget the step it chose (which made
+ * fewer frames cost more).  Kepler orbit e = 0.9 over one period. */
+static unsigned long long gsl_calls;
+
+static int kepler_rhs(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    (void)params;
+    gsl_calls++;
+    double r2 = y[0] * y[0] + y[1] * y[1], k = -1.0 / (r2 * sqrt(r2));
+    dydt[0] = y[2];
+    dydt[1] = y[3];
+    dydt[2] = k * y[0];
+    dydt[3] = k * y[1];
+    return GSL_SUCCESS;
+}
+
+static void test_adaptive_one_frame_is_gsl_evolve(void)
+{
+    static const char *const orbit[] = {"e=0.9", NULL};
+    vb_model m = test_model("orbit", orbit);
+    double T = m.type->natural_time(m.self), tol = 1e-10;
+    /* periapsis of a = 1, e = 0.9, mu = 1: r = 0.1, speed sqrt(1.9/0.1) */
+    double y[4] = {0.1, 0.0, 0.0, sqrt(19.0)}, t = 0.0, h = T;
+    gsl_odeiv2_system sys = {kepler_rhs, NULL, 4, NULL};
+    gsl_odeiv2_step *st = gsl_odeiv2_step_alloc(gsl_odeiv2_step_rkf45, 4);
+    gsl_odeiv2_control *ct = gsl_odeiv2_control_y_new(tol, tol);
+    gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(4);
+    gsl_calls = 0;
+    while (t < T)
+        if (gsl_odeiv2_evolve_apply(ev, ct, st, &sys, &t, T, &h, y) != GSL_SUCCESS)
+            break;
+    gsl_odeiv2_evolve_free(ev);
+    gsl_odeiv2_control_free(ct);
+    gsl_odeiv2_step_free(st);
+
+    unsigned long long evals[2];
+    int frames[2] = {1, 63};
+    for (int j = 0; j < 2; j++) {
+        vb_run_spec spec = {.integ = test_integrator("rkf45"), .model = &m};
+        spec.plan = (vb_plan_spec){.kind = VB_PLAN_FIXED, .t_end = T, .dt = T / frames[j],
+                                   .tol = tol};
+        vb_run_result r;
+        char err[256];
+        CHECK(vb_simulate(&spec, &r, err, sizeof err) == 0, "rkf45: %s", err);
+        evals[j] = r.force_evals;
+    }
+    CHECK(evals[0] == gsl_calls, "rkf45 in one frame: %llu evaluations, GSL's loop %llu",
+          evals[0], gsl_calls);
+    CHECK(evals[0] <= evals[1], "rkf45: one frame costs %llu, 63 frames %llu", evals[0],
+          evals[1]);
+    /* landing on 63 frames costs at most one extra step (6 evaluations)
+     * a frame, and in fact far less */
+    CHECK(evals[1] <= evals[0] + 6 * 63, "rkf45: 63 frames cost %llu, one %llu", evals[1],
+          evals[0]);
+    unit_note("rkf45 e = 0.9 orbit at 1e-10: %llu evaluations in one frame (GSL: %llu), "
+              "%llu in 63", evals[0], gsl_calls, evals[1]);
+}
+
 /* Beeman's first step by hand (Beeman 1976) on x'' = -4x from x0 = 1,
  * v0 = 0.5, h = 0.1, with the documented start: a_{-1} = a(x0 - v0 h +
  * a0 h^2/2) (the spring's force ignores the velocity). */
@@ -658,4 +720,5 @@ void suite_integrators(void)
     RUN(test_fact_beeman_positions_are_verlet);
     RUN(test_orders_of_the_new_methods);
     RUN(test_adaptive_error_against_tolerance);
+    RUN(test_adaptive_one_frame_is_gsl_evolve);
 }

@@ -365,7 +365,7 @@ static int analyse_orders(vb_sweep *s)
                 if (!vb_norm_applies(c, (vb_norm)nm))
                     continue;
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
-                double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS];
+                double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS], evals[VB_MAX_LEVELS];
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
                     size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
@@ -379,6 +379,9 @@ static int analyse_orders(vb_sweep *s)
                     }
                     scale[level] = sc;
                     resolution[level] = rs;
+                    evals[level] = 0.0;
+                    for (size_t k = 0; k < n; k++)
+                        evals[level] += (double)sel[k]->res.force_evals;
                     if (kind == VB_PLAN_RANDOM) {
                         /* inf (a diverged seed) sorts last, as it should */
                         qsort(vals, n, sizeof *vals, cmp_double);
@@ -407,6 +410,26 @@ static int analyse_orders(vb_sweep *s)
                     continue;
                 vb_fit_order(row.dt, row.err, scale, resolution, levels, &row.fit);
                 row.verdict = vb_fit_verdict(&row.fit, c->integ[i]->order);
+                /* An adaptive method whose every level cost the same took
+                 * the same steps at every tolerance (its frames were short
+                 * enough that the control never asked for less), and one
+                 * whose error (median) did not move at all was not limited
+                 * by the tolerance either: such points say nothing of it. */
+                int same_work = vb_adaptive(c->integ[i]) && levels > 1,
+                    same_err = same_work;
+                for (int l = 1; same_work && l < levels; l++)
+                    same_work = evals[l] == evals[0];
+                for (int l = 1; same_err && l < levels; l++)
+                    same_err = row.err[l] == row.err[0];
+                same_work |= same_err;
+                if (same_work && row.verdict != VB_VERDICT_EXACT) {
+                    row.fit.range = VB_RANGE_NONE;
+                    row.fit.first = row.fit.last = -1;
+                    row.fit.points = 0;
+                    row.fit.order = row.fit.intercept = NAN;
+                    row.fit.order_se = row.fit.order_ci95 = NAN;
+                    row.verdict = VB_VERDICT_UNDETERMINED;
+                }
                 s->orders[s->n_orders++] = row;
             }
     free(sel);

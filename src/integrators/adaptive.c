@@ -70,16 +70,18 @@ void vb_adaptive_step(void *st, vb_force *f, double t, double h)
     gsl_odeiv2_system sys = {deriv, NULL, 2 * s->n, f};
     double t1 = t + h;
     while (t < t1) {
-        double hh = s->h_want;
-        int cut = !(t + hh < t1);
+        double hh = s->h_want, rest = t1 - t;
+        int cut = !(hh < rest);
         int rc = gsl_odeiv2_evolve_apply(s->evolve, s->control, s->step, &sys, &t, t1, &hh, s->y);
         if (rc != GSL_SUCCESS || ++s->taken > VB_ADAPTIVE_MAX_STEPS || !(hh > 0.0)) {
             poison(s);
             return;
         }
-        /* a step cut to land on t1 says nothing of the step the control
-         * wants: keep the larger of the two */
-        s->h_want = cut ? fmax(s->h_want, hh) : hh;
+        /* A step cut to land on t1 and accepted at once (GSL took the
+         * whole rest) says nothing against the step the control wanted:
+         * keep the larger of the two.  If it was rejected and retried
+         * smaller, the control has spoken: take what it suggests now. */
+        s->h_want = cut && s->evolve->last_step == rest ? fmax(s->h_want, hh) : hh;
     }
 }
 
