@@ -73,6 +73,12 @@ static void provenance(FILE *f, const vb_sweep *s, const char *what)
             c->halvings, c->jitter, c->seeds);
     if (c->trace_path)
         fprintf(f, " trace=%s (%zu steps)", c->trace_path, c->trace.n);
+    /* the adaptive methods' tolerance at level 0, where there are any */
+    for (size_t i = 0; i < c->n_integ; i++)
+        if (vb_adaptive(c->integ[i])) {
+            fprintf(f, " tolerance=%.17g", c->tolerance);
+            break;
+        }
     fputs("\n# integrators=", f);
     for (size_t i = 0; i < c->n_integ; i++)
         fprintf(f, "%s%s", i ? "," : "", c->integ[i]->name);
