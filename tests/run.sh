@@ -38,6 +38,7 @@ suite "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
 suite "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
 suite "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
 suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
+suite "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 

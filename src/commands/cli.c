@@ -7,6 +7,7 @@
 #include "plugin.h"
 #include "sweep.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -319,4 +320,26 @@ size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps,
                  failed, failed == 1 ? "" : "s",
                  strcmp(cmd, "check") ? "result was written" : "run was compared");
     return failed;
+}
+
+int vb_opt_shard(const char *cmd, const char *text, int *k, int *n)
+{
+    char *end;
+    errno = 0;
+    long a = strtol(text, &end, 10);
+    long b = 0;
+    int ok = !errno && end != text && *end == '/' && isdigit((unsigned char)text[0]);
+    if (ok) {
+        const char *t = end + 1;
+        b = strtol(t, &end, 10);
+        ok = !errno && end != t && !*end && isdigit((unsigned char)t[0]);
+    }
+    if (!ok || a < 1 || b < 1 || a > b || b > VB_MAX_SHARDS) {
+        vb_usage_error(cmd, "--shard: '%s' is not K/N with 1 <= K <= N <= %d", text,
+                       VB_MAX_SHARDS);
+        return -1;
+    }
+    *k = (int)a;
+    *n = (int)b;
+    return 0;
 }

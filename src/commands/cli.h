@@ -13,6 +13,11 @@
 int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
+int vb_cmd_merge(int argc, char **argv);
+
+/* --shard K/N: 0, or -1 with the usage message said */
+#define VB_MAX_SHARDS 10000
+int vb_opt_shard(const char *cmd, const char *text, int *k, int *n);
 int vb_cmd_check(int argc, char **argv);
 int vb_cmd_bench(int argc, char **argv);
 int vb_cmd_draw(int argc, char **argv);

@@ -46,6 +46,7 @@ static const command commands[] = {
     {"list", vb_cmd_list, "the integrators and models, with their orders and parameters"},
     {"sim", vb_cmd_sim, "one run: its errors against the exact (or a reference) solution, as CSV"},
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
+    {"merge", vb_cmd_merge, "the shards of run --shard K/N into the files of one whole run"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
     {"problem", vb_cmd_problem, "what an external engine needs to run cases itself (JSON Lines)"},
     {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},

@@ -23,7 +23,8 @@
 static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n"
-         "                       [--plugin FILE]... [--no-chart-data] [--timing] [-j N]\n\n"
+         "                       [--plugin FILE]... [--no-chart-data] [--timing] [-j N]\n"
+         "                       [--shard K/N]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
@@ -54,6 +55,11 @@ static void help(void)
          "                   one thread after the sweep, into timing.csv: error against\n"
          "                   seconds beside error against force evaluations; the only\n"
          "                   file that differs between machines (docs/method.md §8)\n"
+         "  --shard K/N      compute only shard K of N (1 <= K <= N): a fixed share of\n"
+         "                   the runs, balanced by their steps, into DIR/NAME/shard.csv;\n"
+         "                   `verletbench merge` turns the N shards into the files of a\n"
+         "                   whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
+         "                   Slurm)\n"
          "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
          "  --strict         exit 1 when a verdict of the summary tables (the position\n"
          "                   error's, each plan; the energy error's, fixed steps) is\n"
@@ -107,7 +113,7 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_SHARD, O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_MAX_STEPS,
@@ -115,6 +121,7 @@ int vb_cmd_run(int argc, char **argv)
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
         {"timing", no_argument, NULL, O_TIMING},
+        {"shard", required_argument, NULL, O_SHARD},
         {"draw", no_argument, NULL, O_DRAW},
         {"strict", no_argument, NULL, O_STRICT},
         VB_OPTION_JOBS,
@@ -125,6 +132,7 @@ int vb_cmd_run(int argc, char **argv)
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
     int quiet = 0, chart_data = 1, timing = 0, draw = 0, strict = 0, written = 0, c, rc;
+    int shard_k = 0, shard_n = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
@@ -140,6 +148,10 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_TIMING:
             timing = 1;
+            break;
+        case O_SHARD:
+            if (vb_opt_shard(CMD, optarg, &shard_k, &shard_n) != 0)
+                return VB_EXIT_USAGE;
             break;
         case O_DRAW:
             draw = 1;
@@ -165,6 +177,10 @@ int vb_cmd_run(int argc, char **argv)
         return vb_usage_error(CMD, "--out: empty directory name");
     if (draw && !chart_data)
         return vb_usage_error(CMD, "--draw needs the chart data that --no-chart-data leaves out");
+    if (shard_n && (draw || strict || timing))
+        return vb_usage_error(CMD, "--shard computes a share of the runs: --%s needs them all "
+                                   "(use it with verletbench merge)",
+                              draw ? "draw" : strict ? "strict" : "timing");
 
     /* check every case before running any, so bad input writes nothing */
     vb_case *cases = calloc((size_t)n, sizeof *cases);
@@ -183,6 +199,14 @@ int vb_cmd_run(int argc, char **argv)
             goto done;
         }
         if (vb_case_add_cli_engines(CMD, &cases[i], &so) != 0) {
+            loaded++;
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+        if (shard_n && cases[i].n_engines) {
+            /* an engine's failure is text a shard does not carry */
+            vb_error(CMD, "%s: --shard: external engines are not sharded; run them whole",
+                     cases[i].path);
             loaded++;
             status = VB_EXIT_USAGE;
             goto done;
@@ -238,8 +262,13 @@ int vb_cmd_run(int argc, char **argv)
     }
     for (int i = 0; i < n; i++, swept++) {
         progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
-        rc = vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u),
-                          so.threads, tty ? progress : NULL, &ps, err, sizeof err);
+        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u);
+        rc = shard_n ? vb_sweep_run_shard(&cases[i], &sweeps[i], so.max_steps, shard_k, shard_n,
+                                          so.threads, tty ? progress : NULL, &ps, err, sizeof err)
+                     : vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, flags, so.threads,
+                                    tty ? progress : NULL, &ps, err, sizeof err);
+        sweeps[i].order_i = i + 1;
+        sweeps[i].order_m = n;
         if (ps.shown)
             fputs(rc != 0 ? "\n" : "\r\033[K", stderr);
         if (rc != 0) {
@@ -259,7 +288,7 @@ int vb_cmd_run(int argc, char **argv)
     sigaddset(&stop, SIGHUP);
     sigprocmask(SIG_BLOCK, &stop, &old);
     rc = vb_sweep_write_all(&od, sweeps, (size_t)n, err, sizeof err);
-    if (rc == 0 && write_overall_summary(out, sweeps, n, err, sizeof err) != 0)
+    if (rc == 0 && !shard_n && write_overall_summary(out, sweeps, n, err, sizeof err) != 0)
         rc = VB_OUTDIR_FAIL;
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (rc != 0) {
@@ -268,7 +297,7 @@ int vb_cmd_run(int argc, char **argv)
     } else {
         written = 1;
     }
-    if (status == VB_EXIT_OK && !quiet)
+    if (status == VB_EXIT_OK && !quiet && !shard_n)
         for (int i = 0; i < n; i++)
             vb_sweep_summary(&sweeps[i], stdout);
     /* engines that failed: each run said, and exit 1, the results kept */
@@ -306,5 +335,350 @@ done:
         if (drawn != VB_EXIT_OK && status == VB_EXIT_OK)
             status = drawn;
     }
+    return status;
+}
+
+/* ---- merge: the shards of run --shard K/N into the files of a whole run ---- */
+
+#undef CMD
+#define CMD "merge"
+
+static void merge_help(void)
+{
+    puts("Usage: verletbench merge SHARDDIR... [--out DIR] [--no-chart-data] [--quiet] [-j N]\n"
+         "                         [--max-steps N] [--plugin FILE]...\n\n"
+         "Reads the shards that `verletbench run --shard K/N CASEFILE... --out SHARDDIR`\n"
+         "wrote (SHARDDIR/NAME/shard.csv, every K of 1..N once for each case), checks that\n"
+         "they were made by this version from the case files as they are now, and writes\n"
+         "DIR/NAME/ and DIR/summary.md: the same bytes as one `verletbench run` of those\n"
+         "case files with the same options.  The one-step, reversal and chart runs, which\n"
+         "need no sweep, are computed here.  Run it where the shards ran: each shard names\n"
+         "its case file by the path it was given.\n\n"
+         "Options:\n"
+         "  --out DIR        where to write (default: results)\n"
+         "  --no-chart-data  only the tables, as run --no-chart-data\n"
+         "  --quiet          no tables on the terminal\n"
+         "  -j, --jobs N     threads for the runs merge makes itself\n"
+         "  --max-steps N    as for run\n"
+         VB_PLUGIN_HELP
+         "  --help           this text\n\n"
+         "Exit status: 0 merged; 2 a shard missing, given twice, cut, from another version\n"
+         "or from other parameters (each named), or bad usage; 1 a failure of the machine.\n"
+         "Example (GNU parallel, 4 shards):\n"
+         "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
+         "  verletbench merge shards/* --out results");
+}
+
+/* one shard.csv found: its case (the path it names), K and N */
+typedef struct {
+    char *file, *case_path, *name;
+    int k, n;
+} shard_file;
+
+/* "# verletbench V: shard K/N of the runs of PATH": K, N, PATH.  -1 if not */
+static int shard_head(const char *file, int *k, int *n, char **case_path)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got = getline(&line, &cap, f);
+    fclose(f);
+    int rc = -1;
+    const char *p = got > 0 ? strstr(line, ": shard ") : NULL;
+    int used = 0;
+    if (p && !strncmp(line, "# verletbench ", 14) &&
+        sscanf(p, ": shard %d/%d of the runs of %n", k, n, &used) == 2 && used > 0) {
+        if (line[got - 1] == '\n')
+            line[got - 1] = '\0';
+        *case_path = strdup(p + used);
+        rc = *case_path ? 0 : -1;
+    }
+    free(line);
+    return rc;
+}
+
+int vb_cmd_merge(int argc, char **argv)
+{
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_HELP };
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, O_OUT},
+        VB_OPTION_MAX_STEPS,
+        {"quiet", no_argument, NULL, O_QUIET},
+        VB_OPTION_PLUGIN,
+        {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        VB_OPTION_JOBS,
+        {"help", no_argument, NULL, O_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    const char *out = "results";
+    vb_shared_opts so = vb_shared_opts_plain();
+    int quiet = 0, chart_data = 1, c, rc;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
+        switch (c) {
+        case O_OUT:
+            out = optarg;
+            break;
+        case O_QUIET:
+            quiet = 1;
+            break;
+        case O_NOCHARTS:
+            chart_data = 0;
+            break;
+        case O_HELP:
+            merge_help();
+            return VB_EXIT_OK;
+        default:
+            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+                return rc;
+            break;
+        }
+    }
+    if (vb_shared_opts_env(CMD, &so) != 0)
+        return VB_EXIT_USAGE;
+    if (optind >= argc)
+        return vb_usage_error(CMD, "no shard directories given (e.g. verletbench merge shards/*)");
+    if (!out[0])
+        return vb_usage_error(CMD, "--out: empty directory name");
+
+    int status = VB_EXIT_OK, n_cases = 0, swept = 0;
+    char err[1024];
+    shard_file *sf = NULL;
+    size_t n_sf = 0, cap_sf = 0;
+    vb_case *cases = NULL;
+    vb_sweep *sweeps = NULL, *ordered = NULL;
+    vb_outdir od = {NULL, -1};
+
+    /* every DIR/NAME/shard.csv */
+    for (int a = optind; a < argc && status == VB_EXIT_OK; a++) {
+        /* in name order, so that what is said first does not depend on
+         * the file system */
+        struct dirent **ents = NULL;
+        int n_ents = scandir(argv[a], &ents, NULL, alphasort);
+        if (n_ents < 0) {
+            vb_error(CMD, "%s: %s", argv[a], strerror(errno));
+            status = VB_EXIT_USAGE;
+            break;
+        }
+        size_t before = n_sf;
+        for (int ei = 0; ei < n_ents && status == VB_EXIT_OK; ei++) {
+            const struct dirent *e = ents[ei];
+            if (e->d_name[0] == '.')
+                continue;
+            char path[8192];
+            snprintf(path, sizeof path, "%s/%s/shard.csv", argv[a], e->d_name);
+            if (access(path, F_OK) != 0)
+                continue;
+            if (n_sf == cap_sf) {
+                cap_sf = cap_sf ? 2 * cap_sf : 16;
+                shard_file *more = realloc(sf, cap_sf * sizeof *sf);
+                if (!more) {
+                    status = VB_EXIT_FAIL;
+                    break;
+                }
+                sf = more;
+            }
+            shard_file *s = &sf[n_sf];
+            memset(s, 0, sizeof *s);
+            s->file = strdup(path);
+            s->name = strdup(e->d_name);
+            if (!s->file || !s->name || shard_head(path, &s->k, &s->n, &s->case_path) != 0) {
+                vb_error(CMD, "%s: not a shard of verletbench run --shard (its first line)", path);
+                free(s->file), free(s->name);
+                status = VB_EXIT_USAGE;
+                break;
+            }
+            n_sf++;
+        }
+        for (int ei = 0; ei < n_ents; ei++)
+            free(ents[ei]);
+        free(ents);
+        if (status == VB_EXIT_OK && n_sf == before) {
+            vb_error(CMD, "%s: no NAME/shard.csv in it: not a directory of run --shard", argv[a]);
+            status = VB_EXIT_USAGE;
+        }
+    }
+    if (status != VB_EXIT_OK)
+        goto done;
+
+    /* the cases, in order of first appearance; every K of 1..N once each */
+    cases = calloc(n_sf, sizeof *cases);
+    sweeps = calloc(n_sf, sizeof *sweeps);
+    int *case_of = calloc(n_sf, sizeof *case_of);
+    if (!cases || !sweeps || !case_of) {
+        free(case_of);
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    for (size_t i = 0; i < n_sf && status == VB_EXIT_OK; i++) {
+        int ci = -1;
+        for (size_t j = 0; j < i && ci < 0; j++)
+            if (!strcmp(sf[j].name, sf[i].name))
+                ci = case_of[j];
+        if (ci >= 0) {
+            case_of[i] = ci;
+            if (strcmp(sf[i].case_path, cases[ci].path) != 0 || sf[i].n != sweeps[ci].shard_n) {
+                vb_error(CMD, "%s is shard %d/%d of %s, but %s is of %s in %d shards", sf[i].file,
+                         sf[i].k, sf[i].n, sf[i].case_path, cases[ci].name, cases[ci].path,
+                         sweeps[ci].shard_n);
+                status = VB_EXIT_USAGE;
+            }
+            continue;
+        }
+        ci = case_of[i] = n_cases;
+        if (vb_case_load(sf[i].case_path, &cases[ci], err, sizeof err) != 0) {
+            vb_error(CMD, "%s: its case file: %s (merge where the shards ran)", sf[i].file, err);
+            status = VB_EXIT_USAGE;
+            break;
+        }
+        n_cases++;
+        if (strcmp(cases[ci].name, sf[i].name) != 0) {
+            vb_error(CMD, "%s: in a directory named %s, but its case %s is %s", sf[i].file,
+                     sf[i].name, cases[ci].path, cases[ci].name);
+            status = VB_EXIT_USAGE;
+            break;
+        }
+        rc = vb_sweep_begin(&cases[ci], &sweeps[ci], so.max_steps, 1, sf[i].n, err, sizeof err);
+        swept = n_cases;
+        if (rc != 0) {
+            vb_error(CMD, "%s", err);
+            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+        }
+    }
+    for (int ci = 0; ci < n_cases && status == VB_EXIT_OK; ci++) {
+        int n = sweeps[ci].shard_n;
+        for (int k = 1; k <= n && status == VB_EXIT_OK; k++) {
+            const char *first = NULL;
+            for (size_t i = 0; i < n_sf; i++)
+                if (case_of[i] == ci && sf[i].k == k) {
+                    if (first) {
+                        vb_error(CMD, "%s: shard %d/%d given twice: %s and %s", cases[ci].name, k,
+                                 n, first, sf[i].file);
+                        status = VB_EXIT_USAGE;
+                        break;
+                    }
+                    first = sf[i].file;
+                }
+            if (!first && status == VB_EXIT_OK) {
+                vb_error(CMD, "%s: shard %d/%d is missing (run --shard %d/%d %s)",
+                         cases[ci].name, k, n, k, n, cases[ci].path);
+                status = VB_EXIT_USAGE;
+            }
+        }
+    }
+    /* read them: each checked against this build and the case as it is */
+    for (size_t i = 0; i < n_sf && status == VB_EXIT_OK; i++) {
+        vb_sweep *s = &sweeps[case_of[i]];
+        size_t filled = 0, want = 0;
+        int oi = 0, om = 0;
+        rc = vb_sweep_read_shard(s, sf[i].k, sf[i].n, sf[i].file, &filled, &oi, &om, err,
+                                 sizeof err);
+        if (rc == 0 && (oi < 1 || oi > om || (s->order_m && (s->order_i != oi || s->order_m != om)))) {
+            vb_error(CMD, "%s: its '# order=' line (%d/%d) does not match its case's other shards "
+                          "(%d/%d) or is missing",
+                     sf[i].file, oi, om, s->order_i, s->order_m);
+            status = VB_EXIT_USAGE;
+            break;
+        }
+        s->order_i = oi;
+        s->order_m = om;
+        if (rc != 0) {
+            vb_error(CMD, "%s", err);
+            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+            break;
+        }
+        for (size_t k = 0; k < s->n_jobs; k++)
+            want += vb_sweep_job_shard(s, k) == sf[i].k;
+        if (filled != want) {
+            vb_error(CMD, "%s: %zu of its %zu runs: a cut shard", sf[i].file, filled, want);
+            status = VB_EXIT_USAGE;
+        }
+    }
+    free(case_of);
+    if (status != VB_EXIT_OK)
+        goto done;
+
+    /* written in the order of the run that made them (its command line):
+     * a shallow copy of each sweep in that order (the sweeps and cases
+     * themselves stay put: plans point into their cases) */
+    ordered = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *ordered);
+    if (!ordered) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    for (int a = 0; a < n_cases; a++) {
+        int b = a;
+        for (; b > 0 && ordered[b - 1].order_i > sweeps[a].order_i; b--)
+            ordered[b] = ordered[b - 1];
+        ordered[b] = sweeps[a];
+    }
+    for (int a = 1; a < n_cases; a++)
+        if (ordered[a].order_i == ordered[a - 1].order_i ||
+            ordered[a].order_m != ordered[0].order_m) {
+            vb_error(CMD, "%s and %s come from different runs (their '# order=' lines): merge "
+                          "the shards of one command line",
+                     ordered[a - 1].c->path, ordered[a].c->path);
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+    rc = vb_outdir_open(&od, out, err, sizeof err);
+    for (int ci = 0; rc == 0 && ci < n_cases; ci++)
+        rc = vb_casedir_check(&od, cases[ci].name, err, sizeof err);
+    if (rc != 0) {
+        vb_error(CMD, "--out: %s", err);
+        status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+        goto done;
+    }
+    for (int ci = 0; ci < n_cases; ci++) {
+        rc = vb_sweep_finish(&cases[ci], &sweeps[ci], so.max_steps,
+                             chart_data ? 0u : VB_SWEEP_TABLES_ONLY, so.threads, err, sizeof err);
+        if (rc != 0) {
+            vb_error(CMD, "%s", err);
+            status = VB_EXIT_FAIL;
+            goto done;
+        }
+    }
+    /* the order was taken before finish filled the sweeps: take it again */
+    for (int a = 0; a < n_cases; a++)
+        for (int b = 0; b < n_cases; b++)
+            if (ordered[a].c == sweeps[b].c)
+                ordered[a] = sweeps[b];
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
+    rc = vb_sweep_write_all(&od, ordered, (size_t)n_cases, err, sizeof err);
+    if (rc == 0 && write_overall_summary(out, ordered, n_cases, err, sizeof err) != 0)
+        rc = VB_OUTDIR_FAIL;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        vb_error(CMD, "%s", err);
+        status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+    } else if (!quiet) {
+        for (int ci = 0; ci < n_cases; ci++)
+            vb_sweep_summary(&ordered[ci], stdout);
+    }
+done:
+    free(ordered);
+    vb_outdir_close(&od);
+    for (int i = 0; i < swept; i++)
+        vb_sweep_free(&sweeps[i]);
+    free(sweeps);
+    for (int i = 0; i < n_cases; i++)
+        vb_case_free(&cases[i]);
+    free(cases);
+    for (size_t i = 0; i < n_sf; i++) {
+        free(sf[i].file);
+        free(sf[i].name);
+        free(sf[i].case_path);
+    }
+    free(sf);
     return status;
 }

@@ -114,11 +114,14 @@ static void remove_stale(const char *dir)
         } else if (S_ISREG(st.st_mode) && is_stale_file(e->d_name, 1)) {
             unlink(p);
         } else if (S_ISDIR(st.st_mode) && e->d_name[0] != '.') {
-            /* a case's directory: one with its runs.csv */
-            char *runs = join(p, "runs.csv");
+            /* a case's directory: one with its runs.csv (or a shard's
+             * shard.csv) */
+            char *runs = join(p, "runs.csv"), *shard = join(p, "shard.csv");
             struct stat rs;
-            int is_case = runs && lstat(runs, &rs) == 0 && S_ISREG(rs.st_mode);
+            int is_case = (runs && lstat(runs, &rs) == 0 && S_ISREG(rs.st_mode)) ||
+                          (shard && lstat(shard, &rs) == 0 && S_ISREG(rs.st_mode));
             free(runs);
+            free(shard);
             DIR *sub = is_case ? opendir(p) : NULL;
             struct dirent *f;
             while (sub && (f = readdir(sub)))
@@ -216,7 +219,7 @@ static int replaceable(const char *path, char *err, size_t errlen)
             continue;
         }
         files++;
-        runs |= !strcmp(e->d_name, "runs.csv");
+        runs |= !strcmp(e->d_name, "runs.csv") || !strcmp(e->d_name, "shard.csv");
         if (S_ISDIR(fs.st_mode)) {
             snprintf(err, errlen,
                      "%s holds a directory (%s): not a case directory verletbench wrote; not "

@@ -316,11 +316,11 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
     size_t n = 0;
     for (int level = top; level >= 0; level--)
         for (size_t g = 0; g < per; g++)
-            if (s->jobs[g].level == level)
+            if (s->jobs[g].level == level && (!s->shard_n || s->task_shard[g] == s->shard_k))
                 order[n++] = g;
     job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
     atomic_init(&jc.jobs_done, 0);
-    int rc = vb_parallel_for(per, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
+    int rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
     free(order);
     return rc;
 }
@@ -819,15 +819,98 @@ static int analyse_reversal(vb_sweep *s)
 
 /* ---- the whole sweep ---------------------------------------------------------- */
 
+/* ---- shards ----------------------------------------------------------------- */
+
+/* Which shard (1..n) computes task g: the tasks by cost, largest first,
+ * each to the shard with the least so far (the lowest-numbered of equals).
+ * A task's cost is the steps its runs take (every integrator on one plan,
+ * an adaptive one's frames counted as steps): the truth, computed once a
+ * step for all of them, is most of what a step costs.  Every shard
+ * computes the same assignment from the case alone. */
+static int assign_shards(const vb_case *c, vb_sweep *s, int n)
+{
+    size_t per = c->n_integ ? s->n_jobs / c->n_integ : 0;
+    double *cost = calloc(per ? per : 1, sizeof *cost), *load = calloc((size_t)n, sizeof *load);
+    size_t *order = malloc((per ? per : 1) * sizeof *order);
+    s->task_shard = calloc(per ? per : 1, sizeof *s->task_shard);
+    if (!cost || !load || !order || !s->task_shard) {
+        free(cost), free(load), free(order);
+        return -1;
+    }
+    for (size_t g = 0; g < per; g++) {
+        for (size_t i = 0; i < c->n_integ; i++)
+            cost[g] += vb_plan_max_steps(&s->jobs[i * per + g].plan);
+        order[g] = g;
+    }
+    /* insertion sort, stable: by cost descending, then task order */
+    for (size_t a = 1; a < per; a++)
+        for (size_t b = a; b > 0 && cost[order[b]] > cost[order[b - 1]]; b--) {
+            size_t t = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = t;
+        }
+    for (size_t a = 0; a < per; a++) {
+        int best = 0;
+        for (int k = 1; k < n; k++)
+            if (load[k] < load[best])
+                best = k;
+        load[best] += cost[order[a]];
+        s->task_shard[order[a]] = best + 1;
+    }
+    free(cost), free(load), free(order);
+    return 0;
+}
+
+int vb_sweep_job_shard(const vb_sweep *s, size_t job)
+{
+    size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
+    return s->task_shard ? s->task_shard[job % per] : 0;
+}
+
+int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, int shard_k, int shard_n,
+                   char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    int rc = vb_sweep_check(c, max_steps, err, errlen);
+    if (rc != 0 || (rc = plan_jobs(c, s, err, errlen)) != 0)
+        return rc;
+    if (shard_n > 0) {
+        s->shard_k = shard_k;
+        s->shard_n = shard_n;
+        if (assign_shards(c, s, shard_n) != 0) {
+            snprintf(err, errlen, "%s: out of memory", c->path);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int vb_sweep_run_shard(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
+                       int shard_n, unsigned threads, vb_progress_fn *progress, void *ctx,
+                       char *err, size_t errlen)
+{
+    int rc = vb_sweep_begin(c, s, max_steps, shard_k, shard_n, err, errlen);
+    if (rc != 0)
+        return rc;
+    if (run_jobs(c, s, threads, progress, ctx) != 0) {
+        for (size_t k = 0; k < s->n_jobs; k++)
+            if (s->jobs[k].failed) {
+                snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
+                return -1;
+            }
+        snprintf(err, errlen, "%s: out of memory", c->path);
+        return -1;
+    }
+    return 0;
+}
+
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                  unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
                  size_t errlen)
 {
-    memset(s, 0, sizeof *s);
-    s->c = c;
-    s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
-    int rc = vb_sweep_check(c, max_steps, err, errlen);
-    if (rc != 0 || (rc = plan_jobs(c, s, err, errlen)) != 0)
+    int rc = vb_sweep_begin(c, s, max_steps, 0, 0, err, errlen);
+    if (rc != 0)
         return rc;
     if (run_jobs(c, s, threads, progress, ctx) != 0) {
         /* the first failed job in plan order, whichever thread saw it first */
@@ -839,6 +922,14 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
         snprintf(err, errlen, "%s: out of memory", c->path);
         return -1;
     }
+    return vb_sweep_finish(c, s, max_steps, flags, threads, err, errlen);
+}
+
+int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
+                    unsigned threads, char *err, size_t errlen)
+{
+    s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
+    s->shard_n = s->shard_k = 0; /* a merged sweep is whole */
     if (analyse_orders(s) != 0 || analyse_same(s) != 0 || analyse_onestep(s) != 0 ||
         analyse_reversal(s) != 0) {
         snprintf(err, errlen, "%s: out of memory", c->path);
@@ -867,6 +958,7 @@ void vb_sweep_free(vb_sweep *s)
     free(s->reverse);
     free(s->same_as);
     free(s->timing);
+    free(s->task_shard);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

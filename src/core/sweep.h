@@ -58,6 +58,7 @@ typedef struct vb_sweep_job {
     vb_plan_spec plan;
     vb_run_result res;
     int failed;        /* the machine failed (memory); err says why */
+    int loaded;        /* merge: res came from a shard */
     char err[128];
 } vb_sweep_job;
 
@@ -123,6 +124,11 @@ typedef struct vb_sweep {
      * steps), or VB_SAME_NONE */
     size_t *same_as;
     vb_series_set series; /* long runs and paths, for the charts */
+    /* a shard (run --shard K/N): task g (plan g of every integrator) is
+     * computed by shard task_shard[g]; only shard_k's jobs hold results */
+    int shard_k, shard_n;
+    int *task_shard;
+    int order_i, order_m; /* the case's place in the run's list (1-based), of how many */
     vb_timing_row *timing; /* VB_SWEEP_TIMING: the wall time of runs (timing.h) */
     size_t n_timing;
     int timed;
@@ -167,6 +173,32 @@ vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                  unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
                  size_t errlen);
+
+/* The same in parts, for shards (run --shard K/N, merge): begin plans the
+ * jobs (and, for shard_n > 0, which shard computes each); run_shard also
+ * computes shard_k's jobs and nothing else; finish works out what the
+ * filled jobs mean and runs the rest (one-step, reversal, the charts' long
+ * runs), which makes the sweep whole.  A merge fills every job from the
+ * shards between begin and finish: the files then equal vb_sweep_run's. */
+int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, int shard_k, int shard_n,
+                   char *err, size_t errlen);
+int vb_sweep_run_shard(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
+                       int shard_n, unsigned threads, vb_progress_fn *progress, void *ctx,
+                       char *err, size_t errlen);
+int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
+                    unsigned threads, char *err, size_t errlen);
+/* the shard (1..N) that computes job k, 0 when not sharded */
+int vb_sweep_job_shard(const vb_sweep *s, size_t job);
+
+/* shard.csv: a shard's results, exactly (hex floats); and reading one back
+ * into the jobs of a sweep begun with the same case and N.  The reader
+ * checks every '#' line but the truth's against what this build and case
+ * write (another version or other parameters: VB_SWEEP_USAGE naming the
+ * line) and fills only jobs of shard k, each once (*filled counts them);
+ * *order_i / *order_m: the case's place in the run that made it. */
+void vb_sweep_write_shard(const vb_sweep *s, FILE *f);
+int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *filled,
+                        int *order_i, int *order_m, char *err, size_t errlen);
 
 void vb_sweep_free(vb_sweep *s);
 

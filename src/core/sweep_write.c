@@ -372,9 +372,241 @@ static void write_timing(const vb_sweep *s, FILE *f)
     }
 }
 
+/* ---- shard.csv ------------------------------------------------------------- */
+
+#define SHARD_COLUMNS                                                                          \
+    "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
+    "has_momentum,has_return,has_reference,dt,t_end,err_pos_final,err_pos_max,err_pos_rms,"    \
+    "err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,err_return,"     \
+    "pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t"
+
+/* the doubles of a result, in SHARD_COLUMNS' order from dt on */
+#define N_SHARD_DOUBLES 16
+static double *shard_double(vb_run_result *r, int i)
+{
+    double *const p[N_SHARD_DOUBLES] = {
+        &r->dt,            &r->t_end,          &r->err_pos_final, &r->err_pos_max,
+        &r->err_pos_rms,   &r->err_vel_final,  &r->err_vel_max,   &r->err_energy_max,
+        &r->err_angmom_max, &r->err_momentum_max, &r->err_return,  &r->pos_scale,
+        &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t};
+    return p[i];
+}
+
+static void shard_what(char *buf, size_t len, int k, int n)
+{
+    snprintf(buf, len, "shard %d/%d of the runs", k, n);
+}
+
+/* Every run of this shard, every field exact: doubles as C99 hex floats,
+ * which strtod reads back to the bit. */
+void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
+{
+    char what[64];
+    shard_what(what, sizeof what, s->shard_k, s->shard_n);
+    provenance(f, s, what);
+    /* where the case came in the run's command line: the merge writes
+     * DIR/summary.md in that order, as the run would */
+    fprintf(f, "# order=%d/%d\n", s->order_i, s->order_m);
+    fputs(SHARD_COLUMNS "\n", f);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        if (vb_sweep_job_shard(s, k) != s->shard_k)
+            continue;
+        const vb_sweep_job *j = &s->jobs[k];
+        vb_run_result r = j->res;
+        fprintf(f, "%zu,%s,%s,%d,%lu,%s,%llu,%llu,%llu,%d,%d,%d,%d,%d", k,
+                s->c->integ[j->integ]->name, vb_plan_name(j->kind), j->level, j->seed,
+                vb_status_name(r.status), r.steps, r.force_evals, r.fail_step, r.has_energy,
+                r.has_angmom, r.has_momentum, r.has_return, r.has_reference);
+        for (int i = 0; i < N_SHARD_DOUBLES; i++)
+            fprintf(f, ",%a", *shard_double(&r, i));
+        fputc('\n', f);
+    }
+}
+
+static int parse_ull(const char *t, unsigned long long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtoull(t, &end, 10);
+    return errno || end == t || *end || *t == '-' ? -1 : 0;
+}
+
+/* one row into its job; 0, or -1 with a message */
+static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
+{
+    char *field[64];
+    int nf = 0;
+    for (char *p = line; nf < 64;) {
+        field[nf++] = p;
+        char *comma = strchr(p, ',');
+        if (!comma)
+            break;
+        *comma = '\0';
+        p = comma + 1;
+    }
+    if (nf != 14 + N_SHARD_DOUBLES) {
+        snprintf(why, whylen, "%d fields, want %d", nf, 14 + N_SHARD_DOUBLES);
+        return -1;
+    }
+    unsigned long long job, u[8];
+    if (parse_ull(field[0], &job) != 0 || job >= s->n_jobs) {
+        snprintf(why, whylen, "job '%.40s' is not one of this case's %zu runs", field[0],
+                 s->n_jobs);
+        return -1;
+    }
+    vb_sweep_job *j = &s->jobs[job];
+    if (vb_sweep_job_shard(s, (size_t)job) != k) {
+        snprintf(why, whylen, "run %llu belongs to shard %d/%d, not %d", job,
+                 vb_sweep_job_shard(s, (size_t)job), s->shard_n, k);
+        return -1;
+    }
+    char seed[32], level[16];
+    snprintf(seed, sizeof seed, "%lu", j->seed);
+    snprintf(level, sizeof level, "%d", j->level);
+    if (strcmp(field[1], s->c->integ[j->integ]->name) || strcmp(field[2], vb_plan_name(j->kind)) ||
+        strcmp(field[3], level) || strcmp(field[4], seed)) {
+        snprintf(why, whylen, "run %llu is %s %s level %s seed %s here, not %.40s %.20s %.10s %.20s",
+                 job, s->c->integ[j->integ]->name, vb_plan_name(j->kind), level, seed, field[1],
+                 field[2], field[3], field[4]);
+        return -1;
+    }
+    if (j->loaded) {
+        snprintf(why, whylen, "run %llu appears twice", job);
+        return -1;
+    }
+    vb_run_result r;
+    memset(&r, 0, sizeof r);
+    int st = -1;
+    for (int v = VB_STATUS_OK; v <= VB_STATUS_ENGINE_FAILED; v++)
+        if (!strcmp(field[5], vb_status_name((vb_status)v)))
+            st = v;
+    for (int i = 0; i < 8; i++)
+        if (parse_ull(field[6 + i], &u[i]) != 0 || (i >= 3 && u[i] > 1)) {
+            snprintf(why, whylen, "field %d: '%.40s' is not a count", 7 + i, field[6 + i]);
+            return -1;
+        }
+    if (st < 0 || st == VB_STATUS_ENGINE_FAILED) {
+        snprintf(why, whylen, "status '%.40s'", field[5]);
+        return -1;
+    }
+    r.status = (vb_status)st;
+    r.steps = u[0];
+    r.force_evals = u[1];
+    r.fail_step = u[2];
+    r.has_energy = (int)u[3];
+    r.has_angmom = (int)u[4];
+    r.has_momentum = (int)u[5];
+    r.has_return = (int)u[6];
+    r.has_reference = (int)u[7];
+    for (int i = 0; i < N_SHARD_DOUBLES; i++) {
+        char *end;
+        *shard_double(&r, i) = strtod(field[14 + i], &end);
+        if (end == field[14 + i] || *end) {
+            snprintf(why, whylen, "field %d: '%.40s' is not a number", 15 + i, field[14 + i]);
+            return -1;
+        }
+    }
+    j->res = r;
+    j->loaded = 1;
+    return 0;
+}
+
+int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *filled,
+                        int *order_i, int *order_m, char *err, size_t errlen)
+{
+    /* what this build writes for this case and shard, '#' lines only */
+    char *want = NULL, what[64];
+    size_t want_len = 0;
+    FILE *mem = open_memstream(&want, &want_len);
+    if (!mem) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int keep_k = s->shard_k;
+    s->shard_k = k;
+    shard_what(what, sizeof what, k, n);
+    provenance(mem, s, what);
+    s->shard_k = keep_k;
+    fclose(mem);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        free(want);
+        return VB_SWEEP_USAGE;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    unsigned long no = 0;
+    const char *w = want;
+    int rc = 0, header = 0;
+    char why[256];
+    while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
+        no++;
+        if (got > 0 && line[got - 1] == '\n')
+            line[--got] = '\0';
+        if (!header && sscanf(line, "# order=%d/%d", order_i, order_m) == 2)
+            continue;
+        if (line[0] == '#') {
+            /* the truth line says the reference's error over the runs
+             * of this shard: the merge states it over all of them */
+            if (!strncmp(line, "# truth:", 8))
+                continue;
+            size_t wl = strcspn(w, "\n");
+            while (!strncmp(w, "# truth:", 8)) {
+                w += wl + (w[wl] == '\n');
+                wl = strcspn(w, "\n");
+            }
+            if (header || strlen(line) != wl || strncmp(line, w, wl) != 0) {
+                snprintf(err, errlen,
+                         "%s:%lu: made by another version or from other parameters: '%.200s', "
+                         "where this verletbench and %s give '%.*s'",
+                         path, no, line, s->c->path, (int)(wl > 200 ? 200 : wl), w);
+                rc = VB_SWEEP_USAGE;
+            }
+            w += wl + (w[wl] == '\n');
+            continue;
+        }
+        if (!header) {
+            header = 1;
+            while (!strncmp(w, "# truth:", 8)) {
+                size_t wl = strcspn(w, "\n");
+                w += wl + (w[wl] == '\n');
+            }
+            if (*w) {
+                snprintf(err, errlen, "%s:%lu: '#' lines missing before the header: want '%.200s'",
+                         path, no, w);
+                rc = VB_SWEEP_USAGE;
+            } else if (strcmp(line, SHARD_COLUMNS) != 0) {
+                snprintf(err, errlen, "%s:%lu: not the columns of a shard", path, no);
+                rc = VB_SWEEP_USAGE;
+            }
+            continue;
+        }
+        if (shard_row(s, k, line, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s:%lu: %s", path, no, why);
+            rc = VB_SWEEP_USAGE;
+        } else {
+            (*filled)++;
+        }
+    }
+    if (rc == 0 && !header) {
+        snprintf(err, errlen, "%s: no header: an empty or cut shard", path);
+        rc = VB_SWEEP_USAGE;
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    free(want);
+    fclose(f);
+    return rc;
+}
+
 /* Every file of a case: name, what the provenance line says it holds (NULL:
  * no provenance, the summary is Markdown), the writer, and which it is. */
-enum { TABLE, CHART_DATA, TIMING };
+enum { TABLE, CHART_DATA, TIMING, SHARD };
 static const struct {
     const char *file, *what;
     writer_fn *body;
@@ -393,11 +625,15 @@ static const struct {
      write_timeseries, 1},
     {"paths.csv", "chart data: paths over t_end at the coarsest dt", write_paths, 1},
     {"timing.csv", "wall time of runs (this machine)", write_timing, TIMING},
+    {"shard.csv", NULL, vb_sweep_write_shard, SHARD},
 };
 
 /* does this sweep write file k? */
 static int writes(const vb_sweep *s, size_t k)
 {
+    /* a shard writes its runs and nothing that needs them all */
+    if (files[k].chart == SHARD || s->shard_n)
+        return files[k].chart == SHARD && s->shard_n;
     if (files[k].chart == TIMING)
         return s->timed;
     return !(files[k].chart == CHART_DATA && s->tables_only);

@@ -1,0 +1,127 @@
+#!/bin/sh
+# shards.sh BUILD_DIR — run --shard K/N and merge (issue 20): 4 shards run
+# by GNU parallel and merged equal one whole run byte for byte, with and
+# without chart data, on cases with an exact solution, a reference solution
+# and adaptive methods; the shards share the work fairly (Graham's bound
+# for the largest-first rule); and a missing, doubled, cut, foreign or
+# stale shard is refused with exit 2, naming it.  Last line: N passed, N failed.
+BUILD=${1:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+VB=$(cd "$BUILD" && pwd)/verletbench
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL shards: $*"; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vb-shards.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+expect() {  # WHAT STATUS TEXT -- CMD...
+    what=$1 want=$2 text=$3
+    shift 4
+    "$@" >"$tmp/out" 2>&1
+    got=$?
+    if [ "$got" = "$want" ] && grep -qF -- "$text" "$tmp/out"; then ok
+    else bad "$what: exit $got (want $want), output lacks '$text':"; sed 's/^/    /' "$tmp/out" | head -5; fi
+}
+
+cd "$ROOT" || exit 1
+if ! command -v parallel >/dev/null 2>&1; then
+    bad "GNU parallel is not installed (Debian: apt-get install parallel; make check installs it as root)"
+    echo "$pass passed, $fail failed"
+    exit 1
+fi
+CASES="cases/spring.case cases/figure-eight.case cases/work-precision.case cases/chain-8.case"
+
+# ---- four shards through GNU parallel, merged, against one whole run ----
+for mode in charts tables; do
+    flag=""; [ $mode = tables ] && flag=--no-chart-data
+    rm -rf "$tmp/s" "$tmp/merged" "$tmp/whole"
+    # --will-cite: parallel's one-time notice would otherwise ask on a tty
+    if parallel --will-cite "$VB" run --quiet $flag -j 1 --shard {}/4 $CASES --out "$tmp/s/{}" \
+            ::: 1 2 3 4 >"$tmp/log" 2>&1; then ok; else bad "parallel run --shard ($mode)"; cat "$tmp/log"; fi
+    "$VB" merge --quiet $flag "$tmp"/s/* --out "$tmp/merged" >"$tmp/log" 2>&1 || { bad "merge ($mode)"; cat "$tmp/log"; }
+    "$VB" run --quiet $flag $CASES --out "$tmp/whole" >"$tmp/log" 2>&1 || { bad "whole run ($mode)"; cat "$tmp/log"; }
+    if diff -r "$tmp/merged" "$tmp/whole" >"$tmp/diff" 2>&1; then ok
+    else bad "the merge of 4 shards differs from the whole run ($mode)"; head -5 "$tmp/diff"; fi
+done
+# a shard writes its runs and nothing else
+[ "$(ls "$tmp/s/1/spring")" = "shard.csv" ] && [ ! -e "$tmp/s/1/summary.md" ] && ok || bad "a shard wrote more than shard.csv: $(ls "$tmp/s/1" "$tmp/s/1/spring")"
+# one shard, or as many as the runs, is a whole run too
+"$VB" run --quiet --no-chart-data --shard 1/1 cases/spring.case --out "$tmp/one" >/dev/null 2>&1 &&
+    "$VB" merge --quiet --no-chart-data "$tmp/one" --out "$tmp/onem" >/dev/null 2>&1 &&
+    "$VB" run --quiet --no-chart-data cases/spring.case --out "$tmp/onew" >/dev/null 2>&1 &&
+    diff -r "$tmp/onem" "$tmp/onew" >/dev/null && ok || bad "--shard 1/1 and merge differ from a run"
+
+# ---- balance: the largest-first rule keeps every shard within 4/3 of the
+# best possible (Graham 1969), which is at least the mean and the largest
+# task; the costs are the runs' steps (random plans' as generated) ----
+python3 - "$tmp/s" <<'PY' || bad "shards unbalanced"
+import csv, glob, os, sys
+loads, tasks = {}, {}
+for f in glob.glob(os.path.join(sys.argv[1], "*", "*", "shard.csv")):
+    k = f.split(os.sep)[-3]
+    rows = [r for r in csv.DictReader(l for l in open(f) if not l.startswith("#"))]
+    for r in rows:
+        case = f.split(os.sep)[-2]
+        key = (case, r["plan"], r["level"], r["seed"])
+        tasks[key] = tasks.get(key, 0) + int(r["steps"])
+        loads[k] = loads.get(k, 0) + int(r["steps"])
+mean = sum(loads.values()) / len(loads)
+bound = 4 / 3 * max(mean, max(tasks.values()))
+# 10 %: the rule balances the plans' step bounds; random plans take a
+# little fewer steps than their bound
+ok = max(loads.values()) <= 1.1 * bound
+print("loads", sorted(loads.values()), "mean %.0f, largest task %d" % (mean, max(tasks.values())))
+sys.exit(0 if ok else 1)
+PY
+[ $? = 0 ] && ok
+
+# ---- what merge refuses, exit 2, naming the shard ----
+S="$tmp/s"
+expect "a missing shard" 2 "chain-8: shard 3/4 is missing" -- "$VB" merge "$S/1" "$S/2" "$S/4" --out "$tmp/m1"
+cp -r "$S/2" "$tmp/again"
+expect "a shard twice" 2 "shard 2/4 given twice" -- "$VB" merge "$S"/* "$tmp/again" --out "$tmp/m2"
+[ ! -e "$tmp/m1" ] && [ ! -e "$tmp/m2" ] && ok || bad "a refused merge wrote its --out"
+cp -r "$S/3" "$tmp/cut"
+head -n 20 "$S/3/spring/shard.csv" > "$tmp/cut/spring/shard.csv"
+expect "a cut shard" 2 "a cut shard" -- "$VB" merge "$S/1" "$S/2" "$tmp/cut" "$S/4" --out "$tmp/m3"
+cp -r "$S/4" "$tmp/old"
+sed -i '1s/^# verletbench [^ ]* /# verletbench 0.0.1 (git 000000000000) /' "$tmp/old/spring/shard.csv"
+expect "another version" 2 "made by another version or from other parameters" -- "$VB" merge "$S/1" "$S/2" "$S/3" "$tmp/old" --out "$tmp/m4"
+cp -r "$S/4" "$tmp/row"
+sed -i '/^[0-9]/{s/,ok,/,nope,/;}' "$tmp/row/spring/shard.csv"
+expect "a damaged row" 2 "status 'nope'" -- "$VB" merge "$S/1" "$S/2" "$S/3" "$tmp/row" --out "$tmp/m5"
+# shards of a case file that changed between them
+mkdir -p "$tmp/c"
+cp -r cases/traces "$tmp/c/"
+cp cases/spring.case "$tmp/c/spring.case"
+for k in 1 2; do "$VB" run --quiet --no-chart-data --shard $k/2 "$tmp/c/spring.case" --out "$tmp/c/s$k" >/dev/null 2>&1; done
+sed -i 's/^dt = 0.05/dt = 0.04/' "$tmp/c/spring.case"
+expect "other parameters" 2 "where this verletbench and $tmp/c/spring.case give '# dt=0.040000000000000001" -- \
+    "$VB" merge --no-chart-data "$tmp/c/s1" "$tmp/c/s2" --out "$tmp/m6"
+"$VB" run --quiet --no-chart-data --shard 1/3 "$tmp/c/spring.case" --out "$tmp/c/t1" >/dev/null 2>&1
+expect "shards of another N" 2 "in 2 shards" -- "$VB" merge --no-chart-data "$tmp/c/s2" "$tmp/c/t1" --out "$tmp/m7"
+expect "not a shard directory" 2 "no NAME/shard.csv in it" -- "$VB" merge "$tmp/c" --out "$tmp/m8"
+expect "no directories" 2 "no shard directories given" -- "$VB" merge --out "$tmp/m9"
+
+# ---- the Slurm example, with the variables Slurm would set ----
+mkdir -p "$tmp/slurm/cases" "$tmp/slurm/shards"
+cp -r cases/spring.case cases/traces "$tmp/slurm/cases/"
+(
+    cd "$tmp/slurm" && export PATH="$(dirname "$VB"):$PATH" CASES=cases/spring.case &&
+    for k in 1 2 3; do
+        SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_ID=$k bash "$ROOT/examples/slurm/sweep.sbatch" || exit 1
+    done &&
+    bash "$ROOT/examples/slurm/merge.sbatch" && verletbench run --quiet cases/spring.case --out whole
+) >"$tmp/log" 2>&1
+if [ $? = 0 ] && diff -r "$tmp/slurm/results" "$tmp/slurm/whole" >/dev/null 2>&1; then ok
+else bad "examples/slurm: the array's merge differs from a run"; tail -5 "$tmp/log"; fi
+
+# ---- run --shard's own usage ----
+for bad_spec in 0/4 5/4 1/0 a/b 1/4x 2 -1/4 1/10001; do
+    expect "--shard $bad_spec" 2 "--shard: '$bad_spec' is not K/N" -- "$VB" run --shard "$bad_spec" cases/spring.case --out "$tmp/u"
+done
+expect "--shard with --strict" 2 "--strict needs them all" -- "$VB" run --strict --shard 1/2 cases/spring.case --out "$tmp/u"
+expect "--shard with an engine" 2 "external engines are not sharded" -- "$VB" run --shard 1/2 --engine "e:2=cat" cases/spring.case --out "$tmp/u"
+expect "merge --help" 0 "verletbench merge SHARDDIR" -- "$VB" merge --help
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
