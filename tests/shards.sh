@@ -115,6 +115,23 @@ cp -r cases/spring.case cases/traces "$tmp/slurm/cases/"
 if [ $? = 0 ] && diff -r "$tmp/slurm/results" "$tmp/slurm/whole" >/dev/null 2>&1; then ok
 else bad "examples/slurm: the array's merge differs from a run"; tail -5 "$tmp/log"; fi
 
+# a trace edited between the shards and the merge
+for k in 1 2; do "$VB" run --quiet --no-chart-data --shard $k/2 "$tmp/c/spring.case" --out "$tmp/c/r$k" >/dev/null 2>&1; done
+sed -i '0,/^0\.0/s/^0\.0\([0-9]\)/0.0\1\1/' "$tmp/c/traces/frames-60hz.trace"
+expect "a trace changed since" 2 "the trace changed since the shard was made" -- \
+    "$VB" merge --no-chart-data "$tmp/c/r1" "$tmp/c/r2" --out "$tmp/m10"
+# --out must not be, hold or lie in a shard directory: it would replace them
+expect "--out a shard" 2 "the merge would replace what it reads" -- "$VB" merge "$S"/* --out "$S/2"
+expect "--out in a shard" 2 "the merge would replace what it reads" -- "$VB" merge "$S"/* --out "$S/2/new"
+expect "--out above the shards" 2 "the merge would replace what it reads" -- "$VB" merge "$S"/* --out "$S"
+[ -f "$S/2/spring/shard.csv" ] && [ ! -e "$S/2/new" ] && ok || bad "a refused --out touched the shards"
+# a FIFO in place of a shard: refused at once, not waited on
+cp -r "$S/1" "$tmp/fifo" && rm "$tmp/fifo/spring/shard.csv" && mkfifo "$tmp/fifo/spring/shard.csv"
+expect "a FIFO shard" 2 "not a shard of verletbench run --shard: a regular file" -- \
+    timeout 20 "$VB" merge "$tmp/fifo" "$S/2" "$S/3" "$S/4" --out "$tmp/m11"
+cp -r "$S/1" "$tmp/bign" && sed -i '1s|shard 1/4 |shard 1/2000000000 |' "$tmp/bign/spring/shard.csv"
+expect "a huge N" 2 "1 <= K <= N <= 10000" -- timeout 20 "$VB" merge "$tmp/bign" --out "$tmp/m12"
+
 # ---- run --shard's own usage ----
 for bad_spec in 0/4 5/4 1/0 a/b 1/4x 2 -1/4 1/10001; do
     expect "--shard $bad_spec" 2 "--shard: '$bad_spec' is not K/N" -- "$VB" run --shard "$bad_spec" cases/spring.case --out "$tmp/u"

@@ -378,24 +378,33 @@ typedef struct {
 /* "# verletbench V: shard K/N of the runs of PATH": K, N, PATH.  -1 if not */
 static int shard_head(const char *file, int *k, int *n, char **case_path)
 {
+    /* a regular file only: a FIFO would block, a device never end */
+    struct stat st;
+    if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
     FILE *f = fopen(file, "r");
     if (!f)
         return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got = getline(&line, &cap, f);
-    fclose(f);
+    char line[4096 + 128];
     int rc = -1;
-    const char *p = got > 0 ? strstr(line, ": shard ") : NULL;
-    int used = 0;
-    if (p && !strncmp(line, "# verletbench ", 14) &&
-        sscanf(p, ": shard %d/%d of the runs of %n", k, n, &used) == 2 && used > 0) {
-        if (line[got - 1] == '\n')
-            line[got - 1] = '\0';
-        *case_path = strdup(p + used);
-        rc = *case_path ? 0 : -1;
+    if (fgets(line, sizeof line, f) && strchr(line, '\n')) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *p = strstr(line, ": shard ");
+        char *end;
+        if (p && !strncmp(line, "# verletbench ", 14)) {
+            errno = 0;
+            long a = strtol(p + 8, &end, 10), b = *end == '/' ? strtol(end + 1, &end, 10) : 0;
+            const char *rest = " of the runs of ";
+            if (!errno && a >= 1 && b >= a && b <= VB_MAX_SHARDS &&
+                !strncmp(end, rest, strlen(rest)) && end[strlen(rest)]) {
+                *k = (int)a;
+                *n = (int)b;
+                *case_path = strdup(end + strlen(rest));
+                rc = *case_path ? 0 : -1;
+            }
+        }
     }
-    free(line);
+    fclose(f);
     return rc;
 }
 
@@ -443,6 +452,35 @@ int vb_cmd_merge(int argc, char **argv)
         return vb_usage_error(CMD, "no shard directories given (e.g. verletbench merge shards/*)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
+    /* --out must not be a shard directory, nor hold one, nor lie in one:
+     * the merge would replace the shards it read */
+    char *out_real = realpath(out, NULL);
+    if (!out_real) {
+        /* not there yet: where it would be, by its parent's real path */
+        char *copy = strdup(out), *slash = copy ? strrchr(copy, '/') : NULL;
+        const char *base = slash ? slash + 1 : out;
+        if (slash)
+            *slash = '\0';
+        char *parent = copy ? realpath(slash ? (copy[0] ? copy : "/") : ".", NULL) : NULL;
+        if (parent && (out_real = malloc(strlen(parent) + strlen(base) + 2)))
+            sprintf(out_real, "%s/%s", parent, base);
+        free(parent);
+        free(copy);
+    }
+    for (int a = optind; out_real && a < argc; a++) {
+        char *in_real = realpath(argv[a], NULL);
+        size_t lo = strlen(out_real), li = in_real ? strlen(in_real) : 0;
+        int clash = in_real && (!strncmp(out_real, in_real, lo < li ? lo : li) &&
+                                (lo == li || (lo < li ? in_real[lo] : out_real[li]) == '/'));
+        free(in_real);
+        if (clash) {
+            free(out_real);
+            return vb_usage_error(CMD, "--out %s: it is, holds or lies in the shard directory "
+                                       "%s: the merge would replace what it reads",
+                                  out, argv[a]);
+        }
+    }
+    free(out_real);
 
     int status = VB_EXIT_OK, n_cases = 0, swept = 0;
     char err[1024];
@@ -486,7 +524,10 @@ int vb_cmd_merge(int argc, char **argv)
             s->file = strdup(path);
             s->name = strdup(e->d_name);
             if (!s->file || !s->name || shard_head(path, &s->k, &s->n, &s->case_path) != 0) {
-                vb_error(CMD, "%s: not a shard of verletbench run --shard (its first line)", path);
+                vb_error(CMD, "%s: not a shard of verletbench run --shard: a regular file whose "
+                              "first line says shard K/N (1 <= K <= N <= %d) of the runs of a "
+                              "case file",
+                         path, VB_MAX_SHARDS);
                 free(s->file), free(s->name);
                 status = VB_EXIT_USAGE;
                 break;
@@ -577,9 +618,15 @@ int vb_cmd_merge(int argc, char **argv)
         int oi = 0, om = 0;
         rc = vb_sweep_read_shard(s, sf[i].k, sf[i].n, sf[i].file, &filled, &oi, &om, err,
                                  sizeof err);
-        if (rc == 0 && (oi < 1 || oi > om || (s->order_m && (s->order_i != oi || s->order_m != om)))) {
-            vb_error(CMD, "%s: its '# order=' line (%d/%d) does not match its case's other shards "
-                          "(%d/%d) or is missing",
+        if (rc == 0 && (oi < 1 || oi > om)) {
+            vb_error(CMD, "%s: no '# order=I/M' line with 1 <= I <= M: not a whole shard",
+                     sf[i].file);
+            status = VB_EXIT_USAGE;
+            break;
+        }
+        if (rc == 0 && s->order_m && (s->order_i != oi || s->order_m != om)) {
+            vb_error(CMD, "%s: case %d of %d in the run that made it, where its case's other "
+                          "shards say %d of %d: shards of different command lines",
                      sf[i].file, oi, om, s->order_i, s->order_m);
             status = VB_EXIT_USAGE;
             break;

@@ -392,6 +392,21 @@ static double *shard_double(vb_run_result *r, int i)
     return p[i];
 }
 
+/* What the case file points to, by content: the trace's steps, FNV-1a
+ * over their bytes.  The provenance names the trace by path and length
+ * only; a shard must not be merged with a trace edited since. */
+static void shard_inputs(const vb_case *c, char *buf, size_t len)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (size_t i = 0; c->trace_path && i < c->trace.n; i++) {
+        unsigned char b[sizeof(double)];
+        memcpy(b, &c->trace.h[i], sizeof b);
+        for (size_t j = 0; j < sizeof b; j++)
+            h = (h ^ b[j]) * 1099511628211ULL;
+    }
+    snprintf(buf, len, "# inputs: trace fnv1a=%016llx", c->trace_path ? h : 0ULL);
+}
+
 static void shard_what(char *buf, size_t len, int k, int n)
 {
     snprintf(buf, len, "shard %d/%d of the runs", k, n);
@@ -407,6 +422,9 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
     /* where the case came in the run's command line: the merge writes
      * DIR/summary.md in that order, as the run would */
     fprintf(f, "# order=%d/%d\n", s->order_i, s->order_m);
+    char inputs[96];
+    shard_inputs(s->c, inputs, sizeof inputs);
+    fprintf(f, "%s\n", inputs);
     fputs(SHARD_COLUMNS "\n", f);
     for (size_t k = 0; k < s->n_jobs; k++) {
         if (vb_sweep_job_shard(s, k) != s->shard_k)
@@ -539,7 +557,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     ssize_t got;
     unsigned long no = 0;
     const char *w = want;
-    int rc = 0, header = 0;
+    int rc = 0, header = 0, inputs_seen = 0;
     char why[256];
     while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
         no++;
@@ -547,6 +565,19 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
             line[--got] = '\0';
         if (!header && sscanf(line, "# order=%d/%d", order_i, order_m) == 2)
             continue;
+        if (!header && !strncmp(line, "# inputs:", 9)) {
+            char now[96];
+            shard_inputs(s->c, now, sizeof now);
+            if (strcmp(line, now) != 0) {
+                snprintf(err, errlen, "%s:%lu: '%.100s', where %s's trace %s gives '%s': the "
+                                      "trace changed since the shard was made",
+                         path, no, line, s->c->path,
+                         s->c->trace_path ? s->c->trace_path : "(none)", now);
+                rc = VB_SWEEP_USAGE;
+            }
+            inputs_seen = 1;
+            continue;
+        }
         if (line[0] == '#') {
             /* the truth line says the reference's error over the runs
              * of this shard: the merge states it over all of them */
@@ -592,6 +623,10 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     }
     if (rc == 0 && !header) {
         snprintf(err, errlen, "%s: no header: an empty or cut shard", path);
+        rc = VB_SWEEP_USAGE;
+    }
+    if (rc == 0 && !inputs_seen) {
+        snprintf(err, errlen, "%s: no '# inputs:' line: not a whole shard", path);
         rc = VB_SWEEP_USAGE;
     }
     if (rc == 0 && ferror(f)) {
