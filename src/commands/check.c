@@ -335,12 +335,8 @@ int vb_cmd_check(int argc, char **argv)
         size_t worse0 = changes.worse + changes.missing;
         rc = compare_case(base, &cases[i], &s, &tol, &changes, err, sizeof err);
         if (rc == 0 && save) {
-            sigset_t stop, old;
-            sigemptyset(&stop);
-            sigaddset(&stop, SIGINT);
-            sigaddset(&stop, SIGTERM);
-            sigaddset(&stop, SIGHUP);
-            sigprocmask(SIG_BLOCK, &stop, &old);
+            sigset_t old;
+            vb_hold_stop_signals(&old);
             int wrc = vb_sweep_write_all(&od, &s, 1, err, sizeof err);
             sigprocmask(SIG_SETMASK, &old, NULL);
             if (wrc != 0) {

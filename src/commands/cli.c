@@ -343,3 +343,13 @@ int vb_opt_shard(const char *cmd, const char *text, int *k, int *n)
     *n = (int)b;
     return 0;
 }
+
+void vb_hold_stop_signals(sigset_t *old)
+{
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, old);
+}

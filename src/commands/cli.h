@@ -4,6 +4,7 @@
 #ifndef VB_CLI_H
 #define VB_CLI_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #define VB_EXIT_OK 0
@@ -14,6 +15,11 @@ int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_merge(int argc, char **argv);
+
+/* Hold SIGINT, SIGTERM and SIGHUP back while files are swapped into place
+ * (an interrupt then changes none of them); *old is the mask to restore
+ * with sigprocmask(SIG_SETMASK, old, NULL). */
+void vb_hold_stop_signals(sigset_t *old);
 
 /* --shard K/N: 0, or -1 with the usage message said */
 #define VB_MAX_SHARDS 10000

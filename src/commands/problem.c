@@ -178,12 +178,8 @@ int vb_cmd_problem(int argc, char **argv)
     } else {
         /* every file written: renamed into place with SIGINT, SIGTERM and
          * SIGHUP held back (an interrupt changes none of them) */
-        sigset_t stop, old;
-        sigemptyset(&stop);
-        sigaddset(&stop, SIGINT);
-        sigaddset(&stop, SIGTERM);
-        sigaddset(&stop, SIGHUP);
-        sigprocmask(SIG_BLOCK, &stop, &old);
+        sigset_t old;
+        vb_hold_stop_signals(&old);
         for (int i = 0; i < n; i++) {
             if (status != VB_EXIT_OK) {
                 vb_outfile_abort(&files[i]);

@@ -111,6 +111,22 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
     return vb_outfile_commit(&o, err, errlen);
 }
 
+/* Every case directory, and DIR/summary.md when summary is set, written
+ * with SIGINT, SIGTERM and SIGHUP held back (well under a second): each
+ * case directory is swapped in whole, and a failure before the swaps (a
+ * full disk) changes nothing.  0, or VB_OUTDIR_USAGE / VB_OUTDIR_FAIL. */
+static int write_held(const vb_outdir *od, const char *dir, const vb_sweep *sweeps, int n,
+                      int summary, char *err, size_t errlen)
+{
+    sigset_t old;
+    vb_hold_stop_signals(&old);
+    int rc = vb_sweep_write_all(od, sweeps, (size_t)n, err, errlen);
+    if (rc == 0 && summary && write_overall_summary(dir, sweeps, n, err, errlen) != 0)
+        rc = VB_OUTDIR_FAIL;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
 int vb_cmd_run(int argc, char **argv)
 {
     enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_SHARD, O_HELP };
@@ -278,19 +294,8 @@ int vb_cmd_run(int argc, char **argv)
             goto done;
         }
     }
-    /* Then write them all with SIGINT, SIGTERM and SIGHUP held back (well
-     * under a second): each case directory is swapped in whole, and a
-     * failure before the swaps (a full disk) changes nothing. */
-    sigset_t stop, old;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    sigprocmask(SIG_BLOCK, &stop, &old);
-    rc = vb_sweep_write_all(&od, sweeps, (size_t)n, err, sizeof err);
-    if (rc == 0 && !shard_n && write_overall_summary(out, sweeps, n, err, sizeof err) != 0)
-        rc = VB_OUTDIR_FAIL;
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    /* then write them all (a shard has no summary: it holds a share) */
+    rc = write_held(&od, out, sweeps, n, !shard_n, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -488,6 +493,7 @@ int vb_cmd_merge(int argc, char **argv)
     size_t n_sf = 0, cap_sf = 0;
     vb_case *cases = NULL;
     vb_sweep *sweeps = NULL, *ordered = NULL;
+    int *rank = NULL;
     vb_outdir od = {NULL, -1};
 
     /* every DIR/NAME/shard.csv */
@@ -650,29 +656,30 @@ int vb_cmd_merge(int argc, char **argv)
         goto done;
 
     /* written in the order of the run that made them (its command line):
-     * a shallow copy of each sweep in that order (the sweeps and cases
-     * themselves stay put: plans point into their cases) */
-    ordered = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *ordered);
-    if (!ordered) {
+     * rank[a] is the case that came a-th (the sweeps and cases themselves
+     * stay put: plans point into their cases) */
+    rank = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *rank);
+    if (!rank) {
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
     for (int a = 0; a < n_cases; a++) {
         int b = a;
-        for (; b > 0 && ordered[b - 1].order_i > sweeps[a].order_i; b--)
-            ordered[b] = ordered[b - 1];
-        ordered[b] = sweeps[a];
+        for (; b > 0 && sweeps[rank[b - 1]].order_i > sweeps[a].order_i; b--)
+            rank[b] = rank[b - 1];
+        rank[b] = a;
     }
-    for (int a = 1; a < n_cases; a++)
-        if (ordered[a].order_i == ordered[a - 1].order_i ||
-            ordered[a].order_m != ordered[0].order_m) {
+    for (int a = 1; a < n_cases; a++) {
+        const vb_sweep *p = &sweeps[rank[a - 1]], *q = &sweeps[rank[a]];
+        if (q->order_i == p->order_i || q->order_m != sweeps[rank[0]].order_m) {
             vb_error(CMD, "%s and %s come from different runs (their '# order=' lines): merge "
                           "the shards of one command line",
-                     ordered[a - 1].c->path, ordered[a].c->path);
+                     p->c->path, q->c->path);
             status = VB_EXIT_USAGE;
             goto done;
         }
+    }
     rc = vb_outdir_open(&od, out, err, sizeof err);
     for (int ci = 0; rc == 0 && ci < n_cases; ci++)
         rc = vb_casedir_check(&od, cases[ci].name, err, sizeof err);
@@ -690,21 +697,16 @@ int vb_cmd_merge(int argc, char **argv)
             goto done;
         }
     }
-    /* the order was taken before finish filled the sweeps: take it again */
+    /* a shallow copy of each finished sweep, in the run's order */
+    ordered = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *ordered);
+    if (!ordered) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
     for (int a = 0; a < n_cases; a++)
-        for (int b = 0; b < n_cases; b++)
-            if (ordered[a].c == sweeps[b].c)
-                ordered[a] = sweeps[b];
-    sigset_t stop, old;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    sigprocmask(SIG_BLOCK, &stop, &old);
-    rc = vb_sweep_write_all(&od, ordered, (size_t)n_cases, err, sizeof err);
-    if (rc == 0 && write_overall_summary(out, ordered, n_cases, err, sizeof err) != 0)
-        rc = VB_OUTDIR_FAIL;
-    sigprocmask(SIG_SETMASK, &old, NULL);
+        ordered[a] = sweeps[rank[a]];
+    rc = write_held(&od, out, ordered, n_cases, 1, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -714,6 +716,7 @@ int vb_cmd_merge(int argc, char **argv)
     }
 done:
     free(ordered);
+    free(rank);
     vb_outdir_close(&od);
     for (int i = 0; i < swept; i++)
         vb_sweep_free(&sweeps[i]);

@@ -232,6 +232,10 @@ typedef struct {
     atomic_size_t jobs_done;
     vb_progress_fn *progress;
     void *progress_ctx;
+    /* the case's integrators less the adaptive ones, once for every task;
+     * first_grid is the first of them in the case's list */
+    const vb_integrator **grid;
+    size_t n_grid, first_grid;
 } job_ctx;
 
 static int job_task(void *ctx, size_t g)
@@ -239,50 +243,31 @@ static int job_task(void *ctx, size_t g)
     job_ctx *jc = ctx;
     const vb_case *c = jc->c;
     vb_sweep_job *jobs = jc->s->jobs;
-    vb_run_result *res = malloc(c->n_integ * sizeof *res);
-    vb_sweep_job *first = &jobs[g];
+    char err[sizeof jobs[0].err] = "out of memory";
+    /* the integrators that step on this plan's times share its truth: one
+     * grid; an adaptive one, on frames and a tolerance of its own, runs
+     * alone into its job */
+    vb_run_result *res = malloc((jc->n_grid ? jc->n_grid : 1) * sizeof *res);
     int failed = !res;
-    char err[sizeof first->err] = "out of memory";
-    if (res) {
-        /* the integrators that step on this plan's times share its truth
-         * (the adaptive ones, on frames of their own, come after);
-         * integ[] is the case's list with the adaptive ones left out */
-        const vb_integrator **grid = (const vb_integrator **)calloc(c->n_integ, sizeof *grid);
-        vb_run_result *gres = malloc(c->n_integ * sizeof *gres);
-        size_t n_grid = 0;
-        failed = !grid || !gres;
-        const vb_plan_spec *plan = NULL; /* a stepping integrator's: this task's plan */
-        for (size_t i = 0; !failed && i < c->n_integ; i++)
-            if (!vb_adaptive(c->integ[i])) {
-                grid[n_grid++] = c->integ[i];
-                if (!plan)
-                    plan = &jobs[i * jc->per + g].plan;
-            }
-        if (!failed && n_grid) {
-            vb_grid_spec spec = {.model = &c->model, .plan = *plan, .integ = grid,
-                                 .n_integ = n_grid};
-            failed = vb_simulate_grid(&spec, gres, err, sizeof err) != 0;
-        }
-        for (size_t i = 0, k = 0; !failed && i < c->n_integ; i++) {
-            if (!vb_adaptive(c->integ[i])) {
-                res[i] = gres[k++];
-                continue;
-            }
-            vb_grid_spec spec = {.model = &c->model, .plan = jobs[i * jc->per + g].plan,
-                                 .integ = &c->integ[i], .n_integ = 1};
-            failed = vb_simulate_grid(&spec, &res[i], err, sizeof err) != 0;
-        }
-        free(grid);
-        free(gres);
+    if (!failed && jc->n_grid) {
+        vb_grid_spec spec = {.model = &c->model, .plan = jobs[jc->first_grid * jc->per + g].plan,
+                             .integ = jc->grid, .n_integ = jc->n_grid};
+        failed = vb_simulate_grid(&spec, res, err, sizeof err) != 0;
     }
-    for (size_t i = 0; i < c->n_integ; i++) {
+    for (size_t i = 0, k = 0; !failed && i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
-        if (failed) {
-            job->failed = 1;
-            memcpy(job->err, err, sizeof err);
-        } else {
-            job->res = res[i];
+        if (!vb_adaptive(c->integ[i])) {
+            job->res = res[k++];
+            continue;
         }
+        vb_grid_spec spec = {.model = &c->model, .plan = job->plan, .integ = &c->integ[i],
+                             .n_integ = 1};
+        failed = vb_simulate_grid(&spec, &job->res, err, sizeof err) != 0;
+    }
+    for (size_t i = 0; failed && i < c->n_integ; i++) {
+        vb_sweep_job *job = &jobs[i * jc->per + g];
+        job->failed = 1;
+        memcpy(job->err, err, sizeof err);
     }
     free(res);
     atomic_fetch_add(&jc->jobs_done, c->n_integ);
@@ -319,8 +304,22 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
             if (s->jobs[g].level == level && (!s->shard_n || s->task_shard[g] == s->shard_k))
                 order[n++] = g;
     job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
+    jc.grid = malloc((c->n_integ ? c->n_integ : 1) * sizeof *jc.grid);
+    if (!jc.grid) {
+        free(order);
+        return -1;
+    }
+    for (size_t i = c->n_integ; i-- > 0;)
+        if (!vb_adaptive(c->integ[i])) {
+            jc.first_grid = i;
+            jc.n_grid++;
+        }
+    for (size_t i = 0, k = 0; i < c->n_integ; i++)
+        if (!vb_adaptive(c->integ[i]))
+            jc.grid[k++] = c->integ[i];
     atomic_init(&jc.jobs_done, 0);
     int rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
+    free(jc.grid);
     free(order);
     return rc;
 }
@@ -415,14 +414,13 @@ static int analyse_orders(vb_sweep *s)
                  * enough that the control never asked for less), and one
                  * whose error (median) did not move at all was not limited
                  * by the tolerance either: such points say nothing of it. */
-                int same_work = vb_adaptive(c->integ[i]) && levels > 1,
-                    same_err = same_work;
-                for (int l = 1; same_work && l < levels; l++)
-                    same_work = evals[l] == evals[0];
-                for (int l = 1; same_err && l < levels; l++)
-                    same_err = row.err[l] == row.err[0];
-                same_work |= same_err;
-                if (same_work && row.verdict != VB_VERDICT_EXACT) {
+                int same_work = 1, same_err = 1;
+                for (int l = 1; l < levels; l++) {
+                    same_work &= evals[l] == evals[0];
+                    same_err &= row.err[l] == row.err[0];
+                }
+                if (vb_adaptive(c->integ[i]) && levels > 1 && (same_work || same_err) &&
+                    row.verdict != VB_VERDICT_EXACT) {
                     row.fit.range = VB_RANGE_NONE;
                     row.fit.first = row.fit.last = -1;
                     row.fit.points = 0;
@@ -886,23 +884,28 @@ int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
     return 0;
 }
 
+/* run_jobs, and when it fails, why: the first failed job in plan order,
+ * whichever thread saw it first.  0 or -1. */
+static int run_jobs_saying(const vb_case *c, vb_sweep *s, unsigned threads,
+                           vb_progress_fn *progress, void *ctx, char *err, size_t errlen)
+{
+    if (run_jobs(c, s, threads, progress, ctx) == 0)
+        return 0;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].failed) {
+            snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
+            return -1;
+        }
+    snprintf(err, errlen, "%s: out of memory", c->path);
+    return -1;
+}
+
 int vb_sweep_run_shard(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
                        int shard_n, unsigned threads, vb_progress_fn *progress, void *ctx,
                        char *err, size_t errlen)
 {
     int rc = vb_sweep_begin(c, s, max_steps, shard_k, shard_n, err, errlen);
-    if (rc != 0)
-        return rc;
-    if (run_jobs(c, s, threads, progress, ctx) != 0) {
-        for (size_t k = 0; k < s->n_jobs; k++)
-            if (s->jobs[k].failed) {
-                snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
-                return -1;
-            }
-        snprintf(err, errlen, "%s: out of memory", c->path);
-        return -1;
-    }
-    return 0;
+    return rc != 0 ? rc : run_jobs_saying(c, s, threads, progress, ctx, err, errlen);
 }
 
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
@@ -910,18 +913,8 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
                  size_t errlen)
 {
     int rc = vb_sweep_begin(c, s, max_steps, 0, 0, err, errlen);
-    if (rc != 0)
+    if (rc != 0 || (rc = run_jobs_saying(c, s, threads, progress, ctx, err, errlen)) != 0)
         return rc;
-    if (run_jobs(c, s, threads, progress, ctx) != 0) {
-        /* the first failed job in plan order, whichever thread saw it first */
-        for (size_t k = 0; k < s->n_jobs; k++)
-            if (s->jobs[k].failed) {
-                snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
-                return -1;
-            }
-        snprintf(err, errlen, "%s: out of memory", c->path);
-        return -1;
-    }
     return vb_sweep_finish(c, s, max_steps, flags, threads, err, errlen);
 }
 

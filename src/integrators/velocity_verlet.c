@@ -15,23 +15,7 @@ static void start(void *st, vb_force *f, double t, const double *x, const double
     vb_force_eval(f, t, vb_xv_vec(s, 0), vb_xv_vec(s, 1), vb_xv_vec(s, 2));
 }
 
-static void step(void *st, vb_force *f, double t, double h)
-{
-    vb_xv_state *s = st;
-    /* three separate vectors of the state: restrict lets the loops
-     * vectorise (the same operations on each component, the same bits) */
-    double *restrict x = vb_xv_vec(s, 0), *restrict v = vb_xv_vec(s, 1),
-                     *restrict a = vb_xv_vec(s, 2);
-    double half = 0.5 * h;
-    size_t n = s->n;
-    for (size_t i = 0; i < n; i++) {
-        v[i] += a[i] * half;
-        x[i] += v[i] * h;
-    }
-    vb_force_eval(f, t + h, x, v, a);
-    for (size_t i = 0; i < n; i++)
-        v[i] += a[i] * half;
-}
+static void step(void *st, vb_force *f, double t, double h) { vb_xv_kdk(st, f, t, h); }
 
 static size_t lanes_size(size_t n) { return vb_xv_lanes_size(n, 1); }
 

@@ -22,29 +22,13 @@ static void start(void *st, vb_force *f, double t, const double *x, const double
     vb_force_eval(f, t, vb_xv_vec(s, 0), vb_xv_vec(s, 1), vb_xv_vec(s, 2));
 }
 
-/* one velocity Verlet (kick-drift-kick) sub-step of h from t */
-static void kdk(vb_xv_state *s, vb_force *f, double t, double h)
-{
-    double *restrict x = vb_xv_vec(s, 0), *restrict v = vb_xv_vec(s, 1),
-                     *restrict a = vb_xv_vec(s, 2);
-    double half = 0.5 * h;
-    size_t n = s->n;
-    for (size_t i = 0; i < n; i++) {
-        v[i] += a[i] * half;
-        x[i] += v[i] * h;
-    }
-    vb_force_eval(f, t + h, x, v, a);
-    for (size_t i = 0; i < n; i++)
-        v[i] += a[i] * half;
-}
-
 static void step(void *st, vb_force *f, double t, double h)
 {
     vb_xv_state *s = st;
     double h1 = W1 * h, h0 = (1.0 - 2.0 * W1) * h;
-    kdk(s, f, t, h1);
-    kdk(s, f, t + h1, h0);
-    kdk(s, f, t + h1 + h0, h1);
+    vb_xv_kdk(s, f, t, h1);
+    vb_xv_kdk(s, f, t + h1, h0);
+    vb_xv_kdk(s, f, t + h1 + h0, h1);
 }
 
 const vb_integrator vb_integrator_yoshida4 = {
