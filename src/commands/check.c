@@ -15,6 +15,7 @@
 #include "casefile.h"
 #include "cli.h"
 #include "compare.h"
+#include "grid.h"
 #include "outdir.h"
 #include "plugin.h"
 #include "sweep.h"
@@ -266,50 +267,55 @@ int vb_cmd_check(int argc, char **argv)
     }
 
     int status = VB_EXIT_OK;
-    size_t loaded = 0;
     vb_changes changes = {0};
     vb_outdir od = {NULL, -1};
-    vb_case *cases = calloc(n, sizeof *cases);
-    if (!cases) {
-        vb_error(CMD, "out of memory");
-        globfree(&g);
-        return VB_EXIT_FAIL;
+    vb_case_set set;
+    vb_grid *grids = NULL;
+    long n_grids = 0;
+    if (vb_case_set_load(&set, files, n, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
     }
-    for (size_t i = 0; i < n; i++, loaded++) {
-        if (vb_case_load(files[i], &cases[i], err, sizeof err) != 0) {
-            vb_error(CMD, "%s", err);
+    for (size_t i = 0; i < set.n; i++)
+        if (vb_case_add_cli_engines(CMD, set.all[i], &so) != 0) {
             status = VB_EXIT_USAGE;
             goto done;
         }
-        if (vb_case_add_cli_engines(CMD, &cases[i], &so) != 0) {
-            loaded++;
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-    }
-    /* every case needs its baseline: say which are missing before running any */
-    for (size_t i = 0; i < n; i++)
+    /* every case (every point of a grid) needs its baseline: say which are
+     * missing before running any */
+    for (size_t i = 0; i < set.n; i++)
         for (int k = 0; k < 2; k++) {
+            const vb_case *ci = set.all[i];
             char p[4096 + 80];
-            snprintf(p, sizeof p, "%s/%s/%s", base, cases[i].name, k ? "orders.csv" : "runs.csv");
+            snprintf(p, sizeof p, "%s/%s/%s", base, ci->name, k ? "orders.csv" : "runs.csv");
             if (access(p, R_OK) != 0) {
                 vb_error(CMD, "%s: no baseline for case '%s' (%s missing): make one with "
                               "'verletbench run %s --out %s'",
-                         cases[i].path, cases[i].name, p, cases[i].path, base);
+                         ci->path, ci->name, p, ci->path, base);
                 status = VB_EXIT_USAGE;
                 goto done;
             }
         }
-    for (size_t i = 0; i < n; i++)
-        if (vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+    for (size_t i = 0; i < set.n; i++)
+        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
         }
+    n_grids = vb_grids_begin(&set, &grids);
+    if (n_grids < 0) {
+        n_grids = 0;
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
     if (save) {
         rc = vb_outdir_open(&od, save, err, sizeof err);
-        for (size_t i = 0; rc == 0 && i < n; i++)
-            rc = vb_casedir_check(&od, cases[i].name, err, sizeof err);
+        for (size_t i = 0; rc == 0 && i < set.n; i++)
+            rc = vb_casedir_check(&od, set.all[i]->name, err, sizeof err);
+        for (long gi = 0; rc == 0 && gi < n_grids; gi++)
+            rc = vb_casedir_check(&od, grids[gi].first->grid->name, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "--save: %s", err);
             status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -320,11 +326,12 @@ int vb_cmd_check(int argc, char **argv)
     if (!quiet)
         printf("verletbench check: %zu case%s against %s (rtol %g, round-off floor %g ulps, "
                "order tolerance %g)\n",
-               n, n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
-    for (size_t i = 0; i < n; i++) {
+               set.n, set.n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
+    for (size_t i = 0; i < set.n; i++) {
+        const vb_case *ci = set.all[i];
         vb_sweep s;
-        rc = vb_sweep_run(&cases[i], &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL,
-                              NULL, err, sizeof err);
+        rc = vb_sweep_run(ci, &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL, NULL, err,
+                          sizeof err);
         if (rc != 0) {
             vb_error(CMD, "%s", err);
             vb_sweep_free(&s);
@@ -333,11 +340,18 @@ int vb_cmd_check(int argc, char **argv)
         }
         vb_report_engine_failures(CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
-        rc = compare_case(base, &cases[i], &s, &tol, &changes, err, sizeof err);
+        rc = compare_case(base, ci, &s, &tol, &changes, err, sizeof err);
+        vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);
+        if (rc == 0 && gr && vb_grid_add(gr, &s) != 0) {
+            snprintf(err, sizeof err, "out of memory");
+            rc = VB_COMPARE_OOM;
+        }
         if (rc == 0 && save) {
+            /* the point, and its grid once its last point is in */
+            size_t whole = gr && gr->added == gr->points;
             sigset_t old;
             vb_hold_stop_signals(&old);
-            int wrc = vb_sweep_write_all(&od, &s, 1, err, sizeof err);
+            int wrc = vb_sweep_write_all(&od, &s, 1, gr, whole, err, sizeof err);
             sigprocmask(SIG_SETMASK, &old, NULL);
             if (wrc != 0) {
                 vb_error(CMD, "--save: %s", err);
@@ -353,7 +367,7 @@ int vb_cmd_check(int argc, char **argv)
             goto done;
         }
         if (!quiet)
-            printf("  %-22s %s\n", cases[i].name,
+            printf("  %-22s %s\n", ci->name,
                    changes.worse + changes.missing > worse0 ? "WORSE" : "ok");
     }
     vb_changes_print(&changes, stdout);
@@ -367,9 +381,8 @@ int vb_cmd_check(int argc, char **argv)
 done:
     vb_outdir_close(&od);
     vb_changes_free(&changes);
-    for (size_t i = 0; i < loaded; i++)
-        vb_case_free(&cases[i]);
-    free(cases);
+    vb_grids_free(grids, (size_t)n_grids);
+    vb_case_set_free(&set);
     globfree(&g);
     return status;
 }

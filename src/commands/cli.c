@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,6 +226,31 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
         vb_engine *e = vb_engine_parse(o->engine[i], o->engine_is_dir[i], err, sizeof err);
         if (e)
             e->timeout = o->engine_timeout;
+        if (e && e->dir && c->grid) {
+            /* a grid's trajectories: a directory a point, as `problem`
+             * writes the requests, DIR/NAME@KEY=VALUE/RUN.csv */
+            size_t len = strlen(e->dir) + strlen(c->name) + 2;
+            char *dir = malloc(len);
+            struct stat st;
+            if (dir) {
+                snprintf(dir, len, "%s/%s", e->dir, c->name);
+                free(e->dir);
+                e->dir = dir;
+                /* said now, not as every run failing on its missing file */
+                if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                    snprintf(err, sizeof err, "--trajectories: %.200s: no such directory: a "
+                                              "grid's trajectories are read from a directory a "
+                                              "point (DIR/%s/RUN.csv, as problem writes them)",
+                             dir, c->name);
+                    vb_engine_free(e);
+                    e = NULL;
+                }
+            } else {
+                vb_engine_free(e);
+                e = NULL;
+                snprintf(err, sizeof err, "out of memory");
+            }
+        }
         if (!e || vb_case_add_engine(c, e, err, sizeof err) != 0) {
             vb_engine_free(e);
             vb_error(cmd, "%s: %s", c->path, err);
@@ -263,7 +289,9 @@ size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
                          r->fit.range == VB_RANGE_ALL ? "*" : "");
-            vb_error(cmd, "strict: %s: %s, %s steps, %s: %s, label %d: %s", s->c->path, g->name,
+            char label[4096];
+            vb_error(cmd, "strict: %s: %s, %s steps, %s: %s, label %d: %s",
+                     vb_case_label(s->c, label, sizeof label), g->name,
                      vb_plan_name(r->kind), vb_norm_name(r->norm), order, g->order,
                      vb_verdict_name(r->verdict));
             below++;
@@ -284,7 +312,9 @@ static void say_failure(const char *cmd, const vb_case *c, size_t integ, size_t 
         return;
     const vb_engine *e = vb_engine_of(c->integ[integ]);
     const char *src = !e ? "?" : e->command ? e->command : e->dir;
-    vb_error(cmd, "%s: engine %s (%.200s%s): run %s (%s): %s", c->path, e ? e->name : "?", src,
+    char label[4096];
+    vb_error(cmd, "%s: engine %s (%.200s%s): run %s (%s): %s", vb_case_label(c, label, sizeof label),
+             e ? e->name : "?", src,
              strlen(src) > 200 ? "..." : "", id, plan_text, why);
 }
 

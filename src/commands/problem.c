@@ -78,7 +78,10 @@ static int write_case(const vb_case *c, const char *dir, double max_steps, vb_ou
             fprintf(f, "\\%c", *p);
         else if ((unsigned char)*p >= 0x20)
             fputc(*p, f);
-    fprintf(f, "\",\"model\":\"%s\",\"runs\":%zu}\n", c->model.type->name, n);
+    fputc('"', f);
+    if (c->grid) /* names and values: a-z 0-9 - _ . + and digits, nothing to escape */
+        fprintf(f, ",\"grid_point\":\"%s\"", c->grid->label);
+    fprintf(f, ",\"model\":\"%s\",\"runs\":%zu}\n", c->model.type->name, n);
     int rc = 0;
     for (size_t k = 0; k < n && rc == 0; k++) {
         if (vb_engine_write_request(f, &c->model, &plans[k]) != 0 || fputc('\n', f) == EOF)
@@ -130,42 +133,44 @@ int vb_cmd_problem(int argc, char **argv)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench problem cases/spring.case)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
-    vb_case *cases = calloc((size_t)n, sizeof *cases);
-    if (!cases) {
-        vb_error(CMD, "out of memory");
-        return VB_EXIT_FAIL;
-    }
     char err[1024] = "";
-    int status = VB_EXIT_OK, loaded = 0;
-    for (int i = 0; i < n; i++, loaded++) {
-        if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0) {
-            vb_error(CMD, "%s", err); /* a case that failed to load holds nothing */
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-        if (vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+    int status = VB_EXIT_OK;
+    vb_case_set set;
+    vb_outfile *files = NULL;
+    size_t *runs = NULL, opened = 0;
+    /* every point of a grid is a case of its own: problems/NAME@e=0.3/ */
+    if (vb_case_set_load(&set, argv + optind, (size_t)n, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
+    }
+    if (vb_case_set_distinct(&set, out, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
+    }
+    for (size_t i = 0; i < set.n; i++)
+        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
-            loaded++;
             goto done;
         }
-    }
     if (vb_make_dir(out, err, sizeof err) != 0) {
         vb_error(CMD, "--out: %s", err);
         status = VB_EXIT_USAGE;
         goto done;
     }
-    vb_outfile *files = calloc((size_t)n, sizeof *files);
-    size_t *runs = calloc((size_t)n, sizeof *runs);
-    int opened = 0;
+    files = calloc(set.n ? set.n : 1, sizeof *files);
+    runs = calloc(set.n ? set.n : 1, sizeof *runs);
     if (!files || !runs) {
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
     }
-    for (int i = 0; i < n && status == VB_EXIT_OK; i++) {
+    for (size_t i = 0; i < set.n && status == VB_EXIT_OK; i++) {
         err[0] = '\0';
-        if ((rc = write_case(&cases[i], out, so.max_steps, &files[i], &runs[i], err,
-                             sizeof err)) != 0) {
+        if ((rc = write_case(set.all[i], out, so.max_steps, &files[i], &runs[i], err,
+                             sizeof err)) != 0 ||
+            (rc = vb_outfile_finish(&files[i], err, sizeof err) != 0 ? VB_EXIT_FAIL : 0) != 0) {
             vb_error(CMD, "%s", err);
             status = rc;
             break;
@@ -173,14 +178,14 @@ int vb_cmd_problem(int argc, char **argv)
         opened++;
     }
     if (status != VB_EXIT_OK) {
-        for (int i = 0; i < opened; i++)
+        for (size_t i = 0; i < opened; i++)
             vb_outfile_abort(&files[i]);
     } else {
         /* every file written: renamed into place with SIGINT, SIGTERM and
          * SIGHUP held back (an interrupt changes none of them) */
         sigset_t old;
         vb_hold_stop_signals(&old);
-        for (int i = 0; i < n; i++) {
+        for (size_t i = 0; i < set.n; i++) {
             if (status != VB_EXIT_OK) {
                 vb_outfile_abort(&files[i]);
                 continue;
@@ -196,11 +201,9 @@ int vb_cmd_problem(int argc, char **argv)
         }
         sigprocmask(SIG_SETMASK, &old, NULL);
     }
+done:
     free(files);
     free(runs);
-done:
-    for (int i = 0; i < loaded; i++)
-        vb_case_free(&cases[i]);
-    free(cases);
+    vb_case_set_free(&set);
     return status;
 }

@@ -13,6 +13,7 @@
 
 #include "casefile.h"
 #include "cli.h"
+#include "grid.h"
 #include "outdir.h"
 #include "outfile.h"
 #include "plugin.h"
@@ -88,9 +89,23 @@ static void progress(void *ctx, size_t done, size_t total)
     }
 }
 
+/* Each case's table in the order given; a grid's own tables before its
+ * first point's. */
+static void print_summaries(FILE *f, const vb_sweep *sweeps, size_t n, const vb_grid *grids,
+                            size_t n_grids)
+{
+    for (size_t i = 0; i < n; i++) {
+        const vb_case *c = sweeps[i].c;
+        for (size_t g = 0; c->grid && c->grid->point == 0 && g < n_grids; g++)
+            if (grids[g].first == c)
+                vb_grid_summary(&grids[g], f);
+        vb_sweep_summary(&sweeps[i], f);
+    }
+}
+
 /* DIR/summary.md: the tables of the cases of this run, in the order given. */
-static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n, char *err,
-                                 size_t errlen)
+static int write_overall_summary(const char *dir, const vb_sweep *sweeps, size_t n,
+                                 const vb_grid *grids, size_t n_grids, char *err, size_t errlen)
 {
     char path[4096 + 16];
     if (snprintf(path, sizeof path, "%s/summary.md", dir) >= (int)sizeof path) {
@@ -106,22 +121,24 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, int n,
                  "Orders are the least-squares slope of log error against log dt over the "
                  "asymptotic range (docs/method.md §5).\n\n",
             vb_version_text());
-    for (int i = 0; i < n; i++)
-        vb_sweep_summary(&sweeps[i], o.f);
+    print_summaries(o.f, sweeps, n, grids, n_grids);
     return vb_outfile_commit(&o, err, errlen);
 }
 
-/* Every case directory, and DIR/summary.md when summary is set, written
- * with SIGINT, SIGTERM and SIGHUP held back (well under a second): each
- * case directory is swapped in whole, and a failure before the swaps (a
- * full disk) changes nothing.  0, or VB_OUTDIR_USAGE / VB_OUTDIR_FAIL. */
-static int write_held(const vb_outdir *od, const char *dir, const vb_sweep *sweeps, int n,
-                      int summary, char *err, size_t errlen)
+/* Every case directory and grid directory, and DIR/summary.md when summary
+ * is set, written with SIGINT, SIGTERM and SIGHUP held back (well under a
+ * second): each directory is swapped in whole, and a failure before the
+ * swaps (a full disk) changes nothing.  0, or VB_OUTDIR_USAGE /
+ * VB_OUTDIR_FAIL. */
+static int write_held(const vb_outdir *od, const char *dir, const vb_sweep *sweeps, size_t n,
+                      const vb_grid *grids, size_t n_grids, int summary, char *err,
+                      size_t errlen)
 {
     sigset_t old;
     vb_hold_stop_signals(&old);
-    int rc = vb_sweep_write_all(od, sweeps, (size_t)n, err, errlen);
-    if (rc == 0 && summary && write_overall_summary(dir, sweeps, n, err, errlen) != 0)
+    int rc = vb_sweep_write_all(od, sweeps, n, grids, n_grids, err, errlen);
+    if (rc == 0 && summary &&
+        write_overall_summary(dir, sweeps, n, grids, n_grids, err, errlen) != 0)
         rc = VB_OUTDIR_FAIL;
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
@@ -186,8 +203,7 @@ int vb_cmd_run(int argc, char **argv)
     }
     if (vb_shared_opts_env(CMD, &so) != 0)
         return VB_EXIT_USAGE;
-    int n = argc - optind;
-    if (n <= 0)
+    if (argc - optind <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
@@ -198,47 +214,43 @@ int vb_cmd_run(int argc, char **argv)
                                    "(use it with verletbench merge)",
                               draw ? "draw" : strict ? "strict" : "timing");
 
-    /* check every case before running any, so bad input writes nothing */
-    vb_case *cases = calloc((size_t)n, sizeof *cases);
-    if (!cases) {
-        vb_error(CMD, "out of memory");
-        return VB_EXIT_FAIL;
-    }
+    /* check every case (every point of a grid) before running any, so bad
+     * input writes nothing */
     char err[1024];
-    int status = VB_EXIT_OK, loaded = 0, swept = 0;
+    int status = VB_EXIT_OK;
+    size_t swept = 0, n = 0;
+    long n_grids = 0;
+    vb_case_set set;
     vb_sweep *sweeps = NULL;
+    vb_grid *grids = NULL;
     vb_outdir od = {NULL, -1};
-    for (int i = 0; i < n; i++, loaded++) {
-        if (vb_case_load(argv[optind + i], &cases[i], err, sizeof err) != 0) {
-            vb_error(CMD, "%s", err);
+    if (vb_case_set_load(&set, argv + optind, (size_t)(argc - optind), err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
+    }
+    n = set.n;
+    for (size_t i = 0; i < n; i++) {
+        vb_case *ci = set.all[i];
+        if (vb_case_add_cli_engines(CMD, ci, &so) != 0) {
             status = VB_EXIT_USAGE;
             goto done;
         }
-        if (vb_case_add_cli_engines(CMD, &cases[i], &so) != 0) {
-            loaded++;
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-        if (shard_n && cases[i].n_engines) {
+        if (shard_n && ci->n_engines) {
             /* an engine's failure is text a shard does not carry */
             vb_error(CMD, "%s: --shard: external engines are not sharded; run them whole",
-                     cases[i].path);
-            loaded++;
+                     ci->path);
             status = VB_EXIT_USAGE;
             goto done;
         }
     }
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < i; k++)
-            if (strcmp(cases[i].name, cases[k].name) == 0) {
-                vb_error(CMD, "%s and %s would both write %s/%s/", cases[k].path, cases[i].path,
-                         out, cases[i].name);
-                status = VB_EXIT_USAGE;
-                goto done;
-            }
-
-    for (int i = 0; i < n; i++)
-        if (vb_sweep_check(&cases[i], so.max_steps, err, sizeof err) != 0) {
+    if (vb_case_set_distinct(&set, out, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        status = VB_EXIT_USAGE;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
@@ -253,12 +265,18 @@ int vb_cmd_run(int argc, char **argv)
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
         goto done;
     }
-    for (int i = 0; i < n; i++)
-        if ((rc = vb_casedir_check(&od, cases[i].name, err, sizeof err)) != 0) {
-            vb_error(CMD, "--out: %s", err);
-            status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-            goto done;
-        }
+    for (size_t i = 0; i < n + set.n_files && rc == 0; i++) {
+        /* every case's directory, then every grid's */
+        const vb_case *f0 = i >= n && set.file[i - n].n ? &set.file[i - n].points[0] : NULL;
+        if (i >= n && !(f0 && f0->grid))
+            continue;
+        rc = vb_casedir_check(&od, i < n ? set.all[i]->name : f0->grid->name, err, sizeof err);
+    }
+    if (rc != 0) {
+        vb_error(CMD, "--out: %s", err);
+        status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+        goto done;
+    }
     char summary[4096 + 16];
     snprintf(summary, sizeof summary, "%s/summary.md", out);
     if (vb_is_read_only(summary)) {
@@ -270,32 +288,63 @@ int vb_cmd_run(int argc, char **argv)
     /* Compute every case first, write nothing: an interrupt (SIGINT, SIGTERM)
      * or a failure during the sweeps leaves DIR exactly as it was. */
     int tty = !quiet && isatty(STDERR_FILENO);
-    sweeps = calloc((size_t)n, sizeof *sweeps);
-    if (!sweeps) {
+    sweeps = calloc(n ? n : 1, sizeof *sweeps);
+    n_grids = vb_grids_begin(&set, &grids);
+    if (!sweeps || n_grids < 0) {
+        n_grids = 0;
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
-    for (int i = 0; i < n; i++, swept++) {
-        progress_state ps = {cases[i].name, (size_t)i, (size_t)n, 0};
+    /* a shard's share is taken over each file's points together */
+    if (shard_n) {
+        for (size_t i = 0; i < n; i++, swept++) {
+            rc = vb_sweep_begin(set.all[i], &sweeps[i], so.max_steps, err, sizeof err);
+            if (rc != 0) {
+                vb_error(CMD, "%s", err);
+                swept++;
+                status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+                goto done;
+            }
+        }
+        for (size_t f = 0, i = 0; f < set.n_files; i += set.file[f++].n)
+            if (vb_sweep_shard(&sweeps[i], set.file[f].n, shard_k, shard_n) != 0) {
+                vb_error(CMD, "out of memory");
+                status = VB_EXIT_FAIL;
+                goto done;
+            }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const vb_case *ci = set.all[i];
+        progress_state ps = {ci->name, i, n, 0};
         unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u);
-        rc = shard_n ? vb_sweep_run_shard(&cases[i], &sweeps[i], so.max_steps, shard_k, shard_n,
-                                          so.threads, tty ? progress : NULL, &ps, err, sizeof err)
-                     : vb_sweep_run(&cases[i], &sweeps[i], so.max_steps, flags, so.threads,
-                                    tty ? progress : NULL, &ps, err, sizeof err);
-        sweeps[i].order_i = i + 1;
-        sweeps[i].order_m = n;
+        if (shard_n)
+            rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
+                                  sizeof err);
+        else
+            rc = vb_sweep_run(ci, &sweeps[i], so.max_steps, flags, so.threads,
+                              tty ? progress : NULL, &ps, err, sizeof err);
+        if (!shard_n)
+            swept++;
+        sweeps[i].order_i = (int)i + 1;
+        sweeps[i].order_m = (int)n;
         if (ps.shown)
             fputs(rc != 0 ? "\n" : "\r\033[K", stderr);
+        vb_grid *g = rc == 0 && !shard_n ? vb_grid_of(grids, (size_t)n_grids, ci) : NULL;
+        if (g && vb_grid_add(g, &sweeps[i]) != 0) {
+            snprintf(err, sizeof err, "out of memory");
+            rc = -1;
+        }
         if (rc != 0) {
             vb_error(CMD, "%s", err);
-            swept++;
             status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
     }
-    /* then write them all (a shard has no summary: it holds a share) */
-    rc = write_held(&od, out, sweeps, n, !shard_n, err, sizeof err);
+    /* then write them all (a shard has no summary and no grid: it holds a
+     * share) */
+    rc = write_held(&od, out, sweeps, n, grids, shard_n ? 0 : (size_t)n_grids, !shard_n, err,
+                    sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -303,22 +352,20 @@ int vb_cmd_run(int argc, char **argv)
         written = 1;
     }
     if (status == VB_EXIT_OK && !quiet && !shard_n)
-        for (int i = 0; i < n; i++)
-            vb_sweep_summary(&sweeps[i], stdout);
+        print_summaries(stdout, sweeps, n, grids, (size_t)n_grids);
     /* engines that failed: each run said, and exit 1, the results kept */
-    if (status == VB_EXIT_OK && vb_report_engine_failures(CMD, sweeps, (size_t)n) > 0)
+    if (status == VB_EXIT_OK && vb_report_engine_failures(CMD, sweeps, n) > 0)
         status = VB_EXIT_FAIL;
     /* --strict: a method below the order its label promises fails the run */
-    if (strict && written && vb_report_strict(CMD, sweeps, (size_t)n) > 0)
+    if (strict && written && vb_report_strict(CMD, sweeps, n) > 0)
         status = VB_EXIT_FAIL;
 done:
     vb_outdir_close(&od);
-    for (int i = 0; i < swept; i++)
+    for (size_t i = 0; i < swept; i++)
         vb_sweep_free(&sweeps[i]);
     free(sweeps);
-    for (int i = 0; i < loaded; i++)
-        vb_case_free(&cases[i]);
-    free(cases);
+    vb_grids_free(grids, (size_t)n_grids);
+    vb_case_set_free(&set);
     if (written && draw) {
         /* the charts of what was just written: `verletbench draw OUT`, in a
          * child (draw execs its script), the exit status combined */
@@ -487,13 +534,17 @@ int vb_cmd_merge(int argc, char **argv)
     }
     free(out_real);
 
-    int status = VB_EXIT_OK, n_cases = 0, swept = 0;
+    int status = VB_EXIT_OK;
     char err[1024];
     shard_file *sf = NULL;
-    size_t n_sf = 0, cap_sf = 0;
-    vb_case *cases = NULL;
+    size_t n_sf = 0, cap_sf = 0, swept = 0, n = 0;
+    long n_grids = 0;
+    vb_case_set set;
+    memset(&set, 0, sizeof set);
     vb_sweep *sweeps = NULL, *ordered = NULL;
-    int *rank = NULL;
+    vb_grid *grids = NULL;
+    size_t *point_of = NULL, *rank = NULL;
+    int *shard_n_of = NULL;
     vb_outdir od = {NULL, -1};
 
     /* every DIR/NAME/shard.csv */
@@ -551,60 +602,119 @@ int vb_cmd_merge(int argc, char **argv)
     if (status != VB_EXIT_OK)
         goto done;
 
-    /* the cases, in order of first appearance; every K of 1..N once each */
-    cases = calloc(n_sf, sizeof *cases);
-    sweeps = calloc(n_sf, sizeof *sweeps);
-    int *case_of = calloc(n_sf, sizeof *case_of);
-    if (!cases || !sweeps || !case_of) {
-        free(case_of);
+    /* their case files, each loaded once (a grid's every point), in order of
+     * first appearance; point_of[i]: shard i's case, an index into set.all */
+    point_of = calloc(n_sf ? n_sf : 1, sizeof *point_of);
+    if (!point_of) {
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
     for (size_t i = 0; i < n_sf && status == VB_EXIT_OK; i++) {
-        int ci = -1;
-        for (size_t j = 0; j < i && ci < 0; j++)
-            if (!strcmp(sf[j].name, sf[i].name))
-                ci = case_of[j];
-        if (ci >= 0) {
-            case_of[i] = ci;
-            if (strcmp(sf[i].case_path, cases[ci].path) != 0 || sf[i].n != sweeps[ci].shard_n) {
-                vb_error(CMD, "%s is shard %d/%d of %s, but %s is of %s in %d shards", sf[i].file,
-                         sf[i].k, sf[i].n, sf[i].case_path, cases[ci].name, cases[ci].path,
-                         sweeps[ci].shard_n);
-                status = VB_EXIT_USAGE;
-            }
-            continue;
-        }
-        ci = case_of[i] = n_cases;
-        if (vb_case_load(sf[i].case_path, &cases[ci], err, sizeof err) != 0) {
+        size_t f = 0, first = 0;
+        for (; f < set.n_files; first += set.file[f++].n)
+            if (!strcmp(set.file[f].points[0].path, sf[i].case_path))
+                break;
+        if (f == set.n_files && vb_case_set_add(&set, sf[i].case_path, err, sizeof err) != 0) {
             vb_error(CMD, "%s: its case file: %s (merge where the shards ran)", sf[i].file, err);
             status = VB_EXIT_USAGE;
             break;
         }
-        n_cases++;
-        if (strcmp(cases[ci].name, sf[i].name) != 0) {
-            vb_error(CMD, "%s: in a directory named %s, but its case %s is %s", sf[i].file,
-                     sf[i].name, cases[ci].path, cases[ci].name);
+        const vb_case_file *cf = &set.file[f];
+        size_t k = 0;
+        while (k < cf->n && strcmp(cf->points[k].name, sf[i].name) != 0)
+            k++;
+        if (k == cf->n) {
+            if (cf->points[0].grid)
+                vb_error(CMD, "%s: in a directory named %s, but its case file %s is a grid whose "
+                              "points are %s, %s, ...",
+                         sf[i].file, sf[i].name, cf->points[0].path, cf->points[0].name,
+                         cf->n > 1 ? cf->points[1].name : "");
+            else
+                vb_error(CMD, "%s: in a directory named %s, but its case %s is %s", sf[i].file,
+                         sf[i].name, cf->points[0].path, cf->points[0].name);
             status = VB_EXIT_USAGE;
             break;
         }
-        rc = vb_sweep_begin(&cases[ci], &sweeps[ci], so.max_steps, 1, sf[i].n, err, sizeof err);
-        swept = n_cases;
+        point_of[i] = first + k;
+    }
+    if (status != VB_EXIT_OK)
+        goto done;
+    n = set.n;
+
+    /* every point of a grid is needed for the grid's tables; every shard of
+     * a case file is of one N */
+    shard_n_of = calloc(n ? n : 1, sizeof *shard_n_of);
+    if (!shard_n_of) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    for (size_t f = 0, first = 0; f < set.n_files && status == VB_EXIT_OK;
+         first += set.file[f++].n) {
+        int file_n = 0;
+        const char *file_n_shard = NULL;
+        for (size_t k = 0; k < set.file[f].n && status == VB_EXIT_OK; k++) {
+            const vb_case *pc = &set.file[f].points[k];
+            int found = 0;
+            for (size_t i = 0; i < n_sf; i++) {
+                if (point_of[i] != first + k)
+                    continue;
+                found = 1;
+                if (file_n && sf[i].n != file_n) {
+                    vb_error(CMD, "%s is shard %d/%d of %s, but %s is of %s in %d shards",
+                             sf[i].file, sf[i].k, sf[i].n, sf[i].case_path, file_n_shard,
+                             pc->path, file_n);
+                    status = VB_EXIT_USAGE;
+                    break;
+                }
+                file_n = sf[i].n;
+                file_n_shard = sf[i].file;
+            }
+            if (status == VB_EXIT_OK && !found) {
+                vb_error(CMD, "%s: grid point %s has no shards in the directories given; a "
+                              "grid's tables need every point (run --shard K/N %s)",
+                         pc->path, pc->name, pc->path);
+                status = VB_EXIT_USAGE;
+            }
+        }
+        for (size_t k = 0; k < set.file[f].n; k++)
+            shard_n_of[first + k] = file_n;
+    }
+    if (status != VB_EXIT_OK)
+        goto done;
+
+    /* the sweeps, each file's points split as run --shard split them */
+    sweeps = calloc(n ? n : 1, sizeof *sweeps);
+    if (!sweeps) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    for (; swept < n; swept++) {
+        rc = vb_sweep_begin(set.all[swept], &sweeps[swept], so.max_steps, err, sizeof err);
         if (rc != 0) {
+            swept++;
             vb_error(CMD, "%s", err);
             status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+            goto done;
         }
     }
-    for (int ci = 0; ci < n_cases && status == VB_EXIT_OK; ci++) {
-        int n = sweeps[ci].shard_n;
-        for (int k = 1; k <= n && status == VB_EXIT_OK; k++) {
+    for (size_t f = 0, first = 0; f < set.n_files; first += set.file[f++].n)
+        if (vb_sweep_shard(&sweeps[first], set.file[f].n, 1, shard_n_of[first]) != 0) {
+            vb_error(CMD, "out of memory");
+            status = VB_EXIT_FAIL;
+            goto done;
+        }
+    for (size_t ci = 0; ci < n && status == VB_EXIT_OK; ci++) {
+        int nk = shard_n_of[ci];
+        for (int k = 1; k <= nk && status == VB_EXIT_OK; k++) {
             const char *first = NULL;
             for (size_t i = 0; i < n_sf; i++)
-                if (case_of[i] == ci && sf[i].k == k) {
+                if (point_of[i] == ci && sf[i].k == k) {
                     if (first) {
-                        vb_error(CMD, "%s: shard %d/%d given twice: %s and %s", cases[ci].name, k,
-                                 n, first, sf[i].file);
+                        vb_error(CMD, "%s: shard %d/%d given twice: %s and %s", set.all[ci]->name,
+                                 k, nk, first, sf[i].file);
                         status = VB_EXIT_USAGE;
                         break;
                     }
@@ -612,14 +722,14 @@ int vb_cmd_merge(int argc, char **argv)
                 }
             if (!first && status == VB_EXIT_OK) {
                 vb_error(CMD, "%s: shard %d/%d is missing (run --shard %d/%d %s)",
-                         cases[ci].name, k, n, k, n, cases[ci].path);
+                         set.all[ci]->name, k, nk, k, nk, set.all[ci]->path);
                 status = VB_EXIT_USAGE;
             }
         }
     }
     /* read them: each checked against this build and the case as it is */
     for (size_t i = 0; i < n_sf && status == VB_EXIT_OK; i++) {
-        vb_sweep *s = &sweeps[case_of[i]];
+        vb_sweep *s = &sweeps[point_of[i]];
         size_t filled = 0, want = 0;
         int oi = 0, om = 0;
         rc = vb_sweep_read_shard(s, sf[i].k, sf[i].n, sf[i].file, &filled, &oi, &om, err,
@@ -651,46 +761,60 @@ int vb_cmd_merge(int argc, char **argv)
             status = VB_EXIT_USAGE;
         }
     }
-    free(case_of);
     if (status != VB_EXIT_OK)
         goto done;
 
-    /* written in the order of the run that made them (its command line):
-     * rank[a] is the case that came a-th (the sweeps and cases themselves
-     * stay put: plans point into their cases) */
-    rank = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *rank);
+    /* written in the order of the run that made them (its command line,
+     * every point of a grid in turn): rank[a] is the case that came a-th
+     * (the sweeps and cases themselves stay put: plans point into them) */
+    rank = malloc((n ? n : 1) * sizeof *rank);
     if (!rank) {
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
-    for (int a = 0; a < n_cases; a++) {
-        int b = a;
+    for (size_t a = 0; a < n; a++) {
+        size_t b = a;
         for (; b > 0 && sweeps[rank[b - 1]].order_i > sweeps[a].order_i; b--)
             rank[b] = rank[b - 1];
         rank[b] = a;
     }
-    for (int a = 1; a < n_cases; a++) {
+    for (size_t a = 1; a < n; a++) {
         const vb_sweep *p = &sweeps[rank[a - 1]], *q = &sweeps[rank[a]];
         if (q->order_i == p->order_i || q->order_m != sweeps[rank[0]].order_m) {
+            char la[4096], lb[4096];
             vb_error(CMD, "%s and %s come from different runs (their '# order=' lines): merge "
                           "the shards of one command line",
-                     p->c->path, q->c->path);
+                     vb_case_label(p->c, la, sizeof la), vb_case_label(q->c, lb, sizeof lb));
             status = VB_EXIT_USAGE;
             goto done;
         }
     }
+    n_grids = vb_grids_begin(&set, &grids);
+    if (n_grids < 0) {
+        n_grids = 0;
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
     rc = vb_outdir_open(&od, out, err, sizeof err);
-    for (int ci = 0; rc == 0 && ci < n_cases; ci++)
-        rc = vb_casedir_check(&od, cases[ci].name, err, sizeof err);
+    for (size_t ci = 0; rc == 0 && ci < n; ci++)
+        rc = vb_casedir_check(&od, set.all[ci]->name, err, sizeof err);
+    for (long g = 0; rc == 0 && g < n_grids; g++)
+        rc = vb_casedir_check(&od, grids[g].first->grid->name, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "--out: %s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
         goto done;
     }
-    for (int ci = 0; ci < n_cases; ci++) {
-        rc = vb_sweep_finish(&cases[ci], &sweeps[ci], so.max_steps,
+    for (size_t ci = 0; ci < n; ci++) {
+        rc = vb_sweep_finish(set.all[ci], &sweeps[ci], so.max_steps,
                              chart_data ? 0u : VB_SWEEP_TABLES_ONLY, so.threads, err, sizeof err);
+        vb_grid *g = rc == 0 ? vb_grid_of(grids, (size_t)n_grids, set.all[ci]) : NULL;
+        if (g && vb_grid_add(g, &sweeps[ci]) != 0) {
+            snprintf(err, sizeof err, "out of memory");
+            rc = -1;
+        }
         if (rc != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_FAIL;
@@ -698,32 +822,32 @@ int vb_cmd_merge(int argc, char **argv)
         }
     }
     /* a shallow copy of each finished sweep, in the run's order */
-    ordered = malloc((size_t)(n_cases ? n_cases : 1) * sizeof *ordered);
+    ordered = malloc((n ? n : 1) * sizeof *ordered);
     if (!ordered) {
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
-    for (int a = 0; a < n_cases; a++)
+    for (size_t a = 0; a < n; a++)
         ordered[a] = sweeps[rank[a]];
-    rc = write_held(&od, out, ordered, n_cases, 1, err, sizeof err);
+    rc = write_held(&od, out, ordered, n, grids, (size_t)n_grids, 1, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
     } else if (!quiet) {
-        for (int ci = 0; ci < n_cases; ci++)
-            vb_sweep_summary(&ordered[ci], stdout);
+        print_summaries(stdout, ordered, n, grids, (size_t)n_grids);
     }
 done:
     free(ordered);
     free(rank);
     vb_outdir_close(&od);
-    for (int i = 0; i < swept; i++)
+    for (size_t i = 0; i < swept; i++)
         vb_sweep_free(&sweeps[i]);
     free(sweeps);
-    for (int i = 0; i < n_cases; i++)
-        vb_case_free(&cases[i]);
-    free(cases);
+    vb_grids_free(grids, (size_t)n_grids);
+    free(point_of);
+    free(shard_n_of);
+    vb_case_set_free(&set);
     for (size_t i = 0; i < n_sf; i++) {
         free(sf[i].file);
         free(sf[i].name);

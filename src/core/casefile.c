@@ -326,7 +326,9 @@ static int check_case(parser *p, vb_case *c)
     return 0;
 }
 
-static int check_steps(parser *p, vb_case *c)
+/* shared: the trace the grid's first point loaded, borrowed by the others
+ * (the same file: a grid never varies it), or NULL */
+static int check_steps(parser *p, vb_case *c, const vb_trace *shared)
 {
     static const char *const keys[] = {"dt", "halvings", "jitter", "seeds", "trace", "tolerance"};
     for (size_t i = 0; i < p->n_keys; i++) {
@@ -401,7 +403,11 @@ static int check_steps(parser *p, vb_case *c)
     if (tr) {
         char err[768];
         c->trace_path = resolve(p->path, tr->value);
-        if (!c->trace_path || vb_trace_load(c->trace_path, &c->trace, err, sizeof err) != 0) {
+        if (c->trace_path && shared) {
+            c->trace = *shared;
+            c->trace_borrowed = 1;
+        } else if (!c->trace_path ||
+                   vb_trace_load(c->trace_path, &c->trace, err, sizeof err) != 0) {
             fail(p, tr->line, "trace: %s", c->trace_path ? err : "out of memory");
             return -1;
         }
@@ -591,14 +597,188 @@ void vb_case_engines_only(vb_case *c)
     c->n_integ = k;
 }
 
-int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, char *err,
-                  size_t errlen)
+/* ---- grids ------------------------------------------------------------------ */
+
+/* The keys a grid may vary: the numbers of [case] and [steps]. */
+static int gridable(const entry *e)
+{
+    if (!strcmp(e->section, "case"))
+        return strcmp(e->key, "model") != 0 && strcmp(e->key, "description") != 0;
+    if (!strcmp(e->section, "steps"))
+        return strcmp(e->key, "trace") != 0;
+    return 0;
+}
+
+/* Does a value hold several (a list or a range)? */
+static int looks_like_grid(const char *v) { return strchr(v, ',') || strstr(v, ".."); }
+
+/* A number of a grid, as text: the shortest that reads back to it. */
+static void grid_text(double x, char *buf)
+{
+    vb_format_shortest(x == 0.0 ? 0.0 : x, buf, VB_GRID_VALUE_TEXT); /* no "-0" */
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* A value of a range rounded to 15 significant digits, the digits a double
+ * always holds: 0.1 + 3 * 0.2 is 0.7000000000000001 in binary, and a grid
+ * point should be the 0.7 a reader of the file expects. */
+static double round15(double x)
+{
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.15g", x);
+    return strtod(buf, NULL);
+}
+
+/* The values of a grid entry into x[] (at most cap): "a, b, c", "A .. B
+ * step S" or "A .. B times F".  Their count, or 0 after a message. */
+static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
+{
+    char text[MAX_LINE + 1];
+    snprintf(text, sizeof text, "%s", e->value);
+    const char *hint = "a list 'a, b, c', or a range 'A .. B step S' or 'A .. B times F'";
+    char *dots = strstr(text, "..");
+    size_t n = 0;
+    if (!dots) {
+        for (char *save = NULL, *tok = strtok_r(text, ",", &save); tok;
+             tok = strtok_r(NULL, ",", &save)) {
+            char *t = trim(tok);
+            if (!*t) {
+                fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
+                return 0;
+            }
+            if (n == cap) {
+                fail(p, e->line, "%s: more than %d values", e->key, VB_MAX_GRID_POINTS);
+                return 0;
+            }
+            if (vb_parse_double(t, &x[n]) != 0) {
+                fail(p, e->line, "%s: '%s' in the list is not a finite number (a grid is %s)",
+                     e->key, t, hint);
+                return 0;
+            }
+            n++;
+        }
+        /* "1, 2," or "1,,2": a value left out is a mistake, not a grid of fewer */
+        size_t commas = 0;
+        for (const char *c = e->value; *c; c++)
+            commas += *c == ',';
+        if (commas + 1 != n) {
+            fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
+            return 0;
+        }
+    } else {
+        if (strchr(text, ',') || strstr(dots + 2, "..") || dots[2] == '.') {
+            fail(p, e->line, "%s: '%s' is not a grid: %s", e->key, e->value, hint);
+            return 0;
+        }
+        *dots = '\0';
+        char *rest = dots + 2, *word[4];
+        int nw = 0;
+        for (char *save = NULL, *tok = strtok_r(rest, " \t", &save); tok && nw < 4;
+             tok = strtok_r(NULL, " \t", &save))
+            word[nw++] = tok;
+        double a, b, by;
+        int geometric = nw == 3 && !strcmp(word[1], "times");
+        if (nw != 3 || (strcmp(word[1], "step") && !geometric) ||
+            vb_parse_double(trim(text), &a) != 0 || vb_parse_double(word[0], &b) != 0 ||
+            vb_parse_double(word[2], &by) != 0) {
+            fail(p, e->line, "%s: '%s' is not a range: write 'A .. B step S' (A, A + S, ... up "
+                             "to B) or 'A .. B times F' (A, A F, A F^2, ... up to B)",
+                 e->key, e->value);
+            return 0;
+        }
+        /* how many steps of S (factors of F) lead from A to B, B included
+         * when it is reached to 1e-9 of a step */
+        double span;
+        if (geometric) {
+            if (!(a != 0.0 && b != 0.0 && (a > 0.0) == (b > 0.0) && by > 0.0 && by != 1.0)) {
+                fail(p, e->line, "%s: '%s': a range by a factor needs A and B of one sign, "
+                                 "neither 0, and F > 0, F != 1",
+                     e->key, e->value);
+                return 0;
+            }
+            span = log(b / a) / log(by);
+        } else {
+            if (!(by != 0.0)) {
+                fail(p, e->line, "%s: '%s': the step S must not be 0", e->key, e->value);
+                return 0;
+            }
+            span = (b - a) / by;
+        }
+        if (!(span >= 1.0 - 1e-9) || !isfinite(span)) {
+            fail(p, e->line, "%s: '%s' has fewer than two points: %s must lead from %s toward "
+                             "%s and reach %s at least once",
+                 e->key, e->value, geometric ? "the factor" : "the step", trim(text), word[0],
+                 geometric ? "A F" : "A + S");
+            return 0;
+        }
+        if (span + 1.0 > (double)cap + 1e-9) {
+            fail(p, e->line, "%s: '%s' has %.0f points, more than %d", e->key, e->value,
+                 floor(span + 1e-9) + 1.0, VB_MAX_GRID_POINTS);
+            return 0;
+        }
+        n = (size_t)floor(span + 1e-9) + 1;
+        for (size_t i = 0; i < n; i++)
+            x[i] = round15(geometric ? a * pow(by, (double)i) : a + (double)i * by);
+    }
+    if (n < 2) {
+        fail(p, e->line, "%s: a grid of one value '%s': write the value alone", e->key, e->value);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (x[i] == x[j] || !isfinite(x[i])) {
+                char t[VB_GRID_VALUE_TEXT];
+                grid_text(x[i], t);
+                fail(p, e->line, "%s: %s %s", e->key, t,
+                     isfinite(x[i]) ? "appears twice in the grid" : "is not a finite number");
+                return 0;
+            }
+    return n;
+}
+
+/* ---- a case from its entries ------------------------------------------------- */
+
+/* Check the entries into c and name it.  0 or -1 (p->failed says why). */
+static int check_point(parser *p, vb_case *c, const vb_trace *shared)
+{
+    if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 && check_integrators(p, c) == 0)
+        check_engines(p, c);
+    if (!p->failed) {
+        c->path = strdup(p->path);
+        c->name = case_name(p->path);
+        if (!c->path || !c->name)
+            fail(p, 1, "out of memory");
+        else if (!safe_name(c->name) && !p->failed) {
+            /* "...case" would be "..", and write its tables outside --out */
+            snprintf(p->err, sizeof p->err,
+                     "%s: the case is named '%.60s%s' after its file, and that is not a safe "
+                     "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
+                     "with '.', at most %d characters, and none of summary.md, REPORT.md, "
+                     "bench.csv, bench-engine.csv and baseline (verletbench writes those)",
+                     p->path, c->name, strlen(c->name) > 60 ? "..." : "", CASE_NAME_MAX);
+            p->failed = 1;
+        }
+    }
+    return p->failed ? -1 : 0;
+}
+
+/* The text parsed into entries, its sections checked; NULL with err. */
+static parser *parse_entries(const char *path, const char *text, size_t len, char *err,
+                             size_t errlen)
 {
     parser *p = calloc(1, sizeof *p);
-    memset(c, 0, sizeof *c);
     if (!p) {
         snprintf(err, errlen, "%s: out of memory", path);
-        return -1;
+        return NULL;
     }
     p->path = path;
     p->text = text;
@@ -621,58 +801,254 @@ int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, ch
         if (missing)
             fail(p, p->line ? p->line : 1, "section [%s] is missing", missing);
     }
-    if (!p->failed && check_case(p, c) == 0 && check_steps(p, c) == 0 &&
-        check_integrators(p, c) == 0)
-        check_engines(p, c);
-    if (!p->failed) {
-        c->path = strdup(path);
-        c->name = case_name(path);
-        if (!c->path || !c->name)
-            fail(p, 1, "out of memory");
-        else if (!safe_name(c->name) && !p->failed) {
-            /* "...case" would be "..", and write its tables outside --out */
-            snprintf(p->err, sizeof p->err,
-                     "%s: the case is named '%.60s%s' after its file, and that is not a safe "
-                     "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
-                     "with '.', at most %d characters, and none of summary.md, REPORT.md, "
-                     "bench.csv, bench-engine.csv and baseline (verletbench writes those)",
-                     path, c->name, strlen(c->name) > 60 ? "..." : "", CASE_NAME_MAX);
-            p->failed = 1;
-        }
-    }
-    int failed = p->failed;
-    if (failed) {
+    if (p->failed) {
         snprintf(err, errlen, "%s", p->err);
-        vb_case_free(c);
+        free(p);
+        return NULL;
     }
-    free(p);
-    return failed ? -1 : 0;
+    return p;
 }
 
-int vb_case_load(const char *path, vb_case *c, char *err, size_t errlen)
+typedef struct {
+    entry *e[VB_MAX_GRID_KEYS]; /* the entries with several values */
+    char spec[VB_MAX_GRID_KEYS][MAX_LINE + 1]; /* their values as written */
+    double *x[VB_MAX_GRID_KEYS];
+    size_t count[VB_MAX_GRID_KEYS];
+    int n;
+    size_t points;
+} grid_spec;
+
+static void grid_spec_free(grid_spec *g)
 {
+    for (int k = 0; k < g->n; k++)
+        free(g->x[k]);
+}
+
+/* Find the keys with several values and expand each.  0 (g->n = 0 for a
+ * case of one point) or -1 after a message. */
+static int find_grid(parser *p, grid_spec *g)
+{
+    memset(g, 0, sizeof *g);
+    g->points = 1;
+    for (size_t i = 0; i < p->n_keys; i++) {
+        entry *e = &p->keys[i];
+        /* a trace is a path ("../traces/a.trace" is one file) and a
+         * description text: neither is ever a grid */
+        int sec = !strcmp(e->section, "case") || !strcmp(e->section, "steps");
+        if (!sec || !looks_like_grid(e->value) || !strcmp(e->key, "description") ||
+            !strcmp(e->key, "trace"))
+            continue;
+        if (!gridable(e)) {
+            fail(p, e->line, "%s: one model a case (a grid varies numbers: the model's "
+                             "parameters, t_end, dt, halvings, jitter, seeds and tolerance)",
+                 e->key);
+            return -1;
+        }
+        if (g->n == VB_MAX_GRID_KEYS) {
+            fail(p, e->line, "%s: a grid over more than %d keys", e->key, VB_MAX_GRID_KEYS);
+            return -1;
+        }
+        double *x = malloc(VB_MAX_GRID_POINTS * sizeof *x);
+        if (!x) {
+            fail(p, e->line, "out of memory");
+            return -1;
+        }
+        g->x[g->n] = x;
+        g->e[g->n] = e;
+        snprintf(g->spec[g->n], sizeof g->spec[g->n], "%s", e->value);
+        size_t n = grid_values(p, e, x, VB_MAX_GRID_POINTS);
+        g->count[g->n++] = n;
+        if (n == 0)
+            return -1;
+        if ((double)g->points * (double)n > VB_MAX_GRID_POINTS) {
+            fail(p, e->line, "%s: the grid has %.0f points, more than %d", e->key,
+                 (double)g->points * (double)n, VB_MAX_GRID_POINTS);
+            return -1;
+        }
+        g->points *= n;
+    }
+    return 0;
+}
+
+/* Point `pt` of the grid: its index along each key (the first slowest). */
+static void grid_index(const grid_spec *g, size_t pt, size_t *idx)
+{
+    for (int k = g->n; k-- > 0;) {
+        idx[k] = pt % g->count[k];
+        pt /= g->count[k];
+    }
+}
+
+/* Where a case lies in its grid; NULL when out of memory. */
+static vb_case_grid *grid_of(const grid_spec *g, const char *name, size_t pt)
+{
+    vb_case_grid *cg = calloc(1, sizeof *cg);
+    if (!cg || !(cg->name = strdup(name))) {
+        free(cg);
+        return NULL;
+    }
+    size_t idx[VB_MAX_GRID_KEYS];
+    grid_index(g, pt, idx);
+    cg->point = pt;
+    cg->points = g->points;
+    cg->n_keys = g->n;
+    size_t used = 0;
+    for (int k = 0; k < g->n; k++) {
+        snprintf(cg->key[k], sizeof cg->key[k], "%s", g->e[k]->key);
+        snprintf(cg->section[k], sizeof cg->section[k], "%s", g->e[k]->section);
+        snprintf(cg->spec[k], sizeof cg->spec[k], "%s", g->spec[k]);
+        cg->count[k] = g->count[k];
+        cg->value[k] = g->x[k][idx[k]];
+        grid_text(cg->value[k], cg->text[k]);
+        used += (size_t)snprintf(cg->label + used, sizeof cg->label - used, "%s%s=%s",
+                                 k ? "," : "", cg->key[k], cg->text[k]);
+    }
+    return cg;
+}
+
+int vb_case_parse_points(const char *path, const char *text, size_t len, vb_case **cases,
+                         size_t *n, char *err, size_t errlen)
+{
+    *cases = NULL;
+    *n = 0;
+    parser *p = parse_entries(path, text, len, err, errlen);
+    if (!p)
+        return -1;
+    grid_spec g;
+    vb_case *out = NULL;
+    size_t made = 0;
+    if (find_grid(p, &g) != 0)
+        goto failed;
+    out = calloc(g.points, sizeof *out);
+    if (!out) {
+        fail(p, 1, "out of memory");
+        goto failed;
+    }
+    /* each point: the entries with the point's values, checked as if the
+     * file had given them */
+    for (size_t pt = 0; pt < g.points; pt++) {
+        size_t idx[VB_MAX_GRID_KEYS];
+        grid_index(&g, pt, idx);
+        for (int k = 0; k < g.n; k++) {
+            char t[VB_GRID_VALUE_TEXT];
+            grid_text(g.x[k][idx[k]], t);
+            snprintf(g.e[k]->value, sizeof g.e[k]->value, "%s", t);
+        }
+        vb_case *c = &out[pt];
+        int rc = check_point(p, c, pt > 0 && out[0].trace_path ? &out[0].trace : NULL);
+        made++;
+        if (rc == 0 && g.n) {
+            c->grid = grid_of(&g, c->name, pt);
+            char *name = c->grid ? malloc(strlen(c->name) + strlen(c->grid->label) + 2) : NULL;
+            if (!name) {
+                fail(p, 1, "out of memory");
+                rc = -1;
+            } else {
+                sprintf(name, "%s@%s", c->name, c->grid->label);
+                free(c->name);
+                c->name = name;
+                if (strlen(name) > CASE_NAME_MAX) {
+                    fail(p, g.e[0]->line, "the grid's points are named %.60s..., longer than %d "
+                                          "characters: a shorter case file name or fewer keys",
+                         name, CASE_NAME_MAX);
+                    rc = -1;
+                }
+            }
+        }
+        if (rc != 0) {
+            if (g.n) {
+                /* which point failed, as the values it was given */
+                size_t used = strlen(p->err);
+                used += (size_t)snprintf(p->err + used, sizeof p->err - used, " (grid point %zu of "
+                                         "%zu: ", pt + 1, g.points);
+                for (int k = 0; k < g.n && used < sizeof p->err; k++)
+                    used += (size_t)snprintf(p->err + used, sizeof p->err - used, "%s%s = %s",
+                                             k ? ", " : "", g.e[k]->key, g.e[k]->value);
+                if (used < sizeof p->err)
+                    snprintf(p->err + used, sizeof p->err - used, ")");
+            }
+            goto failed;
+        }
+    }
+    grid_spec_free(&g);
+    free(p);
+    *cases = out;
+    *n = made;
+    return 0;
+failed:
+    snprintf(err, errlen, "%s", p->err);
+    vb_case_free_points(out, made);
+    grid_spec_free(&g);
+    free(p);
+    return -1;
+}
+
+int vb_case_parse(const char *path, const char *text, size_t len, vb_case *c, char *err,
+                  size_t errlen)
+{
+    vb_case *cases;
+    size_t n;
     memset(c, 0, sizeof *c);
+    if (vb_case_parse_points(path, text, len, &cases, &n, err, errlen) != 0)
+        return -1;
+    if (n != 1) {
+        snprintf(err, errlen, "%s: a grid of %zu points, where one case is wanted", path, n);
+        vb_case_free_points(cases, n);
+        return -1;
+    }
+    *c = cases[0];
+    free(cases);
+    return 0;
+}
+
+static int load_text(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
     FILE *f = vb_open_input(path, "a case file", err, errlen);
     if (!f)
         return -1;
     /* case files are small; a limit keeps a wrong argument from eating memory */
     enum { LIMIT = 1 << 20 };
-    char *text = malloc(LIMIT + 1);
-    size_t n = text ? fread(text, 1, LIMIT + 1, f) : 0;
-    int bad = !text || ferror(f);
+    char *t = malloc(LIMIT + 1);
+    size_t n = t ? fread(t, 1, LIMIT + 1, f) : 0;
+    int bad = !t || ferror(f);
     int saved = errno;
     fclose(f);
     if (bad) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, text ? strerror(saved) : "out of memory");
-        free(text);
+        snprintf(err, errlen, "%s: cannot read: %s", path, t ? strerror(saved) : "out of memory");
+        free(t);
         return -1;
     }
     if (n > LIMIT) {
         snprintf(err, errlen, "%s: larger than %d bytes; not a case file", path, LIMIT);
-        free(text);
+        free(t);
         return -1;
     }
-    int rc = vb_case_parse(path, text, n, c, err, errlen);
+    *text = t;
+    *len = n;
+    return 0;
+}
+
+int vb_case_load_points(const char *path, vb_case **cases, size_t *n, char *err, size_t errlen)
+{
+    char *text;
+    size_t len;
+    *cases = NULL;
+    *n = 0;
+    if (load_text(path, &text, &len, err, errlen) != 0)
+        return -1;
+    int rc = vb_case_parse_points(path, text, len, cases, n, err, errlen);
+    free(text);
+    return rc;
+}
+
+int vb_case_load(const char *path, vb_case *c, char *err, size_t errlen)
+{
+    char *text;
+    size_t len;
+    memset(c, 0, sizeof *c);
+    if (load_text(path, &text, &len, err, errlen) != 0)
+        return -1;
+    int rc = vb_case_parse(path, text, len, c, err, errlen);
     free(text);
     return rc;
 }
@@ -684,10 +1060,106 @@ void vb_case_free(vb_case *c)
     free(c->name);
     free(c->description);
     free(c->trace_path);
-    vb_trace_free(&c->trace);
+    if (!c->trace_borrowed)
+        vb_trace_free(&c->trace);
+    if (c->grid)
+        free(c->grid->name);
+    free(c->grid);
     free(c->integ);
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);
     free(c->engines);
     memset(c, 0, sizeof *c);
+}
+
+void vb_case_free_points(vb_case *cases, size_t n)
+{
+    /* the first point owns the trace the others borrow: free it last */
+    for (size_t i = n; i-- > 0;)
+        vb_case_free(&cases[i]);
+    free(cases);
+}
+
+const char *vb_case_label(const vb_case *c, char *buf, size_t len)
+{
+    if (!c->grid)
+        return c->path;
+    snprintf(buf, len, "%s@%s", c->path, c->grid->label);
+    return buf;
+}
+
+int vb_case_set_add(vb_case_set *set, const char *path, char *err, size_t errlen)
+{
+    vb_case_file *files = realloc(set->file, (set->n_files + 1) * sizeof *files);
+    if (!files) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    set->file = files;
+    vb_case_file *f = &set->file[set->n_files];
+    if (vb_case_load_points(path, &f->points, &f->n, err, errlen) != 0)
+        return -1;
+    set->n_files++;
+    vb_case **all = realloc(set->all, (set->n + f->n) * sizeof *all);
+    if (!all) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    set->all = all;
+    for (size_t k = 0; k < f->n; k++)
+        set->all[set->n++] = &f->points[k];
+    return 0;
+}
+
+int vb_case_set_load(vb_case_set *set, char *const *paths, size_t n_paths, char *err,
+                     size_t errlen)
+{
+    memset(set, 0, sizeof *set);
+    for (size_t i = 0; i < n_paths; i++)
+        if (vb_case_set_add(set, paths[i], err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+int vb_case_set_distinct(const vb_case_set *set, const char *out, char *err, size_t errlen)
+{
+    /* the directories: each case's (a point's too), then each grid's */
+    size_t n = set->n + set->n_files;
+    const char **name = malloc((n ? n : 1) * sizeof *name);
+    const char **path = malloc((n ? n : 1) * sizeof *path);
+    if (!name || !path) {
+        free(name), free(path);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < set->n; i++, m++) {
+        name[m] = set->all[i]->name;
+        path[m] = set->all[i]->path;
+    }
+    for (size_t i = 0; i < set->n_files; i++)
+        if (set->file[i].n && set->file[i].points[0].grid) {
+            name[m] = set->file[i].points[0].grid->name;
+            path[m++] = set->file[i].points[0].path;
+        }
+    int rc = 0;
+    for (size_t i = 0; i < m && rc == 0; i++)
+        for (size_t k = 0; k < i && rc == 0; k++)
+            if (strcmp(name[i], name[k]) == 0) {
+                snprintf(err, errlen, "%s and %s would both write %s/%s/", path[k], path[i], out,
+                         name[i]);
+                rc = -1;
+            }
+    free(name);
+    free(path);
+    return rc;
+}
+
+void vb_case_set_free(vb_case_set *set)
+{
+    for (size_t i = 0; i < set->n_files; i++)
+        vb_case_free_points(set->file[i].points, set->file[i].n);
+    free(set->file);
+    free(set->all);
+    memset(set, 0, sizeof *set);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grid.h"
 #include "sweep.h" /* vb_make_dir */
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -58,7 +59,8 @@ static int is_stale_file(const char *name, int top)
         return 0;
     memcpy(base, name, n);
     base[n] = '\0';
-    return top ? strcmp(base, "summary.md") == 0 : vb_sweep_file_name(base);
+    return top ? strcmp(base, "summary.md") == 0
+               : vb_sweep_file_name(base) || vb_grid_file_name(base);
 }
 
 /* ".NAME.new-XXXXXX" or ".NAME.old-XXXXXX": a case directory being swapped */
@@ -84,7 +86,8 @@ static int holds_only_case_files(const char *path)
         char *q = join(path, e->d_name);
         struct stat st;
         only = q && lstat(q, &st) == 0 && S_ISREG(st.st_mode) &&
-               (vb_sweep_file_name(e->d_name) || is_stale_file(e->d_name, 0));
+               (vb_sweep_file_name(e->d_name) || vb_grid_file_name(e->d_name) ||
+                is_stale_file(e->d_name, 0));
         free(q);
     }
     closedir(d);
@@ -115,13 +118,16 @@ static void remove_stale(const char *dir)
             unlink(p);
         } else if (S_ISDIR(st.st_mode) && e->d_name[0] != '.') {
             /* a case's directory: one with its runs.csv (or a shard's
-             * shard.csv) */
-            char *runs = join(p, "runs.csv"), *shard = join(p, "shard.csv");
+             * shard.csv, or a grid's grid.csv) */
+            char *runs = join(p, "runs.csv"), *shard = join(p, "shard.csv"),
+                 *grid = join(p, "grid.csv");
             struct stat rs;
             int is_case = (runs && lstat(runs, &rs) == 0 && S_ISREG(rs.st_mode)) ||
-                          (shard && lstat(shard, &rs) == 0 && S_ISREG(rs.st_mode));
+                          (shard && lstat(shard, &rs) == 0 && S_ISREG(rs.st_mode)) ||
+                          (grid && lstat(grid, &rs) == 0 && S_ISREG(rs.st_mode));
             free(runs);
             free(shard);
+            free(grid);
             DIR *sub = is_case ? opendir(p) : NULL;
             struct dirent *f;
             while (sub && (f = readdir(sub)))
@@ -219,7 +225,8 @@ static int replaceable(const char *path, char *err, size_t errlen)
             continue;
         }
         files++;
-        runs |= !strcmp(e->d_name, "runs.csv") || !strcmp(e->d_name, "shard.csv");
+        runs |= !strcmp(e->d_name, "runs.csv") || !strcmp(e->d_name, "shard.csv") ||
+                !strcmp(e->d_name, "grid.csv");
         if (S_ISDIR(fs.st_mode)) {
             snprintf(err, errlen,
                      "%s holds a directory (%s): not a case directory verletbench wrote; not "
@@ -235,7 +242,8 @@ static int replaceable(const char *path, char *err, size_t errlen)
     closedir(d);
     if (rc == 0 && files > 0 && !runs) {
         snprintf(err, errlen,
-                 "%s has no runs.csv: not a case directory verletbench wrote; not replacing it",
+                 "%s has no runs.csv (nor a grid's grid.csv): not a case directory verletbench "
+                 "wrote; not replacing it",
                  path);
         rc = VB_OUTDIR_USAGE;
     }

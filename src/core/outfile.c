@@ -11,7 +11,9 @@
 
 /* The temporaries open right now, for a signal handler to remove.  Only
  * the main thread opens and commits output files. */
-#define MAX_OPEN 64
+/* at once: the requests of every point of a grid (casefile.h), each held
+ * until all are written */
+#define MAX_OPEN 4096
 static char *volatile open_tmp[MAX_OPEN];
 
 static void track(char *tmp)
@@ -170,8 +172,38 @@ static void release(vb_outfile *o)
     memset(o, 0, sizeof *o);
 }
 
+int vb_outfile_finish(vb_outfile *o, char *err, size_t errlen)
+{
+    if (!o->tmp || !o->f)
+        return 0;
+    int failed = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    int saved = errno;
+    if (fclose(o->f) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    o->f = NULL;
+    if (failed) {
+        snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(saved));
+        unlink(o->tmp);
+        release(o);
+        return -1;
+    }
+    return 0;
+}
+
 int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen)
 {
+    if (o->tmp && !o->f) { /* finished: only the rename is left */
+        if (rename(o->tmp, o->path) != 0) {
+            snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(errno));
+            unlink(o->tmp);
+            release(o);
+            return -1;
+        }
+        release(o);
+        return 0;
+    }
     if (!o->tmp) { /* a special file, written in place: nothing to rename */
         int failed = fflush(o->f) != 0 || ferror(o->f);
         int saved = errno;

@@ -16,6 +16,10 @@ typedef struct vb_outfile {
 
 /* 0, or -1 with a message naming the path. */
 int vb_outfile_open(vb_outfile *o, const char *path, char *err, size_t errlen);
+/* Flush, sync and close a file written to a temporary, which stays until
+ * commit renames it (many files at once, few descriptors).  0, or -1 (the
+ * temporary is removed). */
+int vb_outfile_finish(vb_outfile *o, char *err, size_t errlen);
 /* Flush, sync and rename into place.  0, or -1 (the temporary is removed). */
 int vb_outfile_commit(vb_outfile *o, char *err, size_t errlen);
 /* Remove the temporary; the target is untouched. */

@@ -173,7 +173,9 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
     unsigned long *seeds = calloc(per ? per : 1, sizeof *seeds);
     if (!s->jobs || !plans || !kinds || !levels || !seeds) {
         free(plans), free(kinds), free(levels), free(seeds);
-        snprintf(err, errlen, "%s: out of memory for %zu runs", c->path, s->n_jobs);
+        char label[4096];
+        snprintf(err, errlen, "%s: out of memory for %zu runs", vb_case_label(c, label, sizeof label),
+                 s->n_jobs);
         return -1;
     }
     fill_plans(c, plans, kinds, levels, seeds);
@@ -208,10 +210,12 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             vb_plan_spec p = plan_for(c, (vb_plan_kind)kind, level, 1);
             double n = vb_plan_max_steps(&p);
             if (n > max_steps) {
+                char label[4096];
                 snprintf(err, errlen,
                          "%s: dt/2^%d = %g needs up to %.3g steps a run, over the limit of %.3g "
                          "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
-                         c->path, level, level_dt(c, level), n, max_steps);
+                         vb_case_label(c, label, sizeof label), level, level_dt(c, level), n,
+                         max_steps);
                 return VB_SWEEP_USAGE;
             }
         }
@@ -819,43 +823,73 @@ static int analyse_reversal(vb_sweep *s)
 
 /* ---- shards ----------------------------------------------------------------- */
 
-/* Which shard (1..n) computes task g: the tasks by cost, largest first,
- * each to the shard with the least so far (the lowest-numbered of equals).
- * A task's cost is the steps its runs take (every integrator on one plan,
- * an adaptive one's frames counted as steps): the truth, computed once a
- * step for all of them, is most of what a step costs.  Every shard
- * computes the same assignment from the case alone. */
-static int assign_shards(const vb_case *c, vb_sweep *s, int n)
+/* Which shard (1..n) computes each task of a group of sweeps (the points
+ * of one case file's grid, or its one case): the tasks by cost, largest
+ * first, each to the shard with the least so far (the lowest-numbered of
+ * equals; ties in cost in the order point, task).  A task's cost is the
+ * steps its runs take (every integrator on one plan, an adaptive one's
+ * frames counted as steps): the truth, computed once a step for all of
+ * them, is most of what a step costs.  Every shard computes the same
+ * assignment from the case file alone.  Taken over the whole grid rather
+ * than point by point, so that the largest task of every point does not
+ * go to shard 1. */
+typedef struct {
+    double cost;
+    size_t sweep, task;
+} shard_task;
+
+static int by_cost(const void *a, const void *b)
 {
-    size_t per = c->n_integ ? s->n_jobs / c->n_integ : 0;
-    double *cost = calloc(per ? per : 1, sizeof *cost), *load = calloc((size_t)n, sizeof *load);
-    size_t *order = malloc((per ? per : 1) * sizeof *order);
-    s->task_shard = calloc(per ? per : 1, sizeof *s->task_shard);
-    if (!cost || !load || !order || !s->task_shard) {
-        free(cost), free(load), free(order);
+    const shard_task *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost > y->cost ? -1 : 1;
+    if (x->sweep != y->sweep)
+        return x->sweep < y->sweep ? -1 : 1;
+    return (x->task > y->task) - (x->task < y->task);
+}
+
+int vb_sweep_shard(vb_sweep *sweeps, size_t n_sweeps, int shard_k, int shard_n)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n_sweeps; i++) {
+        vb_sweep *s = &sweeps[i];
+        size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 0;
+        free(s->task_shard);
+        s->task_shard = calloc(per ? per : 1, sizeof *s->task_shard);
+        if (!s->task_shard)
+            return -1;
+        s->shard_k = shard_k;
+        s->shard_n = shard_n;
+        total += per;
+    }
+    shard_task *t = malloc((total ? total : 1) * sizeof *t);
+    double *load = calloc((size_t)shard_n, sizeof *load);
+    if (!t || !load) {
+        free(t), free(load);
         return -1;
     }
-    for (size_t g = 0; g < per; g++) {
-        for (size_t i = 0; i < c->n_integ; i++)
-            cost[g] += vb_plan_max_steps(&s->jobs[i * per + g].plan);
-        order[g] = g;
-    }
-    /* insertion sort, stable: by cost descending, then task order */
-    for (size_t a = 1; a < per; a++)
-        for (size_t b = a; b > 0 && cost[order[b]] > cost[order[b - 1]]; b--) {
-            size_t t = order[b];
-            order[b] = order[b - 1];
-            order[b - 1] = t;
+    size_t m = 0;
+    for (size_t i = 0; i < n_sweeps; i++) {
+        const vb_sweep *s = &sweeps[i];
+        size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 0;
+        for (size_t g = 0; g < per; g++, m++) {
+            t[m] = (shard_task){0.0, i, g};
+            for (size_t j = 0; j < s->c->n_integ; j++)
+                t[m].cost += vb_plan_max_steps(&s->jobs[j * per + g].plan);
         }
-    for (size_t a = 0; a < per; a++) {
+    }
+    /* the order is total (cost, then place), so qsort's instability
+     * cannot make two shards disagree */
+    qsort(t, total, sizeof *t, by_cost);
+    for (size_t a = 0; a < total; a++) {
         int best = 0;
-        for (int k = 1; k < n; k++)
+        for (int k = 1; k < shard_n; k++)
             if (load[k] < load[best])
                 best = k;
-        load[best] += cost[order[a]];
-        s->task_shard[order[a]] = best + 1;
+        load[best] += t[a].cost;
+        sweeps[t[a].sweep].task_shard[t[a].task] = best + 1;
     }
-    free(cost), free(load), free(order);
+    free(t), free(load);
     return 0;
 }
 
@@ -865,55 +899,39 @@ int vb_sweep_job_shard(const vb_sweep *s, size_t job)
     return s->task_shard ? s->task_shard[job % per] : 0;
 }
 
-int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, int shard_k, int shard_n,
-                   char *err, size_t errlen)
+int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->c = c;
     int rc = vb_sweep_check(c, max_steps, err, errlen);
     if (rc != 0 || (rc = plan_jobs(c, s, err, errlen)) != 0)
         return rc;
-    if (shard_n > 0) {
-        s->shard_k = shard_k;
-        s->shard_n = shard_n;
-        if (assign_shards(c, s, shard_n) != 0) {
-            snprintf(err, errlen, "%s: out of memory", c->path);
-            return -1;
-        }
-    }
     return 0;
 }
 
-/* run_jobs, and when it fails, why: the first failed job in plan order,
- * whichever thread saw it first.  0 or -1. */
-static int run_jobs_saying(const vb_case *c, vb_sweep *s, unsigned threads,
-                           vb_progress_fn *progress, void *ctx, char *err, size_t errlen)
+int vb_sweep_compute(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
+                     void *ctx, char *err, size_t errlen)
 {
     if (run_jobs(c, s, threads, progress, ctx) == 0)
         return 0;
+    /* why: the first failed job in plan order, whichever thread saw it first */
+    char label[4096];
+    const char *name = vb_case_label(c, label, sizeof label);
     for (size_t k = 0; k < s->n_jobs; k++)
         if (s->jobs[k].failed) {
-            snprintf(err, errlen, "%s: %s", c->path, s->jobs[k].err);
+            snprintf(err, errlen, "%s: %s", name, s->jobs[k].err);
             return -1;
         }
-    snprintf(err, errlen, "%s: out of memory", c->path);
+    snprintf(err, errlen, "%s: out of memory", name);
     return -1;
-}
-
-int vb_sweep_run_shard(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
-                       int shard_n, unsigned threads, vb_progress_fn *progress, void *ctx,
-                       char *err, size_t errlen)
-{
-    int rc = vb_sweep_begin(c, s, max_steps, shard_k, shard_n, err, errlen);
-    return rc != 0 ? rc : run_jobs_saying(c, s, threads, progress, ctx, err, errlen);
 }
 
 int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                  unsigned threads, vb_progress_fn *progress, void *ctx, char *err,
                  size_t errlen)
 {
-    int rc = vb_sweep_begin(c, s, max_steps, 0, 0, err, errlen);
-    if (rc != 0 || (rc = run_jobs_saying(c, s, threads, progress, ctx, err, errlen)) != 0)
+    int rc = vb_sweep_begin(c, s, max_steps, err, errlen);
+    if (rc != 0 || (rc = vb_sweep_compute(c, s, threads, progress, ctx, err, errlen)) != 0)
         return rc;
     return vb_sweep_finish(c, s, max_steps, flags, threads, err, errlen);
 }
@@ -921,22 +939,24 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
 int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                     unsigned threads, char *err, size_t errlen)
 {
+    char label[4096];
+    const char *name = vb_case_label(c, label, sizeof label);
     s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
     s->shard_n = s->shard_k = 0; /* a merged sweep is whole */
     if (analyse_orders(s) != 0 || analyse_same(s) != 0 || analyse_onestep(s) != 0 ||
         analyse_reversal(s) != 0) {
-        snprintf(err, errlen, "%s: out of memory", c->path);
+        snprintf(err, errlen, "%s: out of memory", name);
         return -1;
     }
     if ((flags & VB_SWEEP_TIMING) &&
         vb_timing_run(c, s->jobs, s->n_jobs, &s->timing, &s->n_timing) != 0) {
-        snprintf(err, errlen, "%s: out of memory for the timing", c->path);
+        snprintf(err, errlen, "%s: out of memory for the timing", name);
         return -1;
     }
     s->timed = (flags & VB_SWEEP_TIMING) != 0;
     char why[256];
     if (!s->tables_only && vb_series_run(c, max_steps, threads, &s->series, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s: recording the charts' runs: %s", c->path, why);
+        snprintf(err, errlen, "%s: recording the charts' runs: %s", name, why);
         return -1;
     }
     return 0;

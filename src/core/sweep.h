@@ -175,16 +175,17 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
                  size_t errlen);
 
 /* The same in parts, for shards (run --shard K/N, merge): begin plans the
- * jobs (and, for shard_n > 0, which shard computes each); run_shard also
- * computes shard_k's jobs and nothing else; finish works out what the
- * filled jobs mean and runs the rest (one-step, reversal, the charts' long
- * runs), which makes the sweep whole.  A merge fills every job from the
- * shards between begin and finish: the files then equal vb_sweep_run's. */
-int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, int shard_k, int shard_n,
-                   char *err, size_t errlen);
-int vb_sweep_run_shard(const vb_case *c, vb_sweep *s, double max_steps, int shard_k,
-                       int shard_n, unsigned threads, vb_progress_fn *progress, void *ctx,
-                       char *err, size_t errlen);
+ * jobs; vb_sweep_shard says which shard computes each (over a group of
+ * sweeps: the points of one case file's grid, jointly, or its one case)
+ * and makes them shard_k's; compute runs the jobs (a shard's only); finish
+ * works out what the filled jobs mean and runs the rest (one-step,
+ * reversal, the charts' long runs), which makes the sweep whole.  A merge
+ * fills every job from the shards between begin and finish: the files then
+ * equal vb_sweep_run's. */
+int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen);
+int vb_sweep_shard(vb_sweep *sweeps, size_t n_sweeps, int shard_k, int shard_n);
+int vb_sweep_compute(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
+                     void *ctx, char *err, size_t errlen);
 int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                     unsigned threads, char *err, size_t errlen);
 /* the shard (1..N) that computes job k, 0 when not sharded */
@@ -207,13 +208,14 @@ void vb_sweep_free(vb_sweep *s);
  * summary.md into DIR, a new empty directory (vb_casedir_begin makes it). */
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
 
-/* Write every sweep into the results directory DIR/NAME, each case
- * directory replaced whole, all of them written before any is swapped in
- * (a write that fails changes nothing).  0, or VB_OUTDIR_USAGE or
- * VB_OUTDIR_FAIL (outdir.h) with a message. */
+/* Write every sweep into the results directory DIR/NAME, and every grid
+ * (grid.h) into DIR/ITS-NAME, each directory replaced whole, all of them
+ * written before any is swapped in (a write that fails changes nothing).
+ * 0, or VB_OUTDIR_USAGE or VB_OUTDIR_FAIL (outdir.h) with a message. */
 struct vb_outdir;
-int vb_sweep_write_all(const struct vb_outdir *o, const vb_sweep *sweeps, size_t n, char *err,
-                       size_t errlen);
+struct vb_grid;
+int vb_sweep_write_all(const struct vb_outdir *o, const vb_sweep *sweeps, size_t n,
+                       const struct vb_grid *grids, size_t n_grids, char *err, size_t errlen);
 
 /* The text one of those files would have ("runs.csv", ...), in a buffer
  * to free.  0, or -1 (out of memory, or no such file in this sweep). */

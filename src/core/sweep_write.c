@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "grid.h"
 #include "outdir.h"
 #include "truth.h"
 #include "sweep.h"
@@ -66,6 +67,14 @@ static void provenance(FILE *f, const vb_sweep *s, const char *what)
     fprintf(f, "# verletbench %s: %s of %s\n", vb_version_text(), what, c->path);
     if (c->description)
         fprintf(f, "# %s\n", c->description);
+    if (c->grid) {
+        /* which point of the file's grid, and the grid as written */
+        fprintf(f, "# grid point %zu of %zu: %s (", c->grid->point + 1, c->grid->points,
+                c->grid->label);
+        for (int k = 0; k < c->grid->n_keys; k++)
+            fprintf(f, "%s%s = %s", k ? "; " : "", c->grid->key[k], c->grid->spec[k]);
+        fputs(")\n", f);
+    }
     fprintf(f, "# model=%s", m->type->name);
     for (unsigned i = 0; i < m->type->n_params; i++)
         fprintf(f, " %s=%.17g", m->type->params[i].name, m->p[i]);
@@ -725,30 +734,34 @@ int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
     return 0;
 }
 
-int vb_sweep_write_all(const vb_outdir *o, const vb_sweep *sweeps, size_t n, char *err,
-                       size_t errlen)
+int vb_sweep_write_all(const vb_outdir *o, const vb_sweep *sweeps, size_t n,
+                       const vb_grid *grids, size_t n_grids, char *err, size_t errlen)
 {
-    vb_casedir *cd = calloc(n ? n : 1, sizeof *cd);
+    size_t all = n + n_grids;
+    vb_casedir *cd = calloc(all ? all : 1, sizeof *cd);
     if (!cd) {
         snprintf(err, errlen, "out of memory");
         return VB_OUTDIR_FAIL;
     }
     int rc = 0;
     size_t begun = 0;
-    for (; begun < n && rc == 0; begun++) {
-        rc = vb_casedir_begin(o, sweeps[begun].c->name, &cd[begun], err, errlen);
-        if (rc == 0 && vb_sweep_write(&sweeps[begun], cd[begun].tmp, err, errlen) != 0)
+    for (; begun < all && rc == 0; begun++) {
+        const char *name = begun < n ? sweeps[begun].c->name : grids[begun - n].first->grid->name;
+        rc = vb_casedir_begin(o, name, &cd[begun], err, errlen);
+        if (rc == 0 && (begun < n ? vb_sweep_write(&sweeps[begun], cd[begun].tmp, err, errlen)
+                                  : vb_grid_write(&grids[begun - n], cd[begun].tmp, err,
+                                                  errlen)) != 0)
             rc = VB_OUTDIR_FAIL;
         if (rc != 0)
             break;
     }
     if (rc != 0) {
-        for (size_t i = 0; i <= begun && i < n; i++)
+        for (size_t i = 0; i <= begun && i < all; i++)
             vb_casedir_abort(&cd[i]);
         free(cd);
         return rc;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < all; i++)
         if (rc == 0)
             rc = vb_casedir_commit(&cd[i], err, errlen);
         else
@@ -838,7 +851,12 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     fprintf(f, "## %s\n\n", c->name);
     if (c->description)
         fprintf(f, "%s\n\n", c->description);
-    fprintf(f, "`%s`: model `%s` (", c->path, m->type->name);
+    if (c->grid)
+        fprintf(f, "`%s` at `%s` (point %zu of %zu of its grid, `%s`): model `%s` (", c->path,
+                c->grid->label, c->grid->point + 1, c->grid->points, c->grid->name,
+                m->type->name);
+    else
+        fprintf(f, "`%s`: model `%s` (", c->path, m->type->name);
     for (unsigned i = 0; i < m->type->n_params; i++)
         fprintf(f, "%s%s=%g", i ? " " : "", m->type->params[i].name, m->p[i]);
     fprintf(f, "), t_end = %g; dt = %g down to %g (%d step sizes)", c->t_end, c->dt,

@@ -1,0 +1,423 @@
+/* grid.c — a grid's points side by side: grid.csv and its summary. */
+#include "grid.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
+{
+    memset(g, 0, sizeof *g);
+    g->first = &cases[0];
+    g->points = n;
+    g->point = calloc(n ? n : 1, sizeof *g->point);
+    g->first_row = calloc(n ? n : 1, sizeof *g->first_row);
+    g->rows_of = calloc(n ? n : 1, sizeof *g->rows_of);
+    if (!g->point || !g->first_row || !g->rows_of) {
+        vb_grid_free(g);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        g->point[i] = &cases[i];
+    return 0;
+}
+
+void vb_grid_free(vb_grid *g)
+{
+    free(g->point);
+    free(g->first_row);
+    free(g->rows_of);
+    free(g->rows);
+    memset(g, 0, sizeof *g);
+}
+
+long vb_grids_begin(const vb_case_set *set, vb_grid **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < set->n_files; i++)
+        n += set->file[i].n && set->file[i].points[0].grid;
+    vb_grid *g = calloc(n ? n : 1, sizeof *g);
+    if (!g)
+        return -1;
+    size_t m = 0;
+    for (size_t i = 0; i < set->n_files; i++)
+        if (set->file[i].n && set->file[i].points[0].grid &&
+            vb_grid_begin(&g[m++], set->file[i].points, set->file[i].n) != 0) {
+            vb_grids_free(g, m);
+            return -1;
+        }
+    *out = g;
+    return (long)n;
+}
+
+void vb_grids_free(vb_grid *grids, size_t n)
+{
+    for (size_t i = 0; grids && i < n; i++)
+        vb_grid_free(&grids[i]);
+    free(grids);
+}
+
+vb_grid *vb_grid_of(vb_grid *grids, size_t n, const vb_case *c)
+{
+    for (size_t i = 0; c->grid && i < n; i++)
+        if (grids[i].first->grid && !strcmp(grids[i].first->path, c->path) &&
+            !strcmp(grids[i].first->grid->name, c->grid->name))
+            return &grids[i];
+    return NULL;
+}
+
+int vb_grid_add(vb_grid *g, const vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    size_t pt = c->grid ? c->grid->point : 0;
+    if (g->n_rows + s->n_orders > g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 256;
+        while (cap < g->n_rows + s->n_orders)
+            cap *= 2;
+        vb_grid_row *more = realloc(g->rows, cap * sizeof *more);
+        if (!more)
+            return -1;
+        g->rows = more;
+        g->cap = cap;
+    }
+    g->first_row[pt] = g->n_rows;
+    g->rows_of[pt] = s->n_orders;
+    for (size_t k = 0; k < s->n_orders; k++) {
+        const vb_order_row *o = &s->orders[k];
+        int adaptive = vb_adaptive(c->integ[o->integ]);
+        int last = o->fit.n - 1;
+        vb_grid_row *r = &g->rows[g->n_rows++];
+        *r = (vb_grid_row){
+            .point = pt, .integ = o->integ, .kind = o->kind, .norm = o->norm,
+            .verdict = o->verdict, .range = o->fit.range, .exact = o->fit.exact,
+            .points = o->fit.points, .levels = o->fit.n, .order = o->fit.order,
+            .order_se = o->fit.order_se, .order_ci95 = o->fit.order_ci95,
+            .dt_coarsest = adaptive ? c->dt : o->dt[0],
+            .tol_coarsest = adaptive ? o->dt[0] : 0.0, .err_coarsest = o->err[0],
+            .dt_finest = adaptive ? c->dt : o->dt[last],
+            .tol_finest = adaptive ? o->dt[last] : 0.0, .err_finest = o->err[last],
+            .same_as = s->same_as ? s->same_as[o->integ * VB_N_PLANS + o->kind] : VB_SAME_NONE};
+        g->has_plan[o->kind] = 1;
+    }
+    g->added++;
+    return 0;
+}
+
+static void provenance(const vb_grid *g, FILE *f)
+{
+    const vb_case *c = g->first;
+    const vb_case_grid *cg = c->grid;
+    const vb_model *m = &c->model;
+    fprintf(f, "# verletbench %s: grid of fitted orders and errors of %s\n", vb_version_text(),
+            c->path);
+    if (c->description)
+        fprintf(f, "# %s\n", c->description);
+    /* the values every point shares; "grid" where they differ */
+    fprintf(f, "# model=%s", m->type->name);
+    for (unsigned i = 0; i < m->type->n_params; i++) {
+        const char *key = m->type->params[i].name;
+        int gridded = 0;
+        for (int k = 0; k < cg->n_keys; k++)
+            gridded |= !strcmp(cg->section[k], "case") && !strcmp(cg->key[k], key);
+        if (gridded)
+            fprintf(f, " %s=grid", key);
+        else
+            fprintf(f, " %s=%.17g", key, m->p[i]);
+    }
+    /* t_end and the steps, the same way */
+    const struct {
+        const char *section, *key;
+        double v;
+    } shared[] = {{"case", "t_end", c->t_end},      {"steps", "dt", c->dt},
+                  {"steps", "halvings", c->halvings}, {"steps", "jitter", c->jitter},
+                  {"steps", "seeds", c->seeds},      {"steps", "tolerance", c->tolerance}};
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+        int gridded = 0;
+        for (int k = 0; k < cg->n_keys; k++)
+            gridded |= !strcmp(cg->section[k], shared[i].section) &&
+                       !strcmp(cg->key[k], shared[i].key);
+        fputs(i == 0 ? "\n# " : " ", f);
+        if (gridded)
+            fprintf(f, "%s=grid", shared[i].key);
+        else
+            fprintf(f, "%s=%.17g", shared[i].key, shared[i].v);
+    }
+    if (c->trace_path)
+        fprintf(f, " trace=%s (%zu steps)", c->trace_path, c->trace.n);
+    fputs("\n# grid:", f);
+    for (int k = 0; k < cg->n_keys; k++)
+        fprintf(f, "%s [%s] %s = %s (%zu values)", k ? ";" : "", cg->section[k], cg->key[k],
+                cg->spec[k], cg->count[k]);
+    fprintf(f, "; %zu points, each a case of its own (%s@KEY=VALUE,...), the first key varying "
+               "slowest\n# integrators=",
+            g->points, cg->name);
+    for (size_t i = 0; i < c->n_integ; i++)
+        fprintf(f, "%s%s", i ? "," : "", c->integ[i]->name);
+    fputc('\n', f);
+}
+
+/* point's row of integrator, plan and norm, or NULL (a point without
+ * random steps, where the grid sets jitter = 0) */
+static const vb_grid_row *find_row(const vb_grid *g, size_t point, size_t integ,
+                                   vb_plan_kind kind, vb_norm norm)
+{
+    const vb_grid_row *r = g->rows + g->first_row[point];
+    for (size_t k = 0; k < g->rows_of[point]; k++)
+        if (r[k].integ == integ && r[k].kind == kind && r[k].norm == norm)
+            return &r[k];
+    return NULL;
+}
+
+static void num(FILE *f, double x)
+{
+    if (isnan(x))
+        fputs(",", f);
+    else
+        fprintf(f, ",%.17g", x);
+}
+
+/* The first integrator whose positions equal integ's in every run of the
+ * plan at every point of the grid (sweep.h's same_as, at each point), or
+ * VB_SAME_NONE: the chart draws the two as one striped curve. */
+static size_t grid_same_as(const vb_grid *g, size_t integ, vb_plan_kind kind)
+{
+    size_t same = VB_SAME_NONE;
+    int first = 1;
+    for (size_t pt = 0; pt < g->points; pt++) {
+        const vb_grid_row *r = find_row(g, pt, integ, kind, VB_NORM_POS_MAX);
+        if (!r)
+            continue;
+        if (first)
+            same = r->same_as;
+        else if (r->same_as != same)
+            return VB_SAME_NONE;
+        first = 0;
+    }
+    return same;
+}
+
+static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE *f)
+{
+    const vb_case *pc = g->point[r->point];
+    const vb_integrator *integ = pc->integ[r->integ];
+    fprintf(f, "%zu", r->point + 1);
+    for (int k = 0; k < pc->grid->n_keys; k++) /* shortest: reads back to the same double */
+        fprintf(f, ",%s", pc->grid->text[k]);
+    fprintf(f, ",%s,%s,%s,", integ->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
+    int has_order = isfinite(r->order) && !r->exact;
+    if (has_order)
+        fprintf(f, "%.6f", r->order);
+    if (has_order && isfinite(r->order_se))
+        fprintf(f, ",%.6f,%.6f", r->order_se, r->order_ci95);
+    else
+        fputs(",,", f);
+    fprintf(f, ",%d,%d,%s,%s", r->points, integ->order, vb_verdict_name(r->verdict),
+            vb_range_name(r->range));
+    num(f, r->dt_coarsest);
+    num(f, r->tol_coarsest);
+    num(f, r->err_coarsest);
+    num(f, r->dt_finest);
+    num(f, r->tol_finest);
+    num(f, r->err_finest);
+    fprintf(f, ",%s\n", same == VB_SAME_NONE ? "" : pc->integ[same]->name);
+}
+
+static void write_csv(const vb_grid *g, FILE *f)
+{
+    const vb_case_grid *cg = g->first->grid;
+    provenance(g, f);
+    fputs("# dt_coarsest/err_coarsest: the error at the case's dt; dt_finest/err_finest: at its "
+          "finest step (the median over seeds for random steps); an adaptive method's dt is "
+          "its frames' and tol_* its tolerance (0 for the others); same_as: the first "
+          "integrator whose positions equal this one's in every run of the plan at every point, "
+          "to round-off\n",
+          f);
+    fputs("point", f);
+    for (int k = 0; k < cg->n_keys; k++)
+        fprintf(f, ",%s", cg->key[k]);
+    fputs(",integrator,plan,norm,order,order_se,order_ci95,points,expected,verdict,range,"
+          "dt_coarsest,tol_coarsest,err_coarsest,dt_finest,tol_finest,err_finest,same_as\n",
+          f);
+    /* integrator, plan, norm, then point: a series against the grid is
+     * contiguous, as the charts read it */
+    size_t n_integ = g->first->n_integ;
+    for (size_t i = 0; i < n_integ; i++)
+        for (int kind = 0; kind < VB_N_PLANS; kind++) {
+            size_t same = grid_same_as(g, i, (vb_plan_kind)kind);
+            for (int nm = 0; nm < VB_N_NORMS; nm++)
+                for (size_t pt = 0; pt < g->points; pt++) {
+                    const vb_grid_row *r = find_row(g, pt, i, (vb_plan_kind)kind, (vb_norm)nm);
+                    if (r)
+                        write_row(g, r, same, f);
+                }
+        }
+}
+
+/* as the case's own summary writes an order (sweep_write.c), with the
+ * verdict only where it is not the expected one: a table of many columns */
+static void order_cell(FILE *f, const vb_grid_row *r)
+{
+    if (!r)
+        fputs(" – |", f);
+    else if (r->verdict == VB_VERDICT_EXACT)
+        fputs(" exact |", f);
+    else if (r->verdict == VB_VERDICT_UNDETERMINED)
+        fputs(" undetermined |", f);
+    else if (r->verdict == VB_VERDICT_UNRESOLVED)
+        fputs(" below-resolution |", f);
+    else {
+        double o = fabs(r->order) < 0.005 ? 0.0 : r->order;
+        if (r->range == VB_RANGE_ASYMPTOTIC && isfinite(r->order_ci95))
+            fprintf(f, " %.2f ± %.2f", o, r->order_ci95);
+        else
+            fprintf(f, " %.2f%s", o, r->range == VB_RANGE_ALL ? "*" : "");
+        if (r->verdict != VB_VERDICT_AS_EXPECTED)
+            fprintf(f, " %s", vb_verdict_name(r->verdict));
+        fputs(" |", f);
+    }
+}
+
+static void error_cell(FILE *f, const vb_grid_row *r)
+{
+    if (!r || isnan(r->err_finest))
+        fputs(" – |", f);
+    else if (isinf(r->err_finest))
+        fputs(" diverged |", f);
+    else
+        fprintf(f, " %.3g |", r->err_finest);
+}
+
+static const char *const plan_heading[VB_N_PLANS] = {
+    "fixed steps", "random steps (the median over seeds)", "the recorded trace"};
+
+void vb_grid_summary(const vb_grid *g, FILE *f)
+{
+    const vb_case *c = g->first;
+    const vb_case_grid *cg = c->grid;
+    fprintf(f, "## %s\n\n", cg->name);
+    if (c->description)
+        fprintf(f, "%s\n\n", c->description);
+    fprintf(f, "`%s`: a grid of %zu points over ", c->path, g->points);
+    for (int k = 0; k < cg->n_keys; k++)
+        fprintf(f, "%s`%s = %s`", k ? (k + 1 == cg->n_keys ? " and " : ", ") : "", cg->key[k],
+                cg->spec[k]);
+    fprintf(f, ", model `%s`. Each point is a case of its own, `%s@KEY=VALUE`, with its "
+               "whole table below (its step sizes: dt, dt/2, ... of that point).\n\n",
+            c->model.type->name, cg->name);
+    fputs("The fitted order of the position error (`err_pos_max`) at each point, ± its 95 % "
+          "interval; the verdict is written where it is not as-expected (docs/method.md §5).\n\n",
+          f);
+    for (int kind = 0; kind < VB_N_PLANS; kind++) {
+        if (!g->has_plan[kind])
+            continue;
+        fprintf(f, "**%s**\n\n|", plan_heading[kind]);
+        for (int k = 0; k < cg->n_keys; k++)
+            fprintf(f, " %s |", cg->key[k]);
+        for (size_t i = 0; i < c->n_integ; i++)
+            fprintf(f, " `%s` (%d) |", c->integ[i]->name, c->integ[i]->order);
+        fputs("\n|", f);
+        for (size_t k = 0; k < (size_t)cg->n_keys + c->n_integ; k++)
+            fputs("---|", f);
+        fputc('\n', f);
+        for (size_t pt = 0; pt < g->points; pt++) {
+            fputc('|', f);
+            for (int k = 0; k < cg->n_keys; k++)
+                fprintf(f, " %s |", g->point[pt]->grid->text[k]);
+            for (size_t i = 0; i < c->n_integ; i++)
+                order_cell(f, find_row(g, pt, i, (vb_plan_kind)kind, VB_NORM_POS_MAX));
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+    fputs("The maximum position error at each point's finest step (the last of its step sizes; "
+          "for an adaptive method, its finest tolerance on frames of dt).\n\n",
+          f);
+    for (int kind = 0; kind < VB_N_PLANS; kind++) {
+        if (!g->has_plan[kind])
+            continue;
+        fprintf(f, "**%s**\n\n|", plan_heading[kind]);
+        for (int k = 0; k < cg->n_keys; k++)
+            fprintf(f, " %s |", cg->key[k]);
+        fputs(" finest dt |", f);
+        for (size_t i = 0; i < c->n_integ; i++)
+            fprintf(f, " `%s` |", c->integ[i]->name);
+        fputs("\n|", f);
+        for (size_t k = 0; k < (size_t)cg->n_keys + 1 + c->n_integ; k++)
+            fputs("---|", f);
+        fputc('\n', f);
+        for (size_t pt = 0; pt < g->points; pt++) {
+            fputc('|', f);
+            for (int k = 0; k < cg->n_keys; k++)
+                fprintf(f, " %s |", g->point[pt]->grid->text[k]);
+            /* the finest dt of a method with steps of its own (mean step
+             * for a trace); all of them share it */
+            double dt = NAN;
+            for (size_t i = 0; i < c->n_integ && isnan(dt); i++) {
+                const vb_grid_row *r = find_row(g, pt, i, (vb_plan_kind)kind, VB_NORM_POS_MAX);
+                if (r && !vb_adaptive(c->integ[i]))
+                    dt = r->dt_finest;
+            }
+            if (isnan(dt))
+                fputs(" – |", f);
+            else
+                fprintf(f, " %.4g |", dt);
+            for (size_t i = 0; i < c->n_integ; i++)
+                error_cell(f, find_row(g, pt, i, (vb_plan_kind)kind, VB_NORM_POS_MAX));
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+}
+
+int vb_grid_file_name(const char *name)
+{
+    return !strcmp(name, "grid.csv") || !strcmp(name, "summary.md");
+}
+
+static int write_file(const char *dir, const char *file, const vb_grid *g,
+                      void (*body)(const vb_grid *, FILE *), char *err, size_t errlen)
+{
+    char path[4096 + 64];
+    if (snprintf(path, sizeof path, "%s/%s", dir, file) >= (int)sizeof path) {
+        snprintf(err, errlen, "%.80s...: path too long", dir);
+        return -1;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    body(g, f);
+    int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+    int saved = errno;
+    if (fclose(f) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        snprintf(err, errlen, "%s: write failed: %s", path, strerror(saved));
+        return -1;
+    }
+    return 0;
+}
+
+int vb_grid_write(const vb_grid *g, const char *dir, char *err, size_t errlen)
+{
+    if (g->added != g->points) {
+        snprintf(err, errlen, "%s: %zu of the grid's %zu points measured", g->first->path,
+                 g->added, g->points);
+        return -1;
+    }
+    if (write_file(dir, "grid.csv", g, write_csv, err, errlen) != 0 ||
+        write_file(dir, "summary.md", g, vb_grid_summary, err, errlen) != 0)
+        return -1;
+    return 0;
+}
