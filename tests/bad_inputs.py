@@ -83,6 +83,25 @@ CASE_ENTRIES = [
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
     ("NUL byte", edit("e = 0.5", "e = 0.5\0"), "{case}:4: binary data"),
     ("trace missing", edit("seeds = 2", "seeds = 2\ntrace = none.trace"), "{case}:11: trace: {dir}/none.trace: cannot open a trace"),
+    # grids (docs/cases.md "Grids"): the key's own line, and the point that failed
+    ("grid: a value out of range", edit("e = 0.5", "e = 0.1, 0.5, 1.2"), "{case}:4: e = 1.2 is out of range: e must be [0, 1) (eccentricity, 0 <= e < 1) (grid point 3 of 3: e = 1.2)"),
+    ("grid: a word in a list", edit("e = 0.5", "e = 0.1, half"), "{case}:4: e: 'half' in the list is not a finite number"),
+    ("grid: an empty value", edit("e = 0.5", "e = 0.1, , 0.5"), "{case}:4: e: an empty value in the list '0.1, , 0.5'"),
+    ("grid: a trailing comma", edit("e = 0.5", "e = 0.5,"), "{case}:4: e: an empty value in the list '0.5,'"),
+    ("grid: a value twice", edit("e = 0.5", "e = 0.1, 0.3, 0.1"), "{case}:4: e: 0.1 appears twice in the grid"),
+    ("grid: a range without a step", edit("e = 0.5", "e = 0.1 .. 0.9"), "{case}:4: e: '0.1 .. 0.9' is not a range: write 'A .. B step S'"),
+    ("grid: a step away from B", edit("e = 0.5", "e = 0.9 .. 0.1 step 0.2"), "{case}:4: e: '0.9 .. 0.1 step 0.2' has fewer than two points"),
+    ("grid: a step of 0", edit("e = 0.5", "e = 0.1 .. 0.9 step 0"), "{case}:4: e: '0.1 .. 0.9 step 0': the step S must not be 0"),
+    ("grid: a factor of 1", edit("dt = 0.05", "dt = 0.01 .. 0.1 times 1"), "{case}:7: dt: '0.01 .. 0.1 times 1': a range by a factor needs"),
+    ("grid: a factor across 0", edit("e = 0.5", "e = 0 .. 0.8 times 2"), "{case}:4: e: '0 .. 0.8 times 2': a range by a factor needs A and B of one sign, neither 0"),
+    ("grid: too many points", edit("e = 0.5", "e = 0 .. 0.999 step 1e-4"), "{case}:4: e: '0 .. 0.999 step 1e-4' has 9991 points, more than 1000"),
+    ("grid: a product too large", edit("e = 0.5\n", "e = 0 .. 0.9 step 0.01\nmu = 1 .. 20 step 1\n"), "{case}:5: mu: the grid has 1820 points, more than 1000"),
+    ("grid: more than four keys", edit("e = 0.5\n", "e = 0.1, 0.2\nmu = 1, 2\na = 1, 2\n").replace("dt = 0.05", "dt = 0.05, 0.04").replace("halvings = 3", "halvings = 3, 4"), "{case}:10: halvings: a grid over more than 4 keys"),
+    ("grid: two models", edit("model = orbit", "model = orbit, spring"), "{case}:3: model: one model a case"),
+    ("grid: a whole number key", edit("halvings = 3", "halvings = 2, 3.5"), "{case}:8: halvings: '3.5' is not a whole number (grid point 2 of 2: halvings = 3.5)"),
+    ("grid: an unknown key", edit("e = 0.5", "ecc = 0.1, 0.5"), "{case}:4: ecc: unknown key in [case]"),
+    ("grid: a combination not allowed", edit("model = orbit\ne = 0.5", "model = damped-spring\nc = 0.5 .. 3 step 0.5"), "{case}:3: c = 2 is not under-damped for k = 1, m = 1: need c^2 < 4km (c < 2) (grid point 4 of 6: c = 2)"),
+    ("grid: seeds of 0 under jitter", edit("seeds = 2", "seeds = 0, 2"), "{case}:10: seeds = 0 is out of range: seeds must be in 1..1000 (grid point 1 of 2: seeds = 0)"),
 ]
 
 TRACE_ENTRIES = [
@@ -133,7 +152,7 @@ def run_entry(vb, tmp, name, argv, expected, files=None):
     except subprocess.TimeoutExpired:
         return "still running after 60 s: the input was not refused"
     err = r.stderr.decode("utf-8", "replace")
-    want = expected.format(case=os.path.join(d, "c.case"), dir=d)
+    want = expected.format(case=os.path.join(d, "c.case"), dir=d, out=out)
     if r.returncode != 2:
         return "exit %d, want 2: %s" % (r.returncode, err.strip())
     if want not in err:
@@ -165,6 +184,8 @@ def main():
         ("output not a directory", {"c.case": GOOD, "file": "x"}, ["run", "{case}", "--out", "{dir}/file/sub"], "--out: {dir}/file: not a directory"),
         ("output cannot be created", {"c.case": GOOD}, ["run", "{case}", "--out", "/proc/verletbench-results"], "--out: /proc/verletbench-results: cannot create directory"),
         ("two cases, one name", {"c.case": GOOD, "sub/c.case": GOOD}, ["run", "{case}", "{dir}/sub/c.case", "--out", "{out}"], "{case} and {dir}/sub/c.case would both write"),
+        ("two grids, one name", {"c.case": edit("e = 0.5", "e = 0.1, 0.5"), "sub/c.case": edit("e = 0.5", "e = 0.5, 0.9")}, ["run", "{case}", "{dir}/sub/c.case", "--out", "{out}"], "{case} and {dir}/sub/c.case would both write {out}/c@e=0.5/"),
+        ("a grid point too long a name", {("g" * 170) + ".case": edit("e = 0.5\n", "e = 0.1, 0.5\nmu = 1.000000000000001, 2\na = 1.000000000000001, 2\n")}, ["run", "{dir}/" + "g" * 170 + ".case", "--out", "{out}"], "longer than 200 characters: a shorter case file name or fewer keys"),
         ("run without cases", {}, ["run", "--out", "{out}"], "no case files given"),
         ("run unknown option", {"c.case": GOOD}, ["run", "{case}", "--fast", "--out", "{out}"], "unknown option '--fast'"),
         ("run --max-steps 0", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "0", "--out", "{out}"], "--max-steps: 0 must be from 1 to 2^50"),

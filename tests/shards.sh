@@ -28,7 +28,9 @@ if ! command -v parallel >/dev/null 2>&1; then
     echo "$pass passed, $fail failed"
     exit 1
 fi
-CASES="cases/spring.case cases/figure-eight.case cases/work-precision.case cases/chain-8.case"
+# an exact solution, a reference solution, adaptive methods, many bodies,
+# and a grid (five points, split over the shards together)
+CASES="cases/spring.case cases/figure-eight.case cases/work-precision.case cases/chain-8.case cases/spring-jitter.case"
 
 # ---- four shards through GNU parallel, merged, against one whole run ----
 for mode in charts tables; do
@@ -101,6 +103,16 @@ expect "other parameters" 2 "where this verletbench and $tmp/c/spring.case give 
 expect "shards of another N" 2 "in 2 shards" -- "$VB" merge --no-chart-data "$tmp/c/s2" "$tmp/c/t1" --out "$tmp/m7"
 expect "not a shard directory" 2 "no NAME/shard.csv in it" -- "$VB" merge "$tmp/c" --out "$tmp/m8"
 expect "no directories" 2 "no shard directories given" -- "$VB" merge --out "$tmp/m9"
+# a grid's tables need every point: one left out of every shard is named
+mkdir -p "$tmp/nopoint"
+for k in 1 2 3 4; do cp -r "$S/$k" "$tmp/nopoint/$k"; rm -rf "$tmp/nopoint/$k/spring-jitter@jitter=0.5"; done
+expect "a grid point missing" 2 "grid point spring-jitter@jitter=0.5 has no shards in the directories given" -- \
+    "$VB" merge "$tmp"/nopoint/* --out "$tmp/m10"
+# a shard of a point the grid no longer has (the case file's grid changed)
+cp -r "$S/1" "$tmp/stray"
+mv "$tmp/stray/spring-jitter@jitter=0.5" "$tmp/stray/spring-jitter@jitter=0.6"
+expect "a point not in the grid" 2 "in a directory named spring-jitter@jitter=0.6, but its case file cases/spring-jitter.case is a grid whose points are" -- \
+    "$VB" merge "$tmp/stray" "$S/2" "$S/3" "$S/4" --out "$tmp/m11"
 
 # ---- the Slurm example, with the variables Slurm would set ----
 mkdir -p "$tmp/slurm/cases" "$tmp/slurm/shards"

@@ -629,13 +629,69 @@ static char *trim(char *s)
 }
 
 /* A value of a range rounded to 15 significant digits, the digits a double
- * always holds: 0.1 + 3 * 0.2 is 0.7000000000000001 in binary, and a grid
- * point should be the 0.7 a reader of the file expects. */
+ * always holds: 10 1.5^3 is 33.75 however pow rounds, and a grid point
+ * should be the number a reader of the file expects. */
 static double round15(double x)
 {
     char buf[40];
     snprintf(buf, sizeof buf, "%.15g", x);
     return strtod(buf, NULL);
+}
+
+/* A number as written, m 10^e exactly, |m| < 10^17: 0, or -1 when it has
+ * more digits than that or is not a plain decimal ("0x1p-3", "inf"). */
+static int decimal(const char *t, long long *m, int *e)
+{
+    const char *p = t;
+    int neg = *p == '-';
+    if (*p == '-' || *p == '+')
+        p++;
+    long long v = 0;
+    int digits = 0, scale = 0, any = 0, dot = 0;
+    for (;; p++) {
+        if (*p == '.' && !dot) {
+            dot = 1;
+            continue;
+        }
+        if (*p < '0' || *p > '9')
+            break;
+        any = 1;
+        if (v == 0 && *p == '0') {
+            scale -= dot; /* a leading zero after the point */
+            continue;
+        }
+        if (++digits > 17)
+            return -1;
+        v = v * 10 + (*p - '0');
+        scale -= dot;
+    }
+    if (!any)
+        return -1;
+    long ex = 0;
+    if (*p == 'e' || *p == 'E') {
+        char *end;
+        ex = strtol(p + 1, &end, 10);
+        if (end == p + 1 || ex > 300 || ex < -300)
+            return -1;
+        p = end;
+    }
+    if (*p)
+        return -1;
+    *m = neg ? -v : v;
+    *e = scale + (int)ex;
+    return 0;
+}
+
+/* m 10^(from) as a multiple of 10^to (to <= from), or -1 when it grows
+ * past what 64 bits hold with room to add */
+static int rescale(long long *m, int from, int to)
+{
+    for (int k = to; k < from; k++) {
+        if (*m > 100000000000000000LL || *m < -100000000000000000LL)
+            return -1;
+        *m *= 10;
+    }
+    return 0;
 }
 
 /* The values of a grid entry into x[] (at most cap): "a, b, c", "A .. B
@@ -695,8 +751,44 @@ static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
                  e->key, e->value);
             return 0;
         }
-        /* how many steps of S (factors of F) lead from A to B, B included
-         * when it is reached to 1e-9 of a step */
+        /* A + i S as decimals, exactly, where A, B and S are plain decimals
+         * of at most 17 digits: the points are the numbers a reader of the
+         * file expects, read as doubles only at the end (0.9 .. 0 step -0.3
+         * ends on 0, where 0.9 + 3 (-0.3) is 1.1e-16 in binary) */
+        long long ma, mb, ms;
+        int ea, eb, es;
+        if (!geometric && decimal(trim(text), &ma, &ea) == 0 && decimal(word[0], &mb, &eb) == 0 &&
+            decimal(word[2], &ms, &es) == 0) {
+            int e0 = ea < eb ? (ea < es ? ea : es) : (eb < es ? eb : es);
+            if (rescale(&ma, ea, e0) == 0 && rescale(&mb, eb, e0) == 0 &&
+                rescale(&ms, es, e0) == 0) {
+                if (ms == 0) {
+                    fail(p, e->line, "%s: '%s': the step S must not be 0", e->key, e->value);
+                    return 0;
+                }
+                long long steps = (mb - ma) / ms; /* whole steps toward B */
+                if (steps < 1) {
+                    fail(p, e->line, "%s: '%s' has fewer than two points: the step must lead "
+                                     "from %s toward %s and reach A + S at least once",
+                         e->key, e->value, trim(text), word[0]);
+                    return 0;
+                }
+                if (steps + 1 > (long long)cap) {
+                    fail(p, e->line, "%s: '%s' has %lld points, more than %d", e->key, e->value,
+                         steps + 1, VB_MAX_GRID_POINTS);
+                    return 0;
+                }
+                for (long long i = 0; i <= steps; i++) {
+                    char buf[64];
+                    snprintf(buf, sizeof buf, "%llde%d", ma + i * ms, e0);
+                    x[n++] = strtod(buf, NULL);
+                }
+                goto counted;
+            }
+        }
+        /* otherwise in binary: how many steps of S (factors of F) lead from
+         * A to B, B included when it is reached to 1e-9 of a step, each
+         * point rounded to the 15 digits a double always holds */
         double span;
         if (geometric) {
             if (!(a != 0.0 && b != 0.0 && (a > 0.0) == (b > 0.0) && by > 0.0 && by != 1.0)) {
@@ -729,6 +821,7 @@ static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
         for (size_t i = 0; i < n; i++)
             x[i] = round15(geometric ? a * pow(by, (double)i) : a + (double)i * by);
     }
+counted:
     if (n < 2) {
         fail(p, e->line, "%s: a grid of one value '%s': write the value alone", e->key, e->value);
         return 0;

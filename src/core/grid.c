@@ -333,6 +333,18 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
             fputc('\n', f);
         }
         fputc('\n', f);
+        /* who computes the same positions as whom, at every point */
+        int said = 0;
+        for (size_t i = 0; i < c->n_integ; i++) {
+            size_t same = grid_same_as(g, i, (vb_plan_kind)kind);
+            if (same == VB_SAME_NONE)
+                continue;
+            fprintf(f, "%s`%s` = `%s`", said++ ? ", " : "The same positions at every point, to "
+                                                        "round-off: ",
+                    c->integ[i]->name, c->integ[same]->name);
+        }
+        if (said)
+            fputs(".\n\n", f);
     }
     fputs("The maximum position error at each point's finest step (the last of its step sizes; "
           "for an adaptive method, its finest tolerance on frames of dt).\n\n",
