@@ -32,14 +32,39 @@ extern "C" {
 /* Bumped whenever a struct below changes layout or meaning.  Version 2:
  * systems of any size (no VB_MAX_DIM), state_size a function of N, models
  * in plugins.  Version 3: adaptive integrators (set_tolerance, finish at
- * the end of struct vb_integrator); a version-2 plugin still loads, its
- * integrators read as if those two were NULL. */
-#define VB_ABI_VERSION 3
+ * the end of struct vb_integrator).  Version 4: constraints (rods between
+ * particles, rods to a pivot: constrained models and integrators, and
+ * vb_force.constraints), integrator parameters ("jakobsen:sweeps=10"), and
+ * reference solutions in a model's own coordinates (the angles of a
+ * linkage); each added at the end of its struct.  A version-2 or -3
+ * plugin still loads, its entries read as if what came later were NULL. */
+#define VB_ABI_VERSION 4
 #define VB_ABI_VERSION_OLDEST 2
 
 /* Acceleration of a model: a = a(t, x, v), each array of N components. */
 typedef void vb_accel_fn(const void *model, double t, const double *x, const double *v,
                          double *a);
+
+/* A holonomic distance constraint (ABI 4): a rigid rod of length L between
+ * particles i and j, |x_i - x_j| = L, or, with j = VB_PIVOT, from particle
+ * i to a fixed point, |x_i - pivot| = L. */
+#define VB_PIVOT ((size_t)-1)
+typedef struct vb_constraint {
+    size_t i, j;
+    double length;
+    double pivot[3]; /* j = VB_PIVOT: the fixed point (d of its coordinates) */
+} vb_constraint;
+
+/* A model's constraints as a constrained integrator sees them: the rods,
+ * the dimension d (particle i's coordinates are x[i d .. i d + d - 1]) and
+ * each particle's inverse mass, by which a correction is shared out (a
+ * heavy bead moves less).  Made by the harness from the model; read-only. */
+typedef struct vb_constraints {
+    size_t n;                 /* rods */
+    const vb_constraint *rod;
+    unsigned dim;
+    const double *inv_mass;   /* one a particle */
+} vb_constraints;
 
 /* The force law one run integrates, and its evaluation counter. */
 typedef struct vb_force {
@@ -47,6 +72,10 @@ typedef struct vb_force {
     const void *model;
     unsigned long long evals;
     size_t n; /* N: the components of x, v and a (particles times dimension) */
+    /* ABI 4.  The model's constraints, or NULL for none.  accel is then
+     * the applied force alone (gravity): the rods' forces are what a
+     * VB_CONSTRAINED integrator supplies, by projecting onto them. */
+    const vb_constraints *constraints;
 } vb_force;
 
 static inline void vb_force_eval(vb_force *f, double t, const double *x, const double *v,
@@ -67,7 +96,12 @@ enum {
      * it.  A sweep holds the frames h at the case's dt and sweeps the
      * tolerance instead (docs/method.md §5); `order` is then the expected
      * exponent of the error against the tolerance. */
-    VB_ADAPTIVE = 4u
+    VB_ADAPTIVE = 4u,
+    /* ABI 4.  Enforces a model's constraints (vb_force.constraints): the
+     * only methods that run on a constrained model, where the others would
+     * let the bodies fall off their rods.  On a model without constraints
+     * it is its unconstrained method. */
+    VB_CONSTRAINED = 8u
 };
 
 typedef struct vb_integrator {
@@ -108,6 +142,15 @@ typedef struct vb_integrator {
      * once at the end of every run that started.  May be NULL.  A state
      * that owns memory is never copied by the harness. */
     void (*finish)(void *state);
+
+    /* ABI 4.  Parameters of the method a user sets where it is named,
+     * "NAME:KEY=VALUE[:KEY=VALUE]" ("jakobsen:sweeps=10"), as a model's
+     * parameters (vb_param_spec, below: defaults, ranges); set_params is
+     * given all of them (the defaults where none was set) before every
+     * start.  NULL and 0 for a method without any. */
+    const struct vb_param_spec *params;
+    unsigned n_params;
+    void (*set_params)(void *state, const double *p);
 } vb_integrator;
 
 /* ---- models ------------------------------------------------------------------- */
@@ -115,6 +158,8 @@ typedef struct vb_integrator {
 /* One parameter: its name, default and allowed range.  A bound is open when
  * the value itself is not allowed (k > 0), closed otherwise; +-INFINITY for
  * none. */
+#define VB_MAX_INTEGRATOR_PARAMS 4
+
 typedef struct vb_param_spec {
     const char *name;
     double def;
@@ -179,6 +224,25 @@ typedef struct vb_model_type {
     /* A natural length of run: a period (VB_PERIODIC), a time of flight, a
      * time scale.  `sim` runs it by default; the one-step test samples it. */
     double (*natural_time)(const void *self);
+
+    /* ABI 4.  Constraints: how many rods, and rod k (vb_constraint).  NULL
+     * for none.  accel is then the applied force only; the initial state
+     * must satisfy every rod (its length to 1e-12, its velocity along the
+     * rod to 1e-12 of the speed), and only VB_CONSTRAINED integrators run. */
+    size_t (*n_constraints)(const void *self);
+    void (*constraint)(const void *self, size_t k, vb_constraint *c);
+
+    /* ABI 4.  Where there is no exact solution, the harness integrates a
+     * reference (docs/method.md §3): by default in the Cartesian x, v of
+     * accel, which a constrained model cannot use.  These give it K
+     * coordinates of the model's own (a linkage's angles) instead: q'' =
+     * ref_accel(t, q, q'), q(0) and q'(0), and the map from (q, q') to
+     * (x, v).  All four or none. */
+    size_t (*ref_dof)(const void *self);
+    void (*ref_initial)(const void *self, double *q, double *qd);
+    vb_accel_fn *ref_accel;
+    void (*ref_state)(const void *self, const double *q, const double *qd, double *x,
+                      double *v);
 } vb_model_type;
 
 /* ---- plugins ------------------------------------------------------------------ */

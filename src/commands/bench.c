@@ -251,6 +251,7 @@ static int single_run(const vb_integrator *g, const vb_model *m, double h, unsig
     m->type->initial(m->self, x, v);
     if (g->set_tolerance) /* an adaptive method: frames of h at the default tolerance */
         g->set_tolerance(state, VB_DEFAULT_TOL);
+    vb_integrator_set_params(g, state);
     g->start(state, &f, 0.0, x, v, h);
     double t = 0.0;
     for (unsigned long s = 0; s < steps; s++) {

@@ -199,7 +199,11 @@ int vb_cmd_sim(int argc, char **argv)
             return vb_usage_error(CMD, "--engine: %s", why);
         engine->timeout = engine_timeout;
         integ = &engine->integ;
-    } else if (!(integ = vb_integrator_find(integ_name))) {
+    } else if (!(integ = strchr(integ_name, ':') ? vb_integrator_lookup(integ_name, names,
+                                                                          sizeof names)
+                                                  : vb_integrator_find(integ_name))) {
+        if (strchr(integ_name, ':'))
+            return vb_usage_error(CMD, "--integrator: %s", names);
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
                               integ_name, names);
@@ -227,6 +231,11 @@ int vb_cmd_sim(int argc, char **argv)
     if (vb_model_setup(&model, err, sizeof err) != 0) {
         vb_engine_free(engine);
         return vb_usage_error(CMD, "--set: %s", err);
+    }
+    if (vb_integrator_suits(integ, &model, err, sizeof err) != 0) {
+        vb_engine_free(engine);
+        vb_model_free(&model);
+        return vb_usage_error(CMD, "--integrator: %s", err);
     }
 
     vb_trace trace = {0};

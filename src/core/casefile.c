@@ -432,7 +432,9 @@ static int check_integrators(parser *p, vb_case *c)
     const entry *u = require(p, "integrators", "use");
     if (!u)
         return -1;
-    size_t total = vb_integrator_count();
+    /* room for every integrator, and for every name the list could hold
+     * (a method may come several times with different parameters) */
+    size_t total = vb_integrator_count() + strlen(u->value) / 2 + 1;
     c->integ = calloc(total, sizeof *c->integ);
     if (!c->integ) {
         fail(p, u->line, "out of memory");
@@ -440,10 +442,15 @@ static int check_integrators(parser *p, vb_case *c)
     }
     if (strcmp(u->value, "all") == 0) {
         /* the adaptive methods sweep a tolerance on frames of dt, which
-         * only a case chosen for them makes sense of: they are named */
-        for (size_t i = 0; i < total; i++)
-            if (!(vb_integrator_at(i)->flags & VB_ADAPTIVE))
-                c->integ[c->n_integ++] = vb_integrator_at(i);
+         * only a case chosen for them makes sense of: they are named; on a
+         * model with rods, every method that enforces them, and elsewhere
+         * every method that does not (there they are their plain methods) */
+        int rods = vb_model_constrained(&c->model);
+        for (size_t i = 0; i < vb_integrator_count(); i++) {
+            const vb_integrator *g = vb_integrator_at(i);
+            if (!(g->flags & VB_ADAPTIVE) && !(g->flags & VB_CONSTRAINED) == !rods)
+                c->integ[c->n_integ++] = g;
+        }
         return 0;
     }
     char list[MAX_LINE + 1];
@@ -456,11 +463,20 @@ static int check_integrators(parser *p, vb_case *c)
                              "list of names");
             return -1;
         }
-        const vb_integrator *g = vb_integrator_find(tok);
+        char why[512];
+        const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, why, sizeof why)
+                                                  : vb_integrator_find(tok);
         if (!g) {
             char names[512];
             vb_integrator_names(names, sizeof names);
-            fail(p, u->line, "use: unknown integrator '%s' (valid: all, %s)", tok, names);
+            if (strchr(tok, ':'))
+                fail(p, u->line, "use: %s", why);
+            else
+                fail(p, u->line, "use: unknown integrator '%s' (valid: all, %s)", tok, names);
+            return -1;
+        }
+        if (vb_integrator_suits(g, &c->model, why, sizeof why) != 0) {
+            fail(p, u->line, "use: %s", why);
             return -1;
         }
         for (size_t k = 0; k < c->n_integ; k++)

@@ -394,14 +394,15 @@ static int in_list(const char *list, const char *name)
 
 static const char *const METRICS[] = {"err_pos_final",  "err_pos_max",      "err_pos_rms",
                                       "err_vel_final",  "err_vel_max",      "err_energy_max",
-                                      "err_angmom_max", "err_momentum_max", "err_return"};
-#define N_METRICS 9
+                                      "err_angmom_max", "err_momentum_max", "err_return",
+                                      "err_constraint_max"};
+#define N_METRICS 10
 /* which metrics are final-time values (never judged: the error at t_end,
  * and the return error |x(t_end) - x(0)|, oscillate with where the run's
  * phase error leaves it), and which scale:
  * 0 position, 1 velocity, 2 relative (none) */
-static const int FINAL[N_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1};
-static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0};
+static const int FINAL[N_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+static const int SCALE[N_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0};
 /* the first metrics every baseline has; the later ones came with
  * verletbench 0.3, and a baseline without their columns is not compared on
  * them (a newer version measuring more is not a damaged baseline) */

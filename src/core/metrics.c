@@ -122,6 +122,7 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
     m->has_energy = type->energy != NULL;
     m->has_angmom = (type->flags & VB_CONSERVES_ANGMOM) && type->dim >= 2;
     m->has_momentum = (type->flags & VB_CONSERVES_MOMENTUM) != 0;
+    m->has_constraint = vb_model_constrained(model);
     if (m->has_energy)
         m->E0 = type->energy(model->self, x0, v0);
     if (m->has_angmom)
@@ -173,8 +174,27 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
         if (!(dp <= m->momentum_max))
             m->momentum_max = dp;
     }
+    if (m->has_constraint) {
+        double dc = vb_constraint_drift(&m->model->cons, x);
+        if (!(dc <= m->constraint_max))
+            m->constraint_max = dc;
+    }
     raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->n);
     raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->n);
+}
+
+double vb_constraint_drift(const vb_constraints *c, const double *x)
+{
+    double worst = 0.0;
+    unsigned d = c->dim;
+    for (size_t k = 0; k < c->n; k++) {
+        const vb_constraint *r = &c->rod[k];
+        const double *xi = x + r->i * d, *xj = r->j == VB_PIVOT ? r->pivot : x + r->j * d;
+        double off = fabs(vb_distance(xi, xj, d) - r->length);
+        if (!(off <= worst)) /* NaN wins: a drift that is not a number is said */
+            worst = off;
+    }
+    return worst;
 }
 
 /* over all points t_0 .. t_N, t_0 (error zero) included */

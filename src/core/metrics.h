@@ -18,9 +18,10 @@ typedef struct vb_metrics {
     double pos_final, pos_max, vel_final, vel_max;
     double pos_rms_scale, pos_rms_ss; /* sum of squares as scale^2 * ss: cannot overflow */
     double energy_max, angmom_max, momentum_max;
+    double constraint_max; /* the largest | |x_i - x_j| - L | over the rods */
     double E0, L0[3], P0[3];
     unsigned n_ang; /* components of the angular momentum: 1 in 2-D (z), 3 in 3-D */
-    int has_energy, has_angmom, has_momentum;
+    int has_energy, has_angmom, has_momentum, has_constraint;
     double pos_scale, vel_scale; /* largest |x|, |v| of the exact solution */
     /* squares below which |x|, |v| cannot raise the scales (sqrt is monotone),
      * so most steps skip the square root */
@@ -35,6 +36,10 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
                     const double *ve);
 
 double vb_metrics_pos_rms(const vb_metrics *m);
+
+/* How far x is off the rods: the largest | |x_i - x_j| - L | (or
+ * | |x_i - pivot| - L |) over them, in length units. */
+double vb_constraint_drift(const vb_constraints *c, const double *x);
 
 /* Relative change of a conserved quantity; absolute when the reference is 0. */
 double vb_relative_change(double value, double ref);

@@ -80,7 +80,7 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
         }
     }
     for (size_t i = 0; i < p->n_models; i++) {
-        if (vb_model_validate(p->models[i], why, sizeof why) != 0) {
+        if (vb_model_validate_abi(p->models[i], p->abi_version, why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: model entry %zu: %s", path, i, why);
             dlclose(h);
             return -1;
@@ -105,7 +105,7 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
             return -1; /* only past the limit of 64 plugin integrators in all */
         }
     for (size_t i = 0; i < p->n_models; i++)
-        if (vb_model_register(p->models[i], why, sizeof why) != 0) {
+        if (vb_model_register_abi(p->models[i], p->abi_version, why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: %s", path, why);
             return -1; /* only past the limit of 64 plugin models in all */
         }

@@ -16,7 +16,7 @@ const char vb_run_columns[] =
     "model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,"
     "err_pos_final,err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,"
     "err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,ref_err_pos,"
-    "ref_err_vel,tol";
+    "ref_err_vel,tol,err_constraint_max";
 
 const char *vb_status_name(vb_status s)
 {
@@ -132,6 +132,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     res->has_energy = m->has_energy;
     res->has_angmom = m->has_angmom;
     res->has_momentum = m->has_momentum;
+    res->has_constraint = m->has_constraint;
     res->has_return = vb_whole_periods(model, res->t_end);
     res->pos_scale = m->pos_scale;
     res->vel_scale = m->vel_scale;
@@ -150,6 +151,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
         res->err_energy_max = m->energy_max;
         res->err_angmom_max = m->angmom_max;
         res->err_momentum_max = m->momentum_max;
+        res->err_constraint_max = m->constraint_max;
         if (res->has_return) {
             /* back where it started: x(t_end) against x(0), the truth aside */
             double *x0 = malloc(2 * model->n * sizeof *x0);
@@ -167,7 +169,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
         res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
         res->err_vel_final = res->err_vel_max = INFINITY;
         res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
-        res->err_return = INFINITY;
+        res->err_return = res->err_constraint_max = INFINITY;
     }
 }
 
@@ -255,6 +257,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 }
             } else {
                 const vb_integrator *g = spec->integ[k];
+                vb_integrator_set_params(g, run[k].state);
                 if (g->set_tolerance)
                     g->set_tolerance(run[k].state,
                                      spec->plan.tol > 0.0 ? spec->plan.tol : VB_DEFAULT_TOL);
@@ -399,6 +402,7 @@ void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *int
     print_opt(out, r->has_reference, r->ref_err_vel);
     /* an adaptive integrator's tolerance; its dt is then the frames' */
     print_opt(out, (integ->flags & VB_ADAPTIVE) != 0, p->tol > 0.0 ? p->tol : VB_DEFAULT_TOL);
+    print_opt(out, r->has_constraint, r->err_constraint_max);
 }
 
 void vb_run_describe(FILE *out, const vb_run_spec *spec)

@@ -40,7 +40,8 @@ typedef struct vb_run_result {
     double err_vel_final, err_vel_max;
     double err_energy_max, err_angmom_max, err_momentum_max;
     double err_return; /* |x(t_end) - x(0)| when t_end is a whole number of periods */
-    int has_energy, has_angmom, has_momentum, has_return;
+    double err_constraint_max; /* the largest drift off the model's rods (metrics.h) */
+    int has_energy, has_angmom, has_momentum, has_return, has_constraint;
     vb_status status;
     unsigned long long fail_step; /* the step at which the run stopped, if not ok */
     double pos_scale, vel_scale;  /* largest |x|, |v| of the exact solution */

@@ -36,6 +36,7 @@ static const struct {
     {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT},
     {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT},
     {"err_return", offsetof(vb_run_result, err_return), SCALE_POS},
+    {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
 };
 
 const char *vb_norm_name(vb_norm n) { return norms[n].name; }
@@ -60,6 +61,8 @@ int vb_norm_applies(const vb_case *c, vb_norm n)
     case VB_NORM_RETURN:
         /* every run of the case has the same t_end: ask the first */
         return (t->flags & VB_PERIODIC) && vb_whole_periods(&c->model, c->t_end);
+    case VB_NORM_CONSTRAINT_MAX:
+        return vb_model_constrained(&c->model);
     default:
         return 1;
     }
@@ -583,6 +586,7 @@ static int onestep_error(const vb_integrator *g, const vb_model *m, const double
         return -1;
     }
     vb_force f = vb_model_force(m);
+    vb_integrator_set_params(g, state);
     if (g->start_history)
         g->start_history(state, &f, t, x, v, xp, vb_onestep_ratio[r] * h, h);
     else
@@ -746,8 +750,10 @@ static int reversal(const vb_integrator *g, const vb_model *m, const vb_plan_spe
     row->scale = vb_magnitude(x0, n);
     int got, rc = 0;
     for (int first = 1; (got = replay_next(&r, &h)) == 1; first = 0) {
-        if (first)
+        if (first) {
+            vb_integrator_set_params(g, state);
             g->start(state, &f, t, x0, v0, h);
+        }
         g->step(state, &f, t, h);
         t += h;
         g->observe(state, x, v);

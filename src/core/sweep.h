@@ -26,6 +26,7 @@ typedef enum {
     VB_NORM_ANGMOM_MAX,
     VB_NORM_MOMENTUM_MAX,
     VB_NORM_RETURN,
+    VB_NORM_CONSTRAINT_MAX,
     VB_N_NORMS
 } vb_norm;
 

@@ -385,21 +385,24 @@ static void write_timing(const vb_sweep *s, FILE *f)
 
 #define SHARD_COLUMNS                                                                          \
     "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
-    "has_momentum,has_return,has_reference,dt,t_end,err_pos_final,err_pos_max,err_pos_rms,"    \
-    "err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,err_return,"     \
-    "pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t"
+    "has_momentum,has_return,has_reference,has_constraint,dt,t_end,err_pos_final,err_pos_max," \
+    "err_pos_rms,err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,"    \
+    "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max"
 
 /* the doubles of a result, in SHARD_COLUMNS' order from dt on */
-#define N_SHARD_DOUBLES 16
+#define N_SHARD_DOUBLES 17
 static double *shard_double(vb_run_result *r, int i)
 {
     double *const p[N_SHARD_DOUBLES] = {
         &r->dt,            &r->t_end,          &r->err_pos_final, &r->err_pos_max,
         &r->err_pos_rms,   &r->err_vel_final,  &r->err_vel_max,   &r->err_energy_max,
         &r->err_angmom_max, &r->err_momentum_max, &r->err_return,  &r->pos_scale,
-        &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t};
+        &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t,
+        &r->err_constraint_max};
     return p[i];
 }
+/* the flags and counts before the doubles */
+#define N_SHARD_COUNTS 9
 
 /* What the case file points to, by content: the trace's steps, FNV-1a
  * over their bytes.  The provenance names the trace by path and length
@@ -440,10 +443,10 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
             continue;
         const vb_sweep_job *j = &s->jobs[k];
         vb_run_result r = j->res;
-        fprintf(f, "%zu,%s,%s,%d,%lu,%s,%llu,%llu,%llu,%d,%d,%d,%d,%d", k,
+        fprintf(f, "%zu,%s,%s,%d,%lu,%s,%llu,%llu,%llu,%d,%d,%d,%d,%d,%d", k,
                 s->c->integ[j->integ]->name, vb_plan_name(j->kind), j->level, j->seed,
                 vb_status_name(r.status), r.steps, r.force_evals, r.fail_step, r.has_energy,
-                r.has_angmom, r.has_momentum, r.has_return, r.has_reference);
+                r.has_angmom, r.has_momentum, r.has_return, r.has_reference, r.has_constraint);
         for (int i = 0; i < N_SHARD_DOUBLES; i++)
             fprintf(f, ",%a", *shard_double(&r, i));
         fputc('\n', f);
@@ -471,11 +474,11 @@ static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
         *comma = '\0';
         p = comma + 1;
     }
-    if (nf != 14 + N_SHARD_DOUBLES) {
-        snprintf(why, whylen, "%d fields, want %d", nf, 14 + N_SHARD_DOUBLES);
+    if (nf != 6 + N_SHARD_COUNTS + N_SHARD_DOUBLES) {
+        snprintf(why, whylen, "%d fields, want %d", nf, 6 + N_SHARD_COUNTS + N_SHARD_DOUBLES);
         return -1;
     }
-    unsigned long long job, u[8];
+    unsigned long long job, u[N_SHARD_COUNTS];
     if (parse_ull(field[0], &job) != 0 || job >= s->n_jobs) {
         snprintf(why, whylen, "job '%.40s' is not one of this case's %zu runs", field[0],
                  s->n_jobs);
@@ -507,7 +510,7 @@ static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
     for (int v = VB_STATUS_OK; v <= VB_STATUS_ENGINE_FAILED; v++)
         if (!strcmp(field[5], vb_status_name((vb_status)v)))
             st = v;
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < N_SHARD_COUNTS; i++)
         if (parse_ull(field[6 + i], &u[i]) != 0 || (i >= 3 && u[i] > 1)) {
             snprintf(why, whylen, "field %d: '%.40s' is not a count", 7 + i, field[6 + i]);
             return -1;
@@ -525,11 +528,13 @@ static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
     r.has_momentum = (int)u[5];
     r.has_return = (int)u[6];
     r.has_reference = (int)u[7];
+    r.has_constraint = (int)u[8];
     for (int i = 0; i < N_SHARD_DOUBLES; i++) {
-        char *end;
-        *shard_double(&r, i) = strtod(field[14 + i], &end);
-        if (end == field[14 + i] || *end) {
-            snprintf(why, whylen, "field %d: '%.40s' is not a number", 15 + i, field[14 + i]);
+        char *end, *fd = field[6 + N_SHARD_COUNTS + i];
+        *shard_double(&r, i) = strtod(fd, &end);
+        if (end == fd || *end) {
+            snprintf(why, whylen, "field %d: '%.40s' is not a number", 7 + N_SHARD_COUNTS + i,
+                     fd);
             return -1;
         }
     }

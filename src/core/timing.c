@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "engine.h"
+#include "integrator.h"
 #include "sweep.h"
 
 /* what the optimiser must not drop */
@@ -33,6 +34,7 @@ static double one_run(const vb_integrator *g, const vb_model *m, const double *h
     m->type->initial(m->self, xv, xv + N);
     if (g->set_tolerance)
         g->set_tolerance(state, tol > 0.0 ? tol : VB_DEFAULT_TOL);
+    vb_integrator_set_params(g, state);
     g->start(state, &f, 0.0, xv, xv + N, n ? h[0] : 0.0);
     double t = 0.0;
     for (size_t k = 0; k < n; k++) {

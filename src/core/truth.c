@@ -29,6 +29,12 @@ struct vb_truth {
     const vb_model *m;
     void *work; /* the exact solution's scratch */
     int is_reference;
+    /* the reference's coordinates: K of them, q then q' in y (2K); the
+     * model's own (ref_dof: a linkage's angles) mapped to x, v at each time
+     * asked for, or Cartesian x, v themselves (K = N) */
+    size_t k;
+    int own;
+    double *xv; /* own coordinates: both references' x, v (4 N) */
     gsl_odeiv2_system sys;
     reference ref[2]; /* at VB_REF_TOL; and VB_REF_TOL_RATIO tighter */
     double h0;         /* the first step tried */
@@ -36,14 +42,14 @@ struct vb_truth {
     double err_pos, err_vel;
 };
 
-/* y' = (v, a(t, x, v)) */
+/* y' = (v, a(t, x, v)), or (q', ref_accel(t, q, q')) */
 static int rhs(double t, const double y[], double dydt[], void *params)
 {
     vb_truth *tr = params;
     const vb_model *m = tr->m;
-    size_t n = m->n;
+    size_t n = tr->k;
     memcpy(dydt, y + n, n * sizeof *y);
-    m->type->accel(m->self, t, y, y + n, dydt + n);
+    (tr->own ? m->type->ref_accel : m->type->accel)(m->self, t, y, y + n, dydt + n);
     for (size_t i = 0; i < n; i++)
         if (!isfinite(dydt[n + i])) {
             /* a singular force: the reference stops, it does not guess;
@@ -55,10 +61,19 @@ static int rhs(double t, const double y[], double dydt[], void *params)
     return GSL_SUCCESS;
 }
 
+/* q(0), q'(0): the model's start in the reference's coordinates */
+static void initial_q(const vb_truth *tr, double *q, double *qd)
+{
+    if (tr->own)
+        tr->m->type->ref_initial(tr->m->self, q, qd);
+    else
+        tr->m->type->initial(tr->m->self, q, qd);
+}
+
 static int ref_restart(vb_truth *tr, reference *r)
 {
-    size_t n = tr->m->n;
-    tr->m->type->initial(tr->m->self, r->y1, r->y1 + n);
+    size_t n = tr->k;
+    initial_q(tr, r->y1, r->y1 + n);
     memcpy(r->y0, r->y1, 2 * n * sizeof *r->y0);
     r->t0 = r->t1 = 0.0;
     r->h = tr->h0;
@@ -96,7 +111,13 @@ static vb_truth *alloc(const vb_model *m, int force_reference)
         return tr;
     }
     tr->is_reference = 1;
-    size_t n = m->n, dim = 2 * n;
+    tr->own = type->ref_dof != NULL;
+    tr->k = tr->own ? type->ref_dof(m->self) : m->n;
+    if (tr->own && !(tr->xv = malloc(4 * m->n * sizeof *tr->xv))) {
+        free(tr);
+        return NULL;
+    }
+    size_t n = tr->k, dim = 2 * n;
     tr->sys = (gsl_odeiv2_system){rhs, NULL, dim, tr};
     tr->bad_force_t = NAN;
     /* The absolute tolerance of each component in units of its kind's size:
@@ -108,10 +129,11 @@ static vb_truth *alloc(const vb_model *m, int force_reference)
     if (!y0 || !scale) {
         free(y0);
         free(scale);
+        free(tr->xv);
         free(tr);
         return NULL;
     }
-    type->initial(m->self, y0, y0 + n);
+    initial_q(tr, y0, y0 + n);
     double T = type->natural_time(m->self), w = 2.0 * M_PI / T;
     double size_x = vb_magnitude(y0, n), size_v = vb_magnitude(y0 + n, n);
     double sx = fmax(size_x, size_v / w), sv = fmax(size_v, size_x * w);
@@ -159,6 +181,7 @@ void vb_truth_free(vb_truth *tr)
         tr->m->type->work_free(tr->work);
     for (int k = 0; k < 2; k++)
         ref_free(&tr->ref[k]);
+    free(tr->xv);
     free(tr);
 }
 
@@ -172,7 +195,7 @@ int vb_truth_is_reference(const vb_truth *tr) { return tr->is_reference; }
  * the control accepted from the same point, so its error is smaller. */
 static int ref_at(vb_truth *tr, reference *r, double t, const double **y)
 {
-    size_t dim = 2 * tr->m->n;
+    size_t dim = 2 * tr->k;
     if (t < r->t0 && ref_restart(tr, r) != 0)
         return -1;
     while (t > r->t1) {
@@ -208,6 +231,14 @@ int vb_truth_at(vb_truth *tr, double t, double *x, double *v)
     const double *y, *z;
     if (ref_at(tr, &tr->ref[0], t, &y) != 0 || ref_at(tr, &tr->ref[1], t, &z) != 0)
         return -1;
+    if (tr->own) {
+        /* both to x, v: their distance is the reference's error there */
+        size_t k = tr->k;
+        m->type->ref_state(m->self, y, y + k, tr->xv, tr->xv + n);
+        m->type->ref_state(m->self, z, z + k, tr->xv + 2 * n, tr->xv + 3 * n);
+        y = tr->xv;
+        z = tr->xv + 2 * n;
+    }
     tr->err_pos = fmax(tr->err_pos, vb_distance(y, z, n));
     tr->err_vel = fmax(tr->err_vel, vb_distance(y + n, z + n, n));
     memcpy(x, y, n * sizeof *x);

@@ -11,6 +11,29 @@ size_t vb_integrator_count(void);
 const vb_integrator *vb_integrator_at(size_t i);
 const vb_integrator *vb_integrator_find(const char *name);
 
+/* A name as typed: "tcv", or a method with parameters set,
+ * "jakobsen:sweeps=10" (NAME:KEY=VALUE[:KEY=VALUE]).  The latter is an
+ * instance: a copy of its type named canonically (its keys in the type's
+ * order, values in their shortest form), made once and kept until exit,
+ * so the same text always gives the same pointer.  NULL with a message
+ * (an unknown name, key or value). */
+const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t errlen);
+/* Whether g may run on model m: a constrained model (rods) takes only the
+ * methods that enforce constraints (VB_CONSTRAINED), and an external
+ * engine, which keeps its own.  0, or -1 with why. */
+struct vb_model;
+int vb_integrator_suits(const vb_integrator *g, const struct vb_model *m, char *err,
+                        size_t errlen);
+/* "jakobsen, tcv-jakobsen, shake, rattle": the names of the built-in and
+ * plugin integrators with (or without) VB_CONSTRAINED */
+void vb_integrator_names_constrained(char *buf, size_t len, int constrained);
+
+/* The type an instance was made from, or g itself. */
+const vb_integrator *vb_integrator_type(const vb_integrator *g);
+/* Before start: give a method its parameters (an instance's values, the
+ * defaults for its type).  Nothing for a method without any. */
+void vb_integrator_set_params(const vb_integrator *g, void *state);
+
 /* "euler, euler-semi, ..." */
 void vb_integrator_names(char *buf, size_t len);
 

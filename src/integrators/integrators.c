@@ -2,7 +2,9 @@
  * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
 #include "lanes.h"
+#include "model.h" /* vb_param_in_range, vb_parse_double */
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,10 @@ extern const vb_integrator vb_integrator_yoshida4;
 extern const vb_integrator vb_integrator_pefrl;
 extern const vb_integrator vb_integrator_rkf45;
 extern const vb_integrator vb_integrator_rk8pd;
+extern const vb_integrator vb_integrator_jakobsen;
+extern const vb_integrator vb_integrator_tcv_jakobsen;
+extern const vb_integrator vb_integrator_shake;
+extern const vb_integrator vb_integrator_rattle;
 
 static const vb_integrator *const builtin[] = {
     &vb_integrator_euler,      &vb_integrator_euler_semi, &vb_integrator_verlet,
@@ -29,6 +35,9 @@ static const vb_integrator *const builtin[] = {
     &vb_integrator_velocity_verlet, &vb_integrator_leapfrog, &vb_integrator_rk4,
     &vb_integrator_beeman,     &vb_integrator_yoshida4,   &vb_integrator_pefrl,
     &vb_integrator_rkf45,      &vb_integrator_rk8pd,
+    /* constrained (VB_CONSTRAINED): rods, docs/constraints.md */
+    &vb_integrator_jakobsen,   &vb_integrator_tcv_jakobsen, &vb_integrator_shake,
+    &vb_integrator_rattle,
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 
@@ -51,6 +60,7 @@ static const vb_integrator_lanes *const builtin_lanes[N_BUILTIN] = {
     &vb_integrator_rk4_lanes,
     /* the methods after rk4 run one at a time only */
     NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
 };
 
 const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ)
@@ -160,7 +170,7 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         snprintf(err, errlen, "integrator %s keeps history but has no start_history", g->name);
         return -1;
     }
-    if (g->flags & ~(unsigned)(VB_SYMPLECTIC | VB_HISTORY | VB_ADAPTIVE)) {
+    if (g->flags & ~(unsigned)(VB_SYMPLECTIC | VB_HISTORY | VB_ADAPTIVE | VB_CONSTRAINED)) {
         snprintf(err, errlen, "integrator %s: unknown flags 0x%x", g->name, g->flags);
         return -1;
     }
@@ -169,20 +179,49 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
                               "only then", g->name);
         return -1;
     }
-    if ((g->flags & VB_ADAPTIVE) && (g->flags & VB_HISTORY)) {
-        snprintf(err, errlen, "integrator %s: an adaptive method cannot also keep history",
+    if ((g->flags & VB_ADAPTIVE) && (g->flags & (VB_HISTORY | VB_CONSTRAINED))) {
+        snprintf(err, errlen, "integrator %s: an adaptive method cannot also keep history or "
+                              "constraints",
                  g->name);
         return -1;
+    }
+    if (g->n_params > VB_MAX_INTEGRATOR_PARAMS || (g->n_params && !g->params) ||
+        !g->n_params != !g->set_params) {
+        snprintf(err, errlen, "integrator %s: %u parameters: at most %d, with their specs and "
+                              "set_params (both or neither)",
+                 g->name, g->n_params, VB_MAX_INTEGRATOR_PARAMS);
+        return -1;
+    }
+    for (unsigned i = 0; i < g->n_params; i++) {
+        const vb_param_spec *ps = &g->params[i];
+        int ok = ps->name && ps->name[0] && strlen(ps->name) <= 30 && ps->help &&
+                 isfinite(ps->def) && vb_param_in_range(ps, ps->def) &&
+                 !(ps->flags & ~(unsigned)VB_PARAM_INTEGER);
+        for (const char *c = ok ? ps->name : ""; *c; c++)
+            ok &= (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_';
+        for (unsigned k = 0; ok && k < i; k++)
+            ok = strcmp(ps->name, g->params[k].name) != 0;
+        if (!ok) {
+            snprintf(err, errlen, "integrator %s: parameter %u is malformed: a name of a-z, 0-9 "
+                                  "and '_' (at most 30, once), a help text, and a default "
+                                  "within its range",
+                     g->name, i);
+            return -1;
+        }
     }
     return 0;
 }
 
 /* An entry as this version reads it: a version-2 entry ends before
- * set_tolerance, so only that much of it is read and the rest is NULL. */
+ * set_tolerance, a version-3 one before params, so only that much of it is
+ * read and the rest is NULL. */
 static void widen(const vb_integrator *g, unsigned abi, vb_integrator *out)
 {
     memset(out, 0, sizeof *out);
-    memcpy(out, g, abi >= 3 ? sizeof *out : offsetof(vb_integrator, set_tolerance));
+    memcpy(out, g,
+           abi >= 4   ? sizeof *out
+           : abi == 3 ? offsetof(vb_integrator, params)
+                      : offsetof(vb_integrator, set_tolerance));
 }
 
 int vb_integrator_validate_abi(const vb_integrator *g, unsigned abi, char *err, size_t errlen)
@@ -196,7 +235,7 @@ int vb_integrator_validate_abi(const vb_integrator *g, unsigned abi, char *err, 
 
 int vb_integrator_register_abi(const vb_integrator *g, unsigned abi, char *err, size_t errlen)
 {
-    if (abi >= 3 || !g)
+    if (abi >= 4 || !g)
         return vb_integrator_register(g, err, errlen);
     /* kept until exit, like the plugin it came from */
     vb_integrator *w = malloc(sizeof *w);
@@ -226,4 +265,181 @@ int vb_integrator_register(const vb_integrator *g, char *err, size_t errlen)
     }
     extra[n_extra++] = g;
     return 0;
+}
+
+void vb_integrator_names_constrained(char *buf, size_t len, int constrained)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < vb_integrator_count() && used < len; i++) {
+        const vb_integrator *g = vb_integrator_at(i);
+        if (!(g->flags & VB_CONSTRAINED) == !constrained) {
+            int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", g->name);
+            used += n > 0 ? (size_t)n : 0;
+        }
+    }
+}
+
+int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, size_t errlen)
+{
+    /* an engine (its own flag bit) keeps its own constraints */
+    if (!vb_model_constrained(m) || (g->flags & VB_CONSTRAINED) || g->flags > 0xffu)
+        return 0;
+    char names[512];
+    vb_integrator_names_constrained(names, sizeof names, 1);
+    snprintf(err, errlen, "%s does not enforce constraints, and the model %s has %zu rod%s: its "
+                          "bodies would fall off them (constrained integrators: %s)",
+             g->name, m->type->name, m->cons.n, m->cons.n == 1 ? "" : "s", names);
+    return -1;
+}
+
+/* ---- methods with parameters set: "jakobsen:sweeps=10" ---- */
+
+typedef struct {
+    vb_integrator integ; /* first: a copy of its type, named for its values */
+    const vb_integrator *type;
+    double p[VB_MAX_INTEGRATOR_PARAMS];
+    char name[160];
+} instance;
+
+/* Made while the command line and case files are read, before any run;
+ * kept until exit, read-only in between. */
+#define MAX_INSTANCES 256
+static instance *instances[MAX_INSTANCES];
+static size_t n_instances;
+
+static const instance *instance_of(const vb_integrator *g)
+{
+    for (size_t i = 0; i < n_instances; i++)
+        if (&instances[i]->integ == g)
+            return instances[i];
+    return NULL;
+}
+
+const vb_integrator *vb_integrator_type(const vb_integrator *g)
+{
+    const instance *in = instance_of(g);
+    return in ? in->type : g;
+}
+
+void vb_integrator_set_params(const vb_integrator *g, void *state)
+{
+    if (!g->set_params)
+        return;
+    const instance *in = instance_of(g);
+    double p[VB_MAX_INTEGRATOR_PARAMS];
+    for (unsigned i = 0; i < g->n_params; i++)
+        p[i] = in ? in->p[i] : g->params[i].def;
+    g->set_params(state, p);
+}
+
+/* "sweeps, tol" */
+static void param_names(const vb_integrator *g, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < g->n_params && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", g->params[i].name);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}
+
+const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t errlen)
+{
+    const char *colon = strchr(text, ':');
+    if (!colon) {
+        const vb_integrator *g = vb_integrator_find(text);
+        if (!g) {
+            char names[1024];
+            vb_integrator_names(names, sizeof names);
+            snprintf(err, errlen, "unknown integrator '%.60s' (valid: %s)", text, names);
+        }
+        return g;
+    }
+    char base[64];
+    snprintf(base, sizeof base, "%.*s", (int)(colon - text < 63 ? colon - text : 63), text);
+    const vb_integrator *type = vb_integrator_find(base);
+    if (!type) {
+        char names[1024];
+        vb_integrator_names(names, sizeof names);
+        snprintf(err, errlen, "unknown integrator '%s' in '%.80s' (valid: %s)", base, text, names);
+        return NULL;
+    }
+    if (!type->n_params) {
+        snprintf(err, errlen, "'%.80s': %s has no parameters to set", text, type->name);
+        return NULL;
+    }
+    double p[VB_MAX_INTEGRATOR_PARAMS];
+    int given[VB_MAX_INTEGRATOR_PARAMS] = {0};
+    for (unsigned i = 0; i < type->n_params; i++)
+        p[i] = type->params[i].def;
+    char rest[256];
+    snprintf(rest, sizeof rest, "%s", colon + 1);
+    char *save = NULL;
+    for (char *kv = strtok_r(rest, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(kv, '=');
+        char names[256];
+        param_names(type, names, sizeof names);
+        if (!eq) {
+            snprintf(err, errlen, "'%.80s': '%.40s' is not KEY=VALUE (%s takes: %s)", text, kv,
+                     type->name, names);
+            return NULL;
+        }
+        *eq = '\0';
+        unsigned k = 0;
+        while (k < type->n_params && strcmp(type->params[k].name, kv) != 0)
+            k++;
+        if (k == type->n_params) {
+            snprintf(err, errlen, "'%.80s': %s has no parameter '%.40s' (valid: %s)", text,
+                     type->name, kv, names);
+            return NULL;
+        }
+        const vb_param_spec *ps = &type->params[k];
+        char range[96];
+        vb_param_range_text(ps, range, sizeof range);
+        if (given[k]) {
+            snprintf(err, errlen, "'%.80s': %s is set twice", text, ps->name);
+            return NULL;
+        }
+        if (vb_parse_double(eq + 1, &p[k]) != 0 || !vb_param_in_range(ps, p[k])) {
+            snprintf(err, errlen, "'%.80s': %s = %.40s is out of range: %s must be %s (%s)", text,
+                     ps->name, eq + 1, ps->name, range, ps->help);
+            return NULL;
+        }
+        given[k] = 1;
+    }
+    if (colon[1] == '\0' || strstr(colon, "::") || text[strlen(text) - 1] == ':') {
+        snprintf(err, errlen, "'%.80s': an empty KEY=VALUE", text);
+        return NULL;
+    }
+    /* the canonical name: the keys given, in the type's order, shortest values */
+    char name[160];
+    size_t used = (size_t)snprintf(name, sizeof name, "%s", type->name);
+    for (unsigned i = 0; i < type->n_params && used < sizeof name; i++)
+        if (given[i]) {
+            char v[32];
+            vb_format_shortest(p[i], v, sizeof v);
+            used += (size_t)snprintf(name + used, sizeof name - used, ":%s=%s",
+                                     type->params[i].name, v);
+        }
+    for (size_t i = 0; i < n_instances; i++)
+        if (strcmp(instances[i]->name, name) == 0)
+            return &instances[i]->integ;
+    if (n_instances == MAX_INSTANCES) {
+        snprintf(err, errlen, "'%.80s': more than %d methods with parameters set", text,
+                 MAX_INSTANCES);
+        return NULL;
+    }
+    instance *in = calloc(1, sizeof *in);
+    if (!in) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    in->type = type;
+    memcpy(in->p, p, sizeof p);
+    snprintf(in->name, sizeof in->name, "%s", name);
+    in->integ = *type;
+    in->integ.name = in->name;
+    instances[n_instances++] = in;
+    return &in->integ;
 }

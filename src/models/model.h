@@ -21,6 +21,11 @@ typedef struct vb_model {
     size_t n;         /* N = n d: the components of the state */
     double *mass;     /* the particles' masses (all 1 when the type gives none) */
     vb_accel_lanes_fn *accel_lanes; /* a built-in's batched force law, or NULL */
+    /* the rods (cons.n = 0: none), as integrators see them through
+     * vb_force.constraints: the list and the inverse masses live here */
+    vb_constraints cons;
+    vb_constraint *rods;
+    double *inv_mass;
 } vb_model;
 
 /* The table: every model, built-in then plugin. */
@@ -33,6 +38,14 @@ const vb_model_type *vb_model_find(const char *name);
 int vb_model_register(const vb_model_type *type, char *err, size_t errlen);
 /* Check that an entry is complete and sane (for plugins).  0 or -1. */
 int vb_model_validate(const vb_model_type *type, char *err, size_t errlen);
+/* The same for an entry of a plugin built for ABI version abi (2, 3 or 4):
+ * an older entry is read only as far as its struct went, and registered as
+ * a copy with the later members NULL. */
+int vb_model_validate_abi(const vb_model_type *type, unsigned abi, char *err, size_t errlen);
+int vb_model_register_abi(const vb_model_type *type, unsigned abi, char *err, size_t errlen);
+
+/* The model has rods (vb_constraint) */
+static inline int vb_model_constrained(const vb_model *m) { return m->cons.n > 0; }
 
 /* "projectile, spring, ..." */
 void vb_model_names_text(char *buf, size_t len);
@@ -57,6 +70,8 @@ void vb_model_param_names(const vb_model_type *type, char *buf, size_t len);
 /* The force law of an instance, with its counter at zero. */
 vb_force vb_model_force(const vb_model *m);
 
+/* x within the parameter's range (and whole where it must be) */
+int vb_param_in_range(const vb_param_spec *ps, double x);
 /* The range of a parameter in words: "[0, 1)" or "> 0", and "whole". */
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len);
 /* x in as few digits as read back to the same double */

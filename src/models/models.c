@@ -1,8 +1,10 @@
 /* models.c — the table of models (built-in, then any a plugin adds) and the
  * parameter handling and instance lifecycle they share. */
 #include "model.h"
+#include "metrics.h" /* vb_magnitude */
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,9 @@ extern const vb_model_type vb_model_chain;
 extern const vb_model_type vb_model_two_body;
 extern const vb_model_type vb_model_figure_eight;
 extern const vb_model_type vb_model_henon_heiles;
+extern const vb_model_type vb_model_rod_pendulum;
+extern const vb_model_type vb_model_double_pendulum;
+extern const vb_model_type vb_model_hanging_chain;
 
 extern vb_accel_lanes_fn vb_projectile_accel_lanes, vb_spring_accel_lanes,
     vb_damped_spring_accel_lanes, vb_orbit_accel_lanes, vb_pendulum_accel_lanes;
@@ -35,6 +40,10 @@ static const struct {
     {&vb_model_two_body, NULL},
     {&vb_model_figure_eight, NULL},
     {&vb_model_henon_heiles, NULL},
+    /* constrained: rods, enforced by the constrained integrators */
+    {&vb_model_rod_pendulum, NULL},
+    {&vb_model_double_pendulum, NULL},
+    {&vb_model_hanging_chain, NULL},
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 #define MAX_EXTRA 64
@@ -93,7 +102,6 @@ static int one_line(const char *s)
     return 1;
 }
 
-static int in_range(const vb_param_spec *ps, double x);
 
 int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
 {
@@ -133,7 +141,7 @@ int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
                      t->name, i, ps->name ? ps->name : "");
             return -1;
         }
-        if (!in_range(ps, ps->def)) {
+        if (!vb_param_in_range(ps, ps->def)) {
             char range[96], def[32];
             vb_param_range_text(ps, range, sizeof range);
             vb_format_shortest(ps->def, def, sizeof def);
@@ -163,6 +171,60 @@ int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
     }
     if ((t->flags & VB_CONSERVES_ANGMOM) && t->dim == 1) {
         snprintf(err, errlen, "model %s: angular momentum needs 2 or 3 dimensions", t->name);
+        return -1;
+    }
+    if (!t->n_constraints != !t->constraint) {
+        snprintf(err, errlen, "model %s: n_constraints and constraint come together", t->name);
+        return -1;
+    }
+    int refs = !!t->ref_dof + !!t->ref_initial + !!t->ref_accel + !!t->ref_state;
+    if (refs != 0 && refs != 4) {
+        snprintf(err, errlen, "model %s: ref_dof, ref_initial, ref_accel and ref_state come "
+                              "together (a reference in the model's own coordinates)",
+                 t->name);
+        return -1;
+    }
+    /* a reference of Cartesian x and accel would let the bodies fall off
+     * their rods: a constrained model brings its own truth */
+    if (t->n_constraints && !t->exact && !refs) {
+        snprintf(err, errlen, "model %s: a constrained model needs an exact solution or a "
+                              "reference in its own coordinates (ref_dof, ...)",
+                 t->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* An entry as this version reads it: one built for ABI 2 or 3 ends before
+ * n_constraints, so only that much of it is read and the rest is NULL. */
+static void widen(const vb_model_type *t, unsigned abi, vb_model_type *out)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out, t, abi >= 4 ? sizeof *out : offsetof(vb_model_type, n_constraints));
+}
+
+int vb_model_validate_abi(const vb_model_type *t, unsigned abi, char *err, size_t errlen)
+{
+    if (!t)
+        return vb_model_validate(t, err, errlen);
+    vb_model_type w;
+    widen(t, abi, &w);
+    return vb_model_validate(&w, err, errlen);
+}
+
+int vb_model_register_abi(const vb_model_type *t, unsigned abi, char *err, size_t errlen)
+{
+    if (abi >= 4 || !t)
+        return vb_model_register(t, err, errlen);
+    /* kept until exit, like the plugin it came from */
+    vb_model_type *w = malloc(sizeof *w);
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    widen(t, abi, w);
+    if (vb_model_register(w, err, errlen) != 0) {
+        free(w);
         return -1;
     }
     return 0;
@@ -243,7 +305,7 @@ void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len)
         snprintf(buf, len, "any finite number%s", whole);
 }
 
-static int in_range(const vb_param_spec *ps, double x)
+int vb_param_in_range(const vb_param_spec *ps, double x)
 {
     if (ps->min_open ? !(x > ps->min) : !(x >= ps->min))
         return 0;
@@ -279,7 +341,7 @@ int vb_model_set(vb_model *m, const char *key, const char *value, char *err, siz
                      key, range);
             return -2;
         }
-        if (!in_range(ps, x)) {
+        if (!vb_param_in_range(ps, x)) {
             snprintf(err, errlen, "%s = %s is out of range: %s must be %s (%s)", key, value, key,
                      range, ps->help);
             return -2;
@@ -336,6 +398,71 @@ static const char *numbers_not_finite(const vb_model *m)
     return what;
 }
 
+/* The rods of an instance, checked: each joins two particles of the model
+ * (or one to a pivot) with a positive length, and the initial state obeys
+ * it, in length (to 1e-12 of it) and in velocity (no motion along the rod:
+ * to 1e-12 of the speeds, or of L/T from rest).  A start off its rods
+ * would measure the model, not the method.  0, or -1 with err. */
+#define ROD_TOL 1e-12
+static int setup_constraints(vb_model *m, char *err, size_t errlen)
+{
+    const vb_model_type *t = m->type;
+    size_t k_n = t->n_constraints(m->self), n = m->n, d = t->dim;
+    if (k_n > 4 * MAX_PARTICLES) {
+        snprintf(err, errlen, "model %s: %zu rods", t->name, k_n);
+        return -1;
+    }
+    m->rods = calloc(k_n ? k_n : 1, sizeof *m->rods);
+    m->inv_mass = malloc(m->particles * sizeof *m->inv_mass);
+    double *x = malloc(2 * n * sizeof *x);
+    if (!m->rods || !m->inv_mass || !x) {
+        free(x);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < m->particles; i++)
+        m->inv_mass[i] = 1.0 / m->mass[i];
+    double *v = x + n;
+    t->initial(m->self, x, v);
+    double speed = vb_magnitude(v, n), T = t->natural_time(m->self);
+    int rc = 0;
+    for (size_t k = 0; k < k_n && rc == 0; k++) {
+        vb_constraint *c = &m->rods[k];
+        memset(c, 0, sizeof *c);
+        t->constraint(m->self, k, c);
+        int pivot = c->j == VB_PIVOT;
+        if (c->i >= m->particles || (!pivot && (c->j >= m->particles || c->j == c->i)) ||
+            !(c->length > 0.0 && isfinite(c->length))) {
+            snprintf(err, errlen, "model %s: rod %zu joins particle %zu to %s%zu with length %g: "
+                                  "want two of its %zu particles (or one and a pivot) and a "
+                                  "length > 0",
+                     t->name, k, c->i, pivot ? "a pivot" : "particle ", pivot ? 0 : c->j,
+                     c->length, m->particles);
+            rc = -1;
+            break;
+        }
+        double r[3] = {0, 0, 0}, w[3] = {0, 0, 0}, len = 0.0, along = 0.0;
+        for (size_t a = 0; a < d; a++) {
+            r[a] = x[c->i * d + a] - (pivot ? c->pivot[a] : x[c->j * d + a]);
+            w[a] = v[c->i * d + a] - (pivot ? 0.0 : v[c->j * d + a]);
+            len += r[a] * r[a];
+        }
+        len = sqrt(len);
+        for (size_t a = 0; a < d; a++)
+            along += r[a] * w[a] / len;
+        if (!(fabs(len - c->length) <= ROD_TOL * c->length) ||
+            !(fabs(along) <= ROD_TOL * fmax(speed, c->length / T))) {
+            snprintf(err, errlen, "model %s: the initial state is off rod %zu: length %.17g "
+                                  "where it should be %.17g, velocity along it %g",
+                     t->name, k, len, c->length, along);
+            rc = -1;
+        }
+    }
+    free(x);
+    m->cons = (vb_constraints){k_n, m->rods, t->dim, m->inv_mass};
+    return rc;
+}
+
 int vb_model_setup(vb_model *m, char *err, size_t errlen)
 {
     const vb_model_type *t = m->type;
@@ -369,6 +496,10 @@ int vb_model_setup(vb_model *m, char *err, size_t errlen)
         if (builtin[i].type == t)
             m->accel_lanes = builtin[i].lanes;
     const char *what = numbers_not_finite(m);
+    if (!what && t->n_constraints && setup_constraints(m, err, errlen) != 0) {
+        vb_model_free(m);
+        return -1;
+    }
     if (what) {
         char values[512];
         size_t used = 0;
@@ -393,6 +524,11 @@ void vb_model_free(vb_model *m)
     if (m->self)
         m->type->destroy(m->self);
     free(m->mass);
+    free(m->rods);
+    free(m->inv_mass);
+    memset(&m->cons, 0, sizeof m->cons);
+    m->rods = NULL;
+    m->inv_mass = NULL;
     m->self = NULL;
     m->mass = NULL;
     m->particles = m->n = 0;
@@ -417,6 +553,6 @@ size_t vb_model_one_particle(const void *self)
 
 vb_force vb_model_force(const vb_model *m)
 {
-    vb_force f = {m->type->accel, m->self, 0, m->n};
+    vb_force f = {m->type->accel, m->self, 0, m->n, m->cons.n ? &m->cons : NULL};
     return f;
 }

@@ -1,27 +1,12 @@
 /* models/pendulum.c — the nonlinear pendulum theta'' = -(g/L) sin theta from
- * rest at theta0, exact through Jacobi's elliptic functions:
- *     sin(theta/2) = k sn(u),  cos(theta/2) = dn(u),  u = K - w t,
- * with k = sin(theta0/2).  Both halves of the angle are kept, and theta is
- * their atan2: the textbook 2 asin(k sn(u)) loses everything near the top,
- * where k sn -> 1 and asin's slope is unbounded (at theta0 = 3.14 it was
- * 3.8e-10 off, at 3.14159265 NaN).  The elliptic functions take k and
- * k' = cos(theta0/2) apart (elliptic.h), so 1 - k^2 is never formed.
- * Measured against 80-digit references (tests/reference/pendulum.py):
- * |theta - exact| <= 7e-16 (1 + w t) for every theta0 in the range
- * 0 < theta0 < pi, the last double below pi included (the test holds it to
- * 2e-15), so no value of the range has to be refused. */
+ * rest at theta0 as one angle, exact through Jacobi's elliptic functions
+ * (pendulum_solution.h: the solution, and why it is written as it is). */
 #include "model.h"
-#include "elliptic.h"
-#include "reduce.h"
+#include "pendulum_solution.h"
 
 #include <math.h>
 
-typedef struct {
-    double w2, w;  /* (g/L) and its root */
-    double k, kc;  /* modulus sin(theta0/2) and its complement cos(theta0/2) */
-    double K;      /* quarter period in u: K(k) */
-    double theta0;
-} pendulum;
+typedef vb_pendulum_solution pendulum;
 
 static const vb_param_spec params[] = {
     {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2", 0},
@@ -32,14 +17,8 @@ static const vb_param_spec params[] = {
 static void *create(const double *p, char *err, size_t errlen)
 {
     pendulum *s = vb_model_self_alloc(sizeof *s, err, errlen);
-    if (!s)
-        return NULL;
-    s->w2 = p[0] / p[1];
-    s->w = sqrt(s->w2);
-    s->theta0 = p[2];
-    s->k = sin(0.5 * s->theta0);
-    s->kc = cos(0.5 * s->theta0); /* to full relative precision however small */
-    s->K = vb_ellint_K(s->kc);
+    if (s)
+        vb_pendulum_solution_init(s, p[0], p[1], p[2]);
     return s;
 }
 
@@ -72,19 +51,10 @@ void vb_pendulum_accel_lanes(const void *restrict self, const double *restrict t
     }
 }
 
-/* theta = 2 atan2(k sn(u), dn(u)), theta' = -2 k w cn(u), u = K - w t; the
- * functions have period 4K, so u is reduced first to keep them accurate */
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
     (void)work;
-    const pendulum *s = self;
-    double u = vb_remainder(s->K - s->w * t, 4.0 * s->K);
-    double sn, cn, dn;
-    if (vb_jacobi(u, s->k, s->kc, &sn, &cn, &dn) != 0)
-        return -1;
-    x[0] = 2.0 * atan2(s->k * sn, dn);
-    v[0] = -2.0 * s->k * s->w * cn;
-    return 0;
+    return vb_pendulum_angle(self, t, &x[0], &v[0]);
 }
 
 /* per unit m L^2, zero at the bottom; 1 - cos written as 2 sin^2 to keep digits */
@@ -95,11 +65,7 @@ static double energy(const void *self, const double *x, const double *v)
     return 0.5 * v[0] * v[0] + 2.0 * s->w2 * h * h;
 }
 
-static double natural_time(const void *self)
-{
-    const pendulum *s = self;
-    return 4.0 * s->K / s->w;
-}
+static double natural_time(const void *self) { return vb_pendulum_period(self); }
 
 const vb_model_type vb_model_pendulum = {
     .name = "pendulum",

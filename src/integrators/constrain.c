@@ -1,0 +1,278 @@
+/* constrain.c — relaxation, SHAKE and RATTLE's velocity stage (constrain.h). */
+#include "constrain.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* the ends of rod r: particle i's coordinates, and j's or the pivot's;
+ * their inverse masses (a pivot's 0) */
+typedef struct {
+    double *xi, *xj;
+    const double *pj;
+    double wi, wj;
+} ends;
+
+static ends ends_of(const vb_constraints *c, const vb_constraint *r, double *x)
+{
+    unsigned d = c->dim;
+    int pivot = r->j == VB_PIVOT;
+    return (ends){x + r->i * d, pivot ? NULL : x + r->j * d, pivot ? r->pivot : x + r->j * d,
+                  c->inv_mass[r->i], pivot ? 0.0 : c->inv_mass[r->j]};
+}
+
+void vb_relax(const vb_constraints *c, double *x, int sweeps)
+{
+    unsigned d = c->dim;
+    for (int s = 0; s < sweeps; s++)
+        for (size_t k = 0; k < c->n; k++) {
+            const vb_constraint *r = &c->rod[k];
+            ends e = ends_of(c, r, x);
+            double delta[3], len2 = 0.0;
+            for (unsigned a = 0; a < d; a++) {
+                delta[a] = e.xi[a] - e.pj[a];
+                len2 += delta[a] * delta[a];
+            }
+            double len = sqrt(len2);
+            if (!(len > 0.0))
+                continue; /* both ends at one point: no direction to move along */
+            /* Jakobsen's diff = (|delta| - L)/|delta|, each end moved by its
+             * share of it along delta */
+            double diff = (len - r->length) / len, w = e.wi + e.wj;
+            double fi = e.wi / w * diff, fj = e.wj / w * diff;
+            for (unsigned a = 0; a < d; a++) {
+                e.xi[a] -= fi * delta[a];
+                if (e.xj)
+                    e.xj[a] += fj * delta[a];
+            }
+        }
+}
+
+long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
+              long max_sweeps, double *v, double h)
+{
+    unsigned d = c->dim;
+    for (long s = 1; s <= max_sweeps; s++) {
+        int done = 1;
+        for (size_t k = 0; k < c->n; k++) {
+            const vb_constraint *r = &c->rod[k];
+            ends e = ends_of(c, r, x);
+            int pivot = r->j == VB_PIVOT;
+            const double *oi = x_old + r->i * d, *oj = pivot ? r->pivot : x_old + r->j * d;
+            double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
+            for (unsigned a = 0; a < d; a++) {
+                delta[a] = e.xi[a] - e.pj[a];
+                old[a] = oi[a] - oj[a];
+                len2 += delta[a] * delta[a];
+                dot += delta[a] * old[a];
+            }
+            /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L */
+            double sigma = len2 - L2;
+            if (fabs(sigma) <= 2.0 * tol * L2)
+                continue;
+            if (!(fabs(dot) > 1e-12 * L2))
+                return -1;
+            done = 0;
+            /* x_i -= g w_i old, x_j += g w_j old makes sigma zero to first order */
+            double g = sigma / (2.0 * (e.wi + e.wj) * dot);
+            for (unsigned a = 0; a < d; a++) {
+                e.xi[a] -= g * e.wi * old[a];
+                if (e.xj)
+                    e.xj[a] += g * e.wj * old[a];
+            }
+            if (v) {
+                double *vi = v + r->i * d, *vj = pivot ? NULL : v + r->j * d;
+                for (unsigned a = 0; a < d; a++) {
+                    vi[a] -= g * e.wi * old[a] / h;
+                    if (vj)
+                        vj[a] += g * e.wj * old[a] / h;
+                }
+            }
+        }
+        if (done)
+            return s;
+    }
+    return -1;
+}
+
+long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, double tol,
+                        double scale, long max_sweeps)
+{
+    unsigned d = c->dim;
+    /* the scale of the relative speeds the tolerance is measured against */
+    double speed = scale;
+    for (size_t k = 0; k < c->n; k++) {
+        const vb_constraint *r = &c->rod[k];
+        const double *vi = v + r->i * d, *vj = r->j == VB_PIVOT ? NULL : v + r->j * d;
+        double s2 = 0.0;
+        for (unsigned a = 0; a < d; a++) {
+            double u = vi[a] - (vj ? vj[a] : 0.0);
+            s2 += u * u;
+        }
+        speed = fmax(speed, sqrt(s2));
+    }
+    if (!(speed > 0.0))
+        return 0; /* nothing moves */
+    double bound = tol * speed;
+    for (long s = 1; s <= max_sweeps; s++) {
+        int done = 1;
+        for (size_t k = 0; k < c->n; k++) {
+            const vb_constraint *r = &c->rod[k];
+            int pivot = r->j == VB_PIVOT;
+            const double *xi = x + r->i * d, *xj = pivot ? r->pivot : x + r->j * d;
+            double *vi = v + r->i * d, *vj = pivot ? NULL : v + r->j * d;
+            double wi = c->inv_mass[r->i], wj = pivot ? 0.0 : c->inv_mass[r->j];
+            double delta[3], len2 = 0.0, rv = 0.0;
+            for (unsigned a = 0; a < d; a++) {
+                delta[a] = xi[a] - xj[a];
+                len2 += delta[a] * delta[a];
+                rv += delta[a] * (vi[a] - (vj ? vj[a] : 0.0));
+            }
+            if (!(len2 > 0.0) || fabs(rv) <= bound * sqrt(len2))
+                continue;
+            done = 0;
+            double kk = rv / (len2 * (wi + wj));
+            for (unsigned a = 0; a < d; a++) {
+                vi[a] -= kk * wi * delta[a];
+                if (vj)
+                    vj[a] += kk * wj * delta[a];
+            }
+        }
+        if (done)
+            return s;
+    }
+    return -1;
+}
+
+/* the gradient of rod k at x: delta = x_i - x_j (or x_i - pivot); its
+ * entry for particle p is +delta at i, -delta at j */
+static void rod_delta(const vb_constraints *c, size_t k, const double *x, double *delta)
+{
+    const vb_constraint *r = &c->rod[k];
+    unsigned d = c->dim;
+    const double *xj = r->j == VB_PIVOT ? r->pivot : x + r->j * d;
+    for (unsigned a = 0; a < d; a++)
+        delta[a] = x[r->i * d + a] - xj[a];
+}
+
+int vb_project_velocity(const vb_constraints *c, size_t particles, const double *x, double *v)
+{
+    size_t m = c->n;
+    unsigned d = c->dim;
+    /* the half-bandwidth: the widest gap between two rods of one bead */
+    size_t *lo = malloc(2 * particles * sizeof *lo), *hi = lo ? lo + particles : NULL, b = 0;
+    if (!lo)
+        goto fail;
+    for (size_t p = 0; p < particles; p++) {
+        lo[p] = (size_t)-1;
+        hi[p] = 0;
+    }
+    for (size_t k = 0; k < m; k++) {
+        size_t bead[2] = {c->rod[k].i, c->rod[k].j};
+        for (int e = 0; e < 2; e++)
+            if (bead[e] != VB_PIVOT) {
+                if (k < lo[bead[e]])
+                    lo[bead[e]] = k;
+                if (k > hi[bead[e]])
+                    hi[bead[e]] = k;
+            }
+    }
+    for (size_t p = 0; p < particles; p++)
+        if (lo[p] != (size_t)-1 && hi[p] - lo[p] > b)
+            b = hi[p] - lo[p];
+    /* A in band form: A[k][l], l in k-b .. k, at band[k (b+1) + l - k + b] */
+    size_t w = b + 1;
+    double *band = calloc(m * w + m + (size_t)m * 3, sizeof *band);
+    if (!band) {
+        free(lo);
+        goto fail;
+    }
+    double *mu = band + m * w, *dl = mu + m; /* the rods' deltas, 3 a rod */
+    for (size_t k = 0; k < m; k++)
+        rod_delta(c, k, x, dl + 3 * k);
+#define A(k, l) band[(k) * w + (l) + b - (k)]
+    for (size_t k = 0; k < m; k++) {
+        const vb_constraint *r = &c->rod[k];
+        const double *dk = dl + 3 * k;
+        const double *vj = r->j == VB_PIVOT ? NULL : v + r->j * d;
+        double wi = c->inv_mass[r->i], wj = r->j == VB_PIVOT ? 0.0 : c->inv_mass[r->j];
+        double gv = 0.0, dd = 0.0;
+        for (unsigned a = 0; a < d; a++) {
+            gv += dk[a] * (v[r->i * d + a] - (vj ? vj[a] : 0.0));
+            dd += dk[a] * dk[a];
+        }
+        mu[k] = gv;
+        A(k, k) = dd * (wi + wj);
+        /* the rods before k in the band that share a bead with it */
+        for (size_t l = k > b ? k - b : 0; l < k; l++) {
+            const vb_constraint *q = &c->rod[l];
+            const double *dq = dl + 3 * l;
+            double dot = 0.0, s = 0.0;
+            for (unsigned a = 0; a < d; a++)
+                dot += dk[a] * dq[a];
+            /* the shared bead's inverse mass, + where it is the same end of
+             * both rods (delta points away from i, toward j) */
+            if (q->i == r->i)
+                s += wi;
+            if (q->j != VB_PIVOT && q->j == r->j)
+                s += wj;
+            if (q->i == r->j && r->j != VB_PIVOT)
+                s -= wj;
+            if (q->j != VB_PIVOT && q->j == r->i)
+                s -= wi;
+            A(k, l) = s * dot;
+        }
+    }
+    /* banded Cholesky A = L L^T in place, then L y = G v, L^T mu = y */
+    int ok = 1;
+    for (size_t j = 0; j < m && ok; j++) {
+        size_t j0 = j > b ? j - b : 0;
+        double s = A(j, j);
+        for (size_t p = j0; p < j; p++)
+            s -= A(j, p) * A(j, p);
+        ok = s > 0.0 && isfinite(s);
+        double dj = sqrt(s);
+        A(j, j) = dj;
+        for (size_t i = j + 1; ok && i < m && i <= j + b; i++) {
+            size_t i0 = i > b ? i - b : 0;
+            double t = A(i, j);
+            for (size_t p = (i0 > j0 ? i0 : j0); p < j; p++)
+                t -= A(i, p) * A(j, p);
+            A(i, j) = t / dj;
+        }
+    }
+    if (ok) {
+        for (size_t i = 0; i < m; i++) {
+            size_t i0 = i > b ? i - b : 0;
+            double s = mu[i];
+            for (size_t p = i0; p < i; p++)
+                s -= A(i, p) * mu[p];
+            mu[i] = s / A(i, i);
+        }
+        for (size_t i = m; i-- > 0;) {
+            double s = mu[i];
+            for (size_t p = i + 1; p < m && p <= i + b; p++)
+                s -= A(p, i) * mu[p];
+            mu[i] = s / A(i, i);
+        }
+        /* v -= M^-1 G^T mu */
+        for (size_t k = 0; k < m; k++) {
+            const vb_constraint *r = &c->rod[k];
+            const double *dk = dl + 3 * k;
+            double wi = c->inv_mass[r->i];
+            for (unsigned a = 0; a < d; a++) {
+                v[r->i * d + a] -= wi * dk[a] * mu[k];
+                if (r->j != VB_PIVOT)
+                    v[r->j * d + a] += c->inv_mass[r->j] * dk[a] * mu[k];
+            }
+        }
+    }
+#undef A
+    free(band);
+    free(lo);
+    if (ok)
+        return 0;
+fail:
+    for (size_t i = 0; i < particles * d; i++)
+        v[i] = NAN;
+    return -1;
+}

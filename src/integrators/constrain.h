@@ -1,0 +1,60 @@
+/* constrain.h — putting positions and velocities back on a model's rods
+ * (vb_constraints, verletbench.h): what the constrained integrators share
+ * (docs/constraints.md).  A correction along a rod is shared out between
+ * its two beads by their inverse masses (a pivot does not move), so the
+ * centre of mass of the pair stays where it was.
+ *
+ *  - Relaxation (Jakobsen, "Advanced Character Physics", 2001): each rod in
+ *    turn, its two ends moved along their current separation until it has
+ *    its length; one sweep over the rods, or k.  Each rod is exact when it
+ *    is done, and undone in part by its neighbours: k sweeps are k steps of
+ *    nonlinear Gauss-Seidel.
+ *  - SHAKE (Ryckaert, Ciccotti and Berendsen, 1977): the same sweeps, but
+ *    each correction along the rod's direction before the step, the
+ *    gradient of the constraint where the forces of the rods acted, until
+ *    every rod has its length to a tolerance.
+ *  - RATTLE's velocity stage (Andersen, 1983): the relative velocity of the
+ *    two ends along each rod removed, sweeping until every rod's is
+ *    within a tolerance: the velocity tangent to the constraints.
+ */
+#ifndef VB_CONSTRAIN_H
+#define VB_CONSTRAIN_H
+
+#include <stddef.h>
+
+#include "verletbench.h"
+
+/* k sweeps of Jakobsen's relaxation over the rods, in x. */
+void vb_relax(const vb_constraints *c, double *x, int sweeps);
+
+/* SHAKE: corrections along the rods' directions at x_old until every rod of
+ * x has its length L to tol L.  v, when not NULL, gets each correction
+ * divided by h as well (RATTLE's half-step velocity).  The sweeps it took,
+ * or -1 when it did not converge in max_sweeps (or a rod was perpendicular
+ * to its old direction: no correction along that can fix it). */
+long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
+              long max_sweeps, double *v, double h);
+
+/* RATTLE's velocity stage: the velocity of each rod's two ends along the
+ * rod (at x) removed until it is at most tol times the largest relative
+ * speed of a rod's ends (or tol times the scale given, if larger).  The
+ * sweeps it took, or -1 when it did not converge in max_sweeps. */
+long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, double tol,
+                        double scale, long max_sweeps);
+
+/* v minus its part along the rods, exactly: the mass-weighted orthogonal
+ * projection onto the velocities that keep every rod's length,
+ *     v <- v - M^-1 G^T mu,   (G M^-1 G^T) mu = G v,
+ * G the rods' gradients at x.  The matrix couples two rods that share a
+ * bead, so it is banded (a chain's is tridiagonal); it is solved by a
+ * banded Cholesky of half-bandwidth b in m b^2 operations.  0, or -1 out
+ * of memory or for a singular system (two rods of one bead in line and
+ * both to pivots, say): v is then NaN. */
+int vb_project_velocity(const vb_constraints *c, size_t particles, const double *x, double *v);
+
+/* The iteration limits: a method that needs more is reported diverged (its
+ * state set to NaN), never as a result that quietly missed its rods. */
+#define VB_CONSTRAIN_MAX_SWEEPS 100000L
+
+
+#endif

@@ -1,0 +1,62 @@
+/* cpvfamily.h — position Verlet on rods: what jakobsen, tcv-jakobsen and
+ * shake share (docs/constraints.md).  A step is the family's update of
+ * pvfamily.h on the applied force alone,
+ *     x~ = x_n + (x_n - x_{n-1}) r + a_n c,
+ * then a projection of x~ back onto the rods (relaxation or SHAKE,
+ * constrain.h), whose correction is what the rods' forces did in the step.
+ * As in pvfamily.h the state keeps x_n and d_n = x_n - x_{n-1}, and the
+ * projection's correction is added to both.
+ *
+ * The velocity "implied by the positions" is the family's
+ * (x_n - x_{n-1})/h' + a_n h'/2, with its component along the rods
+ * removed (the exact projection of constrain.h): a_n is the applied force
+ * only, and what the rods' own acceleration adds points along them.  What
+ * is left, the motion along the constraint surface, is second order; the
+ * raw difference quotient of an engine is first order in velocity. */
+#ifndef VB_CPVFAMILY_H
+#define VB_CPVFAMILY_H
+
+#include "verletbench.h"
+
+typedef struct vb_cpv_state {
+    size_t n;
+    double hp;                /* h_{n-1} */
+    const vb_constraints *c;  /* the model's rods (vb_force.constraints; NULL: none) */
+    double tol;               /* SHAKE's tolerance */
+    double sweeps;            /* relaxation sweeps (a whole number) */
+    double data[];            /* x, d, a, vb, scratch, old: N each */
+} vb_cpv_state;
+
+enum { VB_CPV_X, VB_CPV_D, VB_CPV_A, VB_CPV_VB, VB_CPV_SCRATCH, VB_CPV_OLD, VB_CPV_VECTORS };
+
+static inline double *vb_cpv_vec(vb_cpv_state *s, int k) { return s->data + (size_t)k * s->n; }
+
+size_t vb_cpv_state_size(size_t n);
+
+/* Put x (just stepped from old) back on the rods.  0, or -1 when the
+ * method could not (SHAKE not converging): the state is then NaN, which
+ * the harness reports as diverged. */
+typedef int vb_cpv_project_fn(vb_cpv_state *s, double *x, const double *old);
+
+/* update coefficients r and c for steps h and h' (pvfamily.h) */
+typedef void vb_cpv_coeffs_fn(double h, double hp, double *r, double *c);
+
+void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_cpv_coeffs_fn *coeffs,
+                      vb_cpv_project_fn *project);
+/* The Taylor start x_1 = x_0 + v_0 h + a_0 h^2/2 (before its projection) */
+void vb_cpv_start(void *st, vb_force *f, double t, const double *x, const double *v, double h);
+void vb_cpv_start_history(void *st, vb_force *f, double t, const double *x, const double *v,
+                          const double *x_prev, double h_prev, double h);
+void vb_cpv_observe(const void *st, double *x, double *v);
+/* The new "previous" position is the one a step of h' would reach,
+ * projected: a symmetric projection (SHAKE's) then retraces the run. */
+void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project);
+
+/* The projections: k relaxation sweeps, and SHAKE to tol */
+vb_cpv_project_fn vb_cpv_relax, vb_cpv_shake;
+
+/* the parameters: sweeps, and SHAKE's tolerance */
+void vb_cpv_set_sweeps(void *st, const double *p);
+void vb_cpv_set_tol(void *st, const double *p);
+
+#endif

@@ -1,0 +1,57 @@
+/* linkage.h — a planar chain of n rigid rods hanging from a pivot at the
+ * origin: bead k (mass m_k) at the lower end of rod k (length l_k), rod 0
+ * from the pivot, rod k from bead k-1 (the double pendulum, a hanging
+ * chain).  Under gravity (0, -g) on every bead; the rods are constraints
+ * (verletbench.h), and the force law a constrained integrator sees is
+ * gravity alone.
+ *
+ * The truth is a reference solution in the rods' angles theta_k from the
+ * downward vertical, where the rods hold by construction.  Lagrange's
+ * equations, with mu_k = sum_{p >= k} m_p the mass below rod k's top:
+ *     sum_j M_ij theta_j'' = -sum_j l_i l_j mu_max(i,j) sin(theta_i - theta_j) theta_j'^2
+ *                            - g l_i mu_i sin theta_i,
+ *     M_ij = l_i l_j mu_max(i,j) cos(theta_i - theta_j),
+ * M symmetric positive definite, solved by Cholesky at every evaluation;
+ * then bead k is at sum_{j <= k} l_j (sin theta_j, -cos theta_j).  A test
+ * holds it to an independent integration in Cartesian coordinates with the
+ * rods' forces as Lagrange multipliers (tests/reference/linkage.py). */
+#ifndef VB_LINKAGE_H
+#define VB_LINKAGE_H
+
+#include <stddef.h>
+
+#include "verletbench.h"
+
+#define VB_LINKAGE_MAX 64
+
+typedef struct vb_linkage {
+    size_t n;
+    double g;
+    double l[VB_LINKAGE_MAX], m[VB_LINKAGE_MAX];
+    double mu[VB_LINKAGE_MAX];     /* the mass below rod k's top */
+    double theta0[VB_LINKAGE_MAX]; /* released from rest at these angles */
+    double low[VB_LINKAGE_MAX];    /* bead k's height hanging straight down */
+    double T; /* the period of the slowest small oscillation: 2 pi / omega_min */
+} vb_linkage;
+
+/* Set up from n rods (1 .. VB_LINKAGE_MAX), lengths, masses and angles.
+ * 0, or -1 with a message (the small-oscillation modes failed). */
+int vb_linkage_init(vb_linkage *k, size_t n, double g, const double *l, const double *m,
+                    const double *theta0, char *err, size_t errlen);
+
+/* angles and angular velocities to the beads' x, v (2 n each) */
+void vb_linkage_place(const vb_linkage *k, const double *q, const double *qd, double *x,
+                      double *v);
+/* the start: theta0 at rest */
+void vb_linkage_initial(const vb_linkage *k, double *x, double *v);
+/* gravity on every bead */
+void vb_linkage_gravity(const vb_linkage *k, double *a);
+/* kinetic plus potential, zero hanging at rest straight down */
+double vb_linkage_energy(const vb_linkage *k, const double *x, const double *v);
+/* rod i: bead 0 to the pivot, bead i to bead i - 1 */
+void vb_linkage_rod(const vb_linkage *k, size_t i, vb_constraint *c);
+/* the reference's start and its equation of motion in the angles */
+void vb_linkage_ref_initial(const vb_linkage *k, double *q, double *qd);
+void vb_linkage_ref_accel(const vb_linkage *k, const double *q, const double *qd, double *qdd);
+
+#endif
