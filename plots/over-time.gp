@@ -8,8 +8,9 @@
 # drawn striped over it (style.gp).
 load "plots/style.gp"
 RANDOM_TITLE = "random steps (seed 1)"
-# which curves coincide: same_as for err_pos, energy_same_as for err_energy
-SAMECOL = COL eq "err_energy" ? "energy_same_as" : "same_as"
+# which curves coincide: same_as for err_pos, energy_same_as for err_energy;
+# drift off the rods (constraint-time.gp) is not compared
+SAMECOL = COL eq "err_energy" ? "energy_same_as" : COL eq "err_pos" ? "same_as" : "none"
 NEED = "t dt ".COL
 @REQUIRE
 @GROUPS

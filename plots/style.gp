@@ -12,15 +12,24 @@ set border lw 1.0
 set key box opaque samplen 2.5 spacing 1.1 font ",9"
 set tics font ",10"
 
-# integrators in table order; plugins and anything new fall back to grey
-INTEGRATORS = "euler euler-semi verlet verlet-naive tcv verlet-var velocity-verlet leapfrog rk4 beeman yoshida4 pefrl rkf45 rk8pd"
-COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377c2 #bcbd22 #393b79 #e6550d #637939 #7b4173"
+# integrators in table order (the constrained ones last: they never share a
+# chart with the others, so their colours may repeat)
+INTEGRATORS = "euler euler-semi verlet verlet-naive tcv verlet-var velocity-verlet leapfrog rk4 beeman yoshida4 pefrl rkf45 rk8pd jakobsen tcv-jakobsen shake rattle"
+COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377c2 #bcbd22 #393b79 #e6550d #637939 #7b4173 #d62728 #2ca02c #1f77b4 #000000"
 # all open shapes (velocity-verlet's was a filled circle): drawn concentric
 # on coincident curves, none hides the smaller ones inside it
-POINTS = "1 2 6 8 4 12 3 10 14 1 2 4 6 8"
+POINTS = "1 2 6 8 4 12 3 10 14 1 2 4 6 8 1 4 6 3"
+# anything else (a method with parameters set, "jakobsen:sweeps=10"; a
+# plugin's; an engine) takes these in turn, by its place among the chart's
+# other unknown names, so no two of a chart look alike
+EXTRA_COLOURS = "#ff7f0e #9467bd #8c564b #17becf #bcbd22 #e377c2 #393b79 #7f7f7f"
+EXTRA_POINTS = "2 8 12 10 14 4 6 1"
 integ_index(s) = sum [i=1:words(INTEGRATORS)] (word(INTEGRATORS, i) eq s ? i : 0)
-colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : "#7f7f7f"
-ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : 3
+# (SERIES is @GROUPS's; a chart that has not run it has no unknown names in turn)
+series_index(s) = exists("SERIES") ? sum [series_i=1:words(SERIES)] (word(SERIES, series_i) eq s ? series_i : 0) : 0
+extra_index(s) = 1 + ((sum [extra_i=1:series_index(s)] (integ_index(word(SERIES, extra_i)) ? 0 : 1)) + 7) % 8
+colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : word(EXTRA_COLOURS, extra_index(s))
+ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : int(word(EXTRA_POINTS, extra_index(s)))
 min(a, b) = a < b ? a : b
 max(a, b) = a > b ? a : b
 # a number a chart can place: not NaN, not an infinity (results/ writes
@@ -80,8 +89,11 @@ SAMES = " "
 col_index(c) = sum [i=1:words(COLUMNS)] (word(COLUMNS, i) eq c ? i : 0)
 field_of(line, n) = (rest = line, sum [i=1:n-1] (rest = strstrt(rest, ",") ? rest[strstrt(rest, ",") + 1:] : "", 0), \
                      strstrt(rest, ",") ? rest[1:strstrt(rest, ",") - 1] : rest)
-group_key(i) = (g = word(GROUPS, i), g[1:strstrt(g, "=") - 1])
-group_start(i) = (g = word(GROUPS, i), g = g[strstrt(g, "=") + 1:], int(g[1:strstrt(g, "-") - 1]))
+# a group is "plan/integrator=first-last", and a method with parameters set
+# has '=' in its name ("jakobsen:sweeps=10"): the rows follow the last '='
+last_eq(g) = (LASTEQ = 0, sum [eq_j=1:strlen(g)] (g[eq_j:eq_j] eq "=" ? (LASTEQ = eq_j, 0) : 0), LASTEQ)
+group_key(i) = (g = word(GROUPS, i), g[1:last_eq(g) - 1])
+group_start(i) = (g = word(GROUPS, i), g = g[last_eq(g) + 1:], int(g[1:strstrt(g, "-") - 1]))
 SAMEPASS = 'SAMES = " "; if (has_column(SAMECOL) && words(GROUPS) > 0) { SAMEIDX = col_index(SAMECOL); NG = words(GROUPS); NEXTG = 1; NEXTROW = group_start(1); \
     set datafile separator "\t"; \
     stats DATA using (column(0) == NEXTROW ? (SAMES = SAMES.group_key(NEXTG)."=".field_of(strcol(1), SAMEIDX)." ", NEXTG = NEXTG + 1, NEXTROW = NEXTG <= NG ? group_start(NEXTG) : -1) : 0, 1) nooutput; \

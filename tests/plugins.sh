@@ -193,7 +193,7 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 ok = all(len(r) == 8 for r in rows) and ["integrator", "malformed", "2", "no", "", "", "says \"hello\", then more", ""] in rows
 sys.exit(0 if ok else 1)' "$tmp/list.csv"; then ok; else bad "list --csv is not valid CSV"; cat "$tmp/list.csv"; fi
-expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 3 (and loads 2)" -- "$VB" list --plugin "$tmp/bad-ABI.so"
+expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 4 (and loads 2)" -- "$VB" list --plugin "$tmp/bad-ABI.so"
 expect "count 0" 2 "malformed table: 0 integrators and 0 models" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
 expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
 expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"

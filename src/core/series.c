@@ -21,7 +21,7 @@ typedef struct {
     vb_series_row *row;
     double E0, window; /* window length in time */
     long current;      /* the window being filled, -1 before the first */
-    double t_last, pos_max, energy_max;
+    double t_last, pos_max, energy_max, constraint_max;
 } window_rec;
 
 static void window_flush(window_rec *w)
@@ -32,6 +32,7 @@ static void window_flush(window_rec *w)
     r->t[r->n] = w->t_last;
     r->err_pos[r->n] = w->pos_max;
     r->err_energy[r->n] = w->energy_max;
+    r->err_constraint[r->n] = w->constraint_max;
     r->n++;
 }
 
@@ -54,6 +55,12 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         w->current = k;
         w->pos_max = 0.0;
         w->energy_max = 0.0;
+        w->constraint_max = 0.0;
+    }
+    if (vb_model_constrained(w->model)) {
+        double dc = vb_constraint_drift(&w->model->cons, x);
+        if (!(dc <= w->constraint_max))
+            w->constraint_max = dc;
     }
     double ep = vb_distance(x, xe, w->model->n);
     w->pos_max = fmax(w->pos_max, ep);
@@ -101,13 +108,14 @@ static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_serie
         row->kind = kind;
         row->dt = c->dt;
         row->t_end = t_end;
-        row->t = malloc(3 * VB_SERIES_WINDOWS * sizeof *row->t);
+        row->t = malloc(4 * VB_SERIES_WINDOWS * sizeof *row->t);
         if (!row->t) {
             snprintf(err, errlen, "out of memory");
             goto done;
         }
         row->err_pos = row->t + VB_SERIES_WINDOWS;
         row->err_energy = row->t + 2 * VB_SERIES_WINDOWS;
+        row->err_constraint = row->t + 3 * VB_SERIES_WINDOWS;
         w[i] = (window_rec){.model = &c->model, .row = row,
                             .window = t_end / VB_SERIES_WINDOWS, .current = -1};
     }
@@ -367,6 +375,7 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     size_t plans = c->jitter > 0.0 ? 2 : 1;
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
+    set->has_constraint = vb_model_constrained(&c->model);
 
     double periods = long_periods(c, max_steps);
     /* trajectories read from files: the long runs when the directory has

@@ -1,7 +1,8 @@
 /* series.h — what the charts draw along a run, recorded alongside a sweep:
  *  - a long run (VB_LONG_PERIODS periods for a periodic model, else one
  *    t_end) of every integrator at the coarsest dt, fixed and random steps,
- *    kept as the maximum position and energy errors in each of
+ *    kept as the maximum position and energy errors (and, for a model with
+ *    rods, the drift off them) in each of
  *    VB_SERIES_WINDOWS equal windows of time (a maximum, so no spike is
  *    lost between samples);
  *  - the path over one t_end, every k-th step so at most VB_PATH_POINTS
@@ -33,6 +34,7 @@ typedef struct vb_series_row {
     char failure[512];                     /* an engine's: what went wrong */
     size_t n;                              /* windows that saw a step */
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
+    double *err_constraint;                /* the largest drift off the rods in it */
     double pos_scale;                      /* largest |x| of the exact solution */
     /* the first integrator (an index) whose row of the same plan has the
      * same position, or energy, errors in every window to round-off, or
@@ -56,6 +58,7 @@ typedef struct vb_series_set {
     vb_path_row *paths;
     size_t n_paths;
     int has_energy;
+    int has_constraint; /* the model has rods: err_constraint is recorded */
     double periods; /* the long run is periods * t_end */
 } vb_series_set;
 

@@ -352,6 +352,15 @@ static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, in
     return n;
 }
 
+/* the longest rod of a model, 0 for none */
+static double rod_max(const vb_model *m)
+{
+    double L = 0.0;
+    for (size_t k = 0; k < m->cons.n; k++)
+        L = fmax(L, m->cons.rod[k].length);
+    return L;
+}
+
 static int analyse_orders(vb_sweep *s)
 {
     const vb_case *c = s->c;
@@ -372,6 +381,14 @@ static int analyse_orders(vb_sweep *s)
                     continue;
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
                 double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS], evals[VB_MAX_LEVELS];
+                /* a method that holds its rods to a tolerance (shake,
+                 * rattle: tol) drifts by about that at every step size: a
+                 * floor of its own, as a reference's resolution is, below
+                 * which its drift is never fitted (docs/constraints.md) */
+                double tol = vb_integrator_param(c->integ[i], "tol");
+                double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
+                                       ? 2.0 * tol * rod_max(&c->model)
+                                       : 0.0;
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
                     size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
@@ -384,7 +401,7 @@ static int analyse_orders(vb_sweep *s)
                         rs = fmax(rs, vb_norm_resolution(&sel[k]->res, (vb_norm)nm));
                     }
                     scale[level] = sc;
-                    resolution[level] = rs;
+                    resolution[level] = fmax(rs, tol_floor);
                     evals[level] = 0.0;
                     for (size_t k = 0; k < n; k++)
                         evals[level] += (double)sel[k]->res.force_evals;

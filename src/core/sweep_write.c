@@ -318,8 +318,9 @@ static void write_timeseries(const vb_sweep *s, FILE *f)
     const vb_series_set *set = &s->series;
     fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
             set->periods, VB_SERIES_WINDOWS);
-    fprintf(f, "integrator,plan,dt,t,err_pos%s,same_as%s\n", set->has_energy ? ",err_energy" : "",
-            set->has_energy ? ",energy_same_as" : "");
+    fprintf(f, "integrator,plan,dt,t,err_pos%s,same_as%s%s\n",
+            set->has_energy ? ",err_energy" : "", set->has_energy ? ",energy_same_as" : "",
+            set->has_constraint ? ",err_constraint" : "");
     for (size_t k = 0; k < set->n_series; k++) {
         const vb_series_row *r = &set->series[k];
         for (size_t i = 0; i < r->n; i++) {
@@ -331,6 +332,8 @@ static void write_timeseries(const vb_sweep *s, FILE *f)
             fprintf(f, ",%s", same_name(s, r->same_pos_as));
             if (set->has_energy)
                 fprintf(f, ",%s", same_name(s, r->same_energy_as));
+            if (set->has_constraint)
+                fprintf(f, ",%.10g", r->err_constraint[i]);
             fputc('\n', f);
         }
     }
@@ -837,6 +840,24 @@ static const char *same_as_name(const vb_sweep *s, size_t i, vb_plan_kind kind)
     return o == VB_SAME_NONE ? NULL : s->c->integ[o]->name;
 }
 
+/* the drift off the rods at the coarsest and the finest step */
+static void drift_cell(FILE *f, const vb_order_row *r)
+{
+    if (!r || r->fit.n < 1) {
+        fputs(" – |", f);
+        return;
+    }
+    double e[2] = {r->err[0], r->err[r->fit.n - 1]};
+    for (int k = 0; k < 2; k++) {
+        fputs(k ? " / " : " ", f);
+        if (isinf(e[k]))
+            fputs("diverged", f);
+        else
+            fprintf(f, "%.2g", e[k]);
+    }
+    fputs(" |", f);
+}
+
 static void onestep_cell(FILE *f, const vb_fit *fit)
 {
     if (fit->exact)
@@ -853,6 +874,7 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     const vb_model *m = &c->model;
     int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
     int has_energy = m->type->energy != NULL;
+    int has_rods = vb_model_constrained(m);
     fprintf(f, "## %s\n\n", c->name);
     if (c->description)
         fprintf(f, "%s\n\n", c->description);
@@ -884,6 +906,10 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
           f);
     if (has_energy)
         fputs("the energy error's order with fixed steps; ", f);
+    if (has_rods)
+        fputs("how far the rods are off their lengths (the largest |length − L| of a run, "
+              "`err_constraint_max`) with fixed steps at the coarsest and at the finest dt; ",
+              f);
     fprintf(f, "the exponent p of the one-step position error ~ h^p from exact data (h' = h, "
                "and a changing step h' = 1.5 h)");
     if (s->n_reverse)
@@ -905,11 +931,14 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputs(" trace |", f);
     if (has_energy)
         fputs(" energy, fixed |", f);
+    if (has_rods)
+        fputs(" rods off, fixed: coarsest / finest dt |", f);
     fputs(" one-step p, h'=h | one-step p, h'=1.5h |", f);
     if (s->n_reverse)
         fputs(" reversible |", f);
     fputs("\n|---|---|---|", f);
-    for (int k = 0; k < has_random + has_trace + has_energy + 2 + (s->n_reverse > 0); k++)
+    for (int k = 0; k < has_random + has_trace + has_energy + has_rods + 2 + (s->n_reverse > 0);
+         k++)
         fputs("---|", f);
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
@@ -924,6 +953,8 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
                        same_as_name(s, i, VB_PLAN_TRACE));
         if (has_energy)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), NULL);
+        if (has_rods)
+            drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_CONSTRAINT_MAX));
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
             /* an external engine takes no one-step test: a dash */
             const vb_onestep_row *row = NULL;

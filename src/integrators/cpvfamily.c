@@ -124,8 +124,10 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project)
 
 int vb_cpv_relax(vb_cpv_state *s, double *x, const double *old)
 {
-    (void)old;
-    vb_relax(s->c, x, (int)s->sweeps);
+    if (s->along_old == 0.0)
+        vb_relax(s->c, x, (int)s->sweeps);
+    else /* SHAKE's sweeps, as many as asked and no more (converged or not) */
+        vb_shake(s->c, x, old, 0.0, (long)s->sweeps, NULL, 0.0);
     return 0;
 }
 
@@ -134,5 +136,10 @@ int vb_cpv_shake(vb_cpv_state *s, double *x, const double *old)
     return vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, NULL, 0.0) < 0 ? -1 : 0;
 }
 
-void vb_cpv_set_sweeps(void *st, const double *p) { ((vb_cpv_state *)st)->sweeps = p[0]; }
+void vb_cpv_set_relax(void *st, const double *p)
+{
+    vb_cpv_state *s = st;
+    s->sweeps = p[0];
+    s->along_old = p[1];
+}
 void vb_cpv_set_tol(void *st, const double *p) { ((vb_cpv_state *)st)->tol = p[0]; }

@@ -24,6 +24,7 @@ typedef struct vb_cpv_state {
     const vb_constraints *c;  /* the model's rods (vb_force.constraints; NULL: none) */
     double tol;               /* SHAKE's tolerance */
     double sweeps;            /* relaxation sweeps (a whole number) */
+    double along_old;         /* 1: relax along the rods' directions before the step */
     double data[];            /* x, d, a, vb, scratch, old: N each */
 } vb_cpv_state;
 
@@ -55,8 +56,8 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project);
 /* The projections: k relaxation sweeps, and SHAKE to tol */
 vb_cpv_project_fn vb_cpv_relax, vb_cpv_shake;
 
-/* the parameters: sweeps, and SHAKE's tolerance */
-void vb_cpv_set_sweeps(void *st, const double *p);
+/* the parameters: sweeps and along_old, and SHAKE's tolerance */
+void vb_cpv_set_relax(void *st, const double *p);
 void vb_cpv_set_tol(void *st, const double *p);
 
 #endif

@@ -28,6 +28,10 @@ int vb_integrator_suits(const vb_integrator *g, const struct vb_model *m, char *
  * plugin integrators with (or without) VB_CONSTRAINED */
 void vb_integrator_names_constrained(char *buf, size_t len, int constrained);
 
+/* The value of g's parameter `name` (an instance's, or its type's
+ * default), or NAN when it has none of that name. */
+double vb_integrator_param(const vb_integrator *g, const char *name);
+
 /* The type an instance was made from, or g itself. */
 const vb_integrator *vb_integrator_type(const vb_integrator *g);
 /* Before start: give a method its parameters (an instance's values, the

@@ -322,6 +322,15 @@ const vb_integrator *vb_integrator_type(const vb_integrator *g)
     return in ? in->type : g;
 }
 
+double vb_integrator_param(const vb_integrator *g, const char *name)
+{
+    const instance *in = instance_of(g);
+    for (unsigned i = 0; i < g->n_params; i++)
+        if (strcmp(g->params[i].name, name) == 0)
+            return in ? in->p[i] : g->params[i].def;
+    return NAN;
+}
+
 void vb_integrator_set_params(const vb_integrator *g, void *state)
 {
     if (!g->set_params)

@@ -24,6 +24,13 @@ static void reverse(void *st) { vb_cpv_reverse_with(st, vb_cpv_relax); }
 static const vb_param_spec params[] = {
     {"sweeps", 1, 1, 100000, 0, 0, "relaxation sweeps over the rods a step, 1 to 100000",
      VB_PARAM_INTEGER},
+    /* not Jakobsen's: each correction along the rod's direction before the
+     * step, as SHAKE makes it, so k sweeps are k of SHAKE's; the way to
+     * see what the direction alone costs (docs/constraints.md) */
+    {"along_old", 0, 0, 1, 0, 0,
+     "1: correct along each rod's direction before the step (SHAKE's sweeps), 0: along its "
+     "current one (Jakobsen's)",
+     VB_PARAM_INTEGER},
 };
 
 const vb_integrator vb_integrator_tcv_jakobsen = {
@@ -39,6 +46,6 @@ const vb_integrator vb_integrator_tcv_jakobsen = {
     .observe = vb_cpv_observe,
     .reverse = reverse,
     .params = params,
-    .n_params = 1,
-    .set_params = vb_cpv_set_sweeps,
+    .n_params = 2,
+    .set_params = vb_cpv_set_relax,
 };
