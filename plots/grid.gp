@@ -38,12 +38,19 @@ LOGX = XMIN > 0 && XMAX / XMIN >= 20
 LABELS = " "
 stats DATA using (l = sprintf("%d", column("expected")), strstrt(LABELS, " ".l." ") == 0 ? LABELS = LABELS.l." " : 0, 0) nooutput
 
-# the order chart's y range: the labels and every order, with room (a flat
-# series of 2.00 is not stretched over a hundredth); error bars are clipped
+# the order chart's y range: the labels and every asymptotic order, with
+# room (a flat series of 2.00 is not stretched over a hundredth); a trend
+# (*) widens it at most to two orders beyond the labels, and error bars are
+# clipped: a trend of 90 would flatten every order that means something
 YLO = 1e300; YHI = -1e300
 do for [l in LABELS] { YLO = min(YLO, real(l) - 0.75); YHI = max(YHI, real(l) + 0.75) }
+LLO = YLO + 0.75; LHI = YHI - 0.75
 stats DATA using (o = is_pos(0) && strcol("range") ne "none" ? column("order") : NaN, \
-                  finite(o) ? (YLO = min(YLO, o - 0.25), YHI = max(YHI, o + 0.25)) : 0, 0) nooutput
+                  finite(o) ? (o = strcol("range") eq "all" ? max(LLO - 2, min(LHI + 2, o)) : o, \
+                               YLO = min(YLO, o - 0.25), YHI = max(YHI, o + 0.25)) : 0, 0) nooutput
+# the error chart's: every error of err_pos_max, a third of a decade of room
+ELO = 1e300; EHI = -1e300
+stats DATA using (y = err_at(0), y == y ? (ELO = min(ELO, y), EHI = max(EHI, y)) : 0, 0) nooutput
 
 KEYCHARS = 12
 do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.same_note(p, s))) } }
@@ -80,6 +87,7 @@ do for [p in PLANLIST] {
     # striped over it and says "= NAME" (style.gp)
     @STRIPES
     if (MODE eq "error") {
+        if (ELO <= EHI) { set yrange [ELO / 10**0.35 : EHI * 10**0.35] }
         plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) \
                  using (column(XKEY)):(err_at(0)) with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.1) lc rgb colour(s) notitle, \
              for [s in SERIES] keyentry with linespoints lw 1.6 pt ptype(s) ps 1.1 lc rgb colour(s) \

@@ -117,7 +117,7 @@ else
     bad "examples/model-plugin does not build against the installed header"; cat "$tmp/log"
 fi
 LJ="$tmp/model/lj-dimer.so"
-expect "list a plugin model" 0 "lj-dimer       3-D, 2 particles" -- "$VB" list --plugin "$LJ"
+expect "list a plugin model" 0 "lj-dimer        3-D, 2 particles" -- "$VB" list --plugin "$LJ"
 expect "a plugin model's own check" 2 "the dimer is not bound" -- "$VB" sim --plugin "$LJ" --model lj-dimer --set spin=2 --integrator rk4
 # Its force must be minus the gradient of its energy, pairwise and opposite:
 # then rk4 at dt = 1e-3 keeps the energy to ~C dt^4 (4.6e-10 over ten

@@ -37,7 +37,8 @@ static double timed_run(const vb_integrator *g, const vb_model *m, const vb_plan
     double t = vb_now_ns() - t0;
     if (res.status != VB_STATUS_OK) {
         snprintf(err, errlen, "%s: the run ended %s%s%s", g->name, vb_status_name(res.status),
-                 res.failure[0] ? ": " : "", res.failure);
+                 res.failure ? ": " : "", vb_run_failure(&res));
+        vb_run_result_clear(&res);
         return -1.0;
     }
     return t;

@@ -240,7 +240,8 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
                 if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
                     snprintf(err, sizeof err, "--trajectories: %.200s: no such directory: a "
                                               "grid's trajectories are read from a directory a "
-                                              "point (DIR/%s/RUN.csv, as problem writes them)",
+                                              "point (DIR/%s/RUN.csv, as problem writes them): "
+                                              "DIR is the directory that holds them all",
                              dir, c->name);
                     vb_engine_free(e);
                     e = NULL;
@@ -332,7 +333,7 @@ size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps,
                              j->level);
             if (j->kind == VB_PLAN_RANDOM)
                 snprintf(plan + w, sizeof plan - (size_t)w, ", seed %lu", j->seed);
-            say_failure(cmd, s->c, j->integ, &failed, j->plan.id, plan, j->res.failure);
+            say_failure(cmd, s->c, j->integ, &failed, j->plan.id, plan, vb_run_failure(&j->res));
         }
         /* the charts' long runs, when they are runs of their own */
         for (size_t k = 0; k < s->series.n_series; k++) {

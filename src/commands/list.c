@@ -82,13 +82,28 @@ int vb_cmd_list(int argc, char **argv)
     for (size_t i = 0; i < vb_integrator_count(); i++) {
         const vb_integrator *g = vb_integrator_at(i);
         const char *sym = (g->flags & VB_SYMPLECTIC) ? "yes" : "no";
+        /* its parameters, set as NAME:KEY=VALUE (their defaults here) */
+        char params[256];
+        size_t used = 0;
+        params[0] = '\0';
+        for (unsigned k = 0; k < g->n_params && used < sizeof params; k++) {
+            char def[32];
+            vb_format_shortest(g->params[k].def, def, sizeof def);
+            int w = snprintf(params + used, sizeof params - used, "%s%s=%s", k ? " " : "",
+                             g->params[k].name, def);
+            used += w > 0 ? (size_t)w : 0;
+        }
         if (csv) {
             char order[16];
             snprintf(order, sizeof order, "%d", g->order);
-            const char *row[] = {"integrator", g->name, order, sym, "", "", g->summary, ""};
+            const char *row[] = {"integrator", g->name, order, sym, "", params, g->summary, ""};
             csv_row(row, 8);
-        } else
+        } else {
             printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
+            if (g->n_params)
+                printf("  %-16s %-5s %-10s parameters (%s:KEY=VALUE): %s\n", "", "", "", g->name,
+                       params);
+        }
     }
     if (!csv)
         printf("\nModels (parameters with their defaults):\n");
@@ -116,7 +131,7 @@ int vb_cmd_list(int argc, char **argv)
             const char *row[] = {"model", t->name, "", "", dim, params, t->summary, count};
             csv_row(row, 8);
         } else {
-            printf("  %-14s %u-D, %s particle%s  %s\n  %-14s      %s\n", t->name, t->dim, count,
+            printf("  %-15s %u-D, %s particle%s  %s\n  %-15s      %s\n", t->name, t->dim, count,
                    strcmp(count, "1") ? "s" : "", t->summary, "",
                    t->n_params ? params : "(no parameters)");
         }

@@ -144,7 +144,8 @@ int vb_cmd_problem(int argc, char **argv)
         status = VB_EXIT_USAGE;
         goto done;
     }
-    if (vb_case_set_distinct(&set, out, err, sizeof err) != 0) {
+    /* a grid has no directory of requests of its own, only its points */
+    if (vb_case_set_distinct(&set, out, 0, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
         goto done;

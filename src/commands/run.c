@@ -248,7 +248,7 @@ int vb_cmd_run(int argc, char **argv)
             goto done;
         }
     }
-    if (vb_case_set_distinct(&set, out, err, sizeof err) != 0) {
+    if (vb_case_set_distinct(&set, out, 1, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
         goto done;
@@ -300,17 +300,19 @@ int vb_cmd_run(int argc, char **argv)
         status = VB_EXIT_FAIL;
         goto done;
     }
-    /* a shard's share is taken over each file's points together */
-    if (shard_n) {
-        for (size_t i = 0; i < n; i++, swept++) {
-            rc = vb_sweep_begin(set.all[i], &sweeps[i], so.max_steps, err, sizeof err);
-            if (rc != 0) {
-                vb_error(CMD, "%s", err);
-                swept++;
-                status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-                goto done;
-            }
+    /* every case's runs planned (and their memory taken) before any is
+     * computed: a sweep too large for this machine is said before any
+     * work; a shard's share is taken over each file's points together */
+    for (size_t i = 0; i < n; i++, swept++) {
+        rc = vb_sweep_begin(set.all[i], &sweeps[i], so.max_steps, err, sizeof err);
+        if (rc != 0) {
+            vb_error(CMD, "%s", err);
+            swept++;
+            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+            goto done;
         }
+    }
+    if (shard_n) {
         for (size_t f = 0, i = 0; f < set.n_files; i += set.file[f++].n)
             if (vb_sweep_shard(&sweeps[i], set.file[f].n, shard_k, shard_n) != 0) {
                 vb_error(CMD, "out of memory");
@@ -322,14 +324,11 @@ int vb_cmd_run(int argc, char **argv)
         const vb_case *ci = set.all[i];
         progress_state ps = {ci->name, i, n, 0};
         unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u);
-        if (shard_n)
-            rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
-                                  sizeof err);
-        else
-            rc = vb_sweep_run(ci, &sweeps[i], so.max_steps, flags, so.threads,
-                              tty ? progress : NULL, &ps, err, sizeof err);
-        if (!shard_n)
-            swept++;
+        rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
+                              sizeof err);
+        if (rc == 0 && !shard_n)
+            rc = vb_sweep_finish(ci, &sweeps[i], so.max_steps, flags, so.threads, err,
+                                 sizeof err);
         sweeps[i].order_i = (int)i + 1;
         sweeps[i].order_m = (int)n;
         if (ps.shown)

@@ -36,7 +36,9 @@ static void help(void)
          "`verletbench draw OUT` draws the charts and `verletbench check` compares (give\n"
          "it --trajectories NAME:P=DIR --engines-only).  A missing or bad file fails its run\n"
          "alone (engine-failed, with the file, its line and what was wrong), and the exit\n"
-         "status is 1.\n\n"
+         "status is 1.  For a case file with a grid (docs/cases.md), DIR holds a directory\n"
+         "a point, named as `problem` names them (DIR/NAME@e=0.3/fixed-L0.csv, ...): give\n"
+         "DIR, the directory that holds them all.\n\n"
          "Options:\n"
          "  --case CASEFILE  the case the trajectories were computed for (a directory)\n"
          "  --order P        the order the method should have: the verdicts' label\n"
@@ -163,10 +165,11 @@ static int score_file(const char *path, const char *name, int order)
     putchar('\n');
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
     if (res.status == VB_STATUS_ENGINE_FAILED)
-        vb_error(CMD, "%s: %s", path, res.failure);
+        vb_error(CMD, "%s: %s", path, vb_run_failure(&res));
     else if (res.status != VB_STATUS_OK)
         vb_error(CMD, "%s: the run %s at step %llu", path, vb_status_name(res.status),
                  res.fail_step);
+    vb_run_result_clear(&res);
 out:
     vb_engine_free(e);
     vb_trace_free(&trace);

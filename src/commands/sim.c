@@ -312,9 +312,10 @@ int vb_cmd_sim(int argc, char **argv)
                  "t = %.17g, where the model's force was not a finite number",
                  vb_status_name(res.status), res.fail_step, res.ref_bad_force_t);
     else if (res.status == VB_STATUS_ENGINE_FAILED)
-        vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, res.failure);
+        vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, vb_run_failure(&res));
     else if (res.status != VB_STATUS_OK)
         vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
+    vb_run_result_clear(&res);
 out:
     vb_trace_free(&trace);
     vb_model_free(&model);

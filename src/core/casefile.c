@@ -628,6 +628,41 @@ static int gridable(const entry *e)
 /* Does a value hold several (a list or a range)? */
 static int looks_like_grid(const char *v) { return strchr(v, ',') || strstr(v, ".."); }
 
+/* "1 2 3": numbers side by side, a list without its commas */
+static int numbers_without_commas(const char *v)
+{
+    char text[MAX_LINE + 1];
+    snprintf(text, sizeof text, "%s", v);
+    int n = 0;
+    double x;
+    for (char *save = NULL, *tok = strtok_r(text, " \t", &save); tok;
+         tok = strtok_r(NULL, " \t", &save), n++)
+        if (vb_parse_double(tok, &x) != 0)
+            return 0;
+    return n >= 2;
+}
+
+/* A grid key names a column of grid.csv and a part of each point's
+ * directory name: letters, digits and '_', and none of the table's own
+ * columns (a plugin's parameter may be named anything else) */
+static const char *const grid_columns[] = {
+    "point",      "integrator",  "plan",         "norm",         "order",
+    "order_se",   "order_ci95",  "points",       "expected",     "verdict",
+    "range",      "dt_coarsest", "tol_coarsest", "err_coarsest", "dt_finest",
+    "tol_finest", "err_finest",  "same_as"};
+
+static int grid_key_ok(const char *key)
+{
+    for (const char *c = key; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '_'))
+            return 0;
+    for (size_t i = 0; i < sizeof grid_columns / sizeof grid_columns[0]; i++)
+        if (!strcmp(key, grid_columns[i]))
+            return 0;
+    return key[0] != '\0';
+}
+
 /* A number of a grid, as text: the shortest that reads back to it. */
 static void grid_text(double x, char *buf)
 {
@@ -790,8 +825,8 @@ static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
                     return 0;
                 }
                 if (steps + 1 > (long long)cap) {
-                    fail(p, e->line, "%s: '%s' has %lld points, more than %d", e->key, e->value,
-                         steps + 1, VB_MAX_GRID_POINTS);
+                    fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
+                         VB_MAX_GRID_POINTS);
                     return 0;
                 }
                 for (long long i = 0; i <= steps; i++) {
@@ -803,8 +838,9 @@ static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
             }
         }
         /* otherwise in binary: how many steps of S (factors of F) lead from
-         * A to B, B included when it is reached to 1e-9 of a step, each
-         * point rounded to the 15 digits a double always holds */
+         * A to B, B included when a whole number of them reaches it to
+         * round-off (1e-12 of a step), each point rounded to the 15 digits
+         * a double always holds, and none past B */
         double span;
         if (geometric) {
             if (!(a != 0.0 && b != 0.0 && (a > 0.0) == (b > 0.0) && by > 0.0 && by != 1.0)) {
@@ -821,21 +857,25 @@ static size_t grid_values(parser *p, const entry *e, double *x, size_t cap)
             }
             span = (b - a) / by;
         }
-        if (!(span >= 1.0 - 1e-9) || !isfinite(span)) {
+        if (!(span >= 1.0 - 1e-12) || !isfinite(span)) {
             fail(p, e->line, "%s: '%s' has fewer than two points: %s must lead from %s toward "
                              "%s and reach %s at least once",
                  e->key, e->value, geometric ? "the factor" : "the step", trim(text), word[0],
                  geometric ? "A F" : "A + S");
             return 0;
         }
-        if (span + 1.0 > (double)cap + 1e-9) {
-            fail(p, e->line, "%s: '%s' has %.0f points, more than %d", e->key, e->value,
-                 floor(span + 1e-9) + 1.0, VB_MAX_GRID_POINTS);
+        if (span + 1.0 > (double)cap + 1e-12) {
+            fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
+                 VB_MAX_GRID_POINTS);
             return 0;
         }
-        n = (size_t)floor(span + 1e-9) + 1;
+        n = (size_t)floor(span + 1e-12) + 1;
         for (size_t i = 0; i < n; i++)
             x[i] = round15(geometric ? a * pow(by, (double)i) : a + (double)i * by);
+        /* a last point past B by round-off is B (1 .. 1000 times 10 ends
+         * on 1000, never on 1000.0000000000002) */
+        if ((x[n - 1] - b) * (b - a) > 0.0)
+            x[n - 1] = b;
     }
 counted:
     if (n < 2) {
@@ -944,12 +984,26 @@ static int find_grid(parser *p, grid_spec *g)
         /* a trace is a path ("../traces/a.trace" is one file) and a
          * description text: neither is ever a grid */
         int sec = !strcmp(e->section, "case") || !strcmp(e->section, "steps");
-        if (!sec || !looks_like_grid(e->value) || !strcmp(e->key, "description") ||
-            !strcmp(e->key, "trace"))
+        if (!sec || !strcmp(e->key, "description") || !strcmp(e->key, "trace"))
+            continue;
+        if (gridable(e) && !looks_like_grid(e->value) && numbers_without_commas(e->value)) {
+            fail(p, e->line, "%s: '%s' is several numbers without commas: a list is written "
+                             "'a, b, c'",
+                 e->key, e->value);
+            return -1;
+        }
+        if (!looks_like_grid(e->value))
             continue;
         if (!gridable(e)) {
             fail(p, e->line, "%s: one model a case (a grid varies numbers: the model's "
                              "parameters, t_end, dt, halvings, jitter, seeds and tolerance)",
+                 e->key);
+            return -1;
+        }
+        if (!grid_key_ok(e->key)) {
+            fail(p, e->line, "%s: a grid's key names a column of grid.csv and its points' "
+                             "directories: use letters, digits and '_', and not the table's "
+                             "own columns (point, integrator, plan, norm, order, ...)",
                  e->key);
             return -1;
         }
@@ -1071,8 +1125,9 @@ int vb_case_parse_points(const char *path, const char *text, size_t len, vb_case
                 used += (size_t)snprintf(p->err + used, sizeof p->err - used, " (grid point %zu of "
                                          "%zu: ", pt + 1, g.points);
                 for (int k = 0; k < g.n && used < sizeof p->err; k++)
-                    used += (size_t)snprintf(p->err + used, sizeof p->err - used, "%s%s = %s",
-                                             k ? ", " : "", g.e[k]->key, g.e[k]->value);
+                    used += (size_t)snprintf(p->err + used, sizeof p->err - used,
+                                             "%s%s = %s on line %lu", k ? ", " : "",
+                                             g.e[k]->key, g.e[k]->value, g.e[k]->line);
                 if (used < sizeof p->err)
                     snprintf(p->err + used, sizeof p->err - used, ")");
             }
@@ -1230,7 +1285,8 @@ int vb_case_set_load(vb_case_set *set, char *const *paths, size_t n_paths, char 
     return 0;
 }
 
-int vb_case_set_distinct(const vb_case_set *set, const char *out, char *err, size_t errlen)
+int vb_case_set_distinct(const vb_case_set *set, const char *out, int grids, char *err,
+                         size_t errlen)
 {
     /* the directories: each case's (a point's too), then each grid's */
     size_t n = set->n + set->n_files;
@@ -1246,7 +1302,7 @@ int vb_case_set_distinct(const vb_case_set *set, const char *out, char *err, siz
         name[m] = set->all[i]->name;
         path[m] = set->all[i]->path;
     }
-    for (size_t i = 0; i < set->n_files; i++)
+    for (size_t i = 0; grids && i < set->n_files; i++)
         if (set->file[i].n && set->file[i].points[0].grid) {
             name[m] = set->file[i].points[0].grid->name;
             path[m++] = set->file[i].points[0].path;

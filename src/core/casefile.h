@@ -96,9 +96,10 @@ int vb_case_set_add(vb_case_set *set, const char *path, char *err, size_t errlen
 /* Load every file.  0, or -1 with the first file's message. */
 int vb_case_set_load(vb_case_set *set, char *const *paths, size_t n_paths, char *err,
                      size_t errlen);
-/* Each case, grid point and grid writes its own directory under out:
- * 0, or -1 naming two that would write the same one. */
-int vb_case_set_distinct(const vb_case_set *set, const char *out, char *err, size_t errlen);
+/* Each case, grid point and (with grids set) grid writes its own
+ * directory under out: 0, or -1 naming two that would write the same one. */
+int vb_case_set_distinct(const vb_case_set *set, const char *out, int grids, char *err,
+                         size_t errlen);
 void vb_case_set_free(vb_case_set *set);
 
 /* "cases/x.case", or "cases/x.case@e=0.3" for a point of a grid: a case

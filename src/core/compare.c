@@ -321,15 +321,21 @@ static int parse_count(const char *s, unsigned long long *out)
     return 0;
 }
 
-/* integrator names are what a plugin may register: a-z 0-9 - _, <= 40 */
+/* integrator names are what a plugin may register, a-z 0-9 - _ (at most
+ * 40), and a method with parameters set, NAME:KEY=VALUE[:KEY=VALUE] with
+ * values as the shortest text of a double (at most 160 in all) */
 static int valid_name(const char *s)
 {
-    size_t n = strlen(s);
-    if (n == 0 || n > 40)
+    size_t n = strlen(s), base = strcspn(s, ":");
+    if (n == 0 || n > 160 || base == 0 || base > 40)
         return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        int plain = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        if (!plain && !(i >= base && (c == ':' || c == '=' || c == '.' || c == '+' || c == 'e' ||
+                                       (c >= 'A' && c <= 'Z'))))
             return 0;
+    }
     return 1;
 }
 

@@ -260,6 +260,24 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     json_array(f, xv, n);
     fputs(",\"v0\":", f);
     json_array(f, xv + n, n);
+    if (vb_model_constrained(m)) {
+        /* the rods an engine must keep: [i, j, L] with particles from 0,
+         * j = -1 and the pivot's coordinates for a rod to a fixed point;
+         * the force law is then gravity alone (docs/engines.md) */
+        fputs(",\"rods\":[", f);
+        for (size_t k = 0; k < m->cons.n; k++) {
+            const vb_constraint *r = &m->cons.rod[k];
+            fprintf(f, "%s{\"i\":%zu,\"j\":", k ? "," : "", r->i);
+            if (r->j == VB_PIVOT) {
+                fputs("-1,\"pivot\":", f);
+                json_array(f, r->pivot, t->dim);
+            } else {
+                fprintf(f, "%zu", r->j);
+            }
+            fprintf(f, ",\"length\":%.17g}", r->length);
+        }
+        fputc(']', f);
+    }
     fputs(",\"plan\":", f);
     json_string(f, vb_plan_name(plan->kind));
     fprintf(f, ",\"level\":%d,\"t_end\":%.17g", plan->level, vb_plan_t_end(plan));
@@ -390,7 +408,7 @@ static void add_err_tail(vb_engine_run *r)
     /* the message ends up in a run's failure text: keep the end of what
      * the engine said (a traceback's last line), cut at the front */
     size_t used = strlen(r->why);
-    size_t room = sizeof(((vb_run_result *)0)->failure) - 1;
+    size_t room = VB_ENGINE_FAILURE_MAX - 1;
     size_t fit = room > used + 14 ? room - used - 14 : 0;
     const char *said = tail, *cut = "";
     if (n > fit) {

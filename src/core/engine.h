@@ -31,6 +31,10 @@
  * be able to stop them all. */
 #define VB_MAX_ENGINES 16
 
+/* How long a failed run's message may be (what went wrong, and the end of
+ * what the engine said on its standard error). */
+#define VB_ENGINE_FAILURE_MAX 512
+
 /* The time limit of one run, when none is given (seconds). */
 #define VB_ENGINE_TIMEOUT 600.0
 

@@ -18,7 +18,9 @@ int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
     g->point = calloc(n ? n : 1, sizeof *g->point);
     g->first_row = calloc(n ? n : 1, sizeof *g->first_row);
     g->rows_of = calloc(n ? n : 1, sizeof *g->rows_of);
-    if (!g->point || !g->first_row || !g->rows_of) {
+    size_t k = cases[0].n_integ;
+    g->same_pair = calloc(n > 0 && k > 0 ? n * k * k * VB_N_PLANS : 1, 1);
+    if (!g->point || !g->first_row || !g->rows_of || !g->same_pair) {
         vb_grid_free(g);
         return -1;
     }
@@ -32,6 +34,7 @@ void vb_grid_free(vb_grid *g)
     free(g->point);
     free(g->first_row);
     free(g->rows_of);
+    free(g->same_pair);
     free(g->rows);
     memset(g, 0, sizeof *g);
 }
@@ -87,6 +90,9 @@ int vb_grid_add(vb_grid *g, const vb_sweep *s)
     }
     g->first_row[pt] = g->n_rows;
     g->rows_of[pt] = s->n_orders;
+    size_t pairs = c->n_integ * c->n_integ * VB_N_PLANS;
+    if (s->same_pair)
+        memcpy(g->same_pair + pt * pairs, s->same_pair, pairs);
     for (size_t k = 0; k < s->n_orders; k++) {
         const vb_order_row *o = &s->orders[k];
         int adaptive = vb_adaptive(c->integ[o->integ]);
@@ -100,8 +106,7 @@ int vb_grid_add(vb_grid *g, const vb_sweep *s)
             .dt_coarsest = adaptive ? c->dt : o->dt[0],
             .tol_coarsest = adaptive ? o->dt[0] : 0.0, .err_coarsest = o->err[0],
             .dt_finest = adaptive ? c->dt : o->dt[last],
-            .tol_finest = adaptive ? o->dt[last] : 0.0, .err_finest = o->err[last],
-            .same_as = s->same_as ? s->same_as[o->integ * VB_N_PLANS + o->kind] : VB_SAME_NONE};
+            .tol_finest = adaptive ? o->dt[last] : 0.0, .err_finest = o->err[last]};
         g->has_plan[o->kind] = 1;
     }
     g->added++;
@@ -182,23 +187,24 @@ static void num(FILE *f, double x)
 }
 
 /* The first integrator whose positions equal integ's in every run of the
- * plan at every point of the grid (sweep.h's same_as, at each point), or
- * VB_SAME_NONE: the chart draws the two as one striped curve. */
+ * plan at every point of the grid that has the plan (sweep.h's same_pair),
+ * or VB_SAME_NONE: the chart draws the two as one striped curve. */
 static size_t grid_same_as(const vb_grid *g, size_t integ, vb_plan_kind kind)
 {
-    size_t same = VB_SAME_NONE;
-    int first = 1;
-    for (size_t pt = 0; pt < g->points; pt++) {
-        const vb_grid_row *r = find_row(g, pt, integ, kind, VB_NORM_POS_MAX);
-        if (!r)
-            continue;
-        if (first)
-            same = r->same_as;
-        else if (r->same_as != same)
-            return VB_SAME_NONE;
-        first = 0;
+    size_t k = g->first->n_integ, pairs = k * k * VB_N_PLANS;
+    for (size_t o = 0; o < integ; o++) {
+        int same = 0;
+        for (size_t pt = 0; pt < g->points; pt++) {
+            if (!find_row(g, pt, integ, kind, VB_NORM_POS_MAX))
+                continue; /* a point without this plan (jitter = 0) */
+            same = g->same_pair[pt * pairs + (integ * k + o) * VB_N_PLANS + kind];
+            if (!same)
+                break;
+        }
+        if (same)
+            return o;
     }
-    return same;
+    return VB_SAME_NONE;
 }
 
 static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE *f)
@@ -306,8 +312,9 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
     for (int k = 0; k < cg->n_keys; k++)
         fprintf(f, "%s`%s = %s`", k ? (k + 1 == cg->n_keys ? " and " : ", ") : "", cg->key[k],
                 cg->spec[k]);
-    fprintf(f, ", model `%s`. Each point is a case of its own, `%s@KEY=VALUE`, with its "
-               "whole table below (its step sizes: dt, dt/2, ... of that point).\n\n",
+    fprintf(f, ", model `%s`. Each point is a case of its own, `%s@KEY=VALUE`, with every "
+               "table of a case in its own directory (and in the run's summary.md, after "
+               "these), its step sizes dt, dt/2, ... of that point.\n\n",
             c->model.type->name, cg->name);
     fputs("The fitted order of the position error (`err_pos_max`) at each point, ± its 95 % "
           "interval; the verdict is written where it is not as-expected (docs/method.md §5).\n\n",

@@ -32,7 +32,6 @@ typedef struct vb_grid_row {
      * method the frames' dt, and its tolerance (0 for the others) */
     double dt_coarsest, tol_coarsest, err_coarsest;
     double dt_finest, tol_finest, err_finest;
-    size_t same_as; /* the point's same_as of this integrator and plan (sweep.h) */
 } vb_grid_row;
 
 typedef struct vb_grid {
@@ -42,6 +41,8 @@ typedef struct vb_grid {
     vb_grid_row *rows;         /* each point's rows together, as its sweep has them */
     size_t n_rows, cap;
     size_t *first_row, *rows_of; /* point i's: rows[first_row[i] ...], rows_of[i] of them */
+    /* every point's sweep.h same_pair relation, n_integ^2 VB_N_PLANS each */
+    unsigned char *same_pair;
     int has_plan[VB_N_PLANS];
 } vb_grid;
 

@@ -129,7 +129,8 @@ static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_serie
         rows[i]->steps = res[i].steps;
         rows[i]->status = res[i].status;
         snprintf(rows[i]->id, sizeof rows[i]->id, "%s", spec.plan.id);
-        snprintf(rows[i]->failure, sizeof rows[i]->failure, "%s", res[i].failure);
+        snprintf(rows[i]->failure, sizeof rows[i]->failure, "%s", vb_run_failure(&res[i]));
+        vb_run_result_clear(&res[i]);
         rows[i]->pos_scale = res[i].pos_scale;
     }
     rc = 0;

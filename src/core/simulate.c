@@ -173,6 +173,12 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     }
 }
 
+void vb_run_result_clear(vb_run_result *r)
+{
+    free(r->failure);
+    r->failure = NULL;
+}
+
 /* ---- the grid ---- */
 
 typedef struct {
@@ -191,7 +197,8 @@ typedef struct {
 static void engine_failed(run_slot *r, vb_run_result *res, const char *why)
 {
     res->status = VB_STATUS_ENGINE_FAILED;
-    snprintf(res->failure, sizeof res->failure, "%s", why);
+    free(res->failure);
+    res->failure = strdup(why); /* NULL when out of memory: the status still says it */
     vb_engine_stop(r->er);
     r->er = NULL;
     r->live = 0;

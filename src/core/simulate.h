@@ -52,9 +52,20 @@ typedef struct vb_run_result {
     /* a reference that stopped on a force that was not finite: where (NaN
      * otherwise); for the message of a run that ended exact-failed */
     double ref_bad_force_t;
-    /* an engine's run that failed: what went wrong (engine.h), else "" */
-    char failure[512];
+    /* an engine's run that failed: what went wrong (engine.h, malloc'd:
+     * vb_run_result_clear frees it), else NULL.  A pointer, not an array:
+     * a sweep holds every run's result, and only a failed engine run has
+     * anything to say (runs of a sweep were 976 bytes each, now 472) */
+    char *failure;
 } vb_run_result;
+
+/* Free what a result holds (its failure text); the numbers stay. */
+void vb_run_result_clear(vb_run_result *r);
+/* its failure text, or "" */
+static inline const char *vb_run_failure(const vb_run_result *r)
+{
+    return r->failure ? r->failure : "";
+}
 
 /* Several integrators under one plan. */
 typedef struct vb_grid_spec {

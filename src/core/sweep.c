@@ -261,10 +261,11 @@ static int job_task(void *ctx, size_t g)
                              .integ = jc->grid, .n_integ = jc->n_grid};
         failed = vb_simulate_grid(&spec, res, err, sizeof err) != 0;
     }
-    for (size_t i = 0, k = 0; !failed && i < c->n_integ; i++) {
+    size_t moved = 0; /* the grid's results handed to their jobs */
+    for (size_t i = 0; !failed && i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
         if (!vb_adaptive(c->integ[i])) {
-            job->res = res[k++];
+            job->res = res[moved++];
             continue;
         }
         vb_grid_spec spec = {.model = &c->model, .plan = job->plan, .integ = &c->integ[i],
@@ -276,6 +277,9 @@ static int job_task(void *ctx, size_t g)
         job->failed = 1;
         memcpy(job->err, err, sizeof err);
     }
+    /* what the grid's results still hold when they were not handed on */
+    for (size_t k = moved; failed && res && k < jc->n_grid; k++)
+        vb_run_result_clear(&res[k]);
     free(res);
     atomic_fetch_add(&jc->jobs_done, c->n_integ);
     return failed ? -1 : 0;
@@ -489,9 +493,11 @@ static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
 static int analyse_same(vb_sweep *s)
 {
     const vb_case *c = s->c;
-    s->same_as = malloc(c->n_integ * VB_N_PLANS * sizeof *s->same_as);
-    size_t *first = malloc(c->n_integ * VB_N_PLANS * sizeof *first);
-    if (!s->same_as || !first) {
+    size_t n = c->n_integ;
+    s->same_as = malloc(n * VB_N_PLANS * sizeof *s->same_as);
+    s->same_pair = calloc(n > 0 ? n * n * VB_N_PLANS : 1, 1);
+    size_t *first = malloc(n * VB_N_PLANS * sizeof *first);
+    if (!s->same_as || !s->same_pair || !first) {
         free(first);
         return -1;
     }
@@ -511,12 +517,13 @@ static int analyse_same(vb_sweep *s)
             size_t fi = first[i * VB_N_PLANS + kind];
             if (fi == VB_SAME_NONE)
                 continue;
-            for (size_t o = 0; o < i && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE; o++) {
+            for (size_t o = 0; o < i; o++) {
                 size_t fo = first[o * VB_N_PLANS + kind];
                 int same = fo != VB_SAME_NONE && count[kind] > 0;
                 for (size_t r = 0; same && r < count[kind]; r++)
                     same = same_run(&s->jobs[fi + r], &s->jobs[fo + r]);
-                if (same)
+                s->same_pair[(i * n + o) * VB_N_PLANS + kind] = (unsigned char)same;
+                if (same && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE)
                     s->same_as[i * VB_N_PLANS + kind] = o;
             }
         }
@@ -987,12 +994,15 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
 
 void vb_sweep_free(vb_sweep *s)
 {
+    for (size_t k = 0; s->jobs && k < s->n_jobs; k++)
+        vb_run_result_clear(&s->jobs[k].res);
     free(s->jobs);
     free(s->orders);
     free(s->bands);
     free(s->onestep);
     free(s->reverse);
     free(s->same_as);
+    free(s->same_pair);
     free(s->timing);
     free(s->task_shard);
     vb_series_free(&s->series);

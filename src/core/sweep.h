@@ -124,6 +124,10 @@ typedef struct vb_sweep {
      * (the same positions, as verlet-var and velocity-verlet have under any
      * steps), or VB_SAME_NONE */
     size_t *same_as;
+    /* the whole relation: same_pair[(i * n + o) * VB_N_PLANS + plan] is 1
+     * when integrator i's position errors equal o's (o < i) in every run of
+     * the plan, to round-off (a grid asks it of every pair, grid.h) */
+    unsigned char *same_pair;
     vb_series_set series; /* long runs and paths, for the charts */
     /* a shard (run --shard K/N): task g (plan g of every integrator) is
      * computed by shard task_shard[g]; only shard_k's jobs hold results */

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """engine.py — an external engine for verletbench, in Python with nothing
-but its standard library: velocity Verlet and Dummer's time-corrected Verlet.
+but its standard library: velocity Verlet, Dummer's time-corrected Verlet,
+and position Verlet with Jakobsen's relaxation onto rods (for the models
+with rods: the request's "rods").
 
 verletbench runs it once a run, with the run as one line of JSON on standard
 input, and reads the trajectory from standard output (docs/engines.md):
@@ -68,8 +70,14 @@ def force_law(model, p, n):
             k = G / (r2 * math.sqrt(r2))
             return [k * m2 * dx, k * m2 * dy, -k * m1 * dx, -k * m1 * dy]
         return two_body
+    if model in ("rod-pendulum", "double-pendulum", "hanging-chain"):
+        # bodies on rods: the force law is gravity alone, and the rods are
+        # the request's "rods", which the method keeps (Jakobsen below)
+        g = p["g"]
+        return lambda x, v: [0.0 if i % 2 == 0 else -g for i in range(n)]
     raise SystemExit("engine.py: model %r is not one this engine knows "
-                     "(spring, damped-spring, pendulum, projectile, orbit, chain, two-body)" % model)
+                     "(spring, damped-spring, pendulum, projectile, orbit, chain, two-body, "
+                     "rod-pendulum, double-pendulum, hanging-chain)" % model)
 
 
 class VelocityVerlet:
@@ -116,7 +124,65 @@ class TimeCorrectedVerlet:
         return [self.d[i] / self.hp + 0.5 * self.a[i] * self.hp for i in range(len(self.x))]
 
 
-METHODS = {"velocity-verlet": VelocityVerlet, "tcv": TimeCorrectedVerlet}
+class Jakobsen:
+    """Position Verlet, then a sweep over the rods as Jakobsen's "Advanced
+    Character Physics" (2001) writes it: for each rod, delta = x1 - x2,
+    diff = (|delta| - L)/|delta|, and the two ends moved along delta by
+    their shares of diff (inverse masses; a pivot does not move).  Written
+    from the paper, not from verletbench's C; with the same operations in
+    the same order its positions are the built-in jakobsen's to the bit.
+    The velocity is what a game engine has: (x - x-)/h."""
+
+    def __init__(self, rods=(), dim=2, masses=()):
+        self.rods, self.dim = rods, dim
+        self.w = [1.0 / m for m in masses]
+
+    def start(self, accel, x, v, h):
+        self.hp = h
+        self.x = list(x)
+        self.a = accel(x, v)
+        self.d = [v[i] * h - 0.5 * self.a[i] * h * h for i in range(len(x))]
+
+    def relax(self, x):
+        dim = self.dim
+        for rod in self.rods:
+            i, j = rod["i"] * dim, rod["j"] * dim
+            pivot = rod["j"] < 0
+            other = rod["pivot"] if pivot else x[j:j + dim]
+            delta = [x[i + a] - other[a] for a in range(dim)]
+            length2 = 0.0
+            for a in range(dim):
+                length2 += delta[a] * delta[a]
+            length = math.sqrt(length2)
+            if not length > 0.0:
+                continue
+            diff = (length - rod["length"]) / length
+            wi = self.w[rod["i"]]
+            wj = 0.0 if pivot else self.w[rod["j"]]
+            w = wi + wj
+            fi, fj = wi / w * diff, wj / w * diff
+            for a in range(dim):
+                x[i + a] -= fi * delta[a]
+                if not pivot:
+                    x[j + a] += fj * delta[a]
+
+    def step(self, accel, h):
+        x, d, a = self.x, self.d, self.a
+        for i in range(len(x)):
+            d[i] = d[i] * 1.0 + a[i] * (h * h)
+            x[i] += d[i]
+        before = list(x)
+        self.relax(x)
+        for i in range(len(x)):
+            d[i] += x[i] - before[i]   # the rods' correction is part of the step
+        self.hp = h
+        self.a = accel(x, [di / h for di in d])
+
+    def velocity(self):
+        return [di / self.hp for di in self.d]
+
+
+METHODS = {"velocity-verlet": VelocityVerlet, "tcv": TimeCorrectedVerlet, "jakobsen": Jakobsen}
 
 
 def columns(dim, particles):
@@ -138,7 +204,10 @@ def main():
     n = req["dim"] * req["particles"]
     accel = force_law(req["model"], req["params"], n)
     steps = req["h"]
-    method = METHODS[sys.argv[1]]()
+    if sys.argv[1] == "jakobsen":
+        method = Jakobsen(req.get("rods", []), req["dim"], req["masses"])
+    else:
+        method = METHODS[sys.argv[1]]()
     out = sys.stdout
     out.write(req["header"] + "\n")
     out.write(",".join(columns(req["dim"], req["particles"])) + "\n")
