@@ -5,7 +5,10 @@
  * The reference is GSL's rk8pd (Prince-Dormand 8(7)) under gsl_odeiv2's
  * error control, at a relative tolerance VB_REF_TOL and an absolute one of
  * VB_REF_TOL times the size of each kind of component (positions,
- * velocities).  It steps at its own pace, and reaches every time a run asks
+ * velocities).  It integrates the model's Cartesian x'' = a(t, x, v), or,
+ * where the model gives coordinates of its own (ref_dof ...: the angles of
+ * a linkage, whose rods the Cartesian form would let the bodies leave),
+ * those, placing the bodies at every time asked for.  It steps at its own pace, and reaches every time a run asks
  * for (every step of every plan) by a side step from its last step before
  * it: exactly that time, and a trajectory that does not depend on the
  * times asked for.  Its own accuracy is measured on the way: a second
