@@ -76,6 +76,10 @@ typedef struct vb_force {
      * the applied force alone (gravity): the rods' forces are what a
      * VB_CONSTRAINED integrator supplies, by projecting onto them. */
     const vb_constraints *constraints;
+    /* ABI 4.  A method that cannot go on (its iteration onto the rods did
+     * not converge) sets its state to NaN, which ends the run as diverged,
+     * and may say why here: a string that lives as long as the program. */
+    const char *stopped;
 } vb_force;
 
 static inline void vb_force_eval(vb_force *f, double t, const double *x, const double *v,

@@ -314,7 +314,8 @@ int vb_cmd_sim(int argc, char **argv)
     else if (res.status == VB_STATUS_ENGINE_FAILED)
         vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, vb_run_failure(&res));
     else if (res.status != VB_STATUS_OK)
-        vb_error(CMD, "the run %s at step %llu", vb_status_name(res.status), res.fail_step);
+        vb_error(CMD, "the run %s at step %llu%s%s", vb_status_name(res.status), res.fail_step,
+                 res.failure ? ": " : "", vb_run_failure(&res));
     vb_run_result_clear(&res);
 out:
     vb_trace_free(&trace);

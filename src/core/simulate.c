@@ -297,6 +297,8 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 finite++;
             } else {
                 res[k].status = VB_STATUS_DIVERGED;
+                if (run[k].force.stopped) /* the method said why it stopped */
+                    res[k].failure = strdup(run[k].force.stopped);
                 run[k].live = 0;
                 live--;
                 vb_engine_stop(run[k].er); /* a NaN it wrote: diverged, as for a built-in */

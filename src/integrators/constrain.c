@@ -47,51 +47,75 @@ void vb_relax(const vb_constraints *c, double *x, int sweeps)
         }
 }
 
+/* One sweep of SHAKE over the rods: each rod outside tol corrected along
+ * its direction at x_old (the correction / h to v as well, when v is
+ * given).  The rods it corrected; -1 for a rod at right angles to its old
+ * direction, where no correction along that can fix it (skipped). */
+static long shake_sweep(const vb_constraints *c, double *x, const double *x_old, double tol,
+                        double *v, double h, int *degenerate)
+{
+    unsigned d = c->dim;
+    long corrected = 0;
+    for (size_t k = 0; k < c->n; k++) {
+        const vb_constraint *r = &c->rod[k];
+        ends e = ends_of(c, r, x);
+        int pivot = r->j == VB_PIVOT;
+        const double *oi = x_old + r->i * d, *oj = pivot ? r->pivot : x_old + r->j * d;
+        double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
+        for (unsigned a = 0; a < d; a++) {
+            delta[a] = e.xi[a] - e.pj[a];
+            old[a] = oi[a] - oj[a];
+            len2 += delta[a] * delta[a];
+            dot += delta[a] * old[a];
+        }
+        /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L */
+        double sigma = len2 - L2;
+        if (fabs(sigma) <= 2.0 * tol * L2)
+            continue;
+        if (!(fabs(dot) > 1e-12 * L2)) {
+            *degenerate = 1;
+            continue;
+        }
+        corrected++;
+        /* x_i -= g w_i old, x_j += g w_j old makes sigma zero to first order */
+        double g = sigma / (2.0 * (e.wi + e.wj) * dot);
+        for (unsigned a = 0; a < d; a++) {
+            e.xi[a] -= g * e.wi * old[a];
+            if (e.xj)
+                e.xj[a] += g * e.wj * old[a];
+        }
+        if (v) {
+            double *vi = v + r->i * d, *vj = pivot ? NULL : v + r->j * d;
+            for (unsigned a = 0; a < d; a++) {
+                vi[a] -= g * e.wi * old[a] / h;
+                if (vj)
+                    vj[a] += g * e.wj * old[a] / h;
+            }
+        }
+    }
+    return corrected;
+}
+
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h)
 {
-    unsigned d = c->dim;
     for (long s = 1; s <= max_sweeps; s++) {
-        int done = 1;
-        for (size_t k = 0; k < c->n; k++) {
-            const vb_constraint *r = &c->rod[k];
-            ends e = ends_of(c, r, x);
-            int pivot = r->j == VB_PIVOT;
-            const double *oi = x_old + r->i * d, *oj = pivot ? r->pivot : x_old + r->j * d;
-            double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
-            for (unsigned a = 0; a < d; a++) {
-                delta[a] = e.xi[a] - e.pj[a];
-                old[a] = oi[a] - oj[a];
-                len2 += delta[a] * delta[a];
-                dot += delta[a] * old[a];
-            }
-            /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L */
-            double sigma = len2 - L2;
-            if (fabs(sigma) <= 2.0 * tol * L2)
-                continue;
-            if (!(fabs(dot) > 1e-12 * L2))
-                return -1;
-            done = 0;
-            /* x_i -= g w_i old, x_j += g w_j old makes sigma zero to first order */
-            double g = sigma / (2.0 * (e.wi + e.wj) * dot);
-            for (unsigned a = 0; a < d; a++) {
-                e.xi[a] -= g * e.wi * old[a];
-                if (e.xj)
-                    e.xj[a] += g * e.wj * old[a];
-            }
-            if (v) {
-                double *vi = v + r->i * d, *vj = pivot ? NULL : v + r->j * d;
-                for (unsigned a = 0; a < d; a++) {
-                    vi[a] -= g * e.wi * old[a] / h;
-                    if (vj)
-                        vj[a] += g * e.wj * old[a] / h;
-                }
-            }
-        }
-        if (done)
+        int degenerate = 0;
+        long corrected = shake_sweep(c, x, x_old, tol, v, h, &degenerate);
+        if (degenerate)
+            return -1;
+        if (corrected == 0)
             return s;
     }
     return -1;
+}
+
+void vb_shake_sweeps(const vb_constraints *c, double *x, const double *x_old, int sweeps)
+{
+    int degenerate = 0;
+    for (int s = 0; s < sweeps; s++)
+        if (shake_sweep(c, x, x_old, 0.0, NULL, 0.0, &degenerate) == 0)
+            break; /* every rod exactly its length: more sweeps change nothing */
 }
 
 long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, double tol,

@@ -35,6 +35,11 @@ void vb_relax(const vb_constraints *c, double *x, int sweeps);
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h);
 
+/* k of SHAKE's sweeps, whatever they leave (relaxation along the rods'
+ * old directions, jakobsen:along_old=1); a rod at right angles to its old
+ * direction is skipped. */
+void vb_shake_sweeps(const vb_constraints *c, double *x, const double *x_old, int sweeps);
+
 /* RATTLE's velocity stage: the velocity of each rod's two ends along the
  * rod (at x) removed until it is at most tol times the largest relative
  * speed of a rod's ends (or tol times the scale given, if larger).  The
@@ -51,6 +56,14 @@ long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, dou
  * of memory or for a singular system (two rods of one bead in line and
  * both to pivots, say): v is then NaN. */
 int vb_project_velocity(const vb_constraints *c, size_t particles, const double *x, double *v);
+
+/* What a run that stopped this way says (vb_force.stopped). */
+#define VB_SHAKE_FAILED                                                                            \
+    "SHAKE's iteration onto the rods did not converge in 100000 sweeps (a step too large for "     \
+    "the rods, a rod at right angles to its old direction, or beads of very unequal masses): "    \
+    "a smaller step, or fewer rods in a row"
+#define VB_RATTLE_VELOCITY_FAILED                                                                  \
+    "RATTLE's velocity iteration did not converge in 100000 sweeps"
 
 /* The iteration limits: a method that needs more is reported diverged (its
  * state set to NaN), never as a result that quietly missed its rods. */

@@ -29,8 +29,9 @@ static void poison(vb_cpv_state *s)
 }
 
 /* x~ from x and d (into x and d), then its projection, whose correction
- * is added to d as well */
-static int advance(vb_cpv_state *s, double r, double c, vb_cpv_project_fn *project)
+ * is added to d as well; a projection that fails says why in *why */
+static int advance(vb_cpv_state *s, double r, double c, vb_cpv_project_fn *project,
+                   const char **why)
 {
     double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D),
            *a = vb_cpv_vec(s, VB_CPV_A), *tmp = vb_cpv_vec(s, VB_CPV_SCRATCH),
@@ -43,7 +44,7 @@ static int advance(vb_cpv_state *s, double r, double c, vb_cpv_project_fn *proje
     if (!s->c)
         return 0;
     memcpy(tmp, x, s->n * sizeof *x);
-    if (project(s, x, old) != 0) {
+    if (project(s, x, old, why) != 0) {
         poison(s);
         return -1;
     }
@@ -57,7 +58,9 @@ void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_cpv_c
 {
     double r, c;
     coeffs(h, s->hp, &r, &c);
-    advance(s, r, c, project);
+    const char *why = NULL;
+    if (advance(s, r, c, project, &why) != 0 && why)
+        f->stopped = why;
     s->hp = h;
     accel(s, f, t + h);
 }
@@ -114,7 +117,8 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project)
            *old = vb_cpv_vec(s, VB_CPV_OLD);
     /* x_next = P(x + d + a h'^2), every member's step at h = h'; then
      * d = x - x_next, and x stays */
-    if (advance(s, 1.0, s->hp * s->hp, project) != 0)
+    const char *why = NULL;
+    if (advance(s, 1.0, s->hp * s->hp, project, &why) != 0)
         return;
     for (size_t i = 0; i < s->n; i++) {
         x[i] = old[i];
@@ -122,18 +126,22 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project)
     }
 }
 
-int vb_cpv_relax(vb_cpv_state *s, double *x, const double *old)
+int vb_cpv_relax(vb_cpv_state *s, double *x, const double *old, const char **why)
 {
+    (void)why;
     if (s->along_old == 0.0)
         vb_relax(s->c, x, (int)s->sweeps);
     else /* SHAKE's sweeps, as many as asked and no more (converged or not) */
-        vb_shake(s->c, x, old, 0.0, (long)s->sweeps, NULL, 0.0);
+        vb_shake_sweeps(s->c, x, old, (int)s->sweeps);
     return 0;
 }
 
-int vb_cpv_shake(vb_cpv_state *s, double *x, const double *old)
+int vb_cpv_shake(vb_cpv_state *s, double *x, const double *old, const char **why)
 {
-    return vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, NULL, 0.0) < 0 ? -1 : 0;
+    if (vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, NULL, 0.0) >= 0)
+        return 0;
+    *why = VB_SHAKE_FAILED;
+    return -1;
 }
 
 void vb_cpv_set_relax(void *st, const double *p)

@@ -36,8 +36,8 @@ size_t vb_cpv_state_size(size_t n);
 
 /* Put x (just stepped from old) back on the rods.  0, or -1 when the
  * method could not (SHAKE not converging): the state is then NaN, which
- * the harness reports as diverged. */
-typedef int vb_cpv_project_fn(vb_cpv_state *s, double *x, const double *old);
+ * the harness reports as diverged, and *why says why. */
+typedef int vb_cpv_project_fn(vb_cpv_state *s, double *x, const double *old, const char **why);
 
 /* update coefficients r and c for steps h and h' (pvfamily.h) */
 typedef void vb_cpv_coeffs_fn(double h, double hp, double *r, double *c);

@@ -58,13 +58,16 @@ static void step(void *st, vb_force *f, double t, double h)
     }
     if (s->c && vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, v, h) < 0) {
         poison(s);
+        f->stopped = VB_SHAKE_FAILED;
         return;
     }
     vb_force_eval(f, t + h, x, v, a);
     for (size_t i = 0; i < s->n; i++)
         v[i] += a[i] * half;
-    if (s->c && vb_rattle_velocity(s->c, x, v, s->tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS) < 0)
+    if (s->c && vb_rattle_velocity(s->c, x, v, s->tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS) < 0) {
         poison(s);
+        f->stopped = VB_RATTLE_VELOCITY_FAILED;
+    }
 }
 
 static void observe(const void *st, double *x, double *v)

@@ -553,6 +553,6 @@ size_t vb_model_one_particle(const void *self)
 
 vb_force vb_model_force(const vb_model *m)
 {
-    vb_force f = {m->type->accel, m->self, 0, m->n, m->cons.n ? &m->cons : NULL};
+    vb_force f = {m->type->accel, m->self, 0, m->n, m->cons.n ? &m->cons : NULL, NULL};
     return f;
 }
