@@ -298,6 +298,23 @@ def test_drift(tmp):
             check(abs(float(row["err_constraint_max"]) - drift) <= 8 * EPS,
                   "shake:tol=%g: err_constraint_max is the drift measured here (%s, %.17g)" % (tol, row["err_constraint_max"], drift))
             check(tang < 1e-12, "shake:tol=%g: the reported velocity is tangent to the rods (%.2g)" % (tol, tang))
+    # A tolerance finer than the doubles can hold the rods to stops at
+    # their round-off: |len^2 - L^2| <= 8 eps L (far + L), far <= N L the
+    # farthest bead from the pivot, so |len - L| <= 4 eps (N + 1) L (and
+    # the positions printed to 17 digits); it must not fail the run.
+    for n in (16, 64):
+        nsets = ["N=%d" % n]
+        nrods = rods_of("hanging-chain", nsets)
+        for integ in ("shake:tol=1e-16", "rattle:tol=1e-16"):
+            path = os.path.join(tmp, "dr.csv")
+            row = sim("hanging-chain", integ, "0.004", nsets, t_end=0.5, traj=path)
+            check(row["status"] == "ok", "%s on %d rods: converges to round-off (%s)" % (integ, n, row["status"]))
+            if row["status"] == "ok":
+                drift, _ = drift_and_tangency(trajectory(path), nrods, n)
+                L = nrods[0][2]
+                check(drift <= 4 * EPS * (n + 1) * L + 4 * EPS,
+                      "%s on %d rods: the rods held to round-off, 4 eps (N+1) L = %.3g (%.3g)"
+                      % (integ, n, 4 * EPS * (n + 1) * L, drift))
     for integ in ("rattle", "jakobsen:sweeps=10"):
         path = os.path.join(tmp, "dr.csv")
         sim("hanging-chain", integ, "0.004", sets, t_end=0.5, traj=path)

@@ -164,6 +164,7 @@ int main(int argc, char **argv)
     suite_simulate();
     suite_sweep();
     suite_lanes();
+    suite_constrain();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

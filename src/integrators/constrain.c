@@ -1,8 +1,14 @@
 /* constrain.c — relaxation, SHAKE and RATTLE's velocity stage (constrain.h). */
 #include "constrain.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
+
+/* What "as close as the doubles allow" is: a length or speed computed from
+ * coordinates of size X is uncertain by a few ulps of X (differences, a
+ * sum of d squares); 8 is generous, and still 1e-14 of X. */
+#define ROUNDOFF_ULPS 8.0
 
 /* the ends of rod r: particle i's coordinates, and j's or the pivot's;
  * their inverse masses (a pivot's 0) */
@@ -61,16 +67,20 @@ static long shake_sweep(const vb_constraints *c, double *x, const double *x_old,
         ends e = ends_of(c, r, x);
         int pivot = r->j == VB_PIVOT;
         const double *oi = x_old + r->i * d, *oj = pivot ? r->pivot : x_old + r->j * d;
-        double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
+        double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length, far = 0.0;
         for (unsigned a = 0; a < d; a++) {
             delta[a] = e.xi[a] - e.pj[a];
             old[a] = oi[a] - oj[a];
             len2 += delta[a] * delta[a];
             dot += delta[a] * old[a];
+            far = fmax(far, fmax(fabs(e.xi[a]), fabs(e.pj[a])));
         }
-        /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L */
+        /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L;
+         * or within its round-off, 2 L times a few ulps of the ends'
+         * coordinates, when a tight tol on beads far from the origin asks
+         * for more than the doubles hold */
         double sigma = len2 - L2;
-        if (fabs(sigma) <= 2.0 * tol * L2)
+        if (fabs(sigma) <= fmax(2.0 * tol * L2, ROUNDOFF_ULPS * DBL_EPSILON * r->length * (far + r->length)))
             continue;
         if (!(fabs(dot) > 1e-12 * L2)) {
             *degenerate = 1;
@@ -136,7 +146,18 @@ long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, dou
     }
     if (!(speed > 0.0))
         return 0; /* nothing moves */
-    double bound = tol * speed;
+    /* tol of the relative speeds, or their round-off (a few ulps of the
+     * fastest bead's speed) if that is larger */
+    double fastest = 0.0;
+    for (size_t i = 0; i < c->n; i++) {
+        const vb_constraint *r = &c->rod[i];
+        for (unsigned a = 0; a < d; a++) {
+            fastest = fmax(fastest, fabs(v[r->i * d + a]));
+            if (r->j != VB_PIVOT)
+                fastest = fmax(fastest, fabs(v[r->j * d + a]));
+        }
+    }
+    double bound = fmax(tol * speed, ROUNDOFF_ULPS * DBL_EPSILON * fastest);
     for (long s = 1; s <= max_sweeps; s++) {
         int done = 1;
         for (size_t k = 0; k < c->n; k++) {
@@ -250,10 +271,12 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
     int ok = 1;
     for (size_t j = 0; j < m && ok; j++) {
         size_t j0 = j > b ? j - b : 0;
-        double s = A(j, j);
+        double s = A(j, j), diag = s;
         for (size_t p = j0; p < j; p++)
             s -= A(j, p) * A(j, p);
-        ok = s > 0.0 && isfinite(s);
+        /* a pivot lost to cancellation is a singular system that round-off
+         * disguised: its factor would be noise, so it is refused like one */
+        ok = s > 64.0 * DBL_EPSILON * diag && isfinite(s);
         double dj = sqrt(s);
         A(j, j) = dj;
         for (size_t i = j + 1; ok && i < m && i <= j + b; i++) {
@@ -293,7 +316,12 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
 #undef A
     free(band);
     free(lo);
-    if (ok)
+    /* A singular (redundant rods: a closed loop of them, say, whose
+     * constraints are dependent) has no Cholesky factor, but G v = 0 is
+     * still consistent: RATTLE's sweeps, which are Gauss-Seidel on the same
+     * system, reach it, to a tolerance near round-off.  v is untouched
+     * when the factorisation failed. */
+    if (ok || vb_rattle_velocity(c, x, v, 1e-14, 0.0, VB_CONSTRAIN_MAX_SWEEPS) >= 0)
         return 0;
 fail:
     for (size_t i = 0; i < particles * d; i++)

@@ -28,7 +28,8 @@
 void vb_relax(const vb_constraints *c, double *x, int sweeps);
 
 /* SHAKE: corrections along the rods' directions at x_old until every rod of
- * x has its length L to tol L.  v, when not NULL, gets each correction
+ * x has its length L to tol L (or to its round-off, a few ulps of the ends'
+ * coordinates, if that is coarser).  v, when not NULL, gets each correction
  * divided by h as well (RATTLE's half-step velocity).  The sweeps it took,
  * or -1 when it did not converge in max_sweeps (or a rod was perpendicular
  * to its old direction: no correction along that can fix it). */
@@ -42,7 +43,8 @@ void vb_shake_sweeps(const vb_constraints *c, double *x, const double *x_old, in
 
 /* RATTLE's velocity stage: the velocity of each rod's two ends along the
  * rod (at x) removed until it is at most tol times the largest relative
- * speed of a rod's ends (or tol times the scale given, if larger).  The
+ * speed of a rod's ends (or tol times the scale given, if larger; or the
+ * round-off, a few ulps of the fastest bead's speed, if larger still).  The
  * sweeps it took, or -1 when it did not converge in max_sweeps. */
 long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, double tol,
                         double scale, long max_sweeps);
@@ -52,9 +54,10 @@ long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, dou
  *     v <- v - M^-1 G^T mu,   (G M^-1 G^T) mu = G v,
  * G the rods' gradients at x.  The matrix couples two rods that share a
  * bead, so it is banded (a chain's is tridiagonal); it is solved by a
- * banded Cholesky of half-bandwidth b in m b^2 operations.  0, or -1 out
- * of memory or for a singular system (two rods of one bead in line and
- * both to pivots, say): v is then NaN. */
+ * banded Cholesky of half-bandwidth b in m b^2 operations.  A singular
+ * system (redundant rods: a square braced on both diagonals, two rods of
+ * one bead in line to pivots) falls back on RATTLE's sweeps to 1e-14.
+ * 0, or -1 out of memory or when those do not converge: v is then NaN. */
 int vb_project_velocity(const vb_constraints *c, size_t particles, const double *x, double *v);
 
 /* What a run that stopped this way says (vb_force.stopped). */

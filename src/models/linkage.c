@@ -121,6 +121,16 @@ int vb_linkage_init(vb_linkage *k, size_t n, double g, const double *l, const do
                     const double *theta0, char *err, size_t errlen)
 {
     memset(k, 0, sizeof *k);
+    /* the mass matrix holds products l_i l_j mu and the stiffness g l mu:
+     * lengths and masses in range keep them normal doubles */
+    for (size_t i = 0; i < n; i++)
+        if (!(l[i] >= 1e-150 && l[i] <= 1e150) || !(m[i] >= 1e-150 && m[i] <= 1e150)) {
+            snprintf(err, errlen, "linkage of %zu rods: rod %zu has length %g and bead mass %g: "
+                                  "lengths and masses from 1e-150 to 1e150 can be held (choose "
+                                  "units that bring them into range)",
+                     n, i + 1, l[i], m[i]);
+            return -1;
+        }
     k->n = n;
     k->g = g;
     double below = 0.0, depth = 0.0;
@@ -158,7 +168,7 @@ int vb_linkage_init(vb_linkage *k, size_t n, double g, const double *l, const do
     }
     if (rc != 0)
         snprintf(err, errlen, "linkage of %zu rods: its small oscillations could not be found "
-                              "(out of memory, or a degenerate mass matrix)",
+                              "(out of memory, or a degenerate mass matrix: lengths or masses too unequal)",
                  n);
     gsl_eigen_gensymm_free(ws);
     gsl_vector_free(w2);

@@ -4,8 +4,9 @@
 #include "metrics.h" /* vb_magnitude */
 
 #include <errno.h>
-#include <stddef.h>
+#include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,11 +400,15 @@ static const char *numbers_not_finite(const vb_model *m)
 }
 
 /* The rods of an instance, checked: each joins two particles of the model
- * (or one to a pivot) with a positive length, and the initial state obeys
- * it, in length (to 1e-12 of it) and in velocity (no motion along the rod:
- * to 1e-12 of the speeds, or of L/T from rest).  A start off its rods
- * would measure the model, not the method.  0, or -1 with err. */
+ * (or one to a pivot) with a length from 1e-150 to 1e150, and the initial
+ * state obeys it, in length (to 1e-12 of it, plus its ends' round-off) and
+ * in velocity (no motion along the rod: to 1e-12 of the
+ * speeds, or of L/T from rest).  A start off its rods
+ * would measure the model, not the method.  Messages number the rods from
+ * 1, as the models name their lengths (L1, L2).  0, or -1 with err. */
 #define ROD_TOL 1e-12
+#define ROD_LENGTH_MIN 1e-150
+#define ROD_LENGTH_MAX 1e150
 static int setup_constraints(vb_model *m, char *err, size_t errlen)
 {
     const vb_model_type *t = m->type;
@@ -433,28 +438,56 @@ static int setup_constraints(vb_model *m, char *err, size_t errlen)
         int pivot = c->j == VB_PIVOT;
         if (c->i >= m->particles || (!pivot && (c->j >= m->particles || c->j == c->i)) ||
             !(c->length > 0.0 && isfinite(c->length))) {
-            snprintf(err, errlen, "model %s: rod %zu joins particle %zu to %s%zu with length %g: "
+            char other[48];
+            if (pivot)
+                snprintf(other, sizeof other, "a pivot");
+            else
+                snprintf(other, sizeof other, "particle %zu", c->j);
+            snprintf(err, errlen, "model %s: rod %zu joins particle %zu to %s with length %g: "
                                   "want two of its %zu particles (or one and a pivot) and a "
                                   "length > 0",
-                     t->name, k, c->i, pivot ? "a pivot" : "particle ", pivot ? 0 : c->j,
-                     c->length, m->particles);
+                     t->name, k + 1, c->i, other, c->length, m->particles);
             rc = -1;
             break;
         }
-        double r[3] = {0, 0, 0}, w[3] = {0, 0, 0}, len = 0.0, along = 0.0;
+        /* a rod's squared length must be a normal double with room to
+         * spare, or SHAKE's and the drift's arithmetic lose it */
+        if (c->length < ROD_LENGTH_MIN || c->length > ROD_LENGTH_MAX) {
+            snprintf(err, errlen, "model %s: rod %zu has length %g: lengths from %g to %g can "
+                                  "be held (choose units that bring it into range)",
+                     t->name, k + 1, c->length, ROD_LENGTH_MIN, ROD_LENGTH_MAX);
+            rc = -1;
+            break;
+        }
+        double r[3] = {0, 0, 0}, w[3] = {0, 0, 0}, len = 0.0, along = 0.0, ends = 0.0;
         for (size_t a = 0; a < d; a++) {
-            r[a] = x[c->i * d + a] - (pivot ? c->pivot[a] : x[c->j * d + a]);
+            double xj = pivot ? c->pivot[a] : x[c->j * d + a];
+            ends = fmax(ends, fmax(fabs(x[c->i * d + a]), fabs(xj)));
+            r[a] = x[c->i * d + a] - xj;
             w[a] = v[c->i * d + a] - (pivot ? 0.0 : v[c->j * d + a]);
             len += r[a] * r[a];
         }
         len = sqrt(len);
         for (size_t a = 0; a < d; a++)
             along += r[a] * w[a] / len;
-        if (!(fabs(len - c->length) <= ROD_TOL * c->length) ||
+        /* a rod far from the origin is as long as its ends' round-off
+         * allows (a few ulps of their coordinates), and that must leave the
+         * rod resolved, to 1e-9 of it, or no method could hold it */
+        double roundoff = 4.0 * DBL_EPSILON * ends;
+        if (!(roundoff <= 1e-9 * c->length)) {
+            snprintf(err, errlen, "model %s: rod %zu has length %g with an end %g from the "
+                                  "origin, where a double resolves only %g: a rod must be at "
+                                  "least %g of its ends' distance from the origin (move the "
+                                  "origin nearer, or scale the lengths)",
+                     t->name, k + 1, c->length, ends, roundoff, 4.0 * DBL_EPSILON / 1e-9);
+            rc = -1;
+            break;
+        }
+        if (!(fabs(len - c->length) <= ROD_TOL * c->length + roundoff) ||
             !(fabs(along) <= ROD_TOL * fmax(speed, c->length / T))) {
             snprintf(err, errlen, "model %s: the initial state is off rod %zu: length %.17g "
                                   "where it should be %.17g, velocity along it %g",
-                     t->name, k, len, c->length, along);
+                     t->name, k + 1, len, c->length, along);
             rc = -1;
         }
     }
