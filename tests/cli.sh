@@ -79,6 +79,8 @@ expect "bench gsl row" 0 "orbit,rk4,gsl,1000," -- bench --steps 1000 --repeat 1 
 expect "bench --repeat 0" 2 "--repeat: 0 must be in 1..64" -- bench --repeat 0
 expect "bench batch spring" 0 "spring,tcv,batch,8000," -- bench --steps 1000 --repeat 1 --model spring --integrator tcv
 expect "bench systems" 0 "figure-eight,velocity-verlet,fused,1000," -- bench --steps 1000 --repeat 1 --integrator velocity-verlet
+expect "bench a method with parameters" 0 "hanging-chain,jakobsen:sweeps=10,single,1000," -- bench --steps 1000 --repeat 1 --model hanging-chain --set N=4 --integrator jakobsen:sweeps=10
+expect "bench a method that keeps no rods on rods" 2 "rk4 does not enforce constraints" -- bench --steps 1000 --repeat 1 --model hanging-chain --integrator rk4
 expect "bench chain fused" 0 "chain,velocity-verlet,fused,1000," -- bench --steps 1000 --repeat 1 --model chain --set N=4 --integrator velocity-verlet
 expect "bench reference" 0 "henon-heiles,rk8pd,reference,20000," -- bench --steps 1000 --repeat 1 --model henon-heiles --integrator euler
 expect "bench --set alone" 2 "--set needs --model" -- bench --set N=4

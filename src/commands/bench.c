@@ -58,7 +58,8 @@ static void help(void)
          "  --model M          one system, built-in or plugin; default: the orbit (e = 0.5),\n"
          "                     the chain of 64 masses and the figure-eight three-body problem\n"
          "  --set KEY=VALUE    a parameter of --model (repeat); 'verletbench list' shows them\n"
-         "  --integrator I     default velocity-verlet,rk4\n"
+         "  --integrator I     default velocity-verlet,rk4; a method with parameters as\n"
+         "                     NAME:KEY=VALUE (jakobsen:sweeps=10)\n"
          "  --steps N          particle-steps per timed run (default 2000000): a system of\n"
          "                     n particles takes N/n steps (at least 1000); dt = 1e-5\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
@@ -369,8 +370,14 @@ static int grid_run(const vb_model *m, size_t *n_integ)
 {
     size_t n = 0;
     const vb_integrator *list[64];
-    for (size_t i = 0; i < vb_integrator_count() && n < 64; i++)
-        list[n++] = vb_integrator_at(i);
+    /* as a case's 'all' does: on rods the methods that keep them, elsewhere
+     * the rest (a constrained method without rods is its base method) */
+    int rods = vb_model_constrained(m);
+    for (size_t i = 0; i < vb_integrator_count() && n < 64; i++) {
+        const vb_integrator *g = vb_integrator_at(i);
+        if (!(g->flags & VB_CONSTRAINED) == !rods)
+            list[n++] = g;
+    }
     *n_integ = n;
     vb_run_result *res = calloc(n, sizeof *res);
     if (!res)
@@ -745,13 +752,23 @@ int vb_cmd_bench(int argc, char **argv)
     int status = VB_EXIT_OK, have_out = 0;
     vb_outfile o;
     for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
-        const vb_integrator *g = vb_integrator_find(tok);
+        const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, err, sizeof err)
+                                                  : vb_integrator_find(tok);
         if (!g) {
+            if (strchr(tok, ':')) {
+                status = vb_usage_error(CMD, "--integrator: %s", err);
+                goto done;
+            }
             vb_integrator_names(names, sizeof names);
             status = vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
                                     names);
             goto done;
         }
+        for (size_t k = 0; k < n_sys; k++)
+            if (vb_integrator_suits(g, &systems[k], err, sizeof err) != 0) {
+                status = vb_usage_error(CMD, "--integrator: %s", err);
+                goto done;
+            }
         for (size_t k = 0; k < n; k++)
             if (list[k] == g) {
                 status = vb_usage_error(CMD, "--integrator: '%s' named twice", tok);

@@ -458,9 +458,8 @@ static int check_integrators(parser *p, vb_case *c)
     for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
          tok = strtok_r(NULL, ", \t", &save)) {
         if (strcmp(tok, "all") == 0) {
-            fail(p, u->line, "use: 'all' means every integrator with steps of its own size "
-                             "(not the adaptive ones) and stands alone: write 'use = all' or a "
-                             "list of names");
+            fail(p, u->line, "use: 'all' (every integrator that suits the model, the adaptive "
+                             "ones aside) stands alone: write 'use = all' or a list of names");
             return -1;
         }
         char why[512];
@@ -471,6 +470,10 @@ static int check_integrators(parser *p, vb_case *c)
             vb_integrator_names(names, sizeof names);
             if (strchr(tok, ':'))
                 fail(p, u->line, "use: %s", why);
+            else if (strchr(tok, '='))
+                fail(p, u->line, "use: '%s' is a parameter without its method: write "
+                                 "NAME:KEY=VALUE with no spaces (jakobsen:sweeps=10)",
+                     tok);
             else
                 fail(p, u->line, "use: unknown integrator '%s' (valid: all, %s)", tok, names);
             return -1;
@@ -481,7 +484,10 @@ static int check_integrators(parser *p, vb_case *c)
         }
         for (size_t k = 0; k < c->n_integ; k++)
             if (c->integ[k] == g) {
-                fail(p, u->line, "use: %s is listed twice", tok);
+                if (strcmp(tok, g->name) != 0) /* its parameters at their defaults */
+                    fail(p, u->line, "use: %s is %s, listed already", tok, g->name);
+                else
+                    fail(p, u->line, "use: %s is listed twice", tok);
                 return -1;
             }
         c->integ[c->n_integ++] = g;

@@ -378,6 +378,25 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
         snprintf(err, errlen, "'%.80s': %s has no parameters to set", text, type->name);
         return NULL;
     }
+    /* the forms people type by mistake, each told what to write */
+    char example[96];
+    {
+        char v[32];
+        vb_format_shortest(type->params[0].def, v, sizeof v);
+        snprintf(example, sizeof example, "%s:%s=%s", type->name, type->params[0].name, v);
+    }
+    if (strpbrk(text, " \t\n")) {
+        snprintf(err, errlen, "'%.80s': no spaces in a method with parameters: write "
+                              "NAME:KEY=VALUE[:KEY=VALUE], as %s",
+                 text, example);
+        return NULL;
+    }
+    if (colon[1] == '\0' || strstr(colon, "::") || text[strlen(text) - 1] == ':') {
+        snprintf(err, errlen, "'%.80s': an empty KEY=VALUE between ':'s: write "
+                              "NAME:KEY=VALUE[:KEY=VALUE] with no spaces, as %s",
+                 text, example);
+        return NULL;
+    }
     double p[VB_MAX_INTEGRATOR_PARAMS];
     int given[VB_MAX_INTEGRATOR_PARAMS] = {0};
     for (unsigned i = 0; i < type->n_params; i++)
@@ -410,22 +429,31 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
             snprintf(err, errlen, "'%.80s': %s is set twice", text, ps->name);
             return NULL;
         }
-        if (vb_parse_double(eq + 1, &p[k]) != 0 || !vb_param_in_range(ps, p[k])) {
+        if (vb_parse_double(eq + 1, &p[k]) != 0) {
+            snprintf(err, errlen, "'%.80s': %s = '%.40s' is not a number (%s must be %s)", text,
+                     ps->name, eq + 1, ps->name, range);
+            return NULL;
+        }
+        if (!vb_param_in_range(ps, p[k])) {
             snprintf(err, errlen, "'%.80s': %s = %.40s is out of range: %s must be %s (%s)", text,
                      ps->name, eq + 1, ps->name, range, ps->help);
             return NULL;
         }
         given[k] = 1;
     }
-    if (colon[1] == '\0' || strstr(colon, "::") || text[strlen(text) - 1] == ':') {
-        snprintf(err, errlen, "'%.80s': an empty KEY=VALUE", text);
-        return NULL;
-    }
-    /* the canonical name: the keys given, in the type's order, shortest values */
+    /* the canonical name: the keys given a value other than their default,
+     * in the type's order, shortest values; so one method has one name
+     * (jakobsen:sweeps=1 is jakobsen, and listing both is listing it twice) */
+    int differs = 0;
+    for (unsigned i = 0; i < type->n_params; i++)
+        if (given[i] && p[i] != type->params[i].def)
+            differs = 1;
+    if (!differs)
+        return type;
     char name[160];
     size_t used = (size_t)snprintf(name, sizeof name, "%s", type->name);
     for (unsigned i = 0; i < type->n_params && used < sizeof name; i++)
-        if (given[i]) {
+        if (given[i] && p[i] != type->params[i].def) {
             char v[32];
             vb_format_shortest(p[i], v, sizeof v);
             used += (size_t)snprintf(name + used, sizeof name - used, ":%s=%s",
