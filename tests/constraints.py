@@ -421,6 +421,11 @@ def test_python_jakobsen(tmp):
     cols = ("err_pos_max", "err_pos_final", "err_pos_rms", "err_constraint_max")
     check(len(py) == len(jk) > 0 and all(py[k][c] == jk[k][c] for k in jk for c in cols),
           "Jakobsen from the paper, in Python: the built-in's positions and drift to the bit (%d runs)" % len(jk))
+    # its other methods keep no rods: asked onto rods, it refuses, and the
+    # run is an engine failure that says so, not a score of falling bodies
+    r = vb("sim", "--model", "rod-pendulum", "--engine", "py:2=" + PY + " tcv")
+    check(r.returncode == 1 and "engine-failed" in r.stdout and "only jakobsen keeps them" in r.stderr,
+          "the Python engine's tcv refuses a model with rods", r.stderr)
 
 
 def main():

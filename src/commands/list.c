@@ -103,6 +103,9 @@ int vb_cmd_list(int argc, char **argv)
             if (g->n_params)
                 printf("  %-16s %-5s %-10s parameters (%s:KEY=VALUE): %s\n", "", "", "", g->name,
                        params);
+            for (unsigned k = 0; k < g->n_params; k++) /* what each is, and its range */
+                printf("  %-16s %-5s %-10s   %s: %s\n", "", "", "", g->params[k].name,
+                       g->params[k].help);
         }
     }
     if (!csv)

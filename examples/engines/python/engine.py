@@ -206,6 +206,11 @@ def main():
     steps = req["h"]
     if sys.argv[1] == "jakobsen":
         method = Jakobsen(req.get("rods", []), req["dim"], req["masses"])
+    elif req.get("rods"):
+        # the force is gravity alone: without the rods' correction the
+        # bodies would fall, and the scores would measure that
+        raise SystemExit("engine.py %s: the model %s has rods, and only jakobsen keeps them"
+                         % (sys.argv[1], req["model"]))
     else:
         method = METHODS[sys.argv[1]]()
     out = sys.stdout
