@@ -7,7 +7,7 @@
  * method costs a user, not what measuring it costs.  A short run is
  * repeated until the repeats add up to VB_TIMING_MIN_NS (at least
  * VB_TIMING_MIN_REPEATS, at most VB_TIMING_MAX_REPEATS) and the median is
- * kept.  Only the jobs of seed 1 of the random plans are timed: seeds
+ * kept; a run of VB_TIMING_LONG_NS or more is timed once.  Only the jobs of seed 1 of the random plans are timed: seeds
  * differ in their steps, not their cost.  The times go to timing.csv alone;
  * every other file stays the same bytes on any machine. */
 #include "timing.h"
@@ -82,6 +82,8 @@ static int time_job(const vb_case *c, const vb_sweep_job *job, vb_timing_row *ro
                (reps < VB_TIMING_MIN_REPEATS || total < VB_TIMING_MIN_NS)) {
             times[reps] = one_run(g, &c->model, h, n, job->plan.tol, state, bytes, xv);
             total += times[reps++];
+            if (reps == 1 && total >= VB_TIMING_LONG_NS)
+                break; /* long enough alone */
         }
     } else {
         rc = -1;

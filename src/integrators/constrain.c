@@ -10,6 +10,10 @@
  * sum of d squares); 8 is generous, and still 1e-14 of X. */
 #define ROUNDOFF_ULPS 8.0
 
+/* the larger of two finite numbers, inline (fmax is a libm call here, for
+ * NaN rules a NaN state does not need: it fails the tests that follow) */
+static inline double larger(double a, double b) { return a > b ? a : b; }
+
 /* the ends of rod r: particle i's coordinates, and j's or the pivot's;
  * their inverse masses (a pivot's 0) */
 typedef struct {
@@ -67,20 +71,25 @@ static long shake_sweep(const vb_constraints *c, double *x, const double *x_old,
         ends e = ends_of(c, r, x);
         int pivot = r->j == VB_PIVOT;
         const double *oi = x_old + r->i * d, *oj = pivot ? r->pivot : x_old + r->j * d;
-        double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length, far = 0.0;
+        double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
         for (unsigned a = 0; a < d; a++) {
             delta[a] = e.xi[a] - e.pj[a];
             old[a] = oi[a] - oj[a];
             len2 += delta[a] * delta[a];
             dot += delta[a] * old[a];
-            far = fmax(far, fmax(fabs(e.xi[a]), fabs(e.pj[a])));
         }
         /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L;
          * or within its round-off, 2 L times a few ulps of the ends'
          * coordinates, when a tight tol on beads far from the origin asks
-         * for more than the doubles hold */
+         * for more than the doubles hold (looked at only then: this loop
+         * is SHAKE's cost) */
         double sigma = len2 - L2;
-        if (fabs(sigma) <= fmax(2.0 * tol * L2, ROUNDOFF_ULPS * DBL_EPSILON * r->length * (far + r->length)))
+        if (fabs(sigma) <= 2.0 * tol * L2)
+            continue;
+        double far = 0.0;
+        for (unsigned a = 0; a < d; a++)
+            far = larger(far, larger(fabs(e.xi[a]), fabs(e.pj[a])));
+        if (fabs(sigma) <= ROUNDOFF_ULPS * DBL_EPSILON * r->length * (far + r->length))
             continue;
         if (!(fabs(dot) > 1e-12 * L2)) {
             *degenerate = 1;
@@ -142,7 +151,7 @@ long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, dou
             double u = vi[a] - (vj ? vj[a] : 0.0);
             s2 += u * u;
         }
-        speed = fmax(speed, sqrt(s2));
+        speed = larger(speed, sqrt(s2));
     }
     if (!(speed > 0.0))
         return 0; /* nothing moves */
@@ -152,9 +161,9 @@ long vb_rattle_velocity(const vb_constraints *c, const double *x, double *v, dou
     for (size_t i = 0; i < c->n; i++) {
         const vb_constraint *r = &c->rod[i];
         for (unsigned a = 0; a < d; a++) {
-            fastest = fmax(fastest, fabs(v[r->i * d + a]));
+            fastest = larger(fastest, fabs(v[r->i * d + a]));
             if (r->j != VB_PIVOT)
-                fastest = fmax(fastest, fabs(v[r->j * d + a]));
+                fastest = larger(fastest, fabs(v[r->j * d + a]));
         }
     }
     double bound = fmax(tol * speed, ROUNDOFF_ULPS * DBL_EPSILON * fastest);
