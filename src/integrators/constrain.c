@@ -62,7 +62,7 @@ void vb_relax(const vb_constraints *c, double *x, int sweeps)
  * given).  The rods it corrected; -1 for a rod at right angles to its old
  * direction, where no correction along that can fix it (skipped). */
 static long shake_sweep(const vb_constraints *c, double *x, const double *x_old, double tol,
-                        double *v, double h, int *degenerate)
+                        double ulp, double far, double *v, double h, int *degenerate)
 {
     unsigned d = c->dim;
     long corrected = 0;
@@ -79,17 +79,11 @@ static long shake_sweep(const vb_constraints *c, double *x, const double *x_old,
             dot += delta[a] * old[a];
         }
         /* |x_i - x_j|^2 - L^2, within 2 tol L^2: the length within tol L;
-         * or within its round-off, 2 L times a few ulps of the ends'
-         * coordinates, when a tight tol on beads far from the origin asks
-         * for more than the doubles hold (looked at only then: this loop
-         * is SHAKE's cost) */
+         * or within its round-off, 2 L times a few ulps (ulp, a relative
+         * size) of the largest coordinate (far), when a tight tol on beads
+         * far from the origin asks for more than the doubles hold */
         double sigma = len2 - L2;
-        if (fabs(sigma) <= 2.0 * tol * L2)
-            continue;
-        double far = 0.0;
-        for (unsigned a = 0; a < d; a++)
-            far = larger(far, larger(fabs(e.xi[a]), fabs(e.pj[a])));
-        if (fabs(sigma) <= ROUNDOFF_ULPS * DBL_EPSILON * r->length * (far + r->length))
+        if (fabs(sigma) <= 2.0 * tol * L2 || fabs(sigma) <= ulp * r->length * (far + r->length))
             continue;
         if (!(fabs(dot) > 1e-12 * L2)) {
             *degenerate = 1;
@@ -118,9 +112,18 @@ static long shake_sweep(const vb_constraints *c, double *x, const double *x_old,
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h)
 {
+    /* the largest coordinate of any rod's end, once: the sweeps move the
+     * beads by far less than the margin of the round-off floor */
+    double far = 0.0;
+    for (size_t k = 0; k < c->n; k++) {
+        ends e = ends_of(c, &c->rod[k], x);
+        for (unsigned a = 0; a < c->dim; a++)
+            far = larger(far, larger(fabs(e.xi[a]), fabs(e.pj[a])));
+    }
     for (long s = 1; s <= max_sweeps; s++) {
         int degenerate = 0;
-        long corrected = shake_sweep(c, x, x_old, tol, v, h, &degenerate);
+        long corrected = shake_sweep(c, x, x_old, tol, ROUNDOFF_ULPS * DBL_EPSILON, far, v, h,
+                                     &degenerate);
         if (degenerate)
             return -1;
         if (corrected == 0)
@@ -133,7 +136,7 @@ void vb_shake_sweeps(const vb_constraints *c, double *x, const double *x_old, in
 {
     int degenerate = 0;
     for (int s = 0; s < sweeps; s++)
-        if (shake_sweep(c, x, x_old, 0.0, NULL, 0.0, &degenerate) == 0)
+        if (shake_sweep(c, x, x_old, 0.0, 0.0, 0.0, NULL, 0.0, &degenerate) == 0)
             break; /* every rod exactly its length: more sweeps change nothing */
 }
 
