@@ -315,6 +315,14 @@ def test_drift(tmp):
                 check(drift <= 4 * EPS * (n + 1) * L + 4 * EPS,
                       "%s on %d rods: the rods held to round-off, 4 eps (N+1) L = %.3g (%.3g)"
                       % (integ, n, 4 * EPS * (n + 1) * L, drift))
+    # a step too large for 64 rods: the iteration cannot converge, and the
+    # run must say so (diverged, with the reason), never report a result
+    # that missed its rods
+    for integ in ("shake", "rattle"):
+        r = vb("sim", "--model", "hanging-chain", "--set", "N=64", "--integrator", integ, "--dt", "0.01")
+        check(r.returncode == 1 and ",diverged," in r.stdout and "did not converge in 100000 sweeps" in r.stderr
+              and "nan" not in r.stdout.lower(),
+              "%s on 64 rods at dt 0.01: diverged, and why" % integ, r.stderr)
     for integ in ("rattle", "jakobsen:sweeps=10"):
         path = os.path.join(tmp, "dr.csv")
         sim("hanging-chain", integ, "0.004", sets, t_end=0.5, traj=path)

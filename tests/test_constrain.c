@@ -3,9 +3,12 @@
  * two pivots.  The braced square and the bead between pivots have
  * redundant rods, whose system has no Cholesky factor: they test the
  * fallback on RATTLE's sweeps. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "constrain.h"
+#include "truth.h"
 #include "unit.h"
 
 /* The projection is a solve of a well-conditioned system of a few
@@ -111,8 +114,79 @@ static void test_projection_bead_between_pivots(void)
     CHECK_ABS(v[1], -0.3, PROJECT_TOL, "bead between pivots: the speed across them kept");
 }
 
+/* RATTLE's step of h from 20 exact states spread over a period of the
+ * hanging chain of n rods (its reference), as rattle.c takes it: the mean
+ * sweeps of the position stage (SHAKE's) and of the velocity stage, at
+ * tolerance 1e-10.  docs/constraints.md's table of sweeps is these. */
+static int mean_sweeps(int n, double h, double *shake, double *velocity)
+{
+    char N[16];
+    snprintf(N, sizeof N, "N=%d", n);
+    const char *sets[] = {N, NULL};
+    vb_model m = test_model("hanging-chain", sets);
+    vb_truth *tr = vb_truth_alloc(&m);
+    size_t dof = m.n;
+    double *buf = malloc(5 * dof * sizeof *buf);
+    int rc = tr && buf ? 0 : -1;
+    double *x = buf, *v = x + dof, *a = v + dof, *xt = a + dof, *vt = xt + dof;
+    double T = m.type->natural_time(m.self), sum[2] = {0, 0};
+    const int states = 20;
+    for (int k = 0; rc == 0 && k < states; k++) {
+        double t = T * k / states;
+        rc = vb_truth_at(tr, t, x, v);
+        m.type->accel(m.self, t, x, v, a);
+        for (size_t i = 0; rc == 0 && i < dof; i++) {
+            vt[i] = v[i] + a[i] * h / 2;
+            xt[i] = x[i] + vt[i] * h;
+        }
+        long s1 = vb_shake(&m.cons, xt, x, 1e-10, VB_CONSTRAIN_MAX_SWEEPS, vt, h);
+        m.type->accel(m.self, t + h, xt, vt, a);
+        for (size_t i = 0; i < dof; i++)
+            vt[i] += a[i] * h / 2;
+        long s2 = vb_rattle_velocity(&m.cons, xt, vt, 1e-10, 0.0, VB_CONSTRAIN_MAX_SWEEPS);
+        if (s1 < 0 || s2 < 0)
+            rc = -1;
+        sum[0] += (double)s1;
+        sum[1] += (double)s2;
+    }
+    *shake = sum[0] / states;
+    *velocity = sum[1] / states;
+    free(buf);
+    vb_truth_free(tr);
+    return rc;
+}
+
+static void test_shake_sweeps_grow_as_n_squared(void)
+{
+    /* Gauss-Seidel on a chain's rods is Gauss-Seidel on a tridiagonal,
+     * Laplacian-like system: its convergence factor is 1 - O(1/N^2) (the
+     * 1-D Laplacian's cos^2(pi/(N+1))), so the sweeps to a fixed tolerance
+     * grow as N^2.  Four times the rods is 16 times the sweeps, or
+     * ((4N+1)/(N+1))^2 = 11.6 from 4 to 16 rods by the Laplacian's own
+     * form: between 8 and 32 allows for the chain's mass weights and its
+     * pivot end, and refuses a method whose cost grows as N (a direct
+     * solve, or SOR at its best factor: ratio 4) or as N^3. */
+    const int n[] = {2, 4, 16, 64};
+    double shake[4], vel[4];
+    for (int k = 0; k < 4; k++) {
+        CHECK(mean_sweeps(n[k], 0.01, &shake[k], &vel[k]) == 0,
+              "%d rods: an iteration did not converge", n[k]);
+        unit_note("%2d rods, dt 0.01, tol 1e-10: %.0f sweeps for the positions (%.2f N^2), %.0f "
+                  "for the velocities (%.2f N^2)",
+                  n[k], shake[k], shake[k] / (n[k] * n[k]), vel[k], vel[k] / (n[k] * n[k]));
+    }
+    for (int k = 1; k < 3; k++) {
+        double rs = shake[k + 1] / shake[k], rv = vel[k + 1] / vel[k];
+        CHECK(rs >= 8 && rs <= 32, "SHAKE's sweeps from %d to %d rods grow %.3g times, not ~16",
+              n[k], n[k + 1], rs);
+        CHECK(rv >= 8 && rv <= 32, "RATTLE's velocity sweeps from %d to %d rods grow %.3g times",
+              n[k], n[k + 1], rv);
+    }
+}
+
 void suite_constrain(void)
 {
+    RUN(test_shake_sweeps_grow_as_n_squared);
     RUN(test_projection_rigid_triangle);
     RUN(test_projection_braced_square);
     RUN(test_projection_bead_between_pivots);

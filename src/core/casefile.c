@@ -422,6 +422,8 @@ static int check_steps(parser *p, vb_case *c, const vb_trace *shared)
     return 0;
 }
 
+static int check_use_list(parser *p, vb_case *c, const entry *u, char *list, const char **written);
+
 static int check_integrators(parser *p, vb_case *c)
 {
     for (size_t i = 0; i < p->n_keys; i++)
@@ -455,6 +457,22 @@ static int check_integrators(parser *p, vb_case *c)
     }
     char list[MAX_LINE + 1];
     snprintf(list, sizeof list, "%s", u->value);
+    /* each method's name as written, for the message when a later one is
+     * the same method spelled otherwise (tokens point into list) */
+    const char **written = calloc(total, sizeof *written);
+    if (!written) {
+        fail(p, u->line, "out of memory");
+        return -1;
+    }
+    int rc = check_use_list(p, c, u, list, written);
+    free(written);
+    return rc;
+}
+
+/* the names of a 'use' list (in list, cut in place), each looked up and
+ * checked against the model and the names before it */
+static int check_use_list(parser *p, vb_case *c, const entry *u, char *list, const char **written)
+{
     for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
          tok = strtok_r(NULL, ", \t", &save)) {
         if (strcmp(tok, "all") == 0) {
@@ -484,12 +502,15 @@ static int check_integrators(parser *p, vb_case *c)
         }
         for (size_t k = 0; k < c->n_integ; k++)
             if (c->integ[k] == g) {
-                if (strcmp(tok, g->name) != 0) /* its parameters at their defaults */
-                    fail(p, u->line, "use: %s is %s, listed already", tok, g->name);
-                else
+                if (strcmp(tok, written[k]) == 0)
                     fail(p, u->line, "use: %s is listed twice", tok);
+                else /* two spellings, or a parameter at its default */
+                    fail(p, u->line, "use: %s and %s are the same method, %s (a parameter at "
+                                     "its default is left out of a name)",
+                         written[k], tok, g->name);
                 return -1;
             }
+        written[c->n_integ] = tok;
         c->integ[c->n_integ++] = g;
     }
     if (c->n_integ == 0) {

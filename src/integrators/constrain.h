@@ -62,9 +62,9 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
 
 /* What a run that stopped this way says (vb_force.stopped). */
 #define VB_SHAKE_FAILED                                                                            \
-    "SHAKE's iteration onto the rods did not converge in 100000 sweeps (a step too large for "     \
-    "the rods, a rod at right angles to its old direction, or beads of very unequal masses): "    \
-    "a smaller step, or fewer rods in a row"
+    "the iteration onto the rods (SHAKE's, and RATTLE's position stage) did not converge in "     \
+    "100000 sweeps: a step too large for the rods, rods or beads of very unequal lengths or "     \
+    "masses, or a rod at right angles to its old direction; try a smaller step"
 #define VB_RATTLE_VELOCITY_FAILED                                                                  \
     "RATTLE's velocity iteration did not converge in 100000 sweeps"
 

@@ -92,7 +92,7 @@ static void set_tol(void *st, const double *p) { ((rattle_state *)st)->tol = p[0
 static const vb_param_spec params[] = {
     {"tol", 1e-10, 0.0, 1e-2, 1, 0,
      "relative tolerance of every rod's length and velocity along it, 0 < tol <= "
-     "0.01 (finer than round-off stops at that)", 0},
+     "0.01; one finer than round-off stops at that", 0},
 };
 
 const vb_integrator vb_integrator_rattle = {

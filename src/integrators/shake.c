@@ -28,8 +28,8 @@ static void reverse(void *st) { vb_cpv_reverse_with(st, vb_cpv_shake); }
 
 static const vb_param_spec params[] = {
     {"tol", 1e-10, 0.0, 1e-2, 1, 0,
-     "relative tolerance of every rod's length, 0 < tol <= 0.01 (finer than the "
-     "positions' round-off stops at that)", 0},
+     "relative tolerance of every rod's length, 0 < tol <= 0.01; one finer than the "
+     "positions' round-off stops at that", 0},
 };
 
 const vb_integrator vb_integrator_shake = {
