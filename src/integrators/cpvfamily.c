@@ -8,23 +8,14 @@
 
 size_t vb_cpv_state_size(size_t n)
 {
-    return sizeof(vb_cpv_state) + VB_CPV_VECTORS * n * sizeof(double);
+    return sizeof(vb_cpv_state) + vb_pv_state_size(n) +
+           (VB_CPV_VECTORS - VB_PV_VECTORS) * n * sizeof(double);
 }
 
-/* a_n; velocity-dependent forces see the backward difference d_n / h' */
-static void accel(vb_cpv_state *s, vb_force *f, double t)
+static void poison(vb_pv_state *pv)
 {
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D),
-           *vb = vb_cpv_vec(s, VB_CPV_VB);
-    for (size_t i = 0; i < s->n; i++)
-        vb[i] = d[i] / s->hp;
-    vb_force_eval(f, t, x, vb, vb_cpv_vec(s, VB_CPV_A));
-}
-
-static void poison(vb_cpv_state *s)
-{
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D);
-    for (size_t i = 0; i < s->n; i++)
+    double *x = vb_pv_vec(pv, VB_PV_X), *d = vb_pv_vec(pv, VB_PV_D);
+    for (size_t i = 0; i < pv->n; i++)
         x[i] = d[i] = NAN;
 }
 
@@ -33,94 +24,77 @@ static void poison(vb_cpv_state *s)
 static int advance(vb_cpv_state *s, double r, double c, vb_cpv_project_fn *project,
                    const char **why)
 {
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D),
-           *a = vb_cpv_vec(s, VB_CPV_A), *tmp = vb_cpv_vec(s, VB_CPV_SCRATCH),
-           *old = vb_cpv_vec(s, VB_CPV_OLD);
-    memcpy(old, x, s->n * sizeof *x);
-    for (size_t i = 0; i < s->n; i++) {
+    vb_pv_state *pv = vb_cpv_pv(s);
+    double *x = vb_pv_vec(pv, VB_PV_X), *d = vb_pv_vec(pv, VB_PV_D), *a = vb_pv_vec(pv, VB_PV_A),
+           *tmp = vb_pv_vec(pv, VB_CPV_SCRATCH), *old = vb_pv_vec(pv, VB_CPV_OLD);
+    memcpy(old, x, pv->n * sizeof *x);
+    for (size_t i = 0; i < pv->n; i++) {
         d[i] = d[i] * r + a[i] * c;
         x[i] += d[i];
     }
     if (!s->c)
         return 0;
-    memcpy(tmp, x, s->n * sizeof *x);
+    memcpy(tmp, x, pv->n * sizeof *x);
     if (project(s, x, old, why) != 0) {
-        poison(s);
+        poison(pv);
         return -1;
     }
-    for (size_t i = 0; i < s->n; i++)
+    for (size_t i = 0; i < pv->n; i++)
         d[i] += x[i] - tmp[i];
     return 0;
 }
 
-void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_cpv_coeffs_fn *coeffs,
+void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_pv_coeffs_fn *coeffs,
                       vb_cpv_project_fn *project)
 {
+    vb_pv_state *pv = vb_cpv_pv(s);
     double r, c;
-    coeffs(h, s->hp, &r, &c);
+    coeffs(h, pv->hp, &r, &c);
     const char *why = NULL;
     if (advance(s, r, c, project, &why) != 0 && why)
         f->stopped = why;
-    s->hp = h;
-    accel(s, f, t + h);
+    pv->hp = h;
+    vb_pv_accel(pv, f, t + h);
 }
 
 void vb_cpv_start(void *st, vb_force *f, double t, const double *x0, const double *v0, double h)
 {
     vb_cpv_state *s = st;
-    s->n = f->n;
-    s->hp = h;
     s->c = f->constraints;
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D), *a = vb_cpv_vec(s, VB_CPV_A);
-    vb_force_eval(f, t, x0, v0, a);
-    for (size_t i = 0; i < s->n; i++) {
-        x[i] = x0[i];
-        d[i] = v0[i] * h - 0.5 * a[i] * h * h;
-    }
+    vb_pv_start_taylor(vb_cpv_pv(s), f, t, x0, v0, h);
 }
 
 void vb_cpv_start_history(void *st, vb_force *f, double t, const double *x0, const double *v0,
                           const double *x_prev, double h_prev, double h)
 {
-    (void)v0;
-    (void)h;
     vb_cpv_state *s = st;
-    s->n = f->n;
-    s->hp = h_prev;
     s->c = f->constraints;
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D);
-    for (size_t i = 0; i < s->n; i++) {
-        x[i] = x0[i];
-        d[i] = x0[i] - x_prev[i];
-    }
-    accel(s, f, t);
+    vb_pv_start_history(vb_cpv_pv(s), f, t, x0, v0, x_prev, h_prev, h);
 }
 
 void vb_cpv_observe(const void *st, double *x, double *v)
 {
     const vb_cpv_state *s = st;
-    const double *sx = s->data, *d = s->data + s->n, *a = s->data + 2 * s->n;
-    for (size_t i = 0; i < s->n; i++) {
-        x[i] = sx[i];
-        v[i] = d[i] / s->hp + 0.5 * a[i] * s->hp;
-    }
+    const vb_pv_state *pv = (const vb_pv_state *)(const void *)s->pv;
+    vb_pv_observe(pv, x, v);
     /* the velocity along the rods is not the rods' to have (cpvfamily.h);
      * a NaN state stays NaN */
     if (s->c)
-        vb_project_velocity(s->c, s->n / s->c->dim, x, v);
+        vb_project_velocity(s->c, pv->n / s->c->dim, x, v);
 }
 
 void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project)
 {
     vb_cpv_state *s = st;
-    double *x = vb_cpv_vec(s, VB_CPV_X), *d = vb_cpv_vec(s, VB_CPV_D),
-           *old = vb_cpv_vec(s, VB_CPV_OLD);
+    vb_pv_state *pv = vb_cpv_pv(s);
+    double *x = vb_pv_vec(pv, VB_PV_X), *d = vb_pv_vec(pv, VB_PV_D),
+           *old = vb_pv_vec(pv, VB_CPV_OLD);
     /* x_next = P(x + d + a h'^2), every member's step at h = h'; then
      * d = x - x_next, and x stays */
     const char *why = NULL;
-    if (advance(s, 1.0, s->hp * s->hp, project, &why) != 0)
+    if (advance(s, 1.0, pv->hp * pv->hp, project, &why) != 0)
         return;
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < pv->n; i++) {
         x[i] = old[i];
         d[i] = -d[i];
     }
@@ -143,6 +117,18 @@ int vb_cpv_shake(vb_cpv_state *s, double *x, const double *old, const char **why
     *why = VB_SHAKE_FAILED;
     return -1;
 }
+
+const vb_param_spec vb_cpv_relax_params[VB_CPV_RELAX_PARAMS] = {
+    {"sweeps", 1, 1, 100000, 0, 0, "relaxation sweeps over the rods a step, 1 to 100000",
+     VB_PARAM_INTEGER},
+    /* not Jakobsen's: each correction along the rod's direction before the
+     * step, as SHAKE makes it, so k sweeps are k of SHAKE's; the way to
+     * see what the direction alone costs (docs/constraints.md) */
+    {"along_old", 0, 0, 1, 0, 0,
+     "1: correct along each rod's direction before the step (SHAKE's sweeps), 0: along its "
+     "current one (Jakobsen's)",
+     VB_PARAM_INTEGER},
+};
 
 void vb_cpv_set_relax(void *st, const double *p)
 {

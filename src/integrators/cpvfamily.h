@@ -16,21 +16,23 @@
 #ifndef VB_CPVFAMILY_H
 #define VB_CPVFAMILY_H
 
+#include "pvfamily.h"
 #include "verletbench.h"
 
+/* The rods and the parameters, then the family's own state (pvfamily.h),
+ * whose start, velocity and force evaluation these methods share: x, d, a,
+ * vb, then two more vectors of N, scratch and old. */
 typedef struct vb_cpv_state {
-    size_t n;
-    double hp;                /* h_{n-1} */
-    const vb_constraints *c;  /* the model's rods (vb_force.constraints; NULL: none) */
-    double tol;               /* SHAKE's tolerance */
-    double sweeps;            /* relaxation sweeps (a whole number) */
-    double along_old;         /* 1: relax along the rods' directions before the step */
-    double data[];            /* x, d, a, vb, scratch, old: N each */
+    const vb_constraints *c; /* the model's rods (vb_force.constraints; NULL: none) */
+    double tol;              /* SHAKE's tolerance */
+    double sweeps;           /* relaxation sweeps (a whole number) */
+    double along_old;        /* 1: relax along the rods' directions before the step */
+    _Alignas(double) unsigned char pv[]; /* a vb_pv_state */
 } vb_cpv_state;
 
-enum { VB_CPV_X, VB_CPV_D, VB_CPV_A, VB_CPV_VB, VB_CPV_SCRATCH, VB_CPV_OLD, VB_CPV_VECTORS };
+enum { VB_CPV_SCRATCH = VB_PV_VECTORS, VB_CPV_OLD, VB_CPV_VECTORS };
 
-static inline double *vb_cpv_vec(vb_cpv_state *s, int k) { return s->data + (size_t)k * s->n; }
+static inline vb_pv_state *vb_cpv_pv(vb_cpv_state *s) { return (vb_pv_state *)(void *)s->pv; }
 
 size_t vb_cpv_state_size(size_t n);
 
@@ -39,10 +41,8 @@ size_t vb_cpv_state_size(size_t n);
  * the harness reports as diverged, and *why says why. */
 typedef int vb_cpv_project_fn(vb_cpv_state *s, double *x, const double *old, const char **why);
 
-/* update coefficients r and c for steps h and h' (pvfamily.h) */
-typedef void vb_cpv_coeffs_fn(double h, double hp, double *r, double *c);
-
-void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_cpv_coeffs_fn *coeffs,
+/* a member's update coefficients (pvfamily.h), then its projection */
+void vb_cpv_step_with(vb_cpv_state *s, vb_force *f, double t, double h, vb_pv_coeffs_fn *coeffs,
                       vb_cpv_project_fn *project);
 /* The Taylor start x_1 = x_0 + v_0 h + a_0 h^2/2 (before its projection) */
 void vb_cpv_start(void *st, vb_force *f, double t, const double *x, const double *v, double h);
@@ -56,7 +56,10 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project);
 /* The projections: k relaxation sweeps, and SHAKE to tol */
 vb_cpv_project_fn vb_cpv_relax, vb_cpv_shake;
 
-/* the parameters: sweeps and along_old, and SHAKE's tolerance */
+/* the parameters: sweeps and along_old (the relaxation's, VB_CPV_RELAX_PARAMS
+ * of them), and SHAKE's tolerance */
+#define VB_CPV_RELAX_PARAMS 2
+extern const vb_param_spec vb_cpv_relax_params[VB_CPV_RELAX_PARAMS];
 void vb_cpv_set_relax(void *st, const double *p);
 void vb_cpv_set_tol(void *st, const double *p);
 

@@ -58,6 +58,30 @@ static inline void vb_pv_advance(vb_pv_state *s, vb_force *f, double t, double h
 /* A member's update coefficients r and c for steps h and h' (= hp). */
 typedef void vb_pv_coeffs_fn(double h, double hp, double *r, double *c);
 
+/* The members' coefficients, shared with their constrained versions
+ * (cpvfamily.h); inline, so a lane loop that takes one compiles it in. */
+/* verlet, verlet-naive: x+ = 2x - x- + a h^2, blind to a change of step */
+static inline void vb_pv_coeffs_verlet(double h, double hp, double *r, double *c)
+{
+    (void)hp;
+    *r = 1.0;
+    *c = h * h;
+}
+
+/* tcv (Dummer 2005, eq. 7): x+ = x + (x - x-) h/h' + a h^2 */
+static inline void vb_pv_coeffs_tcv(double h, double hp, double *r, double *c)
+{
+    *r = h / hp;
+    *c = h * h;
+}
+
+/* verlet-var, variable-step Stormer-Verlet: x+ = x + (x - x-) h/h' + a h (h + h')/2 */
+static inline void vb_pv_coeffs_verlet_var(double h, double hp, double *r, double *c)
+{
+    *r = h / hp;
+    *c = h * (h + hp) * 0.5;
+}
+
 static inline void vb_pv_step_with(vb_pv_state *s, vb_force *f, double t, double h,
                                    vb_pv_coeffs_fn *coeffs)
 {

@@ -13,15 +13,9 @@
 
 #include <math.h>
 
-static void coeffs(double h, double hp, double *r, double *c)
-{
-    *r = h / hp;
-    *c = 0.5 * h * (h + hp);
-}
-
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vb_cpv_step_with(st, f, t, h, coeffs, vb_cpv_shake);
+    vb_cpv_step_with(st, f, t, h, vb_pv_coeffs_verlet_var, vb_cpv_shake);
 }
 
 static void reverse(void *st) { vb_cpv_reverse_with(st, vb_cpv_shake); }

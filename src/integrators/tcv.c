@@ -3,21 +3,15 @@
  *     x_{n+1} = x_n + (x_n - x_{n-1}) h/h' + a_n h^2. */
 #include "pvfamily.h"
 
-static void coeffs(double h, double hp, double *r, double *c)
-{
-    *r = h / hp;
-    *c = h * h;
-}
-
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vb_pv_step_with(st, f, t, h, coeffs);
+    vb_pv_step_with(st, f, t, h, vb_pv_coeffs_tcv);
 }
 
 static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
                        const double *restrict h)
 {
-    vb_pv_step_lanes_with(st, f, t, h, coeffs);
+    vb_pv_step_lanes_with(st, f, t, h, vb_pv_coeffs_tcv);
 }
 
 const vb_integrator_lanes vb_integrator_tcv_lanes = {

@@ -3,22 +3,15 @@
  * a h^2/2 term costs a whole order. */
 #include "pvfamily.h"
 
-static void coeffs(double h, double hp, double *r, double *c)
-{
-    (void)hp;
-    *r = 1.0;
-    *c = h * h;
-}
-
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vb_pv_step_with(st, f, t, h, coeffs);
+    vb_pv_step_with(st, f, t, h, vb_pv_coeffs_verlet);
 }
 
 static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
                        const double *restrict h)
 {
-    vb_pv_step_lanes_with(st, f, t, h, coeffs);
+    vb_pv_step_lanes_with(st, f, t, h, vb_pv_coeffs_verlet);
 }
 
 const vb_integrator_lanes vb_integrator_verlet_naive_lanes = {

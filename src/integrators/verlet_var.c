@@ -4,21 +4,15 @@
  * written in positions, exact for constant acceleration under any steps. */
 #include "pvfamily.h"
 
-static void coeffs(double h, double hp, double *r, double *c)
-{
-    *r = h / hp;
-    *c = h * (h + hp) * 0.5;
-}
-
 static void step(void *st, vb_force *f, double t, double h)
 {
-    vb_pv_step_with(st, f, t, h, coeffs);
+    vb_pv_step_with(st, f, t, h, vb_pv_coeffs_verlet_var);
 }
 
 static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
                        const double *restrict h)
 {
-    vb_pv_step_lanes_with(st, f, t, h, coeffs);
+    vb_pv_step_lanes_with(st, f, t, h, vb_pv_coeffs_verlet_var);
 }
 
 const vb_integrator_lanes vb_integrator_verlet_var_lanes = {

@@ -38,72 +38,13 @@ static void *create(const double *p, char *err, size_t errlen)
     return k;
 }
 
-static size_t particles(const void *self) { return ((const vb_linkage *)self)->n; }
-
-static void initial(const void *self, double *x, double *v) { vb_linkage_initial(self, x, v); }
-
-static void accel(const void *self, double t, const double *x, const double *v, double *a)
-{
-    (void)t, (void)x, (void)v;
-    vb_linkage_gravity(self, a);
-}
-
-static double energy(const void *self, const double *x, const double *v)
-{
-    return vb_linkage_energy(self, x, v);
-}
-
-static void masses(const void *self, double *m)
-{
-    const vb_linkage *k = self;
-    for (size_t i = 0; i < k->n; i++)
-        m[i] = k->m[i];
-}
-
-static double natural_time(const void *self) { return ((const vb_linkage *)self)->T; }
-
-static size_t n_constraints(const void *self) { return ((const vb_linkage *)self)->n; }
-
-static void constraint(const void *self, size_t i, vb_constraint *c) { vb_linkage_rod(self, i, c); }
-
-static size_t ref_dof(const void *self) { return ((const vb_linkage *)self)->n; }
-
-static void ref_initial(const void *self, double *q, double *qd)
-{
-    vb_linkage_ref_initial(self, q, qd);
-}
-
-static void ref_accel(const void *self, double t, const double *q, const double *qd, double *qdd)
-{
-    (void)t;
-    vb_linkage_ref_accel(self, q, qd, qdd);
-}
-
-static void ref_state(const void *self, const double *q, const double *qd, double *x, double *v)
-{
-    vb_linkage_place(self, q, qd, x, v);
-}
-
 const vb_model_type vb_model_hanging_chain = {
     .name = "hanging-chain",
     .summary = "2-D chain of N beads on N rigid rods from a pivot, released tilted: a rope "
                "(reference: the angle equations)",
-    .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .flags = 0,
     .create = create,
-    .destroy = vb_model_self_free,
-    .particles = particles,
-    .initial = initial,
-    .accel = accel,
-    .energy = energy,
-    .masses = masses,
-    .natural_time = natural_time,
-    .n_constraints = n_constraints,
-    .constraint = constraint,
-    .ref_dof = ref_dof,
-    .ref_initial = ref_initial,
-    .ref_accel = ref_accel,
-    .ref_state = ref_state,
+    VB_LINKAGE_FUNCTIONS,
 };

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-void vb_linkage_place(const vb_linkage *k, const double *q, const double *qd, double *x,
-                      double *v)
+void vb_linkage_place(const void *self, const double *q, const double *qd, double *x, double *v)
 {
+    const vb_linkage *k = self;
     double px = 0.0, py = 0.0, vx = 0.0, vy = 0.0;
     for (size_t i = 0; i < k->n; i++) {
         double s = sin(q[i]), c = cos(q[i]);
@@ -26,22 +26,28 @@ void vb_linkage_place(const vb_linkage *k, const double *q, const double *qd, do
     }
 }
 
-void vb_linkage_initial(const vb_linkage *k, double *x, double *v)
+size_t vb_linkage_size(const void *self) { return ((const vb_linkage *)self)->n; }
+
+void vb_linkage_initial(const void *self, double *x, double *v)
 {
+    const vb_linkage *k = self;
     double zero[VB_LINKAGE_MAX] = {0};
     vb_linkage_place(k, k->theta0, zero, x, v);
 }
 
-void vb_linkage_gravity(const vb_linkage *k, double *a)
+void vb_linkage_gravity(const void *self, double t, const double *x, const double *v, double *a)
 {
+    (void)t, (void)x, (void)v;
+    const vb_linkage *k = self;
     for (size_t i = 0; i < k->n; i++) {
         a[2 * i] = 0.0;
         a[2 * i + 1] = -k->g;
     }
 }
 
-double vb_linkage_energy(const vb_linkage *k, const double *x, const double *v)
+double vb_linkage_energy(const void *self, const double *x, const double *v)
 {
+    const vb_linkage *k = self;
     double e = 0.0;
     for (size_t i = 0; i < k->n; i++) {
         const double *u = v + 2 * i;
@@ -50,13 +56,24 @@ double vb_linkage_energy(const vb_linkage *k, const double *x, const double *v)
     return e;
 }
 
-void vb_linkage_rod(const vb_linkage *k, size_t i, vb_constraint *c)
+void vb_linkage_masses(const void *self, double *m)
 {
+    const vb_linkage *k = self;
+    for (size_t i = 0; i < k->n; i++)
+        m[i] = k->m[i];
+}
+
+double vb_linkage_natural_time(const void *self) { return ((const vb_linkage *)self)->T; }
+
+void vb_linkage_rod(const void *self, size_t i, vb_constraint *c)
+{
+    const vb_linkage *k = self;
     *c = (vb_constraint){.i = i, .j = i ? i - 1 : VB_PIVOT, .length = k->l[i]};
 }
 
-void vb_linkage_ref_initial(const vb_linkage *k, double *q, double *qd)
+void vb_linkage_ref_initial(const void *self, double *q, double *qd)
 {
+    const vb_linkage *k = self;
     for (size_t i = 0; i < k->n; i++) {
         q[i] = k->theta0[i];
         qd[i] = 0.0;
@@ -95,8 +112,11 @@ static void cholesky_solve(double *a, double *b, size_t n)
     }
 }
 
-void vb_linkage_ref_accel(const vb_linkage *k, const double *q, const double *qd, double *qdd)
+void vb_linkage_ref_accel(const void *self, double t, const double *q, const double *qd,
+                          double *qdd)
 {
+    (void)t;
+    const vb_linkage *k = self;
     size_t n = k->n;
     double s[VB_LINKAGE_MAX], c[VB_LINKAGE_MAX], M[VB_LINKAGE_MAX * VB_LINKAGE_MAX];
     for (size_t i = 0; i < n; i++) {

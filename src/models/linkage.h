@@ -39,19 +39,36 @@ typedef struct vb_linkage {
 int vb_linkage_init(vb_linkage *k, size_t n, double g, const double *l, const double *m,
                     const double *theta0, char *err, size_t errlen);
 
-/* angles and angular velocities to the beads' x, v (2 n each) */
-void vb_linkage_place(const vb_linkage *k, const double *q, const double *qd, double *x,
-                      double *v);
+/* The model's functions, each with the signature of its vb_model_type
+ * member (self is the vb_linkage), so a linkage model lists them all with
+ * VB_LINKAGE_FUNCTIONS and writes only its parameters and create. */
+
+/* rods, beads and the reference's angles alike: n */
+size_t vb_linkage_size(const void *self);
 /* the start: theta0 at rest */
-void vb_linkage_initial(const vb_linkage *k, double *x, double *v);
+void vb_linkage_initial(const void *self, double *x, double *v);
 /* gravity on every bead */
-void vb_linkage_gravity(const vb_linkage *k, double *a);
+void vb_linkage_gravity(const void *self, double t, const double *x, const double *v, double *a);
 /* kinetic plus potential, zero hanging at rest straight down */
-double vb_linkage_energy(const vb_linkage *k, const double *x, const double *v);
+double vb_linkage_energy(const void *self, const double *x, const double *v);
+void vb_linkage_masses(const void *self, double *m);
+/* the slowest small oscillation's period */
+double vb_linkage_natural_time(const void *self);
 /* rod i: bead 0 to the pivot, bead i to bead i - 1 */
-void vb_linkage_rod(const vb_linkage *k, size_t i, vb_constraint *c);
+void vb_linkage_rod(const void *self, size_t i, vb_constraint *c);
 /* the reference's start and its equation of motion in the angles */
-void vb_linkage_ref_initial(const vb_linkage *k, double *q, double *qd);
-void vb_linkage_ref_accel(const vb_linkage *k, const double *q, const double *qd, double *qdd);
+void vb_linkage_ref_initial(const void *self, double *q, double *qd);
+void vb_linkage_ref_accel(const void *self, double t, const double *q, const double *qd,
+                          double *qdd);
+/* angles and angular velocities to the beads' x, v (2 n each) */
+void vb_linkage_place(const void *self, const double *q, const double *qd, double *x, double *v);
+
+#define VB_LINKAGE_FUNCTIONS                                                                       \
+    .dim = 2, .destroy = vb_model_self_free, .particles = vb_linkage_size,                        \
+    .initial = vb_linkage_initial, .accel = vb_linkage_gravity, .energy = vb_linkage_energy,      \
+    .masses = vb_linkage_masses, .natural_time = vb_linkage_natural_time,                         \
+    .n_constraints = vb_linkage_size, .constraint = vb_linkage_rod, .ref_dof = vb_linkage_size,   \
+    .ref_initial = vb_linkage_ref_initial, .ref_accel = vb_linkage_ref_accel,                     \
+    .ref_state = vb_linkage_place
 
 #endif
