@@ -1,14 +1,12 @@
 /* grid.c — a grid's points side by side: grid.csv and its summary. */
 #include "grid.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "outdir.h"
 
 int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
 {
@@ -301,6 +299,29 @@ static void error_cell(FILE *f, const vb_grid_row *r)
 static const char *const plan_heading[VB_N_PLANS] = {
     "fixed steps", "random steps (the median over seeds)", "the recorded trace"};
 
+/* a plan's heading and a table's two header lines: the grid's keys, an
+ * extra column if any, then a column per method (with its label when the
+ * cells are orders) */
+static void table_head(FILE *f, const vb_grid *g, int kind, const char *extra, int labels)
+{
+    const vb_case *c = g->first;
+    const vb_case_grid *cg = c->grid;
+    fprintf(f, "**%s**\n\n|", plan_heading[kind]);
+    for (int k = 0; k < cg->n_keys; k++)
+        fprintf(f, " %s |", cg->key[k]);
+    if (extra)
+        fprintf(f, " %s |", extra);
+    for (size_t i = 0; i < c->n_integ; i++)
+        if (labels)
+            fprintf(f, " `%s` (%d) |", c->integ[i]->name, c->integ[i]->order);
+        else
+            fprintf(f, " `%s` |", c->integ[i]->name);
+    fputs("\n|", f);
+    for (size_t k = 0; k < (size_t)cg->n_keys + (extra ? 1 : 0) + c->n_integ; k++)
+        fputs("---|", f);
+    fputc('\n', f);
+}
+
 void vb_grid_summary(const vb_grid *g, FILE *f)
 {
     const vb_case *c = g->first;
@@ -322,15 +343,7 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
     for (int kind = 0; kind < VB_N_PLANS; kind++) {
         if (!g->has_plan[kind])
             continue;
-        fprintf(f, "**%s**\n\n|", plan_heading[kind]);
-        for (int k = 0; k < cg->n_keys; k++)
-            fprintf(f, " %s |", cg->key[k]);
-        for (size_t i = 0; i < c->n_integ; i++)
-            fprintf(f, " `%s` (%d) |", c->integ[i]->name, c->integ[i]->order);
-        fputs("\n|", f);
-        for (size_t k = 0; k < (size_t)cg->n_keys + c->n_integ; k++)
-            fputs("---|", f);
-        fputc('\n', f);
+        table_head(f, g, kind, NULL, 1);
         for (size_t pt = 0; pt < g->points; pt++) {
             fputc('|', f);
             for (int k = 0; k < cg->n_keys; k++)
@@ -359,16 +372,7 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
     for (int kind = 0; kind < VB_N_PLANS; kind++) {
         if (!g->has_plan[kind])
             continue;
-        fprintf(f, "**%s**\n\n|", plan_heading[kind]);
-        for (int k = 0; k < cg->n_keys; k++)
-            fprintf(f, " %s |", cg->key[k]);
-        fputs(" finest dt |", f);
-        for (size_t i = 0; i < c->n_integ; i++)
-            fprintf(f, " `%s` |", c->integ[i]->name);
-        fputs("\n|", f);
-        for (size_t k = 0; k < (size_t)cg->n_keys + 1 + c->n_integ; k++)
-            fputs("---|", f);
-        fputc('\n', f);
+        table_head(f, g, kind, "finest dt", 0);
         for (size_t pt = 0; pt < g->points; pt++) {
             fputc('|', f);
             for (int k = 0; k < cg->n_keys; k++)
@@ -398,35 +402,9 @@ int vb_grid_file_name(const char *name)
     return !strcmp(name, "grid.csv") || !strcmp(name, "summary.md");
 }
 
-static int write_file(const char *dir, const char *file, const vb_grid *g,
-                      void (*body)(const vb_grid *, FILE *), char *err, size_t errlen)
-{
-    char path[4096 + 64];
-    if (snprintf(path, sizeof path, "%s/%s", dir, file) >= (int)sizeof path) {
-        snprintf(err, errlen, "%.80s...: path too long", dir);
-        return -1;
-    }
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    body(g, f);
-    int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-    int saved = errno;
-    if (fclose(f) != 0 && !failed) {
-        failed = 1;
-        saved = errno;
-    }
-    if (failed) {
-        snprintf(err, errlen, "%s: write failed: %s", path, strerror(saved));
-        return -1;
-    }
-    return 0;
-}
+/* the two files, for vb_casedir_write_file */
+static void grid_csv(const void *g, FILE *f) { write_csv(g, f); }
+static void grid_summary(const void *g, FILE *f) { vb_grid_summary(g, f); }
 
 int vb_grid_write(const vb_grid *g, const char *dir, char *err, size_t errlen)
 {
@@ -435,8 +413,8 @@ int vb_grid_write(const vb_grid *g, const char *dir, char *err, size_t errlen)
                  g->added, g->points);
         return -1;
     }
-    if (write_file(dir, "grid.csv", g, write_csv, err, errlen) != 0 ||
-        write_file(dir, "summary.md", g, vb_grid_summary, err, errlen) != 0)
+    if (vb_casedir_write_file(dir, "grid.csv", grid_csv, g, err, errlen) != 0 ||
+        vb_casedir_write_file(dir, "summary.md", grid_summary, g, err, errlen) != 0)
         return -1;
     return 0;
 }

@@ -370,3 +370,35 @@ void vb_casedir_abort(vb_casedir *cd)
     free(cd->tmp);
     memset(cd, 0, sizeof *cd);
 }
+
+int vb_casedir_write_file(const char *dir, const char *file, vb_file_body_fn *body,
+                          const void *ctx, char *err, size_t errlen)
+{
+    char path[4096 + 64];
+    if (snprintf(path, sizeof path, "%s/%s", dir, file) >= (int)sizeof path) {
+        snprintf(err, errlen, "%.80s...: path too long", dir);
+        return -1;
+    }
+    /* a fresh directory: the file is new, and nobody reads it until the
+     * directory is swapped in */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    body(ctx, f);
+    int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+    int saved = errno;
+    if (fclose(f) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        snprintf(err, errlen, "%s: write failed: %s", path, strerror(saved));
+        return -1;
+    }
+    return 0;
+}

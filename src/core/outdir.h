@@ -16,6 +16,7 @@
 #define VB_OUTDIR_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct vb_outdir {
     char *dir;
@@ -50,6 +51,14 @@ int vb_casedir_begin(const vb_outdir *o, const char *name, vb_casedir *cd, char 
 int vb_casedir_commit(vb_casedir *cd, char *err, size_t errlen);
 /* Remove the temporary; DIR/NAME is untouched. */
 void vb_casedir_abort(vb_casedir *cd);
+
+/* DIR/FILE, new (nothing else writes a fresh case directory), its bytes
+ * from body(ctx, f), flushed and synced before it counts as written: a
+ * full disk is an error here, not a short table later.  0, or -1 with
+ * err naming the file. */
+typedef void vb_file_body_fn(const void *ctx, FILE *f);
+int vb_casedir_write_file(const char *dir, const char *file, vb_file_body_fn *body,
+                          const void *ctx, char *err, size_t errlen);
 
 /* rm -rf PATH without following symbolic links.  0 or -1. */
 int vb_remove_tree(const char *path);

@@ -3,13 +3,11 @@
  * timestamp, so the same inputs give the same bytes.  They are written into
  * a fresh directory that replaces the case's old one whole (outdir.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "grid.h"
@@ -700,11 +698,18 @@ int vb_sweep_file_name(const char *name)
 }
 #define N_FILES (sizeof files / sizeof files[0])
 
-static void write_one(const vb_sweep *s, size_t k, FILE *f)
+/* file k of sweep s, for vb_casedir_write_file */
+struct one {
+    const vb_sweep *s;
+    size_t k;
+};
+
+static void write_one(const void *ctx, FILE *f)
 {
-    if (files[k].what)
-        provenance(f, s, files[k].what);
-    files[k].body(s, f);
+    const struct one *o = ctx;
+    if (files[o->k].what)
+        provenance(f, o->s, files[o->k].what);
+    files[o->k].body(o->s, f);
 }
 
 int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
@@ -712,32 +717,9 @@ int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen)
     for (size_t k = 0; k < N_FILES; k++) {
         if (!writes(s, k))
             continue;
-        char path[4096 + 64];
-        if (snprintf(path, sizeof path, "%s/%s", dir, files[k].file) >= (int)sizeof path) {
-            snprintf(err, errlen, "%.80s...: path too long", dir);
+        struct one ctx = {s, k};
+        if (vb_casedir_write_file(dir, files[k].file, write_one, &ctx, err, errlen) != 0)
             return -1;
-        }
-        /* a fresh directory: the file is new, and nobody reads it until the
-         * directory is swapped in */
-        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!f) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            if (fd >= 0)
-                close(fd);
-            return -1;
-        }
-        write_one(s, k, f);
-        int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-        int saved = errno;
-        if (fclose(f) != 0 && !failed) {
-            failed = 1;
-            saved = errno;
-        }
-        if (failed) {
-            snprintf(err, errlen, "%s: write failed: %s", path, strerror(saved));
-            return -1;
-        }
     }
     return 0;
 }
@@ -788,7 +770,8 @@ int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t
         FILE *f = open_memstream(text, len);
         if (!f)
             return -1;
-        write_one(s, k, f);
+        struct one ctx = {s, k};
+        write_one(&ctx, f);
         int failed = ferror(f);
         if (fclose(f) != 0 || failed) {
             free(*text);
