@@ -29,33 +29,15 @@ import csv
 import io
 import math
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-PY = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
-GUARD = 600
+import suite
+
+S = suite.Suite("constraints", guard=600)
+check, vb = S.check, S.vb
+ROOT, PY = suite.ROOT, suite.PY_ENGINE
 EPS = 2.220446049250313e-16
-passed = failed = 0
-
-
-def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL constraints: " + what)
-        if detail:
-            print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
-
-
-def vb(*args):
-    return subprocess.run([VB] + [str(a) for a in args], capture_output=True, text=True,
-                          timeout=GUARD)
 
 
 def sim(model, integ, dt, sets=(), t_end=None, jitter=None, seed=None, traj=None):
@@ -437,20 +419,8 @@ def test_python_jakobsen(tmp):
 
 
 def main():
-    global VB
-    VB = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
-    tmp = tempfile.mkdtemp(prefix="vb-constraints.")
-    try:
-        for t in (test_rod_pendulum_exact, test_linkage_reference, test_orders, test_drift,
-                  test_sweeps, test_reversal, test_without_rods, test_python_jakobsen):
-            try:
-                t(tmp)
-            except Exception as e:  # a crash of one test is a failure, not the end of the suite
-                check(False, "%s raised %r" % (t.__name__, e))
-    finally:
-        shutil.rmtree(tmp)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return S.main((test_rod_pendulum_exact, test_linkage_reference, test_orders, test_drift,
+                   test_sweeps, test_reversal, test_without_rods, test_python_jakobsen))
 
 
 if __name__ == "__main__":

@@ -26,27 +26,12 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-PY = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
-GUARD = 600
-passed = failed = 0
+import suite
 
-
-def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL grids: " + what)
-        if detail:
-            print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
-
-
-def vb(*args, **kw):
-    return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, **kw)
+S = suite.Suite("grids", guard=600)
+check, vb = S.check, S.vb
+ROOT, PY = suite.ROOT, suite.PY_ENGINE
 
 
 def table(path):
@@ -226,7 +211,7 @@ def test_problem_and_trajectories(tmp):
             check(q["params"]["e"] == float(point.split("=")[1]), "%s: the request's e" % point, q["params"])
             with open(os.path.join(traj, q["run"] + ".csv"), "w") as out:
                 subprocess.run(PY + " velocity-verlet", shell=True, input=line + "\n", stdout=out,
-                               text=True, check=True, timeout=GUARD)
+                               text=True, check=True, timeout=S.guard)
     r = vb("run", g, "--trajectories", "mine:2=" + os.path.join(d, "traj"), "--out",
            os.path.join(d, "res"), "--quiet", "--no-chart-data")
     check(r.returncode == 0, "run --trajectories DIR on a grid reads DIR/POINT/RUN.csv", r.stderr)
@@ -256,7 +241,7 @@ def test_draw(tmp):
     r = vb("run", one, two, "--out", os.path.join(d, "res"), "--quiet")
     check(r.returncode == 0, "two grids run", r.stderr)
     r = subprocess.run(["sh", os.path.join(ROOT, "plots", "draw"), os.path.join(d, "res"), os.path.join(d, "plots")],
-                       capture_output=True, text=True, timeout=GUARD)
+                       capture_output=True, text=True, timeout=S.guard)
     check(r.returncode == 0, "draw exits 0", r.stdout + r.stderr)
     have = sorted(os.listdir(os.path.join(d, "plots", "one")))
     check(have == ["grid-error.png", "grid-order.png"], "a grid of one key: its two charts", have)
@@ -279,24 +264,15 @@ def test_draw(tmp):
     # Verlet forms compute the same positions)
     svg = os.path.join(d, "o.svg")
     r = subprocess.run(["gnuplot", "-c", "plots/grid.gp", os.path.join(d, "res", "one", "grid.csv"), svg, "one", "e", "order"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=GUARD)
+                       cwd=ROOT, capture_output=True, text=True, timeout=S.guard)
     text = open(svg).read() if os.path.exists(svg) else ""
     check(r.returncode == 0 and "velocity-verlet  = tcv" in text and "rk4" in text,
           "grid.gp: the key, with '= tcv' for velocity Verlet under fixed steps", r.stderr)
 
 
 def main():
-    global VB
-    VB = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
-    tmp = tempfile.mkdtemp(prefix="vb-grids.")
-    try:
-        for t in (test_points_are_cases, test_range_values, test_grid_csv_says_what_points_say,
-                  test_problem_and_trajectories, test_draw):
-            t(tmp)
-    finally:
-        shutil.rmtree(tmp)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return S.main((test_points_are_cases, test_range_values, test_grid_csv_says_what_points_say,
+                   test_problem_and_trajectories, test_draw))
 
 
 if __name__ == "__main__":

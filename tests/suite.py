@@ -1,0 +1,48 @@
+"""suite.py — what the Python suites share: the count of checks, the
+binary under test and how a suite runs (tests/run.sh reads the last line,
+"N passed, N failed")."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+PY_ENGINE = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
+
+
+class Suite:
+    def __init__(self, name, guard):
+        self.name = name
+        self.guard = guard  # seconds a command may take: a hang guard, not a timing
+        self.vb_path = None
+        self.passed = self.failed = 0
+
+    def check(self, cond, what, detail=""):
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL %s: %s" % (self.name, what))
+            if detail:
+                print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
+
+    def vb(self, *args, **kw):
+        return subprocess.run([self.vb_path] + [str(a) for a in args], capture_output=True,
+                              text=True, timeout=self.guard, **kw)
+
+    def main(self, tests):
+        """Run each test(tmp) with BUILD_DIR from the command line; a test
+        that raises is a failure, not the end of the suite."""
+        self.vb_path = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
+        tmp = tempfile.mkdtemp(prefix="vb-%s." % self.name)
+        try:
+            for t in tests:
+                try:
+                    t(tmp)
+                except Exception as e:
+                    self.check(False, "%s raised %r" % (t.__name__, e))
+        finally:
+            shutil.rmtree(tmp)
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
