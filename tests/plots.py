@@ -13,6 +13,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -132,6 +133,44 @@ ARTICLE = ["fig01-fixed-projectile", "fig02-fixed-spring", "fig03-fixed-orbit", 
            "fig05-random-projectile", "fig06-random-spring", "fig07-random-orbit",
            "fig08-random-projectile-var", "fig09-random-spring-var", "fig10-random-orbit-var",
            "fig11-orders-spring"]
+
+
+def hostile_paths(vb, tmp):
+    """No chart script passes a path through a shell: results and chart
+    directories whose names hold ', ", $( ), ` `, {}, a space and a newline are drawn
+    (by plots/draw, verletbench draw and run --draw), run no command, and a
+    reference model's path chart still says "reference solution" (path.gp
+    once asked grep through the shell, and a ' cut its command short)."""
+    base = os.path.join(tmp, "hostile")
+    os.makedirs(base)
+    marker = os.path.join(base, "PWNED")
+    name = "o'brien \"q\" $(touch $VB_MARK) `touch $VB_MARK` {} sp\nnl"
+    env = dict(os.environ, VB_MARK=marker)
+    case = os.path.join(base, "hh.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = henon-heiles\nt_end = 6\n[steps]\ndt = 0.1\nhalvings = 2\n"
+                "[integrators]\nuse = velocity-verlet, rk4\n")
+    res = os.path.join(base, "res " + name)
+    rc, log = run([vb, "run", "--quiet", case, "--out", res, "--draw"], env=env)
+    check(rc == 0, "run --draw into a results path with ', \", $( ) and a newline: exit %d\n%s" % (rc, log))
+    for how, cmd, out in (("plots/draw", ["sh", "plots/draw"], "plots " + name),
+                          ("verletbench draw", [vb, "draw"], "charts " + name)):
+        out = os.path.join(base, out)
+        rc, log = run(cmd + [res, out], env=env)
+        check(rc == 0 and os.path.exists(os.path.join(out, "hh", "path.png")),
+              "%s into a path with ', \", $( ) and a newline draws the path chart: exit %d\n%s" % (how, rc, log))
+        report = open(os.path.join(res, "REPORT.md")).read()
+        links = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", report)
+        gone = [l for l in links if not os.path.exists(os.path.join(res, urllib.parse.unquote(l)))]
+        check(links and not gone, "%s: REPORT.md's links to charts under a hostile path resolve (%d links; %s)"
+              % (how, len(links), gone[:2]))
+    svg = os.path.join(base, "path " + name + ".svg")
+    rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(res, "hh", "paths.csv"), svg, "hh"], env=env)
+    texts = svg_texts(svg) if os.path.exists(svg) else set()
+    check("reference" in texts and "exact" not in texts,
+          "path.gp on a reference model under a hostile path keys its grey path \"reference\" (exit %d): %s"
+          % (rc, log.strip() or sorted(texts)))
+    check(not os.path.exists(marker), "no chart script ran a command hidden in a path")
 
 
 def main():
@@ -322,6 +361,8 @@ def main():
         earlier = [os.path.basename(c)[:-5] for c in cases[:3]]
         check(("## " + last) in r2 and not any(("## " + e + "\n") in r2 for e in earlier),
               "REPORT.md holds the last run's case (%s) only" % last)
+
+        hostile_paths(vb, tmp)
 
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))
