@@ -23,6 +23,7 @@ import io
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -611,6 +612,65 @@ def test_score_edges(tmp):
               r.stderr)
 
 
+def test_score_header_by_key(tmp):
+    """score FILE reads its header key by key: the same run with its
+    parameters in another order, or a number spelt otherwise, is the same
+    run (it was refused: the header's keys were compared by position); a
+    trace= naming a file that is not a trace is refused without quoting
+    what that file holds."""
+    case = write_case(tmp, "hk", case_text("spring", {"k": 1, "m": 1}, "6.283185307179586", "0.05",
+                                           halvings=2, seeds=1, use="velocity-verlet"))
+    vb("problem", case, "--out", os.path.join(tmp, "p"))
+    traj = os.path.join(tmp, "traj")
+    run_engine_by_hand(os.path.join(tmp, "p", "hk", "requests.jsonl"), traj,
+                       PY + " velocity-verlet")
+    f = os.path.join(traj, "random-L0-S1.csv")
+    a = vb("score", f, "--name", "mine")
+    text = open(f).read()
+    check(" k=1 m=1 " in text, "the header names k=1 m=1", text[:300])
+    for old, new in ((" k=1 m=1 ", " m=1 k=1 "), (" k=1 m=1 ", " k=1.0 m=1e0 ")):
+        swapped = os.path.join(tmp, "swapped.csv")
+        with open(swapped, "w") as out:
+            out.write(text.replace(old, new, 1))
+        b = vb("score", swapped, "--name", "mine")
+        check(a.returncode == 0 and b.returncode == 0 and a.stdout == b.stdout,
+              "score FILE with '%s' in its header for '%s': the same run, the same row (exit %d)"
+              % (new.strip(), old.strip(), b.returncode), b.stderr)
+    # score DIR: a header in another order is the case's run; one of another
+    # k is not, and fails its run alone, naming the key
+    d = os.path.join(tmp, "traj2")
+    shutil.copytree(traj, d)
+    for name, new in (("fixed-L0.csv", " m=1 k=1 "), ("fixed-L1.csv", " m=1 k=2 ")):
+        g = os.path.join(d, name)
+        t = open(g).read()
+        with open(g, "w") as out:
+            out.write(t.replace(" k=1 m=1 ", new, 1))
+    r = vb("score", d, "--case", case, "--order", "2", "--name", "mine", "--out",
+           os.path.join(tmp, "scored"), "--quiet")
+    rows = {(x["plan"], x["level"], x["seed"]): x["status"]
+            for x in table(os.path.join(tmp, "scored", "hk", "runs.csv"))} if r.returncode != 2 else {}
+    check(r.returncode == 1 and rows.get(("fixed", "0", "")) == "ok" and
+          rows.get(("fixed", "1", "")) == "engine-failed" and
+          "the header says 'k=2', but this run has 'k=1'" in r.stderr,
+          "score DIR: a header in another order is ok, one with k=2 fails its run naming k "
+          "(exit %d, %s)" % (r.returncode, rows), r.stderr)
+    # trace= naming a file that is not a trace: refused, its content unsaid
+    t = os.path.join(traj, "trace-L0.csv")
+    secret = os.path.join(tmp, "secret.txt")
+    with open(secret, "w") as out:
+        out.write("root:TOPSECRET-hash:0:0\n")
+    ttext = open(t).read()
+    head = ttext.split("\n", 1)[0]
+    check(" trace=" in head, "the trace run's header names its trace", head)
+    bad = os.path.join(tmp, "secret-trace.csv")
+    with open(bad, "w") as out:
+        out.write(re.sub(r" trace=\S+", " trace=" + secret, ttext, count=1))
+    r = vb("score", bad)
+    check(r.returncode == 2 and "secret.txt:1: not a trace" in r.stderr and "TOPSECRET" not in r.stderr,
+          "score FILE whose header's trace= is another file: exit 2, where, and not what it holds "
+          "(exit %d)" % r.returncode, r.stderr)
+
+
 def main():
     global VB
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
@@ -621,7 +681,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_examples_equal_builtins, test_requests, test_problem_score_round_trip,
                      test_bad_engines, test_interrupt_leaves_no_engine, test_usage,
-                     test_threads_same_bytes, test_engine_processes, test_score_edges):
+                     test_threads_same_bytes, test_engine_processes, test_score_edges,
+                     test_score_header_by_key):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)
             try:

@@ -550,45 +550,105 @@ static int read_line(vb_engine_run *r, char **line)
 
 static const char *where(const vb_engine_run *r);
 
+/* The tokens of a header line after its "# verletbench " (separated by
+ * spaces; a written one may also have tabs and a CR): the next one from *p,
+ * its length, and the length of its key (up to '=', all of it without). */
+static size_t header_token(const char **p, size_t *klen)
+{
+    while (**p == ' ' || **p == '\t' || **p == '\r')
+        (*p)++;
+    size_t n = strcspn(*p, " \t\r");
+    const char *eq = memchr(*p, '=', n);
+    *klen = eq ? (size_t)(eq - *p) : n;
+    return n;
+}
+
+/* the token of LINE whose key is key[0..klen), and how many there are */
+static const char *header_find(const char *line, const char *key, size_t klen, size_t *len,
+                               int *count)
+{
+    const char *found = NULL;
+    *count = 0;
+    for (const char *p = line;;) {
+        size_t kl, n = header_token(&p, &kl);
+        if (!n)
+            return found;
+        if (kl == klen && kl < n && !strncmp(p, key, klen) && (*count)++ == 0) {
+            found = p;
+            *len = n;
+        }
+        p += n;
+    }
+}
+
+/* Two values of one key say the same: the same text, the same number in
+ * another spelling (1 and 1.0), or, for a trace, a file of the same name:
+ * the same steps may lie elsewhere on another machine, and every row's time
+ * is checked against them anyway. */
+static int same_value(const char *a, size_t na, const char *b, size_t nb, int is_trace)
+{
+    if (na == nb && !strncmp(a, b, na))
+        return 1;
+    if (is_trace) {
+        const char *ba = a + na, *bb = b + nb;
+        while (ba > a && ba[-1] != '/')
+            ba--;
+        while (bb > b && bb[-1] != '/')
+            bb--;
+        return (size_t)(a + na - ba) == (size_t)(b + nb - bb) &&
+               !strncmp(ba, bb, (size_t)(a + na - ba));
+    }
+    char ta[64], tb[64];
+    double x, y;
+    if (na >= sizeof ta || nb >= sizeof tb)
+        return 0;
+    memcpy(ta, a, na), ta[na] = '\0';
+    memcpy(tb, b, nb), tb[nb] = '\0';
+    return vb_parse_double(ta, &x) == 0 && vb_parse_double(tb, &y) == 0 && x == y;
+}
+
 /* The first KEY=VALUE of a header line that differs from the run's, as
- * "KEY=VALUE" texts (got, want; "nothing" where one has fewer).  A trace's
- * file is compared by its name alone: the same steps may lie elsewhere on
- * another machine, and every row's time is checked against them anyway. */
+ * "KEY=VALUE" texts (got, want).  Compared key by key, in any order: a
+ * header with its parameters in another order is the same run.  A key the
+ * run has that the line lacks, one the line has that the run lacks, or one
+ * the line gives twice differ. */
 static int header_differs(const char *want_line, const char *got_line, char *got, char *want,
                           size_t len)
 {
-    const char *a = want_line, *b = got_line;
-    for (;;) {
-        while (*a == ' ')
-            a++;
-        while (*b == ' ' || *b == '\t' || *b == '\r')
-            b++;
-        size_t ka = strcspn(a, " "), kb = strcspn(b, " \t\r");
-        if (!ka && !kb)
-            return 0;
-        int same = ka == kb && !strncmp(a, b, ka);
-        if (!same && ka > 6 && kb > 6 && !strncmp(a, "trace=", 6) && !strncmp(b, "trace=", 6)) {
-            const char *ba = a + ka, *bb = b + kb;
-            while (ba > a + 6 && ba[-1] != '/')
-                ba--;
-            while (bb > b + 6 && bb[-1] != '/')
-                bb--;
-            same = (size_t)(a + ka - ba) == (size_t)(b + kb - bb) &&
-                   !strncmp(ba, bb, (size_t)(a + ka - ba));
-        }
-        if (!same) {
-            if (kb)
-                snprintf(got, len, "'%.*s'", (int)(kb > 80 ? 80 : kb), b);
+    static const char lead[] = "# verletbench ";
+    const char *w0 = want_line + (strncmp(want_line, lead, sizeof lead - 1) ? 0 : sizeof lead - 1);
+    const char *g0 = got_line + (strncmp(got_line, lead, sizeof lead - 1) ? 0 : sizeof lead - 1);
+    /* every key of the run's, in its order */
+    for (const char *a = w0;;) {
+        size_t ka, na = header_token(&a, &ka), nb = 0;
+        if (!na)
+            break;
+        int count;
+        const char *b = header_find(g0, a, ka, &nb, &count);
+        if (count != 1 || !same_value(a + ka + 1, na - ka - 1, b + ka + 1, nb - ka - 1,
+                                      ka == 5 && !strncmp(a, "trace", 5))) {
+            if (!b)
+                snprintf(got, len, "no '%.*s='", (int)(ka > 40 ? 40 : ka), a);
             else
-                snprintf(got, len, "nothing more");
-            if (ka)
-                snprintf(want, len, "'%.*s'", (int)(ka > 80 ? 80 : ka), a);
-            else
-                snprintf(want, len, "nothing more");
+                snprintf(got, len, "'%.*s'%s", (int)(nb > 80 ? 80 : nb), b,
+                         count > 1 ? " and more of that key" : "");
+            snprintf(want, len, "'%.*s'", (int)(na > 80 ? 80 : na), a);
             return 1;
         }
-        a += ka;
-        b += kb;
+        a += na;
+    }
+    /* and none besides */
+    for (const char *b = g0;;) {
+        size_t kb, nb = header_token(&b, &kb), na;
+        if (!nb)
+            return 0;
+        int count;
+        if (!header_find(w0, b, kb, &na, &count)) {
+            snprintf(got, len, "'%.*s'", (int)(nb > 80 ? 80 : nb), b);
+            snprintf(want, len, "no '%.*s='", (int)(kb > 40 ? 40 : kb), b);
+            return 1;
+        }
+        b += nb;
     }
 }
 
@@ -1234,7 +1294,7 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
         if (!trace_path[0]) {
             snprintf(err, errlen, "plan=trace but no trace=FILE");
             rc = -1;
-        } else if (vb_trace_load(trace_path, trace, err, errlen) == 0) {
+        } else if (vb_trace_load_unquoted(trace_path, trace, err, errlen) == 0) {
             plan->trace = trace;
         } else {
             rc = -1;

@@ -241,7 +241,7 @@ void vb_trace_free(vb_trace *tr)
 /* One line of a trace (NUL-terminated, its newline cut): a step, a blank,
  * or a comment.  0, or -1 with the message. */
 static int trace_line(vb_trace *tr, size_t *cap, char *line, const char *path,
-                      unsigned long lineno, char *err, size_t errlen)
+                      unsigned long lineno, int quote, char *err, size_t errlen)
 {
     char *hash = strchr(line, '#');
     if (hash)
@@ -256,7 +256,12 @@ static int trace_line(vb_trace *tr, size_t *cap, char *line, const char *path,
         return 0;
     double h;
     if (vb_parse_double(s, &h) != 0 || !(h > 0.0)) {
-        snprintf(err, errlen, "%s:%lu: step '%.40s' is not a positive number", path, lineno, s);
+        if (quote)
+            snprintf(err, errlen, "%s:%lu: step '%.40s' is not a positive number", path, lineno,
+                     s);
+        else
+            snprintf(err, errlen, "%s:%lu: not a trace (a step is a positive number alone on "
+                                  "its line)", path, lineno);
         return -1;
     }
     if (tr->n == *cap) {
@@ -274,7 +279,7 @@ static int trace_line(vb_trace *tr, size_t *cap, char *line, const char *path,
     return 0;
 }
 
-int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
+static int trace_load(const char *path, vb_trace *tr, int quote, char *err, size_t errlen)
 {
     memset(tr, 0, sizeof *tr);
     FILE *f = vb_open_input(path, "a trace", err, errlen);
@@ -298,7 +303,7 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
             rc = -1;
         } else if (c == '\n') {
             line[used] = '\0';
-            rc = trace_line(tr, &cap, line, path, ++lineno, err, errlen);
+            rc = trace_line(tr, &cap, line, path, ++lineno, quote, err, errlen);
             used = 0;
         } else if (used == VB_TRACE_MAX_LINE) {
             snprintf(err, errlen, "%s:%lu: a line longer than %d characters: not a trace", path,
@@ -317,7 +322,7 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
     }
     if (rc == 0 && used > 0) { /* a last line without a newline */
         line[used] = '\0';
-        rc = trace_line(tr, &cap, line, path, ++lineno, err, errlen);
+        rc = trace_line(tr, &cap, line, path, ++lineno, quote, err, errlen);
     }
     if (rc == 0 && tr->n == 0) {
         snprintf(err, errlen, "%s: the trace has no steps (one positive number a line)", path);
@@ -335,4 +340,14 @@ int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
     if (rc != 0)
         vb_trace_free(tr);
     return rc;
+}
+
+int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen)
+{
+    return trace_load(path, tr, 1, err, errlen);
+}
+
+int vb_trace_load_unquoted(const char *path, vb_trace *tr, char *err, size_t errlen)
+{
+    return trace_load(path, tr, 0, err, errlen);
 }

@@ -19,6 +19,10 @@ typedef struct vb_trace {
 
 /* Read a trace.  0, or -1 with "FILE:LINE: ..." in err. */
 int vb_trace_load(const char *path, vb_trace *tr, char *err, size_t errlen);
+/* The same for a path that a file names (a trajectory's header, which
+ * `score` reads): the messages say where it is not a trace, never what it
+ * holds, since the header may name any file (/etc/shadow). */
+int vb_trace_load_unquoted(const char *path, vb_trace *tr, char *err, size_t errlen);
 void vb_trace_free(vb_trace *tr);
 
 typedef struct vb_plan_spec {
