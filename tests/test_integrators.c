@@ -2,9 +2,11 @@
  * closed forms of its discrete solution, and against the facts of SPEC §2. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "adaptive.h"
 #include "engine.h"
 #include "simulate.h"
 #include "unit.h"
@@ -581,6 +583,38 @@ static void test_adaptive_one_frame_is_gsl_evolve(void)
               "%llu in 63", evals[0], gsl_calls, evals[1]);
 }
 
+/* An adaptive run that reaches its cap of internal steps (a tolerance it
+ * cannot meet in that many: the spring at k = 1e14 and tol 1e-12 takes
+ * 1e8 of them in its second frame, 9 s) stops as diverged and says so, as
+ * SHAKE's failure does: the cap and what to change, not only "diverged at
+ * step 2".  The count is set just under the cap rather than reached. */
+static void test_adaptive_cap_says_why(void)
+{
+    vb_model m = test_model("spring", NULL);
+    const char *names[] = {"rkf45", "rk8pd"};
+    for (int i = 0; i < 2; i++) {
+        const vb_integrator *g = test_integrator(names[i]);
+        _Alignas(max_align_t) unsigned char state[TEST_STATE_BYTES] = {0};
+        CHECK(g->state_size(m.n) <= sizeof state, "%s: state of %zu bytes", names[i],
+              g->state_size(m.n));
+        vb_force f = vb_model_force(&m);
+        double x = 1.0, v = 0.0, xo, vo;
+        g->set_tolerance(state, 1e-12);
+        g->start(state, &f, 0.0, &x, &v, 0.1);
+        g->step(state, &f, 0.0, 0.1);
+        g->observe(state, &xo, &vo);
+        CHECK(isfinite(xo) && !f.stopped, "%s: a frame below the cap is a step", names[i]);
+        ((vb_adaptive_state *)(void *)state)->taken = VB_ADAPTIVE_MAX_STEPS;
+        g->step(state, &f, 0.1, 0.1);
+        g->observe(state, &xo, &vo);
+        CHECK(!isfinite(xo) && f.stopped && strstr(f.stopped, "cap of 1e8 internal steps") &&
+                  strstr(f.stopped, "loosen tol"),
+              "%s at its cap: stopped with NaN (x = %g) and the cap named: '%s'", names[i], xo,
+              f.stopped ? f.stopped : "(nothing)");
+        g->finish(state);
+    }
+}
+
 /* Beeman's first step by hand (Beeman 1976) on x'' = -4x from x0 = 1,
  * v0 = 0.5, h = 0.1, with the documented start: a_{-1} = a(x0 - v0 h +
  * a0 h^2/2) (the spring's force ignores the velocity). */
@@ -721,4 +755,5 @@ void suite_integrators(void)
     RUN(test_orders_of_the_new_methods);
     RUN(test_adaptive_error_against_tolerance);
     RUN(test_adaptive_one_frame_is_gsl_evolve);
+    RUN(test_adaptive_cap_says_why);
 }

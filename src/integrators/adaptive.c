@@ -73,7 +73,16 @@ void vb_adaptive_step(void *st, vb_force *f, double t, double h)
         double hh = s->h_want, rest = t1 - t;
         int cut = !(hh < rest);
         int rc = gsl_odeiv2_evolve_apply(s->evolve, s->control, s->step, &sys, &t, t1, &hh, s->y);
-        if (rc != GSL_SUCCESS || ++s->taken > VB_ADAPTIVE_MAX_STEPS || !(hh > 0.0)) {
+        /* a force that is not finite (GSL_EBADFUNC) is a run that
+         * diverged, which needs no words; GSL_FAILURE is GSL's "cannot
+         * meet the tolerance with a step that still moves t" */
+        const char *why = rc == GSL_EBADFUNC                   ? NULL
+                          : rc == GSL_FAILURE || !(hh > 0.0)   ? VB_ADAPTIVE_STEP_ZERO
+                          : rc != GSL_SUCCESS                  ? VB_ADAPTIVE_GSL_FAILED
+                          : ++s->taken > VB_ADAPTIVE_MAX_STEPS ? VB_ADAPTIVE_CAPPED
+                                                               : "";
+        if (!why || why[0]) {
+            f->stopped = why;
             poison(s);
             return;
         }

@@ -11,8 +11,17 @@
 
 /* A run's internal steps are capped: a tolerance the method cannot meet (a
  * singularity, round-off) would otherwise shrink its steps without end.  A
- * run that reaches the cap reports NaN, so the harness says diverged. */
+ * run that reaches the cap reports NaN, so the harness says diverged, and
+ * says why (vb_force.stopped), as SHAKE does. */
 #define VB_ADAPTIVE_MAX_STEPS 100000000ULL
+#define VB_ADAPTIVE_CAPPED                                                                        \
+    "the adaptive method reached its cap of 1e8 internal steps in one run: its tolerance "        \
+    "(tol) is finer than it can reach here in that many (round-off at this scale, or a force "   \
+    "this stiff); loosen tol, or shorten t_end"
+#define VB_ADAPTIVE_STEP_ZERO                                                                     \
+    "the adaptive method cannot meet its tolerance (tol) with a step that still moves t: tol "   \
+    "is finer than round-off at this scale; loosen tol"
+#define VB_ADAPTIVE_GSL_FAILED "GSL's gsl_odeiv2_evolve_apply failed (out of memory?)"
 
 typedef struct vb_adaptive_state {
     size_t n;                 /* N: y holds 2N */
