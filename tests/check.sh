@@ -320,6 +320,32 @@ expect "an order beside a verdict that has none" 2 \
     "orders.csv:$(first '^tcv,fixed,err_pos_max,' "$SO0"): column order: '1.99" -- schk
 sord "no order beside a verdict that has one" order '' '^tcv,fixed,err_pos_max,'
 
+# ---- run and check agree on what a run may hold ----
+# explicit Euler on the spring at dt = 30 grows by sqrt(1 + 900) a step:
+# after 105 steps x ~ 30^105 ~ 1e155 is finite, but the energy ~ x^2
+# overflows.  Such a run is diverged (its errors inf), never ok with an
+# infinite energy error: then check, against that very output, exits 0
+# (it called it a damaged baseline, exit 2)
+mkdir -p "$tmp/ovf"
+cat > "$tmp/ovf/ovf.case" <<'EOF'
+[case]
+model = spring
+t_end = 4500
+[steps]
+dt = 30
+halvings = 2
+[integrators]
+use = euler, velocity-verlet
+EOF
+"$VB" run --quiet --no-chart-data "$tmp/ovf/ovf.case" --out "$tmp/ovf/base" >"$tmp/out" 2>&1 || { bad "run of the overflowing case"; cat "$tmp/out"; }
+if awk -F, '$2 == "euler" && $16 == "ok" && /inf/ { bad = 1 } $2 == "euler" && $16 == "diverged" { dv++ }
+        END { exit bad || dv != 2 }' "$tmp/ovf/base/ovf/runs.csv"; then ok
+else bad "euler at dt = 30 on the spring: a run whose energy overflows is not diverged"; grep '^spring,euler' "$tmp/ovf/base/ovf/runs.csv"; fi
+expect "check against the very output of a run whose energy overflowed" 0 "0 worse" -- \
+    "$VB" check --baseline "$tmp/ovf/base" "$tmp/ovf/ovf.case"
+expect "sim says why a finite state is diverged" 1 "diverged at step 105: its energy error is not a finite number" -- \
+    "$VB" sim --model spring --integrator euler --dt 30 --t-end 4500
+
 # ---- no temporary directory, even when interrupted ----
 mkdir -p "$tmp/t"
 TMPDIR="$tmp/t" "$VB" check --quiet -j 1 >/dev/null 2>&1 &

@@ -60,7 +60,8 @@ static void help(void)
          "the reference solution's own error (empty with an exact solution),\n"
          "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
          "(models with rods).  status is\n"
-         "ok, or diverged when the state became non-finite (the errors are then inf and\n"
+         "ok, or diverged when the state, or one of its errors, became non-finite (the\n"
+         "errors are then inf and "
          "fail_step says when).\n\n"
          "Example:\n"
          "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5");

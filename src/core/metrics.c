@@ -134,12 +134,15 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
     raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->n);
 }
 
-void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
-                    const double *ve)
+const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
+                           const double *ve)
 {
+    const char *bad = NULL;
     const vb_model_type *type = m->model->type;
     double ep = vb_distance(x, xe, m->n);
     double ev = vb_distance(v, ve, m->n);
+    if (!isfinite(ep) || !isfinite(ev))
+        bad = !isfinite(ep) ? "position error" : "velocity error";
     m->count++;
     m->pos_final = ep;
     m->vel_final = ev;
@@ -157,6 +160,8 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
     }
     if (m->has_energy) {
         double de = vb_relative_change(type->energy(m->model->self, x, v), m->E0);
+        if (!isfinite(de) && !bad)
+            bad = "energy error";
         if (!(de <= m->energy_max))
             m->energy_max = de;
     }
@@ -164,6 +169,8 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
         double l[3];
         vb_angmom(m->model, x, v, l);
         double dl = vector_change(l, m->L0, m->n_ang);
+        if (!isfinite(dl) && !bad)
+            bad = "angular momentum error";
         if (!(dl <= m->angmom_max))
             m->angmom_max = dl;
     }
@@ -171,16 +178,21 @@ void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const doubl
         double p[3];
         vb_momentum(m->model, v, p);
         double dp = vector_change(p, m->P0, type->dim);
+        if (!isfinite(dp) && !bad)
+            bad = "momentum error";
         if (!(dp <= m->momentum_max))
             m->momentum_max = dp;
     }
     if (m->has_constraint) {
         double dc = vb_constraint_drift(&m->model->cons, x);
+        if (!isfinite(dc) && !bad)
+            bad = "drift off the rods";
         if (!(dc <= m->constraint_max))
             m->constraint_max = dc;
     }
     raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->n);
     raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->n);
+    return bad;
 }
 
 double vb_constraint_drift(const vb_constraints *c, const double *x)

@@ -31,9 +31,13 @@ typedef struct vb_metrics {
 /* Start at the exact initial state (its error is zero by construction). */
 void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0);
 
-/* One step time: the integrator's (x, v) against the exact (xe, ve). */
-void vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
-                    const double *ve);
+/* One step time: the integrator's (x, v) against the exact (xe, ve).
+ * NULL, or the name of an error of this step that is not a finite number
+ * ("energy error": a finite state whose energy overflows): then the run
+ * has left what it can be measured by, and is diverged (docs/method.md §4),
+ * so that `run` never writes an ok run that `check` must call damage. */
+const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
+                           const double *ve);
 
 double vb_metrics_pos_rms(const vb_metrics *m);
 

@@ -173,6 +173,16 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     }
 }
 
+void vb_run_unmeasurable(vb_run_result *res, const char *what)
+{
+    char why[160];
+    snprintf(why, sizeof why, "its %s is not a finite number, though its state is: the run "
+                              "has grown past what doubles measure", what);
+    res->status = VB_STATUS_DIVERGED;
+    free(res->failure);
+    res->failure = strdup(why); /* NULL when out of memory: the status still says it */
+}
+
 void vb_run_result_clear(vb_run_result *r)
 {
     free(r->failure);
@@ -320,7 +330,15 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 live--;
                 continue;
             }
-            vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
+            const char *bad = vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
+            if (bad) {
+                vb_run_unmeasurable(&res[k], bad);
+                run[k].live = 0;
+                live--;
+                vb_engine_stop(run[k].er);
+                run[k].er = NULL;
+                continue;
+            }
             if (spec->trajectory)
                 trajectory_row(spec->trajectory, model, t, run[k].x, run[k].v, xe, ve);
             if (spec->on_step)

@@ -117,6 +117,10 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
                    unsigned long long force_evals, const struct vb_truth *truth,
                    vb_run_result *res);
 
+/* A finite state whose error `what` (vb_metrics_add) is not a finite
+ * number: the run diverged there, and its failure text says so. */
+void vb_run_unmeasurable(vb_run_result *res, const char *what);
+
 /* t_end is a whole number of the model's periods (to 1e-9 of it), so a run
  * reports its return error */
 int vb_whole_periods(const vb_model *model, double t_end);

@@ -151,8 +151,11 @@ int vb_simulate_lanes(const vb_run_spec *specs, size_t used, vb_run_result *res,
                 res[i].status = VB_STATUS_DIVERGED;
             else if (vb_truth_at(L[i].truth, t[i], xe, ve) != 0 || !vb_all_finite(xe, ve, n))
                 res[i].status = VB_STATUS_EXACT_FAILED;
-            else
-                vb_metrics_add(&L[i].m, x, v, xe, ve);
+            else {
+                const char *bad = vb_metrics_add(&L[i].m, x, v, xe, ve);
+                if (bad)
+                    vb_run_unmeasurable(&res[i], bad);
+            }
             if (res[i].status != VB_STATUS_OK || !vb_plan_next(&L[i].plan, &h[i], &t_next[i])) {
                 L[i].live = 0;
                 L[i].evals += f.evals;
