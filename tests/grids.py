@@ -270,9 +270,50 @@ def test_draw(tmp):
           "grid.gp: the key, with '= tcv' for velocity Verlet under fixed steps", r.stderr)
 
 
+def test_check_narrowed_grid(tmp):
+    """A baseline of k = 1, 2, 3, then the case narrowed to k = 1, 2: the
+    point k=3 the case runs no more is MISSING and check exits 1, as when
+    an integrator is dropped (it said "0 baseline runs missing" and exited
+    0); with all three points it passes, and a grid that gains a point is
+    a case with no baseline (exit 2)."""
+    text = """[case]
+model = spring
+k = {k}
+t_end = 6.283185307179586
+[steps]
+dt = 0.1
+halvings = 3
+jitter = 0.5
+seeds = 2
+[integrators]
+use = velocity-verlet, tcv
+"""
+    case = write(os.path.join(tmp, "nk.case"), text.format(k="1, 2, 3"))
+    base = os.path.join(tmp, "base")
+    r = vb("run", "--quiet", "--no-chart-data", case, "--out", base)
+    check(r.returncode == 0, "run of the grid k = 1, 2, 3", r.stderr)
+    r = vb("check", "--baseline", base, case)
+    check(r.returncode == 0 and "0 baseline runs missing" in r.stdout,
+          "check of the whole grid against its own baseline passes", r.stdout + r.stderr)
+    runs3 = len(table(os.path.join(base, "nk@k=3", "runs.csv")))
+    write(case, text.format(k="1, 2"))
+    r = vb("check", "--baseline", base, case)
+    missing = [l.split() for l in r.stdout.split("MISSING: in the baseline, not run now:")[-1].splitlines()
+               if l.startswith("  nk@")]
+    check(r.returncode == 1 and "FAILED" in r.stdout and "%d baseline runs missing" % runs3 in r.stdout
+          and missing and all(m[0] == "nk@k=3" for m in missing)
+          and sum(int(m[3]) for m in missing) == runs3,
+          "the grid narrowed to k = 1, 2: the %d runs of nk@k=3 are missing, exit 1 (got %d)"
+          % (runs3, r.returncode), r.stdout + r.stderr)
+    write(case, text.format(k="1, 2, 3, 4"))
+    r = vb("check", "--baseline", base, case)
+    check(r.returncode == 2 and "no baseline for case 'nk@k=4'" in r.stderr,
+          "a grid that gained a point: exit 2 naming it (got %d)" % r.returncode, r.stderr)
+
+
 def main():
     return S.main((test_points_are_cases, test_range_values, test_grid_csv_says_what_points_say,
-                   test_problem_and_trajectories, test_draw))
+                   test_problem_and_trajectories, test_draw, test_check_narrowed_grid))
 
 
 if __name__ == "__main__":

@@ -36,8 +36,9 @@ static void help(void)
            "better, naming case, integrator, plan, dt, seed and metric.  Nothing is written\n"
            "to disk unless --save is given.\n\n"
            "Exit status: 0 nothing worse, 1 something worse (or a baseline run no longer\n"
-           "made), 2 bad usage, a missing or damaged baseline (cut short, a renamed column,\n"
-           "cells that are not numbers, rows gone: named by file:line), one made from other\n"
+           "made: an integrator dropped, a grid point the case file no longer has), 2 bad\n"
+           "usage, a missing or damaged baseline (cut short, a renamed column, cells that\n"
+           "are not numbers, rows gone: named by file:line), one made from other\n"
            "parameters, or --save onto the baseline or into it.\n\n"
            "Options:\n"
            "  --baseline DIR   the baseline (default results/baseline)\n"
@@ -159,6 +160,52 @@ done:
     free(bo);
     free(nr);
     free(no);
+    return rc;
+}
+
+/* The points the baseline holds of the case files given that they run no
+ * more (the grid narrowed from k = 1, 2, 3 to k = 1, 2, or one key
+ * swapped for another): BASE/NAME@... directories of a file NAME that are
+ * none of its points now.  Each of their runs is missing, as a dropped
+ * integrator's are.  0, or a VB_COMPARE_ code with the message. */
+static int gone_points(const char *base, const vb_case_set *set, int quiet, vb_changes *changes,
+                       char *err, size_t errlen)
+{
+    struct dirent **ents = NULL;
+    int n_ents = scandir(base, &ents, NULL, alphasort), rc = 0;
+    if (n_ents < 0) {
+        snprintf(err, errlen, "--baseline %s: %s", base, strerror(errno));
+        return VB_COMPARE_BAD;
+    }
+    for (size_t f = 0; f < set->n_files && rc == 0; f++) {
+        const vb_case_file *cf = &set->file[f];
+        const char *name = cf->points[0].grid ? cf->points[0].grid->name : cf->points[0].name;
+        size_t len = strlen(name);
+        for (int e = 0; e < n_ents && rc == 0; e++) {
+            const char *d = ents[e]->d_name;
+            if (strncmp(d, name, len) != 0 || d[len] != '@')
+                continue;
+            size_t k = 0;
+            while (k < cf->n && strcmp(cf->points[k].name, d) != 0)
+                k++;
+            char path[4096 + 300];
+            snprintf(path, sizeof path, "%s/%s/runs.csv", base, d);
+            if (k < cf->n || access(path, F_OK) != 0)
+                continue; /* a point run now, or not a case directory */
+            char *text = NULL;
+            size_t n;
+            rc = vb_read_file(path, VB_TABLE_LIMIT, &text, &n, err, errlen) != 0
+                     ? VB_COMPARE_BAD
+                     : vb_compare_gone(d, (vb_text){path, text, n}, changes, err, errlen);
+            free(text);
+            if (rc == 0 && !quiet)
+                printf("  %-22s MISSING (a point of %s's grid in the baseline, run no more)\n", d,
+                       cf->points[0].path);
+        }
+    }
+    for (int e = 0; e < n_ents; e++)
+        free(ents[e]);
+    free(ents);
     return rc;
 }
 
@@ -369,6 +416,12 @@ int vb_cmd_check(int argc, char **argv)
         if (!quiet)
             printf("  %-22s %s\n", ci->name,
                    changes.worse + changes.missing > worse0 ? "WORSE" : "ok");
+    }
+    rc = gone_points(base, &set, quiet, &changes, err, sizeof err);
+    if (rc != 0) {
+        vb_error(CMD, "%s", err);
+        status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
+        goto done;
     }
     vb_changes_print(&changes, stdout);
     int failed = changes.worse > 0 || changes.missing > 0;

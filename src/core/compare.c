@@ -1434,6 +1434,28 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
     return rc;
 }
 
+int vb_compare_gone(const char *name, vb_text base_runs, vb_changes *out, char *err,
+                    size_t errlen)
+{
+    table t;
+    run_set runs;
+    int rc = table_parse(base_runs, &t, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_runs(&t, &runs, err, errlen)) == 0) {
+        vb_change c;
+        for (size_t i = 0; i < runs.n && rc == 0; i++) {
+            fill(&c, VB_MISSING, name, runs.r[i].integ, runs.r[i].plan, "run");
+            out->missing++;
+            if (record(out, &c) != 0)
+                rc = oom(err, errlen);
+        }
+        free(runs.r);
+    }
+    table_free(&t);
+    return rc;
+}
+
 /* ---- the report ---- */
 
 static void print_kind(const vb_changes *c, vb_change_kind kind, const char *title, FILE *f)

@@ -80,6 +80,13 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
                       vb_text base_orders, vb_text now_runs, vb_text now_orders,
                       const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen);
 
+/* A case of the baseline that is run no more (a point of a grid the case
+ * file narrowed, from k = 1, 2, 3 to k = 1, 2): every run of its runs.csv
+ * is missing, as the runs of a dropped integrator are.  0, or
+ * VB_COMPARE_BAD (a runs.csv that cannot be read) or VB_COMPARE_OOM. */
+int vb_compare_gone(const char *name, vb_text base_runs, vb_changes *out, char *err,
+                    size_t errlen);
+
 /* The table of changes: worse first, then missing, better, final-time,
  * new. */
 void vb_changes_print(const vb_changes *c, FILE *f);
