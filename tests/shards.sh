@@ -90,7 +90,30 @@ sed -i '1s/^# verletbench [^:]*:/# verletbench 0.0.1 (git 000000000000):/' "$tmp
 expect "another version" 2 "made by another version or from other parameters" -- "$VB" merge "$S/1" "$S/2" "$S/3" "$tmp/old" --out "$tmp/m4"
 cp -r "$S/4" "$tmp/row"
 sed -i '/^[0-9]/{s/,ok,/,nope,/;}' "$tmp/row/spring/shard.csv"
-expect "a damaged row" 2 "status 'nope'" -- "$VB" merge "$S/1" "$S/2" "$S/3" "$tmp/row" --out "$tmp/m5"
+expect "a damaged row" 2 "column status: 'nope'" -- "$VB" merge "$S/1" "$S/2" "$S/3" "$tmp/row" --out "$tmp/m5"
+# rows run could never have written: each refused, exit 2, naming
+# shard.csv:LINE and the column (merge took them, and the fit dropped a
+# NaN error silently).  doctor NAME STATUS AWK-ASSIGNMENT COLUMN: the first
+# row of that status in shard 4's spring, changed so
+doctor() {
+    rm -rf "$tmp/doc"; cp -r "$S/4" "$tmp/doc"
+    f="$tmp/doc/spring/shard.csv"
+    line=$(awk -F, -v st="$2" '$6 == st { print NR; exit }' "$f")
+    awk -F, -v OFS=, -v n="$line" "NR == n { $3 } { print }" "$S/4/spring/shard.csv" > "$f"
+    expect "merge refuses $1" 2 "spring/shard.csv:$line: column $4" -- \
+        "$VB" merge --no-chart-data "$S/1" "$S/2" "$S/3" "$tmp/doc" --out "$tmp/mdoc"
+}
+doctor "an ok run with a NaN error" ok '$19 = "nan"' "err_pos_max: nan"
+doctor "an ok run with a negative error" ok '$22 = "-0x1p-3"' "err_vel_max: -0x1p-3"
+doctor "an ok run with an infinite energy error" ok '$23 = "inf"' "err_energy_max: inf"
+doctor "an ok run of fewer steps than its plan" ok '$7 = $7 - 1' "steps:"
+doctor "a t_end not the plan's" ok '$17 = "0x1.8p+1"' "t_end: 0x1.8p+1"
+doctor "a dt not the plan's" ok '$16 = "0x1p-4"' "dt: 0x1p-4"
+doctor "a fail_step on an ok run" ok '$9 = 3' "fail_step: 3"
+doctor "a flag the case does not have" ok '$15 = 1' "has_constraint: 1"
+doctor "an error the case does not measure" ok '$25 = "0x1p-40"' "err_momentum_max: 0x1p-40"
+doctor "diverged with finite errors" ok '$6 = "diverged"; $9 = $7' "err_pos_final:"
+[ ! -e "$tmp/mdoc" ] && ok || bad "a refused merge wrote its --out"
 # shards of a case file that changed between them
 mkdir -p "$tmp/c"
 cp -r cases/traces "$tmp/c/"

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "grid.h"
 #include "outdir.h"
+#include "metrics.h"
 #include "truth.h"
 #include "sweep.h"
 
@@ -462,8 +463,136 @@ static int parse_ull(const char *t, unsigned long long *v)
     return errno || end == t || *end || *t == '-' ? -1 : 0;
 }
 
-/* one row into its job; 0, or -1 with a message */
-static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
+/* What `run` writes of a job whatever its method did: the plan's dt,
+ * t_end and number of steps, and which errors apply (has_*), from the code
+ * a run itself uses (vb_plan, vb_metrics_init, vb_run_finish); the steps
+ * of a random plan are counted by drawing them.  0, or -1 out of memory. */
+typedef struct {
+    int known;
+    vb_run_result r; /* status ok, every error 0 */
+} shard_frame;
+
+static int job_frame(const vb_case *c, const vb_sweep_job *j, shard_frame *out)
+{
+    const vb_model *m = &c->model;
+    vb_plan p;
+    double *xv = malloc(2 * m->n * sizeof *xv), h, t;
+    if (!xv || vb_plan_begin(&p, &j->plan) != 0) {
+        free(xv);
+        return -1;
+    }
+    memset(&out->r, 0, sizeof out->r);
+    while (vb_plan_next(&p, &h, &t))
+        out->r.steps++;
+    vb_metrics mt;
+    m->type->initial(m->self, xv, xv + m->n);
+    vb_metrics_init(&mt, m, xv, xv + m->n);
+    vb_run_finish(m, &j->plan, &p, &mt, xv, 0, NULL, &out->r);
+    out->r.has_reference = !m->type->exact; /* truth.c: no exact solution, a reference */
+    vb_plan_end(&p);
+    free(xv);
+    out->known = 1;
+    return 0;
+}
+
+/* the name of column i of SHARD_COLUMNS */
+static void shard_column(int i, char *buf, size_t len)
+{
+    const char *p = SHARD_COLUMNS;
+    for (int k = 0; k < i && p; k++)
+        if ((p = strchr(p, ',')))
+            p++;
+    size_t n = p ? strcspn(p, ",") : 0;
+    snprintf(buf, len, "%.*s", (int)n, p ? p : "");
+}
+
+/* Hold a row's result to what `run` could have written for its job (want:
+ * job_frame's): the plan's dt, t_end and step count, the case's has_*;
+ * an ok run finished every step with errors that are finite numbers >= 0
+ * (0 where they do not apply) and no fail_step; a run that did not finish
+ * stopped at a step of the plan (fail_step) with every error inf
+ * (docs/method.md §4).  0, or -1 with "column NAME: ..." in why. */
+static int shard_result_check(const vb_run_result *r, const vb_run_result *want, char *why,
+                              size_t whylen)
+{
+    char col[32];
+    /* the counts after status: steps, force_evals, fail_step, has_* */
+    const unsigned long long got_u[] = {r->steps, r->fail_step, (unsigned long long)r->has_energy,
+                                        (unsigned long long)r->has_angmom,
+                                        (unsigned long long)r->has_momentum,
+                                        (unsigned long long)r->has_return,
+                                        (unsigned long long)r->has_reference,
+                                        (unsigned long long)r->has_constraint};
+    const unsigned long long want_u[] = {
+        want->steps, r->status == VB_STATUS_OK ? 0 : r->steps,
+        (unsigned long long)want->has_energy, (unsigned long long)want->has_angmom,
+        (unsigned long long)want->has_momentum, (unsigned long long)want->has_return,
+        (unsigned long long)want->has_reference, (unsigned long long)want->has_constraint};
+    const int col_u[] = {6, 8, 9, 10, 11, 12, 13, 14};
+    for (int i = 0; i < 8; i++) {
+        if (i == 0 && r->status != VB_STATUS_OK) {
+            if (r->steps >= 1 && r->steps <= want->steps)
+                continue;
+            shard_column(col_u[i], col, sizeof col);
+            snprintf(why, whylen, "column %s: %llu: a run that stopped (%s) stopped at a step "
+                                  "of its plan, 1 to %llu",
+                     col, r->steps, vb_status_name(r->status), want->steps);
+            return -1;
+        }
+        if (got_u[i] != want_u[i]) {
+            shard_column(col_u[i], col, sizeof col);
+            snprintf(why, whylen, "column %s: %llu, where run writes %llu for this %s run of "
+                                  "this case",
+                     col, got_u[i], want_u[i], vb_status_name(r->status));
+            return -1;
+        }
+    }
+    /* the doubles, from dt on */
+    for (int i = 0; i < N_SHARD_DOUBLES; i++) {
+        double x = *shard_double((vb_run_result *)r, i);
+        double w = *shard_double((vb_run_result *)want, i);
+        const char *want_text = NULL;
+        char buf[96];
+        if (i < 2) { /* dt, t_end: the plan's */
+            if (!(x == w)) {
+                snprintf(buf, sizeof buf, "%a, the plan's", w);
+                want_text = buf;
+            }
+        } else if (i == 11 || i == 12) { /* pos_scale, vel_scale: of the exact solution */
+            if (!(isfinite(x) && x >= 0.0))
+                want_text = "a finite number >= 0 (the exact solution's largest size)";
+        } else if (i == 13 || i == 14) { /* ref_err_pos, ref_err_vel */
+            if (!(isfinite(x) && x >= 0.0 && (r->has_reference || x == 0.0)))
+                want_text = r->has_reference ? "a finite number >= 0 (the reference's error)"
+                                             : "0 (the case has an exact solution)";
+        } else if (i == 15) { /* ref_bad_force_t: a time, or NaN */
+            if (!(isnan(x) || (isfinite(x) && x >= 0.0)))
+                want_text = "a time >= 0, or NaN";
+        } else if (r->status != VB_STATUS_OK) {
+            if (!(isinf(x) && x > 0.0))
+                want_text = "inf (the errors of a run that did not finish)";
+        } else if (!(isfinite(x) && x >= 0.0)) {
+            want_text = "a finite number >= 0 (an ok run's error)";
+        } else if (x != 0.0 &&
+                   ((i == 7 && !r->has_energy) || (i == 8 && !r->has_angmom) ||
+                    (i == 9 && !r->has_momentum) || (i == 10 && !r->has_return) ||
+                    (i == 16 && !r->has_constraint))) {
+            want_text = "0 (the case does not measure it)";
+        }
+        if (want_text) {
+            shard_column(6 + N_SHARD_COUNTS + i, col, sizeof col);
+            snprintf(why, whylen, "column %s: %a is not what run writes for this %s run: %s",
+                     col, x, vb_status_name(r->status), want_text);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* one row into its job; 0, or -1 with a message (frames: what run writes
+ * of each job, job_frame's, filled as they are needed) */
+static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *why,
+                     size_t whylen)
 {
     char *field[64];
     int nf = 0;
@@ -511,13 +640,17 @@ static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
     for (int v = VB_STATUS_OK; v <= VB_STATUS_ENGINE_FAILED; v++)
         if (!strcmp(field[5], vb_status_name((vb_status)v)))
             st = v;
+    char col[32];
     for (int i = 0; i < N_SHARD_COUNTS; i++)
         if (parse_ull(field[6 + i], &u[i]) != 0 || (i >= 3 && u[i] > 1)) {
-            snprintf(why, whylen, "field %d: '%.40s' is not a count", 7 + i, field[6 + i]);
+            shard_column(6 + i, col, sizeof col);
+            snprintf(why, whylen, "column %s: '%.40s' is not a %s", col, field[6 + i],
+                     i >= 3 ? "flag (0 or 1)" : "count");
             return -1;
         }
     if (st < 0 || st == VB_STATUS_ENGINE_FAILED) {
-        snprintf(why, whylen, "status '%.40s'", field[5]);
+        snprintf(why, whylen, "column status: '%.40s' (want ok, diverged or exact-failed)",
+                 field[5]);
         return -1;
     }
     r.status = (vb_status)st;
@@ -534,11 +667,21 @@ static int shard_row(vb_sweep *s, int k, char *line, char *why, size_t whylen)
         char *end, *fd = field[6 + N_SHARD_COUNTS + i];
         *shard_double(&r, i) = strtod(fd, &end);
         if (end == fd || *end) {
-            snprintf(why, whylen, "field %d: '%.40s' is not a number", 7 + N_SHARD_COUNTS + i,
-                     fd);
+            shard_column(6 + N_SHARD_COUNTS + i, col, sizeof col);
+            snprintf(why, whylen, "column %s: '%.40s' is not a number", col, fd);
             return -1;
         }
     }
+    /* the jobs of one task share a plan: every integrator's but the
+     * adaptive ones', which share the frames of its level 0 */
+    size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
+    shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_adaptive(s->c->integ[j->integ])];
+    if (!fr->known && job_frame(s->c, j, fr) != 0) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    if (shard_result_check(&r, &fr->r, why, whylen) != 0)
+        return -1;
     j->res = r;
     j->loaded = 1;
     return 0;
@@ -574,6 +717,12 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     const char *w = want;
     int rc = 0, header = 0, inputs_seen = 0;
     char why[256];
+    size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
+    shard_frame *frames = calloc(2 * per, sizeof *frames);
+    if (!frames) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
     while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
         no++;
         if (got > 0 && line[got - 1] == '\n')
@@ -629,7 +778,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
             }
             continue;
         }
-        if (shard_row(s, k, line, why, sizeof why) != 0) {
+        if (shard_row(s, k, line, frames, why, sizeof why) != 0) {
             snprintf(err, errlen, "%s:%lu: %s", path, no, why);
             rc = VB_SWEEP_USAGE;
         } else {
@@ -648,6 +797,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         rc = -1;
     }
+    free(frames);
     free(line);
     free(want);
     fclose(f);
