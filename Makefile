@@ -238,8 +238,9 @@ baseline: $(BIN)
 	@echo "baseline: results/baseline refreshed; review with: git diff --stat -- results/baseline"
 
 # Fuzzing (clang's libFuzzer, with ASan and UBSan): the case-file parser,
-# the trace reader and check's baseline reader, from the seed corpus in
-# tests/fuzz/.  make fuzz
+# the trace reader, check's baseline reader, merge's shard reader and what
+# score reads of a trajectory (its header, then its rows), from the seed
+# corpus in tests/fuzz/.  make fuzz
 # FUZZ_SECONDS=N runs each target N seconds; new inputs it finds are kept in
 # build-fuzz/corpus-*, crashes in build-fuzz/crash-*.
 FUZZ_SECONDS ?= 30
@@ -248,7 +249,8 @@ FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -g -O1 -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off $(INCLUDES) -I$(BUILD) \
              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_OBJ = $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/%.o)
-FUZZERS = $(FUZZ_BUILD)/fuzz_casefile $(FUZZ_BUILD)/fuzz_trace $(FUZZ_BUILD)/fuzz_baseline
+FUZZ_TARGETS = casefile trace baseline shard header
+FUZZERS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: src/%.c | deps-build deps-fuzz $(BUILD)/version.h
 	@mkdir -p $(@D)
@@ -261,12 +263,13 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 .SECONDARY: $(FUZZ_OBJ)
 
 fuzz: $(FUZZERS) | deps-fuzz
-	@for t in casefile trace baseline; do \
+	@for t in $(FUZZ_TARGETS); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus-$$t; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    if ! $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	            -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- -max_len=$$([ $$t = baseline ] && echo 16384 || echo 4096) \
-	            $(FUZZ_BUILD)/corpus-$$t tests/fuzz/$$t > $(FUZZ_BUILD)/fuzz-$$t.log 2>&1; then \
+	            -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- \
+	            -max_len=$$(case $$t in baseline|shard) echo 16384 ;; header) echo 8192 ;; *) echo 4096 ;; esac) \
+	            $(FUZZ_BUILD)/corpus-$$t tests/fuzz/$$t < /dev/null > $(FUZZ_BUILD)/fuzz-$$t.log 2>&1; then \
 	        tail -40 $(FUZZ_BUILD)/fuzz-$$t.log; echo "fuzz: $$t FAILED (input in $(FUZZ_BUILD)/crash-$$t-*)"; exit 1; \
 	    fi; \
 	    grep -E "number_of_executed_units|new_units_added" $(FUZZ_BUILD)/fuzz-$$t.log; \
