@@ -147,13 +147,21 @@ deps-fuzz:
 
 # The version (VERSION) and, in a git checkout with git installed, the commit
 # ("-dirty" when src, cases, plots, Makefile or VERSION differ from it);
-# rewritten only when it changes, so a rebuild happens only then.
+# and the build's identity: a hash of every source file and of the compile
+# command (the build directory aside), which tells apart two -dirty builds
+# of one commit, or one built with other flags (NATIVE=1), where the version
+# cannot (a shard records it: merge refuses shards of two builds).
+# Rewritten only when it changes, so a rebuild happens only then.
+VB_SOURCES = $(sort $(wildcard src/*.h $(SRC_DIRS:%=src/%/*.c) $(SRC_DIRS:%=src/%/*.h)))
 $(BUILD)/version.h: VERSION FORCE
 	@mkdir -p $(BUILD)
 	@v=$$(tr -d ' \n' < VERSION); \
 	 h=$$(git rev-parse --short=12 HEAD 2>/dev/null) && \
 	 { git diff --quiet HEAD -- src cases plots Makefile VERSION 2>/dev/null || h="$$h-dirty"; }; \
-	 printf '#define VB_VERSION "%s"\n#define VB_GIT_HASH "%s"\n' "$$v" "$$h" > $@.tmp; \
+	 id=$$({ cat $(VB_SOURCES) Makefile VERSION; printf '%s\n' "$(CC) $(filter-out -I$(BUILD),$(VB_CFLAGS)) $(CFLAGS)"; } \
+	       | sha256sum | cut -c1-16); \
+	 printf '#define VB_VERSION "%s"\n#define VB_GIT_HASH "%s"\n#define VB_BUILD_ID "%s"\n' \
+	     "$$v" "$$h" "$${id:-unknown}" > $@.tmp; \
 	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h

@@ -137,6 +137,60 @@ mv "$tmp/stray/spring-jitter@jitter=0.5" "$tmp/stray/spring-jitter@jitter=0.6"
 expect "a point not in the grid" 2 "in a directory named spring-jitter@jitter=0.6, but its case file cases/spring-jitter.case is a grid whose points are" -- \
     "$VB" merge "$tmp/stray" "$S/2" "$S/3" "$S/4" --out "$tmp/m11"
 
+# ---- shards of two builds: refused, naming which ----
+# two builds of one plugin (tests/plugins/mutants.c, correct and with its
+# velocity Verlet's 1/2 on the wrong term: the same names), one a shard,
+# merged, mixed two methods into one order; now each shard records every
+# plugin its case uses by content, and a merge with another build is
+# refused, whichever build it loads
+CC=${CC:-cc}
+mkdir -p "$tmp/pl/a" "$tmp/pl/b"
+for v in GOOD VV_SWAPPED; do
+    d=$([ $v = GOOD ] && echo a || echo b)
+    $CC -std=c11 -fPIC -shared -ffp-contract=off -O2 -Isrc -DVARIANT=$v -o "$tmp/pl/$d/mut.so" tests/plugins/mutants.c -lm \
+        || bad "build mutants.c $v"
+done
+cat > "$tmp/pl/ut.case" <<'EOF'
+[case]
+model = spring
+t_end = 5
+[steps]
+dt = 0.05
+halvings = 4
+[integrators]
+use = vv-ut, velocity-verlet
+EOF
+"$VB" run --quiet --no-chart-data --plugin "$tmp/pl/a/mut.so" --shard 1/2 "$tmp/pl/ut.case" --out "$tmp/pl/s1" >/dev/null 2>&1 &&
+    "$VB" run --quiet --no-chart-data --plugin "$tmp/pl/b/mut.so" --shard 2/2 "$tmp/pl/ut.case" --out "$tmp/pl/s2" >/dev/null 2>&1 &&
+    "$VB" run --quiet --no-chart-data --plugin "$tmp/pl/a/mut.so" --shard 2/2 "$tmp/pl/ut.case" --out "$tmp/pl/s2a" >/dev/null 2>&1 ||
+    bad "shards with a plugin"
+grep -q "^# inputs: build .* plugin mut.so fnv1a=" "$tmp/pl/s1/ut/shard.csv" && ok || bad "a shard does not record its plugin: $(grep '^# inputs' "$tmp/pl/s1/ut/shard.csv")"
+for d in a b; do
+    expect "shards of two builds of a plugin, merged with build $d" 2 "made with another build of a plugin" -- \
+        "$VB" merge --quiet --no-chart-data --plugin "$tmp/pl/$d/mut.so" "$tmp/pl/s1" "$tmp/pl/s2" --out "$tmp/pl/m$d"
+done
+"$VB" merge --quiet --no-chart-data --plugin "$tmp/pl/a/mut.so" "$tmp/pl/s1" "$tmp/pl/s2a" --out "$tmp/pl/ma" >"$tmp/out" 2>&1 &&
+    [ -s "$tmp/pl/ma/ut/runs.csv" ] && ok || { bad "shards of one build of a plugin do not merge"; cat "$tmp/out"; }
+# two builds of verletbench with one version text (two -dirty builds of a
+# commit): the shard records the build's own id, a hash of its sources
+# and compile command, which --version prints
+id=$("$VB" --version | sed -n 's/^build //p')
+# make gives one source tree and compile command one id, and another
+# (a comment added to a source file, or other flags) another
+mkdir -p "$tmp/tree"
+cp -r src Makefile VERSION "$tmp/tree/"
+buildid() { make -s -C "$tmp/tree" BUILD="$tmp/tree/$1" "$tmp/tree/$1/version.h" ${2:-} >/dev/null 2>&1; sed -n 's/.*VB_BUILD_ID "\(.*\)"/\1/p' "$tmp/tree/$1/version.h"; }
+i1=$(buildid b1); i2=$(buildid b2)
+echo "/* a change */" >> "$tmp/tree/src/core/plan.c"
+i3=$(buildid b3); i4=$(buildid b4 CFLAGS=-O3)
+if [ -n "$i1" ] && [ "$i1" = "$i2" ] && [ "$i3" != "$i1" ] && [ -n "$i3" ] && [ "$i4" != "$i3" ]; then ok
+else bad "build ids: the same tree $i1 $i2, a source changed $i3, other flags $i4"; fi
+grep -q "^# inputs: build $id trace" "$tmp/pl/s1/ut/shard.csv" && [ ${#id} = 16 ] && ok || bad "a shard does not record the build ($id)"
+cp -r "$tmp/pl/s2a" "$tmp/pl/other"
+sed -i "s/^# inputs: build $id /# inputs: build 0123456789abcdef /" "$tmp/pl/other/ut/shard.csv"
+expect "a shard of another build of verletbench, its version the same" 2 "made by another build of verletbench" -- \
+    "$VB" merge --quiet --no-chart-data --plugin "$tmp/pl/a/mut.so" "$tmp/pl/s1" "$tmp/pl/other" --out "$tmp/pl/mo"
+
 # ---- the Slurm example, with the variables Slurm would set ----
 mkdir -p "$tmp/slurm/cases" "$tmp/slurm/shards"
 cp -r cases/spring.case cases/traces "$tmp/slurm/cases/"

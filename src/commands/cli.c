@@ -19,7 +19,7 @@
 #include "model.h"
 #include "plan.h"
 #include <unistd.h>
-#include "version.h" /* generated from VERSION and git: VB_VERSION, VB_GIT_HASH */
+#include "version.h" /* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
 
 const char *vb_version(void) { return VB_VERSION; }
 
@@ -27,6 +27,8 @@ const char *vb_version_text(void)
 {
     return VB_GIT_HASH[0] ? VB_VERSION " (git " VB_GIT_HASH ")" : VB_VERSION;
 }
+
+const char *vb_build_id(void) { return VB_BUILD_ID; }
 
 void vb_error(const char *cmd, const char *fmt, ...)
 {

@@ -137,5 +137,9 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
  * from that commit, or just "0.2.0" when built without git. */
 const char *vb_version(void);
 const char *vb_version_text(void);
+/* What makes this build distinct (16 hex digits): a hash of its sources and
+ * its compile command, taken by make.  Two -dirty builds of one commit have
+ * the same version text and different ids. */
+const char *vb_build_id(void);
 
 #endif

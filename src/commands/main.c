@@ -82,7 +82,9 @@ int main(int argc, char **argv)
         return VB_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("verletbench %s\n", vb_version_text());
+        /* the build: what a shard records, so merge can tell two builds of
+         * one version apart */
+        printf("verletbench %s\nbuild %s\n", vb_version_text(), vb_build_id());
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -419,9 +419,10 @@ static void merge_help(void)
          "  --help           this text\n\n"
          "A grid's tables (DIR/NAME/grid.csv) are made when the shards of every point of\n"
          "its grid are given.\n\n"
-         "Exit status: 0 merged; 2 a shard missing, given twice, cut, from another version\n"
-         "or from other parameters, or a grid point without shards (each named), or bad\n"
-         "usage; 1 a failure of the machine.\n"
+         "Exit status: 0 merged; 2 a shard missing, given twice, cut, holding a row run\n"
+         "could not have written, from another version or build (verletbench --version)\n"
+         "or another build of a plugin, or from other parameters, or a grid point without\n"
+         "shards (each named), or bad usage; 1 a failure of the machine.\n"
          "Example (GNU parallel, 4 shards):\n"
          "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
          "  verletbench merge shards/* --out results");

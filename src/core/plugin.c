@@ -3,10 +3,63 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "integrator.h"
 #include "model.h"
+
+/* The plugins loaded: each one's file name, content hash and table, kept
+ * until exit as the plugins themselves are. */
+#define MAX_PLUGINS 64
+static struct {
+    char file[256];
+    unsigned long long hash;
+    const vb_plugin *table;
+} loaded[MAX_PLUGINS];
+static size_t n_loaded;
+
+/* FNV-1a over the file's bytes; 0 and -1 when it cannot be read */
+static int content_hash(const char *path, unsigned long long *out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    unsigned long long h = 1469598103934665603ULL;
+    unsigned char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ buf[i]) * 1099511628211ULL;
+    int bad = ferror(f);
+    fclose(f);
+    *out = h;
+    return bad ? -1 : 0;
+}
+
+static const char *plugin_of(const char *name, int model, unsigned long long *hash)
+{
+    for (size_t k = 0; name && k < n_loaded; k++) {
+        const vb_plugin *p = loaded[k].table;
+        size_t n = model ? p->n_models : p->n_integrators;
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(model ? p->models[i]->name : p->integrators[i]->name, name)) {
+                *hash = loaded[k].hash;
+                return loaded[k].file;
+            }
+    }
+    return NULL;
+}
+
+const char *vb_plugin_of_integrator(const char *name, unsigned long long *hash)
+{
+    return plugin_of(name, 0, hash);
+}
+
+const char *vb_plugin_of_model(const char *name, unsigned long long *hash)
+{
+    return plugin_of(name, 1, hash);
+}
 
 int vb_plugin_load(const char *path, char *err, size_t errlen)
 {
@@ -46,6 +99,13 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
                  "--plugin %s: malformed table: %zu integrators and %zu models (want 0..64 "
                  "each, at least one in all, with their arrays)",
                  path, p->n_integrators, p->n_models);
+        dlclose(h);
+        return -1;
+    }
+    unsigned long long hash;
+    if (n_loaded == MAX_PLUGINS || content_hash(path, &hash) != 0) {
+        snprintf(err, errlen, "--plugin %s: %s", path,
+                 n_loaded == MAX_PLUGINS ? "more than 64 plugins" : "cannot read it");
         dlclose(h);
         return -1;
     }
@@ -99,6 +159,10 @@ int vb_plugin_load(const char *path, char *err, size_t errlen)
             return -1;
         }
     }
+    const char *base = strrchr(path, '/');
+    snprintf(loaded[n_loaded].file, sizeof loaded[n_loaded].file, "%.255s", base ? base + 1 : path);
+    loaded[n_loaded].hash = hash;
+    loaded[n_loaded++].table = p;
     for (size_t i = 0; i < p->n_integrators; i++)
         if (vb_integrator_register_abi(p->integrators[i], p->abi_version, why, sizeof why) != 0) {
             snprintf(err, errlen, "--plugin %s: %s", path, why);

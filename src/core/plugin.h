@@ -12,6 +12,14 @@
  * version, a malformed entry, a name already taken): the CLI exits 2. */
 int vb_plugin_load(const char *path, char *err, size_t errlen);
 
+/* The plugin an integrator or model came from (its type's name, as
+ * vb_integrator_type gives it), for what a shard records: the plugin
+ * file's name and a hash of its content taken when it was loaded (FNV-1a,
+ * 64 bits, over its bytes), so that two builds of a plugin under one name
+ * are told apart.  NULL (and *hash untouched) for a built-in. */
+const char *vb_plugin_of_integrator(const char *name, unsigned long long *hash);
+const char *vb_plugin_of_model(const char *name, unsigned long long *hash);
+
 /* "--plugin" help text shared by the commands that take it. */
 #define VB_PLUGIN_HELP                                                                          \
     "  --plugin FILE    load integrators and models from a shared object (repeatable);\n"          \

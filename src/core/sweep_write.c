@@ -12,7 +12,9 @@
 #include "cli.h"
 #include "grid.h"
 #include "outdir.h"
+#include "integrator.h"
 #include "metrics.h"
+#include "plugin.h"
 #include "truth.h"
 #include "sweep.h"
 
@@ -406,9 +408,15 @@ static double *shard_double(vb_run_result *r, int i)
 /* the flags and counts before the doubles */
 #define N_SHARD_COUNTS 9
 
-/* What the case file points to, by content: the trace's steps, FNV-1a
- * over their bytes.  The provenance names the trace by path and length
- * only; a shard must not be merged with a trace edited since. */
+/* What the results depend on beyond the version and the case's
+ * parameters (the provenance), by content: this build (vb_build_id: two
+ * -dirty builds of one commit share a version), the trace's steps (FNV-1a
+ * over their bytes: the provenance names the trace by path and length
+ * only), and every plugin the case's integrators and model come from
+ * (its file's name and content hash: two builds of a plugin share their
+ * names).  A shard must not be merged with shards or a merge that differ
+ * in any of them. */
+#define SHARD_INPUTS_MAX 2048
 static void shard_inputs(const vb_case *c, char *buf, size_t len)
 {
     unsigned long long h = 1469598103934665603ULL;
@@ -418,7 +426,42 @@ static void shard_inputs(const vb_case *c, char *buf, size_t len)
         for (size_t j = 0; j < sizeof b; j++)
             h = (h ^ b[j]) * 1099511628211ULL;
     }
-    snprintf(buf, len, "# inputs: trace fnv1a=%016llx", c->trace_path ? h : 0ULL);
+    int w = snprintf(buf, len, "# inputs: build %s trace fnv1a=%016llx", vb_build_id(),
+                     c->trace_path ? h : 0ULL);
+    size_t used = w > 0 ? (size_t)w : 0;
+    /* each plugin once, in the order the case first names it */
+    const char *seen[64];
+    size_t n_seen = 0;
+    for (size_t i = 0; i <= c->n_integ && used < len; i++) {
+        unsigned long long ph = 0;
+        const char *file = i < c->n_integ
+                               ? vb_plugin_of_integrator(vb_integrator_type(c->integ[i])->name, &ph)
+                               : vb_plugin_of_model(c->model.type->name, &ph);
+        size_t k = 0;
+        while (file && k < n_seen && strcmp(seen[k], file) != 0)
+            k++;
+        if (!file || k < n_seen || n_seen == sizeof seen / sizeof seen[0])
+            continue;
+        seen[n_seen++] = file;
+        w = snprintf(buf + used, len - used, " plugin %s fnv1a=%016llx", file, ph);
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* which of the inputs differ, for the message */
+static const char *inputs_differ(const char *got, const char *want)
+{
+    const char *tg = strstr(got, " trace "), *tw = strstr(want, " trace ");
+    if (!tg || !tw || (size_t)(tg - got) != (size_t)(tw - want) ||
+        strncmp(got, want, (size_t)(tg - got)) != 0)
+        return "made by another build of verletbench (another source or compile command, "
+               "however alike their versions)";
+    const char *pg = strstr(tg, " plugin "), *pw = strstr(tw, " plugin ");
+    size_t lg = pg ? (size_t)(pg - tg) : strlen(tg), lw = pw ? (size_t)(pw - tw) : strlen(tw);
+    if (lg != lw || strncmp(tg, tw, lg) != 0)
+        return "the trace changed since the shard was made";
+    return "made with another build of a plugin, or other plugins (give merge the --plugin "
+           "files the shards were run with)";
 }
 
 static void shard_what(char *buf, size_t len, int k, int n)
@@ -436,7 +479,7 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
     /* where the case came in the run's command line: the merge writes
      * DIR/summary.md in that order, as the run would */
     fprintf(f, "# order=%d/%d\n", s->order_i, s->order_m);
-    char inputs[96];
+    char inputs[SHARD_INPUTS_MAX];
     shard_inputs(s->c, inputs, sizeof inputs);
     fprintf(f, "%s\n", inputs);
     fputs(SHARD_COLUMNS "\n", f);
@@ -730,13 +773,14 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
         if (!header && sscanf(line, "# order=%d/%d", order_i, order_m) == 2)
             continue;
         if (!header && !strncmp(line, "# inputs:", 9)) {
-            char now[96];
+            char now[SHARD_INPUTS_MAX];
             shard_inputs(s->c, now, sizeof now);
             if (strcmp(line, now) != 0) {
-                snprintf(err, errlen, "%s:%lu: '%.100s', where %s's trace %s gives '%s': the "
-                                      "trace changed since the shard was made",
+                snprintf(err, errlen, "%s:%lu: '%.300s', where this verletbench, %s's trace "
+                                      "%s and the plugins loaded give '%.300s': %s",
                          path, no, line, s->c->path,
-                         s->c->trace_path ? s->c->trace_path : "(none)", now);
+                         s->c->trace_path ? s->c->trace_path : "(none)", now,
+                         inputs_differ(line, now));
                 rc = VB_SWEEP_USAGE;
             }
             inputs_seen = 1;
