@@ -7,19 +7,26 @@
 
 #include "cli.h"
 #include "engine.h"
+#include "outdir.h"
 #include "outfile.h"
 
 /* SIGINT, SIGTERM, SIGHUP: remove the temporaries of files being written,
- * leave every finished file as it was, exit 128 + signal.  Only
- * async-signal-safe calls here. */
+ * leave every finished file as it was, exit 128 + signal.  After a case
+ * directory was swapped in (outdir.h), that is not what happened: the
+ * message says which directory changed, and the exit status is 1, the
+ * results written but the command not finished.  Only async-signal-safe
+ * calls here. */
 static void on_signal(int sig)
 {
     static const char msg[] = "verletbench: interrupted; no output file was changed\n";
     vb_outfile_abort_all_signal_safe();
     vb_engine_kill_all_signal_safe(); /* engines run in process groups of their own */
-    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    size_t len;
+    const char *replaced = vb_outdir_replaced_signal_safe(&len);
+    ssize_t w = replaced ? write(STDERR_FILENO, replaced, len)
+                         : write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)w;
-    _exit(128 + sig);
+    _exit(replaced ? VB_EXIT_FAIL : 128 + sig);
 }
 
 static void install_signal_handlers(void)

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -317,8 +318,28 @@ static char *parent_of(const char *path)
     return p;
 }
 
+/* the message of an interrupt after a swap: made before the first swap,
+ * outside any handler, and only read by one (its length says it is whole) */
+static char replaced_msg[4096 + 256];
+static volatile sig_atomic_t replaced_len;
+
+const char *vb_outdir_replaced_signal_safe(size_t *len)
+{
+    size_t n = (size_t)replaced_len;
+    *len = n;
+    return n ? replaced_msg : NULL;
+}
+
 int vb_casedir_commit(vb_casedir *cd, char *err, size_t errlen)
 {
+    char *dir = replaced_len ? NULL : parent_of(cd->path);
+    int msg = dir ? snprintf(replaced_msg, sizeof replaced_msg,
+                             "verletbench: interrupted after case directories in %.4096s were "
+                             "replaced (each whole, new; none half-written): what came after "
+                             "them was cut short\n",
+                             dir)
+                  : 0;
+    free(dir);
     sync_dir(cd->tmp);
     struct stat st;
     int rc = 0;
@@ -352,6 +373,8 @@ int vb_casedir_commit(vb_casedir *cd, char *err, size_t errlen)
         vb_casedir_abort(cd);
         return VB_OUTDIR_FAIL;
     }
+    if (msg > 0) /* from now on an interrupt says so */
+        replaced_len = msg < (int)sizeof replaced_msg ? msg : (int)sizeof replaced_msg - 1;
     char *parent = parent_of(cd->path);
     if (parent)
         sync_dir(parent);

@@ -52,6 +52,11 @@ int vb_casedir_commit(vb_casedir *cd, char *err, size_t errlen);
 /* Remove the temporary; DIR/NAME is untouched. */
 void vb_casedir_abort(vb_casedir *cd);
 
+/* Once a case directory has been swapped in, what an interrupt must say
+ * instead of "no output file was changed": the message (naming DIR) and
+ * its length, else NULL.  Async-signal-safe: for the signal handler. */
+const char *vb_outdir_replaced_signal_safe(size_t *len);
+
 /* DIR/FILE, new (nothing else writes a fresh case directory), its bytes
  * from body(ctx, f), flushed and synced before it counts as written: a
  * full disk is an error here, not a short table later.  0, or -1 with
