@@ -1,12 +1,12 @@
 /* engine.c — external engines: the request, the process, the trajectory. */
 #define _GNU_SOURCE /* pipe2 */
 #include "engine.h"
+#include "children.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -306,45 +306,6 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     return ferror(f) ? -1 : 0;
 }
 
-/* ---- the engines running now, for a signal handler ---- */
-
-/* at most 16 engines a case, each on up to 1024 threads at once */
-#define MAX_LIVE 16384
-static volatile sig_atomic_t live_pid[MAX_LIVE];
-/* the handler's "stop" and the forks under way: a thread that forks while
- * the handler kills would otherwise leave its engine behind (Dekker:
- * each side writes its own flag, then reads the other's) */
-static volatile int stopping, spawning;
-
-static int track_pid(pid_t pid)
-{
-    for (int i = 0; i < MAX_LIVE; i++)
-        if (__sync_bool_compare_and_swap(&live_pid[i], 0, (sig_atomic_t)pid))
-            return 0;
-    return -1;
-}
-
-static void untrack_pid(pid_t pid)
-{
-    for (int i = 0; i < MAX_LIVE; i++)
-        if (__sync_bool_compare_and_swap(&live_pid[i], (sig_atomic_t)pid, 0))
-            return;
-}
-
-void vb_engine_kill_all_signal_safe(void)
-{
-    __atomic_store_n(&stopping, 1, __ATOMIC_SEQ_CST);
-    /* let forks under way be tracked (new ones see stopping and do not
-     * start); bounded, a fork takes well under a millisecond */
-    for (int k = 0; k < 1000 && __atomic_load_n(&spawning, __ATOMIC_SEQ_CST) > 0; k++) {
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    for (int i = 0; i < MAX_LIVE; i++)
-        if (live_pid[i] > 0)
-            kill(-(pid_t)live_pid[i], SIGKILL);
-}
-
 /* ---- a run ---------------------------------------------------------------------------- */
 
 struct vb_engine_run {
@@ -370,8 +331,6 @@ struct vb_engine_run {
     unsigned long long rows;
     char why[768];
 };
-
-static void describe_status(int status, char *what, size_t len);
 
 static double now_s(void)
 {
@@ -843,7 +802,7 @@ static int reap(vb_engine_run *r, int kill_it)
     /* whatever the engine left running in its process group (a child it
      * started in the background) ends with it: no orphans */
     kill(-r->pid, SIGKILL);
-    untrack_pid(r->pid);
+    vb_child_untrack(r->pid);
     r->pid = -1;
     drain_stderr(r);
     if (kill_it)
@@ -853,7 +812,7 @@ static int reap(vb_engine_run *r, int kill_it)
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     char what[160];
-    describe_status(status, what, sizeof what);
+    vb_child_describe_status(status, what, sizeof what);
     if (r->why[0]) {
         size_t used = strlen(r->why);
         snprintf(r->why + used, sizeof r->why - used, " (the engine: %s)", what);
@@ -866,23 +825,6 @@ static int reap(vb_engine_run *r, int kill_it)
 /* How an engine ended, from waitpid's status.  The engine is a command of
  * /bin/sh, which reports a program killed by signal N as exit status
  * 128 + N: said as the signal too. */
-static void describe_status(int status, char *what, size_t len)
-{
-    if (WIFEXITED(status)) {
-        int code = WEXITSTATUS(status);
-        if (code > 128 && code < 128 + 65 && strsignal(code - 128))
-            snprintf(what, len, "exit status %d, the shell's report of signal %d (%s)", code,
-                     code - 128, strsignal(code - 128));
-        else
-            snprintf(what, len, "exit status %d", code);
-    } else if (WIFSIGNALED(status)) {
-        snprintf(what, len, "killed by signal %d (%s)", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)));
-    } else {
-        snprintf(what, len, "ended with status %d", status);
-    }
-}
-
 /* spawn /bin/sh -c COMMAND in cwd, the request on its stdin */
 static int spawn(vb_engine_run *r, FILE *request)
 {
@@ -899,30 +841,15 @@ static int spawn(vb_engine_run *r, FILE *request)
     int in = fileno(request);
     const char *cwd = r->e->cwd;
     char *argv[] = {"sh", "-c", r->e->command, NULL};
-    /* no SIGINT between the fork and track_pid: the handler must know of
-     * every engine to kill it */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    __atomic_add_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
-    pid_t pid = __atomic_load_n(&stopping, __ATOMIC_SEQ_CST) ? -2 : fork();
+    char why[200];
+    pid_t pid = vb_child_fork(why, sizeof why);
     if (pid < 0) {
-        __atomic_sub_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        if (pid == -2)
-            set_why(r, "not started: verletbench is stopping");
-        else
-            set_why(r, "fork: %s", strerror(errno));
+        set_why(r, "%s", why);
         close(out[0]), close(out[1]), close(err[0]), close(err[1]);
         return -1;
     }
     if (pid == 0) {
         /* only async-signal-safe calls from here to exec */
-        setpgid(0, 0);
-        sigprocmask(SIG_SETMASK, &old, NULL);
         signal(SIGPIPE, SIG_DFL);
         signal(SIGXFSZ, SIG_DFL);
         if (dup2(in, 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
@@ -931,20 +858,6 @@ static int spawn(vb_engine_run *r, FILE *request)
             _exit(126);
         execve("/bin/sh", argv, environ);
         _exit(127);
-    }
-    setpgid(pid, pid); /* also here: no race with a kill before the child ran */
-    int tracked = track_pid(pid);
-    __atomic_sub_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (tracked != 0) {
-        /* untracked, an interrupt could not kill it: not run at all */
-        kill(-pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-        set_why(r, "not started: %d engines are running at once, the most verletbench can "
-                   "stop on an interrupt",
-                MAX_LIVE);
-        close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-        return -1;
     }
     close(out[1]);
     close(err[1]);
@@ -1082,11 +995,11 @@ fail:
                 if (leader_exited(r)) {
                     int status = r->status;
                     died = 1;
-                    untrack_pid(r->pid);
+                    vb_child_untrack(r->pid);
                     drain_stderr(r);
                     char what[160] = "";
                     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                        describe_status(status, what, sizeof what);
+                        vb_child_describe_status(status, what, sizeof what);
                     if (what[0]) {
                         size_t used = strlen(r->why);
                         snprintf(r->why + used, sizeof r->why - used, " (the engine: %s)",

@@ -102,8 +102,4 @@ const char *vb_engine_why(const vb_engine_run *r);
 /* Stop it (killed if still running) and free. */
 void vb_engine_stop(vb_engine_run *r);
 
-/* Kill every engine still running (their process groups): for a signal
- * handler, so an interrupted run leaves no engine behind. */
-void vb_engine_kill_all_signal_safe(void);
-
 #endif
