@@ -143,12 +143,17 @@ static void test_angular_momentum(void)
 
 static void test_divergence_is_reported(void)
 {
-    /* Euler on a spring with w h = 10 multiplies the amplitude by ~10 a step */
+    /* Euler on a spring with w h = 10 multiplies the amplitude A by
+     * sqrt(1 + 100) a step.  The state stays finite until A ~ 1e308 (step
+     * ~307), but the relative energy error 2E = A^2 passes DBL_MAX at
+     * A = 1.34e154, step log(1.34e154) / log(sqrt(101)) = 153.8: from
+     * there the run cannot be measured, and is diverged (run and check
+     * agree that an ok run has finite errors) */
     vb_model m = test_model("spring", NULL);
     vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 1e4, .dt = 10};
     vb_run_result r = sim("euler", &m, &plan);
     CHECK(r.status == VB_STATUS_DIVERGED, "status %s", vb_status_name(r.status));
-    CHECK(r.fail_step > 300 && r.fail_step < 330, "diverged at step %llu, want ~310",
+    CHECK(r.fail_step >= 152 && r.fail_step <= 156, "diverged at step %llu, want ~154",
           r.fail_step);
     CHECK(isinf(r.err_pos_max) && isinf(r.err_energy_max), "errors of a diverged run are inf");
 }
