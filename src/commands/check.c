@@ -385,7 +385,7 @@ int vb_cmd_check(int argc, char **argv)
             status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
-        vb_report_engine_failures(CMD, &s, 1); /* said; the comparison judges them */
+        vb_report_run_failures(CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
         rc = compare_case(base, ci, &s, &tol, &changes, err, sizeof err);
         vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);

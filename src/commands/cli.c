@@ -4,6 +4,7 @@
 #include "engine.h"
 
 #include <getopt.h>
+#include "integrator.h"
 #include "plugin.h"
 #include "sweep.h"
 
@@ -209,6 +210,14 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
     case VB_OPT_ENGINES_ONLY:
         o->engines_only = 1;
         return 0;
+    case VB_OPT_PLUGIN_TIMEOUT: {
+        double t;
+        if (vb_parse_double(optarg, &t) != 0 || !(t > 0.0) || t > 1e6)
+            return vb_usage_error(cmd, "--plugin-timeout: '%s': give seconds, 0 < S <= 1e6",
+                                  optarg);
+        vb_plugin_set_timeout(t);
+        return 0;
+    }
     case VB_OPT_ENGINE_TIMEOUT:
         o->engine_timeout_given = 1;
         if (vb_parse_double(optarg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
@@ -306,53 +315,93 @@ size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n
     return below;
 }
 
-/* One failed engine run, said (the first 20 of them): the case, the engine,
- * its command or directory (cut at 200 characters), the run and why. */
+/* One failed engine or plugin run, said (the first 20 of them): the case,
+ * the engine and its command or directory (cut at 200 characters), or the
+ * plugin, the run and why. */
 static void say_failure(const char *cmd, const vb_case *c, size_t integ, size_t *failed,
                         const char *id, const char *plan_text, const char *why)
 {
     if ((*failed)++ >= 20)
         return;
+    char label[4096], who[512];
     const vb_engine *e = vb_engine_of(c->integ[integ]);
-    const char *src = !e ? "?" : e->command ? e->command : e->dir;
-    char label[4096];
-    vb_error(cmd, "%s: engine %s (%.200s%s): run %s (%s): %s", vb_case_label(c, label, sizeof label),
-             e ? e->name : "?", src,
-             strlen(src) > 200 ? "..." : "", id, plan_text, why);
+    unsigned long long h;
+    const char *name = vb_integrator_type(c->integ[integ])->name;
+    const char *file = vb_plugin_of_integrator(name, &h);
+    if (e) {
+        const char *src = e->command ? e->command : e->dir;
+        snprintf(who, sizeof who, "engine %s (%.200s%s)", e->name, src,
+                 strlen(src) > 200 ? "..." : "");
+    } else if (file) {
+        snprintf(who, sizeof who, "plugin integrator %s (%s)", c->integ[integ]->name, file);
+    } else {
+        file = vb_plugin_of_model(c->model.type->name, &h);
+        snprintf(who, sizeof who, "%s on the plugin model %s (%s)", c->integ[integ]->name,
+                 c->model.type->name, file ? file : "?");
+    }
+    vb_error(cmd, "%s: %s: %s%s%s: %s", vb_case_label(c, label, sizeof label), who,
+             id ? "run " : "", id ? id : "", plan_text, why);
 }
 
-size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)
+size_t vb_report_run_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n)
 {
-    size_t failed = 0;
-    char plan[96];
+    size_t failed[2] = {0, 0}; /* engines', plugins' */
+    char plan[128];
     for (size_t i = 0; i < n; i++) {
         const vb_sweep *s = &sweeps[i];
         for (size_t k = 0; k < s->n_jobs; k++) {
             const vb_sweep_job *j = &s->jobs[k];
-            if (j->res.status != VB_STATUS_ENGINE_FAILED)
+            int plug = j->res.status == VB_STATUS_PLUGIN_FAILED;
+            if (j->res.status != VB_STATUS_ENGINE_FAILED && !plug)
                 continue;
-            int w = snprintf(plan, sizeof plan, "plan %s, level %d", vb_plan_name(j->kind),
-                             j->level);
             if (j->kind == VB_PLAN_RANDOM)
-                snprintf(plan + w, sizeof plan - (size_t)w, ", seed %lu", j->seed);
-            say_failure(cmd, s->c, j->integ, &failed, j->plan.id, plan, vb_run_failure(&j->res));
+                snprintf(plan, sizeof plan, " (plan %s, level %d, seed %lu)",
+                         vb_plan_name(j->kind), j->level, j->seed);
+            else
+                snprintf(plan, sizeof plan, " (plan %s, level %d)", vb_plan_name(j->kind),
+                         j->level);
+            say_failure(cmd, s->c, j->integ, &failed[plug], j->plan.id, plan,
+                        vb_run_failure(&j->res));
         }
-        /* the charts' long runs, when they are runs of their own */
+        /* the charts' long runs, when they are runs of their own, and paths */
         for (size_t k = 0; k < s->series.n_series; k++) {
             const vb_series_row *row = &s->series.series[k];
-            if (row->status != VB_STATUS_ENGINE_FAILED || strncmp(row->id, "long-", 5) != 0)
+            int plug = row->status == VB_STATUS_PLUGIN_FAILED;
+            if ((row->status != VB_STATUS_ENGINE_FAILED && !plug) ||
+                strncmp(row->id, "long-", 5) != 0)
                 continue;
-            snprintf(plan, sizeof plan, "the charts' long run, plan %s", vb_plan_name(row->kind));
-            say_failure(cmd, s->c, row->integ, &failed, row->id, plan, row->failure);
+            snprintf(plan, sizeof plan, " (the charts' long run, plan %s)",
+                     vb_plan_name(row->kind));
+            say_failure(cmd, s->c, row->integ, &failed[plug], row->id, plan, row->failure);
+        }
+        for (size_t k = 0; k < s->series.n_paths; k++) {
+            const vb_path_row *row = &s->series.paths[k];
+            if (!row->failure[0])
+                continue;
+            snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
+                     vb_plan_name(row->kind));
+            say_failure(cmd, s->c, row->integ, &failed[1], NULL, plan, row->failure);
+        }
+        for (size_t k = 0; k < s->n_plugin_failed; k++) {
+            const vb_plugin_failure *f = &s->plugin_failed[k];
+            snprintf(plan, sizeof plan, "%s (left out)", f->what);
+            say_failure(cmd, s->c, f->integ, &failed[1], NULL, plan, f->why);
         }
     }
-    if (failed > 20)
-        vb_error(cmd, "... and %zu more engine runs failed", failed - 20);
-    if (failed)
-        vb_error(cmd, "%zu engine run%s failed: their rows say engine-failed; every other %s",
-                 failed, failed == 1 ? "" : "s",
-                 strcmp(cmd, "check") ? "result was written" : "run was compared");
-    return failed;
+    const char *rest = strcmp(cmd, "check") ? "result was written" : "run was compared";
+    for (int p = 0; p < 2; p++) {
+        if (failed[p] > 20)
+            vb_error(cmd, "... and %zu more %s failures", failed[p] - 20,
+                     p ? "plugin" : "engine run");
+        if (failed[p])
+            vb_error(cmd, "%zu %s failed: %s; every other %s", failed[p],
+                     p ? (failed[p] == 1 ? "plugin run or part of a sweep" : "plugin runs or parts of a sweep")
+                       : (failed[p] == 1 ? "engine run" : "engine runs"),
+                     p ? "a run's row says plugin-failed, and a part's rows are left out"
+                       : "their rows say engine-failed",
+                     rest);
+    }
+    return failed[0] + failed[1];
 }
 
 int vb_opt_shard(const char *cmd, const char *text, int *k, int *n)

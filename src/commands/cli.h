@@ -71,10 +71,13 @@ enum {
     VB_OPT_ENGINE,
     VB_OPT_TRAJECTORIES,
     VB_OPT_ENGINE_TIMEOUT,
-    VB_OPT_ENGINES_ONLY
+    VB_OPT_ENGINES_ONLY,
+    VB_OPT_PLUGIN_TIMEOUT
 };
 #define VB_OPTION_MAX_STEPS {"max-steps", required_argument, NULL, VB_OPT_MAX_STEPS}
-#define VB_OPTION_PLUGIN {"plugin", required_argument, NULL, VB_OPT_PLUGIN}
+#define VB_OPTION_PLUGIN                                                                          \
+    {"plugin", required_argument, NULL, VB_OPT_PLUGIN},                                            \
+        {"plugin-timeout", required_argument, NULL, VB_OPT_PLUGIN_TIMEOUT}
 #define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
 /* external engines (engine.h), added to every case */
 #define VB_OPTION_ENGINES                                                                         \
@@ -112,8 +115,9 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
 
 struct vb_sweep;
 /* Say every engine run of the sweeps that failed (which engine, command,
- * run and why); the number of them. */
-size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n);
+ * run and why), and every run or part of a sweep a plugin's worker failed
+ * (isolate.h: which plugin, what and why); the number of them. */
+size_t vb_report_run_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n);
 
 /* run --strict: every verdict of the summary tables (the position error's,
  * err_pos_max, for each plan; the energy error's with fixed steps) that is

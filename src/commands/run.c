@@ -356,8 +356,9 @@ int vb_cmd_run(int argc, char **argv)
     }
     if (status == VB_EXIT_OK && !quiet && !shard_n)
         print_summaries(stdout, sweeps, n, grids, (size_t)n_grids);
-    /* engines that failed: each run said, and exit 1, the results kept */
-    if (status == VB_EXIT_OK && vb_report_engine_failures(CMD, sweeps, n) > 0)
+    /* engines and plugins that failed: each run said, and exit 1, the
+     * results kept */
+    if (status == VB_EXIT_OK && vb_report_run_failures(CMD, sweeps, n) > 0)
         status = VB_EXIT_FAIL;
     /* --strict: a method below the order its label promises fails the run */
     if (strict && written && vb_report_strict(CMD, sweeps, n) > 0)
@@ -844,6 +845,10 @@ int vb_cmd_merge(int argc, char **argv)
     } else if (!quiet) {
         print_summaries(stdout, ordered, n, grids, (size_t)n_grids);
     }
+    /* runs a plugin's worker failed, in a shard or here: said, and exit 1,
+     * as run does */
+    if (status == VB_EXIT_OK && vb_report_run_failures(CMD, ordered, n) > 0)
+        status = VB_EXIT_FAIL;
 done:
     free(ordered);
     free(rank);

@@ -541,9 +541,10 @@ static int read_runs_into(const table *t, run_set *set, char *err, size_t errlen
             return bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
         int ok = !strcmp(r->status, "ok");
         if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0 &&
-            strcmp(r->status, "engine-failed") != 0)
+            strcmp(r->status, "engine-failed") != 0 && strcmp(r->status, "plugin-failed") != 0)
             return bad(err, errlen,
-                       "%s:%lu: status '%.60s' (want ok, diverged, exact-failed or engine-failed)",
+                       "%s:%lu: status '%.60s' (want ok, diverged, exact-failed, engine-failed "
+                       "or plugin-failed)",
                        t->path, r->line, r->status);
         if (ok ? f[cfs][0] != '\0' : parse_count(f[cfs], &count) != 0)
             return bad_cell(t, i, cfs,

@@ -61,6 +61,17 @@ const char *vb_plugin_of_model(const char *name, unsigned long long *hash)
     return plugin_of(name, 1, hash);
 }
 
+int vb_plugin_code(const vb_integrator *g, const vb_model *m)
+{
+    unsigned long long h;
+    return (g && vb_plugin_of_integrator(vb_integrator_type(g)->name, &h)) ||
+           (m && vb_plugin_of_model(m->type->name, &h));
+}
+
+static double plugin_timeout = VB_PLUGIN_TIMEOUT;
+void vb_plugin_set_timeout(double seconds) { plugin_timeout = seconds; }
+double vb_plugin_timeout(void) { return plugin_timeout; }
+
 int vb_plugin_load(const char *path, char *err, size_t errlen)
 {
     /* dlopen searches the library path for a bare name; a user who types

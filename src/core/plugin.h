@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "verletbench.h"
+
 /* Load one plugin and register its integrators.  0, or -1 with a message
  * naming the file and what is wrong (missing, not a plugin, another ABI
  * version, a malformed entry, a name already taken): the CLI exits 2. */
@@ -20,9 +22,23 @@ int vb_plugin_load(const char *path, char *err, size_t errlen);
 const char *vb_plugin_of_integrator(const char *name, unsigned long long *hash);
 const char *vb_plugin_of_model(const char *name, unsigned long long *hash);
 
+/* Runs of integrator g on model m call a plugin's code: g or m came from
+ * one.  Such runs go to worker processes (isolate.h). */
+struct vb_model;
+int vb_plugin_code(const vb_integrator *g, const struct vb_model *m);
+
+/* The time limit of one plugin run in a worker, in seconds
+ * (--plugin-timeout), VB_PLUGIN_TIMEOUT unless set. */
+#define VB_PLUGIN_TIMEOUT 600.0
+void vb_plugin_set_timeout(double seconds);
+double vb_plugin_timeout(void);
+
 /* "--plugin" help text shared by the commands that take it. */
 #define VB_PLUGIN_HELP                                                                          \
     "  --plugin FILE    load integrators and models from a shared object (repeatable);\n"          \
-    "                   see examples/plugin/ and verletbench.h\n"
+    "                   see examples/plugin/ and verletbench.h.  Its runs go to worker\n"         \
+    "                   processes: a plugin that exits, crashes or hangs fails those runs\n"     \
+    "                   (plugin-failed, with why), and the rest goes on\n"                          \
+    "  --plugin-timeout S  seconds one plugin run may take in its worker (default 600)\n"
 
 #endif

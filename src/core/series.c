@@ -3,8 +3,9 @@
 #include <sys/stat.h>
 
 #include "engine.h"
-
+#include "isolate.h"
 #include "parallel.h"
+#include "plugin.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -90,21 +91,23 @@ static vb_plan_spec series_plan(const vb_case *c, vb_plan_kind kind, double t_en
     return plan;
 }
 
-/* Every integrator's long run under one plan, together (the truth once per
- * step): rows[i] is integrator i's. */
-static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_series_row **rows,
-                     char *err, size_t errlen)
+/* The long runs of integrators which[0..nw) under one plan, together (the
+ * truth once per step): rows[k] is integrator which[k]'s. */
+static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind,
+                     double t_end, vb_series_row **rows, char *err, size_t errlen)
 {
-    window_rec *w = calloc(c->n_integ, sizeof *w);
-    vb_run_result *res = calloc(c->n_integ, sizeof *res);
+    window_rec *w = calloc(nw ? nw : 1, sizeof *w);
+    vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
+    const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
     int rc = -1;
-    if (!w || !res) {
+    if (!w || !res || !integ) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    for (size_t i = 0; i < c->n_integ; i++) {
+    for (size_t i = 0; i < nw; i++) {
         vb_series_row *row = rows[i];
-        row->integ = i;
+        integ[i] = c->integ[which[i]];
+        row->integ = which[i];
         row->kind = kind;
         row->dt = c->dt;
         row->t_end = t_end;
@@ -120,11 +123,11 @@ static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_serie
                             .window = t_end / VB_SERIES_WINDOWS, .current = -1};
     }
     vb_grid_spec spec = {.model = &c->model, .plan = series_plan(c, kind, t_end),
-                         .integ = c->integ, .n_integ = c->n_integ, .on_step = window_step,
+                         .integ = integ, .n_integ = nw, .on_step = window_step,
                          .on_step_ctx = w};
-    if (vb_simulate_grid(&spec, res, err, errlen) != 0)
+    if (nw && vb_simulate_grid(&spec, res, err, errlen) != 0)
         goto done;
-    for (size_t i = 0; i < c->n_integ; i++) {
+    for (size_t i = 0; i < nw; i++) {
         window_flush(&w[i]);
         rows[i]->steps = res[i].steps;
         rows[i]->status = res[i].status;
@@ -137,6 +140,7 @@ static int long_runs(const vb_case *c, vb_plan_kind kind, double t_end, vb_serie
 done:
     free(w);
     free(res);
+    free(integ);
     return rc;
 }
 
@@ -213,24 +217,27 @@ static size_t path_points(const vb_case *c)
     return k > VB_PATH_POINTS ? VB_PATH_POINTS : k < VB_PATH_MIN_POINTS ? VB_PATH_MIN_POINTS : k;
 }
 
-/* Every integrator's path under one plan, together. */
-static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *err,
-                 size_t errlen)
+/* The paths of integrators which[0..nw) under one plan, together: rows[k]
+ * is integrator which[k]'s. */
+static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind,
+                 vb_path_row **rows, char *err, size_t errlen)
 {
     size_t n = c->model.n;
-    path_rec *p = calloc(c->n_integ, sizeof *p);
-    vb_run_result *res = calloc(c->n_integ, sizeof *res);
+    path_rec *p = calloc(nw ? nw : 1, sizeof *p);
+    vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
+    const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
     int rc = -1;
-    if (!p || !res) {
+    if (!p || !res || !integ) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }
     vb_plan_spec plan = series_plan(c, kind, c->t_end);
     double steps = vb_plan_max_steps(&plan);
     size_t points = path_points(c);
-    for (size_t i = 0; i < c->n_integ; i++) {
+    for (size_t i = 0; i < nw; i++) {
         vb_path_row *row = rows[i];
-        row->integ = i;
+        integ[i] = c->integ[which[i]];
+        row->integ = which[i];
         row->kind = kind;
         row->dt = c->dt;
         if (alloc_path(row, n) != 0) {
@@ -242,11 +249,12 @@ static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *
                           .limit = points,
                           .last_x = row->x + (VB_PATH_POINTS + 2) * n};
     }
-    vb_grid_spec spec = {.model = &c->model, .plan = plan, .integ = c->integ,
-                         .n_integ = c->n_integ, .on_step = path_step, .on_step_ctx = p};
-    if (vb_simulate_grid(&spec, res, err, errlen) != 0)
+    vb_grid_spec spec = {.model = &c->model, .plan = plan, .integ = integ,
+                         .n_integ = nw, .on_step = path_step, .on_step_ctx = p};
+    if (nw && vb_simulate_grid(&spec, res, err, errlen) != 0)
         goto done;
-    for (size_t i = 0; i < c->n_integ; i++) {
+    for (size_t i = 0; i < nw; i++) {
+        vb_run_result_clear(&res[i]);
         vb_path_row *row = rows[i];
         if (row->n > 0 && row->t[row->n - 1] < p[i].last_t) {
             row->t[row->n] = p[i].last_t;
@@ -258,6 +266,7 @@ static int paths(const vb_case *c, vb_plan_kind kind, vb_path_row **rows, char *
 done:
     free(p);
     free(res);
+    free(integ);
     return rc;
 }
 
@@ -304,31 +313,160 @@ typedef struct {
     char (*err)[256];
 } series_ctx;
 
+/* Task j's runs of integrators which[0..nw) into their rows. */
+static int series_part(series_ctx *x, size_t j, const size_t *which, size_t nw, char *err,
+                       size_t errlen)
+{
+    size_t p = j / 2;
+    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    void **rows = malloc((nw ? nw : 1) * sizeof *rows);
+    if (!rows) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t k = 0; k < nw; k++)
+        rows[k] = j % 2 == 0 ? (void *)&x->set->series[which[k] * x->plans + p]
+                             : (void *)&x->set->paths[which[k] * x->plans + p];
+    int rc = j % 2 == 0 ? long_runs(x->c, which, nw, kind, x->t_long, (vb_series_row **)rows, err,
+                                    errlen)
+                        : paths(x->c, which, nw, kind, (vb_path_row **)rows, err, errlen);
+    free(rows);
+    return rc;
+}
+
+/* a row as bytes: its fields, then its points (a worker's result) */
+static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
+{
+    size_t p = j / 2, dim = x->c->model.n;
+    if (j % 2 == 0) {
+        const vb_series_row *r = &x->set->series[i * x->plans + p];
+        size_t len = sizeof *r + 4 * r->n * sizeof(double);
+        char *b = *out = malloc(len);
+        if (!b)
+            return 0;
+        memcpy(b, r, sizeof *r);
+        double *d = (double *)(void *)(b + sizeof *r);
+        for (int a = 0; a < 4; a++) /* t, err_pos, err_energy, err_constraint */
+            memcpy(d + (size_t)a * r->n, r->t + (size_t)a * VB_SERIES_WINDOWS, r->n * sizeof *d);
+        return len;
+    }
+    const vb_path_row *r = &x->set->paths[i * x->plans + p];
+    size_t len = sizeof *r + r->n * (1 + dim) * sizeof(double);
+    char *b = *out = malloc(len);
+    if (!b)
+        return 0;
+    memcpy(b, r, sizeof *r);
+    memcpy(b + sizeof *r, r->t, r->n * sizeof(double));
+    memcpy(b + sizeof *r + r->n * sizeof(double), r->x, r->n * dim * sizeof(double));
+    return len;
+}
+
+typedef struct {
+    series_ctx *x;
+    size_t j;
+} series_unit;
+
+/* in a worker: the long runs or paths of integrators that call a plugin */
+static int iso_series(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
+                      size_t errlen)
+{
+    const series_unit *u = ctx;
+    if (series_part(u->x, u->j, units, n, err, errlen) != 0)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        void *b = NULL;
+        size_t len = row_bytes(u->x, u->j, units[k], &b);
+        int rc = !len ? -1 : vb_isolate_put(out, units[k], b, len);
+        free(b);
+        if (rc != 0) {
+            snprintf(err, errlen, "cannot send a result to verletbench");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int iso_series_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+{
+    const series_unit *u = ctx;
+    const series_ctx *x = u->x;
+    size_t p = u->j / 2, dim = x->c->model.n;
+    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    if (u->j % 2 == 0) {
+        vb_series_row *r = &x->set->series[i * x->plans + p];
+        vb_series_row got = {0};
+        if (bytes && len >= sizeof got)
+            memcpy(&got, bytes, sizeof got);
+        if (bytes && (len < sizeof got || got.n > VB_SERIES_WINDOWS ||
+                      len != sizeof got + 4 * got.n * sizeof(double)))
+            bytes = NULL, why = "a worker's result of the wrong size";
+        if (!(r->t = malloc(4 * VB_SERIES_WINDOWS * sizeof *r->t)))
+            return -1;
+        double *t = r->t;
+        if (bytes) {
+            *r = got;
+            const double *d = (const double *)(const void *)((const char *)bytes + sizeof got);
+            for (int a = 0; a < 4; a++)
+                memcpy(t + (size_t)a * VB_SERIES_WINDOWS, d + (size_t)a * got.n,
+                       got.n * sizeof *d);
+        } else {
+            /* no windows: the chart leaves the curve out, the report says why */
+            vb_plan_spec plan = series_plan(x->c, kind, x->t_long);
+            *r = (vb_series_row){.integ = i, .kind = kind, .dt = x->c->dt, .t_end = x->t_long,
+                                 .status = VB_STATUS_PLUGIN_FAILED};
+            snprintf(r->id, sizeof r->id, "%s", plan.id);
+            snprintf(r->failure, sizeof r->failure, "%s", why);
+        }
+        r->t = t;
+        r->err_pos = t + VB_SERIES_WINDOWS;
+        r->err_energy = t + 2 * VB_SERIES_WINDOWS;
+        r->err_constraint = t + 3 * VB_SERIES_WINDOWS;
+        return 0;
+    }
+    vb_path_row *r = &x->set->paths[i * x->plans + p];
+    vb_path_row got = {0};
+    if (bytes && len >= sizeof got)
+        memcpy(&got, bytes, sizeof got);
+    if (bytes && (len < sizeof got || got.n > VB_PATH_POINTS + 2 ||
+                  len != sizeof got + got.n * (1 + dim) * sizeof(double)))
+        bytes = NULL, why = "a worker's result of the wrong size";
+    *r = (vb_path_row){.integ = i, .kind = kind, .dt = x->c->dt};
+    if (alloc_path(r, dim) != 0)
+        return -1;
+    if (bytes) {
+        r->n = got.n;
+        memcpy(r->t, (const char *)bytes + sizeof got, got.n * sizeof(double));
+        memcpy(r->x, (const char *)bytes + sizeof got + got.n * sizeof(double),
+               got.n * dim * sizeof(double));
+    } else {
+        snprintf(r->failure, sizeof r->failure, "%s", why);
+    }
+    return 0;
+}
+
+/* Task j: the built-in integrators' runs here, together; those that call a
+ * plugin's code in workers (isolate.h).  The rows are the same either way. */
 static int series_task(void *ctx, size_t j)
 {
     series_ctx *x = ctx;
-    size_t p = j / 2;
-    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
     const vb_case *c = x->c;
-    size_t ni = c->n_integ;
-    int rc;
-    if (j % 2 == 0) {
-        vb_series_row **rows = malloc(ni * sizeof *rows);
-        if (!rows)
-            return -1;
-        for (size_t i = 0; i < ni; i++)
-            rows[i] = &x->set->series[i * x->plans + p];
-        rc = long_runs(c, kind, x->t_long, rows, x->err[j], sizeof x->err[j]);
-        free(rows);
-    } else {
-        vb_path_row **rows = malloc(ni * sizeof *rows);
-        if (!rows)
-            return -1;
-        for (size_t i = 0; i < ni; i++)
-            rows[i] = &x->set->paths[i * x->plans + p];
-        rc = paths(c, kind, rows, x->err[j], sizeof x->err[j]);
-        free(rows);
+    size_t ni = c->n_integ, n_here = 0, n_iso = 0;
+    size_t *here = malloc((ni ? ni : 1) * sizeof *here), *iso = malloc((ni ? ni : 1) * sizeof *iso);
+    int rc = here && iso ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < ni; i++) {
+        if (vb_plugin_code(c->integ[i], &c->model))
+            iso[n_iso++] = i;
+        else
+            here[n_here++] = i;
     }
+    if (rc == 0)
+        rc = series_part(x, j, here, n_here, x->err[j], sizeof x->err[j]);
+    series_unit u = {x, j};
+    if (rc == 0 && n_iso)
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_series, iso_series_done, &u,
+                              x->err[j], sizeof x->err[j]);
+    free(here);
+    free(iso);
     return rc;
 }
 

@@ -50,6 +50,7 @@ typedef struct vb_path_row {
     double dt;
     size_t n;
     double *t, *x; /* x: n rows of dim */
+    char failure[256]; /* a plugin's worker that failed (isolate.h): why; n is 0 */
 } vb_path_row;
 
 typedef struct vb_series_set {

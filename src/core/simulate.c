@@ -29,6 +29,8 @@ const char *vb_status_name(vb_status s)
         return "exact-failed";
     case VB_STATUS_ENGINE_FAILED:
         return "engine-failed";
+    case VB_STATUS_PLUGIN_FAILED:
+        return "plugin-failed";
     }
     return "?";
 }
@@ -112,6 +114,16 @@ int vb_whole_periods(const vb_model *model, double t_end)
     return k >= 1.0 && fabs(t_end - k * T) <= 1e-9 * t_end;
 }
 
+/* docs/method.md §4: a run that did not finish has infinite errors */
+static void unfinished(vb_run_result *res)
+{
+    res->fail_step = res->steps;
+    res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
+    res->err_vel_final = res->err_vel_max = INFINITY;
+    res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
+    res->err_return = res->err_constraint_max = INFINITY;
+}
+
 void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,
                    const vb_metrics *m, const double *x_last, unsigned long long force_evals,
                    const vb_truth *truth, vb_run_result *res)
@@ -164,12 +176,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
             }
         }
     } else {
-        /* docs/method.md §4: a run that did not finish has infinite errors */
-        res->fail_step = res->steps;
-        res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
-        res->err_vel_final = res->err_vel_max = INFINITY;
-        res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
-        res->err_return = res->err_constraint_max = INFINITY;
+        unfinished(res);
     }
 }
 
@@ -181,6 +188,69 @@ void vb_run_unmeasurable(vb_run_result *res, const char *what)
     res->status = VB_STATUS_DIVERGED;
     free(res->failure);
     res->failure = strdup(why); /* NULL when out of memory: the status still says it */
+}
+
+int vb_run_frame(const vb_model *m, const vb_plan_spec *spec, vb_run_result *out)
+{
+    vb_plan p;
+    double *xv = malloc(2 * m->n * sizeof *xv), h, t;
+    if (!xv || vb_plan_begin(&p, spec) != 0) {
+        free(xv);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    while (vb_plan_next(&p, &h, &t))
+        out->steps++;
+    vb_metrics mt;
+    m->type->initial(m->self, xv, xv + m->n);
+    vb_metrics_init(&mt, m, xv, xv + m->n);
+    vb_run_finish(m, spec, &p, &mt, xv, 0, NULL, out);
+    out->has_reference = !m->type->exact; /* truth.c: no exact solution, a reference */
+    vb_plan_end(&p);
+    free(xv);
+    return 0;
+}
+
+int vb_run_plugin_failed(const vb_model *model, const vb_plan_spec *plan, const char *why,
+                         vb_run_result *out)
+{
+    if (vb_run_frame(model, plan, out) != 0)
+        return -1;
+    /* a run that did not finish, at step 0: whatever it did in the
+     * process that ended is lost with it */
+    out->status = VB_STATUS_PLUGIN_FAILED;
+    out->steps = 0;
+    unfinished(out);
+    out->failure = strdup(why);
+    return out->failure ? 0 : -1;
+}
+
+size_t vb_run_result_pack(const vb_run_result *r, void *buf, size_t cap)
+{
+    size_t text = r->failure ? strlen(r->failure) : 0;
+    if (text > 1000)
+        text = 1000;
+    if (sizeof *r + text > cap)
+        return 0;
+    vb_run_result copy = *r;
+    copy.failure = NULL;
+    memcpy(buf, &copy, sizeof copy);
+    memcpy((char *)buf + sizeof copy, r->failure ? r->failure : "", text);
+    return sizeof copy + text;
+}
+
+int vb_run_result_unpack(vb_run_result *r, const void *bytes, size_t len)
+{
+    if (len < sizeof *r)
+        return -1;
+    memcpy(r, bytes, sizeof *r);
+    r->failure = NULL;
+    if (len > sizeof *r) {
+        r->failure = strndup((const char *)bytes + sizeof *r, len - sizeof *r);
+        if (!r->failure)
+            return -1;
+    }
+    return 0;
 }
 
 void vb_run_result_clear(vb_run_result *r)

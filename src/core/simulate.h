@@ -21,7 +21,10 @@ typedef enum {
     VB_STATUS_OK,
     VB_STATUS_DIVERGED,    /* the state became non-finite */
     VB_STATUS_EXACT_FAILED, /* the exact or reference solution could not be computed */
-    VB_STATUS_ENGINE_FAILED /* an external engine failed (engine.h): vb_run_result.failure */
+    VB_STATUS_ENGINE_FAILED, /* an external engine failed (engine.h): vb_run_result.failure */
+    /* the plugin's code ended, crashed or hung the process the run was in
+     * (isolate.h): vb_run_result.failure says how */
+    VB_STATUS_PLUGIN_FAILED
 } vb_status;
 
 const char *vb_status_name(vb_status s);
@@ -61,6 +64,23 @@ typedef struct vb_run_result {
 
 /* Free what a result holds (its failure text); the numbers stay. */
 void vb_run_result_clear(vb_run_result *r);
+
+/* What a run of the plan writes whatever its method does (the frame of
+ * its row): status ok, the plan's dt, t_end and steps, which errors apply
+ * (has_*), every error 0; from the code a run itself uses (the plan
+ * drawn, vb_metrics_init, vb_run_finish).  0, or -1 out of memory. */
+int vb_run_frame(const vb_model *model, const vb_plan_spec *plan, vb_run_result *out);
+/* A run whose plugin failed it (isolate.h): the plan's frame, no step
+ * taken, every error inf, status plugin-failed and why.  0, or -1 out of
+ * memory. */
+int vb_run_plugin_failed(const vb_model *model, const vb_plan_spec *plan, const char *why,
+                         vb_run_result *out);
+/* A result as bytes (its failure text after it), and back: for a result
+ * made in another process.  pack: the bytes used, at most cap (else 0);
+ * unpack: 0, or -1 (not such bytes, or out of memory). */
+size_t vb_run_result_pack(const vb_run_result *r, void *buf, size_t cap);
+int vb_run_result_unpack(vb_run_result *r, const void *bytes, size_t len);
+#define VB_RUN_PACKED_MAX (sizeof(vb_run_result) + 1024)
 /* its failure text, or "" */
 static inline const char *vb_run_failure(const vb_run_result *r)
 {

@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 #include "integrator.h"
+#include "isolate.h"
 #include "lanes.h"
 #include "metrics.h"
 #include "parallel.h"
+#include "plugin.h"
 #include "truth.h"
 
 /* ---- norms ---------------------------------------------------------------- */
@@ -239,11 +241,87 @@ typedef struct {
     atomic_size_t jobs_done;
     vb_progress_fn *progress;
     void *progress_ctx;
-    /* the case's integrators less the adaptive ones, once for every task;
-     * first_grid is the first of them in the case's list */
+    /* the case's integrators less the adaptive ones and those that call a
+     * plugin's code, once for every task; first_grid is the first of them
+     * in the case's list */
     const vb_integrator **grid;
     size_t n_grid, first_grid;
+    /* the integrators (indices) whose runs call a plugin's code: they run
+     * in worker processes (isolate.h), every one of a plugin model's */
+    size_t *iso;
+    size_t n_iso;
 } job_ctx;
+
+static int calls_plugin(const vb_case *c, size_t i)
+{
+    return vb_plugin_code(c->integ[i], &c->model);
+}
+
+/* ---- the runs of plugin code, in worker processes ---- */
+
+typedef struct {
+    job_ctx *jc;
+    size_t g; /* the task */
+} iso_task;
+
+/* In the worker: the units' runs of task g (the integrators that step on
+ * the plan's times together, one grid; an adaptive one alone), each
+ * result sent as it is, bit for bit what it is in one process. */
+static int iso_runs(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
+                    size_t errlen)
+{
+    const iso_task *t = ctx;
+    const vb_case *c = t->jc->c;
+    const vb_sweep_job *jobs = t->jc->s->jobs;
+    size_t per = t->jc->per;
+    const vb_integrator **grid = malloc(n * sizeof *grid);
+    size_t *gi = malloc(n * sizeof *gi), m = 0;
+    vb_run_result *res = malloc(n * sizeof *res);
+    char packed[VB_RUN_PACKED_MAX];
+    int rc = grid && gi && res ? 0 : -1;
+    if (rc != 0)
+        snprintf(err, errlen, "out of memory");
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        if (!vb_adaptive(c->integ[units[k]])) {
+            gi[m] = units[k];
+            grid[m++] = c->integ[units[k]];
+        }
+    for (size_t k = 0; rc == 0 && k <= n; k++) {
+        /* the grid first (k == 0), then each adaptive one */
+        const vb_integrator *const *gs = k == 0 ? grid : &c->integ[units[k - 1]];
+        size_t gn = k == 0 ? m : 1, first = k == 0 ? (m ? gi[0] : 0) : units[k - 1];
+        if (gn == 0 || (k > 0 && !vb_adaptive(c->integ[first])))
+            continue;
+        vb_grid_spec spec = {.model = &c->model, .plan = jobs[first * per + t->g].plan,
+                             .integ = gs, .n_integ = gn};
+        if (vb_simulate_grid(&spec, res, err, errlen) != 0) {
+            rc = -1;
+            break;
+        }
+        for (size_t q = 0; q < gn; q++) {
+            size_t i = k == 0 ? gi[q] : first, len = vb_run_result_pack(&res[q], packed, sizeof packed);
+            if (rc == 0 && vb_isolate_put(out, i, packed, len) != 0) {
+                snprintf(err, errlen, "cannot send a result to verletbench");
+                rc = -1;
+            }
+            vb_run_result_clear(&res[q]);
+        }
+    }
+    free(grid);
+    free(gi);
+    free(res);
+    return rc;
+}
+
+/* In this process: a unit's result, or why its worker failed it. */
+static int iso_run_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+{
+    const iso_task *t = ctx;
+    vb_sweep_job *job = &t->jc->s->jobs[i * t->jc->per + t->g];
+    if (bytes)
+        return vb_run_result_unpack(&job->res, bytes, len);
+    return vb_run_plugin_failed(&t->jc->c->model, &job->plan, why, &job->res);
+}
 
 static int job_task(void *ctx, size_t g)
 {
@@ -264,6 +342,8 @@ static int job_task(void *ctx, size_t g)
     size_t moved = 0; /* the grid's results handed to their jobs */
     for (size_t i = 0; !failed && i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
+        if (calls_plugin(c, i))
+            continue; /* below, in workers */
         if (!vb_adaptive(c->integ[i])) {
             job->res = res[moved++];
             continue;
@@ -272,6 +352,10 @@ static int job_task(void *ctx, size_t g)
                              .n_integ = 1};
         failed = vb_simulate_grid(&spec, &job->res, err, sizeof err) != 0;
     }
+    iso_task it = {jc, g};
+    if (!failed && jc->n_iso)
+        failed = vb_isolate_units(jc->iso, jc->n_iso, vb_plugin_timeout(), iso_runs, iso_run_done,
+                                  &it, err, sizeof err) != 0;
     for (size_t i = 0; failed && i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
         job->failed = 1;
@@ -320,16 +404,26 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
         free(order);
         return -1;
     }
+    jc.iso = malloc((c->n_integ ? c->n_integ : 1) * sizeof *jc.iso);
+    if (!jc.iso) {
+        free(jc.grid);
+        free(order);
+        return -1;
+    }
     for (size_t i = c->n_integ; i-- > 0;)
-        if (!vb_adaptive(c->integ[i])) {
+        if (!vb_adaptive(c->integ[i]) && !calls_plugin(c, i)) {
             jc.first_grid = i;
             jc.n_grid++;
         }
-    for (size_t i = 0, k = 0; i < c->n_integ; i++)
-        if (!vb_adaptive(c->integ[i]))
+    for (size_t i = 0, k = 0; i < c->n_integ; i++) {
+        if (calls_plugin(c, i))
+            jc.iso[jc.n_iso++] = i;
+        else if (!vb_adaptive(c->integ[i]))
             jc.grid[k++] = c->integ[i];
+    }
     atomic_init(&jc.jobs_done, 0);
     int rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
+    free(jc.iso);
     free(jc.grid);
     free(order);
     return rc;
@@ -624,63 +718,148 @@ static int onestep_error(const vb_integrator *g, const vb_model *m, const double
     return 0;
 }
 
+/* What the one-step rows of a case share: T, the truth at every point
+ * (xv) and the sizes the errors are measured against. */
+typedef struct {
+    vb_sweep *s;
+    double T;
+    double *xv;
+    int have, truth_ok;
+    double xs, vs;
+    size_t *slot; /* integrator i's first row */
+} onestep_ctx;
+
+static int onestep_prepare(onestep_ctx *o)
+{
+    const vb_model *m = &o->s->c->model;
+    size_t n = m->n;
+    if (o->have)
+        return 0;
+    o->xv = malloc(ONESTEP_POINTS * 2 * n * sizeof *o->xv);
+    if (!o->xv)
+        return -1;
+    o->truth_ok = onestep_truth(m, o->T, o->xv) == 0;
+    /* the sizes the errors are measured against: the largest |x|, |v| at
+     * the moments */
+    o->xs = o->vs = 0.0;
+    for (int j = 0; o->truth_ok && j < ONESTEP_MOMENTS; j++) {
+        const double *x = o->xv + point_index(j, 0, 0, 1) * 2 * n;
+        o->xs = fmax(o->xs, vb_magnitude(x, n));
+        o->vs = fmax(o->vs, vb_magnitude(x + n, n));
+    }
+    o->have = 1;
+    return 0;
+}
+
+/* integrator i's rows, one a ratio */
+static int onestep_rows(onestep_ctx *o, size_t i, vb_onestep_row *rows)
+{
+    const vb_case *c = o->s->c;
+    const vb_model *m = &c->model;
+    double T = o->T;
+    if (onestep_prepare(o) != 0)
+        return -1;
+    for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+        vb_onestep_row *row = &rows[r];
+        double sc_pos[VB_ONESTEP_LEVELS], sc_vel[VB_ONESTEP_LEVELS];
+        row->integ = i;
+        row->ratio = r;
+        for (int k = 0; k < VB_ONESTEP_LEVELS; k++) {
+            double h = ldexp(T / ONESTEP_FIRST, -k);
+            row->h[k] = h;
+            row->err_pos[k] = row->err_vel[k] = 0.0;
+            for (int j = 0; j < ONESTEP_MOMENTS; j++) {
+                double ep = NAN, ev = NAN;
+                if (o->truth_ok && onestep_error(c->integ[i], m, o->xv, j, k, r,
+                                                 onestep_moment(T, j), h, &ep, &ev) != 0)
+                    return -1;
+                if (!(ep <= row->err_pos[k]))
+                    row->err_pos[k] = ep;
+                if (!(ev <= row->err_vel[k]))
+                    row->err_vel[k] = ev;
+            }
+            sc_pos[k] = o->xs;
+            sc_vel[k] = o->vs;
+        }
+        vb_fit_order(row->h, row->err_pos, sc_pos, NULL, VB_ONESTEP_LEVELS, &row->fit_pos);
+        vb_fit_order(row->h, row->err_vel, sc_vel, NULL, VB_ONESTEP_LEVELS, &row->fit_vel);
+    }
+    return 0;
+}
+
+/* in a worker: the rows of integrators whose steps call a plugin's code */
+static int iso_onestep(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
+                       size_t errlen)
+{
+    onestep_ctx *o = ctx;
+    vb_onestep_row rows[VB_ONESTEP_RATIOS];
+    for (size_t k = 0; k < n; k++) {
+        memset(rows, 0, sizeof rows);
+        if (onestep_rows(o, units[k], rows) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        if (vb_isolate_put(out, units[k], rows, sizeof rows) != 0) {
+            snprintf(err, errlen, "cannot send a result to verletbench");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int iso_onestep_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+{
+    onestep_ctx *o = ctx;
+    vb_onestep_row *rows = &o->s->onestep[o->slot[i]];
+    if (bytes && len == VB_ONESTEP_RATIOS * sizeof *rows) {
+        memcpy(rows, bytes, len);
+        return 0;
+    }
+    rows[0].integ = VB_SAME_NONE; /* no rows: said, then left out */
+    return vb_sweep_plugin_failed(o->s, i, "its one-step errors", bytes ? "a worker's result "
+                                  "of the wrong size" : why);
+}
+
 static int analyse_onestep(vb_sweep *s)
 {
     const vb_case *c = s->c;
     const vb_model *m = &c->model;
-    double T = m->type->natural_time(m->self);
-    size_t n = m->n;
-    s->onestep_T = T;
+    onestep_ctx o = {.s = s, .T = m->type->natural_time(m->self)};
+    s->onestep_T = o.T;
     s->onestep = calloc(c->n_integ * VB_ONESTEP_RATIOS, sizeof *s->onestep);
-    double *xv = malloc(ONESTEP_POINTS * 2 * n * sizeof *xv);
-    if (!s->onestep || !xv) {
-        free(xv);
-        return -1;
+    o.slot = calloc(c->n_integ ? c->n_integ : 1, sizeof *o.slot);
+    size_t *iso = calloc(c->n_integ ? c->n_integ : 1, sizeof *iso), n_iso = 0;
+    int rc = s->onestep && o.slot && iso ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < c->n_integ; i++) {
+        /* one step from an exact state is a call an external engine
+         * has no protocol for: it has no row; nor has an adaptive
+         * method, whose one step of h is as many as its control wants */
+        if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]))
+            continue;
+        o.slot[i] = s->n_onestep;
+        s->n_onestep += VB_ONESTEP_RATIOS;
+        if (calls_plugin(c, i))
+            iso[n_iso++] = i; /* in a worker, below */
+        else
+            rc = onestep_rows(&o, i, &s->onestep[o.slot[i]]);
     }
-    int truth_ok = onestep_truth(m, T, xv) == 0;
-    /* the sizes the errors are measured against: the largest |x|, |v| at
-     * the moments */
-    double xs = 0.0, vs = 0.0;
-    for (int j = 0; truth_ok && j < ONESTEP_MOMENTS; j++) {
-        const double *x = xv + point_index(j, 0, 0, 1) * 2 * n;
-        xs = fmax(xs, vb_magnitude(x, n));
-        vs = fmax(vs, vb_magnitude(x + n, n));
-    }
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
-            /* one step from an exact state is a call an external engine
-             * has no protocol for: it has no row; nor has an adaptive
-             * method, whose one step of h is as many as its control wants */
-            if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]))
-                continue;
-            vb_onestep_row *row = &s->onestep[s->n_onestep++];
-            double sc_pos[VB_ONESTEP_LEVELS], sc_vel[VB_ONESTEP_LEVELS];
-            row->integ = i;
-            row->ratio = r;
-            for (int k = 0; k < VB_ONESTEP_LEVELS; k++) {
-                double h = ldexp(T / ONESTEP_FIRST, -k);
-                row->h[k] = h;
-                row->err_pos[k] = row->err_vel[k] = 0.0;
-                for (int j = 0; j < ONESTEP_MOMENTS; j++) {
-                    double ep = NAN, ev = NAN;
-                    if (truth_ok && onestep_error(c->integ[i], m, xv, j, k, r,
-                                                  onestep_moment(T, j), h, &ep, &ev) != 0) {
-                        free(xv);
-                        return -1;
-                    }
-                    if (!(ep <= row->err_pos[k]))
-                        row->err_pos[k] = ep;
-                    if (!(ev <= row->err_vel[k]))
-                        row->err_vel[k] = ev;
-                }
-                sc_pos[k] = xs;
-                sc_vel[k] = vs;
-            }
-            vb_fit_order(row->h, row->err_pos, sc_pos, NULL, VB_ONESTEP_LEVELS, &row->fit_pos);
-            vb_fit_order(row->h, row->err_vel, sc_vel, NULL, VB_ONESTEP_LEVELS, &row->fit_vel);
+    char err[256];
+    if (rc == 0 && n_iso)
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done, &o,
+                              err, sizeof err);
+    /* the rows of a plugin that failed, left out */
+    size_t kept = 0;
+    for (size_t r = 0; rc == 0 && r < s->n_onestep; r += VB_ONESTEP_RATIOS)
+        if (s->onestep[r].integ != VB_SAME_NONE) {
+            memmove(&s->onestep[kept], &s->onestep[r], VB_ONESTEP_RATIOS * sizeof *s->onestep);
+            kept += VB_ONESTEP_RATIOS;
         }
-    free(xv);
-    return 0;
+    if (rc == 0)
+        s->n_onestep = kept;
+    free(o.xv);
+    free(o.slot);
+    free(iso);
+    return rc;
 }
 
 /* ---- there and back again ---------------------------------------------------- */
@@ -813,6 +992,88 @@ done:
     return rc;
 }
 
+/* the plans integrator i is run there and back under: every kind the
+ * case has, none for an engine (it cannot be turned round mid-run) or an
+ * adaptive method (its steps back are not its steps out) */
+static int reversal_kinds(const vb_case *c, size_t i, vb_plan_kind *kinds)
+{
+    int n = 0;
+    for (int kind = 0; kind < VB_N_PLANS; kind++)
+        if (!((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
+              (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]) ||
+              vb_adaptive(c->integ[i])))
+            kinds[n++] = (vb_plan_kind)kind;
+    return n;
+}
+
+/* integrator i's rows, one a kind of plan; 0, or -1 out of memory */
+static int reversal_rows(const vb_case *c, size_t i, vb_reverse_row *rows)
+{
+    vb_plan_kind kinds[VB_N_PLANS];
+    int nk = reversal_kinds(c, i, kinds);
+    for (int k = 0; k < nk; k++) {
+        vb_reverse_row *row = &rows[k];
+        vb_plan_spec plan = plan_for(c, kinds[k], 0, 1);
+        row->integ = i;
+        row->kind = kinds[k];
+        row->dt = plan.dt;
+        if (reversal(c->integ[i], &c->model, &plan, row) != 0)
+            return -1;
+        /* Round-off: docs/method.md §5's floor of 1e3 eps scale, grown as a random
+         * walk over the 2N steps there and back (measured: velocity
+         * Verlet misses by ~0.5 sqrt(2N) eps scale).  Anything a method
+         * does wrong shows at its truncation error, orders above. */
+        row->floor = VB_FLOOR_ULPS * DBL_EPSILON * row->scale * sqrt(2.0 * (double)row->steps);
+        if (kinds[k] == VB_PLAN_TRACE)
+            row->dt = c->t_end / (double)row->steps;
+        row->reversible = row->err_pos <= row->floor;
+    }
+    return 0;
+}
+
+typedef struct {
+    vb_sweep *s;
+    size_t *slot; /* integrator i's first row */
+} reversal_ctx;
+
+/* in a worker: the rows of integrators whose steps call a plugin's code */
+static int iso_reversal(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
+                        size_t errlen)
+{
+    const reversal_ctx *o = ctx;
+    vb_plan_kind kinds[VB_N_PLANS];
+    for (size_t k = 0; k < n; k++) {
+        vb_reverse_row rows[VB_N_PLANS];
+        memset(rows, 0, sizeof rows);
+        int nk = reversal_kinds(o->s->c, units[k], kinds);
+        if (reversal_rows(o->s->c, units[k], rows) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        if (vb_isolate_put(out, units[k], rows, (size_t)nk * sizeof *rows) != 0) {
+            snprintf(err, errlen, "cannot send a result to verletbench");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int iso_reversal_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+{
+    const reversal_ctx *o = ctx;
+    vb_plan_kind kinds[VB_N_PLANS];
+    size_t nk = (size_t)reversal_kinds(o->s->c, i, kinds);
+    vb_reverse_row *rows = &o->s->reverse[o->slot[i]];
+    if (bytes && len == nk * sizeof *rows) {
+        memcpy(rows, bytes, len);
+        return 0;
+    }
+    for (size_t k = 0; k < nk; k++)
+        rows[k].integ = VB_SAME_NONE; /* no rows: said, then left out */
+    return vb_sweep_plugin_failed(o->s, i, "its reversal test", bytes ? "a worker's result of "
+                                  "the wrong size" : why);
+}
+
 static int analyse_reversal(vb_sweep *s)
 {
     const vb_case *c = s->c;
@@ -821,32 +1082,35 @@ static int analyse_reversal(vb_sweep *s)
     if (!type->energy || (type->flags & VB_VELOCITY_DEPENDENT))
         return 0;
     s->reverse = calloc(c->n_integ * VB_N_PLANS, sizeof *s->reverse);
-    if (!s->reverse)
-        return -1;
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (int kind = 0; kind < VB_N_PLANS; kind++) {
-            if ((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
-                (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]) ||
-                vb_adaptive(c->integ[i]))
-                continue; /* an engine cannot be turned round mid-run, and an
-                           * adaptive method's steps back are not its steps out */
-            vb_reverse_row *row = &s->reverse[s->n_reverse++];
-            vb_plan_spec plan = plan_for(c, (vb_plan_kind)kind, 0, 1);
-            row->integ = i;
-            row->kind = (vb_plan_kind)kind;
-            row->dt = plan.dt;
-            if (reversal(c->integ[i], &c->model, &plan, row) != 0)
-                return -1;
-            /* Round-off: docs/method.md §5's floor of 1e3 eps scale, grown as a random
-             * walk over the 2N steps there and back (measured: velocity
-             * Verlet misses by ~0.5 sqrt(2N) eps scale).  Anything a method
-             * does wrong shows at its truncation error, orders above. */
-            row->floor = VB_FLOOR_ULPS * DBL_EPSILON * row->scale * sqrt(2.0 * (double)row->steps);
-            if (kind == VB_PLAN_TRACE)
-                row->dt = c->t_end / (double)row->steps;
-            row->reversible = row->err_pos <= row->floor;
-        }
-    return 0;
+    reversal_ctx o = {s, calloc(c->n_integ ? c->n_integ : 1, sizeof *o.slot)};
+    size_t *iso = calloc(c->n_integ ? c->n_integ : 1, sizeof *iso), n_iso = 0;
+    int rc = s->reverse && o.slot && iso ? 0 : -1;
+    vb_plan_kind kinds[VB_N_PLANS];
+    for (size_t i = 0; rc == 0 && i < c->n_integ; i++) {
+        int nk = reversal_kinds(c, i, kinds);
+        if (!nk)
+            continue;
+        o.slot[i] = s->n_reverse;
+        s->n_reverse += (size_t)nk;
+        if (calls_plugin(c, i))
+            iso[n_iso++] = i; /* in a worker, below */
+        else
+            rc = reversal_rows(c, i, &s->reverse[o.slot[i]]);
+    }
+    char err[256];
+    if (rc == 0 && n_iso)
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done,
+                              &o, err, sizeof err);
+    /* the rows of a plugin that failed, left out */
+    size_t kept = 0;
+    for (size_t r = 0; rc == 0 && r < s->n_reverse; r++)
+        if (s->reverse[r].integ != VB_SAME_NONE)
+            s->reverse[kept++] = s->reverse[r];
+    if (rc == 0)
+        s->n_reverse = kept;
+    free(o.slot);
+    free(iso);
+    return rc;
 }
 
 /* ---- the whole sweep ---------------------------------------------------------- */
@@ -979,7 +1243,7 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
         return -1;
     }
     if ((flags & VB_SWEEP_TIMING) &&
-        vb_timing_run(c, s->jobs, s->n_jobs, &s->timing, &s->n_timing) != 0) {
+        vb_timing_run(s, &s->timing, &s->n_timing) != 0) {
         snprintf(err, errlen, "%s: out of memory for the timing", name);
         return -1;
     }
@@ -989,6 +1253,20 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
         snprintf(err, errlen, "%s: recording the charts' runs: %s", name, why);
         return -1;
     }
+    return 0;
+}
+
+int vb_sweep_plugin_failed(vb_sweep *s, size_t integ, const char *what, const char *why)
+{
+    vb_plugin_failure *more =
+        realloc(s->plugin_failed, (s->n_plugin_failed + 1) * sizeof *s->plugin_failed);
+    if (!more)
+        return -1;
+    s->plugin_failed = more;
+    vb_plugin_failure *f = &more[s->n_plugin_failed++];
+    f->integ = integ;
+    snprintf(f->what, sizeof f->what, "%s", what);
+    snprintf(f->why, sizeof f->why, "%s", why);
     return 0;
 }
 
@@ -1005,6 +1283,7 @@ void vb_sweep_free(vb_sweep *s)
     free(s->same_pair);
     free(s->timing);
     free(s->task_shard);
+    free(s->plugin_failed);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

@@ -106,6 +106,15 @@ typedef struct vb_reverse_row {
     int reversible;
 } vb_reverse_row;
 
+/* A plugin whose code failed (isolate.h) what the sweep does besides its
+ * runs (a run that failed says so itself: status plugin-failed): those
+ * rows are left out, and this says which and why. */
+typedef struct vb_plugin_failure {
+    size_t integ;
+    char what[48]; /* "its one-step errors", "its reversal test", "its timing" */
+    char why[256];
+} vb_plugin_failure;
+
 typedef struct vb_sweep {
     const vb_case *c;
     vb_sweep_job *jobs;
@@ -138,7 +147,13 @@ typedef struct vb_sweep {
     size_t n_timing;
     int timed;
     int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
+    vb_plugin_failure *plugin_failed;
+    size_t n_plugin_failed;
 } vb_sweep;
+
+/* Record a plugin's failure of a part of the sweep (in the thread that
+ * owns the sweep).  0, or -1 out of memory. */
+int vb_sweep_plugin_failed(vb_sweep *s, size_t integ, const char *what, const char *why);
 
 #define VB_SAME_NONE ((size_t)-1)
 

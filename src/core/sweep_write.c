@@ -2,6 +2,7 @@
  * how it was made (version, commit, case, parameters) and carries no
  * timestamp, so the same inputs give the same bytes.  They are written into
  * a fresh directory that replaces the case's old one whole (outdir.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +14,6 @@
 #include "grid.h"
 #include "outdir.h"
 #include "integrator.h"
-#include "metrics.h"
 #include "plugin.h"
 #include "truth.h"
 #include "sweep.h"
@@ -391,7 +391,8 @@ static void write_timing(const vb_sweep *s, FILE *f)
     "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
     "has_momentum,has_return,has_reference,has_constraint,dt,t_end,err_pos_final,err_pos_max," \
     "err_pos_rms,err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,"    \
-    "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max"
+    "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max," \
+    "failure"
 
 /* the doubles of a result, in SHARD_COLUMNS' order from dt on */
 #define N_SHARD_DOUBLES 17
@@ -407,6 +408,39 @@ static double *shard_double(vb_run_result *r, int i)
 }
 /* the flags and counts before the doubles */
 #define N_SHARD_COUNTS 9
+/* the fields of a row: job, integrator, plan, level, seed, status, the
+ * counts, the doubles, and the failure text of a run a plugin's worker
+ * failed (percent-encoded: it may hold a comma), empty for any other */
+#define N_SHARD_FIELDS (6 + N_SHARD_COUNTS + N_SHARD_DOUBLES + 1)
+
+static void put_failure(FILE *f, const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if (*c < 0x20 || *c == 0x7f || *c == ',' || *c == '%')
+            fprintf(f, "%%%02X", *c);
+        else
+            fputc(*c, f);
+}
+
+/* decode put_failure's text in place: 0, or -1 (not such text) */
+static int get_failure(char *text)
+{
+    char *out = text;
+    for (const char *c = text; *c; c++) {
+        if (*c != '%') {
+            *out++ = *c;
+            continue;
+        }
+        unsigned v;
+        if (!isxdigit((unsigned char)c[1]) || !isxdigit((unsigned char)c[2]) ||
+            sscanf(c + 1, "%2x", &v) != 1 || v == 0)
+            return -1;
+        *out++ = (char)v;
+        c += 2;
+    }
+    *out = '\0';
+    return 0;
+}
 
 /* What the results depend on beyond the version and the case's
  * parameters (the provenance), by content: this build (vb_build_id: two
@@ -494,6 +528,9 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
                 r.has_angmom, r.has_momentum, r.has_return, r.has_reference, r.has_constraint);
         for (int i = 0; i < N_SHARD_DOUBLES; i++)
             fprintf(f, ",%a", *shard_double(&r, i));
+        fputc(',', f);
+        if (r.status == VB_STATUS_PLUGIN_FAILED)
+            put_failure(f, vb_run_failure(&r));
         fputc('\n', f);
     }
 }
@@ -506,37 +543,12 @@ static int parse_ull(const char *t, unsigned long long *v)
     return errno || end == t || *end || *t == '-' ? -1 : 0;
 }
 
-/* What `run` writes of a job whatever its method did: the plan's dt,
- * t_end and number of steps, and which errors apply (has_*), from the code
- * a run itself uses (vb_plan, vb_metrics_init, vb_run_finish); the steps
- * of a random plan are counted by drawing them.  0, or -1 out of memory. */
+/* what run writes of each job whatever its method did (vb_run_frame),
+ * found as it is needed */
 typedef struct {
     int known;
     vb_run_result r; /* status ok, every error 0 */
 } shard_frame;
-
-static int job_frame(const vb_case *c, const vb_sweep_job *j, shard_frame *out)
-{
-    const vb_model *m = &c->model;
-    vb_plan p;
-    double *xv = malloc(2 * m->n * sizeof *xv), h, t;
-    if (!xv || vb_plan_begin(&p, &j->plan) != 0) {
-        free(xv);
-        return -1;
-    }
-    memset(&out->r, 0, sizeof out->r);
-    while (vb_plan_next(&p, &h, &t))
-        out->r.steps++;
-    vb_metrics mt;
-    m->type->initial(m->self, xv, xv + m->n);
-    vb_metrics_init(&mt, m, xv, xv + m->n);
-    vb_run_finish(m, &j->plan, &p, &mt, xv, 0, NULL, &out->r);
-    out->r.has_reference = !m->type->exact; /* truth.c: no exact solution, a reference */
-    vb_plan_end(&p);
-    free(xv);
-    out->known = 1;
-    return 0;
-}
 
 /* the name of column i of SHARD_COLUMNS */
 static void shard_column(int i, char *buf, size_t len)
@@ -550,7 +562,7 @@ static void shard_column(int i, char *buf, size_t len)
 }
 
 /* Hold a row's result to what `run` could have written for its job (want:
- * job_frame's): the plan's dt, t_end and step count, the case's has_*;
+ * vb_run_frame's): the plan's dt, t_end and step count, the case's has_*;
  * an ok run finished every step with errors that are finite numbers >= 0
  * (0 where they do not apply) and no fail_step; a run that did not finish
  * stopped at a step of the plan (fail_step) with every error inf
@@ -574,12 +586,18 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
     const int col_u[] = {6, 8, 9, 10, 11, 12, 13, 14};
     for (int i = 0; i < 8; i++) {
         if (i == 0 && r->status != VB_STATUS_OK) {
-            if (r->steps >= 1 && r->steps <= want->steps)
+            /* a run a plugin's worker failed took no step this process saw */
+            if (r->status == VB_STATUS_PLUGIN_FAILED ? r->steps == 0
+                                                     : r->steps >= 1 && r->steps <= want->steps)
                 continue;
             shard_column(col_u[i], col, sizeof col);
-            snprintf(why, whylen, "column %s: %llu: a run that stopped (%s) stopped at a step "
-                                  "of its plan, 1 to %llu",
-                     col, r->steps, vb_status_name(r->status), want->steps);
+            if (r->status == VB_STATUS_PLUGIN_FAILED)
+                snprintf(why, whylen, "column %s: %llu: a plugin-failed run took no step", col,
+                         r->steps);
+            else
+                snprintf(why, whylen, "column %s: %llu: a run that stopped (%s) stopped at a "
+                                      "step of its plan, 1 to %llu",
+                         col, r->steps, vb_status_name(r->status), want->steps);
             return -1;
         }
         if (got_u[i] != want_u[i]) {
@@ -633,7 +651,7 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
 }
 
 /* one row into its job; 0, or -1 with a message (frames: what run writes
- * of each job, job_frame's, filled as they are needed) */
+ * of each job, filled as they are needed) */
 static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *why,
                      size_t whylen)
 {
@@ -647,8 +665,8 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
         *comma = '\0';
         p = comma + 1;
     }
-    if (nf != 6 + N_SHARD_COUNTS + N_SHARD_DOUBLES) {
-        snprintf(why, whylen, "%d fields, want %d", nf, 6 + N_SHARD_COUNTS + N_SHARD_DOUBLES);
+    if (nf != N_SHARD_FIELDS) {
+        snprintf(why, whylen, "%d fields, want %d", nf, N_SHARD_FIELDS);
         return -1;
     }
     unsigned long long job, u[N_SHARD_COUNTS];
@@ -680,7 +698,7 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
     vb_run_result r;
     memset(&r, 0, sizeof r);
     int st = -1;
-    for (int v = VB_STATUS_OK; v <= VB_STATUS_ENGINE_FAILED; v++)
+    for (int v = VB_STATUS_OK; v <= VB_STATUS_PLUGIN_FAILED; v++)
         if (!strcmp(field[5], vb_status_name((vb_status)v)))
             st = v;
     char col[32];
@@ -692,7 +710,8 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
             return -1;
         }
     if (st < 0 || st == VB_STATUS_ENGINE_FAILED) {
-        snprintf(why, whylen, "column status: '%.40s' (want ok, diverged or exact-failed)",
+        snprintf(why, whylen, "column status: '%.40s' (want ok, diverged, exact-failed or "
+                              "plugin-failed)",
                  field[5]);
         return -1;
     }
@@ -719,12 +738,27 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
      * adaptive ones', which share the frames of its level 0 */
     size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
     shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_adaptive(s->c->integ[j->integ])];
-    if (!fr->known && job_frame(s->c, j, fr) != 0) {
+    if (!fr->known && vb_run_frame(&s->c->model, &j->plan, &fr->r) != 0) {
         snprintf(why, whylen, "out of memory");
         return -1;
     }
+    fr->known = 1;
     if (shard_result_check(&r, &fr->r, why, whylen) != 0)
         return -1;
+    /* why a plugin's worker failed the run, and nothing for any other */
+    char *text = field[N_SHARD_FIELDS - 1];
+    int plug = r.status == VB_STATUS_PLUGIN_FAILED;
+    if (plug != (text[0] != '\0') || get_failure(text) != 0) {
+        snprintf(why, whylen, "column failure: '%.60s': %s", text,
+                 !plug ? "empty unless the run is plugin-failed"
+                       : !text[0] ? "a plugin-failed run says why"
+                                  : "not percent-encoded text");
+        return -1;
+    }
+    if (plug && !(r.failure = strdup(text))) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
     j->res = r;
     j->loaded = 1;
     return 0;

@@ -12,12 +12,15 @@
  * every other file stays the same bytes on any machine. */
 #include "timing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "engine.h"
 #include "integrator.h"
+#include "isolate.h"
+#include "plugin.h"
 #include "sweep.h"
 
 /* what the optimiser must not drop */
@@ -102,23 +105,79 @@ static int time_job(const vb_case *c, const vb_sweep_job *job, vb_timing_row *ro
     return 0;
 }
 
-int vb_timing_run(const vb_case *c, const vb_sweep_job *jobs, size_t n_jobs, vb_timing_row **out,
-                  size_t *n_out)
+typedef struct {
+    vb_sweep *s;
+    vb_timing_row *rows;
+    size_t *slot; /* job k's row */
+} timing_ctx;
+
+/* in a worker: the times of runs of a plugin's code */
+static int iso_times(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
+                     size_t errlen)
 {
+    const timing_ctx *t = ctx;
+    for (size_t k = 0; k < n; k++) {
+        vb_timing_row row;
+        if (time_job(t->s->c, &t->s->jobs[units[k]], &row) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        if (vb_isolate_put(out, units[k], &row, sizeof row) != 0) {
+            snprintf(err, errlen, "cannot send a result to verletbench");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int iso_times_done(void *ctx, size_t k, const void *bytes, size_t len, const char *why)
+{
+    const timing_ctx *t = ctx;
+    vb_timing_row *row = &t->rows[t->slot[k]];
+    if (bytes && len == sizeof *row) {
+        memcpy(row, bytes, len);
+        row->job = &t->s->jobs[k];
+        return 0;
+    }
+    row->job = NULL; /* left out, said */
+    return vb_sweep_plugin_failed(t->s, t->s->jobs[k].integ, "its timing (run --timing)",
+                                  bytes ? "a worker's result of the wrong size" : why);
+}
+
+int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out)
+{
+    const vb_case *c = s->c;
+    size_t n_jobs = s->n_jobs;
     *out = calloc(n_jobs ? n_jobs : 1, sizeof **out);
     *n_out = 0;
-    if (!*out)
-        return -1;
-    for (size_t k = 0; k < n_jobs; k++) {
-        const vb_sweep_job *j = &jobs[k];
+    timing_ctx t = {s, *out, calloc(n_jobs ? n_jobs : 1, sizeof *t.slot)};
+    size_t *iso = calloc(n_jobs ? n_jobs : 1, sizeof *iso), n_iso = 0;
+    int rc = *out && t.slot && iso ? 0 : -1;
+    for (size_t k = 0; rc == 0 && k < n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
         /* an engine's time is its process's, not a step's; a run that did
          * not finish has no cost to compare */
         if ((j->kind == VB_PLAN_RANDOM && j->seed != 1) || vb_engine_of(c->integ[j->integ]) ||
             j->res.status != VB_STATUS_OK)
             continue;
-        if (time_job(c, j, &(*out)[*n_out]) != 0)
-            return -1;
-        (*n_out)++;
+        t.slot[k] = (*n_out)++;
+        if (vb_plugin_code(c->integ[j->integ], &c->model))
+            iso[n_iso++] = k; /* in a worker, below */
+        else
+            rc = time_job(c, j, &(*out)[t.slot[k]]);
     }
-    return 0;
+    char err[256];
+    if (rc == 0 && n_iso)
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_times, iso_times_done, &t, err,
+                              sizeof err);
+    /* the rows of a plugin that failed, left out */
+    size_t kept = 0;
+    for (size_t r = 0; rc == 0 && r < *n_out; r++)
+        if ((*out)[r].job)
+            (*out)[kept++] = (*out)[r];
+    if (rc == 0)
+        *n_out = kept;
+    free(t.slot);
+    free(iso);
+    return rc;
 }

@@ -31,9 +31,11 @@ typedef struct vb_timing_row {
 } vb_timing_row;
 
 /* Time the runs of a sweep (seed 1 of the random plans, every fixed and
- * trace run; no engines, no runs that failed).  0, or -1 when out of
- * memory; *out is malloc'd. */
-int vb_timing_run(const vb_case *c, const struct vb_sweep_job *jobs, size_t n_jobs,
-                  vb_timing_row **out, size_t *n_out);
+ * trace run; no engines, no runs that failed): a run of a plugin's code in
+ * a worker process (isolate.h), its time taken there; one whose worker
+ * fails is left out, and said (vb_sweep_plugin_failed).  0, or -1 when out
+ * of memory; *out is malloc'd. */
+struct vb_sweep;
+int vb_timing_run(struct vb_sweep *s, vb_timing_row **out, size_t *n_out);
 
 #endif

@@ -74,8 +74,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ftruncate(fd, 0) != 0 || (!whole && pwrite(fd, head, head_len, 0) != (ssize_t)head_len) ||
         pwrite(fd, data, size, whole ? 0 : (off_t)head_len) != (ssize_t)size)
         abort();
-    for (size_t k = 0; k < s.n_jobs; k++)
+    for (size_t k = 0; k < s.n_jobs; k++) {
         s.jobs[k].loaded = 0;
+        vb_run_result_clear(&s.jobs[k].res); /* a plugin-failed row's text */
+    }
     size_t filled = 0;
     int oi = 0, om = 0;
     char err[1024] = "";
