@@ -204,6 +204,84 @@ expect "a plugin model named as a built-in" 2 "model name 'spring' is already ta
 expect "a plugin model of 4 dimensions" 2 "model hyper: dim" -- "$VB" list --plugin "$tmp/bad-MODEL_DIM.so"
 expect "--plugin without a value" 2 "--plugin needs a value" -- "$VB" list --plugin
 
+# ---- plugins that end their process: kept apart from everything else ----
+# tests/plugins/failing.c: 'fragile' (velocity Verlet) does FAIL on its
+# finest step size of the three, 'steady' (the same method) never fails.
+# Each way of ending fails fragile's runs at that step size alone, with
+# the reason, and exit 1; everything else is the same bytes as beside the
+# well-behaved build (a plugin's exit(0) made run write nothing and check
+# exit 0 with no output)
+cat > "$tmp/fl.case" <<'EOF'
+[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.2
+halvings = 3
+[integrators]
+use = fragile, steady, velocity-verlet
+EOF
+for v in GOOD EXIT QUICK CRASH ABORT HANG; do
+    plugin_cc "$tmp/failing-$v.so" tests/plugins/failing.c -DFAIL=$v
+done
+plugin_cc "$tmp/failing-load.so" tests/plugins/failing.c -DLOAD_EXIT
+"$VB" run --quiet --plugin "$tmp/failing-GOOD.so" "$tmp/fl.case" --out "$tmp/fl-GOOD" >"$tmp/log" 2>&1 || { bad "the well-behaved build of failing.c"; cat "$tmp/log"; }
+for m in "EXIT exit status 0" "QUICK exit status 0" "CRASH signal 11" "ABORT signal 6" "HANG no result within 1 s"; do
+    v=${m%% *} why=${m#* }
+    "$VB" run --quiet --plugin "$tmp/failing-$v.so" --plugin-timeout 1 "$tmp/fl.case" --out "$tmp/fl-$v" >"$tmp/out" 2>&1
+    rc=$?
+    failed=$(grep -c ',plugin-failed,' "$tmp/fl-$v/fl/runs.csv" 2>/dev/null)
+    if [ $rc -eq 1 ] && [ "$failed" = 1 ] && grep -q '^spring,fragile,fixed,0.0498665[0-9]*,.*,plugin-failed,' "$tmp/fl-$v/fl/runs.csv" &&
+            grep -q "plugin integrator fragile (failing-$v.so): run fixed-L2 (plan fixed, level 2): .*$why" "$tmp/out"; then ok
+    else bad "$v: exit $rc (want 1), $failed plugin-failed rows (want fragile's at dt 0.05), reason '$why'"; sed 's/^/    /' "$tmp/out" | head -5; fi
+    # every other result as beside the good build: steady's and the
+    # built-in's rows, and whatever does not name fragile
+    same=1
+    for f in runs orders onestep reverse timeseries paths; do
+        grep -v fragile "$tmp/fl-GOOD/fl/$f.csv" | grep -v '^# verletbench' > "$tmp/a"
+        grep -v fragile "$tmp/fl-$v/fl/$f.csv" | grep -v '^# verletbench' > "$tmp/b"
+        cmp -s "$tmp/a" "$tmp/b" || { same=0; echo "    $f.csv differs"; }
+    done
+    [ $same = 1 ] && ok || bad "$v: the results of the integrators that did not fail changed"
+done
+# a plugin model whose force crashes after t = 3: every run on it fails,
+# the other case of the run stands
+cat > "$tmp/br.case" <<'EOF'
+[case]
+model = brittle
+t_end = 6
+[steps]
+dt = 0.2
+halvings = 3
+jitter = 0.5
+seeds = 2
+[integrators]
+use = velocity-verlet, rk4
+EOF
+"$VB" run --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/br.case" "$tmp/fl.case" --out "$tmp/br" >"$tmp/out" 2>&1
+rc=$?
+rows=$(grep -vc '^#' "$tmp/br/br/runs.csv" 2>/dev/null)
+failed=$(grep -c ',plugin-failed,' "$tmp/br/br/runs.csv" 2>/dev/null)
+if [ $rc -eq 1 ] && [ "$rows" -eq 19 ] && [ "$failed" -eq 18 ] && cmp -s "$tmp/br/fl/runs.csv" "$tmp/fl-CRASH/fl/runs.csv" &&
+        grep -q "velocity-verlet on the plugin model brittle (failing-CRASH.so): run fixed-L0 (plan fixed, level 0): the plugin's code crashed" "$tmp/out"; then ok
+else bad "a crashing plugin model: exit $rc, $failed of $rows rows plugin-failed (want 18 of 19 lines), the other case as alone"; head -3 "$tmp/out"; fi
+expect "check with the plugin that exits: never a pass" 1 "FAILED:" -- \
+    "$VB" check --plugin "$tmp/failing-EXIT.so" --baseline "$tmp/fl-GOOD" "$tmp/fl.case"
+grep -q "WORSE" "$tmp/out" && grep -q "plugin-failed" "$tmp/out" && ok || bad "check does not list fragile's plugin-failed run as worse"
+# a plugin that ends the process as it is loaded (_exit(0): no atexit
+# handler can see it): the command never exits 0 as if it had done its work
+expect "check with a plugin that _exit(0)s when loaded" 1 "ended before it was done (exit status 0)" -- \
+    "$VB" check --plugin "$tmp/failing-load.so" --baseline "$tmp/fl-GOOD" "$tmp/fl.case"
+expect "run with a plugin that _exit(0)s when loaded" 1 "ended before it was done" -- \
+    "$VB" run --plugin "$tmp/failing-load.so" "$tmp/fl.case" --out "$tmp/fl-load"
+[ ! -e "$tmp/fl-load/fl" ] && ok || bad "run with a plugin that exits when loaded wrote results"
+# shards with the crashing build, merged: the same bytes as one run, and
+# the failed run said again (exit 1)
+for k in 1 2; do "$VB" run --quiet --plugin "$tmp/failing-CRASH.so" --shard $k/2 "$tmp/fl.case" --out "$tmp/fls$k" >/dev/null 2>&1; done
+expect "merge of shards with a plugin-failed run" 1 "run fixed-L2 (plan fixed, level 2): the plugin's code crashed" -- \
+    "$VB" merge --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/fls1" "$tmp/fls2" --out "$tmp/flm"
+diff -r "$tmp/flm" "$tmp/fl-CRASH" >/dev/null 2>&1 && ok || bad "the merge of shards with a plugin-failed run differs from the run"
+
 # ---- mutation check ----
 for v in GOOD VV_SWAPPED VVAR_H2 PV_NO_HALF ROUNDOFF; do
     plugin_cc "$tmp/mut-$v.so" tests/plugins/mutants.c -DVARIANT=$v

@@ -1,14 +1,39 @@
 /* main.c — verletbench: how accurate is a time integrator, measured. */
+#include <errno.h>
+#include <fcntl.h>
 #include <gsl/gsl_errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "children.h"
 #include "outdir.h"
 #include "outfile.h"
+
+/* With --plugin the command runs in a child of this process, which says
+ * how it ended through this pipe ("done STATUS"); see supervise(). */
+static int report_fd = -1;
+
+/* "done STATUS\n" to the supervisor; async-signal-safe (for the handler) */
+static void report(int status)
+{
+    if (report_fd < 0)
+        return;
+    char buf[16] = "done ";
+    size_t n = 5;
+    if (status >= 100)
+        buf[n++] = (char)('0' + status / 100 % 10);
+    if (status >= 10)
+        buf[n++] = (char)('0' + status / 10 % 10);
+    buf[n++] = (char)('0' + status % 10);
+    buf[n++] = '\n';
+    ssize_t w = write(report_fd, buf, n);
+    (void)w;
+}
 
 /* SIGINT, SIGTERM, SIGHUP: remove the temporaries of files being written,
  * leave every finished file as it was, exit 128 + signal.  After a case
@@ -26,7 +51,90 @@ static void on_signal(int sig)
     ssize_t w = replaced ? write(STDERR_FILENO, replaced, len)
                          : write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)w;
+    report(replaced ? VB_EXIT_FAIL : 128 + sig);
     _exit(replaced ? VB_EXIT_FAIL : 128 + sig);
+}
+
+/* The supervisor's: pass a stop signal on to the command's process, which
+ * cleans up and says how it ended. */
+static volatile sig_atomic_t worker_pid;
+static void forward_signal(int sig)
+{
+    if (worker_pid > 0)
+        kill((pid_t)worker_pid, sig);
+}
+
+/* A plugin is code verletbench does not control, loaded into the process
+ * that runs the command: it may end that process however it likes (an
+ * exit(0) in a library's error path, _exit, a crash) before the command
+ * is done, and then "a check that compared nothing never passes" would
+ * rest on the plugin's good manners.  So with --plugin the command runs in
+ * a child, which reports its exit status when it returns from the command
+ * (or its interrupt handler ends it); this process loads nothing, waits,
+ * passes stop signals on, and exits with the reported status.  A child
+ * that ended without reporting was ended by foreign code: said, and exit
+ * 1, never 0.  (The plugin's runs are isolated further, a worker process
+ * each: isolate.h.) */
+static int supervise(const char *cmd)
+{
+    int p[2];
+    if (pipe(p) != 0) {
+        fprintf(stderr, "verletbench %s: pipe: %s\n", cmd, strerror(errno));
+        return VB_EXIT_FAIL;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "verletbench %s: fork: %s\n", cmd, strerror(errno));
+        return VB_EXIT_FAIL;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        fcntl(p[1], F_SETFD, FD_CLOEXEC); /* no program it starts holds it */
+        report_fd = p[1];
+        return -1; /* the command, here */
+    }
+    close(p[1]);
+    worker_pid = pid;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = forward_signal;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    /* what it said, read after it ended: a process it left (a worker, a
+     * chart's gnuplot) may hold the pipe open still */
+    fcntl(p[0], F_SETFL, O_NONBLOCK);
+    char buf[64] = "";
+    ssize_t n = read(p[0], buf, sizeof buf - 1);
+    close(p[0]);
+    int said = -1;
+    if (n > 5 && !strncmp(buf, "done ", 5))
+        said = atoi(buf + 5);
+    if (said >= 0)
+        return said;
+    char how[160];
+    vb_child_describe_status(status, how, sizeof how);
+    fprintf(stderr, "verletbench %s: the process that ran the command ended before it was done "
+                    "(%s), ended by a plugin's code (an exit() or a crash in a --plugin "
+                    "library); what it did not finish is no result\n",
+            cmd, how);
+    return VB_EXIT_FAIL;
+}
+
+/* a --plugin (or --plugin-timeout) among the options, in any spelling
+ * getopt_long takes: "--plugin=F", or a prefix of it ("--plu F") */
+static int loads_plugins(int argc, char **argv)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (!strncmp(argv[i], "--pl", 4))
+            return 1;
+    return 0;
 }
 
 static void install_signal_handlers(void)
@@ -95,8 +203,17 @@ int main(int argc, char **argv)
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            if (loads_plugins(argc, argv)) {
+                int status = supervise(argv[1]);
+                if (status >= 0)
+                    return status;
+            }
+            int status = commands[i].run(argc - 1, argv + 1);
+            fflush(stdout);
+            report(status);
+            return status;
+        }
     fprintf(stderr, "verletbench: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return VB_EXIT_USAGE;
