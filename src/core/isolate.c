@@ -1,23 +1,26 @@
-/* isolate.c — units of work in child processes, results through a pipe. */
+/* isolate.c — units of work in worker processes, results through a socket. */
+#define _GNU_SOURCE /* close_range */
 #include "isolate.h"
 
 #include <errno.h>
-#include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "children.h"
 
-/* A record on the pipe: the unit, the length, then the bytes.  The child's
- * last record says it finished (END) or failed for want of memory (ERR,
- * its message as the bytes). */
+/* A record from a worker: the unit, the length, then the bytes.  A
+ * request's last record says the worker did it (END) or failed for want
+ * of memory (ERR, its message as the bytes).  A request to a worker: the
+ * number of units, then the units, each a uint64_t. */
 typedef struct {
     uint64_t unit, len;
 } record;
@@ -28,11 +31,33 @@ struct vb_isolate_out {
     int fd;
 };
 
+typedef struct {
+    pid_t pid;
+    int fd;   /* this process's end of the socket */
+    int busy; /* serving a thread */
+} worker;
+
+#define MAX_WORKERS 1024
+
+struct vb_isolate {
+    vb_units_fn *fn;
+    vb_unit_done_fn *done;
+    vb_unit_foreign_fn *foreign;
+    void *ctx;
+    double seconds;
+    pthread_mutex_t lock;
+    worker w[MAX_WORKERS];
+    size_t n;
+};
+
+/* ---- both sides ---- */
+
 static int write_all(int fd, const void *p, size_t n)
 {
     const char *c = p;
     while (n > 0) {
-        ssize_t w = write(fd, c, n);
+        /* MSG_NOSIGNAL: a worker that died is an error here, not SIGPIPE */
+        ssize_t w = send(fd, c, n, MSG_NOSIGNAL);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -43,11 +68,74 @@ static int write_all(int fd, const void *p, size_t n)
     return 0;
 }
 
+static int read_all(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n > 0) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        c += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
 int vb_isolate_put(vb_isolate_out *out, size_t unit, const void *bytes, size_t len)
 {
     record r = {unit, len};
     return write_all(out->fd, &r, sizeof r) == 0 && write_all(out->fd, bytes, len) == 0 ? 0 : -1;
 }
+
+/* ---- the worker ---- */
+
+/* every descriptor but 0, 1, 2 and fd closed: a worker holds no end of
+ * another's socket (which would keep it from seeing its end), nor the
+ * results directory's lock */
+static void keep_only(int fd)
+{
+    if (close_range(3, (unsigned)fd - 1, 0) != 0 || close_range((unsigned)fd + 1, ~0U, 0) != 0)
+        for (int k = 3; k < 4096; k++)
+            if (k != fd)
+                close(k);
+}
+
+static void serve(const vb_isolate *iso, int fd)
+{
+    /* an interrupt is the parent's to handle: it kills this process group */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    keep_only(fd);
+    vb_isolate_out out = {fd};
+    size_t *units = NULL, cap = 0;
+    for (;;) {
+        uint64_t n;
+        if (read_all(fd, &n, sizeof n) != 0)
+            _exit(0); /* no more requests */
+        if (n > cap) {
+            free(units);
+            units = malloc((size_t)n * sizeof *units);
+            cap = units ? (size_t)n : 0;
+        }
+        for (uint64_t k = 0; k < n; k++) {
+            uint64_t u;
+            if (read_all(fd, &u, sizeof u) != 0)
+                _exit(1);
+            if (units)
+                units[k] = (size_t)u;
+        }
+        char err[512] = "out of memory";
+        int rc = units ? iso->fn(iso->ctx, units, (size_t)n, &out, err, sizeof err) : -1;
+        record r = {rc == 0 ? UNIT_END : UNIT_ERR, rc == 0 ? 0 : strlen(err)};
+        if (write_all(fd, &r, sizeof r) != 0 || write_all(fd, err, (size_t)r.len) != 0 || rc != 0)
+            _exit(1);
+    }
+}
+
+/* ---- this process ---- */
 
 static double now_s(void)
 {
@@ -56,61 +144,116 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The child: run fn on the units, then END (or ERR), and leave without
- * running anything of the parent's (atexit handlers, stdio buffers). */
-static void child(int fd, const size_t *units, size_t n, vb_units_fn *fn, void *ctx)
+vb_isolate *vb_isolate_new(vb_units_fn *fn, vb_unit_done_fn *done, vb_unit_foreign_fn *foreign,
+                           void *ctx, double seconds)
 {
-    /* an interrupt is the parent's to handle: it kills this process group */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
-    vb_isolate_out out = {fd};
-    char err[512] = "";
-    int rc = fn(ctx, units, n, &out, err, sizeof err);
-    record r = {rc == 0 ? UNIT_END : UNIT_ERR, rc == 0 ? 0 : strlen(err)};
-    int ok = write_all(fd, &r, sizeof r) == 0 && write_all(fd, err, (size_t)r.len) == 0;
-    _exit(ok ? 0 : 1);
+    vb_isolate *iso = calloc(1, sizeof *iso);
+    if (!iso)
+        return NULL;
+    iso->fn = fn;
+    iso->done = done;
+    iso->foreign = foreign;
+    iso->ctx = ctx;
+    iso->seconds = seconds;
+    pthread_mutex_init(&iso->lock, NULL);
+    return iso;
 }
 
-/* One child for the units: each unit it sent is handed to done and marked
- * in sent[]; *finished when the child sent END and exited 0, else why says
- * how it ended.  0, or -1 (machine failure: err). */
-static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn *fn,
-                     vb_unit_done_fn *done, void *ctx, unsigned char *sent, int *finished,
-                     char *why, size_t whylen, char *err, size_t errlen)
+/* A worker of the pool that no thread is using (one = a new one, never
+ * to be reused); NULL with err when none can be started. */
+static worker *acquire(vb_isolate *iso, int one, char *err, size_t errlen)
 {
-    int p[2];
-    *finished = 0;
-    if (pipe(p) != 0) {
-        snprintf(err, errlen, "pipe: %s", strerror(errno));
-        return -1;
+    pthread_mutex_lock(&iso->lock);
+    for (size_t k = 0; !one && k < iso->n; k++)
+        if (!iso->w[k].busy && iso->w[k].pid > 0) {
+            iso->w[k].busy = 1;
+            pthread_mutex_unlock(&iso->lock);
+            return &iso->w[k];
+        }
+    worker *w = NULL;
+    for (size_t k = 0; k < iso->n && !w; k++)
+        if (iso->w[k].pid <= 0 && !iso->w[k].busy)
+            w = &iso->w[k];
+    if (!w && iso->n < MAX_WORKERS)
+        w = &iso->w[iso->n++];
+    if (!w) {
+        pthread_mutex_unlock(&iso->lock);
+        snprintf(err, errlen, "more than %d plugin workers", MAX_WORKERS);
+        return NULL;
     }
-    /* what this process has buffered must not be written again by a child
-     * that calls exit() */
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        pthread_mutex_unlock(&iso->lock);
+        snprintf(err, errlen, "socketpair: %s", strerror(errno));
+        return NULL;
+    }
+    /* what this process has buffered must not be written again by a
+     * worker that calls exit() */
     fflush(stdout);
     fflush(stderr);
+    /* forked under the lock: the worker's copy of the pool is whole */
     pid_t pid = vb_child_fork(err, errlen);
+    if (pid == 0) {
+        close(sv[0]);
+        serve(iso, sv[1]);
+    }
+    close(sv[1]);
     if (pid < 0) {
-        close(p[0]), close(p[1]);
+        close(sv[0]);
+        pthread_mutex_unlock(&iso->lock);
+        return NULL;
+    }
+    *w = (worker){pid, sv[0], 1};
+    pthread_mutex_unlock(&iso->lock);
+    return w;
+}
+
+/* the worker is gone (or must go): killed, reaped, its slot free */
+static void drop(vb_isolate *iso, worker *w, int *status)
+{
+    kill(-w->pid, SIGKILL);
+    while (waitpid(w->pid, status, 0) < 0 && errno == EINTR)
+        ;
+    vb_child_untrack(w->pid);
+    close(w->fd);
+    pthread_mutex_lock(&iso->lock);
+    w->pid = -1;
+    w->busy = 0;
+    pthread_mutex_unlock(&iso->lock);
+}
+
+/* One request to a worker (one: a worker of its own): each unit it sent is
+ * handed to done and marked in sent[]; *finished when it did them all,
+ * else why says how it ended.  0, or -1 (machine failure: err). */
+static int request(vb_isolate *iso, const size_t *units, size_t n, int one, unsigned char *sent,
+                   int *finished, char *why, size_t whylen, char *err, size_t errlen)
+{
+    *finished = 0;
+    worker *w = acquire(iso, one, err, errlen);
+    if (!w)
+        return -1;
+    uint64_t *req = malloc((n + 1) * sizeof *req);
+    if (!req) {
+        snprintf(err, errlen, "out of memory");
+        drop(iso, w, &(int){0});
         return -1;
     }
-    if (pid == 0) {
-        close(p[0]);
-        child(p[1], units, n, fn, ctx);
-    }
-    close(p[1]);
-    double limit = seconds * (double)n, deadline = now_s() + limit;
+    req[0] = n;
+    for (size_t k = 0; k < n; k++)
+        req[k + 1] = units[k];
+    int alive = write_all(w->fd, req, (n + 1) * sizeof *req) == 0;
+    free(req);
+    double deadline = now_s() + iso->seconds * (double)n;
     char *buf = NULL;
     size_t len = 0, cap = 0, pos = 0;
-    int rc = 0, end = 0, timed_out = 0, eof = 0;
-    while (!eof && rc == 0) {
+    int rc = 0, end = 0, timed_out = 0;
+    while (alive && !end && rc == 0) {
         double left = deadline - now_s();
         if (left <= 0) {
             timed_out = 1;
             break;
         }
-        struct pollfd pf = {p[0], POLLIN, 0};
+        struct pollfd pf = {w->fd, POLLIN, 0};
         int ms = left > 3600.0 ? 3600000 : (int)(left * 1000.0) + 1;
         int got = poll(&pf, 1, ms);
         if (got < 0 && errno != EINTR) {
@@ -131,11 +274,11 @@ static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn 
             buf = nb;
             cap = ncap;
         }
-        ssize_t r = read(p[0], buf + len, cap - len);
+        ssize_t r = read(w->fd, buf + len, cap - len);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0) {
-            eof = 1;
+            alive = 0; /* it ended */
             break;
         }
         len += (size_t)r;
@@ -157,7 +300,7 @@ static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn 
                     k++;
                 if (k < n) {
                     sent[k] = 1;
-                    if (done(ctx, units[k], body, (size_t)h.len, NULL) != 0) {
+                    if (iso->done(iso->ctx, units[k], body, (size_t)h.len, NULL) != 0) {
                         snprintf(err, errlen, "out of memory");
                         rc = -1;
                     }
@@ -168,19 +311,20 @@ static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn 
         if (pos == len)
             pos = len = 0;
     }
-    close(p[0]);
     free(buf);
-    if (timed_out || rc != 0)
-        kill(-pid, SIGKILL);
+    if (end && rc == 0 && !one) {
+        /* done, and ready for this thread's next units */
+        pthread_mutex_lock(&iso->lock);
+        w->busy = 0;
+        pthread_mutex_unlock(&iso->lock);
+        *finished = 1;
+        return 0;
+    }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    /* whatever it left running in its process group ends with it */
-    kill(-pid, SIGKILL);
-    vb_child_untrack(pid);
+    drop(iso, w, &status);
     if (rc != 0)
         return -1;
-    if (end && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    if (end) {
         *finished = 1;
         return 0;
     }
@@ -189,7 +333,7 @@ static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn 
     if (timed_out)
         snprintf(why, whylen, "no result within %g s, the time limit of a plugin run "
                               "(--plugin-timeout): killed",
-                 seconds);
+                 iso->seconds);
     else if (WIFEXITED(status))
         snprintf(why, whylen, "the plugin's code ended the process it ran in (%s) before "
                               "the run was done: an exit() in it?",
@@ -199,8 +343,7 @@ static int one_child(const size_t *units, size_t n, double seconds, vb_units_fn 
     return 0;
 }
 
-int vb_isolate_units(const size_t *units, size_t n, double seconds, vb_units_fn *fn,
-                     vb_unit_done_fn *done, void *ctx, char *err, size_t errlen)
+int vb_isolate_run(vb_isolate *iso, const size_t *units, size_t n, char *err, size_t errlen)
 {
     if (n == 0)
         return 0;
@@ -210,31 +353,73 @@ int vb_isolate_units(const size_t *units, size_t n, double seconds, vb_units_fn 
         return -1;
     }
     char why[VB_ISOLATE_WHY];
-    int finished, rc = one_child(units, n, seconds, fn, done, ctx, sent, &finished, why,
-                                 sizeof why, err, errlen);
-    /* the units the child did not send: alone, so that only those whose
-     * own code fails are lost (one left: that one failed) */
+    int finished, rc = request(iso, units, n, 0, sent, &finished, why, sizeof why, err, errlen);
+    /* the units the worker did not send: a plugin's each in a worker of
+     * its own, so only those whose own code fails are lost; the others
+     * handed back, to be done here */
     for (size_t k = 0; rc == 0 && k < n; k++) {
         if (sent[k])
             continue;
+        const char *fail = NULL;
+        char why1[VB_ISOLATE_WHY];
         if (finished) {
-            snprintf(why, sizeof why, "its worker process finished without its result");
-        } else if (n > 1) {
-            unsigned char one = 0;
-            char why1[VB_ISOLATE_WHY];
-            int fin1;
-            rc = one_child(&units[k], 1, seconds, fn, done, ctx, &one, &fin1, why1,
-                           sizeof why1, err, errlen);
-            if (rc != 0 || one)
-                continue;
-            snprintf(why, sizeof why, "%s",
-                     fin1 ? "its worker process finished without its result" : why1);
+            fail = "its worker process finished without its result";
+        } else if (iso->foreign(iso->ctx, units[k])) {
+            fail = why;
+            if (n > 1) {
+                unsigned char one = 0;
+                int fin1;
+                rc = request(iso, &units[k], 1, 1, &one, &fin1, why1, sizeof why1, err, errlen);
+                if (rc != 0 || one)
+                    continue;
+                fail = fin1 ? "its worker process finished without its result" : why1;
+            }
         }
-        if (done(ctx, units[k], NULL, 0, why) != 0) {
+        if (iso->done(iso->ctx, units[k], NULL, 0, fail) != 0) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
     }
     free(sent);
     return rc;
+}
+
+static int every_unit(void *ctx, size_t unit)
+{
+    (void)ctx, (void)unit;
+    return 1;
+}
+
+int vb_isolate_units(const size_t *units, size_t n, double seconds, vb_units_fn *fn,
+                     vb_unit_done_fn *done, vb_unit_foreign_fn *foreign, void *ctx, char *err,
+                     size_t errlen)
+{
+    if (n == 0)
+        return 0;
+    vb_isolate *iso = vb_isolate_new(fn, done, foreign ? foreign : every_unit, ctx, seconds);
+    if (!iso) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = vb_isolate_run(iso, units, n, err, errlen);
+    vb_isolate_free(iso);
+    return rc;
+}
+
+void vb_isolate_free(vb_isolate *iso)
+{
+    if (!iso)
+        return;
+    for (size_t k = 0; k < iso->n; k++)
+        if (iso->w[k].pid > 0) {
+            /* the end of its requests: it exits; then reaped */
+            close(iso->w[k].fd);
+            int status;
+            while (waitpid(iso->w[k].pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            kill(-iso->w[k].pid, SIGKILL);
+            vb_child_untrack(iso->w[k].pid);
+        }
+    pthread_mutex_destroy(&iso->lock);
+    free(iso);
 }

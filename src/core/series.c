@@ -311,6 +311,10 @@ typedef struct {
     size_t plans;
     double t_long;
     char (*err)[256];
+    /* a case whose runs call a plugin's code: its runs go to workers
+     * (isolate.h); here[unit]: handed back, to be run here */
+    vb_isolate *iso;
+    unsigned char *here;
 } series_ctx;
 
 /* Task j's runs of integrators which[0..nw) into their rows. */
@@ -361,38 +365,49 @@ static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
     return len;
 }
 
-typedef struct {
-    series_ctx *x;
-    size_t j;
-} series_unit;
+/* Units of a worker: task j's run of integrator i is unit j * n_integ + i. */
 
-/* in a worker: the long runs or paths of integrators that call a plugin */
+/* in a worker: the long runs or paths of one task's integrators, each
+ * row sent as it is */
 static int iso_series(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
                       size_t errlen)
 {
-    const series_unit *u = ctx;
-    if (series_part(u->x, u->j, units, n, err, errlen) != 0)
+    series_ctx *x = ctx;
+    size_t ni = x->c->n_integ, j = n ? units[0] / ni : 0;
+    size_t *which = malloc((n ? n : 1) * sizeof *which);
+    if (!which) {
+        snprintf(err, errlen, "out of memory");
         return -1;
-    for (size_t k = 0; k < n; k++) {
-        void *b = NULL;
-        size_t len = row_bytes(u->x, u->j, units[k], &b);
-        int rc = !len ? -1 : vb_isolate_put(out, units[k], b, len);
-        free(b);
-        if (rc != 0) {
-            snprintf(err, errlen, "cannot send a result to verletbench");
-            return -1;
-        }
     }
-    return 0;
+    for (size_t k = 0; k < n; k++)
+        which[k] = units[k] % ni;
+    int rc = n ? series_part(x, j, which, n, err, errlen) : 0;
+    for (size_t k = 0; rc == 0 && k < n; k++) {
+        void *b = NULL;
+        size_t len = row_bytes(x, j, which[k], &b);
+        rc = !len ? -1 : vb_isolate_put(out, units[k], b, len);
+        free(b);
+        if (rc != 0)
+            snprintf(err, errlen, "cannot send a result to verletbench");
+    }
+    free(which);
+    return rc;
 }
 
-static int iso_series_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+/* in this process: a row, or why its worker failed it (the row then says
+ * so, and has no points: the chart leaves the curve out), or (both NULL)
+ * handed back to be run here */
+static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len,
+                           const char *why)
 {
-    const series_unit *u = ctx;
-    const series_ctx *x = u->x;
-    size_t p = u->j / 2, dim = x->c->model.n;
+    series_ctx *x = ctx;
+    size_t ni = x->c->n_integ, j = unit / ni, i = unit % ni, p = j / 2, dim = x->c->model.n;
     vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
-    if (u->j % 2 == 0) {
+    if (!bytes && !why) {
+        x->here[unit] = 1;
+        return 0;
+    }
+    if (j % 2 == 0) {
         vb_series_row *r = &x->set->series[i * x->plans + p];
         vb_series_row got = {0};
         if (bytes && len >= sizeof got)
@@ -400,9 +415,9 @@ static int iso_series_done(void *ctx, size_t i, const void *bytes, size_t len, c
         if (bytes && (len < sizeof got || got.n > VB_SERIES_WINDOWS ||
                       len != sizeof got + 4 * got.n * sizeof(double)))
             bytes = NULL, why = "a worker's result of the wrong size";
-        if (!(r->t = malloc(4 * VB_SERIES_WINDOWS * sizeof *r->t)))
+        double *t = malloc(4 * VB_SERIES_WINDOWS * sizeof *t);
+        if (!t)
             return -1;
-        double *t = r->t;
         if (bytes) {
             *r = got;
             const double *d = (const double *)(const void *)((const char *)bytes + sizeof got);
@@ -410,7 +425,6 @@ static int iso_series_done(void *ctx, size_t i, const void *bytes, size_t len, c
                 memcpy(t + (size_t)a * VB_SERIES_WINDOWS, d + (size_t)a * got.n,
                        got.n * sizeof *d);
         } else {
-            /* no windows: the chart leaves the curve out, the report says why */
             vb_plan_spec plan = series_plan(x->c, kind, x->t_long);
             *r = (vb_series_row){.integ = i, .kind = kind, .dt = x->c->dt, .t_end = x->t_long,
                                  .status = VB_STATUS_PLUGIN_FAILED};
@@ -444,29 +458,43 @@ static int iso_series_done(void *ctx, size_t i, const void *bytes, size_t len, c
     return 0;
 }
 
-/* Task j: the built-in integrators' runs here, together; those that call a
- * plugin's code in workers (isolate.h).  The rows are the same either way. */
+static int iso_series_foreign(void *ctx, size_t unit)
+{
+    const series_ctx *x = ctx;
+    const vb_case *c = x->c;
+    return vb_plugin_code(c->integ[unit % c->n_integ], &c->model);
+}
+
+/* Task j: every integrator's run under its plan, together; in a case whose
+ * runs call a plugin's code, in a worker (isolate.h) but an engine's, and
+ * what the worker hands back here.  The rows are the same either way. */
 static int series_task(void *ctx, size_t j)
 {
     series_ctx *x = ctx;
     const vb_case *c = x->c;
-    size_t ni = c->n_integ, n_here = 0, n_iso = 0;
-    size_t *here = malloc((ni ? ni : 1) * sizeof *here), *iso = malloc((ni ? ni : 1) * sizeof *iso);
-    int rc = here && iso ? 0 : -1;
-    for (size_t i = 0; rc == 0 && i < ni; i++) {
-        if (vb_plugin_code(c->integ[i], &c->model))
-            iso[n_iso++] = i;
-        else
-            here[n_here++] = i;
+    size_t ni = c->n_integ, n = 0;
+    size_t *idx = calloc(ni ? ni : 1, sizeof *idx);
+    if (!idx) {
+        snprintf(x->err[j], sizeof x->err[j], "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    if (x->iso) {
+        for (size_t i = 0; i < ni; i++)
+            if (!vb_engine_of(c->integ[i]))
+                idx[n++] = j * ni + i;
+        rc = vb_isolate_run(x->iso, idx, n, x->err[j], sizeof x->err[j]);
+        n = 0;
+        for (size_t i = 0; rc == 0 && i < ni; i++)
+            if (vb_engine_of(c->integ[i]) || x->here[j * ni + i])
+                idx[n++] = i;
+    } else {
+        for (size_t i = 0; i < ni; i++)
+            idx[n++] = i;
     }
     if (rc == 0)
-        rc = series_part(x, j, here, n_here, x->err[j], sizeof x->err[j]);
-    series_unit u = {x, j};
-    if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_series, iso_series_done, &u,
-                              x->err[j], sizeof x->err[j]);
-    free(here);
-    free(iso);
+        rc = series_part(x, j, idx, n, x->err[j], sizeof x->err[j]);
+    free(idx);
     return rc;
 }
 
@@ -530,9 +558,20 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     size_t n = c->n_integ * plans;
     set->series = calloc(n, sizeof *set->series);
     set->paths = calloc(n + 1, sizeof *set->paths);
-    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err)};
-    if (!set->series || !set->paths || !x.err) {
+    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), NULL,
+                    NULL};
+    int plugin = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        plugin |= vb_plugin_code(c->integ[i], &c->model);
+    if (plugin) {
+        x.here = calloc(2 * plans * (c->n_integ ? c->n_integ : 1), 1);
+        x.iso = vb_isolate_new(iso_series, iso_series_done, iso_series_foreign, &x,
+                               vb_plugin_timeout());
+    }
+    if (!set->series || !set->paths || !x.err || (plugin && (!x.here || !x.iso))) {
         free(x.err);
+        free(x.here);
+        vb_isolate_free(x.iso);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -540,6 +579,8 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     set->n_series = n;
     set->n_paths = n;
     int rc = vb_parallel_for(2 * plans, NULL, threads, series_task, &x, NULL, NULL);
+    vb_isolate_free(x.iso);
+    free(x.here);
     if (rc != 0) {
         snprintf(err, errlen, "out of memory");
         for (size_t j = 0; j < 2 * plans; j++)

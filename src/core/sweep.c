@@ -241,15 +241,11 @@ typedef struct {
     atomic_size_t jobs_done;
     vb_progress_fn *progress;
     void *progress_ctx;
-    /* the case's integrators less the adaptive ones and those that call a
-     * plugin's code, once for every task; first_grid is the first of them
-     * in the case's list */
-    const vb_integrator **grid;
-    size_t n_grid, first_grid;
-    /* the integrators (indices) whose runs call a plugin's code: they run
-     * in worker processes (isolate.h), every one of a plugin model's */
-    size_t *iso;
-    size_t n_iso;
+    /* a case whose runs call a plugin's code: every run but an engine's
+     * goes to a worker process (isolate.h), the runs of a plan together,
+     * as they go here; here[k]: job k handed back, to be run here */
+    vb_isolate *iso;
+    unsigned char *here;
 } job_ctx;
 
 static int calls_plugin(const vb_case *c, size_t i)
@@ -257,70 +253,96 @@ static int calls_plugin(const vb_case *c, size_t i)
     return vb_plugin_code(c->integ[i], &c->model);
 }
 
-/* ---- the runs of plugin code, in worker processes ---- */
+/* The runs of task g of the integrators idx[0..n) into res (integrator
+ * idx[k]'s into res[k]): those that step on the plan's times together,
+ * one grid, the truth computed once a step; an adaptive one, on frames
+ * and a tolerance of its own, alone.  Each result is what it would be
+ * alone, bit for bit (simulate.h).  0, or -1 with a message. */
+static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
+                    vb_run_result *res, char *err, size_t errlen)
+{
+    const vb_case *c = jc->c;
+    const vb_sweep_job *jobs = jc->s->jobs;
+    const vb_integrator **grid = malloc((n ? n : 1) * sizeof *grid);
+    size_t *at = malloc((n ? n : 1) * sizeof *at), m = 0;
+    vb_run_result *gres = malloc((n ? n : 1) * sizeof *gres);
+    int rc = grid && at && gres ? 0 : -1;
+    if (rc != 0)
+        snprintf(err, errlen, "out of memory");
+    for (size_t k = 0; k < n; k++)
+        memset(&res[k], 0, sizeof res[k]);
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        if (!vb_adaptive(c->integ[idx[k]])) {
+            grid[m] = c->integ[idx[k]];
+            at[m++] = k;
+        }
+    if (rc == 0 && m) {
+        vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[at[0]] * jc->per + g].plan,
+                             .integ = grid, .n_integ = m};
+        rc = vb_simulate_grid(&spec, gres, err, errlen);
+        for (size_t q = 0; rc == 0 && q < m; q++)
+            res[at[q]] = gres[q];
+    }
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        if (vb_adaptive(c->integ[idx[k]])) {
+            vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[k] * jc->per + g].plan,
+                                 .integ = &c->integ[idx[k]], .n_integ = 1};
+            rc = vb_simulate_grid(&spec, &res[k], err, errlen);
+        }
+    for (size_t k = 0; rc != 0 && k < n; k++)
+        vb_run_result_clear(&res[k]);
+    free(grid);
+    free(at);
+    free(gres);
+    return rc;
+}
 
-typedef struct {
-    job_ctx *jc;
-    size_t g; /* the task */
-} iso_task;
-
-/* In the worker: the units' runs of task g (the integrators that step on
- * the plan's times together, one grid; an adaptive one alone), each
- * result sent as it is, bit for bit what it is in one process. */
+/* In a worker: the runs of jobs units[0..n) (one task's), each result
+ * sent as it is. */
 static int iso_runs(void *ctx, const size_t *units, size_t n, vb_isolate_out *out, char *err,
                     size_t errlen)
 {
-    const iso_task *t = ctx;
-    const vb_case *c = t->jc->c;
-    const vb_sweep_job *jobs = t->jc->s->jobs;
-    size_t per = t->jc->per;
-    const vb_integrator **grid = malloc(n * sizeof *grid);
-    size_t *gi = malloc(n * sizeof *gi), m = 0;
-    vb_run_result *res = malloc(n * sizeof *res);
+    const job_ctx *jc = ctx;
+    size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    vb_run_result *res = malloc((n ? n : 1) * sizeof *res);
     char packed[VB_RUN_PACKED_MAX];
-    int rc = grid && gi && res ? 0 : -1;
+    int rc = idx && res ? 0 : -1;
     if (rc != 0)
         snprintf(err, errlen, "out of memory");
     for (size_t k = 0; rc == 0 && k < n; k++)
-        if (!vb_adaptive(c->integ[units[k]])) {
-            gi[m] = units[k];
-            grid[m++] = c->integ[units[k]];
-        }
-    for (size_t k = 0; rc == 0 && k <= n; k++) {
-        /* the grid first (k == 0), then each adaptive one */
-        const vb_integrator *const *gs = k == 0 ? grid : &c->integ[units[k - 1]];
-        size_t gn = k == 0 ? m : 1, first = k == 0 ? (m ? gi[0] : 0) : units[k - 1];
-        if (gn == 0 || (k > 0 && !vb_adaptive(c->integ[first])))
-            continue;
-        vb_grid_spec spec = {.model = &c->model, .plan = jobs[first * per + t->g].plan,
-                             .integ = gs, .n_integ = gn};
-        if (vb_simulate_grid(&spec, res, err, errlen) != 0) {
-            rc = -1;
-            break;
-        }
-        for (size_t q = 0; q < gn; q++) {
-            size_t i = k == 0 ? gi[q] : first, len = vb_run_result_pack(&res[q], packed, sizeof packed);
-            if (rc == 0 && vb_isolate_put(out, i, packed, len) != 0) {
+        idx[k] = units[k] / jc->per;
+    if (rc == 0 && n && (rc = run_task(jc, units[0] % jc->per, idx, n, res, err, errlen)) == 0)
+        for (size_t k = 0; k < n; k++) {
+            size_t len = vb_run_result_pack(&res[k], packed, sizeof packed);
+            if (rc == 0 && vb_isolate_put(out, units[k], packed, len) != 0) {
                 snprintf(err, errlen, "cannot send a result to verletbench");
                 rc = -1;
             }
-            vb_run_result_clear(&res[q]);
+            vb_run_result_clear(&res[k]);
         }
-    }
-    free(grid);
-    free(gi);
+    free(idx);
     free(res);
     return rc;
 }
 
-/* In this process: a unit's result, or why its worker failed it. */
-static int iso_run_done(void *ctx, size_t i, const void *bytes, size_t len, const char *why)
+/* In this process: job k's result, or why its worker failed it, or (both
+ * NULL) handed back to be run here. */
+static int iso_run_done(void *ctx, size_t k, const void *bytes, size_t len, const char *why)
 {
-    const iso_task *t = ctx;
-    vb_sweep_job *job = &t->jc->s->jobs[i * t->jc->per + t->g];
+    job_ctx *jc = ctx;
+    vb_sweep_job *job = &jc->s->jobs[k];
     if (bytes)
         return vb_run_result_unpack(&job->res, bytes, len);
-    return vb_run_plugin_failed(&t->jc->c->model, &job->plan, why, &job->res);
+    if (why)
+        return vb_run_plugin_failed(&jc->c->model, &job->plan, why, &job->res);
+    jc->here[k] = 1;
+    return 0;
+}
+
+static int iso_run_foreign(void *ctx, size_t k)
+{
+    const job_ctx *jc = ctx;
+    return calls_plugin(jc->c, k / jc->per);
 }
 
 static int job_task(void *ctx, size_t g)
@@ -329,41 +351,34 @@ static int job_task(void *ctx, size_t g)
     const vb_case *c = jc->c;
     vb_sweep_job *jobs = jc->s->jobs;
     char err[sizeof jobs[0].err] = "out of memory";
-    /* the integrators that step on this plan's times share its truth: one
-     * grid; an adaptive one, on frames and a tolerance of its own, runs
-     * alone into its job */
-    vb_run_result *res = malloc((jc->n_grid ? jc->n_grid : 1) * sizeof *res);
-    int failed = !res;
-    if (!failed && jc->n_grid) {
-        vb_grid_spec spec = {.model = &c->model, .plan = jobs[jc->first_grid * jc->per + g].plan,
-                             .integ = jc->grid, .n_integ = jc->n_grid};
-        failed = vb_simulate_grid(&spec, res, err, sizeof err) != 0;
+    size_t *idx = malloc((c->n_integ ? c->n_integ : 1) * sizeof *idx), n = 0;
+    vb_run_result *res = malloc((c->n_integ ? c->n_integ : 1) * sizeof *res);
+    int failed = !idx || !res;
+    if (!failed && jc->iso) {
+        /* every run but an engine's to a worker (an engine is a process of
+         * its own already); what it hands back, and the engines', here */
+        for (size_t i = 0; i < c->n_integ; i++)
+            if (!vb_engine_of(c->integ[i]))
+                idx[n++] = i * jc->per + g;
+        failed = vb_isolate_run(jc->iso, idx, n, err, sizeof err) != 0;
+        n = 0;
+        for (size_t i = 0; !failed && i < c->n_integ; i++)
+            if (vb_engine_of(c->integ[i]) || jc->here[i * jc->per + g])
+                idx[n++] = i;
+    } else {
+        for (size_t i = 0; i < c->n_integ; i++)
+            idx[n++] = i;
     }
-    size_t moved = 0; /* the grid's results handed to their jobs */
-    for (size_t i = 0; !failed && i < c->n_integ; i++) {
-        vb_sweep_job *job = &jobs[i * jc->per + g];
-        if (calls_plugin(c, i))
-            continue; /* below, in workers */
-        if (!vb_adaptive(c->integ[i])) {
-            job->res = res[moved++];
-            continue;
-        }
-        vb_grid_spec spec = {.model = &c->model, .plan = job->plan, .integ = &c->integ[i],
-                             .n_integ = 1};
-        failed = vb_simulate_grid(&spec, &job->res, err, sizeof err) != 0;
-    }
-    iso_task it = {jc, g};
-    if (!failed && jc->n_iso)
-        failed = vb_isolate_units(jc->iso, jc->n_iso, vb_plugin_timeout(), iso_runs, iso_run_done,
-                                  &it, err, sizeof err) != 0;
+    if (!failed && n)
+        failed = run_task(jc, g, idx, n, res, err, sizeof err) != 0;
+    for (size_t k = 0; !failed && k < n; k++)
+        jobs[idx[k] * jc->per + g].res = res[k];
     for (size_t i = 0; failed && i < c->n_integ; i++) {
         vb_sweep_job *job = &jobs[i * jc->per + g];
         job->failed = 1;
         memcpy(job->err, err, sizeof err);
     }
-    /* what the grid's results still hold when they were not handed on */
-    for (size_t k = moved; failed && res && k < jc->n_grid; k++)
-        vb_run_result_clear(&res[k]);
+    free(idx);
     free(res);
     atomic_fetch_add(&jc->jobs_done, c->n_integ);
     return failed ? -1 : 0;
@@ -399,32 +414,19 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
             if (s->jobs[g].level == level && (!s->shard_n || s->task_shard[g] == s->shard_k))
                 order[n++] = g;
     job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
-    jc.grid = malloc((c->n_integ ? c->n_integ : 1) * sizeof *jc.grid);
-    if (!jc.grid) {
-        free(order);
-        return -1;
-    }
-    jc.iso = malloc((c->n_integ ? c->n_integ : 1) * sizeof *jc.iso);
-    if (!jc.iso) {
-        free(jc.grid);
-        free(order);
-        return -1;
-    }
-    for (size_t i = c->n_integ; i-- > 0;)
-        if (!vb_adaptive(c->integ[i]) && !calls_plugin(c, i)) {
-            jc.first_grid = i;
-            jc.n_grid++;
-        }
-    for (size_t i = 0, k = 0; i < c->n_integ; i++) {
-        if (calls_plugin(c, i))
-            jc.iso[jc.n_iso++] = i;
-        else if (!vb_adaptive(c->integ[i]))
-            jc.grid[k++] = c->integ[i];
+    int plugin = 0, rc = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        plugin |= calls_plugin(c, i);
+    if (plugin) {
+        jc.here = calloc(s->n_jobs ? s->n_jobs : 1, 1);
+        jc.iso = vb_isolate_new(iso_runs, iso_run_done, iso_run_foreign, &jc, vb_plugin_timeout());
+        rc = jc.here && jc.iso ? 0 : -1;
     }
     atomic_init(&jc.jobs_done, 0);
-    int rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
-    free(jc.iso);
-    free(jc.grid);
+    if (rc == 0)
+        rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
+    vb_isolate_free(jc.iso);
+    free(jc.here);
     free(order);
     return rc;
 }
@@ -845,7 +847,7 @@ static int analyse_onestep(vb_sweep *s)
     }
     char err[256];
     if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done, &o,
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done, NULL, &o,
                               err, sizeof err);
     /* the rows of a plugin that failed, left out */
     size_t kept = 0;
@@ -1099,7 +1101,7 @@ static int analyse_reversal(vb_sweep *s)
     }
     char err[256];
     if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done,
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done, NULL,
                               &o, err, sizeof err);
     /* the rows of a plugin that failed, left out */
     size_t kept = 0;
