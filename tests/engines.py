@@ -358,6 +358,8 @@ BAD_CASES = [
     ("trailingcomma", "fixed-L1", "(plan fixed, level 1)",
      "line 26 of its output: 4 fields, the header has 3", "engine-failed"),
     ("hang", "fixed-L1", "(plan fixed, level 1)", "timed out: no answer within 2 s", "engine-failed"),
+    ("evalsdown", "fixed-L0", "(plan fixed, level 0)",
+     "line 23 of its output: evals 5 is less than the row before's 20", "engine-failed"),
     ("nan", "fixed-L1", None, None, "diverged"),
 ]
 

@@ -328,6 +328,7 @@ struct vb_engine_run {
     size_t n;
     size_t ncols;
     long evals_col; /* -1 when the engine gives no count */
+    unsigned long long evals; /* its count at the row before */
     unsigned long long rows;
     char why[768];
 };
@@ -709,7 +710,14 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
                         where(r), p);
                 return -1;
             }
-            *evals = e;
+            /* a count so far: a step may make no evaluation, never undo one */
+            if (e < r->evals) {
+                set_why(r, "line %lu of %s: evals %llu is less than the row before's %llu: a "
+                           "count of the force evaluations so far never falls",
+                        r->line, where(r), e, r->evals);
+                return -1;
+            }
+            *evals = r->evals = e;
         }
         if (comma)
             p = comma + 1;

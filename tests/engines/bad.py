@@ -80,6 +80,11 @@ elif mode == "silent":
     lines = []
 elif mode == "trailingcomma":
     lines[25] += ","
+elif mode == "evalsdown":
+    # a count of evaluations so far, one a row, that falls at row 20
+    lines[1] += ",evals"
+    for k in range(2, len(lines)):
+        lines[k] += ",%d" % (k - 1 if k != 22 else 5)
 elif mode == "background":
     # a child left running in the background that holds the output open;
     # the engine itself ends normally
