@@ -311,9 +311,33 @@ use = velocity-verlet, tcv
           "a grid that gained a point: exit 2 naming it (got %d)" % r.returncode, r.stderr)
 
 
+def test_subnormal_point_names(tmp):
+    """A point's name holds its value in the shortest form that reads back,
+    for subnormal values too (5e-324 was named 4.94066e-324): Python's repr,
+    which gives that form, is the truth."""
+    values = ["1e-310", "2.5e-320", "1.5e-323", "5e-324"]
+    case = write(os.path.join(tmp, "sub.case"), """[case]
+model = spring
+x0 = %s
+t_end = 1
+[steps]
+dt = 0.1
+halvings = 2
+[integrators]
+use = velocity-verlet
+""" % ", ".join(values))
+    out = os.path.join(tmp, "res")
+    r = vb("run", "--quiet", "--no-chart-data", case, "--out", out)
+    check(r.returncode == 0, "a grid of subnormal x0 runs", r.stderr)
+    got = sorted(d for d in os.listdir(out) if d.startswith("sub@")) if r.returncode == 0 else []
+    want = sorted("sub@x0=" + repr(float(v)) for v in values)
+    check(got == want, "subnormal grid points named in the shortest form", "%s, want %s" % (got, want))
+
+
 def main():
     return S.main((test_points_are_cases, test_range_values, test_grid_csv_says_what_points_say,
-                   test_problem_and_trajectories, test_draw, test_check_narrowed_grid))
+                   test_problem_and_trajectories, test_draw, test_check_narrowed_grid,
+                   test_subnormal_point_names))
 
 
 if __name__ == "__main__":

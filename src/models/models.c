@@ -281,7 +281,12 @@ int vb_parse_double(const char *text, double *out)
  * outside it never print alike */
 void vb_format_shortest(double x, char *buf, size_t len)
 {
-    for (int digits = 6; digits <= 17; digits++) {
+    /* A normal number that k < 6 digits give back prints as those at 6
+     * (it is within an ulp of them), and at 6 a whole number up to 999999
+     * keeps its plain form (10, not 1e+01); a subnormal one has too few
+     * bits for that, and starts at one digit: 5e-324, not 4.94066e-324 */
+    int from = x != 0.0 && fabs(x) < DBL_MIN ? 1 : 6;
+    for (int digits = from; digits <= 17; digits++) {
         snprintf(buf, len, "%.*g", digits, x);
         if (strtod(buf, NULL) == x)
             return;
