@@ -263,7 +263,7 @@ rc=$?
 rows=$(grep -vc '^#' "$tmp/br/br/runs.csv" 2>/dev/null)
 failed=$(grep -c ',plugin-failed,' "$tmp/br/br/runs.csv" 2>/dev/null)
 if [ $rc -eq 1 ] && [ "$rows" -eq 19 ] && [ "$failed" -eq 18 ] && cmp -s "$tmp/br/fl/runs.csv" "$tmp/fl-CRASH/fl/runs.csv" &&
-        grep -q "velocity-verlet on the plugin model brittle (failing-CRASH.so): run fixed-L0 (plan fixed, level 0): the plugin's code crashed" "$tmp/out"; then ok
+        grep -q "velocity-verlet on the plugin model brittle (failing-CRASH.so): run fixed-L0 (plan fixed, level 0): its worker process crashed: killed by signal 11" "$tmp/out"; then ok
 else bad "a crashing plugin model: exit $rc, $failed of $rows rows plugin-failed (want 18 of 19 lines), the other case as alone"; head -3 "$tmp/out"; fi
 expect "check with the plugin that exits: never a pass" 1 "FAILED:" -- \
     "$VB" check --plugin "$tmp/failing-EXIT.so" --baseline "$tmp/fl-GOOD" "$tmp/fl.case"
@@ -278,7 +278,7 @@ expect "run with a plugin that _exit(0)s when loaded" 1 "ended before it was don
 # shards with the crashing build, merged: the same bytes as one run, and
 # the failed run said again (exit 1)
 for k in 1 2; do "$VB" run --quiet --plugin "$tmp/failing-CRASH.so" --shard $k/2 "$tmp/fl.case" --out "$tmp/fls$k" >/dev/null 2>&1; done
-expect "merge of shards with a plugin-failed run" 1 "run fixed-L2 (plan fixed, level 2): the plugin's code crashed" -- \
+expect "merge of shards with a plugin-failed run" 1 "run fixed-L2 (plan fixed, level 2): its worker process crashed" -- \
     "$VB" merge --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/fls1" "$tmp/fls2" --out "$tmp/flm"
 diff -r "$tmp/flm" "$tmp/fl-CRASH" >/dev/null 2>&1 && ok || bad "the merge of shards with a plugin-failed run differs from the run"
 

@@ -390,6 +390,8 @@ static int grid_run(const vb_model *m, size_t *n_integ)
     int rc = vb_simulate_grid(&spec, res, err, sizeof err);
     if (rc == 0)
         sink = res[0].err_pos_max;
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        vb_run_result_clear(&res[k]); /* why a run diverged, when it says */
     free(res);
     return rc;
 }
@@ -419,6 +421,8 @@ static int run_mode(mode md, fused_kind fk, const vb_integrator *g, const vb_mod
         char err[256];
         int rc = vb_simulate(&spec, &res, err, sizeof err);
         sink = res.err_pos_max;
+        if (rc == 0)
+            vb_run_result_clear(&res);
         return rc;
     }
     case M_BATCH:

@@ -20,7 +20,8 @@
 #include "model.h"
 #include "plan.h"
 #include <unistd.h>
-#include "version.h" /* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
+/* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
+#include "version.h"
 
 const char *vb_version(void) { return VB_VERSION; }
 
@@ -395,7 +396,8 @@ size_t vb_report_run_failures(const char *cmd, const struct vb_sweep *sweeps, si
                      p ? "plugin" : "engine run");
         if (failed[p])
             vb_error(cmd, "%zu %s failed: %s; every other %s", failed[p],
-                     p ? (failed[p] == 1 ? "plugin run or part of a sweep" : "plugin runs or parts of a sweep")
+                     p ? (failed[p] == 1 ? "plugin run or part of a sweep"
+                                         : "plugin runs or parts of a sweep")
                        : (failed[p] == 1 ? "engine run" : "engine runs"),
                      p ? "a run's row says plugin-failed, and a part's rows are left out"
                        : "their rows say engine-failed",

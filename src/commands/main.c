@@ -45,7 +45,7 @@ static void on_signal(int sig)
 {
     static const char msg[] = "verletbench: interrupted; no output file was changed\n";
     vb_outfile_abort_all_signal_safe();
-    vb_children_kill_all_signal_safe(); /* engines and plugin workers: process groups of their own */
+    vb_children_kill_all_signal_safe(); /* engines, plugin workers: process groups of their own */
     size_t len;
     const char *replaced = vb_outdir_replaced_signal_safe(&len);
     ssize_t w = replaced ? write(STDERR_FILENO, replaced, len)

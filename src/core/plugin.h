@@ -38,7 +38,7 @@ double vb_plugin_timeout(void);
     "  --plugin FILE    load integrators and models from a shared object (repeatable);\n"          \
     "                   see examples/plugin/ and verletbench.h.  Its runs go to worker\n"         \
     "                   processes: a plugin that exits, crashes or hangs fails those runs\n"     \
-    "                   (plugin-failed, with why), and the rest goes on\n"                          \
+    "                   (plugin-failed, with why), and the rest goes on\n"                        \
     "  --plugin-timeout S  seconds one plugin run may take in its worker (default 600)\n"
 
 #endif

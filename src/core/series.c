@@ -312,8 +312,8 @@ typedef struct {
     double t_long;
     char (*err)[256];
     /* a case whose runs call a plugin's code: its runs go to workers
-     * (isolate.h); here[unit]: handed back, to be run here */
-    vb_isolate *iso;
+     * first (isolate.h); here[unit]: handed back, to be run here */
+    int iso;
     unsigned char *here;
 } series_ctx;
 
@@ -465,35 +465,23 @@ static int iso_series_foreign(void *ctx, size_t unit)
     return vb_plugin_code(c->integ[unit % c->n_integ], &c->model);
 }
 
-/* Task j: every integrator's run under its plan, together; in a case whose
- * runs call a plugin's code, in a worker (isolate.h) but an engine's, and
- * what the worker hands back here.  The rows are the same either way. */
+/* Task j's runs here: every integrator's under its plan, together; in a
+ * case whose runs went to workers first, those they handed back and the
+ * engines'.  The rows are the same either way. */
 static int series_task(void *ctx, size_t j)
 {
     series_ctx *x = ctx;
     const vb_case *c = x->c;
     size_t ni = c->n_integ, n = 0;
-    size_t *idx = calloc(ni ? ni : 1, sizeof *idx);
+    size_t *idx = malloc((ni ? ni : 1) * sizeof *idx);
     if (!idx) {
         snprintf(x->err[j], sizeof x->err[j], "out of memory");
         return -1;
     }
-    int rc = 0;
-    if (x->iso) {
-        for (size_t i = 0; i < ni; i++)
-            if (!vb_engine_of(c->integ[i]))
-                idx[n++] = j * ni + i;
-        rc = vb_isolate_run(x->iso, idx, n, x->err[j], sizeof x->err[j]);
-        n = 0;
-        for (size_t i = 0; rc == 0 && i < ni; i++)
-            if (vb_engine_of(c->integ[i]) || x->here[j * ni + i])
-                idx[n++] = i;
-    } else {
-        for (size_t i = 0; i < ni; i++)
+    for (size_t i = 0; i < ni; i++)
+        if (!x->iso || vb_engine_of(c->integ[i]) || x->here[j * ni + i])
             idx[n++] = i;
-    }
-    if (rc == 0)
-        rc = series_part(x, j, idx, n, x->err[j], sizeof x->err[j]);
+    int rc = series_part(x, j, idx, n, x->err[j], sizeof x->err[j]);
     free(idx);
     return rc;
 }
@@ -558,28 +546,48 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     size_t n = c->n_integ * plans;
     set->series = calloc(n, sizeof *set->series);
     set->paths = calloc(n + 1, sizeof *set->paths);
-    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), NULL,
+    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), 0,
                     NULL};
-    int plugin = 0;
     for (size_t i = 0; i < c->n_integ; i++)
-        plugin |= vb_plugin_code(c->integ[i], &c->model);
-    if (plugin) {
-        x.here = calloc(2 * plans * (c->n_integ ? c->n_integ : 1), 1);
-        x.iso = vb_isolate_new(iso_series, iso_series_done, iso_series_foreign, &x,
-                               vb_plugin_timeout());
+        x.iso |= vb_plugin_code(c->integ[i], &c->model);
+    size_t ni = c->n_integ, *units = NULL, *at = NULL;
+    if (x.iso) {
+        x.here = calloc(2 * plans * (ni ? ni : 1), 1);
+        units = malloc(2 * plans * (ni ? ni : 1) * sizeof *units);
+        at = malloc((2 * plans + 1) * sizeof *at);
     }
-    if (!set->series || !set->paths || !x.err || (plugin && (!x.here || !x.iso))) {
+    if (!set->series || !set->paths || !x.err || (x.iso && (!x.here || !units || !at))) {
         free(x.err);
         free(x.here);
-        vb_isolate_free(x.iso);
+        free(units);
+        free(at);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     /* slots are filled in place; counted as written so vb_series_free frees them */
     set->n_series = n;
     set->n_paths = n;
-    int rc = vb_parallel_for(2 * plans, NULL, threads, series_task, &x, NULL, NULL);
-    vb_isolate_free(x.iso);
+    int rc = 0;
+    if (x.iso) {
+        /* each task one worker's group: every run but an engine's; then
+         * here what the workers handed back, and the engines' (no thread
+         * runs while workers are forked) */
+        size_t u = 0;
+        for (size_t j = 0; j < 2 * plans; j++) {
+            at[j] = u;
+            for (size_t i = 0; i < ni; i++)
+                if (!vb_engine_of(c->integ[i]))
+                    units[u++] = j * ni + i;
+        }
+        at[2 * plans] = u;
+        rc = vb_isolate_groups(units, at, 2 * plans, threads, vb_plugin_timeout(), iso_series,
+                               iso_series_done, iso_series_foreign, NULL, &x, x.err[0],
+                               sizeof x.err[0]);
+    }
+    free(units);
+    free(at);
+    if (rc == 0)
+        rc = vb_parallel_for(2 * plans, NULL, threads, series_task, &x, NULL, NULL);
     free(x.here);
     if (rc != 0) {
         snprintf(err, errlen, "out of memory");

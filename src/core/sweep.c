@@ -242,9 +242,10 @@ typedef struct {
     vb_progress_fn *progress;
     void *progress_ctx;
     /* a case whose runs call a plugin's code: every run but an engine's
-     * goes to a worker process (isolate.h), the runs of a plan together,
-     * as they go here; here[k]: job k handed back, to be run here */
-    vb_isolate *iso;
+     * goes to a worker process first (isolate.h), the runs of a plan
+     * together, as they go here; here[k]: job k handed back, to be run
+     * here with the engines' */
+    int iso;
     unsigned char *here;
 } job_ctx;
 
@@ -345,6 +346,21 @@ static int iso_run_foreign(void *ctx, size_t k)
     return calls_plugin(jc->c, k / jc->per);
 }
 
+/* progress in runs, not tasks */
+static void task_done(void *ctx, size_t done, size_t total);
+
+static void iso_task_done(void *ctx, size_t g)
+{
+    job_ctx *jc = ctx;
+    (void)g;
+    atomic_fetch_add(&jc->jobs_done, jc->c->n_integ);
+    if (jc->progress)
+        task_done(jc, 0, 0);
+}
+
+/* Task g's runs here: every integrator's, or, in a case whose runs went
+ * to workers, those they handed back and the engines' (an engine is a
+ * process of its own already). */
 static int job_task(void *ctx, size_t g)
 {
     job_ctx *jc = ctx;
@@ -354,21 +370,9 @@ static int job_task(void *ctx, size_t g)
     size_t *idx = malloc((c->n_integ ? c->n_integ : 1) * sizeof *idx), n = 0;
     vb_run_result *res = malloc((c->n_integ ? c->n_integ : 1) * sizeof *res);
     int failed = !idx || !res;
-    if (!failed && jc->iso) {
-        /* every run but an engine's to a worker (an engine is a process of
-         * its own already); what it hands back, and the engines', here */
-        for (size_t i = 0; i < c->n_integ; i++)
-            if (!vb_engine_of(c->integ[i]))
-                idx[n++] = i * jc->per + g;
-        failed = vb_isolate_run(jc->iso, idx, n, err, sizeof err) != 0;
-        n = 0;
-        for (size_t i = 0; !failed && i < c->n_integ; i++)
-            if (vb_engine_of(c->integ[i]) || jc->here[i * jc->per + g])
-                idx[n++] = i;
-    } else {
-        for (size_t i = 0; i < c->n_integ; i++)
+    for (size_t i = 0; !failed && i < c->n_integ; i++)
+        if (!jc->iso || vb_engine_of(c->integ[i]) || jc->here[i * jc->per + g])
             idx[n++] = i;
-    }
     if (!failed && n)
         failed = run_task(jc, g, idx, n, res, err, sizeof err) != 0;
     for (size_t k = 0; !failed && k < n; k++)
@@ -380,7 +384,8 @@ static int job_task(void *ctx, size_t g)
     }
     free(idx);
     free(res);
-    atomic_fetch_add(&jc->jobs_done, c->n_integ);
+    if (!jc->iso)
+        atomic_fetch_add(&jc->jobs_done, c->n_integ);
     return failed ? -1 : 0;
 }
 
@@ -414,18 +419,45 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
             if (s->jobs[g].level == level && (!s->shard_n || s->task_shard[g] == s->shard_k))
                 order[n++] = g;
     job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
-    int plugin = 0, rc = 0;
+    int rc = 0;
     for (size_t i = 0; i < c->n_integ; i++)
-        plugin |= calls_plugin(c, i);
-    if (plugin) {
-        jc.here = calloc(s->n_jobs ? s->n_jobs : 1, 1);
-        jc.iso = vb_isolate_new(iso_runs, iso_run_done, iso_run_foreign, &jc, vb_plugin_timeout());
-        rc = jc.here && jc.iso ? 0 : -1;
-    }
+        jc.iso |= calls_plugin(c, i);
     atomic_init(&jc.jobs_done, 0);
+    if (jc.iso) {
+        /* the tasks in the same order, each one worker's group: every run
+         * but an engine's; then here what the workers handed back, and the
+         * engines' (no thread runs while workers are forked) */
+        size_t ni = 0;
+        for (size_t i = 0; i < c->n_integ; i++)
+            ni += !vb_engine_of(c->integ[i]);
+        size_t *units = malloc((n * ni > 0 ? n * ni : 1) * sizeof *units);
+        size_t *at = malloc((n + 1) * sizeof *at);
+        jc.here = calloc(s->n_jobs ? s->n_jobs : 1, 1);
+        rc = units && at && jc.here ? 0 : -1;
+        for (size_t t = 0, u = 0; rc == 0 && t < n; t++) {
+            at[t] = u;
+            for (size_t i = 0; i < c->n_integ; i++)
+                if (!vb_engine_of(c->integ[i]))
+                    units[u++] = i * per + order[t];
+            at[t + 1] = u;
+        }
+        char err[sizeof s->jobs[0].err] = "out of memory";
+        if (rc == 0 && vb_isolate_groups(units, at, n, threads, vb_plugin_timeout(), iso_runs,
+                                         iso_run_done, iso_run_foreign, iso_task_done, &jc, err,
+                                         sizeof err) != 0) {
+            /* a failure of the machine: said by the first task's jobs */
+            for (size_t i = 0; i < c->n_integ; i++) {
+                s->jobs[i * per + order[0]].failed = 1;
+                memcpy(s->jobs[i * per + order[0]].err, err, sizeof err);
+            }
+            rc = -1;
+        }
+        free(units);
+        free(at);
+    }
     if (rc == 0)
-        rc = vb_parallel_for(n, order, threads, job_task, &jc, progress ? task_done : NULL, &jc);
-    vb_isolate_free(jc.iso);
+        rc = vb_parallel_for(n, order, threads, job_task, &jc,
+                             progress && !jc.iso ? task_done : NULL, &jc);
     free(jc.here);
     free(order);
     return rc;
@@ -847,8 +879,8 @@ static int analyse_onestep(vb_sweep *s)
     }
     char err[256];
     if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done, NULL, &o,
-                              err, sizeof err);
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done,
+                              NULL, &o, err, sizeof err);
     /* the rows of a plugin that failed, left out */
     size_t kept = 0;
     for (size_t r = 0; rc == 0 && r < s->n_onestep; r += VB_ONESTEP_RATIOS)
@@ -1101,8 +1133,8 @@ static int analyse_reversal(vb_sweep *s)
     }
     char err[256];
     if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done, NULL,
-                              &o, err, sizeof err);
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done,
+                              NULL, &o, err, sizeof err);
     /* the rows of a plugin that failed, left out */
     size_t kept = 0;
     for (size_t r = 0; rc == 0 && r < s->n_reverse; r++)

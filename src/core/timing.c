@@ -168,8 +168,8 @@ int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out)
     }
     char err[256];
     if (rc == 0 && n_iso)
-        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_times, iso_times_done, NULL, &t, err,
-                              sizeof err);
+        rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_times, iso_times_done, NULL,
+                              &t, err, sizeof err);
     /* the rows of a plugin that failed, left out */
     size_t kept = 0;
     for (size_t r = 0; rc == 0 && r < *n_out; r++)
