@@ -1,5 +1,7 @@
 /* test_sweep.c — sweeps: fitted orders, verdicts, one-step exponents and
  * reversibility against what theory says they must be. */
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,8 +325,43 @@ static void test_random_bands(void)
     vb_case_free(&c);
 }
 
+/* The "=" rule (sweep.h): two errors 2x apart are never the same, at any
+ * size of the errors, any number of steps and any scale, even where both
+ * lie far under the round-off floor (the orbit's energy errors, 1e-9 and
+ * 2e-8 over 63 000 steps, under a floor of 5.6e-8, were "= rk4"); equal
+ * errors always are; a difference of 1e-4 of the errors is, if within
+ * the floor, and one beyond the floor never is. */
+static void test_same_rule_is_relative(void)
+{
+    static const double steps[] = {1, 100, 63000, 1e6, 1e9};
+    static const double scale[] = {1e-6, 1, 1e6};
+    int tried = 0;
+    for (int k = -300; k <= 5; k++)
+        for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+            for (size_t j = 0; j < sizeof scale / sizeof *scale; j++) {
+                double e = pow(10, k);
+                tried++;
+                CHECK(!vb_same_to_roundoff(e, 2 * e, steps[i], scale[j]) &&
+                          !vb_same_to_roundoff(2 * e, e, steps[i], scale[j]),
+                      "%g and %g called the same (%g steps, scale %g)", e, 2 * e, steps[i],
+                      scale[j]);
+                CHECK(vb_same_to_roundoff(e, e, steps[i], scale[j]), "%g not the same as itself", e);
+                double floor = 16 * DBL_EPSILON * pow(steps[i], 1.5) * scale[j];
+                double d = 1e-4 * e;
+                CHECK(vb_same_to_roundoff(e, e + d, steps[i], scale[j]) == (d <= floor * (1 - 1e-12)) ||
+                          fabs(d - floor) < 1e-9 * floor,
+                      "%g and %g (floor %g)", e, e + d, floor);
+            }
+    CHECK(tried == 306 * 15, "%d cases", tried);
+    /* the orbit's case, as the issue measured it */
+    CHECK(!vb_same_to_roundoff(5.6e-9, 6.1e-10, 62832, 1.0), "yoshida4's and rk4's energy errors");
+    CHECK(!vb_same_to_roundoff(0, 1e-300, 1, 1), "0 and a denormal-size error");
+    CHECK(vb_same_to_roundoff(0, 0, 1, 1), "two exact zeros");
+}
+
 void suite_sweep(void)
 {
+    RUN(test_same_rule_is_relative);
     RUN(test_fit_recovers_exact_power_laws);
     RUN(test_fit_drops_floor_and_transient);
     RUN(test_fit_exact_and_saturated);

@@ -904,8 +904,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
           "single power law, so it is not compared with the label; its verdict says whether "
           "the error still falls at the finest steps (no-asymptotic-range) or not "
           "(not-converging). \"= `name`\": the same position errors as `name` in every run "
-          "of that plan, to round-off (16·ε·N^1.5 of the size of the positions, N steps): the "
-          "two methods compute the same positions.\n\n"
+          "of that plan, to round-off (within 16·ε·N^1.5 of the size of the positions, N steps, "
+          "and within 10⁻³ of the errors themselves): the two methods compute the same "
+          "positions.\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
