@@ -66,6 +66,7 @@ static void help(void)
          "                   whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
          "                   Slurm)\n"
          "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
+         "                   (into plots/ for results, else DIR/plots/)\n"
          "  --strict         exit 1 when a verdict of the summary tables (the position\n"
          "                   error's, each plan; the energy error's, fixed steps) is\n"
          "                   below-label or not-converging, and say which: for a CI job\n"
