@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "casefile.h"
 #include "engine.h"
+#include "integrator.h"
 
 #include <getopt.h>
 #include "plugin.h"
@@ -273,7 +274,7 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
     return 0;
 }
 
-size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n)
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n, int mine)
 {
     size_t below = 0;
     for (size_t i = 0; i < n; i++) {
@@ -286,6 +287,8 @@ size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n
                 (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
                 continue;
             const vb_integrator *g = s->c->integ[r->integ];
+            if (mine && vb_integrator_builtin(g))
+                continue;
             char order[32] = "no order";
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,

@@ -117,8 +117,10 @@ size_t vb_report_engine_failures(const char *cmd, const struct vb_sweep *sweeps,
 
 /* run --strict: every verdict of the summary tables (the position error's,
  * err_pos_max, for each plan; the energy error's with fixed steps) that is
- * below-label or not-converging, said one a line.  Their number. */
-size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n);
+ * below-label or not-converging, said one a line; with `mine`, only those
+ * of methods that are not built in (a plugin's, an engine's: --strict=mine).
+ * Their number. */
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n, int mine);
 
 /* The defaults: 1e9 steps, every CPU. */
 vb_shared_opts vb_shared_opts_plain(void);

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "engine.h"
 #include "outfile.h"
+#include "verletbench.h" /* VB_ABI_VERSION */
 
 /* SIGINT, SIGTERM, SIGHUP: remove the temporaries of files being written,
  * leave every finished file as it was, exit 128 + signal.  Only
@@ -82,7 +83,8 @@ int main(int argc, char **argv)
         return VB_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("verletbench %s\n", vb_version_text());
+        printf("verletbench %s\nplugin ABI version %d (the oldest it loads: %d)\n",
+               vb_version_text(), VB_ABI_VERSION, VB_ABI_VERSION_OLDEST);
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
