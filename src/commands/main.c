@@ -49,6 +49,7 @@ static const command commands[] = {
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
     {"merge", vb_cmd_merge, "the shards of run --shard K/N into the files of one whole run"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
+    {"compare", vb_cmd_compare, "two results directories by check's rules, nothing rerun"},
     {"problem", vb_cmd_problem, "what an external engine needs to run cases itself (JSON Lines)"},
     {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},

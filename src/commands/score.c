@@ -21,8 +21,8 @@ static void help(void)
 {
     puts("Usage: verletbench score TRAJECTORY.csv [--name NAME]\n"
          "       verletbench score DIR --case CASEFILE --order P [--name NAME] [--out OUT]\n"
-         "                         [-j N] [--quiet] [--draw] [--no-chart-data] [--max-steps N]\n"
-         "                         [--plugin FILE]...\n\n"
+         "                         [-j N] [--quiet] [--draw] [--strict] [--no-chart-data]\n"
+         "                         [--max-steps N] [--engine-timeout S] [--plugin FILE]...\n\n"
          "Measures trajectories that another program computed (docs/engines.md).\n\n"
          "One file: its first line is the '# verletbench run=...' header of its request\n"
          "(from `verletbench problem`, or any request): the model, its parameters and\n"
