@@ -240,6 +240,29 @@ def main():
         check(all("= `" not in c for i in ("rk4", "yoshida4", "pefrl") for c in table[i]),
               "orbit summary: the fourth-order methods are none the same")
 
+        # an uncertain verdict says how many more halvings would settle it
+        # (docs/method.md §5): tcv on the spring's 60 Hz trace is uncertain
+        # over the 6 halvings of cases/spring.case, "+1 halving"; over 7 it
+        # is settled (below its label 2), as the rule expected
+        spring = open(os.path.join(ROOT, "cases", "spring.case")).read()
+        cells = {}
+        for h in (6, 7):
+            hd = os.path.join(tmp, "settle%d" % h)
+            os.makedirs(hd)
+            shutil.copytree(os.path.join(ROOT, "cases", "traces"), os.path.join(hd, "traces"))
+            with open(os.path.join(hd, "spring.case"), "w") as f:
+                f.write(re.sub(r"(?m)^halvings = 6", "halvings = %d" % h, spring))
+            subprocess.run([vb, "run", os.path.join(hd, "spring.case"), "--out", os.path.join(hd, "out"),
+                            "--quiet", "--no-chart-data"], check=True)
+            with open(os.path.join(hd, "out", "spring", "summary.md")) as f:
+                cells[h] = [[c.strip() for c in l.split("|")[3:6]] for l in f if l.startswith("| `tcv` |")][0]
+        check(cells[6][2].endswith("uncertain (+1 halving)"),
+              "spring, 6 halvings: tcv's trace cell says +1 halving: %s" % cells[6][2])
+        check("below-label" in cells[7][2] and "uncertain" not in cells[7][2],
+              "spring, 7 halvings: tcv's trace verdict is settled: %s" % cells[7][2])
+        check(all("halving" not in c for h in (6, 7) for c in cells[h][:2]),
+              "no note on verdicts that are not uncertain: %s" % cells)
+
         # memory stays flat in the number of steps: a 1e7-step coarsest level
         # (2e7 at the finer) once kept every step for the reversal test, 80 MB
         # of them; now a checkpoint every ~sqrt(N) steps
