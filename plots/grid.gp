@@ -21,6 +21,11 @@ MODE = ARGC >= 5 ? ARG5 : "order"
 NEED = XKEY." err_finest"
 @REQUIRE
 @GROUPS
+@TRACEPASS
+# on the error chart (log y), a curve that would hide another is drawn over it
+NEARCOL = "err_finest"
+near_value(dummy) = strcol("norm") eq "err_pos_max" ? column(NEARCOL) : NaN
+if (MODE eq "error") { @NEARPASS }
 NP = words(PLANLIST)
 if (NP == 0) { print sprintf("%s: no rows to draw", DATA); exit status 3 }
 
@@ -63,7 +68,7 @@ set xlabel XKEY." (the grid's parameter)" noenhanced
 if (MODE eq "error") {
     set logscale y
     set format y "10^{%L}"
-    set ylabel "max position error at the finest step" noenhanced
+    set ylabel "max position error at the finest step (length units)" noenhanced
     WHAT = "max position error at each point's finest step"
 } else {
     unset logscale y
@@ -87,6 +92,7 @@ do for [p in PLANLIST] {
     # striped over it and says "= NAME" (style.gp)
     @STRIPES
     if (MODE eq "error") {
+        @NEARNOTE
         if (ELO <= EHI) { set yrange [ELO / 10**0.35 : EHI * 10**0.35] }
         plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) \
                  using (column(XKEY)):(err_at(0)) with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.1) lc rgb colour(s) notitle, \

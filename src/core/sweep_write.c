@@ -924,8 +924,8 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
           "the error still falls at the finest steps (no-asymptotic-range) or not "
           "(not-converging). \"= `name`\": the same position errors as `name` in every run "
           "of that plan, to round-off (within 16·ε·N^1.5 of the size of the positions, N steps, "
-          "and within 10⁻³ of the errors themselves): the two methods compute the same "
-          "positions.\n\n"
+          "and within 10⁻³ of the errors themselves), as two methods that compute the same "
+          "positions have (docs/method.md §2).\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
