@@ -257,6 +257,49 @@ def test_abi_version(tmp):
     S.check('"verletbench %s"' % version in th, "the man page is of version %s: %s" % (version, th.strip()))
 
 
+def test_committed_figures(tmp):
+    """Each figure the README shows (the Makefile's docs-figures copies)
+    draws every integrator of its case as a fresh run has them (the
+    committed baseline's "# integrators=" line, which make check holds to a
+    fresh run): its colour from plots/style.gp is among the pixels.  Four
+    figures once showed 9 of the 12 integrators a fresh make draws."""
+    from plots import decode_png
+    with open(os.path.join(ROOT, "plots", "style.gp")) as f:
+        style = f.read()
+    def words(name):
+        return re.search(r'^%s = "([^"]*)"' % name, style, re.M).group(1).split()
+    builtin = dict(zip(words("INTEGRATORS"), words("COLOURS")))
+    extra, user = words("EXTRA_COLOURS"), words("USER_COLOURS")
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
+    S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
+    for case, stem, fig in copies:
+        base = os.path.join(ROOT, "results", "baseline")
+        runs = os.path.join(base, case, "runs.csv")
+        if not os.path.exists(runs):  # a grid: its first point's
+            points = sorted(d for d in os.listdir(base) if d.startswith(case + "@"))
+            runs = os.path.join(base, points[0], "runs.csv") if points else runs
+        with open(runs) as f:
+            names = re.search(r"^# integrators=(.*)$", f.read(), re.M).group(1).split(",")
+        if stem in ("convergence", "band"):  # against dt: an adaptive method has none
+            names = [n for n in names if n not in ("rkf45", "rk8pd")]
+        want, unknown = {}, 0
+        for n in names:
+            if n in builtin:
+                want[n] = builtin[n]
+            else:  # style.gp's extra_index: by its place among the unknown names
+                unknown += 1
+                base_name = n.split(":")[0]
+                want[n] = (extra if base_name in builtin else user)[(unknown + 7) % 8]
+        w, h, rows = decode_png(os.path.join(ROOT, fig))
+        seen = set()
+        for row in rows:
+            seen.update(row)
+        missing = [n for n, c in want.items() if tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) not in seen]
+        S.check(not missing, "%s draws every integrator of %s (%d): missing %s; make docs-figures"
+                % (fig, case, len(want), missing))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_abi_version, test_list_table, test_one_run, test_spring_table,
-                     test_fresh_checkout]))
+                     test_committed_figures, test_fresh_checkout]))
