@@ -300,6 +300,21 @@ def test_committed_figures(tmp):
                 % (fig, case, len(want), missing))
 
 
+def test_dependency_list(tmp):
+    """The README names every Debian package make can install
+    (.ci/ensure-deps's "add PKG"), and the hint for a user who is not root
+    is a command a minimal Debian can run (no sudo there)."""
+    with open(os.path.join(ROOT, ".ci", "ensure-deps")) as f:
+        deps = f.read()
+    pkgs = set(re.findall(r"\badd ([a-z0-9][a-z0-9.+-]+)", deps))
+    text = readme()
+    S.check(len(pkgs) >= 10, "ensure-deps adds packages (%s)" % sorted(pkgs))
+    missing = sorted(p for p in pkgs if "`%s`" % p not in text)
+    S.check(not missing, "the README's list of packages names them all: missing %s" % missing)
+    S.check("sudo" not in deps and "sudo" not in text,
+            "neither ensure-deps's hint nor the README asks for sudo (a minimal Debian has none)")
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_abi_version, test_list_table, test_one_run, test_spring_table,
-                     test_committed_figures, test_fresh_checkout]))
+                     test_committed_figures, test_dependency_list, test_fresh_checkout]))
