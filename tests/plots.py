@@ -260,6 +260,14 @@ def main():
                 missing = [n for n in used if colours[n] not in seen]
                 check(not missing, "%s %s.png: every integrator's colour among the curves themselves (missing %s)"
                       % (case, stem, ", ".join(missing)))
+        def small_run(d, name, text):
+            """NAME.case in directory d, run into d/out: the case's directory"""
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, name + ".case"), "w") as f:
+                f.write(text)
+            rc, log = run([vb, "run", "--quiet", os.path.join(d, name + ".case"), "--out", os.path.join(d, "out")])
+            return rc, log, os.path.join(d, "out", name)
+
         # --- yours apart from the built-ins, hidden curves striped, keys
         # outside the plot, titles that say what was run ---
         style = open(os.path.join(ROOT, "plots", "style.gp")).read()
@@ -312,16 +320,14 @@ def main():
         # keys stay out of the plot area: in the 6 px right of each panel's
         # frame (its right border, the longest dark vertical line) nothing
         # is drawn, though the hanging chain's titles run to 41 characters
-        hc = os.path.join(tmp, "hc")
-        with open(os.path.join(tmp, "hc.case"), "w") as f:
-            f.write("[case]\nmodel = hanging-chain\nN = 3\nt_end = 0.5\n[steps]\ndt = 0.01\nhalvings = 3\n"
-                    "jitter = 0.5\nseeds = 2\n[integrators]\nuse = jakobsen, jakobsen:sweeps=10, "
-                    "tcv-jakobsen:sweeps=10, jakobsen:sweeps=10:along_old=1, shake, rattle\n")
-        rc, log = run([vb, "run", "--quiet", os.path.join(tmp, "hc.case"), "--out", hc])
+        rc, log, hc = small_run(os.path.join(tmp, "hc"), "hc",
+                                "[case]\nmodel = hanging-chain\nN = 3\nt_end = 0.5\n[steps]\ndt = 0.01\nhalvings = 3\n"
+                                "jitter = 0.5\nseeds = 2\n[integrators]\nuse = jakobsen, jakobsen:sweeps=10, "
+                                "tcv-jakobsen:sweeps=10, jakobsen:sweeps=10:along_old=1, shake, rattle\n")
         for script, data in (("convergence", "convergence.csv"), ("band", "convergence.csv"),
                              ("constraint-time", "timeseries.csv"), ("error-time", "timeseries.csv")):
             png = os.path.join(tmp, "hc-%s.png" % script)
-            rc2, log2 = run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(hc, "hc", data), png, "hc"])
+            rc2, log2 = run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(hc, data), png, "hc"])
             if rc or rc2 or not os.path.exists(png):
                 check(False, "hc %s.png drawn (%d %d): %s %s" % (script, rc, rc2, log, log2))
                 continue
@@ -341,38 +347,30 @@ def main():
         os.makedirs(tr)
         with open(os.path.join(tr, "slow-30hz.trace"), "w") as f:
             f.write("# 30 Hz\n" + "0.0333\n" * 31)
-        with open(os.path.join(tr, "tr.case"), "w") as f:
-            f.write("[case]\nmodel = spring\nt_end = 1\n[steps]\ndt = 0.05\nhalvings = 3\n"
-                    "trace = slow-30hz.trace\n[integrators]\nuse = tcv, rk4\n")
-        run([vb, "run", "--quiet", os.path.join(tr, "tr.case"), "--out", os.path.join(tr, "out")])
+        _, _, trd = small_run(tr, "tr", "[case]\nmodel = spring\nt_end = 1\n[steps]\ndt = 0.05\nhalvings = 3\n"
+                              "trace = slow-30hz.trace\n[integrators]\nuse = tcv, rk4\n")
         for script in ("convergence", "work"):
             svg = os.path.join(tmp, "trace-%s.svg" % script)
-            run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(tr, "out", "tr", "convergence.csv"), svg, "t"])
+            run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(trd, "convergence.csv"), svg, "t"])
             titles = [t for t in svg_texts(svg) if "trace" in t] if os.path.exists(svg) else []
             check(titles == ["recorded frame trace slow-30hz.trace (31 steps)"],
                   "%s: the trace panel's title names the trace from the data (%s)" % (script, titles))
         # a chain of more than 8 bodies: 6 of them drawn, the first, the last
         # and four evenly between, each labelled (16 bodies: 1 4 7 10 13 16)
-        ch = os.path.join(tmp, "ch")
-        with open(os.path.join(tmp, "ch.case"), "w") as f:
-            f.write("[case]\nmodel = chain\nN = 16\nt_end = 2\n[steps]\ndt = 0.05\nhalvings = 2\n"
-                    "[integrators]\nuse = velocity-verlet, euler\n")
-        run([vb, "run", "--quiet", os.path.join(tmp, "ch.case"), "--out", ch])
+        _, _, ch = small_run(os.path.join(tmp, "ch"), "ch", "[case]\nmodel = chain\nN = 16\nt_end = 2\n[steps]\n"
+                             "dt = 0.05\nhalvings = 2\n[integrators]\nuse = velocity-verlet, euler\n")
         svg = os.path.join(tmp, "ch.svg")
-        rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(ch, "ch", "paths.csv"), svg, "ch", "fixed"])
+        rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(ch, "paths.csv"), svg, "ch", "fixed"])
         ticks = [t for t in svg_texts(svg) if re.fullmatch(r"\d+", t)] if rc == 0 else []
         check(rc == 0 and {"1", "4", "7", "10", "13", "16"} <= set(ticks) and
               not {"3", "5", "8", "15"} & set(ticks) and
               any("6 of 16" in t for t in svg_texts(svg)),
               "a 16-body waterfall draws bodies 1 4 7 10 13 16 and says so (%s) %s" % (sorted(set(ticks)), log.strip()))
         # a grid's error chart: a unit on its y axis
-        g = os.path.join(tmp, "g")
-        with open(os.path.join(tmp, "g.case"), "w") as f:
-            f.write("[case]\nmodel = spring\nk = 1, 4\nt_end = 3\n[steps]\ndt = 0.1\nhalvings = 3\n"
-                    "[integrators]\nuse = tcv, rk4\n")
-        run([vb, "run", "--quiet", os.path.join(tmp, "g.case"), "--out", g])
+        _, _, g = small_run(os.path.join(tmp, "g"), "g", "[case]\nmodel = spring\nk = 1, 4\nt_end = 3\n[steps]\n"
+                            "dt = 0.1\nhalvings = 3\n[integrators]\nuse = tcv, rk4\n")
         svg = os.path.join(tmp, "g.svg")
-        run(["gnuplot", "-c", "plots/grid.gp", os.path.join(g, "g", "grid.csv"), svg, "g", "k", "error"])
+        run(["gnuplot", "-c", "plots/grid.gp", os.path.join(g, "grid.csv"), svg, "g", "k", "error"])
         check("max position error at the finest step (length units)" in svg_texts(svg),
               "grid-error's y axis has its unit")
         # a run that overflows leaves the time chart at the top: the y axis

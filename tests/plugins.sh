@@ -303,18 +303,7 @@ done
 # below-label), the correct plugin passes and --strict fails; a mutant
 # still fails, naming itself and no built-in; a case of built-ins alone
 # is refused (it would judge nothing)
-cat > "$tmp/strict-mine.case" <<EOF
-[case]
-model = spring
-t_end = 5
-[steps]
-dt = 0.05
-halvings = 5
-jitter = 0.5
-seeds = 8
-[integrators]
-use = verlet, tcv, vvar-ut
-EOF
+sed 's/^use = .*/use = verlet, tcv, vvar-ut/' "$tmp/strict-random.case" > "$tmp/strict-mine.case"
 expect "strict: built-ins below their label fail --strict" 1 "tcv, random steps" -- "$VB" run --strict --plugin "$tmp/mut-GOOD.so" "$tmp/strict-mine.case" --out "$tmp/sm" --quiet --no-chart-data
 expect "strict=mine: the plugin meets its label, the built-ins are not judged" 0 "| \`vvar-ut\` | 2 |" -- "$VB" run --strict=mine --plugin "$tmp/mut-GOOD.so" "$tmp/strict-mine.case" --out "$tmp/sm" --no-chart-data
 "$VB" run --strict=mine --plugin "$tmp/mut-VVAR_H2.so" "$tmp/strict-mine.case" --out "$tmp/sm" --quiet --no-chart-data >"$tmp/out" 2>&1

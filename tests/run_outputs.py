@@ -57,6 +57,13 @@ def read_csv(path):
     return comments, rows[0], rows[1:]
 
 
+def summary_cells(path, n):
+    """{integrator: its first n order cells} of a case's summary.md"""
+    with open(path) as f:
+        return {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:3 + n]]
+                for l in f if l.startswith("| `")}
+
+
 def main():
     vb = os.path.join(sys.argv[1], "verletbench")
     here = os.path.dirname(os.path.abspath(__file__))
@@ -160,9 +167,7 @@ def main():
               "timeseries.csv: velocity-verlet random is its own curve")
         # and the summary says so in the cell: "= `tcv`" for velocity Verlet
         # with fixed steps (tcv comes first in use), nowhere else
-        with open(os.path.join(d, "summary.md")) as f:
-            table = {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:6]]
-                     for l in f if l.startswith("| `")}
+        table = summary_cells(os.path.join(d, "summary.md"), 3)
         check(table.get("velocity-verlet", [""])[0].endswith(", = `tcv`"),
               "summary: velocity-verlet's fixed cell says = `tcv`: %s" % table.get("velocity-verlet"))
         check(sum("= `" in c for cells in table.values() for c in cells) == 1,
@@ -176,9 +181,7 @@ def main():
                     "use = euler-semi, verlet-naive, verlet-var, velocity-verlet, euler\n")
         r = subprocess.run([vb, "run", fact, "--out", os.path.join(tmp, "facts"), "--quiet",
                             "--no-chart-data"], capture_output=True, text=True)
-        with open(os.path.join(tmp, "facts", "facts", "summary.md")) as f:
-            table = {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:5]]
-                     for l in f if l.startswith("| `")}
+        table = summary_cells(os.path.join(tmp, "facts", "facts", "summary.md"), 2)
         check(table["verlet-naive"][0].endswith("= `euler-semi`") and
               "= `" not in table["verlet-naive"][1],
               "summary: verlet-naive = euler-semi with fixed steps only: %s" % table["verlet-naive"])
@@ -227,9 +230,7 @@ def main():
                 check(all(not x[c] for x in recs if x["integrator"] == integ for c in value_of),
                       "%s: %s is no other method's curve" % (name, integ))
         check(claims > 0, "the orbit's chart data make claims to test")
-        with open(os.path.join(sd, "summary.md")) as f:
-            table = {l.split("|")[1].strip(" `"): [c.strip() for c in l.split("|")[3:6]]
-                     for l in f if l.startswith("| `")}
+        table = summary_cells(os.path.join(sd, "summary.md"), 3)
         for integ in ("tcv", "verlet-var", "velocity-verlet", "leapfrog"):
             check(table[integ][0].endswith("= `verlet`"),
                   "orbit summary: %s = verlet with fixed steps (method.md §2): %s" % (integ, table[integ]))
@@ -254,8 +255,7 @@ def main():
                 f.write(re.sub(r"(?m)^halvings = 6", "halvings = %d" % h, spring))
             subprocess.run([vb, "run", os.path.join(hd, "spring.case"), "--out", os.path.join(hd, "out"),
                             "--quiet", "--no-chart-data"], check=True)
-            with open(os.path.join(hd, "out", "spring", "summary.md")) as f:
-                cells[h] = [[c.strip() for c in l.split("|")[3:6]] for l in f if l.startswith("| `tcv` |")][0]
+            cells[h] = summary_cells(os.path.join(hd, "out", "spring", "summary.md"), 3)["tcv"]
         check(cells[6][2].endswith("uncertain (+1 halving)"),
               "spring, 6 halvings: tcv's trace cell says +1 halving: %s" % cells[6][2])
         check("below-label" in cells[7][2] and "uncertain" not in cells[7][2],
