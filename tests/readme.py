@@ -67,9 +67,19 @@ def tracked_files():
     return files
 
 
+def clean_env(env=None):
+    """The environment of a user's shell: not the make that runs these tests
+    (make check SANITIZE=1 passes SANITIZE=1 to every make below it through
+    MAKEFLAGS, and the recipe's make would build into build-sanitize/)."""
+    env = dict(env or os.environ)
+    for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "SANITIZE", "BUILD", "NATIVE"):
+        env.pop(k, None)
+    return env
+
+
 def sh(script, cwd, env=None):
     return subprocess.run(["sh", "-e", "-c", script], cwd=cwd, capture_output=True, text=True,
-                          timeout=S.guard, env=env)
+                          timeout=S.guard, env=clean_env(env))
 
 
 def test_fresh_checkout(tmp):
