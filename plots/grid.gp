@@ -22,10 +22,13 @@ NEED = XKEY." err_finest"
 @REQUIRE
 @GROUPS
 @TRACEPASS
-# on the error chart (log y), a curve that would hide another is drawn over it
-NEARCOL = "err_finest"
-near_value(dummy) = strcol("norm") eq "err_pos_max" ? column(NEARCOL) : NaN
-if (MODE eq "error") { @NEARPASS }
+# a curve that would hide another is drawn over it: errors on a log axis,
+# orders (the asymptotic ones, the points with their bars) on a linear one
+NEARCOL = MODE eq "error" ? "err_finest" : "order"
+NEAR_LOG = MODE eq "error"
+NEAR_WHAT = MODE eq "error" ? "errors" : "orders"
+near_value(dummy) = strcol("norm") eq "err_pos_max" && (MODE eq "error" || strcol("range") eq "asymptotic") ? column(NEARCOL) : NaN
+@NEARPASS
 NP = words(PLANLIST)
 if (NP == 0) { print sprintf("%s: no rows to draw", DATA); exit status 3 }
 
@@ -100,6 +103,7 @@ do for [p in PLANLIST] {
                  title key_title(p, s, s.same_note(p, s))
     } else {
         set yrange [YLO : YHI]
+        @NEARNOTE
         # the labels as grey dashed lines across the panel
         i = 0
         do for [l in LABELS] { i = i + 1; set arrow i from graph 0, first real(l) to graph 1, first real(l) nohead dt 2 lw 1 lc rgb "#999999" back }

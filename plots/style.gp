@@ -125,7 +125,9 @@ NEAR_FRAC = 0.012
 MAX_DECADES = 20
 NEAR_SHARE = 0.75
 near_as(p, s) = (k = strstrt(NEARS, " ".p."/".s."="), k ? word(NEARS[k:], 1)[strlen(p) + strlen(s) + 3:] : "")
-near_y(y) = finite(y) && y > 0 ? log10(y) : NaN
+# (a chart with a linear y axis, the grid's orders, sets NEAR_LOG = 0)
+NEAR_LOG = 1
+near_y(y) = !finite(y) ? NaN : !NEAR_LOG ? y : y > 0 ? log10(y) : NaN
 # the value a row draws (a chart that draws only some rows redefines it)
 near_value(dummy) = column(NEARCOL)
 NEARPASS = 'array NY[LASTROW + 2]; NEARS = " "; \
@@ -146,8 +148,9 @@ NEARPASS = 'array NY[LASTROW + 2]; NEARS = " "; \
 # @NEARNOTE, with p set: under the key of a panel with a "≈", what it means
 # (at graph 1.04, NEARNOTE_Y); label 22
 NEARNOTE_Y = 0.14
+NEAR_WHAT = "errors"
 NEARNOTE = 'unset label 22; if (sum [i=1:words(SERIES)] (has_group(p, word(SERIES, i)) && strstrt(same_note(p, word(SERIES, i)), "≈") ? 1 : 0)) { \
-    set label 22 "≈ NAME: within a line width of\nthe curve of NAME over 3/4 of it,\ndrawn striped over it; not the\nsame errors" at graph 1.04, graph NEARNOTE_Y left font ",9" tc rgb "#333333" noenhanced }'
+    set label 22 "≈ NAME: within a line width of\nthe curve of NAME over 3/4 of it,\ndrawn striped over it; not the\nsame ".NEAR_WHAT at graph 1.04, graph NEARNOTE_Y left font ",9" tc rgb "#333333" noenhanced }'
 # what the drawing goes by: the same errors, or else a curve it would hide
 # under; a chart whose curves can part even so (work.gp: equal errors at a
 # different cost) redefines it
