@@ -12,6 +12,8 @@ NEED = "dt err_pos_max p10 p90"
 @REQUIRE
 @GROUPS
 @STEPSIZED
+NEARCOL = "err_pos_max"
+@NEARPASS
 is_random(p) = p eq "random"
 # a random row of a method with steps of its own size (an adaptive one's
 # x is a tolerance: left out, as @STEPSIZED leaves it out of SERIES)
@@ -58,12 +60,19 @@ YPAD = max(0.25, 0.06 * log10(EMAX / EMIN))
 set xrange [DTMIN / 10**0.1 : DTMAX * 10**0.1]
 set yrange [EMIN / 10**YPAD : EMAX * 10**YPAD]
 set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font ",10"
+# the key in a margin sized to its longest title (style.gp's MARGINS): a
+# long name ran into the plot area
+KEYCHARS = 10
+do for [s in SERIES] { if (has_group("random", s)) { KEYCHARS = max(KEYCHARS, strlen(s.same_note("random", s))) } }
+WIDTH = 1000.0
+@MARGINS
 # a 90th percentile of inf (more than a tenth of the seeds diverged) runs
 # the band off the top of the chart
 YTOP = EMAX * 10**YPAD
 band_top(v) = finite(v) ? v : YTOP * 10
 set style fill transparent solid 0.22 noborder
 p = "random"
+@NEARNOTE
 @STRIPES
 plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "dt":"p10":(band_top(column("p90"))) \
          with filledcurves lc rgb colour(s) notitle, \

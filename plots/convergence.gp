@@ -14,7 +14,10 @@ TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "dt err_pos_max"
 @REQUIRE
 @GROUPS
+@TRACEPASS
 @STEPSIZED
+NEARCOL = "err_pos_max"
+@NEARPASS
 NP = words(PLANLIST)
 
 # the order text of one integrator and plan (the same on each of its rows)
@@ -111,11 +114,11 @@ FAN = 'NS = 0; do for [q = 1:8] { HASQ[q] = 0 }; \
             ANCHOR = BEST; \
             if (ANCHOR == ANCHOR) { D = max(YHI + YPAD, ANCHOR + M) - min(YLO - YPAD, ANCHOR - PMAX * W - H - M) } } }'
 
-conv_title(p, s) = s.(same_as(p, s) ne "" ? same_note(p, s) : "  ".order_note(p, s))
+conv_title(p, s) = s.(same_as_raw(p, s) ne "" ? same_note(p, s) : "  ".order_note(p, s).same_note(p, s))
 KEYCHARS = 10
 do for [p in PLANLIST] { do for [s in SERIES] { if (has_group(p, s)) { KEYCHARS = max(KEYCHARS, strlen(conv_title(p, s))) } } }
 WIDTH = 1000.0
-PANEL_W = WIDTH - 90 - (KEYCHARS * 6.2 + 62)   # see MARGINS in style.gp
+PANEL_W = WIDTH - 90 - key_px(KEYCHARS)   # see MARGINS in style.gp
 
 TERMNAME = term_name(OUTFILE)
 set terminal @TERMNAME size 1000, 470 * NP + 40 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
@@ -165,6 +168,8 @@ do for [p in PLANLIST] {
     if (STARRED) {
         set label 20 "* a trend over all points:\nno single power law" at graph 1.04, graph 0.04 left font ",9" tc rgb "#333333" noenhanced
     }
+    NEARNOTE_Y = STARRED ? 0.27 : 0.14
+    @NEARNOTE
     set title plan_title(p) noenhanced
     @STRIPES
     # the curves, then their key entries (a plain sample for each, whatever

@@ -21,6 +21,14 @@ MODE = ARGC >= 5 ? ARG5 : "order"
 NEED = XKEY." err_finest"
 @REQUIRE
 @GROUPS
+@TRACEPASS
+# a curve that would hide another is drawn over it: errors on a log axis,
+# orders (the asymptotic ones, the points with their bars) on a linear one
+NEARCOL = MODE eq "error" ? "err_finest" : "order"
+NEAR_LOG = MODE eq "error"
+NEAR_WHAT = MODE eq "error" ? "errors" : "orders"
+near_value(dummy) = strcol("norm") eq "err_pos_max" && (MODE eq "error" || strcol("range") eq "asymptotic") ? column(NEARCOL) : NaN
+@NEARPASS
 NP = words(PLANLIST)
 if (NP == 0) { print sprintf("%s: no rows to draw", DATA); exit status 3 }
 
@@ -63,7 +71,7 @@ set xlabel XKEY." (the grid's parameter)" noenhanced
 if (MODE eq "error") {
     set logscale y
     set format y "10^{%L}"
-    set ylabel "max position error at the finest step" noenhanced
+    set ylabel "max position error at the finest step (length units)" noenhanced
     WHAT = "max position error at each point's finest step"
 } else {
     unset logscale y
@@ -87,6 +95,7 @@ do for [p in PLANLIST] {
     # striped over it and says "= NAME" (style.gp)
     @STRIPES
     if (MODE eq "error") {
+        @NEARNOTE
         if (ELO <= EHI) { set yrange [ELO / 10**0.35 : EHI * 10**0.35] }
         plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) \
                  using (column(XKEY)):(err_at(0)) with linespoints lw curve_lw(p, s, 1.6) dt curve_dt(p, s) pt ptype(s) ps curve_ps(p, s, 1.1) lc rgb colour(s) notitle, \
@@ -94,6 +103,7 @@ do for [p in PLANLIST] {
                  title key_title(p, s, s.same_note(p, s))
     } else {
         set yrange [YLO : YHI]
+        @NEARNOTE
         # the labels as grey dashed lines across the panel
         i = 0
         do for [l in LABELS] { i = i + 1; set arrow i from graph 0, first real(l) to graph 1, first real(l) nohead dt 2 lw 1 lc rgb "#999999" back }

@@ -14,6 +14,8 @@ SAMECOL = COL eq "err_energy" ? "energy_same_as" : COL eq "err_pos" ? "same_as" 
 NEED = "t dt ".COL
 @REQUIRE
 @GROUPS
+NEARCOL = COL
+@NEARPASS
 NP = words(PLANLIST)
 stats DATA using "t":"dt" nooutput
 TMAX = STATS_max_x
@@ -43,8 +45,9 @@ set multiplot layout NP, 1 title sprintf("%s%s, dt = %g", TITLE ne "" ? TITLE.":
 do for [p in PLANLIST] {
     set autoscale y   # stats filters by the axis ranges: not by the last panel's
     @PANEL_RANGE
-    if (YLO <= YHI) { set yrange [10**floor(YLO - 0.05) : 10**ceil(YHI + 0.05)] }
+    if (YLO <= YHI) { YHI = min(YHI, YLO + MAX_DECADES); set yrange [10**floor(YLO - 0.05) : 10**ceil(YHI + 0.05)] }
     set title plan_title(p) noenhanced
+    @NEARNOTE
     @STRIPES
     plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "t":(column(COL) > 0 ? column(COL) : NaN) \
              with lines lw curve_lw(p, s, 1.4) dt curve_dt(p, s) lc rgb colour(s) notitle, \

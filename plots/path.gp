@@ -8,7 +8,9 @@
 # bodies of the two-body and three-body problems on one plane); otherwise x
 # is drawn against t (spring, pendulum), and a 1-D system of several bodies
 # (a chain) as a waterfall: body b's displacement drawn about a baseline of
-# its own, b - 1 steps up.  The axis ranges come from the exact path, with a
+# its own, b - 1 steps up; of more than 8 bodies, 6 spread along the chain
+# (the first, the last, and four evenly between): 64 stripes of a panel
+# showed nothing but where Euler failed.  The axis ranges come from the exact path, with a
 # margin, so a method that flies off leaves the frame instead of shrinking
 # the exact one to a dot.
 #
@@ -71,17 +73,20 @@ if (PLANE) {
     XC = "t"; YC = "x"
     XLAB = "time t (time units)"; YLAB = "position x (length units)"
 }
-# the waterfall's baselines: 2.2 times the largest exact swing apart
+# the waterfall's baselines: 2.2 times the largest exact swing apart; the
+# bodies drawn: every one of up to 8, else NSHOW spread along the chain
+NSHOW = NB <= 8 ? NB : 6
+shown_body(k) = NSHOW == NB ? k + 1 : 1 + int(floor((NB - 1) * k / (NSHOW - 1.0) + 0.5))
+stripe_of(b) = sum [k=0:NSHOW - 1] (shown_body(k) == b ? k + 1 : 0)
 AMP = max(abs(YLO), abs(YHI))
 LIFT = WATERFALL ? 2.2 * (AMP > 0 ? AMP : 1) : 0
-lifted(b) = WATERFALL ? LIFT * (b - 1) : 0
+lifted(b) = WATERFALL ? (stripe_of(b) ? LIFT * (stripe_of(b) - 1) : NaN) : 0
 if (WATERFALL) {
-    YLO = -0.5 * LIFT; YHI = LIFT * (NB - 0.5)
-    YLAB = "body (its x drawn about a baseline of its own)"
-    # baselines labelled by body, at most about 10 labels
-    BSTEP = NB <= 10 ? 1 : int(ceil(NB / 8.0))
+    YLO = -0.5 * LIFT; YHI = LIFT * (NSHOW - 0.5)
+    YLAB = NSHOW < NB ? sprintf("body (%d of %d): its x about its baseline", NSHOW, NB) \
+                      : "body (its x drawn about a baseline of its own)"
     set ytics () font ",8"
-    do for [b = 1:NB:BSTEP] { set ytics add (sprintf("%d", b) LIFT * (b - 1)) }
+    do for [k = 0:NSHOW - 1] { set ytics add (sprintf("%d", shown_body(k)) LIFT * k) }
     set grid noytics nomytics
 }
 # segments between consecutive rows, none across a restart of time
@@ -114,6 +119,12 @@ if (LAYOUT eq "grid") {
     # with its integrator, in its colour, and the figure's title says grey
     # is the exact path
     unset key
+    # about four x tics a panel, at 1, 2 or 5 times a power of 10: the
+    # default ran the labels of a narrow panel into each other
+    XSPAN = span(XLO, XHI) + 2 * MX
+    TIC = 10**floor(log10(XSPAN / 4.0))
+    TIC = XSPAN / TIC > 20 ? 5 * TIC : XSPAN / TIC > 8 ? 2 * TIC : TIC
+    set xtics TIC
     set xlabel XLAB noenhanced font ",9"
     set ylabel YLAB noenhanced font ",9"
     set multiplot layout ROWS, COLS title head."   (grey: ".TRUTH_NAME.")" noenhanced font ",13"

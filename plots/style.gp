@@ -19,17 +19,26 @@ COLOURS = "#d62728 #ff7f0e #1f77b4 #9467bd #2ca02c #17becf #000000 #8c564b #e377
 # all open shapes (velocity-verlet's was a filled circle): drawn concentric
 # on coincident curves, none hides the smaller ones inside it
 POINTS = "1 2 6 8 4 12 3 10 14 1 2 4 6 8 1 4 6 3"
-# anything else (a method with parameters set, "jakobsen:sweeps=10"; a
-# plugin's; an engine) takes these in turn, by its place among the chart's
-# other unknown names, so no two of a chart look alike
+# a built-in method with parameters set ("jakobsen:sweeps=10") takes these
+# in turn, by its place among the chart's other names not in the list
 EXTRA_COLOURS = "#ff7f0e #9467bd #8c564b #17becf #bcbd22 #e377c2 #393b79 #7f7f7f"
 EXTRA_POINTS = "2 8 12 10 14 4 6 1"
+# yours (a plugin's method, an engine) take these: colours no built-in has,
+# and filled shapes (every built-in's is open), so your curve is never
+# mistaken for euler-semi's
+USER_COLOURS = "#ff00ff #ffb000 #006d6d #808080 #56b4e9 #800020 #00d084 #ff6f91"
+USER_POINTS = "7 5 9 11 13 15 7 5"
 integ_index(s) = sum [i=1:words(INTEGRATORS)] (word(INTEGRATORS, i) eq s ? i : 0)
+# "jakobsen:sweeps=10" is a built-in's
+base_name(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : s
+is_builtin(s) = integ_index(base_name(s)) > 0
 # (SERIES is @GROUPS's; a chart that has not run it has no unknown names in turn)
 series_index(s) = exists("SERIES") ? sum [series_i=1:words(SERIES)] (word(SERIES, series_i) eq s ? series_i : 0) : 0
 extra_index(s) = 1 + ((sum [extra_i=1:series_index(s)] (integ_index(word(SERIES, extra_i)) ? 0 : 1)) + 7) % 8
-colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : word(EXTRA_COLOURS, extra_index(s))
-ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : int(word(EXTRA_POINTS, extra_index(s)))
+colour(s) = integ_index(s) ? word(COLOURS, integ_index(s)) : \
+            word(is_builtin(s) ? EXTRA_COLOURS : USER_COLOURS, extra_index(s))
+ptype(s) = integ_index(s) ? int(word(POINTS, integ_index(s))) : \
+           int(word(is_builtin(s) ? EXTRA_POINTS : USER_POINTS, extra_index(s)))
 min(a, b) = a < b ? a : b
 max(a, b) = a > b ? a : b
 # a number a chart can place: not NaN, not an infinity (results/ writes
@@ -99,9 +108,56 @@ SAMEPASS = 'SAMES = " "; if (has_column(SAMECOL) && words(GROUPS) > 0) { SAMEIDX
     stats DATA using (column(0) == NEXTROW ? (SAMES = SAMES.group_key(NEXTG)."=".field_of(strcol(1), SAMEIDX)." ", NEXTG = NEXTG + 1, NEXTROW = NEXTG <= NG ? group_start(NEXTG) : -1) : 0, 1) nooutput; \
     set datafile separator comma }'
 same_as_raw(p, s) = (k = strstrt(SAMES, " ".p."/".s."="), k ? word(SAMES[k:], 1)[strlen(p) + strlen(s) + 3:] : "")
-# what the drawing goes by; a chart whose curves can part even so (work.gp:
-# equal errors at a different cost) redefines it
-same_as(p, s) = same_as_raw(p, s)
+# Curves that would hide one another without being the same (no "=" in the
+# data: verlet under verlet-naive on the 64-mass chain's random panel):
+# @NEARPASS, with DATA and NEARCOL (the y column drawn) set, finds for each
+# plan every later curve whose points lie within a line's width of an
+# earlier curve's (NEAR_FRAC of the plan's span of decades, 4 px of a
+# 330 px panel) at NEAR_SHARE (three quarters) of the points either draws
+# (the double pendulum's jakobsen and jakobsen:sweeps=10 share 76 % of
+# their windows, and the first hid the second), and records it as a follower
+# of that curve: it is drawn striped over it and keyed "≈ NAME", near_as.
+NEARS = " "
+NEAR_FRAC = 0.012
+# a chart over time spans at most this many decades: a run that overflows
+# (Euler on the chaotic Henon-Heiles, to 1e300) leaves it at the top
+# instead of flattening every other curve into one line
+MAX_DECADES = 20
+NEAR_SHARE = 0.75
+near_as(p, s) = (k = strstrt(NEARS, " ".p."/".s."="), k ? word(NEARS[k:], 1)[strlen(p) + strlen(s) + 3:] : "")
+# (a chart with a linear y axis, the grid's orders, sets NEAR_LOG = 0)
+NEAR_LOG = 1
+near_y(y) = !finite(y) ? NaN : !NEAR_LOG ? y : y > 0 ? log10(y) : NaN
+# the value a row draws (a chart that draws only some rows redefines it)
+near_value(dummy) = column(NEARCOL)
+NEARPASS = 'array NY[LASTROW + 2]; NEARS = " "; \
+    stats DATA using (NY[int(column(0)) + 1] = near_y(near_value(0)), 0) nooutput; \
+    do for [p in PLANLIST] { NLO = 1e300; NHI = -1e300; \
+        do for [s in SERIES] { if (has_group(p, s)) { NEAR_DUMMY = sum [k = first_row(p, s) + 1:last_row(p, s) + 1] \
+            (NY[k] == NY[k] ? (NLO = min(NLO, NY[k]), NHI = max(NHI, NY[k]), 0) : 0) } }; \
+        NEAR_DEC = NEAR_FRAC * max(1, min(NHI - NLO, MAX_DECADES)); \
+        do for [jb = 2:words(SERIES)] { b = word(SERIES, jb); \
+            if (has_group(p, b) && same_as_raw(p, b) eq "") { \
+                do for [ja = 1:jb - 1] { a = word(SERIES, ja); \
+                    if (near_as(p, b) eq "" && has_group(p, a) && last_row(p, a) - first_row(p, a) == last_row(p, b) - first_row(p, b)) { \
+                        fa = first_row(p, a); fb = first_row(p, b); nn = last_row(p, a) - fa + 1; \
+                        drawn = sum [k = 1:nn] (NY[fa + k] == NY[fa + k] || NY[fb + k] == NY[fb + k] ? 1 : 0); \
+                        hits = sum [k = 1:nn] (ya = NY[fa + k], yb = NY[fb + k], \
+                            (ya == ya && yb == yb) ? (abs(ya - yb) <= NEAR_DEC) : 0); \
+                        if (drawn > 0 && hits >= NEAR_SHARE * drawn) { NEARS = NEARS.p."/".b."=".(same_as(p, a) ne "" ? same_as(p, a) : a)." " } } } } } }'
+# @NEARNOTE, with p set: under the key of a panel with a "≈", what it means
+# (at graph 1.04, NEARNOTE_Y); label 22
+NEARNOTE_Y = 0.14
+NEAR_WHAT = "errors"
+NEARNOTE = 'unset label 22; if (sum [i=1:words(SERIES)] (has_group(p, word(SERIES, i)) && strstrt(same_note(p, word(SERIES, i)), "≈") ? 1 : 0)) { \
+    set label 22 "≈ NAME: within a line width of\nthe curve of NAME over 3/4 of it,\ndrawn striped over it; not the\nsame ".NEAR_WHAT at graph 1.04, graph NEARNOTE_Y left font ",9" tc rgb "#333333" noenhanced }'
+# what the drawing goes by: the same errors, or else a curve it would hide
+# under; a chart whose curves can part even so (work.gp: equal errors at a
+# different cost) redefines it
+# (a leader that is itself near another curve hands its followers on to
+# that one, so the three are striped as one group)
+same_as(p, s) = (l = same_as_raw(p, s) ne "" ? same_as_raw(p, s) : near_as(p, s), \
+                 l ne "" && near_as(p, l) ne "" ? near_as(p, l) : l)
 n_followers(p, s) = sum [i=1:words(SERIES)] (same_as(p, word(SERIES, i)) eq s ? 1 : 0)
 series_pos(s) = strstrt(" ".SERIES." ", " ".s." ")
 # 0 for a curve that is no follower; 1, 2, ... for the followers of one leader in drawing order
@@ -111,7 +167,7 @@ group_size(p, s) = 1 + n_followers(p, same_as(p, s) eq "" ? s : same_as(p, s))
 curve_lw(p, s, w) = follower_rank(p, s) == 0 && n_followers(p, s) ? 2.0 * w : w
 curve_ps(p, s, z) = (r = follower_rank(p, s), kk = group_size(p, s), kk > 1 ? z * (1 + min(0.6 * (kk - 1), 1.5) * (kk - 1 - r) / (kk - 1)) : z)
 curve_dt(p, s) = follower_rank(p, s) ? 40 + words(SERIES[1:series_pos(s)]) : 1
-same_note(p, s) = same_as(p, s) ne "" ? "  = ".same_as(p, s) : ""
+same_note(p, s) = same_as(p, s) eq "" ? "" : same_as_raw(p, s) ne "" ? "  = ".same_as_raw(p, s) : "  ≈ ".near_as(p, s)
 # @STRIPES, with p set: the dash type of each follower of plan p; STRIPE is
 # one dash, in line widths.  A leading dash of length 0.01 (invisible with
 # butt line ends) lets a pattern start with a gap.
@@ -122,11 +178,25 @@ STRIPES = 'do for [s in SERIES] { r = follower_rank(p, s); if (r) { kk = group_s
 # The panels of one figure line up: their plot areas start and end at the
 # same x, the key (outside, right) in a margin sized to its longest title.
 #   KEYCHARS = that title's length; WIDTH = the canvas width; @MARGINS
-MARGINS = 'set lmargin at screen 90.0 / WIDTH; set rmargin at screen 1 - (KEYCHARS * 6.2 + 62.0) / WIDTH'
+# A key title takes 7.6 px a character at the key's font (DejaVu Sans 10 on
+# pngcairo, measured on "tcv-jakobsen:sweeps=10  = jakobsen:sweeps=10";
+# 6.2 px ran the longer titles into the plot area), its sample and gaps 62.
+key_px(chars) = chars * 7.6 + 62.0
+MARGINS = 'set lmargin at screen 90.0 / WIDTH; set rmargin at screen 1 - key_px(KEYCHARS) / WIDTH'
 
 # a chart of single runs (time series, paths) sets RANDOM_TITLE to name its seed
 RANDOM_TITLE = "random steps, median of seeds"
-plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? RANDOM_TITLE : p eq "trace" ? "recorded 60 Hz frame trace" : p
+# the trace panel's title names the trace the run replayed: @TRACEPASS
+# reads it from DATA's "#" lines ("... trace=DIR/NAME.trace (N steps)"),
+# whole lines read as one field with "#" no comment for the moment
+TRACE_TITLE = "recorded frame trace"
+trace_of(l) = (t = l[strstrt(l, " trace=") + 7:], k = 0, \
+               sum [i=1:strlen(t)] (t[i:i] eq "/" ? (k = i, 0) : 0), t[k + 1:])
+TRACEPASS = 'set datafile commentschars ""; set datafile separator "\t"; TRACE_FOUND = 0; \
+    stats DATA every ::0::15 using (l = strcol(1), (!TRACE_FOUND && l[1:1] eq "#" && strstrt(l, " trace=")) ? \
+        (TRACE_TITLE = "recorded frame trace ".trace_of(l), TRACE_FOUND = 1) : 0, 0) nooutput; \
+    set datafile commentschars "#"; set datafile separator comma'
+plan_title(p) = p eq "fixed" ? "fixed steps" : p eq "random" ? RANDOM_TITLE : p eq "trace" ? TRACE_TITLE : p
 
 # The column names of DATA's header, as " integrator plan dt ... ":   @HEADER
 HEADER = 'stats DATA using 0 every ::0::0 nooutput; COLUMNS = " "; do for [i = 1:STATS_columns] { stats DATA using (COLUMNS = COLUMNS.columnhead(i)." ", 0) every ::0::0 nooutput }'

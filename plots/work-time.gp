@@ -12,6 +12,7 @@ TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "seconds err_pos_max"
 @REQUIRE
 @GROUPS
+@TRACEPASS
 NP = words(PLANLIST)
 
 # each panel's axes fit its own data (log10 units), with a modest margin

@@ -11,6 +11,9 @@ TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "force_evals err_pos_max"
 @REQUIRE
 @GROUPS
+@TRACEPASS
+NEARCOL = "err_pos_max"
+@NEARPASS
 NP = words(PLANLIST)
 
 # each panel's axes fit its own data (log10 units), with a modest margin;
@@ -26,13 +29,16 @@ same_cost(a, b) = abs(cost_of(a) / cost_of(b) - 1) < 0.05
 # method may spend one more evaluation to start): rk4 equal to verlet
 # (exact on a projectile) spends 4 force evaluations a step and is drawn
 # apart, solid, its key saying "errors = verlet".
-same_as(p, s) = (l = same_as_raw(p, s), l ne "" && same_cost(s, l) ? l : "")
+# A curve that would hide under another (near_as) is drawn over it on the
+# same terms.
+same_as(p, s) = (l = same_as_raw(p, s), n = near_as(p, s), \
+                 l ne "" && same_cost(s, l) ? l : n ne "" && same_cost(s, n) ? n : "")
 work_note(p, s) = same_as(p, s) ne "" ? same_note(p, s) : same_as_raw(p, s) ne "" ? "  errors = ".same_as_raw(p, s) : ""
 
 # the key's width (MARGINS): the longest title a note can make
 KEYCHARS = 10
 do for [p in PLANLIST] { do for [s in SERIES] { l = same_as_raw(p, s); \
-    KEYCHARS = max(KEYCHARS, strlen(s) + (l ne "" ? strlen("  errors = ".l) : 0)) } }
+    KEYCHARS = max(KEYCHARS, strlen(s) + (l ne "" ? strlen("  errors = ".l) : near_as(p, s) ne "" ? strlen("  ≈ ".near_as(p, s)) : 0)) } }
 WIDTH = 1000.0
 
 TERMNAME = term_name(OUTFILE)
@@ -64,6 +70,7 @@ do for [p in PLANLIST] {
         set label 21 "no finite errors to draw: every run diverged,\nor its exact solution could not be computed" at graph 0.5, graph 0.5 center font ",11" tc rgb "#555555" noenhanced
     }
     set title plan_title(p) noenhanced
+    @NEARNOTE
     @STRIPES
     if (XLO <= XHI) {
         plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "force_evals":"err_pos_max" \

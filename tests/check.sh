@@ -19,7 +19,10 @@
 #    blanks around a number, nan or inf where it writes none, an order
 #    missing beside a verdict that has one): exit 2, naming file:line and
 #    the column;
-#  - check leaves no temporary directory, even when interrupted.
+#  - check leaves no temporary directory, even when interrupted;
+#  - compare OLD NEW reports what check reports on the same tables, compares
+#    6 halvings against 9 on the step sizes both have, refuses other
+#    parameters (exit 2), and a case gone from NEW is missing (exit 1).
 # Ends with "N passed, N failed".
 set -u
 BUILD=$1
@@ -354,6 +357,59 @@ sleep 1
 kill -INT $pid 2>/dev/null
 wait $pid
 [ -z "$(ls -A "$tmp/t")" ] && ok || { bad "an interrupted check left $(ls "$tmp/t")"; }
+
+# ---- compare OLD NEW: check's rules and report on two results directories ----
+# The same tables as check: a results directory made with tcv turned
+# verlet-var, compared with the verlet-var baseline, reports what check
+# reports, line for line after the first, and exits 1 as check does; the
+# other way round it passes, as check does.
+"$VB" run --quiet --no-chart-data --plugin "$tmp/improved-TCV.so" "$tmp/fa/spring.case" \
+    --out "$tmp/fa-tcv" >/dev/null 2>&1
+"$VB" check --plugin "$tmp/improved-TCV.so" --baseline "$tmp/fa-varbase" "$tmp/fa/spring.case" >"$tmp/chk.out" 2>&1
+crc=$?
+"$VB" compare "$tmp/fa-varbase" "$tmp/fa-tcv" >"$tmp/cmp.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && [ $crc -eq 1 ] && [ "$(tail -n +2 "$tmp/chk.out")" = "$(tail -n +2 "$tmp/cmp.out")" ]; then ok
+else bad "compare of a worse run: exit $rc (check $crc), want 1, and check's report"; diff "$tmp/chk.out" "$tmp/cmp.out" | head -20; fi
+grep -q "^verletbench compare: 1 case of $tmp/fa-tcv against $tmp/fa-varbase (rtol 0.001" "$tmp/cmp.out" && ok || \
+    { bad "compare's first line"; head -2 "$tmp/cmp.out"; }
+expect "compare of a better run passes" 0 "order err_pos_max" -- "$VB" compare "$tmp/fa-tcv" "$tmp/fa-varbase"
+expect "compare --rtol 1e12 --order-tol 9: nothing worse" 1 "order err_pos_max" -- \
+    "$VB" compare --rtol 1e12 --order-tol 9 "$tmp/fa-varbase" "$tmp/fa-tcv"
+# 6 halvings against 9 (the same case otherwise): the six step sizes both
+# have are compared run by run; the other three levels' runs, 3 x (1 fixed
+# + 4 seeds + 1 trace) x 2 integrators = 36, are counted, not compared
+cp -r cases/traces "$tmp/"
+for h in 6 9; do
+    mkdir -p "$tmp/h$h"
+    printf '[case]\nmodel = spring\nt_end = 6.283185307179586\n[steps]\ndt = 0.05\nhalvings = %s\njitter = 0.5\nseeds = 4\ntrace = traces/frames-60hz.trace\n[integrators]\nuse = tcv, verlet-var\n' $h > "$tmp/hv.case"
+    "$VB" run --quiet --no-chart-data "$tmp/hv.case" --out "$tmp/h$h" >/dev/null 2>&1 || bad "run of $h halvings"
+done
+# tcv's order on the trace is uncertain over 6 (1.28: three points above
+# its floor) and below its label over 9: check's rules call the drop of
+# the order worse, and the errors of the runs both have are the same
+expect "compare 6 against 9 halvings" 1 "36 runs at step sizes only one side has were not compared" -- \
+    "$VB" compare "$tmp/h6" "$tmp/h9"
+grep -E "^  hv +tcv +trace +all +- +order err_pos_max +1\.2[0-9] uncertain +1\.0[0-9] below-label" "$tmp/out" >/dev/null && \
+    ! grep -E "^  hv .* (fixed|random|trace) +0\.0" "$tmp/out" >/dev/null && ok || \
+    { bad "6 against 9: tcv's trace order from uncertain to below-label, no error of a run changed"; cat "$tmp/out"; }
+expect "compare 9 against 6 halvings: nothing missing" 0 "0 baseline runs missing" -- \
+    "$VB" compare "$tmp/h9" "$tmp/h6"
+# other parameters than halvings are other runs: exit 2
+sed 's/seeds = 4/seeds = 5/' "$tmp/hv.case" > "$tmp/hs.case"
+mkdir -p "$tmp/hs"; cp "$tmp/hs.case" "$tmp/hv.case"
+"$VB" run --quiet --no-chart-data "$tmp/hv.case" --out "$tmp/hs" >/dev/null 2>&1
+expect "compare of other seeds" 2 "made with other parameters" -- "$VB" compare "$tmp/h9" "$tmp/hs"
+# a case only OLD has is missing (exit 1), only NEW has is new (exit 0)
+mkdir -p "$tmp/two"; cp -r "$tmp/h6/hv" "$tmp/two/"; cp -r "$tmp/fa-tcv/spring" "$tmp/two/"
+expect "a case gone from NEW" 1 "spring" -- "$VB" compare "$tmp/two" "$tmp/h6"
+grep -q "^MISSING" "$tmp/out" && ok || bad "a case gone from NEW is not listed as MISSING"
+expect "a case new in NEW" 0 "new: no baseline to compare with" -- "$VB" compare "$tmp/h6" "$tmp/two"
+expect "compare NAME: only that case" 0 "verletbench compare: 1 case" -- "$VB" compare "$tmp/h6" "$tmp/two" hv
+expect "compare a name neither has" 2 "nope: no case of that name" -- "$VB" compare "$tmp/h6" "$tmp/two" nope
+expect "compare without a directory" 2 "no such directory" -- "$VB" compare "$tmp/h6" "$tmp/nowhere"
+expect "compare with one argument" 2 "give two results directories" -- "$VB" compare "$tmp/h6"
+expect "compare of empty directories" 2 "nothing to compare" -- "$VB" compare "$tmp/t" "$tmp/t"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

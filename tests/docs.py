@@ -53,6 +53,45 @@ def anchors(path):
     return out
 
 
+def options_of(help_text):
+    """The options a command's --help lists: the --names (and -j) that
+    begin a line of its Options, up to its description."""
+    opts = set()
+    for line in help_text.split("\nOptions:", 1)[-1].splitlines():
+        if not line.startswith("  -"):
+            continue
+        head = re.split(r"  |: ", line.strip(), 1)[0]
+        opts |= set(re.findall(r"--[a-z][a-z-]*", head))
+        if re.match(r"-j\b", head):
+            opts.add("-j")
+    return opts - {"--help", "--jobs"}
+
+
+def usage_lines():
+    """Every option a command's --help lists is in its Usage line and in
+    the man page's SYNOPSIS for it (the run SYNOPSIS once left out
+    --strict, --plugin, --quiet, --engines-only, --engine-timeout, --draw
+    and --engine)."""
+    vb = os.path.join(sys.argv[1], "verletbench")
+    top = subprocess.run([vb, "--help"], capture_output=True, text=True).stdout
+    cmds = re.findall(r"^  ([a-z]+) ", top.split("Commands:", 1)[1], re.M)
+    check(len(cmds) >= 10, "verletbench --help lists the commands (%s)" % cmds)
+    with open(os.path.join(ROOT, "docs", "verletbench.1"), encoding="utf-8") as f:
+        man = f.read()
+    synopsis = man.split(".SH SYNOPSIS", 1)[1].split(".SH", 1)[0].replace("\\-", "-")
+    for cmd in cmds:
+        text = subprocess.run([vb, cmd, "--help"], capture_output=True, text=True).stdout
+        usage = text.split("\n\n", 1)[0]
+        syn = " ".join(part for part in synopsis.split(".br")
+                       if re.search(r"^\.B verletbench %s\b" % cmd, part.strip(), re.M))
+        check(syn != "", "the man page's SYNOPSIS has `verletbench %s`" % cmd)
+        for o in sorted(options_of(text)):
+            check(re.search(re.escape(o) + r"\b", usage) is not None,
+                  "%s --help: its Usage line lacks %s" % (cmd, o))
+            check(re.search(re.escape(o) + r"\b", syn) is not None,
+                  "the man page's SYNOPSIS of %s lacks %s" % (cmd, o))
+
+
 def main():
     files = user_files()
     check(len(files) > 20, "found the project's files (%d)" % len(files))
@@ -82,6 +121,7 @@ def main():
             if anchor and full.endswith(".md") and os.path.exists(full):
                 check(anchor in anchors(full), "%s links %s: no such heading" % (doc, target))
     check(os.path.isfile(os.path.join(ROOT, "docs", "verletbench.1")), "docs/verletbench.1 exists")
+    usage_lines()
     failed = sum(1 for ok in results.values() if not ok)
     print("%d passed, %d failed" % (len(results) - failed, failed))
     return 1 if failed else 0

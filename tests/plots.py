@@ -299,6 +299,138 @@ def main():
                 missing = [n for n in used if colours[n] not in seen]
                 check(not missing, "%s %s.png: every integrator's colour among the curves themselves (missing %s)"
                       % (case, stem, ", ".join(missing)))
+        def small_run(d, name, text):
+            """NAME.case in directory d, run into d/out: the case's directory"""
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, name + ".case"), "w") as f:
+                f.write(text)
+            rc, log = run([vb, "run", "--quiet", os.path.join(d, name + ".case"), "--out", os.path.join(d, "out")])
+            return rc, log, os.path.join(d, "out", name)
+
+        # --- yours apart from the built-ins, hidden curves striped, keys
+        # outside the plot, titles that say what was run ---
+        style = open(os.path.join(ROOT, "plots", "style.gp")).read()
+        builtin_cols = set(re.search(r'^COLOURS = "([^"]*)"', style, re.M).group(1).split())
+        builtin_pts = set(re.search(r'^POINTS = "([^"]*)"', style, re.M).group(1).split())
+        rc, log = run(["gnuplot", "-e", 'load "plots/style.gp"; SERIES = " euler mine jakobsen:sweeps=10 theirs "; '
+                       'do for [s in "mine theirs"] { print colour(s), " ", ptype(s) }'])
+        marks = [l.split() for l in log.splitlines() if l.startswith("#")]
+        check(len(marks) == 2 and all(c not in builtin_cols and p not in builtin_pts for c, p in marks)
+              and marks[0] != marks[1],
+              "a plugin's or an engine's curve takes a colour and a point type no built-in has, each its own (%s)" % marks)
+        # a convergence chart with such a curve (euler-semi's rows renamed) shows its colour
+        conv = os.path.join(res, "article-spring", "convergence.csv")
+        mine = os.path.join(tmp, "mine.csv")
+        with open(conv) as f, open(mine, "w") as g:
+            for line in f:
+                g.write(line.replace("euler-semi,", "mine,", 1) if line.startswith("euler-semi,") else line)
+        png = os.path.join(tmp, "mine.png")
+        rc, log = run(["gnuplot", "-c", "plots/convergence.gp", mine, png, "mine"])
+        want = tuple(int(marks[0][0][i:i + 2], 16) for i in (1, 3, 5)) if marks else None
+        check(rc == 0 and want in colours_left_of(png, 0.7),
+              "the curve named mine is drawn in its own colour %s (exit %d) %s" % (marks[:1], rc, log.strip()))
+        # a curve within a line width of an earlier one, without "=" in the
+        # data, is keyed "≈" and both colours stay visible; one 2x away is not
+        near = os.path.join(tmp, "near.csv")
+        rows = [l for l in open(conv) if not l.startswith("#")]
+        head = rows[0].rstrip("\n").split(",")
+        base = [dict(zip(head, l.rstrip("\n").split(","))) for l in rows[1:] if l.startswith("verlet-var,")]
+        with open(near, "w") as g:
+            g.write(rows[0])
+            for name, factor in (("verlet-var", 1.0), ("tcv", 1.01), ("leapfrog", 2.0)):
+                for r in base:
+                    r2 = dict(r, integrator=name, same_as="")
+                    for c in ("err_pos_max", "p10", "p90"):
+                        r2[c] = repr(float(r[c]) * factor)
+                    g.write(",".join(r2[c] for c in head) + "\n")
+        svg = os.path.join(tmp, "near.svg")
+        rc, log = run(["gnuplot", "-c", "plots/convergence.gp", near, svg, "near"])
+        texts = svg_texts(svg) if os.path.exists(svg) else set()
+        check(any(re.match(r"^tcv  p = \S+  ≈ verlet-var$", t) for t in texts) and
+              not any(t.startswith("leapfrog") and "≈" in t for t in texts) and
+              any(t.startswith("≈ NAME: within a line width") for t in texts),
+              "a curve 1 %% from another is keyed \"≈ verlet-var\", one 2x away is not (%s)"
+              % sorted(t for t in texts if "≈" in t or t.startswith(("tcv", "leapfrog"))))
+        png = os.path.join(tmp, "near.png")
+        run(["gnuplot", "-c", "plots/convergence.gp", near, png, "near"])
+        seen = colours_left_of(png, 0.7)
+        check(all(colours[n] in seen for n in ("verlet-var", "tcv", "leapfrog")),
+              "near.png: the curve drawn over another stays visible (its colour is in the plot area)")
+        # keys stay out of the plot area: in the 6 px right of each panel's
+        # frame (its right border, the longest dark vertical line) nothing
+        # is drawn, though the hanging chain's titles run to 41 characters
+        rc, log, hc = small_run(os.path.join(tmp, "hc"), "hc",
+                                "[case]\nmodel = hanging-chain\nN = 3\nt_end = 0.5\n[steps]\ndt = 0.01\nhalvings = 3\n"
+                                "jitter = 0.5\nseeds = 2\n[integrators]\nuse = jakobsen, jakobsen:sweeps=10, "
+                                "tcv-jakobsen:sweeps=10, jakobsen:sweeps=10:along_old=1, shake, rattle\n")
+        for script, data in (("convergence", "convergence.csv"), ("band", "convergence.csv"),
+                             ("constraint-time", "timeseries.csv"), ("error-time", "timeseries.csv")):
+            png = os.path.join(tmp, "hc-%s.png" % script)
+            rc2, log2 = run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(hc, data), png, "hc"])
+            if rc or rc2 or not os.path.exists(png):
+                check(False, "hc %s.png drawn (%d %d): %s %s" % (script, rc, rc2, log, log2))
+                continue
+            w, h, px = decode_png(png)
+            dark = lambda p: max(p) < 110
+            runs = [max((sum(1 for y in range(h) if dark(px[y][x])), x) for x in range(w // 3, w))]
+            xr = runs[0][1]
+            # the rows the frame spans (the x tic labels below it may reach past it)
+            band = [(x, y) for y in range(h) if dark(px[y][xr])
+                    for x in range(xr + 2, min(w, xr + 8)) if dark(px[y][x])]
+            check(runs[0][0] > h // 4 and not band,
+                  "hc %s.png: nothing drawn in the gap right of the plot's frame at x=%d (%d dark pixels: "
+                  "a key title runs into the plot)" % (script, xr, len(band)))
+        # the trace panel is titled by the trace the run replayed, not "60 Hz"
+        # whatever it was: a trace of 31 frames at 30 Hz
+        tr = os.path.join(tmp, "tr")
+        os.makedirs(tr)
+        with open(os.path.join(tr, "slow-30hz.trace"), "w") as f:
+            f.write("# 30 Hz\n" + "0.0333\n" * 31)
+        _, _, trd = small_run(tr, "tr", "[case]\nmodel = spring\nt_end = 1\n[steps]\ndt = 0.05\nhalvings = 3\n"
+                              "trace = slow-30hz.trace\n[integrators]\nuse = tcv, rk4\n")
+        for script in ("convergence", "work"):
+            svg = os.path.join(tmp, "trace-%s.svg" % script)
+            run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(trd, "convergence.csv"), svg, "t"])
+            titles = [t for t in svg_texts(svg) if "trace" in t] if os.path.exists(svg) else []
+            check(titles == ["recorded frame trace slow-30hz.trace (31 steps)"],
+                  "%s: the trace panel's title names the trace from the data (%s)" % (script, titles))
+        # a chain of more than 8 bodies: 6 of them drawn, the first, the last
+        # and four evenly between, each labelled (16 bodies: 1 4 7 10 13 16)
+        _, _, ch = small_run(os.path.join(tmp, "ch"), "ch", "[case]\nmodel = chain\nN = 16\nt_end = 2\n[steps]\n"
+                             "dt = 0.05\nhalvings = 2\n[integrators]\nuse = velocity-verlet, euler\n")
+        svg = os.path.join(tmp, "ch.svg")
+        rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(ch, "paths.csv"), svg, "ch", "fixed"])
+        ticks = [t for t in svg_texts(svg) if re.fullmatch(r"\d+", t)] if rc == 0 else []
+        check(rc == 0 and {"1", "4", "7", "10", "13", "16"} <= set(ticks) and
+              not {"3", "5", "8", "15"} & set(ticks) and
+              any("6 of 16" in t for t in svg_texts(svg)),
+              "a 16-body waterfall draws bodies 1 4 7 10 13 16 and says so (%s) %s" % (sorted(set(ticks)), log.strip()))
+        # a grid's error chart: a unit on its y axis
+        _, _, g = small_run(os.path.join(tmp, "g"), "g", "[case]\nmodel = spring\nk = 1, 4\nt_end = 3\n[steps]\n"
+                            "dt = 0.1\nhalvings = 3\n[integrators]\nuse = tcv, rk4\n")
+        svg = os.path.join(tmp, "g.svg")
+        run(["gnuplot", "-c", "plots/grid.gp", os.path.join(g, "grid.csv"), svg, "g", "k", "error"])
+        check("max position error at the finest step (length units)" in svg_texts(svg),
+              "grid-error's y axis has its unit")
+        # a run that overflows leaves the time chart at the top: the y axis
+        # spans at most 20 decades (+ the round-up to whole decades)
+        ts = os.path.join(res, "article-orbit", "timeseries.csv")
+        big = os.path.join(tmp, "big.csv")
+        with open(ts) as f, open(big, "w") as g2:
+            for line in f:
+                if line.startswith("euler-semi,"):
+                    parts = line.rstrip("\n").split(",")
+                    parts[4] = "1e300"
+                    line = ",".join(parts) + "\n"
+                g2.write(line)
+        svg = os.path.join(tmp, "big.svg")
+        run(["gnuplot", "-c", "plots/error-time.gp", big, svg, "big"])
+        exps = [int(e) for t in svg_texts(svg) for e in re.findall(r"^10\^\{(-?\d+)\}$", t)]
+        exps += [int(e) for e in re.findall(r">10</tspan>.*?>(-?\d+)<", open(svg).read())]
+        check(exps and max(exps) - min(exps) <= 22,
+              "an overflowing run does not stretch the time chart past 20 decades (tics 10^%s .. 10^%s)"
+              % (min(exps) if exps else "?", max(exps) if exps else "?"))
+
         # figure 11 has no fourth-order method, so no slope-4 guide
         fig11 = svg_texts(os.path.join(tmp, "article-spring-convergence.svg"))
         check("slope 4" not in fig11 and "slope 2" in fig11, "figure 11 (article-spring): slope 2 drawn, no slope 4")

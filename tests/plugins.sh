@@ -376,6 +376,22 @@ for v in VV_SWAPPED VVAR_H2 PV_NO_HALF; do
     [ -f "$tmp/strict-$v/strict-fixed/orders.csv" ] && ok || bad "strict, $v: the tables are written"
 done
 
+# --strict=mine judges the plugin's methods alone: beside the built-ins
+# verlet and tcv, which random steps put below their label (not-converging,
+# below-label), the correct plugin passes and --strict fails; a mutant
+# still fails, naming itself and no built-in; a case of built-ins alone
+# is refused (it would judge nothing)
+sed 's/^use = .*/use = verlet, tcv, vvar-ut/' "$tmp/strict-random.case" > "$tmp/strict-mine.case"
+expect "strict: built-ins below their label fail --strict" 1 "tcv, random steps" -- "$VB" run --strict --plugin "$tmp/mut-GOOD.so" "$tmp/strict-mine.case" --out "$tmp/sm" --quiet --no-chart-data
+expect "strict=mine: the plugin meets its label, the built-ins are not judged" 0 "| \`vvar-ut\` | 2 |" -- "$VB" run --strict=mine --plugin "$tmp/mut-GOOD.so" "$tmp/strict-mine.case" --out "$tmp/sm" --no-chart-data
+"$VB" run --strict=mine --plugin "$tmp/mut-VVAR_H2.so" "$tmp/strict-mine.case" --out "$tmp/sm" --quiet --no-chart-data >"$tmp/out" 2>&1
+rc=$?
+named=$(grep "strict: .*case: " "$tmp/out" | sed 's/.*case: \([^,]*\), .*/\1/' | sort -u | tr '\n' ' ')
+[ $rc -eq 1 ] && [ "$named" = "vvar-ut " ] && ok || { bad "strict=mine, VVAR_H2: exit $rc (want 1), named '$named' (want vvar-ut only)"; head "$tmp/out"; }
+expect "strict=mine without a method of yours" 2 "--strict=mine: none of these cases runs a method of yours" -- "$VB" run --strict=mine cases/spring.case --out "$tmp/sm2"
+[ ! -e "$tmp/sm2" ] && ok || bad "strict=mine refused, yet it wrote $tmp/sm2"
+expect "strict=what" 2 "--strict=some: give --strict" -- "$VB" run --strict=some "$tmp/strict-mine.case" --out "$tmp/sm2"
+
 # ---- the committed baseline, edited to claim tcv used to be 10x more accurate ----
 mkdir -p "$tmp/edited"
 cp -r results/baseline/spring "$tmp/edited/"

@@ -8,10 +8,13 @@
 #  - a second run into the same --out while one is writing: exit 2, named;
 #  - a read-only result file, or a directory that is not a case's: exit 2,
 #    nothing changed;
-#  - summary.md holds the cases of this run only.
+#  - summary.md holds the cases of this run only;
+#  - make restores the whole report after a run of some cases into
+#    results/ (the Makefile's own results rule, run on two small cases).
 # Ends with "N passed, N failed".
 set -u
 VB="$(cd "$1" && pwd)/verletbench"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -146,6 +149,40 @@ rc=$?
 "$VB" run --quiet --no-chart-data old/big.case --out res >/dev/null 2>&1
 grep -q '^## big' res/summary.md && ! grep -q '^## small' res/summary.md && ok || \
     bad "summary.md does not hold exactly this run's case: $(grep '^## ' res/summary.md | tr '\n' ' ')"
+
+# ---- make restores a whole report ----
+# The project's Makefile over a cases/ of two small cases, with a copy of
+# the binary newer than the objects it stands on (empty files: nothing is
+# rebuilt); an example run into results/ leaves summary.md with its one
+# case; the next make runs both again; then make has nothing to do.
+if command -v make >/dev/null 2>&1; then
+    mkdir -p mk/cases mk/build/commands
+    cp "$ROOT/Makefile" mk/
+    : > mk/build/commands/main.o
+    : > mk/build/libverletbench.a
+    touch -d '1 hour ago' mk/build/commands/main.o mk/build/libverletbench.a
+    cp "$VB" mk/build/verletbench
+    for n in alpha beta; do
+        printf '[case]\nmodel = spring\nt_end = 1\n[steps]\ndt = 0.1\nhalvings = 2\n[integrators]\nuse = tcv, verlet-var\n' > mk/cases/$n.case
+    done
+    mkrun() { make -C mk --no-print-directory BUILD=build "$@"; }
+    heads() { grep '^## ' mk/results/summary.md | tr '\n' ' '; }
+    mkrun results >mk.log 2>&1 && [ "$(heads)" = "## alpha ## beta " ] && ok || \
+        { bad "make results: $(heads)"; cat mk.log; }
+    (cd mk && build/verletbench run --quiet cases/alpha.case --out results) >/dev/null 2>&1
+    [ "$(heads)" = "## alpha " ] && ok || bad "a run of one case: summary.md holds $(heads)"
+    mkrun -q results; rc=$?
+    [ $rc -eq 1 ] && ok || bad "make -q results after a run of one case into results/: exit $rc, want 1 (not up to date)"
+    mkrun results >mk.log 2>&1 && grep -q "verletbench run cases/alpha.case cases/beta.case" mk.log && \
+        [ "$(heads)" = "## alpha ## beta " ] && ok || \
+        { bad "make after a run of one case does not restore the report: $(heads)"; cat mk.log; }
+    mkrun -q results && ok || bad "make -q results right after make results: not up to date"
+    rm mk/results/summary.md
+    mkrun -q results; rc=$?
+    [ $rc -eq 1 ] && ok || bad "make -q results without results/summary.md: exit $rc, want 1"
+else
+    echo "skip: make not installed"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

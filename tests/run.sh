@@ -32,6 +32,7 @@ suite "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BU
 suite "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
 suite "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
 suite "docs: self-contained, links that hold" python3 "$here/docs.py" "$BUILD"
+suite "README: its examples as printed on a fresh checkout, its tables as the tool prints them" python3 "$here/readme.py" "$BUILD"
 suite "interrupted runs leave results as they were" sh "$here/interrupt.sh" "$BUILD"
 suite "results directories: SIGKILL, EFBIG, a second run, what is not replaced" sh "$here/results_dir.sh" "$BUILD"
 suite "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"

@@ -1,5 +1,8 @@
 /* test_sweep.c — sweeps: fitted orders, verdicts, one-step exponents and
  * reversibility against what theory says they must be. */
+#include <float.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,8 +326,83 @@ static void test_random_bands(void)
     vb_case_free(&c);
 }
 
+/* The "=" rule (sweep.h): two errors 2x apart are never the same, at any
+ * size of the errors, any number of steps and any scale, even where both
+ * lie far under the round-off floor (the orbit's energy errors, 1e-9 and
+ * 2e-8 over 63 000 steps, under a floor of 5.6e-8, were "= rk4"); equal
+ * errors always are; a difference of 1e-4 of the errors is, if within
+ * the floor, and one beyond the floor never is. */
+static void test_same_rule_is_relative(void)
+{
+    static const double steps[] = {1, 100, 63000, 1e6, 1e9};
+    static const double scale[] = {1e-6, 1, 1e6};
+    int tried = 0;
+    for (int k = -300; k <= 5; k++)
+        for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+            for (size_t j = 0; j < sizeof scale / sizeof *scale; j++) {
+                double e = pow(10, k);
+                tried++;
+                CHECK(!vb_same_to_roundoff(e, 2 * e, steps[i], scale[j]) &&
+                          !vb_same_to_roundoff(2 * e, e, steps[i], scale[j]),
+                      "%g and %g called the same (%g steps, scale %g)", e, 2 * e, steps[i],
+                      scale[j]);
+                CHECK(vb_same_to_roundoff(e, e, steps[i], scale[j]), "%g not the same as itself", e);
+                double floor = 16 * DBL_EPSILON * pow(steps[i], 1.5) * scale[j];
+                double d = 1e-4 * e;
+                CHECK(vb_same_to_roundoff(e, e + d, steps[i], scale[j]) == (d <= floor * (1 - 1e-12)) ||
+                          fabs(d - floor) < 1e-9 * floor,
+                      "%g and %g (floor %g)", e, e + d, floor);
+            }
+    CHECK(tried == 306 * 15, "%d cases", tried);
+    /* the orbit's case, as the issue measured it */
+    CHECK(!vb_same_to_roundoff(5.6e-9, 6.1e-10, 62832, 1.0), "yoshida4's and rk4's energy errors");
+    CHECK(!vb_same_to_roundoff(0, 1e-300, 1, 1), "0 and a denormal-size error");
+    CHECK(vb_same_to_roundoff(0, 0, 1, 1), "two exact zeros");
+}
+
+/* How many more halvings settle an uncertain verdict (orders.h): against
+ * the same rule computed apart, in Python with mpmath's incomplete beta
+ * for Student's t (the fewest m with t(0.975, n + m - 2) se
+ * sqrt(n (n^2 - 1) / (k (k^2 - 1))) < |p - label| - 0.25, k = n + m):
+ * 1.2836 / 0.086844 over 3 points is the spring's tcv on the 60 Hz trace
+ * at 6 halvings. */
+static void test_halvings_to_settle(void)
+{
+    static const struct {
+        double order, se;
+        int points, label, want;
+    } c[] = {
+        {1.2836, 0.086844, 3, 2, 1}, {1.5, 0.05, 3, 2, 1},   {1.1, 0.5, 3, 2, 3},
+        {0.5, 0.3, 5, 1, 5},         {1.74, 0.01, 3, 2, 3},  {2.7, 0.3, 3, 2, 2},
+        {2.26, 0.02, 3, 2, 6},       {1.749, 0.01, 3, 2, 19}, {1.7499, 0.01, 3, 2, VB_SETTLE_MAX + 1},
+        /* not uncertain: below and above the label, and as expected */
+        {1.6, 0.03, 4, 2, 0},        {2.6, 0.02, 3, 2, 0},   {1.9, 0.5, 3, 2, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        vb_fit f = {0};
+        f.n = 6;
+        f.range = VB_RANGE_ASYMPTOTIC;
+        f.points = c[i].points;
+        f.first = f.n - c[i].points;
+        f.last = f.n - 1;
+        f.order = c[i].order;
+        f.order_se = c[i].se;
+        f.order_ci95 = gsl_cdf_tdist_Pinv(0.975, c[i].points - 2.0) * c[i].se;
+        int m = vb_fit_halvings_to_settle(&f, c[i].label);
+        CHECK(m == c[i].want, "order %g +- se %g over %d points, label %d: %d more halvings, want %d",
+              c[i].order, c[i].se, c[i].points, c[i].label, m, c[i].want);
+        /* a fit that stops short of the finest step gains no point from finer steps */
+        f.first--;
+        f.last--;
+        m = vb_fit_halvings_to_settle(&f, c[i].label);
+        CHECK(m == (c[i].want ? VB_SETTLE_NOT_BY_HALVING : 0), "the same, short of the finest step: %d", m);
+    }
+}
+
 void suite_sweep(void)
 {
+    RUN(test_halvings_to_settle);
+    RUN(test_same_rule_is_relative);
     RUN(test_fit_recovers_exact_power_laws);
     RUN(test_fit_drops_floor_and_transient);
     RUN(test_fit_exact_and_saturated);

@@ -11,7 +11,8 @@
  * momentum (zero) and the angular momentum are conserved; the harness
  * measures the error of each.
  *
- * Build:   make                           (against the installed verletbench.h)
+ * Build:   make     (in a checkout: its src/verletbench.h; elsewhere the
+ *                   installed one, from make install)
  * Use:     verletbench list --plugin ./lj-dimer.so
  *          verletbench sim --plugin ./lj-dimer.so --model lj-dimer --integrator velocity-verlet
  *          verletbench run --plugin ./lj-dimer.so lj-dimer.case --out my-results

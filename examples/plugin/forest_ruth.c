@@ -3,7 +3,8 @@
  * stages (Forest & Ruth 1990; position form, as in Omelyan, Mryglod & Folk
  * 2002, eq. 20).  Three force evaluations a step.
  *
- * Build:   make                         (against the installed verletbench.h)
+ * Build:   make     (in a checkout: its src/verletbench.h; elsewhere the
+ *                   installed one, from make install)
  * Use:     verletbench list --plugin ./forest-ruth.so
  *          verletbench sim --plugin ./forest-ruth.so --integrator forest-ruth --model orbit
  *          verletbench run --plugin ./forest-ruth.so cases/spring.case --out my-results

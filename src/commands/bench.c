@@ -26,7 +26,9 @@
 static void help(void)
 {
     puts("Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
-         "                         [--steps N] [--repeat R] [--out FILE] [--plugin FILE]...\n\n"
+         "                         [--steps N] [--repeat R] [--out FILE] [--plugin FILE]...\n"
+         "       verletbench bench --engine CMD [--model M [--set KEY=VALUE]...] [--steps N]\n"
+         "                         [--out FILE]\n\n"
          "Times the integrators on a system and prints CSV:\n"
          "  model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,\n"
          "  ns_per_particle_step,fused_on\n"

@@ -24,7 +24,11 @@
 
 static void help(void)
 {
-    printf("Usage: verletbench check [--baseline DIR] [--plugin FILE]... [CASEFILE...]\n\n"
+    printf("Usage: verletbench check [--baseline DIR] [--save DIR] [--rtol R] [--floor-ulps U]\n"
+           "                         [--order-tol A] [--max-steps N] [--quiet] [-j N]\n"
+           "                         [--plugin FILE]... [--engine NAME:ORDER=CMD]...\n"
+           "                         [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
+           "                         [--engines-only] [CASEFILE...]\n\n"
            "Reruns the cases (default: every cases/*.case) and compares their tables with a\n"
            "baseline written earlier by `verletbench run` (default: results/baseline, which\n"
            "`make baseline` refreshes).  Judged: the max and RMS position and velocity\n"
@@ -42,12 +46,7 @@ static void help(void)
            "parameters, or --save onto the baseline or into it.\n\n"
            "Options:\n"
            "  --baseline DIR   the baseline (default results/baseline)\n"
-           "  --rtol R         an error is worse when it grows by more than the factor 1 + R\n"
-           "                   (default %g)\n"
-           "  --floor-ulps U   errors under U * eps * steps^1.5 * scale are round-off and\n"
-           "                   not compared (default %g)\n"
-           "  --order-tol A    a fitted order is worse when it drops by more than A (default\n"
-           "                   %g); any verdict that gets worse fails\n"
+           VB_TOLERANCE_HELP
            "  --save DIR       also keep the recomputed tables in DIR (make baseline uses it;\n"
            "                   never the baseline itself nor a directory inside it)\n"
            "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
@@ -56,7 +55,8 @@ static void help(void)
            VB_PLUGIN_HELP
            VB_ENGINES_HELP
            "  --help           this text\n\n"
-           "The tolerances and why they are what they are: docs/check.md.\n",
+           "The tolerances and why they are what they are: docs/check.md.  To compare two\n"
+           "results directories without rerunning: verletbench compare OLD NEW.\n",
            VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL);
 }
 
@@ -211,12 +211,10 @@ static int gone_points(const char *base, const vb_case_set *set, int quiet, vb_c
 
 int vb_cmd_check(int argc, char **argv)
 {
-    enum { O_BASE = 256, O_RTOL, O_FLOOR, O_OTOL, O_SAVE, O_QUIET, O_HELP };
+    enum { O_BASE = 256, O_SAVE, O_QUIET, O_HELP };
     static const struct option opts[] = {
         {"baseline", required_argument, NULL, O_BASE},
-        {"rtol", required_argument, NULL, O_RTOL},
-        {"floor-ulps", required_argument, NULL, O_FLOOR},
-        {"order-tol", required_argument, NULL, O_OTOL},
+        VB_OPTION_TOLERANCES,
         {"save", required_argument, NULL, O_SAVE},
         VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
@@ -237,24 +235,6 @@ int vb_cmd_check(int argc, char **argv)
         case O_BASE:
             base = optarg;
             break;
-        case O_RTOL:
-            if (vb_opt_double(CMD, "--rtol", optarg, &tol.rtol) != 0)
-                return VB_EXIT_USAGE;
-            if (!(tol.rtol >= 0))
-                return vb_usage_error(CMD, "--rtol: %s must be >= 0", optarg);
-            break;
-        case O_FLOOR:
-            if (vb_opt_double(CMD, "--floor-ulps", optarg, &tol.floor_ulps) != 0)
-                return VB_EXIT_USAGE;
-            if (!(tol.floor_ulps >= 0))
-                return vb_usage_error(CMD, "--floor-ulps: %s must be >= 0", optarg);
-            break;
-        case O_OTOL:
-            if (vb_opt_double(CMD, "--order-tol", optarg, &tol.order_tol) != 0)
-                return VB_EXIT_USAGE;
-            if (!(tol.order_tol >= 0))
-                return vb_usage_error(CMD, "--order-tol: %s must be >= 0", optarg);
-            break;
         case O_SAVE:
             save = optarg;
             break;
@@ -265,8 +245,12 @@ int vb_cmd_check(int argc, char **argv)
             help();
             return VB_EXIT_OK;
         default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
+            if ((rc = vb_opt_tolerance(CMD, c, &tol.rtol, &tol.floor_ulps, &tol.order_tol)) >= 0) {
+                if (rc != 0)
+                    return rc;
+            } else if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0) {
                 return rc;
+            }
             break;
         }
     }
@@ -370,10 +354,11 @@ int vb_cmd_check(int argc, char **argv)
         }
     }
 
-    if (!quiet)
-        printf("verletbench check: %zu case%s against %s (rtol %g, round-off floor %g ulps, "
-               "order tolerance %g)\n",
-               set.n, set.n == 1 ? "" : "s", base, tol.rtol, tol.floor_ulps, tol.order_tol);
+    if (!quiet) {
+        char what[4096 + 16];
+        snprintf(what, sizeof what, "against %s", base);
+        vb_changes_header(stdout, CMD, set.n, what, &tol);
+    }
     for (size_t i = 0; i < set.n; i++) {
         const vb_case *ci = set.all[i];
         vb_sweep s;
@@ -414,8 +399,7 @@ int vb_cmd_check(int argc, char **argv)
             goto done;
         }
         if (!quiet)
-            printf("  %-22s %s\n", ci->name,
-                   changes.worse + changes.missing > worse0 ? "WORSE" : "ok");
+            vb_changes_case_line(stdout, ci->name, changes.worse + changes.missing > worse0);
     }
     rc = gone_points(base, &set, quiet, &changes, err, sizeof err);
     if (rc != 0) {
@@ -423,13 +407,7 @@ int vb_cmd_check(int argc, char **argv)
         status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
         goto done;
     }
-    vb_changes_print(&changes, stdout);
-    int failed = changes.worse > 0 || changes.missing > 0;
-    printf("\n%s: %zu values compared; %zu worse, %zu better, %zu baseline runs missing, "
-           "%zu new runs\n",
-           failed ? "FAILED" : "passed", changes.compared, changes.worse, changes.better,
-           changes.missing, changes.added);
-    status = failed ? VB_EXIT_FAIL : VB_EXIT_OK;
+    status = vb_changes_report(&changes, stdout) ? VB_EXIT_FAIL : VB_EXIT_OK;
 
 done:
     vb_outdir_close(&od);

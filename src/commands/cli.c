@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "casefile.h"
 #include "engine.h"
+#include "integrator.h"
 
 #include <getopt.h>
 #include "integrator.h"
@@ -182,6 +183,20 @@ int vb_shared_opts_env(const char *cmd, vb_shared_opts *o)
     return 0;
 }
 
+int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, double *order_tol)
+{
+    const char *name = c == VB_OPT_RTOL ? "--rtol" : c == VB_OPT_FLOOR_ULPS ? "--floor-ulps"
+                       : c == VB_OPT_ORDER_TOL ? "--order-tol" : NULL;
+    double *v = c == VB_OPT_RTOL ? rtol : c == VB_OPT_FLOOR_ULPS ? floor_ulps : order_tol;
+    if (!name)
+        return -1;
+    if (vb_opt_double(cmd, name, optarg, v) != 0)
+        return VB_EXIT_USAGE;
+    if (!(*v >= 0))
+        return vb_usage_error(cmd, "%s: %s must be >= 0", name, optarg);
+    return 0;
+}
+
 int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
 {
     switch (c) {
@@ -285,7 +300,7 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
     return 0;
 }
 
-size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n)
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n, int mine)
 {
     size_t below = 0;
     for (size_t i = 0; i < n; i++) {
@@ -298,6 +313,8 @@ size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n
                 (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
                 continue;
             const vb_integrator *g = s->c->integ[r->integ];
+            if (mine && vb_integrator_builtin(g))
+                continue;
             char order[32] = "no order";
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,

@@ -25,6 +25,7 @@ void vb_hold_stop_signals(sigset_t *old);
 #define VB_MAX_SHARDS 10000
 int vb_opt_shard(const char *cmd, const char *text, int *k, int *n);
 int vb_cmd_check(int argc, char **argv);
+int vb_cmd_compare(int argc, char **argv);
 int vb_cmd_bench(int argc, char **argv);
 int vb_cmd_draw(int argc, char **argv);
 int vb_cmd_problem(int argc, char **argv);
@@ -95,6 +96,24 @@ enum {
 
 #define VB_MAX_CLI_ENGINES 16
 
+/* check's and compare's tolerances (compare.h, docs/check.md): the getopt
+ * entries; their help, a printf format to be given VB_CHECK_RTOL,
+ * VB_CHECK_FLOOR_ULPS and VB_CHECK_ORDER_TOL; and their values: 0 taken,
+ * VB_EXIT_USAGE after the message, -1 when c is none of them. */
+enum { VB_OPT_RTOL = 1100, VB_OPT_FLOOR_ULPS, VB_OPT_ORDER_TOL };
+#define VB_OPTION_TOLERANCES                                                                      \
+    {"rtol", required_argument, NULL, VB_OPT_RTOL},                                               \
+        {"floor-ulps", required_argument, NULL, VB_OPT_FLOOR_ULPS},                               \
+        {"order-tol", required_argument, NULL, VB_OPT_ORDER_TOL}
+#define VB_TOLERANCE_HELP                                                                         \
+    "  --rtol R         an error is worse when it grows by more than the factor 1 + R\n"          \
+    "                   (default %g)\n"                                                           \
+    "  --floor-ulps U   errors under U * eps * steps^1.5 * scale are round-off and\n"            \
+    "                   not compared (default %g)\n"                                              \
+    "  --order-tol A    a fitted order is worse when it drops by more than A (default\n"         \
+    "                   %g); any verdict that gets worse fails\n"
+int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, double *order_tol);
+
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
@@ -121,8 +140,10 @@ size_t vb_report_run_failures(const char *cmd, const struct vb_sweep *sweeps, si
 
 /* run --strict: every verdict of the summary tables (the position error's,
  * err_pos_max, for each plan; the energy error's with fixed steps) that is
- * below-label or not-converging, said one a line.  Their number. */
-size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n);
+ * below-label or not-converging, said one a line; with `mine`, only those
+ * of methods that are not built in (a plugin's, an engine's: --strict=mine).
+ * Their number. */
+size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n, int mine);
 
 /* The defaults: 1e9 steps, every CPU. */
 vb_shared_opts vb_shared_opts_plain(void);

@@ -22,8 +22,10 @@ static void help(void)
 {
     puts("Usage: verletbench draw [RESULTS [OUT]]\n\n"
          "Draws every chart of the case directories in RESULTS (default: results), as\n"
-         "written by `verletbench run`, into OUT/NAME/*.png (default: plots), and writes\n"
-         "RESULTS/REPORT.md with each case's table beside its charts.  A case's charts:\n"
+         "written by `verletbench run`, into OUT/NAME/*.png, and writes RESULTS/REPORT.md\n"
+         "with each case's table beside its charts.  OUT defaults to plots for results\n"
+         "(make's layout) and to RESULTS/plots for any other RESULTS, so the charts of\n"
+         "another run never replace make's.  A case's charts:\n"
          "convergence, band, error-time, energy-time, constraint-time (a model with rods),\n"
          "path, path-random, work, work-time (with run --timing); a grid's own directory\n"
          "(docs/cases.md): grid-order and grid-error against its parameter.  Needs gnuplot\n"
@@ -94,8 +96,16 @@ int vb_cmd_draw(int argc, char **argv)
     /* plots/draw is a POSIX sh script; its exit status is ours */
     char script[PATH_MAX + 32];
     snprintf(script, sizeof script, "%s/plots/draw", data);
-    char *args[] = {"sh", script, argc > 1 ? argv[1] : "results", argc > 2 ? argv[2] : "plots",
-                    NULL};
+    /* make's results/ is drawn into plots/; any other directory into its
+     * own plots/, beside its tables */
+    const char *results = argc > 1 ? argv[1] : "results";
+    char own[PATH_MAX + 16];
+    if (snprintf(own, sizeof own, "%s/plots", results) >= (int)sizeof own) {
+        free(data);
+        return vb_usage_error(CMD, "%.80s...: path too long", results);
+    }
+    char *args[] = {"sh", script, (char *)results,
+                    argc > 2 ? argv[2] : strcmp(results, "results") == 0 ? "plots" : own, NULL};
     execv("/bin/sh", args);
     vb_error(CMD, "cannot run /bin/sh %s: %s", script, strerror(errno));
     free(data);

@@ -13,6 +13,7 @@
 #include "children.h"
 #include "outdir.h"
 #include "outfile.h"
+#include "verletbench.h" /* VB_ABI_VERSION */
 
 /* With --plugin the command runs in a child of this process, which says
  * how it ended through this pipe ("done STATUS"); see supervise(). */
@@ -163,6 +164,7 @@ static const command commands[] = {
     {"run", vb_cmd_run, "the whole plan of case files: sweeps, fitted orders, summary"},
     {"merge", vb_cmd_merge, "the shards of run --shard K/N into the files of one whole run"},
     {"check", vb_cmd_check, "rerun the cases and compare with a baseline: exit 1 if worse"},
+    {"compare", vb_cmd_compare, "two results directories by check's rules, nothing rerun"},
     {"problem", vb_cmd_problem, "what an external engine needs to run cases itself (JSON Lines)"},
     {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
@@ -198,8 +200,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--version") == 0) {
         /* the build: what a shard records, so merge can tell two builds of
-         * one version apart */
-        printf("verletbench %s\nbuild %s\n", vb_version_text(), vb_build_id());
+         * one version apart; and the plugin ABI this binary loads */
+        printf("verletbench %s\nbuild %s\nplugin ABI version %d (the oldest it loads: %d)\n",
+               vb_version_text(), vb_build_id(), VB_ABI_VERSION, VB_ABI_VERSION_OLDEST);
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

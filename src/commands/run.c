@@ -14,6 +14,7 @@
 #include "casefile.h"
 #include "cli.h"
 #include "grid.h"
+#include "integrator.h"
 #include "outdir.h"
 #include "outfile.h"
 #include "plugin.h"
@@ -23,9 +24,11 @@
 
 static void help(void)
 {
-    puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet]\n"
-         "                       [--plugin FILE]... [--no-chart-data] [--timing] [-j N]\n"
-         "                       [--shard K/N]\n\n"
+    puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
+         "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
+         "                       [--shard K/N] [--plugin FILE]... [--engine NAME:ORDER=CMD]...\n"
+         "                       [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
+         "                       [--engines-only]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
@@ -66,10 +69,13 @@ static void help(void)
          "                   whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
          "                   Slurm)\n"
          "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
+         "                   (into plots/ for results, else DIR/plots/)\n"
          "  --strict         exit 1 when a verdict of the summary tables (the position\n"
          "                   error's, each plan; the energy error's, fixed steps) is\n"
          "                   below-label or not-converging, and say which: for a CI job\n"
          "                   guarding an integrator (everything is still written)\n"
+         "  --strict=mine    the same for your methods only (a --plugin's, an --engine's,\n"
+         "                   a case's [engines]), not the built-ins beside them\n"
          VB_PLUGIN_HELP
          VB_ENGINES_HELP
          "  --help           this text\n\n"
@@ -160,7 +166,7 @@ int vb_cmd_run(int argc, char **argv)
         {"timing", no_argument, NULL, O_TIMING},
         {"shard", required_argument, NULL, O_SHARD},
         {"draw", no_argument, NULL, O_DRAW},
-        {"strict", no_argument, NULL, O_STRICT},
+        {"strict", optional_argument, NULL, O_STRICT},
         VB_OPTION_JOBS,
         VB_OPTION_ENGINES,
         {"help", no_argument, NULL, O_HELP},
@@ -194,7 +200,16 @@ int vb_cmd_run(int argc, char **argv)
             draw = 1;
             break;
         case O_STRICT:
-            strict = 1;
+            /* --strict judges every method; --strict=mine only those not
+             * built in, for a CI job guarding its own beside the built-ins */
+            if (!optarg || !strcmp(optarg, "all"))
+                strict = 1;
+            else if (!strcmp(optarg, "mine"))
+                strict = 2;
+            else
+                return vb_usage_error(CMD, "--strict=%s: give --strict (every method) or "
+                                           "--strict=mine (a plugin's and an engine's only)",
+                                      optarg);
             break;
         case O_HELP:
             help();
@@ -244,6 +259,20 @@ int vb_cmd_run(int argc, char **argv)
             /* an engine's failure is text a shard does not carry */
             vb_error(CMD, "%s: --shard: external engines are not sharded; run them whole",
                      ci->path);
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
+    }
+    if (strict == 2) {
+        /* a judgement of nothing would pass whatever happened */
+        int any = 0;
+        for (size_t i = 0; i < n && !any; i++)
+            for (size_t k = 0; k < set.all[i]->n_integ && !any; k++)
+                any = !vb_integrator_builtin(set.all[i]->integ[k]);
+        if (!any) {
+            vb_error(CMD, "--strict=mine: none of these cases runs a method of yours (from "
+                          "--plugin, --engine, --trajectories or a case's [engines]): it would "
+                          "judge nothing");
             status = VB_EXIT_USAGE;
             goto done;
         }
@@ -361,7 +390,7 @@ int vb_cmd_run(int argc, char **argv)
     if (status == VB_EXIT_OK && vb_report_run_failures(CMD, sweeps, n) > 0)
         status = VB_EXIT_FAIL;
     /* --strict: a method below the order its label promises fails the run */
-    if (strict && written && vb_report_strict(CMD, sweeps, n) > 0)
+    if (strict && written && vb_report_strict(CMD, sweeps, n, strict == 2) > 0)
         status = VB_EXIT_FAIL;
 done:
     vb_outdir_close(&od);

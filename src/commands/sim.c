@@ -17,7 +17,8 @@
 
 static void help(void)
 {
-    puts("Usage: verletbench sim --model M [--set KEY=VALUE]... --integrator I\n"
+    puts("Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
+         "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
          "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
          "                       [--max-steps N] [--plugin FILE]...\n\n"

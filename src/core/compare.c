@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -348,8 +349,9 @@ static int valid_plan(const char *s)
 
 /* The comment lines that fix what was run: "# model=..." and "# dt=...",
  * with a trace named by its file name only (the case may be given by
- * another path). */
-static void provenance(const table *t, char *out, size_t len)
+ * another path); with VB_COMPARE_SHARED_LEVELS, without "halvings=N": the
+ * step sizes both sides have are the same runs. */
+static void provenance(const table *t, unsigned flags, char *out, size_t len)
 {
     size_t used = 0;
     out[0] = '\0';
@@ -368,6 +370,11 @@ static void provenance(const table *t, char *out, size_t len)
                     slash = p;
             if (slash)
                 memmove(tr + 6, slash + 1, strlen(slash + 1) + 1);
+        }
+        char *hv = strstr(line, " halvings=");
+        if (hv && (flags & VB_COMPARE_SHARED_LEVELS)) {
+            char *end = strchr(hv + 1, ' ');
+            memmove(hv, end ? end : hv + strlen(hv), strlen(end ? end : hv + strlen(hv)) + 1);
         }
         int n = snprintf(out + used, len - used, "%s\n", line);
         used += n > 0 ? (size_t)n : 0;
@@ -880,10 +887,12 @@ static int need_list(const table *t, const char **list, char *err, size_t errlen
 }
 
 /* The runs of each integrator the baseline's header lists: as many as the
- * plan makes now for any integrator (every integrator gets the same plan),
- * and none of an integrator it does not list. */
-static int check_counts(const table *bt, const run_set *base, const run_set *now, char *err,
-                        size_t errlen)
+ * plan makes now for any integrator (every integrator gets the same plan;
+ * with VB_COMPARE_SHARED_LEVELS as many as the baseline's own plan makes,
+ * as its first integrator has), and none of an integrator it does not
+ * list. */
+static int check_counts(const table *bt, const run_set *base, const run_set *now,
+                        unsigned flags, char *err, size_t errlen)
 {
     const char *list;
     int rc = need_list(bt, &list, err, errlen);
@@ -894,8 +903,9 @@ static int check_counts(const table *bt, const run_set *base, const run_set *now
             return bad(err, errlen, "%s:%lu: integrator %s is not in the header's list "
                                     "(# integrators=%.200s)",
                        bt->path, base->r[i].line, base->r[i].integ, list);
+    const run_set *plan = flags & VB_COMPARE_SHARED_LEVELS ? base : now;
     size_t want = 0;
-    while (want < now->n && !strcmp(now->r[want].integ, now->r[0].integ))
+    while (want < plan->n && !strcmp(plan->r[want].integ, plan->r[0].integ))
         want++;
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
@@ -966,9 +976,19 @@ static int same_run(const table *bt, const run_rec *o, const run_rec *r, char *e
     return 0;
 }
 
+/* The finest level of a set of runs. */
+static int finest_level(const run_set *set)
+{
+    int l = -1;
+    for (size_t i = 0; i < set->n; i++)
+        if (set->r[i].level > l)
+            l = set->r[i].level;
+    return l;
+}
+
 static int compare_runs(const table *bt, const table *nt, const char *name,
-                        const vb_tolerance *tol, vb_changes *out, signal_set *signal, char *err,
-                        size_t errlen)
+                        const vb_tolerance *tol, unsigned flags, vb_changes *out,
+                        signal_set *signal, char *err, size_t errlen)
 {
     run_set base, now;
     int rc = read_runs(bt, &base, err, errlen);
@@ -978,8 +998,15 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
         free(base.r);
         return rc;
     }
-    if ((rc = check_counts(bt, &base, &now, err, errlen)) != 0)
+    if ((rc = check_counts(bt, &base, &now, flags, err, errlen)) != 0)
         goto done;
+    /* the step sizes only one side has (VB_COMPARE_SHARED_LEVELS): neither
+     * gone nor new, only not compared */
+    int shared = INT_MAX;
+    if (flags & VB_COMPARE_SHARED_LEVELS) {
+        int fb = finest_level(&base), fn = finest_level(&now);
+        shared = fb < fn ? fb : fn;
+    }
     for (int m = 0; m < N_METRICS; m++) {
         if (!base.present[m]) { /* an older baseline: a metric it does not know */
             now.has[m] = 0;
@@ -1003,6 +1030,10 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
     /* run by run: a status that got worse, runs gone, runs new */
     for (size_t i = 0; i < now.n; i++) {
         const run_rec *r = &now.r[i], *o = r->partner;
+        if (!o && r->level > shared) {
+            out->unshared++;
+            continue;
+        }
         if (!o) {
             fill(&c, VB_NEW, name, r->integ, r->plan, "run");
             out->added++;
@@ -1023,7 +1054,9 @@ static int compare_runs(const table *bt, const table *nt, const char *name,
         }
     }
     for (size_t i = 0; i < base.n; i++)
-        if (!base.r[i].partner) {
+        if (!base.r[i].partner && base.r[i].level > shared)
+            out->unshared++;
+        else if (!base.r[i].partner) {
             fill(&c, VB_MISSING, name, base.r[i].integ, base.r[i].plan, "run");
             out->missing++;
             if (record(out, &c) != 0)
@@ -1388,6 +1421,15 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
                       vb_text base_orders, vb_text now_runs, vb_text now_orders,
                       const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen)
 {
+    return vb_compare_tables_ex(name, case_path, base_runs, base_orders, now_runs, now_orders,
+                                tol, 0, out, err, errlen);
+}
+
+int vb_compare_tables_ex(const char *name, const char *case_path, vb_text base_runs,
+                         vb_text base_orders, vb_text now_runs, vb_text now_orders,
+                         const vb_tolerance *tol, unsigned flags, vb_changes *out, char *err,
+                         size_t errlen)
+{
     table rb, rn, ob, on;
     int rc = table_parse(base_runs, &rb, err, errlen);
     if (rc != 0)
@@ -1397,8 +1439,8 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
         return rc;
     }
     char provb[2048], provn[2048];
-    provenance(&rb, provb, sizeof provb);
-    provenance(&rn, provn, sizeof provn);
+    provenance(&rb, flags, provb, sizeof provb);
+    provenance(&rn, flags, provn, sizeof provn);
     if (strcmp(provb, provn) != 0) {
         rc = bad(err, errlen,
                  "%s: the baseline was made with other parameters than %s has now:\n"
@@ -1418,7 +1460,7 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
     }
     rc = same_header(&rb, &ob, err, errlen);
     if (rc == 0)
-        rc = compare_runs(&rb, &rn, name, tol, out, &signal, err, errlen);
+        rc = compare_runs(&rb, &rn, name, tol, flags, out, &signal, err, errlen);
     /* the signal records point into the runs tables: free them after */
     if (rc == 0 && (rc = table_parse(now_orders, &on, err, errlen)) == 0) {
         rc = compare_orders(&ob, &on, name, tol, out, &signal, err, errlen);
@@ -1506,6 +1548,44 @@ void vb_changes_print(const vb_changes *c, FILE *f)
                "final-time errors that changed (not judged: they oscillate with the phase at t_end)",
                f);
     print_kind(c, VB_NEW, "new: no baseline to compare with", f);
+}
+
+int vb_changes_add_case(vb_changes *out, vb_change_kind kind, const char *name, size_t runs)
+{
+    vb_change c;
+    fill(&c, kind, name, "(every one)", "-", "run");
+    c.rows = runs;
+    *(kind == VB_MISSING ? &out->missing : &out->added) += runs;
+    return record(out, &c);
+}
+
+void vb_changes_header(FILE *f, const char *cmd, size_t cases, const char *what,
+                       const vb_tolerance *tol)
+{
+    fprintf(f, "verletbench %s: %zu case%s %s (rtol %g, round-off floor %g ulps, order tolerance %g)\n",
+            cmd, cases, cases == 1 ? "" : "s", what, tol->rtol, tol->floor_ulps, tol->order_tol);
+}
+
+void vb_changes_case_line(FILE *f, const char *name, int worse)
+{
+    fprintf(f, "  %-22s %s\n", name, worse ? "WORSE" : "ok");
+}
+
+int vb_changes_report(const vb_changes *c, FILE *f)
+{
+    vb_changes_print(c, f);
+    if (c->unshared)
+        fprintf(f,
+                "\n%zu runs at step sizes only one side has were not compared; each side's "
+                "orders are\nfitted over its own step sizes: a change of an order or a verdict "
+                "says what the\nother step sizes show\n",
+                c->unshared);
+    int failed = c->worse > 0 || c->missing > 0;
+    fprintf(f,
+            "\n%s: %zu values compared; %zu worse, %zu better, %zu baseline runs missing, "
+            "%zu new runs\n",
+            failed ? "FAILED" : "passed", c->compared, c->worse, c->better, c->missing, c->added);
+    return failed;
 }
 
 void vb_changes_free(vb_changes *c)

@@ -51,6 +51,7 @@ typedef struct {
     size_t compared;      /* values compared in all */
     size_t worse, better; /* values, not table rows */
     size_t missing, added;
+    size_t unshared; /* runs at step sizes only one side has (VB_COMPARE_SHARED_LEVELS) */
 } vb_changes;
 
 /* The text of one table and the name it goes by in messages. */
@@ -87,9 +88,34 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
 int vb_compare_gone(const char *name, vb_text base_runs, vb_changes *out, char *err,
                     size_t errlen);
 
+/* The same, where the two sides may have different `halvings` (6 against
+ * 9, say): the step sizes both have are compared, those only one side has
+ * are counted in out->unshared, neither missing nor new; each side's
+ * orders are its own fit.  flags: 0, or VB_COMPARE_SHARED_LEVELS. */
+#define VB_COMPARE_SHARED_LEVELS 1u
+int vb_compare_tables_ex(const char *name, const char *case_path, vb_text base_runs,
+                         vb_text base_orders, vb_text now_runs, vb_text now_orders,
+                         const vb_tolerance *tol, unsigned flags, vb_changes *out, char *err,
+                         size_t errlen);
+
 /* The table of changes: worse first, then missing, better, final-time,
  * new. */
 void vb_changes_print(const vb_changes *c, FILE *f);
+
+/* A whole case only one side has: VB_MISSING (its runs, all gone) or
+ * VB_NEW.  0, or -1 out of memory. */
+int vb_changes_add_case(vb_changes *out, vb_change_kind kind, const char *name, size_t runs);
+
+/* The line check and compare begin with, "verletbench CMD: N cases WHAT
+ * (the tolerances)", and the line of each case, "ok" or "WORSE". */
+void vb_changes_header(FILE *f, const char *cmd, size_t cases, const char *what,
+                       const vb_tolerance *tol);
+void vb_changes_case_line(FILE *f, const char *name, int worse);
+
+/* What check and compare end with: the table of changes, then
+ * "passed: ..." or "FAILED: ..." with the counts.  1 when anything got
+ * worse or a baseline run is missing (the exit status), else 0. */
+int vb_changes_report(const vb_changes *c, FILE *f);
 void vb_changes_free(vb_changes *c);
 
 #endif

@@ -238,7 +238,7 @@ static void write_csv(const vb_grid *g, FILE *f)
     fputs("# dt_coarsest/err_coarsest: the error at the case's dt; dt_finest/err_finest: at its "
           "finest step (the median over seeds for random steps); an adaptive method's dt is "
           "its frames' and tol_* its tolerance (0 for the others); same_as: the first "
-          "integrator whose positions equal this one's in every run of the plan at every point, "
+          "integrator whose position errors equal this one's in every run of the plan at every point, "
           "to round-off\n",
           f);
     fputs("point", f);
@@ -359,7 +359,7 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
             size_t same = grid_same_as(g, i, (vb_plan_kind)kind);
             if (same == VB_SAME_NONE)
                 continue;
-            fprintf(f, "%s`%s` = `%s`", said++ ? ", " : "The same positions at every point, to "
+            fprintf(f, "%s`%s` = `%s`", said++ ? ", " : "The same position errors at every point, to "
                                                         "round-off: ",
                     c->integ[i]->name, c->integ[same]->name);
         }

@@ -179,6 +179,24 @@ vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
     return fit->order - ci > expected + VB_VERDICT_TOL ? VB_VERDICT_ABOVE : VB_VERDICT_UNCERTAIN;
 }
 
+int vb_fit_halvings_to_settle(const vb_fit *fit, double expected)
+{
+    if (vb_fit_verdict(fit, expected) != VB_VERDICT_UNCERTAIN || !isfinite(fit->order_se))
+        return 0;
+    if (fit->last < fit->n - 1)
+        return VB_SETTLE_NOT_BY_HALVING;
+    /* the interval must close to within this of the order, so that it no
+     * longer reaches within VB_VERDICT_TOL of the label */
+    double room = fabs(fit->order - expected) - VB_VERDICT_TOL;
+    double n = fit->points, spread = n * (n * n - 1.0);
+    for (int m = 1; m <= VB_SETTLE_MAX; m++) {
+        double k = n + m, se = fit->order_se * sqrt(spread / (k * (k * k - 1.0)));
+        if (gsl_cdf_tdist_Pinv(0.975, k - 2.0) * se < room)
+            return m;
+    }
+    return VB_SETTLE_MAX + 1;
+}
+
 const char *vb_verdict_name(vb_verdict v)
 {
     switch (v) {

@@ -81,6 +81,20 @@ void vb_fit_order(const double *dt, const double *err, const double *scale,
                   const double *resolution, int n, vb_fit *fit);
 
 vb_verdict vb_fit_verdict(const vb_fit *fit, double expected);
+
+/* An uncertain verdict: how many more halvings would settle it, if each
+ * adds a point to the fit on the same line with the same scatter (the
+ * slope's standard error then shrinks as sqrt(n (n^2 - 1)) of the points
+ * n, equally spaced in log dt; docs/method.md §5): the fewest m for which
+ * t(0.975, n + m - 2) times that standard error is less than the order's
+ * distance from the label less VB_VERDICT_TOL.  0 for a verdict that is
+ * not uncertain; VB_SETTLE_NOT_BY_HALVING when the fit stops short of the
+ * finest step (its finer errors are at a floor or off the power law, so
+ * finer steps add no points); VB_SETTLE_MAX + 1 for more than
+ * VB_SETTLE_MAX. */
+#define VB_SETTLE_MAX 20
+#define VB_SETTLE_NOT_BY_HALVING (-1)
+int vb_fit_halvings_to_settle(const vb_fit *fit, double expected);
 const char *vb_range_name(vb_range r);
 const char *vb_verdict_name(vb_verdict v);
 

@@ -598,10 +598,15 @@ int vb_same_to_roundoff(double a, double b, double steps, double scale)
     if (!isfinite(a) || !isfinite(b))
         return 0;
     double floor = VB_SAME_ULPS * DBL_EPSILON * pow(steps > 1.0 ? steps : 1.0, 1.5) * scale;
-    return fabs(a - b) <= floor;
+    double d = fabs(a - b);
+    return d <= floor && d <= VB_SAME_RTOL * fmax(fabs(a), fabs(b));
 }
 
-/* Do two runs of the same plan end with the same position errors? */
+/* Do two runs of the same plan have the same position errors?  The largest
+ * and the RMS error, the norms the tables and charts show; not the error
+ * at t_end, one sample that may fall near a zero of the error (the spring
+ * after one period: 2e-13 where the largest is 5e-7), where round-off is a
+ * large share of it and two runs of the same positions differ by 3 %. */
 static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
 {
     const vb_run_result *x = &a->res, *y = &b->res;
@@ -611,8 +616,7 @@ static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
         return 0;
     double n = (double)x->steps, sc = fmax(x->pos_scale, y->pos_scale);
     return vb_same_to_roundoff(x->err_pos_max, y->err_pos_max, n, sc) &&
-           vb_same_to_roundoff(x->err_pos_rms, y->err_pos_rms, n, sc) &&
-           vb_same_to_roundoff(x->err_pos_final, y->err_pos_final, n, sc);
+           vb_same_to_roundoff(x->err_pos_rms, y->err_pos_rms, n, sc);
 }
 
 /* same_as: the jobs of one integrator and plan are consecutive and in the

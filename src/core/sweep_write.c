@@ -1022,9 +1022,24 @@ static const vb_order_row *find_order(const vb_sweep *s, size_t integ, vb_plan_k
     return NULL;
 }
 
+/* An uncertain verdict says how many more halvings would settle it
+ * (vb_fit_halvings_to_settle). */
+static void settle_note(FILE *f, const vb_order_row *r, int label)
+{
+    if (r->verdict != VB_VERDICT_UNCERTAIN)
+        return;
+    int m = vb_fit_halvings_to_settle(&r->fit, label);
+    if (m == VB_SETTLE_NOT_BY_HALVING)
+        fputs(" (not by halving)", f);
+    else if (m > VB_SETTLE_MAX)
+        fprintf(f, " (> %d halvings)", VB_SETTLE_MAX);
+    else if (m > 0)
+        fprintf(f, " (+%d halving%s)", m, m == 1 ? "" : "s");
+}
+
 /* same: the integrator whose positions this one's equal in every run of
- * the plan, to round-off, or NULL */
-static void order_cell(FILE *f, const vb_order_row *r, const char *same)
+ * the plan, to round-off, or NULL; label: the order the verdict is against */
+static void order_cell(FILE *f, const vb_order_row *r, int label, const char *same)
 {
     if (!r) {
         fputs(" |", f);
@@ -1040,6 +1055,7 @@ static void order_cell(FILE *f, const vb_order_row *r, const char *same)
     else
         fprintf(f, " %.2f%s %s", shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
+    settle_note(f, r, label);
     if (same)
         fprintf(f, ", = `%s`", same);
     fputs(" |", f);
@@ -1127,13 +1143,17 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputs("; and whether a run retraces itself backwards (fixed steps / random steps)", f);
     fputs(". ± is the 95 % interval of a fitted order (Student's t, points − 2 degrees of "
           "freedom); an order more than 0.25 from its label whose interval still reaches within "
-          "0.25 of it is uncertain rather than below or above. An order marked * is a trend "
+          "0.25 of it is uncertain rather than below or above, and \"(+k halvings)\" says how "
+          "many more halvings would settle it if each added a point on the same line with the "
+          "same scatter (\"not by halving\": the fit ends before the finest step). An order "
+          "marked * is a trend "
           "over all points: no step sizes showed a "
           "single power law, so it is not compared with the label; its verdict says whether "
           "the error still falls at the finest steps (no-asymptotic-range) or not "
           "(not-converging). \"= `name`\": the same position errors as `name` in every run "
-          "of that plan, to round-off (16·ε·N^1.5 of the size of the positions, N steps): the "
-          "two methods compute the same positions.\n\n"
+          "of that plan, to round-off (within 16·ε·N^1.5 of the size of the positions, N steps, "
+          "and within 10⁻³ of the errors themselves), as two methods that compute the same "
+          "positions have (docs/method.md §2).\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
@@ -1154,16 +1174,17 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
         fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
-        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX),
+        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
                    same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)
-            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX),
+            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX), c->integ[i]->order,
                        same_as_name(s, i, VB_PLAN_RANDOM));
         if (has_trace)
-            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX),
+            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX), c->integ[i]->order,
                        same_as_name(s, i, VB_PLAN_TRACE));
         if (has_energy)
-            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), NULL);
+            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,
+                       NULL);
         if (has_rods)
             drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_CONSTRAINT_MAX));
         for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {

@@ -34,6 +34,9 @@ double vb_integrator_param(const vb_integrator *g, const char *name);
 
 /* The type an instance was made from, or g itself. */
 const vb_integrator *vb_integrator_type(const vb_integrator *g);
+/* 1 for a built-in method (with parameters set or not), 0 for a plugin's
+ * or an engine's: run --strict=mine judges only those. */
+int vb_integrator_builtin(const vb_integrator *g);
 /* Before start: give a method its parameters (an instance's values, the
  * defaults for its type).  Nothing for a method without any. */
 void vb_integrator_set_params(const vb_integrator *g, void *state);

@@ -322,6 +322,15 @@ const vb_integrator *vb_integrator_type(const vb_integrator *g)
     return in ? in->type : g;
 }
 
+int vb_integrator_builtin(const vb_integrator *g)
+{
+    const vb_integrator *type = vb_integrator_type(g);
+    for (size_t i = 0; i < N_BUILTIN; i++)
+        if (builtin[i] == type)
+            return 1;
+    return 0;
+}
+
 double vb_integrator_param(const vb_integrator *g, const char *name)
 {
     const instance *in = instance_of(g);

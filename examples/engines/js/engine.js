@@ -6,7 +6,7 @@
 // standard input, and reads the trajectory from standard output
 // (docs/engines.md):
 //
-//   verletbench run cases/spring.case --engine "js-vv:2=node examples/engines/js/engine.js velocity-verlet"
+//   verletbench run cases/spring.case --out mine --engine "js-vv:2=node examples/engines/js/engine.js velocity-verlet"
 //
 // To measure your own method, replace the step() of a class below (and
 // start()/velocity() if it keeps other state) and keep the rest: read the

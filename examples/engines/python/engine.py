@@ -7,7 +7,7 @@ with rods: the request's "rods").
 verletbench runs it once a run, with the run as one line of JSON on standard
 input, and reads the trajectory from standard output (docs/engines.md):
 
-    verletbench run cases/spring.case --engine "py-vv:2=python3 examples/engines/python/engine.py velocity-verlet"
+    verletbench run cases/spring.case --out mine --engine "py-vv:2=python3 examples/engines/python/engine.py velocity-verlet"
 
 To measure your own method, replace step() (and start()/velocity() if it
 keeps other state) and keep the rest: read the request, start from x0 and

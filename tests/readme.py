@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""readme.py BUILD_DIR — the README's examples run as printed, on a fresh
+checkout, and what it shows is what the tool prints now:
+
+- a copy of this tree's tracked files (a fresh clone: no build/, no
+  results/) built with the CI recipe's own `make -C verletbench -j2 build`,
+  outside the project directory;
+- the CI recipe (the two blocks after "<!-- ci-recipe") run as printed with
+  `sh -e` beside that checkout, a plugin of our own in my.c (the example's
+  Forest-Ruth) and my.case: exit 0; the same with my.c made worse (a wrong
+  weight: a second-order method) fails, check and --strict=mine each;
+- the plugin, model-plugin and engine examples run as printed in the
+  checkout (no make install: the plugins build against its header);
+- the "One run" block prints what the README shows, to the last digit;
+- the table under "`verletbench list`" is what `list` prints;
+- the spring's summary table is what a run of cases/spring.case writes;
+- every statement of the plugin ABI version (README, docs, man page) is the
+  header's VB_ABI_VERSION (and VB_ABI_VERSION_OLDEST where it says which
+  older ones load), and the man page's version is VERSION's.
+Ends with "N passed, N failed"."""
+import csv
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from suite import ROOT, Suite
+
+S = Suite("readme", guard=900)
+
+
+def readme():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        return f.read()
+
+
+def blocks(text, lang="sh"):
+    """Every fenced block of a language: (the line before it, its text)."""
+    out = []
+    for m in re.finditer(r"(?:^|\n)([^\n]*)\n```%s\n(.*?)\n```" % lang, text, re.S):
+        out.append((m.group(1), m.group(2)))
+    return out
+
+
+def block_with(text, needle, lang="sh"):
+    found = [b for _, b in blocks(text, lang) if needle in b]
+    if len(found) != 1:
+        raise AssertionError("README: %d %s blocks hold %r" % (len(found), lang, needle))
+    return found[0]
+
+
+def tracked_files():
+    """The tree as a clone would have it: git's tracked files (the working
+    copy of each), or without git every file but what builds and runs make."""
+    if shutil.which("git"):
+        r = subprocess.run(["git", "-C", ROOT, "ls-files", "-z"], capture_output=True)
+        if r.returncode == 0 and r.stdout:
+            return [f for f in r.stdout.decode().split("\0") if f]
+    files = []
+    for d, dirs, names in os.walk(ROOT):
+        rel = os.path.relpath(d, ROOT)
+        dirs[:] = [x for x in dirs if not (rel == "." and (x == ".git" or x.startswith("build")))
+                   and not (rel == "results" and x != "baseline") and not (rel == "plots")]
+        files += [os.path.normpath(os.path.join(rel, n)) for n in names]
+    return files
+
+
+def clean_env(env=None):
+    """The environment of a user's shell: not the make that runs these tests
+    (make check SANITIZE=1 passes SANITIZE=1 to every make below it through
+    MAKEFLAGS, and the recipe's make would build into build-sanitize/)."""
+    env = dict(env or os.environ)
+    for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "SANITIZE", "BUILD", "NATIVE"):
+        env.pop(k, None)
+    return env
+
+
+def sh(script, cwd, env=None):
+    return subprocess.run(["sh", "-e", "-c", script], cwd=cwd, capture_output=True, text=True,
+                          timeout=S.guard, env=clean_env(env))
+
+
+def test_fresh_checkout(tmp):
+    ci = os.path.join(tmp, "ci")
+    co = os.path.join(ci, "verletbench")
+    for f in tracked_files():
+        src, dst = os.path.join(ROOT, f), os.path.join(co, f)
+        if os.path.isfile(src) and not os.path.islink(src):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(src, dst)
+    text = readme()
+
+    # ---- the CI recipe, outside the checkout ----
+    once = re.search(r"<!-- ci-recipe: once[^\n]*\n```sh\n(.*?)\n```", text, re.S)
+    every = re.search(r"<!-- ci-recipe: every job[^\n]*\n```sh\n(.*?)\n```", text, re.S)
+    S.check(once and every, "README: the two ci-recipe blocks")
+    if not (once and every):
+        return
+    shutil.copy(os.path.join(ROOT, "examples", "plugin", "forest_ruth.c"), os.path.join(ci, "my.c"))
+    with open(os.path.join(ci, "my.case"), "w") as f:
+        f.write("[case]\nmodel = spring\nt_end = 6.283185307179586\n[steps]\ndt = 0.2\n"
+                "halvings = 4\njitter = 0.5\nseeds = 4\n[integrators]\n"
+                "use = forest-ruth, velocity-verlet, tcv\n")
+    r = sh(once.group(1), ci)
+    S.check(r.returncode == 0 and os.path.isfile(os.path.join(ci, "my-baseline", "my", "runs.csv")),
+            "the CI recipe's once-block runs as printed (exit %d)" % r.returncode,
+            r.stdout[-1500:] + r.stderr[-1500:])
+    r = sh(every.group(1), ci)
+    S.check(r.returncode == 0 and "passed:" in r.stdout,
+            "the CI recipe's every-job block runs as printed and passes (exit %d)" % r.returncode,
+            r.stdout[-1500:] + r.stderr[-1500:])
+    # a wrong weight makes a second-order method of it: the recipe fails,
+    # in check (worse than the baseline) and in --strict=mine (below 4)
+    with open(os.path.join(ci, "my.c")) as f:
+        worse = f.read().replace("1.0 / (2.0 - cbrt(2.0))", "1.0 / (2.0 - cbrt(2.1))")
+    S.check("cbrt(2.1)" in worse, "my.c made worse (the weight of forest_ruth.c)")
+    with open(os.path.join(ci, "my.c"), "w") as f:
+        f.write(worse)
+    lines = every.group(1).split("\n")
+    r = sh(every.group(1), ci)
+    S.check(r.returncode != 0 and "FAILED:" in r.stdout and "forest-ruth" in r.stdout,
+            "the every-job block fails on a worse method, naming it (exit %d)" % r.returncode,
+            r.stdout[-1500:] + r.stderr[-800:])
+    strict = [l for l in lines if "--strict=mine" in l]
+    r = sh("\n".join(lines[:2] + strict), ci)
+    S.check(r.returncode == 1 and "strict: " in r.stderr and "forest-ruth" in r.stderr and
+            "tcv" not in r.stderr.replace("my.case", ""),
+            "--strict=mine fails on the worse method alone (exit %d)" % r.returncode, r.stderr[-1500:])
+
+    # ---- the examples in the checkout, verletbench on the PATH ----
+    env = dict(os.environ, PATH=os.path.join(co, "build") + os.pathsep + os.environ["PATH"])
+    plug = block_with(text, "make -C examples/plugin ")
+    r = sh(plug, co, env)
+    S.check(r.returncode == 0 and "forest-ruth" in r.stdout,
+            "the plugin example runs as printed in a checkout (exit %d)" % r.returncode,
+            r.stdout[-800:] + r.stderr[-800:])
+    row = [l for l in open_or_empty(os.path.join(co, "mine", "spring", "summary.md"))
+           if l.startswith("| `forest-ruth` |")]
+    cells = [c.strip() for c in row[0].split("|")[3:5]] if row else []
+    said = re.search(r"order (\S+ ± \S+) on the spring with fixed steps and (\S+ ± \S+) with\s+random",
+                     text)
+    S.check(said and cells and cells[0].startswith(said.group(1) + " as-expected") and
+            cells[0].endswith("= `yoshida4`") and cells[1].startswith(said.group(2)),
+            "the README's Forest-Ruth orders are the summary's", "%s / %s" % (said and said.groups(), cells))
+
+    model = block_with(text, "make -C examples/model-plugin")
+    r = sh(model, co, env)
+    S.check(r.returncode == 0 and os.path.isfile(
+        os.path.join(co, "examples", "model-plugin", "my-results", "lj-dimer", "orders.csv")),
+        "the model-plugin example runs as printed (exit %d)" % r.returncode, r.stderr[-800:])
+
+    eng = block_with(text, "cp examples/engines/python/engine.py my_engine.py")
+    r = sh(eng, co, env)
+    S.check(r.returncode == 0 and any(l.startswith("| `mine` |") for l in
+                                      open_or_empty(os.path.join(co, "mine", "spring", "summary.md"))),
+            "the engine example runs as printed (exit %d)" % r.returncode, r.stderr[-800:])
+    if shutil.which("gnuplot"):
+        S.check(os.path.isfile(os.path.join(co, "mine", "plots", "spring", "convergence.png")),
+                "the engine example's charts are in mine/plots/, as the README says")
+
+
+def open_or_empty(path):
+    try:
+        with open(path) as f:
+            return f.read().splitlines()
+    except OSError:
+        return []
+
+
+def test_one_run(tmp):
+    text = readme()
+    b = block_with(text, "$ build/verletbench sim", "console")
+    cmd, *want = b.split("\n")
+    r = subprocess.run(cmd[2:].replace("build/verletbench", S.vb_path), shell=True,
+                       capture_output=True, text=True)
+    S.check(r.returncode == 0 and r.stdout.splitlines() == want,
+            "README \"One run\": the output is what sim prints", r.stdout + r.stderr)
+
+
+def md_table(text, intro):
+    """The rows of the Markdown table after the paragraph holding intro."""
+    m = re.search(re.escape(intro) + r".*?\n\n(\|.*?)\n\n", text, re.S)
+    if not m:
+        return None
+    return [[x.strip() for x in l.split("|")[1:-1]] for l in m.group(1).splitlines()[2:]]
+
+
+def test_list_table(tmp):
+    text = readme()
+    r = S.vb("list", "--csv")
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    integ = md_table(text, "The integrators, in the order of `verletbench list`")
+    S.check(integ is not None, "README: the table of integrators")
+    shown = [(c[0].strip("`"), c[1], c[2]) for c in integ or []]
+    listed = [(x["name"], x["order"], x["symplectic"]) for x in rows if x["kind"] == "integrator"]
+    S.check(shown == listed, "README's table of integrators is what `list` prints (name, order, "
+            "symplectic, in order)", "README %s\nlist   %s" % (shown, listed))
+    models = md_table(text, "The models, which `verletbench list` prints")
+    S.check(models is not None, "README: the table of models")
+
+    def params(cell):
+        if cell == "none":
+            return {}
+        out = {}
+        for kv in cell.replace("`", "").split():
+            k, v = kv.split("=")
+            num, _, den = v.partition("/")
+            out[k] = float(num) / float(den) if den else float(v)
+        return out
+
+    shown = [(c[0].strip("`"), c[1].split(",")[0].split(" × ")[0], params(c[2])) for c in models or []]
+    listed = [(x["name"], x["dim"], {k: float(v) for k, v in (kv.split("=") for kv in x["params"].split())})
+              for x in rows if x["kind"] == "model"]
+    same = len(shown) == len(listed) and all(
+        a[0] == b[0] and a[1] == b[1] and a[2].keys() == b[2].keys() and
+        all(abs(a[2][k] - b[2][k]) <= 1e-6 * max(1, abs(b[2][k])) for k in a[2])
+        for a, b in zip(shown, listed))
+    S.check(same, "README's table of models is what `list` prints (name, dimension, parameters "
+            "and their defaults, in order)", "README %s\nlist   %s" % (shown, listed))
+
+
+def test_spring_table(tmp):
+    text = readme()
+    m = re.search(r"This is the spring's table from `results/summary.md`.*?\n\n(\| integrator .*?)\n\n",
+                  text, re.S)
+    S.check(m is not None, "README: the spring's table")
+    if not m:
+        return
+    r = S.vb("run", os.path.join(ROOT, "cases", "spring.case"), "--out", os.path.join(tmp, "spring"),
+             "--quiet", "--no-chart-data")
+    with open(os.path.join(tmp, "spring", "spring", "summary.md")) as f:
+        table = [l for l in f.read().splitlines() if l.startswith("|")]
+    S.check(r.returncode == 0 and m.group(1).splitlines() == table,
+            "README's spring table is what run writes for cases/spring.case",
+            "\n".join(x for x in m.group(1).splitlines() if x not in table))
+
+
+def test_abi_version(tmp):
+    with open(os.path.join(ROOT, "src", "verletbench.h")) as f:
+        h = f.read()
+    abi = re.search(r"#define VB_ABI_VERSION (\d+)", h).group(1)
+    oldest = re.search(r"#define VB_ABI_VERSION_OLDEST (\d+)", h).group(1)
+    docs = ["README.md", "docs/verletbench.1"] + ["docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+                                                  if f.endswith(".md")]
+    seen = 0
+    for d in docs:
+        with open(os.path.join(ROOT, d)) as f:
+            t = f.read().replace("\\-", "-")
+        # "ABI version N" states the current version; "ABI N" alone marks
+        # when a field came (the header's own comments do the same)
+        for m in re.finditer(r"ABI version (\d+)", t):
+            seen += 1
+            S.check(m.group(1) == abi, "%s says ABI version %s, the header %s" % (d, m.group(1), abi))
+        for m in re.finditer(r"ABI-(\d+) plugins still load|oldest (?:it )?loads?:? (?:ABI )?(\d+)", t):
+            seen += 1
+            n = m.group(1) or m.group(2)
+            S.check(n == oldest, "%s says ABI %s plugins still load, the header's oldest is %s" % (d, n, oldest))
+    S.check(seen >= 3, "the ABI version is stated in the README, method.md and the man page (%d)" % seen)
+    r = S.vb("--version")
+    S.check(("plugin ABI version %s (the oldest it loads: %s)" % (abi, oldest)) in r.stdout, "--version states the plugin ABI", r.stdout)
+    with open(os.path.join(ROOT, "VERSION")) as f:
+        version = f.read().strip()
+    with open(os.path.join(ROOT, "docs", "verletbench.1")) as f:
+        th = f.readline()
+    S.check('"verletbench %s"' % version in th, "the man page is of version %s: %s" % (version, th.strip()))
+
+
+def test_committed_figures(tmp):
+    """Each figure the README shows (the Makefile's docs-figures copies)
+    draws every integrator of its case as a fresh run has them (the
+    committed baseline's "# integrators=" line, which make check holds to a
+    fresh run): its colour from plots/style.gp is among the pixels.  Four
+    figures once showed 9 of the 12 integrators a fresh make draws."""
+    from plots import decode_png
+    with open(os.path.join(ROOT, "plots", "style.gp")) as f:
+        style = f.read()
+    def words(name):
+        return re.search(r'^%s = "([^"]*)"' % name, style, re.M).group(1).split()
+    builtin = dict(zip(words("INTEGRATORS"), words("COLOURS")))
+    extra, user = words("EXTRA_COLOURS"), words("USER_COLOURS")
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
+    S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
+    for case, stem, fig in copies:
+        base = os.path.join(ROOT, "results", "baseline")
+        runs = os.path.join(base, case, "runs.csv")
+        if not os.path.exists(runs):  # a grid: its first point's
+            points = sorted(d for d in os.listdir(base) if d.startswith(case + "@"))
+            runs = os.path.join(base, points[0], "runs.csv") if points else runs
+        with open(runs) as f:
+            names = re.search(r"^# integrators=(.*)$", f.read(), re.M).group(1).split(",")
+        if stem in ("convergence", "band"):  # against dt: an adaptive method has none
+            names = [n for n in names if n not in ("rkf45", "rk8pd")]
+        want, unknown = {}, 0
+        for n in names:
+            if n in builtin:
+                want[n] = builtin[n]
+            else:  # style.gp's extra_index: by its place among the unknown names
+                unknown += 1
+                base_name = n.split(":")[0]
+                want[n] = (extra if base_name in builtin else user)[(unknown + 7) % 8]
+        w, h, rows = decode_png(os.path.join(ROOT, fig))
+        seen = set()
+        for row in rows:
+            seen.update(row)
+        missing = [n for n, c in want.items() if tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) not in seen]
+        S.check(not missing, "%s draws every integrator of %s (%d): missing %s; make docs-figures"
+                % (fig, case, len(want), missing))
+
+
+def test_dependency_list(tmp):
+    """The README names every Debian package make can install
+    (.ci/ensure-deps's "add PKG"), and the hint for a user who is not root
+    is a command a minimal Debian can run (no sudo there)."""
+    with open(os.path.join(ROOT, ".ci", "ensure-deps")) as f:
+        deps = f.read()
+    pkgs = set(re.findall(r"\badd ([a-z0-9][a-z0-9.+-]+)", deps))
+    text = readme()
+    S.check(len(pkgs) >= 10, "ensure-deps adds packages (%s)" % sorted(pkgs))
+    missing = sorted(p for p in pkgs if "`%s`" % p not in text)
+    S.check(not missing, "the README's list of packages names them all: missing %s" % missing)
+    S.check("sudo" not in deps and "sudo" not in text,
+            "neither ensure-deps's hint nor the README asks for sudo (a minimal Debian has none)")
+
+
+if __name__ == "__main__":
+    sys.exit(S.main([test_abi_version, test_list_table, test_one_run, test_spring_table,
+                     test_committed_figures, test_dependency_list, test_fresh_checkout]))
