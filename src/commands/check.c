@@ -26,7 +26,7 @@ static void help(void)
 {
     printf("Usage: verletbench check [--baseline DIR] [--save DIR] [--rtol R] [--floor-ulps U]\n"
            "                         [--order-tol A] [--max-steps N] [--quiet] [-j N]\n"
-           "                         [--plugin FILE]... [--engine NAME:ORDER=CMD]...\n"
+           "                         [--plugin FILE]... [--plugin-timeout S] [--engine NAME:ORDER=CMD]...\n"
            "                         [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
            "                         [--engines-only] [CASEFILE...]\n\n"
            "Reruns the cases (default: every cases/*.case) and compares their tables with a\n"

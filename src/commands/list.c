@@ -10,7 +10,7 @@
 
 static void help(void)
 {
-    puts("Usage: verletbench list [--csv] [--plugin FILE]...\n\n"
+    puts("Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
          "Lists every integrator (name, expected global order with fixed steps, whether it\n"
          "is symplectic, one line on what it does) and every model with its parameters\n"
          "and their defaults (set them with --set key=value).\n\n"

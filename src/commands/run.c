@@ -26,7 +26,7 @@ static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
          "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
-         "                       [--shard K/N] [--plugin FILE]... [--engine NAME:ORDER=CMD]...\n"
+         "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S] [--engine NAME:ORDER=CMD]...\n"
          "                       [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
          "                       [--engines-only]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
@@ -431,7 +431,7 @@ done:
 static void merge_help(void)
 {
     puts("Usage: verletbench merge SHARDDIR... [--out DIR] [--no-chart-data] [--quiet] [-j N]\n"
-         "                         [--max-steps N] [--plugin FILE]...\n\n"
+         "                         [--max-steps N] [--plugin FILE]... [--plugin-timeout S]\n\n"
          "Reads the shards that `verletbench run --shard K/N CASEFILE... --out SHARDDIR`\n"
          "wrote (SHARDDIR/NAME/shard.csv, every K of 1..N once for each case), checks that\n"
          "they were made by this version from the case files as they are now, and writes\n"
