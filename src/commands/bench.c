@@ -26,7 +26,8 @@
 static void help(void)
 {
     puts("Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
-         "                         [--steps N] [--repeat R] [--out FILE] [--plugin FILE]... [--plugin-timeout S]\n"
+         "                         [--steps N] [--repeat R] [--out FILE]\n"
+         "                         [--plugin FILE]... [--plugin-timeout S]\n"
          "       verletbench bench --engine CMD [--model M [--set KEY=VALUE]...] [--steps N]\n"
          "                         [--out FILE]\n\n"
          "Times the integrators on a system and prints CSV:\n"

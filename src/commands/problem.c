@@ -21,7 +21,8 @@
 
 static void help(void)
 {
-    puts("Usage: verletbench problem CASEFILE... [--out DIR] [--max-steps N] [--plugin FILE]... [--plugin-timeout S]\n\n"
+    puts("Usage: verletbench problem CASEFILE... [--out DIR] [--max-steps N]\n"
+         "                           [--plugin FILE]... [--plugin-timeout S]\n\n"
          "Writes what an external engine needs to run each case's sweep itself:\n"
          "DIR/NAME/requests.jsonl (DIR defaults to problems), JSON Lines.  The first line\n"
          "({\"kind\":\"case\", ...}) says what made it; then one line a run\n"

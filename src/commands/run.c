@@ -26,9 +26,9 @@ static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
          "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
-         "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S] [--engine NAME:ORDER=CMD]...\n"
-         "                       [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
-         "                       [--engines-only]\n\n"
+         "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S]\n"
+         "                       [--engine NAME:ORDER=CMD]... [--trajectories NAME:ORDER=DIR]...\n"
+         "                       [--engine-timeout S] [--engines-only]\n\n"
          "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
          "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
          "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
