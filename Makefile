@@ -51,7 +51,7 @@ CFLAGS ?= $(OPT) -g
 # inputs give the same bits on every machine and at every optimisation level.
 # src/ is a small core with the integrators, the models and the commands
 # around it; verletbench.h, the plugin interface, is at the top
-SRC_DIRS = core integrators models commands
+SRC_DIRS = os numerics models integrators plugin engine driver casefile sweep output check bench commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)

@@ -195,7 +195,7 @@ if grep -q '^euler,fixed,.*,inf,inf,' "$tmp/hhres/hh/reverse.csv" && ! grep -qi 
     pass=$((pass + 1)); else echo "FAIL cli: a diverged reversal is not reported as inf"; cat "$tmp/hhres/hh/reverse.csv"; fail=$((fail + 1)); fi
 
 # the help states the reference's tolerance that truth.h sets
-tol=$(sed -n 's/^#define VB_REF_TOL \([0-9e.-]*\)$/\1/p' src/core/truth.h)
+tol=$(sed -n 's/^#define VB_REF_TOL \([0-9e.-]*\)$/\1/p' src/driver/truth.h)
 expect "sim --help: the reference's tolerance" 0 "rk8pd at tolerance $tol)" -- sim --help
 
 echo "cli: $pass checks"

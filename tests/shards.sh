@@ -181,7 +181,7 @@ mkdir -p "$tmp/tree"
 cp -r src Makefile VERSION "$tmp/tree/"
 buildid() { make -s -C "$tmp/tree" BUILD="$tmp/tree/$1" "$tmp/tree/$1/version.h" ${2:-} >/dev/null 2>&1; sed -n 's/.*VB_BUILD_ID "\(.*\)"/\1/p' "$tmp/tree/$1/version.h"; }
 i1=$(buildid b1); i2=$(buildid b2)
-echo "/* a change */" >> "$tmp/tree/src/core/plan.c"
+echo "/* a change */" >> "$tmp/tree/src/numerics/plan.c"
 i3=$(buildid b3); i4=$(buildid b4 CFLAGS=-O3)
 if [ -n "$i1" ] && [ "$i1" = "$i2" ] && [ "$i3" != "$i1" ] && [ -n "$i3" ] && [ "$i4" != "$i3" ]; then ok
 else bad "build ids: the same tree $i1 $i2, a source changed $i3, other flags $i4"; fi
