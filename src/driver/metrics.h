@@ -6,10 +6,8 @@
 #ifndef VB_METRICS_H
 #define VB_METRICS_H
 
-#include <float.h>
-#include <math.h>
-
 #include "model.h"
+#include "vector.h" /* the norms the errors are: vb_distance, vb_magnitude */
 
 typedef struct vb_metrics {
     const vb_model *model;
@@ -52,26 +50,5 @@ double vb_relative_change(double value, double ref);
  * momentum sum m x cross v (1 component in 2-D, 3 in 3-D). */
 void vb_momentum(const vb_model *model, const double *v, double *p);
 unsigned vb_angmom(const vb_model *model, const double *x, const double *v, double *l);
-
-/* Euclidean norm of a - b over n components that neither overflows nor
- * underflows.  Inline: a run takes two at every step, and the plain sum is
- * almost always fine. */
-double vb_distance_scaled(const double *a, const double *b, size_t n);
-
-static inline double vb_distance(const double *a, const double *b, size_t n)
-{
-    double s = 0.0;
-    for (size_t i = 0; i < n; i++) {
-        double d = a[i] - b[i];
-        s += d * d;
-    }
-    /* the plain sum is exact enough unless a square over- or underflowed */
-    if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX)
-        return sqrt(s);
-    return vb_distance_scaled(a, b, n);
-}
-
-/* |a|, the same way */
-double vb_magnitude(const double *a, size_t n);
 
 #endif

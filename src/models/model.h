@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "lanes.h"
+#include "numbers.h" /* vb_parse_double, vb_format_shortest: parameters as text */
 #include "verletbench.h"
 
 typedef struct vb_model {
@@ -74,16 +75,11 @@ vb_force vb_model_force(const vb_model *m);
 int vb_param_in_range(const vb_param_spec *ps, double x);
 /* The range of a parameter in words: "[0, 1)" or "> 0", and "whole". */
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len);
-/* x in as few digits as read back to the same double */
-void vb_format_shortest(double x, char *buf, size_t len);
 
 /* For the built-in models' create, destroy and particles: a zeroed block
  * of `size` bytes (NULL and "out of memory" in err), free, and one particle. */
 void *vb_model_self_alloc(size_t size, char *err, size_t errlen);
 void vb_model_self_free(void *self);
 size_t vb_model_one_particle(const void *self);
-
-/* Parse a finite double from the whole of `text`.  0 or -1. */
-int vb_parse_double(const char *text, double *out);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "numbers.h"
 
 const char *vb_plan_name(vb_plan_kind kind)
 {

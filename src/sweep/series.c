@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "metrics.h"
-#include "sweep.h"
+#include "roundoff.h"
 #include "truth.h"
 
 /* ---- long runs: windowed maxima ------------------------------------------ */

@@ -593,15 +593,6 @@ static int analyse_orders(vb_sweep *s)
 
 /* ---- methods that give the same positions ----------------------------------- */
 
-int vb_same_to_roundoff(double a, double b, double steps, double scale)
-{
-    if (!isfinite(a) || !isfinite(b))
-        return 0;
-    double floor = VB_SAME_ULPS * DBL_EPSILON * pow(steps > 1.0 ? steps : 1.0, 1.5) * scale;
-    double d = fabs(a - b);
-    return d <= floor && d <= VB_SAME_RTOL * fmax(fabs(a), fabs(b));
-}
-
 /* Do two runs of the same plan have the same position errors?  The largest
  * and the RMS error, the norms the tables and charts show; not the error
  * at t_end, one sample that may fall near a zero of the error (the spring

@@ -11,6 +11,7 @@
 
 #include "casefile.h"
 #include "orders.h"
+#include "roundoff.h"
 #include "series.h"
 #include "simulate.h"
 #include "timing.h"
@@ -155,19 +156,6 @@ typedef struct vb_sweep {
  * owns the sweep).  0, or -1 out of memory. */
 int vb_sweep_plugin_failed(vb_sweep *s, size_t integ, const char *what, const char *why);
 
-#define VB_SAME_NONE ((size_t)-1)
-
-/* Two errors of runs of `steps` steps agree to round-off: they differ by no
- * more than VB_SAME_ULPS eps steps^1.5 scale, the floor of `check`
- * (docs/check.md: position round-off grows like N^1.5), and by no more than
- * VB_SAME_RTOL of the larger one.  The floor alone is absolute: two errors
- * both under it (a 1e-9 and a 2e-8 energy error over 63 000 steps, whose
- * floor is 5.6e-8) would be "the same" however far apart; relative to
- * their own size, two errors 2x apart never are.  VB_SAME_RTOL is check's
- * rtol: a difference check would report as a change is not "=". */
-#define VB_SAME_ULPS 16.0
-#define VB_SAME_RTOL 1e-3
-int vb_same_to_roundoff(double a, double b, double steps, double scale);
 
 /* Called after each finished job with (done, total): for a progress line. */
 typedef void vb_progress_fn(void *ctx, size_t done, size_t total);
