@@ -19,6 +19,7 @@
 
 #include "bench_engine.h"
 #include "clock.h"
+#include "columns.h"
 #include "engine.h"
 #include "integrator.h"
 #include "outfile.h"

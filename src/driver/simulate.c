@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "integrator.h"
 #include "metrics.h"
 #include "truth.h"
@@ -45,27 +46,6 @@ int vb_all_finite(const double *a, const double *b, size_t n)
 
 /* ---- trajectory files ---- */
 
-static const char *const axis[3] = {"x", "y", "z"};
-
-/* the name of component c of a state (one particle: x, y, z; several:
- * x1, y1, ...; in 1-D with several: x1, x2, ...) */
-static void component_name(char *buf, size_t len, const vb_model *m, const char *prefix, size_t c)
-{
-    unsigned dim = m->type->dim;
-    if (m->particles == 1)
-        snprintf(buf, len, "%s%s", prefix, dim == 1 && !prefix[0] ? "x" : axis[c]);
-    else
-        snprintf(buf, len, "%s%s%zu", prefix, axis[c % dim], c / dim + 1);
-}
-
-void vb_state_column(char *buf, size_t len, const vb_model *m, int velocity, size_t c)
-{
-    if (m->particles == 1 && m->type->dim == 1)
-        snprintf(buf, len, "%s", velocity ? "v" : "x");
-    else
-        component_name(buf, len, m, velocity ? "v" : "", c);
-}
-
 void vb_trajectory_header(FILE *f, const vb_model *m)
 {
     fputs("t", f);
@@ -77,7 +57,7 @@ void vb_trajectory_header(FILE *f, const vb_model *m)
         for (int exact = 0; exact < 2; exact++)
             for (int p = 0; p < 2; p++)
                 for (size_t c = 0; c < m->n; c++) {
-                    component_name(name, sizeof name, m, prefix[p], c);
+                    vb_state_component(name, sizeof name, m, prefix[p], c);
                     fprintf(f, ",%s%s", name, exact ? "_exact" : "");
                 }
     }

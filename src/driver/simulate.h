@@ -158,9 +158,5 @@ void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *int
 /* The trajectory columns of a model: "t,x,v,x_exact,v_exact,err_pos,energy"
  * for one particle in 1-D, x1,y1,...,vx1,... for several. */
 void vb_trajectory_header(FILE *f, const vb_model *model);
-/* The column name of component c of the position (or velocity) in a
- * trajectory: x, v for one particle in 1-D; x, y, vx, vy for one in 2-D;
- * x1, y1, x2, ..., vx1, ... for several. */
-void vb_state_column(char *buf, size_t len, const vb_model *m, int velocity, size_t c);
 
 #endif

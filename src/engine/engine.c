@@ -19,7 +19,7 @@
 
 #include "infile.h"
 #include "integrator.h"
-#include "simulate.h"
+#include "columns.h"
 
 /* a trajectory line is at most this long: 2N numbers of 25 characters for
  * the largest built-in system (a chain of 512) is 26 kB */

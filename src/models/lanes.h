@@ -62,7 +62,4 @@ typedef struct vb_integrator_lanes {
     void (*observe)(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v);
 } vb_integrator_lanes;
 
-/* The batched entry point of a built-in integrator; NULL for a plugin's. */
-const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ);
-
 #endif
