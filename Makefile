@@ -174,7 +174,7 @@ $(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h
 	@mkdir -p $(@D)
 	$(CC) $(VB_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/commands/cli.o: $(BUILD)/version.h
+$(BUILD)/output/provenance.o: $(BUILD)/version.h
 
 # The force laws: -fno-math-errno lets sqrt be inlined (and vectorised in the
 # batched force laws); it only drops the errno write, never changes a value.

@@ -18,6 +18,7 @@
 #include "model.h"
 #include "outfile.h"
 #include "plugin.h"
+#include "provenance.h"
 #include "simulate.h"
 #include "truth.h"
 

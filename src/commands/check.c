@@ -18,6 +18,7 @@
 #include "grid.h"
 #include "outdir.h"
 #include "plugin.h"
+#include "signals.h"
 #include "sweep.h"
 
 #define CMD "check"

@@ -21,18 +21,6 @@
 #include "model.h"
 #include "plan.h"
 #include <unistd.h>
-/* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
-#include "version.h"
-
-const char *vb_version(void) { return VB_VERSION; }
-
-const char *vb_version_text(void)
-{
-    return VB_GIT_HASH[0] ? VB_VERSION " (git " VB_GIT_HASH ")" : VB_VERSION;
-}
-
-const char *vb_build_id(void) { return VB_BUILD_ID; }
-
 void vb_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -443,14 +431,4 @@ int vb_opt_shard(const char *cmd, const char *text, int *k, int *n)
     *k = (int)a;
     *n = (int)b;
     return 0;
-}
-
-void vb_hold_stop_signals(sigset_t *old)
-{
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    sigprocmask(SIG_BLOCK, &stop, old);
 }

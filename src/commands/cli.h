@@ -4,7 +4,6 @@
 #ifndef VB_CLI_H
 #define VB_CLI_H
 
-#include <signal.h>
 #include <stddef.h>
 
 #define VB_EXIT_OK 0
@@ -15,11 +14,6 @@ int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_merge(int argc, char **argv);
-
-/* Hold SIGINT, SIGTERM and SIGHUP back while files are swapped into place
- * (an interrupt then changes none of them); *old is the mask to restore
- * with sigprocmask(SIG_SETMASK, old, NULL). */
-void vb_hold_stop_signals(sigset_t *old);
 
 /* --shard K/N: 0, or -1 with the usage message said */
 #define VB_MAX_SHARDS 10000
@@ -156,15 +150,5 @@ int vb_shared_opts_env(const char *cmd, vb_shared_opts *o);
 /* 0 when c was a shared option and its value is good; else the message and
  * VB_EXIT_USAGE. */
 int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
-
-/* The version (the VERSION file, "0.2.0"), and what the binary was built
- * from: "0.2.0 (git 0123456789ab)", "-dirty" added when the sources differed
- * from that commit, or just "0.2.0" when built without git. */
-const char *vb_version(void);
-const char *vb_version_text(void);
-/* What makes this build distinct (16 hex digits): a hash of its sources and
- * its compile command, taken by make.  Two -dirty builds of one commit have
- * the same version text and different ids. */
-const char *vb_build_id(void);
 
 #endif

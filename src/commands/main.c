@@ -13,6 +13,7 @@
 #include "children.h"
 #include "outdir.h"
 #include "outfile.h"
+#include "provenance.h"
 #include "verletbench.h" /* VB_ABI_VERSION */
 
 /* With --plugin the command runs in a child of this process, which says

@@ -14,7 +14,9 @@
 #include "engine.h"
 #include "outfile.h"
 #include "plugin.h"
+#include "provenance.h"
 #include "series.h"
+#include "signals.h"
 #include "sweep.h"
 
 #define CMD "problem"

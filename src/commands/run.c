@@ -18,6 +18,8 @@
 #include "outdir.h"
 #include "outfile.h"
 #include "plugin.h"
+#include "provenance.h"
+#include "signals.h"
 #include "sweep.h"
 
 #define CMD "run"

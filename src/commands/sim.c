@@ -11,6 +11,7 @@
 #include "model.h"
 #include "outfile.h"
 #include "plan.h"
+#include "provenance.h"
 #include "simulate.h"
 
 #define CMD "sim"

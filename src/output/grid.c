@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "outdir.h"
+#include "provenance.h"
 
 int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
 {

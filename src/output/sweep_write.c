@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "cli.h"
 #include "grid.h"
 #include "outdir.h"
 #include "integrator.h"
 #include "plugin.h"
+#include "provenance.h"
 #include "truth.h"
 #include "sweep.h"
 

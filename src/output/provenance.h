@@ -1,0 +1,17 @@
+/* provenance.h — what every data file records of how it was made: the
+ * version of verletbench and the commit it was built from, and the build's
+ * own identity (docs/method.md §8). */
+#ifndef VB_PROVENANCE_H
+#define VB_PROVENANCE_H
+
+/* The version (the VERSION file, "0.2.0"), and what the binary was built
+ * from: "0.2.0 (git 0123456789ab)", "-dirty" added when the sources differed
+ * from that commit, or just "0.2.0" when built without git. */
+const char *vb_version(void);
+const char *vb_version_text(void);
+/* What makes this build distinct (16 hex digits): a hash of its sources and
+ * its compile command, taken by make.  Two -dirty builds of one commit have
+ * the same version text and different ids. */
+const char *vb_build_id(void);
+
+#endif
