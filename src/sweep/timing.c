@@ -21,7 +21,6 @@
 #include "integrator.h"
 #include "isolate.h"
 #include "plugin.h"
-#include "sweep.h"
 
 /* what the optimiser must not drop */
 static volatile double sink;

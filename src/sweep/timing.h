@@ -4,8 +4,7 @@
 
 #include <stddef.h>
 
-#include "casefile.h"
-#include "plan.h"
+#include "results.h"
 
 /* A short run is repeated until the repeats add up to 10 ms (at least 3,
  * at most 51 times): the median of a few milliseconds is steady to a few
@@ -19,23 +18,11 @@
 #define VB_TIMING_MIN_REPEATS 3
 #define VB_TIMING_MAX_REPEATS 51
 
-struct vb_sweep_job;
-
-typedef struct vb_timing_row {
-    size_t integ;
-    vb_plan_kind kind;
-    int level;
-    const struct vb_sweep_job *job; /* the run timed: its steps, evaluations, errors */
-    int repeats;
-    double seconds; /* the median of the repeats */
-} vb_timing_row;
-
 /* Time the runs of a sweep (seed 1 of the random plans, every fixed and
  * trace run; no engines, no runs that failed): a run of a plugin's code in
  * a worker process (isolate.h), its time taken there; one whose worker
  * fails is left out, and said (vb_sweep_plugin_failed).  0, or -1 when out
  * of memory; *out is malloc'd. */
-struct vb_sweep;
-int vb_timing_run(struct vb_sweep *s, vb_timing_row **out, size_t *n_out);
+int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out);
 
 #endif

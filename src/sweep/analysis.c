@@ -1,0 +1,200 @@
+/* analysis.c — what a sweep's runs mean: the fitted orders and verdicts,
+ * the random plans' bands, and which methods give the same positions. */
+#include "analysis.h"
+
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "integrator.h"
+
+/* ---- orders and bands ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The jobs of one integrator, plan and level. */
+static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level,
+                          const vb_sweep_job **out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ == integ && j->kind == kind && j->level == level)
+            out[n++] = j;
+    }
+    return n;
+}
+
+/* the longest rod of a model, 0 for none */
+static double rod_max(const vb_model *m)
+{
+    double L = 0.0;
+    for (size_t k = 0; k < m->cons.n; k++)
+        L = fmax(L, m->cons.rod[k].length);
+    return L;
+}
+
+int vb_sweep_analyse_orders(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    size_t cap = c->n_integ * VB_N_PLANS * VB_N_NORMS;
+    s->orders = calloc(cap, sizeof *s->orders);
+    s->bands = calloc(cap * (size_t)c->halvings, sizeof *s->bands);
+    const vb_sweep_job **sel = calloc((size_t)c->seeds + 1, sizeof *sel);
+    double *vals = calloc((size_t)c->seeds + 1, sizeof *vals);
+    if (!s->orders || !s->bands || !sel || !vals) {
+        free(sel);
+        free(vals);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (int kind = 0; kind < VB_N_PLANS; kind++)
+            for (int nm = 0; nm < VB_N_NORMS; nm++) {
+                if (!vb_norm_applies(c, (vb_norm)nm))
+                    continue;
+                vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
+                double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS], evals[VB_MAX_LEVELS];
+                /* a method that holds its rods to a tolerance (shake,
+                 * rattle: tol) drifts by about that at every step size: a
+                 * floor of its own, as a reference's resolution is, below
+                 * which its drift is never fitted (docs/constraints.md) */
+                double tol = vb_integrator_param(c->integ[i], "tol");
+                double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
+                                       ? 2.0 * tol * rod_max(&c->model)
+                                       : 0.0;
+                int levels = 0;
+                for (int level = 0; level < c->halvings; level++) {
+                    size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
+                    if (n == 0)
+                        break;
+                    double sc = 0.0, rs = 0.0;
+                    for (size_t k = 0; k < n; k++) {
+                        vals[k] = vb_norm_value(&sel[k]->res, (vb_norm)nm);
+                        sc = fmax(sc, vb_norm_scale(&sel[k]->res, (vb_norm)nm));
+                        rs = fmax(rs, vb_norm_resolution(&sel[k]->res, (vb_norm)nm));
+                    }
+                    scale[level] = sc;
+                    resolution[level] = fmax(rs, tol_floor);
+                    evals[level] = 0.0;
+                    for (size_t k = 0; k < n; k++)
+                        evals[level] += (double)sel[k]->res.force_evals;
+                    if (kind == VB_PLAN_RANDOM) {
+                        /* inf (a diverged seed) sorts last, as it should */
+                        qsort(vals, n, sizeof *vals, cmp_double);
+                        vb_band_row *b = &s->bands[s->n_bands++];
+                        b->integ = i;
+                        b->level = level;
+                        b->dt = vb_adaptive(c->integ[i]) ? sel[0]->plan.tol : sel[0]->plan.dt;
+                        b->norm = (vb_norm)nm;
+                        b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
+                        b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
+                        b->p90 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.9);
+                        b->runs = 0;
+                        for (size_t k = 0; k < n; k++)
+                            b->runs += sel[k]->res.status == VB_STATUS_OK;
+                        row.dt[level] = b->dt;
+                        row.err[level] = b->median;
+                    } else {
+                        row.dt[level] = sel[0]->res.dt;
+                        row.err[level] = vals[0];
+                    }
+                    if (vb_adaptive(c->integ[i]))
+                        row.dt[level] = sel[0]->plan.tol;
+                    levels++;
+                }
+                if (levels == 0)
+                    continue;
+                vb_fit_order(row.dt, row.err, scale, resolution, levels, &row.fit);
+                row.verdict = vb_fit_verdict(&row.fit, c->integ[i]->order);
+                /* An adaptive method whose every level cost the same took
+                 * the same steps at every tolerance (its frames were short
+                 * enough that the control never asked for less), and one
+                 * whose error (median) did not move at all was not limited
+                 * by the tolerance either: such points say nothing of it. */
+                int same_work = 1, same_err = 1;
+                for (int l = 1; l < levels; l++) {
+                    same_work &= evals[l] == evals[0];
+                    same_err &= row.err[l] == row.err[0];
+                }
+                if (vb_adaptive(c->integ[i]) && levels > 1 && (same_work || same_err) &&
+                    row.verdict != VB_VERDICT_EXACT) {
+                    row.fit.range = VB_RANGE_NONE;
+                    row.fit.first = row.fit.last = -1;
+                    row.fit.points = 0;
+                    row.fit.order = row.fit.intercept = NAN;
+                    row.fit.order_se = row.fit.order_ci95 = NAN;
+                    row.verdict = VB_VERDICT_UNDETERMINED;
+                }
+                s->orders[s->n_orders++] = row;
+            }
+    free(sel);
+    free(vals);
+    return 0;
+}
+
+/* ---- methods that give the same positions ---- */
+
+/* Do two runs of the same plan have the same position errors?  The largest
+ * and the RMS error, the norms the tables and charts show; not the error
+ * at t_end, one sample that may fall near a zero of the error (the spring
+ * after one period: 2e-13 where the largest is 5e-7), where round-off is a
+ * large share of it and two runs of the same positions differ by 3 %. */
+static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
+{
+    const vb_run_result *x = &a->res, *y = &b->res;
+    /* an adaptive method's runs are on frames and a tolerance of their own */
+    if (x->status != VB_STATUS_OK || y->status != VB_STATUS_OK || x->steps != y->steps ||
+        a->plan.tol != b->plan.tol)
+        return 0;
+    double n = (double)x->steps, sc = fmax(x->pos_scale, y->pos_scale);
+    return vb_same_to_roundoff(x->err_pos_max, y->err_pos_max, n, sc) &&
+           vb_same_to_roundoff(x->err_pos_rms, y->err_pos_rms, n, sc);
+}
+
+/* same_as: the jobs of one integrator and plan are consecutive and in the
+ * same order (level, seed) for every integrator, so run k of one matches
+ * run k of another. */
+int vb_sweep_analyse_same(vb_sweep *s)
+{
+    const vb_case *c = s->c;
+    size_t n = c->n_integ;
+    s->same_as = malloc(n * VB_N_PLANS * sizeof *s->same_as);
+    s->same_pair = calloc(n > 0 ? n * n * VB_N_PLANS : 1, 1);
+    size_t *first = malloc(n * VB_N_PLANS * sizeof *first);
+    if (!s->same_as || !s->same_pair || !first) {
+        free(first);
+        return -1;
+    }
+    size_t count[VB_N_PLANS] = {0};
+    for (size_t k = 0; k < c->n_integ * VB_N_PLANS; k++)
+        s->same_as[k] = first[k] = VB_SAME_NONE;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        size_t slot = j->integ * VB_N_PLANS + j->kind;
+        if (first[slot] == VB_SAME_NONE)
+            first[slot] = k;
+        if (j->integ == 0)
+            count[j->kind]++;
+    }
+    for (size_t kind = 0; kind < VB_N_PLANS; kind++)
+        for (size_t i = 1; i < c->n_integ; i++) {
+            size_t fi = first[i * VB_N_PLANS + kind];
+            if (fi == VB_SAME_NONE)
+                continue;
+            for (size_t o = 0; o < i; o++) {
+                size_t fo = first[o * VB_N_PLANS + kind];
+                int same = fo != VB_SAME_NONE && count[kind] > 0;
+                for (size_t r = 0; same && r < count[kind]; r++)
+                    same = same_run(&s->jobs[fi + r], &s->jobs[fo + r]);
+                s->same_pair[(i * n + o) * VB_N_PLANS + kind] = (unsigned char)same;
+                if (same && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE)
+                    s->same_as[i * VB_N_PLANS + kind] = o;
+            }
+        }
+    free(first);
+    return 0;
+}

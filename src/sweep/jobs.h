@@ -1,0 +1,43 @@
+/* jobs.h — a sweep's jobs: planned, every integrator at dt, dt/2, ...
+ * under the fixed plan, `seeds` random plans and the trace; and run.  The
+ * runs of one plan (a kind, a level, a seed) go together, every integrator
+ * on the same step times, so the truth is computed once for all of them
+ * (simulate.h); plans are independent tasks, each writing only its own
+ * slots, so they can go in any order or in parallel and the tables come
+ * out the same. */
+#ifndef VB_JOBS_H
+#define VB_JOBS_H
+
+#include "results.h"
+
+/* Refuse a case whose plan needs more than max_steps steps in a run, before
+ * anything is written or run: 0 or VB_SWEEP_USAGE with a message. */
+int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen);
+
+/* The plans one integrator of the case runs, in the sweep's order (kind,
+ * level, seed); malloc'd, *n of them; NULL when out of memory. */
+vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
+
+/* The plans one integrator of the case runs, in the sweep's order (kind,
+ * level, seed); malloc'd, *n of them; NULL when out of memory. */
+vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
+
+/* The plan of a kind, level and seed, as the sweep runs it (a random
+ * plan's jitter, a trace's scale, the run's name). */
+vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed);
+
+/* Check the case against the step limit and plan every job, their
+ * results still empty.  0, VB_SWEEP_USAGE or -1 with a message. */
+int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen);
+
+/* Called after each finished job with (done, total): for a progress line. */
+typedef void vb_progress_fn(void *ctx, size_t done, size_t total);
+
+/* Run the jobs (a shard's only, when sharded) on `threads` threads (1: in
+ * this thread): every job owns its slot, so the results are the same bytes
+ * for any number; progress is called from the workers, one at a time.  0,
+ * or -1 with a message naming the first job in plan order that failed. */
+int vb_sweep_compute(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress_fn *progress,
+                     void *ctx, char *err, size_t errlen);
+
+#endif

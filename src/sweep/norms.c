@@ -1,0 +1,84 @@
+/* norms.c — the error norms a sweep fits orders for: where each lies in a
+ * run's result, the size it is measured against, and what a reference
+ * solution cannot resolve of it. */
+#include "norms.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "truth.h"
+
+typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
+
+static const struct {
+    const char *name;
+    size_t offset;
+    scale_kind scale;
+} norms[VB_N_NORMS] = {
+    {"err_pos_final", offsetof(vb_run_result, err_pos_final), SCALE_POS},
+    {"err_pos_max", offsetof(vb_run_result, err_pos_max), SCALE_POS},
+    {"err_pos_rms", offsetof(vb_run_result, err_pos_rms), SCALE_POS},
+    {"err_vel_final", offsetof(vb_run_result, err_vel_final), SCALE_VEL},
+    {"err_vel_max", offsetof(vb_run_result, err_vel_max), SCALE_VEL},
+    {"err_energy_max", offsetof(vb_run_result, err_energy_max), SCALE_UNIT},
+    {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT},
+    {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT},
+    {"err_return", offsetof(vb_run_result, err_return), SCALE_POS},
+    {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
+};
+
+const char *vb_norm_name(vb_norm n) { return norms[n].name; }
+
+double vb_norm_value(const vb_run_result *r, vb_norm n)
+{
+    double v;
+    memcpy(&v, (const char *)r + norms[n].offset, sizeof v);
+    return v;
+}
+
+int vb_norm_applies(const vb_case *c, vb_norm n)
+{
+    const vb_model_type *t = c->model.type;
+    switch (n) {
+    case VB_NORM_ENERGY_MAX:
+        return t->energy != NULL;
+    case VB_NORM_ANGMOM_MAX:
+        return (t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2;
+    case VB_NORM_MOMENTUM_MAX:
+        return (t->flags & VB_CONSERVES_MOMENTUM) != 0;
+    case VB_NORM_RETURN:
+        /* every run of the case has the same t_end: ask the first */
+        return (t->flags & VB_PERIODIC) && vb_whole_periods(&c->model, c->t_end);
+    case VB_NORM_CONSTRAINT_MAX:
+        return vb_model_constrained(&c->model);
+    default:
+        return 1;
+    }
+}
+
+/* What a reference solution cannot resolve: errors in position or velocity
+ * below VB_REF_RESOLUTION times its own (truth.h).  0 for an exact one and
+ * for the norms the truth does not enter (energy, momenta, return). */
+double vb_norm_resolution(const vb_run_result *r, vb_norm n)
+{
+    if (!r->has_reference)
+        return 0.0;
+    switch (n) {
+    case VB_NORM_POS_FINAL:
+    case VB_NORM_POS_MAX:
+    case VB_NORM_POS_RMS:
+        return VB_REF_RESOLUTION * r->ref_err_pos;
+    case VB_NORM_VEL_FINAL:
+    case VB_NORM_VEL_MAX:
+        return VB_REF_RESOLUTION * r->ref_err_vel;
+    default:
+        return 0.0;
+    }
+}
+
+double vb_norm_scale(const vb_run_result *r, vb_norm n)
+{
+    return norms[n].scale == SCALE_POS   ? r->pos_scale
+           : norms[n].scale == SCALE_VEL ? r->vel_scale
+                                         : 1.0;
+}

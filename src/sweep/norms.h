@@ -1,0 +1,35 @@
+/* norms.h — the error norms a sweep fits orders for (docs/method.md §4):
+ * the columns of a run's result that say how far it went wrong. */
+#ifndef VB_NORMS_H
+#define VB_NORMS_H
+
+#include "casefile.h"
+#include "simulate.h"
+
+/* The error norms a sweep fits orders for (docs/method.md §4 columns). */
+typedef enum {
+    VB_NORM_POS_FINAL,
+    VB_NORM_POS_MAX,
+    VB_NORM_POS_RMS,
+    VB_NORM_VEL_FINAL,
+    VB_NORM_VEL_MAX,
+    VB_NORM_ENERGY_MAX,
+    VB_NORM_ANGMOM_MAX,
+    VB_NORM_MOMENTUM_MAX,
+    VB_NORM_RETURN,
+    VB_NORM_CONSTRAINT_MAX,
+    VB_N_NORMS
+} vb_norm;
+
+const char *vb_norm_name(vb_norm n);
+double vb_norm_value(const vb_run_result *r, vb_norm n);
+/* 0 if the case's runs have no such quantity (energy of the damped spring,
+ * a return error when t_end is not a whole number of periods). */
+int vb_norm_applies(const vb_case *c, vb_norm n);
+/* Errors at or below this cannot be told from the reference solution's own
+ * (0 for an exact solution): never fitted (truth.h). */
+double vb_norm_resolution(const vb_run_result *r, vb_norm n);
+/* The size of what a norm measures in a run: |x|, |v|, or 1 (relative). */
+double vb_norm_scale(const vb_run_result *r, vb_norm n);
+
+#endif

@@ -1,0 +1,155 @@
+/* results.h — what a sweep holds: every run of its plan (a job: an
+ * integrator under one plan, its result), and the rows of what the runs
+ * mean (fitted orders, random-plan bands, one-step errors, reversals,
+ * timings), with the charts' series.  The parts of the sweep fill it
+ * (jobs.c, analysis.c, onestep.c, reversal.c, timing.c, series.c), merge
+ * fills its jobs from shards, and the tables are written from it
+ * (output/). */
+#ifndef VB_RESULTS_H
+#define VB_RESULTS_H
+
+#include "casefile.h"
+#include "norms.h"
+#include "orders.h"
+#include "roundoff.h"
+#include "series.h"
+#include "simulate.h"
+
+#define VB_N_PLANS 3
+
+/* An adaptive integrator (VB_ADAPTIVE) runs on the frames of level 0 at
+ * every level, with the tolerance `tolerance` / VB_TOL_RATIO^level: the
+ * tolerance is what its sweep refines, and the x of its fitted orders. */
+#define VB_TOL_RATIO 10.0
+int vb_adaptive(const vb_integrator *g);
+double vb_sweep_tolerance(const vb_case *c, int level);
+
+typedef struct vb_sweep_job {
+    size_t integ;      /* index into the case's integrators */
+    vb_plan_kind kind;
+    int level;         /* dt / 2^level */
+    unsigned long seed;
+    vb_plan_spec plan;
+    vb_run_result res;
+    int failed;        /* the machine failed (memory); err says why */
+    int loaded;        /* merge: res came from a shard */
+    char err[128];
+} vb_sweep_job;
+
+typedef struct vb_order_row {
+    size_t integ;
+    vb_plan_kind kind;
+    vb_norm norm;
+    vb_fit fit;
+    double dt[VB_MAX_LEVELS], err[VB_MAX_LEVELS]; /* the points (medians for random) */
+    vb_verdict verdict;
+} vb_order_row;
+
+typedef struct vb_band_row {
+    size_t integ;
+    int level;
+    double dt;
+    vb_norm norm;
+    double median, p10, p90;
+    int runs; /* seeds that finished */
+} vb_band_row;
+
+/* One step from exact data (x(t), v(t) and, for multistep methods,
+ * x(t - h')) at h = T/16, T/32, ... (T the model's natural time), with
+ * h' = ratio h. */
+#define VB_ONESTEP_RATIOS 2
+#define VB_ONESTEP_LEVELS 8
+extern const double vb_onestep_ratio[VB_ONESTEP_RATIOS]; /* 1 and 1.5 */
+
+typedef struct vb_onestep_row {
+    size_t integ;
+    int ratio; /* index into vb_onestep_ratio */
+    double h[VB_ONESTEP_LEVELS], err_pos[VB_ONESTEP_LEVELS], err_vel[VB_ONESTEP_LEVELS];
+    vb_fit fit_pos, fit_vel;
+} vb_onestep_row;
+
+typedef struct vb_reverse_row {
+    size_t integ;
+    vb_plan_kind kind;
+    double dt;
+    unsigned long long steps;
+    double err_pos, err_vel; /* how far the run back misses (x0, -v0) */
+    double scale;            /* the largest |x| on the way */
+    double floor;            /* round-off for this run */
+    int reversible;
+} vb_reverse_row;
+
+/* A plugin whose code failed (isolate.h) what the sweep does besides its
+ * runs (a run that failed says so itself: status plugin-failed): those
+ * rows are left out, and this says which and why. */
+typedef struct vb_plugin_failure {
+    size_t integ;
+    char what[48]; /* "its one-step errors", "its reversal test", "its timing" */
+    char why[256];
+} vb_plugin_failure;
+
+/* The wall time of one run of the sweep (run --timing: timing.h). */
+typedef struct vb_timing_row {
+    size_t integ;
+    vb_plan_kind kind;
+    int level;
+    const vb_sweep_job *job; /* the run timed: its steps, evaluations, errors */
+    int repeats;
+    double seconds; /* the median of the repeats */
+} vb_timing_row;
+
+typedef struct vb_sweep {
+    const vb_case *c;
+    vb_sweep_job *jobs;
+    size_t n_jobs;
+    vb_order_row *orders;
+    size_t n_orders;
+    vb_band_row *bands;
+    size_t n_bands;
+    vb_onestep_row *onestep;
+    size_t n_onestep;
+    vb_reverse_row *reverse;
+    size_t n_reverse;
+    double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
+    /* same_as[i * VB_N_PLANS + plan]: the first integrator whose position
+     * errors equal integrator i's to round-off in every run of that plan
+     * (the same positions, as verlet-var and velocity-verlet have under any
+     * steps), or VB_SAME_NONE */
+    size_t *same_as;
+    /* the whole relation: same_pair[(i * n + o) * VB_N_PLANS + plan] is 1
+     * when integrator i's position errors equal o's (o < i) in every run of
+     * the plan, to round-off (a grid asks it of every pair, grid.h) */
+    unsigned char *same_pair;
+    vb_series_set series; /* long runs and paths, for the charts */
+    /* a shard (run --shard K/N): task g (plan g of every integrator) is
+     * computed by shard task_shard[g]; only shard_k's jobs hold results */
+    int shard_k, shard_n;
+    int *task_shard;
+    int order_i, order_m; /* the case's place in the run's list (1-based), of how many */
+    vb_timing_row *timing; /* VB_SWEEP_TIMING: the wall time of runs (timing.h) */
+    size_t n_timing;
+    int timed;
+    int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
+    vb_plugin_failure *plugin_failed;
+    size_t n_plugin_failed;
+} vb_sweep;
+
+/* Bad input to a sweep (a plan over the step limit, a shard that does not
+ * fit): what the command reports as exit status 2; -1 is a failure of the
+ * machine (out of memory). */
+#define VB_SWEEP_USAGE (-2)
+
+/* Record a plugin's failure of a part of the sweep (in the thread that
+ * owns the sweep).  0, or -1 out of memory. */
+int vb_sweep_plugin_failed(vb_sweep *s, size_t integ, const char *what, const char *why);
+
+/* Integrator i's runs on the case's model call a plugin's code: they go to
+ * worker processes (isolate.h). */
+int vb_sweep_calls_plugin(const vb_case *c, size_t i);
+
+/* the shard (1..N) that computes job k, 0 when not sharded */
+int vb_sweep_job_shard(const vb_sweep *s, size_t job);
+
+void vb_sweep_free(vb_sweep *s);
+
+#endif
