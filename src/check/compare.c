@@ -1378,7 +1378,7 @@ done:
 
 /* One '#' line of orders.csv against the same line of runs.csv: equal, but
  * that the first says what the file holds ("runs of" there, "fitted orders
- * of" here; sweep_write.c's provenance, the same version and commit). */
+ * of" here; output/provenance.c's lines, the same version and commit). */
 static int same_comment(const char *runs, const char *orders)
 {
     const char *what = strstr(runs, ": runs of ");

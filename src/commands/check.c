@@ -20,6 +20,7 @@
 #include "plugin.h"
 #include "signals.h"
 #include "sweep.h"
+#include "write.h"
 
 #define CMD "check"
 

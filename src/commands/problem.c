@@ -12,6 +12,7 @@
 #include "casefile.h"
 #include "cli.h"
 #include "engine.h"
+#include "names.h"
 #include "outfile.h"
 #include "plugin.h"
 #include "provenance.h"

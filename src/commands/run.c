@@ -19,8 +19,11 @@
 #include "outfile.h"
 #include "plugin.h"
 #include "provenance.h"
+#include "shardfile.h"
 #include "signals.h"
+#include "summary.h"
 #include "sweep.h"
+#include "write.h"
 
 #define CMD "run"
 

@@ -262,7 +262,7 @@ static void write_csv(const vb_grid *g, FILE *f)
         }
 }
 
-/* as the case's own summary writes an order (sweep_write.c), with the
+/* as the case's own summary writes an order (summary.c), with the
  * verdict only where it is not the expected one: a table of many columns */
 static void order_cell(FILE *f, const vb_grid_row *r)
 {
@@ -395,11 +395,6 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
         }
         fputc('\n', f);
     }
-}
-
-int vb_grid_file_name(const char *name)
-{
-    return !strcmp(name, "grid.csv") || !strcmp(name, "summary.md");
 }
 
 /* the two files, for vb_casedir_write_file */

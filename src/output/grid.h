@@ -67,7 +67,4 @@ int vb_grid_write(const vb_grid *g, const char *dir, char *err, size_t errlen);
  * DIR/summary.md). */
 void vb_grid_summary(const vb_grid *g, FILE *f);
 
-/* 1 when NAME is a file of a grid's directory */
-int vb_grid_file_name(const char *name);
-
 #endif

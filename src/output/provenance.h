@@ -4,6 +4,10 @@
 #ifndef VB_PROVENANCE_H
 #define VB_PROVENANCE_H
 
+#include <stdio.h>
+
+#include "results.h"
+
 /* The version (the VERSION file, "0.2.0"), and what the binary was built
  * from: "0.2.0 (git 0123456789ab)", "-dirty" added when the sources differed
  * from that commit, or just "0.2.0" when built without git. */
@@ -13,5 +17,11 @@ const char *vb_version_text(void);
  * its compile command, taken by make.  Two -dirty builds of one commit have
  * the same version text and different ids. */
 const char *vb_build_id(void);
+
+/* The '#' lines a sweep's file starts with: the version and what the file
+ * holds of which case ("# verletbench 0.2.0 (git ...): runs of
+ * cases/x.case"), the grid point, the parameters, the integrators, and
+ * how good a reference solution was. */
+void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what);
 
 #endif

@@ -37,41 +37,4 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
 int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,
                     unsigned threads, char *err, size_t errlen);
 
-/* shard.csv: a shard's results, exactly (hex floats); and reading one back
- * into the jobs of a sweep begun with the same case and N.  The reader
- * checks every '#' line but the truth's against what this build and case
- * write (another version or other parameters: VB_SWEEP_USAGE naming the
- * line) and fills only jobs of shard k, each once (*filled counts them);
- * *order_i / *order_m: the case's place in the run that made it. */
-void vb_sweep_write_shard(const vb_sweep *s, FILE *f);
-int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *filled,
-                        int *order_i, int *order_m, char *err, size_t errlen);
-
-/* Write {runs,orders,bands,onestep,onestep_orders,reverse}.csv, the chart
- * data {convergence,timeseries,paths}.csv (unless tables_only) and
- * summary.md into DIR, a new empty directory (vb_casedir_begin makes it). */
-int vb_sweep_write(const vb_sweep *s, const char *dir, char *err, size_t errlen);
-
-/* Write every sweep into the results directory DIR/NAME, and every grid
- * (grid.h) into DIR/ITS-NAME, each directory replaced whole, all of them
- * written before any is swapped in (a write that fails changes nothing).
- * 0, or VB_OUTDIR_USAGE or VB_OUTDIR_FAIL (outdir.h) with a message. */
-struct vb_outdir;
-struct vb_grid;
-int vb_sweep_write_all(const struct vb_outdir *o, const vb_sweep *sweeps, size_t n,
-                       const struct vb_grid *grids, size_t n_grids, char *err, size_t errlen);
-
-/* The text one of those files would have ("runs.csv", ...), in a buffer
- * to free.  0, or -1 (out of memory, or no such file in this sweep). */
-int vb_sweep_table_text(const vb_sweep *s, const char *file, char **text, size_t *len);
-
-/* mkdir -p.  0, or -1 with a message naming the part that failed. */
-/* 1 when NAME is a file `run` writes in a case's directory (runs.csv, ...) */
-int vb_sweep_file_name(const char *name);
-
-int vb_make_dir(const char *path, char *err, size_t errlen);
-
-/* The summary table of a case, in Markdown. */
-void vb_sweep_summary(const vb_sweep *s, FILE *out);
-
 #endif

@@ -14,6 +14,7 @@
 #include "casefile.h"
 #include "compare.h"
 #include "sweep.h"
+#include "write.h"
 
 /* the same as tests/fuzz/small.case, which made the seeds */
 static const char CASE[] = "[case]\nmodel = spring\nt_end = 1\n"

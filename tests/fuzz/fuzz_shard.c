@@ -1,5 +1,5 @@
 /* fuzz_shard.c — libFuzzer target: merge's reader of shard.csv
- * (vb_sweep_read_shard, sweep_write.c) on arbitrary bytes.  A shard is
+ * (vb_sweep_read_shard, output/shardfile.c) on arbitrary bytes.  A shard is
  * read into a sweep of the case below, begun once and split in 2 shards;
  * its '#' lines must be the ones this build writes, so an input that does
  * not start with '#' is taken as the rows after the real header (made at
@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "casefile.h"
+#include "shardfile.h"
 #include "sweep.h"
 
 /* the same as tests/fuzz/shard.case: an exact solution, random plans and

@@ -1,0 +1,126 @@
+/* charts.c — the chart data of a sweep: tidy CSV, one row per point, for
+ * the gnuplot scripts (plots/): convergence, the long runs' errors over
+ * time, and the paths. */
+#include "charts.h"
+
+#include <math.h>
+
+#include "tables.h"
+
+static const vb_band_row *find_band(const vb_sweep *s, size_t integ, int level, vb_norm norm)
+{
+    for (size_t k = 0; k < s->n_bands; k++)
+        if (s->bands[k].integ == integ && s->bands[k].level == level && s->bands[k].norm == norm)
+            return &s->bands[k];
+    return NULL;
+}
+
+/* The mean force evaluations of the runs of one integrator, plan and level. */
+static double mean_evals(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level)
+{
+    double sum = 0.0;
+    int n = 0;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ == integ && j->kind == kind && j->level == level) {
+            sum += (double)j->res.force_evals;
+            n++;
+        }
+    }
+    return n ? sum / n : (double)NAN;
+}
+
+static void order_text(FILE *f, const vb_order_row *r)
+{
+    if (r->verdict == VB_VERDICT_EXACT)
+        fputs("exact", f);
+    else if (r->verdict == VB_VERDICT_UNDETERMINED)
+        fputs("undetermined", f);
+    else
+        fprintf(f, "%.2f%s", vb_order_shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "");
+}
+
+/* the name of integrator i, or "" for VB_SAME_NONE */
+static const char *same_name(const vb_sweep *s, size_t i)
+{
+    return i == VB_SAME_NONE ? "" : s->c->integ[i]->name;
+}
+
+void vb_write_convergence(const vb_sweep *s, FILE *f)
+{
+    fputs("integrator,plan,level,dt,err_pos_max,p10,p90,force_evals,order,verdict,same_as,tol\n",
+          f);
+    for (size_t k = 0; k < s->n_orders; k++) {
+        const vb_order_row *r = &s->orders[k];
+        if (r->norm != VB_NORM_POS_MAX)
+            continue;
+        for (int l = 0; l < r->fit.n; l++) {
+            const vb_band_row *b =
+                r->kind == VB_PLAN_RANDOM ? find_band(s, r->integ, l, VB_NORM_POS_MAX) : NULL;
+            /* an adaptive method's points are tolerances on frames of dt */
+            int adaptive = vb_adaptive(s->c->integ[r->integ]);
+            fprintf(f, "%s,%s,%d,%.17g,%.17g", s->c->integ[r->integ]->name, vb_plan_name(r->kind),
+                    l, adaptive ? s->c->dt : r->dt[l], r->err[l]);
+            vb_csv_number(f, b ? b->p10 : r->err[l]);
+            vb_csv_number(f, b ? b->p90 : r->err[l]);
+            vb_csv_number(f, mean_evals(s, r->integ, r->kind, l));
+            fputc(',', f);
+            order_text(f, r);
+            fprintf(f, ",%s,%s,", vb_verdict_name(r->verdict),
+                    same_name(s, s->same_as[r->integ * VB_N_PLANS + r->kind]));
+            /* 0 for a method of fixed steps: gnuplot misreads an empty last field */
+            fprintf(f, "%.17g\n", adaptive ? r->dt[l] : 0.0);
+        }
+    }
+}
+
+void vb_write_timeseries(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
+            set->periods, VB_SERIES_WINDOWS);
+    fprintf(f, "integrator,plan,dt,t,err_pos%s,same_as%s%s\n",
+            set->has_energy ? ",err_energy" : "", set->has_energy ? ",energy_same_as" : "",
+            set->has_constraint ? ",err_constraint" : "");
+    for (size_t k = 0; k < set->n_series; k++) {
+        const vb_series_row *r = &set->series[k];
+        for (size_t i = 0; i < r->n; i++) {
+            /* ten digits: chart data, far finer than a pixel; keeps the files small */
+            fprintf(f, "%s,%s,%.10g,%.10g,%.10g", s->c->integ[r->integ]->name,
+                    vb_plan_name(r->kind), r->dt, r->t[i], r->err_pos[i]);
+            if (set->has_energy)
+                fprintf(f, ",%.10g", r->err_energy[i]);
+            fprintf(f, ",%s", same_name(s, r->same_pos_as));
+            if (set->has_energy)
+                fprintf(f, ",%s", same_name(s, r->same_energy_as));
+            if (set->has_constraint)
+                fprintf(f, ",%.10g", r->err_constraint[i]);
+            fputc('\n', f);
+        }
+    }
+}
+
+/* one row per point and body, the bodies of one integrator and plan one
+ * after another (each body's path contiguous, for the charts) */
+void vb_write_paths(const vb_sweep *s, FILE *f)
+{
+    static const char *const axis[] = {"x", "y", "z"};
+    const vb_model *m = &s->c->model;
+    unsigned dim = m->type->dim;
+    fputs("integrator,plan,dt,t", f);
+    for (unsigned d = 0; d < dim; d++)
+        fprintf(f, ",%s", axis[d]);
+    fputs(",body\n", f);
+    for (size_t k = 0; k < s->series.n_paths; k++) {
+        const vb_path_row *r = &s->series.paths[k];
+        const char *name = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name;
+        const char *plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind);
+        for (size_t b = 0; b < m->particles; b++)
+            for (size_t i = 0; i < r->n; i++) {
+                fprintf(f, "%s,%s,%.10g,%.10g", name, plan, r->dt, r->t[i]);
+                for (unsigned d = 0; d < dim; d++)
+                    fprintf(f, ",%.10g", r->x[i * m->n + b * dim + d]);
+                fprintf(f, ",%zu\n", b + 1);
+            }
+    }
+}

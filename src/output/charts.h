@@ -1,0 +1,16 @@
+/* charts.h — the chart data of a sweep, for the gnuplot scripts: unless
+ * --no-chart-data, convergence.csv, timeseries.csv and paths.csv. */
+#ifndef VB_CHARTS_H
+#define VB_CHARTS_H
+
+#include <stdio.h>
+
+#include "results.h"
+
+void vb_write_convergence(const vb_sweep *s, FILE *f);
+void vb_write_timeseries(const vb_sweep *s, FILE *f);
+/* one row per point and body, the bodies of one integrator and plan one
+ * after another (each body's path contiguous, for the charts) */
+void vb_write_paths(const vb_sweep *s, FILE *f);
+
+#endif

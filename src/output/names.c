@@ -1,0 +1,72 @@
+/* names.c — the files verletbench writes into a case's directory and a
+ * grid's, by name: what each holds and when it is written, so that a
+ * results directory can be told from any other. */
+#include "names.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
+    [VB_FILE_RUNS] = {"runs.csv", "runs", VB_WRITTEN_ALWAYS},
+    [VB_FILE_ORDERS] = {"orders.csv", "fitted orders", VB_WRITTEN_ALWAYS},
+    [VB_FILE_BANDS] = {"bands.csv", "random-plan medians and p10-p90 bands", VB_WRITTEN_ALWAYS},
+    [VB_FILE_ONESTEP] = {"onestep.csv", "one-step errors", VB_WRITTEN_ALWAYS},
+    [VB_FILE_ONESTEP_ORDERS] = {"onestep_orders.csv", "one-step error exponents",
+                                VB_WRITTEN_ALWAYS},
+    [VB_FILE_REVERSE] = {"reverse.csv", "time-reversal errors", VB_WRITTEN_ALWAYS},
+    [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
+    [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
+                             VB_WRITTEN_AS_CHART_DATA},
+    [VB_FILE_TIMESERIES] = {"timeseries.csv",
+                            "chart data: position and energy errors over time (window maxima), "
+                            "coarsest dt",
+                            VB_WRITTEN_AS_CHART_DATA},
+    [VB_FILE_PATHS] = {"paths.csv", "chart data: paths over t_end at the coarsest dt",
+                       VB_WRITTEN_AS_CHART_DATA},
+    [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
+                        VB_WRITTEN_WITH_TIMING},
+    [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},
+};
+
+int vb_sweep_file_name(const char *name)
+{
+    for (size_t i = 0; i < VB_N_CASE_FILES; i++)
+        if (strcmp(name, vb_case_files[i].file) == 0)
+            return 1;
+    return 0;
+}
+
+int vb_grid_file_name(const char *name)
+{
+    return !strcmp(name, "grid.csv") || !strcmp(name, "summary.md");
+}
+
+int vb_make_dir(const char *path, char *err, size_t errlen)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        snprintf(err, errlen, "%.80s...: path too long", path);
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            struct stat st;
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+                snprintf(err, errlen, "%s: cannot create directory: %s", buf, strerror(errno));
+                return -1;
+            }
+            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                snprintf(err, errlen, "%s: not a directory", buf);
+                return -1;
+            }
+            *p = c;
+            if (c == '\0')
+                break;
+        }
+    }
+    return 0;
+}

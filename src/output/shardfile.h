@@ -1,0 +1,20 @@
+/* shardfile.h — shard.csv: a shard's results (run --shard K/N), and the
+ * merge's reading of them. */
+#ifndef VB_SHARDFILE_H
+#define VB_SHARDFILE_H
+
+#include <stdio.h>
+
+#include "results.h"
+
+/* shard.csv: a shard's results, exactly (hex floats); and reading one back
+ * into the jobs of a sweep begun with the same case and N.  The reader
+ * checks every '#' line but the truth's against what this build and case
+ * write (another version or other parameters: VB_SWEEP_USAGE naming the
+ * line) and fills only jobs of shard k, each once (*filled counts them);
+ * *order_i / *order_m: the case's place in the run that made it. */
+void vb_sweep_write_shard(const vb_sweep *s, FILE *f);
+int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *filled,
+                        int *order_i, int *order_m, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,209 @@
+/* summary.c — a case's summary table, in Markdown: the fitted order of
+ * the position error and its verdict for each integrator and plan, the
+ * energy's, the rods', the one-step exponents and the reversals. */
+#include "summary.h"
+
+#include <math.h>
+
+#include "tables.h"
+
+static const vb_order_row *find_order(const vb_sweep *s, size_t integ, vb_plan_kind kind,
+                                      vb_norm norm)
+{
+    for (size_t k = 0; k < s->n_orders; k++)
+        if (s->orders[k].integ == integ && s->orders[k].kind == kind && s->orders[k].norm == norm)
+            return &s->orders[k];
+    return NULL;
+}
+
+/* An uncertain verdict says how many more halvings would settle it
+ * (vb_fit_halvings_to_settle). */
+static void settle_note(FILE *f, const vb_order_row *r, int label)
+{
+    if (r->verdict != VB_VERDICT_UNCERTAIN)
+        return;
+    int m = vb_fit_halvings_to_settle(&r->fit, label);
+    if (m == VB_SETTLE_NOT_BY_HALVING)
+        fputs(" (not by halving)", f);
+    else if (m > VB_SETTLE_MAX)
+        fprintf(f, " (> %d halvings)", VB_SETTLE_MAX);
+    else if (m > 0)
+        fprintf(f, " (+%d halving%s)", m, m == 1 ? "" : "s");
+}
+
+/* same: the integrator whose positions this one's equal in every run of
+ * the plan, to round-off, or NULL; label: the order the verdict is against */
+static void order_cell(FILE *f, const vb_order_row *r, int label, const char *same)
+{
+    if (!r) {
+        fputs(" |", f);
+        return;
+    }
+    if (r->verdict == VB_VERDICT_EXACT)
+        fputs(" exact", f);
+    else if (r->verdict == VB_VERDICT_UNDETERMINED)
+        fputs(" undetermined", f);
+    else if (r->fit.range == VB_RANGE_ASYMPTOTIC && isfinite(r->fit.order_ci95))
+        fprintf(f, " %.2f ± %.2f %s", vb_order_shown(r->fit.order), r->fit.order_ci95,
+                vb_verdict_name(r->verdict));
+    else
+        fprintf(f, " %.2f%s %s", vb_order_shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
+                vb_verdict_name(r->verdict));
+    settle_note(f, r, label);
+    if (same)
+        fprintf(f, ", = `%s`", same);
+    fputs(" |", f);
+}
+
+static const char *same_as_name(const vb_sweep *s, size_t i, vb_plan_kind kind)
+{
+    size_t o = s->same_as ? s->same_as[i * VB_N_PLANS + kind] : VB_SAME_NONE;
+    return o == VB_SAME_NONE ? NULL : s->c->integ[o]->name;
+}
+
+/* the drift off the rods at the coarsest and the finest step */
+static void drift_cell(FILE *f, const vb_order_row *r)
+{
+    if (!r || r->fit.n < 1) {
+        fputs(" – |", f);
+        return;
+    }
+    double e[2] = {r->err[0], r->err[r->fit.n - 1]};
+    for (int k = 0; k < 2; k++) {
+        fputs(k ? " / " : " ", f);
+        if (isinf(e[k]))
+            fputs("diverged", f);
+        else
+            fprintf(f, "%.2g", e[k]);
+    }
+    fputs(" |", f);
+}
+
+static void onestep_cell(FILE *f, const vb_fit *fit)
+{
+    if (fit->exact)
+        fputs(" exact |", f);
+    else if (isfinite(fit->order))
+        fprintf(f, " %.2f |", vb_order_shown(fit->order));
+    else
+        fputs(" – |", f);
+}
+
+void vb_sweep_summary(const vb_sweep *s, FILE *f)
+{
+    const vb_case *c = s->c;
+    const vb_model *m = &c->model;
+    int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
+    int has_energy = m->type->energy != NULL;
+    int has_rods = vb_model_constrained(m);
+    fprintf(f, "## %s\n\n", c->name);
+    if (c->description)
+        fprintf(f, "%s\n\n", c->description);
+    if (c->grid)
+        fprintf(f, "`%s` at `%s` (point %zu of %zu of its grid, `%s`): model `%s` (", c->path,
+                c->grid->label, c->grid->point + 1, c->grid->points, c->grid->name,
+                m->type->name);
+    else
+        fprintf(f, "`%s`: model `%s` (", c->path, m->type->name);
+    for (unsigned i = 0; i < m->type->n_params; i++)
+        fprintf(f, "%s%s=%g", i ? " " : "", m->type->params[i].name, m->p[i]);
+    fprintf(f, "), t_end = %g; dt = %g down to %g (%d step sizes)", c->t_end, c->dt,
+            ldexp(c->dt, 1 - c->halvings), c->halvings);
+    if (has_random)
+        fprintf(f, "; random steps dt·(1 ± %g), %d seeds", c->jitter, c->seeds);
+    if (has_trace)
+        fprintf(f, "; trace `%s` (%zu steps)", c->trace_path, c->trace.n);
+    int has_adaptive = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        has_adaptive |= vb_adaptive(c->integ[i]);
+    if (has_adaptive)
+        fprintf(f, "; adaptive integrators on the frames of dt = %g, tolerance %g down to %g, "
+                   "their order the exponent of the error against the tolerance",
+                c->dt, vb_sweep_tolerance(c, 0), vb_sweep_tolerance(c, c->halvings - 1));
+    fputs(".\n\n", f);
+
+    fputs("Fitted order of the position error (`err_pos_max`) and its verdict against the "
+          "label; ",
+          f);
+    if (has_energy)
+        fputs("the energy error's order with fixed steps; ", f);
+    if (has_rods)
+        fputs("how far the rods are off their lengths (the largest |length − L| of a run, "
+              "`err_constraint_max`) with fixed steps at the coarsest and at the finest dt; ",
+              f);
+    fprintf(f, "the exponent p of the one-step position error ~ h^p from exact data (h' = h, "
+               "and a changing step h' = 1.5 h)");
+    if (s->n_reverse)
+        fputs("; and whether a run retraces itself backwards (fixed steps / random steps)", f);
+    fputs(". ± is the 95 % interval of a fitted order (Student's t, points − 2 degrees of "
+          "freedom); an order more than 0.25 from its label whose interval still reaches within "
+          "0.25 of it is uncertain rather than below or above, and \"(+k halvings)\" says how "
+          "many more halvings would settle it if each added a point on the same line with the "
+          "same scatter (\"not by halving\": the fit ends before the finest step). An order "
+          "marked * is a trend "
+          "over all points: no step sizes showed a "
+          "single power law, so it is not compared with the label; its verdict says whether "
+          "the error still falls at the finest steps (no-asymptotic-range) or not "
+          "(not-converging). \"= `name`\": the same position errors as `name` in every run "
+          "of that plan, to round-off (within 16·ε·N^1.5 of the size of the positions, N steps, "
+          "and within 10⁻³ of the errors themselves), as two methods that compute the same "
+          "positions have (docs/method.md §2).\n\n"
+          "| integrator | label | fixed |",
+          f);
+    if (has_random)
+        fputs(" random (median) |", f);
+    if (has_trace)
+        fputs(" trace |", f);
+    if (has_energy)
+        fputs(" energy, fixed |", f);
+    if (has_rods)
+        fputs(" rods off, fixed: coarsest / finest dt |", f);
+    fputs(" one-step p, h'=h | one-step p, h'=1.5h |", f);
+    if (s->n_reverse)
+        fputs(" reversible |", f);
+    fputs("\n|---|---|---|", f);
+    for (int k = 0; k < has_random + has_trace + has_energy + has_rods + 2 + (s->n_reverse > 0);
+         k++)
+        fputs("---|", f);
+    fputc('\n', f);
+    for (size_t i = 0; i < c->n_integ; i++) {
+        fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
+        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
+                   same_as_name(s, i, VB_PLAN_FIXED));
+        if (has_random)
+            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX), c->integ[i]->order,
+                       same_as_name(s, i, VB_PLAN_RANDOM));
+        if (has_trace)
+            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX), c->integ[i]->order,
+                       same_as_name(s, i, VB_PLAN_TRACE));
+        if (has_energy)
+            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,
+                       NULL);
+        if (has_rods)
+            drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_CONSTRAINT_MAX));
+        for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+            /* an external engine takes no one-step test: a dash */
+            const vb_onestep_row *row = NULL;
+            for (size_t k = 0; k < s->n_onestep; k++)
+                if (s->onestep[k].integ == i && s->onestep[k].ratio == r)
+                    row = &s->onestep[k];
+            if (row)
+                onestep_cell(f, &row->fit_pos);
+            else
+                fputs(" – |", f);
+        }
+        if (s->n_reverse) {
+            const char *fixed = "–", *rnd = "–";
+            for (size_t k = 0; k < s->n_reverse; k++)
+                if (s->reverse[k].integ == i) {
+                    if (s->reverse[k].kind == VB_PLAN_FIXED)
+                        fixed = s->reverse[k].reversible ? "yes" : "no";
+                    if (s->reverse[k].kind == VB_PLAN_RANDOM)
+                        rnd = s->reverse[k].reversible ? "yes" : "no";
+                }
+            fprintf(f, " %s / %s |", fixed, rnd);
+        }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+}

@@ -1,0 +1,168 @@
+/* tables.c — a sweep's tables, one CSV each: its runs, the orders fitted
+ * to them, the random plans' bands, the one-step errors and their
+ * exponents, the reversals, and the runs' wall times (run --timing).
+ * Every number in full (%.17g), so a table reads back to the bits. */
+#include "tables.h"
+
+#include <math.h>
+
+#include "integrator.h"
+
+void vb_csv_number(FILE *f, double x)
+{
+    if (isnan(x))
+        fputs(",", f);
+    else
+        fprintf(f, ",%.17g", x);
+}
+
+/* An order as printed to two places: a slope that rounds to zero is "0.00",
+ * not "-0.00", which reads as if the sign meant something. */
+double vb_order_shown(double order)
+{
+    return fabs(order) < 0.005 ? 0.0 : order;
+}
+
+void vb_write_runs(const vb_sweep *s, FILE *f)
+{
+    fprintf(f, "%s,level,resolved\n", vb_run_columns);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        vb_run_print_row(f, &s->c->model, s->c->integ[j->integ], &j->plan, &j->res);
+        fprintf(f, ",%d,", j->level);
+        /* against a reference: is the error above what it can resolve? */
+        if (j->res.has_reference)
+            fputs(j->res.err_pos_max > vb_norm_resolution(&j->res, VB_NORM_POS_MAX) ? "yes" : "no",
+                  f);
+        fputc('\n', f);
+    }
+}
+
+static void local_orders(FILE *f, const vb_fit *fit)
+{
+    fputc(',', f);
+    for (int k = 0; k + 1 < fit->n; k++)
+        if (isnan(fit->local[k]))
+            fprintf(f, "%s-", k ? " " : "");
+        else
+            fprintf(f, "%s%.3f", k ? " " : "", fit->local[k]);
+}
+
+void vb_write_orders(const vb_sweep *s, FILE *f)
+{
+    fputs("integrator,plan,norm,order,points,expected,verdict,range,dt_first,dt_last,local_orders,"
+          "order_se,order_ci95\n",
+          f);
+    for (size_t k = 0; k < s->n_orders; k++) {
+        const vb_order_row *r = &s->orders[k];
+        const vb_integrator *g = s->c->integ[r->integ];
+        fprintf(f, "%s,%s,%s,", g->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
+        if (isfinite(r->fit.order) && !r->fit.exact)
+            fprintf(f, "%.6f", r->fit.order);
+        fprintf(f, ",%d,%d,%s,%s", r->fit.points, g->order, vb_verdict_name(r->verdict),
+                vb_range_name(r->fit.range));
+        if (r->fit.first >= 0)
+            fprintf(f, ",%.17g,%.17g", r->dt[r->fit.first], r->dt[r->fit.last]);
+        else
+            fputs(",,", f);
+        local_orders(f, &r->fit);
+        /* the slope's standard error and 95 % half-width, where there are
+         * three points or more (and an order) */
+        if (isfinite(r->fit.order_se) && !r->fit.exact)
+            fprintf(f, ",%.6f,%.6f\n", r->fit.order_se, r->fit.order_ci95);
+        else
+            fputs(",,\n", f);
+    }
+}
+
+void vb_write_bands(const vb_sweep *s, FILE *f)
+{
+    fputs("integrator,level,dt,norm,median,p10,p90,runs\n", f);
+    for (size_t k = 0; k < s->n_bands; k++) {
+        const vb_band_row *b = &s->bands[k];
+        fprintf(f, "%s,%d,%.17g,%s", s->c->integ[b->integ]->name, b->level, b->dt,
+                vb_norm_name(b->norm));
+        vb_csv_number(f, b->median);
+        vb_csv_number(f, b->p10);
+        vb_csv_number(f, b->p90);
+        fprintf(f, ",%d\n", b->runs);
+    }
+}
+
+void vb_write_onestep(const vb_sweep *s, FILE *f)
+{
+    fprintf(f, "# one step of h from the exact solution; multistep methods also get x(t - h')\n"
+               "# with h' = h_ratio h; the largest error over t = (0.11, 0.30, 0.49, 0.68, 0.87) T,\n"
+               "# T = %.17g\n",
+            s->onestep_T);
+    fputs("integrator,h_ratio,h,err_pos,err_vel\n", f);
+    for (size_t k = 0; k < s->n_onestep; k++) {
+        const vb_onestep_row *r = &s->onestep[k];
+        for (int l = 0; l < r->fit_pos.n; l++) {
+            fprintf(f, "%s,%g,%.17g", s->c->integ[r->integ]->name, vb_onestep_ratio[r->ratio],
+                    r->h[l]);
+            vb_csv_number(f, r->err_pos[l]);
+            vb_csv_number(f, r->err_vel[l]);
+            fputc('\n', f);
+        }
+    }
+}
+
+void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
+{
+    fputs("# the exponent p of the one-step (local) error ~ h^p, next to the global\n"
+          "# order: a global order q usually means p = q + 1, but position Verlet's\n"
+          "# two-step recurrence has p = 4 in position for q = 2\n",
+          f);
+    fputs("integrator,h_ratio,norm,order,points,global_order,local_orders\n", f);
+    for (size_t k = 0; k < s->n_onestep; k++) {
+        const vb_onestep_row *r = &s->onestep[k];
+        const vb_integrator *g = s->c->integ[r->integ];
+        for (int which = 0; which < 2; which++) {
+            const vb_fit *fit = which ? &r->fit_vel : &r->fit_pos;
+            fprintf(f, "%s,%g,%s,", g->name, vb_onestep_ratio[r->ratio],
+                    which ? "err_vel" : "err_pos");
+            if (fit->exact)
+                fputs("exact", f);
+            else if (isfinite(fit->order))
+                fprintf(f, "%.6f", fit->order);
+            fprintf(f, ",%d,%d", fit->points, g->order);
+            local_orders(f, fit);
+            fputc('\n', f);
+        }
+    }
+}
+
+void vb_write_reverse(const vb_sweep *s, FILE *f)
+{
+    fputs("# run to t_end, reverse the velocity, run the same steps back in reverse order:\n"
+          "# return_err_* is the distance from (x0, -v0); reversible if within round-off\n",
+          f);
+    fputs("integrator,plan,dt,steps,return_err_pos,return_err_vel,roundoff,reversible\n", f);
+    for (size_t k = 0; k < s->n_reverse; k++) {
+        const vb_reverse_row *r = &s->reverse[k];
+        fprintf(f, "%s,%s,%.17g,%llu,%.17g,%.17g,%.17g,%s\n", s->c->integ[r->integ]->name,
+                vb_plan_name(r->kind), r->dt, r->steps, r->err_pos, r->err_vel, r->floor,
+                r->reversible ? "yes" : "no");
+    }
+}
+
+/* timing.csv (run --timing): each run's wall time beside its work and
+ * error; machine-dependent, so no other file holds a time */
+void vb_write_timing(const vb_sweep *s, FILE *f)
+{
+    fputs("# seconds: median of `repeats` runs alone on one thread, no truth or metrics "
+          "(docs/method.md §8)\n",
+          f);
+    fputs("integrator,plan,level,dt,tol,steps,force_evals,err_pos_max,seconds,ns_per_step,"
+          "repeats\n",
+          f);
+    for (size_t k = 0; k < s->n_timing; k++) {
+        const vb_timing_row *t = &s->timing[k];
+        const vb_run_result *r = &t->job->res;
+        fprintf(f, "%s,%s,%d,%.17g,%.17g,%llu,%llu,%.17g,%.6e,%.4g,%d\n",
+                s->c->integ[t->integ]->name, vb_plan_name(t->kind), t->level, r->dt,
+                t->job->plan.tol, r->steps, r->force_evals, r->err_pos_max, t->seconds,
+                r->steps ? t->seconds * 1e9 / (double)r->steps : 0.0, t->repeats);
+    }
+}
