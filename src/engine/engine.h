@@ -54,6 +54,8 @@ static inline const vb_engine *vb_engine_of(const vb_integrator *g)
     return g && (g->flags & VB_ENGINE_FLAG) ? (const vb_engine *)(const void *)g : NULL;
 }
 
+/* ---- the engine itself (engine.c) ---- */
+
 /* "NAME:ORDER=COMMAND" or, with is_dir, "NAME:ORDER=DIR".  NULL with a
  * message naming what is wrong. */
 vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen);
@@ -64,6 +66,8 @@ void vb_engine_free(vb_engine *e);
 /* A name an engine may have: a-z 0-9 - _, at most 63, not an integrator's
  * and not "exact".  0, or -1 with a message. */
 int vb_engine_check_name(const char *name, char *err, size_t errlen);
+
+/* ---- the request (request.c) and a trajectory's header (header.c) ---- */
 
 /* The name of a run in requests and file names: "fixed-L0", "random-L2-S5",
  * "trace-L1", "long-fixed", "sim", ... (plan.h: vb_plan_spec.id). */
@@ -81,6 +85,8 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
 /* The comment line a trajectory starts with: the run, the model and its
  * parameters, the plan; enough for `score FILE` to rebuild the run. */
 void vb_engine_header(char *buf, size_t len, const vb_model *m, const vb_plan_spec *plan);
+
+/* ---- a run (trajectory.c; its process: process.c) ---- */
 
 /* A run of an engine, its rows read as the steps go. */
 typedef struct vb_engine_run vb_engine_run;

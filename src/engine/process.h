@@ -1,0 +1,71 @@
+/* process.h — a run of an engine as trajectory.c reads it: the process
+ * (or the file) it reads, the line it is at, and what went wrong.  Inside
+ * engine/ only. */
+#ifndef VB_PROCESS_H
+#define VB_PROCESS_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "engine.h"
+
+/* a trajectory line is at most this long: 2N numbers of 25 characters for
+ * the largest built-in system (a chain of 512) is 26 kB */
+#define MAX_LINE (8u << 20)
+
+/* what is kept of an engine's standard error for the message */
+#define ERR_TAIL 600
+
+struct vb_engine_run {
+    const vb_engine *e;
+    const vb_model *m;
+    char id[40];
+    char header[2048]; /* the "# verletbench run=..." line of this run */
+    pid_t pid; /* -1: a file */
+    int exited, status; /* the engine's process has ended, and how */
+    int poll_file;      /* a file that is not regular (a FIFO): read with the time limit */
+    char path[4096];    /* the file read, for messages */
+    int fd, err_fd;
+    char err_tail[ERR_TAIL + 1];
+    size_t err_len;
+    char *buf;
+    size_t cap, len, pos;
+    int eof;
+    unsigned long line; /* lines read */
+    double deadline;
+    size_t n;
+    size_t ncols;
+    long evals_col; /* -1 when the engine gives no count */
+    unsigned long long evals; /* its count at the row before */
+    unsigned long long rows;
+    char why[768];
+};
+
+/* CLOCK_MONOTONIC in seconds: the runs' deadlines */
+double vb_engine_now(void);
+
+/* Say what went wrong with the run (its failure text). */
+void vb_engine_set_why(vb_engine_run *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Add the end of what the engine said on its standard error to why. */
+void vb_engine_add_err_tail(vb_engine_run *r);
+/* Keep the last ERR_TAIL bytes of its standard error. */
+void vb_engine_drain_stderr(vb_engine_run *r);
+/* Has the engine's process ended?  Then it is reaped, its status kept. */
+int vb_engine_leader_exited(vb_engine_run *r);
+
+/* The next line, NUL-terminated without its line end (CRLF too): 1, or 0
+ * at the end of the output, or -1 (why set: a timeout, a line too long, a
+ * read error). */
+int vb_engine_read_line(vb_engine_run *r, char **line);
+
+/* Close what the run reads. */
+void vb_engine_close_fds(vb_engine_run *r);
+/* The engine's exit, once its output has ended (killed first with
+ * kill_it): 0, or -1 with why set. */
+int vb_engine_reap(vb_engine_run *r, int kill_it);
+/* Start /bin/sh -c COMMAND in the engine's directory, the request on its
+ * standard input.  0, or -1 with why set. */
+int vb_engine_spawn(vb_engine_run *r, FILE *request);
+
+#endif

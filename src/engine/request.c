@@ -1,0 +1,109 @@
+/* request.c — what an engine gets on its standard input: the run as one
+ * line of JSON (the model with its parameters and masses, the initial
+ * state, the rods, the plan and every step h_n), and what `verletbench
+ * problem` writes. */
+#include "engine.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "header.h"
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_array(FILE *f, const double *a, size_t n)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%.17g", i ? "," : "", a[i]);
+    fputc(']', f);
+}
+
+int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan)
+{
+    const vb_model_type *t = m->type;
+    size_t n = m->n;
+    double *xv = malloc(2 * n * sizeof *xv);
+    vb_plan p;
+    if (!xv || vb_plan_begin(&p, plan) != 0) {
+        free(xv);
+        return -1;
+    }
+    char header[2048];
+    vb_engine_header(header, sizeof header, m, plan);
+    t->initial(m->self, xv, xv + n);
+    fputs("{\"kind\":\"run\",\"run\":", f);
+    json_string(f, vb_engine_run_id(plan));
+    fputs(",\"model\":", f);
+    json_string(f, t->name);
+    fputs(",\"params\":{", f);
+    for (unsigned i = 0; i < t->n_params; i++) {
+        fprintf(f, "%s", i ? "," : "");
+        json_string(f, t->params[i].name);
+        fprintf(f, ":%.17g", m->p[i]);
+    }
+    fprintf(f, "},\"dim\":%u,\"particles\":%zu,\"masses\":", t->dim, m->particles);
+    json_array(f, m->mass, m->particles);
+    fputs(",\"x0\":", f);
+    json_array(f, xv, n);
+    fputs(",\"v0\":", f);
+    json_array(f, xv + n, n);
+    if (vb_model_constrained(m)) {
+        /* the rods an engine must keep: [i, j, L] with particles from 0,
+         * j = -1 and the pivot's coordinates for a rod to a fixed point;
+         * the force law is then gravity alone (docs/engines.md) */
+        fputs(",\"rods\":[", f);
+        for (size_t k = 0; k < m->cons.n; k++) {
+            const vb_constraint *r = &m->cons.rod[k];
+            fprintf(f, "%s{\"i\":%zu,\"j\":", k ? "," : "", r->i);
+            if (r->j == VB_PIVOT) {
+                fputs("-1,\"pivot\":", f);
+                json_array(f, r->pivot, t->dim);
+            } else {
+                fprintf(f, "%zu", r->j);
+            }
+            fprintf(f, ",\"length\":%.17g}", r->length);
+        }
+        fputc(']', f);
+    }
+    fputs(",\"plan\":", f);
+    json_string(f, vb_plan_name(plan->kind));
+    fprintf(f, ",\"level\":%d,\"t_end\":%.17g", plan->level, vb_plan_t_end(plan));
+    if (plan->kind == VB_PLAN_RANDOM)
+        fprintf(f, ",\"seed\":%lu", plan->seed);
+    fputs(",\"header\":", f);
+    json_string(f, header);
+    /* the steps, as the built-in integrators take them */
+    fputs(",\"h\":[", f);
+    double h, tn, last = NAN;
+    unsigned long long k = 0;
+    char text[40] = "";
+    while (vb_plan_next(&p, &h, &tn)) {
+        /* formatting a double is most of a request's cost, and a fixed
+         * plan repeats one step: its text is kept */
+        if (!(h == last))
+            snprintf(text, sizeof text, "%.17g", h);
+        last = h;
+        if (k++)
+            fputc(',', f);
+        fputs(text, f);
+    }
+    fprintf(f, "],\"steps\":%llu}", k);
+    vb_plan_end(&p);
+    free(xv);
+    return ferror(f) ? -1 : 0;
+}

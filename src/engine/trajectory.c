@@ -1,0 +1,414 @@
+/* trajectory.c — an engine's trajectory, read as the run goes: its header
+ * of columns (t, the positions, the velocities, then any), row 0 against
+ * the request's initial state, then a row a step, each at the time of its
+ * step, and nothing after the last. */
+#include "engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "children.h"
+#include "columns.h"
+#include "header.h"
+#include "infile.h"
+#include "process.h"
+
+static const char *where(const vb_engine_run *r);
+
+/* the next line that is not blank and not a comment */
+static int read_row(vb_engine_run *r, char **line)
+{
+    int rc;
+    while ((rc = vb_engine_read_line(r, line)) == 1) {
+        const char *s = *line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s && *s != '#')
+            return 1;
+        /* a "# verletbench run=ID ..." comment must be this run's */
+        if (!strncmp(s, "# verletbench run=", 18)) {
+            const char *id = s + 18;
+            size_t k = strcspn(id, " ");
+            if (k != strlen(r->id) || strncmp(id, r->id, k) != 0) {
+                vb_engine_set_why(r, "line %lu of %s: a trajectory of run '%.*s', not of '%s'",
+                                  r->line, where(r), (int)(k > 40 ? 40 : k), id, r->id);
+                return -1;
+            }
+            char got[96], want[96];
+            if (vb_engine_header_differs(r->header, s, got, want, sizeof got)) {
+                vb_engine_set_why(r,
+                                  "line %lu of %s: the header says %s, but this run has %s (a "
+                                  "trajectory of another case, or of other parameters?)",
+                                  r->line, where(r), got, want);
+                return -1;
+            }
+        }
+    }
+    return rc;
+}
+
+static const char *where(const vb_engine_run *r)
+{
+    return r->path[0] ? r->path : "its output";
+}
+
+/* a number as an engine prints it, the whole field: any decimal form
+ * strtod reads, and nan or inf (a run that diverged); spaces around it */
+static int parse_number(const char *s, double *out)
+{
+    char *end;
+    while (*s == ' ')
+        s++;
+    double x = strtod(s, &end);
+    if (end == s)
+        return -1;
+    /* strtod reads hexadecimal too; an engine writes decimals */
+    for (const char *c = s; c < end; c++)
+        if (*c == 'x' || *c == 'X')
+            return -1;
+    while (*end == ' ')
+        end++;
+    if (*end)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* one row: t, x (n), v (n), then any columns; the evaluation count.  The
+ * fields are split in the one pass that counts them: exactly the header's
+ * number (a trailing comma is one more, empty). */
+static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double *v,
+                     unsigned long long *evals)
+{
+    char *p = line;
+    for (size_t col = 0; col < r->ncols; col++) {
+        char *comma = strchr(p, ',');
+        if (!comma != (col + 1 == r->ncols)) {
+            size_t fields = col + 1;
+            for (const char *c = p; (c = strchr(c, ',')) != NULL; c++)
+                fields++;
+            vb_engine_set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line,
+                              where(r), fields, r->ncols);
+            return -1;
+        }
+        if (comma)
+            *comma = '\0';
+        if (col < 1 + 2 * r->n) {
+            double val;
+            if (parse_number(p, &val) != 0) {
+                vb_engine_set_why(r, "line %lu of %s, field %zu: not a number", r->line, where(r),
+                                  col + 1);
+                return -1;
+            }
+            if (col == 0)
+                *t = val;
+            else if (col <= r->n)
+                x[col - 1] = val;
+            else
+                v[col - 1 - r->n] = val;
+        } else if ((long)col == r->evals_col) {
+            char *end;
+            errno = 0;
+            unsigned long long e = strtoull(p, &end, 10);
+            if (end == p || *end || errno || !(p[0] >= '0' && p[0] <= '9')) {
+                vb_engine_set_why(r, "line %lu of %s: evals '%.20s' is not a whole number", r->line,
+                                  where(r), p);
+                return -1;
+            }
+            /* a count so far: a step may make no evaluation, never undo one */
+            if (e < r->evals) {
+                vb_engine_set_why(
+                    r,
+                    "line %lu of %s: evals %llu is less than the row before's %llu: a "
+                    "count of the force evaluations so far never falls",
+                    r->line, where(r), e, r->evals);
+                return -1;
+            }
+            *evals = r->evals = e;
+        }
+        if (comma)
+            p = comma + 1;
+    }
+    if (r->evals_col < 0)
+        *evals = r->rows; /* one a row: the start's, then one a step */
+    return 0;
+}
+
+/* the header: t, the positions, the velocities, then any columns */
+static int parse_header(vb_engine_run *r, char *line)
+{
+    char want[64];
+    char *p = line;
+    size_t col = 0;
+    r->evals_col = -1;
+    while (p) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        char *name = p;
+        while (*name == ' ')
+            name++;
+        size_t k = strlen(name);
+        while (k && name[k - 1] == ' ')
+            name[--k] = '\0';
+        if (col == 0)
+            snprintf(want, sizeof want, "t");
+        else if (col <= 2 * r->n)
+            vb_state_column(want, sizeof want, r->m, col > r->n, (col - 1) % r->n);
+        if (col <= 2 * r->n && strcmp(name, want) != 0) {
+            vb_engine_set_why(r,
+                              "line %lu of %s: column %zu is '%.40s', want '%s' (the header is t, "
+                              "then the positions, then the velocities; docs/engines.md)",
+                              r->line, where(r), col + 1, name, want);
+            return -1;
+        }
+        if (col > 2 * r->n && !strcmp(name, "evals")) {
+            if (r->evals_col >= 0) {
+                vb_engine_set_why(r, "line %lu of %s: two columns named evals", r->line, where(r));
+                return -1;
+            }
+            r->evals_col = (long)col;
+        }
+        col++;
+        p = comma ? comma + 1 : NULL;
+    }
+    if (col < 1 + 2 * r->n) {
+        vb_engine_set_why(r, "line %lu of %s: %zu columns, want t and %zu positions and velocities",
+                          r->line, where(r), col, 2 * r->n);
+        return -1;
+    }
+    r->ncols = col;
+    return 0;
+}
+
+static int near_enough(double a, double b, double size)
+{
+    /* row 0 is the initial state the request gave: to the digits it was
+     * given with (17), an engine that prints fewer reads back otherwise */
+    return fabs(a - b) <= 1e-14 * size;
+}
+
+vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
+                               char *why, size_t whylen)
+{
+    vb_engine_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(why, whylen, "out of memory");
+        return NULL;
+    }
+    r->e = e;
+    r->m = m;
+    r->n = m->n;
+    r->fd = r->err_fd = -1;
+    r->pid = -1;
+    snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
+    vb_engine_header(r->header, sizeof r->header, m, plan);
+    r->cap = 1 << 16;
+    r->buf = malloc(r->cap + 1);
+    double *xv = malloc(4 * m->n * sizeof *xv);
+    if (!r->buf || !xv) {
+        vb_engine_set_why(r, "out of memory");
+        goto fail;
+    }
+    r->deadline = vb_engine_now() + e->timeout;
+    if (e->command) {
+        FILE *req = tmpfile();
+        if (!req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF ||
+            fflush(req) != 0 || fseek(req, 0, SEEK_SET) != 0) {
+            vb_engine_set_why(r, "writing the request: %s", strerror(errno));
+            if (req)
+                fclose(req);
+            goto fail;
+        }
+        int rc = vb_engine_spawn(r, req);
+        fclose(req); /* the engine has its own descriptor of it */
+        if (rc != 0)
+            goto fail;
+    } else {
+        char path[4096];
+        if (e->file)
+            snprintf(path, sizeof path, "%s", e->file);
+        else if (snprintf(path, sizeof path, "%s/%s.csv", e->dir, r->id) >= (int)sizeof path) {
+            vb_engine_set_why(r, "%s/%s.csv: the path is too long", e->dir, r->id);
+            goto fail;
+        }
+        char err[512];
+        FILE *f = vb_open_input(path, "a trajectory", err, sizeof err);
+        if (!f) {
+            vb_engine_set_why(r, "%s", err);
+            goto fail;
+        }
+        r->fd = dup(fileno(f));
+        fclose(f);
+        if (r->fd < 0) {
+            vb_engine_set_why(r, "%s: %s", path, strerror(errno));
+            goto fail;
+        }
+        snprintf(r->path, sizeof r->path, "%s", path);
+        /* a FIFO may stall: read it under the time limit, as an engine */
+        struct stat st;
+        if (fstat(r->fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+            r->poll_file = 1;
+            fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK);
+        }
+    }
+    /* the header, then row 0: the initial state */
+    char *line;
+    int got = read_row(r, &line);
+    if (got <= 0) {
+        if (got == 0)
+            vb_engine_set_why(r, "%s is empty: no header line", where(r));
+        goto fail;
+    }
+    if (parse_header(r, line) != 0)
+        goto fail;
+    got = read_row(r, &line);
+    if (got <= 0) {
+        if (got == 0)
+            vb_engine_set_why(r, "%s ends after its header: no row for t = 0", where(r));
+        goto fail;
+    }
+    double t0;
+    unsigned long long ev;
+    double *x0 = xv, *v0 = xv + m->n, *x = xv + 2 * m->n, *v = xv + 3 * m->n;
+    if (parse_row(r, line, &t0, x, v, &ev) != 0)
+        goto fail;
+    m->type->initial(m->self, x0, v0);
+    double sx = 0.0, sv = 0.0;
+    for (size_t i = 0; i < m->n; i++) {
+        sx = fmax(sx, fabs(x0[i]));
+        sv = fmax(sv, fabs(v0[i]));
+    }
+    if (t0 != 0.0) {
+        vb_engine_set_why(r, "line %lu of %s: the first row is at t = %.17g, not 0", r->line,
+                          where(r), t0);
+        goto fail;
+    }
+    for (size_t i = 0; i < m->n; i++)
+        if (!near_enough(x[i], x0[i], fmax(sx, 1e-300)) ||
+            !near_enough(v[i], v0[i], fmax(sv, 1e-300))) {
+            char col[64];
+            int vel = !near_enough(x[i], x0[i], fmax(sx, 1e-300));
+            vb_state_column(col, sizeof col, m, !vel, i);
+            vb_engine_set_why(r,
+                              "line %lu of %s: row 0 is not the initial state of the request (%s = "
+                              "%.17g, want %.17g): start from x0 and v0, and print 17 significant "
+                              "digits",
+                              r->line, where(r), col, vel ? x[i] : v[i], vel ? x0[i] : v0[i]);
+            goto fail;
+        }
+    r->rows = 1;
+    free(xv);
+    return r;
+fail:
+    if (r->pid > 0) {
+        int died = 0;
+        /* an engine that ended early: say how */
+        if (r->eof) {
+            for (int k = 0; k < 500 && !died; k++) {
+                if (vb_engine_leader_exited(r)) {
+                    int status = r->status;
+                    died = 1;
+                    vb_child_untrack(r->pid);
+                    vb_engine_drain_stderr(r);
+                    char what[160] = "";
+                    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                        vb_child_describe_status(status, what, sizeof what);
+                    if (what[0]) {
+                        size_t used = strlen(r->why);
+                        snprintf(r->why + used, sizeof r->why - used, " (the engine: %s)",
+                                 what);
+                    }
+                    r->pid = -1;
+                } else {
+                    struct timespec ts = {0, 2000000};
+                    nanosleep(&ts, NULL);
+                }
+            }
+        }
+        if (!died)
+            vb_engine_reap(r, 1);
+    }
+    vb_engine_drain_stderr(r);
+    vb_engine_add_err_tail(r);
+    snprintf(why, whylen, "%s", r->why);
+    vb_engine_close_fds(r);
+    free(r->buf);
+    free(r);
+    free(xv);
+    return NULL;
+}
+
+int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
+                   unsigned long long *evals)
+{
+    char *line;
+    int got = read_row(r, &line);
+    if (got <= 0) {
+        if (got == 0) {
+            vb_engine_set_why(
+                r,
+                "%s ends after %llu rows; the run has more steps (row %llu, t = %.17g, "
+                "is missing)",
+                where(r), r->rows, r->rows, t);
+            vb_engine_reap(r, 0);
+        }
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    double tr;
+    r->rows++;
+    if (parse_row(r, line, &tr, x, v, evals) != 0) {
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    /* a thousandth of the step: an engine that sums t += h or computes
+     * t = n h is within it, one that skipped or repeated a step is not */
+    if (!(fabs(tr - t) <= 1e-3 * h)) {
+        vb_engine_set_why(r,
+                          "line %lu of %s: row %llu is at t = %.17g, but the step sequence is at "
+                          "t = %.17g there (the first row that does not match)",
+                          r->line, where(r), r->rows - 1, tr, t);
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_engine_finish(vb_engine_run *r)
+{
+    char *line;
+    int got = read_row(r, &line);
+    if (got != 0) {
+        if (got > 0)
+            vb_engine_set_why(r, "line %lu of %s: more rows than the run's %llu steps", r->line,
+                              where(r), r->rows - 1);
+        vb_engine_reap(r, 1);
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    if (vb_engine_reap(r, 0) != 0) {
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    return 0;
+}
+
+void vb_engine_stop(vb_engine_run *r)
+{
+    if (!r)
+        return;
+    if (r->pid > 0)
+        vb_engine_reap(r, 1);
+    vb_engine_close_fds(r);
+    free(r->buf);
+    free(r);
+}
