@@ -14,7 +14,6 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,54 +235,11 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
 
 int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o)
 {
-    for (size_t i = 0; i < o->n_engines; i++) {
-        char err[512];
-        vb_engine *e = vb_engine_parse(o->engine[i], o->engine_is_dir[i], err, sizeof err);
-        if (e)
-            e->timeout = o->engine_timeout;
-        if (e && e->dir && c->grid) {
-            /* a grid's trajectories: a directory a point, as `problem`
-             * writes the requests, DIR/NAME@KEY=VALUE/RUN.csv */
-            size_t len = strlen(e->dir) + strlen(c->name) + 2;
-            char *dir = malloc(len);
-            struct stat st;
-            if (dir) {
-                snprintf(dir, len, "%s/%s", e->dir, c->name);
-                free(e->dir);
-                e->dir = dir;
-                /* said now, not as every run failing on its missing file */
-                if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-                    snprintf(err, sizeof err, "--trajectories: %.200s: no such directory: a "
-                                              "grid's trajectories are read from a directory a "
-                                              "point (DIR/%s/RUN.csv, as problem writes them): "
-                                              "DIR is the directory that holds them all",
-                             dir, c->name);
-                    vb_engine_free(e);
-                    e = NULL;
-                }
-            } else {
-                vb_engine_free(e);
-                e = NULL;
-                snprintf(err, sizeof err, "out of memory");
-            }
-        }
-        if (!e || vb_case_add_engine(c, e, err, sizeof err) != 0) {
-            vb_engine_free(e);
-            vb_error(cmd, "%s: %s", c->path, err);
-            return VB_EXIT_USAGE;
-        }
-    }
-    if (o->engine_timeout_given)
-        for (size_t i = 0; i < c->n_engines; i++)
-            c->engines[i]->timeout = o->engine_timeout;
-    if (o->engines_only) {
-        vb_case_engines_only(c);
-        if (c->n_integ == 0) {
-            vb_error(cmd, "%s: --engines-only, but no engine: give --engine or --trajectories, "
-                          "or an [engines] section",
-                     c->path);
-            return VB_EXIT_USAGE;
-        }
+    char err[8192];
+    if (vb_case_add_engine_specs(c, o->engine, o->engine_is_dir, o->n_engines, o->engine_timeout,
+                                 o->engine_timeout_given, o->engines_only, err, sizeof err) != 0) {
+        vb_error(cmd, "%s", err);
+        return VB_EXIT_USAGE;
     }
     return 0;
 }

@@ -1,0 +1,52 @@
+/* parser.h — a case file read into entries (parser.c): each key of each
+ * section, with its line, for the checks to take one by one, and the
+ * first mistake found, as "FILE:LINE: key: why".  Inside casefile/ only. */
+#ifndef VB_PARSER_H
+#define VB_PARSER_H
+
+#include <stddef.h>
+
+/* inih's line buffer (INI_MAX_LINE) is 200 bytes, with room for "\r\n\0" */
+#define VB_INIH_MAX_LINE 200
+#define VB_CASE_LINE_MAX (VB_INIH_MAX_LINE - 3)
+#define VB_CASE_MAX_KEYS 64
+
+typedef struct {
+    char section[32];
+    char key[32];
+    char value[VB_CASE_LINE_MAX + 1];
+    unsigned long line;
+} vb_entry;
+
+typedef struct {
+    const char *path;
+    const char *text;
+    size_t len, pos;
+    unsigned long line;
+    vb_entry keys[VB_CASE_MAX_KEYS];
+    size_t n_keys;
+    char sections[4][16];
+    int n_sections;
+    char err[768];
+    int failed;
+} vb_parser;
+
+/* The text parsed into entries, its sections checked; NULL with err. */
+vb_parser *vb_parser_read(const char *path, const char *text, size_t len, char *err,
+                          size_t errlen);
+
+/* Say what is wrong at a line ("FILE:LINE: ..."): the first mistake only,
+ * the one to fix. */
+void vb_parser_fail(vb_parser *p, unsigned long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The entry of a key, or NULL. */
+const vb_entry *vb_parser_find(const vb_parser *p, const char *section, const char *key);
+/* The same, or a message that it is missing (and NULL). */
+const vb_entry *vb_parser_require(vb_parser *p, const char *section, const char *key);
+/* An entry's value as a finite number, or a whole one in lo..hi: 0, or -1
+ * after a message. */
+int vb_parser_number(vb_parser *p, const vb_entry *e, double *out);
+int vb_parser_whole(vb_parser *p, const vb_entry *e, int lo, int hi, int *out);
+
+#endif
