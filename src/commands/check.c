@@ -1,7 +1,6 @@
 /* commands/check.c — `verletbench check`: rerun the cases and compare them with a
  * committed baseline; exit 1 when any error or order got worse. */
 #define _XOPEN_SOURCE 700
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <getopt.h>
@@ -12,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "casedirs.h"
 #include "casefile.h"
 #include "cli.h"
 #include "compare.h"
@@ -132,83 +132,6 @@ static int save_in_baseline(const char *save, const char *base)
     while (!in && cut_to_parent(r));
     free(r);
     return in;
-}
-
-/* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv. */
-static int compare_case(const char *base, const vb_case *c, const vb_sweep *s,
-                        const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
-{
-    char pr[4096 + 80], po[4096 + 80];
-    char *br = NULL, *bo = NULL, *nr = NULL, *no = NULL;
-    size_t lbr, lbo, lnr, lno;
-    snprintf(pr, sizeof pr, "%s/%s/runs.csv", base, c->name);
-    snprintf(po, sizeof po, "%s/%s/orders.csv", base, c->name);
-    int rc = VB_COMPARE_BAD;
-    if (vb_read_file(pr, VB_TABLE_LIMIT, &br, &lbr, err, errlen) != 0 ||
-        vb_read_file(po, VB_TABLE_LIMIT, &bo, &lbo, err, errlen) != 0)
-        goto done;
-    if (vb_sweep_table_text(s, "runs.csv", &nr, &lnr) != 0 ||
-        vb_sweep_table_text(s, "orders.csv", &no, &lno) != 0) {
-        rc = VB_COMPARE_OOM;
-        snprintf(err, errlen, "out of memory");
-        goto done;
-    }
-    rc = vb_compare_tables(c->name, c->path, (vb_text){pr, br, lbr}, (vb_text){po, bo, lbo},
-                           (vb_text){"(this run's runs.csv)", nr, lnr},
-                           (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
-                           errlen);
-done:
-    free(br);
-    free(bo);
-    free(nr);
-    free(no);
-    return rc;
-}
-
-/* The points the baseline holds of the case files given that they run no
- * more (the grid narrowed from k = 1, 2, 3 to k = 1, 2, or one key
- * swapped for another): BASE/NAME@... directories of a file NAME that are
- * none of its points now.  Each of their runs is missing, as a dropped
- * integrator's are.  0, or a VB_COMPARE_ code with the message. */
-static int gone_points(const char *base, const vb_case_set *set, int quiet, vb_changes *changes,
-                       char *err, size_t errlen)
-{
-    struct dirent **ents = NULL;
-    int n_ents = scandir(base, &ents, NULL, alphasort), rc = 0;
-    if (n_ents < 0) {
-        snprintf(err, errlen, "--baseline %s: %s", base, strerror(errno));
-        return VB_COMPARE_BAD;
-    }
-    for (size_t f = 0; f < set->n_files && rc == 0; f++) {
-        const vb_case_file *cf = &set->file[f];
-        const char *name = cf->points[0].grid ? cf->points[0].grid->name : cf->points[0].name;
-        size_t len = strlen(name);
-        for (int e = 0; e < n_ents && rc == 0; e++) {
-            const char *d = ents[e]->d_name;
-            if (strncmp(d, name, len) != 0 || d[len] != '@')
-                continue;
-            size_t k = 0;
-            while (k < cf->n && strcmp(cf->points[k].name, d) != 0)
-                k++;
-            char path[4096 + 300];
-            snprintf(path, sizeof path, "%s/%s/runs.csv", base, d);
-            if (k < cf->n || access(path, F_OK) != 0)
-                continue; /* a point run now, or not a case directory */
-            char *text = NULL;
-            size_t n;
-            rc = vb_read_file(path, VB_TABLE_LIMIT, &text, &n, err, errlen) != 0
-                     ? VB_COMPARE_BAD
-                     : vb_compare_gone(d, (vb_text){path, text, n}, changes, err, errlen);
-            free(text);
-            if (rc == 0 && !quiet)
-                printf("  %-22s MISSING (a point of %s's grid in the baseline, run no more)\n", d,
-                       cf->points[0].path);
-        }
-    }
-    for (int e = 0; e < n_ents; e++)
-        free(ents[e]);
-    free(ents);
-    return rc;
 }
 
 int vb_cmd_check(int argc, char **argv)
@@ -374,7 +297,7 @@ int vb_cmd_check(int argc, char **argv)
         }
         vb_report_run_failures(CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
-        rc = compare_case(base, ci, &s, &tol, &changes, err, sizeof err);
+        rc = vb_check_case(base, ci, &s, &tol, &changes, err, sizeof err);
         vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);
         if (rc == 0 && gr && vb_grid_add(gr, &s) != 0) {
             snprintf(err, sizeof err, "out of memory");
@@ -403,7 +326,7 @@ int vb_cmd_check(int argc, char **argv)
         if (!quiet)
             vb_changes_case_line(stdout, ci->name, changes.worse + changes.missing > worse0);
     }
-    rc = gone_points(base, &set, quiet, &changes, err, sizeof err);
+    rc = vb_check_gone_points(base, &set, quiet ? NULL : stdout, &changes, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;

@@ -3,13 +3,13 @@
  * without rerunning anything: 6 halvings against 9, one machine's results
  * against another's, a method before and after a change. */
 #define _XOPEN_SOURCE 700
-#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "casedirs.h"
 #include "cli.h"
 #include "compare.h"
 
@@ -43,117 +43,6 @@ static int is_dir(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* DIR/NAME/runs.csv is a regular file: NAME is a case of DIR */
-static int has_case(const char *dir, const char *name)
-{
-    char p[8192];
-    struct stat st;
-    if (snprintf(p, sizeof p, "%s/%s/runs.csv", dir, name) >= (int)sizeof p)
-        return 0;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int by_string(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The case directories of OLD and NEW together, sorted, each once. */
-static char **case_names(const char *old, const char *new_dir, size_t *n)
-{
-    char **names = NULL;
-    size_t cap = 0;
-    *n = 0;
-    const char *dirs[2] = {old, new_dir};
-    for (int k = 0; k < 2; k++) {
-        DIR *d = opendir(dirs[k]);
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (e->d_name[0] == '.' || !has_case(dirs[k], e->d_name))
-                continue;
-            if (*n == cap) {
-                cap = cap ? 2 * cap : 64;
-                char **more = realloc(names, cap * sizeof *more);
-                if (!more)
-                    break;
-                names = more;
-            }
-            if (!(names[*n] = strdup(e->d_name)))
-                break;
-            (*n)++;
-        }
-        closedir(d);
-    }
-    if (*n)
-        qsort(names, *n, sizeof *names, by_string);
-    size_t w = 0;
-    for (size_t i = 0; i < *n; i++) {
-        if (w && !strcmp(names[w - 1], names[i]))
-            free(names[i]);
-        else
-            names[w++] = names[i];
-    }
-    *n = w;
-    return names;
-}
-
-/* The runs a runs.csv holds: its lines that are neither '#' nor the header. */
-static size_t count_runs(const char *text)
-{
-    size_t n = 0;
-    int header = 1;
-    for (const char *p = text; *p;) {
-        const char *e = strchr(p, '\n');
-        if (*p != '#' && *p != '\n') {
-            if (header)
-                header = 0;
-            else
-                n++;
-        }
-        if (!e)
-            break;
-        p = e + 1;
-    }
-    return n;
-}
-
-/* One case on both sides, or on one: into *changes.  0, or VB_COMPARE_BAD
- * or VB_COMPARE_OOM with err said. */
-static int compare_case(const char *old, const char *new_dir, const char *name,
-                        const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
-{
-    char path[4][8192];
-    char *text[4] = {NULL, NULL, NULL, NULL};
-    size_t len[4];
-    static const char *const file[2] = {"runs.csv", "orders.csv"};
-    int in_old = has_case(old, name), in_new = has_case(new_dir, name), rc = 0;
-    for (int k = 0; k < 4; k++) {
-        snprintf(path[k], sizeof path[k], "%s/%s/%s", k < 2 ? old : new_dir, name, file[k % 2]);
-        if ((k < 2 ? in_old : in_new) &&
-            vb_read_file(path[k], VB_TABLE_LIMIT, &text[k], &len[k], err, errlen) != 0) {
-            rc = VB_COMPARE_BAD;
-            goto done;
-        }
-    }
-    if (in_old && in_new)
-        rc = vb_compare_tables_ex(name, path[2], (vb_text){path[0], text[0], len[0]},
-                                  (vb_text){path[1], text[1], len[1]},
-                                  (vb_text){path[2], text[2], len[2]},
-                                  (vb_text){path[3], text[3], len[3]}, tol,
-                                  VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
-    else if (vb_changes_add_case(changes, in_old ? VB_MISSING : VB_NEW, name,
-                                 count_runs(in_old ? text[0] : text[2])) != 0) {
-        snprintf(err, errlen, "out of memory");
-        rc = VB_COMPARE_OOM;
-    }
-done:
-    for (int k = 0; k < 4; k++)
-        free(text[k]);
-    return rc;
 }
 
 int vb_cmd_compare(int argc, char **argv)
@@ -205,7 +94,7 @@ int vb_cmd_compare(int argc, char **argv)
         for (size_t i = 0; names && i < n; i++)
             names[i] = strdup(argv[optind + 2 + (int)i]);
     } else {
-        names = case_names(old, new_dir, &n);
+        names = vb_results_cases(old, new_dir, &n);
     }
     int status = VB_EXIT_OK;
     vb_changes changes = {0};
@@ -214,7 +103,8 @@ int vb_cmd_compare(int argc, char **argv)
         if (!names || !names[i]) {
             vb_error(CMD, "out of memory");
             status = VB_EXIT_FAIL;
-        } else if (!has_case(old, names[i]) && !has_case(new_dir, names[i])) {
+        } else if (!vb_results_has_case(old, names[i]) &&
+                   !vb_results_has_case(new_dir, names[i])) {
             vb_error(CMD, "%s: no case of that name in %s or %s (no %s/runs.csv)", names[i], old,
                      new_dir, names[i]);
             status = VB_EXIT_USAGE;
@@ -232,7 +122,7 @@ int vb_cmd_compare(int argc, char **argv)
     }
     for (size_t i = 0; i < n && status == VB_EXIT_OK; i++) {
         size_t worse0 = changes.worse + changes.missing;
-        rc = compare_case(old, new_dir, names[i], &tol, &changes, err, sizeof err);
+        rc = vb_compare_case(old, new_dir, names[i], &tol, &changes, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "%s", err);
             status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;

@@ -1,0 +1,127 @@
+/* baseline.h — a baseline's tables read back (baseline.c): a CSV table as
+ * `run` writes it, its '#' lines and its cells, and the rows of runs.csv
+ * and orders.csv.  Inside check/, but for vb_read_file and the limits. */
+#ifndef VB_BASELINE_H
+#define VB_BASELINE_H
+
+#include <stddef.h>
+
+/* The text of one table and the name it goes by in messages. */
+typedef struct {
+    const char *path;
+    const char *text;
+    size_t len;
+} vb_text;
+
+/* Read a whole file of at most `limit` bytes into a NUL-terminated buffer
+ * (free it).  0, or -1 with a message. */
+int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
+                 size_t errlen);
+
+/* The largest baseline table read: far above any real one (a sweep of
+ * every integrator at 24 halvings and 1000 seeds is ~100 MB). */
+#define VB_TABLE_LIMIT ((size_t)1 << 30)
+
+/* What the readers return: 0, VB_COMPARE_BAD (-1) when a table cannot be
+ * used (damaged, made from other parameters, comparing nothing: the
+ * message says which file, line and column), VB_COMPARE_OOM (-2) when
+ * memory ran out. */
+#define VB_COMPARE_BAD (-1)
+#define VB_COMPARE_OOM (-2)
+/* A comparison of two sides with different `halvings` (compare.h): the
+ * step sizes both have are the same runs, those only one side has are
+ * counted apart. */
+#define VB_COMPARE_SHARED_LEVELS 1u
+
+/* The message, and VB_COMPARE_BAD; "out of memory", and VB_COMPARE_OOM. */
+int vb_compare_bad(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int vb_compare_oom(char *err, size_t errlen);
+
+/* ---- a CSV table as `run` writes it: '#' lines, a header, plain fields ---- */
+
+typedef struct {
+    const char *path;
+    char *buf;
+    char **comments;
+    unsigned long *comment_line; /* the line number of each comment */
+    size_t n_comments;
+    char **head;
+    unsigned long head_line;
+    size_t ncol;
+    char ***rows;
+    unsigned long *line; /* the line number of each row */
+    size_t nrow;
+} vb_table;
+
+/* Fields are split at every comma: the tables never quote.  0, or a
+ * VB_COMPARE_ code with the message. */
+int vb_table_parse(vb_text in, vb_table *t, char *err, size_t errlen);
+void vb_table_free(vb_table *t);
+/* A cell that is not what the writer puts there: file, line, column. */
+int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, char *err,
+                      size_t errlen);
+/* The comment lines that fix what was run: "# model=..." and "# dt=...",
+ * with a trace named by its file name only (the case may be given by
+ * another path); with VB_COMPARE_SHARED_LEVELS, without "halvings=N". */
+void vb_table_provenance(const vb_table *t, unsigned flags, char *out, size_t len);
+/* The "# integrators=a,b,c" line, or NULL; whether a name is in such a list. */
+const char *vb_table_integrators(const vb_table *t);
+int vb_in_list(const char *list, const char *name);
+/* An integrator's name as the tables print it (a-z 0-9 - _, and a method
+ * with parameters set, NAME:KEY=VALUE[:KEY=VALUE]). */
+int vb_check_name_valid(const char *s);
+
+/* ---- runs.csv ---- */
+
+#define VB_CHECK_METRICS 10
+/* The metrics compared, by column name; which are final-time values
+ * (never judged: the error at t_end, and the return error
+ * |x(t_end) - x(0)|, oscillate with where the run's phase error leaves
+ * it); and which scale: 0 position, 1 velocity, 2 relative (none). */
+extern const char *const vb_check_metric[VB_CHECK_METRICS];
+extern const int vb_check_final[VB_CHECK_METRICS];
+extern const int vb_check_scale[VB_CHECK_METRICS];
+
+typedef struct vb_run_rec {
+    const char *model, *integ, *plan, *seed, *status, *dt;
+    int level;
+    /* what fixes the run besides its key: the same on both sides, or the
+     * two are not the same run (jitter is NAN for a trace plan) */
+    double dt_value, jitter, t_end, steps;
+    double pscale, vscale; /* of the exact solution: the same on both sides */
+    double m[VB_CHECK_METRICS];   /* NAN where the metric does not apply */
+    unsigned long line;
+    const struct vb_run_rec *partner; /* the same run on the other side, or NULL */
+} vb_run_rec;
+
+typedef struct {
+    vb_run_rec *r;
+    size_t n;
+    int has[VB_CHECK_METRICS];     /* the metric applies (its cells are filled) */
+    int present[VB_CHECK_METRICS]; /* the table has its column */
+} vb_run_set;
+
+/* Read and check every row of a runs.csv, sorted by (integrator, plan,
+ * level, seed); nothing left allocated when it fails. */
+int vb_read_runs(const vb_table *t, vb_run_set *set, char *err, size_t errlen);
+vb_run_rec *vb_find_run(const vb_run_set *set, const vb_run_rec *key);
+
+/* ---- orders.csv ---- */
+
+typedef struct {
+    const char *integ, *plan, *norm, *verdict;
+    double order; /* NAN when none */
+    unsigned long line;
+    const void *partner;
+} vb_order_rec;
+
+/* Read and check every row of an orders.csv, sorted by (integrator, plan,
+ * norm); *out is malloc'd. */
+int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errlen);
+/* the order of (integrator, plan, norm) */
+int vb_by_order_key(const void *a, const void *b);
+/* How good a verdict is (4 exact ... 0 not converging), or -1 for none. */
+int vb_verdict_rank(const char *v);
+
+#endif
