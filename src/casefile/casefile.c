@@ -11,6 +11,7 @@
 #include "checks.h"
 #include "gridspec.h"
 #include "infile.h"
+#include "integrator.h"
 #include "parser.h"
 
 int vb_case_parse_points(const char *path, const char *text, size_t len, vb_case **cases,
@@ -245,4 +246,13 @@ void vb_case_set_free(vb_case_set *set)
     free(set->file);
     free(set->all);
     memset(set, 0, sizeof *set);
+}
+
+int vb_case_set_runs_own(const vb_case_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        for (size_t k = 0; k < set->all[i]->n_integ; k++)
+            if (!vb_integrator_builtin(set->all[i]->integ[k]))
+                return 1;
+    return 0;
 }

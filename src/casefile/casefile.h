@@ -59,5 +59,8 @@ int vb_case_set_load(vb_case_set *set, char *const *paths, size_t n_paths, char 
 int vb_case_set_distinct(const vb_case_set *set, const char *out, int grids, char *err,
                          size_t errlen);
 void vb_case_set_free(vb_case_set *set);
+/* 1 when some case of the set runs a method that is not built in (a
+ * plugin's, an engine's): what run --strict=mine judges. */
+int vb_case_set_runs_own(const vb_case_set *set);
 
 #endif

@@ -18,6 +18,8 @@
 #include "grid.h"
 #include "outdir.h"
 #include "plugin.h"
+#include "report.h"
+#include "rundir.h"
 #include "signals.h"
 #include "sweep.h"
 #include "write.h"
@@ -268,10 +270,8 @@ int vb_cmd_check(int argc, char **argv)
     }
     if (save) {
         rc = vb_outdir_open(&od, save, err, sizeof err);
-        for (size_t i = 0; rc == 0 && i < set.n; i++)
-            rc = vb_casedir_check(&od, set.all[i]->name, err, sizeof err);
-        for (long gi = 0; rc == 0 && gi < n_grids; gi++)
-            rc = vb_casedir_check(&od, grids[gi].first->grid->name, err, sizeof err);
+        if (rc == 0)
+            rc = vb_rundir_check(&od, &set, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "--save: %s", err);
             status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -295,7 +295,7 @@ int vb_cmd_check(int argc, char **argv)
             status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
             goto done;
         }
-        vb_report_run_failures(CMD, &s, 1); /* said; the comparison judges them */
+        vb_report_run_failures(stderr, CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
         rc = vb_check_case(base, ci, &s, &tol, &changes, err, sizeof err);
         vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);

@@ -15,8 +15,8 @@ int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_merge(int argc, char **argv);
 
-/* --shard K/N: 0, or -1 with the usage message said */
-#define VB_MAX_SHARDS 10000
+/* --shard K/N (K/N at most VB_MAX_SHARDS, shards.h): 0, or -1 with the
+ * usage message said */
 int vb_opt_shard(const char *cmd, const char *text, int *k, int *n);
 int vb_cmd_check(int argc, char **argv);
 int vb_cmd_compare(int argc, char **argv);
@@ -125,19 +125,6 @@ struct vb_case;
 /* Add the --engine and --trajectories engines to a case (its own copies).
  * 0, or VB_EXIT_USAGE after a message. */
 int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o);
-
-struct vb_sweep;
-/* Say every engine run of the sweeps that failed (which engine, command,
- * run and why), and every run or part of a sweep a plugin's worker failed
- * (isolate.h: which plugin, what and why); the number of them. */
-size_t vb_report_run_failures(const char *cmd, const struct vb_sweep *sweeps, size_t n);
-
-/* run --strict: every verdict of the summary tables (the position error's,
- * err_pos_max, for each plan; the energy error's with fixed steps) that is
- * below-label or not-converging, said one a line; with `mine`, only those
- * of methods that are not built in (a plugin's, an engine's: --strict=mine).
- * Their number. */
-size_t vb_report_strict(const char *cmd, const struct vb_sweep *sweeps, size_t n, int mine);
 
 /* The defaults: 1e9 steps, every CPU. */
 vb_shared_opts vb_shared_opts_plain(void);

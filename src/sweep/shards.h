@@ -5,6 +5,9 @@
 
 #include "results.h"
 
+/* The most shards a sweep is cut into (run --shard K/N). */
+#define VB_MAX_SHARDS 10000
+
 /* Assign every task of a group of sweeps (the points of one case file's
  * grid, jointly, or its one case) to one of shard_n shards, and make the
  * sweeps shard shard_k's.  0, or -1 out of memory. */

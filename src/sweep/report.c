@@ -1,0 +1,148 @@
+/* report.c — what a sweep says besides its tables: every run an engine or
+ * a plugin's worker failed, and, for run --strict, every verdict below the
+ * label.  Said as verletbench's messages are, "verletbench CMD: ...". */
+#include "report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "engine.h"
+#include "integrator.h"
+#include "plugin.h"
+
+static void say(FILE *f, const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* "verletbench CMD: message", a line */
+static void say(FILE *f, const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(f, "verletbench %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fputc('\n', f);
+}
+
+size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t n, int mine)
+{
+    size_t below = 0;
+    for (size_t i = 0; i < n; i++) {
+        const vb_sweep *s = &sweeps[i];
+        for (size_t k = 0; k < s->n_orders; k++) {
+            const vb_order_row *r = &s->orders[k];
+            int shown = r->norm == VB_NORM_POS_MAX ||
+                        (r->norm == VB_NORM_ENERGY_MAX && r->kind == VB_PLAN_FIXED);
+            if (!shown ||
+                (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
+                continue;
+            const vb_integrator *g = s->c->integ[r->integ];
+            if (mine && vb_integrator_builtin(g))
+                continue;
+            char order[32] = "no order";
+            if (isfinite(r->fit.order))
+                snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
+                         r->fit.range == VB_RANGE_ALL ? "*" : "");
+            char label[4096];
+            say(f, cmd, "strict: %s: %s, %s steps, %s: %s, label %d: %s",
+                vb_case_label(s->c, label, sizeof label), g->name, vb_plan_name(r->kind),
+                vb_norm_name(r->norm), order, g->order, vb_verdict_name(r->verdict));
+            below++;
+        }
+    }
+    if (below)
+        say(f, cmd, "strict: %zu verdict%s below the label%s; the results were written", below,
+            below == 1 ? "" : "s", below == 1 ? "" : "s");
+    return below;
+}
+
+/* One failed engine or plugin run, said (the first 20 of them): the case,
+ * the engine and its command or directory (cut at 200 characters), or the
+ * plugin, the run and why. */
+static void say_failure(FILE *f, const char *cmd, const vb_case *c, size_t integ, size_t *failed,
+                        const char *id, const char *plan_text, const char *why)
+{
+    if ((*failed)++ >= 20)
+        return;
+    char label[4096], who[512];
+    const vb_engine *e = vb_engine_of(c->integ[integ]);
+    unsigned long long h;
+    const char *name = vb_integrator_type(c->integ[integ])->name;
+    const char *file = vb_plugin_of_integrator(name, &h);
+    if (e) {
+        const char *src = e->command ? e->command : e->dir;
+        snprintf(who, sizeof who, "engine %s (%.200s%s)", e->name, src,
+                 strlen(src) > 200 ? "..." : "");
+    } else if (file) {
+        snprintf(who, sizeof who, "plugin integrator %s (%s)", c->integ[integ]->name, file);
+    } else {
+        file = vb_plugin_of_model(c->model.type->name, &h);
+        snprintf(who, sizeof who, "%s on the plugin model %s (%s)", c->integ[integ]->name,
+                 c->model.type->name, file ? file : "?");
+    }
+    say(f, cmd, "%s: %s: %s%s%s: %s", vb_case_label(c, label, sizeof label), who, id ? "run " : "",
+        id ? id : "", plan_text, why);
+}
+
+size_t vb_report_run_failures(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t n)
+{
+    size_t failed[2] = {0, 0}; /* engines', plugins' */
+    char plan[128];
+    for (size_t i = 0; i < n; i++) {
+        const vb_sweep *s = &sweeps[i];
+        for (size_t k = 0; k < s->n_jobs; k++) {
+            const vb_sweep_job *j = &s->jobs[k];
+            int plug = j->res.status == VB_STATUS_PLUGIN_FAILED;
+            if (j->res.status != VB_STATUS_ENGINE_FAILED && !plug)
+                continue;
+            if (j->kind == VB_PLAN_RANDOM)
+                snprintf(plan, sizeof plan, " (plan %s, level %d, seed %lu)",
+                         vb_plan_name(j->kind), j->level, j->seed);
+            else
+                snprintf(plan, sizeof plan, " (plan %s, level %d)", vb_plan_name(j->kind),
+                         j->level);
+            say_failure(f, cmd, s->c, j->integ, &failed[plug], j->plan.id, plan,
+                        vb_run_failure(&j->res));
+        }
+        /* the charts' long runs, when they are runs of their own, and paths */
+        for (size_t k = 0; k < s->series.n_series; k++) {
+            const vb_series_row *row = &s->series.series[k];
+            int plug = row->status == VB_STATUS_PLUGIN_FAILED;
+            if ((row->status != VB_STATUS_ENGINE_FAILED && !plug) ||
+                strncmp(row->id, "long-", 5) != 0)
+                continue;
+            snprintf(plan, sizeof plan, " (the charts' long run, plan %s)",
+                     vb_plan_name(row->kind));
+            say_failure(f, cmd, s->c, row->integ, &failed[plug], row->id, plan, row->failure);
+        }
+        for (size_t k = 0; k < s->series.n_paths; k++) {
+            const vb_path_row *row = &s->series.paths[k];
+            if (!row->failure[0])
+                continue;
+            snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
+                     vb_plan_name(row->kind));
+            say_failure(f, cmd, s->c, row->integ, &failed[1], NULL, plan, row->failure);
+        }
+        for (size_t k = 0; k < s->n_plugin_failed; k++) {
+            const vb_plugin_failure *pf = &s->plugin_failed[k];
+            snprintf(plan, sizeof plan, "%s (left out)", pf->what);
+            say_failure(f, cmd, s->c, pf->integ, &failed[1], NULL, plan, pf->why);
+        }
+    }
+    const char *rest = strcmp(cmd, "check") ? "result was written" : "run was compared";
+    for (int p = 0; p < 2; p++) {
+        if (failed[p] > 20)
+            say(f, cmd, "... and %zu more %s failures", failed[p] - 20,
+                p ? "plugin" : "engine run");
+        if (failed[p])
+            say(f, cmd, "%zu %s failed: %s; every other %s", failed[p],
+                p ? (failed[p] == 1 ? "plugin run or part of a sweep"
+                                    : "plugin runs or parts of a sweep")
+                  : (failed[p] == 1 ? "engine run" : "engine runs"),
+                p ? "a run's row says plugin-failed, and a part's rows are left out"
+                  : "their rows say engine-failed",
+                rest);
+    }
+    return failed[0] + failed[1];
+}
