@@ -80,8 +80,9 @@ int vb_check_gone_points(const char *base, const vb_case_set *set, FILE *report,
                      : vb_compare_gone(d, (vb_text){path, text, n}, changes, err, errlen);
             free(text);
             if (rc == 0 && report)
-                fprintf(report, "  %-22s MISSING (a point of %s's grid in the baseline, run no more)\n", d,
-                       cf->points[0].path);
+                fprintf(report,
+                        "  %-22s MISSING (a point of %s's grid in the baseline, run no more)\n", d,
+                        cf->points[0].path);
         }
     }
     for (int e = 0; e < n_ents; e++)

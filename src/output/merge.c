@@ -130,9 +130,10 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
             s->file = strdup(path);
             s->name = strdup(e->d_name);
             if (!s->file || !s->name || shard_head(path, &s->k, &s->n, &s->case_path) != 0) {
-                snprintf(err, errlen, "%s: not a shard of verletbench run --shard: a regular file whose "
-                              "first line says shard K/N (1 <= K <= N <= %d) of the runs of a "
-                              "case file",
+                snprintf(err, errlen,
+                         "%s: not a shard of verletbench run --shard: a regular file whose "
+                         "first line says shard K/N (1 <= K <= N <= %d) of the runs of a "
+                         "case file",
                          path, VB_MAX_SHARDS);
                 free(s->file), free(s->name);
                 rc = VB_SWEEP_USAGE;
@@ -144,7 +145,8 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
             free(ents[ei]);
         free(ents);
         if (rc == 0 && n_sf == before) {
-            snprintf(err, errlen, "%s: no NAME/shard.csv in it: not a directory of run --shard", dirs[a]);
+            snprintf(err, errlen, "%s: no NAME/shard.csv in it: not a directory of run --shard",
+                     dirs[a]);
             rc = VB_SWEEP_USAGE;
         }
     }
@@ -176,13 +178,14 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
             k++;
         if (k == cf->n) {
             if (cf->points[0].grid)
-                snprintf(err, errlen, "%s: in a directory named %s, but its case file %s is a grid whose "
-                              "points are %s, %s, ...",
+                snprintf(err, errlen,
+                         "%s: in a directory named %s, but its case file %s is a grid whose "
+                         "points are %s, %s, ...",
                          sf[i].file, sf[i].name, cf->points[0].path, cf->points[0].name,
                          cf->n > 1 ? cf->points[1].name : "");
             else
-                snprintf(err, errlen, "%s: in a directory named %s, but its case %s is %s", sf[i].file,
-                         sf[i].name, cf->points[0].path, cf->points[0].name);
+                snprintf(err, errlen, "%s: in a directory named %s, but its case %s is %s",
+                         sf[i].file, sf[i].name, cf->points[0].path, cf->points[0].name);
             rc = VB_SWEEP_USAGE;
             break;
         }
@@ -213,8 +216,8 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
                 found = 1;
                 if (file_n && sf[i].n != file_n) {
                     snprintf(err, errlen, "%s is shard %d/%d of %s, but %s is of %s in %d shards",
-                             sf[i].file, sf[i].k, sf[i].n, sf[i].case_path, file_n_shard,
-                             pc->path, file_n);
+                             sf[i].file, sf[i].k, sf[i].n, sf[i].case_path, file_n_shard, pc->path,
+                             file_n);
                     rc = VB_SWEEP_USAGE;
                     break;
                 }
@@ -222,8 +225,9 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
                 file_n_shard = sf[i].file;
             }
             if (rc == 0 && !found) {
-                snprintf(err, errlen, "%s: grid point %s has no shards in the directories given; a "
-                              "grid's tables need every point (run --shard K/N %s)",
+                snprintf(err, errlen,
+                         "%s: grid point %s has no shards in the directories given; a "
+                         "grid's tables need every point (run --shard K/N %s)",
                          pc->path, pc->name, pc->path);
                 rc = VB_SWEEP_USAGE;
             }
@@ -262,8 +266,8 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
             for (size_t i = 0; i < n_sf; i++)
                 if (point_of[i] == ci && sf[i].k == k) {
                     if (first) {
-                        snprintf(err, errlen, "%s: shard %d/%d given twice: %s and %s", set.all[ci]->name,
-                                 k, nk, first, sf[i].file);
+                        snprintf(err, errlen, "%s: shard %d/%d given twice: %s and %s",
+                                 set.all[ci]->name, k, nk, first, sf[i].file);
                         rc = VB_SWEEP_USAGE;
                         break;
                     }
@@ -290,8 +294,9 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
             break;
         }
         if (rc == 0 && s->order_m && (s->order_i != oi || s->order_m != om)) {
-            snprintf(err, errlen, "%s: case %d of %d in the run that made it, where its case's other "
-                          "shards say %d of %d: shards of different command lines",
+            snprintf(err, errlen,
+                     "%s: case %d of %d in the run that made it, where its case's other "
+                     "shards say %d of %d: shards of different command lines",
                      sf[i].file, oi, om, s->order_i, s->order_m);
             rc = VB_SWEEP_USAGE;
             break;
@@ -331,8 +336,9 @@ int vb_merge_read(vb_merge *m, char *const *dirs, size_t n_dirs, double max_step
         const vb_sweep *p = &sweeps[rank[a - 1]], *q = &sweeps[rank[a]];
         if (q->order_i == p->order_i || q->order_m != sweeps[rank[0]].order_m) {
             char la[4096], lb[4096];
-            snprintf(err, errlen, "%s and %s come from different runs (their '# order=' lines): merge "
-                          "the shards of one command line",
+            snprintf(err, errlen,
+                     "%s and %s come from different runs (their '# order=' lines): merge "
+                     "the shards of one command line",
                      vb_case_label(p->c, la, sizeof la), vb_case_label(q->c, lb, sizeof lb));
             rc = VB_SWEEP_USAGE;
             goto done;

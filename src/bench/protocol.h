@@ -1,6 +1,6 @@
-/* bench_engine.h — what the engine protocol costs (bench_engine.c). */
-#ifndef VB_BENCH_ENGINE_H
-#define VB_BENCH_ENGINE_H
+/* protocol.h — what the external-engine protocol costs (protocol.c). */
+#ifndef VB_PROTOCOL_H
+#define VB_PROTOCOL_H
 
 #include <stddef.h>
 

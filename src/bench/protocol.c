@@ -1,4 +1,4 @@
-/* commands/bench_engine.c — what the engine protocol costs (`bench --engine`).
+/* protocol.c — what the external-engine protocol costs (`bench --engine`).
  *
  * Three runs of the same plan, each through vb_simulate, so the exact
  * solution and the metrics cost the same in all three:
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench_engine.h"
+#include "protocol.h"
 #include "clock.h"
 #include "columns.h"
 #include "engine.h"
