@@ -27,6 +27,7 @@ suite() {
 
 suite "unit tests" "$BUILD/unit-tests"
 suite "command line" sh "$here/cli.sh" "$BUILD"
+suite "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
 suite "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
 suite "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
 suite "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"

@@ -185,7 +185,7 @@ static void num(FILE *f, double x)
 }
 
 /* The first integrator whose positions equal integ's in every run of the
- * plan at every point of the grid that has the plan (sweep.h's same_pair),
+ * plan at every point of the grid that has the plan (results.h's same_pair),
  * or VB_SAME_NONE: the chart draws the two as one striped curve. */
 static size_t grid_same_as(const vb_grid *g, size_t integ, vb_plan_kind kind)
 {

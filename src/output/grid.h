@@ -41,7 +41,7 @@ typedef struct vb_grid {
     vb_grid_row *rows;         /* each point's rows together, as its sweep has them */
     size_t n_rows, cap;
     size_t *first_row, *rows_of; /* point i's: rows[first_row[i] ...], rows_of[i] of them */
-    /* every point's sweep.h same_pair relation, n_integ^2 VB_N_PLANS each */
+    /* every point's results.h same_pair relation, n_integ^2 VB_N_PLANS each */
     unsigned char *same_pair;
     int has_plan[VB_N_PLANS];
 } vb_grid;

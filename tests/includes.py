@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""includes.py [SRC [RULES]] — the include rule of docs/architecture.md, held
+against the #include lines of every C file under SRC (default: src).
+
+RULES (default: docs/architecture.md) lists the layers in its table under
+"## The layers": a row "| FLOOR | `name/` | ... |" for a folder of SRC, or
+"| FLOOR | `name.h` | ... |" for a header at SRC's top.  A file may include
+
+  - a file of its own layer, and
+  - a file of a layer on a lower floor,
+
+never one on a higher floor, nor one of another layer on its own floor
+(layers side by side know nothing of each other).  And no two modules (a
+module: x.c with its x.h) may include each other, directly or round a
+longer loop: a circle.  Both are read from the lines `#include "x.h"` and
+`#include <x.h>`, a name resolved as the build resolves it (-I for SRC and
+each folder: header names are unique), so an include the build would take
+from SRC is never mistaken for a system one.  A name that no file of SRC
+bears is the system's, or the build's own version.h, and not judged.
+
+Prints what breaks the rule, each with the file and line of its include,
+and exits 1; exits 0 with one line saying what was checked.  Exit 2 when
+the rule cannot be read (no such table) or a file lies in no layer."""
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def read_layers(rules):
+    """{layer: floor} from the table under '## The layers'."""
+    layers, inside = {}, False
+    for line in open(rules, encoding="utf-8"):
+        if line.startswith("## "):
+            if inside and layers:
+                break
+            inside = line.strip() == "## The layers"
+            continue
+        m = re.match(r"\|\s*(\d+)\s*\|\s*`([A-Za-z0-9_.-]+/?)`\s*\|", line) if inside else None
+        if m:
+            layers[m.group(2)] = int(m.group(1))
+    return layers
+
+
+def c_files(src):
+    out = []
+    for d, dirs, names in os.walk(src):
+        dirs.sort()
+        for n in sorted(names):
+            if n.endswith((".c", ".h")):
+                out.append(os.path.relpath(os.path.join(d, n), src))
+    return out
+
+
+def layer_of(path, floor):
+    """The layer a file of SRC lies in: its folder, or itself at the top."""
+    parts = path.split(os.sep)
+    key = parts[0] + "/" if len(parts) > 1 else parts[0]
+    return key if key in floor else None
+
+
+def circles(edges, nodes):
+    """Tarjan's strongly connected components of more than one node."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check(src, rules):
+    layers = read_layers(rules)
+    if not layers:
+        print("includes: %s has no table of layers under '## The layers'" % rules)
+        return 2
+    floor = layers
+    files = c_files(src)
+    problems, lost = [], []
+    by_name = {}
+    for f in files:
+        by_name.setdefault(os.path.basename(f), []).append(f)
+        if layer_of(f, floor) is None:
+            lost.append(f)
+    if lost:
+        for f in lost:
+            print("includes: %s/%s lies in no layer of %s" % (src, f, rules))
+        return 2
+    for name, where in sorted(by_name.items()):
+        if name.endswith(".h") and len(where) > 1:
+            problems.append("%s: a header of this name in %s: the build cannot tell them apart"
+                            % (name, ", ".join(where)))
+    module = lambda f: os.path.splitext(f)[0]
+    edges, why, n_includes = {}, {}, 0
+    for f in files:
+        for no, line in enumerate(open(os.path.join(src, f), encoding="utf-8", errors="replace"), 1):
+            m = INCLUDE.match(line)
+            if not m:
+                continue
+            name = m.group(2)
+            # a path as written from the file's own folder, then from SRC,
+            # then a bare name from any folder (the -I list)
+            own = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            if m.group(1) == '"' and own in files:
+                target = own
+            elif os.path.normpath(name) in files:
+                target = os.path.normpath(name)
+            elif len(by_name.get(os.path.basename(name), [])) == 1 and "/" not in name:
+                target = by_name[os.path.basename(name)][0]
+            else:
+                continue  # the system's, or generated by the build
+            n_includes += 1
+            a, b = layer_of(f, floor), layer_of(target, floor)
+            if a != b and floor[b] >= floor[a]:
+                problems.append("%s/%s:%d: includes %s of %s, a layer %s its own %s"
+                                % (src, f, no, target, b,
+                                   "above" if floor[b] > floor[a] else "beside", a))
+            if module(f) != module(target):
+                edges.setdefault(module(f), set()).add(module(target))
+                why.setdefault((module(f), module(target)), "%s:%d" % (f, no))
+    for comp in circles(edges, {module(f) for f in files}):
+        ties = ["%s -> %s (%s)" % (a, b, why[(a, b)])
+                for a in comp for b in sorted(edges.get(a, ())) if b in comp]
+        problems.append("a circle of %d: %s" % (len(comp), "; ".join(ties)))
+    for p in problems:
+        print("includes: " + p)
+    if problems:
+        print("includes: %d against the rule of %s" % (len(problems), rules))
+        return 1
+    print("includes: %d files, %d includes within %s, %d layers on %d floors: every one "
+          "within its layer or down, no circle" % (len(files), n_includes, src, len(layers),
+                                                  len(set(layers.values()))))
+    return 0
+
+
+if __name__ == "__main__":
+    here = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "src")
+    rules = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "docs", "architecture.md")
+    sys.exit(check(src, rules))
