@@ -49,9 +49,10 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 # -ffp-contract=off: no fused multiply-adds behind our back, so the same
 # inputs give the same bits on every machine and at every optimisation level.
-# src/ is a small core with the integrators, the models and the commands
-# around it; verletbench.h, the plugin interface, is at the top
-SRC_DIRS = os numerics models integrators plugin engine driver casefile sweep output check bench commands
+# src/ stands in layers, one folder each, lowest first (docs/architecture.md;
+# make check holds the includes to it); verletbench.h, the plugin
+# interface, is at the top of src/
+SRC_DIRS = os numerics models integrators plugin engine driver casefile sweep bench output check commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)
