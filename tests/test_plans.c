@@ -1,9 +1,11 @@
 /* test_plans.c — step plans follow docs/method.md §1 to the bit. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "precision.h"
 #include "unit.h"
 
 static size_t collect(const vb_plan_spec *spec, double *hs, double *ts, size_t cap)
@@ -177,8 +179,34 @@ static void test_trace_step_count(void)
     }
 }
 
+/* The rule of precision.h, against its own closed form: float32's round-off
+ * admits a difference of up to 2 eps32 N scale that is at most a tenth of
+ * the larger error, and no more; float64 keeps 16 eps N^1.5 scale and 1e-3. */
+static void test_precision_rules(void)
+{
+    vb_precision p;
+    CHECK(vb_precision_parse("float32", &p) == 0 && p == VB_FLOAT32, "float32 parses");
+    CHECK(vb_precision_parse("float64", &p) == 0 && p == VB_FLOAT64, "float64 parses");
+    CHECK(vb_precision_parse("half", &p) != 0, "half is refused");
+    CHECK(vb_precision_eps(VB_FLOAT32) == 0x1p-23, "eps32 is 2^-23");
+    CHECK(vb_precision_eps(VB_FLOAT64) == 0x1p-52, "eps64 is 2^-52");
+    CHECK(vb_precision_coarser(VB_FLOAT64, VB_FLOAT32) == VB_FLOAT32, "coarser of 64, 32");
+    CHECK(vb_roundoff_floor(VB_FLOAT32, 2.0) == 1e3 * 0x1p-23 * 2.0, "float32 floor");
+    double n = 1000.0, scale = 1.0, limit = 2.0 * 0x1p-23 * n * scale; /* 2.38e-4 */
+    double a = 1e-2;
+    CHECK(vb_same_to_roundoff_in(VB_FLOAT32, a, a + 0.99 * limit, n, scale), "inside 2 eps32 N");
+    CHECK(!vb_same_to_roundoff_in(VB_FLOAT32, a, a + 1.01 * limit, n, scale), "past 2 eps32 N");
+    /* both under the absolute limit, but 2x apart: never the same */
+    CHECK(!vb_same_to_roundoff_in(VB_FLOAT32, 1e-5, 2e-5, n, scale), "2x apart in float32");
+    CHECK(!vb_same_to_roundoff_in(VB_FLOAT64, 1e-15, 2e-15, n, scale), "2x apart in float64");
+    /* a difference float32 admits is far beyond float64's rule */
+    CHECK(!vb_same_to_roundoff_in(VB_FLOAT64, a, a + 0.5 * limit, n, scale), "float64 is stricter");
+    CHECK(!vb_same_to_roundoff_in(VB_FLOAT32, NAN, NAN, n, scale), "NaN is never the same");
+}
+
 void suite_plans(void)
 {
+    RUN(test_precision_rules);
     RUN(test_trace_step_count);
     RUN(test_fixed_plan_step_count);
     RUN(test_random_plan_reference_steps);
