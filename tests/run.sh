@@ -42,6 +42,7 @@ suite "external engines: examples, bad engines, problem and score" python3 "$her
 suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
 suite "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"
+suite "stability: limits against their closed forms, jitter, bad input" python3 "$here/stability.py" "$BUILD"
 suite "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"

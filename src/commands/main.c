@@ -169,6 +169,7 @@ static const command commands[] = {
     {"problem", vb_cmd_problem, "what an external engine needs to run cases itself (JSON Lines)"},
     {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
+    {"stability", vb_cmd_stability, "the largest stable step of each integrator, by bisection"},
     {"draw", vb_cmd_draw, "every chart of a results directory (gnuplot) and its REPORT.md"},
 };
 
