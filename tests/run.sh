@@ -43,6 +43,7 @@ suite "fair comparisons: new methods, order intervals, adaptive, timing" python3
 suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
 suite "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"
 suite "stability: limits against their closed forms, jitter, bad input" python3 "$here/stability.py" "$BUILD"
+suite "long runs: exponents and verdicts on known cases, Kahan, round-off" python3 "$here/longrun.py" "$BUILD"
 suite "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"

@@ -25,6 +25,7 @@ int vb_cmd_draw(int argc, char **argv);
 int vb_cmd_problem(int argc, char **argv);
 int vb_cmd_score(int argc, char **argv);
 int vb_cmd_stability(int argc, char **argv);
+int vb_cmd_longrun(int argc, char **argv);
 
 /* No run may take more steps than this unless asked (--max-steps,
  * VERLETBENCH_MAX_STEPS): a typo in dt should not tie up a machine for a day.

@@ -1,0 +1,160 @@
+/* longrun_files.c — the files of the long runs (longrun_files.h). */
+#include "longrun_files.h"
+#include "names.h"
+#include "numbers.h"
+#include "outfile.h"
+#include "provenance.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void num(FILE *f, double x)
+{
+    char buf[40];
+    if (isnan(x))
+        return;
+    vb_format_shortest(x, buf, sizeof buf);
+    fputs(buf, f);
+}
+
+/* the method's name: a compensated one is reported as its base method,
+ * with kahan = 1 */
+static const char *method(const vb_long_study *s, size_t i) { return s->base[i]->name; }
+
+static void provenance(FILE *f, const vb_long_study *s)
+{
+    const vb_model *m = s->model;
+    char buf[40];
+    fprintf(f, "# verletbench %s longrun: model %s", vb_version_text(), m->type->name);
+    for (unsigned i = 0; i < m->type->n_params; i++) {
+        vb_format_shortest(m->p[i], buf, sizeof buf);
+        fprintf(f, " %s=%s", m->type->params[i].name, buf);
+    }
+    fprintf(f, "\n# %g periods of T = %.17g at %g fixed steps a period; samples at t = T 10^(k/%g) "
+               "(the first step at or past each); exponents fitted to the running maxima from "
+               "t = %g T\n",
+            s->opts.periods, s->results[0].period, s->opts.steps_per_period, s->opts.per_decade,
+            s->opts.fit_from);
+}
+
+static void write_samples(FILE *f, const vb_long_study *s)
+{
+    fputs("integrator,kahan,t,periods,energy,energy_max,phase,phase_max\n", f);
+    for (size_t i = 0; i < s->n_integ; i++) {
+        const vb_long_result *r = &s->results[i];
+        for (size_t k = 0; k < r->n; k++) {
+            fprintf(f, "%s,%d,", method(s, i), s->kahan[i]);
+            num(f, r->s[k].t);
+            fputc(',', f);
+            num(f, r->s[k].t / r->period);
+            fputc(',', f);
+            num(f, r->s[k].energy);
+            fputc(',', f);
+            num(f, r->s[k].energy_max);
+            fputc(',', f);
+            num(f, r->s[k].phase);
+            fputc(',', f);
+            num(f, r->s[k].phase_max);
+            fputc('\n', f);
+        }
+    }
+}
+
+static void write_summary(FILE *f, const vb_long_study *s)
+{
+    fputs("integrator,kahan,steps_per_period,h,periods,status,energy_exponent,energy_se,"
+          "energy_verdict,phase_exponent,phase_se,phase_verdict,drift,drift_per_particle,"
+          "energy_max,phase_max\n",
+          f);
+    for (size_t i = 0; i < s->n_integ; i++) {
+        const vb_long_result *r = &s->results[i];
+        fprintf(f, "%s,%d,", method(s, i), s->kahan[i]);
+        num(f, s->opts.steps_per_period);
+        fputc(',', f);
+        num(f, r->h);
+        fputc(',', f);
+        num(f, r->steps * r->h / r->period);
+        fprintf(f, ",%s,", r->diverged ? "diverged" : "ok");
+        num(f, r->energy.p);
+        fputc(',', f);
+        num(f, r->energy.se);
+        fprintf(f, ",%s,", r->energy.verdict);
+        num(f, r->phase.p);
+        fputc(',', f);
+        num(f, r->phase.se);
+        fprintf(f, ",%s,", r->phase.verdict);
+        num(f, r->drift);
+        fputc(',', f);
+        num(f, r->drift_per_particle);
+        fputc(',', f);
+        num(f, r->n ? r->s[r->n - 1].energy_max : (double)NAN);
+        fputc(',', f);
+        num(f, r->n ? r->s[r->n - 1].phase_max : (double)NAN);
+        fputc('\n', f);
+    }
+}
+
+void vb_long_print_table(FILE *f, const vb_long_study *s)
+{
+    fprintf(f, "| integrator | kahan | steps a period | periods | energy: exponent | verdict | "
+               "phase: exponent | verdict | drift dE/dt | per particle | max \\|dE/E0\\| |\n"
+               "|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < s->n_integ; i++) {
+        const vb_long_result *r = &s->results[i];
+        fprintf(f, "| %s | %s | %g | %.4g%s | ", method(s, i), s->kahan[i] ? "on" : "off",
+                s->opts.steps_per_period, r->steps * r->h / r->period,
+                r->diverged ? " (diverged)" : "");
+        if (isnan(r->energy.p))
+            fprintf(f, "— | — | ");
+        else
+            fprintf(f, "%.2f ± %.2f | %s | ", r->energy.p, r->energy.se, r->energy.verdict);
+        if (isnan(r->phase.p))
+            fprintf(f, "— | — | ");
+        else
+            fprintf(f, "%.2f ± %.2f | %s | ", r->phase.p, r->phase.se, r->phase.verdict);
+        fprintf(f, "%.3g | %.3g | %.3g |\n", r->drift, r->drift_per_particle,
+                r->n ? r->s[r->n - 1].energy_max : (double)NAN);
+    }
+}
+
+static int one_file(const char *dir, const char *name, const vb_long_study *s, int which,
+                    vb_outfile *o, char *err, size_t errlen)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        snprintf(err, errlen, "%.80s...: path too long", dir);
+        return -1;
+    }
+    if (vb_outfile_open(o, path, err, errlen) != 0)
+        return -1;
+    if (which == 2) {
+        fprintf(o->f, "<!-- verletbench %s longrun -->\n\n", vb_version_text());
+        vb_long_print_table(o->f, s);
+    } else {
+        provenance(o->f, s);
+        if (which == 0)
+            write_samples(o->f, s);
+        else
+            write_summary(o->f, s);
+    }
+    return vb_outfile_finish(o, err, errlen);
+}
+
+int vb_long_write(const char *dir, const vb_long_study *s, char *err, size_t errlen)
+{
+    if (vb_make_dir(dir, err, errlen) != 0)
+        return -1;
+    static const char *const names[] = {"longrun.csv", "longrun-summary.csv", "longrun.md"};
+    vb_outfile o[3] = {{0}};
+    int rc = 0;
+    for (int k = 0; k < 3 && rc == 0; k++)
+        rc = one_file(dir, names[k], s, k, &o[k], err, errlen);
+    for (int i = 0; i < 3; i++) {
+        if (rc == 0)
+            rc = vb_outfile_commit(&o[i], err, errlen);
+        else if (o[i].f || o[i].tmp)
+            vb_outfile_abort(&o[i]);
+    }
+    return rc;
+}

@@ -1,0 +1,61 @@
+/* longrun.h — a run of 1e5 to 1e7 periods in flat memory: its energy and
+ * phase errors sampled on a logarithmic time grid, their growth exponents
+ * fitted and named (bounded, random walk, secular), and the energy's drift
+ * per unit time and per particle (docs/longrun.md). */
+#ifndef VB_LONGRUN_H
+#define VB_LONGRUN_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "verletbench.h"
+
+/* samples a decade at most, and decades at most: the memory is fixed */
+#define VB_LONG_MAX_SAMPLES 400
+
+typedef struct vb_long_opts {
+    double periods;          /* the run: periods * T, T the model's natural time */
+    double steps_per_period; /* h = T / steps_per_period */
+    double per_decade;       /* samples a decade of time, from t = T */
+    double fit_from;         /* the fits use t >= fit_from * T */
+} vb_long_opts;
+
+typedef struct vb_long_sample {
+    double t;
+    double energy;     /* (E - E0)/|E0| now, signed */
+    double energy_max; /* max |E - E0|/|E0| up to t */
+    double phase;      /* |phase error| now, radians (NAN: none) */
+    double phase_max;  /* its max up to t */
+} vb_long_sample;
+
+/* A growth exponent: err ~ t^p by least squares in log-log over the
+ * samples' running maxima. */
+typedef struct vb_long_fit {
+    double p, se;        /* the slope and its standard error (of the fit) */
+    size_t used;         /* samples fitted */
+    const char *verdict; /* "bounded", "random walk", "secular", "faster", or "" */
+} vb_long_fit;
+
+typedef struct vb_long_result {
+    vb_long_sample s[VB_LONG_MAX_SAMPLES];
+    size_t n;
+    double steps, t_end, h, period;
+    int diverged;              /* the state or the energy stopped being finite */
+    vb_long_fit energy, phase;
+    double drift;              /* dE/dt by least squares on (t, E - E0): energy per time */
+    double drift_per_particle; /* drift / n */
+} vb_long_result;
+
+/* The verdict of an exponent: < 1/4 bounded, < 3/4 random walk (t^1/2),
+ * < 3/2 secular (t^1), else faster. */
+const char *vb_long_verdict(double p);
+
+/* The model must have an energy (conservative) and an exact solution.
+ * 0, or -1 with a message. */
+int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
+                vb_long_result *r, char *err, size_t errlen);
+
+/* The least-squares slope of y on x over n points, and its standard error */
+void vb_long_slope(const double *x, const double *y, size_t n, double *slope, double *se);
+
+#endif

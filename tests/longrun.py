@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""longrun.py BUILD_DIR — `verletbench longrun` (docs/longrun.md), each
+verdict held to a case whose answer is known:
+
+- a symplectic method on the spring is bounded: velocity Verlet's energy
+  stays on its invariant ellipse (1 - z^2/4) x^2 + v^2 = const, so from
+  rest |E - E0|/E0 <= z^2/4 at every step; verdict "bounded";
+- explicit Euler's energy is secular: on the spring E_n = (1 + z^2)^n E0
+  exactly (its matrix is normal), so every sample is held to that, and the
+  exponent to the one fitted here to the same closed form at the same
+  times (1.0 to 1.2 as n z^2 goes from 0.004 to 0.4);
+- round-off alone: yoshida4 at 1e4 steps a period on the spring has a
+  truncation energy error of ~1e-14 (bounded: the compensated run shows
+  it), below round-off's walk; its exponent lies within the 99 % range of
+  the fitted exponent of a Brownian path sampled on the same grid, an
+  interval computed here (Brouwer's law: t^1/2); with Kahan compensation
+  the walk is gone (bounded) and the error 10 times smaller at least;
+- the compensated methods are the same methods: the same errors as the
+  plain ones where truncation dominates;
+- reproducible bytes at any thread count; bad input: exit 2.
+Ends with "N passed, N failed"."""
+import csv
+import io
+import math
+import os
+import random
+
+import suite
+
+S = suite.Suite("longrun", guard=300)
+check, vb = S.check, S.vb
+
+
+def rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(io.StringIO("".join(l for l in f if not l.startswith("#")))))
+
+
+def slope(xs, ys):
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def summary(out):
+    return {(r["integrator"], r["kahan"]): r for r in rows(os.path.join(out, "longrun-summary.csv"))}
+
+
+def test_bounded(tmp):
+    out = os.path.join(tmp, "bounded")
+    r = vb("longrun", "--model", "spring", "--integrator", "velocity-verlet,pefrl", "--periods",
+           "1e4", "--steps-per-period", "100", "--out", out)
+    check(r.returncode == 0, "longrun on the spring runs", r.stderr)
+    z = 2 * math.pi / 100
+    for row in rows(os.path.join(out, "longrun.csv")):
+        if row["integrator"] == "velocity-verlet":
+            e = float(row["energy"])
+            if not (-z * z / 4 - 1e-12 <= e <= 1e-12):
+                check(False, "velocity Verlet's energy on its ellipse: %s at t = %s" % (e, row["t"]))
+                break
+    else:
+        check(True, "velocity Verlet's energy error within [-z^2/4, 0] at every sample")
+    s = summary(out)
+    for name in ("velocity-verlet", "pefrl"):
+        check(s[(name, "0")]["energy_verdict"] == "bounded" and
+              abs(float(s[(name, "0")]["energy_exponent"])) < 0.25,
+              "%s on the spring: energy bounded" % name, s[(name, "0")])
+
+
+def test_euler_secular(tmp):
+    out = os.path.join(tmp, "euler")
+    S_ = 1e4
+    r = vb("longrun", "--model", "spring", "--integrator", "euler", "--periods", "100",
+           "--steps-per-period", "%g" % S_, "--fit-from", "1", "--out", out)
+    check(r.returncode == 0, "longrun euler runs", r.stderr)
+    z2 = (2 * math.pi / S_) ** 2
+    xs, ys = [], []
+    bad = None
+    for row in rows(os.path.join(out, "longrun.csv")):
+        n = round(float(row["t"]) / (2 * math.pi / S_))
+        exact = math.expm1(n * math.log1p(z2))
+        if abs(float(row["energy"]) - exact) > 1e-9 * exact:
+            bad = (row, exact)
+        xs.append(math.log(float(row["t"])))
+        ys.append(math.log(exact))
+    check(bad is None, "explicit Euler's energy is (1 + z^2)^n - 1 at every sample", bad)
+    p = float(summary(out)[("euler", "0")]["energy_exponent"])
+    want = slope(xs, ys)
+    check(abs(p - want) < 0.01 and summary(out)[("euler", "0")]["energy_verdict"] == "secular",
+          "explicit Euler's energy exponent %g against %g from the closed form: secular" % (p, want))
+
+
+def brownian_range(grid, fit_from, paths=4000, lo=0.005, hi=0.995):
+    """The range of the fitted exponent of max |W| (W Brownian motion)
+    sampled at the grid's times, fitted from fit_from on: what one random
+    walk's exponent may be by chance, with probability hi - lo."""
+    rnd = random.Random(31)
+    out = []
+    for _ in range(paths):
+        w = prev = m = 0.0
+        xs, ys = [], []
+        for t in grid:
+            w += rnd.gauss(0.0, math.sqrt(t - prev))
+            prev = t
+            m = max(m, abs(w))
+            if t >= fit_from:
+                xs.append(math.log(t))
+                ys.append(math.log(m))
+        out.append(slope(xs, ys))
+    out.sort()
+    return out[int(lo * paths)], out[int(hi * paths)]
+
+
+def test_roundoff(tmp):
+    out = os.path.join(tmp, "roundoff")
+    r = vb("longrun", "--model", "spring", "--integrator", "yoshida4", "--kahan", "--periods",
+           "1e3", "--steps-per-period", "1e4", "--out", out)
+    check(r.returncode == 0, "longrun yoshida4 --kahan runs", r.stderr)
+    samples = [row for row in rows(os.path.join(out, "longrun.csv")) if row["kahan"] == "0"]
+    grid = [float(row["periods"]) for row in samples]
+    lo, hi = brownian_range(grid, 10.0)
+    s = summary(out)
+    p = float(s[("yoshida4", "0")]["energy_exponent"])
+    check(lo <= p <= hi and s[("yoshida4", "0")]["energy_verdict"] == "random walk",
+          "round-off alone: exponent %g within a random walk's 99%% range [%.3f, %.3f]" % (p, lo, hi))
+    pk = float(s[("yoshida4", "1")]["energy_exponent"])
+    check(pk < lo and s[("yoshida4", "1")]["energy_verdict"] == "bounded",
+          "with Kahan compensation the walk is gone: exponent %g" % pk)
+    check(float(s[("yoshida4", "1")]["energy_max"]) * 10 < float(s[("yoshida4", "0")]["energy_max"]),
+          "and the error at least 10 times smaller", s)
+
+
+def test_same_method(tmp):
+    out = os.path.join(tmp, "same")
+    r = vb("longrun", "--model", "orbit", "--set", "e=0.5", "--integrator",
+           "euler-semi,velocity-verlet,yoshida4,pefrl", "--kahan", "--periods", "1000",
+           "--steps-per-period", "50", "--out", out)
+    check(r.returncode == 0, "longrun on the orbit runs", r.stderr)
+    got = rows(os.path.join(out, "longrun.csv"))
+    for name in ("euler-semi", "velocity-verlet", "yoshida4", "pefrl"):
+        plain = [float(x["energy"]) for x in got if x["integrator"] == name and x["kahan"] == "0"]
+        comp = [float(x["energy"]) for x in got if x["integrator"] == name and x["kahan"] == "1"]
+        # at 50 steps an orbit truncation dominates: the two differ by
+        # round-off, a millionth of the largest error at most
+        worst = max(abs(a - b) for a, b in zip(plain, comp)) / max(abs(a) for a in plain)
+        check(len(plain) == len(comp) > 20 and worst < 1e-6,
+              "%s compensated is %s: energy errors the same to %g" % (name, name, worst))
+
+
+def test_reproducible_and_bad(tmp):
+    a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
+    args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
+            "1000", "--steps-per-period", "50")
+    r1, r2 = vb(*args, "--out", a, "-j", "1"), vb(*args, "--out", b, "-j", "2")
+    check(r1.returncode == 0 and r2.returncode == 0, "longrun on the pendulum runs",
+          r1.stderr + r2.stderr)
+    for f in ("longrun.csv", "longrun-summary.csv", "longrun.md"):
+        check(open(os.path.join(a, f)).read() == open(os.path.join(b, f)).read(),
+              "%s byte-identical at 1 and 2 threads" % f)
+    bad = os.path.join(tmp, "bad")
+    for args, word in [
+        (("--model", "spring", "--integrator", "euler", "--periods", "0"), "--periods"),
+        (("--model", "damped-spring", "--integrator", "euler"), "energy"),
+        (("--model", "spring", "--integrator", "nosuch"), "nosuch"),
+        (("--model", "spring", "--integrator", "rk4", "--kahan"), "--kahan"),
+        (("--model", "spring", "--integrator", "rkf45"), "rkf45"),
+        (("--model", "spring"), "--integrator"),
+        (("--model", "spring", "--integrator", "euler", "--per-decade", "0"), "--per-decade"),
+    ]:
+        r = vb("longrun", *args, "--out", bad)
+        check(r.returncode == 2 and word in r.stderr, "longrun %s: exit 2 naming %s"
+              % (" ".join(args), word), "%d %s" % (r.returncode, r.stderr))
+    check(not os.path.exists(bad), "bad input writes nothing")
+
+
+if __name__ == "__main__":
+    raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
+                             test_reproducible_and_bad]))
