@@ -44,6 +44,7 @@ suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" pyth
 suite "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"
 suite "stability: limits against their closed forms, jitter, bad input" python3 "$here/stability.py" "$BUILD"
 suite "long runs: exponents and verdicts on known cases, Kahan, round-off" python3 "$here/longrun.py" "$BUILD"
+suite "float32: sim --precision against a float loop written in the test" python3 "$here/float32.py" "$BUILD"
 suite "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "integrator.h"
 #include "engine.h"
+#include "float32.h"
 #include "model.h"
 #include "outfile.h"
 #include "plan.h"
@@ -22,6 +23,7 @@ static void help(void)
          "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
          "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
+         "                       [--precision P] [--offset X]\n"
          "                       [--max-steps N] [--plugin FILE]...\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution (or, for a model without one, a reference\n"
@@ -48,6 +50,11 @@ static void help(void)
          "  --tol TOL          an adaptive integrator's tolerance (absolute and relative,\n"
          "                     default 1e-6); its steps (--dt, --jitter, --steps) are then\n"
          "                     frames it must land on, crossed in steps of its own\n"
+         "  --precision P      float64 (default) or float32: the integrator's state and updates\n"
+         "                     in that precision (euler, euler-semi, velocity-verlet, yoshida4,\n"
+         "                     pefrl; docs/float32.md)\n"
+         "  --offset X         shift the origin by X in every coordinate (the world a game puts\n"
+         "                     the scene in); errors are measured back in the scene's frame\n"
          "  --trajectory FILE  also write every step: t, x, v, exact (or reference) x and v,\n"
          "                     err_pos, energy; a column per component (x1, y1, x2, ...)\n"
          "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
@@ -73,7 +80,7 @@ int vb_cmd_sim(int argc, char **argv)
 {
     enum {
         O_MODEL = 256, O_SET, O_INTEG, O_ENGINE, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ,
-        O_TIMEOUT, O_TOL, O_HELP
+        O_TIMEOUT, O_TOL, O_PRECISION, O_OFFSET, O_HELP
     };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
@@ -88,6 +95,8 @@ int vb_cmd_sim(int argc, char **argv)
         {"steps", required_argument, NULL, O_STEPS},
         {"trajectory", required_argument, NULL, O_TRAJ},
         {"tol", required_argument, NULL, O_TOL},
+        {"precision", required_argument, NULL, O_PRECISION},
+        {"offset", required_argument, NULL, O_OFFSET},
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
@@ -101,6 +110,8 @@ int vb_cmd_sim(int argc, char **argv)
     double t_end = 0.0, dt = 0.0, jitter = 0.0, tol = 0.0;
     int have_t_end = 0, have_dt = 0, have_jitter = 0;
     unsigned long seed = 1;
+    vb_precision precision = VB_FLOAT64;
+    double offset = 0.0;
     vb_shared_opts so = vb_shared_opts_plain();
     int c, rc;
 
@@ -155,6 +166,14 @@ int vb_cmd_sim(int argc, char **argv)
                 return VB_EXIT_USAGE;
             if (!(tol >= 1e-14 && tol <= 1.0))
                 return vb_usage_error(CMD, "--tol: %s must be in [1e-14, 1]", optarg);
+            break;
+        case O_PRECISION:
+            if (vb_precision_parse(optarg, &precision) != 0)
+                return vb_usage_error(CMD, "--precision: '%s': give float64 or float32", optarg);
+            break;
+        case O_OFFSET:
+            if (vb_opt_double(CMD, "--offset", optarg, &offset) != 0)
+                return VB_EXIT_USAGE;
             break;
         case O_SEED:
             if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
@@ -212,6 +231,15 @@ int vb_cmd_sim(int argc, char **argv)
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
                               integ_name, names);
+    }
+    if (precision != VB_FLOAT64 || offset != 0.0) {
+        if (engine) {
+            vb_engine_free(engine);
+            return vb_usage_error(CMD, "--precision and --offset are for the built-in integrators; "
+                                       "an engine declares its own precision");
+        }
+        if (!(integ = vb_integrator_in_precision(integ, precision, offset, names, sizeof names)))
+            return vb_usage_error(CMD, "--precision: %s", names);
     }
     if (tol > 0.0 && !(integ->flags & VB_ADAPTIVE)) {
         vb_engine_free(engine);

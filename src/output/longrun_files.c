@@ -64,8 +64,8 @@ static void write_samples(FILE *f, const vb_long_study *s)
 static void write_summary(FILE *f, const vb_long_study *s)
 {
     fputs("integrator,kahan,steps_per_period,h,periods,status,energy_exponent,energy_se,"
-          "energy_verdict,phase_exponent,phase_se,phase_verdict,drift,drift_per_particle,"
-          "energy_max,phase_max\n",
+          "energy_verdict,energy_lost_at,phase_exponent,phase_se,phase_verdict,phase_lost_at,"
+          "drift,drift_per_particle,energy_max,phase_max\n",
           f);
     for (size_t i = 0; i < s->n_integ; i++) {
         const vb_long_result *r = &s->results[i];
@@ -80,10 +80,14 @@ static void write_summary(FILE *f, const vb_long_study *s)
         fputc(',', f);
         num(f, r->energy.se);
         fprintf(f, ",%s,", r->energy.verdict);
+        num(f, r->energy.lost_at);
+        fputc(',', f);
         num(f, r->phase.p);
         fputc(',', f);
         num(f, r->phase.se);
         fprintf(f, ",%s,", r->phase.verdict);
+        num(f, r->phase.lost_at);
+        fputc(',', f);
         num(f, r->drift);
         fputc(',', f);
         num(f, r->drift_per_particle);
@@ -93,6 +97,19 @@ static void write_summary(FILE *f, const vb_long_study *s)
         num(f, r->n ? r->s[r->n - 1].phase_max : (double)NAN);
         fputc('\n', f);
     }
+}
+
+/* "0.48 ± 0.02 | random walk", with when the error reached its limit */
+static void cell(FILE *f, const vb_long_fit *fit, const char *limit)
+{
+    if (isnan(fit->p))
+        fprintf(f, "— | ");
+    else
+        fprintf(f, "%.2f ± %.2f | ", fit->p, fit->se);
+    fprintf(f, "%s", fit->verdict[0] ? fit->verdict : "—");
+    if (!isnan(fit->lost_at))
+        fprintf(f, "%s%s at %.3g periods", fit->verdict[0] ? "; " : "", limit, fit->lost_at);
+    fprintf(f, " | ");
 }
 
 void vb_long_print_table(FILE *f, const vb_long_study *s)
@@ -105,14 +122,8 @@ void vb_long_print_table(FILE *f, const vb_long_study *s)
         fprintf(f, "| %s | %s | %g | %.4g%s | ", method(s, i), s->kahan[i] ? "on" : "off",
                 s->opts.steps_per_period, r->steps * r->h / r->period,
                 r->diverged ? " (diverged)" : "");
-        if (isnan(r->energy.p))
-            fprintf(f, "— | — | ");
-        else
-            fprintf(f, "%.2f ± %.2f | %s | ", r->energy.p, r->energy.se, r->energy.verdict);
-        if (isnan(r->phase.p))
-            fprintf(f, "— | — | ");
-        else
-            fprintf(f, "%.2f ± %.2f | %s | ", r->phase.p, r->phase.se, r->phase.verdict);
+        cell(f, &r->energy, "ΔE = E0");
+        cell(f, &r->phase, "1 rad");
         fprintf(f, "%.3g | %.3g | %.3g |\n", r->drift, r->drift_per_particle,
                 r->n ? r->s[r->n - 1].energy_max : (double)NAN);
     }

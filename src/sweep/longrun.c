@@ -79,15 +79,22 @@ static double phase_error(const vb_model *m, double w, const double *x, const do
 }
 
 /* the fit of log(max err) on log t over the samples at t >= from, where
- * the error is positive and (for the phase) not yet saturated: a phase
- * error past 1 rad has wrapped round and no longer grows as it did */
+ * the error is positive and below its limit (longrun.h: lost_at) */
 static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
 {
     double lx[VB_LONG_MAX_SAMPLES], ly[VB_LONG_MAX_SAMPLES];
     size_t k = 0;
+    f->lost_at = NAN;
+    int any = 0;
     for (size_t i = 0; i < r->n; i++) {
         double e = phase ? r->s[i].phase_max : r->s[i].energy_max;
-        if (r->s[i].t < from || !(e > 0.0) || !isfinite(e) || (phase && e > 1.0))
+        any |= !isnan(e);
+        if (!(e < 1.0)) {
+            if (!isnan(e))
+                f->lost_at = r->s[i].t / r->period;
+            break;
+        }
+        if (r->s[i].t < from || !(e > 0.0))
             continue;
         lx[k] = log(r->s[i].t);
         ly[k] = log(e);
@@ -95,7 +102,7 @@ static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
     }
     f->used = k;
     vb_long_slope(lx, ly, k, &f->p, &f->se);
-    f->verdict = vb_long_verdict(f->p);
+    f->verdict = !isnan(f->p) ? vb_long_verdict(f->p) : any && !isnan(f->lost_at) ? "saturated" : "";
 }
 
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
@@ -148,6 +155,8 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         if (!isfinite(e)) {
             r->diverged = 1;
             r->steps = (double)k;
+            if (r->n < VB_LONG_MAX_SAMPLES) /* its last sample: lost there */
+                r->s[r->n++] = (vb_long_sample){t, e, INFINITY, NAN, NAN};
             break;
         }
         if (mt->exact(m->self, work, t, xe, ve) != 0) {

@@ -33,7 +33,14 @@ typedef struct vb_long_sample {
 typedef struct vb_long_fit {
     double p, se;        /* the slope and its standard error (of the fit) */
     size_t used;         /* samples fitted */
-    const char *verdict; /* "bounded", "random walk", "secular", "faster", or "" */
+    /* "bounded", "random walk", "secular", "faster"; "saturated" when the error
+     * reached its limit before there were three samples to fit; "" */
+    const char *verdict;
+    /* when the error first reached its limit, in periods (NAN: never): the
+     * energy |E - E0| >= |E0| (an orbit escapes, a swing goes over the
+     * top), the phase 1 radian (it wraps round and no longer measures the
+     * growth).  The fit ends there. */
+    double lost_at;
 } vb_long_fit;
 
 typedef struct vb_long_result {

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""float32.py BUILD_DIR — `sim --precision float32 --offset X`
+(docs/float32.md) against a loop written here in single precision:
+
+- every float operation is emulated exactly: an IEEE single sum, difference
+  or product of two floats, computed in double and rounded once to single,
+  is the correctly rounded single result (double has more than 2 * 24 + 2
+  bits), so the loop below is what a float32 program computes, bit for bit;
+- velocity Verlet, euler-semi and pefrl on the spring, at offsets 0, 1e3
+  and 1e4, each step's position and velocity of sim's --trajectory equal
+  to the loop's, to the bit, after the shift back to the scene's frame;
+- the float64 run about a shifted origin is the float64 method (its errors
+  the same but for round-off), and the float32 run's error floor is
+  float32's, not float64's;
+- methods that are not kicks and drifts are refused, as are an unknown
+  precision and --precision with an engine.
+Ends with "N passed, N failed"."""
+import csv
+import io
+import math
+import os
+import struct
+
+import suite
+
+S = suite.Suite("float32", guard=300)
+check, vb = S.check, S.vb
+
+
+def f32(x):
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+# the schemes of src/integrators/splitting.c, written out again here
+CBRT2 = 1.2599210498948731648
+W1 = 1.0 / (2.0 - CBRT2)
+XI, LAM, CHI = 0.1786178958448091, -0.2123418310626054, -0.06626458266981849
+D1 = 0.5 * (1.0 - 2.0 * LAM)
+SCHEMES = {
+    "euler-semi": ([("f", 0), ("k", 1.0), ("d", 1.0)], False),
+    "velocity-verlet": ([("k", 0.5), ("d", 1.0), ("f", 0), ("k", 0.5)], True),
+    "pefrl": ([("d", XI), ("f", 0), ("k", D1), ("d", CHI), ("f", 0), ("k", LAM),
+               ("d", 1.0 - 2.0 * (CHI + XI)), ("f", 0), ("k", LAM), ("d", CHI), ("f", 0),
+               ("k", D1), ("d", XI)], False),
+}
+
+
+def float_loop(name, x0, v0, w2, h, steps, offset):
+    """The spring x'' = -w2 x in float32 about an origin shifted by offset:
+    the force law (double, as the model's) at the float scene position,
+    rounded to float; every update a float operation."""
+    stages, carry = SCHEMES[name]
+    off = f32(offset)
+    x, v = f32(x0 + off), f32(v0)
+
+    def force(x):
+        xd = f32(x - off)
+        return f32(-w2 * xd)
+
+    a = force(x) if carry else 0.0
+    out = []
+    for _ in range(steps):
+        for kind, c in stages:
+            ch = f32(c * h)
+            if kind == "f":
+                a = force(x)
+            elif kind == "k":
+                v = f32(v + f32(a * ch))
+            else:
+                x = f32(x + f32(v * ch))
+        out.append((x - off, v))
+    return out
+
+
+def trajectory(path):
+    with open(path) as f:
+        return list(csv.DictReader(io.StringIO("".join(l for l in f if not l.startswith("#")))))
+
+
+def test_bits(tmp):
+    for name in SCHEMES:
+        for offset in (0.0, 1e3, 1e4):
+            traj = os.path.join(tmp, "t.csv")
+            r = vb("sim", "--model", "spring", "--set", "k=3", "--set", "x0=0.7", "--integrator",
+                   name, "--precision", "float32", "--offset", "%g" % offset, "--t-end", "10",
+                   "--dt", "0.125", "--trajectory", traj)
+            if r.returncode != 0:
+                check(False, "sim %s float32 offset %g runs" % (name, offset), r.stderr)
+                continue
+            rows = trajectory(traj)[1:]  # after the start
+            want = float_loop(name, 0.7, 0.0, 3.0, 0.125, 80, offset)
+            same = len(rows) == 80 and all(float(row["x"]) == x and float(row["v"]) == v
+                                           for row, (x, v) in zip(rows, want))
+            bad = next(((i, row["x"], row["v"], w) for i, (row, w) in enumerate(zip(rows, want))
+                        if float(row["x"]) != w[0] or float(row["v"]) != w[1]), None)
+            check(same, "%s in float32 about %g: every step the float loop's, to the bit"
+                  % (name, offset), bad)
+
+
+def row(*args):
+    r = vb("sim", *args)
+    return r.returncode, list(csv.DictReader(io.StringIO(r.stdout)))
+
+
+def test_floors(tmp):
+    # velocity Verlet on the spring at 2^14 steps a period: float64's error
+    # is truncation (~3e-8), float32's is held up by its round-off, at
+    # least eps32 = 1.2e-7 of the amplitude, and at offset 1e4 positions
+    # move in steps of ulp(1e4) = 9.8e-4: the error is that size or more
+    T = 2 * math.pi
+    base = ("--model", "spring", "--integrator", "velocity-verlet", "--dt", repr(T / 2 ** 14))
+    _, r64 = row(*base)
+    _, r64s = row(*base, "--offset", "1000")
+    _, r32 = row(*base, "--precision", "float32")
+    _, r32o = row(*base, "--precision", "float32", "--offset", "1e4")
+    e64, e64s = float(r64[0]["err_pos_max"]), float(r64s[0]["err_pos_max"])
+    e32, e32o = float(r32[0]["err_pos_max"]), float(r32o[0]["err_pos_max"])
+    check(abs(e64s - e64) <= 1e-3 * e64, "float64 about 1e3 is float64's method: %g against %g"
+          % (e64s, e64))
+    check(e32 > 10 * e64 and e32 >= 1.19e-7, "float32's error %g has a float32 floor (float64: %g)"
+          % (e32, e64))
+    check(e32o >= 2 ** -10, "at offset 1e4 float32's error %g is at least ulp(1e4)" % e32o)
+
+
+def test_bad(tmp):
+    for args, word in [
+        (("--integrator", "rk4", "--precision", "float32"), "rk4"),
+        (("--integrator", "verlet", "--precision", "float32"), "verlet"),
+        (("--integrator", "velocity-verlet", "--precision", "float16"), "--precision"),
+        (("--integrator", "velocity-verlet", "--offset", "x"), "--offset"),
+        (("--engine", "e:2=cat", "--precision", "float32"), "--precision"),
+    ]:
+        r = vb("sim", "--model", "spring", *args)
+        check(r.returncode == 2 and word in r.stderr, "sim %s: exit 2 naming %s"
+              % (" ".join(args), word), "%d %s" % (r.returncode, r.stderr))
+
+
+if __name__ == "__main__":
+    raise SystemExit(S.main([test_bits, test_floors, test_bad]))
