@@ -26,7 +26,7 @@ ZNAME = WHAT eq "orbit" ? "ω_p h" : (WHAT eq "chain" ? "ω_max h" : "ω_0 h")
 
 set terminal term_name(OUTFILE) size 1000, 640 enhanced font "DejaVu Sans,11" linewidth 1.5
 set output OUTFILE
-set title (TITLE ne "" ? TITLE.": " : "")."largest stable step (median and range over seeds); dashed: theory" noenhanced
+set title (TITLE ne "" ? TITLE.": " : "")."largest stable step (jittered: median, bars the range over seeds); dashed: theory" noenhanced
 set xlabel XLABEL noenhanced
 set ylabel "largest stable ".ZNAME
 set key outside right top vertical noenhanced nobox samplen 2.5 font ",10"

@@ -19,7 +19,9 @@ import csv
 import io
 import math
 import os
+import shutil
 import struct
+import subprocess
 
 import suite
 
@@ -122,6 +124,24 @@ def test_floors(tmp):
     check(e32o >= 2 ** -10, "at offset 1e4 float32's error %g is at least ulp(1e4)" % e32o)
 
 
+def test_sweep_chart(tmp):
+    """plots/float32-sweep.sh writes its table whole, and plots/float32.gp
+    draws it (a short sweep: the script takes the model's options)."""
+    out = os.path.join(tmp, "sweep.csv")
+    r = subprocess.run(["sh", "plots/float32-sweep.sh", S.vb_path, "spring", out, "--set", "k=4"],
+                       cwd=suite.ROOT, capture_output=True, text=True, timeout=600)
+    rows = list(csv.DictReader(io.StringIO("".join(l for l in open(out) if not l.startswith("#")))))\
+        if r.returncode == 0 else []
+    check(len(rows) == 5 * 4 * 18 and all(float(x["err_pos_max"]) >= 0 for x in rows),
+          "the float32 sweep: 5 methods, 4 precisions and offsets, 18 steps", r.stderr)
+    if rows and shutil.which("gnuplot"):
+        png = os.path.join(tmp, "f32.png")
+        g = subprocess.run(["gnuplot", "-c", "plots/float32.gp", out, png, "pefrl", "spring"],
+                           cwd=suite.ROOT, capture_output=True, text=True, timeout=120)
+        check(g.returncode == 0 and os.path.getsize(png) > 10000, "the float32 chart is drawn",
+              g.stderr)
+
+
 def test_bad(tmp):
     for args, word in [
         (("--integrator", "rk4", "--precision", "float32"), "rk4"),
@@ -136,4 +156,4 @@ def test_bad(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_bits, test_floors, test_bad]))
+    raise SystemExit(S.main([test_bits, test_floors, test_sweep_chart, test_bad]))

@@ -24,6 +24,8 @@ import io
 import math
 import os
 import random
+import shutil
+import subprocess
 
 import suite
 
@@ -147,6 +149,27 @@ def test_same_method(tmp):
               "%s compensated is %s: energy errors the same to %g" % (name, name, worst))
 
 
+def test_saturated(tmp):
+    # explicit Euler gains energy on every orbit (|lambda| > 1 in the
+    # orbit's plane) until the body escapes: the error reaches |E0|, the
+    # fit ends there, and the verdict does not call it bounded
+    out = os.path.join(tmp, "sat")
+    r = vb("longrun", "--model", "orbit", "--integrator", "euler,velocity-verlet", "--periods",
+           "1000", "--steps-per-period", "100", "--out", out)
+    s = summary(out)
+    e, v = s[("euler", "0")], s[("velocity-verlet", "0")]
+    check(r.returncode == 0 and e["energy_verdict"] == "saturated" and
+          0 < float(e["energy_lost_at"]) < 1000 and v["energy_lost_at"] == "",
+          "euler on the orbit: saturated when it escapes; velocity Verlet never", (e, v))
+    if shutil.which("gnuplot"):
+        png = os.path.join(tmp, "lr.png")
+        g = subprocess.run(["gnuplot", "-c", "plots/longrun.gp", os.path.join(out, "longrun.csv"),
+                            png, "orbit"], cwd=suite.ROOT, capture_output=True, text=True,
+                           timeout=120)
+        check(g.returncode == 0 and os.path.getsize(png) > 10000, "the long-run chart is drawn",
+              g.stderr)
+
+
 def test_reproducible_and_bad(tmp):
     a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
     args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
@@ -175,4 +198,4 @@ def test_reproducible_and_bad(tmp):
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
-                             test_reproducible_and_bad]))
+                             test_saturated, test_reproducible_and_bad]))

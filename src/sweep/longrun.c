@@ -102,7 +102,12 @@ static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
     }
     f->used = k;
     vb_long_slope(lx, ly, k, &f->p, &f->se);
-    f->verdict = !isnan(f->p) ? vb_long_verdict(f->p) : any && !isnan(f->lost_at) ? "saturated" : "";
+    f->verdict = vb_long_verdict(f->p);
+    /* an error that reached its limit was not bounded, whatever its
+     * samples before did (an orbit's large swings within the first orbits
+     * hide its growth until it escapes) */
+    if (any && !isnan(f->lost_at) && (isnan(f->p) || f->p < 0.25))
+        f->verdict = "saturated";
 }
 
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,

@@ -33,8 +33,9 @@ typedef struct vb_long_sample {
 typedef struct vb_long_fit {
     double p, se;        /* the slope and its standard error (of the fit) */
     size_t used;         /* samples fitted */
-    /* "bounded", "random walk", "secular", "faster"; "saturated" when the error
-     * reached its limit before there were three samples to fit; "" */
+    /* "bounded", "random walk", "secular", "faster" by the exponent alone;
+     * "saturated" when the error reached its limit (lost_at) and its fit
+     * says nothing grew (or there was nothing to fit); "" */
     const char *verdict;
     /* when the error first reached its limit, in periods (NAN: never): the
      * energy |E - E0| >= |E0| (an orbit escapes, a swing goes over the
