@@ -142,6 +142,72 @@ def test_sweep_chart(tmp):
               g.stderr)
 
 
+CASE = """[case]
+model = spring
+k = 3
+x0 = 0.7
+t_end = 10
+[steps]
+dt = 0.125
+halvings = 3
+[integrators]
+use = %s
+precision = float32
+offset = %s
+"""
+
+
+def test_case_keys(tmp):
+    """precision and offset in a case file: run's errors are the float
+    loop's against the exact solution, computed here."""
+    for offset in ("0", "1e3"):
+        path = os.path.join(tmp, "f32.case")
+        with open(path, "w") as f:
+            f.write(CASE % ("velocity-verlet, pefrl", offset))
+        out = os.path.join(tmp, "out-" + offset)
+        r = vb("run", path, "--out", out, "--quiet", "--no-chart-data")
+        check(r.returncode == 0, "run a float32 case at offset %s" % offset, r.stderr)
+        if r.returncode != 0:
+            continue
+        rows = trajectory(os.path.join(out, "f32", "runs.csv"))
+        check(len(rows) == 6, "two methods, three step sizes", len(rows))
+        for row in rows:
+            name = row["integrator"].split(":")[0]
+            check(row["integrator"] == "%s:precision=float32:offset=%s"
+                  % (name, {"0": "0", "1e3": "1000"}[offset]),
+                  "the run names its precision and origin", row["integrator"])
+            h = float(row["dt"])
+            n = int(row["steps"])
+            want = max(abs(x - 0.7 * math.cos(math.sqrt(3.0) * (k + 1) * h))
+                       for k, (x, _) in enumerate(float_loop(name, 0.7, 0.0, 3.0, h, n,
+                                                             float(offset))))
+            got = float(row["err_pos_max"])
+            check(abs(got - want) <= 1e-9 * want, "%s at h = %g, offset %s: err_pos_max %r "
+                  "against the float loop's %r" % (name, h, offset, got, want))
+        summary = open(os.path.join(out, "f32", "summary.md")).read()
+        check("2·ε₃₂·N" in summary and "16·ε·N^1.5" not in summary,
+              "the summary states float32's '=' rule, not float64's")
+    path = os.path.join(tmp, "all.case")
+    with open(path, "w") as f:
+        f.write(CASE % ("all", "0"))
+    r = vb("run", path, "--out", os.path.join(tmp, "all"), "--quiet", "--no-chart-data")
+    names = sorted(x["integrator"].split(":")[0]
+                   for x in trajectory(os.path.join(tmp, "all", "all", "runs.csv"))
+                   if x["dt"] == "0.125") if r.returncode == 0 else []
+    check(names == sorted(["euler", "euler-semi", "velocity-verlet", "yoshida4", "pefrl"]),
+          "use = all in float32: the methods that have the form", names)
+    for text, line, word in [
+        (CASE % ("velocity-verlet, rk4", "0"), 11, "rk4"),
+        ((CASE % ("velocity-verlet", "0")).replace("float32", "float16"), 11, "precision"),
+        ((CASE % ("velocity-verlet", "0")).replace("offset = 0", "offset = far"), 12, "offset"),
+    ]:
+        with open(path, "w") as f:
+            f.write(text)
+        r = vb("run", path, "--out", os.path.join(tmp, "bad"), "--quiet")
+        check(r.returncode == 2 and "all.case:%d:" % line in r.stderr and word in r.stderr,
+              "a bad float32 case: exit 2, file:line naming %s" % word, r.stderr)
+
+
 def test_bad(tmp):
     for args, word in [
         (("--integrator", "rk4", "--precision", "float32"), "rk4"),
@@ -156,4 +222,4 @@ def test_bad(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_bits, test_floors, test_sweep_chart, test_bad]))
+    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_bad]))

@@ -6,6 +6,9 @@
 #ifndef VB_CASE_H
 #define VB_CASE_H
 
+#include <math.h>
+
+#include "precision.h"
 #include <stddef.h>
 
 #include "model.h"
@@ -62,7 +65,20 @@ typedef struct vb_case {
     struct vb_engine **engines; /* the case's own (its file's, and --engine's) */
     size_t n_engines;
     vb_case_grid *grid; /* a point of a grid, or NULL for a case of one point */
+    /* [integrators] precision and offset: the arithmetic of the built-in
+     * methods and the shift of the origin (float32.h, docs/float32.md);
+     * float64 and 0 unless the case says otherwise */
+    vb_precision precision;
+    double offset;
 } vb_case;
+
+/* What round-off is measured against in a case's runs of n components:
+ * the errors' scale, and the origin's shift, whose ulps the positions are
+ * held in (|x + X| <= |x| + |X| sqrt(n)). */
+static inline double vb_case_roundoff_scale(const vb_case *c, double scale, size_t n)
+{
+    return scale + fabs(c->offset) * sqrt((double)n);
+}
 
 /* "cases/x.case", or "cases/x.case@e=0.3" for a point of a grid: a case
  * as messages name it. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "float32.h"
 #include "integrator.h"
 #include "numbers.h"
 
@@ -225,8 +226,10 @@ static int check_use_list(vb_parser *p, vb_case *c, const vb_entry *u, char *lis
 static int check_integrators(vb_parser *p, vb_case *c)
 {
     for (size_t i = 0; i < p->n_keys; i++)
-        if (!strcmp(p->keys[i].section, "integrators") && strcmp(p->keys[i].key, "use") != 0) {
-            vb_parser_fail(p, p->keys[i].line, "%s: unknown key in [integrators] (valid: use)",
+        if (!strcmp(p->keys[i].section, "integrators") && strcmp(p->keys[i].key, "use") != 0 &&
+            strcmp(p->keys[i].key, "precision") != 0 && strcmp(p->keys[i].key, "offset") != 0) {
+            vb_parser_fail(p, p->keys[i].line,
+                           "%s: unknown key in [integrators] (valid: use, precision, offset)",
                            p->keys[i].key);
             return -1;
         }
@@ -412,10 +415,57 @@ static int check_engines(vb_parser *p, vb_case *c)
     return rc;
 }
 
+/* [integrators] precision and offset: each method of the list in that
+ * arithmetic about that origin (float32.h); 'use = all' keeps the methods
+ * that have the form, a list naming one that has not is refused. */
+static int check_precision(vb_parser *p, vb_case *c)
+{
+    const vb_entry *pe = vb_parser_find(p, "integrators", "precision");
+    const vb_entry *oe = vb_parser_find(p, "integrators", "offset");
+    c->precision = VB_FLOAT64;
+    c->offset = 0.0;
+    if (pe && vb_precision_parse(pe->value, &c->precision) != 0) {
+        vb_parser_fail(p, pe->line, "precision = %s: give float64 or float32", pe->value);
+        return -1;
+    }
+    if (oe) {
+        if (vb_parser_number(p, oe, &c->offset) != 0)
+            return -1;
+        if (!(fabs(c->offset) <= 1e30)) {
+            vb_parser_fail(p, oe->line, "offset = %s: give a shift of the origin up to 1e30",
+                           oe->value);
+            return -1;
+        }
+    }
+    if (c->precision == VB_FLOAT64 && c->offset == 0.0)
+        return 0;
+    const vb_entry *u = vb_parser_find(p, "integrators", "use");
+    int all = u && !strcmp(u->value, "all");
+    size_t kept = 0;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        char why[512];
+        const vb_integrator *g =
+            vb_integrator_in_precision(c->integ[i], c->precision, c->offset, why, sizeof why);
+        if (g)
+            c->integ[kept++] = g;
+        else if (!all) {
+            vb_parser_fail(p, (pe ? pe : oe)->line, "%s: %s", pe ? "precision" : "offset", why);
+            return -1;
+        }
+    }
+    c->n_integ = kept;
+    if (kept == 0) {
+        vb_parser_fail(p, (pe ? pe : oe)->line, "no integrator of the case has this form");
+        return -1;
+    }
+    return 0;
+}
+
 /* Check the entries into c and name it.  0 or -1 (p->failed says why). */
 int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
 {
-    if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 && check_integrators(p, c) == 0)
+    if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 &&
+        check_integrators(p, c) == 0 && check_precision(p, c) == 0)
         check_engines(p, c);
     if (!p->failed) {
         c->path = strdup(p->path);

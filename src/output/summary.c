@@ -145,9 +145,24 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
           "single power law, so it is not compared with the label; its verdict says whether "
           "the error still falls at the finest steps (no-asymptotic-range) or not "
           "(not-converging). \"= `name`\": the same position errors as `name` in every run "
-          "of that plan, to round-off (within 16·ε·N^1.5 of the size of the positions, N steps, "
-          "and within 10⁻³ of the errors themselves), as two methods that compute the same "
-          "positions have (docs/method.md §2).\n\n"
+          "of that plan, to round-off ",
+          f);
+    if (c->precision == VB_FLOAT32)
+        fputs("(within 2·ε₃₂·N of the size of the positions, N steps, and within 0.1 of the "
+              "errors themselves: the runs are in float32",
+              f);
+    else
+        fputs("(within 16·ε·N^1.5 of the size of the positions, N steps, and within 10⁻³ of "
+              "the errors themselves",
+              f);
+    if (c->offset != 0.0)
+        fprintf(f, ", about an origin shifted by %g, whose size the positions' includes, as "
+                   "it does the round-off floor under the fits",
+                c->offset);
+    fputs("), as two methods that compute the same positions have (docs/method.md §2", f);
+    if (c->precision != VB_FLOAT64 || c->offset != 0.0)
+        fputs("; docs/float32.md", f);
+    fputs(").\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)

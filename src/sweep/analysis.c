@@ -8,6 +8,21 @@
 
 #include "integrator.h"
 
+/* In a case run in float32, or about a shifted origin, what the run's own
+ * round-off allows (precision.h): an error below it is not fitted.  The
+ * positions are held in ulps of the origin's shift too; the other norms
+ * are not shifted.  0 for a float64 case about the origin, whose floor is
+ * vb_fit_order's own. */
+static double precision_floor(const vb_case *c, int nm, double scale)
+{
+    if (c->precision == VB_FLOAT64 && c->offset == 0.0)
+        return 0.0;
+    int pos = nm == VB_NORM_POS_FINAL || nm == VB_NORM_POS_MAX || nm == VB_NORM_POS_RMS ||
+              nm == VB_NORM_RETURN;
+    return vb_roundoff_floor(c->precision, pos ? vb_case_roundoff_scale(c, scale, c->model.n)
+                                               : scale);
+}
+
 /* ---- orders and bands ---- */
 
 static int cmp_double(const void *a, const void *b)
@@ -78,7 +93,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         rs = fmax(rs, vb_norm_resolution(&sel[k]->res, (vb_norm)nm));
                     }
                     scale[level] = sc;
-                    resolution[level] = fmax(rs, tol_floor);
+                    resolution[level] = fmax(fmax(rs, tol_floor), precision_floor(c, nm, sc));
                     evals[level] = 0.0;
                     for (size_t k = 0; k < n; k++)
                         evals[level] += (double)sel[k]->res.force_evals;
@@ -143,16 +158,17 @@ int vb_sweep_analyse_orders(vb_sweep *s)
  * at t_end, one sample that may fall near a zero of the error (the spring
  * after one period: 2e-13 where the largest is 5e-7), where round-off is a
  * large share of it and two runs of the same positions differ by 3 %. */
-static int same_run(const vb_sweep_job *a, const vb_sweep_job *b)
+static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job *b)
 {
     const vb_run_result *x = &a->res, *y = &b->res;
     /* an adaptive method's runs are on frames and a tolerance of their own */
     if (x->status != VB_STATUS_OK || y->status != VB_STATUS_OK || x->steps != y->steps ||
         a->plan.tol != b->plan.tol)
         return 0;
-    double n = (double)x->steps, sc = fmax(x->pos_scale, y->pos_scale);
-    return vb_same_to_roundoff(x->err_pos_max, y->err_pos_max, n, sc) &&
-           vb_same_to_roundoff(x->err_pos_rms, y->err_pos_rms, n, sc);
+    double n = (double)x->steps;
+    double sc = vb_case_roundoff_scale(c, fmax(x->pos_scale, y->pos_scale), c->model.n);
+    return vb_same_to_roundoff_in(c->precision, x->err_pos_max, y->err_pos_max, n, sc) &&
+           vb_same_to_roundoff_in(c->precision, x->err_pos_rms, y->err_pos_rms, n, sc);
 }
 
 /* same_as: the jobs of one integrator and plan are consecutive and in the
@@ -189,7 +205,7 @@ int vb_sweep_analyse_same(vb_sweep *s)
                 size_t fo = first[o * VB_N_PLANS + kind];
                 int same = fo != VB_SAME_NONE && count[kind] > 0;
                 for (size_t r = 0; same && r < count[kind]; r++)
-                    same = same_run(&s->jobs[fi + r], &s->jobs[fo + r]);
+                    same = same_run(c, &s->jobs[fi + r], &s->jobs[fo + r]);
                 s->same_pair[(i * n + o) * VB_N_PLANS + kind] = (unsigned char)same;
                 if (same && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE)
                     s->same_as[i * VB_N_PLANS + kind] = o;

@@ -174,7 +174,9 @@ static int reversal_rows(const vb_case *c, size_t i, vb_reverse_row *rows)
          * walk over the 2N steps there and back (measured: velocity
          * Verlet misses by ~0.5 sqrt(2N) eps scale).  Anything a method
          * does wrong shows at its truncation error, orders above. */
-        row->floor = VB_FLOOR_ULPS * DBL_EPSILON * row->scale * sqrt(2.0 * (double)row->steps);
+        row->floor = vb_roundoff_floor(c->precision,
+                                       vb_case_roundoff_scale(c, row->scale, c->model.n)) *
+                     sqrt(2.0 * (double)row->steps);
         if (kinds[k] == VB_PLAN_TRACE)
             row->dt = c->t_end / (double)row->steps;
         row->reversible = row->err_pos <= row->floor;

@@ -145,19 +145,21 @@ done:
 }
 
 /* rows a and b show the same errors in every window, to round-off */
-static int same_windows(const vb_series_row *a, const vb_series_row *b, const double *ea,
-                        const double *eb, double scale)
+static int same_windows(vb_precision p, const vb_series_row *a, const vb_series_row *b,
+                        const double *ea, const double *eb, double scale)
 {
     if (a->status != VB_STATUS_OK || b->status != VB_STATUS_OK || a->n != b->n ||
         a->steps != b->steps)
         return 0;
     for (size_t k = 0; k < a->n; k++)
-        if (a->t[k] != b->t[k] || !vb_same_to_roundoff(ea[k], eb[k], (double)a->steps, scale))
+        if (a->t[k] != b->t[k] ||
+            !vb_same_to_roundoff_in(p, ea[k], eb[k], (double)a->steps, scale))
             return 0;
     return 1;
 }
 
-static void find_same(vb_series_set *set)
+/* in the case's precision, about its origin (case.h) */
+static void find_same(const vb_case *c, vb_series_set *set)
 {
     for (size_t k = 0; k < set->n_series; k++) {
         vb_series_row *r = &set->series[k];
@@ -166,11 +168,12 @@ static void find_same(vb_series_set *set)
             const vb_series_row *q = &set->series[o];
             if (q->kind != r->kind)
                 continue;
-            double sc = fmax(r->pos_scale, q->pos_scale);
-            if (r->same_pos_as == VB_SAME_NONE && same_windows(r, q, r->err_pos, q->err_pos, sc))
+            double sc = vb_case_roundoff_scale(c, fmax(r->pos_scale, q->pos_scale), c->model.n);
+            if (r->same_pos_as == VB_SAME_NONE &&
+                same_windows(c->precision, r, q, r->err_pos, q->err_pos, sc))
                 r->same_pos_as = q->integ;
             if (set->has_energy && r->same_energy_as == VB_SAME_NONE &&
-                same_windows(r, q, r->err_energy, q->err_energy, 1.0))
+                same_windows(c->precision, r, q, r->err_energy, q->err_energy, 1.0))
                 r->same_energy_as = q->integ;
         }
     }
@@ -600,7 +603,7 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     free(x.err);
     if (rc != 0)
         return -1;
-    find_same(set);
+    find_same(c, set);
     return exact_path(c, &set->paths[set->n_paths++], err, errlen);
 }
 
