@@ -41,6 +41,13 @@ vg "run article-projectile" 0 "$VB" run --quiet cases/article-projectile.case --
 vg "check article-spring" 0 "$VB" check --quiet cases/article-spring.case
 vg "bad input: unwritable --out" 2 "$VB" run cases/spring.case --out /proc/nowhere
 vg "bad input: unknown integrator" 2 "$VB" sim --model spring --integrator nope
+vg "stability: threads, jitter, the files" 0 "$VB" stability --model damped-spring --vary c=0.5,1 \
+    --integrator velocity-verlet,pefrl --jitter 0,0.5 --seeds 2 --periods 100 --rtol 1e-4 -j 2 \
+    --out "$tmp/stab"
+vg "longrun with --kahan" 0 "$VB" longrun --model orbit --integrator velocity-verlet,yoshida4 --kahan \
+    --periods 1000 --steps-per-period 20 -j 2 --out "$tmp/long"
+vg "sim float32 about a shifted origin" 0 "$VB" sim --model orbit --integrator pefrl --dt 0.01 \
+    --precision float32 --offset 1000
 ${CC:-cc} -std=c11 -fPIC -shared -ffp-contract=off -O2 -Isrc -o "$tmp/fr.so" examples/plugin/forest_ruth.c -lm 2>/dev/null \
     || cc -std=c11 -fPIC -shared -O2 -Isrc -o "$tmp/fr.so" examples/plugin/forest_ruth.c -lm
 vg "plugin: load and sim" 0 "$VB" sim --plugin "$tmp/fr.so" --integrator forest-ruth --model orbit --dt 0.01
