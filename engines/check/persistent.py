@@ -203,6 +203,8 @@ def same_as_alone(name, command, runs, expect_caps):
             check(a[1] == trajectory_of(out),
                   "%s: run %s through one process = the run alone, byte for byte" % (name, run))
     t_alone = time.time() - t_alone
+    # wall times with this harness reading every line in Python: what start-up
+    # costs shows, but this is no benchmark (make bench is)
     print("# %-10s %2d runs: one process %.2f s, a process each %.2f s" % (name, len(runs), t_persistent, t_alone))
 
 

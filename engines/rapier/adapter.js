@@ -3,6 +3,12 @@
 // verletbench engine.  engines/rapier/README.md says how the request maps
 // onto the engine, and why.
 "use strict";
+// V8 compiles the 2.4 MB wasm twice, Liftoff first, then TurboFan in the
+// background, which a process waits for at its exit: about 1 s of processor
+// time a process.  Liftoff alone computes the same bytes (IEEE arithmetic is
+// the same code either way) in a fifth of the time; TurboFan is faster only
+// after ~250 000 steps in one process (compile=turbofan).
+if (!process.argv.includes("compile=turbofan")) require("v8").setFlagsFromString("--liftoff-only");
 const RAPIER = require("@dimforge/rapier2d-compat");
 const vb = require("../lib/vbengine.js");
 
@@ -14,7 +20,7 @@ vb.main({
   engine: vb.npmEngine("@dimforge/rapier2d-compat"),
   precision: "float32",
   substeps: Number.isInteger(iters) && iters > 0 ? iters : undefined,
-  options: { iters: "4", gravity: ["engine", "force"] },
+  options: { iters: "4", gravity: ["engine", "force"], compile: ["liftoff", "turbofan"] },
   async make(req, o) {
     if (!ready) ready = RAPIER.init(); // compiles the wasm: once a process
     await ready;
