@@ -43,6 +43,10 @@ static void order_cell(FILE *f, const vb_order_row *r, int label, const char *sa
         fputs(" exact", f);
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
         fputs(" undetermined", f);
+    else if (r->verdict == VB_VERDICT_MEASURED && isfinite(r->fit.order_ci95))
+        fprintf(f, " %.2f ± %.2f", vb_order_shown(r->fit.order), r->fit.order_ci95);
+    else if (r->verdict == VB_VERDICT_MEASURED) /* no label: the order, no verdict word */
+        fprintf(f, " %.2f", vb_order_shown(r->fit.order));
     else if (r->fit.range == VB_RANGE_ASYMPTOTIC && isfinite(r->fit.order_ci95))
         fprintf(f, " %.2f ± %.2f %s", vb_order_shown(r->fit.order), r->fit.order_ci95,
                 vb_verdict_name(r->verdict));
@@ -167,7 +171,10 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputs("---|", f);
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
-        fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
+        if (c->integ[i]->order > 0)
+            fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
+        else /* an engine measured without a label */
+            fprintf(f, "| `%s` | – |", c->integ[i]->name);
         order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
                    same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)
