@@ -102,7 +102,11 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
             else
                 caps->substeps = (int)v;
         } else {
-            const char *at = memchr(val, '@', vl);
+            /* the last '@': an npm name may begin with one (@scope/name) */
+            const char *at = NULL;
+            for (const char *c = val; c < val + vl; c++)
+                if (*c == '@')
+                    at = c;
             if (!at || at == val || at == val + vl - 1 || vl >= sizeof caps->engine)
                 want = "want NAME@VERSION";
             else

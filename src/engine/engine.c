@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 
 #include "integrator.h"
-#include "process.h"
 
 /* never called: an engine is not stepped (VB_ENGINE_FLAG) */
 static size_t no_state(size_t n)
@@ -97,9 +96,7 @@ vb_engine *vb_engine_new(const char *name, int order, const char *command, const
     e->dir = dir ? strdup(dir) : NULL;
     e->cwd = cwd ? strdup(cwd) : NULL;
     e->timeout = timeout;
-    e->shared = calloc(1, sizeof *e->shared);
-    if (e->shared)
-        pthread_mutex_init(&e->shared->lock, NULL);
+    e->shared = vb_engine_shared_new();
     if ((command && !e->command) || (dir && !e->dir) || (cwd && !e->cwd) || !e->shared) {
         vb_engine_free(e);
         snprintf(err, errlen, "out of memory");
@@ -165,19 +162,6 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
                          VB_ENGINE_TIMEOUT, err, errlen);
 }
 
-int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps)
-{
-    int known = 0;
-    *caps = (vb_engine_caps){0};
-    if (e->shared) {
-        pthread_mutex_lock(&e->shared->lock);
-        if ((known = e->shared->caps_known))
-            *caps = e->shared->caps;
-        pthread_mutex_unlock(&e->shared->lock);
-    }
-    return known;
-}
-
 void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)
 {
     vb_engine_caps c;
@@ -191,7 +175,7 @@ void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)
     } else {
         char sub[32] = "";
         if (c.substeps)
-            snprintf(sub, sizeof sub, ", %d substeps", c.substeps);
+            snprintf(sub, sizeof sub, ", %d substep%s", c.substeps, c.substeps == 1 ? "" : "s");
         snprintf(buf + w, len - (size_t)w, "; %s%sprotocol %d, %s%s, velocity %s%s",
                  c.engine[0] ? c.engine : "", c.engine[0] ? "; " : "", c.protocol,
                  c.persistent ? "persistent, " : "", vb_precision_name(c.precision),
@@ -209,8 +193,7 @@ void vb_engine_free(vb_engine *e)
         return;
     if (e->shared) {
         vb_engine_close_workers(e);
-        pthread_mutex_destroy(&e->shared->lock);
-        free(e->shared);
+        vb_engine_shared_free(e->shared);
     }
     free(e->command);
     free(e->dir);

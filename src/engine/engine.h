@@ -96,6 +96,10 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
 vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
                          const char *cwd, double timeout, char *err, size_t errlen);
 void vb_engine_free(vb_engine *e);
+/* What the threads running an engine share (process.c): its declarations
+ * and its idle workers.  NULL when out of memory. */
+struct vb_engine_shared *vb_engine_shared_new(void);
+void vb_engine_shared_free(struct vb_engine_shared *sh);
 /* What the engine declared: 1 and *caps, or 0 while no run has written a
  * capability line (then *caps is version 1's: float64, velocity state). */
 int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps);

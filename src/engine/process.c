@@ -309,6 +309,37 @@ int vb_engine_spawn(vb_engine_run *r, FILE *request)
     return spawn_with_input(r, fileno(request));
 }
 
+/* ---- what the threads running an engine share ---- */
+
+struct vb_engine_shared *vb_engine_shared_new(void)
+{
+    struct vb_engine_shared *sh = calloc(1, sizeof *sh);
+    if (sh && pthread_mutex_init(&sh->lock, NULL) != 0) {
+        free(sh);
+        sh = NULL;
+    }
+    return sh;
+}
+
+void vb_engine_shared_free(struct vb_engine_shared *sh)
+{
+    pthread_mutex_destroy(&sh->lock);
+    free(sh);
+}
+
+int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps)
+{
+    int known = 0;
+    *caps = (vb_engine_caps){0};
+    if (e->shared) {
+        pthread_mutex_lock(&e->shared->lock);
+        if ((known = e->shared->caps_known))
+            *caps = e->shared->caps;
+        pthread_mutex_unlock(&e->shared->lock);
+    }
+    return known;
+}
+
 /* ---- persistent workers (docs/real-engines.md §1.4) ---- */
 
 /* Write all of buf to the worker's stdin under the run's time limit,

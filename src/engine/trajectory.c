@@ -316,7 +316,12 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     }
     r->deadline = vb_engine_now() + e->timeout;
     vb_engine_caps caps;
-    if (e->command && vb_engine_caps_of(e, &caps) && caps.persistent) {
+    /* VERLETBENCH_ENGINE_PROCESSES=1: one process a run even for an engine
+     * that declares persistent=1, as protocol 1 runs it (to measure what
+     * the workers save, and to hold their answers to a process's own) */
+    const char *per_process = getenv("VERLETBENCH_ENGINE_PROCESSES");
+    if (e->command && vb_engine_caps_of(e, &caps) && caps.persistent &&
+        !(per_process && !strcmp(per_process, "1"))) {
         /* protocol 2: a worker serves this run; the request is one line */
         char *text = NULL;
         size_t len = 0;

@@ -4,6 +4,9 @@
 #include "summary.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "engine.h"
 
 #include "tables.h"
 
@@ -171,10 +174,24 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputs("---|", f);
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
+        /* an engine's declarations beside its name: float32, a derived
+         * velocity, its substeps (docs/real-engines.md §1.6, §1.7, §1.9) */
+        const vb_engine *e = vb_engine_of(c->integ[i]);
+        vb_engine_caps caps;
+        int derived = 0;
+        char said[96] = "";
+        if (e && vb_engine_caps_of(e, &caps)) {
+            derived = caps.velocity == VB_VELOCITY_DERIVED;
+            snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
+                     derived ? " (derived v)" : "");
+            if (caps.substeps > 1)
+                snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
+                         caps.substeps);
+        }
         if (c->integ[i]->order > 0)
-            fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
+            fprintf(f, "| `%s`%s | %d |", c->integ[i]->name, said, c->integ[i]->order);
         else /* an engine measured without a label */
-            fprintf(f, "| `%s` | – |", c->integ[i]->name);
+            fprintf(f, "| `%s`%s | – |", c->integ[i]->name, said);
         order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
                    same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)
