@@ -5,6 +5,8 @@
 #                   the committed baseline (results/baseline)
 #   make baseline   refresh that baseline on purpose (prints what changed)
 #   make bench      what a step costs against a hand-written loop (results/bench.csv)
+#   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
+#                   results/engines/engines.md, "what your engine really does"
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -79,8 +81,8 @@ RESULTS_STAMP = results/.swept
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline bench fuzz install uninstall clean \
-        deps-build deps-test deps-fuzz FORCE
+.PHONY: all build results plots article docs-figures check baseline bench engines fuzz install uninstall clean \
+        deps-build deps-test deps-fuzz deps-engines FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -137,6 +139,9 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/spring-jitter/grid-error.png docs/figures/spring-jitter-grid-error.png
 	cp plots/hanging-chain-4/convergence.png docs/figures/hanging-chain-4-convergence.png
 	cp plots/rod-pendulum/energy-time.png docs/figures/rod-pendulum-energy.png
+	@# the real engines' chart, when make engines has drawn it
+	if [ -f plots/engines/spring/energy-time.png ]; then \
+	    cp plots/engines/spring/energy-time.png docs/figures/engines-spring-energy.png; fi
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
@@ -151,6 +156,11 @@ deps-test:
 
 deps-fuzz:
 	@sh .ci/ensure-deps fuzz
+
+# The real engines make check measures (planck from npm, Chipmunk from
+# Debian; tests/real_engines.py): engines/ensure-deps, npm ci, the adapters.
+deps-engines:
+	@$(MAKE) --no-print-directory -C engines setup
 
 # The version (VERSION) and, in a git checkout with git installed, the commit
 # ("-dirty" when src, cases, plots, Makefile or VERSION differ from it);
@@ -199,7 +209,7 @@ $(BUILD)/tests/%.o: tests/%.c | deps-build $(BUILD)/version.h
 $(TEST_BIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-check: $(BIN) $(TEST_BIN) | deps-test
+check: $(BIN) $(TEST_BIN) | deps-test deps-engines
 	@sh tests/run.sh $(BUILD)
 
 # What a step costs, as ratios against a fused hand-written loop timed in the
@@ -235,6 +245,23 @@ bench: $(BIN)
 	 awk -v a=$$t0 -v b=$$t1 -v c=$$t2 -v n=$$n -v same=$$same 'BEGIN { \
 	     printf "run, every case (tables): 1 thread %.2f s, %d threads %.2f s: %.2fx faster, files %s\n", b - a, n, c - b, (b - a) / (c - b), same }'; \
 	 rm -rf results/.bench-j1 results/.bench-jn
+
+# The real engines (engines/README.md): what is missing installed (Debian
+# packages by apt-get as root, otherwise the exact command; npm ci from the
+# committed package-lock.json), the C and C++ adapters built, every case of
+# cases/engines/ run with the engines beside the built-ins (each engine in
+# persistent workers: protocol 2), and the summary written and printed:
+# results/engines/engines.md.  The charts into plots/engines/ where gnuplot
+# is installed (the README's engine chart: plots/engines/spring/energy-time.png).
+ENGINE_CASES = $(wildcard cases/engines/*.case)
+engines: $(BIN)
+	@t0=$$(date +%s.%N); \
+	 $(MAKE) --no-print-directory -C engines setup || exit $$?; \
+	 $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
+	 python3 engines/report.py results/engines || exit $$?; \
+	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
+	     sh plots/draw results/engines plots/engines > /dev/null || exit $$?; fi; \
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md)\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old
