@@ -438,6 +438,27 @@ int vb_engine_worker_send(vb_engine_run *r, const char *request, size_t len)
     } else if (start_worker(r) != 0) {
         return -1;
     }
+    if (write_request(r, request, len) == 0)
+        return 0;
+    if (!w)
+        return -1;
+    /* an idle worker that ended while it waited (its output closed, its
+     * input refused): no run of its own failed; a new one serves this run */
+    vb_engine_reap(r, 1);
+    vb_engine_close_fds(r);
+    r->err_len = 0;
+    r->why[0] = '\0';
+    r->cap = 1 << 16;
+    r->len = r->pos = 0;
+    r->eof = 0;
+    r->exited = 0;
+    free(r->buf);
+    if (!(r->buf = malloc(r->cap + 1))) {
+        vb_engine_set_why(r, "out of memory");
+        return -1;
+    }
+    if (start_worker(r) != 0)
+        return -1;
     return write_request(r, request, len);
 }
 
