@@ -8,8 +8,8 @@ RESULTS_DIR/engines.md (a temporary file, then renamed), and prints it.
 For each engine and setting:
 
 - what it declared (engine=NAME@VERSION, precision, velocity, substeps);
-- the built-in method it equals to round-off in every run of a plan (the
-  summary's "= name"), or none;
+- the built-in method (or an engine above it in the case) it equals to
+  round-off in every run of a plan (the summary's "= name"), or none;
 - the fitted order of the largest position error per plan, with its 95 %
   interval (`*`: a trend over every point, no asymptotic range);
 - the energy error over the long run, 50 times the case's t_end (50 periods)
@@ -148,7 +148,8 @@ def report(d):
            "Written by `make engines` (engines/report.py) from `verletbench run "
            "cases/engines/*.case --out %s`: every engine setting of `engines/` measured "
            "without an order label, beside the built-in methods. \"= name\": its position "
-           "errors equal the built-in's to round-off in every run of that plan (float32 "
+           "errors equal those of the built-in (or of an engine above it) to round-off in "
+           "every run of that plan (float32 "
            "engines by float32's rule, docs/real-engines.md §1.6). Orders: the largest "
            "position error's, with the 95 %% interval (`*`: a trend, no asymptotic range). "
            "Energy: the largest relative energy error over 50 periods (50 × t_end) at the "
@@ -165,7 +166,7 @@ def report(d):
     for rows in per_case.values():
         for r in rows:
             decl.setdefault(r["name"], r["declared"])
-    out.append("## All cases: fixed-step order, and the built-in it equals")
+    out.append("## All cases: fixed-step order, and the method it equals")
     out.append("")
     out.append("| engine (setting) | declares | " + " | ".join(per_case) + " |")
     out.append("|---|---|" + "---|" * len(per_case))
