@@ -201,6 +201,12 @@ def test_failures(tmp):
     check(r.returncode == 1 and "'Initializing cpSpace - Chipmunk v7.0.3 (Debug Enabled)' comes "
           "before the column line: standard output must carry only the trajectory" in r.stderr,
           "a banner before the column line is named", r.stderr[:600])
+    # a later process that declares otherwise than the first
+    r, runs, bad, served = failing_run(tmp, "flip", "flip=" + os.path.join(tmp, "flipped"))
+    check(r.returncode == 1 and len(bad) == len(runs) - 1 and
+          "its capability line differs from the first run's: precision=float32, was float64"
+          in r.stderr, "a capability line that differs from the first run's fails its run",
+          r.stderr[:400])
     # capability lines the harness refuses
     for caps, want in [("protocol=3", "says protocol=3; this verletbench speaks 1 and 2"),
                        ("protocol=2 precision=half", "capability 'precision=half': want float64 or float32"),

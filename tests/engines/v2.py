@@ -16,6 +16,8 @@ the built-in euler-semi's operations, in its order) on the spring, ended by
   retire=1        end every answer with retire=1, and exit
   banner=1        print a library's banner before the column line
   pids=FILE       append "PID RUN" to FILE for every request
+  flip=FILE       the first process (FILE absent: made) declares float64,
+                  every later one precision=float32
 """
 import json
 import os
@@ -27,6 +29,11 @@ def main():
     opt = dict(a.split("=", 1) for a in sys.argv[1:])
     out = sys.stdout
     caps = opt.get("caps", "protocol=2 persistent=1 engine=v2-test@1.0")
+    if "flip" in opt:
+        if os.path.exists(opt["flip"]):
+            caps = "protocol=2 persistent=1 precision=float32 engine=v2-test@1.0"
+        else:
+            open(opt["flip"], "w").close()
     out.write("# verletbench-engine %s\n" % caps)
     out.flush()
     failed = False
