@@ -338,7 +338,8 @@ static char *case_dir(const char *case_path)
     return strndup(case_path, (size_t)(slash - case_path));
 }
 
-/* [engines]: NAME = COMMAND, NAME.order = P, and timeout = SECONDS for all */
+/* [engines]: NAME = COMMAND, NAME.order = P (optional: without it the
+ * engine is measured without a label), and timeout = SECONDS for all */
 static int check_engines(vb_parser *p, vb_case *c)
 {
     double timeout = VB_ENGINE_TIMEOUT;
@@ -380,17 +381,11 @@ static int check_engines(vb_parser *p, vb_case *c)
         char okey[40];
         snprintf(okey, sizeof okey, "%s.order", e->key);
         const vb_entry *o = vb_parser_find(p, "engines", okey);
-        double order;
-        if (!o) {
-            vb_parser_fail(p, e->line,
-                           "%s: the engine needs %s = P, the order its method should have", e->key,
-                           okey);
-            rc = -1;
-            break;
-        }
-        if (strspn(o->value, "0123456789") != strlen(o->value) ||
+        /* no NAME.order: measured without a label (verdict "measured") */
+        double order = 0;
+        if (o && (strspn(o->value, "0123456789") != strlen(o->value) ||
             vb_parser_number(p, o, &order) != 0 || order != floor(order) || order < 1 ||
-            order > 16) {
+            order > 16)) {
             if (!p->failed)
                 vb_parser_fail(p, o->line, "%s = %s must be a whole number from 1 to 16", okey,
                                o->value);

@@ -570,7 +570,8 @@ vb_run_rec *vb_find_run(const vb_run_set *set, const vb_run_rec *key)
 
 static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
                                        "undetermined", "no-asymptotic-range", "below-resolution",
-                                       "uncertain",    "below-label",         "not-converging"};
+                                       "uncertain",    "below-label",         "not-converging",
+                                       "measured"};
 
 /* How good a verdict is: exact, then meeting the label (as expected or
  * above it: both keep the promise), then no claim either way (nothing
@@ -582,7 +583,7 @@ static const char *const VERDICTS[] = {"exact",        "as-expected",         "a
  * then an error that does not fall at all. */
 int vb_verdict_rank(const char *v)
 {
-    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 1, 0};
+    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 1, 0, 2};
     for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
         if (!strcmp(v, VERDICTS[i]))
             return rank[i];
@@ -681,8 +682,15 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
                                    : "an order (a finite number; the verdict has one)";
         else if (parse_count(f[cpt], &count) != 0)
             col = cpt, want = "a count of points";
-        else if (parse_count(f[cex], &count) != 0)
-            col = cex, want = "an integrator's label order (a count)";
+        else if (f[cex][0] ? parse_count(f[cex], &count) != 0
+                           : strcmp(r[i].verdict, "measured") != 0 &&
+                                 vb_verdict_rank(r[i].verdict) != 4 &&
+                                 strcmp(r[i].verdict, "undetermined") != 0 &&
+                                 strcmp(r[i].verdict, "no-asymptotic-range") != 0 &&
+                                 strcmp(r[i].verdict, "not-converging") != 0 &&
+                                 strcmp(r[i].verdict, "below-resolution") != 0)
+            col = cex, want = "an integrator's label order (a count), or blank for an engine "
+                              "without a label";
         else if (strcmp(f[crg], "asymptotic") != 0 && strcmp(f[crg], "all") != 0 &&
                  strcmp(f[crg], "none") != 0)
             col = crg, want = "a range (asymptotic, all or none)";

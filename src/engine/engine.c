@@ -67,7 +67,7 @@ vb_engine *vb_engine_new(const char *name, int order, const char *command, const
 {
     if (vb_engine_check_name(name, err, errlen) != 0)
         return NULL;
-    if (order < 1 || order > 16) {
+    if (order < 0 || order > 16) {
         snprintf(err, errlen, "engine %s: order %d: give the order its method has, 1 to 16",
                  name, order);
         return NULL;
@@ -96,7 +96,8 @@ vb_engine *vb_engine_new(const char *name, int order, const char *command, const
     e->dir = dir ? strdup(dir) : NULL;
     e->cwd = cwd ? strdup(cwd) : NULL;
     e->timeout = timeout;
-    if ((command && !e->command) || (dir && !e->dir) || (cwd && !e->cwd)) {
+    e->shared = vb_engine_shared_new();
+    if ((command && !e->command) || (dir && !e->dir) || (cwd && !e->cwd) || !e->shared) {
         vb_engine_free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -112,27 +113,35 @@ vb_engine *vb_engine_new(const char *name, int order, const char *command, const
 vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen)
 {
     const char *colon = strchr(spec, ':'), *eq = strchr(spec, '=');
-    if (!colon || !eq || eq < colon) {
-        snprintf(err, errlen, "'%.80s': want NAME:ORDER=%s (for example my-vv:2=%s)", spec,
-                 is_dir ? "DIR" : "COMMAND", is_dir ? "traj/" : "'python3 engine.py'");
+    if (!eq) {
+        snprintf(err, errlen, "'%.80s': want NAME:ORDER=%s or NAME=%s (for example my-vv:2=%s)",
+                 spec, is_dir ? "DIR" : "COMMAND", is_dir ? "DIR" : "COMMAND",
+                 is_dir ? "traj/" : "'python3 engine.py'");
         return NULL;
     }
+    /* a name has no ':' or '=': NAME=... is an engine measured without a
+     * label, and a ':' after the '=' is the command's */
+    if (colon && colon > eq)
+        colon = NULL;
     char name[64];
-    size_t n = (size_t)(colon - spec);
+    size_t n = (size_t)((colon ? colon : eq) - spec);
     if (n >= sizeof name) {
-        snprintf(err, errlen, "'%.40s...': the name before ':' is at most 63 characters", spec);
+        snprintf(err, errlen, "'%.40s...': the name before '%c' is at most 63 characters", spec,
+                 colon ? ':' : '=');
         return NULL;
     }
     if (!name_ok(spec, n)) {
-        snprintf(err, errlen, "'%.80s': the name before ':' must be a-z, 0-9, '-', '_'", spec);
+        snprintf(err, errlen, "'%.80s': the name before '%c' must be a-z, 0-9, '-', '_'", spec,
+                 colon ? ':' : '=');
         return NULL;
     }
     memcpy(name, spec, n);
     name[n] = '\0';
-    char *end;
+    char *end = (char *)eq;
     errno = 0;
-    long order = strtol(colon + 1, &end, 10);
-    if (!(colon[1] >= '0' && colon[1] <= '9') || end != eq || errno || order < 1 || order > 16) {
+    long order = colon ? strtol(colon + 1, &end, 10) : 0;
+    if (colon &&
+        (!(colon[1] >= '0' && colon[1] <= '9') || end != eq || errno || order < 1 || order > 16)) {
         snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spec);
         return NULL;
     }
@@ -153,10 +162,39 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
                          VB_ENGINE_TIMEOUT, err, errlen);
 }
 
+void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)
+{
+    vb_engine_caps c;
+    int known = vb_engine_caps_of(e, &c);
+    int w = snprintf(buf, len, "engine %s: %.300s", e->name,
+                     e->command ? e->command : (e->file ? e->file : e->dir));
+    if (w < 0 || (size_t)w >= len)
+        return;
+    if (!known) {
+        snprintf(buf + w, len - (size_t)w, "; protocol 1");
+    } else {
+        char sub[32] = "";
+        if (c.substeps)
+            snprintf(sub, sizeof sub, ", %d substep%s", c.substeps, c.substeps == 1 ? "" : "s");
+        snprintf(buf + w, len - (size_t)w, "; %s%sprotocol %d, %s%s, velocity %s%s",
+                 c.engine[0] ? c.engine : "", c.engine[0] ? "; " : "", c.protocol,
+                 c.persistent ? "persistent, " : "", vb_precision_name(c.precision),
+                 vb_velocity_kind_name(c.velocity), sub);
+    }
+    /* one line: a command with a line break would break the file */
+    for (char *p = buf; *p; p++)
+        if ((unsigned char)*p < 0x20)
+            *p = ' ';
+}
+
 void vb_engine_free(vb_engine *e)
 {
     if (!e)
         return;
+    if (e->shared) {
+        vb_engine_close_workers(e);
+        vb_engine_shared_free(e->shared);
+    }
     free(e->command);
     free(e->dir);
     free(e->file);

@@ -20,7 +20,34 @@
 
 #include "model.h"
 #include "plan.h"
+#include "precision.h"
 #include "verletbench.h"
+
+/* The protocol this verletbench speaks (docs/real-engines.md §1): version 2
+ * adds a capability line, persistent workers, float32 and velocity
+ * declarations; a version-1 engine (no capability line) works as before. */
+#define VB_ENGINE_PROTOCOL 2
+
+/* Where an engine's velocity columns come from (its capability line). */
+typedef enum {
+    VB_VELOCITY_STATE = 0, /* the engine's own velocity */
+    VB_VELOCITY_DERIVED,   /* a difference of positions (matter-js) */
+    VB_VELOCITY_NONE       /* no velocity columns at all */
+} vb_velocity_kind;
+
+/* What an engine declares in the first line of its output:
+ * "# verletbench-engine protocol=2 persistent=1 precision=float32 ..." */
+typedef struct vb_engine_caps {
+    int protocol; /* 0: no capability line (version 1) */
+    int persistent;
+    vb_precision precision;
+    vb_velocity_kind velocity;
+    int substeps;     /* 0: not said */
+    char engine[128]; /* NAME@VERSION, or "" */
+} vb_engine_caps;
+
+/* "state", "derived", "none" */
+const char *vb_velocity_kind_name(vb_velocity_kind v);
 
 /* In an engine's vb_integrator.flags: not a C integrator, never stepped.
  * Plugins cannot set it (vb_integrator_validate refuses unknown flags). */
@@ -47,6 +74,10 @@ typedef struct vb_engine {
     char *dir;     /* trajectories read from dir/RUN.csv; NULL for a command */
     char *file;    /* or every run's from this one file (`score FILE`) */
     double timeout;
+    /* what the engine declared, learnt from its first run that wrote a
+     * capability line, and its persistent workers: shared by the threads
+     * that run it (the engine itself is const to them) */
+    struct vb_engine_shared *shared;
 } vb_engine;
 
 static inline const vb_engine *vb_engine_of(const vb_integrator *g)
@@ -56,13 +87,30 @@ static inline const vb_engine *vb_engine_of(const vb_integrator *g)
 
 /* ---- the engine itself (engine.c) ---- */
 
-/* "NAME:ORDER=COMMAND" or, with is_dir, "NAME:ORDER=DIR".  NULL with a
- * message naming what is wrong. */
+/* "NAME:ORDER=COMMAND" or, with is_dir, "NAME:ORDER=DIR"; or without
+ * ":ORDER", an engine measured without a label (order 0: its verdict is
+ * "measured").  NULL with a message naming what is wrong. */
 vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen);
-/* A command (or directory) engine from its parts; cwd may be NULL. */
+/* A command (or directory) engine from its parts; cwd may be NULL; order
+ * 0 for none. */
 vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
                          const char *cwd, double timeout, char *err, size_t errlen);
 void vb_engine_free(vb_engine *e);
+/* What the threads running an engine share (process.c): its declarations
+ * and its idle workers.  NULL when out of memory. */
+struct vb_engine_shared *vb_engine_shared_new(void);
+void vb_engine_shared_free(struct vb_engine_shared *sh);
+/* What the engine declared: 1 and *caps, or 0 while no run has written a
+ * capability line (then *caps is version 1's: float64, velocity state). */
+int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps);
+/* The engine's provenance line (docs/real-engines.md §1.10), without "# "
+ * or a line end: "engine NAME: COMMAND; NAME@VERSION; protocol 2,
+ * persistent, float64, velocity state". */
+void vb_engine_provenance(const vb_engine *e, char *buf, size_t len);
+/* End the engine's persistent workers: their stdin closed, each given the
+ * time limit of a run to exit, then killed.  Their exit status fails
+ * nothing (every run was judged by its answer).  Also by vb_engine_free. */
+void vb_engine_close_workers(const vb_engine *e);
 /* A name an engine may have: a-z 0-9 - _, at most 63, not an integrator's
  * and not "exact".  0, or -1 with a message. */
 int vb_engine_check_name(const char *name, char *err, size_t errlen);

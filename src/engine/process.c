@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -207,7 +208,9 @@ void vb_engine_close_fds(vb_engine_run *r)
         close(r->fd);
     if (r->err_fd >= 0)
         close(r->err_fd);
-    r->fd = r->err_fd = -1;
+    if (r->in_fd >= 0)
+        close(r->in_fd);
+    r->fd = r->err_fd = r->in_fd = -1;
 }
 
 /* the engine's exit, once its output has ended: 0, or -1 with why set
@@ -258,8 +261,8 @@ int vb_engine_reap(vb_engine_run *r, int kill_it)
     return -1;
 }
 
-/* spawn /bin/sh -c COMMAND in cwd, the request on its stdin */
-int vb_engine_spawn(vb_engine_run *r, FILE *request)
+/* spawn /bin/sh -c COMMAND in cwd, in its stdin */
+static int spawn_with_input(vb_engine_run *r, int in)
 {
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0) {
@@ -271,7 +274,6 @@ int vb_engine_spawn(vb_engine_run *r, FILE *request)
         close(out[0]), close(out[1]);
         return -1;
     }
-    int in = fileno(request);
     const char *cwd = r->e->cwd;
     char *argv[] = {"sh", "-c", r->e->command, NULL};
     char why[200];
@@ -300,4 +302,232 @@ int vb_engine_spawn(vb_engine_run *r, FILE *request)
     fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK);
     fcntl(r->err_fd, F_SETFL, fcntl(r->err_fd, F_GETFL) | O_NONBLOCK);
     return 0;
+}
+
+int vb_engine_spawn(vb_engine_run *r, FILE *request)
+{
+    return spawn_with_input(r, fileno(request));
+}
+
+/* ---- what the threads running an engine share ---- */
+
+struct vb_engine_shared *vb_engine_shared_new(void)
+{
+    struct vb_engine_shared *sh = calloc(1, sizeof *sh);
+    if (sh && pthread_mutex_init(&sh->lock, NULL) != 0) {
+        free(sh);
+        sh = NULL;
+    }
+    return sh;
+}
+
+void vb_engine_shared_free(struct vb_engine_shared *sh)
+{
+    pthread_mutex_destroy(&sh->lock);
+    free(sh);
+}
+
+int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps)
+{
+    int known = 0;
+    *caps = (vb_engine_caps){0};
+    if (e->shared) {
+        pthread_mutex_lock(&e->shared->lock);
+        if ((known = e->shared->caps_known))
+            *caps = e->shared->caps;
+        pthread_mutex_unlock(&e->shared->lock);
+    }
+    return known;
+}
+
+/* ---- persistent workers (docs/real-engines.md §1.4) ---- */
+
+/* Write all of buf to the worker's stdin under the run's time limit,
+ * reading its stderr meanwhile (a worker that fills that pipe before it
+ * reads its request would otherwise wait for us as we wait for it).
+ * SIGPIPE is held in this thread: a worker that died is this run's
+ * failure, not verletbench's end. */
+static int write_request(vb_engine_run *r, const char *buf, size_t len)
+{
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    int rc = 0;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(r->in_fd, buf + done, len - done);
+        if (w > 0) {
+            done += (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && errno != EAGAIN) {
+            vb_engine_set_why(r, "writing the request to the engine: %s%s", strerror(errno),
+                              errno == EPIPE ? " (it closed its input: it ended?)" : "");
+            rc = -1;
+            break;
+        }
+        double left = r->deadline - vb_engine_now();
+        if (left <= 0) {
+            vb_engine_set_why(r,
+                              "timed out: the engine did not read its request within %g s, the "
+                              "time limit of a run; killed",
+                              r->e->timeout);
+            rc = -1;
+            break;
+        }
+        struct pollfd pf[2] = {{r->in_fd, POLLOUT, 0}, {r->err_fd, POLLIN, 0}};
+        int ms = left > 0.2 ? 200 : (int)(left * 1000.0) + 1;
+        if (poll(pf, r->err_fd >= 0 ? 2 : 1, ms) > 0 && r->err_fd >= 0 &&
+            (pf[1].revents & (POLLIN | POLLHUP | POLLERR)))
+            vb_engine_drain_stderr(r);
+    }
+    /* a SIGPIPE raised while held is taken here, never delivered */
+    struct timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE)
+        ;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
+static int start_worker(vb_engine_run *r)
+{
+    int in[2];
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        vb_engine_set_why(r, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    int rc = spawn_with_input(r, in[0]);
+    close(in[0]);
+    if (rc != 0) {
+        close(in[1]);
+        return -1;
+    }
+    r->in_fd = in[1];
+    fcntl(r->in_fd, F_SETFL, fcntl(r->in_fd, F_GETFL) | O_NONBLOCK);
+    r->line = 0;
+    return 0;
+}
+
+int vb_engine_worker_send(vb_engine_run *r, const char *request, size_t len)
+{
+    struct vb_engine_shared *sh = r->e->shared;
+    pthread_mutex_lock(&sh->lock);
+    vb_engine_worker *w = sh->idle;
+    if (w)
+        sh->idle = w->next;
+    pthread_mutex_unlock(&sh->lock);
+    r->persistent = 1;
+    if (w) {
+        free(r->buf);
+        r->pid = w->pid;
+        r->in_fd = w->in_fd;
+        r->fd = w->fd;
+        r->err_fd = w->err_fd;
+        r->buf = w->buf;
+        r->cap = w->cap;
+        r->len = w->len;
+        r->pos = w->pos;
+        r->line = w->line;
+        free(w);
+        /* what it said between runs is no part of this run's message */
+        vb_engine_drain_stderr(r);
+        r->err_len = 0;
+    } else if (start_worker(r) != 0) {
+        return -1;
+    }
+    if (write_request(r, request, len) == 0)
+        return 0;
+    if (!w)
+        return -1;
+    /* an idle worker that ended while it waited (its output closed, its
+     * input refused): no run of its own failed; a new one serves this run */
+    vb_engine_reap(r, 1);
+    vb_engine_close_fds(r);
+    r->err_len = 0;
+    r->why[0] = '\0';
+    r->cap = 1 << 16;
+    r->len = r->pos = 0;
+    r->eof = 0;
+    r->exited = 0;
+    free(r->buf);
+    if (!(r->buf = malloc(r->cap + 1))) {
+        vb_engine_set_why(r, "out of memory");
+        return -1;
+    }
+    if (start_worker(r) != 0)
+        return -1;
+    return write_request(r, request, len);
+}
+
+/* the worker's end: its stdin closed, the time limit to exit, then its
+ * group killed; its status fails nothing */
+static void end_worker(pid_t pid, int in_fd, int fd, int err_fd, double timeout)
+{
+    if (in_fd >= 0)
+        close(in_fd);
+    double deadline = vb_engine_now() + timeout;
+    char sink[4096];
+    int status;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        if (vb_engine_now() > deadline) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
+        /* keep its pipes from filling while it finishes */
+        while (fd >= 0 && read(fd, sink, sizeof sink) > 0)
+            ;
+        while (err_fd >= 0 && read(err_fd, sink, sizeof sink) > 0)
+            ;
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    kill(-pid, SIGKILL);
+    vb_child_untrack(pid);
+    if (fd >= 0)
+        close(fd);
+    if (err_fd >= 0)
+        close(err_fd);
+}
+
+void vb_engine_worker_release(vb_engine_run *r)
+{
+    if (!r->persistent || r->pid <= 0)
+        return;
+    vb_engine_worker *w = r->retire ? NULL : malloc(sizeof *w);
+    if (!w) {
+        /* it retired (retire=1): a new worker serves the next run */
+        end_worker(r->pid, r->in_fd, r->fd, r->err_fd, r->e->timeout);
+    } else {
+        *w = (vb_engine_worker){r->pid, r->in_fd, r->fd, r->err_fd, r->buf, r->cap,
+                                r->len, r->pos, r->line, NULL};
+        r->buf = NULL;
+        struct vb_engine_shared *sh = r->e->shared;
+        pthread_mutex_lock(&sh->lock);
+        w->next = sh->idle;
+        sh->idle = w;
+        pthread_mutex_unlock(&sh->lock);
+    }
+    r->pid = -1;
+    r->in_fd = r->fd = r->err_fd = -1;
+}
+
+void vb_engine_close_workers(const vb_engine *e)
+{
+    if (!e->shared)
+        return;
+    pthread_mutex_lock(&e->shared->lock);
+    vb_engine_worker *w = e->shared->idle;
+    e->shared->idle = NULL;
+    pthread_mutex_unlock(&e->shared->lock);
+    while (w) {
+        vb_engine_worker *next = w->next;
+        end_worker(w->pid, w->in_fd, w->fd, w->err_fd, e->timeout);
+        free(w->buf);
+        free(w);
+        w = next;
+    }
 }

@@ -4,6 +4,7 @@
 #ifndef VB_PROCESS_H
 #define VB_PROCESS_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -16,12 +17,38 @@
 /* what is kept of an engine's standard error for the message */
 #define ERR_TAIL 600
 
+/* A persistent worker (protocol 2) between runs: its process, the pipe its
+ * requests go down, and what was read of its output. */
+typedef struct vb_engine_worker {
+    pid_t pid;
+    int in_fd, fd, err_fd;
+    char *buf;
+    size_t cap, len, pos;
+    unsigned long line;
+    struct vb_engine_worker *next;
+} vb_engine_worker;
+
+/* What the threads running one engine share (engine.h: vb_engine.shared). */
+struct vb_engine_shared {
+    pthread_mutex_t lock;
+    int caps_known;
+    vb_engine_caps caps;
+    vb_engine_worker *idle; /* workers waiting for a request */
+};
+
 struct vb_engine_run {
     const vb_engine *e;
     const vb_model *m;
     char id[40];
     char header[2048]; /* the "# verletbench run=..." line of this run */
     pid_t pid; /* -1: a file */
+    int in_fd;      /* a persistent worker's stdin; -1 otherwise */
+    int persistent; /* this run is served by a worker: its answer ends at an end line */
+    int ended;      /* the end line was read */
+    int retire;     /* ... with retire=1 */
+    int reusable;   /* the answer ended cleanly (an error line): the worker is ready for more */
+    int has_caps;        /* this output began with a capability line */
+    vb_engine_caps caps; /* ... which said this */
     int exited, status; /* the engine's process has ended, and how */
     int poll_file;      /* a file that is not regular (a FIFO): read with the time limit */
     char path[4096];    /* the file read, for messages */
@@ -58,6 +85,22 @@ int vb_engine_leader_exited(vb_engine_run *r);
  * at the end of the output, or -1 (why set: a timeout, a line too long, a
  * read error). */
 int vb_engine_read_line(vb_engine_run *r, char **line);
+
+/* A capability line ("# verletbench-engine ...", at s) into *caps: 0, or
+ * -1 with a message naming the token (capability.c). */
+int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t errlen);
+/* The first declaration two capability lines differ in, as "KEY=VALUE,
+ * was VALUE"; 0 when they agree. */
+int vb_engine_caps_differ(const vb_engine_caps *a, const vb_engine_caps *was, char *buf,
+                          size_t len);
+
+/* Persistent workers (process.c).  Take an idle worker of the run's engine
+ * or start one, and send it the request (one line): 0, or -1 with why set
+ * (the worker is then ended). */
+int vb_engine_worker_send(vb_engine_run *r, const char *request, size_t len);
+/* After a run whose answer ended cleanly (an end line, or an error line):
+ * the worker back to the idle ones, or ended if it retired. */
+void vb_engine_worker_release(vb_engine_run *r);
 
 /* Close what the run reads. */
 void vb_engine_close_fds(vb_engine_run *r);

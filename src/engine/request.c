@@ -85,6 +85,20 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     fprintf(f, ",\"level\":%d,\"t_end\":%.17g", plan->level, vb_plan_t_end(plan));
     if (plan->kind == VB_PLAN_RANDOM)
         fprintf(f, ",\"seed\":%lu", plan->seed);
+    /* protocol 2: the plan as fields, for an engine that must configure
+     * itself (a fixed step, an accumulator) and for the record; the steps
+     * in "h" stay the truth (docs/real-engines.md §1.3).  A version-1
+     * engine's JSON reader ignores them. */
+    fprintf(f, ",\"protocol\":%d", VB_ENGINE_PROTOCOL);
+    if (plan->kind != VB_PLAN_TRACE)
+        fprintf(f, ",\"dt\":%.17g", plan->dt);
+    if (plan->kind == VB_PLAN_RANDOM)
+        fprintf(f, ",\"jitter\":%.17g", plan->jitter);
+    if (plan->kind == VB_PLAN_TRACE) {
+        fputs(",\"trace\":", f);
+        json_string(f, plan->trace && plan->trace->path ? plan->trace->path : "?");
+        fprintf(f, ",\"trace_scale\":%.17g", plan->trace_scale);
+    }
     fputs(",\"header\":", f);
     json_string(f, header);
     /* the steps, as the built-in integrators take them */

@@ -21,18 +21,103 @@
 #include "infile.h"
 #include "process.h"
 
+#include <pthread.h>
+
 static const char *where(const vb_engine_run *r);
 
-/* the next line that is not blank and not a comment */
+/* The capability line, at the top of a process's output (or a file):
+ * what it declares, held to what the engine's first such line said. */
+static int capability_line(vb_engine_run *r, const char *s)
+{
+    if (r->line != 1) {
+        vb_engine_set_why(r,
+                          "line %lu of %s: a capability line ('# verletbench-engine ...') must be "
+                          "the first line of the output",
+                          r->line, where(r));
+        return -1;
+    }
+    char err[256];
+    vb_engine_caps c;
+    if (vb_engine_caps_parse(s, &c, err, sizeof err) != 0) {
+        vb_engine_set_why(r, "line %lu of %s: %s", r->line, where(r), err);
+        return -1;
+    }
+    struct vb_engine_shared *sh = r->e->shared;
+    char diff[200] = "";
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->caps_known) {
+        sh->caps = c;
+        sh->caps_known = 1;
+    } else {
+        vb_engine_caps_differ(&c, &sh->caps, diff, sizeof diff);
+    }
+    pthread_mutex_unlock(&sh->lock);
+    if (diff[0]) {
+        vb_engine_set_why(r, "line %lu of %s: its capability line differs from the first run's: %s",
+                          r->line, where(r), diff);
+        return -1;
+    }
+    r->caps = c;
+    r->has_caps = 1;
+    return 0;
+}
+
+/* "# verletbench-end run=ID [retire=1]" ends a persistent worker's answer
+ * (1); elsewhere a comment (0); -1 for another run's end line */
+static int end_line(vb_engine_run *r, const char *s)
+{
+    if (!r->persistent)
+        return 0;
+    const char *id = s + strlen("# verletbench-end run=");
+    size_t k = strcspn(id, " \t");
+    if (k != strlen(r->id) || strncmp(id, r->id, k) != 0) {
+        vb_engine_set_why(r, "line %lu of %s: end line of run '%.*s', but the request was run '%s'",
+                          r->line, where(r), (int)(k > 40 ? 40 : k), id, r->id);
+        return -1;
+    }
+    const char *rest = id + k;
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    if (!strncmp(rest, "retire=1", 8))
+        r->retire = 1;
+    r->ended = 1;
+    return 1;
+}
+
+/* the next line that is not blank and not a comment; 0 at the end of the
+ * output, or of a persistent worker's answer */
 static int read_row(vb_engine_run *r, char **line)
 {
     int rc;
+    if (r->ended)
+        return 0;
     while ((rc = vb_engine_read_line(r, line)) == 1) {
         const char *s = *line;
         while (*s == ' ' || *s == '\t')
             s++;
         if (*s && *s != '#')
             return 1;
+        if (!strncmp(s, "# verletbench-engine ", 21) || !strcmp(s, "# verletbench-engine")) {
+            if (capability_line(r, s) != 0)
+                return -1;
+            continue;
+        }
+        if (!strncmp(s, "# verletbench-end run=", 22)) {
+            int end = end_line(r, s);
+            if (end != 0)
+                return end < 0 ? -1 : 0;
+            continue;
+        }
+        if (!strncmp(s, "# verletbench-error run=", 24)) {
+            /* the engine could not serve this request, and says why; a
+             * worker is then ready for the next */
+            const char *msg = s + 24 + strcspn(s + 24, " \t");
+            while (*msg == ' ' || *msg == '\t')
+                msg++;
+            vb_engine_set_why(r, "the engine reported: %.300s", *msg ? msg : "(no message)");
+            r->reusable = r->persistent;
+            return -1;
+        }
         /* a "# verletbench run=ID ..." comment must be this run's */
         if (!strncmp(s, "# verletbench run=", 18)) {
             const char *id = s + 18;
@@ -145,7 +230,8 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
 /* the header: t, the positions, the velocities, then any columns */
 static int parse_header(vb_engine_run *r, char *line)
 {
-    char want[64];
+    char want[64], shown[81];
+    snprintf(shown, sizeof shown, "%s", line);
     char *p = line;
     size_t col = 0;
     r->evals_col = -1;
@@ -163,6 +249,16 @@ static int parse_header(vb_engine_run *r, char *line)
             snprintf(want, sizeof want, "t");
         else if (col <= 2 * r->n)
             vb_state_column(want, sizeof want, r->m, col > r->n, (col - 1) % r->n);
+        if (col == 0 && strcmp(name, "t") != 0) {
+            /* the first line that is not a comment is not the column line:
+             * something else writes on the engine's stdout */
+            vb_engine_set_why(r,
+                              "line %lu of %s: '%.80s' comes before the column line: standard "
+                              "output must carry only the trajectory (a library's banner? send it "
+                              "to stderr; docs/real-engines.md#210-stdout-banners-and-aborts)",
+                              r->line, where(r), shown);
+            return -1;
+        }
         if (col <= 2 * r->n && strcmp(name, want) != 0) {
             vb_engine_set_why(r,
                               "line %lu of %s: column %zu is '%.40s', want '%s' (the header is t, "
@@ -207,7 +303,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     r->e = e;
     r->m = m;
     r->n = m->n;
-    r->fd = r->err_fd = -1;
+    r->fd = r->err_fd = r->in_fd = -1;
     r->pid = -1;
     snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
     vb_engine_header(r->header, sizeof r->header, m, plan);
@@ -219,7 +315,30 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
         goto fail;
     }
     r->deadline = vb_engine_now() + e->timeout;
-    if (e->command) {
+    vb_engine_caps caps;
+    /* VERLETBENCH_ENGINE_PROCESSES=1: one process a run even for an engine
+     * that declares persistent=1, as protocol 1 runs it (to measure what
+     * the workers save, and to hold their answers to a process's own) */
+    const char *per_process = getenv("VERLETBENCH_ENGINE_PROCESSES");
+    if (e->command && vb_engine_caps_of(e, &caps) && caps.persistent &&
+        !(per_process && !strcmp(per_process, "1"))) {
+        /* protocol 2: a worker serves this run; the request is one line */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *req = open_memstream(&text, &len);
+        int bad = !req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF;
+        if (req && fclose(req) != 0)
+            bad = 1;
+        if (bad) {
+            vb_engine_set_why(r, "writing the request: %s", strerror(errno));
+            free(text);
+            goto fail;
+        }
+        int rc = vb_engine_worker_send(r, text, len);
+        free(text);
+        if (rc != 0)
+            goto fail;
+    } else if (e->command) {
         FILE *req = tmpfile();
         if (!req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF ||
             fflush(req) != 0 || fseek(req, 0, SEEK_SET) != 0) {
@@ -309,6 +428,10 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     free(xv);
     return r;
 fail:
+    if (r->persistent && (r->reusable || r->ended)) {
+        r->reusable = 1;
+        vb_engine_worker_release(r);
+    }
     if (r->pid > 0) {
         int died = 0;
         /* an engine that ended early: say how */
@@ -358,8 +481,11 @@ int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
                 r,
                 "%s ends after %llu rows; the run has more steps (row %llu, t = %.17g, "
                 "is missing)",
-                where(r), r->rows, r->rows, t);
-            vb_engine_reap(r, 0);
+                r->persistent ? "its answer" : where(r), r->rows, r->rows, t);
+            if (r->ended) /* the worker is at the end of its answer: ready for more */
+                r->reusable = 1;
+            else
+                vb_engine_reap(r, 0);
         }
         vb_engine_add_err_tail(r);
         return -1;
@@ -387,6 +513,17 @@ int vb_engine_finish(vb_engine_run *r)
 {
     char *line;
     int got = read_row(r, &line);
+    if (got == 0 && r->persistent && !r->ended) {
+        vb_engine_set_why(r, "its output ended before the end line of run '%s' (the worker ended)",
+                          r->id);
+        vb_engine_reap(r, 0);
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
+    if (got == 0 && r->persistent) {
+        vb_engine_worker_release(r);
+        return 0;
+    }
     if (got != 0) {
         if (got > 0)
             vb_engine_set_why(r, "line %lu of %s: more rows than the run's %llu steps", r->line,
@@ -406,6 +543,19 @@ void vb_engine_stop(vb_engine_run *r)
 {
     if (!r)
         return;
+    if (r->persistent && r->pid > 0 && !r->ended && !r->why[0]) {
+        /* the run was stopped early (a NaN: diverged) with its worker
+         * sound: read the rest of its answer up to the end line, so the
+         * worker can serve the next run instead of being started again */
+        char *line;
+        int got;
+        while ((got = read_row(r, &line)) == 1)
+            ;
+        if (got == 0 && r->ended)
+            r->reusable = 1;
+    }
+    if (r->persistent && r->reusable)
+        vb_engine_worker_release(r);
     if (r->pid > 0)
         vb_engine_reap(r, 1);
     vb_engine_close_fds(r);

@@ -166,6 +166,8 @@ vb_verdict vb_fit_verdict(const vb_fit *fit, double expected)
         return VB_VERDICT_UNDETERMINED;
     if (fit->range == VB_RANGE_ALL)
         return fit->converging ? VB_VERDICT_NO_ASYMPTOTIC : VB_VERDICT_NOT_CONVERGING;
+    if (!(expected > 0))
+        return VB_VERDICT_MEASURED;
     if (fabs(fit->order - expected) <= VB_VERDICT_TOL)
         return VB_VERDICT_AS_EXPECTED;
     /* Off the label: say so only if the 95 % interval is off it too, by the
@@ -218,6 +220,8 @@ const char *vb_verdict_name(vb_verdict v)
         return "below-resolution";
     case VB_VERDICT_UNCERTAIN:
         return "uncertain";
+    case VB_VERDICT_MEASURED:
+        return "measured";
     }
     return "?";
 }

@@ -47,7 +47,11 @@ typedef enum {
     /* a power law off the label by more than VB_VERDICT_TOL, but its 95 %
      * interval still reaches within VB_VERDICT_TOL of the label: too few
      * or too scattered points to say below or above */
-    VB_VERDICT_UNCERTAIN
+    VB_VERDICT_UNCERTAIN,
+    /* no label to judge against (an engine measured as it is, given order
+     * 0): a power law was fitted, and the tables say its order and what
+     * the run equals instead of a verdict */
+    VB_VERDICT_MEASURED
 } vb_verdict;
 
 typedef enum {
@@ -80,6 +84,7 @@ typedef struct vb_fit {
 void vb_fit_order(const double *dt, const double *err, const double *scale,
                   const double *resolution, int n, vb_fit *fit);
 
+/* expected 0: no label; a power law is then VB_VERDICT_MEASURED */
 vb_verdict vb_fit_verdict(const vb_fit *fit, double expected);
 
 /* An uncertain verdict: how many more halvings would settle it, if each

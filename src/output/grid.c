@@ -220,7 +220,10 @@ static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE 
         fprintf(f, ",%.6f,%.6f", r->order_se, r->order_ci95);
     else
         fputs(",,", f);
-    fprintf(f, ",%d,%d,%s,%s", r->points, integ->order, vb_verdict_name(r->verdict),
+    fprintf(f, ",%d,", r->points);
+    if (integ->order > 0) /* blank: an engine measured without a label */
+        fprintf(f, "%d", integ->order);
+    fprintf(f, ",%s,%s", vb_verdict_name(r->verdict),
             vb_range_name(r->range));
     num(f, r->dt_coarsest);
     num(f, r->tol_coarsest);
@@ -312,7 +315,7 @@ static void table_head(FILE *f, const vb_grid *g, int kind, const char *extra, i
     if (extra)
         fprintf(f, " %s |", extra);
     for (size_t i = 0; i < c->n_integ; i++)
-        if (labels)
+        if (labels && c->integ[i]->order > 0)
             fprintf(f, " `%s` (%d) |", c->integ[i]->name, c->integ[i]->order);
         else
             fprintf(f, " `%s` |", c->integ[i]->name);

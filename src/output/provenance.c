@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "engine.h"
 #include "truth.h"
 
 /* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
@@ -64,6 +65,17 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
     for (size_t i = 0; i < c->n_integ; i++)
         fprintf(f, "%s%s", i ? "," : "", c->integ[i]->name);
     fputc('\n', f);
+    /* each engine's command, and what it declared: its name and version
+     * (engine=NAME@VERSION), protocol, precision, velocity
+     * (docs/real-engines.md §1.10) */
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_engine *e = vb_engine_of(c->integ[i]);
+        if (e) {
+            char line[1024];
+            vb_engine_provenance(e, line, sizeof line);
+            fprintf(f, "# %s\n", line);
+        }
+    }
     double ep, ev;
     if (reference_error(s, &ep, &ev))
         fprintf(f, "# truth: no exact solution; a reference by GSL's rk8pd at tolerance %g, "

@@ -4,6 +4,9 @@
 #include "summary.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "engine.h"
 
 #include "tables.h"
 
@@ -43,6 +46,10 @@ static void order_cell(FILE *f, const vb_order_row *r, int label, const char *sa
         fputs(" exact", f);
     else if (r->verdict == VB_VERDICT_UNDETERMINED)
         fputs(" undetermined", f);
+    else if (r->verdict == VB_VERDICT_MEASURED && isfinite(r->fit.order_ci95))
+        fprintf(f, " %.2f ± %.2f", vb_order_shown(r->fit.order), r->fit.order_ci95);
+    else if (r->verdict == VB_VERDICT_MEASURED) /* no label: the order, no verdict word */
+        fprintf(f, " %.2f", vb_order_shown(r->fit.order));
     else if (r->fit.range == VB_RANGE_ASYMPTOTIC && isfinite(r->fit.order_ci95))
         fprintf(f, " %.2f ± %.2f %s", vb_order_shown(r->fit.order), r->fit.order_ci95,
                 vb_verdict_name(r->verdict));
@@ -182,7 +189,24 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputs("---|", f);
     fputc('\n', f);
     for (size_t i = 0; i < c->n_integ; i++) {
-        fprintf(f, "| `%s` | %d |", c->integ[i]->name, c->integ[i]->order);
+        /* an engine's declarations beside its name: float32, a derived
+         * velocity, its substeps (docs/real-engines.md §1.6, §1.7, §1.9) */
+        const vb_engine *e = vb_engine_of(c->integ[i]);
+        vb_engine_caps caps;
+        int derived = 0;
+        char said[96] = "";
+        if (e && vb_engine_caps_of(e, &caps)) {
+            derived = caps.velocity == VB_VELOCITY_DERIVED;
+            snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
+                     derived ? " (derived v)" : "");
+            if (caps.substeps > 1)
+                snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
+                         caps.substeps);
+        }
+        if (c->integ[i]->order > 0)
+            fprintf(f, "| `%s`%s | %d |", c->integ[i]->name, said, c->integ[i]->order);
+        else /* an engine measured without a label */
+            fprintf(f, "| `%s`%s | – |", c->integ[i]->name, said);
         order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
                    same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)

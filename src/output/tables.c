@@ -59,7 +59,10 @@ void vb_write_orders(const vb_sweep *s, FILE *f)
         fprintf(f, "%s,%s,%s,", g->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
         if (isfinite(r->fit.order) && !r->fit.exact)
             fprintf(f, "%.6f", r->fit.order);
-        fprintf(f, ",%d,%d,%s,%s", r->fit.points, g->order, vb_verdict_name(r->verdict),
+        fprintf(f, ",%d,", r->fit.points);
+        if (g->order > 0) /* blank: an engine measured without a label */
+            fprintf(f, "%d", g->order);
+        fprintf(f, ",%s,%s", vb_verdict_name(r->verdict),
                 vb_range_name(r->fit.range));
         if (r->fit.first >= 0)
             fprintf(f, ",%.17g,%.17g", r->dt[r->fit.first], r->dt[r->fit.last]);

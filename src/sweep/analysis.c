@@ -6,21 +6,23 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "engine.h"
 #include "integrator.h"
+#include "precision.h"
 
 /* In a case run in float32, or about a shifted origin, what the run's own
- * round-off allows (precision.h): an error below it is not fitted.  The
+ * round-off allows (precision.h), p being the coarser of the case's and
+ * the engine's arithmetic: an error below it is not fitted.  The
  * positions are held in ulps of the origin's shift too; the other norms
  * are not shifted.  0 for a float64 case about the origin, whose floor is
  * vb_fit_order's own. */
-static double precision_floor(const vb_case *c, int nm, double scale)
+static double precision_floor(const vb_case *c, vb_precision p, int nm, double scale)
 {
-    if (c->precision == VB_FLOAT64 && c->offset == 0.0)
+    if (p == VB_FLOAT64 && c->offset == 0.0)
         return 0.0;
     int pos = nm == VB_NORM_POS_FINAL || nm == VB_NORM_POS_MAX || nm == VB_NORM_POS_RMS ||
               nm == VB_NORM_RETURN;
-    return vb_roundoff_floor(c->precision, pos ? vb_case_roundoff_scale(c, scale, c->model.n)
-                                               : scale);
+    return vb_roundoff_floor(p, pos ? vb_case_roundoff_scale(c, scale, c->model.n) : scale);
 }
 
 /* ---- orders and bands ---- */
@@ -42,6 +44,27 @@ static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, in
             out[n++] = j;
     }
     return n;
+}
+
+/* The arithmetic a method's runs are made in: an engine's declaration
+ * (precision=float32, docs/real-engines.md §1.6), double otherwise. */
+static vb_precision precision_of(const vb_integrator *g)
+{
+    const vb_engine *e = vb_engine_of(g);
+    vb_engine_caps caps;
+    return e && vb_engine_caps_of(e, &caps) ? caps.precision : VB_FLOAT64;
+}
+
+/* An engine whose velocity is a difference of positions (velocity=derived):
+ * its velocity and what is computed from it are reported, never judged
+ * against the label (docs/real-engines.md §1.7). */
+static int derived_velocity(const vb_integrator *g, vb_norm nm)
+{
+    const vb_engine *e = vb_engine_of(g);
+    vb_engine_caps caps;
+    return e && vb_engine_caps_of(e, &caps) && caps.velocity == VB_VELOCITY_DERIVED &&
+           (nm == VB_NORM_VEL_FINAL || nm == VB_NORM_VEL_MAX || nm == VB_NORM_ENERGY_MAX ||
+            nm == VB_NORM_ANGMOM_MAX || nm == VB_NORM_MOMENTUM_MAX);
 }
 
 /* the longest rod of a model, 0 for none */
@@ -81,6 +104,10 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                 double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
                                        ? 2.0 * tol * rod_max(&c->model)
                                        : 0.0;
+                /* a float32 engine's round-off floor is float32's: below
+                 * it, as below a reference's resolution, nothing is fitted */
+                /* a float32 case, or a float32 engine in any case */
+                vb_precision prec = vb_precision_coarser(c->precision, precision_of(c->integ[i]));
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
                     size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
@@ -93,7 +120,8 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         rs = fmax(rs, vb_norm_resolution(&sel[k]->res, (vb_norm)nm));
                     }
                     scale[level] = sc;
-                    resolution[level] = fmax(fmax(rs, tol_floor), precision_floor(c, nm, sc));
+                    resolution[level] =
+                        fmax(fmax(rs, tol_floor), precision_floor(c, prec, nm, sc));
                     evals[level] = 0.0;
                     for (size_t k = 0; k < n; k++)
                         evals[level] += (double)sel[k]->res.force_evals;
@@ -124,7 +152,8 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                 if (levels == 0)
                     continue;
                 vb_fit_order(row.dt, row.err, scale, resolution, levels, &row.fit);
-                row.verdict = vb_fit_verdict(&row.fit, c->integ[i]->order);
+                row.verdict = vb_fit_verdict(
+                    &row.fit, derived_velocity(c->integ[i], (vb_norm)nm) ? 0 : c->integ[i]->order);
                 /* An adaptive method whose every level cost the same took
                  * the same steps at every tolerance (its frames were short
                  * enough that the control never asked for less), and one
@@ -158,7 +187,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
  * at t_end, one sample that may fall near a zero of the error (the spring
  * after one period: 2e-13 where the largest is 5e-7), where round-off is a
  * large share of it and two runs of the same positions differ by 3 %. */
-static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job *b)
+static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job *b, vb_precision p)
 {
     const vb_run_result *x = &a->res, *y = &b->res;
     /* an adaptive method's runs are on frames and a tolerance of their own */
@@ -167,8 +196,8 @@ static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job 
         return 0;
     double n = (double)x->steps;
     double sc = vb_case_roundoff_scale(c, fmax(x->pos_scale, y->pos_scale), c->model.n);
-    return vb_same_to_roundoff_in(c->precision, x->err_pos_max, y->err_pos_max, n, sc) &&
-           vb_same_to_roundoff_in(c->precision, x->err_pos_rms, y->err_pos_rms, n, sc);
+    return vb_same_to_roundoff_in(p, x->err_pos_max, y->err_pos_max, n, sc) &&
+           vb_same_to_roundoff_in(p, x->err_pos_rms, y->err_pos_rms, n, sc);
 }
 
 /* same_as: the jobs of one integrator and plan are consecutive and in the
@@ -204,8 +233,12 @@ int vb_sweep_analyse_same(vb_sweep *s)
             for (size_t o = 0; o < i; o++) {
                 size_t fo = first[o * VB_N_PLANS + kind];
                 int same = fo != VB_SAME_NONE && count[kind] > 0;
+                /* the coarser arithmetic of the two decides what is round-off */
+                vb_precision p = vb_precision_coarser(
+                    c->precision,
+                    vb_precision_coarser(precision_of(c->integ[i]), precision_of(c->integ[o])));
                 for (size_t r = 0; same && r < count[kind]; r++)
-                    same = same_run(c, &s->jobs[fi + r], &s->jobs[fo + r]);
+                    same = same_run(c, &s->jobs[fi + r], &s->jobs[fo + r], p);
                 s->same_pair[(i * n + o) * VB_N_PLANS + kind] = (unsigned char)same;
                 if (same && s->same_as[i * VB_N_PLANS + kind] == VB_SAME_NONE)
                     s->same_as[i * VB_N_PLANS + kind] = o;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "engine.h"
 #include "onestep.h"
 #include "reversal.h"
 #include "timing.h"
@@ -15,9 +16,17 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
                  size_t errlen)
 {
     int rc = vb_sweep_begin(c, s, max_steps, err, errlen);
-    if (rc != 0 || (rc = vb_sweep_compute(c, s, threads, progress, ctx, err, errlen)) != 0)
-        return rc;
-    return vb_sweep_finish(c, s, max_steps, flags, threads, err, errlen);
+    if (rc == 0 && (rc = vb_sweep_compute(c, s, threads, progress, ctx, err, errlen)) == 0)
+        rc = vb_sweep_finish(c, s, max_steps, flags, threads, err, errlen);
+    /* the engines' persistent workers are done with this case: ended now,
+     * not when the case is freed, or a run of many cases would keep every
+     * case's workers (a node process each) until the last */
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_engine *e = vb_engine_of(c->integ[i]);
+        if (e)
+            vb_engine_close_workers(e);
+    }
+    return rc;
 }
 
 int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags,

@@ -1,0 +1,553 @@
+/* vbengine.c — see vbengine.h.  Build with -ffp-contract=off, so that the force
+ * laws round as verletbench's models do. */
+#define _POSIX_C_SOURCE 200809L /* getline */
+#include "vbengine.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    LAW_NONE,
+    LAW_SPRING,
+    LAW_DAMPED,
+    LAW_PENDULUM,
+    LAW_PROJECTILE,
+    LAW_ORBIT,
+    LAW_CHAIN,
+    LAW_TWO_BODY,
+    LAW_FIGURE_EIGHT,
+    LAW_HENON,
+    LAW_GRAVITY, /* the models with rods: gravity alone */
+};
+
+static const char *const MODELS =
+    "spring, damped-spring, pendulum, projectile, orbit, chain, two-body, figure-eight, "
+    "henon-heiles, rod-pendulum, double-pendulum, hanging-chain";
+
+/* ---- the force laws ------------------------------------------------------------- */
+
+double vb_param(const vb_request *req, const char *key)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive((const cJSON *)req->json, "params");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+/* the law of the request's model and its constants, computed with the
+ * operations of the model's create(); -1 for a model without a law here */
+static int set_law(vb_request *r, char *err, size_t errlen)
+{
+    const char *m = r->model;
+    double *c = r->coef;
+    if (!strcmp(m, "spring")) { /* spring.c create: w2 = k / m */
+        r->law = LAW_SPRING;
+        c[0] = vb_param(r, "k") / vb_param(r, "m");
+    } else if (!strcmp(m, "damped-spring")) {
+        r->law = LAW_DAMPED;
+        c[0] = vb_param(r, "k"), c[1] = vb_param(r, "c"), c[2] = vb_param(r, "m");
+    } else if (!strcmp(m, "pendulum")) { /* pendulum_solution.c: w2 = g / L */
+        r->law = LAW_PENDULUM;
+        c[0] = vb_param(r, "g") / vb_param(r, "L");
+    } else if (!strcmp(m, "projectile")) {
+        r->law = LAW_PROJECTILE;
+        c[0] = vb_param(r, "g");
+    } else if (!strcmp(m, "orbit")) {
+        r->law = LAW_ORBIT;
+        c[0] = vb_param(r, "mu");
+    } else if (!strcmp(m, "chain")) { /* chain.c create: w2 = k / m */
+        r->law = LAW_CHAIN;
+        c[0] = vb_param(r, "k") / vb_param(r, "m");
+    } else if (!strcmp(m, "two-body")) {
+        r->law = LAW_TWO_BODY;
+        c[0] = vb_param(r, "G"), c[1] = vb_param(r, "m1"), c[2] = vb_param(r, "m2");
+    } else if (!strcmp(m, "figure-eight")) {
+        r->law = LAW_FIGURE_EIGHT;
+    } else if (!strcmp(m, "henon-heiles")) {
+        r->law = LAW_HENON;
+    } else if (!strcmp(m, "rod-pendulum") || !strcmp(m, "double-pendulum") ||
+               !strcmp(m, "hanging-chain")) {
+        r->law = LAW_GRAVITY;
+        c[0] = vb_param(r, "g");
+    } else {
+        snprintf(err, errlen, "model '%s' has no force law here (%s)", m, MODELS);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++)
+        if (isnan(c[i]) && r->law != LAW_FIGURE_EIGHT && r->law != LAW_HENON &&
+            (i == 0 || r->law == LAW_DAMPED || r->law == LAW_TWO_BODY)) {
+            snprintf(err, errlen, "the request's params lack one of model %s's parameters", m);
+            return -1;
+        }
+    return 0;
+}
+
+void vb_accel(const vb_request *req, const double *x, const double *v, double *a)
+{
+    const double *c = req->coef;
+    size_t n = req->n;
+    switch (req->law) {
+    case LAW_SPRING: /* spring.c accel */
+        a[0] = -c[0] * x[0];
+        break;
+    case LAW_DAMPED: /* damped_spring.c accel */
+        a[0] = -(c[0] * x[0] + c[1] * v[0]) / c[2];
+        break;
+    case LAW_PENDULUM: /* pendulum.c accel */
+        a[0] = -c[0] * sin(x[0]);
+        break;
+    case LAW_PROJECTILE: /* projectile.c accel */
+        a[0] = 0.0;
+        a[1] = -c[0];
+        break;
+    case LAW_ORBIT: { /* orbit.c accel */
+        double r2 = x[0] * x[0] + x[1] * x[1];
+        double k = -c[0] / (r2 * sqrt(r2));
+        a[0] = k * x[0];
+        a[1] = k * x[1];
+        break;
+    }
+    case LAW_CHAIN: { /* chain.c accel */
+        double w2 = c[0];
+        if (n == 1) {
+            a[0] = w2 * ((0.0 - x[0]) + (0.0 - x[0]));
+            break;
+        }
+        double left = 0.0, mid = x[0];
+        for (size_t i = 0; i + 1 < n; i++) {
+            double right = x[i + 1];
+            a[i] = w2 * ((left - mid) + (right - mid));
+            left = mid;
+            mid = right;
+        }
+        a[n - 1] = w2 * ((left - mid) + (0.0 - mid));
+        break;
+    }
+    case LAW_TWO_BODY: { /* two_body.c accel */
+        double dx = x[2] - x[0], dy = x[3] - x[1];
+        double r2 = dx * dx + dy * dy, k = c[0] / (r2 * sqrt(r2));
+        a[0] = k * c[2] * dx;
+        a[1] = k * c[2] * dy;
+        a[2] = -k * c[1] * dx;
+        a[3] = -k * c[1] * dy;
+        break;
+    }
+    case LAW_FIGURE_EIGHT: /* figure_eight.c accel */
+        for (int i = 0; i < 6; i++)
+            a[i] = 0.0;
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++) {
+                double dx = x[2 * j] - x[2 * i], dy = x[2 * j + 1] - x[2 * i + 1];
+                double r2 = dx * dx + dy * dy, k = 1.0 / (r2 * sqrt(r2));
+                a[2 * i] += k * dx;
+                a[2 * i + 1] += k * dy;
+                a[2 * j] -= k * dx;
+                a[2 * j + 1] -= k * dy;
+            }
+        break;
+    case LAW_HENON: /* henon_heiles.c accel */
+        a[0] = -x[0] - 2.0 * x[0] * x[1];
+        a[1] = -x[1] - x[0] * x[0] + x[1] * x[1];
+        break;
+    case LAW_GRAVITY: /* rod_pendulum.c accel, linkage.c vb_linkage_gravity */
+        for (size_t i = 0; i + 1 < n; i += 2) {
+            a[i] = 0.0;
+            a[i + 1] = -c[0];
+        }
+        break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            a[i] = NAN;
+    }
+}
+
+double vb_gravity(const vb_request *req)
+{
+    return req->law == LAW_PROJECTILE || req->law == LAW_GRAVITY ? -req->coef[0] : NAN;
+}
+
+int vb_has_rods(const vb_request *req) { return req->law == LAW_GRAVITY; }
+
+/* ---- the request ---------------------------------------------------------------- */
+
+void vb_request_free(vb_request *req)
+{
+    free(req->masses);
+    free(req->x0);
+    free(req->v0);
+    free(req->h);
+    free(req->rods);
+    cJSON_Delete((cJSON *)req->json);
+    memset(req, 0, sizeof *req);
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* the request's array `key` of exactly `want` numbers (any length when want
+ * is 0), as doubles: cJSON reads every number with strtod, exactly */
+static double *numbers(const cJSON *root, const char *key, size_t want, size_t *got, int positive,
+                       char *err, size_t errlen)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, key), *e;
+    size_t n = (size_t)cJSON_GetArraySize(a);
+    if (!cJSON_IsArray(a) || (want && n != want)) {
+        fail(err, errlen, "the request's '%s' is not %zu numbers", key, want);
+        return NULL;
+    }
+    double *d = malloc((n ? n : 1) * sizeof *d);
+    if (!d) {
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    size_t k = 0;
+    cJSON_ArrayForEach(e, a)
+    {
+        if (!cJSON_IsNumber(e) || (positive && !(e->valuedouble > 0.0))) {
+            fail(err, errlen, "the request's '%s' has %s at [%zu]", key,
+                 positive ? "a step that is not a positive number" : "a non-number", k);
+            free(d);
+            return NULL;
+        }
+        d[k++] = e->valuedouble;
+    }
+    if (got)
+        *got = n;
+    return d;
+}
+
+static const char *string(const cJSON *root, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, key));
+}
+
+static int whole(const cJSON *root, const char *key, double lo, double hi, double *out)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, key);
+    if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble) ||
+        it->valuedouble < lo || it->valuedouble > hi)
+        return -1;
+    *out = it->valuedouble;
+    return 0;
+}
+
+static int parse(vb_request *r, char *line, char *err, size_t errlen)
+{
+    cJSON *root = cJSON_Parse(line);
+    if (!root) {
+        const char *at = cJSON_GetErrorPtr();
+        return fail(err, errlen, "the request is not JSON (at '%.20s')", at ? at : "");
+    }
+    r->json = root;
+    r->kind = string(root, "kind");
+    r->run = string(root, "run");
+    if (!cJSON_IsObject(root))
+        return fail(err, errlen, "the request's line is not a JSON object");
+    if (r->kind && strcmp(r->kind, "run") != 0)
+        return 0; /* requests.jsonl's "case" line: the caller skips it */
+    if (!(r->model = string(root, "model")))
+        return fail(err, errlen, "the request's 'model' is not a string");
+    if (!(r->header = string(root, "header")) || strchr(r->header, '\n'))
+        return fail(err, errlen, "the request's 'header' is not one line");
+    double dim, parts;
+    if (whole(root, "dim", 1, 3, &dim) != 0)
+        return fail(err, errlen, "the request's 'dim' is not 1, 2 or 3");
+    if (whole(root, "particles", 1, 1e7, &parts) != 0)
+        return fail(err, errlen, "the request's 'particles' is not a whole number >= 1");
+    r->dim = (int)dim;
+    r->particles = (size_t)parts;
+    r->n = r->particles * (size_t)r->dim;
+    if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "params")))
+        return fail(err, errlen, "the request's 'params' is not an object");
+    if (!(r->masses = numbers(root, "masses", r->particles, NULL, 1, err, errlen)) ||
+        !(r->x0 = numbers(root, "x0", r->n, NULL, 0, err, errlen)) ||
+        !(r->v0 = numbers(root, "v0", r->n, NULL, 0, err, errlen)) ||
+        !(r->h = numbers(root, "h", 0, &r->steps, 1, err, errlen)))
+        return -1;
+    if (set_law(r, err, errlen) != 0)
+        return -1;
+    const cJSON *rods = cJSON_GetObjectItemCaseSensitive(root, "rods"), *e;
+    if (r->law == LAW_GRAVITY && !cJSON_IsArray(rods))
+        return fail(err, errlen, "the request's 'rods' are missing (a model with rods)");
+    if (cJSON_IsArray(rods)) {
+        r->rods = calloc((size_t)cJSON_GetArraySize(rods) + 1, sizeof *r->rods);
+        if (!r->rods)
+            return fail(err, errlen, "out of memory");
+        cJSON_ArrayForEach(e, rods)
+        {
+            vb_rod *rod = &r->rods[r->nrods];
+            double i, j;
+            const cJSON *len = cJSON_GetObjectItemCaseSensitive(e, "length");
+            if (whole(e, "i", 0, (double)r->particles - 1, &i) != 0 ||
+                whole(e, "j", -1, (double)r->particles - 1, &j) != 0 || !cJSON_IsNumber(len))
+                return fail(err, errlen, "the request's rod %zu is not {i, j, length}", r->nrods);
+            rod->i = (int)i;
+            rod->j = (int)j;
+            rod->length = len->valuedouble;
+            if (rod->j < 0) {
+                size_t np;
+                double *p = numbers(e, "pivot", (size_t)r->dim, &np, 0, err, errlen);
+                if (!p)
+                    return fail(err, errlen, "the request's rod %zu has no pivot of %d numbers",
+                                r->nrods, r->dim);
+                memcpy(rod->pivot, p, (size_t)r->dim * sizeof *p);
+                free(p);
+            }
+            r->nrods++;
+        }
+    }
+    return 0;
+}
+
+int vb_read_request(FILE *in, vb_request *req, char *err, size_t errlen)
+{
+    static char *line;
+    static size_t cap;
+    memset(req, 0, sizeof *req);
+    ssize_t len;
+    do {
+        errno = 0;
+        if ((len = getline(&line, &cap, in)) < 0) {
+            if (errno)
+                return fail(err, errlen, "reading the request: %s", strerror(errno));
+            return 0;
+        }
+    } while (strspn(line, " \t\r\n") == (size_t)len); /* blank lines */
+    return parse(req, line, err, errlen) == 0 ? 1 : -1;
+}
+
+/* ---- the rows ------------------------------------------------------------------- */
+
+void vb_format(double x, char *buf)
+{
+    if (isnan(x)) {
+        strcpy(buf, "nan");
+        return;
+    }
+    if (isinf(x)) {
+        strcpy(buf, x > 0 ? "inf" : "-inf");
+        return;
+    }
+    for (int digits = 15; digits < 17; digits++) {
+        snprintf(buf, 32, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+    snprintf(buf, 32, "%.17g", x);
+}
+
+static void write_row(FILE *out, double t, const double *x, const double *v, size_t n)
+{
+    char num[32];
+    vb_format(t, num);
+    fputs(num, out);
+    for (size_t i = 0; i < n; i++) {
+        vb_format(x[i], num);
+        fputc(',', out);
+        fputs(num, out);
+    }
+    for (size_t i = 0; v && i < n; i++) {
+        vb_format(v[i], num);
+        fputc(',', out);
+        fputs(num, out);
+    }
+    fputc('\n', out);
+}
+
+static void write_columns(FILE *out, const vb_request *r, int velocity)
+{
+    static const char axes[] = "xyz";
+    if (r->dim == 1 && r->particles == 1) {
+        fputs(velocity ? "t,x,v\n" : "t,x\n", out);
+        return;
+    }
+    fputc('t', out);
+    for (int pass = 0; pass < 1 + velocity; pass++)
+        for (size_t i = 0; i < r->particles; i++)
+            for (int c = 0; c < r->dim; c++) {
+                if (r->particles == 1)
+                    fprintf(out, ",%s%c", pass ? "v" : "", axes[c]);
+                else
+                    fprintf(out, ",%s%c%zu", pass ? "v" : "", axes[c], i + 1);
+            }
+    fputc('\n', out);
+}
+
+/* ---- options -------------------------------------------------------------------- */
+
+const char *vb_opt(const vb_option *opts, const char *key)
+{
+    for (; opts->key; opts++)
+        if (!strcmp(opts->key, key))
+            return opts->value;
+    return NULL;
+}
+
+double vb_opt_num(const vb_option *opts, const char *key)
+{
+    const char *v = vb_opt(opts, key);
+    return v ? strtod(v, NULL) : NAN;
+}
+
+static void usage(FILE *f, const vb_option *opts)
+{
+    for (const vb_option *o = opts; o->key; o++)
+        fprintf(f, "%s%s=%s", o == opts ? "" : " ", o->key, o->choices ? o->choices : o->value);
+}
+
+/* 0, or 2 after a message */
+static int set_options(const char *name, vb_option *opts, int argc, char **argv)
+{
+    for (vb_option *o = opts; o->key; o++)
+        if (o->choices) { /* the first choice is the default: its text, kept */
+            static char first[16][64];
+            size_t k = strcspn(o->choices, "|"), slot = (size_t)(o - opts) % 16;
+            snprintf(first[slot], sizeof first[slot], "%.*s", (int)k, o->choices);
+            o->value = first[slot];
+        }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *eq = strchr(a, '=');
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: %s [", name);
+            usage(stdout, opts);
+            printf("] < request(s)\n(defaults first; the requests are JSON lines, "
+                   "docs/engines.md and docs/real-engines.md)\n");
+            exit(0);
+        }
+        size_t klen = eq ? (size_t)(eq - a) : strlen(a);
+        vb_option *o = opts;
+        while (o->key && !(strlen(o->key) == klen && !strncmp(o->key, a, klen)))
+            o++;
+        if (!o->key || !eq) {
+            fprintf(stderr, "%s: unknown option '%s'; the options are: ", name, a);
+            usage(stderr, opts);
+            fputc('\n', stderr);
+            return 2;
+        }
+        const char *val = eq + 1;
+        int ok;
+        if (o->choices) {
+            size_t vl = strlen(val);
+            const char *c = o->choices;
+            ok = 0;
+            while (*c && !ok) {
+                size_t k = strcspn(c, "|");
+                ok = vl && k == vl && !strncmp(c, val, k);
+                c += k + (c[k] == '|');
+            }
+        } else {
+            char *end;
+            double d = strtod(val, &end);
+            ok = *val && !*end && isfinite(d);
+        }
+        if (!ok) {
+            fprintf(stderr, "%s: option %s: want %s\n", name, a,
+                    o->choices ? o->choices : "a number");
+            return 2;
+        }
+        o->value = val;
+    }
+    return 0;
+}
+
+/* ---- the loop ------------------------------------------------------------------- */
+
+/* one request: 1 served, 0 served and the engine retires, -1 failed (err) */
+static int serve(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
+{
+    const int vel = !(a->velocity && !strcmp(a->velocity, "none"));
+    void *world = a->make(r, a->ctx, err, errlen);
+    if (!world)
+        return -1;
+    double *xv = malloc(2 * r->n * sizeof *xv);
+    if (!xv) {
+        a->destroy(world);
+        return fail(err, errlen, "out of memory");
+    }
+    fprintf(out, "%s\n", r->header);
+    write_columns(out, r, vel);
+    write_row(out, 0.0, r->x0, vel ? r->v0 : NULL, r->n);
+    double t = 0.0;
+    int aborted = 0, rc = 1;
+    for (size_t k = 0; k < r->steps; k++) {
+        double *x = xv, *v = xv + r->n;
+        if (!aborted) {
+            int s = a->step(world, r->h[k], x, v, err, errlen);
+            if (s == VB_STEP_FAILED) {
+                rc = -1;
+                break;
+            }
+            if (s == VB_STEP_ABORTED) {
+                aborted = 1;
+                for (size_t i = 0; i < 2 * r->n; i++)
+                    xv[i] = NAN;
+            }
+        }
+        t += r->h[k];
+        write_row(out, t, x, vel ? v : NULL, r->n);
+    }
+    if (rc > 0)
+        fprintf(out, "# verletbench-end run=%s%s\n", r->run ? r->run : "?",
+                aborted ? " retire=1" : "");
+    /* an engine that aborted mid-step is in no state to be freed: the process
+     * retires, and its end frees everything */
+    if (!aborted)
+        a->destroy(world);
+    free(xv);
+    return rc < 0 ? -1 : aborted ? 0 : 1;
+}
+
+int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
+{
+    static vb_option none[] = {{NULL, NULL, NULL}};
+    if (set_options(a->name, opts ? opts : none, argc, argv) != 0)
+        return 2;
+    FILE *out = stdout;
+    static char buf[1 << 16];
+    setvbuf(out, buf, _IOFBF, sizeof buf);
+    fprintf(out, "# verletbench-engine protocol=2 persistent=1 precision=%s velocity=%s",
+            a->precision ? a->precision : "float64", a->velocity ? a->velocity : "state");
+    if (a->substeps > 0)
+        fprintf(out, " substeps=%d", a->substeps);
+    if (a->engine)
+        fprintf(out, " engine=%s", a->engine);
+    fputc('\n', out);
+    fflush(out);
+    int failed = 0;
+    for (;;) {
+        vb_request r;
+        char err[512] = "";
+        int got = vb_read_request(stdin, &r, err, sizeof err);
+        if (got == 0)
+            break;
+        int rc = got < 0 ? -1 : (r.kind && strcmp(r.kind, "run") != 0) ? 1 : serve(a, &r, out, err, sizeof err);
+        if (rc < 0) {
+            const char *id = r.run && r.run[0] && !strpbrk(r.run, " \t\r\n") ? r.run : "?";
+            failed = 1;
+            for (char *c = err; *c; c++) /* one line */
+                if ((unsigned char)*c < 0x20)
+                    *c = ' ';
+            fprintf(out, "# verletbench-error run=%s %s\n", id, err);
+            fprintf(stderr, "%s: run %s: %s\n", a->name, id, err);
+        }
+        vb_request_free(&r);
+        if (fflush(out) != 0)
+            return 1;
+        if (rc == 0)
+            break; /* retired */
+    }
+    /* exit status 1 after a failed request: a protocol-1 harness, which sends
+     * one request, reads that as the run's failure */
+    return failed;
+}

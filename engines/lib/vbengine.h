@@ -1,0 +1,126 @@
+/* vbengine.h — the shared half of a verletbench engine adapter in C or C++:
+ * the request reader (Debian's cJSON, libcjson-dev), the built-in models'
+ * force laws, the row writer and the loop of protocol version 2
+ * (docs/real-engines.md).  An adapter is then the part that knows its engine:
+ *
+ *     static void *make(const vb_request *req, void *ctx, char *err, size_t errlen);
+ *     static int step(void *world, double h, double *x, double *v, char *err, size_t errlen);
+ *     static void destroy(void *world);
+ *     int main(int argc, char **argv)
+ *     {
+ *         vb_adapter a = {.name = "box2d", .engine = "box2d@" VB_ENGINE_VERSION,
+ *                         .precision = "float32", .make = make, .step = step,
+ *                         .destroy = destroy};
+ *         return vb_main(&a, argc, argv, options);
+ *     }
+ *
+ * vb_main reads requests from standard input, one JSON line each, until the
+ * end of the input: one request is protocol 1 (one process a run), many are
+ * protocol 2's persistent mode.  For each it writes the header, the column
+ * line and row 0 (from the request's x0 and v0: a float32 engine cannot hold
+ * them), then calls step() for every h of the request and writes a row after
+ * each, then the end line.  Every line beyond protocol 1 starts with '#'.
+ *
+ * Numbers are written in the fewest digits that read back as the same double
+ * (15, 16 or 17).  The force laws use the same operations in the same order as
+ * verletbench's models (src/models/NAME.c); compile with -ffp-contract=off, as
+ * verletbench is, or a fused multiply-add changes the last bit. */
+#ifndef VBENGINE_H
+#define VBENGINE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* a rigid rod between particles i and j (from 0), or from i to the fixed
+ * pivot when j is -1 */
+typedef struct {
+    int i, j;
+    double pivot[3];
+    double length;
+} vb_rod;
+
+typedef struct {
+    const char *kind;   /* "run" */
+    const char *run;    /* the run's name: "fixed-L0" */
+    const char *model;  /* "spring" */
+    const char *header; /* the line the trajectory starts with */
+    int dim;
+    size_t particles, n; /* n = dim * particles */
+    double *masses;      /* particles */
+    double *x0, *v0;     /* n each, particle i coordinate c at i * dim + c */
+    double *h;           /* every step, in order */
+    size_t steps;
+    vb_rod *rods;
+    size_t nrods;
+    int law;         /* the force law (vbengine.c) */
+    double coef[4];  /* its constants, computed as the C model computes them */
+    void *json;      /* the parsed request (a cJSON *), for anything else */
+} vb_request;
+
+/* A model parameter of the request ("k"); NAN when it has none. */
+double vb_param(const vb_request *req, const char *key);
+/* The model's acceleration a (n) at x, v, as verletbench's model computes it. */
+void vb_accel(const vb_request *req, const double *x, const double *v, double *a);
+/* -g for the projectile and the models with rods (gravity (0, -g)); NAN for
+ * the others */
+double vb_gravity(const vb_request *req);
+/* the model's force is gravity alone and its rods are the engine's to keep */
+int vb_has_rods(const vb_request *req);
+
+/* what step() returns */
+enum {
+    VB_STEP_OK = 0,
+    VB_STEP_FAILED = -1, /* err says why: the run fails, the next one is served */
+    VB_STEP_ABORTED = 1, /* the engine cannot go on (it aborted inside its step):
+                          * the run has diverged; NaN rows from here, and the
+                          * process serves no more runs (it retires) */
+};
+
+typedef struct {
+    const char *name;      /* for messages: "box2d" */
+    const char *engine;    /* the provenance: "box2d@2.4.1-3" */
+    const char *precision; /* "float64" (NULL) or "float32" */
+    const char *velocity;  /* "state" (NULL), "derived" or "none" */
+    int substeps;          /* the engine's substeps a step, 0: not said */
+    /* the engine's world for a request; NULL with err set when it cannot be */
+    void *(*make)(const vb_request *req, void *ctx, char *err, size_t errlen);
+    /* advance the world by exactly h; the state after it in x, v (n each) */
+    int (*step)(void *world, double h, double *x, double *v, char *err, size_t errlen);
+    void (*destroy)(void *world);
+    void *ctx; /* handed to make: the adapter's options */
+} vb_adapter;
+
+/* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first
+ * is the default) or NULL for a number whose default is `value`.  vb_main
+ * sets `value` from the command line, and exits with status 2 and a message
+ * for an unknown key or a bad value. */
+typedef struct {
+    const char *key;
+    const char *choices;
+    const char *value;
+} vb_option;
+
+/* the option's value: its text, or as a number */
+const char *vb_opt(const vb_option *opts, const char *key);
+double vb_opt_num(const vb_option *opts, const char *key);
+
+/* Parse the options (opts ends with a {NULL}), then serve every request of
+ * standard input.  Returns the exit status: 0, 1 when a request failed, 2
+ * for bad options. */
+int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts);
+
+/* Parts of vb_main, for an adapter that drives its own loop:
+ * read one request line (1; 0 at the end of the input; -1 with err set) */
+int vb_read_request(FILE *in, vb_request *req, char *err, size_t errlen);
+void vb_request_free(vb_request *req);
+/* x in the fewest digits that read back to the same double; buf >= 32 */
+void vb_format(double x, char *buf);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,352 @@
+// vbengine.js — the shared half of a verletbench engine adapter in JavaScript:
+// the request reader, the built-in models' force laws, the row writer and the
+// loop of protocol version 2 (docs/real-engines.md).  An adapter is then the
+// part that knows its engine:
+//
+//   const vb = require("../lib/vbengine.js");
+//   vb.main({
+//     name: "planck",                       // for messages
+//     engine: vb.npmEngine("planck"),       // "planck@1.3.0": the provenance
+//     precision: "float64",                 // or "float32"
+//     velocity: "state",                    // or "derived", "none"
+//     options: { gravity: ["engine", "force"], viter: "8" },  // KEY=VALUE words, defaults first
+//     make(req, opt) {                      // sync or async
+//       ... build the world from req (x0, v0, masses, params, rods) ...
+//       return { step(h) { ...; return [x, v] } };   // the state after the step, flat
+//     },
+//   });
+//
+// What main() does with it: it reads requests from standard input, one JSON
+// line each, until the end of the input: a single request is protocol 1 (one
+// process a run), many are protocol 2's persistent mode.  For each it calls
+// make(), writes the request's header, the column line and row 0 (from the
+// request's x0 and v0, not from the engine: a float32 engine cannot hold them),
+// then calls step(h) for every h of the request, in order, and writes a row
+// after each.  Every line this adds beyond protocol 1 starts with '#', so a
+// verletbench that speaks only protocol 1 reads the same trajectory.
+//
+// Numbers are written with String(), the shortest text that reads back as the
+// same double.  The force laws use the same operations in the same order as
+// verletbench's models (src/models/NAME.c), so an adapter's force is the built-in
+// one to the last bit (Math.sin, used by the pendulum, is V8's fdlibm port and
+// may differ from the C library's in the last bit).
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+
+// stdout carries the trajectory and nothing else: a library's console.log or
+// console.info (matter's Common.log/info, build/matter.js:467-468; cannon's
+// narrow-phase "clamped: depth", dist/cannon-es.cjs.js:2694) goes to stderr
+console.log = console.info = console.debug = (...a) => console.error(...a);
+
+const PROTOCOL = 2;
+
+// ---- the force laws ------------------------------------------------------------
+
+// the models whose force law is gravity alone, and whose rods ("rods" in the
+// request) the engine must keep
+const ROD_MODELS = new Set(["rod-pendulum", "double-pendulum", "hanging-chain"]);
+
+// a(x, v) of a built-in model as a function of the flat state, n = dim *
+// particles components; the comments name the C function it copies
+function forceLaw(model, p, n) {
+  switch (model) {
+    case "spring": { // src/models/spring.c accel
+      const w2 = p.k / p.m;
+      return (x) => [-w2 * x[0]];
+    }
+    case "damped-spring": { // src/models/damped_spring.c accel
+      const k = p.k, c = p.c, m = p.m;
+      return (x, v) => [-(k * x[0] + c * v[0]) / m];
+    }
+    case "pendulum": { // src/models/pendulum.c accel (w2 from pendulum_solution.c)
+      const w2 = p.g / p.L;
+      return (x) => [-w2 * Math.sin(x[0])];
+    }
+    case "projectile": { // src/models/projectile.c accel
+      const g = p.g;
+      return () => [0.0, -g];
+    }
+    case "orbit": { // src/models/orbit.c accel
+      const mu = p.mu;
+      return (x) => {
+        const r2 = x[0] * x[0] + x[1] * x[1];
+        const k = -mu / (r2 * Math.sqrt(r2));
+        return [k * x[0], k * x[1]];
+      };
+    }
+    case "chain": { // src/models/chain.c accel
+      const w2 = p.k / p.m;
+      return (x) => {
+        const a = new Array(n);
+        if (n === 1) {
+          a[0] = w2 * ((0.0 - x[0]) + (0.0 - x[0]));
+          return a;
+        }
+        let left = 0.0, mid = x[0];
+        for (let i = 0; i + 1 < n; i++) {
+          const right = x[i + 1];
+          a[i] = w2 * ((left - mid) + (right - mid));
+          left = mid;
+          mid = right;
+        }
+        a[n - 1] = w2 * ((left - mid) + (0.0 - mid));
+        return a;
+      };
+    }
+    case "two-body": { // src/models/two_body.c accel
+      const G = p.G, m1 = p.m1, m2 = p.m2;
+      return (x) => {
+        const dx = x[2] - x[0], dy = x[3] - x[1];
+        const r2 = dx * dx + dy * dy, k = G / (r2 * Math.sqrt(r2));
+        return [k * m2 * dx, k * m2 * dy, -k * m1 * dx, -k * m1 * dy];
+      };
+    }
+    case "figure-eight": // src/models/figure_eight.c accel
+      return (x) => {
+        const a = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        for (let i = 0; i < 3; i++)
+          for (let j = i + 1; j < 3; j++) {
+            const dx = x[2 * j] - x[2 * i], dy = x[2 * j + 1] - x[2 * i + 1];
+            const r2 = dx * dx + dy * dy, k = 1.0 / (r2 * Math.sqrt(r2));
+            a[2 * i] += k * dx;
+            a[2 * i + 1] += k * dy;
+            a[2 * j] -= k * dx;
+            a[2 * j + 1] -= k * dy;
+          }
+        return a;
+      };
+    case "henon-heiles": // src/models/henon_heiles.c accel
+      return (x) => [-x[0] - 2.0 * x[0] * x[1], -x[1] - x[0] * x[0] + x[1] * x[1]];
+  }
+  if (ROD_MODELS.has(model)) { // rod_pendulum.c accel, linkage.c vb_linkage_gravity
+    const g = p.g;
+    return () => {
+      const a = new Array(n);
+      for (let i = 0; i < n; i += 2) {
+        a[i] = 0.0;
+        a[i + 1] = -g;
+      }
+      return a;
+    };
+  }
+  throw new RequestError(`model '${model}' has no force law here (${MODELS.join(", ")})`);
+}
+
+const MODELS = ["spring", "damped-spring", "pendulum", "projectile", "orbit", "chain", "two-body",
+  "figure-eight", "henon-heiles", ...ROD_MODELS];
+
+// The constant gravity of a model that has one (projectile and the rod
+// models: (0, -g)), for an engine's own gravity setting; null for the others.
+function gravityOf(req) {
+  return req.model === "projectile" || ROD_MODELS.has(req.model) ? -req.params.g : null;
+}
+
+// ---- the request ---------------------------------------------------------------
+
+class RequestError extends Error {}
+
+// the fields an adapter may rely on, checked once here so that a bad request
+// is one clear message rather than a TypeError deep in an engine
+function checkRequest(req) {
+  const bad = (what) => { throw new RequestError(`the request's ${what}`); };
+  if (typeof req !== "object" || req === null) bad("line is not a JSON object");
+  if (typeof req.model !== "string") bad("'model' is not a string");
+  if (!(req.dim >= 1 && req.dim <= 3 && Number.isInteger(req.dim))) bad("'dim' is not 1, 2 or 3");
+  if (!(req.particles >= 1 && Number.isInteger(req.particles))) bad("'particles' is not a whole number >= 1");
+  const n = req.dim * req.particles;
+  const nums = (key, len) => {
+    const a = req[key];
+    if (!Array.isArray(a) || a.length !== len || !a.every((x) => typeof x === "number"))
+      bad(`'${key}' is not ${len} numbers`);
+  };
+  nums("masses", req.particles);
+  nums("x0", n);
+  nums("v0", n);
+  if (!Array.isArray(req.h) || !req.h.every((h) => typeof h === "number" && h > 0))
+    bad("'h' is not a list of positive steps");
+  if (typeof req.header !== "string" || req.header.includes("\n")) bad("'header' is not one line");
+  if (typeof req.params !== "object" || req.params === null) bad("'params' is not an object");
+  if (ROD_MODELS.has(req.model) && !Array.isArray(req.rods)) bad("'rods' are missing (a model with rods)");
+  return n;
+}
+
+// the column line: t, the positions, the velocities (docs/engines.md)
+function columns(dim, particles, velocity) {
+  const axes = "xyz".slice(0, dim).split("");
+  let pos;
+  if (dim === 1 && particles === 1) pos = ["x"];
+  else if (particles === 1) pos = axes;
+  else {
+    pos = [];
+    for (let i = 1; i <= particles; i++) for (const c of axes) pos.push(`${c}${i}`);
+  }
+  const vel = velocity === "none" ? [] : dim === 1 && particles === 1 ? ["v"] : pos.map((c) => "v" + c);
+  return ["t", ...pos, ...vel];
+}
+
+// ---- options -------------------------------------------------------------------
+
+// KEY=VALUE words against the adapter's table {key: default or [choices...]}:
+// an unknown key or a value not among the choices stops with exit status 2
+function parseOptions(name, table, argv) {
+  const opt = {};
+  for (const [k, d] of Object.entries(table)) opt[k] = Array.isArray(d) ? d[0] : d;
+  const usage = () => Object.entries(table)
+    .map(([k, d]) => (Array.isArray(d) ? `${k}=${d.join("|")}` : `${k}=${d}`)).join(" ");
+  for (const a of argv) {
+    if (a === "--help" || a === "-h") {
+      process.stdout.write(`usage: ${name} [${usage()}] < request(s)\n` +
+        "(defaults first; the requests are JSON lines, docs/engines.md and docs/real-engines.md)\n");
+      process.exit(0);
+    }
+    const i = a.indexOf("=");
+    const k = i < 0 ? a : a.slice(0, i), v = i < 0 ? "" : a.slice(i + 1);
+    if (!(k in table)) die(name, `unknown option '${a}'; the options are: ${usage()}`);
+    const d = table[k];
+    if (Array.isArray(d) ? !d.includes(v) : !/^[0-9.eE+-]+$/.test(v) || !Number.isFinite(+v))
+      die(name, `option ${k}=${v}: want ${Array.isArray(d) ? d.join(" or ") : "a number"}`);
+    opt[k] = Array.isArray(d) ? v : +v;
+  }
+  for (const [k, d] of Object.entries(table)) if (!Array.isArray(d)) opt[k] = +opt[k];
+  return opt;
+}
+
+function die(name, msg) {
+  process.stderr.write(`${name}: ${msg}\n`);
+  process.exit(2);
+}
+
+// "name@version" of an npm package installed beside this helper
+// (engines/node_modules), read from its package.json: the provenance
+function npmEngine(pkg) {
+  const file = path.join(__dirname, "..", "node_modules", pkg, "package.json");
+  try {
+    return `${pkg}@${JSON.parse(fs.readFileSync(file, "utf8")).version}`;
+  } catch (e) {
+    return `${pkg}@unknown`;
+  }
+}
+
+// ---- the loop ------------------------------------------------------------------
+
+const out = {
+  parts: [],
+  size: 0,
+  push(s) {
+    this.parts.push(s);
+    this.size += s.length;
+    if (this.size > 1 << 16) this.flush();
+  },
+  flush() {
+    if (this.parts.length) fs.writeSync(1, this.parts.join(""));
+    this.parts = [];
+    this.size = 0;
+  },
+};
+
+// the capability line of protocol 2 (docs/real-engines.md): a comment to
+// protocol 1
+function capabilityLine(spec) {
+  const caps = ["# verletbench-engine", `protocol=${PROTOCOL}`, "persistent=1",
+    `precision=${spec.precision || "float64"}`, `velocity=${spec.velocity || "state"}`];
+  if (spec.substeps) caps.push(`substeps=${spec.substeps}`);
+  if (spec.engine) caps.push(`engine=${String(spec.engine).replace(/\s/g, "_")}`);
+  return caps.join(" ") + "\n";
+}
+
+// one request: its trajectory, then the end line.  A RequestError (or any
+// other exception) becomes an error line; the rows already written are then
+// void (the harness drops them).
+async function serve(spec, opt, line) {
+  let req, id = "?";
+  try {
+    req = JSON.parse(line);
+  } catch (e) {
+    throw Object.assign(new RequestError(`the request is not JSON: ${e.message}`), { id });
+  }
+  if (req && typeof req.run === "string" && /^[^\s]+$/.test(req.run)) id = req.run;
+  if (req && req.kind !== undefined && req.kind !== "run") return true; // requests.jsonl's "case" line
+  try {
+    const n = checkRequest(req);
+    const world = await spec.make(req, opt);
+    const vel = spec.velocity !== "none";
+    out.push(req.header + "\n" + columns(req.dim, req.particles, spec.velocity).join(",") + "\n");
+    out.push([0, ...req.x0, ...(vel ? req.v0 : [])].join(",") + "\n");
+    let t = 0.0, retire = false;
+    for (const h of req.h) {
+      const s = world.step(h);
+      t += h;
+      const x = s[0], v = s[1];
+      if (x.length !== n || (vel && v.length !== n))
+        throw new Error(`step() returned ${x.length} positions and ${v ? v.length : 0} velocities, want ${n}`);
+      let row = String(t);
+      for (let i = 0; i < n; i++) row += "," + x[i];
+      if (vel) for (let i = 0; i < n; i++) row += "," + v[i];
+      out.push(row + "\n");
+      if (s[2] === "retire") retire = true;
+    }
+    if (world.free) world.free();
+    out.push(`# verletbench-end run=${id}${retire ? " retire=1" : ""}\n`);
+    out.flush();
+    return !retire;
+  } catch (e) {
+    e.id = id;
+    throw e;
+  }
+}
+
+function main(spec) {
+  const name = spec.name;
+  const opt = parseOptions(name, spec.options || {}, process.argv.slice(2));
+  out.push(capabilityLine(spec));
+  out.flush();
+  let buf = "", ended = false, failed = false, busy = false, stop = false;
+  const lines = [];
+  async function pump() {
+    if (busy) return;
+    busy = true;
+    while (lines.length && !stop) {
+      const line = lines.shift();
+      if (!line.trim()) continue;
+      try {
+        if (!(await serve(spec, opt, line))) stop = true; // retired: serve no more
+      } catch (e) {
+        failed = true;
+        const msg = e instanceof RequestError ? e.message : (e && e.stack) || String(e);
+        out.parts = []; // the rows of a failed run are void: not written at all
+        out.size = 0;
+        out.push(`# verletbench-error run=${e.id || "?"} ${msg.split("\n")[0]}\n`);
+        out.flush();
+        process.stderr.write(`${name}: run ${e.id || "?"}: ${msg}\n`);
+      }
+    }
+    busy = false;
+    if (stop || (ended && !lines.length)) {
+      // retired, or the input ended.  Exit status 1 after a failed request:
+      // a protocol-1 harness, which sends one request, reads that as the
+      // run's failure
+      out.flush();
+      process.exit(failed ? 1 : 0);
+    }
+  }
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      lines.push(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+    pump();
+  });
+  process.stdin.on("end", () => {
+    if (buf) lines.push(buf);
+    buf = "";
+    ended = true;
+    pump();
+  });
+}
+
+module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError };

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""protocol2.py BUILD_DIR — the engine protocol's version 2
+(docs/real-engines.md §1), from the harness's side.
+
+- Version 1 unchanged: the shipped example engines (Python and JavaScript,
+  protocol 1) through this verletbench give byte for byte the tables that
+  verletbench wrote before protocol 2 (tests/engines/v1-expected/, from
+  tests/engines/v1.case); only the provenance comments may differ.
+- Persistent workers: an engine that declares persistent=1
+  (tests/engines/v2.py, symplectic Euler on the spring) serves many runs
+  from a few processes; its tables are byte for byte those of one process a
+  run (VERLETBENCH_ENGINE_PROCESSES=1), and its errors are the built-in
+  euler-semi's to the last digit (the same operations in the same order:
+  an independent truth, the built-in).
+- Each misbehaviour of §1.4-§1.5 and §1.11 fails its run alone, with the
+  message the spec gives, and a worker that fails is replaced: an error
+  line, a crash, a hang past the time limit, another run's end line,
+  retire=1, a banner before the column line, a bad capability line.
+- No label: NAME=COMMAND is measured (verdict measured, expected blank),
+  and the request carries the plan's fields.
+Ends with "N passed, N failed"."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+V2 = "python3 " + os.path.join(ROOT, "tests", "engines", "v2.py")
+GUARD = 300
+passed = failed = 0
+
+
+def check(cond, what, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL protocol2: " + what)
+        if detail:
+            print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
+
+
+def vb(*args, env=None, cwd=None):
+    e = dict(os.environ)
+    e.pop("VERLETBENCH_ENGINE_PROCESSES", None)
+    e.update(env or {})
+    return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, env=e,
+                          cwd=cwd)
+
+
+def body(path):
+    """a file without its comment lines (version, provenance)"""
+    with open(path) as f:
+        return [l for l in f.read().splitlines() if not l.startswith("# ")]
+
+
+def rows(path):
+    return list(csv.DictReader(io.StringIO("\n".join(body(path)))))
+
+
+SPRING = """[case]
+model = spring
+k = 1
+m = 1
+x0 = 1
+v0 = 0
+t_end = 6.283185307179586
+[steps]
+dt = 0.05
+halvings = 3
+jitter = 0.5
+seeds = 3
+[integrators]
+use = euler-semi
+"""
+
+
+def spring_case(tmp):
+    path = os.path.join(tmp, "spring.case")
+    with open(path, "w") as f:
+        f.write(SPRING)
+    return path
+
+
+def pids(path):
+    with open(path) as f:
+        return [l.split()[0] for l in f if l.strip()]
+
+
+def test_v1_examples_byte_for_byte(tmp):
+    out = os.path.join(tmp, "v1")
+    # from the top of the checkout, as the expected tables were made (the
+    # summary names the case by the path it was given)
+    r = vb("run", os.path.join("tests", "engines", "v1.case"), "--quiet", "--no-chart-data",
+           "--out", out, cwd=ROOT)
+    check(r.returncode == 0, "the v1 examples run (exit %d)" % r.returncode, r.stderr)
+    exp = os.path.join(ROOT, "tests", "engines", "v1-expected")
+    for name in ("runs.csv", "orders.csv", "bands.csv", "summary.md"):
+        with open(os.path.join(exp, name)) as f:
+            want = f.read().splitlines()
+        got = body(os.path.join(out, "v1", name))
+        check(got == want, "v1 examples: %s byte for byte as before protocol 2" % name,
+              "\n".join(l for l in got if l not in want)[:800])
+    prov = [l for l in open(os.path.join(out, "v1", "orders.csv")) if l.startswith("# engine ")]
+    check(len(prov) == 2 and all(l.rstrip().endswith("; protocol 1") for l in prov),
+          "a v1 engine's provenance line says protocol 1", "".join(prov))
+
+
+def test_persistent(tmp):
+    case = spring_case(tmp)
+    log = os.path.join(tmp, "pids")
+    eng = "v2=" + V2 + " pids=" + log
+    a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+    r = vb("run", case, "--engine", eng, "-j", "2", "--quiet", "--out", a)
+    check(r.returncode == 0, "a persistent engine's sweep exits 0", r.stderr)
+    served = pids(log)
+    check(len(served) >= 12 and len(set(served)) <= 4,
+          "persistent: %d runs served by %d processes (at most 2 first runs one a process, "
+          "then at most -j 2 workers)" % (len(served), len(set(served))))
+    os.remove(log)
+    r = vb("run", case, "--engine", eng, "-j", "2", "--quiet", "--out", b,
+           env={"VERLETBENCH_ENGINE_PROCESSES": "1"})
+    check(r.returncode == 0, "the same engine one process a run exits 0", r.stderr)
+    served = pids(log)
+    check(len(set(served)) == len(served), "VERLETBENCH_ENGINE_PROCESSES=1: a process a run")
+    for name in os.listdir(os.path.join(a, "spring")):
+        check(body(os.path.join(a, "spring", name)) == body(os.path.join(b, "spring", name)),
+              "persistent and one process a run: %s byte for byte" % name)
+    # the engine computes euler-semi's operations in its order: the same errors
+    got = {(x["plan"], x["level"], x["seed"]): x for x in rows(os.path.join(a, "spring", "runs.csv"))}
+    same = [k for k, x in got.items() if x["integrator"] == "v2"]
+    diff = [k for k in same
+            if any(got[k][c] != next(y for y in rows(os.path.join(a, "spring", "runs.csv"))
+                                     if y["integrator"] == "euler-semi" and
+                                     (y["plan"], y["level"], y["seed"]) == k)[c]
+                   for c in ("err_pos_max", "err_pos_rms", "err_vel_max"))]
+    check(same and not diff, "persistent answers equal the built-in euler-semi's errors to the "
+          "last digit (%d runs differ)" % len(diff))
+    orders = rows(os.path.join(a, "spring", "orders.csv"))
+    mine = [o for o in orders if o["integrator"] == "v2" and o["norm"] == "err_pos_max"]
+    check(mine and all(o["expected"] == "" and o["verdict"] == "measured" for o in mine),
+          "NAME=COMMAND: expected blank, verdict measured", mine)
+    summ = open(os.path.join(a, "spring", "summary.md")).read()
+    line = [l for l in summ.splitlines() if l.startswith("| `v2`")]
+    check(line and "| – |" in line[0] and "= `euler-semi`" in line[0] and "measured" not in line[0],
+          "the summary: no label, the order and what it equals, no verdict word", line)
+    prov = [l for l in open(os.path.join(a, "spring", "orders.csv")) if l.startswith("# engine v2")]
+    check(prov and "v2-test@1.0; protocol 2, persistent, float64, velocity state" in prov[0],
+          "engine=NAME@VERSION and the declarations in the provenance", prov)
+
+
+def failing_run(tmp, name, opts, env_timeout=None):
+    case = spring_case(tmp)
+    log = os.path.join(tmp, name + ".pids")
+    out = os.path.join(tmp, name)
+    args = ["run", case, "--engine", "v2=" + V2 + " pids=" + log + " " + opts, "-j", "1",
+            "--quiet", "--out", out]
+    if env_timeout:
+        args += ["--engine-timeout", str(env_timeout)]
+    r = vb(*args)
+    runs = [x for x in rows(os.path.join(out, "spring", "runs.csv")) if x["integrator"] == "v2"]
+    bad = [x for x in runs if x["status"] != "ok"]
+    return r, runs, bad, (pids(log) if os.path.exists(log) else [])
+
+
+def test_failures(tmp):
+    # an error line: that run fails with the engine's message; the worker goes on
+    r, runs, bad, served = failing_run(tmp, "err", "error-on=fixed-L1")
+    check(r.returncode == 1 and len(bad) == 1 and
+          "the engine reported: told to fail here" in r.stderr,
+          "an error line fails its run alone, with the engine's message", r.stderr)
+    check(len(set(served)) <= 2, "after an error line the worker serves the next run "
+          "(%d processes for %d runs)" % (len(set(served)), len(served)))
+    # a crash: the run fails with its exit status, a new worker serves the rest
+    r, runs, bad, served = failing_run(tmp, "crash", "crash-on=fixed-L1")
+    check(r.returncode == 1 and len(bad) == 1 and "exit status 3" in r.stderr and
+          len(runs) >= 12,
+          "a worker that exits mid-run fails that run alone, said with its status", r.stderr)
+    check(len(set(served)) == 3, "after a crash a new worker (3 processes: the first run's, "
+          "the crashed worker, its replacement; got %d)" % len(set(served)))
+    # a hang: the time limit kills it, the rest are served
+    r, runs, bad, served = failing_run(tmp, "hang", "hang-on=fixed-L1", env_timeout=3)
+    check(r.returncode == 1 and len(bad) == 1 and "timed out" in r.stderr and
+          len(runs) >= 12, "a worker past the time limit: killed, that run alone fails",
+          r.stderr)
+    # another run's end line
+    r, runs, bad, served = failing_run(tmp, "end", "wrong-end=fixed-L1")
+    check(r.returncode == 1 and len(bad) == 1 and
+          "end line of run 'other-run', but the request was run 'fixed-L1'" in r.stderr,
+          "an end line of another run fails the run", r.stderr)
+    # retire=1 after every answer: a new worker each run, and no failure
+    r, runs, bad, served = failing_run(tmp, "retire", "retire=1")
+    check(r.returncode == 0 and not bad and len(set(served)) == len(served) >= 12,
+          "retire=1: no failure, a new worker for each run", r.stderr)
+    # a banner on stdout before the column line
+    r, runs, bad, served = failing_run(tmp, "banner", "banner=1")
+    check(r.returncode == 1 and "'Initializing cpSpace - Chipmunk v7.0.3 (Debug Enabled)' comes "
+          "before the column line: standard output must carry only the trajectory" in r.stderr,
+          "a banner before the column line is named", r.stderr[:600])
+    # a later process that declares otherwise than the first
+    r, runs, bad, served = failing_run(tmp, "flip", "flip=" + os.path.join(tmp, "flipped"))
+    check(r.returncode == 1 and len(bad) == len(runs) - 1 and
+          "its capability line differs from the first run's: precision=float32, was float64"
+          in r.stderr, "a capability line that differs from the first run's fails its run",
+          r.stderr[:400])
+    # capability lines the harness refuses
+    for caps, want in [("protocol=3", "says protocol=3; this verletbench speaks 1 and 2"),
+                       ("protocol=2 precision=half", "capability 'precision=half': want float64 or float32"),
+                       ("protocol=2 colour=red", "capability 'colour=red': keys are"),
+                       ("protocol=2 persistent=1 persistent=0", "capability 'persistent=0': a key given twice"),
+                       ("persistent=1", "has no protocol="),
+                       ("protocol=2 engine=noversion", "capability 'engine=noversion': want NAME@VERSION")]:
+        r, runs, bad, served = failing_run(tmp, "caps%d" % len(caps), "'caps=%s'" % caps)
+        check(r.returncode == 1 and runs and len(bad) == len(runs) and want in r.stderr,
+              "capability line '%s' refused: %s" % (caps, want), r.stderr[:400])
+
+
+def test_request_fields(tmp):
+    case = spring_case(tmp)
+    out = os.path.join(tmp, "p")
+    r = vb("problem", case, "--out", out)
+    check(r.returncode == 0, "problem exits 0", r.stderr)
+    path = os.path.join(out, "spring", "requests.jsonl")
+    if not os.path.exists(path):
+        import glob
+        found = glob.glob(os.path.join(out, "**", "requests.jsonl"), recursive=True)
+        path = found[0] if found else path
+    reqs = [json.loads(l) for l in open(path)][1:]
+    fixed = [q for q in reqs if q["plan"] == "fixed"]
+    rnd = [q for q in reqs if q["plan"] == "random"]
+    check(all(q["protocol"] == 2 for q in reqs), "every request says protocol 2")
+    # the nominal step of level k is dt/2^k, and a fixed plan's steps are t_end/N
+    check(fixed and all(q["dt"] == 0.05 / 2 ** q["level"] for q in fixed),
+          "a fixed request's dt is dt/2^level", [(q["level"], q["dt"]) for q in fixed])
+    check(rnd and all(q["jitter"] == 0.5 and q["dt"] == 0.05 / 2 ** q["level"] for q in rnd),
+          "a random request has jitter and dt")
+    check(all("trace" not in q for q in fixed + rnd), "no trace field without a trace plan")
+
+
+def main():
+    global VB
+    VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
+    with tempfile.TemporaryDirectory() as tmp:
+        for test in (test_v1_examples_byte_for_byte, test_persistent, test_failures,
+                     test_request_fields):
+            d = os.path.join(tmp, test.__name__)
+            os.mkdir(d)
+            try:
+                test(d)
+            except Exception as e:  # a test that breaks is a failure, not a stop
+                check(False, "%s raised %s: %s" % (test.__name__, type(e).__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
