@@ -118,6 +118,26 @@ CASE_ENTRIES = [
     ("grid: a combination not allowed", edit("model = orbit\ne = 0.5", "model = damped-spring\nc = 0.5 .. 3 step 0.5"), "{case}:3: c = 2 is not under-damped for k = 1, m = 1: need c^2 < 4km (c < 2) (grid point 4 of 6: c = 2 on line 4)"),
     ("grid: numbers without commas", edit("e = 0.5", "e = 0.1 0.5 0.9"), "{case}:4: e: '0.1 0.5 0.9' is several numbers without commas: a list is written 'a, b, c'"),
     ("grid: seeds of 0 under jitter", edit("seeds = 2", "seeds = 0, 2"), "{case}:10: seeds = 0 is out of range: seeds must be in 1..1000 (grid point 1 of 2: seeds = 0 on line 10)"),
+    # [loop] (docs/cases.md): its lines start at 13, after GOOD's 12
+    ("loop: unknown kind", GOOD + "[loop]\nkind = fixed\n", "{case}:14: kind: unknown kind 'fixed' (valid: variable, accumulator, semi-fixed, substeps)"),
+    ("loop: a kind twice", GOOD + "[loop]\nkind = substeps, substeps\nsubsteps = 2\n", "{case}:14: kind: substeps is listed twice"),
+    ("loop: unknown key", GOOD + "[loop]\nkind = variable\nphysics_hz = 120\n", "{case}:15: physics_hz: unknown key in [loop] (valid: kind, physics_dt, draw, max_substeps, substeps)"),
+    ("loop: accumulator without physics_dt", GOOD + "[loop]\nkind = accumulator\n", "{case}:14: [loop] physics_dt: missing: kind = accumulator needs the physics step"),
+    ("loop: physics_dt = 0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 0\n", "{case}:15: physics_dt = 0 must be > 0"),
+    ("loop: negative physics_dt", GOOD + "[loop]\nkind = semi-fixed\nphysics_dt = -1/120\n", "{case}:15: physics_dt = -1/120 must be > 0"),
+    ("loop: physics_dt 1/0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/0\n", "{case}:15: physics_dt: '1/0' is not a finite number or a fraction A/B"),
+    ("loop: physics_dt not a number", GOOD + "[loop]\nkind = accumulator\nphysics_dt = fast\n", "{case}:15: physics_dt: 'fast' is not a finite number or a fraction A/B"),
+    ("loop: draw without an accumulator", GOOD + "[loop]\nkind = substeps\nsubsteps = 4\ndraw = interpolate\n", "{case}:16: draw: only an accumulator takes it, and kind = substeps has none"),
+    ("loop: draw on the default loop", GOOD + "[loop]\ndraw = last\n", "{case}:14: draw: only an accumulator takes it, and kind = variable (the default) has none"),
+    ("loop: unknown draw", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/120\ndraw = blend\n", "{case}:16: draw: unknown draw 'blend' (valid: last, interpolate, extrapolate)"),
+    ("loop: max_substeps = 0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/120\nmax_substeps = 0\n", "{case}:16: max_substeps = 0 would never step"),
+    ("loop: max_substeps not whole", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/120\nmax_substeps = 2.5\n", "{case}:16: max_substeps: '2.5' is not a whole number"),
+    ("loop: max_substeps on substeps", GOOD + "[loop]\nkind = substeps\nsubsteps = 2\nmax_substeps = 8\n", "{case}:16: max_substeps: only an accumulator takes it"),
+    ("loop: substeps missing", GOOD + "[loop]\nkind = substeps\n", "{case}:14: [loop] substeps: missing: kind = substeps needs the steps a frame"),
+    ("loop: substeps = 0", GOOD + "[loop]\nkind = substeps\nsubsteps = 0\n", "{case}:15: substeps = 0 is out of range: substeps must be in 1..1000"),
+    ("loop: physics_dt on a variable loop", GOOD + "[loop]\nkind = variable\nphysics_dt = 0.01\n", "{case}:15: physics_dt: only an accumulator or a semi-fixed loop takes it"),
+    ("loop: an adaptive method", edit("use = tcv, velocity-verlet", "use = tcv, rkf45") + "[loop]\nkind = substeps\nsubsteps = 2\n", "{case}:14: kind: rkf45 chooses its own steps: a frame loop cannot drive it"),
+    ("loop: twice", GOOD + "[loop]\nkind = variable\n[loop]\n", "{case}:15: [loop] appears twice"),
 ]
 
 TRACE_ENTRIES = [

@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "integrator.h"
+#include "loopcheck.h"
 #include "numbers.h"
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
@@ -415,7 +416,8 @@ static int check_engines(vb_parser *p, vb_case *c)
 /* Check the entries into c and name it.  0 or -1 (p->failed says why). */
 int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
 {
-    if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 && check_integrators(p, c) == 0)
+    if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 && check_integrators(p, c) == 0 &&
+        vb_case_check_loop(p, c) == 0)
         check_engines(p, c);
     if (!p->failed) {
         c->path = strdup(p->path);

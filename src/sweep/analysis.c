@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "integrator.h"
+#include "loop.h"
 
 /* ---- orders and bands ---- */
 
@@ -62,7 +63,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                  * rattle: tol) drifts by about that at every step size: a
                  * floor of its own, as a reference's resolution is, below
                  * which its drift is never fitted (docs/constraints.md) */
-                double tol = vb_integrator_param(c->integ[i], "tol");
+                double tol = vb_integrator_param(vb_loop_inner(c->integ[i]), "tol");
                 double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
                                        ? 2.0 * tol * rod_max(&c->model)
                                        : 0.0;
@@ -88,7 +89,9 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
-                        b->dt = vb_adaptive(c->integ[i]) ? sel[0]->plan.tol : sel[0]->plan.dt;
+                        b->dt = vb_adaptive(c->integ[i])           ? sel[0]->plan.tol
+                                : vb_loop_holds_frames(c->integ[i]) ? sel[0]->res.dt
+                                                                     : sel[0]->plan.dt;
                         b->norm = (vb_norm)nm;
                         b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
