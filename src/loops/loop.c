@@ -154,10 +154,15 @@ void vb_loop_run_start(vb_loop_run *r, vb_force *f, const double *x0, const doub
     memcpy(r->cur + n, v0, n * sizeof *v0);
     memcpy(r->prev, r->cur, 2 * n * sizeof *x0);
     vb_integrator_set_params(r->g, r->state);
-    /* an accumulator's first step is physics_dt whatever the frames are:
-     * its physics is the same at every display rate (docs/method.md §9) */
+    /* the first step the method will take, which a multistep method's
+     * start needs (TCV's x_prev): an accumulator's is physics_dt whatever
+     * the frames are, so its physics is the same at every display rate
+     * (docs/method.md §9) */
+    vb_loop_frame fr;
+    vb_loop_run probe = *r;
+    vb_loop_frame_begin(&probe, &fr, h, h);
     r->g->start(r->state, f, 0.0, x0, v0,
-                r->loop->spec.kind == VB_LOOP_ACCUMULATOR ? r->dt : h);
+                r->loop->spec.kind == VB_LOOP_ACCUMULATOR ? r->dt : fr.sub);
 }
 
 /* the accumulator's leftover time, as a fraction of dt, in [0, 1] */
