@@ -121,7 +121,7 @@ CASE_ENTRIES = [
     # [loop] (docs/cases.md): its lines start at 13, after GOOD's 12
     ("loop: unknown kind", GOOD + "[loop]\nkind = fixed\n", "{case}:14: kind: unknown kind 'fixed' (valid: variable, accumulator, semi-fixed, substeps)"),
     ("loop: a kind twice", GOOD + "[loop]\nkind = substeps, substeps\nsubsteps = 2\n", "{case}:14: kind: substeps is listed twice"),
-    ("loop: unknown key", GOOD + "[loop]\nkind = variable\nphysics_hz = 120\n", "{case}:15: physics_hz: unknown key in [loop] (valid: kind, physics_dt, draw, max_substeps, substeps)"),
+    ("loop: unknown key", GOOD + "[loop]\nkind = variable\nphysics_hz = 120\n", "{case}:15: physics_hz: unknown key in [loop] (valid: kind, physics_dt, draw, max_substeps, substeps, rates)"),
     ("loop: accumulator without physics_dt", GOOD + "[loop]\nkind = accumulator\n", "{case}:14: [loop] physics_dt: missing: kind = accumulator needs the physics step"),
     ("loop: physics_dt = 0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 0\n", "{case}:15: physics_dt = 0 must be > 0"),
     ("loop: negative physics_dt", GOOD + "[loop]\nkind = semi-fixed\nphysics_dt = -1/120\n", "{case}:15: physics_dt = -1/120 must be > 0"),
@@ -137,6 +137,9 @@ CASE_ENTRIES = [
     ("loop: substeps = 0", GOOD + "[loop]\nkind = substeps\nsubsteps = 0\n", "{case}:15: substeps = 0 is out of range: substeps must be in 1..1000"),
     ("loop: physics_dt on a variable loop", GOOD + "[loop]\nkind = variable\nphysics_dt = 0.01\n", "{case}:15: physics_dt: only an accumulator or a semi-fixed loop takes it"),
     ("loop: an adaptive method", edit("use = tcv, velocity-verlet", "use = tcv, rkf45") + "[loop]\nkind = substeps\nsubsteps = 2\n", "{case}:14: kind: rkf45 chooses its own steps: a frame loop cannot drive it"),
+    ("loop: rates of 0 Hz", GOOD + "[loop]\nrates = 60, 0\n", "{case}:14: rates: 0 Hz must be > 0"),
+    ("loop: a rate twice", GOOD + "[loop]\nrates = 60, 30, 60\n", "{case}:14: rates: 60 is listed twice"),
+    ("loop: a rate not a number", GOOD + "[loop]\nrates = 60, fast\n", "{case}:14: rates: 'fast' is not a finite number"),
     ("loop: twice", GOOD + "[loop]\nkind = variable\n[loop]\n", "{case}:15: [loop] appears twice"),
 ]
 

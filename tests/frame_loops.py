@@ -15,7 +15,14 @@ to a truth the C code does not compute:
 - an accumulator's physics states are the same at every display rate, bit
   for bit, fixed and jittered frames;
 - the drawn state's fitted orders: 1 for last and interpolate, 2 for
-  extrapolate.
+  extrapolate;
+- the game checks of cases/: the drop (y after N steps of h in closed form
+  for each method: Euler and symplectic Euler g T h/2 off, the others
+  exact) and the jump's apex (the largest closed-form y_k over the frames;
+  symplectic Euler short by v0 h/2 - g h^2/8 + g h^2 d^2/2);
+- the frame-rate table (cases/frame-loop.case): an accumulator's energy
+  error is the same at every rate, fixed and random frames, one step a
+  frame's is not; interpolation draws at most max|v| physics_dt off.
 Ends with "N passed, N failed"."""
 import csv
 import io
@@ -272,7 +279,96 @@ def test_draw_orders(tmp):
               "spring: the drawn state of %s is of order %d" % (draw, want[draw]), r["order"])
 
 
+def case_rows(tmp, name, table="rates.csv"):
+    out = os.path.join(tmp, "cases-" + name)
+    r = vb("run", os.path.join(suite.ROOT, "cases", name + ".case"), "--out", out,
+           "--no-chart-data")
+    check(r.returncode == 0, "cases/%s.case runs" % name, r.stderr)
+    return rows(os.path.join(out, name), table)
+
+
+# y_k after k steps of h from y = 0 at v0 under gravity g (docs/method.md §9)
+HEIGHT = {
+    "euler": lambda v0, g, h, k: v0 * k * h - g * h * h * k * (k - 1) / 2,
+    "euler-semi": lambda v0, g, h, k: v0 * k * h - g * h * h * k * (k + 1) / 2,
+}
+EXACT = lambda v0, g, h, k: v0 * k * h - g * (k * h) ** 2 / 2
+
+
+def test_drop(tmp):
+    """a box from rest for T = 1 s: y_N = -g h^2 N(N-1)/2 (Euler),
+    -g h^2 N(N+1)/2 (symplectic Euler), -g T^2/2 (exact methods): the
+    miss is g T h / 2 or nothing"""
+    g, seen = 9.81, set()
+    for r in case_rows(tmp, "drop"):
+        if r["plan"] != "fixed":
+            continue
+        m, h, N = r["integrator"].split("@")[0], float(r["dt"]), int(r["frames"])
+        seen.add((m, float(r["rate_hz"])))
+        err = float(r["err_final"])
+        if m in HEIGHT:
+            want = abs(HEIGHT[m](0.0, g, h, N) - EXACT(0.0, g, h, N))
+            check(close(err, want, 1e-9) and close(err, g * 1.0 * h / 2, 1e-9),
+                  "drop: %s at %g ms lands g T h/2 = %.6g off" % (m, h * 1e3, g * h / 2), err)
+        else:
+            check(err <= 1e-12, "drop: %s at %g ms lands on the exact y(T)" % (m, h * 1e3), err)
+    check(len(seen) == 20, "drop: five methods at 500, 200, 100, 50 Hz", sorted(seen))
+
+
+def test_jump_apex(tmp):
+    """the highest drawn point of a jump at v0 = 5: the largest of the
+    closed forms y_k over the frames k = 0..N; symplectic Euler's short of
+    v0^2/2g by v0 h/2 - g h^2/8 + g h^2 d^2/2 (d: the distance of
+    v0/(gh) - 1/2 from a whole number), Euler's over by v0 h/2 + ..."""
+    g, v0, seen = 9.81, 5.0, 0
+    for r in case_rows(tmp, "jump"):
+        if r["plan"] != "fixed":
+            continue
+        m, h, N = r["integrator"].split("@")[0], float(r["dt"]), int(r["frames"])
+        y = HEIGHT.get(m, EXACT)
+        want = max(y(v0, g, h, k) for k in range(N + 1))
+        got = float(r["y_max"])
+        check(close(got, want, 1e-12, 1e-13), "jump: %s at %s Hz peaks at max_k y_k = %.15g"
+              % (m, r["rate_hz"], want), got)
+        apex = v0 * v0 / (2 * g)
+        if m == "euler-semi":
+            ks = v0 / (g * h) - 0.5
+            d = abs(ks - round(ks))
+            short = v0 * h / 2 - g * h * h / 8 + g * h * h * d * d / 2
+            check(close(apex - got, short, 1e-9, 1e-12) and abs(apex - got - v0 * h / 2) <= g * h * h,
+                  "jump: symplectic Euler at %s Hz falls short by v0 h/2 to first order"
+                  % r["rate_hz"], (apex - got, v0 * h / 2))
+        seen += 1
+    check(seen == 20, "jump: five methods at four rates", seen)
+
+
+def test_rates_table(tmp):
+    """frame-loop: an accumulator's physics is the same at every display
+    rate (its energy error, fixed and random frames, to the bit), one step
+    a frame spreads; the y_max column is the largest drawn height"""
+    rs = case_rows(tmp, "frame-loop")
+    by = {}
+    for r in rs:
+        by.setdefault((r["integrator"], r["plan"]), []).append(r)
+    check(len(by) == 16 and all(len(v) == 4 for v in by.values()),
+          "frame-loop: 8 loops x integrators, fixed and random frames, 4 rates", len(by))
+    for (name, plan), v in by.items():
+        energies = set(r["err_energy_max"] for r in v)
+        if "@accumulator" in name:
+            check(len(energies) == 1, "%s %s: the same energy error at every rate" % (name, plan),
+                  energies)
+        else:
+            check(len(energies) == 4, "%s %s: one step a frame changes with the rate" % (name, plan),
+                  energies)
+    # the drawn error of interpolation: one physics step late, |v| dt at most
+    for r in rs:
+        if r["integrator"].endswith(";interpolate)"):
+            check(float(r["err_draw_max"]) <= 1.0 / 120 * 1.0000001,
+                  "%s %s %s Hz: interpolation's drawn error is at most max|v| physics_dt"
+                  % (r["integrator"], r["plan"], r["rate_hz"]), r["err_draw_max"])
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
-                     test_draw_orders]))
+                     test_draw_orders, test_drop, test_jump_apex, test_rates_table]))

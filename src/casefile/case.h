@@ -14,6 +14,7 @@
 
 #define VB_MAX_HALVINGS 24
 #define VB_MAX_SEEDS 1000
+#define VB_MAX_RATES 8
 /* an adaptive integrator's tolerance at level 0 when a case gives none */
 #define VB_CASE_TOLERANCE 1e-3
 
@@ -62,6 +63,8 @@ typedef struct vb_case {
     struct vb_engine **engines; /* the case's own (its file's, and --engine's) */
     size_t n_engines;
     vb_case_grid *grid; /* a point of a grid, or NULL for a case of one point */
+    double rates[VB_MAX_RATES]; /* [loop] rates: display rates (Hz) of the frame-rate table */
+    int n_rates;
 } vb_case;
 
 /* "cases/x.case", or "cases/x.case@e=0.3" for a point of a grid: a case

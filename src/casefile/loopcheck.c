@@ -7,8 +7,9 @@
 
 #include "loop.h"
 
-static const char *const loop_keys[] = {"kind", "physics_dt", "draw", "max_substeps", "substeps"};
-#define VALID_KEYS "kind, physics_dt, draw, max_substeps, substeps"
+static const char *const loop_keys[] = {"kind",     "physics_dt", "draw",
+                                        "max_substeps", "substeps", "rates"};
+#define VALID_KEYS "kind, physics_dt, draw, max_substeps, substeps, rates"
 
 /* a comma-separated list of names, each found by find into out[]: the
  * count, or -1 after a message */
@@ -173,6 +174,46 @@ static int loop_specs(vb_parser *p, vb_loop_spec *specs)
     return n;
 }
 
+/* The most frames a run of the frame-rate table may take. */
+#define MAX_RATE_FRAMES 1e8
+
+/* rates = 30, 60, 144, 240: display rates in Hz, each > 0, none twice */
+static int check_rates(vb_parser *p, vb_case *c)
+{
+    const vb_entry *e = vb_parser_find(p, "loop", "rates");
+    if (!e)
+        return 0;
+    char list[VB_CASE_LINE_MAX + 1];
+    snprintf(list, sizeof list, "%s", e->value);
+    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
+         tok = strtok_r(NULL, ", \t", &save)) {
+        double hz;
+        if (vb_loop_parse_time(tok, &hz) != 0) {
+            vb_parser_fail(p, e->line, "rates: '%s' is not a finite number", tok);
+            return -1;
+        }
+        if (!(hz > 0.0) || c->t_end * hz > MAX_RATE_FRAMES) {
+            vb_parser_fail(p, e->line, "rates: %s Hz must be > 0, and at most %g frames over "
+                                       "t_end = %g",
+                           tok, MAX_RATE_FRAMES, c->t_end);
+            return -1;
+        }
+        for (int k = 0; k < c->n_rates; k++)
+            if (c->rates[k] == hz) {
+                vb_parser_fail(p, e->line, "rates: %s is listed twice", tok);
+                return -1;
+            }
+        if (c->n_rates == VB_MAX_RATES) {
+            vb_parser_fail(p, e->line, "rates: at most %d rates", VB_MAX_RATES);
+            return -1;
+        }
+        c->rates[c->n_rates++] = hz;
+    }
+    if (c->n_rates == 0)
+        vb_parser_fail(p, e->line, "rates: empty list");
+    return c->n_rates ? 0 : -1;
+}
+
 int vb_case_check_loop(vb_parser *p, vb_case *c)
 {
     int section = 0;
@@ -182,7 +223,7 @@ int vb_case_check_loop(vb_parser *p, vb_case *c)
         return 0;
     vb_loop_spec specs[VB_N_LOOP_KINDS * VB_N_DRAWS];
     int n = loop_specs(p, specs);
-    if (n < 0)
+    if (n < 0 || check_rates(p, c) != 0)
         return -1;
     const vb_entry *at = vb_parser_find(p, "loop", "kind");
     unsigned long line = at ? at->line : vb_parser_find(p, "integrators", "use")->line;

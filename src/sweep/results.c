@@ -57,6 +57,9 @@ void vb_sweep_free(vb_sweep *s)
     free(s->timing);
     free(s->task_shard);
     free(s->plugin_failed);
+    for (size_t k = 0; s->rates && k < s->n_rates; k++)
+        free(s->rates[k].x_final);
+    free(s->rates);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }
