@@ -137,6 +137,7 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/spring-jitter/grid-error.png docs/figures/spring-jitter-grid-error.png
 	cp plots/hanging-chain-4/convergence.png docs/figures/hanging-chain-4-convergence.png
 	cp plots/rod-pendulum/energy-time.png docs/figures/rod-pendulum-energy.png
+	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
