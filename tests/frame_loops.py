@@ -368,7 +368,28 @@ def test_rates_table(tmp):
                   % (r["integrator"], r["plan"], r["rate_hz"]), r["err_draw_max"])
 
 
+def test_step_limit(tmp):
+    """the step limit counts a loop's physics steps, not its frames: at the
+    finer level, 200 frames of 4 substeps are 800 steps, an accumulator of
+    0.005/2 over 5 s at most 2001"""
+    base = SUBSTEPS.replace("jitter = 0.4\nseeds = 1\n", "").replace("t_end = 3", "t_end = 5")
+    for kind, limit, ok in (("substeps", 799, False), ("substeps", 800, True),
+                            ("accumulator\nphysics_dt = 0.005", 2000, False),
+                            ("accumulator\nphysics_dt = 0.005", 2001, True)):
+        text = base.replace("kind = %s\nsubsteps = 4\nphysics_dt = 0.02\n",
+                            "kind = %s\n%s" % (kind, "substeps = 4\n" if kind == "substeps" else ""))
+        path = os.path.join(tmp, "limit.case")
+        with open(path, "w") as f:
+            f.write(text % "tcv")
+        r = vb("run", path, "--out", os.path.join(tmp, "out-limit"), "--max-steps", limit,
+               "--no-chart-data")
+        check((r.returncode == 0) == ok and (ok or r.returncode == 2 and "over the limit" in r.stderr),
+              "%s under --max-steps %d: %s" % (kind.split("\n")[0], limit, "runs" if ok else "refused"),
+              (r.returncode, r.stderr))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
-                     test_draw_orders, test_drop, test_jump_apex, test_rates_table]))
+                     test_draw_orders, test_drop, test_jump_apex, test_rates_table,
+                     test_step_limit]))

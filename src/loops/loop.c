@@ -111,6 +111,23 @@ double vb_loop_physics_dt(const vb_loop_spec *s, int level)
     return ldexp(s->physics_dt, -level);
 }
 
+double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_max, double t_end, int level)
+{
+    double dt = vb_loop_physics_dt(s, level);
+    switch (s->kind) {
+    case VB_LOOP_SUBSTEPS:
+        return n * s->substeps;
+    case VB_LOOP_SEMI_FIXED:
+        return n * fmin(fmax(1.0, ceil(h_max / dt)), VB_MAX_SUBSTEPS);
+    case VB_LOOP_ACCUMULATOR:
+        return floor(t_end / dt) + 1.0;
+    case VB_LOOP_VARIABLE:
+    case VB_N_LOOP_KINDS:
+        break;
+    }
+    return n;
+}
+
 int vb_loop_holds_frames(const vb_integrator *g)
 {
     const vb_loop *l = vb_loop_of(g);

@@ -87,6 +87,11 @@ void vb_loop_free(vb_loop *l);
  * sweep's level k steps at physics_dt / 2^k. */
 double vb_loop_physics_dt(const vb_loop_spec *s, int level);
 
+/* The most physics steps loop l takes over frames of at most n frames of
+ * at most h_max each, ending at t_end, at a sweep's level: for the step
+ * limit (a substeps loop of 1000 takes 1000 times its frames). */
+double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_max, double t_end, int level);
+
 /* An accumulator keeps the frames of level 0 at every level and refines
  * physics_dt alone (docs/method.md §9). */
 int vb_loop_holds_frames(const vb_integrator *g);

@@ -129,6 +129,15 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
         for (int level = 0; level < c->halvings; level++) {
             vb_plan_spec p = vb_sweep_plan_for(c, (vb_plan_kind)kind, level, 1);
             double n = vb_plan_max_steps(&p);
+            /* a frame loop's physics steps (loop.h): as many as its frames
+             * at the most (variable), many more (substeps, a fine
+             * accumulator) */
+            for (size_t i = 0; i < c->n_integ; i++) {
+                const vb_loop *l = vb_loop_of(c->integ[i]);
+                if (l)
+                    n = fmax(n, vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
+                                                  p.dt * (1.0 + c->jitter), c->t_end, level));
+            }
             if (n > max_steps) {
                 char label[4096];
                 snprintf(err, errlen,
