@@ -388,8 +388,19 @@ def test_step_limit(tmp):
               (r.returncode, r.stderr))
 
 
+def test_not_sharded(tmp):
+    """a shard does not carry the drawn-state columns: run --shard refuses
+    a case with a [loop] (exit 2, naming it), rather than merge losing them"""
+    path = os.path.join(tmp, "shard.case")
+    with open(path, "w") as f:
+        f.write(SPRING)
+    r = vb("run", path, "--shard", "1/2", "--out", os.path.join(tmp, "out-shard"))
+    check(r.returncode == 2 and "%s: --shard: a case with a [loop] is not sharded" % path in r.stderr,
+          "run --shard refuses a case with a [loop]", (r.returncode, r.stderr))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_drop, test_jump_apex, test_rates_table,
-                     test_step_limit]))
+                     test_step_limit, test_not_sharded]))
