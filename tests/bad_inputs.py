@@ -68,7 +68,7 @@ CASE_ENTRIES = [
     ("e > 1", edit("e = 0.5", "e = 1.5"), "{case}:4: e = 1.5 is out of range"),
     ("negative mu", edit("e = 0.5", "mu = -1"), "{case}:4: mu = -1 is out of range: mu must be > 0"),
     ("over-damped", edit("model = orbit\ne = 0.5", "model = damped-spring\nc = 3"), "{case}:3: c = 3 is not under-damped"),
-    ("unknown model", edit("model = orbit", "model = moon"), "{case}:3: model: unknown model 'moon' (valid: projectile, spring, damped-spring, orbit, pendulum, chain, two-body, figure-eight, henon-heiles, rod-pendulum, double-pendulum, hanging-chain)"),
+    ("unknown model", edit("model = orbit", "model = moon"), "{case}:3: model: unknown model 'moon' (valid: projectile, spring, damped-spring, impulse, orbit, pendulum, chain, two-body, figure-eight, henon-heiles, rod-pendulum, double-pendulum, hanging-chain)"),
     ("halvings = 0", edit("halvings = 3", "halvings = 0"), "{case}:8: halvings = 0 is out of range: halvings must be in 2..24"),
     ("halvings = 1", edit("halvings = 3", "halvings = 1"), "{case}:8: halvings = 1 is out of range"),
     ("absurd halvings", edit("halvings = 3", "halvings = 1000"), "{case}:8: halvings = 1000 is out of range"),

@@ -20,6 +20,8 @@ to a truth the C code does not compute:
   for each method: Euler and symplectic Euler g T h/2 off, the others
   exact) and the jump's apex (the largest closed-form y_k over the frames;
   symplectic Euler short by v0 h/2 - g h^2/8 + g h^2 d^2/2);
+- the push given in one frame (cases/impulse.case): Euler's carry is the
+  impulse its steps gave, (J/tau) h #{k: k h < tau}, over the drag;
 - the frame-rate table (cases/frame-loop.case): an accumulator's energy
   error is the same at every rate, fixed and random frames, one step a
   frame's is not; interpolation draws at most max|v| physics_dt off.
@@ -368,6 +370,29 @@ def test_rates_table(tmp):
                   % (r["integrator"], r["plan"], r["rate_hz"]), r["err_draw_max"])
 
 
+def test_impulse(tmp):
+    """a push J/tau for tau = 1/60 s against drag c: the body carries the
+    impulse it was given over c.  Euler and symplectic Euler, one step of
+    h a frame, give (J/tau) h n with n = #{k: k h < tau} (docs/method.md
+    §9): 2J at 30 Hz, J at 60 and 240, 1.25 J at 144; an accumulator of
+    1/120 s gives J at every rate"""
+    J, c, tau, seen = 1.0, 1.0, 1.0 / 60, 0
+    for r in case_rows(tmp, "impulse"):
+        m, loop = r["integrator"].split("@")
+        if r["plan"] != "fixed" or m not in ("euler", "euler-semi"):
+            continue
+        h = float(r["dt"]) if loop == "variable" else 1.0 / 120
+        n = sum(1 for k in range(1000) if k * h < tau)
+        given = J / tau * h * n
+        err = float(r["err_final"])
+        # t_end = 20 drag times: what is left to carry is below 1e-8
+        check(abs(err - abs(given - J) / c) <= 1e-8,
+              "impulse: %s at %s Hz carries (J/tau) h n / c = %.6g, %.6g off J/c"
+              % (r["integrator"], r["rate_hz"], given / c, abs(given - J) / c), err)
+        seen += 1
+    check(seen == 16, "impulse: two methods, two loops, four rates", seen)
+
+
 def test_step_limit(tmp):
     """the step limit counts a loop's physics steps, not its frames: at the
     finer level, 200 frames of 4 substeps are 800 steps, an accumulator of
@@ -403,4 +428,4 @@ if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_drop, test_jump_apex, test_rates_table,
-                     test_step_limit, test_not_sharded]))
+                     test_step_limit, test_not_sharded, test_impulse]))
