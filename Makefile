@@ -54,7 +54,7 @@ CFLAGS ?= $(OPT) -g
 # src/ stands in layers, one folder each, lowest first (docs/architecture.md;
 # make check holds the includes to it); verletbench.h, the plugin
 # interface, is at the top of src/
-SRC_DIRS = os numerics models integrators plugin engine driver casefile sweep bench output check commands
+SRC_DIRS = os numerics models integrators plugin engine loops driver casefile sweep bench output check commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)
@@ -142,6 +142,7 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	@# the real engines' chart, when make engines has drawn it
 	if [ -f plots/engines/spring/energy-time.png ]; then \
 	    cp plots/engines/spring/energy-time.png docs/figures/engines-spring-energy.png; fi
+	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a

@@ -41,6 +41,7 @@ suite "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUI
 suite "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
 suite "engine protocol 2: v1 examples byte for byte, persistent workers, their failures" python3 "$here/protocol2.py" "$BUILD"
 suite "real engines: planck and Chipmunk held to their source code" python3 "$here/real_engines.py" "$BUILD"
+suite "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
 suite "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"

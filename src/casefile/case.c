@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "engine.h"
+#include "loop.h"
 
 int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
 {
@@ -111,6 +112,9 @@ void vb_case_free(vb_case *c)
     if (c->grid)
         free(c->grid->name);
     free(c->grid);
+    for (size_t i = 0; c->integ && i < c->n_integ; i++)
+        if (vb_loop_of(c->integ[i]))
+            vb_loop_free((vb_loop *)(void *)c->integ[i]);
     free(c->integ);
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);

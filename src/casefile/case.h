@@ -17,6 +17,7 @@
 
 #define VB_MAX_HALVINGS 24
 #define VB_MAX_SEEDS 1000
+#define VB_MAX_RATES 8
 /* an adaptive integrator's tolerance at level 0 when a case gives none */
 #define VB_CASE_TOLERANCE 1e-3
 
@@ -70,6 +71,8 @@ typedef struct vb_case {
      * float64 and 0 unless the case says otherwise */
     vb_precision precision;
     double offset;
+    double rates[VB_MAX_RATES]; /* [loop] rates: display rates (Hz) of the frame-rate table */
+    int n_rates;
 } vb_case;
 
 /* What round-off is measured against in a case's runs of n components:

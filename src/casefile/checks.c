@@ -12,6 +12,7 @@
 #include "engine.h"
 #include "float32.h"
 #include "integrator.h"
+#include "loopcheck.h"
 #include "numbers.h"
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
@@ -460,7 +461,8 @@ static int check_precision(vb_parser *p, vb_case *c)
 int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
 {
     if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 &&
-        check_integrators(p, c) == 0 && check_precision(p, c) == 0)
+        check_integrators(p, c) == 0 && check_precision(p, c) == 0 &&
+        vb_case_check_loop(p, c) == 0)
         check_engines(p, c);
     if (!p->failed) {
         c->path = strdup(p->path);

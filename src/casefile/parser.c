@@ -18,9 +18,9 @@
 
 #include "numbers.h"
 
-/* the first three are required; [engines] is not */
-static const char *const known_sections[] = {"case", "steps", "integrators", "engines"};
-#define N_SECTIONS 4
+/* the first three are required; [engines] and [loop] are not */
+static const char *const known_sections[] = {"case", "steps", "integrators", "engines", "loop"};
+#define N_SECTIONS 5
 
 void vb_parser_fail(vb_parser *p, unsigned long line, const char *fmt, ...)
 {
@@ -60,7 +60,7 @@ static void note_section(vb_parser *p, const char *s, size_t len)
             return;
         }
     vb_parser_fail(p, p->line,
-                   "unknown section [%s] (valid: [case], [steps], [integrators], [engines])", name);
+                   "unknown section [%s] (valid: [case], [steps], [integrators], [engines], [loop])", name);
 }
 
 /* inih's reader: one line a call, like fgets */

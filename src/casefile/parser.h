@@ -25,7 +25,7 @@ typedef struct {
     unsigned long line;
     vb_entry keys[VB_CASE_MAX_KEYS];
     size_t n_keys;
-    char sections[4][16];
+    char sections[5][16];
     int n_sections;
     char err[768];
     int failed;

@@ -303,6 +303,20 @@ static int parse_count(const char *s, unsigned long long *out)
  * values as the shortest text of a double (at most 160 in all) */
 int vb_check_name_valid(const char *s)
 {
+    /* a frame loop's row, METHOD@LOOP (loop.h): "tcv@substeps(4)",
+     * "velocity-verlet@accumulator(1/120;interpolate;max=8)" */
+    const char *at = strchr(s, '@');
+    if (at) {
+        size_t m = strlen(at + 1);
+        if (m == 0 || m > 80 || strspn(at + 1, "abcdefghijklmnopqrstuvwxyz0123456789-.+/;=()") != m)
+            return 0;
+        char method[161];
+        if ((size_t)(at - s) >= sizeof method)
+            return 0;
+        memcpy(method, s, (size_t)(at - s));
+        method[at - s] = '\0';
+        return vb_check_name_valid(method);
+    }
     size_t n = strlen(s), base = strcspn(s, ":");
     if (n == 0 || n > 160 || base == 0 || base > 40)
         return 0;
@@ -384,9 +398,9 @@ int vb_in_list(const char *list, const char *name)
 const char *const vb_check_metric[VB_CHECK_METRICS] = {
     "err_pos_final",  "err_pos_max",      "err_pos_rms", "err_vel_final",
     "err_vel_max",    "err_energy_max",   "err_angmom_max", "err_momentum_max",
-    "err_return",     "err_constraint_max"};
-const int vb_check_final[VB_CHECK_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0};
-const int vb_check_scale[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0};
+    "err_return",     "err_constraint_max", "err_draw_max", "err_draw_rms"};
+const int vb_check_final[VB_CHECK_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
+const int vb_check_scale[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0};
 /* the first metrics every baseline has; the later ones came with
  * verletbench 0.3, and a baseline without their columns is not compared on
  * them (a newer version measuring more is not a damaged baseline) */

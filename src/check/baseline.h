@@ -74,7 +74,7 @@ int vb_check_name_valid(const char *s);
 
 /* ---- runs.csv ---- */
 
-#define VB_CHECK_METRICS 10
+#define VB_CHECK_METRICS 12
 /* The metrics compared, by column name; which are final-time values
  * (never judged: the error at t_end, and the return error
  * |x(t_end) - x(0)|, oscillate with where the run's phase error leaves

@@ -11,6 +11,7 @@
 #include "casefile.h"
 #include "cli.h"
 #include "grid.h"
+#include "loop.h"
 #include "outdir.h"
 #include "plugin.h"
 #include "report.h"
@@ -204,6 +205,15 @@ int vb_cmd_run(int argc, char **argv)
             status = VB_EXIT_USAGE;
             goto done;
         }
+        for (size_t k = 0; shard_n && k < ci->n_integ; k++)
+            if (vb_loop_of(ci->integ[k])) {
+                /* a frame loop's drawn-state errors are columns a shard
+                 * does not carry */
+                vb_error(CMD, "%s: --shard: a case with a [loop] is not sharded; run it whole",
+                         ci->path);
+                status = VB_EXIT_USAGE;
+                goto done;
+            }
     }
     if (strict == 2 && !vb_case_set_runs_own(&set)) {
         /* a judgement of nothing would pass whatever happened */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "frameloop.h"
 #include "integrator.h"
 #include "metrics.h"
 #include "truth.h"
@@ -251,6 +252,7 @@ typedef struct {
     const vb_engine *engine; /* an external engine: its rows instead of steps */
     vb_engine_run *er;
     unsigned long long evals; /* the engine's count */
+    vb_frameloop *fl; /* a frame loop's entry (loop.h): run a frame at a time */
 } run_slot;
 
 /* an engine's run that cannot go on: status engine-failed, and why */
@@ -262,6 +264,50 @@ static void engine_failed(run_slot *r, vb_run_result *res, const char *why)
     vb_engine_stop(r->er);
     r->er = NULL;
     r->live = 0;
+}
+
+/* a frame loop's frame (frameloop.h): its physics steps, then the state it
+ * draws into r->x, r->v; 0, or -1 when the run stopped (status set) */
+static int loop_frame(run_slot *r, vb_run_result *res, double t_frame, double h)
+{
+    const char *bad = NULL;
+    switch (vb_frameloop_frame(r->fl, &r->force, t_frame, h, r->x, r->v, &bad)) {
+    case VB_FRAME_OK:
+        return 0;
+    case VB_FRAME_DIVERGED:
+        res->status = VB_STATUS_DIVERGED;
+        if (r->force.stopped)
+            res->failure = strdup(r->force.stopped);
+        break;
+    case VB_FRAME_NO_TRUTH:
+        res->status = VB_STATUS_EXACT_FAILED;
+        break;
+    case VB_FRAME_UNMEASURABLE:
+        vb_run_unmeasurable(res, bad);
+        break;
+    }
+    r->live = 0;
+    return -1;
+}
+
+/* a frame loop's result: its physics steps and their errors (the run's
+ * own metrics), its drawn state's, the time it dropped; an accumulator's
+ * dt is its physics_dt, the step its sweep refines (docs/method.md §9) */
+static void loop_finish(const vb_frameloop *fl, const vb_model *model, const vb_plan_spec *spec,
+                        const vb_plan *plan, unsigned long long evals, vb_run_result *res)
+{
+    res->steps = fl->steps;
+    vb_run_finish(model, spec, plan, &fl->m, fl->run.cur, evals, fl->truth, res);
+    if (vb_loop_holds_frames(&fl->run.loop->integ))
+        res->dt = fl->run.dt;
+    res->has_draw = 1;
+    res->lag_max = fl->run.lag;
+    if (res->status == VB_STATUS_OK) {
+        res->err_draw_max = fl->draw_max;
+        res->err_draw_rms = vb_frameloop_draw_rms(fl);
+    } else {
+        res->err_draw_max = res->err_draw_rms = INFINITY;
+    }
 }
 
 int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen)
@@ -282,9 +328,15 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     }
     for (size_t k = 0; k < k_n; k++) {
         run[k].engine = vb_engine_of(spec->integ[k]);
-        run[k].state = run[k].engine ? NULL : calloc(1, spec->integ[k]->state_size(n));
+        const vb_loop *loop = vb_loop_of(spec->integ[k]);
+        if (loop && (!(run[k].fl = malloc(sizeof *run[k].fl)) ||
+                     vb_frameloop_init(run[k].fl, loop, model, spec->plan.level) != 0)) {
+            snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
+            goto done;
+        }
+        run[k].state = run[k].engine || loop ? NULL : calloc(1, spec->integ[k]->state_size(n));
         run[k].x = malloc(2 * n * sizeof *run[k].x);
-        if ((!run[k].engine && !run[k].state) || !run[k].x) {
+        if ((!run[k].engine && !loop && !run[k].state) || !run[k].x) {
             snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
             goto done;
         }
@@ -322,6 +374,8 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                     engine_failed(&run[k], &res[k], why);
                     continue;
                 }
+            } else if (run[k].fl) {
+                vb_frameloop_start(run[k].fl, &run[k].force, x0, v0, h);
             } else {
                 const vb_integrator *g = spec->integ[k];
                 vb_integrator_set_params(g, run[k].state);
@@ -345,6 +399,11 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 if (vb_engine_next(run[k].er, t_next, h, run[k].x, run[k].v, &run[k].evals) !=
                     0) {
                     engine_failed(&run[k], &res[k], vb_engine_why(run[k].er));
+                    live--;
+                    continue;
+                }
+            } else if (run[k].fl) {
+                if (loop_frame(&run[k], &res[k], t_next, h) != 0) {
                     live--;
                     continue;
                 }
@@ -380,7 +439,9 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 live--;
                 continue;
             }
-            const char *bad = vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
+            const char *bad = run[k].fl
+                                  ? vb_frameloop_draw_add(run[k].fl, run[k].x, xe)
+                                  : vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
             if (bad) {
                 vb_run_unmeasurable(&res[k], bad);
                 run[k].live = 0;
@@ -405,8 +466,11 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             vb_engine_stop(run[k].er);
             run[k].er = NULL;
         }
-        vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x,
-                      run[k].engine ? run[k].evals : run[k].force.evals, truth, &res[k]);
+        if (run[k].fl)
+            loop_finish(run[k].fl, model, &spec->plan, &plan, run[k].force.evals, &res[k]);
+        else
+            vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x,
+                          run[k].engine ? run[k].evals : run[k].force.evals, truth, &res[k]);
     }
     if (spec->trajectory && ferror(spec->trajectory)) {
         snprintf(err, errlen, "writing the trajectory failed: %s", strerror(errno));
@@ -422,6 +486,9 @@ done:
             spec->integ[k]->finish(run[k].state);
         free(run[k].state);
         free(run[k].x);
+        if (run[k].fl)
+            vb_frameloop_free(run[k].fl);
+        free(run[k].fl);
     }
     free(run);
     free(buf);

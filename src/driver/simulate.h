@@ -60,6 +60,11 @@ typedef struct vb_run_result {
      * a sweep holds every run's result, and only a failed engine run has
      * anything to say (runs of a sweep were 976 bytes each, now 472) */
     char *failure;
+    /* a frame loop's run (loop.h, frameloop.h): the drawn position's error
+     * at the frames' times, and the time its clamp dropped; has_draw 0
+     * for a run without a loop */
+    int has_draw;
+    double err_draw_max, err_draw_rms, lag_max;
 } vb_run_result;
 
 /* Free what a result holds (its failure text); the numbers stay. */

@@ -14,6 +14,7 @@
 extern const vb_model_type vb_model_projectile;
 extern const vb_model_type vb_model_spring;
 extern const vb_model_type vb_model_damped_spring;
+extern const vb_model_type vb_model_impulse;
 extern const vb_model_type vb_model_orbit;
 extern const vb_model_type vb_model_pendulum;
 extern const vb_model_type vb_model_chain;
@@ -35,6 +36,7 @@ static const struct {
     {&vb_model_projectile, vb_projectile_accel_lanes},
     {&vb_model_spring, vb_spring_accel_lanes},
     {&vb_model_damped_spring, vb_damped_spring_accel_lanes},
+    {&vb_model_impulse, NULL},
     {&vb_model_orbit, vb_orbit_accel_lanes},
     {&vb_model_pendulum, vb_pendulum_accel_lanes},
     {&vb_model_chain, NULL},

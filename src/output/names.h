@@ -14,6 +14,7 @@ enum {
     VB_FILE_ONESTEP,
     VB_FILE_ONESTEP_ORDERS,
     VB_FILE_REVERSE,
+    VB_FILE_RATES,
     VB_FILE_SUMMARY,
     VB_FILE_CONVERGENCE,
     VB_FILE_TIMESERIES,
@@ -30,7 +31,8 @@ typedef enum {
     VB_WRITTEN_ALWAYS,
     VB_WRITTEN_AS_CHART_DATA,
     VB_WRITTEN_WITH_TIMING,
-    VB_WRITTEN_BY_A_SHARD
+    VB_WRITTEN_BY_A_SHARD,
+    VB_WRITTEN_WITH_RATES /* a case with [loop] rates */
 } vb_written;
 
 typedef struct vb_table_file {

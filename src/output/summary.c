@@ -8,6 +8,7 @@
 
 #include "engine.h"
 
+#include "ratefiles.h"
 #include "tables.h"
 
 static const vb_order_row *find_order(const vb_sweep *s, size_t integ, vb_plan_kind kind,
@@ -245,4 +246,5 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputc('\n', f);
     }
     fputc('\n', f);
+    vb_write_rates_summary(s, f);
 }

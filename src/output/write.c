@@ -14,6 +14,7 @@
 #include "names.h"
 #include "provenance.h"
 #include "shardfile.h"
+#include "ratefiles.h"
 #include "summary.h"
 #include "tables.h"
 
@@ -27,6 +28,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_ONESTEP] = vb_write_onestep,
     [VB_FILE_ONESTEP_ORDERS] = vb_write_onestep_orders,
     [VB_FILE_REVERSE] = vb_write_reverse,
+    [VB_FILE_RATES] = vb_write_rates,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
     [VB_FILE_TIMESERIES] = vb_write_timeseries,
@@ -44,6 +46,8 @@ static int writes(const vb_sweep *s, size_t k)
         return when == VB_WRITTEN_BY_A_SHARD && s->shard_n;
     if (when == VB_WRITTEN_WITH_TIMING)
         return s->timed;
+    if (when == VB_WRITTEN_WITH_RATES)
+        return s->n_rates > 0;
     return !(when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine.h"
 #include "integrator.h"
+#include "loop.h"
 #include "precision.h"
 
 /* In a case run in float32, or about a shifted origin, what the run's own
@@ -100,7 +101,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                  * rattle: tol) drifts by about that at every step size: a
                  * floor of its own, as a reference's resolution is, below
                  * which its drift is never fitted (docs/constraints.md) */
-                double tol = vb_integrator_param(c->integ[i], "tol");
+                double tol = vb_integrator_param(vb_loop_inner(c->integ[i]), "tol");
                 double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
                                        ? 2.0 * tol * rod_max(&c->model)
                                        : 0.0;
@@ -131,7 +132,9 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
-                        b->dt = vb_adaptive(c->integ[i]) ? sel[0]->plan.tol : sel[0]->plan.dt;
+                        b->dt = vb_adaptive(c->integ[i])           ? sel[0]->plan.tol
+                                : vb_loop_holds_frames(c->integ[i]) ? sel[0]->res.dt
+                                                                     : sel[0]->plan.dt;
                         b->norm = (vb_norm)nm;
                         b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);

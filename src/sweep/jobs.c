@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "isolate.h"
+#include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
 
@@ -106,6 +107,12 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
                 job->plan.tol = vb_sweep_tolerance(c, levels[k]);
                 job->plan.level = levels[k];
                 snprintf(job->plan.id, sizeof job->plan.id, "%s-T%d", plans[k].id, levels[k]);
+            } else if (vb_loop_holds_frames(c->integ[i])) {
+                /* an accumulator: the frames of level 0, physics_dt / 2^level
+                 * (docs/method.md §9) */
+                job->plan = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
+                job->plan.level = levels[k];
+                snprintf(job->plan.id, sizeof job->plan.id, "%s-P%d", plans[k].id, levels[k]);
             }
         }
     free(plans), free(kinds), free(levels), free(seeds);
@@ -122,6 +129,15 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
         for (int level = 0; level < c->halvings; level++) {
             vb_plan_spec p = vb_sweep_plan_for(c, (vb_plan_kind)kind, level, 1);
             double n = vb_plan_max_steps(&p);
+            /* a frame loop's physics steps (loop.h): as many as its frames
+             * at the most (variable), many more (substeps, a fine
+             * accumulator) */
+            for (size_t i = 0; i < c->n_integ; i++) {
+                const vb_loop *l = vb_loop_of(c->integ[i]);
+                if (l)
+                    n = fmax(n, vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
+                                                  p.dt * (1.0 + c->jitter), c->t_end, level));
+            }
             if (n > max_steps) {
                 char label[4096];
                 snprintf(err, errlen,
@@ -172,6 +188,12 @@ typedef struct {
  * one grid, the truth computed once a step; an adaptive one, on frames
  * and a tolerance of its own, alone.  Each result is what it would be
  * alone, bit for bit (simulate.h).  0, or -1 with a message. */
+/* runs on plans of their own at a level: alone */
+static int own_frames(const vb_integrator *g)
+{
+    return vb_adaptive(g) || vb_loop_holds_frames(g);
+}
+
 static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
                     vb_run_result *res, char *err, size_t errlen)
 {
@@ -186,7 +208,7 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
     for (size_t k = 0; k < n; k++)
         memset(&res[k], 0, sizeof res[k]);
     for (size_t k = 0; rc == 0 && k < n; k++)
-        if (!vb_adaptive(c->integ[idx[k]])) {
+        if (!own_frames(c->integ[idx[k]])) {
             grid[m] = c->integ[idx[k]];
             at[m++] = k;
         }
@@ -198,7 +220,7 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
             res[at[q]] = gres[q];
     }
     for (size_t k = 0; rc == 0 && k < n; k++)
-        if (vb_adaptive(c->integ[idx[k]])) {
+        if (own_frames(c->integ[idx[k]])) {
             vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[k] * jc->per + g].plan,
                                  .integ = &c->integ[idx[k]], .n_integ = 1};
             rc = vb_simulate_grid(&spec, &res[k], err, errlen);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "loop.h"
 #include "truth.h"
 
 typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
@@ -25,12 +26,20 @@ static const struct {
     {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT},
     {"err_return", offsetof(vb_run_result, err_return), SCALE_POS},
     {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
+    {"err_draw_max", offsetof(vb_run_result, err_draw_max), SCALE_POS},
+    {"err_draw_rms", offsetof(vb_run_result, err_draw_rms), SCALE_POS},
 };
 
 const char *vb_norm_name(vb_norm n) { return norms[n].name; }
 
 double vb_norm_value(const vb_run_result *r, vb_norm n)
 {
+    /* a run without a loop (an engine's in a case with one) draws what it
+     * reports at the frames */
+    if (!r->has_draw && n == VB_NORM_DRAW_MAX)
+        n = VB_NORM_POS_MAX;
+    if (!r->has_draw && n == VB_NORM_DRAW_RMS)
+        n = VB_NORM_POS_RMS;
     double v;
     memcpy(&v, (const char *)r + norms[n].offset, sizeof v);
     return v;
@@ -51,6 +60,12 @@ int vb_norm_applies(const vb_case *c, vb_norm n)
         return (t->flags & VB_PERIODIC) && vb_whole_periods(&c->model, c->t_end);
     case VB_NORM_CONSTRAINT_MAX:
         return vb_model_constrained(&c->model);
+    case VB_NORM_DRAW_MAX:
+    case VB_NORM_DRAW_RMS:
+        for (size_t i = 0; i < c->n_integ; i++)
+            if (vb_loop_of(c->integ[i]))
+                return 1;
+        return 0;
     default:
         return 1;
     }
@@ -67,6 +82,8 @@ double vb_norm_resolution(const vb_run_result *r, vb_norm n)
     case VB_NORM_POS_FINAL:
     case VB_NORM_POS_MAX:
     case VB_NORM_POS_RMS:
+    case VB_NORM_DRAW_MAX:
+    case VB_NORM_DRAW_RMS:
         return VB_REF_RESOLUTION * r->ref_err_pos;
     case VB_NORM_VEL_FINAL:
     case VB_NORM_VEL_MAX:

@@ -18,6 +18,10 @@ typedef enum {
     VB_NORM_MOMENTUM_MAX,
     VB_NORM_RETURN,
     VB_NORM_CONSTRAINT_MAX,
+    /* a frame loop's drawn position at the frames (loop.h): cases with a
+     * [loop] only */
+    VB_NORM_DRAW_MAX,
+    VB_NORM_DRAW_RMS,
     VB_N_NORMS
 } vb_norm;
 

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "integrator.h"
 #include "isolate.h"
+#include "loop.h"
 #include "plugin.h"
 #include "truth.h"
 #include "vector.h"
@@ -220,8 +221,9 @@ int vb_sweep_onestep(vb_sweep *s)
     for (size_t i = 0; rc == 0 && i < c->n_integ; i++) {
         /* one step from an exact state is a call an external engine
          * has no protocol for: it has no row; nor has an adaptive
-         * method, whose one step of h is as many as its control wants */
-        if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]))
+         * method, whose one step of h is as many as its control wants;
+         * nor a frame loop, whose step is its integrator's */
+        if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]) || vb_loop_of(c->integ[i]))
             continue;
         o.slot[i] = s->n_onestep;
         s->n_onestep += VB_ONESTEP_RATIOS;

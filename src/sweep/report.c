@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "integrator.h"
+#include "loop.h"
 #include "plugin.h"
 
 static void say(FILE *f, const char *cmd, const char *fmt, ...)
@@ -37,7 +38,7 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
             if (!shown ||
                 (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
                 continue;
-            const vb_integrator *g = s->c->integ[r->integ];
+            const vb_integrator *g = vb_loop_inner(s->c->integ[r->integ]);
             if (mine && vb_integrator_builtin(g))
                 continue;
             char order[32] = "no order";

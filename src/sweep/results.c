@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
 #include "plugin.h"
 
 const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
@@ -19,7 +20,7 @@ double vb_sweep_tolerance(const vb_case *c, int level)
 
 int vb_sweep_calls_plugin(const vb_case *c, size_t i)
 {
-    return vb_plugin_code(c->integ[i], &c->model);
+    return vb_plugin_code(vb_loop_inner(c->integ[i]), &c->model);
 }
 
 int vb_sweep_job_shard(const vb_sweep *s, size_t job)
@@ -56,6 +57,9 @@ void vb_sweep_free(vb_sweep *s)
     free(s->timing);
     free(s->task_shard);
     free(s->plugin_failed);
+    for (size_t k = 0; s->rates && k < s->n_rates; k++)
+        free(s->rates[k].x_final);
+    free(s->rates);
     vb_series_free(&s->series);
     memset(s, 0, sizeof *s);
 }

@@ -98,6 +98,30 @@ typedef struct vb_timing_row {
     double seconds; /* the median of the repeats */
 } vb_timing_row;
 
+/* A row of the frame-rate table (rates.h): one loop x integrator, frames
+ * kind and display rate. */
+typedef struct vb_rate_row {
+    size_t integ;
+    vb_plan_kind kind; /* fixed or random (seed 1, the case's jitter) */
+    double rate;       /* Hz, as the case gives it */
+    double dt;         /* the frames' dt: t_end/N for fixed frames, 1/rate nominal */
+    unsigned long long frames;
+    vb_status status;
+    double err_final;          /* |x_drawn(t_end) - x(t_end)| */
+    double y_max, y_max_exact; /* the highest drawn value of the height, and the truth's at the same frames */
+    double err_energy_max;     /* NAN where the model has no energy */
+    double err_draw_max;
+    double *x_final;           /* the drawn position at t_end (n), for the spread */
+} vb_rate_row;
+
+/* The spread across rates of one integrator and frames kind. */
+typedef struct vb_rate_spread {
+    double final;  /* the largest distance between two rates' final positions */
+    double y_max;  /* max - min of the highest point */
+    double energy; /* max - min of err_energy_max (NAN without energy) */
+    int rates;     /* rates whose run finished */
+} vb_rate_spread;
+
 typedef struct vb_sweep {
     const vb_case *c;
     vb_sweep_job *jobs;
@@ -132,6 +156,8 @@ typedef struct vb_sweep {
     int tables_only;      /* VB_SWEEP_TABLES_ONLY: series is empty, no chart files */
     vb_plugin_failure *plugin_failed;
     size_t n_plugin_failed;
+    vb_rate_row *rates; /* the frame-rate table ([loop] rates, rates.h) */
+    size_t n_rates;
 } vb_sweep;
 
 /* Bad input to a sweep (a plan over the step limit, a shard that does not

@@ -8,6 +8,7 @@
 #include "analysis.h"
 #include "engine.h"
 #include "onestep.h"
+#include "rates.h"
 #include "reversal.h"
 #include "timing.h"
 
@@ -48,6 +49,10 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
     }
     s->timed = (flags & VB_SWEEP_TIMING) != 0;
     char why[256];
+    if (vb_sweep_rates(s, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: the frame-rate table: %s", name, why);
+        return -1;
+    }
     if (!s->tables_only && vb_series_run(c, max_steps, threads, &s->series, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: recording the charts' runs: %s", name, why);
         return -1;

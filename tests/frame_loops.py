@@ -1,0 +1,431 @@
+#!/usr/bin/env python3
+"""frame_loops.py BUILD_DIR — [loop] (docs/method.md §9), each metric held
+to a truth the C code does not compute:
+
+- a projectile thrown straight up, velocity Verlet (exact under constant
+  force) in an accumulator of physics_dt = h, frames of 2h and 4h: `last`
+  and `extrapolate` draw the exact state, `interpolate` misses by the
+  closed form h(v0 - gF) + gh^2/2 at the first frame F;
+- the spring in an accumulator whose step does not divide the frames, with
+  a clamp: every number of its row (physics steps, err_pos_max, err_draw_max,
+  err_draw_rms, lag_max) against a loop written out here, in Python, from
+  "Fix Your Timestep" and docs/method.md §9;
+- substeps(k) and semi-fixed: the same numbers as a plain run at dt/k;
+  variable: a plain run's numbers, bit for bit;
+- an accumulator's physics states are the same at every display rate, bit
+  for bit, fixed and jittered frames;
+- the drawn state's fitted orders: 1 for last and interpolate, 2 for
+  extrapolate;
+- the game checks of cases/: the drop (y after N steps of h in closed form
+  for each method: Euler and symplectic Euler g T h/2 off, the others
+  exact) and the jump's apex (the largest closed-form y_k over the frames;
+  symplectic Euler short by v0 h/2 - g h^2/8 + g h^2 d^2/2);
+- the push given in one frame (cases/impulse.case): Euler's carry is the
+  impulse its steps gave, (J/tau) h #{k: k h < tau}, over the drag;
+- the frame-rate table (cases/frame-loop.case): an accumulator's energy
+  error is the same at every rate, fixed and random frames, one step a
+  frame's is not; interpolation draws at most max|v| physics_dt off.
+Ends with "N passed, N failed"."""
+import csv
+import io
+import math
+import os
+import sys
+
+import suite
+
+S = suite.Suite("frame loops", guard=300)
+check, vb = S.check, S.vb
+
+
+def run_case(tmp, name, text):
+    path = os.path.join(tmp, name + ".case")
+    with open(path, "w") as f:
+        f.write(text)
+    out = os.path.join(tmp, "out-" + name)
+    r = vb("run", path, "--out", out)
+    check(r.returncode == 0, "%s runs" % name, r.stderr)
+    return out + "/" + name
+
+
+def rows(d, table="runs.csv"):
+    with open(os.path.join(d, table)) as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def close(a, b, rel, absol=0.0):
+    return abs(a - b) <= rel * abs(b) + absol
+
+
+PROJECTILE = """[case]
+model = projectile
+g = 9.81
+speed = 20
+angle = 90
+t_end = 1
+[steps]
+dt = %s
+halvings = 2
+[integrators]
+use = velocity-verlet
+[loop]
+kind = accumulator
+physics_dt = 1/32
+draw = last, interpolate, extrapolate
+"""
+
+
+def test_projectile_closed_form(tmp):
+    v0, g = 20 * math.sin(math.radians(90)), 9.81
+    for frames in ("0.0625", "0.125"):
+        d = run_case(tmp, "proj" + frames.replace(".", ""), PROJECTILE % frames)
+        F = float(frames)
+        for r in rows(d):
+            h = float(r["dt"])  # physics_dt / 2^level: the frames are held
+            check(r["plan"] == "fixed" and int(r["steps"]) == round(1 / h),
+                  "projectile %s: %s takes 1/h steps of h" % (frames, r["integrator"]), r)
+            draw = float(r["err_draw_max"])
+            if r["integrator"].endswith(";interpolate)"):
+                want = h * (v0 - g * F) + g * h * h / 2
+                check(close(draw, want, 1e-12), "projectile frames %s, h %g: interpolate misses "
+                      "by h(v0 - gF) + gh^2/2 = %.17g" % (frames, h, want), draw)
+            else:
+                # exact physics, A = 0 at every frame: round-off of |y| <= 20.4
+                check(draw <= 1e-12, "projectile %s: %s draws the exact state"
+                      % (frames, r["integrator"]), draw)
+
+
+SPRING = """[case]
+model = spring
+k = 1
+m = 1
+x0 = 1
+v0 = 0
+t_end = 3
+[steps]
+dt = 0.0625
+halvings = 2
+[integrators]
+use = velocity-verlet
+[loop]
+kind = accumulator
+physics_dt = 0.015
+draw = last, interpolate, extrapolate
+max_substeps = 3
+"""
+
+
+def hand_loop(T, F, h, M, draw):
+    """velocity Verlet on x'' = -x in an accumulator of step h, frames F, at
+    most M steps a frame; the loop as "Fix Your Timestep" writes it, the
+    clock as docs/method.md §9 keeps it."""
+    x, v = 1.0, 0.0
+    px, pv = x, v
+    n, lag, steps = 0, 0.0, 0
+    N = math.ceil(T / F - 1e-12)
+    err_pos_max, draws = 0.0, [0.0]
+    for k in range(1, N + 1):
+        t = T if k == N else k * (T / N)
+        A = t - lag - n * h
+        due = max(0, math.floor(A / h + 1e-9))
+        if due > M:
+            lag += (due - M) * h
+            due = M
+        for _ in range(due):
+            px, pv = x, v
+            a = -x
+            x = x + v * h + a * h * h / 2
+            v = v + (a - x) * h / 2
+            n += 1
+            steps += 1
+            tp = n * h
+            err_pos_max = max(err_pos_max, abs(x - math.cos(tp)))
+        alpha = min(1.0, max(0.0, (t - lag - n * h) / h))
+        dx = {"last": x, "interpolate": x * alpha + px * (1 - alpha),
+              "extrapolate": x + alpha * (x - px)}[draw]
+        draws.append(abs(dx - math.cos(t)))
+    rms = math.sqrt(sum(e * e for e in draws) / len(draws))
+    return steps, err_pos_max, max(draws), rms, lag
+
+
+def test_spring_hand_loop(tmp):
+    d = run_case(tmp, "springacc", SPRING)
+    seen = 0
+    for r in rows(d):
+        name = r["integrator"]
+        draw = name.split(";")[1]
+        h = float(r["dt"])
+        steps, epos, dmax, drms, lag = hand_loop(3.0, 0.0625, h, 3, draw)
+        what = "spring %s at h = %g" % (name, h)
+        check(int(r["steps"]) == steps, what + ": physics steps", (r["steps"], steps))
+        check(close(float(r["err_pos_max"]), epos, 1e-9), what + ": err_pos_max",
+              (r["err_pos_max"], epos))
+        check(close(float(r["err_draw_max"]), dmax, 1e-9), what + ": err_draw_max",
+              (r["err_draw_max"], dmax))
+        check(close(float(r["err_draw_rms"]), drms, 1e-9), what + ": err_draw_rms",
+              (r["err_draw_rms"], drms))
+        check(close(float(r["lag_max"]), lag, 1e-12), what + ": lag_max", (r["lag_max"], lag))
+        seen += 1
+    # the clamp: 0.0625 / 0.015 = 4.2 steps owed a frame, 3 taken
+    check(seen == 6 and all(float(r["lag_max"]) > 0.5 for r in rows(d) if float(r["dt"]) == 0.015),
+          "spring: the clamp of 3 drops time at h = 0.015", seen)
+
+
+SUBSTEPS = """[case]
+model = orbit
+e = 0.5
+t_end = 3
+[steps]
+dt = 0.05
+halvings = 2
+jitter = 0.4
+seeds = 1
+[integrators]
+use = %s
+[loop]
+kind = %s
+substeps = 4
+physics_dt = 0.02
+"""
+
+
+def test_substeps_are_finer_runs(tmp):
+    loops = rows(run_case(tmp, "sub", SUBSTEPS % ("tcv, velocity-verlet", "variable, substeps, semi-fixed")))
+    fine = rows(run_case(tmp, "fine", SUBSTEPS.replace("dt = 0.05", "dt = 0.0125").replace(
+        "[loop]\nkind = %s\nsubsteps = 4\nphysics_dt = 0.02\n", "") % "tcv, velocity-verlet"))
+    plain = rows(run_case(tmp, "plain", SUBSTEPS.replace("[loop]\nkind = %s\nsubsteps = 4\n"
+                                                         "physics_dt = 0.02\n", "")
+                          % "tcv, velocity-verlet"))
+    by = {(r["integrator"], r["plan"], r["level"]): r for r in plain}
+    byfine = {(r["integrator"], r["plan"], r["level"]): r for r in fine}
+    keys = ("err_pos_max", "err_pos_final", "err_vel_max", "err_energy_max", "steps")
+    for r in loops:
+        m, loop = r["integrator"].split("@")
+        if loop == "variable":
+            p = by[(m, r["plan"], r["level"])]
+            check(all(r[k] == p[k] for k in keys) and r["err_draw_max"] == p["err_pos_max"],
+                  "orbit %s %s: the variable loop is a plain run, bit for bit" % (r["integrator"], r["plan"]))
+        elif loop == "substeps(4)" and r["plan"] == "fixed":
+            # 4 equal steps of a fixed frame are the fixed plan of dt/4
+            p = byfine[(m, "fixed", r["level"])]
+            check(int(r["steps"]) == int(p["steps"]) and
+                  close(float(r["err_pos_max"]), float(p["err_pos_max"]), 1e-8),
+                  "orbit %s: substeps(4) is the plain run at dt/4" % r["integrator"],
+                  (r["err_pos_max"], p["err_pos_max"]))
+        elif loop == "semi-fixed(0.02)" and r["plan"] == "fixed":
+            # frames of 0.05 / 2^l split into ceil(0.05/0.02) = 3 steps, at every level
+            frames = int(by[(m, "fixed", r["level"])]["steps"])
+            check(int(r["steps"]) == 3 * frames, "orbit %s level %s: 3 steps a frame"
+                  % (r["integrator"], r["level"]), (r["steps"], frames))
+
+
+RATES = """[case]
+model = spring
+t_end = 1
+[steps]
+dt = %s
+halvings = 2
+jitter = 0.5
+seeds = 2
+[integrators]
+use = tcv, velocity-verlet
+[loop]
+kind = accumulator
+physics_dt = 1/64
+draw = last, interpolate
+"""
+
+
+def test_accumulator_same_physics_at_every_rate(tmp):
+    """frames of 1/30, 1/60, 1/144 and 1/240 s, fixed and jittered: the
+    physics states of a fixed step are the rate's business not at all"""
+    keys = ("steps", "err_pos_max", "err_pos_final", "err_pos_rms", "err_vel_max",
+            "err_vel_final", "err_energy_max", "force_evals")
+    seen = {}
+    for hz in (30, 60, 144, 240):
+        for r in rows(run_case(tmp, "rate%d" % hz, RATES % repr(1.0 / hz))):
+            if r["plan"] == "random" and r["seed"] == "2":
+                continue
+            key = (r["integrator"], r["level"])
+            got = tuple(r[k] for k in keys)
+            seen.setdefault(key, []).append((hz, r["plan"], got))
+    for key, runs in seen.items():
+        check(len(runs) == 8 and len(set(g for _, _, g in runs)) == 1,
+              "%s level %s: the same physics at 30, 60, 144, 240 Hz, fixed and jittered" % key,
+              runs)
+
+
+ORDERS = """[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.0625
+halvings = 5
+[integrators]
+use = velocity-verlet
+[loop]
+kind = accumulator
+physics_dt = 0.01
+draw = last, interpolate, extrapolate
+"""
+
+
+def test_draw_orders(tmp):
+    d = run_case(tmp, "orders", ORDERS)
+    want = {"last": 1, "interpolate": 1, "extrapolate": 2}
+    for r in rows(d, "orders.csv"):
+        if r["norm"] != "err_draw_max":
+            continue
+        draw = r["integrator"].split(";")[1].rstrip(")")
+        check(abs(float(r["order"]) - want[draw]) < 0.15,
+              "spring: the drawn state of %s is of order %d" % (draw, want[draw]), r["order"])
+
+
+def case_rows(tmp, name, table="rates.csv"):
+    out = os.path.join(tmp, "cases-" + name)
+    r = vb("run", os.path.join(suite.ROOT, "cases", name + ".case"), "--out", out,
+           "--no-chart-data")
+    check(r.returncode == 0, "cases/%s.case runs" % name, r.stderr)
+    return rows(os.path.join(out, name), table)
+
+
+# y_k after k steps of h from y = 0 at v0 under gravity g (docs/method.md §9)
+HEIGHT = {
+    "euler": lambda v0, g, h, k: v0 * k * h - g * h * h * k * (k - 1) / 2,
+    "euler-semi": lambda v0, g, h, k: v0 * k * h - g * h * h * k * (k + 1) / 2,
+}
+EXACT = lambda v0, g, h, k: v0 * k * h - g * (k * h) ** 2 / 2
+
+
+def test_drop(tmp):
+    """a box from rest for T = 1 s: y_N = -g h^2 N(N-1)/2 (Euler),
+    -g h^2 N(N+1)/2 (symplectic Euler), -g T^2/2 (exact methods): the
+    miss is g T h / 2 or nothing"""
+    g, seen = 9.81, set()
+    for r in case_rows(tmp, "drop"):
+        if r["plan"] != "fixed":
+            continue
+        m, h, N = r["integrator"].split("@")[0], float(r["dt"]), int(r["frames"])
+        seen.add((m, float(r["rate_hz"])))
+        err = float(r["err_final"])
+        if m in HEIGHT:
+            want = abs(HEIGHT[m](0.0, g, h, N) - EXACT(0.0, g, h, N))
+            check(close(err, want, 1e-9) and close(err, g * 1.0 * h / 2, 1e-9),
+                  "drop: %s at %g ms lands g T h/2 = %.6g off" % (m, h * 1e3, g * h / 2), err)
+        else:
+            check(err <= 1e-12, "drop: %s at %g ms lands on the exact y(T)" % (m, h * 1e3), err)
+    check(len(seen) == 20, "drop: five methods at 500, 200, 100, 50 Hz", sorted(seen))
+
+
+def test_jump_apex(tmp):
+    """the highest drawn point of a jump at v0 = 5: the largest of the
+    closed forms y_k over the frames k = 0..N; symplectic Euler's short of
+    v0^2/2g by v0 h/2 - g h^2/8 + g h^2 d^2/2 (d: the distance of
+    v0/(gh) - 1/2 from a whole number), Euler's over by v0 h/2 + ..."""
+    g, v0, seen = 9.81, 5.0, 0
+    for r in case_rows(tmp, "jump"):
+        if r["plan"] != "fixed":
+            continue
+        m, h, N = r["integrator"].split("@")[0], float(r["dt"]), int(r["frames"])
+        y = HEIGHT.get(m, EXACT)
+        want = max(y(v0, g, h, k) for k in range(N + 1))
+        got = float(r["y_max"])
+        check(close(got, want, 1e-12, 1e-13), "jump: %s at %s Hz peaks at max_k y_k = %.15g"
+              % (m, r["rate_hz"], want), got)
+        apex = v0 * v0 / (2 * g)
+        if m == "euler-semi":
+            ks = v0 / (g * h) - 0.5
+            d = abs(ks - round(ks))
+            short = v0 * h / 2 - g * h * h / 8 + g * h * h * d * d / 2
+            check(close(apex - got, short, 1e-9, 1e-12) and abs(apex - got - v0 * h / 2) <= g * h * h,
+                  "jump: symplectic Euler at %s Hz falls short by v0 h/2 to first order"
+                  % r["rate_hz"], (apex - got, v0 * h / 2))
+        seen += 1
+    check(seen == 20, "jump: five methods at four rates", seen)
+
+
+def test_rates_table(tmp):
+    """frame-loop: an accumulator's physics is the same at every display
+    rate (its energy error, fixed and random frames, to the bit), one step
+    a frame spreads; the y_max column is the largest drawn height"""
+    rs = case_rows(tmp, "frame-loop")
+    by = {}
+    for r in rs:
+        by.setdefault((r["integrator"], r["plan"]), []).append(r)
+    check(len(by) == 16 and all(len(v) == 4 for v in by.values()),
+          "frame-loop: 8 loops x integrators, fixed and random frames, 4 rates", len(by))
+    for (name, plan), v in by.items():
+        energies = set(r["err_energy_max"] for r in v)
+        if "@accumulator" in name:
+            check(len(energies) == 1, "%s %s: the same energy error at every rate" % (name, plan),
+                  energies)
+        else:
+            check(len(energies) == 4, "%s %s: one step a frame changes with the rate" % (name, plan),
+                  energies)
+    # the drawn error of interpolation: one physics step late, |v| dt at most
+    for r in rs:
+        if r["integrator"].endswith(";interpolate)"):
+            check(float(r["err_draw_max"]) <= 1.0 / 120 * 1.0000001,
+                  "%s %s %s Hz: interpolation's drawn error is at most max|v| physics_dt"
+                  % (r["integrator"], r["plan"], r["rate_hz"]), r["err_draw_max"])
+
+
+def test_impulse(tmp):
+    """a push J/tau for tau = 1/60 s against drag c: the body carries the
+    impulse it was given over c.  Euler and symplectic Euler, one step of
+    h a frame, give (J/tau) h n with n = #{k: k h < tau} (docs/method.md
+    §9): 2J at 30 Hz, J at 60 and 240, 1.25 J at 144; an accumulator of
+    1/120 s gives J at every rate"""
+    J, c, tau, seen = 1.0, 1.0, 1.0 / 60, 0
+    for r in case_rows(tmp, "impulse"):
+        m, loop = r["integrator"].split("@")
+        if r["plan"] != "fixed" or m not in ("euler", "euler-semi"):
+            continue
+        h = float(r["dt"]) if loop == "variable" else 1.0 / 120
+        n = sum(1 for k in range(1000) if k * h < tau)
+        given = J / tau * h * n
+        err = float(r["err_final"])
+        # t_end = 20 drag times: what is left to carry is below 1e-8
+        check(abs(err - abs(given - J) / c) <= 1e-8,
+              "impulse: %s at %s Hz carries (J/tau) h n / c = %.6g, %.6g off J/c"
+              % (r["integrator"], r["rate_hz"], given / c, abs(given - J) / c), err)
+        seen += 1
+    check(seen == 16, "impulse: two methods, two loops, four rates", seen)
+
+
+def test_step_limit(tmp):
+    """the step limit counts a loop's physics steps, not its frames: at the
+    finer level, 200 frames of 4 substeps are 800 steps, an accumulator of
+    0.005/2 over 5 s at most 2001"""
+    base = SUBSTEPS.replace("jitter = 0.4\nseeds = 1\n", "").replace("t_end = 3", "t_end = 5")
+    for kind, limit, ok in (("substeps", 799, False), ("substeps", 800, True),
+                            ("accumulator\nphysics_dt = 0.005", 2000, False),
+                            ("accumulator\nphysics_dt = 0.005", 2001, True)):
+        text = base.replace("kind = %s\nsubsteps = 4\nphysics_dt = 0.02\n",
+                            "kind = %s\n%s" % (kind, "substeps = 4\n" if kind == "substeps" else ""))
+        path = os.path.join(tmp, "limit.case")
+        with open(path, "w") as f:
+            f.write(text % "tcv")
+        r = vb("run", path, "--out", os.path.join(tmp, "out-limit"), "--max-steps", limit,
+               "--no-chart-data")
+        check((r.returncode == 0) == ok and (ok or r.returncode == 2 and "over the limit" in r.stderr),
+              "%s under --max-steps %d: %s" % (kind.split("\n")[0], limit, "runs" if ok else "refused"),
+              (r.returncode, r.stderr))
+
+
+def test_not_sharded(tmp):
+    """a shard does not carry the drawn-state columns: run --shard refuses
+    a case with a [loop] (exit 2, naming it), rather than merge losing them"""
+    path = os.path.join(tmp, "shard.case")
+    with open(path, "w") as f:
+        f.write(SPRING)
+    r = vb("run", path, "--shard", "1/2", "--out", os.path.join(tmp, "out-shard"))
+    check(r.returncode == 2 and "%s: --shard: a case with a [loop] is not sharded" % path in r.stderr,
+          "run --shard refuses a case with a [loop]", (r.returncode, r.stderr))
+
+
+if __name__ == "__main__":
+    sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
+                     test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
+                     test_draw_orders, test_drop, test_jump_apex, test_rates_table,
+                     test_step_limit, test_not_sharded, test_impulse]))
