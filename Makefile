@@ -217,6 +217,19 @@ bench: $(BIN)
 	   END { for (m in ref) if (m in grid) \
 	     printf "reference solution of %s: %.0f ns a grid point; the %d runs it serves %.0f ns together: the reference is %.0f%% of the grid\n", \
 	            m, ref[m], ni[m], grid[m] - ref[m], 100 * ref[m] / grid[m] }' results/bench.csv
+	@# rods: SHAKE and RATTLE solved directly beside the classic sweeps, a step
+	@# of the hanging chain of 16 and 64 rods at dt = 0.005 and 0.002 (the
+	@# sweeps on 64 rods: one timing, about 20 ms a step)
+	$(BIN) bench --model hanging-chain --set N=16 --modes single --dt 0.005 --steps 16000 --repeat 3 \
+	    --integrator shake,shake:solver=sweeps,rattle,rattle:solver=sweeps --out results/bench-rods-16.csv > /dev/null
+	$(BIN) bench --model hanging-chain --set N=64 --modes single --dt 0.002 --steps 64000 --repeat 1 \
+	    --integrator shake,shake:solver=sweeps,rattle --out results/bench-rods-64.csv > /dev/null
+	@for f in results/bench-rods-16.csv results/bench-rods-64.csv; do \
+	   awk -F, '!/^#/ && $$3 == "single" { ns[$$2] = $$5; n = $$7 } \
+	     END { printf "a step on %d rods: shake %.1f us (the sweeps %.1f us: %.0fx), rattle %.1f us", \
+	           n, ns["shake"] / 1e3, ns["shake:solver=sweeps"] / 1e3, ns["shake:solver=sweeps"] / ns["shake"], ns["rattle"] / 1e3; \
+	           if ("rattle:solver=sweeps" in ns) printf " (the sweeps %.1f us: %.0fx)", ns["rattle:solver=sweeps"] / 1e3, ns["rattle:solver=sweeps"] / ns["rattle"]; \
+	           printf "\n" }' $$f; done
 	@# the external-engine protocol: an engine that only echoes its trajectory,
 	@# beside the built-in and the Python example computing the same 100 000 steps
 	$(BIN) bench --engine "python3 examples/engines/python/engine.py velocity-verlet" \

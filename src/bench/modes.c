@@ -183,9 +183,8 @@ const char *const vb_bench_mode_name[VB_N_BENCH_MODES] = {"fused", "single", "si
 /* one run of a mode: 0 or -1; *per is what it counts (steps, run-steps,
  * grid points) */
 static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, const vb_model *m,
-                    double mu, unsigned long steps, size_t *n_integ, double *per)
+                    double mu, double h, unsigned long steps, size_t *n_integ, double *per)
 {
-    const double h = 1e-5;
     *per = (double)steps;
     switch (md) {
     case VB_BENCH_FUSED:
@@ -223,7 +222,8 @@ static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, 
 int vb_timer_init(vb_timer *t)
 {
     double per, t0 = vb_now_ns();
-    if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+    if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
+                 t->n_integ, &per) != 0)
         return -1;
     double once = vb_now_ns() - t0;
     t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
@@ -238,7 +238,8 @@ static double timer_once(vb_timer *t)
 {
     double per = 1.0, t0 = vb_now_ns();
     for (unsigned long k = 0; k < t->runs; k++)
-        if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+        if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
+                     t->n_integ, &per) != 0)
             return NAN;
     return (vb_now_ns() - t0) / (per * (double)t->runs);
 }

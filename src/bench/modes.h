@@ -21,6 +21,10 @@ typedef enum {
 #define VB_N_BENCH_MODES (VB_BENCH_GRID + 1)
 extern const char *const vb_bench_mode_name[VB_N_BENCH_MODES];
 
+/* the step of the timed runs unless bench --dt says otherwise: small
+ * enough for every default system to stay where it started */
+#define VB_BENCH_DT 1e-5
+
 /* the grid of the reference and grid modes: VB_REF_GRID fixed steps over
  * the model's natural time */
 #define VB_REF_GRID 20000
@@ -38,6 +42,7 @@ typedef struct {
     const vb_integrator *g;
     const vb_model *m;
     double mu;
+    double h; /* the step; 0: VB_BENCH_DT */
     unsigned long steps, runs;
     size_t *n_integ;
 } vb_timer;
