@@ -270,7 +270,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     size_t n = model->n, k_n = spec->n_integ;
     run_slot *run = calloc(k_n ? k_n : 1, sizeof *run);
     double *buf = malloc(4 * n * sizeof *buf); /* x0, v0, xe, ve */
-    vb_truth *truth = vb_truth_alloc(model);
+    vb_truth *truth = vb_truth_alloc_shared(model, spec->reference);
     vb_plan plan;
     int begun = 0, rc = -1;
 
@@ -432,8 +432,8 @@ done:
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen)
 {
     const vb_integrator *integ[1] = {spec->integ};
-    vb_grid_spec g = {spec->model, spec->plan, integ, 1, spec->trajectory, spec->on_step,
-                      spec->on_step_ctx};
+    vb_grid_spec g = {spec->model, spec->plan,        integ, 1, spec->trajectory,
+                      spec->on_step, spec->on_step_ctx, NULL};
     return vb_simulate_grid(&g, res, err, errlen);
 }
 

@@ -96,6 +96,9 @@ typedef struct vb_grid_spec {
     FILE *trajectory;    /* per-step rows of one integrator (n_integ = 1), or NULL */
     vb_step_fn *on_step; /* or NULL */
     void *on_step_ctx;
+    /* the model's reference shared with other grids (truth.h), or NULL:
+     * one of its own; the same bits either way */
+    struct vb_reference *reference;
 } vb_grid_spec;
 
 /* Run every integrator of the grid; res[k] is integrator k's result.
