@@ -138,11 +138,11 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
         res->err_pos_final = m->pos_final;
         res->err_pos_max = m->pos_max;
         res->err_pos_rms = vb_metrics_pos_rms(m);
-        res->err_vel_final = m->vel_final;
-        res->err_vel_max = m->vel_max;
-        res->err_energy_max = m->energy_max;
-        res->err_angmom_max = m->angmom_max;
-        res->err_momentum_max = m->momentum_max;
+        res->err_vel_final = vb_metrics_vel_final(m);
+        res->err_vel_max = vb_metrics_vel_max(m);
+        res->err_energy_max = vb_metrics_energy_max(m);
+        res->err_angmom_max = vb_metrics_angmom_max(m);
+        res->err_momentum_max = vb_metrics_momentum_max(m);
         res->err_constraint_max = m->constraint_max;
         if (res->has_return) {
             /* back where it started: x(t_end) against x(0), the truth aside */
