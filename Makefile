@@ -18,6 +18,8 @@
 .SUFFIXES:
 
 CC ?= cc
+# only for make bench: Boost.Odeint's velocity Verlet as a yardstick
+CXX ?= g++
 PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 bindir = $(PREFIX)/bin
@@ -80,7 +82,7 @@ ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
 .PHONY: all build results plots article docs-figures check baseline bench fuzz install uninstall clean \
-        deps-build deps-test deps-fuzz FORCE
+        deps-build deps-bench deps-test deps-fuzz FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -146,6 +148,15 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 deps-build:
 	@sh .ci/ensure-deps build
 
+deps-bench:
+	@sh .ci/ensure-deps bench
+
+# Boost.Odeint's velocity_verlet beside the table's (make bench only): C++,
+# -O2 -ffp-contract=off as the C code is built
+$(BUILD)/bench-odeint: src/bench/odeint.cpp $(LIB) | deps-bench
+	$(CXX) -std=c++17 $(OPT) -g -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) -Wall -Wextra \
+	    $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS) -o $@ $< $(LIB) $(LIBS)
+
 deps-test:
 	@sh .ci/ensure-deps test
 
@@ -204,7 +215,7 @@ check: $(BIN) $(TEST_BIN) | deps-test
 
 # What a step costs, as ratios against a fused hand-written loop timed in the
 # same run (a benchmark: never a test).  results/bench.csv and a table.
-bench: $(BIN)
+bench: $(BIN) $(BUILD)/bench-odeint
 	@mkdir -p results
 	$(BIN) bench --out results/bench.csv > /dev/null
 	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
@@ -230,6 +241,9 @@ bench: $(BIN)
 	           n, ns["shake"] / 1e3, ns["shake:solver=sweeps"] / 1e3, ns["shake:solver=sweeps"] / ns["shake"], ns["rattle"] / 1e3; \
 	           if ("rattle:solver=sweeps" in ns) printf " (the sweeps %.1f us: %.0fx)", ns["rattle:solver=sweeps"] / 1e3, ns["rattle:solver=sweeps"] / ns["rattle"]; \
 	           printf "\n" }' $$f; done
+	@# a velocity Verlet step from the tables against Boost.Odeint's, pair by pair
+	$(BUILD)/bench-odeint 11 > results/bench-odeint.csv
+	@tail -n 1 results/bench-odeint.csv | sed 's/^# //'
 	@# the external-engine protocol: an engine that only echoes its trajectory,
 	@# beside the built-in and the Python example computing the same 100 000 steps
 	$(BIN) bench --engine "python3 examples/engines/python/engine.py velocity-verlet" \
