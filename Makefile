@@ -188,12 +188,11 @@ $(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h
 
 $(BUILD)/output/provenance.o: $(BUILD)/version.h
 
-# The force laws: -fno-math-errno lets sqrt be inlined (and vectorised in the
-# batched force laws); it only drops the errno write, never changes a value.
-# The lanes are not built with -O3: it vectorises the scalar steps' loops
-# over 2 or 3 dimensions too, and their vector loads of what the force law
+# The force laws: -fno-math-errno lets sqrt be inlined; it only drops the
+# errno write, never changes a value.  Not -O3: it vectorises the steps'
+# loops over 2 or 3 dimensions, and their vector loads of what the force law
 # just stored as scalars stall store forwarding (measured: single orbit step
-# 25 -> 28 ns, while the lanes gain 5.0 -> 3.5 ns a run-step).
+# 25 -> 28 ns).
 $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/models/*.c)): CFLAGS += -fno-math-errno
 
 $(LIB): $(LIB_OBJ)
@@ -219,7 +218,7 @@ bench: $(BIN) $(BUILD)/bench-odeint
 	@mkdir -p results
 	$(BIN) bench --out results/bench.csv > /dev/null
 	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
-	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep;"
+	@echo "(ns per step of one run;"
 	@echo " ratio_to_fused per particle-step, against the fused loop of the system named in fused_on)"
 	@awk -F, '!/^#/ && $$3 == "single" && $$2 == "velocity-verlet" && $$9 == $$1 && $$1 != "orbit" { \
 	     printf "velocity Verlet through the tables on %s (%d particles): %.2fx its fused loop per particle-step\n", $$1, $$7, $$6 } \

@@ -13,7 +13,6 @@ typedef enum {
     VB_BENCH_FUSED,
     VB_BENCH_SINGLE,
     VB_BENCH_SIM,
-    VB_BENCH_BATCH,
     VB_BENCH_GSL,
     VB_BENCH_REFERENCE,
     VB_BENCH_GRID
@@ -55,8 +54,8 @@ int vb_timer_init(vb_timer *t);
  * it, per particle-step (np particles in t's system, nf in f's).  Paired,
  * because this machine's speed wanders between timings (a 64-spring loop
  * measured 76 ns in one process and 135 in the next): a drift then moves
- * both sides of a ratio, not one.  ns per step (per run-step for the
- * batch, per grid point for the reference and the grid).  0 or -1. */
+ * both sides of a ratio, not one.  ns per step (per grid point for the
+ * reference and the grid).  0 or -1. */
 int vb_time_paired(vb_timer *t, vb_timer *f, double np, double nf, int repeat, double *ns,
                    double *ratio);
 

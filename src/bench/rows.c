@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "integrator.h"
-#include "lanes.h"
 
 /* the rows of one system: its fused loop, then each integrator's modes,
  * each against the system's own fused loop (or the orbit's) */
@@ -43,8 +42,6 @@ int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *con
             modes[nm++] = VB_BENCH_SINGLE;
         if (how->modes & 1u << VB_BENCH_SIM)
             modes[nm++] = VB_BENCH_SIM;
-        if ((how->modes & 1u << VB_BENCH_BATCH) && vb_integrator_lanes_of(g))
-            modes[nm++] = VB_BENCH_BATCH;
         if ((how->modes & 1u << VB_BENCH_GSL) && !strcmp(g->name, "rk4"))
             modes[nm++] = VB_BENCH_GSL;
         for (size_t k = 0; k < nm && out->n < VB_BENCH_MAX_ROWS; k++) {
@@ -58,7 +55,7 @@ int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *con
             }
             snprintf(out->text[out->n++], sizeof out->text[0], "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,%s",
                      m->type->name, g->name, vb_bench_mode_name[modes[k]],
-                     modes[k] == VB_BENCH_BATCH ? steps * VB_LANES : steps, ns, ratio, np,
+                     steps, ns, ratio, np,
                      ns / (double)np, fused_on);
         }
     }

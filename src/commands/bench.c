@@ -8,7 +8,6 @@
 
 #include "cli.h"
 #include "integrator.h"
-#include "lanes.h"
 #include "model.h"
 #include "outfile.h"
 #include "plugin.h"
@@ -39,8 +38,6 @@ static void help(void)
          "  sim        a whole `sim` run: the step plus the exact solution (for the orbit,\n"
          "             a Kepler solve; for a model without one, its own reference) and\n"
          "             every metric, at every step\n"
-         "  batch      8 independent runs in lockstep lanes (the batched entry points):\n"
-         "             ns per run-step (built-in integrators)\n"
          "  gsl        GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
          "  reference  (models without an exact solution) the reference solution alone,\n"
          "             GSL's rk8pd with the second run that measures its error, landing\n"
@@ -63,7 +60,7 @@ static void help(void)
          "                     n particles takes N/n steps (at least 1000)\n"
          "  --dt H             the step of the timed runs (default 1e-5); rods need the\n"
          "                     steps a run takes (SHAKE's work grows with the step)\n"
-         "  --modes M,...      only these of single, sim, batch, gsl, reference (which\n"
+         "  --modes M,...      only these of single, sim, gsl, reference (which\n"
          "                     brings grid); default all\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
          "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
@@ -84,8 +81,8 @@ static void help(void)
 /* --modes single,sim: a bit 1u << mode each (the reference brings the grid) */
 static int parse_modes(const char *text, unsigned *modes)
 {
-    static const vb_bench_mode can[] = {VB_BENCH_SINGLE, VB_BENCH_SIM, VB_BENCH_BATCH,
-                                        VB_BENCH_GSL, VB_BENCH_REFERENCE};
+    static const vb_bench_mode can[] = {VB_BENCH_SINGLE, VB_BENCH_SIM, VB_BENCH_GSL,
+                                        VB_BENCH_REFERENCE};
     char copy[256];
     snprintf(copy, sizeof copy, "%s", text);
     *modes = 1u << VB_BENCH_FUSED;
@@ -94,7 +91,7 @@ static int parse_modes(const char *text, unsigned *modes)
         while (k < sizeof can / sizeof can[0] && strcmp(vb_bench_mode_name[can[k]], tok) != 0)
             k++;
         if (k == sizeof can / sizeof can[0]) {
-            vb_usage_error(CMD, "--modes: unknown mode '%s' (valid: single, sim, batch, gsl, "
+            vb_usage_error(CMD, "--modes: unknown mode '%s' (valid: single, sim, gsl, "
                                 "reference)",
                            tok);
             return -1;
@@ -368,8 +365,8 @@ int vb_cmd_bench(int argc, char **argv)
             char h[32];
             vb_format_shortest(dt, h, sizeof h);
             fprintf(f, "# verletbench %s: bench, dt = %s, %lu particle-steps a run, median of "
-                       "%lu repeats, %d lanes in batch, reference grid %d steps\n",
-                    vb_version_text(), h, steps, repeat, VB_LANES, VB_REF_GRID);
+                       "%lu repeats, reference grid %d steps\n",
+                    vb_version_text(), h, steps, repeat, VB_REF_GRID);
         }
         fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
               "ns_per_particle_step,fused_on\n",

@@ -46,11 +46,6 @@ int vb_integrator_builtin(const vb_integrator *g);
  * defaults for its type).  Nothing for a method without any. */
 void vb_integrator_set_params(const vb_integrator *g, void *state);
 
-/* The batched entry point of a built-in integrator (lanes.h); NULL for a
- * plugin's. */
-struct vb_integrator_lanes;
-const struct vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ);
-
 /* "euler, euler-semi, ..." */
 void vb_integrator_names(char *buf, size_t len);
 

@@ -1,7 +1,6 @@
 /* integrators.c — the table of integrators: the built-in methods of
  * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
-#include "lanes.h"
 #include "model.h" /* vb_param_in_range, vb_parse_double */
 
 #include <math.h>
@@ -41,35 +40,6 @@ static const vb_integrator *const builtin[] = {
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 
-extern const vb_integrator_lanes vb_integrator_euler_lanes;
-extern const vb_integrator_lanes vb_integrator_euler_semi_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_naive_lanes;
-extern const vb_integrator_lanes vb_integrator_tcv_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_var_lanes;
-extern const vb_integrator_lanes vb_integrator_velocity_verlet_lanes;
-extern const vb_integrator_lanes vb_integrator_leapfrog_lanes;
-extern const vb_integrator_lanes vb_integrator_rk4_lanes;
-
-/* the batched entry point of builtin[i] */
-static const vb_integrator_lanes *const builtin_lanes[N_BUILTIN] = {
-    &vb_integrator_euler_lanes,      &vb_integrator_euler_semi_lanes,
-    &vb_integrator_verlet_lanes,     &vb_integrator_verlet_naive_lanes,
-    &vb_integrator_tcv_lanes,        &vb_integrator_verlet_var_lanes,
-    &vb_integrator_velocity_verlet_lanes, &vb_integrator_leapfrog_lanes,
-    &vb_integrator_rk4_lanes,
-    /* the methods after rk4 run one at a time only */
-    NULL, NULL, NULL, NULL, NULL,
-    NULL, NULL, NULL, NULL,
-};
-
-const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ)
-{
-    for (size_t i = 0; i < N_BUILTIN; i++)
-        if (builtin[i] == integ)
-            return builtin_lanes[i];
-    return NULL;
-}
 #define MAX_EXTRA 64
 
 /* Registered once, before any run starts; read-only afterwards. */
