@@ -20,6 +20,8 @@
 .SUFFIXES:
 
 CC ?= cc
+# only for make bench: Boost.Odeint's velocity Verlet as a yardstick
+CXX ?= g++
 PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 bindir = $(PREFIX)/bin
@@ -81,8 +83,8 @@ RESULTS_STAMP = results/.swept
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline bench engines fuzz install uninstall clean \
-        deps-build deps-test deps-fuzz deps-engines FORCE
+.PHONY: all build results plots article docs-figures check baseline bench engines fuzz install uninstall \
+        clean deps-build deps-bench deps-test deps-fuzz deps-engines FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
@@ -152,6 +154,15 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 deps-build:
 	@sh .ci/ensure-deps build
 
+deps-bench:
+	@sh .ci/ensure-deps bench
+
+# Boost.Odeint's velocity_verlet beside the table's (make bench only): C++,
+# -O2 -ffp-contract=off as the C code is built
+$(BUILD)/bench-odeint: src/bench/odeint.cpp $(LIB) | deps-bench
+	$(CXX) -std=c++17 $(OPT) -g -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) -Wall -Wextra \
+	    $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS) -o $@ $< $(LIB) $(LIBS)
+
 deps-test:
 	@sh .ci/ensure-deps test
 
@@ -188,12 +199,11 @@ $(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h
 
 $(BUILD)/output/provenance.o: $(BUILD)/version.h
 
-# The force laws: -fno-math-errno lets sqrt be inlined (and vectorised in the
-# batched force laws); it only drops the errno write, never changes a value.
-# The lanes are not built with -O3: it vectorises the scalar steps' loops
-# over 2 or 3 dimensions too, and their vector loads of what the force law
+# The force laws: -fno-math-errno lets sqrt be inlined; it only drops the
+# errno write, never changes a value.  Not -O3: it vectorises the steps'
+# loops over 2 or 3 dimensions, and their vector loads of what the force law
 # just stored as scalars stall store forwarding (measured: single orbit step
-# 25 -> 28 ns, while the lanes gain 5.0 -> 3.5 ns a run-step).
+# 25 -> 28 ns).
 $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/models/*.c)): CFLAGS += -fno-math-errno
 
 $(LIB): $(LIB_OBJ)
@@ -215,11 +225,11 @@ check: $(BIN) $(TEST_BIN) | deps-test deps-engines
 
 # What a step costs, as ratios against a fused hand-written loop timed in the
 # same run (a benchmark: never a test).  results/bench.csv and a table.
-bench: $(BIN) | deps-engines
+bench: $(BIN) $(BUILD)/bench-odeint | deps-engines
 	@mkdir -p results
 	$(BIN) bench --out results/bench.csv > /dev/null
 	@grep -v '^#' results/bench.csv | { column -s, -t 2>/dev/null || tr , '\t'; }
-	@echo "(ns per step of one run; batch: per run-step of $$(sed -n 's/.* \([0-9]*\) lanes.*/\1/p' results/bench.csv) lanes in lockstep;"
+	@echo "(ns per step of one run;"
 	@echo " ratio_to_fused per particle-step, against the fused loop of the system named in fused_on)"
 	@awk -F, '!/^#/ && $$3 == "single" && $$2 == "velocity-verlet" && $$9 == $$1 && $$1 != "orbit" { \
 	     printf "velocity Verlet through the tables on %s (%d particles): %.2fx its fused loop per particle-step\n", $$1, $$7, $$6 } \
@@ -228,6 +238,22 @@ bench: $(BIN) | deps-engines
 	   END { for (m in ref) if (m in grid) \
 	     printf "reference solution of %s: %.0f ns a grid point; the %d runs it serves %.0f ns together: the reference is %.0f%% of the grid\n", \
 	            m, ref[m], ni[m], grid[m] - ref[m], 100 * ref[m] / grid[m] }' results/bench.csv
+	@# rods: SHAKE and RATTLE solved directly beside the classic sweeps, a step
+	@# of the hanging chain of 16 and 64 rods at dt = 0.005 and 0.002 (the
+	@# sweeps on 64 rods: one timing, about 20 ms a step)
+	$(BIN) bench --model hanging-chain --set N=16 --modes single --dt 0.005 --steps 16000 --repeat 3 \
+	    --integrator shake,shake:solver=sweeps,rattle,rattle:solver=sweeps --out results/bench-rods-16.csv > /dev/null
+	$(BIN) bench --model hanging-chain --set N=64 --modes single --dt 0.002 --steps 64000 --repeat 1 \
+	    --integrator shake,shake:solver=sweeps,rattle --out results/bench-rods-64.csv > /dev/null
+	@for f in results/bench-rods-16.csv results/bench-rods-64.csv; do \
+	   awk -F, '!/^#/ && $$3 == "single" { ns[$$2] = $$5; n = $$7 } \
+	     END { printf "a step on %d rods: shake %.1f us (the sweeps %.1f us: %.0fx), rattle %.1f us", \
+	           n, ns["shake"] / 1e3, ns["shake:solver=sweeps"] / 1e3, ns["shake:solver=sweeps"] / ns["shake"], ns["rattle"] / 1e3; \
+	           if ("rattle:solver=sweeps" in ns) printf " (the sweeps %.1f us: %.0fx)", ns["rattle:solver=sweeps"] / 1e3, ns["rattle:solver=sweeps"] / ns["rattle"]; \
+	           printf "\n" }' $$f; done
+	@# a velocity Verlet step from the tables against Boost.Odeint's, pair by pair
+	$(BUILD)/bench-odeint 11 > results/bench-odeint.csv
+	@tail -n 1 results/bench-odeint.csv | sed 's/^# //'
 	@# the external-engine protocol: an engine that only echoes its trajectory,
 	@# beside the built-in and the Python example computing the same 100 000 steps
 	$(BIN) bench --engine "python3 examples/engines/python/engine.py velocity-verlet" \

@@ -74,10 +74,14 @@ expect "sim random" 0 "orbit,tcv,random,0.01,0.5,3," -- sim --model orbit --inte
 expect "run -j 0" 2 "--jobs: '0': give a whole number of threads from 1 to 1024" -- run cases/spring.case -j 0
 expect "run -j -1" 2 "--jobs: '-1': give a whole number of threads from 1 to 1024" -- run cases/spring.case -j -1
 expect "check --jobs x" 2 "--jobs" -- check --jobs x
-expect "bench" 0 "orbit,velocity-verlet,batch,8000," -- bench --steps 1000 --repeat 1
+expect "bench" 0 "orbit,velocity-verlet,single,1000," -- bench --steps 1000 --repeat 1
+expect "bench --modes x" 2 "--modes: unknown mode 'x'" -- bench --modes x
+expect "bench --dt 0" 2 "--dt: 0 must be in (0, 1]" -- bench --dt 0
+expect "bench rods at a step" 0 "hanging-chain,shake:solver=sweeps,single,1000," -- bench --steps 4000 --repeat 1 --model hanging-chain --set N=4 --dt 0.005 --modes single --integrator shake:solver=sweeps
+expect "a solver that is no word of its" 2 "solver = 'newton' is not one of: direct, sweeps" -- sim --model rod-pendulum --integrator shake:solver=newton
 expect "bench gsl row" 0 "orbit,rk4,gsl,1000," -- bench --steps 1000 --repeat 1 --integrator rk4
 expect "bench --repeat 0" 2 "--repeat: 0 must be in 1..64" -- bench --repeat 0
-expect "bench batch spring" 0 "spring,tcv,batch,8000," -- bench --steps 1000 --repeat 1 --model spring --integrator tcv
+expect "bench spring" 0 "spring,tcv,single,1000," -- bench --steps 1000 --repeat 1 --model spring --integrator tcv
 expect "bench systems" 0 "figure-eight,velocity-verlet,fused,1000," -- bench --steps 1000 --repeat 1 --integrator velocity-verlet
 expect "bench a method with parameters" 0 "hanging-chain,jakobsen:sweeps=10,single,1000," -- bench --steps 1000 --repeat 1 --model hanging-chain --set N=4 --integrator jakobsen:sweeps=10
 expect "bench a method that keeps no rods on rods" 2 "rk4 does not enforce constraints" -- bench --steps 1000 --repeat 1 --model hanging-chain --integrator rk4

@@ -163,7 +163,6 @@ int main(int argc, char **argv)
     suite_plans();
     suite_simulate();
     suite_sweep();
-    suite_lanes();
     suite_constrain();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -184,8 +184,160 @@ static void test_shake_sweeps_grow_as_n_squared(void)
     }
 }
 
+/* The direct solve against the sweeps from the same step of the hanging
+ * chain: both stop with every rod within tol L, so each bead's position
+ * differs by a few tol L at most (the rods' lengths are the equations, and
+ * the chain's Jacobian is well conditioned at these steps: its solution
+ * moves by O(1) times what the residual does).  10 tol L allows for the
+ * sum along the chain of N small rods' errors at 64 rods (each rod is
+ * L/N: 64 rods of tol L/64 add to tol L) with a margin of 10.  The
+ * velocities: the direct projection leaves no speed along any rod (to
+ * round-off, 1e-12 of the fastest bead); RATTLE's sweeps stop where the
+ * speed along each rod is within tol, and their velocity is then within
+ * tol times the condition of the chain's system of the exact one: the
+ * Laplacian-like matrix's 4/(pi/(N+1))^2 = 0.4 (N+1)^2, so (N+1)^2 tol
+ * with a margin of 2.5.  Newton converges quadratically from a residual
+ * of O(h^2) of L: at most 4 iterations, where the sweeps need hundreds. */
+static void test_shake_direct_matches_sweeps(void)
+{
+    const int sizes[] = {2, 16, 64};
+    const double tol = 1e-10, h = 0.01;
+    for (int q = 0; q < 3; q++) {
+        char N[16];
+        snprintf(N, sizeof N, "N=%d", sizes[q]);
+        const char *sets[] = {N, NULL};
+        vb_model m = test_model("hanging-chain", sets);
+        vb_truth *tr = vb_truth_alloc(&m);
+        size_t dof = m.n;
+        double *buf = malloc(8 * dof * sizeof *buf);
+        CHECK(tr && buf, "out of memory");
+        if (!tr || !buf)
+            return;
+        double *x = buf, *v = x + dof, *a = v + dof, *xd = a + dof, *vd = xd + dof, *xs = vd + dof,
+               *vs = xs + dof;
+        double T = m.type->natural_time(m.self), L = 0.0, worst_x = 0.0, worst_v = 0.0;
+        long most = 0;
+        for (size_t k = 0; k < m.cons.n; k++)
+            L += m.cons.rod[k].length;
+        for (int k = 0; k < 10; k++) {
+            double t = T * k / 10;
+            CHECK(vb_truth_at(tr, t, x, v) == 0, "N=%d: the truth", sizes[q]);
+            m.type->accel(m.self, t, x, v, a);
+            for (size_t i = 0; i < dof; i++) {
+                vd[i] = vs[i] = v[i] + a[i] * h / 2;
+                xd[i] = xs[i] = x[i] + vd[i] * h;
+            }
+            long it = vb_shake_newton(&m.cons, xd, x, tol, vd, h);
+            long sw = vb_shake(&m.cons, xs, x, tol, VB_CONSTRAIN_MAX_SWEEPS, vs, h);
+            CHECK(it > 0 && sw > 0, "N=%d: a solve failed (%ld, %ld)", sizes[q], it, sw);
+            most = it > most ? it : most;
+            /* every rod its length, from the positions here */
+            for (size_t r = 0; r < m.cons.n; r++) {
+                const vb_constraint *rod = &m.cons.rod[r];
+                double d2 = 0.0;
+                for (unsigned c = 0; c < 2; c++) {
+                    double e = xd[rod->i * 2 + c] -
+                               (rod->j == VB_PIVOT ? rod->pivot[c] : xd[rod->j * 2 + c]);
+                    d2 += e * e;
+                }
+                CHECK_ABS(sqrt(d2), rod->length, 1.01 * tol * rod->length, "a rod's length");
+            }
+            double fast = 0.0;
+            for (size_t i = 0; i < dof; i++) {
+                worst_x = fmax(worst_x, fabs(xd[i] - xs[i]));
+                fast = fmax(fast, fabs(vs[i]));
+            }
+            m.type->accel(m.self, t + h, xd, vd, a);
+            for (size_t i = 0; i < dof; i++) {
+                vd[i] += a[i] * h / 2;
+                vs[i] += a[i] * h / 2;
+            }
+            CHECK(vb_project_velocity(&m.cons, dof / 2, xd, vd) == 0, "the projection");
+            CHECK(vb_rattle_velocity(&m.cons, xs, vs, tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS) > 0,
+                  "RATTLE's sweeps");
+            for (size_t i = 0; i < dof; i++)
+                worst_v = fmax(worst_v, fabs(vd[i] - vs[i]) / fast);
+            for (size_t r = 0; r < m.cons.n; r++) {
+                const vb_constraint *rod = &m.cons.rod[r];
+                double along = 0.0;
+                for (unsigned c = 0; c < 2; c++)
+                    along += (xd[rod->i * 2 + c] -
+                              (rod->j == VB_PIVOT ? rod->pivot[c] : xd[rod->j * 2 + c])) *
+                             (vd[rod->i * 2 + c] - (rod->j == VB_PIVOT ? 0.0 : vd[rod->j * 2 + c]));
+                CHECK_ABS(along / rod->length, 0.0, 1e-12 * fast, "speed along a rod");
+            }
+        }
+        unit_note("%2d rods: direct and sweeps %.2g L apart in position, %.2g of the fastest "
+                  "speed in velocity; Newton in at most %ld iterations",
+                  sizes[q], worst_x / L, worst_v, most);
+        CHECK(worst_x <= 10 * tol * L, "N=%d: positions %.3g apart, more than 10 tol L",
+              sizes[q], worst_x);
+        CHECK(worst_v <= tol * (sizes[q] + 1) * (sizes[q] + 1),
+              "N=%d: velocities %.3g apart", sizes[q], worst_v);
+        CHECK(most <= 4, "N=%d: Newton took %ld iterations, not quadratic", sizes[q], most);
+        free(buf);
+        vb_truth_free(tr);
+    }
+}
+
+/* One rod to a pivot has SHAKE's correction in closed form: x = x~ - g
+ * old with |x~ - g old|^2 = L^2, the root of a quadratic nearer 0:
+ *     g = (b - sqrt(b^2 - |old|^2 sigma)) / |old|^2,  b = x~ . old,
+ * sigma = |x~|^2 - L^2 (pivot at the origin, unit mass).  Newton
+ * reaches it to its tolerance, 1e-12 of L here. */
+static void test_shake_direct_one_rod_closed_form(void)
+{
+    vb_constraint rod = {.i = 0, .j = VB_PIVOT, .length = 1.5, .pivot = {0, 0, 0}};
+    double w[1] = {1.0}, old[2] = {1.5 * cos(0.3), -1.5 * sin(0.3)}, x[2] = {1.1, -0.9};
+    vb_constraints c = {1, &rod, 2, w};
+    double b = x[0] * old[0] + x[1] * old[1], o2 = old[0] * old[0] + old[1] * old[1];
+    double sigma = x[0] * x[0] + x[1] * x[1] - 1.5 * 1.5;
+    double g = (b - sqrt(b * b - o2 * sigma)) / o2;
+    double want[2] = {x[0] - g * old[0], x[1] - g * old[1]};
+    CHECK(vb_shake_newton(&c, x, old, 1e-12, NULL, 0.0) > 0, "one rod: Newton failed");
+    CHECK_ABS(x[0], want[0], 1e-11, "one rod: x");
+    CHECK_ABS(x[1], want[1], 1e-11, "one rod: y");
+}
+
+/* Redundant rods: the Jacobian is singular, and the direct solve falls
+ * back on the sweeps.  A bead between two pivots in line, pushed along
+ * the line, goes back to the middle: the one point where both rods have
+ * their length.  A braced square (six rods, one redundant) stepped by a
+ * rigid turn plus a small push: every rod its length to tol. */
+static void test_shake_direct_redundant_rods(void)
+{
+    vb_constraint rod[6];
+    memset(rod, 0, sizeof rod);
+    rod[0] = (vb_constraint){.i = 0, .j = VB_PIVOT, .length = 1.0, .pivot = {-1.0, 0.0, 0.0}};
+    rod[1] = (vb_constraint){.i = 0, .j = VB_PIVOT, .length = 1.0, .pivot = {1.0, 0.0, 0.0}};
+    double w[4] = {1.0, 1.0 / 3.0, 2.0, 0.5}, old[8] = {0.0, 0.0}, x[8] = {0.05, 0.0};
+    vb_constraints c = {2, rod, 2, w};
+    CHECK(vb_shake_newton(&c, x, old, 1e-12, NULL, 0.0) > 0, "bead between pivots: failed");
+    CHECK_ABS(x[0], 0.0, 1e-12, "bead between pivots: back in the middle");
+    CHECK_ABS(x[1], 0.0, 1e-12, "bead between pivots: on the line");
+
+    const double sq[] = {0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0};
+    const size_t pair[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {0, 2}, {1, 3}};
+    rods_at(rod, pair, 6, sq);
+    c = (vb_constraints){6, rod, 2, w};
+    double th = 0.02;
+    for (size_t i = 0; i < 4; i++) {
+        x[2 * i] = cos(th) * sq[2 * i] - sin(th) * sq[2 * i + 1] + 1e-3 * sin(3.0 * (double)i);
+        x[2 * i + 1] = sin(th) * sq[2 * i] + cos(th) * sq[2 * i + 1] + 1e-3 * cos(5.0 * (double)i);
+    }
+    CHECK(vb_shake_newton(&c, x, sq, 1e-12, NULL, 0.0) > 0, "braced square: failed");
+    for (size_t k = 0; k < 6; k++) {
+        double dx = x[2 * rod[k].i] - x[2 * rod[k].j], dy = x[2 * rod[k].i + 1] - x[2 * rod[k].j + 1];
+        CHECK_ABS(sqrt(dx * dx + dy * dy), rod[k].length, 1.01e-12 * rod[k].length,
+                  "braced square: a rod's length");
+    }
+}
+
 void suite_constrain(void)
 {
+    RUN(test_shake_direct_matches_sweeps);
+    RUN(test_shake_direct_one_rod_closed_form);
+    RUN(test_shake_direct_redundant_rods);
     RUN(test_shake_sweeps_grow_as_n_squared);
     RUN(test_projection_rigid_triangle);
     RUN(test_projection_braced_square);

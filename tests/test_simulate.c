@@ -5,6 +5,7 @@
 
 #include "metrics.h"
 #include "simulate.h"
+#include "truth.h"
 #include "unit.h"
 
 static vb_run_result sim(const char *integ, const vb_model *m, const vb_plan_spec *plan)
@@ -159,8 +160,46 @@ static void test_divergence_is_reported(void)
     CHECK(isinf(r.err_pos_max) && isinf(r.err_energy_max), "errors of a diverged run are inf");
 }
 
+/* A reference shared by several runs (truth.h) gives each the bits a
+ * reference of its own gives it: two runs' times (a fixed grid, and
+ * uneven times that step back once) asked of one shared reference, in
+ * turn, against the same times asked of a reference each; the error
+ * estimates too.  A truth that is no copy of the other fails at once: the
+ * references' natural steps and side steps must be the same operations. */
+static void test_shared_reference_same_bits(void)
+{
+    const char *sets[] = {NULL};
+    vb_model m = test_model("double-pendulum", sets);
+    vb_reference *shared = vb_reference_alloc(&m);
+    vb_truth *a = vb_truth_alloc_shared(&m, shared), *b = vb_truth_alloc_shared(&m, shared);
+    vb_truth *a1 = vb_truth_alloc(&m), *b1 = vb_truth_alloc(&m);
+    CHECK(shared && a && b && a1 && b1, "out of memory");
+    if (!(shared && a && b && a1 && b1))
+        return;
+    double x[8], v[8], y[8], w[8];
+    size_t n = m.n, differ = 0;
+    for (int k = 0; k <= 300; k++) {
+        double ta = 0.01 * k, tb = 3.0 * (0.5 + 0.5 * sin(0.7 * k)) * k / 300.0;
+        CHECK(vb_truth_at(a, ta, x, v) == 0 && vb_truth_at(a1, ta, y, w) == 0, "grid at %g", ta);
+        differ += memcmp(x, y, n * sizeof *x) != 0 || memcmp(v, w, n * sizeof *v) != 0;
+        CHECK(vb_truth_at(b, tb, x, v) == 0 && vb_truth_at(b1, tb, y, w) == 0, "uneven at %g",
+              tb);
+        differ += memcmp(x, y, n * sizeof *x) != 0 || memcmp(v, w, n * sizeof *v) != 0;
+    }
+    CHECK(differ == 0, "%zu states differ from a reference of their own", differ);
+    CHECK(vb_truth_err_pos(a) == vb_truth_err_pos(a1) && vb_truth_err_vel(b) == vb_truth_err_vel(b1),
+          "the error estimates differ");
+    CHECK(vb_truth_err_pos(a) > 0.0, "no error estimate at all");
+    vb_truth_free(a);
+    vb_truth_free(b);
+    vb_truth_free(a1);
+    vb_truth_free(b1);
+    vb_reference_free(shared);
+}
+
 void suite_simulate(void)
 {
+    RUN(test_shared_reference_same_bits);
     RUN(test_metrics_match_their_definitions);
     RUN(test_metrics_do_not_overflow);
     RUN(test_symplectic_energy_stays_bounded);

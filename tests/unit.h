@@ -72,7 +72,6 @@ void suite_models(void);
 void suite_plans(void);
 void suite_simulate(void);
 void suite_sweep(void);
-void suite_lanes(void);
 void suite_constrain(void);
 
 #endif

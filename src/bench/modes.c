@@ -1,5 +1,5 @@
 /* modes.c — one timed run of each mode of the benchmark (the harness's own
- * stepping, a whole sim run, lanes in lockstep, GSL's driver, a reference
+ * stepping, a whole sim run, GSL's driver, a reference
  * solution and the runs it serves), and the timing of a mode against a
  * fused loop, pair by pair. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,7 +13,6 @@
 
 #include "clock.h"
 #include "integrator.h"
-#include "lanes.h"
 #include "simulate.h"
 #include "truth.h"
 
@@ -83,45 +82,6 @@ static int gsl_run(const vb_model *m, double h, unsigned long steps)
     return rc == GSL_SUCCESS ? 0 : -1;
 }
 
-/* ---- the batch: VB_LANES runs in lockstep lanes, each with a slightly different step ---- */
-
-static int batch_run(const vb_integrator *g, const vb_model *m, double h, unsigned long steps)
-{
-    const size_t lanes = VB_LANES, n = m->n;
-    const vb_integrator_lanes *gl = vb_integrator_lanes_of(g);
-    void *state = gl ? calloc(1, gl->state_size(n)) : NULL;
-    void *scalar = calloc(1, g->state_size(n));
-    double *x = malloc(5 * n * sizeof *x);
-    vb_lane_row *X = malloc(2 * n * sizeof *X);
-    int rc = -1;
-    if (!state || !scalar || !x || !X)
-        goto done;
-    double *v = x + n, t[VB_LANES], hs[VB_LANES];
-    m->type->initial(m->self, x, v);
-    for (size_t i = 0; i < lanes; i++) {
-        vb_force f = vb_model_force(m);
-        t[i] = 0.0;
-        hs[i] = h * (1.0 + 0.01 * (double)i); /* independent runs, not copies */
-        g->start(scalar, &f, 0.0, x, v, hs[i]);
-        gl->load(state, i, scalar);
-    }
-    vb_force_lanes f = {m->accel_lanes, m->type->accel, m->self, n, lanes, 0, x + 2 * n};
-    for (unsigned long s = 0; s < steps; s++) {
-        gl->step(state, &f, t, hs);
-        for (size_t i = 0; i < lanes; i++)
-            t[i] += hs[i];
-    }
-    gl->observe(state, lanes, X, X + n);
-    sink = X[0][0] + X[n][lanes - 1];
-    rc = 0;
-done:
-    free(state);
-    free(scalar);
-    free(x);
-    free(X);
-    return rc;
-}
-
 /* ---- a reference solution, alone and with the runs it serves ---- */
 
 static double ref_grid_t_end(const vb_model *m)
@@ -177,15 +137,14 @@ static int grid_run(const vb_model *m, size_t *n_integ)
     return rc;
 }
 
-const char *const vb_bench_mode_name[VB_N_BENCH_MODES] = {"fused", "single", "sim",      "batch",
+const char *const vb_bench_mode_name[VB_N_BENCH_MODES] = {"fused", "single",    "sim",
                                                           "gsl",   "reference", "grid"};
 
 /* one run of a mode: 0 or -1; *per is what it counts (steps, run-steps,
  * grid points) */
 static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, const vb_model *m,
-                    double mu, unsigned long steps, size_t *n_integ, double *per)
+                    double mu, double h, unsigned long steps, size_t *n_integ, double *per)
 {
-    const double h = 1e-5;
     *per = (double)steps;
     switch (md) {
     case VB_BENCH_FUSED:
@@ -205,9 +164,6 @@ static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, 
             vb_run_result_clear(&res);
         return rc;
     }
-    case VB_BENCH_BATCH:
-        *per = (double)steps * VB_LANES;
-        return batch_run(g, m, h, steps);
     case VB_BENCH_GSL:
         return gsl_run(m, h, steps);
     case VB_BENCH_REFERENCE:
@@ -223,7 +179,8 @@ static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, 
 int vb_timer_init(vb_timer *t)
 {
     double per, t0 = vb_now_ns();
-    if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+    if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
+                 t->n_integ, &per) != 0)
         return -1;
     double once = vb_now_ns() - t0;
     t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
@@ -232,13 +189,14 @@ int vb_timer_init(vb_timer *t)
     return 0;
 }
 
-/* one timing: ns per step (per run-step for the batch, per grid point for
- * the reference and the grid), or NAN */
+/* one timing: ns per step (per grid point for the reference and the
+ * grid), or NAN */
 static double timer_once(vb_timer *t)
 {
     double per = 1.0, t0 = vb_now_ns();
     for (unsigned long k = 0; k < t->runs; k++)
-        if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->steps, t->n_integ, &per) != 0)
+        if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
+                     t->n_integ, &per) != 0)
             return NAN;
     return (vb_now_ns() - t0) / (per * (double)t->runs);
 }

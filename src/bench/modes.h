@@ -13,13 +13,16 @@ typedef enum {
     VB_BENCH_FUSED,
     VB_BENCH_SINGLE,
     VB_BENCH_SIM,
-    VB_BENCH_BATCH,
     VB_BENCH_GSL,
     VB_BENCH_REFERENCE,
     VB_BENCH_GRID
 } vb_bench_mode;
 #define VB_N_BENCH_MODES (VB_BENCH_GRID + 1)
 extern const char *const vb_bench_mode_name[VB_N_BENCH_MODES];
+
+/* the step of the timed runs unless bench --dt says otherwise: small
+ * enough for every default system to stay where it started */
+#define VB_BENCH_DT 1e-5
 
 /* the grid of the reference and grid modes: VB_REF_GRID fixed steps over
  * the model's natural time */
@@ -38,6 +41,7 @@ typedef struct {
     const vb_integrator *g;
     const vb_model *m;
     double mu;
+    double h; /* the step; 0: VB_BENCH_DT */
     unsigned long steps, runs;
     size_t *n_integ;
 } vb_timer;
@@ -50,8 +54,8 @@ int vb_timer_init(vb_timer *t);
  * it, per particle-step (np particles in t's system, nf in f's).  Paired,
  * because this machine's speed wanders between timings (a 64-spring loop
  * measured 76 ns in one process and 135 in the next): a drift then moves
- * both sides of a ratio, not one.  ns per step (per run-step for the
- * batch, per grid point for the reference and the grid).  0 or -1. */
+ * both sides of a ratio, not one.  ns per step (per grid point for the
+ * reference and the grid).  0 or -1. */
 int vb_time_paired(vb_timer *t, vb_timer *f, double np, double nf, int repeat, double *ns,
                    double *ratio);
 

@@ -8,18 +8,18 @@
 #include <string.h>
 
 #include "integrator.h"
-#include "lanes.h"
 
 /* the rows of one system: its fused loop, then each integrator's modes,
  * each against the system's own fused loop (or the orbit's) */
 int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *const *list,
-                    size_t n, unsigned long pp_steps, int repeat, vb_bench_rows *out, char *err,
+                    size_t n, const vb_bench_how *how, vb_bench_rows *out, char *err,
                     size_t errlen)
 {
     vb_fused_kind fk = vb_fused_of(m);
     size_t np = m->particles;
-    unsigned long steps = pp_steps / np < 1000 ? 1000 : pp_steps / np;
-    vb_timer own = {.md = VB_BENCH_FUSED, .fk = fk, .m = m, .steps = steps};
+    int repeat = how->repeat;
+    unsigned long steps = how->pp_steps / np < 1000 ? 1000 : how->pp_steps / np;
+    vb_timer own = {.md = VB_BENCH_FUSED, .fk = fk, .m = m, .h = how->h, .steps = steps};
     vb_timer *fused = orbit_fused;
     double nf = 1.0;
     const char *fused_on = "orbit";
@@ -38,14 +38,14 @@ int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *con
         const vb_integrator *g = list[i];
         vb_bench_mode modes[4];
         size_t nm = 0;
-        modes[nm++] = VB_BENCH_SINGLE;
-        modes[nm++] = VB_BENCH_SIM;
-        if (vb_integrator_lanes_of(g))
-            modes[nm++] = VB_BENCH_BATCH;
-        if (!strcmp(g->name, "rk4"))
+        if (how->modes & 1u << VB_BENCH_SINGLE)
+            modes[nm++] = VB_BENCH_SINGLE;
+        if (how->modes & 1u << VB_BENCH_SIM)
+            modes[nm++] = VB_BENCH_SIM;
+        if ((how->modes & 1u << VB_BENCH_GSL) && !strcmp(g->name, "rk4"))
             modes[nm++] = VB_BENCH_GSL;
         for (size_t k = 0; k < nm && out->n < VB_BENCH_MAX_ROWS; k++) {
-            vb_timer t = {.md = modes[k], .fk = fk, .g = g, .m = m, .steps = steps};
+            vb_timer t = {.md = modes[k], .fk = fk, .g = g, .m = m, .h = how->h, .steps = steps};
             double ns, ratio;
             if (vb_timer_init(&t) != 0 ||
                 vb_time_paired(&t, fused, (double)np, nf, repeat, &ns, &ratio) != 0) {
@@ -55,11 +55,12 @@ int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *con
             }
             snprintf(out->text[out->n++], sizeof out->text[0], "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,%s",
                      m->type->name, g->name, vb_bench_mode_name[modes[k]],
-                     modes[k] == VB_BENCH_BATCH ? steps * VB_LANES : steps, ns, ratio, np,
+                     steps, ns, ratio, np,
                      ns / (double)np, fused_on);
         }
     }
-    if (!m->type->exact && out->n + 2 <= VB_BENCH_MAX_ROWS) {
+    if (!m->type->exact && (how->modes & 1u << VB_BENCH_REFERENCE) &&
+        out->n + 2 <= VB_BENCH_MAX_ROWS) {
         size_t n_integ = 0;
         vb_timer ref = {.md = VB_BENCH_REFERENCE, .fk = fk, .m = m};
         vb_timer grid = {.md = VB_BENCH_GRID, .fk = fk, .m = m, .n_integ = &n_integ};

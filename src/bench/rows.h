@@ -22,13 +22,23 @@ typedef struct {
 int vb_bench_orbit(vb_timer *orbit_fused, const vb_model *orbit, double mu, unsigned long steps,
                    int repeat, vb_bench_rows *out);
 
+/* What the rows of a system are timed with: pp_steps particle-steps a
+ * run, `repeat` timings each, steps of h (0: VB_BENCH_DT), and the modes
+ * (a bit 1u << mode each; the reference's bit brings the grid). */
+typedef struct {
+    unsigned long pp_steps;
+    int repeat;
+    double h;
+    unsigned modes;
+} vb_bench_how;
+
 /* The rows of one system: its fused loop, then each integrator's modes,
  * each against the system's own fused loop (or the orbit's), and for a
- * model without an exact solution its reference and grid.  pp_steps
- * particle-steps a run, `repeat` timings each.  0, or -1, with why when a
- * timing failed (err untouched when the system's own fused loop did). */
+ * model without an exact solution its reference and grid.  0, or -1, with
+ * why when a timing failed (err untouched when the system's own fused
+ * loop did). */
 int vb_bench_system(vb_model *m, vb_timer *orbit_fused, const vb_integrator *const *list,
-                    size_t n, unsigned long pp_steps, int repeat, vb_bench_rows *out, char *err,
+                    size_t n, const vb_bench_how *how, vb_bench_rows *out, char *err,
                     size_t errlen);
 
 #endif

@@ -8,7 +8,6 @@
 
 #include "cli.h"
 #include "integrator.h"
-#include "lanes.h"
 #include "model.h"
 #include "outfile.h"
 #include "plugin.h"
@@ -21,7 +20,8 @@
 static void help(void)
 {
     puts("Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
-         "                         [--steps N] [--repeat R] [--out FILE]\n"
+         "                         [--steps N] [--repeat R] [--dt H] [--modes M[,M...]]\n"
+         "                         [--out FILE]\n"
          "                         [--plugin FILE]... [--plugin-timeout S]\n"
          "       verletbench bench --engine CMD [--model M [--set KEY=VALUE]...] [--steps N]\n"
          "                         [--out FILE]\n\n"
@@ -38,8 +38,6 @@ static void help(void)
          "  sim        a whole `sim` run: the step plus the exact solution (for the orbit,\n"
          "             a Kepler solve; for a model without one, its own reference) and\n"
          "             every metric, at every step\n"
-         "  batch      8 independent runs in lockstep lanes (the batched entry points):\n"
-         "             ns per run-step (built-in integrators)\n"
          "  gsl        GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
          "  reference  (models without an exact solution) the reference solution alone,\n"
          "             GSL's rk8pd with the second run that measures its error, landing\n"
@@ -59,7 +57,11 @@ static void help(void)
          "  --integrator I     default velocity-verlet,rk4; a method with parameters as\n"
          "                     NAME:KEY=VALUE (jakobsen:sweeps=10)\n"
          "  --steps N          particle-steps per timed run (default 2000000): a system of\n"
-         "                     n particles takes N/n steps (at least 1000); dt = 1e-5\n"
+         "                     n particles takes N/n steps (at least 1000)\n"
+         "  --dt H             the step of the timed runs (default 1e-5); rods need the\n"
+         "                     steps a run takes (SHAKE's work grows with the step)\n"
+         "  --modes M,...      only these of single, sim, gsl, reference (which\n"
+         "                     brings grid); default all\n"
          "  --repeat R         timed repeats, median reported (default 5)\n"
          "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
          "  --engine CMD       instead: what the external-engine protocol costs\n"
@@ -75,6 +77,33 @@ static void help(void)
 }
 
 #define MAX_SETS 32
+
+/* --modes single,sim: a bit 1u << mode each (the reference brings the grid) */
+static int parse_modes(const char *text, unsigned *modes)
+{
+    static const vb_bench_mode can[] = {VB_BENCH_SINGLE, VB_BENCH_SIM, VB_BENCH_GSL,
+                                        VB_BENCH_REFERENCE};
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", text);
+    *modes = 1u << VB_BENCH_FUSED;
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        size_t k = 0;
+        while (k < sizeof can / sizeof can[0] && strcmp(vb_bench_mode_name[can[k]], tok) != 0)
+            k++;
+        if (k == sizeof can / sizeof can[0]) {
+            vb_usage_error(CMD, "--modes: unknown mode '%s' (valid: single, sim, gsl, "
+                                "reference)",
+                           tok);
+            return -1;
+        }
+        *modes |= 1u << can[k];
+    }
+    if (*modes == 1u << VB_BENCH_FUSED) {
+        vb_usage_error(CMD, "--modes: '%s' names no mode", text);
+        return -1;
+    }
+    return 0;
+}
 /* bench --engine: the protocol's cost beside a built-in and the engine */
 static int bench_protocol(const char *command, const char *model_name, const char *const *sets,
                           size_t n_sets, unsigned long steps, unsigned long repeat,
@@ -134,7 +163,8 @@ static int bench_protocol(const char *command, const char *model_name, const cha
 
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_ENGINE, O_HELP };
+    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_ENGINE, O_DT, O_MODES,
+           O_HELP };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
         {"set", required_argument, NULL, O_SET},
@@ -143,6 +173,8 @@ int vb_cmd_bench(int argc, char **argv)
         {"repeat", required_argument, NULL, O_REPEAT},
         {"out", required_argument, NULL, O_OUT},
         {"engine", required_argument, NULL, O_ENGINE},
+        {"dt", required_argument, NULL, O_DT},
+        {"modes", required_argument, NULL, O_MODES},
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
@@ -153,6 +185,8 @@ int vb_cmd_bench(int argc, char **argv)
     const char *sets[MAX_SETS];
     size_t n_sets = 0;
     unsigned long steps = 2000000, repeat = 5;
+    double dt = VB_BENCH_DT;
+    unsigned modes = ~0u;
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
     int c, rc;
     optind = 1;
@@ -190,6 +224,16 @@ int vb_cmd_bench(int argc, char **argv)
             break;
         case O_OUT:
             out = optarg;
+            break;
+        case O_DT:
+            if (vb_opt_double(CMD, "--dt", optarg, &dt) != 0)
+                return VB_EXIT_USAGE;
+            if (!(dt > 0.0 && dt <= 1.0))
+                return vb_usage_error(CMD, "--dt: %s must be in (0, 1]", optarg);
+            break;
+        case O_MODES:
+            if (parse_modes(optarg, &modes) != 0)
+                return VB_EXIT_USAGE;
             break;
         case O_HELP:
             help();
@@ -299,14 +343,15 @@ int vb_cmd_bench(int argc, char **argv)
     static vb_bench_rows table;
     table.n = 0;
     vb_timer orbit_fused;
+    vb_bench_how how = {.pp_steps = steps, .repeat = (int)repeat, .h = dt, .modes = modes};
     if (vb_bench_orbit(&orbit_fused, &orbit, mu, steps, (int)repeat, &table) != 0) {
         status = VB_EXIT_FAIL;
         goto done;
     }
     err[0] = '\0';
     for (size_t k = 0; k < n_sys; k++)
-        if (vb_bench_system(&systems[k], &orbit_fused, list, n, steps, (int)repeat, &table, err,
-                            sizeof err) != 0) {
+        if (vb_bench_system(&systems[k], &orbit_fused, list, n, &how, &table, err, sizeof err) !=
+            0) {
             if (err[0]) /* a timing that failed says which */
                 vb_error(CMD, "%s", err);
             status = VB_EXIT_FAIL;
@@ -317,9 +362,11 @@ int vb_cmd_bench(int argc, char **argv)
     for (int pass = 0; pass < (out ? 2 : 1); pass++) {
         if (pass == 1) {
             f = o.f;
-            fprintf(f, "# verletbench %s: bench, dt = 1e-5, %lu particle-steps a run, median of "
-                       "%lu repeats, %d lanes in batch, reference grid %d steps\n",
-                    vb_version_text(), steps, repeat, VB_LANES, VB_REF_GRID);
+            char h[32];
+            vb_format_shortest(dt, h, sizeof h);
+            fprintf(f, "# verletbench %s: bench, dt = %s, %lu particle-steps a run, median of "
+                       "%lu repeats, reference grid %d steps\n",
+                    vb_version_text(), h, steps, repeat, VB_REF_GRID);
         }
         fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
               "ns_per_particle_step,fused_on\n",

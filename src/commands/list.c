@@ -88,7 +88,7 @@ int vb_cmd_list(int argc, char **argv)
         params[0] = '\0';
         for (unsigned k = 0; k < g->n_params && used < sizeof params; k++) {
             char def[32];
-            vb_format_shortest(g->params[k].def, def, sizeof def);
+            vb_integrator_param_text(g, k, g->params[k].def, def, sizeof def);
             int w = snprintf(params + used, sizeof params - used, "%s%s=%s", k ? " " : "",
                              g->params[k].name, def);
             used += w > 0 ? (size_t)w : 0;

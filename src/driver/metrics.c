@@ -7,33 +7,33 @@
 /* scale = max(scale, |a|), skipping the square root when the plain sum of
  * squares is at most one already seen (then |a| = sqrt(s) cannot be larger).
  * The sum is formed as vb_norm forms it, so the scale is the same bits. */
+/* a sum of squares whose square root is the norm (vector.h's test) */
+static inline int in_range(double s) { return s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX; }
+
+/* the same with s, a's sum of squares, in hand */
+static void raise_scale_by(double *scale, double *scale_sq, const double *a, size_t n, double s)
+{
+    if (s <= *scale_sq)
+        return;
+    double r = in_range(s) ? sqrt(s) : vb_magnitude(a, n); /* vb_magnitude's own test */
+    if (r > *scale)
+        *scale = r;
+    if (in_range(s)) /* r = sqrt(s) <= *scale */
+        *scale_sq = s;
+}
+
 static void raise_scale(double *scale, double *scale_sq, const double *a, size_t n)
 {
     double s = 0.0;
     for (size_t i = 0; i < n; i++)
         s += a[i] * a[i];
-    if (s <= *scale_sq)
-        return;
-    double r = vb_magnitude(a, n);
-    if (r > *scale)
-        *scale = r;
-    if (s >= DBL_MIN / DBL_EPSILON && s <= DBL_MAX) /* r = sqrt(s) <= *scale */
-        *scale_sq = s;
+    raise_scale_by(scale, scale_sq, a, n, s);
 }
 
 double vb_relative_change(double value, double ref)
 {
     double d = fabs(value - ref);
     return ref != 0.0 ? d / fabs(ref) : d;
-}
-
-/* the relative change of a vector quantity: |q - q0| / |q0|, or |q - q0|
- * when q0 = 0 (for one component, exactly vb_relative_change: sqrt(d*d)
- * is |d| in IEEE arithmetic) */
-static double vector_change(const double *q, const double *q0, size_t k)
-{
-    double d = vb_distance(q, q0, k), r = vb_magnitude(q0, k);
-    return r != 0.0 ? d / r : d;
 }
 
 void vb_momentum(const vb_model *model, const double *v, double *p)
@@ -80,13 +80,37 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
     m->has_constraint = vb_model_constrained(model);
     if (m->has_energy)
         m->E0 = type->energy(model->self, x0, v0);
-    if (m->has_angmom)
+    if (m->has_angmom) {
         m->n_ang = vb_angmom(model, x0, v0, m->L0);
-    if (m->has_momentum)
+        m->L0_norm = vb_magnitude(m->L0, m->n_ang);
+    }
+    if (m->has_momentum) {
         vb_momentum(model, v0, m->P0);
+        m->P0_norm = vb_magnitude(m->P0, type->dim);
+    }
     m->pos_scale_sq = m->vel_scale_sq = -1.0;
     raise_scale(&m->pos_scale, &m->pos_scale_sq, x0, m->n);
     raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->n);
+}
+
+/* the change of a conserved vector quantity whose sum of squares of change
+ * is s: the largest kept as its sum (*sq) where its root is the norm, else
+ * as the value (*other); the bad flag when that is not a finite number */
+static const char *keep_change(double s, const double *q, const double *q0, size_t k, double r,
+                               double *sq, double *other, const char *what)
+{
+    if (in_range(s)) {
+        if (!(s <= *sq)) {
+            *sq = s;
+            double c = r != 0.0 ? sqrt(s) / r : sqrt(s);
+            return isfinite(c) ? NULL : what;
+        }
+        return NULL;
+    }
+    double d = vb_distance_scaled(q, q0, k), c = r != 0.0 ? d / r : d;
+    if (!(c <= *other))
+        *other = c;
+    return isfinite(c) ? NULL : what;
 }
 
 const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
@@ -94,17 +118,26 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
 {
     const char *bad = NULL;
     const vb_model_type *type = m->model->type;
-    double ep = vb_distance(x, xe, m->n);
-    double ev = vb_distance(v, ve, m->n);
-    if (!isfinite(ep) || !isfinite(ev))
-        bad = !isfinite(ep) ? "position error" : "velocity error";
+    /* the four sums of squares the step needs (its two errors, the exact
+     * state's two sizes) in one pass: four chains of additions side by
+     * side instead of one after another, each summed in the order
+     * vb_distance and vb_magnitude sum it, so every result is the same
+     * bits */
+    double sp = 0.0, sv = 0.0, sxe = 0.0, sve = 0.0;
+    for (size_t i = 0; i < m->n; i++) {
+        double dp = x[i] - xe[i], dv = v[i] - ve[i];
+        sp += dp * dp;
+        sv += dv * dv;
+        sxe += xe[i] * xe[i];
+        sve += ve[i] * ve[i];
+    }
+    double ep = in_range(sp) ? sqrt(sp) : vb_distance_scaled(x, xe, m->n);
+    if (!isfinite(ep))
+        bad = "position error";
     m->count++;
     m->pos_final = ep;
-    m->vel_final = ev;
     if (ep > m->pos_max)
         m->pos_max = ep;
-    if (ev > m->vel_max)
-        m->vel_max = ev;
     if (ep > m->pos_rms_scale) {
         double r = m->pos_rms_scale / ep;
         m->pos_rms_ss = 1.0 + m->pos_rms_ss * r * r;
@@ -113,30 +146,46 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
         double r = ep / m->pos_rms_scale;
         m->pos_rms_ss += r * r;
     }
+    if (in_range(sv)) {
+        m->vel_last_sq = sv;
+        if (sv > m->vel_sq)
+            m->vel_sq = sv;
+    } else {
+        double ev = vb_distance_scaled(v, ve, m->n);
+        if (!isfinite(ev) && !bad)
+            bad = "velocity error";
+        m->vel_last_sq = -1.0;
+        m->vel_last = ev;
+        if (ev > m->vel_other)
+            m->vel_other = ev;
+    }
     if (m->has_energy) {
-        double de = vb_relative_change(type->energy(m->model->self, x, v), m->E0);
-        if (!isfinite(de) && !bad)
-            bad = "energy error";
-        if (!(de <= m->energy_max))
-            m->energy_max = de;
+        double d = fabs(type->energy(m->model->self, x, v) - m->E0);
+        if (!(d <= m->energy_d)) { /* a new largest: is it a number? */
+            m->energy_d = d;
+            if (!isfinite(m->E0 != 0.0 ? d / fabs(m->E0) : d) && !bad)
+                bad = "energy error";
+        }
     }
     if (m->has_angmom) {
-        double l[3];
+        double l[3], s = 0.0;
         vb_angmom(m->model, x, v, l);
-        double dl = vector_change(l, m->L0, m->n_ang);
-        if (!isfinite(dl) && !bad)
-            bad = "angular momentum error";
-        if (!(dl <= m->angmom_max))
-            m->angmom_max = dl;
+        for (unsigned c = 0; c < m->n_ang; c++)
+            s += (l[c] - m->L0[c]) * (l[c] - m->L0[c]);
+        const char *b = keep_change(s, l, m->L0, m->n_ang, m->L0_norm, &m->angmom_sq,
+                                    &m->angmom_other, "angular momentum error");
+        if (b && !bad)
+            bad = b;
     }
     if (m->has_momentum) {
-        double p[3];
+        double p[3], s = 0.0;
         vb_momentum(m->model, v, p);
-        double dp = vector_change(p, m->P0, type->dim);
-        if (!isfinite(dp) && !bad)
-            bad = "momentum error";
-        if (!(dp <= m->momentum_max))
-            m->momentum_max = dp;
+        for (unsigned c = 0; c < type->dim; c++)
+            s += (p[c] - m->P0[c]) * (p[c] - m->P0[c]);
+        const char *b = keep_change(s, p, m->P0, type->dim, m->P0_norm, &m->momentum_sq,
+                                    &m->momentum_other, "momentum error");
+        if (b && !bad)
+            bad = b;
     }
     if (m->has_constraint) {
         double dc = vb_constraint_drift(&m->model->cons, x);
@@ -145,9 +194,38 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
         if (!(dc <= m->constraint_max))
             m->constraint_max = dc;
     }
-    raise_scale(&m->pos_scale, &m->pos_scale_sq, xe, m->n);
-    raise_scale(&m->vel_scale, &m->vel_scale_sq, ve, m->n);
+    raise_scale_by(&m->pos_scale, &m->pos_scale_sq, xe, m->n, sxe);
+    raise_scale_by(&m->vel_scale, &m->vel_scale_sq, ve, m->n, sve);
     return bad;
+}
+
+static double larger(double a, double b) { return a > b ? a : b; }
+
+double vb_metrics_vel_final(const vb_metrics *m)
+{
+    return m->vel_last_sq >= 0.0 ? sqrt(m->vel_last_sq) : m->vel_last;
+}
+
+double vb_metrics_vel_max(const vb_metrics *m) { return larger(sqrt(m->vel_sq), m->vel_other); }
+
+double vb_metrics_energy_max(const vb_metrics *m)
+{
+    return m->E0 != 0.0 ? m->energy_d / fabs(m->E0) : m->energy_d;
+}
+
+static double change_max(double sq, double other, double r)
+{
+    return larger(r != 0.0 ? sqrt(sq) / r : sqrt(sq), other);
+}
+
+double vb_metrics_angmom_max(const vb_metrics *m)
+{
+    return change_max(m->angmom_sq, m->angmom_other, m->L0_norm);
+}
+
+double vb_metrics_momentum_max(const vb_metrics *m)
+{
+    return change_max(m->momentum_sq, m->momentum_other, m->P0_norm);
 }
 
 double vb_constraint_drift(const vb_constraints *c, const double *x)

@@ -13,11 +13,22 @@ typedef struct vb_metrics {
     const vb_model *model;
     size_t n;                 /* components */
     unsigned long long count; /* points t_0 .. t_n seen */
-    double pos_final, pos_max, vel_final, vel_max;
+    double pos_final, pos_max;
     double pos_rms_scale, pos_rms_ss; /* sum of squares as scale^2 * ss: cannot overflow */
-    double energy_max, angmom_max, momentum_max;
     double constraint_max; /* the largest | |x_i - x_j| - L | over the rods */
     double E0, L0[3], P0[3];
+    /* The maxima whose every step would cost a square root or a division
+     * are kept before them: a correctly rounded sqrt, and a division by a
+     * positive constant, never reverse an order, so the root of the
+     * largest sum of squares is the largest root, bit for bit.  Each as
+     * the largest sum of squares in the range where its root is the norm
+     * (sq), and the largest norm computed otherwise (other); the velocity
+     * error's last one as its sum (last_sq) or its value (last, when
+     * last_sq < 0).  Read them with the functions below. */
+    double vel_sq, vel_other, vel_last_sq, vel_last;
+    double energy_d;          /* the largest |E - E0| */
+    double angmom_sq, angmom_other, momentum_sq, momentum_other;
+    double L0_norm, P0_norm;  /* |L0|, |P0|: what their changes are relative to */
     unsigned n_ang; /* components of the angular momentum: 1 in 2-D (z), 3 in 3-D */
     int has_energy, has_angmom, has_momentum, has_constraint;
     double pos_scale, vel_scale; /* largest |x|, |v| of the exact solution */
@@ -38,6 +49,12 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
                            const double *ve);
 
 double vb_metrics_pos_rms(const vb_metrics *m);
+/* the errors kept before their last operation (above) */
+double vb_metrics_vel_final(const vb_metrics *m);
+double vb_metrics_vel_max(const vb_metrics *m);
+double vb_metrics_energy_max(const vb_metrics *m);
+double vb_metrics_angmom_max(const vb_metrics *m);
+double vb_metrics_momentum_max(const vb_metrics *m);
 
 /* How far x is off the rods: the largest | |x_i - x_j| - L | (or
  * | |x_i - pivot| - L |) over them, in length units. */

@@ -139,11 +139,11 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
         res->err_pos_final = m->pos_final;
         res->err_pos_max = m->pos_max;
         res->err_pos_rms = vb_metrics_pos_rms(m);
-        res->err_vel_final = m->vel_final;
-        res->err_vel_max = m->vel_max;
-        res->err_energy_max = m->energy_max;
-        res->err_angmom_max = m->angmom_max;
-        res->err_momentum_max = m->momentum_max;
+        res->err_vel_final = vb_metrics_vel_final(m);
+        res->err_vel_max = vb_metrics_vel_max(m);
+        res->err_energy_max = vb_metrics_energy_max(m);
+        res->err_angmom_max = vb_metrics_angmom_max(m);
+        res->err_momentum_max = vb_metrics_momentum_max(m);
         res->err_constraint_max = m->constraint_max;
         if (res->has_return) {
             /* back where it started: x(t_end) against x(0), the truth aside */
@@ -316,7 +316,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     size_t n = model->n, k_n = spec->n_integ;
     run_slot *run = calloc(k_n ? k_n : 1, sizeof *run);
     double *buf = malloc(4 * n * sizeof *buf); /* x0, v0, xe, ve */
-    vb_truth *truth = vb_truth_alloc(model);
+    vb_truth *truth = vb_truth_alloc_shared(model, spec->reference);
     vb_plan plan;
     int begun = 0, rc = -1;
 
@@ -499,8 +499,8 @@ done:
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen)
 {
     const vb_integrator *integ[1] = {spec->integ};
-    vb_grid_spec g = {spec->model, spec->plan, integ, 1, spec->trajectory, spec->on_step,
-                      spec->on_step_ctx};
+    vb_grid_spec g = {spec->model, spec->plan,        integ, 1, spec->trajectory,
+                      spec->on_step, spec->on_step_ctx, NULL};
     return vb_simulate_grid(&g, res, err, errlen);
 }
 

@@ -101,6 +101,9 @@ typedef struct vb_grid_spec {
     FILE *trajectory;    /* per-step rows of one integrator (n_integ = 1), or NULL */
     vb_step_fn *on_step; /* or NULL */
     void *on_step_ctx;
+    /* the model's reference shared with other grids (truth.h), or NULL:
+     * one of its own; the same bits either way */
+    struct vb_reference *reference;
 } vb_grid_spec;
 
 /* Run every integrator of the grid; res[k] is integrator k's result.
@@ -120,17 +123,7 @@ typedef struct vb_run_spec {
 
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen);
 
-/* Up to VB_LANES runs of one integrator on one model, in lockstep lanes
- * (lanes.h): res[i] is what vb_simulate gives for specs[i], bit for bit.
- * The specs must share integ and model, and have no trajectory or on_step;
- * the integrator must have lanes (vb_simulate_lanes_supports).  Lanes that
- * finish early or diverge keep stepping harmlessly until the last is done.
- * Returns 0, or -1 with a message for a failure of the machine. */
-int vb_simulate_lanes(const vb_run_spec *specs, size_t n, vb_run_result *res, char *err,
-                      size_t errlen);
-int vb_simulate_lanes_supports(const vb_integrator *integ);
-
-/* What vb_simulate_grid and vb_simulate_lanes share. */
+/* The pieces a run is made of. */
 struct vb_metrics;
 struct vb_truth;
 /* every x[i] and v[i], i < n, finite */

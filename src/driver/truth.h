@@ -34,6 +34,21 @@ typedef struct vb_truth vb_truth;
 
 /* NULL if out of memory. */
 vb_truth *vb_truth_alloc(const vb_model *m);
+
+/* A reference many runs of one model share.  Its natural steps do not
+ * depend on the times asked for, so they are the same for every run: they
+ * are computed once, as far as the runs ask, and kept; each run reaches
+ * its own times by side steps of its own, and gets the bits a reference of
+ * its own would give, its own error estimate and bad-force time included.
+ * Safe to share between threads.  NULL for a model with an exact solution
+ * (nothing to share), or out of memory; free it after every truth made
+ * from it. */
+typedef struct vb_reference vb_reference;
+vb_reference *vb_reference_alloc(const vb_model *m);
+void vb_reference_free(vb_reference *r);
+/* vb_truth_alloc, the reference's natural steps those of shared (NULL: a
+ * reference of its own). */
+vb_truth *vb_truth_alloc_shared(const vb_model *m, vb_reference *shared);
 /* A reference even for a model with an exact solution: to measure the
  * reference against it (tests) and to time it (bench). */
 vb_truth *vb_truth_alloc_reference(const vb_model *m);

@@ -36,6 +36,19 @@ void vb_relax(const vb_constraints *c, double *x, int sweeps);
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h);
 
+/* SHAKE solved directly: the same equations as vb_shake's (every rod's
+ * length, the corrections along the rods' directions at x_old), by
+ * Newton's iteration, each a linear solve of the rods' Jacobian, which is
+ * banded: rods that share a bead are coupled, so a chain's is tridiagonal
+ * (GSL's band LU).  It stops where the sweeps do, every rod within tol L
+ * or its round-off, in 2 to 4 iterations for a step SHAKE can take.  A
+ * system it cannot solve (redundant rods: a braced square, a bead in line
+ * between two pivots; or a step too large for Newton) falls back on
+ * vb_shake's sweeps from the same start.  v as for vb_shake.  The
+ * iterations it took (or the sweeps), or -1 as vb_shake. */
+long vb_shake_newton(const vb_constraints *c, double *x, const double *x_old, double tol,
+                     double *v, double h);
+
 /* k of SHAKE's sweeps, whatever they leave (relaxation along the rods'
  * old directions, jakobsen:along_old=1); a rod at right angles to its old
  * direction is skipped. */
@@ -67,6 +80,18 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
     "masses, or a rod at right angles to its old direction; try a smaller step"
 #define VB_RATTLE_VELOCITY_FAILED                                                                  \
     "RATTLE's velocity iteration did not converge in 100000 sweeps"
+
+/* How SHAKE's and RATTLE's stages are solved (their parameter `solver`,
+ * typed as a word: shake:solver=sweeps): directly (Newton on the rods'
+ * banded Jacobian for the positions, vb_project_velocity's banded
+ * Cholesky for the velocities), or by the classic Gauss-Seidel sweeps,
+ * what game code does, whose cost grows as N^3 a step on a chain. */
+enum { VB_SOLVER_DIRECT = 0, VB_SOLVER_SWEEPS = 1 };
+#define VB_CONSTRAIN_SOLVER_PARAM                                                                  \
+    {"solver", VB_SOLVER_DIRECT, VB_SOLVER_DIRECT, VB_SOLVER_SWEEPS, 0, 0,                         \
+     "direct: Newton on the rods' banded equations (the velocities: their banded Cholesky); "    \
+     "sweeps: the classic Gauss-Seidel iteration, rod by rod; both to tol",                     \
+     VB_PARAM_INTEGER}
 
 /* The iteration limits: a method that needs more is reported diverged (its
  * state set to NaN), never as a result that quietly missed its rods. */

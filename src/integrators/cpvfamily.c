@@ -112,7 +112,10 @@ int vb_cpv_relax(vb_cpv_state *s, double *x, const double *old, const char **why
 
 int vb_cpv_shake(vb_cpv_state *s, double *x, const double *old, const char **why)
 {
-    if (vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, NULL, 0.0) >= 0)
+    long done = s->solver == VB_SOLVER_SWEEPS
+                    ? vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, NULL, 0.0)
+                    : vb_shake_newton(s->c, x, old, s->tol, NULL, 0.0);
+    if (done >= 0)
         return 0;
     *why = VB_SHAKE_FAILED;
     return -1;
@@ -136,4 +139,9 @@ void vb_cpv_set_relax(void *st, const double *p)
     s->sweeps = p[0];
     s->along_old = p[1];
 }
-void vb_cpv_set_tol(void *st, const double *p) { ((vb_cpv_state *)st)->tol = p[0]; }
+void vb_cpv_set_tol(void *st, const double *p)
+{
+    vb_cpv_state *s = st;
+    s->tol = p[0];
+    s->solver = p[1];
+}

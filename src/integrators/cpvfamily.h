@@ -25,6 +25,7 @@
 typedef struct vb_cpv_state {
     const vb_constraints *c; /* the model's rods (vb_force.constraints; NULL: none) */
     double tol;              /* SHAKE's tolerance */
+    double solver;           /* SHAKE's: VB_SOLVER_DIRECT or VB_SOLVER_SWEEPS */
     double sweeps;           /* relaxation sweeps (a whole number) */
     double along_old;        /* 1: relax along the rods' directions before the step */
     _Alignas(double) unsigned char pv[]; /* a vb_pv_state */
@@ -57,7 +58,7 @@ void vb_cpv_reverse_with(void *st, vb_cpv_project_fn *project);
 vb_cpv_project_fn vb_cpv_relax, vb_cpv_shake;
 
 /* the parameters: sweeps and along_old (the relaxation's, VB_CPV_RELAX_PARAMS
- * of them), and SHAKE's tolerance */
+ * of them), and SHAKE's tolerance and solver */
 #define VB_CPV_RELAX_PARAMS 2
 extern const vb_param_spec vb_cpv_relax_params[VB_CPV_RELAX_PARAMS];
 void vb_cpv_set_relax(void *st, const double *p);

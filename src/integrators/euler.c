@@ -16,28 +16,6 @@ static void step(void *st, vb_force *f, double t, double h)
     }
 }
 
-static size_t lanes_size(size_t n) { return vb_xv_lanes_size(n, 1); }
-
-static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
-                       const double *restrict h)
-{
-    vb_xv_lanes *s = st;
-    vb_lane_row *x = vb_xv_rows(s, 0), *v = vb_xv_rows(s, 1), *a = vb_xv_rows(s, 2);
-    vb_force_lanes_eval(f, t, x, v, a);
-    for (size_t c = 0; c < f->n; c++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            x[c][i] += v[c][i] * h[i];
-            v[c][i] += a[c][i] * h[i];
-        }
-}
-
-const vb_integrator_lanes vb_integrator_euler_lanes = {
-    .state_size = lanes_size,
-    .load = vb_xv_load,
-    .step = step_lanes,
-    .observe = vb_xv_observe_lanes,
-};
-
 const vb_integrator vb_integrator_euler = {
     .name = "euler",
     .summary = "explicit Euler x += v h; v += a h (both from the old state)",

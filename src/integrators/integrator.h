@@ -32,6 +32,11 @@ void vb_integrator_names_constrained(char *buf, size_t len, int constrained);
  * default), or NAN when it has none of that name. */
 double vb_integrator_param(const vb_integrator *g, const char *name);
 
+/* Parameter k of g at value, as it is typed: a word for a parameter whose
+ * values are words (shake:solver=sweeps), or the number's shortest form. */
+void vb_integrator_param_text(const vb_integrator *g, unsigned k, double value, char *buf,
+                              size_t len);
+
 /* The type an instance was made from, or g itself. */
 const vb_integrator *vb_integrator_type(const vb_integrator *g);
 /* 1 for a built-in method (with parameters set or not), 0 for a plugin's
@@ -40,11 +45,6 @@ int vb_integrator_builtin(const vb_integrator *g);
 /* Before start: give a method its parameters (an instance's values, the
  * defaults for its type).  Nothing for a method without any. */
 void vb_integrator_set_params(const vb_integrator *g, void *state);
-
-/* The batched entry point of a built-in integrator (lanes.h); NULL for a
- * plugin's. */
-struct vb_integrator_lanes;
-const struct vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ);
 
 /* "euler, euler-semi, ..." */
 void vb_integrator_names(char *buf, size_t len);

@@ -1,7 +1,6 @@
 /* integrators.c — the table of integrators: the built-in methods of
  * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
-#include "lanes.h"
 #include "model.h" /* vb_param_in_range, vb_parse_double */
 
 #include <math.h>
@@ -41,35 +40,6 @@ static const vb_integrator *const builtin[] = {
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 
-extern const vb_integrator_lanes vb_integrator_euler_lanes;
-extern const vb_integrator_lanes vb_integrator_euler_semi_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_naive_lanes;
-extern const vb_integrator_lanes vb_integrator_tcv_lanes;
-extern const vb_integrator_lanes vb_integrator_verlet_var_lanes;
-extern const vb_integrator_lanes vb_integrator_velocity_verlet_lanes;
-extern const vb_integrator_lanes vb_integrator_leapfrog_lanes;
-extern const vb_integrator_lanes vb_integrator_rk4_lanes;
-
-/* the batched entry point of builtin[i] */
-static const vb_integrator_lanes *const builtin_lanes[N_BUILTIN] = {
-    &vb_integrator_euler_lanes,      &vb_integrator_euler_semi_lanes,
-    &vb_integrator_verlet_lanes,     &vb_integrator_verlet_naive_lanes,
-    &vb_integrator_tcv_lanes,        &vb_integrator_verlet_var_lanes,
-    &vb_integrator_velocity_verlet_lanes, &vb_integrator_leapfrog_lanes,
-    &vb_integrator_rk4_lanes,
-    /* the methods after rk4 run one at a time only */
-    NULL, NULL, NULL, NULL, NULL,
-    NULL, NULL, NULL, NULL,
-};
-
-const vb_integrator_lanes *vb_integrator_lanes_of(const vb_integrator *integ)
-{
-    for (size_t i = 0; i < N_BUILTIN; i++)
-        if (builtin[i] == integ)
-            return builtin_lanes[i];
-    return NULL;
-}
 #define MAX_EXTRA 64
 
 /* Registered once, before any run starts; read-only afterwards. */
@@ -351,6 +321,36 @@ void vb_integrator_set_params(const vb_integrator *g, void *state)
     g->set_params(state, p);
 }
 
+/* The parameters of the built-in methods whose values are words, each
+ * value its index: SHAKE's and RATTLE's solver (constrain.h). */
+static const char *const solver_words[] = {"direct", "sweeps", NULL};
+
+static const char *const *words_of(const vb_integrator *g, const vb_param_spec *ps)
+{
+    return vb_integrator_builtin(g) && strcmp(ps->name, "solver") == 0 ? solver_words : NULL;
+}
+
+void vb_integrator_param_text(const vb_integrator *g, unsigned k, double value, char *buf,
+                              size_t len)
+{
+    const char *const *words = words_of(g, &g->params[k]);
+    if (words)
+        snprintf(buf, len, "%s", words[(int)value]);
+    else
+        vb_format_shortest(value, buf, len);
+}
+
+/* "direct, sweeps" */
+static void word_list(const char *const *words, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; words[i] && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", words[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}
+
 /* "sweeps, tol" */
 static void param_names(const vb_integrator *g, char *buf, size_t len)
 {
@@ -438,7 +438,20 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
             snprintf(err, errlen, "'%.80s': %s is set twice", text, ps->name);
             return NULL;
         }
-        if (vb_parse_double(eq + 1, &p[k]) != 0) {
+        const char *const *words = words_of(type, ps);
+        if (words) {
+            size_t w = 0;
+            while (words[w] && strcmp(words[w], eq + 1) != 0)
+                w++;
+            if (!words[w]) {
+                char list[128];
+                word_list(words, list, sizeof list);
+                snprintf(err, errlen, "'%.80s': %s = '%.40s' is not one of: %s (%s)", text,
+                         ps->name, eq + 1, list, ps->help);
+                return NULL;
+            }
+            p[k] = (double)w;
+        } else if (vb_parse_double(eq + 1, &p[k]) != 0) {
             snprintf(err, errlen, "'%.80s': %s = '%.40s' is not a number (%s must be %s)", text,
                      ps->name, eq + 1, ps->name, range);
             return NULL;
@@ -464,7 +477,7 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
     for (unsigned i = 0; i < type->n_params && used < sizeof name; i++)
         if (given[i] && p[i] != type->params[i].def) {
             char v[32];
-            vb_format_shortest(p[i], v, sizeof v);
+            vb_integrator_param_text(type, i, p[i], v, sizeof v);
             used += (size_t)snprintf(name + used, sizeof name - used, ":%s=%s",
                                      type->params[i].name, v);
         }

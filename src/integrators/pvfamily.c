@@ -69,33 +69,3 @@ void vb_pv_reverse(void *st)
     for (size_t i = 0; i < s->n; i++)
         d[i] = -(d[i] + a[i] * s->hp * s->hp);
 }
-
-size_t vb_pv_lanes_size(size_t n)
-{
-    return sizeof(vb_pv_lanes) + VB_PV_VECTORS * n * sizeof(vb_lane_row);
-}
-
-void vb_pv_load(void *lanes, size_t i, const void *scalar_state)
-{
-    vb_pv_lanes *l = lanes;
-    const vb_pv_state *s = scalar_state;
-    l->n = s->n;
-    for (int k = VB_PV_X; k <= VB_PV_A; k++) {
-        vb_lane_row *row = vb_pv_rows(l, k);
-        const double *src = s->data + (size_t)k * s->n;
-        for (size_t c = 0; c < s->n; c++)
-            row[c][i] = src[c];
-    }
-    l->hp[i] = s->hp;
-}
-
-void vb_pv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v)
-{
-    const vb_pv_lanes *l = lanes;
-    const vb_lane_row *lx = l->rows, *d = l->rows + l->n, *a = l->rows + 2 * l->n;
-    for (size_t c = 0; c < l->n; c++)
-        for (size_t i = 0; i < used; i++) {
-            x[c][i] = lx[c][i];
-            v[c][i] = d[c][i] / l->hp[i] + 0.5 * a[c][i] * l->hp[i];
-        }
-}

@@ -16,7 +16,6 @@
 #ifndef VB_PVFAMILY_H
 #define VB_PVFAMILY_H
 
-#include "lanes.h"
 #include "verletbench.h"
 
 /* N, h_{n-1}, then x_n, d_n = x_n - x_{n-1}, a_n, and room for the
@@ -88,45 +87,6 @@ static inline void vb_pv_step_with(vb_pv_state *s, vb_force *f, double t, double
     double r, c;
     coeffs(h, s->hp, &r, &c);
     vb_pv_advance(s, f, t, h, r, c);
-}
-
-/* The same in lanes (lanes.h): N, h' per lane, then rows of x, d, a, vb. */
-typedef struct vb_pv_lanes {
-    size_t n;
-    double hp[VB_LANES];
-    vb_lane_row rows[];
-} vb_pv_lanes;
-
-static inline vb_lane_row *vb_pv_rows(vb_pv_lanes *s, int k) { return s->rows + (size_t)k * s->n; }
-
-size_t vb_pv_lanes_size(size_t n);
-void vb_pv_load(void *lanes, size_t i, const void *scalar_state);
-void vb_pv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v);
-
-/* vb_pv_advance of every lane, with each lane's coefficients */
-static inline void vb_pv_step_lanes_with(void *restrict st, vb_force_lanes *restrict f,
-                                         const double *restrict t, const double *restrict h,
-                                         vb_pv_coeffs_fn *coeffs)
-{
-    vb_pv_lanes *s = st;
-    vb_lane_row *x = vb_pv_rows(s, VB_PV_X), *d = vb_pv_rows(s, VB_PV_D),
-                *a = vb_pv_rows(s, VB_PV_A), *vb = vb_pv_rows(s, VB_PV_VB);
-    double r[VB_LANES], c[VB_LANES], th[VB_LANES];
-    for (size_t i = 0; i < VB_LANES; i++) {
-        coeffs(h[i], s->hp[i], &r[i], &c[i]);
-        th[i] = t[i] + h[i];
-    }
-    for (size_t k = 0; k < f->n; k++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            d[k][i] = d[k][i] * r[i] + a[k][i] * c[i];
-            x[k][i] += d[k][i];
-        }
-    for (size_t i = 0; i < VB_LANES; i++)
-        s->hp[i] = h[i];
-    for (size_t k = 0; k < f->n; k++)
-        for (size_t i = 0; i < VB_LANES; i++)
-            vb[k][i] = d[k][i] / s->hp[i];
-    vb_force_lanes_eval(f, th, x, vb, a);
 }
 
 /* The Taylor start (Dummer 2005, eq. 2): x_{-1} = x_0 - v_0 h + a_0 h^2/2, so the

@@ -4,8 +4,11 @@
  *     each rod corrected along its direction at x_n until its length is
  *     within tol of L, the same correction / h applied to v~ (SHAKE);
  *     a_{n+1} = a(x_{n+1});  v~ += a_{n+1} h/2;
- *     the velocity along every rod removed until it is within tol of the
- *     rods' relative speeds (RATTLE's second stage).
+ *     the velocity along every rod removed (RATTLE's second stage).
+ * Both stages are solved directly by default: Newton on the rods' banded
+ * equations, then the exact projection of the velocity (its banded
+ * Cholesky); rattle:solver=sweeps solves them by the classic sweeps, the
+ * velocity's until it is within tol of the rods' relative speeds.
  * a is the applied force alone (constrain.h).  The velocity it reports is
  * its own, tangent to the rods.  A stage that does not converge in 100000
  * sweeps makes the run diverged. */
@@ -19,6 +22,7 @@ typedef struct {
     size_t n;
     const vb_constraints *c;
     double tol;
+    double solver; /* VB_SOLVER_DIRECT or VB_SOLVER_SWEEPS */
     double data[]; /* x, v, a, the positions before the step: N each */
 } rattle_state;
 
@@ -56,7 +60,9 @@ static void step(void *st, vb_force *f, double t, double h)
         v[i] += a[i] * half;
         x[i] += v[i] * h;
     }
-    if (s->c && vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, v, h) < 0) {
+    int sweeps = s->solver == VB_SOLVER_SWEEPS;
+    if (s->c && (sweeps ? vb_shake(s->c, x, old, s->tol, VB_CONSTRAIN_MAX_SWEEPS, v, h)
+                        : vb_shake_newton(s->c, x, old, s->tol, v, h)) < 0) {
         poison(s);
         f->stopped = VB_SHAKE_FAILED;
         return;
@@ -64,7 +70,8 @@ static void step(void *st, vb_force *f, double t, double h)
     vb_force_eval(f, t + h, x, v, a);
     for (size_t i = 0; i < s->n; i++)
         v[i] += a[i] * half;
-    if (s->c && vb_rattle_velocity(s->c, x, v, s->tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS) < 0) {
+    if (s->c && (sweeps ? vb_rattle_velocity(s->c, x, v, s->tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS)
+                        : vb_project_velocity(s->c, s->n / s->c->dim, x, v)) < 0) {
         poison(s);
         f->stopped = VB_RATTLE_VELOCITY_FAILED;
     }
@@ -87,18 +94,25 @@ static void reverse(void *st)
         v[i] = -v[i];
 }
 
-static void set_tol(void *st, const double *p) { ((rattle_state *)st)->tol = p[0]; }
+static void set_params(void *st, const double *p)
+{
+    rattle_state *s = st;
+    s->tol = p[0];
+    s->solver = p[1];
+}
 
 static const vb_param_spec params[] = {
     {"tol", 1e-10, 0.0, 1e-2, 1, 0,
      "relative tolerance of every rod's length and velocity along it, 0 < tol <= "
      "0.01; one finer than round-off stops at that", 0},
+    VB_CONSTRAIN_SOLVER_PARAM,
 };
 
 const vb_integrator vb_integrator_rattle = {
     .name = "rattle",
     .summary = "RATTLE: velocity Verlet with the rods solved for in position and velocity "
-               "to tol (rattle:tol=t, default 1e-10); constrained",
+               "to tol (rattle:tol=t, default 1e-10), directly or by sweeps "
+               "(rattle:solver=sweeps); constrained",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_CONSTRAINED,
     .state_size = state_size,
@@ -107,6 +121,6 @@ const vb_integrator vb_integrator_rattle = {
     .observe = observe,
     .reverse = reverse,
     .params = params,
-    .n_params = 1,
-    .set_params = set_tol,
+    .n_params = 2,
+    .set_params = set_params,
 };

@@ -47,58 +47,6 @@ static void step(void *st, vb_force *f, double t, double h)
     }
 }
 
-static size_t lanes_size(size_t n) { return vb_xv_lanes_size(n, N_VECTORS - 2); }
-
-static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
-                       const double *restrict h)
-{
-    vb_xv_lanes *s = st;
-    size_t n = f->n;
-    vb_lane_row *x = vb_xv_rows(s, 0), *v = vb_xv_rows(s, 1);
-    vb_lane_row *x2 = vb_xv_rows(s, X2), *v2 = vb_xv_rows(s, V2), *x3 = vb_xv_rows(s, X3),
-                *v3 = vb_xv_rows(s, V3), *x4 = vb_xv_rows(s, X4), *v4 = vb_xv_rows(s, V4);
-    vb_lane_row *a1 = vb_xv_rows(s, A1), *a2 = vb_xv_rows(s, A2), *a3 = vb_xv_rows(s, A3),
-                *a4 = vb_xv_rows(s, A4);
-    double half[VB_LANES], sixth[VB_LANES], th[VB_LANES], tf[VB_LANES];
-    for (size_t i = 0; i < VB_LANES; i++) {
-        half[i] = 0.5 * h[i];
-        sixth[i] = h[i] / 6.0;
-        th[i] = t[i] + half[i];
-        tf[i] = t[i] + h[i];
-    }
-    vb_force_lanes_eval(f, t, x, v, a1);
-    for (size_t c = 0; c < n; c++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            x2[c][i] = x[c][i] + half[i] * v[c][i];
-            v2[c][i] = v[c][i] + half[i] * a1[c][i];
-        }
-    vb_force_lanes_eval(f, th, x2, v2, a2);
-    for (size_t c = 0; c < n; c++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            x3[c][i] = x[c][i] + half[i] * v2[c][i];
-            v3[c][i] = v[c][i] + half[i] * a2[c][i];
-        }
-    vb_force_lanes_eval(f, th, x3, v3, a3);
-    for (size_t c = 0; c < n; c++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            x4[c][i] = x[c][i] + h[i] * v3[c][i];
-            v4[c][i] = v[c][i] + h[i] * a3[c][i];
-        }
-    vb_force_lanes_eval(f, tf, x4, v4, a4);
-    for (size_t c = 0; c < n; c++)
-        for (size_t i = 0; i < VB_LANES; i++) {
-            x[c][i] += sixth[i] * (v[c][i] + 2.0 * v2[c][i] + 2.0 * v3[c][i] + v4[c][i]);
-            v[c][i] += sixth[i] * (a1[c][i] + 2.0 * a2[c][i] + 2.0 * a3[c][i] + a4[c][i]);
-        }
-}
-
-const vb_integrator_lanes vb_integrator_rk4_lanes = {
-    .state_size = lanes_size,
-    .load = vb_xv_load,
-    .step = step_lanes,
-    .observe = vb_xv_observe_lanes,
-};
-
 const vb_integrator vb_integrator_rk4 = {
     .name = "rk4",
     .summary = "classical Runge-Kutta 4 on (x, v); 4 force evaluations a step",

@@ -3,11 +3,13 @@
  * update is variable-step Stormer-Verlet's (verlet-var),
  *     x~ = x_n + (x_n - x_{n-1}) h/h' + a_n h (h + h')/2,
  * which is the classic SHAKE step when the steps are equal; then each rod
- * is corrected along its direction at x_n, sweeping until every length is
- * within tol of its L (constrain.h).  That correction is h (h + h')/2 times
- * the rods' forces, M^-1 G(x_n)^T lambda, with lambda solved to tol.  The
- * velocity is implied by the positions (cpvfamily.h).  A step that does
- * not converge in 100000 sweeps makes the run diverged. */
+ * is corrected along its direction at x_n until every length is within
+ * tol of its L: by Newton on the rods' banded equations, or by the classic
+ * sweeps, rod by rod (shake:solver=sweeps; constrain.h).  That correction
+ * is h (h + h')/2 times the rods' forces, M^-1 G(x_n)^T lambda, with
+ * lambda solved to tol.  The velocity is implied by the positions
+ * (cpvfamily.h).  A step that does not converge in 100000 sweeps makes the
+ * run diverged. */
 #include "constrain.h"
 #include "cpvfamily.h"
 
@@ -24,13 +26,14 @@ static const vb_param_spec params[] = {
     {"tol", 1e-10, 0.0, 1e-2, 1, 0,
      "relative tolerance of every rod's length, 0 < tol <= 0.01; one finer than the "
      "positions' round-off stops at that", 0},
+    VB_CONSTRAIN_SOLVER_PARAM,
 };
 
 const vb_integrator vb_integrator_shake = {
     .name = "shake",
     .summary = "SHAKE: variable-step Stormer-Verlet, each rod corrected along its old "
-               "direction until its length is within tol (shake:tol=t, default 1e-10); "
-               "constrained",
+               "direction until its length is within tol (shake:tol=t, default 1e-10), "
+               "solved directly or by sweeps (shake:solver=sweeps); constrained",
     .order = 2,
     .flags = VB_SYMPLECTIC | VB_HISTORY | VB_CONSTRAINED,
     .state_size = vb_cpv_state_size,
@@ -40,6 +43,6 @@ const vb_integrator vb_integrator_shake = {
     .observe = vb_cpv_observe,
     .reverse = reverse,
     .params = params,
-    .n_params = 1,
+    .n_params = 2,
     .set_params = vb_cpv_set_tol,
 };

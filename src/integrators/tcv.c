@@ -8,19 +8,6 @@ static void step(void *st, vb_force *f, double t, double h)
     vb_pv_step_with(st, f, t, h, vb_pv_coeffs_tcv);
 }
 
-static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
-                       const double *restrict h)
-{
-    vb_pv_step_lanes_with(st, f, t, h, vb_pv_coeffs_tcv);
-}
-
-const vb_integrator_lanes vb_integrator_tcv_lanes = {
-    .state_size = vb_pv_lanes_size,
-    .load = vb_pv_load,
-    .step = step_lanes,
-    .observe = vb_pv_observe_lanes,
-};
-
 const vb_integrator vb_integrator_tcv = {
     .name = "tcv",
     .summary = "Dummer's time-corrected Verlet x+ = x + (x - x-) h/h' + a h^2",

@@ -9,19 +9,6 @@ static void step(void *st, vb_force *f, double t, double h)
     vb_pv_step_with(st, f, t, h, vb_pv_coeffs_verlet_var);
 }
 
-static void step_lanes(void *restrict st, vb_force_lanes *restrict f, const double *restrict t,
-                       const double *restrict h)
-{
-    vb_pv_step_lanes_with(st, f, t, h, vb_pv_coeffs_verlet_var);
-}
-
-const vb_integrator_lanes vb_integrator_verlet_var_lanes = {
-    .state_size = vb_pv_lanes_size,
-    .load = vb_pv_load,
-    .step = step_lanes,
-    .observe = vb_pv_observe_lanes,
-};
-
 const vb_integrator vb_integrator_verlet_var = {
     .name = "verlet-var",
     .summary = "variable-step Stormer-Verlet x+ = x + (x - x-) h/h' + a h (h + h')/2",

@@ -6,7 +6,6 @@
 #ifndef VB_XVSTATE_H
 #define VB_XVSTATE_H
 
-#include "lanes.h"
 #include "verletbench.h"
 
 typedef struct vb_xv_state {
@@ -46,20 +45,5 @@ void vb_xv_start(void *st, vb_force *f, double t, const double *x, const double 
 void vb_xv_observe(const void *st, double *x, double *v);
 /* v <- -v: a one-step method's state is just where it is and how it moves. */
 void vb_xv_reverse(void *st);
-
-/* The same in lanes (lanes.h): N, then rows of x[N], v[N] and the method's. */
-typedef struct vb_xv_lanes {
-    size_t n;
-    vb_lane_row rows[];
-} vb_xv_lanes;
-
-static inline vb_lane_row *vb_xv_rows(vb_xv_lanes *s, size_t k) { return s->rows + k * s->n; }
-
-size_t vb_xv_lanes_size(size_t n, size_t extra);
-size_t vb_xv_lanes_state_size(size_t n);
-/* copy the scalar state's x and v (and its first `extra` own vectors) into lane i */
-void vb_xv_load_extra(void *lanes, size_t i, const void *scalar_state, size_t extra);
-void vb_xv_load(void *lanes, size_t i, const void *scalar_state);
-void vb_xv_observe_lanes(const void *lanes, size_t used, vb_lane_row *x, vb_lane_row *v);
 
 #endif

@@ -10,12 +10,18 @@
  * at its own frequency w_j with amplitude and phase from the start, and
  * x(t) is their sum.  (The modes are also known in closed form,
  * sin(i j pi/(N+1)) at w_j = 2 sqrt(k/m) sin(j pi/(2(N+1))): the tests hold
- * GSL's to them.)  The frequencies are not commensurate, so the motion is
- * not periodic; its natural time is the slowest mode's period. */
+ * GSL's to them.)  That sum over N modes for each of N masses is a sine
+ * transform: where it pays it is taken as GSL's real FFT of the odd
+ * sequence of length 2(N+1), O(N log N) a time, not O(N^2) (each GSL mode
+ * is sqrt(2/(N+1)) times the closed form, up to a sign read once at
+ * set-up); elsewhere, as the plain sum.  The
+ * frequencies are not commensurate, so the motion is not periodic; its
+ * natural time is the slowest mode's period. */
 #include "model.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_fft_real.h>
 #include <gsl/gsl_matrix.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +34,36 @@ typedef struct {
     double *phi;   /* phi[j * n + i]: mode j at mass i (orthonormal) */
     double *w;     /* w[j] */
     double *a, *b; /* x(t) = sum_j phi_j (a_j cos w_j t + b_j sin w_j t) */
+    double *c;     /* phi_j = c_j sin(i j pi/(N+1)): sqrt(2/(N+1)) and GSL's sign */
+    int fft;       /* the exact solution by the FFT (fft_pays) */
 } chain;
+
+/* Whether the FFT pays: GSL's mixed-radix FFT of length M costs about M
+ * times the sum of M's prime factors (a large prime is a slow generic
+ * pass), the plain sum N^2 mult-adds, and twice that is where the two
+ * meet as `bench --model chain --modes sim` measured them (N = 64, M = 130
+ * = 2 5 13: the plain sum is cheaper; N = 256, M = 2 257: ten times
+ * cheaper; N = 512, M = 1026 = 2 3^3 19: the FFT, several times). */
+static int fft_pays(size_t n)
+{
+    size_t m = 2 * (n + 1), rest = m, sum = 0;
+    for (size_t p = 2; p * p <= rest; p++)
+        while (rest % p == 0) {
+            sum += p;
+            rest /= p;
+        }
+    if (rest > 1)
+        sum += rest;
+    return 2 * m * sum < n * n;
+}
+
+/* an exact solution's scratch: the odd sequences of x and v, and GSL's
+ * tables for their length 2(N+1) */
+typedef struct {
+    double *z;
+    gsl_fft_real_wavetable *table;
+    gsl_fft_real_workspace *space;
+} chain_work;
 
 static const vb_param_spec params[] = {
     /* at most 512: GSL's eigensolver takes O(N^3) at set-up (1.7 s for
@@ -51,6 +86,7 @@ static void destroy(void *self)
     free(s->w);
     free(s->a);
     free(s->b);
+    free(s->c);
     free(s);
 }
 
@@ -67,15 +103,17 @@ static void *create(const double *p, char *err, size_t errlen)
     s->m = p[2];
     s->amp = p[3];
     s->w2 = s->k / s->m;
+    s->fft = fft_pays(n);
     s->x0 = malloc(n * sizeof *s->x0);
     s->phi = malloc(n * n * sizeof *s->phi);
     s->w = malloc(n * sizeof *s->w);
     s->a = malloc(n * sizeof *s->a);
     s->b = calloc(n, sizeof *s->b); /* from rest: no sine terms */
+    s->c = malloc(n * sizeof *s->c);
     gsl_matrix *K = gsl_matrix_calloc(n, n), *V = gsl_matrix_alloc(n, n);
     gsl_vector *eval = gsl_vector_alloc(n);
     gsl_eigen_symmv_workspace *ws = gsl_eigen_symmv_alloc(n);
-    int ok = s->x0 && s->phi && s->w && s->a && s->b && K && V && eval && ws;
+    int ok = s->x0 && s->phi && s->w && s->a && s->b && s->c && K && V && eval && ws;
     if (ok) {
         /* the pluck: a triangle, zero at the walls, amp at mass p */
         size_t peak = (n + 1) / 3 > 0 ? (n + 1) / 3 : 1;
@@ -106,6 +144,13 @@ static void *create(const double *p, char *err, size_t errlen)
                 proj += s->phi[j * n + i] * s->x0[i];
             }
             s->a[j] = proj;
+            /* the sign GSL gave mode j: read where the closed form is
+             * largest, sin(i (j+1) pi/(N+1)) at i nearest (N+1)/(2(j+1)) */
+            size_t i = (n + 1) / (2 * (j + 1));
+            i = i < 1 ? 1 : i;
+            double closed = sin((double)i * (double)(j + 1) * M_PI / (double)(n + 1));
+            s->c[j] = (s->phi[j * n + i - 1] * closed >= 0.0 ? 1.0 : -1.0) *
+                      sqrt(2.0 / (double)(n + 1));
         }
     if (ws)
         gsl_eigen_symmv_free(ws);
@@ -158,23 +203,79 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[n - 1] = w2 * ((left - mid) + (0.0 - mid));
 }
 
+static void work_free(void *work)
+{
+    chain_work *w = work;
+    if (!w)
+        return;
+    if (w->table)
+        gsl_fft_real_wavetable_free(w->table);
+    if (w->space)
+        gsl_fft_real_workspace_free(w->space);
+    free(w->z);
+    free(w);
+}
+
+static void *work_alloc(const void *self)
+{
+    const chain *s = self;
+    size_t len = 2 * (s->n + 1);
+    chain_work *w = calloc(1, sizeof *w);
+    if (!w || !s->fft)
+        return w; /* the plain sum needs no scratch */
+    w->z = malloc(2 * len * sizeof *w->z);
+    w->table = gsl_fft_real_wavetable_alloc(len);
+    w->space = gsl_fft_real_workspace_alloc(len);
+    if (!w->z || !w->table || !w->space) {
+        work_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* out_i = sum_j y_j sin(i j pi/(N+1)), i, j = 1 .. N (y_j in z[j], its odd
+ * extension made here): the real FFT of the odd sequence of length M =
+ * 2(N+1) is -2i times that sum at frequency i, GSL's halfcomplex z[2i] */
+static int sine_sum(const chain_work *w, size_t n, double *z, double *out)
+{
+    size_t len = 2 * (n + 1);
+    z[0] = z[n + 1] = 0.0;
+    for (size_t j = 1; j <= n; j++)
+        z[len - j] = -z[j];
+    if (gsl_fft_real_transform(z, 1, len, w->table, w->space) != GSL_SUCCESS)
+        return -1;
+    for (size_t i = 1; i <= n; i++)
+        out[i - 1] = -0.5 * z[2 * i];
+    return 0;
+}
+
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
-    (void)work;
     const chain *s = self;
-    size_t n = s->n;
-    for (size_t i = 0; i < n; i++)
-        x[i] = v[i] = 0.0;
+    chain_work *w = work;
+    size_t n = s->n, len = 2 * (n + 1);
+    if (!s->fft) {
+        for (size_t i = 0; i < n; i++)
+            x[i] = v[i] = 0.0;
+        for (size_t j = 0; j < n; j++) {
+            double c = cos(s->w[j] * t), sn = sin(s->w[j] * t);
+            double q = s->a[j] * c + s->b[j] * sn, qd = s->w[j] * (s->b[j] * c - s->a[j] * sn);
+            const double *phi = s->phi + j * n;
+            for (size_t i = 0; i < n; i++) {
+                x[i] += phi[i] * q;
+                v[i] += phi[i] * qd;
+            }
+        }
+        return 0;
+    }
+    double *zx = w->z, *zv = w->z + len;
     for (size_t j = 0; j < n; j++) {
         double c = cos(s->w[j] * t), sn = sin(s->w[j] * t);
         double q = s->a[j] * c + s->b[j] * sn, qd = s->w[j] * (s->b[j] * c - s->a[j] * sn);
-        const double *phi = s->phi + j * n;
-        for (size_t i = 0; i < n; i++) {
-            x[i] += phi[i] * q;
-            v[i] += phi[i] * qd;
-        }
+        zx[j + 1] = s->c[j] * q;
+        zv[j + 1] = s->c[j] * qd;
     }
-    return 0;
+    return sine_sum(w, n, zx, x) == 0 && sine_sum(w, n, zv, v) == 0 ? 0 : -1;
 }
 
 /* kinetic plus the energy in every spring, the two to the walls included */
@@ -219,8 +320,8 @@ const vb_model_type vb_model_chain = {
     .particles = particles,
     .initial = initial,
     .accel = accel,
-    .work_alloc = NULL,
-    .work_free = NULL,
+    .work_alloc = work_alloc,
+    .work_free = work_free,
     .exact = exact,
     .energy = energy,
     .masses = masses,

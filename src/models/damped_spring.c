@@ -56,19 +56,6 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[0] = -(s->k * x[0] + s->c * v[0]) / s->m;
 }
 
-/* accel on lanes: the same operations, lane by lane (lanes.h) */
-vb_accel_lanes_fn vb_damped_spring_accel_lanes;
-void vb_damped_spring_accel_lanes(const void *restrict self, const double *restrict t,
-                                  const vb_lane_row *restrict x, const vb_lane_row *restrict v,
-                                  vb_lane_row *restrict a)
-{
-    (void)t;
-    const damped *s = self;
-    for (size_t i = 0; i < VB_LANES; i++) {
-        a[0][i] = -(s->k * x[0][i] + s->c * v[0][i]) / s->m;
-    }
-}
-
 /* x = e^{-gt} (A cos wt + B sin wt),  A = x0,  B = (v0 + g x0)/w */
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {

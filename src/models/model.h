@@ -10,7 +10,6 @@
 
 #include <stddef.h>
 
-#include "lanes.h"
 #include "numbers.h" /* vb_parse_double, vb_format_shortest: parameters as text */
 #include "verletbench.h"
 
@@ -21,7 +20,6 @@ typedef struct vb_model {
     size_t particles; /* n */
     size_t n;         /* N = n d: the components of the state */
     double *mass;     /* the particles' masses (all 1 when the type gives none) */
-    vb_accel_lanes_fn *accel_lanes; /* a built-in's batched force law, or NULL */
     /* the rods (cons.n = 0: none), as integrators see them through
      * vb_force.constraints: the list and the inverse masses live here */
     vb_constraints cons;

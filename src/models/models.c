@@ -25,28 +25,22 @@ extern const vb_model_type vb_model_rod_pendulum;
 extern const vb_model_type vb_model_double_pendulum;
 extern const vb_model_type vb_model_hanging_chain;
 
-extern vb_accel_lanes_fn vb_projectile_accel_lanes, vb_spring_accel_lanes,
-    vb_damped_spring_accel_lanes, vb_orbit_accel_lanes, vb_pendulum_accel_lanes;
-
-/* the built-in models, each with its batched force law (lanes.h) or NULL */
-static const struct {
-    const vb_model_type *type;
-    vb_accel_lanes_fn *lanes;
-} builtin[] = {
-    {&vb_model_projectile, vb_projectile_accel_lanes},
-    {&vb_model_spring, vb_spring_accel_lanes},
-    {&vb_model_damped_spring, vb_damped_spring_accel_lanes},
-    {&vb_model_impulse, NULL},
-    {&vb_model_orbit, vb_orbit_accel_lanes},
-    {&vb_model_pendulum, vb_pendulum_accel_lanes},
-    {&vb_model_chain, NULL},
-    {&vb_model_two_body, NULL},
-    {&vb_model_figure_eight, NULL},
-    {&vb_model_henon_heiles, NULL},
+/* the built-in models */
+static const vb_model_type *const builtin[] = {
+    &vb_model_projectile,
+    &vb_model_spring,
+    &vb_model_damped_spring,
+    &vb_model_impulse,
+    &vb_model_orbit,
+    &vb_model_pendulum,
+    &vb_model_chain,
+    &vb_model_two_body,
+    &vb_model_figure_eight,
+    &vb_model_henon_heiles,
     /* constrained: rods, enforced by the constrained integrators */
-    {&vb_model_rod_pendulum, NULL},
-    {&vb_model_double_pendulum, NULL},
-    {&vb_model_hanging_chain, NULL},
+    &vb_model_rod_pendulum,
+    &vb_model_double_pendulum,
+    &vb_model_hanging_chain,
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 #define MAX_EXTRA 64
@@ -60,7 +54,7 @@ size_t vb_model_count(void) { return N_BUILTIN + n_extra; }
 const vb_model_type *vb_model_at(size_t i)
 {
     if (i < N_BUILTIN)
-        return builtin[i].type;
+        return builtin[i];
     return i - N_BUILTIN < n_extra ? extra[i - N_BUILTIN] : NULL;
 }
 
@@ -494,9 +488,6 @@ int vb_model_setup(vb_model *m, char *err, size_t errlen)
         m->mass[i] = 1.0;
     if (t->masses)
         t->masses(m->self, m->mass);
-    for (size_t i = 0; i < N_BUILTIN; i++)
-        if (builtin[i].type == t)
-            m->accel_lanes = builtin[i].lanes;
     const char *what = numbers_not_finite(m);
     if (!what && t->n_constraints && setup_constraints(m, err, errlen) != 0) {
         vb_model_free(m);
@@ -534,7 +525,6 @@ void vb_model_free(vb_model *m)
     m->self = NULL;
     m->mass = NULL;
     m->particles = m->n = 0;
-    m->accel_lanes = NULL;
 }
 
 void *vb_model_self_alloc(size_t size, char *err, size_t errlen)

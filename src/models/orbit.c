@@ -49,23 +49,6 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[1] = k * x[1];
 }
 
-/* accel on lanes: the same operations, lane by lane (lanes.h) */
-vb_accel_lanes_fn vb_orbit_accel_lanes;
-void vb_orbit_accel_lanes(const void *restrict self, const double *restrict t,
-                          const vb_lane_row *restrict x, const vb_lane_row *restrict v,
-                          vb_lane_row *restrict a)
-{
-    (void)t;
-    (void)v;
-    const orbit *s = self;
-    for (size_t i = 0; i < VB_LANES; i++) {
-        double r2 = x[0][i] * x[0][i] + x[1][i] * x[1][i];
-        double k = -s->mu / (r2 * sqrt(r2));
-        a[0][i] = k * x[0][i];
-        a[1][i] = k * x[1][i];
-    }
-}
-
 static void *work_alloc(const void *self)
 {
     const orbit *s = self;

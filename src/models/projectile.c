@@ -45,22 +45,6 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[1] = -s->g;
 }
 
-/* accel on lanes: the same operations, lane by lane (lanes.h) */
-vb_accel_lanes_fn vb_projectile_accel_lanes;
-void vb_projectile_accel_lanes(const void *restrict self, const double *restrict t,
-                               const vb_lane_row *restrict x, const vb_lane_row *restrict v,
-                               vb_lane_row *restrict a)
-{
-    (void)t;
-    (void)x;
-    (void)v;
-    const projectile *s = self;
-    for (size_t i = 0; i < VB_LANES; i++) {
-        a[0][i] = 0.0;
-        a[1][i] = -s->g;
-    }
-}
-
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
     (void)work;

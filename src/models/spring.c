@@ -42,20 +42,6 @@ static void accel(const void *self, double t, const double *x, const double *v, 
     a[0] = -s->w2 * x[0];
 }
 
-/* accel on lanes: the same operations, lane by lane (lanes.h) */
-vb_accel_lanes_fn vb_spring_accel_lanes;
-void vb_spring_accel_lanes(const void *restrict self, const double *restrict t,
-                           const vb_lane_row *restrict x, const vb_lane_row *restrict v,
-                           vb_lane_row *restrict a)
-{
-    (void)t;
-    (void)v;
-    const spring *s = self;
-    for (size_t i = 0; i < VB_LANES; i++) {
-        a[0][i] = -s->w2 * x[0][i];
-    }
-}
-
 static int exact(const void *self, void *work, double t, double *x, double *v)
 {
     (void)work;

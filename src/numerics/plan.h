@@ -1,6 +1,6 @@
 /* plan.h — step plans (docs/method.md §1): the sequence h_0, h_1, ... of one run.
  * A plan is an iterator with no global state; the random plan owns its
- * generator, so runs in different threads or lanes never share one. */
+ * generator, so runs in different threads never share one. */
 #ifndef VB_PLAN_H
 #define VB_PLAN_H
 

@@ -14,6 +14,7 @@
 #include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
+#include "truth.h"
 
 /* ---- planning ---- */
 
@@ -181,6 +182,9 @@ typedef struct {
      * here with the engines' */
     int iso;
     unsigned char *here;
+    /* the model's reference, its natural steps computed once for every
+     * plan (truth.h); NULL: an exact solution, or each grid its own */
+    vb_reference *reference;
 } job_ctx;
 
 /* The runs of task g of the integrators idx[0..n) into res (integrator
@@ -214,7 +218,7 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
         }
     if (rc == 0 && m) {
         vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[at[0]] * jc->per + g].plan,
-                             .integ = grid, .n_integ = m};
+                             .integ = grid, .n_integ = m, .reference = jc->reference};
         rc = vb_simulate_grid(&spec, gres, err, errlen);
         for (size_t q = 0; rc == 0 && q < m; q++)
             res[at[q]] = gres[q];
@@ -222,7 +226,8 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
     for (size_t k = 0; rc == 0 && k < n; k++)
         if (own_frames(c->integ[idx[k]])) {
             vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[k] * jc->per + g].plan,
-                                 .integ = &c->integ[idx[k]], .n_integ = 1};
+                                 .integ = &c->integ[idx[k]], .n_integ = 1,
+                                 .reference = jc->reference};
             rc = vb_simulate_grid(&spec, &res[k], err, errlen);
         }
     for (size_t k = 0; rc != 0 && k < n; k++)
@@ -353,7 +358,8 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
         for (size_t g = 0; g < per; g++)
             if (s->jobs[g].level == level && (!s->shard_n || s->task_shard[g] == s->shard_k))
                 order[n++] = g;
-    job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx};
+    job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx,
+                  .reference = vb_reference_alloc(&c->model)};
     int rc = 0;
     for (size_t i = 0; i < c->n_integ; i++)
         jc.iso |= vb_sweep_calls_plugin(c, i);
@@ -395,6 +401,7 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
                              progress && !jc.iso ? task_done : NULL, &jc);
     free(jc.here);
     free(order);
+    vb_reference_free(jc.reference);
     return rc;
 }
 
