@@ -202,6 +202,20 @@ static void test_precision_rules(void)
     /* a difference float32 admits is far beyond float64's rule */
     CHECK(!vb_same_to_roundoff_in(VB_FLOAT64, a, a + 0.5 * limit, n, scale), "float64 is stricter");
     CHECK(!vb_same_to_roundoff_in(VB_FLOAT32, NAN, NAN, n, scale), "NaN is never the same");
+    /* the signed witness: equal and opposite errors of the same norm are
+     * not the same; a difference within the floor times 1.5 sqrt(n) is */
+    double rms = 1e-3, f64 = 16.0 * 0x1p-52 * pow(n, 1.5) * scale; /* 1.1e-10 */
+    CHECK(!vb_same_signed_in(VB_FLOAT64, rms, -rms, rms, rms, n, scale, 2), "mirror errors");
+    CHECK(vb_same_signed_in(VB_FLOAT64, 0.0, 0.99 * 1.5 * sqrt(2.0) * 1e-3 * rms, rms, rms, n,
+                            scale, 2), "within 1e-3 of the RMS error");
+    CHECK(!vb_same_signed_in(VB_FLOAT64, 0.0, 1.01 * 1.5 * sqrt(2.0) * 1e-3 * rms, rms, rms, n,
+                             scale, 2), "past 1e-3 of the RMS error");
+    CHECK(vb_same_signed_in(VB_FLOAT64, 0.0, 0.99 * 1.5 * f64, 0.0, 0.0, n, scale, 1),
+          "within the round-off floor when the errors vanish");
+    CHECK(!vb_same_signed_in(VB_FLOAT64, 0.0, 1.01 * 1.5 * f64, 0.0, 0.0, n, scale, 1),
+          "past the round-off floor");
+    CHECK(!vb_same_signed_in(VB_FLOAT64, INFINITY, INFINITY, rms, rms, n, scale, 1),
+          "an unfinished run is never the same");
 }
 
 void suite_plans(void)

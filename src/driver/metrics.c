@@ -123,9 +123,10 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
      * side instead of one after another, each summed in the order
      * vb_distance and vb_magnitude sum it, so every result is the same
      * bits */
-    double sp = 0.0, sv = 0.0, sxe = 0.0, sve = 0.0;
+    double sp = 0.0, sv = 0.0, sxe = 0.0, sve = 0.0, signed_sum = 0.0;
     for (size_t i = 0; i < m->n; i++) {
         double dp = x[i] - xe[i], dv = v[i] - ve[i];
+        signed_sum += (1.0 + 0.25 * (double)(i % 3)) * dp;
         sp += dp * dp;
         sv += dv * dv;
         sxe += xe[i] * xe[i];
@@ -135,6 +136,7 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
     if (!isfinite(ep))
         bad = "position error";
     m->count++;
+    m->pos_signed_sum += signed_sum;
     m->pos_final = ep;
     if (ep > m->pos_max)
         m->pos_max = ep;
@@ -240,6 +242,11 @@ double vb_constraint_drift(const vb_constraints *c, const double *x)
             worst = off;
     }
     return worst;
+}
+
+double vb_metrics_pos_signed_mean(const vb_metrics *m)
+{
+    return m->pos_signed_sum / (double)m->count;
 }
 
 /* over all points t_0 .. t_N, t_0 (error zero) included */

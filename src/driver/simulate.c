@@ -99,7 +99,7 @@ int vb_whole_periods(const vb_model *model, double t_end)
 static void unfinished(vb_run_result *res)
 {
     res->fail_step = res->steps;
-    res->err_pos_final = res->err_pos_max = res->err_pos_rms = INFINITY;
+    res->err_pos_final = res->err_pos_max = res->err_pos_rms = res->err_pos_signed = INFINITY;
     res->err_vel_final = res->err_vel_max = INFINITY;
     res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
     res->err_return = res->err_constraint_max = INFINITY;
@@ -139,6 +139,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
         res->err_pos_final = m->pos_final;
         res->err_pos_max = m->pos_max;
         res->err_pos_rms = vb_metrics_pos_rms(m);
+        res->err_pos_signed = vb_metrics_pos_signed_mean(m);
         res->err_vel_final = vb_metrics_vel_final(m);
         res->err_vel_max = vb_metrics_vel_max(m);
         res->err_energy_max = vb_metrics_energy_max(m);

@@ -40,6 +40,9 @@ typedef struct vb_run_result {
     double t_end;
     unsigned long long steps, force_evals;
     double err_pos_final, err_pos_max, err_pos_rms;
+    /* vb_metrics_pos_signed_mean: the signed witness "= name" compares
+     * beside the norms; in shard files, never in the tables */
+    double err_pos_signed;
     double err_vel_final, err_vel_max;
     double err_energy_max, err_angmom_max, err_momentum_max;
     double err_return; /* |x(t_end) - x(0)| when t_end is a whole number of periods */

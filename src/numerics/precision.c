@@ -39,6 +39,27 @@ double vb_roundoff_floor(vb_precision p, double scale)
     return VB_FLOOR_ULPS * vb_precision_eps(p) * scale;
 }
 
+double vb_same_floor(vb_precision p, double steps, double scale)
+{
+    double n = steps > 1.0 ? steps : 1.0;
+    if (p == VB_FLOAT32)
+        return VB_SAME32_ULPS * (double)FLT_EPSILON * n * scale;
+    return VB_SAME_ULPS * DBL_EPSILON * pow(n, 1.5) * scale;
+}
+
+double vb_same_rtol(vb_precision p)
+{
+    return p == VB_FLOAT32 ? VB_SAME32_RTOL : VB_SAME_RTOL;
+}
+
+int vb_same_signed_in(vb_precision p, double a, double b, double rms_a, double rms_b,
+                      double steps, double scale, size_t n)
+{
+    double tol = 1.5 * sqrt((double)n) *
+                 fmax(vb_same_floor(p, steps, scale), vb_same_rtol(p) * fmax(rms_a, rms_b));
+    return isfinite(a) && isfinite(b) && fabs(a - b) <= tol;
+}
+
 int vb_same_to_roundoff_in(vb_precision p, double a, double b, double steps, double scale)
 {
     if (p != VB_FLOAT32)

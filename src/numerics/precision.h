@@ -5,6 +5,8 @@
 #ifndef VB_PRECISION_H
 #define VB_PRECISION_H
 
+#include <stddef.h>
+
 typedef enum { VB_FLOAT64 = 0, VB_FLOAT32 = 1 } vb_precision;
 
 /* "float64" or "float32"; the names the case files, the engine protocol
@@ -34,5 +36,20 @@ double vb_roundoff_floor(vb_precision p, double scale);
 #define VB_SAME32_ULPS 2.0
 #define VB_SAME32_RTOL 0.1
 int vb_same_to_roundoff_in(vb_precision p, double a, double b, double steps, double scale);
+
+/* The two parts of that rule: the absolute round-off of an error after
+ * `steps` steps (16 eps N^1.5 scale; float32: 2 eps32 N scale), and the
+ * share of the larger error two runs may differ by (1e-3; float32: 0.1). */
+double vb_same_floor(vb_precision p, double steps, double scale);
+double vb_same_rtol(vb_precision p);
+
+/* Two runs' signed witnesses (metrics.h: the mean of sum_i w_i e_i, w_i <=
+ * 1.5, over n components) the same to round-off: within the floor above,
+ * or the share of the larger RMS error, times the most the weights make
+ * of one error's norm (1.5 sqrt(n)).  The norms of two errors of equal
+ * size and opposite sign agree; their witnesses differ by about twice
+ * the error. */
+int vb_same_signed_in(vb_precision p, double a, double b, double rms_a, double rms_b,
+                      double steps, double scale, size_t n);
 
 #endif

@@ -20,10 +20,10 @@
     "has_momentum,has_return,has_reference,has_constraint,dt,t_end,err_pos_final,err_pos_max," \
     "err_pos_rms,err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,"    \
     "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max," \
-    "failure"
+    "err_pos_signed,failure"
 
 /* the doubles of a result, in SHARD_COLUMNS' order from dt on */
-#define N_SHARD_DOUBLES 17
+#define N_SHARD_DOUBLES 18
 static double *shard_double(vb_run_result *r, int i)
 {
     double *const p[N_SHARD_DOUBLES] = {
@@ -31,7 +31,7 @@ static double *shard_double(vb_run_result *r, int i)
         &r->err_pos_rms,   &r->err_vel_final,  &r->err_vel_max,   &r->err_energy_max,
         &r->err_angmom_max, &r->err_momentum_max, &r->err_return,  &r->pos_scale,
         &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t,
-        &r->err_constraint_max};
+        &r->err_constraint_max, &r->err_pos_signed};
     return p[i];
 }
 /* the flags and counts before the doubles */
@@ -257,6 +257,9 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
         } else if (i == 15) { /* ref_bad_force_t: a time, or NaN */
             if (!(isnan(x) || (isfinite(x) && x >= 0.0)))
                 want_text = "a time >= 0, or NaN";
+        } else if (i == 17 && r->status == VB_STATUS_OK) { /* err_pos_signed: of any sign */
+            if (!isfinite(x))
+                want_text = "a finite number (an ok run's signed error)";
         } else if (r->status != VB_STATUS_OK) {
             if (!(isinf(x) && x > 0.0))
                 want_text = "inf (the errors of a run that did not finish)";

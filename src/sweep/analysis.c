@@ -185,11 +185,14 @@ int vb_sweep_analyse_orders(vb_sweep *s)
 
 /* ---- methods that give the same positions ---- */
 
-/* Do two runs of the same plan have the same position errors?  The largest
- * and the RMS error, the norms the tables and charts show; not the error
- * at t_end, one sample that may fall near a zero of the error (the spring
- * after one period: 2e-13 where the largest is 5e-7), where round-off is a
- * large share of it and two runs of the same positions differ by 3 %. */
+/* Do two runs of the same plan have the same positions?  The largest and
+ * the RMS error, the norms the tables and charts show, the same to
+ * round-off; not the error at t_end, one sample that may fall near a zero
+ * of the error (the spring after one period: 2e-13 where the largest is
+ * 5e-7), where round-off is a large share of it and two runs of the same
+ * positions differ by 3 %.  And the signed witness (metrics.h) the same
+ * (vb_same_signed_in): norms alone call explicit Euler "= euler-semi" on
+ * a projectile, whose errors are the same size and opposite. */
 static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job *b, vb_precision p)
 {
     const vb_run_result *x = &a->res, *y = &b->res;
@@ -200,7 +203,9 @@ static int same_run(const vb_case *c, const vb_sweep_job *a, const vb_sweep_job 
     double n = (double)x->steps;
     double sc = vb_case_roundoff_scale(c, fmax(x->pos_scale, y->pos_scale), c->model.n);
     return vb_same_to_roundoff_in(p, x->err_pos_max, y->err_pos_max, n, sc) &&
-           vb_same_to_roundoff_in(p, x->err_pos_rms, y->err_pos_rms, n, sc);
+           vb_same_to_roundoff_in(p, x->err_pos_rms, y->err_pos_rms, n, sc) &&
+           vb_same_signed_in(p, x->err_pos_signed, y->err_pos_signed, x->err_pos_rms,
+                             y->err_pos_rms, n, sc, c->model.n);
 }
 
 /* same_as: the jobs of one integrator and plan are consecutive and in the

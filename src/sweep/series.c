@@ -135,6 +135,8 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         snprintf(rows[i]->failure, sizeof rows[i]->failure, "%s", vb_run_failure(&res[i]));
         vb_run_result_clear(&res[i]);
         rows[i]->pos_scale = res[i].pos_scale;
+        rows[i]->pos_signed = res[i].err_pos_signed;
+        rows[i]->pos_rms = res[i].err_pos_rms;
     }
     rc = 0;
 done:
@@ -158,7 +160,11 @@ static int same_windows(vb_precision p, const vb_series_row *a, const vb_series_
     return 1;
 }
 
-/* in the case's precision, about its origin (case.h) */
+/* In the case's precision, about its origin (case.h).  Curves are "the
+ * same" when the runs have the same positions: their errors window by
+ * window, and their signed witnesses (vb_same_signed_in), without which
+ * explicit and symplectic Euler, whose errors on a projectile are equal
+ * and opposite, would be keyed as one curve in both charts. */
 static void find_same(const vb_case *c, vb_series_set *set)
 {
     for (size_t k = 0; k < set->n_series; k++) {
@@ -169,6 +175,9 @@ static void find_same(const vb_case *c, vb_series_set *set)
             if (q->kind != r->kind)
                 continue;
             double sc = vb_case_roundoff_scale(c, fmax(r->pos_scale, q->pos_scale), c->model.n);
+            if (!vb_same_signed_in(c->precision, r->pos_signed, q->pos_signed, r->pos_rms,
+                                   q->pos_rms, (double)r->steps, sc, c->model.n))
+                continue;
             if (r->same_pos_as == VB_SAME_NONE &&
                 same_windows(c->precision, r, q, r->err_pos, q->err_pos, sc))
                 r->same_pos_as = q->integ;

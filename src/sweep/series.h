@@ -36,6 +36,7 @@ typedef struct vb_series_row {
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
     double *err_constraint;                /* the largest drift off the rods in it */
     double pos_scale;                      /* largest |x| of the exact solution */
+    double pos_signed, pos_rms;            /* the run's signed witness and RMS error */
     /* the first integrator (an index) whose row of the same plan has the
      * same position, or energy, errors in every window to round-off, or
      * (size_t)-1: the charts say "= NAME" instead of hiding one under it */
