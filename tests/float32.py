@@ -13,7 +13,13 @@
   the same but for round-off), and the float32 run's error floor is
   float32's, not float64's;
 - methods that are not kicks and drifts are refused, as are an unknown
-  precision and --precision with an engine.
+  precision and --precision with an engine;
+- check's round-off floor of a float32 case is float32's (16 eps32 N
+  scale), read from the tables (":precision=float32" in the run's name):
+  a baseline whose position errors differ by float32 round-off (0.3 N
+  eps32 of the positions' size, the largest docs/real-engines.md §1.6
+  measured) passes, the same difference in a float64 case fails, and a
+  10 % change of an error above the floor fails.
 Ends with "N passed, N failed"."""
 import csv
 import io
@@ -208,6 +214,70 @@ def test_case_keys(tmp):
               "a bad float32 case: exit 2, file:line naming %s" % word, r.stderr)
 
 
+def shifted_baseline(src, dst, shift):
+    """runs.csv of src with shift(row) added to err_pos_max and err_pos_rms,
+    written as `run` writes numbers (%.17g), the rest as it was"""
+    shutil.copytree(src, dst)
+    path = os.path.join(dst, "c", "runs.csv")
+    with open(path) as f:
+        lines = f.read().splitlines()
+    head = next(i for i, l in enumerate(lines) if not l.startswith("#"))
+    cols = lines[head].split(",")
+    for i in range(head + 1, len(lines)):
+        cells = lines[i].split(",")
+        row = dict(zip(cols, cells))
+        for name in ("err_pos_max", "err_pos_rms"):
+            k = cols.index(name)
+            cells[k] = "%.17g" % (float(cells[k]) + shift(row))
+        lines[i] = ",".join(cells)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def test_check_floor(tmp):
+    eps32 = 2.0 ** -23
+    roundoff = lambda row: -0.3 * int(row["steps"]) * eps32 * float(row["pos_scale"])
+    for prec in ("float32", "float64"):
+        d = os.path.join(tmp, prec)
+        os.mkdir(d)
+        case = os.path.join(d, "c.case")
+        text = CASE % ("euler-semi, velocity-verlet", "0")
+        if prec == "float64":
+            text = text.replace("precision = float32\n", "").replace("offset = 0\n", "")
+        with open(case, "w") as f:
+            f.write(text)
+        base = os.path.join(d, "base")
+        r = vb("run", case, "--out", base, "--quiet", "--no-chart-data")
+        check(r.returncode == 0, "run the %s case" % prec, r.stderr)
+        if r.returncode != 0:
+            continue
+        names = {x["integrator"] for x in trajectory(os.path.join(base, "c", "runs.csv"))}
+        check(all(n.endswith(":precision=float32:offset=0") == (prec == "float32")
+                  for n in names), "the %s case's runs name their precision" % prec, names)
+        rounded = os.path.join(d, "rounded")
+        shifted_baseline(base, rounded, roundoff)
+        r = vb("check", case, "--baseline", rounded, "--quiet")
+        if prec == "float32":
+            check(r.returncode == 0, "check: float32 round-off under a float32 case's errors "
+                  "is no change", r.stdout + r.stderr)
+        else:
+            check(r.returncode == 1 and "err_pos_max" in r.stdout,
+                  "check: the same difference in a float64 case is a change", r.stdout + r.stderr)
+    # a real change: euler-semi's errors at the coarsest step (above the
+    # floor: 16 eps32 N scale is 1.5e-4 there) 10 % lower in the baseline
+    d = os.path.join(tmp, "float32")
+    changed = os.path.join(d, "changed")
+    if os.path.isdir(os.path.join(d, "base")):
+        shifted_baseline(os.path.join(d, "base"), changed,
+                         lambda row: -0.1 * float(row["err_pos_max"])
+                         if row["integrator"].startswith("euler-semi:") and row["dt"] == "0.125"
+                         else 0.0)
+        r = vb("check", os.path.join(d, "c.case"), "--baseline", changed, "--quiet")
+        check(r.returncode == 1 and "euler-semi" in r.stdout and "WORSE" in r.stdout.upper(),
+              "check: a 10 % change of a float32 error above the floor is worse",
+              r.stdout + r.stderr)
+
+
 def test_bad(tmp):
     for args, word in [
         (("--integrator", "rk4", "--precision", "float32"), "rk4"),
@@ -222,4 +292,5 @@ def test_bad(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_bad]))
+    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_check_floor,
+                           test_bad]))

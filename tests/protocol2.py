@@ -18,6 +18,11 @@
   retire=1, a banner before the column line, a bad capability line.
 - No label: NAME=COMMAND is measured (verdict measured, expected blank),
   and the request carries the plan's fields.
+- check's round-off floor of a float32 engine (precision=float32, read
+  from the tables' provenance line) is float32's: the same engine with its
+  operations reordered (round-off only) compares equal, a changed method
+  does not, and the same float32 tables declared float64 are told apart
+  by double's floor (what `compare` did before).
 Ends with "N passed, N failed"."""
 import csv
 import io
@@ -241,12 +246,96 @@ def test_request_fields(tmp):
     check(all("trace" not in q for q in fixed + rnd), "no trace field without a trace plan")
 
 
+# Velocity Verlet (kick, drift, kick) on the spring in float32, every
+# operation rounded to single precision (struct 'f' is IEEE binary32, round
+# to nearest).  VARIANT "a": v += (h/2)*a, x += h*v, v += (h/2)*a; "b": each
+# kick and the drift in two halves, the same in exact arithmetic (h/2 and
+# h/4 are exact), another rounding; "euler": explicit Euler, another method.
+F32_ENGINE = r"""
+import struct, sys
+sys.path.insert(0, %r)
+import vbengine as vb
+f = lambda y: struct.unpack("f", struct.pack("f", y))[0]
+VARIANT, DECLARED = sys.argv[1], sys.argv[2]
+
+def make(req, opt):
+    w2 = f(req["params"]["k"] / req["params"]["m"])
+    st = [f(req["x0"][0]), f(req["v0"][0])]
+    def step(h):
+        h = f(h)
+        x, v = st
+        acc = lambda y: f(-w2 * y)
+        if VARIANT == "a":
+            v = f(v + f(f(0.5 * h) * acc(x)))
+            x = f(x + f(h * v))
+            v = f(v + f(f(0.5 * h) * acc(x)))
+        elif VARIANT == "b":
+            kick = f(0.25 * h * acc(x))
+            v = f(f(v + kick) + kick)
+            drift = f(f(0.5 * h) * v)
+            x = f(f(x + drift) + drift)
+            kick = f(0.25 * h * acc(x))
+            v = f(f(v + kick) + kick)
+        else:
+            x, v = f(x + f(h * v)), f(v + f(h * acc(x)))
+        st[:] = [x, v]
+        return [x], [v]
+    return step
+
+vb.main("f32", make, precision=DECLARED, argv=[])
+"""
+
+
+def test_check_float32_floor(tmp):
+    eng = os.path.join(tmp, "f32.py")
+    with open(eng, "w") as f:
+        f.write(F32_ENGINE % os.path.join(ROOT, "engines", "lib"))
+    case = spring_case(tmp)
+    dirs = {}
+    for variant in ("a", "b", "euler"):
+        for declared in ("float32", "float64"):
+            d = dirs[variant, declared] = os.path.join(tmp, variant + "-" + declared)
+            r = vb("run", case, "--engine", "e32=python3 %s %s %s" % (eng, variant, declared),
+                   "--quiet", "--no-chart-data", "--out", d)
+            check(r.returncode == 0, "the float32 engine %s (declared %s) runs"
+                  % (variant, declared), r.stderr)
+    prov = [l for l in open(os.path.join(dirs["a", "float32"], "spring", "runs.csv"))
+            if l.startswith("# engine e32: ")]
+    check(len(prov) == 1 and ", float32, velocity state" in prov[0],
+          "the tables record the engine's float32", "".join(prov))
+    a = [float(r["err_pos_max"]) for r in rows(os.path.join(dirs["a", "float32"], "spring",
+                                                            "runs.csv"))]
+    b = [float(r["err_pos_max"]) for r in rows(os.path.join(dirs["b", "float32"], "spring",
+                                                            "runs.csv"))]
+    # the reorder moves the errors by float32 round-off: a change rtol
+    # (1e-3) alone would call a change, at most 0.30 N eps32 (§1.6's bound)
+    moved = max(abs(x - y) / x for x, y in zip(a, b))
+    check(moved > 1e-3, "reordering float32 operations moves some error by more than rtol "
+          "(%.3g)" % moved)
+
+    def compare(old, new):
+        return vb("compare", old, new, "--quiet")
+    r = compare(dirs["a", "float32"], dirs["b", "float32"])
+    check(r.returncode == 0, "compare: a float32 engine's round-off alone is no change "
+          "(floor 16 eps32 N scale)", r.stdout + r.stderr)
+    r = compare(dirs["a", "float64"], dirs["b", "float64"])
+    check(r.returncode == 1, "compare: the same errors declared float64 are judged by "
+          "double's floor, and differ", r.stdout + r.stderr)
+    r = compare(dirs["a", "float32"], dirs["euler", "float32"])
+    check(r.returncode == 1 and "WORSE" in r.stdout,
+          "compare: a float32 engine that became explicit Euler is worse", r.stdout + r.stderr)
+    # either side's float32 decides: a baseline declared float32, a run now
+    # declared float64, of the same float32 arithmetic
+    r = compare(dirs["a", "float32"], dirs["b", "float64"])
+    check(r.returncode == 0, "compare: float32 on either side sets the floor", r.stdout + r.stderr)
+
+
 def main():
     global VB
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_v1_examples_byte_for_byte, test_persistent, test_failures,
-                     test_request_fields):
+                     test_request_fields, test_check_float32_floor):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)
             try:

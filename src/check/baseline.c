@@ -393,6 +393,45 @@ int vb_in_list(const char *list, const char *name)
     return 0;
 }
 
+/* Whether the ", "-separated list [p, end) holds the item `want`. */
+static int in_items(const char *p, const char *end, const char *want)
+{
+    size_t n = strlen(want);
+    while (p < end) {
+        const char *e = strstr(p, ", ");
+        if (!e || e > end)
+            e = end;
+        if ((size_t)(e - p) == n && strncmp(p, want, n) == 0)
+            return 1;
+        p = e + (e < end ? 2 : 0);
+    }
+    return 0;
+}
+
+vb_precision vb_table_precision(const vb_table *t, const char *integ)
+{
+    /* a built-in method with its parameters: NAME:KEY=VALUE:KEY=VALUE */
+    for (const char *p = strchr(integ, ':'); p; p = strchr(p + 1, ':'))
+        if (!strncmp(p + 1, "precision=float32", 17) && (p[18] == ':' || p[18] == '\0'))
+            return VB_FLOAT32;
+    /* an engine: its provenance line (output/provenance.c, engine.c).  The
+     * declarations are the last "; protocol " part: the command before
+     * them may hold anything, the engine=NAME@VERSION no space */
+    size_t n = strlen(integ);
+    for (size_t i = 0; i < t->n_comments; i++) {
+        const char *c = t->comments[i];
+        if (strncmp(c, "# engine ", 9) != 0 || strncmp(c + 9, integ, n) != 0 ||
+            strncmp(c + 9 + n, ": ", 2) != 0)
+            continue;
+        const char *decl = NULL;
+        for (const char *p = strstr(c, "; protocol "); p; p = strstr(p + 1, "; protocol "))
+            decl = p + 2;
+        if (decl && in_items(decl, decl + strlen(decl), "float32"))
+            return VB_FLOAT32;
+    }
+    return VB_FLOAT64;
+}
+
 /* ---- runs ---- */
 
 const char *const vb_check_metric[VB_CHECK_METRICS] = {

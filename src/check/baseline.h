@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "precision.h"
+
 /* The text of one table and the name it goes by in messages. */
 typedef struct {
     const char *path;
@@ -71,6 +73,13 @@ int vb_in_list(const char *list, const char *name);
 /* An integrator's name as the tables print it (a-z 0-9 - _, and a method
  * with parameters set, NAME:KEY=VALUE[:KEY=VALUE]). */
 int vb_check_name_valid(const char *s);
+/* The arithmetic the table records for integrator `integ`: float32 for a
+ * built-in run in float32 (its name carries ":precision=float32") and for
+ * an engine whose provenance line says it declared precision=float32
+ * ("# engine NAME: ...; protocol 2, ..., float32, velocity ..."); float64
+ * otherwise.  check's round-off floor is read from the tables, never from
+ * the case file, so `compare OLD NEW` judges alike. */
+vb_precision vb_table_precision(const vb_table *t, const char *integ);
 
 /* ---- runs.csv ---- */
 

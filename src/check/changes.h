@@ -12,7 +12,8 @@ typedef struct {
      * (after > before (1 + rtol), or before > after (1 + rtol)) */
     double rtol;
     /* errors below floor_ulps · eps · steps^1.5 · scale are round-off,
-     * whatever the method: two of them are never compared */
+     * whatever the method: two of them are never compared (a float32
+     * run's: floor_ulps · eps32 · steps · scale, vb_check_roundoff_floor) */
     double floor_ulps;
     /* a fitted order counts as changed when it moves by more than this */
     double order_tol;

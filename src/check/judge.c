@@ -35,6 +35,7 @@ typedef struct {
     const char *dt[MAX_LEVELS];
     int seeds[MAX_LEVELS];
     int signal_before, signal_after; /* some value above the round-off floor */
+    vb_precision prec;               /* the arithmetic the tables record */
 } series;
 
 static int cmp_double(const void *a, const void *b)
@@ -49,20 +50,16 @@ static double median(double *v, size_t n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Errors below this are round-off, whatever the method: it grows like
- * N^1.5 in a second-order ODE (Brouwer's law; docs/check.md). */
-static double roundoff_floor(const vb_tolerance *tol, double steps, double scale)
-{
-    return tol->floor_ulps * DBL_EPSILON * pow(steps > 1.0 ? steps : 1.0, 1.5) * scale;
-}
-
 /* Metric m of the new runs [first, last) (one integrator and plan, sorted
  * by level and seed) that have a partner in the baseline: per level, the
- * value (the median over seeds for a random plan) before and after. */
+ * value (the median over seeds for a random plan) before and after, and
+ * the floor below which an error is round-off, whatever the method
+ * (vb_check_roundoff_floor: N^1.5 in float64, N in float32; docs/check.md). */
 static int build_series(const vb_run_set *now, size_t first, size_t last, int m,
-                        const vb_tolerance *tol, series *s)
+                        vb_precision prec, const vb_tolerance *tol, series *s)
 {
     memset(s, 0, sizeof *s);
+    s->prec = prec;
     double *a = malloc((last - first) * sizeof *a), *b = malloc((last - first) * sizeof *b);
     if (!a || !b) {
         free(a);
@@ -93,7 +90,7 @@ static int build_series(const vb_run_set *now, size_t first, size_t last, int m,
         int l = s->n++;
         s->before[l] = median(a, k);
         s->after[l] = median(b, k);
-        s->floor[l] = roundoff_floor(tol, steps, scale > 0 ? scale : 1.0);
+        s->floor[l] = vb_check_roundoff_floor(prec, tol->floor_ulps, steps, scale > 0 ? scale : 1.0);
         s->dt[l] = dt;
         s->seeds[l] = (int)k;
         s->signal_before |= !(s->before[l] <= s->floor[l]);
@@ -111,6 +108,16 @@ static change level_change(const series *s, int l, const vb_tolerance *tol)
     double eb = s->before[l], en = s->after[l], fl = s->floor[l];
     if (isinf(eb) || isinf(en)) /* a seed that did not finish decides the median */
         return eb == en ? SAME : isinf(en) ? WORSE : BETTER;
+    if (s->prec == VB_FLOAT32) {
+        /* float32's round-off is a few per cent of the error just above
+         * its floor (docs/real-engines.md §1.6), more than rtol: a change
+         * is one only when the difference itself clears the floor */
+        if (en > eb * (1 + tol->rtol) && en - eb > fl)
+            return WORSE;
+        if (eb > en * (1 + tol->rtol) && eb - en > fl)
+            return BETTER;
+        return SAME;
+    }
     if (en > eb * (1 + tol->rtol) && en > fl)
         return WORSE;
     if (eb > en * (1 + tol->rtol) && eb > fl)
@@ -273,11 +280,14 @@ int vb_judge_runs(const vb_table *bt, const vb_table *nt, const char *name, cons
         while (j < now.n && !strcmp(now.r[j].integ, now.r[i].integ) &&
                !strcmp(now.r[j].plan, now.r[i].plan))
             j++;
+        /* either side in float32: float32's round-off tells them apart */
+        vb_precision prec = vb_precision_coarser(vb_table_precision(bt, now.r[i].integ),
+                                                 vb_table_precision(nt, now.r[i].integ));
         for (int m = 0; m < VB_CHECK_METRICS; m++) {
             if (!now.has[m])
                 continue;
             series s;
-            if (build_series(&now, i, j, m, tol, &s) != 0)
+            if (build_series(&now, i, j, m, prec, tol, &s) != 0)
                 goto oom;
             if (s.n == 0)
                 continue;

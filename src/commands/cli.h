@@ -105,7 +105,9 @@ enum { VB_OPT_RTOL = 1100, VB_OPT_FLOOR_ULPS, VB_OPT_ORDER_TOL };
     "  --rtol R         an error is worse when it grows by more than the factor 1 + R\n"          \
     "                   (default %g)\n"                                                           \
     "  --floor-ulps U   errors under U * eps * steps^1.5 * scale are round-off and\n"            \
-    "                   not compared (default %g)\n"                                              \
+    "                   not compared (default %g); a run the tables record as\n"                \
+    "                   float32: U * eps32 * steps * scale, and a change must also\n"             \
+    "                   clear that floor\n"                                                       \
     "  --order-tol A    a fitted order is worse when it drops by more than A (default\n"         \
     "                   %g); any verdict that gets worse fails\n"
 int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, double *order_tol);

@@ -71,3 +71,11 @@ int vb_same_to_roundoff_in(vb_precision p, double a, double b, double steps, dou
     return d <= VB_SAME32_ULPS * (double)FLT_EPSILON * n * scale &&
            d <= VB_SAME32_RTOL * fmax(fabs(a), fabs(b));
 }
+
+double vb_check_roundoff_floor(vb_precision p, double ulps, double steps, double scale)
+{
+    double n = steps > 1.0 ? steps : 1.0;
+    if (p == VB_FLOAT32)
+        return ulps * (double)FLT_EPSILON * n * scale;
+    return ulps * DBL_EPSILON * pow(n, 1.5) * scale;
+}

@@ -52,4 +52,15 @@ double vb_same_rtol(vb_precision p);
 int vb_same_signed_in(vb_precision p, double a, double b, double rms_a, double rms_b,
                       double steps, double scale, size_t n);
 
+/* The floor under `check`'s comparisons of errors of runs of `steps` steps
+ * in p (docs/check.md, "The tolerances, and why"):
+ *  - float64: ulps eps N^1.5 scale: a double's round-off in a second-order
+ *    ODE is summed twice, and grows as N^1.5 (Brouwer's law);
+ *  - float32: ulps eps32 N scale: float32's round-off is rounding of
+ *    x + h v with h v far below x's last place, the same sign step after
+ *    step, and was measured at 0.055 to 0.30 N eps32 of the positions'
+ *    size (docs/real-engines.md §1.6); N^1.5 with eps32 would be 15 times
+ *    the positions' size at N = 40 000 and admit anything. */
+double vb_check_roundoff_floor(vb_precision p, double ulps, double steps, double scale);
+
 #endif
