@@ -80,61 +80,66 @@ void vb_linkage_ref_initial(const void *self, double *q, double *qd)
     }
 }
 
-/* A x = b for symmetric positive definite A (n x n, row-major), in place:
- * Cholesky A = L L^T into A's lower triangle, then the two triangular
- * solves into b.  No allocation: the model is shared by every thread. */
-static void cholesky_solve(double *a, double *b, size_t n)
-{
-    for (size_t j = 0; j < n; j++) {
-        double d = a[j * n + j];
-        for (size_t p = 0; p < j; p++)
-            d -= a[j * n + p] * a[j * n + p];
-        d = sqrt(d);
-        a[j * n + j] = d;
-        for (size_t i = j + 1; i < n; i++) {
-            double s = a[i * n + j];
-            for (size_t p = 0; p < j; p++)
-                s -= a[i * n + p] * a[j * n + p];
-            a[i * n + j] = s / d;
-        }
-    }
-    for (size_t i = 0; i < n; i++) {
-        double s = b[i];
-        for (size_t p = 0; p < i; p++)
-            s -= a[i * n + p] * b[p];
-        b[i] = s / a[i * n + i];
-    }
-    for (size_t i = n; i-- > 0;) {
-        double s = b[i];
-        for (size_t p = i + 1; p < n; p++)
-            s -= a[p * n + i] * b[p];
-        b[i] = s / a[i * n + i];
-    }
-}
-
+/* The equations of motion in the angles, in O(n): rather than assemble the
+ * dense mass matrix M (header) and factor it (O(n^3) an evaluation), solve
+ * for the rods' tensions, which couple only neighbours, and read the angles'
+ * accelerations off them.  With e_k = (sin theta_k, -cos theta_k) rod k's
+ * direction (top to bottom), t_k = de_k/dtheta_k, T_k its tension (pulling
+ * its ends together; T_n = 0) and a_-1 = 0 at the pivot, bead k obeys
+ *     m_k a_k = m_k (0, -g) - T_k e_k + T_{k+1} e_{k+1},
+ * and rod k's length held twice differentiated, e_k . (a_k - a_{k-1}) =
+ * -l_k theta_k'^2, is, with c_jk = cos(theta_j - theta_k) = e_j . e_k,
+ *     (1/m_k + 1/m_{k-1}) T_k - c_{k-1,k} T_{k-1} / m_{k-1} - c_{k,k+1} T_{k+1} / m_k
+ *         = l_k theta_k'^2                                   (k >= 1),
+ *     T_0 / m_0 - c_01 T_1 / m_0 = l_0 theta_0'^2 + g cos theta_0,
+ * a symmetric positive definite tridiagonal system (J M^-1 J^T of the rods'
+ * Jacobian), solved by its LDL^T factorisation without pivoting.  Then
+ * a_k - a_{k-1} = l_k (theta_k'' t_k - theta_k'^2 e_k), and t_j . e_k =
+ * sin(theta_k - theta_j) = s_jk, give
+ *     l_k theta_k'' = T_{k+1} s_{k,k+1} / m_k + T_{k-1} s_{k,k-1} / m_{k-1}   (k >= 1),
+ *     l_0 theta_0'' = -g sin theta_0 + T_1 s_01 / m_0.
+ * The same equations as Lagrange's in the header (unit tests hold the two
+ * solves together on random states).  GSL's gsl_linalg_solve_symm_tridiag
+ * does this factorisation too, but allocates four work vectors a call; the
+ * model is evaluated millions of times by every thread, so it is done
+ * here on the stack. */
 void vb_linkage_ref_accel(const void *self, double t, const double *q, const double *qd,
                           double *qdd)
 {
     (void)t;
     const vb_linkage *k = self;
     size_t n = k->n;
-    double s[VB_LINKAGE_MAX], c[VB_LINKAGE_MAX], M[VB_LINKAGE_MAX * VB_LINKAGE_MAX];
+    double s[VB_LINKAGE_MAX], c[VB_LINKAGE_MAX], im[VB_LINKAGE_MAX];
+    double d[VB_LINKAGE_MAX], e[VB_LINKAGE_MAX], T[VB_LINKAGE_MAX];
     for (size_t i = 0; i < n; i++) {
         s[i] = sin(q[i]);
         c[i] = cos(q[i]);
+        im[i] = 1.0 / k->m[i];
     }
+    /* the system: diagonal d, off-diagonal e (row i, column i + 1), right side T */
     for (size_t i = 0; i < n; i++) {
-        double f = -k->g * k->l[i] * k->mu[i] * s[i];
-        for (size_t j = 0; j < n; j++) {
-            double w = k->l[i] * k->l[j] * k->mu[i > j ? i : j];
-            /* cos and sin of theta_i - theta_j by the angle formulas: n
-             * sines and cosines an evaluation, not n^2 */
-            M[i * n + j] = w * (c[i] * c[j] + s[i] * s[j]);
-            f -= w * (s[i] * c[j] - c[i] * s[j]) * qd[j] * qd[j];
-        }
-        qdd[i] = f;
+        d[i] = i ? im[i] + im[i - 1] : im[0];
+        e[i] = i + 1 < n ? -(c[i] * c[i + 1] + s[i] * s[i + 1]) * im[i] : 0.0;
+        T[i] = k->l[i] * qd[i] * qd[i] + (i ? 0.0 : k->g * c[0]);
     }
-    cholesky_solve(M, qdd, n);
+    /* LDL^T: d becomes D, e becomes L's subdiagonal; forward, then back */
+    for (size_t i = 1; i < n; i++) {
+        double w = e[i - 1] / d[i - 1];
+        d[i] -= w * e[i - 1];
+        T[i] -= w * T[i - 1];
+        e[i - 1] = w;
+    }
+    T[n - 1] /= d[n - 1];
+    for (size_t i = n - 1; i-- > 0;)
+        T[i] = T[i] / d[i] - e[i] * T[i + 1];
+    for (size_t i = 0; i < n; i++) {
+        double f = i ? 0.0 : -k->g * s[0];
+        if (i + 1 < n) /* sin(theta_{i+1} - theta_i) */
+            f += T[i + 1] * (s[i + 1] * c[i] - c[i + 1] * s[i]) * im[i];
+        if (i) /* sin(theta_{i-1} - theta_i) */
+            f += T[i - 1] * (s[i - 1] * c[i] - c[i - 1] * s[i]) * im[i - 1];
+        qdd[i] = f / k->l[i];
+    }
 }
 
 int vb_linkage_init(vb_linkage *k, size_t n, double g, const double *l, const double *m,

@@ -11,10 +11,12 @@
  *     sum_j M_ij theta_j'' = -sum_j l_i l_j mu_max(i,j) sin(theta_i - theta_j) theta_j'^2
  *                            - g l_i mu_i sin theta_i,
  *     M_ij = l_i l_j mu_max(i,j) cos(theta_i - theta_j),
- * M symmetric positive definite, solved by Cholesky at every evaluation;
- * then bead k is at sum_{j <= k} l_j (sin theta_j, -cos theta_j).  A test
- * holds it to an independent integration in Cartesian coordinates with the
- * rods' forces as Lagrange multipliers (tests/reference/linkage.py). */
+ * M symmetric positive definite.  Not assembled: the same equations are
+ * solved in O(n) an evaluation through the rods' tensions, a tridiagonal
+ * system (linkage.c; a unit test holds the two together).  Then bead k
+ * is at sum_{j <= k} l_j (sin theta_j, -cos theta_j).  A test holds it
+ * to an independent integration in Cartesian coordinates with the rods'
+ * forces as Lagrange multipliers (tests/reference/linkage.py). */
 #ifndef VB_LINKAGE_H
 #define VB_LINKAGE_H
 
