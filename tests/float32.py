@@ -208,6 +208,88 @@ def test_case_keys(tmp):
               "a bad float32 case: exit 2, file:line naming %s" % word, r.stderr)
 
 
+REV_CASE = """[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.1
+halvings = 4
+jitter = 0.5
+seeds = 2
+[integrators]
+use = all
+precision = float32
+offset = %s
+"""
+
+
+def return_error64(name, h, t_end):
+    """The spring (k = m = 1, x0 = 1, v0 = 0) run to t_end in double with
+    steps h and a last shorter one, v reversed, the same steps back: how far
+    it lands from x0.  euler: x += v h, v += a(x_old) h; euler-semi:
+    v += a h, x += v h; velocity Verlet: kick, drift, kick."""
+    n = int(math.ceil(t_end / h - 1e-9))
+    steps = [h] * (n - 1) + [t_end - (n - 1) * h]
+
+    def run(x, v, hs):
+        for s in hs:
+            if name == "euler":
+                x, v = x + v * s, v - x * s
+            elif name == "euler-semi":
+                v = v - x * s
+                x = x + v * s
+            else:
+                v = v - 0.5 * s * x
+                x = x + v * s
+                v = v - 0.5 * s * x
+        return x, v
+
+    x, v = run(1.0, 0.0, steps)
+    x, v = run(x, -v, steps[::-1])
+    return abs(x - 1.0)
+
+
+def test_reversal_floor(tmp):
+    """A float32 floor that swamps a method's return error cannot say
+    "reversible": euler and euler-semi are not (their return error in
+    double, computed here, is far above float64's round-off), so where
+    float32's floor is above it the verdict is below-resolution, never
+    yes; velocity Verlet is reversible and stays yes.  An order not
+    fitted is printed as its verdict alone, never "nan"."""
+    for offset in ("1000", "0"):
+        path = os.path.join(tmp, "rev.case")
+        with open(path, "w") as f:
+            f.write(REV_CASE % offset)
+        out = os.path.join(tmp, "rev-" + offset)
+        r = vb("run", path, "--out", out, "--quiet", "--no-chart-data")
+        check(r.returncode == 0, "run the reversal case at offset %s" % offset, r.stderr)
+        if r.returncode != 0:
+            continue
+        rows = trajectory(os.path.join(out, "rev", "reverse.csv"))
+        for row in rows:
+            name = row["integrator"].split(":")[0]
+            if name not in ("euler", "euler-semi", "velocity-verlet") or row["plan"] != "fixed":
+                continue
+            e64 = return_error64(name, 0.1, 2 * math.pi)
+            floor = float(row["roundoff"])
+            if e64 > 1e-9:  # not reversible in double: float32 cannot say yes
+                want = "no" if float(row["return_err_pos"]) > floor else "below-resolution"
+            else:
+                want = "yes" if float(row["return_err_pos"]) <= floor else "no"
+            check(row["reversible"] == want, "offset %s, %s: return error in double %.3g, "
+                  "float32's %s against floor %s: %s, not %s" % (
+                      offset, name, e64, row["return_err_pos"], row["roundoff"], want,
+                      row["reversible"]))
+        summary = open(os.path.join(out, "rev", "summary.md")).read()
+        check("nan" not in summary.lower(), "no nan in the summary at offset %s" % offset,
+              summary)
+        check(("below-resolution / below-resolution" if offset == "1000" else "yes / yes")
+              in summary, "the summary's reversible column at offset %s" % offset, summary)
+        lines = [l for l in summary.splitlines() if l.startswith("| `euler:")]
+        check(lines and "| yes" not in lines[0], "euler is never reversible (offset %s)" % offset,
+              lines)
+
+
 def test_bad(tmp):
     for args, word in [
         (("--integrator", "rk4", "--precision", "float32"), "rk4"),
@@ -222,4 +304,4 @@ def test_bad(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_bad]))
+    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_reversal_floor, test_bad]))
