@@ -109,6 +109,42 @@ def test_spring(tmp):
           "explicit euler is unstable at every step on the spring", e)
 
 
+def euler_floor(periods, factor=1e6):
+    """The z where explicit euler's energy on the spring, (1 + z^2)^N after
+    N = ceil(2 pi P / z) steps (|lambda|^2 = 1 + z^2, docs/stability.md §3),
+    first reaches F: below it a run of P periods stays under F although
+    every z is unstable.  Found here by bisection on that product."""
+    grows = lambda z: math.ceil(2 * math.pi * periods / z - 1e-9) * math.log1p(z * z) > math.log(factor)
+    lo, hi = 1e-6, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if grows(mid) else (mid, hi)
+    return lo
+
+
+def test_criterion_floor(tmp):
+    """At P = 100 explicit euler's criterion floor (about ln F/(2 pi P) =
+    0.022, computed here) lies above the search's z_min: the tool must
+    still say unstable at every z, not give that floor as a limit; so on
+    the damped spring at c = 0, while c = 0.2 keeps its limit."""
+    zf = euler_floor(100)
+    check(abs(zf - math.log(1e6) / (2 * math.pi * 100)) < 1e-3, "euler's floor at P = 100", zf)
+    out = os.path.join(tmp, "floor")
+    r = vb("stability", "--model", "spring", "--integrator", "euler", "--periods", "100",
+           "--out", out)
+    e = by_integ(os.path.join(out, "stability.csv")).get("euler", {}) if r.returncode == 0 else {}
+    check(e.get("status") == "unstable" and "unstable at every z tried" in r.stdout,
+          "euler at P = 100: unstable at every z, not a limit at its floor %.5f" % zf,
+          "%s %s" % (e, r.stdout))
+    out = os.path.join(tmp, "floor-damped")
+    r = vb("stability", "--model", "damped-spring", "--integrator", "euler", "--vary",
+           "c=0,0.2", "--periods", "100", "--out", out)
+    got = rows(os.path.join(out, "stability.csv")) if r.returncode == 0 else []
+    status = {row["value"]: row["status"] for row in got}
+    check(status.get("0") == "unstable" and status.get("0.2") == "limit",
+          "damped spring, euler at P = 100: c = 0 unstable at every z, c = 0.2 a limit", got)
+
+
 def test_pefrl_island(tmp):
     # A = -1 again at 3.50542314508 and 5.36646124011 (docs/stability.md §3.5):
     # started inside the island, the scan ends at its upper edge
@@ -246,5 +282,5 @@ def test_orbit(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_spring, test_pefrl_island, test_damped, test_chain, test_jitter,
+    raise SystemExit(S.main([test_spring, test_criterion_floor, test_pefrl_island, test_damped, test_chain, test_jitter,
                              test_bad_input, test_orbit]))

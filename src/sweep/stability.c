@@ -180,8 +180,31 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             hi = mid;
         }
     }
-#undef VERDICT
     r->z_lo = lo;
     r->z_hi = hi;
+    /* The criterion's own floor: a method that grows at every z, by
+     * exp(c P z) over P periods (euler on the spring: (1 + z^2)^(N/2) with
+     * N = 2 pi P / z, so e^(pi P z) in amplitude), crosses F at
+     * z = ln F / (c P) and would look stable below it.  A true limit does
+     * not move with P: the run at half the z for four times the periods
+     * stays stable, where a floor's growth is F^2 there.  A run over
+     * max_steps is not made; the limit then stands untested. */
+    if (p->criterion == VB_STAB_GROWTH) {
+        vb_stab_opts longer = *o;
+        longer.periods = 4.0 * o->periods;
+        double z_check = 0.5 * lo;
+        if (ceil(longer.periods * p->period * p->omega / z_check) <= o->max_steps) {
+            r->verdicts++;
+            s = vb_stab_verdict(p, g, &longer, z_check, NULL, &r->steps, err, errlen);
+            if (s < 0)
+                return -1;
+            if (s == 0) {
+                r->status = VB_STAB_UNSTABLE;
+                r->z_lo = 0.0;
+                r->z_hi = z_check;
+            }
+        }
+    }
+#undef VERDICT
     return 0;
 }
