@@ -170,6 +170,30 @@ def test_saturated(tmp):
               g.stderr)
 
 
+def test_zero_energy_and_nan(tmp):
+    """The energy error is (E - E0)/|E0|: at x0 = v0 = 0 the spring's E0 =
+    k x0^2/2 + m v0^2/2 = 0 and nothing is relative to it, so the run is
+    refused (exit 2), not reported as diverged with nan.  A run that
+    diverges (explicit euler on the chain, |lambda|^2 = 1 + z^2 in each
+    mode) has no drift: a dash and an empty field, never nan."""
+    x0, v0, k, m = 0.0, 0.0, 1.0, 1.0
+    assert 0.5 * k * x0 ** 2 + 0.5 * m * v0 ** 2 == 0.0
+    out = os.path.join(tmp, "e0")
+    r = vb("longrun", "--model", "spring", "--set", "x0=0", "--integrator", "euler", "--out", out)
+    check(r.returncode == 2 and "E0" in r.stderr and "--set" in r.stderr and
+          not os.path.exists(out), "longrun with E0 = 0: exit 2, --set named, nothing written",
+          "%d %s" % (r.returncode, r.stderr))
+    out = os.path.join(tmp, "chain")
+    r = vb("longrun", "--model", "chain", "--integrator", "euler", "--periods", "1000",
+           "--out", out)
+    s = summary(out).get(("euler", "0"), {}) if r.returncode == 0 else {}
+    texts = r.stdout + "".join(open(os.path.join(out, f)).read() for f in
+                               ("longrun-summary.csv", "longrun.md")) if r.returncode == 0 else ""
+    check(s.get("status") == "diverged" and s.get("drift") == "" and
+          "nan" not in texts.lower(), "euler on the chain diverges: no drift, no nan",
+          (s, r.stdout))
+
+
 def test_reproducible_and_bad(tmp):
     a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
     args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
@@ -198,4 +222,4 @@ def test_reproducible_and_bad(tmp):
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
-                             test_saturated, test_reproducible_and_bad]))
+                             test_saturated, test_zero_energy_and_nan, test_reproducible_and_bad]))

@@ -145,6 +145,19 @@ def test_criterion_floor(tmp):
           "damped spring, euler at P = 100: c = 0 unstable at every z, c = 0.2 a limit", got)
 
 
+def test_zero_energy(tmp):
+    """The criterion is energy past F times the start's: the spring at
+    x0 = v0 = 0 has E0 = k x0^2/2 + m v0^2/2 = 0, so the search is refused
+    (exit 2, --set named), never run to a "+nan" comparison."""
+    assert 0.5 * 1.0 * 0.0 ** 2 + 0.5 * 1.0 * 0.0 ** 2 == 0.0
+    out = os.path.join(tmp, "e0")
+    r = vb("stability", "--model", "spring", "--set", "x0=0", "--set", "v0=0", "--integrator",
+           "velocity-verlet", "--periods", "100", "--out", out)
+    check(r.returncode == 2 and "--set" in r.stderr and "nan" not in r.stdout.lower() and
+          not os.path.exists(out), "stability with E0 = 0: exit 2 naming --set",
+          "%d %s %s" % (r.returncode, r.stdout, r.stderr))
+
+
 def test_pefrl_island(tmp):
     # A = -1 again at 3.50542314508 and 5.36646124011 (docs/stability.md §3.5):
     # started inside the island, the scan ends at its upper edge
@@ -154,6 +167,13 @@ def test_pefrl_island(tmp):
     z = float(by_integ(os.path.join(out, "stability.csv"))["pefrl"]["z_lo"])
     check(r.returncode == 0 and abs(rel(z, 5.36646124011)) <= 1e-4,
           "pefrl is stable again up to 5.3665 when the scan starts at 4", z)
+    # the island's edge is not the first limit 2.98945 (pefrl_limit(), here):
+    # no theory is compared with it, in the file or the table
+    row = by_integ(os.path.join(out, "stability.csv"))["pefrl"]
+    line = [l for l in r.stdout.splitlines() if l.startswith("| pefrl")]
+    check(row["theory"] == "" and row["rel_to_theory"] == "" and line and
+          "%.4f" % pefrl_limit() not in line[0] and "e-01" not in line[0],
+          "the island's edge is not compared with the first limit", (row, line))
     out = os.path.join(tmp, "island2")
     r = vb("stability", "--model", "spring", "--integrator", "pefrl", "--periods", "1000",
            "--out", out)
@@ -282,5 +302,5 @@ def test_orbit(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_spring, test_criterion_floor, test_pefrl_island, test_damped, test_chain, test_jitter,
+    raise SystemExit(S.main([test_spring, test_criterion_floor, test_zero_energy, test_pefrl_island, test_damped, test_chain, test_jitter,
                              test_bad_input, test_orbit]))

@@ -241,6 +241,10 @@ int vb_cmd_longrun(int argc, char **argv)
     if (vb_model_setup(&model, err, sizeof err) != 0)
         return vb_usage_error(CMD, "--set: %s", err);
     int status = VB_EXIT_USAGE;
+    if (vb_long_model_check(&model, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "%s: %s", n_sets ? "--set" : "--model", err);
+        goto out;
+    }
     for (size_t i = 0; i < n_plain; i++)
         if (vb_integrator_suits(integ[i], &model, err, sizeof err) != 0) {
             vb_usage_error(CMD, "--integrator: %s", err);

@@ -311,6 +311,10 @@ int vb_cmd_stability(int argc, char **argv)
             vb_usage_error(CMD, "--model: %s", err);
             goto out;
         }
+        if (vb_stab_problem_start(&problems[p], err, sizeof err) != 0) {
+            vb_usage_error(CMD, "%s: %s", vary ? "--vary" : "--set", err);
+            goto out;
+        }
         for (size_t g = 0; g < n_integ; g++)
             if (vb_integrator_suits(integ[g], &models[p], err, sizeof err) != 0) {
                 vb_usage_error(CMD, "--integrator: %s", err);

@@ -124,8 +124,14 @@ void vb_long_print_table(FILE *f, const vb_long_study *s)
                 r->diverged ? " (diverged)" : "");
         cell(f, &r->energy, "ΔE = E0");
         cell(f, &r->phase, "1 rad");
-        fprintf(f, "%.3g | %.3g | %.3g |\n", r->drift, r->drift_per_particle,
-                r->n ? r->s[r->n - 1].energy_max : (double)NAN);
+        /* a run that diverged has no drift: a dash, never "nan" */
+        double shown[3] = {r->drift, r->drift_per_particle,
+                           r->n ? r->s[r->n - 1].energy_max : (double)NAN};
+        for (int k = 0; k < 3; k++)
+            if (isnan(shown[k]))
+                fprintf(f, "— |%s", k == 2 ? "\n" : " ");
+            else
+                fprintf(f, "%.3g |%s", shown[k], k == 2 ? "\n" : " ");
     }
 }
 

@@ -176,6 +176,8 @@ void vb_stab_print_table(FILE *f, const vb_stab_study *s)
                     gs[i].largest, gs[i].median / r->r.evals_per_step);
         if (isnan(r->theory))
             fprintf(f, "— | — |\n");
+        else if (r->theory > 0.0 && !isfinite(rel(gs[i].median, r->theory)))
+            fprintf(f, "%.10g | — |\n", r->theory); /* no limit found to compare */
         else if (r->theory == 0.0)
             fprintf(f, "0 (unstable at every step) | — |\n");
         else

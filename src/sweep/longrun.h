@@ -60,6 +60,11 @@ const char *vb_long_verdict(double p);
 
 /* The model must have an energy (conservative) and an exact solution.
  * 0, or -1 with a message. */
+/* 0 if the model can be run long: it has an energy and an exact solution,
+ * and its start's energy is finite and nonzero (the energy error is
+ * relative to it); -1 with a message otherwise. */
+int vb_long_model_check(const vb_model *m, char *err, size_t errlen);
+
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
                 vb_long_result *r, char *err, size_t errlen);
 

@@ -126,7 +126,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
                    vb_stab_result *r, char *err, size_t errlen)
 {
     r->status = VB_STAB_LIMIT;
-    r->z_lo = r->z_hi = NAN;
+    r->z_lo = r->z_hi = r->z_scan = NAN;
     r->evals_per_step = NAN;
     r->verdicts = 0;
     r->steps = 0.0;
@@ -151,6 +151,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             return -1;
     }
     double lo = z, hi;
+    r->z_scan = z;
     r->evals_per_step = eps;
     /* up to the first unstable one */
     for (;;) {

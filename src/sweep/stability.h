@@ -37,6 +37,10 @@ typedef struct vb_stab_problem {
 /* The models the search knows: spring, damped-spring, chain, orbit.  0, or
  * -1 with a message naming the ones it knows. */
 int vb_stab_problem_setup(const vb_model *m, vb_stab_problem *p, char *err, size_t errlen);
+/* 0 if the criterion can judge the model's start: a growth criterion is
+ * relative to the start's energy, so that must be finite and > 0; -1 with
+ * a message otherwise. */
+int vb_stab_problem_start(const vb_stab_problem *p, char *err, size_t errlen);
 /* "spring, damped-spring, chain, orbit" */
 const char *vb_stab_models(void);
 
@@ -72,6 +76,7 @@ typedef struct vb_stab_result {
      * UNSTABLE: z_hi = the smallest z tried, z_lo = 0.  STABLE: z_lo = the
      * largest z tried, z_hi = inf. */
     double z_lo, z_hi;
+    double z_scan;         /* the stable z the upward scan started from */
     double evals_per_step; /* force evaluations a step, counted */
     unsigned verdicts;     /* runs made */
     double steps;          /* steps taken in all of them */
