@@ -208,6 +208,37 @@ def test_case_keys(tmp):
               "a bad float32 case: exit 2, file:line naming %s" % word, r.stderr)
 
 
+def test_stall(tmp):
+    """docs/float32.md §2, README: at offset 1e4 and 2^15 steps a period,
+    velocity Verlet's drifts stall under half an ulp of 1e4 (the float
+    loop here): x sticks at 1 while v builds past -2.5, then crosses to -1;
+    sim's final error is the loop's, 2.  At 2^17 x never leaves 1.  The
+    docs say so, not that the spring "does not move" at 2^15."""
+    for e in (15, 17):
+        n = 2 ** e
+        h = 2 * math.pi / n
+        loop = float_loop("velocity-verlet", 1.0, 0.0, 1.0, h, n, 1e4)
+        moved = next((k for k, (x, _) in enumerate(loop) if x != 1.0), None)
+        if e == 15:
+            check(moved is not None and moved > n // 3 and loop[moved - 1][1] < -2.5 and
+                  loop[-1][0] == -1.0, "2^15: x sticks at 1 while v passes -2.5, ends at -1",
+                  (moved, loop[moved - 1] if moved else None, loop[-1]))
+        else:
+            check(moved is None and loop[-1][1] < -6.0, "2^17: x never leaves 1, v ends near -2 pi",
+                  loop[-1])
+        rc, rows = row("--model", "spring", "--integrator", "velocity-verlet", "--precision",
+                       "float32", "--offset", "1e4", "--dt", repr(h))
+        got = rows[0] if rc == 0 and rows else {}
+        want = abs(loop[-1][0] - 1.0)
+        check(got and float(got["err_pos_final"]) == want and float(got["err_pos_max"]) == 2.0,
+              "2^%d: sim's final error %s is the loop's %g, its largest 2" % (e, got.get(
+                  "err_pos_final"), want))
+    for path in ("docs/float32.md", "README.md"):
+        text = open(os.path.join(suite.ROOT, path)).read()
+        check("does not move" not in text and "error is its amplitude" not in text,
+              "%s does not say the spring does not move at 2^15 steps" % path)
+
+
 REV_CASE = """[case]
 model = spring
 t_end = 6.283185307179586
@@ -304,4 +335,4 @@ def test_bad(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_reversal_floor, test_bad]))
+    raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_reversal_floor, test_stall, test_bad]))
