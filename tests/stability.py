@@ -104,6 +104,14 @@ def test_spring(tmp):
         evals = {"rk4": 4, "pefrl": 4, "yoshida4": 3}.get(name, 1)
         check(abs(float(row["z_per_eval"]) - zlo / evals) <= 1e-12 * zlo,
               "%s: the limit per force evaluation is z/%d" % (name, evals), row["z_per_eval"])
+    # euler-semi's invariant x^2 + v^2 - z x v = 1 from (1, 0): sup E/E0 =
+    # 2/(2 - z) (the ellipse's smallest axis), so the verdict fails from
+    # z = 2 - 2/F: early by C/F = 2e-6 in z, C/(F z*) = 1e-6 relative
+    # (docs/stability.md §5); the tolerance is 100 times the bracket
+    zs = float(got["euler-semi"]["z_lo"])
+    check(abs(zs - (2 - 2 / 1e6)) <= 2e-8, "euler-semi fails early by C/F = 2e-6 absolute", zs)
+    text = open(os.path.join(suite.ROOT, "docs", "stability.md")).read()
+    check("C/F relative" not in text, "docs/stability.md calls C/F absolute, C/(F z*) relative")
     e = got["euler"]
     check(e["status"] == "unstable" and e["z_lo"] == "0" and e["z_per_eval"] == "",
           "explicit euler is unstable at every step on the spring", e)
