@@ -218,6 +218,25 @@ def test_reproducible_and_bad(tmp):
         check(r.returncode == 2 and word in r.stderr, "longrun %s: exit 2 naming %s"
               % (" ".join(args), word), "%d %s" % (r.returncode, r.stderr))
     check(not os.path.exists(bad), "bad input writes nothing")
+    # --help's least --periods is 100 F, 1000 at the default --fit-from 10:
+    # the help and the refusals agree at the edges
+    h = vb("longrun", "--help").stdout
+    check("100 F to 1e9" in h and "at least 1000" in h and "10 to 1e9" not in h,
+          "longrun --help states the least --periods", h)
+    for periods, fit_from, ok in (("999", "10", False), ("1000", "10", True), ("99", "1", False),
+                                  ("100", "1", True)):
+        r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", periods,
+               "--fit-from", fit_from, "--steps-per-period", "10", "--out", os.path.join(tmp, "p"))
+        check(r.returncode == (0 if ok else 2), "longrun --periods %s --fit-from %s: %s"
+              % (periods, fit_from, "runs" if ok else "refused"), "%d %s" % (r.returncode,
+                                                                            r.stderr))
+    afile = os.path.join(tmp, "a-file")
+    open(afile, "w").close()
+    r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", "1000",
+           "--out", afile)
+    check(r.returncode == 2 and "--out" in r.stderr and r.stdout == "",
+          "longrun --out a file: exit 2 naming --out, before any run",
+          "%d %s" % (r.returncode, r.stderr))
 
 
 if __name__ == "__main__":

@@ -286,6 +286,9 @@ def test_bad_input(tmp):
         (("--model", "pendulum",), "pendulum"),
         (("--model", "spring", "--factor", "1"), "--factor"),
         (("--model", "spring", "--vary", "c"), "--vary"),
+        # the first verdict, at z = 0.05 for 1e4 periods, takes
+        # ceil(2 pi 1e4 / 0.05) = 1256638 steps: over a limit of 10
+        (("--model", "spring", "--integrator", "euler-semi", "--max-steps", "10"), "--max-steps"),
         ((), "--model"),
     ]
     for args, word in cases:
@@ -294,6 +297,14 @@ def test_bad_input(tmp):
               "stability %s: exit 2 naming %s" % (" ".join(args), word),
               "%d %s" % (r.returncode, r.stderr))
     check(not os.path.exists(out), "bad input writes nothing")
+    afile = os.path.join(tmp, "a-file")
+    open(afile, "w").close()
+    for path in (afile, os.path.join(afile, "sub")):
+        r = vb("stability", "--model", "spring", "--integrator", "euler-semi", "--periods", "10",
+               "--out", path)
+        check(r.returncode == 2 and "--out" in r.stderr and r.stdout == "",
+              "stability --out %s (a file): exit 2 naming --out, before any search" % path,
+              "%d %s" % (r.returncode, r.stderr))
     r = vb("stability", "--help")
     check(r.returncode == 0 and "Usage: verletbench stability" in r.stdout, "--help")
 

@@ -62,7 +62,7 @@ int vb_stab_verdict(const vb_stab_problem *p, const vb_integrator *g, const vb_s
         snprintf(err, errlen, "%s at %s h = %.6g would take %.3g steps, over the limit of %.3g "
                  "(fewer periods, or a larger --max-steps)", g->name, p->omega_name, z, n_steps,
                  o->max_steps);
-        return -1;
+        return -2; /* the options' limit: a usage error, not a failure */
     }
     void *state = calloc(1, g->state_size(n) + 16);
     double *buf = malloc(4 * n * sizeof *buf);
@@ -136,7 +136,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
     double z = o->z_start;
     int s = VERDICT(z);
     if (s < 0)
-        return -1;
+        return s;
     /* down to a stable step */
     while (s == 0) {
         if (z / 2.0 < o->z_min) {
@@ -148,7 +148,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
         }
         z /= 2.0;
         if ((s = VERDICT(z)) < 0)
-            return -1;
+            return s;
     }
     double lo = z, hi;
     r->z_scan = z;
@@ -163,7 +163,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             return 0;
         }
         if ((s = VERDICT(hi)) < 0)
-            return -1;
+            return s;
         if (s == 0)
             break;
         lo = hi;
@@ -173,7 +173,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
     while (hi - lo > o->rtol * lo) {
         double mid = 0.5 * (lo + hi);
         if ((s = VERDICT(mid)) < 0)
-            return -1;
+            return s;
         if (s) {
             lo = mid;
             r->evals_per_step = eps;
@@ -198,7 +198,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             r->verdicts++;
             s = vb_stab_verdict(p, g, &longer, z_check, NULL, &r->steps, err, errlen);
             if (s < 0)
-                return -1;
+                return s;
             if (s == 0) {
                 r->status = VB_STAB_UNSTABLE;
                 r->z_lo = 0.0;

@@ -82,11 +82,12 @@ typedef struct vb_stab_result {
     double steps;          /* steps taken in all of them */
 } vb_stab_result;
 
-/* 0, or -1 with a message (out of memory, a verdict over max_steps). */
+/* 0, or -1 with a message (out of memory), or -2 with one (a verdict over
+ * max_steps: the options' fault, so a usage error). */
 int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_stab_opts *o,
                    vb_stab_result *r, char *err, size_t errlen);
 
-/* One verdict: 1 stable, 0 unstable, -1 error.  For the tests and the
+/* One verdict: 1 stable, 0 unstable, -1 error, -2 over max_steps.  For the tests and the
  * search; evals_per_step may be NULL. */
 int vb_stab_verdict(const vb_stab_problem *p, const vb_integrator *g, const vb_stab_opts *o,
                     double z, double *evals_per_step, double *steps, char *err, size_t errlen);
