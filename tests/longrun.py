@@ -194,6 +194,30 @@ def test_zero_energy_and_nan(tmp):
           (s, r.stdout))
 
 
+def test_samples_past_the_limit(tmp):
+    """At most 400 samples are kept.  1e9 periods at 50 samples a decade
+    and one step a period (the projectile: any step is stable) sample at
+    the first step at or past each t_k = 10^(k/50) periods: counted here,
+    more than 400.  The run's end must still be the last sample, and the
+    output must say how many were not kept."""
+    steps, k = set(), 0
+    while 10 ** (k / 50) <= 1e9 * (1 + 1e-12):
+        steps.add(math.ceil(10 ** (k / 50) * (1 - 1e-12)))
+        k += 1
+    steps.add(10 ** 9)
+    want = len(steps) - 400
+    assert want > 0
+    out = os.path.join(tmp, "many")
+    r = vb("longrun", "--model", "projectile", "--integrator", "euler-semi", "--periods", "1e9",
+           "--steps-per-period", "1", "--per-decade", "50", "--fit-from", "1", "--out", out)
+    got = rows(os.path.join(out, "longrun.csv")) if r.returncode == 0 else []
+    check(len(got) == 400 and abs(float(got[-1]["periods"]) - 1e9) <= 1e-6,  # t/T rounded
+          "400 samples kept, the last at the run's end, 1e9 periods",
+          (len(got), got[-1] if got else None))
+    check("%d samples before the run's end were not kept" % want in r.stdout,
+          "the output says %d samples were not kept" % want, r.stdout)
+
+
 def test_reproducible_and_bad(tmp):
     a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
     args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
@@ -241,4 +265,5 @@ def test_reproducible_and_bad(tmp):
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
-                             test_saturated, test_zero_energy_and_nan, test_reproducible_and_bad]))
+                             test_saturated, test_zero_energy_and_nan, test_samples_past_the_limit,
+                             test_reproducible_and_bad]))

@@ -133,6 +133,16 @@ void vb_long_print_table(FILE *f, const vb_long_study *s)
             else
                 fprintf(f, "%.3g |%s", shown[k], k == 2 ? "\n" : " ");
     }
+    /* said, not silent: samples past the limit were not kept */
+    for (size_t i = 0; i < s->n_integ; i++) {
+        const vb_long_result *r = &s->results[i];
+        if (r->dropped)
+            fprintf(f, "\n%s: %zu samples before the run's end were not kept (at most %d are; "
+                       "fewer --per-decade keeps them all); the last sample is the end, t = %.6g "
+                       "periods.\n",
+                    method(s, i), r->dropped, VB_LONG_MAX_SAMPLES,
+                    r->n ? r->s[r->n - 1].t / r->period : 0.0);
+    }
 }
 
 static int one_file(const char *dir, const char *name, const vb_long_study *s, int which,

@@ -110,6 +110,18 @@ static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
         f->verdict = "saturated";
 }
 
+/* a sample kept; past the limit it replaces the last one, so the run's
+ * end is always the last sample, and the ones lost are counted */
+static void keep(vb_long_result *r, vb_long_sample s)
+{
+    if (r->n < VB_LONG_MAX_SAMPLES) {
+        r->s[r->n++] = s;
+    } else {
+        r->s[VB_LONG_MAX_SAMPLES - 1] = s;
+        r->dropped++;
+    }
+}
+
 int vb_long_model_check(const vb_model *m, char *err, size_t errlen)
 {
     const vb_model_type *mt = m->type;
@@ -181,8 +193,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         if (!isfinite(e)) {
             r->diverged = 1;
             r->steps = (double)k;
-            if (r->n < VB_LONG_MAX_SAMPLES) /* its last sample: lost there */
-                r->s[r->n++] = (vb_long_sample){t, e, INFINITY, NAN, NAN};
+            keep(r, (vb_long_sample){t, e, INFINITY, NAN, NAN}); /* lost there */
             break;
         }
         if (mt->exact(m->self, work, t, xe, ve) != 0) {
@@ -194,8 +205,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         double ph = phase_error(m, w, x, v, xe, ve);
         emax = fmax(emax, fabs(e));
         pmax = fmax(pmax, ph);
-        if (r->n < VB_LONG_MAX_SAMPLES)
-            r->s[r->n++] = (vb_long_sample){t, e, emax, ph, isnan(ph) ? (double)NAN : pmax};
+        keep(r, (vb_long_sample){t, e, emax, ph, isnan(ph) ? (double)NAN : pmax});
         while (next <= t * (1.0 + 1e-12))
             next *= ratio;
         r->steps = (double)k;

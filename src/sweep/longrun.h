@@ -47,6 +47,10 @@ typedef struct vb_long_fit {
 typedef struct vb_long_result {
     vb_long_sample s[VB_LONG_MAX_SAMPLES];
     size_t n;
+    /* samples past the limit: each replaced the last one kept, so the
+     * last sample is always the run's end and these many before it are
+     * not kept (per_decade x decades over VB_LONG_MAX_SAMPLES) */
+    size_t dropped;
     double steps, t_end, h, period;
     int diverged;              /* the state or the energy stopped being finite */
     vb_long_fit energy, phase;
