@@ -216,6 +216,13 @@ def test_samples_past_the_limit(tmp):
           (len(got), got[-1] if got else None))
     check("%d samples before the run's end were not kept" % want in r.stdout,
           "the output says %d samples were not kept" % want, r.stdout)
+    # the projectile has no period (its flight does not recur: y = -g t^2/2
+    # grows): the table says what its "periods" are
+    check("projectile has no period" in r.stdout, "the projectile's periods are said to be "
+          "flights", r.stdout)
+    r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", "1000",
+           "--out", os.path.join(tmp, "periodic"))
+    check(r.returncode == 0 and "has no period" not in r.stdout, "the spring has a period")
 
 
 def test_reproducible_and_bad(tmp):

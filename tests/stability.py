@@ -286,6 +286,8 @@ def test_bad_input(tmp):
         (("--model", "pendulum",), "pendulum"),
         (("--model", "spring", "--factor", "1"), "--factor"),
         (("--model", "spring", "--vary", "c"), "--vary"),
+        (("--model", "chain", "--vary", "N=2,2"), "twice"),
+        (("--model", "spring", "--set", "k=4", "--vary", "k=1,2"), "--set k=4"),
         # the first verdict, at z = 0.05 for 1e4 periods, takes
         # ceil(2 pi 1e4 / 0.05) = 1256638 steps: over a limit of 10
         (("--model", "spring", "--integrator", "euler-semi", "--max-steps", "10"), "--max-steps"),

@@ -285,6 +285,16 @@ int vb_cmd_stability(int argc, char **argv)
             return vb_usage_error(CMD, "--vary: '%s': no such parameter", vary);
         memcpy(key, vary, len);
         key[len] = '\0';
+        /* one point a value: a value twice would be two identical rows */
+        for (int a = 0; a < n_values; a++)
+            for (int b = a + 1; b < n_values; b++)
+                if (values[a] == values[b])
+                    return vb_usage_error(CMD, "--vary: %s=%g is given twice", key, values[a]);
+        /* the varied parameter would silently override its --set */
+        for (int i = 0; i < n_sets; i++)
+            if (!strncmp(sets[i], key, len) && sets[i][len] == '=')
+                return vb_usage_error(CMD, "--set %s and --vary %s=...: the parameter is either "
+                                      "fixed or varied, not both", sets[i], key);
     } else {
         n_values = 1;
     }

@@ -133,6 +133,13 @@ void vb_long_print_table(FILE *f, const vb_long_study *s)
             else
                 fprintf(f, "%.3g |%s", shown[k], k == 2 ? "\n" : " ");
     }
+    /* "periods" of a model without one: said, with what they count */
+    if (!(s->model->type->flags & VB_PERIODIC))
+        fprintf(f, "\n%s has no period: T = %.6g is its natural time, and \"periods\" count it "
+                   "(docs/longrun.md §1). Where its motion is unbounded (the projectile: T is the "
+                   "time of flight) the exponents measure round-off in a growing state, not a "
+                   "drift, even for a method that is exact there.\n",
+                s->model->type->name, s->n_integ ? s->results[0].period : 0.0);
     /* said, not silent: samples past the limit were not kept */
     for (size_t i = 0; i < s->n_integ; i++) {
         const vb_long_result *r = &s->results[i];
