@@ -225,6 +225,22 @@ def test_samples_past_the_limit(tmp):
     check(r.returncode == 0 and "has no period" not in r.stdout, "the spring has a period")
 
 
+def test_doc_symplectic_list(tmp):
+    """docs/longrun.md §3's list of symplectic methods holds only methods
+    whose file sets VB_SYMPLECTIC (src/integrators/*.c: beeman.c does not)."""
+    import re
+    doc = open(os.path.join(suite.ROOT, "docs", "longrun.md")).read()
+    m = re.search(r"every symplectic method \(([^)]*)\)", doc)
+    names = [n.strip() for n in re.split(r",| and ", m.group(1))] if m else []
+    src = os.path.join(suite.ROOT, "src", "integrators")
+    for name in names:
+        path = os.path.join(src, name.replace("-", "_") + ".c")
+        if os.path.exists(path):
+            check("VB_SYMPLECTIC" in open(path).read(),
+                  "docs/longrun.md lists %s as symplectic: its file says so" % name)
+    check(m and "beeman" not in m.group(1), "beeman is not in the symplectic list", names)
+
+
 def test_reproducible_and_bad(tmp):
     a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
     args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
@@ -273,4 +289,4 @@ def test_reproducible_and_bad(tmp):
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
                              test_saturated, test_zero_energy_and_nan, test_samples_past_the_limit,
-                             test_reproducible_and_bad]))
+                             test_doc_symplectic_list, test_reproducible_and_bad]))
