@@ -278,19 +278,136 @@ def test_check_floor(tmp):
               r.stdout + r.stderr)
 
 
+def test_stall(tmp):
+    """docs/float32.md §2, README: at offset 1e4 and 2^15 steps a period,
+    velocity Verlet's drifts stall under half an ulp of 1e4 (the float
+    loop here): x sticks at 1 while v builds past -2.5, then crosses to -1;
+    sim's final error is the loop's, 2.  At 2^17 x never leaves 1.  The
+    docs say so, not that the spring "does not move" at 2^15."""
+    for e in (15, 17):
+        n = 2 ** e
+        h = 2 * math.pi / n
+        loop = float_loop("velocity-verlet", 1.0, 0.0, 1.0, h, n, 1e4)
+        moved = next((k for k, (x, _) in enumerate(loop) if x != 1.0), None)
+        if e == 15:
+            check(moved is not None and moved > n // 3 and loop[moved - 1][1] < -2.5 and
+                  loop[-1][0] == -1.0, "2^15: x sticks at 1 while v passes -2.5, ends at -1",
+                  (moved, loop[moved - 1] if moved else None, loop[-1]))
+        else:
+            check(moved is None and loop[-1][1] < -6.0, "2^17: x never leaves 1, v ends near -2 pi",
+                  loop[-1])
+        rc, rows = row("--model", "spring", "--integrator", "velocity-verlet", "--precision",
+                       "float32", "--offset", "1e4", "--dt", repr(h))
+        got = rows[0] if rc == 0 and rows else {}
+        want = abs(loop[-1][0] - 1.0)
+        check(got and float(got["err_pos_final"]) == want and float(got["err_pos_max"]) == 2.0,
+              "2^%d: sim's final error %s is the loop's %g, its largest 2" % (e, got.get(
+                  "err_pos_final"), want))
+    for path in ("docs/float32.md", "README.md"):
+        text = open(os.path.join(suite.ROOT, path)).read()
+        check("does not move" not in text and "error is its amplitude" not in text,
+              "%s does not say the spring does not move at 2^15 steps" % path)
+
+
+REV_CASE = """[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.1
+halvings = 4
+jitter = 0.5
+seeds = 2
+[integrators]
+use = all
+precision = float32
+offset = %s
+"""
+
+
+def return_error64(name, h, t_end):
+    """The spring (k = m = 1, x0 = 1, v0 = 0) run to t_end in double with
+    steps h and a last shorter one, v reversed, the same steps back: how far
+    it lands from x0.  euler: x += v h, v += a(x_old) h; euler-semi:
+    v += a h, x += v h; velocity Verlet: kick, drift, kick."""
+    n = int(math.ceil(t_end / h - 1e-9))
+    steps = [h] * (n - 1) + [t_end - (n - 1) * h]
+
+    def run(x, v, hs):
+        for s in hs:
+            if name == "euler":
+                x, v = x + v * s, v - x * s
+            elif name == "euler-semi":
+                v = v - x * s
+                x = x + v * s
+            else:
+                v = v - 0.5 * s * x
+                x = x + v * s
+                v = v - 0.5 * s * x
+        return x, v
+
+    x, v = run(1.0, 0.0, steps)
+    x, v = run(x, -v, steps[::-1])
+    return abs(x - 1.0)
+
+
+def test_reversal_floor(tmp):
+    """A float32 floor that swamps a method's return error cannot say
+    "reversible": euler and euler-semi are not (their return error in
+    double, computed here, is far above float64's round-off), so where
+    float32's floor is above it the verdict is below-resolution, never
+    yes; velocity Verlet is reversible and stays yes.  An order not
+    fitted is printed as its verdict alone, never "nan"."""
+    for offset in ("1000", "0"):
+        path = os.path.join(tmp, "rev.case")
+        with open(path, "w") as f:
+            f.write(REV_CASE % offset)
+        out = os.path.join(tmp, "rev-" + offset)
+        r = vb("run", path, "--out", out, "--quiet", "--no-chart-data")
+        check(r.returncode == 0, "run the reversal case at offset %s" % offset, r.stderr)
+        if r.returncode != 0:
+            continue
+        rows = trajectory(os.path.join(out, "rev", "reverse.csv"))
+        for row in rows:
+            name = row["integrator"].split(":")[0]
+            if name not in ("euler", "euler-semi", "velocity-verlet") or row["plan"] != "fixed":
+                continue
+            e64 = return_error64(name, 0.1, 2 * math.pi)
+            floor = float(row["roundoff"])
+            if e64 > 1e-9:  # not reversible in double: float32 cannot say yes
+                want = "no" if float(row["return_err_pos"]) > floor else "below-resolution"
+            else:
+                want = "yes" if float(row["return_err_pos"]) <= floor else "no"
+            check(row["reversible"] == want, "offset %s, %s: return error in double %.3g, "
+                  "float32's %s against floor %s: %s, not %s" % (
+                      offset, name, e64, row["return_err_pos"], row["roundoff"], want,
+                      row["reversible"]))
+        summary = open(os.path.join(out, "rev", "summary.md")).read()
+        check("nan" not in summary.lower(), "no nan in the summary at offset %s" % offset,
+              summary)
+        check(("below-resolution / below-resolution" if offset == "1000" else "yes / yes")
+              in summary, "the summary's reversible column at offset %s" % offset, summary)
+        lines = [l for l in summary.splitlines() if l.startswith("| `euler:")]
+        check(lines and "| yes" not in lines[0], "euler is never reversible (offset %s)" % offset,
+              lines)
+
+
 def test_bad(tmp):
     for args, word in [
         (("--integrator", "rk4", "--precision", "float32"), "rk4"),
         (("--integrator", "verlet", "--precision", "float32"), "verlet"),
         (("--integrator", "velocity-verlet", "--precision", "float16"), "--precision"),
         (("--integrator", "velocity-verlet", "--offset", "x"), "--offset"),
+        (("--integrator", "velocity-verlet", "--offset", "1e300"), "--offset"),
+        (("--integrator", "rk4", "--offset", "1000"), "--offset"),
         (("--engine", "e:2=cat", "--precision", "float32"), "--precision"),
     ]:
         r = vb("sim", "--model", "spring", *args)
-        check(r.returncode == 2 and word in r.stderr, "sim %s: exit 2 naming %s"
+        check(r.returncode == 2 and word in r.stderr and
+              ("--precision" in args or "--precision" not in r.stderr),
+              "sim %s: exit 2 naming %s"
               % (" ".join(args), word), "%d %s" % (r.returncode, r.stderr))
 
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bits, test_floors, test_case_keys, test_sweep_chart, test_check_floor,
-                           test_bad]))
+                           test_reversal_floor, test_stall, test_bad]))

@@ -170,6 +170,77 @@ def test_saturated(tmp):
               g.stderr)
 
 
+def test_zero_energy_and_nan(tmp):
+    """The energy error is (E - E0)/|E0|: at x0 = v0 = 0 the spring's E0 =
+    k x0^2/2 + m v0^2/2 = 0 and nothing is relative to it, so the run is
+    refused (exit 2), not reported as diverged with nan.  A run that
+    diverges (explicit euler on the chain, |lambda|^2 = 1 + z^2 in each
+    mode) has no drift: a dash and an empty field, never nan."""
+    x0, v0, k, m = 0.0, 0.0, 1.0, 1.0
+    assert 0.5 * k * x0 ** 2 + 0.5 * m * v0 ** 2 == 0.0
+    out = os.path.join(tmp, "e0")
+    r = vb("longrun", "--model", "spring", "--set", "x0=0", "--integrator", "euler", "--out", out)
+    check(r.returncode == 2 and "E0" in r.stderr and "--set" in r.stderr and
+          not os.path.exists(out), "longrun with E0 = 0: exit 2, --set named, nothing written",
+          "%d %s" % (r.returncode, r.stderr))
+    out = os.path.join(tmp, "chain")
+    r = vb("longrun", "--model", "chain", "--integrator", "euler", "--periods", "1000",
+           "--out", out)
+    s = summary(out).get(("euler", "0"), {}) if r.returncode == 0 else {}
+    texts = r.stdout + "".join(open(os.path.join(out, f)).read() for f in
+                               ("longrun-summary.csv", "longrun.md")) if r.returncode == 0 else ""
+    check(s.get("status") == "diverged" and s.get("drift") == "" and
+          "nan" not in texts.lower(), "euler on the chain diverges: no drift, no nan",
+          (s, r.stdout))
+
+
+def test_samples_past_the_limit(tmp):
+    """At most 400 samples are kept.  1e9 periods at 50 samples a decade
+    and one step a period (the projectile: any step is stable) sample at
+    the first step at or past each t_k = 10^(k/50) periods: counted here,
+    more than 400.  The run's end must still be the last sample, and the
+    output must say how many were not kept."""
+    steps, k = set(), 0
+    while 10 ** (k / 50) <= 1e9 * (1 + 1e-12):
+        steps.add(math.ceil(10 ** (k / 50) * (1 - 1e-12)))
+        k += 1
+    steps.add(10 ** 9)
+    want = len(steps) - 400
+    assert want > 0
+    out = os.path.join(tmp, "many")
+    r = vb("longrun", "--model", "projectile", "--integrator", "euler-semi", "--periods", "1e9",
+           "--steps-per-period", "1", "--per-decade", "50", "--fit-from", "1", "--out", out)
+    got = rows(os.path.join(out, "longrun.csv")) if r.returncode == 0 else []
+    check(len(got) == 400 and abs(float(got[-1]["periods"]) - 1e9) <= 1e-6,  # t/T rounded
+          "400 samples kept, the last at the run's end, 1e9 periods",
+          (len(got), got[-1] if got else None))
+    check("%d samples before the run's end were not kept" % want in r.stdout,
+          "the output says %d samples were not kept" % want, r.stdout)
+    # the projectile has no period (its flight does not recur: y = -g t^2/2
+    # grows): the table says what its "periods" are
+    check("projectile has no period" in r.stdout, "the projectile's periods are said to be "
+          "flights", r.stdout)
+    r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", "1000",
+           "--out", os.path.join(tmp, "periodic"))
+    check(r.returncode == 0 and "has no period" not in r.stdout, "the spring has a period")
+
+
+def test_doc_symplectic_list(tmp):
+    """docs/longrun.md §3's list of symplectic methods holds only methods
+    whose file sets VB_SYMPLECTIC (src/integrators/*.c: beeman.c does not)."""
+    import re
+    doc = open(os.path.join(suite.ROOT, "docs", "longrun.md")).read()
+    m = re.search(r"every symplectic method \(([^)]*)\)", doc)
+    names = [n.strip() for n in re.split(r",| and ", m.group(1))] if m else []
+    src = os.path.join(suite.ROOT, "src", "integrators")
+    for name in names:
+        path = os.path.join(src, name.replace("-", "_") + ".c")
+        if os.path.exists(path):
+            check("VB_SYMPLECTIC" in open(path).read(),
+                  "docs/longrun.md lists %s as symplectic: its file says so" % name)
+    check(m and "beeman" not in m.group(1), "beeman is not in the symplectic list", names)
+
+
 def test_reproducible_and_bad(tmp):
     a, b = os.path.join(tmp, "r1"), os.path.join(tmp, "r2")
     args = ("longrun", "--model", "pendulum", "--integrator", "velocity-verlet,rk4", "--periods",
@@ -194,8 +265,28 @@ def test_reproducible_and_bad(tmp):
         check(r.returncode == 2 and word in r.stderr, "longrun %s: exit 2 naming %s"
               % (" ".join(args), word), "%d %s" % (r.returncode, r.stderr))
     check(not os.path.exists(bad), "bad input writes nothing")
+    # --help's least --periods is 100 F, 1000 at the default --fit-from 10:
+    # the help and the refusals agree at the edges
+    h = vb("longrun", "--help").stdout
+    check("100 F to 1e9" in h and "at least 1000" in h and "10 to 1e9" not in h,
+          "longrun --help states the least --periods", h)
+    for periods, fit_from, ok in (("999", "10", False), ("1000", "10", True), ("99", "1", False),
+                                  ("100", "1", True)):
+        r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", periods,
+               "--fit-from", fit_from, "--steps-per-period", "10", "--out", os.path.join(tmp, "p"))
+        check(r.returncode == (0 if ok else 2), "longrun --periods %s --fit-from %s: %s"
+              % (periods, fit_from, "runs" if ok else "refused"), "%d %s" % (r.returncode,
+                                                                            r.stderr))
+    afile = os.path.join(tmp, "a-file")
+    open(afile, "w").close()
+    r = vb("longrun", "--model", "spring", "--integrator", "euler-semi", "--periods", "1000",
+           "--out", afile)
+    check(r.returncode == 2 and "--out" in r.stderr and r.stdout == "",
+          "longrun --out a file: exit 2 naming --out, before any run",
+          "%d %s" % (r.returncode, r.stderr))
 
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
-                             test_saturated, test_reproducible_and_bad]))
+                             test_saturated, test_zero_energy_and_nan, test_samples_past_the_limit,
+                             test_doc_symplectic_list, test_reproducible_and_bad]))

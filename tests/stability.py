@@ -104,9 +104,66 @@ def test_spring(tmp):
         evals = {"rk4": 4, "pefrl": 4, "yoshida4": 3}.get(name, 1)
         check(abs(float(row["z_per_eval"]) - zlo / evals) <= 1e-12 * zlo,
               "%s: the limit per force evaluation is z/%d" % (name, evals), row["z_per_eval"])
+    # euler-semi's invariant x^2 + v^2 - z x v = 1 from (1, 0): sup E/E0 =
+    # 2/(2 - z) (the ellipse's smallest axis), so the verdict fails from
+    # z = 2 - 2/F: early by C/F = 2e-6 in z, C/(F z*) = 1e-6 relative
+    # (docs/stability.md §5); the tolerance is 100 times the bracket
+    zs = float(got["euler-semi"]["z_lo"])
+    check(abs(zs - (2 - 2 / 1e6)) <= 2e-8, "euler-semi fails early by C/F = 2e-6 absolute", zs)
+    text = open(os.path.join(suite.ROOT, "docs", "stability.md")).read()
+    check("C/F relative" not in text, "docs/stability.md calls C/F absolute, C/(F z*) relative")
     e = got["euler"]
     check(e["status"] == "unstable" and e["z_lo"] == "0" and e["z_per_eval"] == "",
           "explicit euler is unstable at every step on the spring", e)
+
+
+def euler_floor(periods, factor=1e6):
+    """The z where explicit euler's energy on the spring, (1 + z^2)^N after
+    N = ceil(2 pi P / z) steps (|lambda|^2 = 1 + z^2, docs/stability.md §3),
+    first reaches F: below it a run of P periods stays under F although
+    every z is unstable.  Found here by bisection on that product."""
+    grows = lambda z: math.ceil(2 * math.pi * periods / z - 1e-9) * math.log1p(z * z) > math.log(factor)
+    lo, hi = 1e-6, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if grows(mid) else (mid, hi)
+    return lo
+
+
+def test_criterion_floor(tmp):
+    """At P = 100 explicit euler's criterion floor (about ln F/(2 pi P) =
+    0.022, computed here) lies above the search's z_min: the tool must
+    still say unstable at every z, not give that floor as a limit; so on
+    the damped spring at c = 0, while c = 0.2 keeps its limit."""
+    zf = euler_floor(100)
+    check(abs(zf - math.log(1e6) / (2 * math.pi * 100)) < 1e-3, "euler's floor at P = 100", zf)
+    out = os.path.join(tmp, "floor")
+    r = vb("stability", "--model", "spring", "--integrator", "euler", "--periods", "100",
+           "--out", out)
+    e = by_integ(os.path.join(out, "stability.csv")).get("euler", {}) if r.returncode == 0 else {}
+    check(e.get("status") == "unstable" and "unstable at every z tried" in r.stdout,
+          "euler at P = 100: unstable at every z, not a limit at its floor %.5f" % zf,
+          "%s %s" % (e, r.stdout))
+    out = os.path.join(tmp, "floor-damped")
+    r = vb("stability", "--model", "damped-spring", "--integrator", "euler", "--vary",
+           "c=0,0.2", "--periods", "100", "--out", out)
+    got = rows(os.path.join(out, "stability.csv")) if r.returncode == 0 else []
+    status = {row["value"]: row["status"] for row in got}
+    check(status.get("0") == "unstable" and status.get("0.2") == "limit",
+          "damped spring, euler at P = 100: c = 0 unstable at every z, c = 0.2 a limit", got)
+
+
+def test_zero_energy(tmp):
+    """The criterion is energy past F times the start's: the spring at
+    x0 = v0 = 0 has E0 = k x0^2/2 + m v0^2/2 = 0, so the search is refused
+    (exit 2, --set named), never run to a "+nan" comparison."""
+    assert 0.5 * 1.0 * 0.0 ** 2 + 0.5 * 1.0 * 0.0 ** 2 == 0.0
+    out = os.path.join(tmp, "e0")
+    r = vb("stability", "--model", "spring", "--set", "x0=0", "--set", "v0=0", "--integrator",
+           "velocity-verlet", "--periods", "100", "--out", out)
+    check(r.returncode == 2 and "--set" in r.stderr and "nan" not in r.stdout.lower() and
+          not os.path.exists(out), "stability with E0 = 0: exit 2 naming --set",
+          "%d %s %s" % (r.returncode, r.stdout, r.stderr))
 
 
 def test_pefrl_island(tmp):
@@ -118,6 +175,13 @@ def test_pefrl_island(tmp):
     z = float(by_integ(os.path.join(out, "stability.csv"))["pefrl"]["z_lo"])
     check(r.returncode == 0 and abs(rel(z, 5.36646124011)) <= 1e-4,
           "pefrl is stable again up to 5.3665 when the scan starts at 4", z)
+    # the island's edge is not the first limit 2.98945 (pefrl_limit(), here):
+    # no theory is compared with it, in the file or the table
+    row = by_integ(os.path.join(out, "stability.csv"))["pefrl"]
+    line = [l for l in r.stdout.splitlines() if l.startswith("| pefrl")]
+    check(row["theory"] == "" and row["rel_to_theory"] == "" and line and
+          "%.4f" % pefrl_limit() not in line[0] and "e-01" not in line[0],
+          "the island's edge is not compared with the first limit", (row, line))
     out = os.path.join(tmp, "island2")
     r = vb("stability", "--model", "spring", "--integrator", "pefrl", "--periods", "1000",
            "--out", out)
@@ -222,6 +286,11 @@ def test_bad_input(tmp):
         (("--model", "pendulum",), "pendulum"),
         (("--model", "spring", "--factor", "1"), "--factor"),
         (("--model", "spring", "--vary", "c"), "--vary"),
+        (("--model", "chain", "--vary", "N=2,2"), "twice"),
+        (("--model", "spring", "--set", "k=4", "--vary", "k=1,2"), "--set k=4"),
+        # the first verdict, at z = 0.05 for 1e4 periods, takes
+        # ceil(2 pi 1e4 / 0.05) = 1256638 steps: over a limit of 10
+        (("--model", "spring", "--integrator", "euler-semi", "--max-steps", "10"), "--max-steps"),
         ((), "--model"),
     ]
     for args, word in cases:
@@ -230,6 +299,14 @@ def test_bad_input(tmp):
               "stability %s: exit 2 naming %s" % (" ".join(args), word),
               "%d %s" % (r.returncode, r.stderr))
     check(not os.path.exists(out), "bad input writes nothing")
+    afile = os.path.join(tmp, "a-file")
+    open(afile, "w").close()
+    for path in (afile, os.path.join(afile, "sub")):
+        r = vb("stability", "--model", "spring", "--integrator", "euler-semi", "--periods", "10",
+               "--out", path)
+        check(r.returncode == 2 and "--out" in r.stderr and r.stdout == "",
+              "stability --out %s (a file): exit 2 naming --out, before any search" % path,
+              "%d %s" % (r.returncode, r.stderr))
     r = vb("stability", "--help")
     check(r.returncode == 0 and "Usage: verletbench stability" in r.stdout, "--help")
 
@@ -246,5 +323,5 @@ def test_orbit(tmp):
 
 
 if __name__ == "__main__":
-    raise SystemExit(S.main([test_spring, test_pefrl_island, test_damped, test_chain, test_jitter,
+    raise SystemExit(S.main([test_spring, test_criterion_floor, test_zero_energy, test_pefrl_island, test_damped, test_chain, test_jitter,
                              test_bad_input, test_orbit]))

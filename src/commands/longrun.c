@@ -1,7 +1,9 @@
 /* commands/longrun.c — `verletbench longrun`: runs of 1e5 to 1e7 periods,
  * their energy and phase errors' growth exponents and drift
  * (sweep/longrun.h), written by output/longrun_files.h. */
+#include <errno.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,10 +37,12 @@ static void help(void)
          "molecular dynamics codes report it.  See docs/longrun.md.\n\n"
          "Options:\n"
          "  --model M        a model with an energy and an exact solution: spring, pendulum,\n"
-         "                   orbit, ...\n"
+         "                   orbit, ...; T is its period (the chain's: its slowest mode's;\n"
+         "                   the projectile's: its time of flight, an unbounded motion)\n"
          "  --set KEY=VALUE  a model parameter (repeatable)\n"
          "  --integrator I   methods, comma-separated or repeated\n"
-         "  --periods P      the run's length in periods, 10 to 1e9 (default 1e5)\n"
+         "  --periods P      the run's length in periods, 100 F to 1e9 (default 1e5; with\n"
+         "                   the default --fit-from 10, at least 1000: two decades to fit)\n"
          "  --steps-per-period S  fixed steps a period (default 100)\n"
          "  --kahan          also run each method that has one in its Kahan-compensated form\n"
          "                   (euler-semi, velocity-verlet, yoshida4, pefrl)\n"
@@ -143,8 +147,10 @@ int vb_cmd_longrun(int argc, char **argv)
         case O_PERIODS:
             if (vb_opt_double(CMD, "--periods", optarg, &lo.periods) != 0)
                 return VB_EXIT_USAGE;
-            if (!(lo.periods >= 10.0 && lo.periods <= 1e9))
-                return vb_usage_error(CMD, "--periods: %s must be in [10, 1e9]", optarg);
+            /* the least two decades from the least --fit-from, 1 */
+            if (!(lo.periods >= 100.0 && lo.periods <= 1e9))
+                return vb_usage_error(CMD, "--periods: %s must be in [100, 1e9] (and at least "
+                                      "100 times --fit-from)", optarg);
             break;
         case O_SPP:
             if (vb_opt_double(CMD, "--steps-per-period", optarg, &lo.steps_per_period) != 0)
@@ -241,6 +247,10 @@ int vb_cmd_longrun(int argc, char **argv)
     if (vb_model_setup(&model, err, sizeof err) != 0)
         return vb_usage_error(CMD, "--set: %s", err);
     int status = VB_EXIT_USAGE;
+    if (vb_long_model_check(&model, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "%s: %s", n_sets ? "--set" : "--model", err);
+        goto out;
+    }
     for (size_t i = 0; i < n_plain; i++)
         if (vb_integrator_suits(integ[i], &model, err, sizeof err) != 0) {
             vb_usage_error(CMD, "--integrator: %s", err);
@@ -254,16 +264,26 @@ int vb_cmd_longrun(int argc, char **argv)
         .n_integ = n_integ,
         .opts = lo,
     };
+    char dir[4096];
+    if (!out_dir) {
+        snprintf(dir, sizeof dir, "results/longrun-%s", mtype->name);
+        out_dir = dir;
+    }
+    /* a --out that cannot be a directory is bad usage, found before the
+     * runs (as `run` does), and nothing is made until they are done */
+    struct stat st;
+    const char *why = stat(out_dir, &st) != 0 ? (errno == ENOENT ? NULL : strerror(errno))
+                      : S_ISDIR(st.st_mode)   ? NULL
+                                              : "exists and is not a directory";
+    if (why) {
+        vb_usage_error(CMD, "--out: %s: %s", out_dir, why);
+        goto out;
+    }
     if (vb_long_study_run(&study, so.threads, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_FAIL;
         vb_long_study_free(&study);
         goto out;
-    }
-    char dir[4096];
-    if (!out_dir) {
-        snprintf(dir, sizeof dir, "results/longrun-%s", mtype->name);
-        out_dir = dir;
     }
     vb_long_print_table(stdout, &study);
     status = VB_EXIT_OK;

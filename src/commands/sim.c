@@ -174,6 +174,9 @@ int vb_cmd_sim(int argc, char **argv)
         case O_OFFSET:
             if (vb_opt_double(CMD, "--offset", optarg, &offset) != 0)
                 return VB_EXIT_USAGE;
+            if (!(fabs(offset) <= 1e30)) /* float32.h's range, the case file's too */
+                return vb_usage_error(CMD, "--offset: %s: give a shift of the origin up to 1e30",
+                                      optarg);
             break;
         case O_SEED:
             if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
@@ -239,7 +242,8 @@ int vb_cmd_sim(int argc, char **argv)
                                        "an engine declares its own precision");
         }
         if (!(integ = vb_integrator_in_precision(integ, precision, offset, names, sizeof names)))
-            return vb_usage_error(CMD, "--precision: %s", names);
+            return vb_usage_error(CMD, "%s: %s",
+                                  precision != VB_FLOAT64 ? "--precision" : "--offset", names);
     }
     if (tol > 0.0 && !(integ->flags & VB_ADAPTIVE)) {
         vb_engine_free(engine);

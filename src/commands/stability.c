@@ -1,7 +1,9 @@
 /* commands/stability.c — `verletbench stability`: the largest stable step of
  * each integrator on a model (sweep/stability.h), its files written by
  * output/stability_files.h. */
+#include <errno.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +66,8 @@ static void help(void)
          "  verletbench stability --model damped-spring --vary c=0,0.2,0.5,1,1.5,1.9\n"
          "  verletbench stability --model spring --integrator velocity-verlet "
          "--jitter 0.1,0.5,0.9 --periods 1000\n\n"
-         "Exit status: 0 done, 1 a search failed, 2 bad usage or input.");
+         "Exit status: 0 done, 1 a search failed, 2 bad usage or input (an --out that is\n"
+         "not a directory, a verdict over --max-steps).");
 }
 
 /* "a,b,c" into numbers: count, or -1 after the message */
@@ -282,6 +285,16 @@ int vb_cmd_stability(int argc, char **argv)
             return vb_usage_error(CMD, "--vary: '%s': no such parameter", vary);
         memcpy(key, vary, len);
         key[len] = '\0';
+        /* one point a value: a value twice would be two identical rows */
+        for (int a = 0; a < n_values; a++)
+            for (int b = a + 1; b < n_values; b++)
+                if (values[a] == values[b])
+                    return vb_usage_error(CMD, "--vary: %s=%g is given twice", key, values[a]);
+        /* the varied parameter would silently override its --set */
+        for (int i = 0; i < n_sets; i++)
+            if (!strncmp(sets[i], key, len) && sets[i][len] == '=')
+                return vb_usage_error(CMD, "--set %s and --vary %s=...: the parameter is either "
+                                      "fixed or varied, not both", sets[i], key);
     } else {
         n_values = 1;
     }
@@ -309,6 +322,10 @@ int vb_cmd_stability(int argc, char **argv)
         made++;
         if (vb_stab_problem_setup(&models[p], &problems[p], err, sizeof err) != 0) {
             vb_usage_error(CMD, "--model: %s", err);
+            goto out;
+        }
+        if (vb_stab_problem_start(&problems[p], err, sizeof err) != 0) {
+            vb_usage_error(CMD, "%s: %s", vary ? "--vary" : "--set", err);
             goto out;
         }
         for (size_t g = 0; g < n_integ; g++)
@@ -340,16 +357,30 @@ int vb_cmd_stability(int argc, char **argv)
     if (!isnan(from))
         study.opts.z_start = from;
     study.opts.max_steps = so.max_steps;
-    if (vb_stab_study_run(&study, so.threads, err, sizeof err) != 0) {
-        vb_error(CMD, "%s", err);
-        status = VB_EXIT_FAIL;
-        vb_stab_study_free(&study);
-        goto out;
-    }
     char dir[4096];
     if (!out_dir) {
         snprintf(dir, sizeof dir, "results/stability-%s", mtype->name);
         out_dir = dir;
+    }
+    /* a --out that cannot be a directory is bad usage, found before the
+     * searches (as `run` does), and nothing is made until they are done */
+    struct stat st;
+    const char *why = stat(out_dir, &st) != 0 ? (errno == ENOENT ? NULL : strerror(errno))
+                      : S_ISDIR(st.st_mode)   ? NULL
+                                              : "exists and is not a directory";
+    if (why) {
+        vb_usage_error(CMD, "--out: %s: %s", out_dir, why);
+        goto out;
+    }
+    rc = vb_stab_study_run(&study, so.threads, err, sizeof err);
+    if (rc != 0) {
+        if (rc == -2)
+            vb_usage_error(CMD, "--max-steps: %s", err);
+        else
+            vb_error(CMD, "%s", err);
+        status = rc == -2 ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+        vb_stab_study_free(&study);
+        goto out;
     }
     vb_stab_print_table(stdout, &study);
     status = VB_EXIT_OK;

@@ -143,6 +143,7 @@ static const entry entries[] = {
 /* made while options are read, before any run; kept until exit */
 typedef struct {
     vb_integrator integ;
+    const vb_integrator *base; /* the float64 method it was made from */
     vb_param_spec param;
     char name[160];
 } made;
@@ -182,6 +183,7 @@ const vb_integrator *vb_integrator_in_precision(const vb_integrator *g, vb_preci
     }
     int f32 = p == VB_FLOAT32;
     snprintf(m->name, sizeof m->name, "%s", name);
+    m->base = g;
     m->param = offset_param[0];
     m->param.def = offset;
     m->integ = (vb_integrator){
@@ -200,4 +202,12 @@ const vb_integrator *vb_integrator_in_precision(const vb_integrator *g, vb_preci
     };
     kept[n_kept++] = m;
     return &m->integ;
+}
+
+const vb_integrator *vb_integrator_base(const vb_integrator *g)
+{
+    for (size_t i = 0; i < n_kept; i++)
+        if (g == &kept[i]->integ)
+            return kept[i]->base;
+    return g;
 }

@@ -24,4 +24,8 @@
 const vb_integrator *vb_integrator_in_precision(const vb_integrator *g, vb_precision p,
                                                 double offset, char *err, size_t errlen);
 
+/* The float64 method about the origin that g was made from by
+ * vb_integrator_in_precision; g itself if it was not made so. */
+const vb_integrator *vb_integrator_base(const vb_integrator *g);
+
 #endif

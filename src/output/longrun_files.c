@@ -124,8 +124,31 @@ void vb_long_print_table(FILE *f, const vb_long_study *s)
                 r->diverged ? " (diverged)" : "");
         cell(f, &r->energy, "ΔE = E0");
         cell(f, &r->phase, "1 rad");
-        fprintf(f, "%.3g | %.3g | %.3g |\n", r->drift, r->drift_per_particle,
-                r->n ? r->s[r->n - 1].energy_max : (double)NAN);
+        /* a run that diverged has no drift: a dash, never "nan" */
+        double shown[3] = {r->drift, r->drift_per_particle,
+                           r->n ? r->s[r->n - 1].energy_max : (double)NAN};
+        for (int k = 0; k < 3; k++)
+            if (isnan(shown[k]))
+                fprintf(f, "— |%s", k == 2 ? "\n" : " ");
+            else
+                fprintf(f, "%.3g |%s", shown[k], k == 2 ? "\n" : " ");
+    }
+    /* "periods" of a model without one: said, with what they count */
+    if (!(s->model->type->flags & VB_PERIODIC))
+        fprintf(f, "\n%s has no period: T = %.6g is its natural time, and \"periods\" count it "
+                   "(docs/longrun.md §1). Where its motion is unbounded (the projectile: T is the "
+                   "time of flight) the exponents measure round-off in a growing state, not a "
+                   "drift, even for a method that is exact there.\n",
+                s->model->type->name, s->n_integ ? s->results[0].period : 0.0);
+    /* said, not silent: samples past the limit were not kept */
+    for (size_t i = 0; i < s->n_integ; i++) {
+        const vb_long_result *r = &s->results[i];
+        if (r->dropped)
+            fprintf(f, "\n%s: %zu samples before the run's end were not kept (at most %d are; "
+                       "fewer --per-decade keeps them all); the last sample is the end, t = %.6g "
+                       "periods.\n",
+                    method(s, i), r->dropped, VB_LONG_MAX_SAMPLES,
+                    r->n ? r->s[r->n - 1].t / r->period : 0.0);
     }
 }
 

@@ -52,6 +52,9 @@ static void provenance(FILE *f, const vb_stab_study *s)
     fprintf(f, "# search: from z = %g halved to a stable z (down to %g), scanned up by %g (up "
                "to %g) to the first unstable z, then bisected to a relative width %g",
             o->z_start, o->z_min, o->scan_ratio, o->z_max, o->rtol);
+    if (p->criterion == VB_STAB_GROWTH)
+        fputs("; a limit is kept only if half of it stays stable over 4 P periods, else the "
+              "method grows at every z and the limit was the criterion's floor (unstable)", f);
     int jittered = 0;
     for (size_t j = 0; j < s->n_jitters; j++)
         jittered |= s->jitters[j] > 0.0;
@@ -173,6 +176,8 @@ void vb_stab_print_table(FILE *f, const vb_stab_study *s)
                     gs[i].largest, gs[i].median / r->r.evals_per_step);
         if (isnan(r->theory))
             fprintf(f, "— | — |\n");
+        else if (r->theory > 0.0 && !isfinite(rel(gs[i].median, r->theory)))
+            fprintf(f, "%.10g | — |\n", r->theory); /* no limit found to compare */
         else if (r->theory == 0.0)
             fprintf(f, "0 (unstable at every step) | — |\n");
         else

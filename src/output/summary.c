@@ -54,6 +54,8 @@ static void order_cell(FILE *f, const vb_order_row *r, int label, const char *sa
     else if (r->fit.range == VB_RANGE_ASYMPTOTIC && isfinite(r->fit.order_ci95))
         fprintf(f, " %.2f ± %.2f %s", vb_order_shown(r->fit.order), r->fit.order_ci95,
                 vb_verdict_name(r->verdict));
+    else if (!isfinite(r->fit.order)) /* no order fitted: the verdict alone, as orders.csv */
+        fprintf(f, " %s", vb_verdict_name(r->verdict));
     else
         fprintf(f, " %.2f%s %s", vb_order_shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
@@ -237,9 +239,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
             for (size_t k = 0; k < s->n_reverse; k++)
                 if (s->reverse[k].integ == i) {
                     if (s->reverse[k].kind == VB_PLAN_FIXED)
-                        fixed = s->reverse[k].reversible ? "yes" : "no";
+                        fixed = vb_reversible_name(s->reverse[k].reversible);
                     if (s->reverse[k].kind == VB_PLAN_RANDOM)
-                        rnd = s->reverse[k].reversible ? "yes" : "no";
+                        rnd = vb_reversible_name(s->reverse[k].reversible);
                 }
             fprintf(f, " %s / %s |", fixed, rnd);
         }

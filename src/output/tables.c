@@ -155,7 +155,7 @@ void vb_write_reverse(const vb_sweep *s, FILE *f)
         const vb_reverse_row *r = &s->reverse[k];
         fprintf(f, "%s,%s,%.17g,%llu,%.17g,%.17g,%.17g,%s\n", s->c->integ[r->integ]->name,
                 vb_plan_name(r->kind), r->dt, r->steps, r->err_pos, r->err_vel, r->floor,
-                r->reversible ? "yes" : "no");
+                vb_reversible_name(r->reversible));
     }
 }
 

@@ -110,8 +110,19 @@ static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
         f->verdict = "saturated";
 }
 
-int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
-                vb_long_result *r, char *err, size_t errlen)
+/* a sample kept; past the limit it replaces the last one, so the run's
+ * end is always the last sample, and the ones lost are counted */
+static void keep(vb_long_result *r, vb_long_sample s)
+{
+    if (r->n < VB_LONG_MAX_SAMPLES) {
+        r->s[r->n++] = s;
+    } else {
+        r->s[VB_LONG_MAX_SAMPLES - 1] = s;
+        r->dropped++;
+    }
+}
+
+int vb_long_model_check(const vb_model *m, char *err, size_t errlen)
 {
     const vb_model_type *mt = m->type;
     if (!mt->energy || !mt->exact) {
@@ -120,6 +131,28 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
                  !mt->energy ? "conserves no energy" : "has no exact solution");
         return -1;
     }
+    double *buf = malloc(2 * m->n * sizeof *buf);
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    mt->initial(m->self, buf, buf + m->n);
+    double e0 = mt->energy(m->self, buf, buf + m->n);
+    free(buf);
+    if (!(isfinite(e0) && e0 != 0.0)) {
+        snprintf(err, errlen, "the start's energy E0 is %g: the energy error (E - E0)/|E0| is "
+                 "relative to it, so give a start with E0 != 0 (a nonzero x0 or v0)", e0);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
+                vb_long_result *r, char *err, size_t errlen)
+{
+    const vb_model_type *mt = m->type;
+    if (vb_long_model_check(m, err, errlen) != 0)
+        return -1;
     memset(r, 0, sizeof *r);
     size_t n = m->n;
     r->period = mt->natural_time(m->self);
@@ -160,8 +193,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         if (!isfinite(e)) {
             r->diverged = 1;
             r->steps = (double)k;
-            if (r->n < VB_LONG_MAX_SAMPLES) /* its last sample: lost there */
-                r->s[r->n++] = (vb_long_sample){t, e, INFINITY, NAN, NAN};
+            keep(r, (vb_long_sample){t, e, INFINITY, NAN, NAN}); /* lost there */
             break;
         }
         if (mt->exact(m->self, work, t, xe, ve) != 0) {
@@ -173,8 +205,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         double ph = phase_error(m, w, x, v, xe, ve);
         emax = fmax(emax, fabs(e));
         pmax = fmax(pmax, ph);
-        if (r->n < VB_LONG_MAX_SAMPLES)
-            r->s[r->n++] = (vb_long_sample){t, e, emax, ph, isnan(ph) ? (double)NAN : pmax};
+        keep(r, (vb_long_sample){t, e, emax, ph, isnan(ph) ? (double)NAN : pmax});
         while (next <= t * (1.0 + 1e-12))
             next *= ratio;
         r->steps = (double)k;
@@ -189,11 +220,14 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         return rc;
     fit(r, o->fit_from * r->period, 0, &r->energy);
     fit(r, o->fit_from * r->period, 1, &r->phase);
-    /* the drift, as molecular dynamics reports it: the slope of E - E0 on t */
+    /* the drift, as molecular dynamics reports it: the slope of E - E0 on
+     * t; none for a run that diverged (no slope fits a blow-up) */
     double tt[VB_LONG_MAX_SAMPLES], ee[VB_LONG_MAX_SAMPLES], se;
     for (size_t i = 0; i < r->n; i++)
         tt[i] = r->s[i].t, ee[i] = r->s[i].energy * fabs(e0);
-    vb_long_slope(tt, ee, r->n, &r->drift, &se);
+    r->drift = NAN;
+    if (!r->diverged)
+        vb_long_slope(tt, ee, r->n, &r->drift, &se);
     r->drift_per_particle = r->drift / (double)m->particles;
     return 0;
 }

@@ -47,6 +47,10 @@ typedef struct vb_long_fit {
 typedef struct vb_long_result {
     vb_long_sample s[VB_LONG_MAX_SAMPLES];
     size_t n;
+    /* samples past the limit: each replaced the last one kept, so the
+     * last sample is always the run's end and these many before it are
+     * not kept (per_decade x decades over VB_LONG_MAX_SAMPLES) */
+    size_t dropped;
     double steps, t_end, h, period;
     int diverged;              /* the state or the energy stopped being finite */
     vb_long_fit energy, phase;
@@ -60,6 +64,11 @@ const char *vb_long_verdict(double p);
 
 /* The model must have an energy (conservative) and an exact solution.
  * 0, or -1 with a message. */
+/* 0 if the model can be run long: it has an energy and an exact solution,
+ * and its start's energy is finite and nonzero (the energy error is
+ * relative to it); -1 with a message otherwise. */
+int vb_long_model_check(const vb_model *m, char *err, size_t errlen);
+
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
                 vb_long_result *r, char *err, size_t errlen);
 

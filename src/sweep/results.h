@@ -68,6 +68,18 @@ typedef struct vb_onestep_row {
     vb_fit fit_pos, fit_vel;
 } vb_onestep_row;
 
+/* A reversal's verdict.  BELOW_RESOLUTION: the return error is within
+ * the round-off of the case's arithmetic, but the same method in float64
+ * about the origin misses by more than its own round-off, so the floor
+ * hides a real irreversibility (docs/float32.md §5): never "yes". */
+typedef enum { VB_REVERSIBLE_NO, VB_REVERSIBLE_YES, VB_REVERSIBLE_BELOW_RESOLUTION } vb_reversible;
+
+/* "yes", "no" or "below-resolution" */
+static inline const char *vb_reversible_name(vb_reversible r)
+{
+    return r == VB_REVERSIBLE_YES ? "yes" : r == VB_REVERSIBLE_NO ? "no" : "below-resolution";
+}
+
 typedef struct vb_reverse_row {
     size_t integ;
     vb_plan_kind kind;
@@ -76,7 +88,7 @@ typedef struct vb_reverse_row {
     double err_pos, err_vel; /* how far the run back misses (x0, -v0) */
     double scale;            /* the largest |x| on the way */
     double floor;            /* round-off for this run */
-    int reversible;
+    vb_reversible reversible;
 } vb_reverse_row;
 
 /* A plugin whose code failed (isolate.h) what the sweep does besides its

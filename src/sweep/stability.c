@@ -62,7 +62,7 @@ int vb_stab_verdict(const vb_stab_problem *p, const vb_integrator *g, const vb_s
         snprintf(err, errlen, "%s at %s h = %.6g would take %.3g steps, over the limit of %.3g "
                  "(fewer periods, or a larger --max-steps)", g->name, p->omega_name, z, n_steps,
                  o->max_steps);
-        return -1;
+        return -2; /* the options' limit: a usage error, not a failure */
     }
     void *state = calloc(1, g->state_size(n) + 16);
     double *buf = malloc(4 * n * sizeof *buf);
@@ -126,7 +126,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
                    vb_stab_result *r, char *err, size_t errlen)
 {
     r->status = VB_STAB_LIMIT;
-    r->z_lo = r->z_hi = NAN;
+    r->z_lo = r->z_hi = r->z_scan = NAN;
     r->evals_per_step = NAN;
     r->verdicts = 0;
     r->steps = 0.0;
@@ -136,7 +136,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
     double z = o->z_start;
     int s = VERDICT(z);
     if (s < 0)
-        return -1;
+        return s;
     /* down to a stable step */
     while (s == 0) {
         if (z / 2.0 < o->z_min) {
@@ -148,9 +148,10 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
         }
         z /= 2.0;
         if ((s = VERDICT(z)) < 0)
-            return -1;
+            return s;
     }
     double lo = z, hi;
+    r->z_scan = z;
     r->evals_per_step = eps;
     /* up to the first unstable one */
     for (;;) {
@@ -162,7 +163,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             return 0;
         }
         if ((s = VERDICT(hi)) < 0)
-            return -1;
+            return s;
         if (s == 0)
             break;
         lo = hi;
@@ -172,7 +173,7 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
     while (hi - lo > o->rtol * lo) {
         double mid = 0.5 * (lo + hi);
         if ((s = VERDICT(mid)) < 0)
-            return -1;
+            return s;
         if (s) {
             lo = mid;
             r->evals_per_step = eps;
@@ -180,8 +181,31 @@ int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_st
             hi = mid;
         }
     }
-#undef VERDICT
     r->z_lo = lo;
     r->z_hi = hi;
+    /* The criterion's own floor: a method that grows at every z, by
+     * exp(c P z) over P periods (euler on the spring: (1 + z^2)^(N/2) with
+     * N = 2 pi P / z, so e^(pi P z) in amplitude), crosses F at
+     * z = ln F / (c P) and would look stable below it.  A true limit does
+     * not move with P: the run at half the z for four times the periods
+     * stays stable, where a floor's growth is F^2 there.  A run over
+     * max_steps is not made; the limit then stands untested. */
+    if (p->criterion == VB_STAB_GROWTH) {
+        vb_stab_opts longer = *o;
+        longer.periods = 4.0 * o->periods;
+        double z_check = 0.5 * lo;
+        if (ceil(longer.periods * p->period * p->omega / z_check) <= o->max_steps) {
+            r->verdicts++;
+            s = vb_stab_verdict(p, g, &longer, z_check, NULL, &r->steps, err, errlen);
+            if (s < 0)
+                return s;
+            if (s == 0) {
+                r->status = VB_STAB_UNSTABLE;
+                r->z_lo = 0.0;
+                r->z_hi = z_check;
+            }
+        }
+    }
+#undef VERDICT
     return 0;
 }

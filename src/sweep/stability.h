@@ -37,6 +37,10 @@ typedef struct vb_stab_problem {
 /* The models the search knows: spring, damped-spring, chain, orbit.  0, or
  * -1 with a message naming the ones it knows. */
 int vb_stab_problem_setup(const vb_model *m, vb_stab_problem *p, char *err, size_t errlen);
+/* 0 if the criterion can judge the model's start: a growth criterion is
+ * relative to the start's energy, so that must be finite and > 0; -1 with
+ * a message otherwise. */
+int vb_stab_problem_start(const vb_stab_problem *p, char *err, size_t errlen);
 /* "spring, damped-spring, chain, orbit" */
 const char *vb_stab_models(void);
 
@@ -72,16 +76,18 @@ typedef struct vb_stab_result {
      * UNSTABLE: z_hi = the smallest z tried, z_lo = 0.  STABLE: z_lo = the
      * largest z tried, z_hi = inf. */
     double z_lo, z_hi;
+    double z_scan;         /* the stable z the upward scan started from */
     double evals_per_step; /* force evaluations a step, counted */
     unsigned verdicts;     /* runs made */
     double steps;          /* steps taken in all of them */
 } vb_stab_result;
 
-/* 0, or -1 with a message (out of memory, a verdict over max_steps). */
+/* 0, or -1 with a message (out of memory), or -2 with one (a verdict over
+ * max_steps: the options' fault, so a usage error). */
 int vb_stab_search(const vb_stab_problem *p, const vb_integrator *g, const vb_stab_opts *o,
                    vb_stab_result *r, char *err, size_t errlen);
 
-/* One verdict: 1 stable, 0 unstable, -1 error.  For the tests and the
+/* One verdict: 1 stable, 0 unstable, -1 error, -2 over max_steps.  For the tests and the
  * search; evals_per_step may be NULL. */
 int vb_stab_verdict(const vb_stab_problem *p, const vb_integrator *g, const vb_stab_opts *o,
                     double z, double *evals_per_step, double *steps, char *err, size_t errlen);

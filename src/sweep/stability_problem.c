@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* a parameter of the instance by name (every name used here exists) */
@@ -54,6 +55,27 @@ int vb_stab_problem_setup(const vb_model *m, vb_stab_problem *p, char *err, size
         return -1;
     }
     p->period = 2.0 * M_PI / p->omega; /* P counts periods of omega */
+    return 0;
+}
+
+int vb_stab_problem_start(const vb_stab_problem *p, char *err, size_t errlen)
+{
+    if (p->criterion != VB_STAB_GROWTH)
+        return 0; /* escape: E >= 0, not relative to the start */
+    const vb_model *m = p->model;
+    double *buf = malloc(2 * m->n * sizeof *buf);
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    m->type->initial(m->self, buf, buf + m->n);
+    double e0 = vb_stab_measure(p, buf, buf + m->n);
+    free(buf);
+    if (!(e0 > 0.0 && isfinite(e0))) {
+        snprintf(err, errlen, "the start's energy is %g: the criterion (energy past F times the "
+                 "start's) needs a start that moves (a nonzero x0 or v0)", e0);
+        return -1;
+    }
     return 0;
 }
 

@@ -35,7 +35,8 @@ typedef struct vb_stab_study {
     size_t n_rows;
 } vb_stab_study;
 
-/* 0, or -1 with the first failure's message.  vb_stab_study_free after. */
+/* 0, or -1 with the first failure's message (-2 when that failure was a
+ * verdict over opts.max_steps: a usage error).  vb_stab_study_free after. */
 int vb_stab_study_run(vb_stab_study *s, unsigned threads, char *err, size_t errlen);
 void vb_stab_study_free(vb_stab_study *s);
 
