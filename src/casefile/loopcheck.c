@@ -138,6 +138,7 @@ static int loop_specs(vb_parser *p, double t_end, vb_loop_spec *specs)
             return -1;
         }
         snprintf(base.dt_text, sizeof base.dt_text, "%s", edt->value);
+        base.dt_line = edt->line;
         /* an accumulator steps only once a whole physics_dt has gone by:
          * one longer than the run would never step, and its rows would
          * show the start, untouched, as "exact" (docs/method.md §9) */

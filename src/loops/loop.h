@@ -46,6 +46,7 @@ typedef struct vb_loop_spec {
     vb_loop_kind kind;
     double physics_dt;  /* accumulator: the step; semi-fixed: the largest */
     char dt_text[24];   /* physics_dt as written ("1/120"), for the name */
+    unsigned long dt_line; /* the case file's line of physics_dt, for messages */
     vb_draw draw;       /* accumulator */
     int max_substeps;   /* accumulator: the clamp, 0 for none */
     int substeps;       /* substeps */
