@@ -441,6 +441,14 @@ def test_rates_table(tmp):
         else:
             check(len(energies) == 4, "%s %s: one step a frame changes with the rate" % (name, plan),
                   energies)
+    # the spread table names its height column as its caption does: the
+    # spring is 1-D, so its height is x (docs/method.md §9)
+    with open(os.path.join(tmp, "cases-frame-loop", "frame-loop", "summary.md")) as f:
+        text = f.read()
+    head = [l for l in text.splitlines() if l.startswith("| integrator | frames |")]
+    check(head == ["| integrator | frames | final position | highest x | energy |"] and
+          "highest x: the highest drawn x" in text,
+          "frame-loop: the spread table's column and caption both say 'highest x'", head)
     # the drawn error of interpolation: one physics step late, |v| dt at most
     for r in rs:
         if r["integrator"].endswith(";interpolate)"):
