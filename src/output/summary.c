@@ -98,13 +98,13 @@ static void onestep_cell(FILE *f, const vb_fit *fit)
         fputs(" – |", f);
 }
 
-/* The time an accumulator's clamp dropped in integrator i's fixed-step runs,
- * the least and the most over the levels: 0 and 0 when it dropped none. */
-static void dropped(const vb_sweep *s, size_t i, double *lo, double *hi)
+/* The time an accumulator's clamp dropped in integrator i's runs of a plan,
+ * the least and the most over its runs (0 and 0: none dropped). */
+static void dropped(const vb_sweep *s, size_t i, vb_plan_kind kind, double *lo, double *hi)
 {
     *lo = INFINITY, *hi = 0.0;
     for (size_t j = 0; j < s->n_jobs; j++)
-        if (s->jobs[j].integ == i && s->jobs[j].kind == VB_PLAN_FIXED &&
+        if (s->jobs[j].integ == i && s->jobs[j].kind == kind &&
             isfinite(s->jobs[j].res.lag_max)) {
             *lo = fmin(*lo, s->jobs[j].res.lag_max);
             *hi = fmax(*hi, s->jobs[j].res.lag_max);
@@ -113,21 +113,25 @@ static void dropped(const vb_sweep *s, size_t i, double *lo, double *hi)
         *lo = 0.0;
 }
 
-/* After a loop row's name: the time its clamp dropped, and whether the
- * levels dropped different times (then its orders compare different runs:
- * docs/method.md §9) */
+/* After a loop row's name: the time its clamp dropped, the most over its
+ * runs, and whether the fixed-step levels dropped different times (then
+ * its orders compare different runs: docs/method.md §9) */
 static void dropped_note(const vb_sweep *s, size_t i, FILE *f)
 {
-    double lo, hi;
-    dropped(s, i, &lo, &hi);
-    if (!(hi > 0.0))
+    double lo, hi, most = 0.0;
+    for (int k = 0; k < VB_N_PLANS; k++) {
+        dropped(s, i, (vb_plan_kind)k, &lo, &hi);
+        most = fmax(most, hi);
+    }
+    if (!(most > 0.0))
         return;
+    dropped(s, i, VB_PLAN_FIXED, &lo, &hi);
     if (hi - lo <= 1e-9 * s->c->t_end)
-        fprintf(f, " (the clamp dropped %.3g of t_end = %g)", hi, s->c->t_end);
+        fprintf(f, " (the clamp dropped up to %.3g of t_end = %g)", most, s->c->t_end);
     else
-        fprintf(f, " (the clamp dropped %.3g to %.3g of t_end = %g, not the same at every "
-                   "step: its orders compare different runs)",
-                lo, hi, s->c->t_end);
+        fprintf(f, " (the clamp dropped up to %.3g of t_end = %g; with fixed steps %.3g to "
+                   "%.3g, not the same at every step: its orders compare different runs)",
+                most, s->c->t_end, lo, hi);
 }
 
 void vb_sweep_summary(const vb_sweep *s, FILE *f)
