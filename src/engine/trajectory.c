@@ -302,7 +302,7 @@ static void worker_gone(vb_engine_run *r)
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }
-    char what[160] = "its status not known";
+    char what[160] = "";
     if (died) {
         vb_child_describe_status(r->status, what, sizeof what);
         vb_child_untrack(r->pid);
@@ -310,10 +310,10 @@ static void worker_gone(vb_engine_run *r)
         r->pid = -1;
     }
     vb_engine_set_why(r,
-                      "its worker exited (%s) before it answered run '%s': an engine that "
-                      "declares persistent=1 must read request lines until its input ends "
+                      "its worker %s%s%s before it answered run '%s': an engine that declares "
+                      "persistent=1 must read request lines until its input ends "
                       "(docs/real-engines.md §1.4)",
-                      what, r->id);
+                      died ? "exited (" : "closed its output", what, died ? ")" : "", r->id);
 }
 
 /* A process of one run that wrote its whole trajectory and then neither
