@@ -126,6 +126,8 @@ CASE_ENTRIES = [
     ("loop: physics_dt = 0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 0\n", "{case}:15: physics_dt = 0 must be > 0"),
     ("loop: negative physics_dt", GOOD + "[loop]\nkind = semi-fixed\nphysics_dt = -1/120\n", "{case}:15: physics_dt = -1/120 must be > 0"),
     ("loop: physics_dt 1/0", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/0\n", "{case}:15: physics_dt: '1/0' is not a finite number or a fraction A/B"),
+    ("loop: physics_dt past t_end", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1e9\n", "{case}:15: physics_dt = 1e9 is longer than t_end = 6.28: an accumulator would take no physics step in the run"),
+    ("loop: physics_dt too fine for the step limit", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1e-12\n", "{case}:15: physics_dt = 1e-12: {case} at physics_dt/2^0 = 1e-12 needs up to 6.28e+12 steps a run, over the limit"),
     ("loop: physics_dt not a number", GOOD + "[loop]\nkind = accumulator\nphysics_dt = fast\n", "{case}:15: physics_dt: 'fast' is not a finite number or a fraction A/B"),
     ("loop: draw without an accumulator", GOOD + "[loop]\nkind = substeps\nsubsteps = 4\ndraw = interpolate\n", "{case}:16: draw: only an accumulator takes it, and kind = substeps has none"),
     ("loop: draw on the default loop", GOOD + "[loop]\ndraw = last\n", "{case}:14: draw: only an accumulator takes it, and kind = variable (the default) has none"),

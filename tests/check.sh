@@ -400,6 +400,9 @@ sed 's/seeds = 4/seeds = 5/' "$tmp/hv.case" > "$tmp/hs.case"
 mkdir -p "$tmp/hs"; cp "$tmp/hs.case" "$tmp/hv.case"
 "$VB" run --quiet --no-chart-data "$tmp/hv.case" --out "$tmp/hs" >/dev/null 2>&1
 expect "compare of other seeds" 2 "made with other parameters" -- "$VB" compare "$tmp/h9" "$tmp/hs"
+# two results directories: no baseline to remake, so no advice to make one
+grep -q "run both from the same case file" "$tmp/out" && ! grep -q "make baseline" "$tmp/out" && ok ||
+    { bad "compare of other seeds: advice for two results directories, not make baseline"; cat "$tmp/out"; }
 # a case only OLD has is missing (exit 1), only NEW has is new (exit 0)
 mkdir -p "$tmp/two"; cp -r "$tmp/h6/hv" "$tmp/two/"; cp -r "$tmp/fa-tcv/spring" "$tmp/two/"
 expect "a case gone from NEW" 1 "spring" -- "$VB" compare "$tmp/two" "$tmp/h6"
@@ -408,6 +411,8 @@ expect "a case new in NEW" 0 "new: no baseline to compare with" -- "$VB" compare
 expect "compare NAME: only that case" 0 "verletbench compare: 1 case" -- "$VB" compare "$tmp/h6" "$tmp/two" hv
 expect "compare a name neither has" 2 "nope: no case of that name" -- "$VB" compare "$tmp/h6" "$tmp/two" nope
 expect "compare without a directory" 2 "no such directory" -- "$VB" compare "$tmp/h6" "$tmp/nowhere"
+expect "compare of a file, not a directory" 2 "$tmp/h6/hv/runs.csv: not a directory" -- \
+    "$VB" compare "$tmp/h6/hv/runs.csv" "$tmp/h6"
 expect "compare with one argument" 2 "give two results directories" -- "$VB" compare "$tmp/h6"
 expect "compare of empty directories" 2 "nothing to compare" -- "$VB" compare "$tmp/t" "$tmp/t"
 

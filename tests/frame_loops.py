@@ -155,7 +155,9 @@ def test_spring_hand_loop(tmp):
         name = r["integrator"]
         draw = name.split(";")[1]
         h = float(r["dt"])
-        steps, epos, dmax, drms, lag = hand_loop(3.0, 0.0625, h, 3, draw)
+        # the clamp scales with the halving: 3 steps of 0.015 a frame are
+        # 6 of 0.0075 (docs/method.md §9), the same time a frame
+        steps, epos, dmax, drms, lag = hand_loop(3.0, 0.0625, h, 3 * round(0.015 / h), draw)
         what = "spring %s at h = %g" % (name, h)
         check(int(r["steps"]) == steps, what + ": physics steps", (r["steps"], steps))
         check(close(float(r["err_pos_max"]), epos, 1e-9), what + ": err_pos_max",
@@ -281,6 +283,83 @@ def test_draw_orders(tmp):
               "spring: the drawn state of %s is of order %d" % (draw, want[draw]), r["order"])
 
 
+def summary_rows(d):
+    """summary.md's first table: {integrator cell: {column: cell}}"""
+    with open(os.path.join(d, "summary.md")) as f:
+        lines = [l.strip() for l in f if l.startswith("|")]
+    head = [c.strip() for c in lines[0].strip("|").split("|")]
+    out = {}
+    for l in lines[2:]:
+        if l.startswith("|---") or l.startswith("| integrator"):
+            break
+        cells = [c.strip() for c in l.strip("|").split("|")]
+        out[cells[0]] = dict(zip(head, cells))
+    return out
+
+
+def test_summary_drawn_orders(tmp):
+    """the summary's drawn column: the draw's order (1, 1, 2 from
+    docs/method.md §9's closed forms), where the physics column reads the
+    same for all three; and its caption says "=" is about the physics"""
+    d = run_case(tmp, "sumorders", ORDERS)
+    want = {"last": 1, "interpolate": 1, "extrapolate": 2}
+    table = summary_rows(d)
+    seen = 0
+    for name, cells in table.items():
+        draw = name.split(";")[1].rstrip(")`")
+        cell = cells.get("drawn, fixed", "")
+        try:
+            order = float(cell.split()[0].rstrip("*"))
+        except (ValueError, IndexError):
+            order = float("nan")
+        check(abs(order - want[draw]) < 0.15,
+              "summary: the drawn column of %s reads order %d" % (draw, want[draw]), cell)
+        seen += 1
+    check(seen == 3, "summary: three accumulator rows", list(table))
+    with open(os.path.join(d, "summary.md")) as f:
+        text = f.read()
+    check("\"=\" there says two loops compute the same physics, not that they draw the same"
+          in text, "summary: '=' between loops is said to be about the physics", "")
+
+
+CLAMP = """[case]
+model = spring
+t_end = 3
+[steps]
+dt = 0.05
+halvings = 3
+[integrators]
+use = velocity-verlet
+[loop]
+kind = accumulator
+physics_dt = 0.02
+max_substeps = %d
+"""
+
+
+def test_clamp_same_scenario(tmp):
+    """the clamp of M steps of physics_dt is a time a frame, M physics_dt, at
+    every level of the sweep (docs/method.md §9): a frame of 0.05 owes at most
+    ceil(2.5 2^k) <= 5 2^k steps of 0.02/2^k, so max_substeps = 5 never
+    drops time at any level; with max_substeps = 1 every level drops what
+    the hand-written loop (clamp 2^k) drops, and the summary says so"""
+    d = run_case(tmp, "clamp5", CLAMP % 5)
+    lags = [float(r["lag_max"]) for r in rows(d)]
+    check(len(lags) == 3 and all(l == 0.0 for l in lags),
+          "clamp 5 x 0.02 a frame of 0.05 drops no time at any level", lags)
+    d = run_case(tmp, "clamp1", CLAMP % 1)
+    want = []
+    for r in rows(d):
+        h = float(r["dt"])
+        lag = hand_loop(3.0, 0.05, h, round(0.02 / h), "last")[4]
+        want.append(lag)
+        check(close(float(r["lag_max"]), lag, 1e-12), "clamp 1: lag_max at h = %g" % h,
+              (r["lag_max"], lag))
+    name = [n for n in summary_rows(d)][0]
+    check("(the clamp dropped up to %.3g of t_end = 3)" % max(want) in name,
+          "summary: the row says the time its clamp dropped", (name, want))
+
+
 def case_rows(tmp, name, table="rates.csv"):
     out = os.path.join(tmp, "cases-" + name)
     r = vb("run", os.path.join(suite.ROOT, "cases", name + ".case"), "--out", out,
@@ -362,6 +441,14 @@ def test_rates_table(tmp):
         else:
             check(len(energies) == 4, "%s %s: one step a frame changes with the rate" % (name, plan),
                   energies)
+    # the spread table names its height column as its caption does: the
+    # spring is 1-D, so its height is x (docs/method.md §9)
+    with open(os.path.join(tmp, "cases-frame-loop", "frame-loop", "summary.md")) as f:
+        text = f.read()
+    head = [l for l in text.splitlines() if l.startswith("| integrator | frames |")]
+    check(head == ["| integrator | frames | final position | highest x | energy |"] and
+          "highest x: the highest drawn x" in text,
+          "frame-loop: the spread table's column and caption both say 'highest x'", head)
     # the drawn error of interpolation: one physics step late, |v| dt at most
     for r in rs:
         if r["integrator"].endswith(";interpolate)"):
@@ -427,5 +514,6 @@ def test_not_sharded(tmp):
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
-                     test_draw_orders, test_drop, test_jump_apex, test_rates_table,
+                     test_draw_orders, test_summary_drawn_orders, test_clamp_same_scenario,
+                     test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse]))

@@ -224,6 +224,45 @@ def test_failures(tmp):
               "capability line '%s' refused: %s" % (caps, want), r.stderr[:400])
 
 
+SMALL = SPRING.replace("halvings = 3", "halvings = 2").replace("jitter = 0.5\nseeds = 3\n", "")
+
+
+def test_worker_exits(tmp):
+    """a persistent=1 engine that exits after one answer: the run its
+    worker did not answer is said to be that, with the status it exited
+    with (5, tests/engines/v2.py exit-after), not 'empty output'"""
+    r, runs, bad, served = failing_run(tmp, "exitafter", "exit-after=5")
+    check(r.returncode == 1 and bad and
+          "its worker exited (exit status 5) before it answered run" in r.stderr and
+          "no header line" not in r.stderr,
+          "a worker that exits after one answer: said, with its status", r.stderr[:800])
+
+
+def test_lingering_engine(tmp):
+    """an engine run one request a process that writes its whole trajectory
+    and then never exits (stdout left open, or closed): each run judged by
+    its rows, which are the built-in euler-semi's errors to the last digit,
+    and said once that it was killed, not 'timed out'"""
+    case = os.path.join(tmp, "small.case")
+    with open(case, "w") as f:
+        f.write(SMALL)
+    for how in ("open", "closed"):
+        out = os.path.join(tmp, "linger-" + how)
+        r = vb("run", case, "--engine", "v2=" + V2 + " linger=" + how, "-j", "2",
+               "--engine-timeout", "1", "--quiet", "--out", out,
+               env={"VERLETBENCH_ENGINE_PROCESSES": "1"})
+        got = rows(os.path.join(out, "small", "runs.csv")) if os.path.exists(out) else []
+        mine = {x["plan"] + x["dt"]: x for x in got if x["integrator"] == "v2"}
+        ref = {x["plan"] + x["dt"]: x for x in got if x["integrator"] == "euler-semi"}
+        check(r.returncode == 0 and len(mine) == 2 and
+              all(mine[k]["status"] == "ok" and mine[k]["err_pos_max"] == ref[k]["err_pos_max"]
+                  for k in mine),
+              "linger=%s: every run judged by its rows, euler-semi's errors" % how,
+              (r.returncode, r.stderr[:600], [x.get("status") for x in got]))
+        check(r.stderr.count("wrote its whole trajectory") == 1 and "timed out" not in r.stderr,
+              "linger=%s: said once that it was killed after its trajectory" % how, r.stderr[:600])
+
+
 def test_request_fields(tmp):
     case = spring_case(tmp)
     out = os.path.join(tmp, "p")
@@ -335,7 +374,8 @@ def main():
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_v1_examples_byte_for_byte, test_persistent, test_failures,
-                     test_request_fields, test_check_float32_floor):
+                     test_worker_exits, test_lingering_engine, test_request_fields,
+                     test_check_float32_floor):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)
             try:

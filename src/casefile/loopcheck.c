@@ -79,8 +79,8 @@ static int misplaced(vb_parser *p, const vb_entry *e, int used, const char *who)
     return 0;
 }
 
-/* the loops of the section, into specs; their count, or -1 */
-static int loop_specs(vb_parser *p, vb_loop_spec *specs)
+/* the loops of the section, into specs, for runs to t_end; their count, or -1 */
+static int loop_specs(vb_parser *p, double t_end, vb_loop_spec *specs)
 {
     for (size_t i = 0; i < p->n_keys; i++) {
         const vb_entry *e = &p->keys[i];
@@ -138,6 +138,16 @@ static int loop_specs(vb_parser *p, vb_loop_spec *specs)
             return -1;
         }
         snprintf(base.dt_text, sizeof base.dt_text, "%s", edt->value);
+        base.dt_line = edt->line;
+        /* an accumulator steps only once a whole physics_dt has gone by:
+         * one longer than the run would never step, and its rows would
+         * show the start, untouched, as "exact" (docs/method.md §9) */
+        if (acc && base.physics_dt > t_end) {
+            vb_parser_fail(p, edt->line, "physics_dt = %s is longer than t_end = %g: an "
+                                         "accumulator would take no physics step in the run",
+                           edt->value, t_end);
+            return -1;
+        }
     }
     if (edraw && (n_draws = name_list(p, edraw, find_draw, "last, interpolate, extrapolate",
                                       draws, VB_N_DRAWS)) < 0)
@@ -222,7 +232,7 @@ int vb_case_check_loop(vb_parser *p, vb_case *c)
     if (!section)
         return 0;
     vb_loop_spec specs[VB_N_LOOP_KINDS * VB_N_DRAWS];
-    int n = loop_specs(p, specs);
+    int n = loop_specs(p, c->t_end, specs);
     if (n < 0 || check_rates(p, c) != 0)
         return -1;
     const vb_entry *at = vb_parser_find(p, "loop", "kind");

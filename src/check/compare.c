@@ -77,6 +77,21 @@ int vb_compare_tables_ex(const char *name, const char *case_path, vb_text base_r
     char provb[2048], provn[2048];
     vb_table_provenance(&rb, flags, provb, sizeof provb);
     vb_table_provenance(&rn, flags, provn, sizeof provn);
+    if (strcmp(provb, provn) != 0 && (flags & VB_COMPARE_SHARED_LEVELS)) {
+        /* compare: two results directories, no baseline to remake */
+        rc = vb_compare_bad(err, errlen,
+                            "%s: made with other parameters than %s:\n"
+                            "  old: %.400s  new: %.400s"
+                            "(compare holds the same case run twice against each other: run "
+                            "both from the same case file, or compare only the cases that "
+                            "match by naming them)",
+                            base_runs.path, now_runs.path,
+                            provb[0] ? provb : "(no parameter lines)\n",
+                            provn[0] ? provn : "(no parameter lines)\n");
+        vb_table_free(&rb);
+        vb_table_free(&rn);
+        return rc;
+    }
     if (strcmp(provb, provn) != 0) {
         rc = vb_compare_bad(err, errlen,
                             "%s: the baseline was made with other parameters than %s has now:\n"

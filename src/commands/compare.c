@@ -81,7 +81,14 @@ int vb_cmd_compare(int argc, char **argv)
     const char *old = argv[optind], *new_dir = argv[optind + 1];
     for (int k = 0; k < 2; k++)
         if (!is_dir(k ? new_dir : old)) {
-            vb_error(CMD, "%s: no such directory (a --out of verletbench run)", k ? new_dir : old);
+            const char *d = k ? new_dir : old;
+            struct stat st;
+            if (stat(d, &st) == 0)
+                vb_error(CMD, "%s: not a directory: give a results directory (a --out of "
+                              "verletbench run), not a file in it",
+                         d);
+            else
+                vb_error(CMD, "%s: no such directory (a --out of verletbench run)", d);
             return VB_EXIT_USAGE;
         }
 

@@ -229,6 +229,7 @@ int vb_engine_reap(vb_engine_run *r, int kill_it)
             if (vb_engine_now() > r->deadline) {
                 kill(-r->pid, SIGKILL);
                 got = waitpid(r->pid, &status, 0);
+                r->outlived = 1;
                 break;
             }
             vb_engine_drain_stderr(r);

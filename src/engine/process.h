@@ -34,6 +34,7 @@ struct vb_engine_shared {
     int caps_known;
     vb_engine_caps caps;
     vb_engine_worker *idle; /* workers waiting for a request */
+    int lingered_said;      /* a process outlived its whole trajectory: said once */
 };
 
 struct vb_engine_run {
@@ -50,6 +51,7 @@ struct vb_engine_run {
     int has_caps;        /* this output began with a capability line */
     vb_engine_caps caps; /* ... which said this */
     int exited, status; /* the engine's process has ended, and how */
+    int outlived;       /* vb_engine_reap: still running at the time limit, killed */
     int poll_file;      /* a file that is not regular (a FIFO): read with the time limit */
     char path[4096];    /* the file read, for messages */
     int fd, err_fd;

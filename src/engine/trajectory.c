@@ -292,6 +292,55 @@ static int near_enough(double a, double b, double size)
     return fabs(a - b) <= 1e-14 * size;
 }
 
+/* A worker whose output ended before it answered the request: it exited
+ * (after its last answer, or at once), which persistent=1 promised it
+ * would not.  Said with its status, once it is reaped (a second at most). */
+static void worker_gone(vb_engine_run *r)
+{
+    int died = 0;
+    for (int k = 0; k < 500 && !(died = vb_engine_leader_exited(r)); k++) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    char what[160] = "";
+    if (died) {
+        vb_child_describe_status(r->status, what, sizeof what);
+        vb_child_untrack(r->pid);
+        vb_engine_drain_stderr(r);
+        r->pid = -1;
+    }
+    vb_engine_set_why(r,
+                      "its worker %s%s%s before it answered run '%s': an engine that declares "
+                      "persistent=1 must read request lines until its input ends "
+                      "(docs/real-engines.md §1.4)",
+                      died ? "exited (" : "closed its output", what, died ? ")" : "", r->id);
+}
+
+/* A process of one run that wrote its whole trajectory and then neither
+ * ended its output nor exited within the run's time limit: killed, and the
+ * run judged by its rows (they are all there, each checked); said once an
+ * engine on stderr, as the time limit it costs every run is the user's to
+ * know. */
+static int lingered(vb_engine_run *r)
+{
+    if (r->pid > 0)
+        vb_engine_reap(r, 1);
+    r->why[0] = '\0';
+    struct vb_engine_shared *sh = r->e->shared;
+    pthread_mutex_lock(&sh->lock);
+    int said = sh->lingered_said;
+    sh->lingered_said = 1;
+    pthread_mutex_unlock(&sh->lock);
+    if (!said)
+        fprintf(stderr,
+                "verletbench: engine %s: run '%s' wrote its whole trajectory (%llu rows), then "
+                "neither ended its output nor exited within %g s, the time limit of a run: "
+                "killed, and the run judged by its rows (an engine must exit at the end of its "
+                "input; each run of it costs the time limit: docs/real-engines.md §1.4)\n",
+                r->e->name, r->id, r->rows, r->e->timeout);
+    return 0;
+}
+
 vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
                                char *why, size_t whylen)
 {
@@ -383,7 +432,9 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     char *line;
     int got = read_row(r, &line);
     if (got <= 0) {
-        if (got == 0)
+        if (got == 0 && r->persistent)
+            worker_gone(r);
+        else if (got == 0)
             vb_engine_set_why(r, "%s is empty: no header line", where(r));
         goto fail;
     }
@@ -524,6 +575,8 @@ int vb_engine_finish(vb_engine_run *r)
         vb_engine_worker_release(r);
         return 0;
     }
+    if (got < 0 && !r->persistent && r->pid > 0 && !strncmp(r->why, "timed out", 9))
+        return lingered(r); /* every row in, and then nothing: not a timeout of the answer */
     if (got != 0) {
         if (got > 0)
             vb_engine_set_why(r, "line %lu of %s: more rows than the run's %llu steps", r->line,
@@ -533,6 +586,8 @@ int vb_engine_finish(vb_engine_run *r)
         return -1;
     }
     if (vb_engine_reap(r, 0) != 0) {
+        if (r->outlived) /* its output ended, its process went on */
+            return lingered(r);
         vb_engine_add_err_tail(r);
         return -1;
     }

@@ -143,6 +143,7 @@ int vb_loop_run_init(vb_loop_run *r, const vb_loop *l, size_t n, int level)
     r->g = l->inner;
     r->n = n;
     r->dt = vb_loop_physics_dt(&l->spec, level);
+    r->max_steps = ldexp((double)l->spec.max_substeps, level);
     r->state = calloc(1, r->g->state_size(n) ? r->g->state_size(n) : 1);
     r->prev = malloc(4 * n * sizeof *r->prev);
     if (!r->state || !r->prev) {
@@ -220,11 +221,11 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
         double due = floor(acc / r->dt + DUE_TOL);
         if (!(due > 0.0))
             due = 0.0;
-        if (s->max_substeps > 0 && due > s->max_substeps) {
+        if (r->max_steps > 0.0 && due > r->max_steps) {
             /* the spiral of death averted: the time beyond the clamp is
              * dropped, and the game runs that much behind the clock */
-            r->lag += (due - s->max_substeps) * r->dt;
-            due = s->max_substeps;
+            r->lag += (due - r->max_steps) * r->dt;
+            due = r->max_steps;
         }
         fr->left = (int)due;
         fr->sub = r->dt;

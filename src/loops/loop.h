@@ -46,6 +46,7 @@ typedef struct vb_loop_spec {
     vb_loop_kind kind;
     double physics_dt;  /* accumulator: the step; semi-fixed: the largest */
     char dt_text[24];   /* physics_dt as written ("1/120"), for the name */
+    unsigned long dt_line; /* the case file's line of physics_dt, for messages */
     vb_draw draw;       /* accumulator */
     int max_substeps;   /* accumulator: the clamp, 0 for none */
     int substeps;       /* substeps */
@@ -107,6 +108,9 @@ typedef struct vb_loop_run {
     double dt;              /* the physics step (accumulator, semi-fixed) at this level */
     double t_phys;          /* the physics time reached */
     unsigned long long n_phys; /* accumulator: fixed steps taken; t_phys = n_phys dt */
+    double max_steps;       /* accumulator: the clamp at this level, max_substeps 2^level
+                               (0: none): the same time a frame, M physics_dt, at
+                               every level, so a sweep compares one scenario */
     double lag;             /* the time the clamp dropped so far */
     double alpha;           /* accumulator: the leftover time / dt at this frame */
 } vb_loop_run;

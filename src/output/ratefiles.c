@@ -74,9 +74,10 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
                "every rate: what spreads is what it draws.\n\n",
             c->jitter > 0.0 ? "fixed and random frames" : "fixed frames", y, y);
     int kinds = c->jitter > 0.0 ? 2 : 1;
-    fputs("| integrator | frames | final position | highest point | energy |\n"
-          "|---|---|---|---|---|\n",
-          f);
+    /* the column named as the caption names it: "highest y" */
+    fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
+               "|---|---|---|---|---|\n",
+            y);
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
             vb_plan_kind kind = kd ? VB_PLAN_RANDOM : VB_PLAN_FIXED;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "loop.h"
 
 #include "ratefiles.h"
 #include "tables.h"
@@ -99,6 +100,42 @@ static void onestep_cell(FILE *f, const vb_fit *fit)
         fputs(" – |", f);
 }
 
+/* The time an accumulator's clamp dropped in integrator i's runs of a plan,
+ * the least and the most over its runs (0 and 0: none dropped). */
+static void dropped(const vb_sweep *s, size_t i, vb_plan_kind kind, double *lo, double *hi)
+{
+    *lo = INFINITY, *hi = 0.0;
+    for (size_t j = 0; j < s->n_jobs; j++)
+        if (s->jobs[j].integ == i && s->jobs[j].kind == kind &&
+            isfinite(s->jobs[j].res.lag_max)) {
+            *lo = fmin(*lo, s->jobs[j].res.lag_max);
+            *hi = fmax(*hi, s->jobs[j].res.lag_max);
+        }
+    if (!isfinite(*lo))
+        *lo = 0.0;
+}
+
+/* After a loop row's name: the time its clamp dropped, the most over its
+ * runs, and whether the fixed-step levels dropped different times (then
+ * its orders compare different runs: docs/method.md §9) */
+static void dropped_note(const vb_sweep *s, size_t i, FILE *f)
+{
+    double lo, hi, most = 0.0;
+    for (int k = 0; k < VB_N_PLANS; k++) {
+        dropped(s, i, (vb_plan_kind)k, &lo, &hi);
+        most = fmax(most, hi);
+    }
+    if (!(most > 0.0))
+        return;
+    dropped(s, i, VB_PLAN_FIXED, &lo, &hi);
+    if (hi - lo <= 1e-9 * s->c->t_end)
+        fprintf(f, " (the clamp dropped up to %.3g of t_end = %g)", most, s->c->t_end);
+    else
+        fprintf(f, " (the clamp dropped up to %.3g of t_end = %g; with fixed steps %.3g to "
+                   "%.3g, not the same at every step: its orders compare different runs)",
+                most, s->c->t_end, lo, hi);
+}
+
 void vb_sweep_summary(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
@@ -106,6 +143,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
     int has_energy = m->type->energy != NULL;
     int has_rods = vb_model_constrained(m);
+    int has_loop = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        has_loop |= vb_loop_of(c->integ[i]) != NULL;
     fprintf(f, "## %s\n\n", c->name);
     if (c->description)
         fprintf(f, "%s\n\n", c->description);
@@ -172,13 +212,25 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     fputs("), as two methods that compute the same positions have (docs/method.md §2", f);
     if (c->precision != VB_FLOAT64 || c->offset != 0.0)
         fputs("; docs/float32.md", f);
-    fputs(").\n\n"
+    fputs(").", f);
+    if (has_loop)
+        fputs(" A frame loop's position and energy columns are those of its physics state, "
+              "measured at each physics step, so \"=\" there says two loops compute the same "
+              "physics, not that they draw the same; the drawn state's order (`err_draw_max`, "
+              "the drawn position against the truth at each frame) is the column drawn, "
+              "fixed, and its verdict is against the method's label although the draw, not "
+              "the method, sets it (`last` and `interpolate` are order 1, `extrapolate` order 2: "
+              "docs/method.md §9; run --strict does not judge it). A row whose clamp "
+              "(max_substeps) dropped time says how much after its name.", f);
+    fputs("\n\n"
           "| integrator | label | fixed |",
           f);
     if (has_random)
         fputs(" random (median) |", f);
     if (has_trace)
         fputs(" trace |", f);
+    if (has_loop)
+        fputs(" drawn, fixed |", f);
     if (has_energy)
         fputs(" energy, fixed |", f);
     if (has_rods)
@@ -187,7 +239,8 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     if (s->n_reverse)
         fputs(" reversible |", f);
     fputs("\n|---|---|---|", f);
-    for (int k = 0; k < has_random + has_trace + has_energy + has_rods + 2 + (s->n_reverse > 0);
+    for (int k = 0;
+         k < has_random + has_trace + has_loop + has_energy + has_rods + 2 + (s->n_reverse > 0);
          k++)
         fputs("---|", f);
     fputc('\n', f);
@@ -206,10 +259,12 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
                 snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
                          caps.substeps);
         }
+        fprintf(f, "| `%s`%s", c->integ[i]->name, said);
+        dropped_note(s, i, f);
         if (c->integ[i]->order > 0)
-            fprintf(f, "| `%s`%s | %d |", c->integ[i]->name, said, c->integ[i]->order);
+            fprintf(f, " | %d |", c->integ[i]->order);
         else /* an engine measured without a label */
-            fprintf(f, "| `%s`%s | – |", c->integ[i]->name, said);
+            fputs(" | – |", f);
         order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
                    same_as_name(s, i, VB_PLAN_FIXED));
         if (has_random)
@@ -218,6 +273,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         if (has_trace)
             order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX), c->integ[i]->order,
                        same_as_name(s, i, VB_PLAN_TRACE));
+        if (has_loop)
+            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_DRAW_MAX), c->integ[i]->order,
+                       NULL);
         if (has_energy)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,
                        NULL);

@@ -132,12 +132,28 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             double n = vb_plan_max_steps(&p);
             /* a frame loop's physics steps (loop.h): as many as its frames
              * at the most (variable), many more (substeps, a fine
-             * accumulator) */
+             * accumulator); the loop that needs the most, to be named */
+            const vb_loop *most = NULL;
             for (size_t i = 0; i < c->n_integ; i++) {
                 const vb_loop *l = vb_loop_of(c->integ[i]);
-                if (l)
-                    n = fmax(n, vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
-                                                  p.dt * (1.0 + c->jitter), c->t_end, level));
+                double m = l ? vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
+                                                 p.dt * (1.0 + c->jitter), c->t_end, level)
+                             : 0.0;
+                if (m > n)
+                    n = m, most = l;
+            }
+            if (n > max_steps && most && most->spec.dt_line) {
+                /* physics_dt sets the count (an accumulator's, a
+                 * semi-fixed loop's), not the frames' dt: name its line */
+                char label[4096];
+                snprintf(err, errlen,
+                         "%s:%lu: physics_dt = %s: %s at physics_dt/2^%d = %g needs up to %.3g "
+                         "steps a run, over the limit of %.3g (raise it with --max-steps or "
+                         "VERLETBENCH_MAX_STEPS)",
+                         c->path, most->spec.dt_line, most->spec.dt_text,
+                         vb_case_label(c, label, sizeof label), level,
+                         vb_loop_physics_dt(&most->spec, level), n, max_steps);
+                return VB_SWEEP_USAGE;
             }
             if (n > max_steps) {
                 char label[4096];

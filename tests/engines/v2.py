@@ -14,6 +14,10 @@ the built-in euler-semi's operations, in its order) on the spring, ended by
   hang-on=RUN     stop answering in run RUN (for the time limit)
   wrong-end=RUN   end run RUN with another run's end line
   retire=1        end every answer with retire=1, and exit
+  exit-after=S    after its first answer, wait 0.3 s (its next request is sent
+                  meanwhile) and exit with status S, though persistent=1
+  linger=open     at the end of its input, stay: never exit, stdout open
+  linger=closed   at the end of its input, close stdout and stay: never exit
   banner=1        print a library's banner before the column line
   pids=FILE       append "PID RUN" to FILE for every request
   flip=FILE       the first process (FILE absent: made) declares float64,
@@ -74,6 +78,13 @@ def main():
         out.flush()
         if opt.get("retire") == "1":
             break
+        if "exit-after" in opt:
+            time.sleep(0.3)
+            os._exit(int(opt["exit-after"]))
+    if opt.get("linger") == "closed":
+        os.close(1)
+    if opt.get("linger") in ("open", "closed"):
+        time.sleep(3600)
     return 1 if failed else 0
 
 
