@@ -314,10 +314,12 @@ def test_committed_figures(tmp):
 
 def test_dependency_list(tmp):
     """The README names every Debian package make can install
-    (.ci/ensure-deps's "add PKG"), and the hint for a user who is not root
+    (.ci/ensure-deps's and engines/ensure-deps's "add PKG"), and the hint for a user who is not root
     is a command a minimal Debian can run (no sudo there)."""
-    with open(os.path.join(ROOT, ".ci", "ensure-deps")) as f:
-        deps = f.read()
+    deps = ""
+    for script in ((".ci", "ensure-deps"), ("engines", "ensure-deps")):
+        with open(os.path.join(ROOT, *script)) as f:
+            deps += f.read()
     pkgs = set(re.findall(r"\badd ([a-z0-9][a-z0-9.+-]+)", deps))
     text = readme()
     S.check(len(pkgs) >= 10, "ensure-deps adds packages (%s)" % sorted(pkgs))
