@@ -41,6 +41,18 @@ int vb_usage_error(const char *cmd, const char *fmt, ...)
     return VB_EXIT_USAGE;
 }
 
+int vb_opt_model(const char *cmd, const char *name, const vb_model_type **out)
+{
+    char names[512];
+    *out = name ? vb_model_find(name) : NULL;
+    if (*out)
+        return 0;
+    vb_model_names_text(names, sizeof names);
+    if (!name)
+        return vb_usage_error(cmd, "--model is required (one of: %s)", names);
+    return vb_usage_error(cmd, "--model: unknown model '%s' (valid: %s)", name, names);
+}
+
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
 {
     if (vb_parse_double(arg, out) != 0) {

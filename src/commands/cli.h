@@ -35,6 +35,12 @@ int vb_cmd_longrun(int argc, char **argv);
 /* "verletbench CMD: message" on stderr, then a pointer to --help; returns 2. */
 int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* --model NAME of a command: *out its built-in (or plugin) type, and 0; or
+ * the usage message naming the valid models (NULL: --model was not given)
+ * and VB_EXIT_USAGE. */
+struct vb_model_type;
+int vb_opt_model(const char *cmd, const char *name, const struct vb_model_type **out);
+
 /* "verletbench CMD: message" on stderr. */
 void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

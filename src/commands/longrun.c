@@ -189,16 +189,9 @@ int vb_cmd_longrun(int argc, char **argv)
         return VB_EXIT_USAGE;
     if (optind < argc)
         return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
-    char names[512];
-    if (!model_name) {
-        vb_model_names_text(names, sizeof names);
-        return vb_usage_error(CMD, "--model is required (one of: %s)", names);
-    }
-    const vb_model_type *mtype = vb_model_find(model_name);
-    if (!mtype) {
-        vb_model_names_text(names, sizeof names);
-        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
-    }
+    const vb_model_type *mtype;
+    if ((rc = vb_opt_model(CMD, model_name, &mtype)) != 0)
+        return rc;
     if (!mtype->energy || !mtype->exact)
         return vb_usage_error(CMD, "--model: %s %s; a long run measures a conserved energy's "
                                    "drift and the phase against the exact solution",

@@ -202,16 +202,10 @@ int vb_cmd_sim(int argc, char **argv)
     if (optind < argc)
         return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
 
+    const vb_model_type *mtype;
+    if ((rc = vb_opt_model(CMD, model_name, &mtype)) != 0)
+        return rc;
     char names[512];
-    if (!model_name) {
-        vb_model_names_text(names, sizeof names);
-        return vb_usage_error(CMD, "--model is required (one of: %s)", names);
-    }
-    const vb_model_type *mtype = vb_model_find(model_name);
-    if (!mtype) {
-        vb_model_names_text(names, sizeof names);
-        return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name, names);
-    }
     if (!integ_name && !engine_spec) {
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator is required (one of: %s), or --engine", names);
