@@ -86,6 +86,61 @@ static void test_hand_step_velocity_verlet(void)
     hand_step_one("velocity-verlet", 1.03, 0.094);
 }
 
+/* velocity_verlet.c makes a step's second kick at the start of the next
+ * step (or in observe, or reverse): the same operations in the same order
+ * as kick, drift, force, kick written out here, so every reported number
+ * must be the same to the bit.  Steps of changing h (the pending kick is
+ * the last step's h/2, not this one's), observe after each, a reverse in
+ * the middle, on the damped spring (its force reads the half-kicked v) and
+ * the orbit (two components). */
+static void kdk_by_hand(const char *model, const char *const *sets)
+{
+    vb_model m = test_model(model, sets);
+    const vb_integrator *g = test_integrator("velocity-verlet");
+    _Alignas(max_align_t) unsigned char state[TEST_STATE_BYTES] = {0};
+    vb_force f = vb_model_force(&m);
+    size_t n = m.n;
+    double x[4], v[4], a[4], xs[4], vs[4], t = 0.0;
+    CHECK(n <= 4, "%s has %zu components", model, n);
+    m.type->initial(m.self, x, v);
+    g->start(state, &f, 0.0, x, v, 0.01);
+    m.type->accel(m.self, 0.0, x, v, a);
+    int same = 1;
+    for (int k = 0; k < 40; k++) {
+        if (k == 20) {
+            g->reverse(state);
+            for (size_t i = 0; i < n; i++)
+                v[i] = -v[i];
+        }
+        double h = 0.01 * (1.0 + 0.5 * sin(k)), half = 0.5 * h;
+        for (size_t i = 0; i < n; i++) {
+            v[i] += a[i] * half;
+            x[i] += v[i] * h;
+        }
+        m.type->accel(m.self, t + h, x, v, a);
+        for (size_t i = 0; i < n; i++)
+            v[i] += a[i] * half;
+        g->step(state, &f, t, h);
+        t += h;
+        g->observe(state, xs, vs);
+        for (size_t i = 0; i < n; i++)
+            if (xs[i] != x[i] || vs[i] != v[i]) {
+                if (same)
+                    unit_fail(__FILE__, __LINE__, "%s step %d component %zu: x %.17g v %.17g, "
+                              "by hand %.17g, %.17g", model, k, i, xs[i], vs[i], x[i], v[i]);
+                same = 0;
+            }
+    }
+    CHECK(f.evals == 41, "%s: %llu force evaluations, want 41", model, f.evals);
+}
+
+static void test_velocity_verlet_is_kdk_to_the_bit(void)
+{
+    const char *const damped[] = {"c=0.5", NULL};
+    kdk_by_hand("damped-spring", damped);
+    kdk_by_hand("orbit", NULL);
+}
+
 static void test_hand_step_leapfrog(void)
 {
     /* w = 0.5 - 4(0.05) = 0.3; x1 = 1.03; a1 = -4.12; w = 0.3 - 0.412 = -0.112;
@@ -737,6 +792,7 @@ void suite_integrators(void)
     RUN(test_hand_step_tcv);
     RUN(test_hand_step_verlet_var);
     RUN(test_hand_step_velocity_verlet);
+    RUN(test_velocity_verlet_is_kdk_to_the_bit);
     RUN(test_hand_step_leapfrog);
     RUN(test_hand_step_rk4);
     RUN(test_closed_form_verlet);

@@ -24,7 +24,7 @@ static const vb_split schemes[] = {
     {&vb_integrator_euler, 3, {'f', 'd', 'k'}, {0.0, 1.0, 1.0}, 0},
     /* euler_semi.c: a(x_n, v_n), v += a h, x += v h */
     {&vb_integrator_euler_semi, 3, {'f', 'k', 'd'}, {0.0, 1.0, 1.0}, 0},
-    /* velocity_verlet.c (xvstate.h's vb_xv_kdk) */
+    /* velocity_verlet.c: kick, drift, force, kick (the kick deferred to the next step) */
     {&vb_integrator_velocity_verlet, 4, {'k', 'd', 'f', 'k'}, {0.5, 1.0, 0.0, 0.5}, 1},
     /* yoshida4.c: three kdk of w1 h, w0 h, w1 h */
     {&vb_integrator_yoshida4,

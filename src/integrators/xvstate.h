@@ -1,5 +1,5 @@
 /* xvstate.h — the (x, v) state of the one-step methods (euler, euler-semi,
- * velocity-verlet, rk4): start, report and reverse are the same for all.
+ * rk4, yoshida4, pefrl): start, report and reverse are the same for all.
  * The state is N, then x[N], v[N], then whatever vectors of N a method adds
  * (velocity Verlet's a, rk4's stages): one block the harness allocates, with
  * no pointer into itself, so it may be copied. */
@@ -17,8 +17,10 @@ typedef struct vb_xv_state {
 static inline double *vb_xv_vec(vb_xv_state *s, size_t k) { return s->data + k * s->n; }
 
 /* One velocity Verlet (kick-drift-kick) step of h from t on x, v and a
- * (vectors 0, 1, 2; a at x on entry and on return): velocity Verlet's
- * step, and each sub-step of Yoshida's triple jump.  The three vectors are
+ * (vectors 0, 1, 2; a at x on entry and on return): each sub-step of
+ * Yoshida's triple jump.  velocity_verlet.c makes the same operations in
+ * the same order with the second kick deferred to the next step (why:
+ * there).  The three vectors are
  * separate: restrict lets the loops vectorise (the same operations on each
  * component, the same bits). */
 static inline void vb_xv_kdk(vb_xv_state *s, vb_force *f, double t, double h)
