@@ -178,11 +178,11 @@ static int run_mode(vb_bench_mode md, vb_fused_kind fk, const vb_integrator *g, 
 
 int vb_timer_init(vb_timer *t)
 {
-    double per, t0 = vb_now_ns();
+    double per, t0 = vb_cpu_ns();
     if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
                  t->n_integ, &per) != 0)
         return -1;
-    double once = vb_now_ns() - t0;
+    double once = vb_cpu_ns() - t0;
     t->runs = once >= MIN_TIMING_NS ? 1 : (unsigned long)ceil(MIN_TIMING_NS / fmax(once, 1.0));
     if (t->runs > 100000)
         t->runs = 100000;
@@ -193,12 +193,12 @@ int vb_timer_init(vb_timer *t)
  * grid), or NAN */
 static double timer_once(vb_timer *t)
 {
-    double per = 1.0, t0 = vb_now_ns();
+    double per = 1.0, t0 = vb_cpu_ns();
     for (unsigned long k = 0; k < t->runs; k++)
         if (run_mode(t->md, t->fk, t->g, t->m, t->mu, t->h > 0 ? t->h : VB_BENCH_DT, t->steps,
                      t->n_integ, &per) != 0)
             return NAN;
-    return (vb_now_ns() - t0) / (per * (double)t->runs);
+    return (vb_cpu_ns() - t0) / (per * (double)t->runs);
 }
 
 int vb_time_paired(vb_timer *t, vb_timer *f, double np, double nf, int repeat, double *ns,

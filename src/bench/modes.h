@@ -28,9 +28,11 @@ extern const char *const vb_bench_mode_name[VB_N_BENCH_MODES];
  * the model's natural time */
 #define VB_REF_GRID 20000
 
-/* Each timing lasts at least this long (ns): runs are repeated back to back
- * until it does, so a cheap system (64 springs: 2 ms a run) is not timed
- * in the scheduler's noise. */
+/* Each timing lasts at least this long (ns of this process's CPU time:
+ * vb_cpu_ns, so the other processes of a shared machine do not lengthen a
+ * timing while it waits for a core): runs are repeated back to back until
+ * it does, so a cheap system (64 springs: 2 ms a run) is not timed in the
+ * scheduler's noise. */
 #define MIN_TIMING_NS 4e7
 
 /* One mode on one system, ready to time: how many runs back to back make
