@@ -14,6 +14,9 @@ equal this engine's to round-off, and its order is 2.
 
   columns=v   declare velocity=none, but write velocity columns anyway (zeros):
               what the harness must refuse, by name
+
+With PVERLET_PIDS=FILE in its environment it appends "PID RUN" to FILE for
+every request (which process served which run).
 """
 import os
 import sys
@@ -25,6 +28,9 @@ import vbengine as vb  # noqa: E402
 
 def make(req, opt):
     n = vb.check_request(req)
+    if os.environ.get("PVERLET_PIDS"):
+        with open(os.environ["PVERLET_PIDS"], "a") as f:
+            f.write("%d %s\n" % (os.getpid(), req["run"]))
     accel = vb.force_law(req["model"], req["params"], n)
     state = {"x": list(req["x0"]), "prev": None}
     v0 = list(req["v0"])
