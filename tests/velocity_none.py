@@ -2,8 +2,9 @@
 """velocity_none.py BUILD_DIR — an engine that declares velocity=none
 (docs/real-engines.md §1.7), end to end.
 
-The engine: tests/engines/pverlet.py (on the Python helper) and its twin
-tests/engines/pverlet.js (on the JavaScript helper), position Verlet as the
+The engine: engines/check/pverlet.py (on the Python helper) and its twins
+pverlet.js and pverlet.c (on the JavaScript and C helpers; make check builds
+the C one with `make -C engines setup`), position Verlet as the
 textbook states it, x_1 = x_0 + v_0 h + a_0 h^2/2 and then
 x_{n+1} = 2x_n - x_{n-1} + a_n h^2.  It keeps no velocity at all.  The
 independent truths it is held to:
@@ -39,8 +40,9 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-PV = "python3 " + os.path.join(ROOT, "tests", "engines", "pverlet.py")
-PVJS = "node " + os.path.join(ROOT, "tests", "engines", "pverlet.js")
+PV = "python3 " + os.path.join(ROOT, "engines", "check", "pverlet.py")
+PVJS = "node " + os.path.join(ROOT, "engines", "check", "pverlet.js")
+PVC = os.path.join(ROOT, "engines", "build", "vb-pverlet-c")
 GUARD = 300
 EPS = 2.0 ** -52
 passed = failed = 0
@@ -185,14 +187,18 @@ def test_equals_verlet(tmp):
     for name in ("runs.csv", "orders.csv", "bands.csv", "summary.md", "timeseries.csv"):
         check(body(os.path.join(out, "spring", name)) == body(os.path.join(b, "spring", name)),
               "persistent and one process a run: %s byte for byte" % name)
-    # the same engine on the JavaScript helper: the same doubles, the same tables
-    c = os.path.join(tmp, "c")
-    r, _ = run_case(tmp, SPRING, "spring", "pv=" + PVJS, c)
-    check(r.returncode == 0, "the JavaScript twin exits 0", r.stderr)
-    if r.returncode == 0:
-        for name in ("runs.csv", "orders.csv", "summary.md"):
-            check(body(os.path.join(out, "spring", name)) == body(os.path.join(c, "spring", name)),
-                  "the JavaScript helper's rows without velocity: %s as the Python one's" % name)
+    # the same engine on the JavaScript and C helpers: the same doubles, the
+    # same tables
+    for lang, cmd in (("JavaScript", PVJS), ("C", PVC)):
+        c = os.path.join(tmp, lang)
+        r, _ = run_case(tmp, SPRING, "spring", "pv=" + cmd, c)
+        check(r.returncode == 0, "the %s twin exits 0" % lang, r.stderr)
+        if r.returncode == 0:
+            for name in ("runs.csv", "orders.csv", "summary.md"):
+                check(body(os.path.join(out, "spring", name)) ==
+                      body(os.path.join(c, "spring", name)),
+                      "the %s helper's rows without velocity: %s as the Python one's"
+                      % (lang, name))
     return out
 
 

@@ -1,4 +1,4 @@
-// pverlet.js — tests/engines/pverlet.py in JavaScript, on the shared
+// pverlet.js — pverlet.py in JavaScript, on the shared
 // JavaScript helper (engines/lib/vbengine.js): position Verlet as the
 // textbook states it, x_1 = x_0 + v_0 h_0 + a(x_0) h_0^2 / 2 (the Taylor
 // start), then x_{n+1} = 2 x_n - x_{n-1} + a(x_n) h_n^2, which keeps no
@@ -8,13 +8,15 @@
 // both (tests/velocity_none.py).
 "use strict";
 
-const vb = require("../../engines/lib/vbengine.js");
+const vb = require("../lib/vbengine.js");
 
 vb.main({
   name: "pverlet.js",
   engine: "pverlet-test@1.0",
   velocity: "none",
   make(req) {
+    if (req.model === "damped-spring")
+      throw new vb.RequestError("its force reads v, and position Verlet keeps none");
     const n = req.x0.length;
     const accel = vb.forceLaw(req.model, req.params, n);
     const v0 = req.v0.slice();

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """pverlet.py [columns=v] — a position-based engine for
 the tests (tests/velocity_none.py), written with the shared Python helper
-(engines/lib/vbengine.py): position Verlet as the textbook states it,
+(engines/lib/vbengine.py); pverlet.js and pverlet.c are its twins on the
+other two helpers: position Verlet as the textbook states it,
 
     x_1     = x_0 + v_0 h_0 + a(x_0) h_0^2 / 2          (the Taylor start)
     x_{n+1} = 2 x_n - x_{n-1} + a(x_n) h_n^2,
@@ -21,13 +22,14 @@ every request (which process served which run).
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "engines", "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import vbengine as vb  # noqa: E402
 
 
 def make(req, opt):
     n = vb.check_request(req)
+    if req["model"] == "damped-spring":
+        raise vb.RequestError("its force reads v, and position Verlet keeps none")
     if os.environ.get("PVERLET_PIDS"):
         with open(os.environ["PVERLET_PIDS"], "a") as f:
             f.write("%d %s\n" % (os.getpid(), req["run"]))
