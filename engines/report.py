@@ -189,8 +189,10 @@ def report(d):
                    + " | energy error, 50 periods | finest error (dt) |")
         out.append("|---|---|" + "---|" * len(plans) + "---|---|")
         for r in rows:
+            # an engine of velocity=none has no energy (docs/real-engines.md §1.7)
+            energy = "no velocity" if "no v" in r["declared"].split(", ") else sci(r["energy"])
             out.append("| `%s` | %s | %s | %s | %s (%.3g) |" % (
-                r["name"], r["equals"], " | ".join(r["orders"]), sci(r["energy"]),
+                r["name"], r["equals"], " | ".join(r["orders"]), energy,
                 sci(r["finest"]), r["finest_dt"] or 0))
         out.append("")
     return "\n".join(out)

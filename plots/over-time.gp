@@ -27,8 +27,16 @@ PANEL_RANGE = 'YLO = 1e300; YHI = -1e300; \
         stats DATA every ::first_row(p, s)::last_row(p, s) using (y = column(COL), \
             finite(y) && y > 0 ? (ly = log10(y), YLO = ly < YLO ? ly : YLO, YHI = ly > YHI ? ly : YHI) : 0, 1) nooutput } }'
 
+# the energy of an engine without velocity (docs/real-engines.md §1.7):
+# its cells are empty, nothing is drawn, and its key says why
+NOVEL = " "
+if (COL eq "err_energy") { CI = col_index(COL); do for [p in PLANLIST] { do for [s in SERIES] { \
+    if (has_group(p, s)) { stats DATA every ::first_row(p, s)::last_row(p, s) using (valid(CI) ? 1 : 0) nooutput; \
+        if (STATS_sum == 0) { NOVEL = NOVEL.p."/".s." " } } } } }
+key_note(p, s) = strstrt(NOVEL, " ".p."/".s." ") ? "  (no velocity)" : same_note(p, s)
+
 KEYCHARS = 10
-do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.same_note(p, s))) } }
+do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.key_note(p, s))) } }
 WIDTH = 1000.0
 
 TERMNAME = term_name(OUT)
@@ -51,6 +59,6 @@ do for [p in PLANLIST] {
     @STRIPES
     plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "t":(column(COL) > 0 ? column(COL) : NaN) \
              with lines lw curve_lw(p, s, 1.4) dt curve_dt(p, s) lc rgb colour(s) notitle, \
-         for [s in SERIES] keyentry with lines lw 1.6 lc rgb colour(s) title key_title(p, s, s.same_note(p, s))
+         for [s in SERIES] keyentry with lines lw 1.6 lc rgb colour(s) title key_title(p, s, s.key_note(p, s))
 }
 unset multiplot

@@ -65,6 +65,45 @@ static void test_metrics_match_their_definitions(void)
     CHECK(r.status == VB_STATUS_OK, "status %s", vb_status_name(r.status));
 }
 
+/* A run that reports no velocity (an engine of velocity=none): its
+ * position errors are still their definitions over the path, recomputed
+ * here; it is handed no velocity at all (NULL), and measures none of
+ * the velocity's quantities. */
+static void test_metrics_without_velocity(void)
+{
+    const char *const sets[] = {"e=0.6", NULL};
+    vb_model m = test_model("orbit", sets);
+    vb_plan_spec plan = {.kind = VB_PLAN_FIXED, .t_end = 7.0, .dt = 0.05};
+    static double ts[400], xs[800], vs[800];
+    size_t n = test_trajectory(test_integrator("verlet"), &m, &plan, ts, xs, vs, 400);
+    void *work = m.type->work_alloc(m.self);
+    vb_metrics mt;
+    vb_metrics_init(&mt, &m, xs, vs);
+    vb_metrics_drop_velocity(&mt);
+    double pmax = 0, ss = 0, pfin = 0;
+    const char *bad = NULL;
+    for (size_t k = 0; k <= n; k++) {
+        double xe[2], ve[2];
+        m.type->exact(m.self, work, ts[k], xe, ve);
+        double ep = hypot(xs[2 * k] - xe[0], xs[2 * k + 1] - xe[1]);
+        pmax = fmax(pmax, ep);
+        ss += ep * ep;
+        pfin = ep;
+        if (k > 0 && !bad)
+            bad = vb_metrics_add(&mt, xs + 2 * k, NULL, xe, ve);
+    }
+    m.type->work_free(work);
+    CHECK(!bad, "a finite path is measurable without velocity (got '%s')", bad ? bad : "");
+    CHECK_REL(mt.pos_final, pfin, 1e-12, "err_pos_final without velocity");
+    CHECK_REL(mt.pos_max, pmax, 1e-12, "err_pos_max without velocity");
+    CHECK_REL(vb_metrics_pos_rms(&mt), sqrt(ss / (double)(n + 1)), 1e-12,
+              "err_pos_rms without velocity");
+    CHECK(!mt.has_velocity && !mt.has_energy && !mt.has_angmom && !mt.has_momentum,
+          "no velocity: velocity %d, energy %d, angular momentum %d, momentum %d measured",
+          mt.has_velocity, mt.has_energy, mt.has_angmom, mt.has_momentum);
+    CHECK(vb_metrics_vel_max(&mt) == 0.0, "no velocity error kept (%g)", vb_metrics_vel_max(&mt));
+}
+
 static void test_metrics_do_not_overflow(void)
 {
     double a[2] = {1e300, 1e300}, b[2] = {-1e300, 0.0};
@@ -201,6 +240,7 @@ void suite_simulate(void)
 {
     RUN(test_shared_reference_same_bits);
     RUN(test_metrics_match_their_definitions);
+    RUN(test_metrics_without_velocity);
     RUN(test_metrics_do_not_overflow);
     RUN(test_symplectic_energy_stays_bounded);
     RUN(test_angular_momentum);

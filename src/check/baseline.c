@@ -408,28 +408,39 @@ static int in_items(const char *p, const char *end, const char *want)
     return 0;
 }
 
+/* An engine's declarations in its provenance line (output/provenance.c,
+ * engine.c): the last "; protocol " part, as the command before them may
+ * hold anything and the engine=NAME@VERSION no space; NULL when the table
+ * has no such line for `integ`. */
+static const char *engine_declarations(const vb_table *t, const char *integ)
+{
+    size_t n = strlen(integ);
+    const char *decl = NULL;
+    for (size_t i = 0; i < t->n_comments && !decl; i++) {
+        const char *c = t->comments[i];
+        if (strncmp(c, "# engine ", 9) != 0 || strncmp(c + 9, integ, n) != 0 ||
+            strncmp(c + 9 + n, ": ", 2) != 0)
+            continue;
+        for (const char *p = strstr(c, "; protocol "); p; p = strstr(p + 1, "; protocol "))
+            decl = p + 2;
+    }
+    return decl;
+}
+
 vb_precision vb_table_precision(const vb_table *t, const char *integ)
 {
     /* a built-in method with its parameters: NAME:KEY=VALUE:KEY=VALUE */
     for (const char *p = strchr(integ, ':'); p; p = strchr(p + 1, ':'))
         if (!strncmp(p + 1, "precision=float32", 17) && (p[18] == ':' || p[18] == '\0'))
             return VB_FLOAT32;
-    /* an engine: its provenance line (output/provenance.c, engine.c).  The
-     * declarations are the last "; protocol " part: the command before
-     * them may hold anything, the engine=NAME@VERSION no space */
-    size_t n = strlen(integ);
-    for (size_t i = 0; i < t->n_comments; i++) {
-        const char *c = t->comments[i];
-        if (strncmp(c, "# engine ", 9) != 0 || strncmp(c + 9, integ, n) != 0 ||
-            strncmp(c + 9 + n, ": ", 2) != 0)
-            continue;
-        const char *decl = NULL;
-        for (const char *p = strstr(c, "; protocol "); p; p = strstr(p + 1, "; protocol "))
-            decl = p + 2;
-        if (decl && in_items(decl, decl + strlen(decl), "float32"))
-            return VB_FLOAT32;
-    }
-    return VB_FLOAT64;
+    const char *decl = engine_declarations(t, integ);
+    return decl && in_items(decl, decl + strlen(decl), "float32") ? VB_FLOAT32 : VB_FLOAT64;
+}
+
+int vb_table_no_velocity(const vb_table *t, const char *integ)
+{
+    const char *decl = engine_declarations(t, integ);
+    return decl && in_items(decl, decl + strlen(decl), "velocity none");
 }
 
 /* ---- runs ---- */
@@ -440,6 +451,7 @@ const char *const vb_check_metric[VB_CHECK_METRICS] = {
     "err_return",     "err_constraint_max", "err_draw_max", "err_draw_rms"};
 const int vb_check_final[VB_CHECK_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
 const int vb_check_scale[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0};
+const int vb_check_velocity[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0};
 /* the first metrics every baseline has; the later ones came with
  * verletbench 0.3, and a baseline without their columns is not compared on
  * them (a newer version measuring more is not a damaged baseline) */
@@ -500,10 +512,19 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
         return vb_compare_oom(err, errlen);
     set->n = t->nrow;
     /* a metric applies when its cells are filled; one blank cell among
-     * filled ones is damage */
+     * filled ones is damage, but for the blanks of an engine that declared
+     * velocity=none (its provenance) in the metrics of the velocity: those
+     * are told by the first row of another integrator */
+    size_t first_v = t->nrow;
+    for (size_t i = 0; i < t->nrow; i++) {
+        set->r[i].no_velocity = vb_table_no_velocity(t, t->rows[i][ci]);
+        if (!set->r[i].no_velocity && first_v == t->nrow)
+            first_v = i;
+    }
     for (int m = 0; m < VB_CHECK_METRICS; m++) {
+        size_t row = vb_check_velocity[m] ? first_v : 0;
         set->present[m] = cm[m] >= 0;
-        set->has[m] = cm[m] >= 0 && t->rows[0][cm[m]][0] != '\0';
+        set->has[m] = cm[m] >= 0 && row < t->nrow && t->rows[row][cm[m]][0] != '\0';
     }
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];
@@ -581,7 +602,7 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
         for (int m = 0; m < VB_CHECK_METRICS; m++) {
             const char *c = cm[m] >= 0 ? f[cm[m]] : "";
             r->m[m] = NAN;
-            if (!set->has[m] && !c[0])
+            if ((!set->has[m] || (r->no_velocity && vb_check_velocity[m])) && !c[0])
                 continue;
             /* a finished run has finite errors; one that did not, inf */
             if (!set->has[m] || parse_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))

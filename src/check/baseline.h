@@ -80,6 +80,10 @@ int vb_check_name_valid(const char *s);
  * otherwise.  check's round-off floor is read from the tables, never from
  * the case file, so `compare OLD NEW` judges alike. */
 vb_precision vb_table_precision(const vb_table *t, const char *integ);
+/* 1 when the table's provenance says engine `integ` declared velocity=none
+ * ("# engine NAME: ...; protocol 2, ..., velocity none"): its rows leave
+ * the metrics of vb_check_velocity blank (docs/real-engines.md §1.7). */
+int vb_table_no_velocity(const vb_table *t, const char *integ);
 
 /* ---- runs.csv ---- */
 
@@ -91,6 +95,8 @@ vb_precision vb_table_precision(const vb_table *t, const char *integ);
 extern const char *const vb_check_metric[VB_CHECK_METRICS];
 extern const int vb_check_final[VB_CHECK_METRICS];
 extern const int vb_check_scale[VB_CHECK_METRICS];
+/* the metrics computed from the velocity: blank for an engine without one */
+extern const int vb_check_velocity[VB_CHECK_METRICS];
 
 typedef struct vb_run_rec {
     const char *model, *integ, *plan, *seed, *status, *dt;
@@ -100,6 +106,7 @@ typedef struct vb_run_rec {
     double dt_value, jitter, t_end, steps;
     double pscale, vscale; /* of the exact solution: the same on both sides */
     double m[VB_CHECK_METRICS];   /* NAN where the metric does not apply */
+    int no_velocity; /* an engine of velocity=none (vb_table_no_velocity) */
     unsigned long line;
     const struct vb_run_rec *partner; /* the same run on the other side, or NULL */
 } vb_run_rec;

@@ -284,7 +284,8 @@ int vb_judge_runs(const vb_table *bt, const vb_table *nt, const char *name, cons
         vb_precision prec = vb_precision_coarser(vb_table_precision(bt, now.r[i].integ),
                                                  vb_table_precision(nt, now.r[i].integ));
         for (int m = 0; m < VB_CHECK_METRICS; m++) {
-            if (!now.has[m])
+            /* an engine without velocity has no such series (its blanks) */
+            if (!now.has[m] || (now.r[i].no_velocity && vb_check_velocity[m]))
                 continue;
             series s;
             if (build_series(&now, i, j, m, prec, tol, &s) != 0)

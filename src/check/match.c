@@ -195,6 +195,15 @@ int vb_match_runs(const vb_table *bt, vb_run_set *base, vb_run_set *now, unsigne
     return 0;
 }
 
+/* a norm computed from the velocity (vb_check_velocity) */
+static int velocity_norm(const char *norm)
+{
+    for (int m = 0; m < VB_CHECK_METRICS; m++)
+        if (vb_check_velocity[m] && !strcmp(vb_check_metric[m], norm))
+            return 1;
+    return 0;
+}
+
 /* the baseline fits this norm for some integrator (a norm it fits for none
  * was added by a newer version: not damage) */
 static int norm_known(const vb_order_rec *b, size_t nb, const char *norm)
@@ -221,23 +230,39 @@ int vb_match_orders(const vb_table *bt, vb_order_rec *b, vb_order_rec *n, size_t
             return vb_compare_bad(err, errlen, "%s:%lu: integrator %s is not in the header's list",
                                   bt->path, b[i].line, b[i].integ);
     /* every integrator is fitted on the same plans and norms: b is sorted
-     * by (integrator, plan, norm), so each integrator's rows repeat the
-     * first one's; an integrator with some of its orders gone is damage */
-    size_t n_first = 0;
-    while (n_first < bt->nrow && !strcmp(b[n_first].integ, b[0].integ))
-        n_first++;
-    for (size_t i = n_first; i < bt->nrow;) {
+     * by (integrator, plan, norm), so each integrator's rows repeat those
+     * of the first with a velocity; an engine without one (its provenance,
+     * docs/real-engines.md §1.7) has them but the norms of the velocity.
+     * An integrator with some of its orders gone is damage. */
+    size_t ref = 0;
+    while (ref < bt->nrow && vb_table_no_velocity(bt, b[ref].integ))
+        ref++;
+    if (ref == bt->nrow)
+        ref = 0;
+    size_t ref_end = ref;
+    while (ref_end < bt->nrow && !strcmp(b[ref_end].integ, b[ref].integ))
+        ref_end++;
+    for (size_t i = 0; i < bt->nrow;) {
         size_t j = i;
         while (j < bt->nrow && !strcmp(b[j].integ, b[i].integ))
             j++;
-        int same = j - i == n_first;
-        for (size_t k = 0; same && k < n_first; k++)
-            same = !strcmp(b[i + k].plan, b[k].plan) && !strcmp(b[i + k].norm, b[k].norm);
-        if (!same)
+        int no_v = vb_table_no_velocity(bt, b[i].integ);
+        size_t want = 0, at = i;
+        int same = 1;
+        for (size_t k = ref; k < ref_end; k++) {
+            if (no_v && velocity_norm(b[k].norm))
+                continue;
+            want++;
+            same = same && at < j && !strcmp(b[at].plan, b[k].plan) &&
+                   !strcmp(b[at].norm, b[k].norm);
+            at++;
+        }
+        if (!same || j - i != want)
             return vb_compare_bad(err, errlen,
-                                  "%s: the orders of %s (%zu) are not those of %s (%zu): the "
+                                  "%s: the orders of %s (%zu) are not those of %s (%zu%s): the "
                                   "baseline is damaged (make a new one with make baseline)",
-                                  bt->path, b[i].integ, j - i, b[0].integ, n_first);
+                                  bt->path, b[i].integ, j - i, b[ref].integ, want,
+                                  no_v ? ", but the velocity's: it declared velocity=none" : "");
         i = j;
     }
     /* and every integrator the header lists has them */

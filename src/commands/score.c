@@ -25,9 +25,11 @@ static void help(void)
          "                         [--max-steps N] [--engine-timeout S] [--plugin FILE]...\n\n"
          "Measures trajectories that another program computed (docs/engines.md).\n\n"
          "One file: its first line is the '# verletbench run=...' header of its request\n"
-         "(from `verletbench problem`, or any request): the model, its parameters and\n"
-         "the plan are read from it, the rows are checked against the plan's step\n"
-         "sequence, and the errors are printed as the CSV header and row of `sim`.\n\n"
+         "(from `verletbench problem`, or any request), or the line after a capability\n"
+         "line ('# verletbench-engine ...', docs/real-engines.md): the model, its\n"
+         "parameters and the plan are read from it, the rows are checked against the\n"
+         "plan's step sequence, and the errors are printed as the CSV header and row of\n"
+         "`sim`.\n\n"
          "A directory: the trajectories of a case's runs, one file a run, named after the\n"
          "run (DIR/fixed-L0.csv, DIR/random-L2-S5.csv, ...; `verletbench problem` lists\n"
          "them).  Writes OUT/CASE/ as `run` does (CASE: the case file's name; it replaces\n"
@@ -121,7 +123,13 @@ static int score_file(const char *path, const char *name, int order)
     }
     const char *read_path = copy ? copy_path : path;
     char line[4096];
-    int got = fgets(line, sizeof line, f) != NULL;
+    int got = fgets(line, sizeof line, f) != NULL, header_line = 1;
+    /* a capability line first (docs/real-engines.md §1.2): the header is
+     * the next; what it declares is read with the rows */
+    if (got && !strncmp(line, "# verletbench-engine", 20)) {
+        got = fgets(line, sizeof line, f) != NULL;
+        header_line = 2;
+    }
     fclose(f);
     if (!got) {
         vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
@@ -139,7 +147,7 @@ static int score_file(const char *path, const char *name, int order)
     vb_plan_spec plan;
     vb_trace trace;
     if (vb_engine_parse_header(line, &model, &plan, &trace, err, sizeof err) != 0) {
-        vb_error(CMD, "%s:1: %s", path, err);
+        vb_error(CMD, "%s:%d: %s", path, header_line, err);
         vb_model_free(&model);
         if (copy)
             fclose(copy);

@@ -78,6 +78,7 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
     m->has_angmom = (type->flags & VB_CONSERVES_ANGMOM) && type->dim >= 2;
     m->has_momentum = (type->flags & VB_CONSERVES_MOMENTUM) != 0;
     m->has_constraint = vb_model_constrained(model);
+    m->has_velocity = 1;
     if (m->has_energy)
         m->E0 = type->energy(model->self, x0, v0);
     if (m->has_angmom) {
@@ -91,6 +92,11 @@ void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, con
     m->pos_scale_sq = m->vel_scale_sq = -1.0;
     raise_scale(&m->pos_scale, &m->pos_scale_sq, x0, m->n);
     raise_scale(&m->vel_scale, &m->vel_scale_sq, v0, m->n);
+}
+
+void vb_metrics_drop_velocity(vb_metrics *m)
+{
+    m->has_velocity = m->has_energy = m->has_angmom = m->has_momentum = 0;
 }
 
 /* the change of a conserved vector quantity whose sum of squares of change
@@ -124,8 +130,9 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
      * vb_distance and vb_magnitude sum it, so every result is the same
      * bits */
     double sp = 0.0, sv = 0.0, sxe = 0.0, sve = 0.0, signed_sum = 0.0;
+    const double *vv = m->has_velocity ? v : ve; /* none: a zero error, never kept */
     for (size_t i = 0; i < m->n; i++) {
-        double dp = x[i] - xe[i], dv = v[i] - ve[i];
+        double dp = x[i] - xe[i], dv = vv[i] - ve[i];
         signed_sum += (1.0 + 0.25 * (double)(i % 3)) * dp;
         sp += dp * dp;
         sv += dv * dv;
@@ -148,7 +155,9 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
         double r = ep / m->pos_rms_scale;
         m->pos_rms_ss += r * r;
     }
-    if (in_range(sv)) {
+    if (!m->has_velocity) {
+        /* nothing to measure: its errors stay 0, and are never written */
+    } else if (in_range(sv)) {
         m->vel_last_sq = sv;
         if (sv > m->vel_sq)
             m->vel_sq = sv;

@@ -35,6 +35,9 @@ typedef struct vb_metrics {
     double L0_norm, P0_norm;  /* |L0|, |P0|: what their changes are relative to */
     unsigned n_ang; /* components of the angular momentum: 1 in 2-D (z), 3 in 3-D */
     int has_energy, has_angmom, has_momentum, has_constraint;
+    /* 0: the run reports positions alone (an engine of velocity=none), so
+     * its velocity error, energy and momenta are not measured */
+    int has_velocity;
     double pos_scale, vel_scale; /* largest |x|, |v| of the exact solution */
     /* squares below which |x|, |v| cannot raise the scales (sqrt is monotone),
      * so most steps skip the square root */
@@ -43,6 +46,11 @@ typedef struct vb_metrics {
 
 /* Start at the exact initial state (its error is zero by construction). */
 void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0);
+
+/* The run reports no velocity (vb_metrics_add's v is then NULL): its
+ * velocity error, energy, angular and linear momentum are left out, its
+ * position errors and the exact solution's scales kept. */
+void vb_metrics_drop_velocity(vb_metrics *m);
 
 /* One step time: the integrator's (x, v) against the exact (xe, ve).
  * NULL, or the name of an error of this step that is not a finite number

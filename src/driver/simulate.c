@@ -65,6 +65,7 @@ void vb_trajectory_header(FILE *f, const vb_model *m)
     fputs(",err_pos,energy\n", f);
 }
 
+/* v NULL: a run without velocity, whose velocity and energy cells are empty */
 static void trajectory_row(FILE *f, const vb_model *model, double t, const double *x,
                            const double *v, const double *xe, const double *ve)
 {
@@ -73,13 +74,16 @@ static void trajectory_row(FILE *f, const vb_model *model, double t, const doubl
     for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", x[i]);
     for (size_t i = 0; i < n; i++)
-        fprintf(f, ",%.17g", v[i]);
+        if (v)
+            fprintf(f, ",%.17g", v[i]);
+        else
+            fputc(',', f);
     for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", xe[i]);
     for (size_t i = 0; i < n; i++)
         fprintf(f, ",%.17g", ve[i]);
     fprintf(f, ",%.17g,", vb_distance(x, xe, n));
-    if (model->type->energy)
+    if (model->type->energy && v)
         fprintf(f, "%.17g", model->type->energy(model->self, x, v));
     fputc('\n', f);
 }
@@ -126,6 +130,7 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     res->has_angmom = m->has_angmom;
     res->has_momentum = m->has_momentum;
     res->has_constraint = m->has_constraint;
+    res->no_velocity = !m->has_velocity;
     res->has_return = vb_whole_periods(model, res->t_end);
     res->pos_scale = m->pos_scale;
     res->vel_scale = m->vel_scale;
@@ -251,6 +256,7 @@ typedef struct {
     int live;
     int started; /* start was called: finish must be */
     const vb_engine *engine; /* an external engine: its rows instead of steps */
+    int no_velocity;         /* ... that reports positions alone: v stays 0 */
     vb_engine_run *er;
     unsigned long long evals; /* the engine's count */
     vb_frameloop *fl; /* a frame loop's entry (loop.h): run a frame at a time */
@@ -371,6 +377,14 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             if (run[k].engine) {
                 char why[512];
                 run[k].er = vb_engine_start(run[k].engine, model, &spec->plan, why, sizeof why);
+                /* velocity=none: measured by its positions (its cells of a
+                 * run that failed to start too, once the engine said so) */
+                if (run[k].er ? !vb_engine_run_has_velocity(run[k].er)
+                              : vb_engine_without_velocity(spec->integ[k])) {
+                    run[k].no_velocity = 1;
+                    vb_metrics_drop_velocity(&run[k].m);
+                    memset(run[k].v, 0, n * sizeof *run[k].v);
+                }
                 if (!run[k].er) {
                     engine_failed(&run[k], &res[k], why);
                     continue;
@@ -451,10 +465,11 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 run[k].er = NULL;
                 continue;
             }
+            const double *v = run[k].no_velocity ? NULL : run[k].v;
             if (spec->trajectory)
-                trajectory_row(spec->trajectory, model, t, run[k].x, run[k].v, xe, ve);
+                trajectory_row(spec->trajectory, model, t, run[k].x, v, xe, ve);
             if (spec->on_step)
-                spec->on_step(spec->on_step_ctx, k, t, run[k].x, run[k].v, xe, ve);
+                spec->on_step(spec->on_step_ctx, k, t, run[k].x, v, xe, ve);
         }
         if (!vb_plan_next(&plan, &h, &t_next))
             break;
@@ -531,8 +546,8 @@ void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *int
     print_num(out, r->err_pos_final);
     print_num(out, r->err_pos_max);
     print_num(out, r->err_pos_rms);
-    print_num(out, r->err_vel_final);
-    print_num(out, r->err_vel_max);
+    print_opt(out, !r->no_velocity, r->err_vel_final);
+    print_opt(out, !r->no_velocity, r->err_vel_max);
     print_opt(out, r->has_energy, r->err_energy_max);
     fprintf(out, ",%s", vb_status_name(r->status));
     print_opt(out, r->has_angmom, r->err_angmom_max);

@@ -31,7 +31,8 @@ const char *vb_status_name(vb_status s);
 
 /* Called at t = 0 and after every step of integrator k (its index in the
  * grid) with its (x, v) and the truth (xe, ve): how the charts record a
- * run without the core knowing. */
+ * run without the core knowing.  v is NULL after t = 0 for a run that
+ * reports no velocity (vb_run_result.no_velocity). */
 typedef void vb_step_fn(void *ctx, size_t k, double t, const double *x, const double *v,
                         const double *xe, const double *ve);
 
@@ -48,6 +49,10 @@ typedef struct vb_run_result {
     double err_return; /* |x(t_end) - x(0)| when t_end is a whole number of periods */
     double err_constraint_max; /* the largest drift off the model's rods (metrics.h) */
     int has_energy, has_angmom, has_momentum, has_return, has_constraint;
+    /* the run reported positions alone (an engine of velocity=none,
+     * docs/real-engines.md §1.7): its velocity errors are not measured, and
+     * has_energy, has_angmom, has_momentum are 0 */
+    int no_velocity;
     vb_status status;
     unsigned long long fail_step; /* the step at which the run stopped, if not ok */
     double pos_scale, vel_scale;  /* largest |x|, |v| of the exact solution */

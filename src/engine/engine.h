@@ -103,6 +103,9 @@ void vb_engine_shared_free(struct vb_engine_shared *sh);
 /* What the engine declared: 1 and *caps, or 0 while no run has written a
  * capability line (then *caps is version 1's: float64, velocity state). */
 int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps);
+/* g is an engine that declared velocity=none (docs/real-engines.md §1.7):
+ * its velocity errors, energy and momenta are left out of its tables. */
+int vb_engine_without_velocity(const vb_integrator *g);
 /* The engine's provenance line (docs/real-engines.md §1.10), without "# "
  * or a line end: "engine NAME: COMMAND; NAME@VERSION; protocol 2,
  * persistent, float64, velocity state". */
@@ -145,6 +148,10 @@ typedef struct vb_engine_run vb_engine_run;
  * is still NULL). */
 vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
                                char *why, size_t whylen);
+/* 0 when the run's rows carry no velocity (its capability line declared
+ * velocity=none, docs/real-engines.md §1.7): vb_engine_next then leaves v
+ * as it was, and the run is measured by its positions alone. */
+int vb_engine_run_has_velocity(const vb_engine_run *r);
 /* The row of the step that ends at t (the plan's t_{n+1}, after a step h):
  * 0, or -1 with vb_engine_why() set.  evals is the engine's count of force
  * evaluations so far, or the number of rows when it gives none. */

@@ -63,6 +63,7 @@ struct vb_engine_run {
     unsigned long line; /* lines read */
     double deadline;
     size_t n;
+    size_t nv; /* velocity columns: n, or 0 for velocity=none (docs/real-engines.md §1.7) */
     size_t ncols;
     long evals_col; /* -1 when the engine gives no count */
     unsigned long long evals; /* its count at the row before */

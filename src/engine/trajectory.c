@@ -1,5 +1,6 @@
 /* trajectory.c — an engine's trajectory, read as the run goes: its header
- * of columns (t, the positions, the velocities, then any), row 0 against
+ * of columns (t, the positions, the velocities unless it declares
+ * velocity=none, then any), row 0 against
  * the request's initial state, then a row a step, each at the time of its
  * step, and nothing after the last. */
 #include "engine.h"
@@ -167,9 +168,9 @@ static int parse_number(const char *s, double *out)
     return 0;
 }
 
-/* one row: t, x (n), v (n), then any columns; the evaluation count.  The
- * fields are split in the one pass that counts them: exactly the header's
- * number (a trailing comma is one more, empty). */
+/* one row: t, x (n), v (nv: n, or none), then any columns; the evaluation
+ * count.  The fields are split in the one pass that counts them: exactly
+ * the header's number (a trailing comma is one more, empty). */
 static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double *v,
                      unsigned long long *evals)
 {
@@ -180,13 +181,16 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
             size_t fields = col + 1;
             for (const char *c = p; (c = strchr(c, ',')) != NULL; c++)
                 fields++;
-            vb_engine_set_why(r, "line %lu of %s: %zu fields, the header has %zu", r->line,
-                              where(r), fields, r->ncols);
+            vb_engine_set_why(r, "line %lu of %s: %zu fields, the header has %zu%s", r->line,
+                              where(r), fields, r->ncols,
+                              r->nv ? ""
+                                    : " (velocity=none: a row is t and the positions, then the "
+                                      "header's other columns; docs/real-engines.md §1.7)");
             return -1;
         }
         if (comma)
             *comma = '\0';
-        if (col < 1 + 2 * r->n) {
+        if (col < 1 + r->n + r->nv) {
             double val;
             if (parse_number(p, &val) != 0) {
                 vb_engine_set_why(r, "line %lu of %s, field %zu: not a number", r->line, where(r),
@@ -227,13 +231,26 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
     return 0;
 }
 
-/* the header: t, the positions, the velocities, then any columns */
+/* The velocity columns this run's rows carry (§1.7): none when its
+ * output, or its persistent worker's first, declared velocity=none; a
+ * version-1 engine, and a file without a capability line, have them. */
+static size_t velocity_columns(const vb_engine_run *r)
+{
+    vb_engine_caps caps;
+    int none = r->has_caps ? r->caps.velocity == VB_VELOCITY_NONE
+                           : r->persistent && vb_engine_caps_of(r->e, &caps) &&
+                                 caps.velocity == VB_VELOCITY_NONE;
+    return none ? 0 : r->n;
+}
+
+/* the header: t, the positions, the velocities (unless velocity=none),
+ * then any columns */
 static int parse_header(vb_engine_run *r, char *line)
 {
     char want[64], shown[81];
     snprintf(shown, sizeof shown, "%s", line);
     char *p = line;
-    size_t col = 0;
+    size_t col = 0, named = r->n + r->nv; /* the columns after t that have names */
     r->evals_col = -1;
     while (p) {
         char *comma = strchr(p, ',');
@@ -259,14 +276,23 @@ static int parse_header(vb_engine_run *r, char *line)
                               r->line, where(r), shown);
             return -1;
         }
-        if (col <= 2 * r->n && strcmp(name, want) != 0) {
+        if (col <= named && strcmp(name, want) != 0) {
             vb_engine_set_why(r,
                               "line %lu of %s: column %zu is '%.40s', want '%s' (the header is t, "
                               "then the positions, then the velocities; docs/engines.md)",
                               r->line, where(r), col + 1, name, want);
             return -1;
         }
-        if (col > 2 * r->n && !strcmp(name, "evals")) {
+        if (col > named && col <= 2 * r->n && !strcmp(name, want)) {
+            /* velocity=none, and a velocity column where the others begin */
+            vb_engine_set_why(r,
+                              "line %lu of %s: column %zu is '%s', a velocity, but the capability "
+                              "line says velocity=none: the header is t and the positions, then "
+                              "any other columns (docs/real-engines.md §1.7)",
+                              r->line, where(r), col + 1, name);
+            return -1;
+        }
+        if (col > named && !strcmp(name, "evals")) {
             if (r->evals_col >= 0) {
                 vb_engine_set_why(r, "line %lu of %s: two columns named evals", r->line, where(r));
                 return -1;
@@ -276,9 +302,14 @@ static int parse_header(vb_engine_run *r, char *line)
         col++;
         p = comma ? comma + 1 : NULL;
     }
-    if (col < 1 + 2 * r->n) {
-        vb_engine_set_why(r, "line %lu of %s: %zu columns, want t and %zu positions and velocities",
-                          r->line, where(r), col, 2 * r->n);
+    if (col < 1 + named) {
+        if (r->nv)
+            vb_engine_set_why(r,
+                              "line %lu of %s: %zu columns, want t and %zu positions and velocities",
+                              r->line, where(r), col, 2 * r->n);
+        else
+            vb_engine_set_why(r, "line %lu of %s: %zu columns, want t and %zu positions", r->line,
+                              where(r), col, r->n);
         return -1;
     }
     r->ncols = col;
@@ -438,6 +469,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
             vb_engine_set_why(r, "%s is empty: no header line", where(r));
         goto fail;
     }
+    r->nv = velocity_columns(r); /* the capability line, if any, is read */
     if (parse_header(r, line) != 0)
         goto fail;
     got = read_row(r, &line);
@@ -464,15 +496,16 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     }
     for (size_t i = 0; i < m->n; i++)
         if (!near_enough(x[i], x0[i], fmax(sx, 1e-300)) ||
-            !near_enough(v[i], v0[i], fmax(sv, 1e-300))) {
+            (r->nv && !near_enough(v[i], v0[i], fmax(sv, 1e-300)))) {
             char col[64];
             int vel = !near_enough(x[i], x0[i], fmax(sx, 1e-300));
             vb_state_column(col, sizeof col, m, !vel, i);
             vb_engine_set_why(r,
                               "line %lu of %s: row 0 is not the initial state of the request (%s = "
-                              "%.17g, want %.17g): start from x0 and v0, and print 17 significant "
+                              "%.17g, want %.17g): start from x0%s, and print 17 significant "
                               "digits",
-                              r->line, where(r), col, vel ? x[i] : v[i], vel ? x0[i] : v0[i]);
+                              r->line, where(r), col, vel ? x[i] : v[i], vel ? x0[i] : v0[i],
+                              r->nv ? " and v0" : "");
             goto fail;
         }
     r->rows = 1;
@@ -520,6 +553,8 @@ fail:
     free(xv);
     return NULL;
 }
+
+int vb_engine_run_has_velocity(const vb_engine_run *r) { return r->nv != 0; }
 
 int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
                    unsigned long long *evals)

@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "engine.h"
 #include "tables.h"
 
 static const vb_band_row *find_band(const vb_sweep *s, size_t integ, int level, vb_norm norm)
@@ -84,12 +85,17 @@ void vb_write_timeseries(const vb_sweep *s, FILE *f)
             set->has_constraint ? ",err_constraint" : "");
     for (size_t k = 0; k < set->n_series; k++) {
         const vb_series_row *r = &set->series[k];
+        /* an engine without velocity has no energy: empty cells, which the
+         * energy chart keys "(no velocity)" (plots/over-time.gp) */
+        int energy = set->has_energy && !vb_engine_without_velocity(s->c->integ[r->integ]);
         for (size_t i = 0; i < r->n; i++) {
             /* ten digits: chart data, far finer than a pixel; keeps the files small */
             fprintf(f, "%s,%s,%.10g,%.10g,%.10g", s->c->integ[r->integ]->name,
                     vb_plan_name(r->kind), r->dt, r->t[i], r->err_pos[i]);
-            if (set->has_energy)
+            if (energy)
                 fprintf(f, ",%.10g", r->err_energy[i]);
+            else if (set->has_energy)
+                fputc(',', f);
             fprintf(f, ",%s", same_name(s, r->same_pos_as));
             if (set->has_energy)
                 fprintf(f, ",%s", same_name(s, r->same_energy_as));

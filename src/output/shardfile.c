@@ -22,6 +22,8 @@
     "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max," \
     "err_pos_signed,failure"
 
+/* (no column says a run had no velocity, vb_run_result.no_velocity: only
+ * an engine's run may lack one, and external engines are not sharded) */
 /* the doubles of a result, in SHARD_COLUMNS' order from dt on */
 #define N_SHARD_DOUBLES 18
 static double *shard_double(vb_run_result *r, int i)

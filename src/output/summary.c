@@ -276,7 +276,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         if (has_loop)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_DRAW_MAX), c->integ[i]->order,
                        NULL);
-        if (has_energy)
+        if (has_energy && vb_engine_without_velocity(c->integ[i]))
+            fputs(" no velocity |", f); /* velocity=none: positions alone (§1.7) */
+        else if (has_energy)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,
                        NULL);
         if (has_rods)

@@ -64,8 +64,7 @@ static int derived_velocity(const vb_integrator *g, vb_norm nm)
     const vb_engine *e = vb_engine_of(g);
     vb_engine_caps caps;
     return e && vb_engine_caps_of(e, &caps) && caps.velocity == VB_VELOCITY_DERIVED &&
-           (nm == VB_NORM_VEL_FINAL || nm == VB_NORM_VEL_MAX || nm == VB_NORM_ENERGY_MAX ||
-            nm == VB_NORM_ANGMOM_MAX || nm == VB_NORM_MOMENTUM_MAX);
+           vb_norm_needs_velocity(nm);
 }
 
 /* the longest rod of a model, 0 for none */
@@ -93,7 +92,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++)
             for (int nm = 0; nm < VB_N_NORMS; nm++) {
-                if (!vb_norm_applies(c, (vb_norm)nm))
+                if (!vb_norm_applies_to(c, c->integ[i], (vb_norm)nm))
                     continue;
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
                 double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS], evals[VB_MAX_LEVELS];

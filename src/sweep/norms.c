@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "engine.h"
 #include "loop.h"
 #include "truth.h"
 
@@ -69,6 +70,17 @@ int vb_norm_applies(const vb_case *c, vb_norm n)
     default:
         return 1;
     }
+}
+
+int vb_norm_needs_velocity(vb_norm n)
+{
+    return n == VB_NORM_VEL_FINAL || n == VB_NORM_VEL_MAX || n == VB_NORM_ENERGY_MAX ||
+           n == VB_NORM_ANGMOM_MAX || n == VB_NORM_MOMENTUM_MAX;
+}
+
+int vb_norm_applies_to(const vb_case *c, const vb_integrator *g, vb_norm n)
+{
+    return vb_norm_applies(c, n) && !(vb_norm_needs_velocity(n) && vb_engine_without_velocity(g));
 }
 
 /* What a reference solution cannot resolve: errors in position or velocity

@@ -30,6 +30,11 @@ double vb_norm_value(const vb_run_result *r, vb_norm n);
 /* 0 if the case's runs have no such quantity (energy of the damped spring,
  * a return error when t_end is not a whole number of periods). */
 int vb_norm_applies(const vb_case *c, vb_norm n);
+/* The norm is computed from the velocity (its error, energy, momenta). */
+int vb_norm_needs_velocity(vb_norm n);
+/* vb_norm_applies, and for g: not a norm of the velocity when g reports
+ * none (an engine of velocity=none, docs/real-engines.md §1.7). */
+int vb_norm_applies_to(const vb_case *c, const vb_integrator *g, vb_norm n);
 /* Errors at or below this cannot be told from the reference solution's own
  * (0 for an exact solution): never fitted (truth.h). */
 double vb_norm_resolution(const vb_run_result *r, vb_norm n);

@@ -65,7 +65,7 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
     }
     double ep = vb_distance(x, xe, w->model->n);
     w->pos_max = fmax(w->pos_max, ep);
-    if (type->energy) {
+    if (type->energy && v) { /* v NULL: a run without velocity has no energy */
         double ee = fabs(vb_relative_change(type->energy(w->model->self, x, v), w->E0));
         w->energy_max = fmax(w->energy_max, ee);
     } else {
