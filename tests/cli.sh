@@ -187,7 +187,7 @@ expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/n
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
 # chain: N is capped where GSL's O(N^3) eigensolver stays quick
-expect "chain N = 513" 2 "N = 513 is out of range: N must be [1, 512], a whole number" -- sim --model chain --set N=513 --integrator tcv
+expect "chain N = 4097" 2 "N = 4097 is out of range: N must be [1, 4096], a whole number" -- sim --model chain --set N=4097 --integrator tcv
 # bench: a wrong --out or --integrator is said before a minute of timing
 expect "bench --integrator ," 2 "--integrator: ',' names no integrator" -- bench --integrator ,
 expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4
