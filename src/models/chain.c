@@ -20,33 +20,38 @@
  *    when the time moved by a step seen before (see advance()), else by
  *    libm (2N calls, about 5 us at N = 512);
  *  - the two sine transforms (x and v) as ONE complex FFT of the odd
- *    sequence of length M = 2(N+1), x in the real part, v in the imaginary
- *    (GSL's mixed-radix gsl_fft_complex), where it pays (fft_pays); the
- *    plain sum elsewhere.  Measured at N = 512 (M = 2 3^3 19, both
- *    libraries take a generic radix-19 pass): GSL's two real FFTs 50 us,
- *    FFTW 3.3.10's two RODFT00 (FFTW_ESTIMATE) 9.5 us, FFTW's complex 1026
- *    8.4 us, GSL's complex 1026 10 us.  FFTW is much faster only where M
- *    has a large prime factor (N = 256, M = 2 257: 8.8 us against 62),
- *    where the plain sum (37 us) is taken anyway; so no new library.
+ *    sequence of length M = 2(N+1), x in the real part, v in the imaginary,
+ *    by FFTW (from N = 32; the plain sum below).  Measured on this machine,
+ *    all in one process: at N = 512 (M = 2 3^3 19) GSL's two real FFTs 50
+ *    us, FFTW's two RODFT00 (its DST-I) 9.5 us, GSL's complex FFT of M 10
+ *    us and FFTW's 8.4; where M has a large prime factor GSL's mixed radix
+ *    takes a generic O(M p) pass and FFTW stays O(M log M) (Rader): on a
+ *    loaded machine, N = 256 (M = 2 257) 127 us against 20, N = 4092 (M =
+ *    2 4093) 33 ms against 1.0 ms (and N = 512 there 21 us against 17).
+ *    So FFTW's complex transform, the only one here that is
+ *    O(N log N) for every N.  Its plans are deterministic: FFTW_ESTIMATE
+ *    (no timing) and FFTW_NO_SIMD (the same codelets on every x86 CPU,
+ *    whatever vector units it has; at M = 1026 no slower here).
  * The frequencies are not commensurate, so the motion is not periodic;
  * its natural time is the slowest mode's period. */
 #include "model.h"
 
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_fft_complex.h>
+#include <fftw3.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The largest N.  The set-up is O(N log N) and O(N) memory now; what
- * limits N is the cost of an exact state where M = 2(N+1) has a large
- * prime factor p: GSL's FFT then takes a generic pass of O(M p), up to
- * O(N^2) when N + 1 is prime (N = 4092: 4093 prime, 18 ms a step measured;
- * N = 4096, M = 2 17 241: 1 ms), as the plain sum would.  4096 keeps such
- * a run of a few thousand steps within a minute. */
-#define CHAIN_N_MAX 4096
-/* the plain sum keeps an N x N table: only below this N (8 MB) */
-#define CHAIN_PLAIN_MAX 1024
+/* The largest N.  Set-up and every exact state are O(N log N), memory
+ * O(N); what limits N is only how long a run takes: at N = 65536 (M = 2
+ * 65537, a prime: Rader's algorithm) an exact state takes 9 ms, at N =
+ * 65530 (M = 2 19 3449) 13 ms, so a `sim` of its default 1000 steps
+ * takes 10 to 15 s. */
+#define CHAIN_N_MAX 65536
+/* The plain sum below this N: measured against FFTW's transform with its
+ * packing, the plain sum is faster up to N = 24 or so (0.3 us against
+ * 0.9), the FFT from N = 32 on (0.4 us against 1.3). */
+#define CHAIN_FFT_FROM 32
 
 typedef struct {
     size_t n;
@@ -59,28 +64,14 @@ typedef struct {
      * of two near 1/w_max, so both halves have the same size and neither
      * drowns the other's digits (exact: a power of two) */
     double v_scale;
-    int fft;       /* the sine transform by the FFT (fft_pays), else the plain sum */
+    int fft;       /* the sine transform by the FFT (N >= CHAIN_FFT_FROM), else the plain sum */
     double *phi;   /* the plain sum: phi[(j - 1) n + i - 1] = sin(i j pi/(N+1)) */
-    gsl_fft_complex_wavetable *table; /* the FFT's, read-only once made */
+    fftw_plan plan; /* the FFT of length M, out of place; run on each work's arrays */
 } chain;
 
-/* Whether the FFT pays: GSL's mixed-radix FFT of length M costs about
- * 0.5 ns times M times the sum of M's prime factors, the plain sum of x
- * and v 0.58 ns times N^2 (both measured on this machine, N = 8 .. 384):
- * the FFT from N = 24 on, unless M has a large prime factor (N = 96, 192,
- * 256: M = 2 97, 2 193, 2 257).  Beyond CHAIN_PLAIN_MAX always the FFT. */
-static int fft_pays(size_t n)
-{
-    size_t m = 2 * (n + 1), rest = m, sum = 0;
-    for (size_t p = 2; p * p <= rest; p++)
-        while (rest % p == 0) {
-            sum += p;
-            rest /= p;
-        }
-    if (rest > 1)
-        sum += rest;
-    return n > CHAIN_PLAIN_MAX || m * sum < n * n;
-}
+/* FFTW's planner is not thread-safe (its fftw_execute_dft is): the runs
+ * of a sweep set models up on several threads */
+static pthread_mutex_t planner = PTHREAD_MUTEX_INITIALIZER;
 
 /* Rotations by steps seen before: a few, as the differences of the times
  * a fixed plan asks for, t_n = n h rounded to the grid of t's binade, take
@@ -97,8 +88,8 @@ typedef struct {
 
 /* one run's scratch: the phases and the rotations, and the FFT's */
 typedef struct {
-    double *z; /* the FFT's data, M complex; the plain sum's coefficients */
-    gsl_fft_complex_workspace *space;
+    double *z;   /* the FFT's input, M complex; the plain sum's coefficients */
+    double *out; /* the FFT's output, M complex (fftw_malloc, as z) */
     /* cos w_j t = ch + cl, sin w_j t = sh + sl: each a double-double, so
      * that a rotation's rounding is relative to its increment */
     double *ch, *cl, *sh, *sl;
@@ -112,7 +103,7 @@ typedef struct {
 } chain_work;
 
 static const vb_param_spec params[] = {
-    {"N", 8, 1, CHAIN_N_MAX, 0, 0, "number of masses, a whole number 1..4096", VB_PARAM_INTEGER},
+    {"N", 8, 1, CHAIN_N_MAX, 0, 0, "number of masses, a whole number 1..65536", VB_PARAM_INTEGER},
     {"k", 1.0, 0.0, INFINITY, 1, 0, "spring constant of each link, N/m", 0},
     {"m", 1.0, 0.0, INFINITY, 1, 0, "mass of each bead, kg", 0},
     {"amp", 0.1, -INFINITY, INFINITY, 0, 0, "height of the pluck at a third of the length, m",
@@ -124,8 +115,11 @@ static void destroy(void *self)
     chain *s = self;
     if (!s)
         return;
-    if (s->table)
-        gsl_fft_complex_wavetable_free(s->table);
+    if (s->plan) {
+        pthread_mutex_lock(&planner);
+        fftw_destroy_plan(s->plan);
+        pthread_mutex_unlock(&planner);
+    }
     free(s->x0);
     free(s->w);
     free(s->a);
@@ -138,9 +132,8 @@ static void work_free(void *work)
     chain_work *w = work;
     if (!w)
         return;
-    if (w->space)
-        gsl_fft_complex_workspace_free(w->space);
-    free(w->z);
+    fftw_free(w->z);
+    fftw_free(w->out);
     free(w->ch);
     for (int k = 0; k < CHAIN_STEPS; k++)
         free(w->steps[k].cm1);
@@ -154,9 +147,11 @@ static void *work_alloc(const void *self)
     chain_work *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    w->z = malloc(2 * len * sizeof *w->z);
+    /* fftw_malloc: aligned as FFTW wants its arrays */
+    w->z = fftw_malloc(2 * len * sizeof *w->z);
+    w->out = s->fft ? fftw_malloc(2 * len * sizeof *w->out) : NULL;
     w->ch = malloc(4 * n * sizeof *w->ch);
-    int ok = w->z && w->ch && (!s->fft || (w->space = gsl_fft_complex_workspace_alloc(len)));
+    int ok = w->z && w->ch && (!s->fft || w->out);
     for (int k = 0; k < CHAIN_STEPS && ok; k++) {
         ok = (w->steps[k].cm1 = malloc(2 * n * sizeof *w->steps[k].cm1)) != NULL;
         if (ok)
@@ -176,9 +171,9 @@ static void *work_alloc(const void *self)
 
 /* sx_i = sum_j yx_j sin(i j pi/(N+1)), and the same for yv, i, j = 1 .. N;
  * yx_j, yv_j are read from z[2j], z[2j + 1].  By the FFT: the complex
- * sequence yx + i yv made odd (z_{M-j} = -z_j) has the DFT (GSL's sign,
+ * sequence yx + i yv made odd (z_{M-j} = -z_j) has the DFT (FFTW_FORWARD,
  * exp(-2 pi i j k/M)) -2i (sx + i sv)_i = 2 sv_i - 2i sx_i at frequency i. */
-static int sine_sums(const chain *s, chain_work *w, double *sx, double *sv)
+static void sine_sums(const chain *s, chain_work *w, double *sx, double *sv)
 {
     size_t n = s->n, len = 2 * (n + 1);
     double *z = w->z;
@@ -193,20 +188,19 @@ static int sine_sums(const chain *s, chain_work *w, double *sx, double *sv)
                 sv[i] += phi[i] * yv;
             }
         }
-        return 0;
+        return;
     }
     z[0] = z[1] = z[2 * (n + 1)] = z[2 * (n + 1) + 1] = 0.0;
     for (size_t j = 1; j <= n; j++) {
         z[2 * (len - j)] = -z[2 * j];
         z[2 * (len - j) + 1] = -z[2 * j + 1];
     }
-    if (gsl_fft_complex_forward(z, 1, len, s->table, w->space) != GSL_SUCCESS)
-        return -1;
+    fftw_execute_dft(s->plan, (fftw_complex *)z, (fftw_complex *)w->out);
+    const double *out = w->out;
     for (size_t i = 1; i <= n; i++) {
-        sx[i - 1] = -0.5 * z[2 * i + 1];
-        sv[i - 1] = 0.5 * z[2 * i];
+        sx[i - 1] = -0.5 * out[2 * i + 1];
+        sv[i - 1] = 0.5 * out[2 * i];
     }
-    return 0;
 }
 
 /* sin(r pi/(N+1)) for a whole r, from the smallest argument with the same
@@ -238,20 +232,30 @@ static void *create(const double *p, char *err, size_t errlen)
     s->m = p[2];
     s->amp = p[3];
     s->w2 = s->k / s->m;
-    s->fft = fft_pays(n);
+    s->fft = n >= CHAIN_FFT_FROM;
     s->x0 = malloc(n * sizeof *s->x0);
     s->w = malloc(n * sizeof *s->w);
     s->a = malloc(n * sizeof *s->a);
     int ok = s->x0 && s->w && s->a;
-    if (ok && s->fft)
-        ok = (s->table = gsl_fft_complex_wavetable_alloc(2 * (n + 1))) != NULL;
     if (ok && !s->fft && (ok = (s->phi = malloc(n * n * sizeof *s->phi)) != NULL))
         for (size_t j = 1; j <= n; j++)
             for (size_t i = 1; i <= n; i++)
                 s->phi[(j - 1) * n + i - 1] = node_sine(i * j, n);
     chain_work *w = ok ? work_alloc(s) : NULL;
+    if (w && s->fft) {
+        /* planned on this work's arrays; FFTW_ESTIMATE does not touch them */
+        pthread_mutex_lock(&planner);
+        s->plan = fftw_plan_dft_1d((int)(2 * (n + 1)), (fftw_complex *)w->z,
+                                   (fftw_complex *)w->out, FFTW_FORWARD,
+                                   FFTW_ESTIMATE | FFTW_NO_SIMD);
+        pthread_mutex_unlock(&planner);
+        if (!s->plan) {
+            work_free(w);
+            w = NULL;
+        }
+    }
     if (!w) {
-        snprintf(err, errlen, "out of memory for a chain of %zu", n);
+        snprintf(err, errlen, "out of memory (or no FFT plan) for a chain of %zu", n);
         destroy(s);
         return NULL;
     }
@@ -277,14 +281,8 @@ static void *create(const double *p, char *err, size_t errlen)
     s->v_scale = ldexp(1.0, -ilogb(s->w_max));
     /* the amplitudes: the sine transform is its own inverse up to
      * 2/(N+1) */
-    double *unused = w->ch;
-    ok = sine_sums(s, w, s->a, unused) == 0;
+    sine_sums(s, w, s->a, w->ch);
     work_free(w);
-    if (!ok) {
-        snprintf(err, errlen, "N = %zu: the pluck's modes could not be computed", n);
-        destroy(s);
-        return NULL;
-    }
     for (size_t j = 0; j < n; j++)
         s->a[j] *= 2.0 / (double)(n + 1);
     return s;
@@ -446,8 +444,7 @@ static int exact(const void *self, void *work, double t, double *x, double *v)
         z[2 * j] = a * (w->ch[j - 1] + w->cl[j - 1]);
         z[2 * j + 1] = -(a * s->w[j - 1]) * (w->sh[j - 1] + w->sl[j - 1]) * vs;
     }
-    if (sine_sums(s, w, x, v) != 0)
-        return -1;
+    sine_sums(s, w, x, v);
     if (vs != 1.0)
         for (size_t i = 0; i < n; i++)
             v[i] /= vs; /* a power of two: exact */
