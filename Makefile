@@ -66,7 +66,9 @@ GSL_CFLAGS = $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null || gsl-config --cfla
 GSL_LIBS = $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null || gsl-config --libs 2>/dev/null \
                    || echo -lgsl -lgslcblas -lm)
 INIH_LIBS = $(shell $(PKG_CONFIG) --libs inih 2>/dev/null || echo -linih)
-LIBS = $(GSL_LIBS) $(INIH_LIBS) -ldl -lpthread -lm
+# FFTW: the chain's exact solution, a sine transform a step (models/chain.c)
+FFTW_LIBS = $(shell $(PKG_CONFIG) --libs fftw3 2>/dev/null || echo -lfftw3)
+LIBS = $(GSL_LIBS) $(FFTW_LIBS) $(INIH_LIBS) -ldl -lpthread -lm
 
 BIN = $(BUILD)/verletbench
 LIB = $(BUILD)/libverletbench.a

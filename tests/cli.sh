@@ -186,8 +186,10 @@ cp cases/spring.case "$tmp/names/$long.case"
 expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/names/$long.case" --out "$tmp/never"
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
-# chain: N is capped where GSL's O(N^3) eigensolver stays quick
-expect "chain N = 513" 2 "N = 513 is out of range: N must be [1, 512], a whole number" -- sim --model chain --set N=513 --integrator tcv
+# chain: N is capped where an exact state stays near 10 ms;
+# frequencies that overflow are refused at set-up
+expect "chain N = 65537" 2 "N = 65537 is out of range: N must be [1, 65536], a whole number" -- sim --model chain --set N=65537 --integrator tcv
+expect "chain k/m = inf" 2 "k/m = inf: the chain's frequencies are not finite positive numbers" -- sim --model chain --set k=1e300 --set m=1e-300 --integrator tcv
 # bench: a wrong --out or --integrator is said before a minute of timing
 expect "bench --integrator ," 2 "--integrator: ',' names no integrator" -- bench --integrator ,
 expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4

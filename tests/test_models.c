@@ -1,6 +1,7 @@
 /* test_models.c — the exact solutions: they satisfy their differential
  * equations and conserve what they should; Kepler's equation holds. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_linalg.h>
@@ -460,54 +461,258 @@ static void test_reference_conserves_henon_heiles_energy(void)
     }
 }
 
-/* The chain's modes from GSL's eigensolver against their closed form: mass
- * i of mode j moves as sin(i j pi/(N+1)), at w_j = 2 sqrt(k/m) sin(j pi /
- * (2(N+1))).  So x(t) is the sum of those modes, projected from the pluck:
- * computed here independently, it must match the model's exact solution to
- * round-off: N modes, each a sum of N terms, on both sides, so N^2 eps of
- * the amplitude at most (4e-15 for N = 8, 9e-14 for N = 64). */
-static void test_chain_normal_modes(void)
+/* ---- the chain's exact solution against its closed form --------------------
+ *
+ * Mode j of the chain moves mass i as sin(i j pi/(N+1)) at w_j = 2
+ * sqrt(k/m) sin(j pi/(2(N+1))), so the pluck's modal coordinates q_j(t) =
+ * 2/(N+1) sum_i x_i(t) sin(i j pi/(N+1)) move as q_j(0) cos(w_j t), each
+ * one as a pure mode j pluck would, and q_j' as -q_j(0) w_j sin(w_j t).
+ * Computed here in long double from the closed form, independently of the
+ * model's FFT and its rotated phases. */
+typedef struct {
+    size_t n;
+    size_t stride; /* the modes compared: j = 1, 1 + stride, ..., and N */
+    long double *sines; /* sin(r pi/(N+1)), r = 0 .. 2N + 1 */
+    long double *q0, *w;
+    long double w_max, norm; /* norm: |q(0)|_2 */
+} chain_ref;
+
+static chain_ref chain_ref_make(const vb_model *m)
+{
+    /* every mode up to N = 4096; beyond, about 64 of them, the slowest
+     * and the fastest among them (each costs O(N) here) */
+    chain_ref r = {.n = m->n, .stride = m->n > 4096 ? m->n / 64 : 1};
+    size_t n = r.n, len = 2 * (n + 1);
+    r.sines = malloc(len * sizeof *r.sines);
+    r.q0 = malloc(n * sizeof *r.q0);
+    r.w = malloc(n * sizeof *r.w);
+    double *x0 = malloc(2 * n * sizeof *x0);
+    m->type->initial(m->self, x0, x0 + n);
+    for (size_t k = 0; k < len; k++)
+        r.sines[k] = sinl((long double)k * (long double)M_PI / (long double)(n + 1));
+    long double w1 = sqrtl((long double)m->p[1] / (long double)m->p[2]);
+    for (size_t j = 1; j <= n; j++) {
+        long double q = 0.0L;
+        r.w[j - 1] = 2.0L * w1 * sinl((long double)j * (long double)M_PI / (2.0L * (long double)(n + 1)));
+        if ((j - 1) % r.stride == 0 || j == n)
+            for (size_t i = 1; i <= n; i++)
+                q += (long double)x0[i - 1] * r.sines[(i * j) % len];
+        r.q0[j - 1] = 2.0L * q / (long double)(n + 1);
+    }
+    /* |q(0)|_2 by Parseval: the modes sqrt(2/(N+1)) sin(i j pi/(N+1)) are
+     * orthonormal */
+    for (size_t i = 0; i < n; i++)
+        r.norm += (long double)x0[i] * (long double)x0[i];
+    r.norm = sqrtl(2.0L * r.norm / (long double)(n + 1));
+    r.w_max = r.w[n - 1];
+    free(x0);
+    return r;
+}
+
+static void chain_ref_free(chain_ref *r)
+{
+    free(r->sines);
+    free(r->q0);
+    free(r->w);
+}
+
+/* the modal coordinates of a state: q_j, and q_j' / w_max */
+static void chain_modes(const chain_ref *r, const double *x, const double *v, long double *q,
+                        long double *qd)
+{
+    size_t n = r->n, len = 2 * (n + 1);
+    for (size_t j = 1; j <= n; j++) {
+        if ((j - 1) % r->stride != 0 && j != n)
+            continue;
+        long double sq = 0.0L, sqd = 0.0L;
+        for (size_t i = 1; i <= n; i++) {
+            long double s = r->sines[(i * j) % len];
+            sq += (long double)x[i - 1] * s;
+            sqd += (long double)v[i - 1] * s;
+        }
+        q[j - 1] = sq * 2.0L / (long double)(n + 1);
+        qd[j - 1] = sqd * 2.0L / (long double)(n + 1) / r->w_max;
+    }
+}
+
+/* the largest error of a state x, v at t in modal coordinates: |q_j - q_j(0)
+ * cos w_j t| and |q_j' + q_j(0) w_j sin w_j t| / w_max; with a second
+ * state y (x then v), the largest modal difference of the two instead */
+static double chain_mode_error(const chain_ref *r, double t, const double *x, const double *v,
+                               const double *y)
+{
+    size_t n = r->n;
+    long double *q = malloc(4 * n * sizeof *q), *qd = q + n, *p = q + 2 * n, *pd = q + 3 * n;
+    chain_modes(r, x, v, q, qd);
+    if (y)
+        chain_modes(r, y, y + n, p, pd);
+    double worst = 0.0;
+    for (size_t j = 0; j < n; j++) {
+        if (j % r->stride != 0 && j + 1 != n)
+            continue;
+        long double ph = r->w[j] * (long double)t;
+        long double want = y ? p[j] : r->q0[j] * cosl(ph);
+        long double want_d = y ? pd[j] : -r->q0[j] * r->w[j] * sinl(ph) / r->w_max;
+        worst = fmax(worst, (double)fmaxl(fabsl(q[j] - want), fabsl(qd[j] - want_d)));
+    }
+    free(q);
+    return worst;
+}
+
+/* What the model's truth may miss the closed form by, in modal coordinates
+ * (chain.c, "the phases"): the phases, rotated or by libm, within 3 u (w_j
+ * t + 1) of cos and sin, and w_j itself within 4 u of its value (sqrt, sin
+ * and three roundings), 4 u w_j t more: |q_j(0)| u (7 w_j t + 3) at most.
+ * The two sine transforms (the pluck's amplitudes at set-up, the state at
+ * t), each an FFT within 2 u log2(M) of the norm of what it transforms
+ * (normwise, as the error of Cooley-Tukey's and Rader's algorithms grows
+ * with log M), and the norm of
+ * the modal coordinates is that of the state up to sqrt((N+1)/2): 4 u
+ * log2(M) |q(0)|_2.  Summed over the worst mode. */
+static double chain_bound(const chain_ref *r, double t)
+{
+    double u = DBL_EPSILON / 2.0, m = (double)(2 * (r->n + 1));
+    double phases = 0.0;
+    for (size_t j = 0; j < r->n; j++)
+        phases = fmax(phases, (double)fabsl(r->q0[j]) * u * (7.0 * (double)r->w[j] * fabs(t) + 3.0));
+    return phases + 4.0 * u * log2(m) * (double)r->norm;
+}
+
+/* Steady steps (the phases rotated, re-anchored as t grows) of the pluck
+ * against each mode's closed form, for N below and beyond the old limit of
+ * 512 (set by an O(N^3) eigensolver) up to the new one, with M = 2(N+1)
+ * smooth, with large prime factors (2 257, 2 4093, 2 65537: Rader's FFT)
+ * and on the plain sum (N = 8). */
+static void test_chain_modes_move_as_closed_form(void)
 {
     static const char *const sets8[] = {"N=8", "k=2", "m=0.5", "amp=0.3", NULL};
     static const char *const sets64[] = {"N=64", NULL};
-    const char *const *sets[] = {sets8, sets64};
-    for (int c = 0; c < 2; c++) {
+    static const char *const sets256[] = {"N=256", "k=3", NULL};
+    static const char *const sets512[] = {"N=512", NULL};
+    static const char *const sets1000[] = {"N=1000", "m=2", NULL};
+    static const char *const sets4092[] = {"N=4092", NULL};
+    static const char *const sets65536[] = {"N=65536", NULL};
+    const char *const *sets[] = {sets8, sets64, sets256, sets512, sets1000, sets4092, sets65536};
+    static const double h[] = {0.01, 0.01, 0.005, 0.01, 0.02, 0.02, 0.02};
+    static const int steps[] = {20000, 20000, 4000, 3000, 1000, 200, 50};
+    for (int c = 0; c < 7; c++) {
         vb_model m = test_model("chain", sets[c]);
+        chain_ref r = chain_ref_make(&m);
         size_t n = m.n;
-        double k = m.p[1], mass = m.p[2];
-        double *x0 = malloc(2 * n * sizeof *x0), *q = malloc(n * sizeof *q);
-        m.type->initial(m.self, x0, x0 + n);
-        /* projections on the closed-form modes (orthonormal with this norm) */
-        double norm = sqrt(2.0 / (double)(n + 1));
-        for (size_t j = 1; j <= n; j++) {
-            q[j - 1] = 0.0;
-            for (size_t i = 1; i <= n; i++)
-                q[j - 1] += norm * sin((double)(i * j) * M_PI / (double)(n + 1)) * x0[i - 1];
-        }
-        double worst = 0.0, amp = fabs(m.p[3]);
+        double *x = malloc(2 * n * sizeof *x), worst = 0.0, worst_ratio = 0.0;
         void *work = m.type->work_alloc(m.self);
-        for (int s = 0; s <= 20; s++) {
-            double t = 1.37 * s;
-            point p = at(&m, work, t);
-            for (size_t i = 1; i <= n; i++) {
-                double xi = 0.0, vi = 0.0;
-                for (size_t j = 1; j <= n; j++) {
-                    double w = 2.0 * sqrt(k / mass) * sin((double)j * M_PI / (2.0 * (double)(n + 1)));
-                    double phi = norm * sin((double)(i * j) * M_PI / (double)(n + 1));
-                    xi += phi * q[j - 1] * cos(w * t);
-                    vi -= phi * q[j - 1] * w * sin(w * t);
-                }
-                worst = fmax(worst, fmax(fabs(xi - p.x[i - 1]), fabs(vi - p.v[i - 1])));
-            }
+        CHECK(work && x, "chain of %zu: no work", n);
+        for (int s = 1; s <= steps[c] && work && x; s++) {
+            double t = (double)s * h[c];
+            CHECK(m.type->exact(m.self, work, t, x, x + n) == 0, "chain of %zu: no exact state", n);
+            if (s % (steps[c] / 10) != 0)
+                continue;
+            double e = chain_mode_error(&r, t, x, x + n, NULL), b = chain_bound(&r, t);
+            CHECK(e <= b, "chain of %zu at t = %g: a mode off its closed form by %.3g (bound %.3g)",
+                  n, t, e, b);
+            worst = fmax(worst, e);
+            worst_ratio = fmax(worst_ratio, e / b);
         }
-        double bound = (double)(n * n) * DBL_EPSILON * amp;
-        CHECK(worst <= bound, "chain of %zu: the modes miss their closed form by %.3g (bound %.3g)",
-              n, worst, bound);
-        unit_note("chain of %zu: exact solution vs closed-form modes %.2e", n, worst);
+        unit_note("chain of %zu, %d steady steps: modes within %.2e of their closed form (%.2f of "
+                  "the bound)",
+                  n, steps[c], worst, worst_ratio);
         m.type->work_free(work);
-        free(x0);
-        free(q);
+        free(x);
+        chain_ref_free(&r);
     }
+}
+
+/* The same times reached in steady steps, in jumps (each call alone: the
+ * phases by libm), and by a seeded random walk of steps from a few sizes,
+ * forward and back (rotations by steps seen before, anchors between): all
+ * three within the bound of the closed form at every time, and of each
+ * other. */
+static void test_chain_steady_steps_jumps_and_walks_agree(void)
+{
+    static const char *const sets[] = {"N=64", NULL};
+    vb_model m = test_model("chain", sets);
+    chain_ref r = chain_ref_make(&m);
+    size_t n = m.n;
+    double *a = malloc(6 * n * sizeof *a), *b = a + 2 * n, *c = a + 4 * n;
+    void *steady = m.type->work_alloc(m.self), *walk = m.type->work_alloc(m.self);
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, 7);
+    double h = 0.004, worst = 0.0, t_walk = 0.0;
+    static const double sizes[] = {0.004, -0.004, 0.008, 0.0123};
+    for (int s = 1; s <= 50000; s++) {
+        double t = (double)s * h;
+        CHECK(m.type->exact(m.self, steady, t, a, a + n) == 0, "no steady state at %g", t);
+        t_walk += sizes[gsl_rng_uniform_int(rng, 4)];
+        CHECK(m.type->exact(m.self, walk, t_walk, c, c + n) == 0, "no walk state at %g", t_walk);
+        if (s % 5000 == 0)
+            CHECK(chain_mode_error(&r, t_walk, c, c + n, NULL) <= chain_bound(&r, t_walk),
+                  "the walk at t = %g: a mode off its closed form by %.3g", t_walk,
+                  chain_mode_error(&r, t_walk, c, c + n, NULL));
+        if (s % 5000 != 0)
+            continue;
+        void *jump = m.type->work_alloc(m.self);
+        CHECK(m.type->exact(m.self, jump, t, b, b + n) == 0, "no jump state at %g", t);
+        m.type->work_free(jump);
+        double bound = chain_bound(&r, t);
+        CHECK(chain_mode_error(&r, t, a, a + n, NULL) <= bound, "steady at t = %g: off by %.3g", t,
+              chain_mode_error(&r, t, a, a + n, NULL));
+        CHECK(chain_mode_error(&r, t, b, b + n, NULL) <= bound, "jump at t = %g: off by %.3g", t,
+              chain_mode_error(&r, t, b, b + n, NULL));
+        /* each within the bound of the closed form: within twice it of
+         * each other, mode by mode */
+        double d = chain_mode_error(&r, t, a, a + n, b);
+        CHECK(d <= 2.0 * bound, "steady and jump differ by %.3g in a mode at t = %g", d, t);
+        worst = fmax(worst, d);
+    }
+    unit_note("chain of 64, 50000 steps of %g: steady and jump states within %.2e in modes", h,
+              worst);
+    gsl_rng_free(rng);
+    m.type->work_free(steady);
+    m.type->work_free(walk);
+    free(a);
+    chain_ref_free(&r);
+}
+
+/* The truth's energy over many rotated calls, against the pluck's: the
+ * phases' magnitude (cos^2 + sin^2) drifts only by the rotations' rounding
+ * since the last anchor, 5 u w_max L with L <= t/4 + 1/(8 w_max), and by
+ * the final rounding, u; the energy is quadratic in them, so twice that,
+ * plus the two transforms' (4 u log2 M, relative, twice for a square) and
+ * the energy's own sums (N u each).  By libm (every call alone) the
+ * magnitude is within 2 u at any t. */
+static void test_chain_truth_conserves_energy(void)
+{
+    static const char *const sets[] = {"N=512", NULL};
+    vb_model m = test_model("chain", sets);
+    size_t n = m.n;
+    double u = DBL_EPSILON / 2.0, logm = log2((double)(2 * (n + 1)));
+    double *x = malloc(2 * n * sizeof *x), h = 0.01, worst_rot = 0.0, worst_dir = 0.0;
+    m.type->initial(m.self, x, x + n);
+    double E0 = m.type->energy(m.self, x, x + n), w_max = 2.0;
+    void *work = m.type->work_alloc(m.self);
+    for (int s = 1; s <= 30000; s++) {
+        double t = (double)s * h;
+        CHECK(m.type->exact(m.self, work, t, x, x + n) == 0, "no state at %g", t);
+        double e = fabs(m.type->energy(m.self, x, x + n) - E0) / E0;
+        double L = t / 4.0 + 1.0 / (8.0 * w_max);
+        double bound = 2.0 * (5.0 * u * w_max * L + u) + 8.0 * u * logm + 2.0 * (double)n * u;
+        CHECK(e <= bound, "rotated: energy off by %.3g of itself at t = %g (bound %.3g)", e, t,
+              bound);
+        worst_rot = fmax(worst_rot, e);
+        if (s % 1000 == 0) {
+            void *alone = m.type->work_alloc(m.self);
+            CHECK(m.type->exact(m.self, alone, t, x, x + n) == 0, "no state at %g", t);
+            m.type->work_free(alone);
+            e = fabs(m.type->energy(m.self, x, x + n) - E0) / E0;
+            double direct = 2.0 * 2.0 * u + 8.0 * u * logm + 2.0 * (double)n * u;
+            CHECK(e <= direct, "by libm: energy off by %.3g at t = %g (bound %.3g)", e, t, direct);
+            worst_dir = fmax(worst_dir, e);
+        }
+    }
+    unit_note("chain of 512 to t = 300: the truth's energy within %.2e rotated, %.2e by libm",
+              worst_rot, worst_dir);
+    m.type->work_free(work);
+    free(x);
 }
 
 /* ---- the linkage's equations of motion ------------------------------------ */
@@ -662,7 +867,9 @@ void suite_models(void)
     RUN(test_reference_accuracy);
     RUN(test_figure_eight_returns);
     RUN(test_reference_conserves_henon_heiles_energy);
-    RUN(test_chain_normal_modes);
+    RUN(test_chain_modes_move_as_closed_form);
+    RUN(test_chain_steady_steps_jumps_and_walks_agree);
+    RUN(test_chain_truth_conserves_energy);
     RUN(test_linkage_tension_solve);
     RUN(test_linkage_closed_forms);
     RUN(test_model_parameters_are_checked);

@@ -37,6 +37,7 @@ cd "$ROOT" || exit 1
 vg "sim orbit tcv, random steps, trajectory" 0 "$VB" sim --model orbit --integrator tcv --dt 0.01 \
     --jitter 0.5 --seed 3 --trajectory "$tmp/traj.csv"
 vg "sim pendulum rk4 over a trace" 0 "$VB" sim --model pendulum --integrator rk4 --steps cases/traces/frames-60hz.trace
+vg "sim chain of 64: FFTW's transform, the rotated phases" 0 "$VB" sim --model chain --set N=64 --integrator velocity-verlet --dt 0.1 --t-end 5
 vg "run article-projectile" 0 "$VB" run --quiet cases/article-projectile.case --out "$tmp/res"
 vg "check article-spring" 0 "$VB" check --quiet cases/article-spring.case
 vg "bad input: unwritable --out" 2 "$VB" run cases/spring.case --out /proc/nowhere
