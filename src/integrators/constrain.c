@@ -16,6 +16,23 @@
  * NaN rules a NaN state does not need: it fails the tests that follow) */
 static inline double larger(double a, double b) { return a > b ? a : b; }
 
+/* Scratch of `need` doubles: the caller's stack array of `cap` when it is
+ * large enough (a step of a small system then calls no allocator), else
+ * the heap; NULL when out of memory.  Given back by scratch_free. */
+static double *scratch(double *stack, size_t cap, size_t need)
+{
+    return need <= cap ? stack : malloc(need * sizeof *stack);
+}
+
+static void scratch_free(double *stack, double *p)
+{
+    if (p != stack)
+        free(p);
+}
+
+/* what a step's scratch holds on the stack: a chain of CHAIN_MAX rods' */
+#define SCRATCH_DOUBLES 1024
+
 /* the ends of rod r: particle i's coordinates, and j's or the pivot's;
  * their inverse masses (a pivot's 0) */
 typedef struct {
@@ -43,9 +60,89 @@ static void rod_delta(const vb_constraints *c, size_t k, const double *x, double
         delta[a] = x[r->i * d + a] - xj[a];
 }
 
+/* The rods of a chain hung from a pivot at most: rod k from bead k to
+ * bead k - 1, rod 0 to the pivot (a linkage's, models/linkage.c). */
+#define CHAIN_MAX 64
+
+static int is_chain(const vb_constraints *c)
+{
+    if (c->n > CHAIN_MAX || c->dim < 1 || c->dim > 3)
+        return 0;
+    for (size_t k = 0; k < c->n; k++)
+        if (c->rod[k].i != k || c->rod[k].j != (k ? k - 1 : VB_PIVOT))
+            return 0;
+    return 1;
+}
+
+/* Jakobsen's relaxation of rod k of a chain (vb_relax's operations, with
+ * w_i / (w_i + w_j) and w_j / (w_i + w_j) given, which vb_relax computes
+ * first too) */
+static inline void relax_chain_rod(double *x, unsigned d, size_t k, const double *pivot,
+                                   double L, double share_i, double share_j)
+{
+    double *xi = x + k * d, *xj = k ? xi - d : NULL;
+    const double *pj = k ? xj : pivot;
+    double delta[3] = {0.0, 0.0, 0.0};
+    for (unsigned a = 0; a < d; a++)
+        delta[a] = xi[a] - pj[a];
+    /* vb_relax's sum starts from 0.0: 0.0 + y is y, bit for bit, for a
+     * square (+0, positive, +inf or NaN), so the sum starts from the first */
+    double len2 = delta[0] * delta[0];
+    for (unsigned a = 1; a < d; a++)
+        len2 += delta[a] * delta[a];
+    double len = sqrt(len2);
+    if (!(len > 0.0))
+        return;
+    double diff = (len - L) / len, fi = share_i * diff, fj = share_j * diff;
+    for (unsigned a = 0; a < d; a++) {
+        xi[a] -= fi * delta[a];
+        if (xj)
+            xj[a] += fj * delta[a];
+    }
+}
+
+/* vb_relax on a chain, the same updates in another order, so the same bits.
+ * Rod k of sweep s touches beads k and k - 1 only: it must follow rod k - 1
+ * of its sweep and rod k + 1 of the sweep before, and no other rod near it
+ * (rods two apart share no bead).  Done by wavefronts, every rod with
+ * k + 2 s = tau at once for tau = 0, 1, ..., each tau's rods independent,
+ * so the processor overlaps their square roots and divisions: the
+ * longest chain of dependent updates is m + 2 sweeps rods long, where the
+ * plain order's is m sweeps (docs/constraints.md "Cost"). */
+static void relax_chain(const vb_constraints *c, double *x, int sweeps)
+{
+    size_t m = c->n;
+    unsigned d = c->dim;
+    double share_i[CHAIN_MAX], share_j[CHAIN_MAX], L[CHAIN_MAX];
+    for (size_t k = 0; k < m; k++) {
+        double wi = c->inv_mass[k], wj = k ? c->inv_mass[k - 1] : 0.0, w = wi + wj;
+        share_i[k] = wi / w;
+        share_j[k] = wj / w;
+        L[k] = c->rod[k].length;
+    }
+    const double *pivot = m ? c->rod[0].pivot : NULL;
+    size_t last = 2 * (size_t)(sweeps - 1); /* 2 s of the last sweep */
+    for (size_t tau = 0; m && tau < m + last; tau++) {
+        /* k = tau - 2 s, s from 0 to sweeps - 1, k from 0 to m - 1 */
+        size_t k = tau > last ? tau - last : tau & 1, top = tau < m ? tau : m - 1;
+        if (d == 2) /* the plane's, with d known to the compiler */
+            for (; k <= top; k += 2)
+                relax_chain_rod(x, 2, k, pivot, L[k], share_i[k], share_j[k]);
+        else
+            for (; k <= top; k += 2)
+                relax_chain_rod(x, d, k, pivot, L[k], share_i[k], share_j[k]);
+    }
+}
+
 void vb_relax(const vb_constraints *c, double *x, int sweeps)
 {
     unsigned d = c->dim;
+    if (sweeps <= 0)
+        return;
+    if (is_chain(c)) {
+        relax_chain(c, x, sweeps);
+        return;
+    }
     for (int s = 0; s < sweeps; s++)
         for (size_t k = 0; k < c->n; k++) {
             const vb_constraint *r = &c->rod[k];
@@ -163,6 +260,10 @@ static size_t beads_of(const vb_constraints *c)
  * rods of one bead (a chain's, 1); NULL work when out of memory. */
 static int rod_bandwidth(const vb_constraints *c, size_t particles, size_t *b)
 {
+    if (is_chain(c)) { /* bead k in rods k and k + 1 only */
+        *b = c->n > 1;
+        return 0;
+    }
     size_t *lo = malloc(2 * particles * sizeof *lo + 1), *hi = lo ? lo + particles : NULL;
     if (!lo)
         return -1;
@@ -276,11 +377,14 @@ long vb_shake_newton(const vb_constraints *c, double *x, const double *x_old, do
     /* the rods' separations now and before the step (3 a rod), sigma,
      * the band and its right-hand side, and x~ and v~ kept for the
      * fallback */
-    double *dl = malloc((6 * m + m + m * width + m + 2 * n) * sizeof *dl);
-    unsigned *piv = malloc(m * sizeof *piv);
+    double stack[SCRATCH_DOUBLES];
+    unsigned stack_piv[CHAIN_MAX];
+    double *dl = scratch(stack, SCRATCH_DOUBLES, 6 * m + m + m * width + m + 2 * n);
+    unsigned *piv = m <= CHAIN_MAX ? stack_piv : malloc(m * sizeof *piv);
     if (!dl || !piv) {
-        free(dl);
-        free(piv);
+        scratch_free(stack, dl);
+        if (piv != stack_piv)
+            free(piv);
         return -1;
     }
     double *ol = dl + 3 * m, *sigma = ol + 3 * m, *work = sigma + m, *x0 = work + m * width + m,
@@ -341,8 +445,9 @@ long vb_shake_newton(const vb_constraints *c, double *x, const double *x_old, do
             memcpy(v, v0, n * sizeof *v);
         result = vb_shake(c, x, x_old, tol, VB_CONSTRAIN_MAX_SWEEPS, v, h);
     }
-    free(dl);
-    free(piv);
+    scratch_free(stack, dl);
+    if (piv != stack_piv)
+        free(piv);
     return result;
 }
 
@@ -424,9 +529,12 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
         goto fail;
     /* A in band form: A[k][l], l in k-b .. k, at band[k (b+1) + l - k + b] */
     size_t w = b + 1;
-    double *band = calloc(m * w + m + (size_t)m * 3, sizeof *band);
+    double stack[SCRATCH_DOUBLES];
+    size_t need = m * w + m + (size_t)m * 3;
+    double *band = scratch(stack, SCRATCH_DOUBLES, need);
     if (!band)
         goto fail;
+    memset(band, 0, need * sizeof *band);
     double *mu = band + m * w, *dl = mu + m; /* the rods' deltas, 3 a rod */
     for (size_t k = 0; k < m; k++)
         rod_delta(c, k, x, dl + 3 * k);
@@ -500,7 +608,7 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
         }
     }
 #undef A
-    free(band);
+    scratch_free(stack, band);
     /* A singular (redundant rods: a closed loop of them, say, whose
      * constraints are dependent) has no Cholesky factor, but G v = 0 is
      * still consistent: RATTLE's sweeps, which are Gauss-Seidel on the same
