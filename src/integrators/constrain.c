@@ -191,7 +191,7 @@ typedef void chain_rod_fn(const chain *ch, double *x, unsigned d, size_t k);
  * k + 2 s = tau at once for tau = 0, 1, ..., each tau's rods independent,
  * so the processor overlaps their square roots and divisions: the longest
  * chain of dependent updates is m + 2 sweeps rods long, where the plain
- * order's is m sweeps (docs/constraints.md "Cost"). */
+ * order's is m sweeps (docs/constraints.md, "Jakobsen's sweeps in wavefronts"). */
 static inline void chain_sweeps(const chain *ch, double *x, int sweeps, chain_rod_fn *rod)
 {
     size_t m = ch->m, last = 2 * (size_t)(sweeps - 1); /* 2 s of the last sweep */
