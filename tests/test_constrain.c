@@ -333,8 +333,207 @@ static void test_shake_direct_redundant_rods(void)
     }
 }
 
+/* Jakobsen's relaxation as his article writes it, rod after rod in their
+ * order, sweep after sweep: the truth vb_relax must give bit for bit,
+ * whatever order it takes the rods of a chain in (it may reorder only
+ * updates that touch no common bead). */
+static void relax_as_written(const vb_constraints *c, double *x, int sweeps)
+{
+    unsigned d = c->dim;
+    for (int s = 0; s < sweeps; s++)
+        for (size_t k = 0; k < c->n; k++) {
+            const vb_constraint *r = &c->rod[k];
+            double *xi = x + r->i * d, *xj = r->j == VB_PIVOT ? NULL : x + r->j * d;
+            const double *pj = xj ? xj : r->pivot;
+            double wi = c->inv_mass[r->i], wj = xj ? c->inv_mass[r->j] : 0.0;
+            double delta[3], len2 = 0.0;
+            for (unsigned a = 0; a < d; a++) {
+                delta[a] = xi[a] - pj[a];
+                len2 += delta[a] * delta[a];
+            }
+            double len = sqrt(len2);
+            if (!(len > 0.0))
+                continue;
+            double diff = (len - r->length) / len, w = wi + wj;
+            for (unsigned a = 0; a < d; a++) {
+                xi[a] -= wi / w * diff * delta[a];
+                if (xj)
+                    xj[a] += wj / w * diff * delta[a];
+            }
+        }
+}
+
+/* SHAKE's sweeps as written (Ryckaert et al.): each rod in turn corrected
+ * along its direction at x_old (and v by the correction / h, when given),
+ * sweep after sweep, until one corrects no rod or `sweeps` are done.  A rod
+ * is kept when |sigma| is within 2 tol L^2 or ulp L (far + L) (constrain.h's
+ * test; all 0: exactly its length), skipped when at right angles to its
+ * old direction.  vb_shake's count: the sweeps, or -1 when one skipped a
+ * rod so (`strict`) or none came to rest. */
+static long shake_as_written(const vb_constraints *c, double *x, const double *x_old, double tol,
+                             double ulp, double far, int strict, double *v, double h, long sweeps)
+{
+    unsigned d = c->dim;
+    for (long s = 1; s <= sweeps; s++) {
+        int corrected = 0, degenerate = 0;
+        for (size_t k = 0; k < c->n; k++) {
+            const vb_constraint *r = &c->rod[k];
+            double *xi = x + r->i * d, *xj = r->j == VB_PIVOT ? NULL : x + r->j * d;
+            const double *pj = xj ? xj : r->pivot, *oi = x_old + r->i * d,
+                         *oj = xj ? x_old + r->j * d : r->pivot;
+            double wi = c->inv_mass[r->i], wj = xj ? c->inv_mass[r->j] : 0.0;
+            double delta[3], old[3], len2 = 0.0, dot = 0.0, L2 = r->length * r->length;
+            for (unsigned a = 0; a < d; a++) {
+                delta[a] = xi[a] - pj[a];
+                old[a] = oi[a] - oj[a];
+                len2 += delta[a] * delta[a];
+                dot += delta[a] * old[a];
+            }
+            double sigma = len2 - L2;
+            if (fabs(sigma) <= 2.0 * tol * L2 || fabs(sigma) <= ulp * r->length * (far + r->length))
+                continue;
+            if (!(fabs(dot) > 1e-12 * L2)) {
+                degenerate = 1;
+                continue;
+            }
+            corrected = 1;
+            double g = sigma / (2.0 * (wi + wj) * dot);
+            for (unsigned a = 0; a < d; a++) {
+                xi[a] -= g * wi * old[a];
+                if (xj)
+                    xj[a] += g * wj * old[a];
+                if (v) {
+                    v[r->i * d + a] -= g * wi * old[a] / h;
+                    if (xj)
+                        v[r->j * d + a] += g * wj * old[a] / h;
+                }
+            }
+        }
+        if (strict && degenerate)
+            return -1;
+        if (!corrected)
+            return s;
+    }
+    return -1;
+}
+
+/* SHAKE to its tolerance on chains of 2 to 64 rods (the wavefront order):
+ * from steps of the hanging chain at 10 of the reference's states over a
+ * period, positions and velocities (RATTLE's stage) and the sweeps taken
+ * the same bits as the plain order's; and a step of 0.3, too large for
+ * the longer chains, where the sweeps do not come to rest in 2000, fails
+ * both ways. */
+static void test_shake_chain_same_bits(void)
+{
+    const int sizes[] = {2, 4, 16, 64};
+    int failed = 0;
+    for (int q = 0; q < 4; q++) {
+        char N[16];
+        snprintf(N, sizeof N, "N=%d", sizes[q]);
+        const char *sets[] = {N, NULL};
+        vb_model m = test_model("hanging-chain", sets);
+        vb_truth *tr = vb_truth_alloc(&m);
+        size_t dof = m.n;
+        double *buf = malloc(7 * dof * sizeof *buf);
+        CHECK(tr && buf, "out of memory");
+        if (!tr || !buf)
+            return;
+        double *x = buf, *v = x + dof, *a = v + dof, *xs = a + dof, *vs = xs + dof,
+               *xw = vs + dof, *vw = xw + dof;
+        double T = m.type->natural_time(m.self);
+        for (int k = 0; k < 10; k++) {
+            double t = T * k / 10, h = k < 9 ? 0.01 : 0.3;
+            long most = k < 9 ? VB_CONSTRAIN_MAX_SWEEPS : 2000;
+            CHECK(vb_truth_at(tr, t, x, v) == 0, "N=%d: the truth", sizes[q]);
+            m.type->accel(m.self, t, x, v, a);
+            double far = 0.0;
+            for (size_t i = 0; i < dof; i++) {
+                vs[i] = vw[i] = v[i] + a[i] * h / 2;
+                xs[i] = xw[i] = x[i] + vs[i] * h;
+                far = fmax(far, fabs(xs[i]));
+            }
+            long got = vb_shake(&m.cons, xs, x, 1e-10, most, vs, h);
+            long want = shake_as_written(&m.cons, xw, x, 1e-10, 8.0 * DBL_EPSILON, far, 1, vw, h,
+                                         most);
+            CHECK(got == want, "N=%d, h=%g: %ld sweeps, the plain order %ld", sizes[q], h, got,
+                  want);
+            if (want > 0)
+                CHECK(memcmp(xs, xw, dof * sizeof *x) == 0 && memcmp(vs, vw, dof * sizeof *v) == 0,
+                      "N=%d: not the plain order's bits", sizes[q]);
+            CHECK(k == 9 || want > 0, "N=%d, h=%g: SHAKE failed", sizes[q], h);
+            failed += want < 0;
+        }
+        free(buf);
+        vb_truth_free(tr);
+    }
+    CHECK(failed > 0, "no step too large: the failing path went untested");
+}
+
+/* Chains of 1 to 64 rods hung from a pivot (the wavefront order), in 2-D
+ * and 3-D, unequal masses and lengths, beads pushed off their rods (and
+ * two beads on one point, a rod with no direction), 1 to 100 sweeps: the
+ * same bits as the article's order, Jakobsen's and SHAKE's; and a chain
+ * whose rods are listed in another order (not a chain to vb_relax: the
+ * plain order). */
+static void test_relax_chain_same_bits(void)
+{
+    enum { MAX = 64 };
+    static const size_t rods[] = {1, 2, 3, 4, 5, 16, 64};
+    static const int sweeps[] = {1, 2, 3, 10, 100};
+    vb_constraint rod[MAX];
+    double w[MAX], x0[3 * MAX], x[3 * MAX], want[3 * MAX];
+    for (unsigned d = 2; d <= 3; d++)
+        for (size_t q = 0; q < sizeof rods / sizeof *rods; q++) {
+            size_t m = rods[q];
+            for (size_t k = 0; k < m; k++) {
+                double u = (double)k;
+                memset(&rod[k], 0, sizeof rod[k]);
+                rod[k].i = k;
+                rod[k].j = k ? k - 1 : VB_PIVOT;
+                rod[k].length = 0.3 + 0.1 * sin(1.7 * u);
+                rod[k].pivot[0] = 0.25, rod[k].pivot[1] = -0.5, rod[k].pivot[2] = 0.125;
+                w[k] = 1.0 / (1.0 + 0.5 * cos(2.3 * u));
+                for (unsigned a = 0; a < d; a++)
+                    x0[k * d + a] = 0.3 * u * (a == 1 ? -1.0 : 0.2) + 0.05 * sin(u + 3.1 * a);
+            }
+            if (m >= 3) /* beads 1 and 2 on one point: rod 2 has no direction */
+                memcpy(x0 + 2 * d, x0 + d, d * sizeof *x0);
+            vb_constraints c = {m, rod, d, w};
+            for (size_t s = 0; s < sizeof sweeps / sizeof *sweeps; s++) {
+                memcpy(x, x0, m * d * sizeof *x);
+                memcpy(want, x0, m * d * sizeof *x);
+                vb_relax(&c, x, sweeps[s]);
+                relax_as_written(&c, want, sweeps[s]);
+                CHECK(memcmp(x, want, m * d * sizeof *x) == 0,
+                      "%uD chain of %zu rods, %d sweeps: not the article's bits", d, m,
+                      sweeps[s]);
+                /* SHAKE's sweeps along the directions of x0 from x0 moved */
+                for (size_t i = 0; i < m * d; i++)
+                    x[i] = want[i] = x0[i] + 0.01 * cos(0.7 * (double)i);
+                vb_shake_sweeps(&c, x, x0, sweeps[s]);
+                shake_as_written(&c, want, x0, 0.0, 0.0, 0.0, 0, NULL, 0.0, sweeps[s]);
+                CHECK(memcmp(x, want, m * d * sizeof *x) == 0,
+                      "%uD chain of %zu rods, %d of SHAKE's sweeps: not their bits", d, m,
+                      sweeps[s]);
+            }
+            if (m >= 2) { /* the last rod listed first */
+                vb_constraint first = rod[m - 1];
+                memmove(rod + 1, rod, (m - 1) * sizeof *rod);
+                rod[0] = first;
+                memcpy(x, x0, m * d * sizeof *x);
+                memcpy(want, x0, m * d * sizeof *x);
+                vb_relax(&c, x, 10);
+                relax_as_written(&c, want, 10);
+                CHECK(memcmp(x, want, m * d * sizeof *x) == 0,
+                      "%uD chain of %zu rods listed out of order: not the article's bits", d, m);
+            }
+        }
+}
+
 void suite_constrain(void)
 {
+    RUN(test_relax_chain_same_bits);
+    RUN(test_shake_chain_same_bits);
     RUN(test_shake_direct_matches_sweeps);
     RUN(test_shake_direct_one_rod_closed_form);
     RUN(test_shake_direct_redundant_rods);

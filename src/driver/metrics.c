@@ -36,17 +36,26 @@ double vb_relative_change(double value, double ref)
     return ref != 0.0 ? d / fabs(ref) : d;
 }
 
-void vb_momentum(const vb_model *model, const double *v, double *p)
+static inline void momentum(const vb_model *model, const double *v, double *p)
 {
     unsigned dim = model->type->dim;
     for (unsigned c = 0; c < dim; c++)
         p[c] = 0.0;
-    for (size_t i = 0; i < model->particles; i++)
-        for (unsigned c = 0; c < dim; c++)
-            p[c] += model->mass[i] * v[i * dim + c];
+    if (dim == 2) /* the plane's, unrolled: the same sums in the same order */
+        for (size_t i = 0; i < model->particles; i++) {
+            p[0] += model->mass[i] * v[2 * i];
+            p[1] += model->mass[i] * v[2 * i + 1];
+        }
+    else
+        for (size_t i = 0; i < model->particles; i++)
+            for (unsigned c = 0; c < dim; c++)
+                p[c] += model->mass[i] * v[i * dim + c];
 }
 
-unsigned vb_angmom(const vb_model *model, const double *x, const double *v, double *l)
+void vb_momentum(const vb_model *model, const double *v, double *p) { momentum(model, v, p); }
+
+/* inline in vb_metrics_add, which calls them every step */
+static inline unsigned angmom(const vb_model *model, const double *x, const double *v, double *l)
 {
     unsigned dim = model->type->dim;
     if (dim == 2) {
@@ -65,6 +74,11 @@ unsigned vb_angmom(const vb_model *model, const double *x, const double *v, doub
         l[2] += model->mass[i] * (r[0] * u[1] - r[1] * u[0]);
     }
     return 3;
+}
+
+unsigned vb_angmom(const vb_model *model, const double *x, const double *v, double *l)
+{
+    return angmom(model, x, v, l);
 }
 
 void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0)
@@ -102,8 +116,8 @@ void vb_metrics_drop_velocity(vb_metrics *m)
 /* the change of a conserved vector quantity whose sum of squares of change
  * is s: the largest kept as its sum (*sq) where its root is the norm, else
  * as the value (*other); the bad flag when that is not a finite number */
-static const char *keep_change(double s, const double *q, const double *q0, size_t k, double r,
-                               double *sq, double *other, const char *what)
+static inline const char *keep_change(double s, const double *q, const double *q0, size_t k,
+                                      double r, double *sq, double *other, const char *what)
 {
     if (in_range(s)) {
         if (!(s <= *sq)) {
@@ -119,25 +133,44 @@ static const char *keep_change(double s, const double *q, const double *q0, size
     return isfinite(c) ? NULL : what;
 }
 
+void vb_exact_sums(vb_exact_size *e, const double *xe, const double *ve, size_t n)
+{
+    double sxe = 0.0, sve = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        sxe += xe[i] * xe[i];
+        sve += ve[i] * ve[i];
+    }
+    e->sxe = sxe;
+    e->sve = sve;
+}
+
 const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
                            const double *ve)
 {
+    vb_exact_size e;
+    vb_exact_sums(&e, xe, ve, m->n);
+    return vb_metrics_add_sized(m, x, v, xe, ve, &e);
+}
+
+/* w_i = 1 + (i mod 3)/4 of vb_metrics_pos_signed_mean, exact in binary */
+static const double signed_weight[3] = {1.0, 1.25, 1.5};
+
+const char *vb_metrics_add_sized(vb_metrics *m, const double *x, const double *v,
+                                 const double *xe, const double *ve, const vb_exact_size *e)
+{
     const char *bad = NULL;
     const vb_model_type *type = m->model->type;
-    /* the four sums of squares the step needs (its two errors, the exact
-     * state's two sizes) in one pass: four chains of additions side by
-     * side instead of one after another, each summed in the order
-     * vb_distance and vb_magnitude sum it, so every result is the same
-     * bits */
-    double sp = 0.0, sv = 0.0, sxe = 0.0, sve = 0.0, signed_sum = 0.0;
+    /* the sums of squares of the step's two errors in one pass: two chains
+     * of additions side by side, each summed in the order vb_distance sums
+     * it, so every result is the same bits (the exact state's, which every
+     * run of a grid step shares, come in e) */
+    double sp = 0.0, sv = 0.0, signed_sum = 0.0, sxe = e->sxe, sve = e->sve;
     const double *vv = m->has_velocity ? v : ve; /* none: a zero error, never kept */
-    for (size_t i = 0; i < m->n; i++) {
+    for (size_t i = 0, w = 0; i < m->n; i++, w = w == 2 ? 0 : w + 1) {
         double dp = x[i] - xe[i], dv = vv[i] - ve[i];
-        signed_sum += (1.0 + 0.25 * (double)(i % 3)) * dp;
+        signed_sum += signed_weight[w] * dp;
         sp += dp * dp;
         sv += dv * dv;
-        sxe += xe[i] * xe[i];
-        sve += ve[i] * ve[i];
     }
     double ep = in_range(sp) ? sqrt(sp) : vb_distance_scaled(x, xe, m->n);
     if (!isfinite(ep))
@@ -180,7 +213,7 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
     }
     if (m->has_angmom) {
         double l[3], s = 0.0;
-        vb_angmom(m->model, x, v, l);
+        angmom(m->model, x, v, l);
         for (unsigned c = 0; c < m->n_ang; c++)
             s += (l[c] - m->L0[c]) * (l[c] - m->L0[c]);
         const char *b = keep_change(s, l, m->L0, m->n_ang, m->L0_norm, &m->angmom_sq,
@@ -190,7 +223,7 @@ const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, cons
     }
     if (m->has_momentum) {
         double p[3], s = 0.0;
-        vb_momentum(m->model, v, p);
+        momentum(m->model, v, p);
         for (unsigned c = 0; c < type->dim; c++)
             s += (p[c] - m->P0[c]) * (p[c] - m->P0[c]);
         const char *b = keep_change(s, p, m->P0, type->dim, m->P0_norm, &m->momentum_sq,

@@ -60,6 +60,18 @@ void vb_metrics_drop_velocity(vb_metrics *m);
 const char *vb_metrics_add(vb_metrics *m, const double *x, const double *v, const double *xe,
                            const double *ve);
 
+/* The exact state's sums of squares, sum xe_i^2 and sum ve_i^2 (in the
+ * order vb_magnitude sums them): what the scales are raised by.  Every
+ * run of a grid step is measured against the same exact state, so the
+ * driver sums it once and gives it to vb_metrics_add_sized, which is
+ * vb_metrics_add with these given. */
+typedef struct vb_exact_size {
+    double sxe, sve;
+} vb_exact_size;
+void vb_exact_sums(vb_exact_size *e, const double *xe, const double *ve, size_t n);
+const char *vb_metrics_add_sized(vb_metrics *m, const double *x, const double *v,
+                                 const double *xe, const double *ve, const vb_exact_size *e);
+
 double vb_metrics_pos_rms(const vb_metrics *m);
 
 /* The mean over the points of sum_i w_i (x_i - xe_i), w_i = 1 + (i mod 3)/4:

@@ -39,10 +39,13 @@ const char *vb_status_name(vb_status s)
 
 int vb_all_finite(const double *a, const double *b, size_t n)
 {
+    /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one: one sum
+     * of them says it for the whole state, with no branch a component
+     * (this runs for every run at every step) */
+    double z = 0.0;
     for (size_t i = 0; i < n; i++)
-        if (!isfinite(a[i]) || !isfinite(b[i]))
-            return 0;
-    return 1;
+        z += a[i] * 0.0 + b[i] * 0.0;
+    return z == 0.0;
 }
 
 /* ---- trajectory files ---- */
@@ -445,6 +448,9 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         /* the truth once for all of them; a NaN from it must not pass for
          * a zero error */
         int truth_ok = vb_truth_at(truth, t, xe, ve) == 0 && vb_all_finite(xe, ve, n);
+        vb_exact_size size;
+        if (truth_ok)
+            vb_exact_sums(&size, xe, ve, n);
         for (size_t k = 0; k < k_n; k++) {
             if (!run[k].live)
                 continue;
@@ -456,7 +462,8 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             }
             const char *bad = run[k].fl
                                   ? vb_frameloop_draw_add(run[k].fl, run[k].x, xe)
-                                  : vb_metrics_add(&run[k].m, run[k].x, run[k].v, xe, ve);
+                                  : vb_metrics_add_sized(&run[k].m, run[k].x, run[k].v, xe,
+                                                         ve, &size);
             if (bad) {
                 vb_run_unmeasurable(&res[k], bad);
                 run[k].live = 0;

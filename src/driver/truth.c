@@ -71,6 +71,12 @@ struct vb_truth {
     gsl_odeiv2_step *side[2];
     size_t at[2];      /* where the last time asked for was found */
     double *ys, *yerr; /* a side step's result (one a track) and its error estimate */
+    /* the derivative at the natural point a track's last side step started
+     * from (at time k1_t[k], state k1_y[k]): the side steps of the grid
+     * times between two natural points all start there, and rk8pd's first
+     * stage is that derivative, so it is evaluated once for all of them */
+    double *k1[2], *k1_y[2], k1_t[2];
+    int k1_valid[2];
     double bad_force_t; /* the first t where the force was not finite, or NaN */
     double err_pos, err_vel;
 };
@@ -269,8 +275,12 @@ static vb_truth *alloc(const vb_model *m, int force_reference, vb_reference *sha
     tr->ctx = tr->ref->ctx;
     tr->ctx.bad_force_t = NAN;
     tr->sys = (gsl_odeiv2_system){rhs, NULL, dim, &tr->ctx};
-    tr->ys = malloc(3 * dim * sizeof *tr->ys);
+    tr->ys = malloc(7 * dim * sizeof *tr->ys);
     tr->yerr = tr->ys ? tr->ys + 2 * dim : NULL;
+    for (int k = 0; k < 2 && tr->ys; k++) {
+        tr->k1[k] = tr->ys + (size_t)(3 + 2 * k) * dim;
+        tr->k1_y[k] = tr->k1[k] + dim;
+    }
     int ok = tr->ys && (!tr->own || (tr->xv = malloc(4 * m->n * sizeof *tr->xv)));
     for (int k = 0; k < 2 && ok; k++)
         ok = (tr->side[k] = gsl_odeiv2_step_alloc(gsl_odeiv2_step_rk8pd, dim)) != NULL;
@@ -305,6 +315,24 @@ void vb_truth_free(vb_truth *tr)
 }
 
 int vb_truth_is_reference(const vb_truth *tr) { return tr->is_reference; }
+
+/* The derivative at (t0, y), the natural point a side step of track k
+ * starts from: the one kept if it is that point, else evaluated (as rk8pd
+ * would: the same function of the same numbers) and kept; NULL when the
+ * force is not finite there. */
+static const double *start_derivative(vb_truth *tr, int k, double t0, const double *y)
+{
+    size_t dim = 2 * tr->k;
+    if (tr->k1_valid[k] && tr->k1_t[k] == t0 && memcmp(tr->k1_y[k], y, dim * sizeof *y) == 0)
+        return tr->k1[k];
+    tr->k1_valid[k] = 0;
+    if (rhs(t0, y, tr->k1[k], &tr->ctx) != GSL_SUCCESS)
+        return NULL;
+    memcpy(tr->k1_y[k], y, dim * sizeof *y);
+    tr->k1_t[k] = t0;
+    tr->k1_valid[k] = 1;
+    return tr->k1[k];
+}
 
 /* Track k's solution at t into ys: natural steps on until one reaches t,
  * then, unless it lands on t, a side step from the natural point before
@@ -341,9 +369,10 @@ static int ref_at(vb_truth *tr, int k, double t, double *ys)
     pthread_mutex_unlock(&r->lock);
     if (rc != 0)
         return -1;
+    const double *dydt = t0 != t ? start_derivative(tr, k, t0, ys) : NULL;
     if (t0 != t &&
-        gsl_odeiv2_step_apply(tr->side[k], t0, t - t0, ys, tr->yerr, NULL, NULL, &tr->sys) !=
-            GSL_SUCCESS) {
+        (!dydt || gsl_odeiv2_step_apply(tr->side[k], t0, t - t0, ys, tr->yerr, dydt, NULL,
+                                        &tr->sys) != GSL_SUCCESS)) {
         if (isnan(tr->bad_force_t))
             tr->bad_force_t = tr->ctx.bad_force_t;
         return -1;

@@ -16,6 +16,23 @@
  * NaN rules a NaN state does not need: it fails the tests that follow) */
 static inline double larger(double a, double b) { return a > b ? a : b; }
 
+/* Scratch of `need` doubles: the caller's stack array of `cap` when it is
+ * large enough (a step of a small system then calls no allocator), else
+ * the heap; NULL when out of memory.  Given back by scratch_free. */
+static double *scratch(double *stack, size_t cap, size_t need)
+{
+    return need <= cap ? stack : malloc(need * sizeof *stack);
+}
+
+static void scratch_free(double *stack, double *p)
+{
+    if (p != stack)
+        free(p);
+}
+
+/* what a step's scratch holds on the stack: a chain of CHAIN_MAX rods' */
+#define SCRATCH_DOUBLES 1024
+
 /* the ends of rod r: particle i's coordinates, and j's or the pivot's;
  * their inverse masses (a pivot's 0) */
 typedef struct {
@@ -43,9 +60,164 @@ static void rod_delta(const vb_constraints *c, size_t k, const double *x, double
         delta[a] = x[r->i * d + a] - xj[a];
 }
 
+/* The rods of a chain hung from a pivot at most: rod k from bead k to
+ * bead k - 1, rod 0 to the pivot (a linkage's, models/linkage.c). */
+#define CHAIN_MAX 64
+
+static int is_chain(const vb_constraints *c)
+{
+    if (c->n > CHAIN_MAX || c->dim < 1 || c->dim > 3)
+        return 0;
+    for (size_t k = 0; k < c->n; k++)
+        if (c->rod[k].i != k || c->rod[k].j != (k ? k - 1 : VB_PIVOT))
+            return 0;
+    return 1;
+}
+
+/* What a sweep over a chain's rods needs of each, once a call: its
+ * length, Jakobsen's shares of a correction w_i / (w_i + w_j) and
+ * w_j / (w_i + w_j), SHAKE's 2 (w_i + w_j) and tests; each computed as the
+ * plain sweeps compute it, so the same bits */
+typedef struct {
+    size_t m;
+    unsigned d;
+    const double *pivot, *x_old;
+    double L[CHAIN_MAX], share_i[CHAIN_MAX], share_j[CHAIN_MAX];
+    double wi[CHAIN_MAX], wj[CHAIN_MAX], L2[CHAIN_MAX], twice_w[CHAIN_MAX];
+    double near[CHAIN_MAX], flat[CHAIN_MAX]; /* |sigma| small enough, |dot| too small */
+} chain;
+
+static void chain_init(chain *ch, const vb_constraints *c, const double *x_old, double tol,
+                       double ulp, double far)
+{
+    ch->m = c->n;
+    ch->d = c->dim;
+    ch->pivot = c->n ? c->rod[0].pivot : NULL;
+    ch->x_old = x_old;
+    for (size_t k = 0; k < c->n; k++) {
+        double wi = c->inv_mass[k], wj = k ? c->inv_mass[k - 1] : 0.0, w = wi + wj;
+        double L = c->rod[k].length, L2 = L * L;
+        ch->L[k] = L;
+        ch->wi[k] = wi;
+        ch->wj[k] = wj;
+        if (x_old) { /* SHAKE's sweeps */
+            ch->L2[k] = L2;
+            ch->twice_w[k] = 2.0 * w;
+            ch->near[k] = fmax(2.0 * tol * L2, ulp * L * (far + L));
+            ch->flat[k] = 1e-12 * L2;
+        } else {
+            ch->share_i[k] = wi / w;
+            ch->share_j[k] = wj / w;
+        }
+    }
+}
+
+/* Jakobsen's relaxation of rod k of a chain (vb_relax's operations) */
+static inline void relax_chain_rod(const chain *ch, double *x, unsigned d, size_t k)
+{
+    double *xi = x + k * d, *xj = k ? xi - d : NULL;
+    const double *pj = k ? xj : ch->pivot;
+    double delta[3] = {0.0, 0.0, 0.0};
+    for (unsigned a = 0; a < d; a++)
+        delta[a] = xi[a] - pj[a];
+    /* vb_relax's sum starts from 0.0: 0.0 + y is y, bit for bit, for a
+     * square (+0, positive, +inf or NaN), so the sum starts from the first */
+    double len2 = delta[0] * delta[0];
+    for (unsigned a = 1; a < d; a++)
+        len2 += delta[a] * delta[a];
+    double len = sqrt(len2);
+    if (!(len > 0.0))
+        return;
+    double diff = (len - ch->L[k]) / len, fi = ch->share_i[k] * diff, fj = ch->share_j[k] * diff;
+    for (unsigned a = 0; a < d; a++) {
+        xi[a] -= fi * delta[a];
+        if (xj)
+            xj[a] += fj * delta[a];
+    }
+}
+
+/* SHAKE's correction of rod k of a chain (shake_sweep's operations): 0
+ * within its tolerance, 1 corrected, 2 skipped at right angles to its
+ * old direction.  v, when not NULL, gets the correction / h. */
+enum { ROD_KEPT, ROD_CORRECTED, ROD_DEGENERATE };
+
+static inline int shake_chain_rod_v(const chain *ch, double *x, unsigned d, size_t k, double *v,
+                                    double h)
+{
+    double *xi = x + k * d, *xj = k ? xi - d : NULL;
+    const double *pj = k ? xj : ch->pivot, *oi = ch->x_old + k * d,
+                 *oj = k ? oi - d : ch->pivot;
+    double delta[3], old[3], len2 = 0.0, dot = 0.0;
+    for (unsigned a = 0; a < d; a++) {
+        delta[a] = xi[a] - pj[a];
+        old[a] = oi[a] - oj[a];
+        len2 += delta[a] * delta[a];
+        dot += delta[a] * old[a];
+    }
+    double sigma = len2 - ch->L2[k];
+    if (fabs(sigma) <= ch->near[k])
+        return ROD_KEPT;
+    if (!(fabs(dot) > ch->flat[k]))
+        return ROD_DEGENERATE;
+    double g = sigma / (ch->twice_w[k] * dot);
+    for (unsigned a = 0; a < d; a++) {
+        xi[a] -= g * ch->wi[k] * old[a];
+        if (xj)
+            xj[a] += g * ch->wj[k] * old[a];
+    }
+    if (v) {
+        double *vi = v + k * d, *vj = k ? vi - d : NULL;
+        for (unsigned a = 0; a < d; a++) {
+            vi[a] -= g * ch->wi[k] * old[a] / h;
+            if (vj)
+                vj[a] += g * ch->wj[k] * old[a] / h;
+        }
+    }
+    return ROD_CORRECTED;
+}
+
+static inline void shake_chain_rod(const chain *ch, double *x, unsigned d, size_t k)
+{
+    (void)shake_chain_rod_v(ch, x, d, k, NULL, 0.0);
+}
+
+typedef void chain_rod_fn(const chain *ch, double *x, unsigned d, size_t k);
+
+/* `sweeps` sweeps over a chain's rods, each rod by `rod`, the same updates
+ * as sweep after sweep in the rods' order, so the same bits.  Rod k of
+ * sweep s touches beads k and k - 1 only: it must follow rod k - 1 of its
+ * sweep and rod k + 1 of the sweep before, and no other rod near it (rods
+ * two apart share no bead).  Done by wavefronts, every rod with
+ * k + 2 s = tau at once for tau = 0, 1, ..., each tau's rods independent,
+ * so the processor overlaps their square roots and divisions: the longest
+ * chain of dependent updates is m + 2 sweeps rods long, where the plain
+ * order's is m sweeps (docs/constraints.md, "Jakobsen's sweeps in wavefronts"). */
+static inline void chain_sweeps(const chain *ch, double *x, int sweeps, chain_rod_fn *rod)
+{
+    size_t m = ch->m, last = 2 * (size_t)(sweeps - 1); /* 2 s of the last sweep */
+    for (size_t tau = 0; m && sweeps > 0 && tau < m + last; tau++) {
+        /* k = tau - 2 s, s from 0 to sweeps - 1, k from 0 to m - 1 */
+        size_t k = tau > last ? tau - last : tau & 1, top = tau < m ? tau : m - 1;
+        if (ch->d == 2) /* the plane's, with d known to the compiler */
+            for (; k <= top; k += 2)
+                rod(ch, x, 2, k);
+        else
+            for (; k <= top; k += 2)
+                rod(ch, x, ch->d, k);
+    }
+}
+
 void vb_relax(const vb_constraints *c, double *x, int sweeps)
 {
     unsigned d = c->dim;
+    if (sweeps <= 0)
+        return;
+    if (is_chain(c)) {
+        chain ch;
+        chain_init(&ch, c, NULL, 0.0, 0.0, 0.0);
+        chain_sweeps(&ch, x, sweeps, relax_chain_rod);
+        return;
+    }
     for (int s = 0; s < sweeps; s++)
         for (size_t k = 0; k < c->n; k++) {
             const vb_constraint *r = &c->rod[k];
@@ -122,6 +294,50 @@ static long shake_sweep(const vb_constraints *c, double *x, const double *x_old,
     return corrected;
 }
 
+/* vb_shake on a chain (m >= 1 rods, max_sweeps >= 1) in wavefronts, as
+ * chain_sweeps takes them, each sweep's corrections and skips counted
+ * until it is whole (at tau = m - 1 + 2 s).  A sweep that corrected no rod
+ * changed nothing, so the rods of the sweeps after it already done (their
+ * small k, ahead of the wave) saw the positions it saw and changed nothing
+ * either: x and v are the plain order's, bit for bit, and so is the count
+ * returned.  On -1 they are not (the caller poisons them). */
+static long shake_chain(const vb_constraints *c, double *x, const double *x_old, double tol,
+                        double ulp, double far, long max_sweeps, double *v, double h)
+{
+    chain ch;
+    chain_init(&ch, c, x_old, tol, ulp, far);
+    size_t m = ch.m;
+    /* the sweeps in flight at once: (m - 1)/2 + 1 <= CHAIN_MAX */
+    long corrected[CHAIN_MAX];
+    int degenerate[CHAIN_MAX];
+    for (size_t tau = 0;; tau++) {
+        size_t s_hi = tau / 2, s_lo = tau >= m ? (tau - m + 2) / 2 : 0;
+        if (s_hi > (size_t)max_sweeps - 1)
+            s_hi = (size_t)max_sweeps - 1;
+        if (tau % 2 == 0 && tau / 2 <= s_hi) { /* sweep tau/2 begins, with rod 0 */
+            corrected[s_hi % CHAIN_MAX] = 0;
+            degenerate[s_hi % CHAIN_MAX] = 0;
+        }
+        for (size_t s = s_hi + 1; s-- > s_lo;) { /* k = tau - 2 s, rising */
+            int r = ch.d == 2 ? shake_chain_rod_v(&ch, x, 2, tau - 2 * s, v, h)
+                              : shake_chain_rod_v(&ch, x, ch.d, tau - 2 * s, v, h);
+            if (r == ROD_CORRECTED)
+                corrected[s % CHAIN_MAX]++;
+            else if (r == ROD_DEGENERATE)
+                degenerate[s % CHAIN_MAX] = 1;
+        }
+        if (tau + 1 >= m && (tau + 1 - m) % 2 == 0) { /* sweep (tau + 1 - m)/2 is whole */
+            size_t s = (tau + 1 - m) / 2;
+            if (degenerate[s % CHAIN_MAX])
+                return -1;
+            if (corrected[s % CHAIN_MAX] == 0)
+                return (long)s + 1;
+            if ((long)s + 1 == max_sweeps)
+                return -1;
+        }
+    }
+}
+
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h)
 {
@@ -133,6 +349,8 @@ long vb_shake(const vb_constraints *c, double *x, const double *x_old, double to
         for (unsigned a = 0; a < c->dim; a++)
             far = larger(far, larger(fabs(e.xi[a]), fabs(e.pj[a])));
     }
+    if (c->n >= 1 && max_sweeps >= 1 && is_chain(c))
+        return shake_chain(c, x, x_old, tol, ROUNDOFF_ULPS * DBL_EPSILON, far, max_sweeps, v, h);
     for (long s = 1; s <= max_sweeps; s++) {
         int degenerate = 0;
         long corrected = shake_sweep(c, x, x_old, tol, ROUNDOFF_ULPS * DBL_EPSILON, far, v, h,
@@ -163,6 +381,10 @@ static size_t beads_of(const vb_constraints *c)
  * rods of one bead (a chain's, 1); NULL work when out of memory. */
 static int rod_bandwidth(const vb_constraints *c, size_t particles, size_t *b)
 {
+    if (is_chain(c)) { /* bead k in rods k and k + 1 only */
+        *b = c->n > 1;
+        return 0;
+    }
     size_t *lo = malloc(2 * particles * sizeof *lo + 1), *hi = lo ? lo + particles : NULL;
     if (!lo)
         return -1;
@@ -276,11 +498,14 @@ long vb_shake_newton(const vb_constraints *c, double *x, const double *x_old, do
     /* the rods' separations now and before the step (3 a rod), sigma,
      * the band and its right-hand side, and x~ and v~ kept for the
      * fallback */
-    double *dl = malloc((6 * m + m + m * width + m + 2 * n) * sizeof *dl);
-    unsigned *piv = malloc(m * sizeof *piv);
+    double stack[SCRATCH_DOUBLES];
+    unsigned stack_piv[CHAIN_MAX];
+    double *dl = scratch(stack, SCRATCH_DOUBLES, 6 * m + m + m * width + m + 2 * n);
+    unsigned *piv = m <= CHAIN_MAX ? stack_piv : malloc(m * sizeof *piv);
     if (!dl || !piv) {
-        free(dl);
-        free(piv);
+        scratch_free(stack, dl);
+        if (piv != stack_piv)
+            free(piv);
         return -1;
     }
     double *ol = dl + 3 * m, *sigma = ol + 3 * m, *work = sigma + m, *x0 = work + m * width + m,
@@ -341,13 +566,23 @@ long vb_shake_newton(const vb_constraints *c, double *x, const double *x_old, do
             memcpy(v, v0, n * sizeof *v);
         result = vb_shake(c, x, x_old, tol, VB_CONSTRAIN_MAX_SWEEPS, v, h);
     }
-    free(dl);
-    free(piv);
+    scratch_free(stack, dl);
+    if (piv != stack_piv)
+        free(piv);
     return result;
 }
 
 void vb_shake_sweeps(const vb_constraints *c, double *x, const double *x_old, int sweeps)
 {
+    if (is_chain(c)) {
+        /* Every sweep, where the loop below stops at one that corrects no
+         * rod: it changed nothing, so every sweep after it sees the same
+         * positions and corrects nothing either; the same bits */
+        chain ch;
+        chain_init(&ch, c, x_old, 0.0, 0.0, 0.0);
+        chain_sweeps(&ch, x, sweeps, shake_chain_rod);
+        return;
+    }
     int degenerate = 0;
     for (int s = 0; s < sweeps; s++)
         if (shake_sweep(c, x, x_old, 0.0, 0.0, 0.0, NULL, 0.0, &degenerate) == 0)
@@ -424,9 +659,12 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
         goto fail;
     /* A in band form: A[k][l], l in k-b .. k, at band[k (b+1) + l - k + b] */
     size_t w = b + 1;
-    double *band = calloc(m * w + m + (size_t)m * 3, sizeof *band);
+    double stack[SCRATCH_DOUBLES];
+    size_t need = m * w + m + (size_t)m * 3;
+    double *band = scratch(stack, SCRATCH_DOUBLES, need);
     if (!band)
         goto fail;
+    memset(band, 0, need * sizeof *band);
     double *mu = band + m * w, *dl = mu + m; /* the rods' deltas, 3 a rod */
     for (size_t k = 0; k < m; k++)
         rod_delta(c, k, x, dl + 3 * k);
@@ -500,7 +738,7 @@ int vb_project_velocity(const vb_constraints *c, size_t particles, const double 
         }
     }
 #undef A
-    free(band);
+    scratch_free(stack, band);
     /* A singular (redundant rods: a closed loop of them, say, whose
      * constraints are dependent) has no Cholesky factor, but G v = 0 is
      * still consistent: RATTLE's sweeps, which are Gauss-Seidel on the same

@@ -32,7 +32,9 @@ void vb_relax(const vb_constraints *c, double *x, int sweeps);
  * coordinates, if that is coarser).  v, when not NULL, gets each correction
  * divided by h as well (RATTLE's half-step velocity).  The sweeps it took,
  * or -1 when it did not converge in max_sweeps (or a rod was perpendicular
- * to its old direction: no correction along that can fix it). */
+ * to its old direction: no correction along that can fix it); x and v are
+ * then no answer (on a chain, taken in wavefronts, they are not even the
+ * plain order's last sweep: the callers poison them). */
 long vb_shake(const vb_constraints *c, double *x, const double *x_old, double tol,
               long max_sweeps, double *v, double h);
 
