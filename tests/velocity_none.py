@@ -248,6 +248,58 @@ def test_refused(tmp):
           "a version-1 engine without velocity columns is refused as before", r.stderr[:400])
 
 
+# An engine whose first process writes the capability line velocity=none
+# and whose later ones write none ("first"), or the other way round
+# ("later"); the runs without the line carry velocity columns, as version 1
+# wants.  Symplectic Euler on the spring.
+SWITCH = r"""import json, os, sys
+first = not os.path.exists(sys.argv[1])
+open(sys.argv[1], "a").close()
+caps = first == (sys.argv[2] == "first")
+req = json.loads(sys.stdin.readline())
+w2 = req["params"]["k"] / req["params"]["m"]
+x, v, t = req["x0"][0], req["v0"][0], 0.0
+if caps:
+    print("# verletbench-engine protocol=2 velocity=none")
+print(req["header"])
+print("t,x" if caps else "t,x,v")
+def row():
+    print("%r,%r" % (t, x) if caps else "%r,%r,%r" % (t, x, v))
+row()
+for h in req["h"]:
+    v += -w2 * x * h
+    x += v * h
+    t += h
+    row()
+"""
+
+
+def test_switch(tmp):
+    """docs/real-engines.md §1.2: every process of an engine writes the same
+    capability line.  One without it, beside one with velocity=none, is
+    another engine: its runs must fail by name, in either order, instead of
+    mixing rows with and without velocity in one engine's tables."""
+    eng = write(tmp, "switch.py", SWITCH)
+    case = SPRING.replace("halvings = 4", "halvings = 3").replace("jitter = 0.5", "jitter = 0")
+    for order, msg in (("first", "not a capability line, but the engine's first run began with "
+                                 "one (precision=float64 velocity=none)"),
+                       ("later", "a capability line, but an earlier run of this engine began "
+                                 "without one")):
+        out = os.path.join(tmp, order)
+        r, _ = run_case(tmp, case, "spring", "sw=python3 %s %s %s"
+                        % (eng, os.path.join(tmp, order + ".seen"), order), out,
+                        extra=("-j", "1", "--no-chart-data"))
+        runs = [x for x in rows(os.path.join(out, "spring", "runs.csv"))
+                if x["integrator"] == "sw"]
+        ok = [x for x in runs if x["status"] == "ok"]
+        check(r.returncode == 1 and len(runs) == 3 and len(ok) == 1 and
+              all(x["status"] == "engine-failed" for x in runs if x not in ok) and
+              r.stderr.count(msg) == 2,
+              "an engine whose capability line is in its %s only: the runs of the other kind "
+              "fail, by name" % ("first process" if order == "first" else "later processes"),
+              "%d %s %s" % (r.returncode, [x["status"] for x in runs], r.stderr[:800]))
+
+
 def test_score(tmp, made):
     """trajectory files whose capability line says velocity=none"""
     prob = os.path.join(tmp, "prob")
@@ -334,7 +386,7 @@ def main():
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         made = None
-        for t in (test_equals_verlet, test_orbit, test_refused):
+        for t in (test_equals_verlet, test_orbit, test_refused, test_switch):
             d = os.path.join(tmp, t.__name__)
             os.makedirs(d)
             got = t(d)
