@@ -237,6 +237,22 @@ def test_refused(tmp):
     check(r.returncode == 1 and "line 5 of %s: 3 fields, the header has 2 (velocity=none: a row "
           "is t and the positions" % traj in r.stderr,
           "velocity=none: a row with a velocity more than its header is named", r.stderr)
+    # the orbit's velocity columns in another order, or after another
+    # column: still velocity columns (§1.7), refused by name
+    for head, col, name in (("t,x,y,vy,vx", 4, "vy"), ("t,x,y,evals,vx,vy", 5, "vx")):
+        extra = ",1" if "evals" in head else ""
+        traj = write(tmp, "orbit-%d.csv" % col,
+                     "# verletbench-engine protocol=2 velocity=none\n"
+                     "# verletbench run=sim model=orbit mu=1 a=1 e=0 plan=fixed "
+                     "t_end=0.20000000000000001 level=0 dt=0.10000000000000001\n" + head + "\n" +
+                     "".join("%s,%s,%s%s,0,0\n" % (t, x, y, extra) for t, x, y in
+                             (("0", "1", "0"), ("0.1", "0.995004165278026", "0.0998334166468282"),
+                              ("0.2", "0.980066577841242", "0.198669330795061"))))
+        r = vb("score", traj, "--name", "pv")
+        check(r.returncode == 1 and "line 3 of %s: column %d is '%s', a velocity, but the "
+              "capability line says velocity=none" % (traj, col, name) in r.stderr,
+              "velocity=none: the header %s has velocity columns, refused by name" % head,
+              r.stderr)
     # version 1: no capability line, no velocity columns: refused as before
     v1 = write(tmp, "v1.py", "import sys\nsys.stdin.read()\nprint('t,x')\nprint('0,1')\n")
     out = os.path.join(tmp, "v1")

@@ -280,6 +280,18 @@ static int bare_output(vb_engine_run *r)
     return -1;
 }
 
+/* name is one of the model's velocity columns (v, vx, vy1, ...) */
+static int is_velocity_column(const vb_engine_run *r, const char *name)
+{
+    char col[64];
+    for (size_t i = 0; i < r->n; i++) {
+        vb_state_column(col, sizeof col, r->m, 1, i);
+        if (!strcmp(name, col))
+            return 1;
+    }
+    return 0;
+}
+
 /* the header: t, the positions, the velocities (unless velocity=none),
  * then any columns */
 static int parse_header(vb_engine_run *r, char *line)
@@ -320,8 +332,9 @@ static int parse_header(vb_engine_run *r, char *line)
                               r->line, where(r), col + 1, name, want);
             return -1;
         }
-        if (col > named && col <= 2 * r->n && !strcmp(name, want)) {
-            /* velocity=none, and a velocity column where the others begin */
+        if (col > named && !r->nv && is_velocity_column(r, name)) {
+            /* velocity=none, and a velocity column after the positions,
+             * in whatever order or place */
             vb_engine_set_why(r,
                               "line %lu of %s: column %zu is '%s', a velocity, but the capability "
                               "line says velocity=none: the header is t and the positions, then "
