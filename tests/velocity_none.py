@@ -316,6 +316,20 @@ def test_switch(tmp):
               "%d %s %s" % (r.returncode, [x["status"] for x in runs], r.stderr[:800]))
 
 
+def test_strict(tmp):
+    """run --strict=mine of the engine without a label: position Verlet is
+    blind to a change of step (verlet.c), so with random steps its error
+    does not converge and --strict=mine exits 1; what it says must not
+    invent a label the engine was never given"""
+    out = os.path.join(tmp, "strict")
+    r, _ = run_case(tmp, SPRING, "spring", "pv=" + PV, out,
+                    extra=("--strict=mine", "--no-chart-data"))
+    said = [l for l in r.stderr.splitlines() if "strict: " in l and ": pv, random steps" in l]
+    check(r.returncode == 1 and said and all(", no label: not-converging" in l and "label 0"
+                                             not in l for l in said),
+          "--strict=mine: the unlabelled engine's verdict, said without a label", r.stderr)
+
+
 def test_score(tmp, made):
     """trajectory files whose capability line says velocity=none"""
     prob = os.path.join(tmp, "prob")
@@ -402,7 +416,8 @@ def main():
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         made = None
-        for t in (test_equals_verlet, test_orbit, test_refused, test_switch):
+        for t in (test_equals_verlet, test_orbit, test_refused, test_switch,
+                  test_strict):
             d = os.path.join(tmp, t.__name__)
             os.makedirs(d)
             got = t(d)
