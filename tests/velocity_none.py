@@ -330,6 +330,35 @@ def test_strict(tmp):
           "--strict=mine: the unlabelled engine's verdict, said without a label", r.stderr)
 
 
+VVPY = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py") + \
+    " velocity-verlet"
+
+
+def test_gains_velocity(tmp):
+    """An engine that declared velocity=none in the baseline and reports a
+    velocity now (position Verlet, then velocity Verlet: the same positions
+    with fixed steps, docs/method.md §2): neither table is damaged, the
+    positions compare as before, and the new velocity has nothing to be
+    compared with, so the values compared are the same both ways."""
+    case = SPRING.replace("jitter = 0.5", "jitter = 0").replace("halvings = 4", "halvings = 3")
+    old, new = os.path.join(tmp, "old"), os.path.join(tmp, "new")
+    for out, cmd in ((old, PV), (new, VVPY)):
+        r, _ = run_case(tmp, case, "spring", "pv=" + cmd, out, extra=("--no-chart-data",))
+        check(r.returncode == 0, "the run of %s exits 0" % cmd, r.stderr)
+    a = vb("compare", old, new, "--quiet")
+    b = vb("compare", new, old, "--quiet")
+    counted = [l.split(" values compared")[0].split()[-1] for x in (a, b)
+               for l in x.stdout.splitlines() if " values compared" in l]
+    check(a.returncode == 0 and "damaged" not in a.stderr and len(counted) == 2 and
+          counted[0] == counted[1],
+          "compare: a baseline of velocity=none against the engine with a velocity: passes, "
+          "the same values compared both ways", "%d %s %s %s" % (a.returncode, a.stderr,
+                                                                 a.stdout, b.stdout))
+    c = vb("check", "--baseline", old, "--engine", "pv=" + VVPY,
+           write(tmp, "spring.case", case), "--quiet")
+    check(c.returncode == 0, "check against that baseline passes", c.stdout + c.stderr)
+
+
 def test_score(tmp, made):
     """trajectory files whose capability line says velocity=none"""
     prob = os.path.join(tmp, "prob")
@@ -417,7 +446,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         made = None
         for t in (test_equals_verlet, test_orbit, test_refused, test_switch,
-                  test_strict):
+                  test_strict, test_gains_velocity):
             d = os.path.join(tmp, t.__name__)
             os.makedirs(d)
             got = t(d)
