@@ -253,6 +253,19 @@ def test_refused(tmp):
               "capability line says velocity=none" % (traj, col, name) in r.stderr,
               "velocity=none: the header %s has velocity columns, refused by name" % head,
               r.stderr)
+    # score FILE: what follows a capability line is named as such, by its
+    # line (a blank line between them; nothing after it)
+    cap = "# verletbench-engine protocol=2 velocity=none\n"
+    for text, want in ((cap + "\n# verletbench run=sim model=spring k=1 m=1 x0=1 v0=0 plan=fixed "
+                        "t_end=0.2 level=0 dt=0.1\nt,x\n0,1\n0.1,0.995\n0.2,0.98\n",
+                        ":2: the line after the capability line is not '# verletbench run=...'"),
+                       (cap, ":2: missing: the '# verletbench run=...' line follows the "
+                        "capability line")):
+        f = write(tmp, "after-cap.csv", text)
+        r = vb("score", f, "--name", "pv")
+        check(r.returncode == 2 and f + want in r.stderr and "first line" not in r.stderr and
+              "empty" not in r.stderr,
+              "score FILE: the line after the capability line named as that", r.stderr)
     # version 1: no capability line, no velocity columns: refused as before
     v1 = write(tmp, "v1.py", "import sys\nsys.stdin.read()\nprint('t,x')\nprint('0,1')\n")
     out = os.path.join(tmp, "v1")

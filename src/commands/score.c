@@ -133,8 +133,13 @@ static int score_file(const char *path, const char *name, int order)
     }
     fclose(f);
     if (!got) {
-        vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
-                 path);
+        if (header_line == 2)
+            vb_error(CMD, "%s:2: missing: the '# verletbench run=...' line follows the capability "
+                          "line",
+                     path);
+        else
+            vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
+                     path);
         if (copy)
             fclose(copy);
         return VB_EXIT_USAGE;
@@ -148,7 +153,11 @@ static int score_file(const char *path, const char *name, int order)
     vb_plan_spec plan;
     vb_trace trace;
     if (vb_engine_parse_header(line, &model, &plan, &trace, err, sizeof err) != 0) {
-        vb_error(CMD, "%s:%d: %s", path, header_line, err);
+        vb_error(CMD, "%s:%d: %s%s", path, header_line,
+                 strncmp(line, "# verletbench run=", 18) == 0 ? ""
+                 : header_line == 1                         ? "the first line is "
+                                                            : "the line after the capability line is ",
+                 err);
         vb_model_free(&model);
         if (copy)
             fclose(copy);
