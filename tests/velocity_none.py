@@ -237,6 +237,35 @@ def test_refused(tmp):
     check(r.returncode == 1 and "line 5 of %s: 3 fields, the header has 2 (velocity=none: a row "
           "is t and the positions" % traj in r.stderr,
           "velocity=none: a row with a velocity more than its header is named", r.stderr)
+    # the orbit's velocity columns in another order, or after another
+    # column: still velocity columns (§1.7), refused by name
+    for head, col, name in (("t,x,y,vy,vx", 4, "vy"), ("t,x,y,evals,vx,vy", 5, "vx")):
+        extra = ",1" if "evals" in head else ""
+        traj = write(tmp, "orbit-%d.csv" % col,
+                     "# verletbench-engine protocol=2 velocity=none\n"
+                     "# verletbench run=sim model=orbit mu=1 a=1 e=0 plan=fixed "
+                     "t_end=0.20000000000000001 level=0 dt=0.10000000000000001\n" + head + "\n" +
+                     "".join("%s,%s,%s%s,0,0\n" % (t, x, y, extra) for t, x, y in
+                             (("0", "1", "0"), ("0.1", "0.995004165278026", "0.0998334166468282"),
+                              ("0.2", "0.980066577841242", "0.198669330795061"))))
+        r = vb("score", traj, "--name", "pv")
+        check(r.returncode == 1 and "line 3 of %s: column %d is '%s', a velocity, but the "
+              "capability line says velocity=none" % (traj, col, name) in r.stderr,
+              "velocity=none: the header %s has velocity columns, refused by name" % head,
+              r.stderr)
+    # score FILE: what follows a capability line is named as such, by its
+    # line (a blank line between them; nothing after it)
+    cap = "# verletbench-engine protocol=2 velocity=none\n"
+    for text, want in ((cap + "\n# verletbench run=sim model=spring k=1 m=1 x0=1 v0=0 plan=fixed "
+                        "t_end=0.2 level=0 dt=0.1\nt,x\n0,1\n0.1,0.995\n0.2,0.98\n",
+                        ":2: the line after the capability line is not '# verletbench run=...'"),
+                       (cap, ":2: missing: the '# verletbench run=...' line follows the "
+                        "capability line")):
+        f = write(tmp, "after-cap.csv", text)
+        r = vb("score", f, "--name", "pv")
+        check(r.returncode == 2 and f + want in r.stderr and "first line" not in r.stderr and
+              "empty" not in r.stderr,
+              "score FILE: the line after the capability line named as that", r.stderr)
     # version 1: no capability line, no velocity columns: refused as before
     v1 = write(tmp, "v1.py", "import sys\nsys.stdin.read()\nprint('t,x')\nprint('0,1')\n")
     out = os.path.join(tmp, "v1")
@@ -246,6 +275,101 @@ def test_refused(tmp):
     check(r.returncode == 1 and "line 1 of its output: 2 columns, want t and 2 positions and "
           "velocities" in r.stderr,
           "a version-1 engine without velocity columns is refused as before", r.stderr[:400])
+
+
+# An engine whose first process writes the capability line velocity=none
+# and whose later ones write none ("first"), or the other way round
+# ("later"); the runs without the line carry velocity columns, as version 1
+# wants.  Symplectic Euler on the spring.
+SWITCH = r"""import json, os, sys
+first = not os.path.exists(sys.argv[1])
+open(sys.argv[1], "a").close()
+caps = first == (sys.argv[2] == "first")
+req = json.loads(sys.stdin.readline())
+w2 = req["params"]["k"] / req["params"]["m"]
+x, v, t = req["x0"][0], req["v0"][0], 0.0
+if caps:
+    print("# verletbench-engine protocol=2 velocity=none")
+print(req["header"])
+print("t,x" if caps else "t,x,v")
+def row():
+    print("%r,%r" % (t, x) if caps else "%r,%r,%r" % (t, x, v))
+row()
+for h in req["h"]:
+    v += -w2 * x * h
+    x += v * h
+    t += h
+    row()
+"""
+
+
+def test_switch(tmp):
+    """docs/real-engines.md §1.2: every process of an engine writes the same
+    capability line.  One without it, beside one with velocity=none, is
+    another engine: its runs must fail by name, in either order, instead of
+    mixing rows with and without velocity in one engine's tables."""
+    eng = write(tmp, "switch.py", SWITCH)
+    case = SPRING.replace("halvings = 4", "halvings = 3").replace("jitter = 0.5", "jitter = 0")
+    for order, msg in (("first", "not a capability line, but the engine's first run began with "
+                                 "one (precision=float64 velocity=none)"),
+                       ("later", "a capability line, but an earlier run of this engine began "
+                                 "without one")):
+        out = os.path.join(tmp, order)
+        r, _ = run_case(tmp, case, "spring", "sw=python3 %s %s %s"
+                        % (eng, os.path.join(tmp, order + ".seen"), order), out,
+                        extra=("-j", "1", "--no-chart-data"))
+        runs = [x for x in rows(os.path.join(out, "spring", "runs.csv"))
+                if x["integrator"] == "sw"]
+        ok = [x for x in runs if x["status"] == "ok"]
+        check(r.returncode == 1 and len(runs) == 3 and len(ok) == 1 and
+              all(x["status"] == "engine-failed" for x in runs if x not in ok) and
+              r.stderr.count(msg) == 2,
+              "an engine whose capability line is in its %s only: the runs of the other kind "
+              "fail, by name" % ("first process" if order == "first" else "later processes"),
+              "%d %s %s" % (r.returncode, [x["status"] for x in runs], r.stderr[:800]))
+
+
+def test_strict(tmp):
+    """run --strict=mine of the engine without a label: position Verlet is
+    blind to a change of step (verlet.c), so with random steps its error
+    does not converge and --strict=mine exits 1; what it says must not
+    invent a label the engine was never given"""
+    out = os.path.join(tmp, "strict")
+    r, _ = run_case(tmp, SPRING, "spring", "pv=" + PV, out,
+                    extra=("--strict=mine", "--no-chart-data"))
+    said = [l for l in r.stderr.splitlines() if "strict: " in l and ": pv, random steps" in l]
+    check(r.returncode == 1 and said and all(", no label: not-converging" in l and "label 0"
+                                             not in l for l in said),
+          "--strict=mine: the unlabelled engine's verdict, said without a label", r.stderr)
+
+
+VVPY = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py") + \
+    " velocity-verlet"
+
+
+def test_gains_velocity(tmp):
+    """An engine that declared velocity=none in the baseline and reports a
+    velocity now (position Verlet, then velocity Verlet: the same positions
+    with fixed steps, docs/method.md §2): neither table is damaged, the
+    positions compare as before, and the new velocity has nothing to be
+    compared with, so the values compared are the same both ways."""
+    case = SPRING.replace("jitter = 0.5", "jitter = 0").replace("halvings = 4", "halvings = 3")
+    old, new = os.path.join(tmp, "old"), os.path.join(tmp, "new")
+    for out, cmd in ((old, PV), (new, VVPY)):
+        r, _ = run_case(tmp, case, "spring", "pv=" + cmd, out, extra=("--no-chart-data",))
+        check(r.returncode == 0, "the run of %s exits 0" % cmd, r.stderr)
+    a = vb("compare", old, new, "--quiet")
+    b = vb("compare", new, old, "--quiet")
+    counted = [l.split(" values compared")[0].split()[-1] for x in (a, b)
+               for l in x.stdout.splitlines() if " values compared" in l]
+    check(a.returncode == 0 and "damaged" not in a.stderr and len(counted) == 2 and
+          counted[0] == counted[1],
+          "compare: a baseline of velocity=none against the engine with a velocity: passes, "
+          "the same values compared both ways", "%d %s %s %s" % (a.returncode, a.stderr,
+                                                                 a.stdout, b.stdout))
+    c = vb("check", "--baseline", old, "--engine", "pv=" + VVPY,
+           write(tmp, "spring.case", case), "--quiet")
+    check(c.returncode == 0, "check against that baseline passes", c.stdout + c.stderr)
 
 
 def test_score(tmp, made):
@@ -334,7 +458,8 @@ def main():
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         made = None
-        for t in (test_equals_verlet, test_orbit, test_refused):
+        for t in (test_equals_verlet, test_orbit, test_refused, test_switch,
+                  test_strict, test_gains_velocity):
             d = os.path.join(tmp, t.__name__)
             os.makedirs(d)
             got = t(d)

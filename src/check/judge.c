@@ -283,9 +283,12 @@ int vb_judge_runs(const vb_table *bt, const vb_table *nt, const char *name, cons
         /* either side in float32: float32's round-off tells them apart */
         vb_precision prec = vb_precision_coarser(vb_table_precision(bt, now.r[i].integ),
                                                  vb_table_precision(nt, now.r[i].integ));
+        /* an engine without velocity, on either side, has no such series
+         * (its blanks: a velocity it reports now has nothing to compare
+         * with in a baseline where it declared none) */
+        int no_v = now.r[i].no_velocity || vb_table_no_velocity(bt, now.r[i].integ);
         for (int m = 0; m < VB_CHECK_METRICS; m++) {
-            /* an engine without velocity has no such series (its blanks) */
-            if (!now.has[m] || (now.r[i].no_velocity && vb_check_velocity[m]))
+            if (!now.has[m] || (no_v && vb_check_velocity[m]))
                 continue;
             series s;
             if (build_series(&now, i, j, m, prec, tol, &s) != 0)

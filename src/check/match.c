@@ -287,11 +287,16 @@ int vb_match_orders(const vb_table *bt, vb_order_rec *b, vb_order_rec *n, size_t
         if (o) {
             o->partner = &n[i];
             n[i].partner = o;
-        } else if (list && vb_in_list(list, n[i].integ) && norm_known(b, bt->nrow, n[i].norm))
+        } else if (list && vb_in_list(list, n[i].integ) && norm_known(b, bt->nrow, n[i].norm) &&
+                   !(velocity_norm(n[i].norm) && vb_table_no_velocity(bt, n[i].integ))) {
+            /* (an engine that declared velocity=none in the baseline and
+             * reports a velocity now: its velocity's orders are new, not
+             * gone from the baseline) */
             return vb_compare_bad(err, errlen,
                                   "%s: no order of %s, %s, %s, which the case fits: the baseline "
                                   "is damaged (make a new one with make baseline)",
                                   bt->path, n[i].integ, n[i].plan, n[i].norm);
+        }
     }
     return 0;
 }

@@ -49,7 +49,8 @@ static void help(void)
          "  --out OUT        where to write (default: results)\n"
          "  --draw           then draw the charts (verletbench draw OUT: into plots/ for\n"
          "                   results, else OUT/plots/)\n"
-         "  --strict         exit 1 when a verdict is below the label (run --strict)\n"
+         "  --strict         exit 1 when a verdict is below the label or not converging\n"
+         "                   (run --strict)\n"
          "  --engine-timeout S  seconds to wait for more of a file that is not a regular\n"
          "                   one (a FIFO); default 600\n"
          "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
@@ -132,8 +133,13 @@ static int score_file(const char *path, const char *name, int order)
     }
     fclose(f);
     if (!got) {
-        vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
-                 path);
+        if (header_line == 2)
+            vb_error(CMD, "%s:2: missing: the '# verletbench run=...' line follows the capability "
+                          "line",
+                     path);
+        else
+            vb_error(CMD, "%s: empty; a trajectory starts with its '# verletbench run=...' line",
+                     path);
         if (copy)
             fclose(copy);
         return VB_EXIT_USAGE;
@@ -147,7 +153,11 @@ static int score_file(const char *path, const char *name, int order)
     vb_plan_spec plan;
     vb_trace trace;
     if (vb_engine_parse_header(line, &model, &plan, &trace, err, sizeof err) != 0) {
-        vb_error(CMD, "%s:%d: %s", path, header_line, err);
+        vb_error(CMD, "%s:%d: %s%s", path, header_line,
+                 strncmp(line, "# verletbench run=", 18) == 0 ? ""
+                 : header_line == 1                         ? "the first line is "
+                                                            : "the line after the capability line is ",
+                 err);
         vb_model_free(&model);
         if (copy)
             fclose(copy);

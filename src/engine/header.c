@@ -143,8 +143,7 @@ int vb_engine_parse_header(const char *line, vb_model *m, vb_plan_spec *plan, vb
     memset(plan, 0, sizeof *plan);
     memset(trace, 0, sizeof *trace);
     if (strncmp(line, lead, sizeof lead - 1) != 0) {
-        snprintf(err, errlen, "the first line is not '%s...' (the header the request gave)",
-                 lead);
+        snprintf(err, errlen, "not '%s...' (the header the request gave)", lead);
         return -1;
     }
     char *copy = strdup(line + 2), *save = NULL;

@@ -33,6 +33,9 @@ struct vb_engine_shared {
     pthread_mutex_t lock;
     int caps_known;
     vb_engine_caps caps;
+    /* a run's output (a process's, a file's) began without a capability
+     * line: one that has it is then another engine (docs/real-engines.md §1.2) */
+    int bare_seen;
     vb_engine_worker *idle; /* workers waiting for a request */
     int lingered_said;      /* a process outlived its whole trajectory: said once */
 };

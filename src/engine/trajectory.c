@@ -46,13 +46,24 @@ static int capability_line(vb_engine_run *r, const char *s)
     struct vb_engine_shared *sh = r->e->shared;
     char diff[200] = "";
     pthread_mutex_lock(&sh->lock);
-    if (!sh->caps_known) {
+    int bare = sh->bare_seen;
+    if (bare) {
+        /* an earlier run's output had none: not this engine's twin */
+    } else if (!sh->caps_known) {
         sh->caps = c;
         sh->caps_known = 1;
     } else {
         vb_engine_caps_differ(&c, &sh->caps, diff, sizeof diff);
     }
     pthread_mutex_unlock(&sh->lock);
+    if (bare) {
+        vb_engine_set_why(r,
+                          "line %lu of %s: a capability line, but an earlier run of this engine "
+                          "began without one: every output of an engine begins with the same "
+                          "line, or none does (docs/real-engines.md §1.2)",
+                          r->line, where(r));
+        return -1;
+    }
     if (diff[0]) {
         vb_engine_set_why(r, "line %lu of %s: its capability line differs from the first run's: %s",
                           r->line, where(r), diff);
@@ -243,6 +254,44 @@ static size_t velocity_columns(const vb_engine_run *r)
     return none ? 0 : r->n;
 }
 
+/* An output (a process's, a file's) whose first line is not a capability
+ * line: refused when an earlier one of the engine had it (its rows would
+ * be read as another engine's: a velocity=none engine's with velocity
+ * columns, a float32 one's by a double's floor), and remembered, so that a
+ * later one that has it is refused too: whichever order they come in, the
+ * tables never mix the two. */
+static int bare_output(vb_engine_run *r)
+{
+    struct vb_engine_shared *sh = r->e->shared;
+    pthread_mutex_lock(&sh->lock);
+    int known = sh->caps_known;
+    vb_engine_caps c = sh->caps;
+    if (!known)
+        sh->bare_seen = 1;
+    pthread_mutex_unlock(&sh->lock);
+    if (!known)
+        return 0;
+    vb_engine_set_why(r,
+                      "line 1 of %s: not a capability line, but the engine's first run began "
+                      "with one (precision=%s velocity=%s): every output of an engine begins "
+                      "with the same line (docs/real-engines.md §1.2)",
+                      where(r), vb_precision_name(c.precision),
+                      vb_velocity_kind_name(c.velocity));
+    return -1;
+}
+
+/* name is one of the model's velocity columns (v, vx, vy1, ...) */
+static int is_velocity_column(const vb_engine_run *r, const char *name)
+{
+    char col[64];
+    for (size_t i = 0; i < r->n; i++) {
+        vb_state_column(col, sizeof col, r->m, 1, i);
+        if (!strcmp(name, col))
+            return 1;
+    }
+    return 0;
+}
+
 /* the header: t, the positions, the velocities (unless velocity=none),
  * then any columns */
 static int parse_header(vb_engine_run *r, char *line)
@@ -283,8 +332,9 @@ static int parse_header(vb_engine_run *r, char *line)
                               r->line, where(r), col + 1, name, want);
             return -1;
         }
-        if (col > named && col <= 2 * r->n && !strcmp(name, want)) {
-            /* velocity=none, and a velocity column where the others begin */
+        if (col > named && !r->nv && is_velocity_column(r, name)) {
+            /* velocity=none, and a velocity column after the positions,
+             * in whatever order or place */
             vb_engine_set_why(r,
                               "line %lu of %s: column %zu is '%s', a velocity, but the capability "
                               "line says velocity=none: the header is t and the positions, then "
@@ -469,6 +519,8 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
             vb_engine_set_why(r, "%s is empty: no header line", where(r));
         goto fail;
     }
+    if (!r->has_caps && !r->persistent && bare_output(r) != 0)
+        goto fail;
     r->nv = velocity_columns(r); /* the capability line, if any, is read */
     if (parse_header(r, line) != 0)
         goto fail;

@@ -45,16 +45,19 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
                          r->fit.range == VB_RANGE_ALL ? "*" : "");
-            char label[4096];
-            say(f, cmd, "strict: %s: %s, %s steps, %s: %s, label %d: %s",
+            char label[4096], expected[32] = "no label"; /* an engine measured without one */
+            if (g->order > 0)
+                snprintf(expected, sizeof expected, "label %d", g->order);
+            say(f, cmd, "strict: %s: %s, %s steps, %s: %s, %s: %s",
                 vb_case_label(s->c, label, sizeof label), g->name, vb_plan_name(r->kind),
-                vb_norm_name(r->norm), order, g->order, vb_verdict_name(r->verdict));
+                vb_norm_name(r->norm), order, expected, vb_verdict_name(r->verdict));
             below++;
         }
     }
     if (below)
-        say(f, cmd, "strict: %zu verdict%s below the label%s; the results were written", below,
-            below == 1 ? "" : "s", below == 1 ? "" : "s");
+        say(f, cmd,
+            "strict: %zu verdict%s below the label%s or not converging; the results were written",
+            below, below == 1 ? "" : "s", below == 1 ? "" : "s");
     return below;
 }
 
