@@ -162,11 +162,16 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
                          VB_ENGINE_TIMEOUT, err, errlen);
 }
 
-int vb_engine_without_velocity(const vb_integrator *g)
+vb_velocity_kind vb_engine_velocity_of(const vb_integrator *g)
 {
     const vb_engine *e = vb_engine_of(g);
     vb_engine_caps c;
-    return e && vb_engine_caps_of(e, &c) && c.velocity == VB_VELOCITY_NONE;
+    return e && vb_engine_caps_of(e, &c) ? c.velocity : VB_VELOCITY_STATE;
+}
+
+int vb_engine_without_velocity(const vb_integrator *g)
+{
+    return vb_engine_velocity_of(g) == VB_VELOCITY_NONE;
 }
 
 void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)

@@ -103,6 +103,9 @@ void vb_engine_shared_free(struct vb_engine_shared *sh);
 /* What the engine declared: 1 and *caps, or 0 while no run has written a
  * capability line (then *caps is version 1's: float64, velocity state). */
 int vb_engine_caps_of(const vb_engine *e, vb_engine_caps *caps);
+/* Where g's velocity comes from: what its engine declared, state for a
+ * built-in or an engine without a capability line (§1.7). */
+vb_velocity_kind vb_engine_velocity_of(const vb_integrator *g);
 /* g is an engine that declared velocity=none (docs/real-engines.md §1.7):
  * its velocity errors, energy and momenta are left out of its tables. */
 int vb_engine_without_velocity(const vb_integrator *g);

@@ -61,10 +61,7 @@ static vb_precision precision_of(const vb_integrator *g)
  * against the label (docs/real-engines.md §1.7). */
 static int derived_velocity(const vb_integrator *g, vb_norm nm)
 {
-    const vb_engine *e = vb_engine_of(g);
-    vb_engine_caps caps;
-    return e && vb_engine_caps_of(e, &caps) && caps.velocity == VB_VELOCITY_DERIVED &&
-           vb_norm_needs_velocity(nm);
+    return vb_engine_velocity_of(g) == VB_VELOCITY_DERIVED && vb_norm_needs_velocity(nm);
 }
 
 /* the longest rod of a model, 0 for none */
