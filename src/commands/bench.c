@@ -71,7 +71,8 @@ static void help(void)
          "                     built-in velocity-verlet (mode sim), an engine that only echoes\n"
          "                     a finished trajectory (engine-echo: the protocol's cost is its\n"
          "                     time minus sim's), and CMD itself (engine);\n"
-         "                     ratio_to_fused is then against sim\n"
+         "                     ratio_to_fused is then against sim, and every time\n"
+         "                     is wall-clock time (the engines are other processes)\n"
          VB_PLUGIN_HELP
          "  --help             this text\n\n"
          "A benchmark, not a test: the ratios depend on the machine (make bench).");

@@ -47,7 +47,7 @@ typedef struct vb_metrics {
 /* Start at the exact initial state (its error is zero by construction). */
 void vb_metrics_init(vb_metrics *m, const vb_model *model, const double *x0, const double *v0);
 
-/* The run reports no velocity (vb_metrics_add's v is then NULL): its
+/* The run reports no velocity (vb_metrics_add's v is then ignored): its
  * velocity error, energy, angular and linear momentum are left out, its
  * position errors and the exact solution's scales kept. */
 void vb_metrics_drop_velocity(vb_metrics *m);

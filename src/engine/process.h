@@ -11,7 +11,7 @@
 #include "engine.h"
 
 /* a trajectory line is at most this long: 2N numbers of 25 characters for
- * the largest built-in system (a chain of 512) is 26 kB */
+ * the largest built-in system (a chain of 65536) is 3.3 MB */
 #define MAX_LINE (8u << 20)
 
 /* what is kept of an engine's standard error for the message */

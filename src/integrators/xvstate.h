@@ -1,7 +1,7 @@
 /* xvstate.h — the (x, v) state of the one-step methods (euler, euler-semi,
  * rk4, yoshida4, pefrl): start, report and reverse are the same for all.
  * The state is N, then x[N], v[N], then whatever vectors of N a method adds
- * (velocity Verlet's a, rk4's stages): one block the harness allocates, with
+ * (rk4's stages, yoshida4's a): one block the harness allocates, with
  * no pointer into itself, so it may be copied. */
 #ifndef VB_XVSTATE_H
 #define VB_XVSTATE_H
