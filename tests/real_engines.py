@@ -23,19 +23,18 @@ them up with `make -C engines setup`).
 - Persistent workers give the bytes of one process a run
   (VERLETBENCH_ENGINE_PROCESSES=1) for both.
 Ends with "N passed, N failed"."""
-import csv
-import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
+from suite import Suite, table_body, table_rows
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 PLANCK = "node " + os.path.join(ROOT, "engines", "planck", "adapter.js")
 CHIPMUNK = os.path.join(ROOT, "engines", "build", "chipmunk")
 GUARD = 300
-passed = failed = 0
 
 # k = m = 1: the spring's force is -x, and a force m·a is a exactly
 CASE = """[case]
@@ -55,15 +54,8 @@ use = euler, euler-semi
 """
 
 
-def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL real engines: " + what)
-        if detail:
-            print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
+SUITE = Suite('real engines', GUARD)
+check = SUITE.check
 
 
 def vb(*args, env=None):
@@ -73,13 +65,8 @@ def vb(*args, env=None):
     return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, env=e)
 
 
-def body(path):
-    with open(path) as f:
-        return [l for l in f.read().splitlines() if not l.startswith("# ")]
-
-
-def rows(path):
-    return list(csv.DictReader(io.StringIO("\n".join(body(path)))))
+body = table_body
+rows = table_rows
 
 
 def runs_of(table, name):
@@ -178,8 +165,8 @@ def main():
                 test(d, case)
             except Exception as e:  # a test that breaks is a failure, not a stop
                 check(False, "%s raised %s: %s" % (test.__name__, type(e).__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    print("%d passed, %d failed" % (SUITE.passed, SUITE.failed))
+    return 1 if SUITE.failed else 0
 
 
 if __name__ == "__main__":

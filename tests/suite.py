@@ -1,6 +1,8 @@
 """suite.py — what the Python suites share: the count of checks, the
 binary under test and how a suite runs (tests/run.sh reads the last line,
 "N passed, N failed")."""
+import csv
+import io
 import os
 import shutil
 import subprocess
@@ -9,6 +11,17 @@ import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 PY_ENGINE = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
+
+
+def table_body(path):
+    """A table's lines without its provenance lines ("# ...")."""
+    with open(path) as f:
+        return [l for l in f.read().splitlines() if not l.startswith("# ")]
+
+
+def table_rows(path):
+    """A CSV table's rows as dicts, its provenance lines left out."""
+    return list(csv.DictReader(io.StringIO("\n".join(table_body(path)))))
 
 
 class Suite:

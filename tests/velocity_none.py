@@ -39,13 +39,14 @@ import subprocess
 import sys
 import tempfile
 
+from suite import Suite, table_body, table_rows
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 PV = "python3 " + os.path.join(ROOT, "engines", "check", "pverlet.py")
 PVJS = "node " + os.path.join(ROOT, "engines", "check", "pverlet.js")
 PVC = os.path.join(ROOT, "engines", "build", "vb-pverlet-c")
 GUARD = 300
 EPS = 2.0 ** -52
-passed = failed = 0
 
 SPRING = """[case]
 model = spring
@@ -81,15 +82,8 @@ VEL_COLUMNS = ("err_vel_final", "err_vel_max", "err_energy_max", "err_angmom_max
                "err_momentum_max")
 
 
-def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL velocity_none: " + what)
-        if detail:
-            print("    " + str(detail).strip().replace("\n", "\n    ")[:2000])
+SUITE = Suite('velocity_none', GUARD)
+check = SUITE.check
 
 
 def vb(*args, env=None):
@@ -99,13 +93,8 @@ def vb(*args, env=None):
     return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, env=e)
 
 
-def body(path):
-    with open(path) as f:
-        return [l for l in f.read().splitlines() if not l.startswith("# ")]
-
-
-def rows(path):
-    return list(csv.DictReader(io.StringIO("\n".join(body(path)))))
+body = table_body
+rows = table_rows
 
 
 def write(tmp, name, text):
@@ -468,8 +457,8 @@ def main():
             d = os.path.join(tmp, t.__name__)
             os.makedirs(d)
             t(d, made)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    print("%d passed, %d failed" % (SUITE.passed, SUITE.failed))
+    return 1 if SUITE.failed else 0
 
 
 if __name__ == "__main__":
