@@ -58,11 +58,7 @@ SUITE = Suite('real engines', GUARD)
 check = SUITE.check
 
 
-def vb(*args, env=None):
-    e = dict(os.environ)
-    e.pop("VERLETBENCH_ENGINE_PROCESSES", None)
-    e.update(env or {})
-    return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, env=e)
+vb = SUITE.vb_engines
 
 
 body = table_body
@@ -150,6 +146,7 @@ def test_chipmunk_callback(tmp, case):
 def main():
     global VB
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
+    SUITE.vb_path = VB
     missing = [p for p in (os.path.join(ROOT, "engines", "node_modules", "planck"), CHIPMUNK)
                if not os.path.exists(p)]
     check(not missing, "the engines are set up (make check runs make -C engines setup): "

@@ -44,6 +44,15 @@ class Suite:
         return subprocess.run([self.vb_path] + [str(a) for a in args], capture_output=True,
                               text=True, timeout=self.guard, **kw)
 
+    def vb_engines(self, *args, env=None):
+        """The binary with env over this environment, less
+        VERLETBENCH_ENGINE_PROCESSES (one process a run): an engine test
+        chooses its workers itself."""
+        e = dict(os.environ)
+        e.pop("VERLETBENCH_ENGINE_PROCESSES", None)
+        e.update(env or {})
+        return self.vb(*args, env=e)
+
     def main(self, tests):
         """Run each test(tmp) with BUILD_DIR from the command line; a test
         that raises is a failure, not the end of the suite."""

@@ -86,11 +86,7 @@ SUITE = Suite('velocity_none', GUARD)
 check = SUITE.check
 
 
-def vb(*args, env=None):
-    e = dict(os.environ)
-    e.pop("VERLETBENCH_ENGINE_PROCESSES", None)
-    e.update(env or {})
-    return subprocess.run([VB] + list(args), capture_output=True, text=True, timeout=GUARD, env=e)
+vb = SUITE.vb_engines
 
 
 body = table_body
@@ -445,6 +441,7 @@ def main():
         sys.stderr.write("usage: velocity_none.py BUILD_DIR\n")
         return 2
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
+    SUITE.vb_path = VB
     with tempfile.TemporaryDirectory() as tmp:
         made = None
         for t in (test_equals_verlet, test_orbit, test_refused, test_switch,
