@@ -12,7 +12,7 @@ against the same libraries, prints their gsl_version and fftw_version; and
 that program is held in turn to what the packaging says (pkg-config's
 --modversion, Debian's package versions), where those tools are present.
 
-Checked: --version; runs.csv, orders.csv and every other CSV of a case with
+Checked: --version; sim's --trajectory; runs.csv, orders.csv and every other CSV of a case with
 provenance lines (a chain, which is FFTW's, and a grid's grid.csv); the run's
 summary.md; longrun's and stability's files; shards, and merge refusing a
 shard whose libraries line is another's (or missing) with exit 2, naming the
@@ -145,6 +145,13 @@ def test_files(tmp):
           "\n".join("%s: %s" % (p, second_line(p)) for p in bad))
     with open(os.path.join(out, "summary.md")) as f:
         check("libraries: %s)" % text in f.read(), "the run's summary.md names the libraries")
+
+    # sim's trajectory of the chain
+    traj = os.path.join(tmp, "traj.csv")
+    r = vb("sim", "--model", "chain", "--integrator", "velocity-verlet", "--t-end", "1",
+           "--trajectory", traj)
+    check(r.returncode == 0 and second_line(traj) == line,
+          "sim --trajectory: second line '%s'" % line, r.stderr or second_line(traj))
 
     # longrun's and stability's files
     lo = os.path.join(tmp, "longrun")
