@@ -235,13 +235,15 @@ expect "a listed integrator without runs" 2 "0 runs of ghost, the plan in its he
 grep '^spring,tcv,' "$SR0" | sed 's/^spring,tcv,/spring,ghost,/' >> "$SR"
 expect "a listed integrator without orders" 2 "no order of ghost, which its header lists" -- schk
 
-# orders.csv: the same '#' lines as its runs.csv, none gone, none changed
+# orders.csv: the same '#' lines as its runs.csv, none gone, none changed (the
+# line numbers: the version line, the libraries line, the model, the steps,
+# the integrators, the columns)
 sfresh
 grep -v '^#' "$SO0" > "$SO"
 expect "orders.csv without its comment lines" 2 "orders.csv: lacks the line '# verletbench" -- schk
 sfresh
 sed 's/^# dt=0.05/# dt=0.04/' "$SO0" > "$SO"
-expect "orders.csv from other parameters" 2 "orders.csv:3: '# dt=0.04" -- schk
+expect "orders.csv from other parameters" 2 "orders.csv:4: '# dt=0.04" -- schk
 sfresh
 sed 's/^\(# verletbench [^:]*\): fitted orders of/\1: runs of/' "$SO0" > "$SO"
 expect "orders.csv claiming to be runs" 2 "orders.csv:1: '# verletbench" -- schk
@@ -249,10 +251,10 @@ expect "orders.csv claiming to be runs" 2 "orders.csv:1: '# verletbench" -- schk
 # a column named twice: one copy is read, the other could say anything
 sfresh
 sed 's/,resolved$/,level/' "$SR0" > "$SR"
-expect "runs.csv: a column named twice" 2 "runs.csv:5: column 'level' appears twice" -- schk
+expect "runs.csv: a column named twice" 2 "runs.csv:6: column 'level' appears twice" -- schk
 sfresh
 sed 's/,order_ci95$/,order/' "$SO0" > "$SO"
-expect "orders.csv: a column named twice" 2 "orders.csv:5: column 'order' appears twice" -- schk
+expect "orders.csv: a column named twice" 2 "orders.csv:6: column 'order' appears twice" -- schk
 
 # steps and scales set the round-off floor: a baseline claiming a billion
 # steps, or a huge scale, made a real regression look like round-off

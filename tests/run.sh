@@ -50,6 +50,7 @@ suite "stability: limits against their closed forms, jitter, bad input" python3 
 suite "long runs: exponents and verdicts on known cases, Kahan, round-off" python3 "$here/longrun.py" "$BUILD"
 suite "float32: sim --precision against a float loop written in the test" python3 "$here/float32.py" "$BUILD"
 suite "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
+suite "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
 suite "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "children.h"
+#include "libraries.h"
 #include "outdir.h"
 #include "outfile.h"
 #include "provenance.h"
@@ -203,9 +204,13 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--version") == 0) {
         /* the build: what a shard records, so merge can tell two builds of
-         * one version apart; and the plugin ABI this binary loads */
-        printf("verletbench %s\nbuild %s\nplugin ABI version %d (the oldest it loads: %d)\n",
-               vb_version_text(), vb_build_id(), VB_ABI_VERSION, VB_ABI_VERSION_OLDEST);
+         * one version apart; the plugin ABI this binary loads; and the GSL
+         * and FFTW it runs against, which its numbers depend on */
+        char libs[256];
+        vb_library_versions(libs, sizeof libs);
+        printf("verletbench %s\nbuild %s\nplugin ABI version %d (the oldest it loads: %d)\n"
+               "libraries: %s\n",
+               vb_version_text(), vb_build_id(), VB_ABI_VERSION, VB_ABI_VERSION_OLDEST, libs);
         return VB_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -318,6 +318,7 @@ int vb_cmd_sim(int argc, char **argv)
         if (steps_path)
             fprintf(traj.f, " steps=%s", steps_path);
         fputc('\n', traj.f);
+        vb_libraries_provenance(traj.f);
         spec.trajectory = traj.f;
     }
     vb_run_result res;

@@ -118,6 +118,7 @@ static void provenance(const vb_grid *g, FILE *f)
     const vb_model *m = &c->model;
     fprintf(f, "# verletbench %s: grid of fitted orders and errors of %s\n", vb_version_text(),
             c->path);
+    vb_libraries_provenance(f);
     if (c->description)
         fprintf(f, "# %s\n", c->description);
     /* the values every point shares; "grid" where they differ */

@@ -3,6 +3,7 @@
 #include "names.h"
 #include "numbers.h"
 #include "outfile.h"
+#include "libraries.h"
 #include "provenance.h"
 
 #include <math.h>
@@ -31,7 +32,9 @@ static void provenance(FILE *f, const vb_long_study *s)
         vb_format_shortest(m->p[i], buf, sizeof buf);
         fprintf(f, " %s=%s", m->type->params[i].name, buf);
     }
-    fprintf(f, "\n# %g periods of T = %.17g at %g fixed steps a period; samples at t = T 10^(k/%g) "
+    fputc('\n', f);
+    vb_libraries_provenance(f);
+    fprintf(f, "# %g periods of T = %.17g at %g fixed steps a period; samples at t = T 10^(k/%g) "
                "(the first step at or past each); exponents fitted to the running maxima from "
                "t = %g T\n",
             s->opts.periods, s->results[0].period, s->opts.steps_per_period, s->opts.per_decade,
@@ -163,7 +166,9 @@ static int one_file(const char *dir, const char *name, const vb_long_study *s, i
     if (vb_outfile_open(o, path, err, errlen) != 0)
         return -1;
     if (which == 2) {
-        fprintf(o->f, "<!-- verletbench %s longrun -->\n\n", vb_version_text());
+        char libs[256];
+        vb_library_versions(libs, sizeof libs);
+        fprintf(o->f, "<!-- verletbench %s longrun; libraries: %s -->\n\n", vb_version_text(), libs);
         vb_long_print_table(o->f, s);
     } else {
         provenance(o->f, s);

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "engine.h"
+#include "libraries.h"
 #include "truth.h"
 
 /* generated from VERSION, git and the sources: VB_VERSION, VB_GIT_HASH, VB_BUILD_ID */
@@ -17,6 +18,13 @@ const char *vb_version_text(void)
 }
 
 const char *vb_build_id(void) { return VB_BUILD_ID; }
+
+void vb_libraries_provenance(FILE *f)
+{
+    char v[256];
+    vb_library_versions(v, sizeof v);
+    fprintf(f, "# libraries: %s\n", v);
+}
 
 /* A reference solution's own error, the largest over every run of the
  * sweep, in position and velocity; 0 and 0 for an exact solution. */
@@ -38,6 +46,7 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
     const vb_case *c = s->c;
     const vb_model *m = &c->model;
     fprintf(f, "# verletbench %s: %s of %s\n", vb_version_text(), what, c->path);
+    vb_libraries_provenance(f);
     if (c->description)
         fprintf(f, "# %s\n", c->description);
     if (c->grid) {

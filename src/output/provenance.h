@@ -18,9 +18,15 @@ const char *vb_version_text(void);
  * the same version text and different ids. */
 const char *vb_build_id(void);
 
+/* "# libraries: GSL 2.7.1, FFTW fftw-3.3.10-sse2-avx": the versions of the
+ * numerical libraries the binary runs against, read from them at run time
+ * (numerics/libraries.h); different versions may give different bits.
+ * Every file with provenance lines has it second, after the version line. */
+void vb_libraries_provenance(FILE *f);
+
 /* The '#' lines a sweep's file starts with: the version and what the file
  * holds of which case ("# verletbench 0.2.0 (git ...): runs of
- * cases/x.case"), the grid point, the parameters, the integrators, and
+ * cases/x.case"), the libraries, the grid point, the parameters, the integrators, and
  * how good a reference solution was. */
 void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what);
 

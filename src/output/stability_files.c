@@ -3,6 +3,7 @@
 #include "names.h"
 #include "numbers.h"
 #include "outfile.h"
+#include "libraries.h"
 #include "provenance.h"
 
 #include <math.h>
@@ -41,6 +42,7 @@ static void provenance(FILE *f, const vb_stab_study *s)
         }
     }
     fputc('\n', f);
+    vb_libraries_provenance(f);
     if (p->criterion == VB_STAB_ESCAPE)
         fprintf(f, "# criterion: unstable when the energy reaches 0 (escape) or the state is "
                    "not finite within P = %g orbits; z = %s h\n",
@@ -198,7 +200,9 @@ static int one_file(const char *dir, const char *name, const vb_stab_study *s,
     if (vb_outfile_open(o, path, err, errlen) != 0)
         return -1;
     if (which == 2) {
-        fprintf(o->f, "<!-- verletbench %s stability -->\n\n", vb_version_text());
+        char libs[256];
+        vb_library_versions(libs, sizeof libs);
+        fprintf(o->f, "<!-- verletbench %s stability; libraries: %s -->\n\n", vb_version_text(), libs);
         vb_stab_print_table(o->f, s);
     } else {
         provenance(o->f, s);
