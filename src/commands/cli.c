@@ -19,6 +19,7 @@
 
 #include "model.h"
 #include "plan.h"
+#include <sys/stat.h>
 #include <unistd.h>
 void vb_error(const char *cmd, const char *fmt, ...)
 {
@@ -39,6 +40,24 @@ int vb_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'verletbench %s --help'.\n", cmd);
     return VB_EXIT_USAGE;
+}
+
+const char *vb_opt_study_dir(const char *cmd, const char *out, const char *prefix,
+                             const char *model, char *buf, size_t len)
+{
+    if (!out) {
+        snprintf(buf, len, "results/%s-%s", prefix, model);
+        out = buf;
+    }
+    struct stat st;
+    const char *why = stat(out, &st) != 0 ? (errno == ENOENT ? NULL : strerror(errno))
+                      : S_ISDIR(st.st_mode) ? NULL
+                                            : "exists and is not a directory";
+    if (why) {
+        vb_usage_error(cmd, "--out: %s: %s", out, why);
+        return NULL;
+    }
+    return out;
 }
 
 int vb_opt_model(const char *cmd, const char *name, const vb_model_type **out)

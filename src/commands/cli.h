@@ -41,6 +41,13 @@ int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 struct vb_model_type;
 int vb_opt_model(const char *cmd, const char *name, const struct vb_model_type **out);
 
+/* --out DIR of a study (longrun, stability): out, or results/PREFIX-MODEL
+ * in buf when NULL; a path that exists and is not a directory, or cannot be
+ * read, is bad usage found before any run (as `run` does): the message and
+ * NULL.  Nothing is made here: the study makes it when it is done. */
+const char *vb_opt_study_dir(const char *cmd, const char *out, const char *prefix,
+                             const char *model, char *buf, size_t len);
+
 /* "verletbench CMD: message" on stderr. */
 void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

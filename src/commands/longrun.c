@@ -1,9 +1,7 @@
 /* commands/longrun.c — `verletbench longrun`: runs of 1e5 to 1e7 periods,
  * their energy and phase errors' growth exponents and drift
  * (sweep/longrun.h), written by output/longrun_files.h. */
-#include <errno.h>
 #include <getopt.h>
-#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,20 +256,9 @@ int vb_cmd_longrun(int argc, char **argv)
         .opts = lo,
     };
     char dir[4096];
-    if (!out_dir) {
-        snprintf(dir, sizeof dir, "results/longrun-%s", mtype->name);
-        out_dir = dir;
-    }
-    /* a --out that cannot be a directory is bad usage, found before the
-     * runs (as `run` does), and nothing is made until they are done */
-    struct stat st;
-    const char *why = stat(out_dir, &st) != 0 ? (errno == ENOENT ? NULL : strerror(errno))
-                      : S_ISDIR(st.st_mode)   ? NULL
-                                              : "exists and is not a directory";
-    if (why) {
-        vb_usage_error(CMD, "--out: %s: %s", out_dir, why);
+    out_dir = vb_opt_study_dir(CMD, out_dir, "longrun", mtype->name, dir, sizeof dir);
+    if (!out_dir)
         goto out;
-    }
     if (vb_long_study_run(&study, so.threads, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_FAIL;

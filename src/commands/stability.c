@@ -1,9 +1,7 @@
 /* commands/stability.c — `verletbench stability`: the largest stable step of
  * each integrator on a model (sweep/stability.h), its files written by
  * output/stability_files.h. */
-#include <errno.h>
 #include <getopt.h>
-#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -358,20 +356,9 @@ int vb_cmd_stability(int argc, char **argv)
         study.opts.z_start = from;
     study.opts.max_steps = so.max_steps;
     char dir[4096];
-    if (!out_dir) {
-        snprintf(dir, sizeof dir, "results/stability-%s", mtype->name);
-        out_dir = dir;
-    }
-    /* a --out that cannot be a directory is bad usage, found before the
-     * searches (as `run` does), and nothing is made until they are done */
-    struct stat st;
-    const char *why = stat(out_dir, &st) != 0 ? (errno == ENOENT ? NULL : strerror(errno))
-                      : S_ISDIR(st.st_mode)   ? NULL
-                                              : "exists and is not a directory";
-    if (why) {
-        vb_usage_error(CMD, "--out: %s: %s", out_dir, why);
+    out_dir = vb_opt_study_dir(CMD, out_dir, "stability", mtype->name, dir, sizeof dir);
+    if (!out_dir)
         goto out;
-    }
     rc = vb_stab_study_run(&study, so.threads, err, sizeof err);
     if (rc != 0) {
         if (rc == -2)
