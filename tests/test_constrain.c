@@ -530,9 +530,82 @@ static void test_relax_chain_same_bits(void)
         }
 }
 
+/* The chain's wavefronts in pairs (vb_relax and SHAKE's sweeps take two
+ * rods of a wavefront at once, k and k + 2, where the processor has packed
+ * doubles): on chains in 1-D, 2-D and 3-D of 2 to 9, 16, 17 and 64 rods
+ * (wavefronts of an even and of an odd number of rods, one left over),
+ * beads of unequal masses, 2 to 100 sweeps, the same bits as the plain
+ * order; with a rod of no length every sweep (two pinned beads on one
+ * point, inverse masses 0, which no rod moves), and with a NaN coordinate
+ * at the first bead or the last (its rods skipped every sweep), each the
+ * lane of a pair that the others share.  Those beads must end where they
+ * started, as the plain order leaves them. */
+static void test_chain_pairs_same_bits(void)
+{
+    enum { MAX = 64 };
+    static const size_t rods[] = {2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 64};
+    static const int sweeps[] = {2, 3, 7, 100};
+    static const char *const edge[] = {"no edge", "a rod of no length", "a NaN at the first bead",
+                                       "a NaN at the last bead"};
+    vb_constraint rod[MAX];
+    double w[MAX], x0[3 * MAX], start[3 * MAX], x[3 * MAX], want[3 * MAX];
+    for (unsigned d = 1; d <= 3; d++)
+        for (size_t q = 0; q < sizeof rods / sizeof *rods; q++)
+            for (int e = 0; e < 4; e++) {
+                size_t m = rods[q], z = m / 2, nan_at = e == 2 ? 0 : m - 1;
+                if (e == 1 && m < 4)
+                    continue; /* beads z - 1 and z pinned: z >= 2 keeps rod 0 free */
+                for (size_t k = 0; k < m; k++) {
+                    double u = (double)k;
+                    memset(&rod[k], 0, sizeof rod[k]);
+                    rod[k].i = k;
+                    rod[k].j = k ? k - 1 : VB_PIVOT;
+                    rod[k].length = 0.3 + 0.1 * sin(1.3 * u);
+                    rod[k].pivot[0] = -0.25, rod[k].pivot[1] = 0.5, rod[k].pivot[2] = 0.75;
+                    w[k] = 1.0 / (1.0 + 0.6 * sin(0.9 * u + 0.4));
+                    for (unsigned a = 0; a < d; a++)
+                        x0[k * d + a] = 0.28 * u * (a == 1 ? -1.0 : 0.3) + 0.07 * cos(u + 2.1 * a);
+                }
+                if (e == 1) {
+                    w[z - 1] = w[z] = 0.0;
+                    memcpy(x0 + z * d, x0 + (z - 1) * d, d * sizeof *x0);
+                }
+                if (e >= 2)
+                    x0[nan_at * d + d - 1] = NAN;
+                vb_constraints c = {m, rod, d, w};
+                for (size_t s = 0; s < sizeof sweeps / sizeof *sweeps; s++)
+                    for (int shake = 0; shake <= 1; shake++) {
+                        /* SHAKE's along the directions of x0, from the free
+                         * beads of x0 moved */
+                        for (size_t i = 0; i < m * d; i++)
+                            x[i] = want[i] = start[i] =
+                                x0[i] + (shake && w[i / d] != 0.0 ? 0.02 * cos(0.7 * (double)i) : 0.0);
+                        if (shake) {
+                            vb_shake_sweeps(&c, x, x0, sweeps[s]);
+                            shake_as_written(&c, want, x0, 0.0, 0.0, 0.0, 0, NULL, 0.0, sweeps[s]);
+                        } else {
+                            vb_relax(&c, x, sweeps[s]);
+                            relax_as_written(&c, want, sweeps[s]);
+                        }
+                        CHECK(memcmp(x, want, m * d * sizeof *x) == 0,
+                              "%uD chain of %zu rods, %s, %d of %s sweeps: not the plain order's bits",
+                              d, m, edge[e], sweeps[s], shake ? "SHAKE's" : "Jakobsen's");
+                        if (e == 1)
+                            CHECK(memcmp(x + (z - 1) * d, start + (z - 1) * d, 2 * d * sizeof *x) == 0,
+                                  "%uD chain of %zu rods: the pinned beads moved", d, m);
+                        if (e >= 2)
+                            CHECK(isnan(x[nan_at * d + d - 1]) &&
+                                      (d == 1 || memcmp(x + nan_at * d, start + nan_at * d,
+                                                        (d - 1) * sizeof *x) == 0),
+                                  "%uD chain of %zu rods: the NaN bead moved", d, m);
+                    }
+            }
+}
+
 void suite_constrain(void)
 {
     RUN(test_relax_chain_same_bits);
+    RUN(test_chain_pairs_same_bits);
     RUN(test_shake_chain_same_bits);
     RUN(test_shake_direct_matches_sweeps);
     RUN(test_shake_direct_one_rod_closed_form);
