@@ -10,7 +10,7 @@ DATA = ARG1
 OUTFILE = ARG2
 TITLE = ARGC >= 3 ? ARG3 : ""
 NEED = "rate_hz err_draw_max"
-SAMECOL = "same_as"   # rates.csv has none: no coincident curves are marked
+SAMECOL = "same_as"   # rates.csv has none: the passes below mark them
 @REQUIRE
 @GROUPS
 NP = words(PLANLIST)
@@ -41,14 +41,22 @@ sig_of(p, s) = (k = strstrt(SIGS, " ".p."/".s."="), k ? word(SIGS[k:], 1)[strlen
 same_rate(p, s) = (found = "", sum [i=1:words(SERIES)] ((found eq "" && word(SERIES, i) ne s && \
     series_index(word(SERIES, i)) < series_index(s) && has_group(p, word(SERIES, i)) && \
     sig_of(p, word(SERIES, i)) eq sig_of(p, s)) ? (found = word(SERIES, i), 0) : 0), found)
+# a curve not the same as an earlier one but within a line's width of it
+# (style.gp's @NEARPASS: velocity Verlet's variable step under TCV's, 2.7e-15
+# apart at 240 Hz) says "≈ NAME", and is drawn wider beneath it too
+NEARCOL = "err_draw_max"
+@NEARPASS
 # "= tcv" when the equal curve is the same loop of another method
 short_name(o, s) = loop_of(o) eq loop_of(s) ? method_of(o) : o
-rate_note(p, s) = (o = same_rate(p, s), o ne "" ? "  = ".short_name(o, s) : "")
+rate_note(p, s) = (o = same_rate(p, s), o ne "" ? "  = ".short_name(o, s) : \
+                   near_as(p, s) ne "" ? "  ≈ ".short_name(near_as(p, s), s) : "")
 KEYCHARS = 10
 do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.rate_note(p, s))) } }
-WIDTH = 1000.0
+# a long key ("≈ tcv@accumulator(1/120;last)") widens the canvas, not
+# narrows the panels
+WIDTH = max(1000.0, 90 + 450 + key_px(KEYCHARS))
 TERMNAME = term_name(OUTFILE)
-set terminal @TERMNAME size 1000, 430 * NP + 50 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
+set terminal @TERMNAME size WIDTH, 430 * NP + 50 enhanced font "DejaVu Sans,11" linewidth 1.5 butt
 set output OUTFILE
 set logscale xy
 eval "set xtics (".RATES.")"
@@ -64,6 +72,10 @@ do for [p in PLANLIST] {
     stats DATA using "rate_hz" nooutput
     set xrange [STATS_min / 1.3 : STATS_max * 1.3]
     set title rates_title(p) noenhanced
+    # style.gp's @NEARNOTE, for curves drawn wider beneath, not striped
+    unset label 22
+    if (sum [i=1:words(SERIES)] (has_group(p, word(SERIES, i)) && strstrt(rate_note(p, word(SERIES, i)), "≈") ? 1 : 0)) {
+        set label 22 "≈ NAME: within a line width of\nthe curve of NAME over 3/4 of it,\ndrawn wider beneath it; not the\nsame errors" at graph 1.04, graph NEARNOTE_Y left font ",9" tc rgb "#333333" noenhanced }
     # the later of two equal curves first, wide, then the others over it
     plot for [s in SERIES] DATA every ::first_row(p, s)::last_row(p, s) using "rate_hz":(rate_note(p, s) ne "" ? column("err_draw_max") : NaN) \
              with linespoints lw 5 dt loop_dt(s) pt ptype(method_of(s)) ps 2.0 lc rgb colour(method_of(s)) title (rate_note(p, s) ne "" ? s.rate_note(p, s) : ""), \

@@ -356,6 +356,39 @@ def main():
         seen = colours_left_of(png, 0.7)
         check(all(colours[n] in seen for n in ("verlet-var", "tcv", "leapfrog")),
               "near.png: the curve drawn over another stays visible (its colour is in the plot area)")
+        # the frame-rate chart (rates.gp, which has no same_as column) keys
+        # a curve with the same errors at every rate "=", one within a line
+        # width of an earlier one "≈" and draws it wider beneath, so both
+        # colours stay visible; one 2x away is neither.  Built from
+        # velocity Verlet's variable-step rows, each copy scaled
+        rates = os.path.join(tmp, "rates.csv")
+        src = [l for l in open(os.path.join(ROOT, "results", "baseline", "frame-loop", "rates.csv"))
+               if not l.startswith("#")]
+        head = src[0].rstrip("\n").split(",")
+        base = [dict(zip(head, l.rstrip("\n").split(","))) for l in src[1:]
+                if l.startswith("velocity-verlet@variable,")]
+        with open(rates, "w") as g:
+            g.write(src[0])
+            for name, factor in (("velocity-verlet@variable", 1.0), ("tcv@variable", 1.0),
+                                 ("verlet-var@variable", 1.001), ("leapfrog@variable", 2.0)):
+                for r in base:
+                    g.write(",".join(dict(r, integrator=name, err_draw_max=repr(
+                        float(r["err_draw_max"]) * factor))[c] for c in head) + "\n")
+        svg = os.path.join(tmp, "rates.svg")
+        rc, log = run(["gnuplot", "-c", "plots/rates.gp", rates, svg, "r"])
+        texts = svg_texts(svg) if os.path.exists(svg) else set()
+        check(rc == 0 and "tcv@variable  = velocity-verlet" in texts and
+              "verlet-var@variable  ≈ velocity-verlet" in texts and
+              not any(t.startswith("leapfrog") and ("≈" in t or "=" in t) for t in texts) and
+              any(t.startswith("≈ NAME: within a line width") for t in texts),
+              "rates.gp: an equal curve is keyed \"= velocity-verlet\", one 0.1 %% away \"≈ "
+              "velocity-verlet\", one 2x away neither (exit %d; %s)"
+              % (rc, sorted(t for t in texts if "@" in t or "NAME" in t)))
+        png = os.path.join(tmp, "rates.png")
+        run(["gnuplot", "-c", "plots/rates.gp", rates, png, "r"])
+        seen = colours_left_of(png, 0.7) if os.path.exists(png) else set()
+        check(all(colours[n] in seen for n in ("velocity-verlet", "tcv", "verlet-var", "leapfrog")),
+              "rates.png: each of four curves, two of them on one line, keeps its colour in the plot area")
         # keys stay out of the plot area: in the 6 px right of each panel's
         # frame (its right border, the longest dark vertical line) nothing
         # is drawn, though the hanging chain's titles run to 41 characters

@@ -407,7 +407,14 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             live++;
         }
     while (live) {
-        /* every live run takes the step and reports where it is */
+        /* every live built-in takes its step, and then every live run
+         * reports where it is: the steps of different runs are independent,
+         * and side by side the processor overlaps them (one run's step is a
+         * chain of dependent operations that the next one's would wait on
+         * in a loop that read each run's state back after its step) */
+        for (size_t k = 0; k < k_n; k++)
+            if (run[k].live && !run[k].engine && !run[k].fl)
+                spec->integ[k]->step(run[k].state, &run[k].force, t, h);
         size_t finite = 0;
         for (size_t k = 0; k < k_n; k++) {
             if (!run[k].live)
@@ -426,7 +433,6 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                     continue;
                 }
             } else {
-                spec->integ[k]->step(run[k].state, &run[k].force, t, h);
                 spec->integ[k]->observe(run[k].state, run[k].x, run[k].v);
             }
             res[k].steps++;

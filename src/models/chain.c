@@ -31,7 +31,9 @@
  *    So FFTW's complex transform, the only one here that is
  *    O(N log N) for every N.  Its plans are deterministic: FFTW_ESTIMATE
  *    (no timing) and FFTW_NO_SIMD (the same codelets on every x86 CPU,
- *    whatever vector units it has; at M = 1026 no slower here).
+ *    whatever vector units it has).  A price paid for tables whose bytes
+ *    do not depend on the processor: FFTW's SIMD codelets take 7.2 us
+ *    here at N = 512 against 9.3, and 0.39 against 0.78 at N = 64.
  * The frequencies are not commensurate, so the motion is not periodic;
  * its natural time is the slowest mode's period. */
 #include "model.h"
