@@ -4,9 +4,10 @@ planck (npm) and Chipmunk2D (Debian's libchipmunk-dev), each held to what
 its own source code says its step does (engines/README.md; make check sets
 them up with `make -C engines setup`).
 
-- planck 1.3.0, `Solver.solveIsland` (src/dynamics/Solver.ts:305-306, in the
-  loaded dist/planck.js:4281-4282): v += h·g·gravityScale, then
-  v += h·invMass·F; then, after the velocity constraints, c += h·v (:395).
+- planck 1.3.0, `Solver.solveIsland` (src/dynamics/Solver.ts:307-308, in the
+  loaded dist/planck.js:4268-4269): v += h·g·gravityScale, then
+  v += h·invMass·F; then, after the velocity constraints, c += h·v (:397,
+  dist/planck.js:4328).
   Kick, then drift, in doubles: symplectic Euler, the built-in euler-semi.
   With m = 1 the products are exact, so every run's errors must equal
   euler-semi's to the last digit, and its order must be 1.

@@ -171,7 +171,7 @@ static const command commands[] = {
     {"score", vb_cmd_score, "measure trajectories another program wrote, as sim or run would"},
     {"bench", vb_cmd_bench, "what a step costs, against a fused hand-written loop"},
     {"stability", vb_cmd_stability, "the largest stable step of each integrator, by bisection"},
-    {"longrun", vb_cmd_longrun, "1e5 to 1e7 periods: energy and phase growth exponents, drift"},
+    {"longrun", vb_cmd_longrun, "up to 1e9 periods: energy and phase growth exponents, drift"},
     {"draw", vb_cmd_draw, "every chart of a results directory (gnuplot) and its REPORT.md"},
 };
 

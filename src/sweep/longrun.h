@@ -1,4 +1,4 @@
-/* longrun.h — a run of 1e5 to 1e7 periods in flat memory: its energy and
+/* longrun.h — a run of up to 1e9 periods in flat memory: its energy and
  * phase errors sampled on a logarithmic time grid, their growth exponents
  * fitted and named (bounded, random walk, secular), and the energy's drift
  * per unit time and per particle (docs/longrun.md). */

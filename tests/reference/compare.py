@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Run every integrator x model x plan through `verletbench sim` and through
-the independent implementation in spec_reference.py, and compare.
+"""Run the contract's nine integrators on five models under three plans (135
+combinations) through `verletbench sim` and through the independent
+implementation in spec_reference.py, and compare.
 
     compare.py BUILD_DIR
 
