@@ -530,9 +530,9 @@ static void test_relax_chain_same_bits(void)
         }
 }
 
-/* The chain's wavefronts in pairs (vb_relax and SHAKE's sweeps take two
- * rods of a wavefront at once, k and k + 2, where the processor has packed
- * doubles): on chains in 1-D, 2-D and 3-D of 2 to 9, 16, 17 and 64 rods
+/* The chain's wavefronts in pairs (vb_relax takes two rods of a wavefront
+ * at once, k and k + 2, where the processor has packed doubles; SHAKE's
+ * sweeps, one rod at a time, are held to the same edges): on chains in 1-D, 2-D and 3-D of 2 to 9, 16, 17 and 64 rods
  * (wavefronts of an even and of an odd number of rods, one left over),
  * beads of unequal masses, 2 to 100 sweeps, the same bits as the plain
  * order; with a rod of no length every sweep (two pinned beads on one
