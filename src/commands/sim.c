@@ -69,10 +69,12 @@ static void help(void)
          "the reference solution's own error (empty with an exact solution),\n"
          "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
          "(models with rods).  An engine that declares velocity=none leaves its velocity,\n"
-         "energy and momentum errors empty (docs/real-engines.md).  status is\n"
-         "ok, or diverged when the state, or one of its errors, became non-finite (the\n"
-         "errors are then inf and "
-         "fail_step says when).\n\n"
+         "energy and momentum errors empty (docs/real-engines.md).  status is ok;\n"
+         "diverged when the state, or one of its errors, became non-finite;\n"
+         "exact-failed when the exact (or reference) solution could not be computed;\n"
+         "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
+         "prints the row with its errors inf and fail_step the step it stopped at, and\n"
+         "exits 1.\n\n"
          "Example:\n"
          "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5");
 }
