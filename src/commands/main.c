@@ -182,8 +182,13 @@ static void usage(FILE *out)
             "solutions.\n\n"
             "Usage: verletbench COMMAND [OPTIONS]\n\nCommands:\n",
             vb_version());
+    /* the names' column as wide as the longest ("stability") and a space */
+    int width = 0;
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        if ((int)strlen(commands[i].name) > width)
+            width = (int)strlen(commands[i].name);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-*s %s\n", width, commands[i].name, commands[i].summary);
     fprintf(out, "\nRun 'verletbench COMMAND --help' for the options of a command.\n"
                  "Exit status: 0 success, 1 a failed check or run, 2 bad usage or input.\n");
 }

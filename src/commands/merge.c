@@ -39,7 +39,9 @@ static void help(void)
          "Exit status: 0 merged; 2 a shard missing, given twice, cut, holding a row run\n"
          "could not have written, from another version or build (verletbench --version)\n"
          "or another build of a plugin, or from other parameters, or a grid point without\n"
-         "shards (each named), or bad usage; 1 a failure of the machine.\n"
+         "shards (each named), or bad usage; 1 a failure of the machine (memory, a write\n"
+         "error), or a plugin run that failed, in a shard or here (every file is still\n"
+         "written, and each failed run is named; engines are not sharded).\n\n"
          "Example (GNU parallel, 4 shards):\n"
          "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
          "  verletbench merge shards/* --out results");

@@ -55,7 +55,9 @@ static void help(void)
          "                   one (a FIFO); default 600\n"
          "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
          "  --help           this text\n\n"
-         "Exit status: 0 measured, 1 a run failed or diverged, 2 bad usage or input.");
+         "Exit status: 0 measured (for a directory, also when a run diverged: its row\n"
+         "says diverged), 1 a run failed (engine-failed) or, for one file, diverged,\n"
+         "2 bad usage or input.");
 }
 
 /* NAME from a path's last component, without ".csv", in the characters an
