@@ -46,10 +46,10 @@ same_rate(p, s) = (found = "", sum [i=1:words(SERIES)] ((found eq "" && word(SER
 # apart at 240 Hz) says "≈ NAME", and is drawn wider beneath it too
 NEARCOL = "err_draw_max"
 @NEARPASS
-# "= tcv" when the equal curve is the same loop of another method
-short_name(o, s) = loop_of(o) eq loop_of(s) ? method_of(o) : o
-rate_note(p, s) = (o = same_rate(p, s), o ne "" ? "  = ".short_name(o, s) : \
-                   near_as(p, s) ne "" ? "  ≈ ".short_name(near_as(p, s), s) : "")
+# the other curve by its whole name (method@loop): "= tcv" alone would
+# read as another row, tcv@variable
+rate_note(p, s) = (o = same_rate(p, s), o ne "" ? "  = ".o : \
+                   near_as(p, s) ne "" ? "  ≈ ".near_as(p, s) : "")
 KEYCHARS = 10
 do for [p in PLANLIST] { do for [s in SERIES] { KEYCHARS = max(KEYCHARS, strlen(s.rate_note(p, s))) } }
 # a long key ("≈ tcv@accumulator(1/120;last)") widens the canvas, not

@@ -377,12 +377,12 @@ def main():
         svg = os.path.join(tmp, "rates.svg")
         rc, log = run(["gnuplot", "-c", "plots/rates.gp", rates, svg, "r"])
         texts = svg_texts(svg) if os.path.exists(svg) else set()
-        check(rc == 0 and "tcv@variable  = velocity-verlet" in texts and
-              "verlet-var@variable  ≈ velocity-verlet" in texts and
+        check(rc == 0 and "tcv@variable  = velocity-verlet@variable" in texts and
+              "verlet-var@variable  ≈ velocity-verlet@variable" in texts and
               not any(t.startswith("leapfrog") and ("≈" in t or "=" in t) for t in texts) and
               any(t.startswith("≈ NAME: within a line width") for t in texts),
-              "rates.gp: an equal curve is keyed \"= velocity-verlet\", one 0.1 %% away \"≈ "
-              "velocity-verlet\", one 2x away neither (exit %d; %s)"
+              "rates.gp: an equal curve is keyed \"= velocity-verlet@variable\" (the whole row "
+              "name), one 0.1 %% away \"≈ velocity-verlet@variable\", one 2x away neither (exit %d; %s)"
               % (rc, sorted(t for t in texts if "@" in t or "NAME" in t)))
         png = os.path.join(tmp, "rates.png")
         run(["gnuplot", "-c", "plots/rates.gp", rates, png, "r"])
