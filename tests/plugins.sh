@@ -74,6 +74,19 @@ if command -v gnuplot >/dev/null 2>&1; then
 fi
 expect "draw without results" 2 "no such directory" -- "$tmp/inst/usr/bin/verletbench" draw "$tmp/none"
 expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
+# a reader that goes away (`| head -1`) ends the command by SIGPIPE, with
+# a plugin as without one, and with no word of a plugin's doing: Python
+# closes the pipe before the command writes (deterministic, where a
+# shell's `| head` races the writer)
+for with in "" "--plugin $FR"; do
+    got=$(python3 -c 'import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+p.stdout.close()
+err = p.stderr.read().decode()
+print(p.wait(), repr(err))' "$VB" list $with 2>&1)
+    if [ "$got" = "-13 ''" ]; then ok
+    else bad "list ${with:-without a plugin} into a closed pipe: killed by SIGPIPE, nothing said (got: $got)"; fi
+done
 expect "sim --plugin" 0 "orbit,forest-ruth,fixed" -- "$VB" sim --plugin "$FR" --integrator forest-ruth --model orbit --dt 0.01
 # a plugin built against the ABI-2 header (its vb_integrator ends before
 # set_tolerance) still loads, and runs to the same bits as built today

@@ -121,6 +121,13 @@ static int supervise(const char *cmd)
         said = atoi(buf + 5);
     if (said >= 0)
         return said;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE) {
+        /* the reader of its output went away (`| head -1`): no plugin's
+         * doing; end as the command would have without --plugin, quietly
+         * by the same signal */
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
     char how[160];
     vb_child_describe_status(status, how, sizeof how);
     fprintf(stderr, "verletbench %s: the process that ran the command ended before it was done "
