@@ -208,7 +208,7 @@ ok = all(len(r) == 8 for r in rows) and ["integrator", "malformed", "2", "no", "
 sys.exit(0 if ok else 1)' "$tmp/list.csv"; then ok; else bad "list --csv is not valid CSV"; cat "$tmp/list.csv"; fi
 expect "wrong ABI" 2 "built for plugin ABI version 99, this verletbench has version 4 (and loads 2)" -- "$VB" list --plugin "$tmp/bad-ABI.so"
 expect "count 0" 2 "malformed table: 0 integrators and 0 models" -- "$VB" sim --plugin "$tmp/bad-COUNT.so" --model spring --integrator tcv
-expect "no step" 2 "start, step, observe and reverse are required" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
+expect "no step" 2 "start, step, observe and reverse are required (step is NULL)" -- "$VB" run --plugin "$tmp/bad-NOSTEP.so" "$tmp/fr.case"
 expect "name taken" 2 "integrator name 'tcv' is already taken" -- "$VB" check --plugin "$tmp/bad-TAKEN.so"
 expect "reserved name" 2 "integrator name 'exact' is reserved" -- "$VB" list --plugin "$tmp/bad-RESERVED.so"
 expect "plugin twice" 2 "integrator name 'forest-ruth' is already taken" -- "$VB" list --plugin "$FR" --plugin "$FR"

@@ -132,8 +132,11 @@ int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
         return -1;
     }
     if (!g->start || !g->step || !g->observe || !g->reverse) {
-        snprintf(err, errlen, "integrator %s: start, step, observe and reverse are required",
-                 g->name);
+        const char *missing = !g->start ? "start" : !g->step ? "step" : !g->observe ? "observe"
+                                                                                 : "reverse";
+        snprintf(err, errlen,
+                 "integrator %s: start, step, observe and reverse are required (%s is NULL)",
+                 g->name, missing);
         return -1;
     }
     if ((g->flags & VB_HISTORY) && !g->start_history) {
