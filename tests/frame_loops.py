@@ -511,9 +511,26 @@ def test_not_sharded(tmp):
           "run --shard refuses a case with a [loop]", (r.returncode, r.stderr))
 
 
+def test_strict_names_the_row(tmp):
+    """run --strict names a loop's row as its tables do (METHOD@LOOP):
+    plain verlet one step a frame under random frames does not converge
+    (docs/method.md §5), and the message must say verlet@variable, not
+    verlet, which is another row of another case"""
+    path = os.path.join(tmp, "strict.case")
+    with open(path, "w") as f:
+        f.write("[case]\nmodel = spring\nt_end = 6.283185307179586\n[steps]\ndt = 0.05\n"
+                "halvings = 5\njitter = 0.5\nseeds = 4\n[integrators]\nuse = verlet\n"
+                "[loop]\nkind = variable\n")
+    r = vb("run", path, "--strict", "--no-chart-data", "--out", os.path.join(tmp, "out-strict"))
+    lines = [l for l in r.stderr.splitlines() if "strict: %s:" % path in l]
+    check(r.returncode == 1 and lines and all(": verlet@variable, " in l for l in lines),
+          "run --strict on a [loop] case names the row verlet@variable", (r.returncode, r.stderr))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_summary_drawn_orders, test_clamp_same_scenario,
                      test_drop, test_jump_apex, test_rates_table,
-                     test_step_limit, test_not_sharded, test_impulse]))
+                     test_step_limit, test_not_sharded, test_impulse,
+                     test_strict_names_the_row]))

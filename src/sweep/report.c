@@ -49,7 +49,9 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
             if (g->order > 0)
                 snprintf(expected, sizeof expected, "label %d", g->order);
             say(f, cmd, "strict: %s: %s, %s steps, %s: %s, %s: %s",
-                vb_case_label(s->c, label, sizeof label), g->name, vb_plan_name(r->kind),
+                vb_case_label(s->c, label, sizeof label),
+                s->c->integ[r->integ]->name, /* the row's: "tcv@variable" in a loop */
+                vb_plan_name(r->kind),
                 vb_norm_name(r->norm), order, expected, vb_verdict_name(r->verdict));
             below++;
         }
