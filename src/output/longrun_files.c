@@ -3,7 +3,6 @@
 #include "names.h"
 #include "numbers.h"
 #include "outfile.h"
-#include "libraries.h"
 #include "provenance.h"
 
 #include <math.h>
@@ -166,9 +165,7 @@ static int one_file(const char *dir, const char *name, const vb_long_study *s, i
     if (vb_outfile_open(o, path, err, errlen) != 0)
         return -1;
     if (which == 2) {
-        char libs[256];
-        vb_library_versions(libs, sizeof libs);
-        fprintf(o->f, "<!-- verletbench %s longrun; libraries: %s -->\n\n", vb_version_text(), libs);
+        vb_markdown_provenance(o->f, "longrun");
         vb_long_print_table(o->f, s);
     } else {
         provenance(o->f, s);

@@ -26,6 +26,13 @@ void vb_libraries_provenance(FILE *f)
     fprintf(f, "# libraries: %s\n", v);
 }
 
+void vb_markdown_provenance(FILE *f, const char *what)
+{
+    char v[256];
+    vb_library_versions(v, sizeof v);
+    fprintf(f, "<!-- verletbench %s %s; libraries: %s -->\n\n", vb_version_text(), what, v);
+}
+
 /* A reference solution's own error, the largest over every run of the
  * sweep, in position and velocity; 0 and 0 for an exact solution. */
 static int reference_error(const vb_sweep *s, double *pos, double *vel)

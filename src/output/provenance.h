@@ -23,6 +23,9 @@ const char *vb_build_id(void);
  * (numerics/libraries.h); different versions may give different bits.
  * Every file with provenance lines has it second, after the version line. */
 void vb_libraries_provenance(FILE *f);
+/* The same in a Markdown file's first line, a comment a reader does not
+ * see: "<!-- verletbench VERSION WHAT; libraries: ... -->" and a blank line. */
+void vb_markdown_provenance(FILE *f, const char *what);
 
 /* The '#' lines a sweep's file starts with: the version and what the file
  * holds of which case ("# verletbench 0.2.0 (git ...): runs of
