@@ -38,6 +38,13 @@ def rows(path):
         return list(csv.DictReader(io.StringIO("".join(l for l in f if not l.startswith("#")))))
 
 
+def num(text):
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
 def slope(xs, ys):
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
@@ -225,6 +232,58 @@ def test_samples_past_the_limit(tmp):
     check(r.returncode == 0 and "has no period" not in r.stdout, "the spring has a period")
 
 
+def beeman_energy(z, steps):
+    """Beeman on x'' = -x (units of omega: h = z) from x = 1, v = 0, as
+    beeman.c starts it: a_-1 at x_-1 = x0 - v0 h + a0 h^2/2, then
+        x' = x + v h + (4a - a_-) h^2/6,  a' = -x',
+        v' = v + (2a' + 5a - a_-) h/6      (Beeman 1976, with h' = h);
+    the relative energy error (x^2 + v^2) - 1 at each step in `steps`."""
+    x, v, a = 1.0, 0.0, -1.0
+    am = -(x - v * z + a * z * z / 2)
+    out, want, n = {}, set(steps), 0
+    while n < max(steps):
+        xn = x + v * z + (4 * a - am) * z * z / 6
+        an = -xn
+        v = v + (2 * an + 5 * a - am) * z / 6
+        x, am, a = xn, a, an
+        n += 1
+        if n in want:
+            out[n] = x * x + v * v - 1
+    return out
+
+
+def test_scale(tmp):
+    """beeman on the spring at k = 1e-250 (h = T/100 = 6e124, where h^3 is
+    inf) is Beeman's method as at k = 1: its energy error at every sample is
+    the recurrence's, iterated here in units of omega (beeman_energy).  The
+    two differ by round-off only: 1e5 steps of eps each, with the bounded
+    error's factor ~10, is 1e-10, so 1e-9 absolute on an error of 3e-4.  A
+    spring whose h^2 would leave the doubles (k = 1e-300, m = 1e10: h =
+    6e153) is refused, exit 2 naming --set."""
+    S_, P = 100, 1000
+    for sets in (("k=1e-250",), ("m=1e250",), ("k=1e250",)):
+        out = os.path.join(tmp, "scale")
+        r = vb("longrun", "--model", "spring", "--set", sets[0], "--integrator", "beeman",
+               "--periods", P, "--steps-per-period", S_, "--out", out)
+        s = summary(out).get(("beeman", "0"), {}) if r.returncode == 0 else {}
+        got = rows(os.path.join(out, "longrun.csv")) if r.returncode == 0 else []
+        steps = [round(num(g["periods"]) * S_) for g in got]
+        want = beeman_energy(2 * math.pi / S_, steps) if steps else {}
+        # a diverged run's last sample is empty or inf: nan, never within the bound
+        worst = max((abs(num(g["energy"]) - want[n]) for g, n in zip(got, steps)),
+                    default=math.inf)
+        check(s.get("status") == "ok" and len(got) > 20 and worst <= 1e-9 and
+              s.get("energy_verdict") == "bounded",
+              "beeman on the spring at %s: Beeman's energy at every sample (worst %.3g)"
+              % (sets[0], worst), (s, r.stderr))
+    out = os.path.join(tmp, "too-far")
+    r = vb("longrun", "--model", "spring", "--set", "k=1e-300", "--set", "m=1e10",
+           "--integrator", "verlet", "--periods", "1000", "--out", out)
+    check(r.returncode == 2 and "--set" in r.stderr and "h^2" in r.stderr and
+          not os.path.exists(out), "a spring whose h^2 leaves the doubles: exit 2 naming --set",
+          "%d %s" % (r.returncode, r.stderr))
+
+
 def test_doc_symplectic_list(tmp):
     """docs/longrun.md §3's list of symplectic methods holds only methods
     whose file sets VB_SYMPLECTIC (src/integrators/*.c: beeman.c does not)."""
@@ -289,4 +348,4 @@ def test_reproducible_and_bad(tmp):
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
                              test_saturated, test_zero_energy_and_nan, test_samples_past_the_limit,
-                             test_doc_symplectic_list, test_reproducible_and_bad]))
+                             test_doc_symplectic_list, test_reproducible_and_bad, test_scale]))

@@ -311,6 +311,72 @@ def test_bad_input(tmp):
     check(r.returncode == 0 and "Usage: verletbench stability" in r.stdout, "--help")
 
 
+def test_scale(tmp):
+    """docs/stability.md §1, scale: z = omega h does not depend on the units.
+    - beeman at k = 1e-250 (or m = 1e250) takes h = 2e125 near its limit, where
+      h^3 is inf, and at k = 1e250 h = 2e-125, where h^3 is 0: its limit must
+      still be the closed form 2 (docs/stability.md §3.3), to 1e-4 as in
+      test_spring (at P = 1000 a defective boundary's overshoot is 7e-7,
+      §5);
+    - scaling k or m by a power of two scales every number of a run by a
+      power of two, which IEEE arithmetic does exactly: the brackets at
+      k = 2^-830, 2^830 and m = 2^-830 are the bits of those at k = 1, for
+      every method, with fixed and jittered steps;
+    - the damped spring at k = m = 1e200 (k m = inf) and 1e-200 (k m = 0):
+      zeta = c/(2 sqrt(k m)) = 0.2 for c = 0.4 k, so the family's theory is
+      2(sqrt(1 + zeta^2) - zeta) (§4), computed here;
+    - a spring whose h^2 would leave the doubles (k = 1e-300, m = 1e10:
+      omega = 1e-155, h = 2e155 at z = 2) is refused, exit 2 naming --set."""
+    for args in (("k=1e-250",), ("m=1e250",), ("k=1e250",)):
+        out = os.path.join(tmp, "scale-" + args[0])
+        r = vb("stability", "--model", "spring", *sum((("--set", a) for a in args), ()),
+               "--integrator", "beeman", "--periods", "1000", "--out", out)
+        row = by_integ(os.path.join(out, "stability.csv")).get("beeman", {}) \
+            if r.returncode == 0 else {}
+        check(row.get("status") == "limit" and abs(rel(float(row["z_lo"]), 2.0)) <= 1e-4,
+              "beeman on the spring at %s: the limit 2" % args[0], (row, r.stderr))
+
+    def brackets(sets, extra=()):
+        out = os.path.join(tmp, "bits")
+        r = vb("stability", "--model", "spring", *sum((("--set", a) for a in sets), ()),
+               "--periods", "100", *extra, "--out", out)
+        if r.returncode != 0:
+            return r.stderr
+        return [(x["integrator"], x["seed"], x["status"], x["z_lo"], x["z_hi"])
+                for x in rows(os.path.join(out, "stability.csv"))]
+    jitter = ("--integrator", "beeman,verlet-var,tcv,velocity-verlet", "--jitter", "0.3",
+              "--seeds", "2")
+    for extra in ((), jitter):
+        ref = brackets(("k=1",), extra)
+        for sets in (("k=0x1p-830",), ("k=0x1p830",), ("m=0x1p-830",)):
+            got = brackets(sets, extra)
+            check(got == ref and isinstance(ref, list) and len(ref) >= 8,
+                  "spring at %s%s: the brackets of k = 1, bit for bit"
+                  % (sets[0], " (jittered)" if extra else ""),
+                  [(a, b) for a, b in zip(got, ref) if a != b][:3] if isinstance(got, list)
+                  else got)
+
+    zeta = 0.2
+    family = 2 * (math.sqrt(1 + zeta * zeta) - zeta)
+    for km in ("1e200", "1e-200"):
+        out = os.path.join(tmp, "damped-" + km)
+        c = "%.17g" % (2 * zeta * float(km))
+        r = vb("stability", "--model", "damped-spring", "--set", "k=" + km, "--set", "m=" + km,
+               "--set", "c=" + c, "--integrator", "euler-semi", "--periods", "100", "--out", out)
+        row = by_integ(os.path.join(out, "stability.csv")).get("euler-semi", {}) \
+            if r.returncode == 0 else {}
+        check(row.get("theory") not in (None, "") and
+              abs(float(row["theory"]) - family) <= 1e-15 * family,
+              "damped spring, k = m = %s, c = 0.4 k: the theory of zeta = 0.2, %.15g"
+              % (km, family), (row.get("theory"), r.stderr))
+    out = os.path.join(tmp, "too-far")
+    r = vb("stability", "--model", "spring", "--set", "k=1e-300", "--set", "m=1e10",
+           "--integrator", "verlet", "--periods", "100", "--out", out)
+    check(r.returncode == 2 and "--set" in r.stderr and "h^2" in r.stderr and
+          not os.path.exists(out), "a spring whose h^2 leaves the doubles: exit 2 naming --set",
+          "%d %s %s" % (r.returncode, r.stdout[-300:], r.stderr))
+
+
 def test_orbit(tmp):
     # no closed form: the escape limit of velocity Verlet on the circular
     # orbit over 100 orbits, from the independent Python simulation of
@@ -324,4 +390,4 @@ def test_orbit(tmp):
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_spring, test_criterion_floor, test_zero_energy, test_pefrl_island, test_damped, test_chain, test_jitter,
-                             test_bad_input, test_orbit]))
+                             test_bad_input, test_scale, test_orbit]))

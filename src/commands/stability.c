@@ -355,6 +355,12 @@ int vb_cmd_stability(int argc, char **argv)
     if (!isnan(from))
         study.opts.z_start = from;
     study.opts.max_steps = so.max_steps;
+    for (int p = 0; p < n_values; p++)
+        if (vb_stab_problem_scale(&problems[p], study.opts.z_min, study.opts.z_max, err,
+                                  sizeof err) != 0) {
+            vb_usage_error(CMD, "%s: %s", vary ? "--vary" : "--set", err);
+            goto out;
+        }
     char dir[4096];
     out_dir = vb_opt_study_dir(CMD, out_dir, "stability", mtype->name, dir, sizeof dir);
     if (!out_dir)

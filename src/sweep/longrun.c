@@ -147,6 +147,18 @@ int vb_long_model_check(const vb_model *m, char *err, size_t errlen)
     return 0;
 }
 
+int vb_long_step_check(const vb_model *m, const vb_long_opts *o, char *err, size_t errlen)
+{
+    double h = m->type->natural_time(m->self) / o->steps_per_period;
+    if (h >= 0x1p-500 && h <= 0x1p500)
+        return 0;
+    snprintf(err, errlen, "the step h = T/%g = %.3g is outside 2^-500 to 2^500 (3e-151 to "
+             "3e150), where h^2, which the integrators form, leaves the doubles; the errors in "
+             "periods do not depend on the scale, so give parameters nearer each other",
+             o->steps_per_period, h);
+    return -1;
+}
+
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
                 vb_long_result *r, char *err, size_t errlen)
 {

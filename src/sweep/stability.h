@@ -48,6 +48,14 @@ const char *vb_stab_models(void);
  * mechanical energy (per unit mass). */
 double vb_stab_measure(const vb_stab_problem *p, const double *x, const double *v);
 
+/* 0 if the steps the search can try, h = z / omega for z from o->z_min/2
+ * (the floor's check) to o->z_max, lie within 2^-500 to 2^500, where h^2,
+ * which the integrators form, is a normal double with room to spare; -1
+ * with a message otherwise (k = 1e-300, m = 1e10: omega = 1e-155, h = 2e156
+ * at z = 2, h^2 = inf).  The limit in z does not depend on that scale. */
+int vb_stab_problem_scale(const vb_stab_problem *p, double z_min, double z_max, char *err,
+                          size_t errlen);
+
 /* The closed-form z* of an integrator on the problem with fixed steps, or
  * NAN where there is none (stability_theory.c; the derivations are in
  * docs/stability.md).  0 for a method unstable at every step. */
