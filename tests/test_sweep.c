@@ -143,6 +143,30 @@ static void test_trend_never_earns_the_label(void)
           vb_verdict_name(vb_fit_verdict(&fit, 1)));
 }
 
+/* docs/method.md §5: not-converging reads the local orders between the
+ * trend's points, and the trend ends where the error is last above its
+ * floor.  Here the finest step's error is at round-off (1e-17 of a
+ * solution of 0.62) and takes no part: the trend is 16 ... 0.43, whose two
+ * finest local orders are log2(0.44/0.4301) = 0.033 and log2(0.4301/0.43)
+ * = 0.0003, mean 0.017 < 0.5: not converging.  (The two finest step sizes'
+ * local orders would be 0.0003 and log2(0.43/1e-17) = 55, mean 27: an
+ * error that falls, which it does not: it saturated, and the last point
+ * is round-off.) */
+static void test_not_converging_reads_the_trends_points(void)
+{
+    double dt[7] = {0.05, 0.025, 0.0125, 0.00625, 0.003125, 0.0015625, 0.00078125};
+    double scale[7] = {0.62, 0.62, 0.62, 0.62, 0.62, 0.62, 0.62};
+    double err[7] = {16, 4.0, 1.0, 0.44, 0.4301, 0.43, 1e-17};
+    vb_fit fit;
+    vb_fit_order(dt, err, scale, NULL, 7, &fit);
+    CHECK(fit.range == VB_RANGE_ALL && fit.first == 0 && fit.last == 5,
+          "the trend is the points above the floor: range %s, %d..%d", vb_range_name(fit.range),
+          fit.first, fit.last);
+    CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NOT_CONVERGING,
+          "a trend flat at its own finest points: verdict %s",
+          vb_verdict_name(vb_fit_verdict(&fit, 1)));
+}
+
 /* ---- sweeps ----------------------------------------------------------------- */
 
 /* On the spring with fixed steps every method reaches its label in the
@@ -407,6 +431,7 @@ void suite_sweep(void)
     RUN(test_fit_drops_floor_and_transient);
     RUN(test_fit_exact_and_saturated);
     RUN(test_trend_never_earns_the_label);
+    RUN(test_not_converging_reads_the_trends_points);
     RUN(test_spring_fixed_orders_match_labels);
     RUN(test_projectile_exactness_verdicts);
     RUN(test_wrong_label_is_below_label);
