@@ -74,8 +74,11 @@ static void help(void)
          "                   (into plots/ for results, else DIR/plots/)\n"
          "  --strict         exit 1 when a verdict of the summary tables (the position\n"
          "                   error's, each plan; the energy error's, fixed steps) is\n"
-         "                   below-label or not-converging, and say which: for a CI job\n"
-         "                   guarding an integrator (everything is still written)\n"
+         "                   below-label or not-converging, a trend more than 0.25 below\n"
+         "                   the label (no-asymptotic-range), or undetermined because the\n"
+         "                   runs diverged, and say which: for a CI job guarding an\n"
+         "                   integrator (everything is still written; docs/check.md says\n"
+         "                   what check catches besides)\n"
          "  --strict=mine    the same for your methods only (a --plugin's, an --engine's,\n"
          "                   a case's [engines]), not the built-ins beside them\n"
          VB_PLUGIN_HELP
