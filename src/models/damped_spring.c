@@ -78,7 +78,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_damped_spring = {
     .name = "damped-spring",
-    .summary = "1-D under-damped oscillator m x'' = -k x - c x'",
+    .summary = "1-D under-damped oscillator m x'' = -k x - c x'; it dissipates energy: no energy "
+               "error",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
