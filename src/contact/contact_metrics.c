@@ -115,10 +115,14 @@ int vb_tunnel_passes(const vb_contact_handler *hd, const vb_contact_geometry *g,
                      vb_contact_step_fn *step, void *ctx, double v, double dt)
 {
     double blind = hd->blind(g);
-    /* the largest separation the step leaves unchecked: just past blind
-     * (a handler that sees every crossing: a step before the wall) */
-    double s0 = isfinite(blind) ? nextafter(blind, INFINITY) : v * dt;
-    double x = g->offset + g->radius + s0, vel = -v, t = 0.0;
+    /* the largest separation the step leaves unchecked: the first position
+     * whose separation, as the handler computes it, is past blind (a
+     * handler that sees every crossing: a step before the wall) */
+    double s0 = isfinite(blind) ? blind : v * dt;
+    double x = g->offset + g->radius + s0;
+    for (int i = 0; i < 64 && isfinite(blind) && !(x - g->offset - g->radius > blind); i++)
+        x = nextafter(x, INFINITY);
+    double vel = -v, t = 0.0;
     double steps = 16.0 + 4.0 * (s0 + g->thickness + 2.0 * g->radius) / (v * dt);
     for (double k = 0.0; k < steps; k += 1.0) {
         if (hd->step(g, step, ctx, &x, &vel, t, dt) != VB_CONTACT_OK)
