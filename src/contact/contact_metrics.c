@@ -22,7 +22,7 @@ static int contact_step(const double *t, const double *u, double g, size_t k)
 }
 
 int vb_bounce_measure(const double *t, const double *s, const double *u, size_t n, double g,
-                      double *e_n, double *energy_after, size_t cap, vb_bounce_measures *m)
+                      vb_bounce_event *ev, size_t cap, vb_bounce_measures *m)
 {
     if (n < 2 || !(g > 0.0))
         return -1;
@@ -43,12 +43,12 @@ int vb_bounce_measure(const double *t, const double *s, const double *u, size_t 
         if (b + 1 < n && u[b] > 0.0) {
             double before = 0.5 * u[a - 1] * u[a - 1] + g * s[a - 1];
             double after = 0.5 * u[b] * u[b] + g * s[b];
-            if (m->bounces < cap) {
-                if (e_n)
-                    e_n[m->bounces] = before > 0.0 && after >= 0.0 ? sqrt(after / before) : (double)NAN;
-                if (energy_after)
-                    energy_after[m->bounces] = after;
-            }
+            if (ev && m->bounces < cap)
+                ev[m->bounces] = (vb_bounce_event){
+                    .t = t[a],
+                    .before = before,
+                    .after = after,
+                    .e = before > 0.0 && after >= 0.0 ? sqrt(after / before) : (double)NAN};
             m->bounces++;
         } else if (b + 1 == n && b - a + 1 >= VB_REST_STEPS) {
             m->t_rest = t[a];
@@ -56,6 +56,13 @@ int vb_bounce_measure(const double *t, const double *s, const double *u, size_t 
         k = b + 1;
     }
     return 0;
+}
+
+double vb_bounce_energy_gain(const vb_bounce_event *ev, size_t bounces, size_t m)
+{
+    if (m == 0 || bounces < m || !(ev[0].before > 0.0))
+        return NAN;
+    return ev[m - 1].after / ev[0].before - 1.0;
 }
 
 int vb_slide_measure(const double *t, const double *x, const double *v, size_t n,

@@ -20,7 +20,10 @@
  *     spans at least VB_REST_STEPS steps; t_rest is then t_a, the end of
  *     its first contact step (the first state the resting contact made);
  *   - the largest penetration depth is max(-s_k, 0).
- * The energy gained at e = 1 after m bounces is E_after(m) / E_0 - 1.
+ * The energy gained at e = 1 after m bounces is E_after(m) / E_before(1)
+ * - 1: both at the floor, so that a method whose flight energy swings
+ * along the flight (symplectic Euler's E differs between apex and floor
+ * by O(dt)) is compared at one phase.
  *
  * The slide.  From the position x_k and velocity v_k along the slope: it
  * stops at the first sample k >= 1 whose velocity is 0 or reversed
@@ -47,6 +50,14 @@
 /* A bounce's contact lasts a step or two; a rest, every step after it. */
 #define VB_REST_STEPS 3
 
+/* One bounce as the states show it. */
+typedef struct vb_bounce_event {
+    double t;      /* the end of its first contact step */
+    double before; /* E_(a-1): the flight energy before it */
+    double after;  /* E_b: after it */
+    double e;      /* sqrt(after / before), NAN when before <= 0 */
+} vb_bounce_event;
+
 typedef struct vb_bounce_measures {
     size_t bounces;    /* episodes after which the ball flew */
     double t_rest;     /* INFINITY when it does not rest by the run's end */
@@ -59,11 +70,14 @@ typedef struct vb_bounce_measures {
 void vb_contact_normal_series(const vb_contact_geometry *g, const double *x, const double *v,
                               size_t n, double *s, double *u);
 
-/* The bounce's measures.  e_n[i] and energy_after[i] (either may be NULL)
- * get bounce i's measured restitution and the flight energy after it, for
- * i < cap.  0, or -1 for fewer than 2 samples or g <= 0. */
+/* The bounce's measures; the first cap bounces into ev (NULL: none).  0,
+ * or -1 for fewer than 2 samples or g <= 0. */
 int vb_bounce_measure(const double *t, const double *s, const double *u, size_t n, double g,
-                      double *e_n, double *energy_after, size_t cap, vb_bounce_measures *m);
+                      vb_bounce_event *ev, size_t cap, vb_bounce_measures *m);
+
+/* E_after(m) / E_before(1) - 1 from the first m bounces; NAN with fewer
+ * (bounces: how many the run had, ev: at least min(bounces, m) of them). */
+double vb_bounce_energy_gain(const vb_bounce_event *ev, size_t bounces, size_t m);
 
 typedef struct vb_slide_measures {
     int stopped;          /* 1 when some sample's velocity is 0 or reversed */
