@@ -53,11 +53,12 @@ typedef struct vb_contact_handler {
     const char *summary; /* one line */
     int (*step)(const vb_contact_geometry *g, vb_contact_step_fn *step, void *ctx, double *x,
                 double *v, double t, double h);
-    /* The largest separation at a step's start at which the handler still
-     * lets the step go unchecked, for the worst phase of the tunnel
-     * (metrics.h): the ball at that separation moves a whole step before
-     * the wall is seen.  0 for project, the speculative distance for
-     * impulse, INFINITY for toi (it sees every crossing). */
+    /* Where the tunnel's worst phase starts (contact_metrics.h): the
+     * largest separation at a step's start from which the step moves the
+     * ball a whole v dt before the wall acts on it.  0 for project (it
+     * acts at the step's end, on an overlap), the speculative distance for
+     * impulse (it sees the wall from there on), INFINITY for toi (it sees
+     * every crossing: no phase passes). */
     double (*blind)(const vb_contact_geometry *g);
 } vb_contact_handler;
 
