@@ -73,5 +73,7 @@ void suite_plans(void);
 void suite_simulate(void);
 void suite_sweep(void);
 void suite_constrain(void);
+void suite_contact(void);
+void suite_contact_handlers(void);
 
 #endif
