@@ -527,10 +527,75 @@ def test_strict_names_the_row(tmp):
           "run --strict on a [loop] case names the row verlet@variable", (r.returncode, r.stderr))
 
 
+SEMI = """[case]
+model = spring
+t_end = 2
+[steps]
+dt = 1
+halvings = 2
+[integrators]
+use = velocity-verlet
+[loop]
+kind = semi-fixed, substeps
+physics_dt = 1e-4
+substeps = 1000
+"""
+
+
+def semi_fixed_hand_loop(T, F, pdt):
+    """velocity Verlet on x'' = -x in a semi-fixed loop: frames of F, each
+    split into k = ceil(F/pdt - 1e-9) equal steps (docs/method.md §9), the
+    last landing on the frame's time: (steps, err_pos_max)"""
+    x, v, t, steps, worst = 1.0, 0.0, 0.0, 0, 0.0
+    N = math.ceil(T / F - 1e-9)
+    for f in range(1, N + 1):
+        tf = T if f == N else f * (T / N)
+        k = max(1, math.ceil(F / pdt - 1e-9))
+        h = F / k
+        for j in range(k):
+            a = -x
+            x = x + v * h + a * h * h / 2
+            v = v + (a - x) * h / 2
+            t = tf if j == k - 1 else t + h
+            steps += 1
+            worst = max(worst, abs(x - math.cos(t)))
+    return steps, worst
+
+
+def test_semi_fixed_every_step(tmp):
+    """issue 38 item 2: frames of 1 s and physics_dt = 1e-4 take the
+    ceil(h/physics_dt) = 10^4 steps a frame method.md promises (the loop
+    took 1000 steps of 1e-3), at both levels (the frames and physics_dt
+    halve together), and the summary does not call it "=" to substeps(1000),
+    which takes 1000"""
+    d = run_case(tmp, "semi", SEMI)
+    seen = 0
+    for r in rows(d):
+        if "@semi-fixed" not in r["integrator"]:
+            continue
+        level = int(r["level"])
+        F, pdt = 1.0 / 2 ** level, 1e-4 / 2 ** level
+        steps, worst = semi_fixed_hand_loop(2.0, F, pdt)
+        check(int(r["steps"]) == steps == 2 ** level * 2 * 10000,
+              "semi-fixed(1e-4) at level %d: 10^4 steps a frame" % level, (r["steps"], steps))
+        # the same steps of h, written here in another order of operations:
+        # round-off of |x| <= 1 over N steps, at most N eps apart (the loop's
+        # old 1000 steps of 1e-3 a frame miss by 100 times the error)
+        check(close(float(r["err_pos_max"]), worst, 0.0, steps * 2.2e-16),
+              "semi-fixed(1e-4) at level %d: err_pos_max of the hand loop" % level,
+              (r["err_pos_max"], worst))
+        seen += 1
+    check(seen == 2, "semi-fixed: two levels", seen)
+    table = summary_rows(d)
+    name = "`velocity-verlet@semi-fixed(1e-4)`"
+    check(name in table and "substeps" not in " ".join(table[name].values()),
+          "summary: semi-fixed(1e-4) is not '=' to substeps(1000)", table.get(name))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_summary_drawn_orders, test_clamp_same_scenario,
                      test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse,
-                     test_strict_names_the_row]))
+                     test_strict_names_the_row, test_semi_fixed_every_step]))

@@ -111,14 +111,35 @@ double vb_loop_physics_dt(const vb_loop_spec *s, int level)
     return ldexp(s->physics_dt, -level);
 }
 
-double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_max, double t_end, int level)
+/* A step is due when the accumulator holds physics_dt less this share of
+ * it, and a semi-fixed frame of h takes ceil(h/physics_dt - DUE_TOL)
+ * steps: frame times summed in floating point (1/60 + 1/60 against
+ * 2/120) must not defer a step by a whole frame on round-off, nor a frame
+ * that is a whole number of physics steps but for rounding gain one. */
+#define DUE_TOL 1e-9
+
+/* the steps of a semi-fixed frame of h at the physics step dt: the fewest
+ * equal ones no larger than dt, at least one; as many as that is, the
+ * step limit counts them (docs/method.md §9) */
+static double semi_fixed_steps(double h, double dt)
+{
+    double k = ceil(h / dt - DUE_TOL);
+    return k < 1.0 ? 1.0 : k;
+}
+
+double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_equal, double t_end,
+                         int level)
 {
     double dt = vb_loop_physics_dt(s, level);
     switch (s->kind) {
     case VB_LOOP_SUBSTEPS:
         return n * s->substeps;
     case VB_LOOP_SEMI_FIXED:
-        return n * fmin(fmax(1.0, ceil(h_max / dt)), VB_MAX_SUBSTEPS);
+        /* equal frames: exactly n of ceil(h/dt) steps; frames that vary:
+         * each takes at most h_i/dt + 1, and the frames sum to t_end */
+        if (h_equal > 0.0)
+            return n * semi_fixed_steps(h_equal, dt);
+        return n + floor(t_end / dt) + 1.0;
     case VB_LOOP_ACCUMULATOR:
         return floor(t_end / dt) + 1.0;
     case VB_LOOP_VARIABLE:
@@ -190,11 +211,6 @@ static double leftover(const vb_loop_run *r, double t_frame)
     return a < 0.0 ? 0.0 : a > 1.0 ? 1.0 : a;
 }
 
-/* A step is due when the accumulator holds physics_dt less this share of
- * it: frame times summed in floating point (1/60 + 1/60 against 2/120)
- * must not defer a step by a whole frame on round-off. */
-#define DUE_TOL 1e-9
-
 void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, double h)
 {
     const vb_loop_spec *s = &r->loop->spec;
@@ -207,15 +223,16 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
     case VB_N_LOOP_KINDS:
         break;
     case VB_LOOP_SUBSTEPS:
-        fr->left = s->substeps;
+        fr->left = (unsigned long long)s->substeps;
         fr->sub = h / s->substeps;
         break;
-    case VB_LOOP_SEMI_FIXED: {
-        double k = ceil(h / r->dt - DUE_TOL);
-        fr->left = k < 1.0 ? 1 : k > VB_MAX_SUBSTEPS ? VB_MAX_SUBSTEPS : (int)k;
-        fr->sub = h / fr->left;
+    case VB_LOOP_SEMI_FIXED:
+        /* every step the frame needs, however many: the step limit counted
+         * them before the run (a cap here would take longer steps than
+         * physics_dt and say nothing) */
+        fr->left = (unsigned long long)semi_fixed_steps(h, r->dt);
+        fr->sub = h / (double)fr->left;
         break;
-    }
     case VB_LOOP_ACCUMULATOR: {
         double acc = t_frame - r->lag - (double)r->n_phys * r->dt;
         double due = floor(acc / r->dt + DUE_TOL);
@@ -227,7 +244,7 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
             r->lag += (due - r->max_steps) * r->dt;
             due = r->max_steps;
         }
-        fr->left = (int)due;
+        fr->left = (unsigned long long)due; /* <= the step limit, at most 2^50 */
         fr->sub = r->dt;
         if (fr->left == 0)
             r->alpha = leftover(r, t_frame);
@@ -238,7 +255,7 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
 
 int vb_loop_frame_step(vb_loop_run *r, vb_loop_frame *fr, vb_force *f, double *t_phys)
 {
-    if (fr->left <= 0)
+    if (fr->left == 0)
         return 0;
     size_t n = r->n;
     memcpy(r->prev, r->cur, 2 * n * sizeof *r->cur);

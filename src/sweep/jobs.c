@@ -37,6 +37,25 @@ vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, u
     return p;
 }
 
+/* The most physics steps a run of the frames p takes in any loop of the
+ * case (loop.h): as many as its frames at the most (variable), many more
+ * (substeps, a fine accumulator); *most the loop that takes them, or NULL
+ * when no loop takes more than a step a frame. */
+static double loop_steps(const vb_case *c, const vb_plan_spec *p, int level, const vb_loop **most)
+{
+    double frames = vb_plan_max_steps(p), n = frames;
+    /* fixed frames are all t_end/N: a semi-fixed loop's count is exact */
+    double h_equal = p->kind == VB_PLAN_FIXED ? p->t_end / frames : 0.0;
+    *most = NULL;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_loop *l = vb_loop_of(c->integ[i]);
+        double m = l ? vb_loop_max_steps(&l->spec, frames, h_equal, vb_plan_t_end(p), level) : 0.0;
+        if (m > n)
+            n = m, *most = l;
+    }
+    return n;
+}
+
 /* The plans of one integrator, in the order the sweep runs them: every kind,
  * level and seed.  All integrators of a case share them. */
 static size_t plans_per_integrator(const vb_case *c)
@@ -129,19 +148,9 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             continue;
         for (int level = 0; level < c->halvings; level++) {
             vb_plan_spec p = vb_sweep_plan_for(c, (vb_plan_kind)kind, level, 1);
-            double n = vb_plan_max_steps(&p);
-            /* a frame loop's physics steps (loop.h): as many as its frames
-             * at the most (variable), many more (substeps, a fine
-             * accumulator); the loop that needs the most, to be named */
-            const vb_loop *most = NULL;
-            for (size_t i = 0; i < c->n_integ; i++) {
-                const vb_loop *l = vb_loop_of(c->integ[i]);
-                double m = l ? vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
-                                                 p.dt * (1.0 + c->jitter), c->t_end, level)
-                             : 0.0;
-                if (m > n)
-                    n = m, most = l;
-            }
+            /* a frame loop's physics steps; the loop that needs the most, to be named */
+            const vb_loop *most;
+            double n = loop_steps(c, &p, level, &most);
             if (n > max_steps && most && most->spec.dt_line) {
                 /* physics_dt sets the count (an accumulator's, a
                  * semi-fixed loop's), not the frames' dt: name its line */
