@@ -251,6 +251,9 @@ def main():
         ("sim too many steps", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--dt", "1e-12"], "over the limit of 1e+09"),
         ("sim trajectory not writable", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--trajectory", "/proc/x/traj.csv"], "--trajectory: /proc/x/traj.csv: cannot write here"),
     ]
+    entries += [
+        ("sim a method's parameters too long", {}, ["sim", "--model", "double-pendulum", "--integrator", "jakobsen:sweeps=" + "0" * 1100 + "3"], "more than 1023 characters of KEY=VALUE"),
+    ]
     for name, files, argv, msg in entries:
         problem = run_entry(vb, tmp, name, argv, msg, files)
         if problem:

@@ -30,6 +30,7 @@ import csv
 import io
 import math
 import os
+import subprocess
 import sys
 
 import suite
@@ -592,10 +593,62 @@ def test_semi_fixed_every_step(tmp):
           "summary: semi-fixed(1e-4) is not '=' to substeps(1000)", table.get(name))
 
 
+def test_long_names(tmp):
+    """issue 38 items 10 and 11: names are whole.  A plugin method named in
+    40 characters with four parameters of 30 (tests/plugins/long_names.c:
+    velocity Verlet, its reported x moved by the last parameter) has a
+    170-character name: set to 1.5 and to 3 in two cases of one run they are
+    two methods, whose position error on the projectile is the offset
+    (velocity Verlet is exact under constant force); three draws of it in
+    one accumulator are three rows, no "=" to itself, and check accepts
+    its own directory"""
+    so = os.path.join(tmp, "long_names.so")
+    r = subprocess.run([os.environ.get("CC") or "cc", "-std=c11", "-fPIC", "-shared", "-O2",
+                        "-I" + os.path.join(suite.ROOT, "src"), "-o", so,
+                        os.path.join(suite.ROOT, "tests", "plugins", "long_names.c"), "-lm"],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "the long-names plugin builds", r.stderr)
+    method = ("velocity-verlet-shifted-by-a-long-offset:first_parameter_that_does_none=1:"
+              "second_parameter_that_does_non=1:third_parameter_that_does_none=1:"
+              "offset_added_to_the_position_x=")
+    paths = []
+    for off in ("1.5", "3"):
+        paths.append(os.path.join(tmp, "long%s.case" % off.replace(".", "")))
+        with open(paths[-1], "w") as f:
+            f.write("[case]\nmodel = projectile\nt_end = 1\n[steps]\ndt = 0.1\nhalvings = 2\n"
+                    "[integrators]\nuse = %s%s\n" % (method, off))
+    out = os.path.join(tmp, "out-long")
+    r = vb("run", "--plugin", so, paths[0], paths[1], "--out", out, "--no-chart-data")
+    check(r.returncode == 0, "two cases of one long method", r.stderr)
+    for off, path in zip((1.5, 3.0), paths):
+        rs = rows(os.path.join(out, os.path.basename(path)[:-5]))
+        check(len(rs) == 2 and all(x["integrator"] == method + ("%g" % off) for x in rs) and
+              all(abs(float(x["err_pos_final"]) - off) <= 1e-12 for x in rs),
+              "the method at offset %g is named whole and runs at %g" % (off, off),
+              [(x["integrator"], x["err_pos_final"]) for x in rs])
+    loop = paths[0].replace(".case", "-loop.case")
+    with open(paths[0]) as f, open(loop, "w") as g:
+        g.write(f.read() + "[loop]\nkind = accumulator\nphysics_dt = 1/64\n"
+                "draw = last, interpolate, extrapolate\n")
+    r = vb("run", "--plugin", so, loop, "--out", out, "--no-chart-data")
+    d = os.path.join(out, "long15-loop")
+    names = sorted(set(x["integrator"] for x in rows(d)))
+    want = sorted(method + "1.5@accumulator(1/64;%s)" % w for w in ("last", "interpolate", "extrapolate"))
+    check(r.returncode == 0 and names == want, "three draws of the long method: three rows named whole",
+          (names, r.stderr))
+    table = summary_rows(d)
+    check(len(table) == 3 and all("= %s" % name not in " ".join(cells.values())
+                                  for name, cells in table.items()),
+          "summary: no row '=' to itself", table)
+    r = vb("check", "--baseline", out, "--plugin", so, loop, "--quiet")
+    check(r.returncode == 0, "check accepts the directory run just wrote", (r.returncode, r.stdout, r.stderr))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_projectile_closed_form, test_spring_hand_loop,
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_summary_drawn_orders, test_clamp_same_scenario,
                      test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse,
-                     test_strict_names_the_row, test_semi_fixed_every_step]))
+                     test_strict_names_the_row, test_semi_fixed_every_step,
+                     test_long_names]))

@@ -62,6 +62,27 @@ static size_t no_state(size_t n)
     return 0;
 }
 
+/* METHOD@LOOP into buf (len bytes, as snprintf): its length */
+static int loop_name(char *buf, size_t len, const char *inner, const vb_loop_spec *s)
+{
+    switch (s->kind) {
+    case VB_LOOP_VARIABLE:
+        return snprintf(buf, len, "%s@variable", inner);
+    case VB_LOOP_ACCUMULATOR:
+        if (s->max_substeps > 0)
+            return snprintf(buf, len, "%s@accumulator(%s;%s;max=%d)", inner, s->dt_text,
+                            draw_names[s->draw], s->max_substeps);
+        return snprintf(buf, len, "%s@accumulator(%s;%s)", inner, s->dt_text,
+                        draw_names[s->draw]);
+    case VB_LOOP_SEMI_FIXED:
+        return snprintf(buf, len, "%s@semi-fixed(%s)", inner, s->dt_text);
+    case VB_LOOP_SUBSTEPS:
+    case VB_N_LOOP_KINDS:
+        break;
+    }
+    return snprintf(buf, len, "%s@substeps(%d)", inner, s->substeps);
+}
+
 vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
 {
     vb_loop *l = calloc(1, sizeof *l);
@@ -69,27 +90,14 @@ vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
         return NULL;
     l->inner = inner;
     l->spec = *spec;
-    const vb_loop_spec *s = &l->spec;
-    switch (s->kind) {
-    case VB_LOOP_VARIABLE:
-        snprintf(l->name, sizeof l->name, "%s@variable", inner->name);
-        break;
-    case VB_LOOP_ACCUMULATOR:
-        if (s->max_substeps > 0)
-            snprintf(l->name, sizeof l->name, "%s@accumulator(%s;%s;max=%d)", inner->name,
-                     s->dt_text, draw_names[s->draw], s->max_substeps);
-        else
-            snprintf(l->name, sizeof l->name, "%s@accumulator(%s;%s)", inner->name, s->dt_text,
-                     draw_names[s->draw]);
-        break;
-    case VB_LOOP_SEMI_FIXED:
-        snprintf(l->name, sizeof l->name, "%s@semi-fixed(%s)", inner->name, s->dt_text);
-        break;
-    case VB_LOOP_SUBSTEPS:
-    case VB_N_LOOP_KINDS:
-        snprintf(l->name, sizeof l->name, "%s@substeps(%d)", inner->name, s->substeps);
-        break;
+    /* the name whole, however long the inner method's: a name cut short
+     * would give two rows one name (docs/method.md §9) */
+    int len = loop_name(NULL, 0, inner->name, &l->spec);
+    if (len < 0 || !(l->name = malloc((size_t)len + 1))) {
+        free(l);
+        return NULL;
     }
+    loop_name(l->name, (size_t)len + 1, inner->name, &l->spec);
     l->integ = *inner;
     l->integ.name = l->name;
     l->integ.flags = (inner->flags & ~VB_LOOP_FLAG) | VB_LOOP_FLAG;
@@ -104,7 +112,12 @@ vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
     return l;
 }
 
-void vb_loop_free(vb_loop *l) { free(l); }
+void vb_loop_free(vb_loop *l)
+{
+    if (l)
+        free(l->name);
+    free(l);
+}
 
 double vb_loop_physics_dt(const vb_loop_spec *s, int level)
 {

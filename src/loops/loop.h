@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "integrator.h"
 #include "verletbench.h"
 
 /* In a loop's vb_integrator.flags (plugins cannot set it:
@@ -45,6 +46,13 @@ typedef enum { VB_DRAW_LAST, VB_DRAW_INTERPOLATE, VB_DRAW_EXTRAPOLATE, VB_N_DRAW
 #define VB_MAX_LOOPS 4
 #define VB_MAX_SUBSTEPS 1000
 
+/* The longest part after the '@' of a row's name that the check reads
+ * back ("accumulator(" 12, physics_dt as written 23, ";extrapolate" 12,
+ * ";max=1000)" 10: 57 at most), and so the longest row name: a method's
+ * (integrator.h) and that. */
+#define VB_LOOP_PART_MAX 80
+#define VB_LOOP_NAME_MAX (VB_METHOD_NAME_MAX + 1 + VB_LOOP_PART_MAX)
+
 typedef struct vb_loop_spec {
     vb_loop_kind kind;
     double physics_dt;  /* accumulator: the step; semi-fixed: the largest */
@@ -59,7 +67,7 @@ typedef struct vb_loop {
     vb_integrator integ; /* first: what the sweep and the tables see */
     const vb_integrator *inner;
     vb_loop_spec spec;
-    char name[160];
+    char *name; /* METHOD@LOOP, the inner name whole: never cut (vb_loop_free frees it) */
 } vb_loop;
 
 static inline const vb_loop *vb_loop_of(const vb_integrator *g)
