@@ -252,6 +252,9 @@ def main():
         ("sim trajectory not writable", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--trajectory", "/proc/x/traj.csv"], "--trajectory: /proc/x/traj.csv: cannot write here"),
     ]
     entries += [
+        # the frame-rate table is held to the step limit as a sweep level is:
+        # 100000 Hz over t_end = 6.28 are 628000 frames of 4 substeps
+        ("loop: rates over the step limit", {"c.case": GOOD + "[loop]\nkind = substeps\nsubsteps = 4\nrates = 60, 100000\n"}, ["run", "{case}", "--out", "{out}", "--max-steps", "1e6"], "{case}:16: rates: tcv@substeps(4) at 100000 Hz, fixed frames, needs up to 2.51e+06 steps a run, over the limit of 1e+06"),
         ("sim a method's parameters too long", {}, ["sim", "--model", "double-pendulum", "--integrator", "jakobsen:sweeps=" + "0" * 1100 + "3"], "more than 1023 characters of KEY=VALUE"),
     ]
     for name, files, argv, msg in entries:

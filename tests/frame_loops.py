@@ -593,6 +593,44 @@ def test_semi_fixed_every_step(tmp):
           "summary: semi-fixed(1e-4) is not '=' to substeps(1000)", table.get(name))
 
 
+LIMIT_RATES = """[case]
+model = spring
+t_end = 1
+[steps]
+dt = 0.25
+halvings = 2
+[integrators]
+use = velocity-verlet
+[loop]
+kind = substeps
+substeps = 4
+rates = 100
+"""
+
+
+def test_rates_step_limit(tmp):
+    """issue 38 item 1: the frame-rate table's runs are held to --max-steps
+    as a level of the sweep is.  At 100 Hz over t_end = 1, ceil(1 * 100) =
+    100 fixed frames of 4 substeps are 400 steps (the sweep itself takes at
+    most 8 frames, 32 steps): refused, exit 2, naming the rates line, under
+    399; run under 400.  And the issue's case: rates = 100000 under 1000."""
+    path = os.path.join(tmp, "limitrates.case")
+    for text, limit, ok in ((LIMIT_RATES, 399, False), (LIMIT_RATES, 400, True),
+                            (LIMIT_RATES.replace("rates = 100", "rates = 100000"), 1000, False)):
+        with open(path, "w") as f:
+            f.write(text)
+        out = os.path.join(tmp, "out-limitrates%d" % limit)
+        r = vb("run", path, "--out", out, "--max-steps", limit, "--no-chart-data")
+        what = "rates under --max-steps %d: %s" % (limit, "runs" if ok else "refused")
+        if ok:
+            check(r.returncode == 0, what, r.stderr)
+        else:
+            check(r.returncode == 2 and "%s:12: rates: velocity-verlet@substeps(4) at " % path
+                  in r.stderr and "over the limit of" in r.stderr and
+                  not os.path.exists(os.path.join(out, "limitrates")), what,
+                  (r.returncode, r.stderr))
+
+
 def test_long_names(tmp):
     """issue 38 items 10 and 11: names are whole.  A plugin method named in
     40 characters with four parameters of 30 (tests/plugins/long_names.c:
@@ -651,4 +689,4 @@ if __name__ == "__main__":
                      test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
-                     test_long_names]))
+                     test_long_names, test_rates_step_limit]))

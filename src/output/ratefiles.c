@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "columns.h"
+#include "jobs.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -73,18 +74,19 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
                "energy error, max − min. A fixed-step accumulator's physics is the same at "
                "every rate: what spreads is what it draws.\n\n",
             c->jitter > 0.0 ? "fixed and random frames" : "fixed frames", y, y);
-    int kinds = c->jitter > 0.0 ? 2 : 1;
+    vb_plan_kind kind_of[3];
+    int kinds = vb_sweep_rate_kinds(c, kind_of);
     /* the column named as the caption names it: "highest y" */
     fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
                "|---|---|---|---|---|\n",
             y);
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
-            vb_plan_kind kind = kd ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+            vb_plan_kind kind = kind_of[kd];
             vb_rate_spread sp = vb_rate_spread_of(s, i, kind);
             if (!sp.rates && !isinf(sp.final))
                 continue; /* an engine: not in the table */
-            fprintf(f, "| `%s` | %s |", c->integ[i]->name, kd ? "random" : "fixed");
+            fprintf(f, "| `%s` | %s |", c->integ[i]->name, vb_plan_name(kind));
             cell(f, sp.final);
             cell(f, sp.y_max);
             cell(f, sp.energy);

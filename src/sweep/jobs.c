@@ -37,6 +37,26 @@ vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, u
     return p;
 }
 
+int vb_sweep_rate_kinds(const vb_case *c, vb_plan_kind kinds[3])
+{
+    int n = 0;
+    kinds[n++] = VB_PLAN_FIXED;
+    if (c->jitter > 0.0)
+        kinds[n++] = VB_PLAN_RANDOM;
+    return n;
+}
+
+vb_plan_spec vb_sweep_rate_plan(const vb_case *c, double rate, vb_plan_kind kind)
+{
+    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = 1.0 / rate};
+    if (kind == VB_PLAN_RANDOM) {
+        p.jitter = c->jitter;
+        p.seed = 1;
+    }
+    snprintf(p.id, sizeof p.id, "rates-%g-%s", rate, vb_plan_name(kind));
+    return p;
+}
+
 /* The most physics steps a run of the frames p takes in any loop of the
  * case (loop.h): as many as its frames at the most (variable), many more
  * (substeps, a fine accumulator); *most the loop that takes them, or NULL
@@ -54,6 +74,32 @@ static double loop_steps(const vb_case *c, const vb_plan_spec *p, int level, con
             n = m, *most = l;
     }
     return n;
+}
+
+/* The frame-rate table's runs ([loop] rates) against the step limit, as a
+ * level of the sweep is: 0, or VB_SWEEP_USAGE naming the rates line */
+static int check_rates(const vb_case *c, double max_steps, char *err, size_t errlen)
+{
+    vb_plan_kind kinds[3];
+    int n_kinds = vb_sweep_rate_kinds(c, kinds);
+    for (int ri = 0; ri < c->n_rates; ri++)
+        for (int kd = 0; kd < n_kinds; kd++) {
+            vb_plan_spec p = vb_sweep_rate_plan(c, c->rates[ri], kinds[kd]);
+            const vb_loop *most;
+            double n = loop_steps(c, &p, 0, &most);
+            if (n > max_steps) {
+                char label[4096];
+                snprintf(err, errlen,
+                         "%s:%lu: rates: %s at %g Hz, %s frames, needs up to %.3g steps a run, "
+                         "over the limit of %.3g (raise it with --max-steps or "
+                         "VERLETBENCH_MAX_STEPS)",
+                         c->path, c->rates_line,
+                         most ? most->name : vb_case_label(c, label, sizeof label),
+                         c->rates[ri], vb_plan_name(kinds[kd]), n, max_steps);
+                return VB_SWEEP_USAGE;
+            }
+        }
+    return 0;
 }
 
 /* The plans of one integrator, in the order the sweep runs them: every kind,
@@ -175,7 +221,7 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             }
         }
     }
-    return 0;
+    return check_rates(c, max_steps, err, errlen);
 }
 
 int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen)
