@@ -631,6 +631,47 @@ def test_rates_step_limit(tmp):
                   (r.returncode, r.stderr))
 
 
+CLAMPED = """[case]
+model = spring
+t_end = 1
+[steps]
+dt = 0.25
+halvings = 2
+[integrators]
+use = velocity-verlet
+[loop]
+kind = %s
+physics_dt = 1/240
+%srates = 30, 240
+"""
+
+
+def rates_caption(d):
+    with open(os.path.join(d, "summary.md")) as f:
+        return [l for l in f.read().splitlines() if l.startswith("The same scenario at display")][0]
+
+
+def test_rates_caption_clamp(tmp):
+    """issue 38 item 12: the caption says an accumulator's physics is the
+    same at every rate only where it is.  With max_substeps = 2 and
+    physics_dt = 1/240, a 30 Hz frame owes 8 steps and takes 2, so every
+    frame drops 6/240 s: over 30 frames 0.75 of t_end = 1; at 240 Hz a frame
+    owes one and nothing drops.  Without the clamp the caption says it;
+    with one loop of one step a frame there is no accumulator to say it of"""
+    same = "A fixed-step accumulator's physics is the same at every rate: what spreads is what it draws."
+    text = rates_caption(run_case(tmp, "clamped", CLAMPED % ("accumulator", "max_substeps = 2\n")))
+    lag = hand_loop(1.0, 1.0 / 30, 1.0 / 240, 2, "last")[4]
+    check(close(lag, 0.75, 1e-12), "the hand loop drops 0.75 s at 30 Hz", lag)
+    check(same not in text and "`velocity-verlet@accumulator(1/240;last;max=2)` up to %.3g of "
+          "t_end = 1 at 30 Hz, fixed frames" % lag in text,
+          "caption: the clamp's row named, and no claim of the same physics", text)
+    text = rates_caption(run_case(tmp, "unclamped", CLAMPED % ("accumulator", "")))
+    check(same in text, "caption: an accumulator without a clamp keeps the same physics", text)
+    text = rates_caption(run_case(tmp, "noacc", CLAMPED.replace("physics_dt = 1/240\n", "")
+                                  % ("variable", "")))
+    check("accumulator" not in text, "caption: nothing of accumulators where there is none", text)
+
+
 def test_long_names(tmp):
     """issue 38 items 10 and 11: names are whole.  A plugin method named in
     40 characters with four parameters of 30 (tests/plugins/long_names.c:
@@ -689,4 +730,5 @@ if __name__ == "__main__":
                      test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
-                     test_long_names, test_rates_step_limit]))
+                     test_long_names, test_rates_step_limit,
+                     test_rates_caption_clamp]))

@@ -7,6 +7,7 @@
 
 #include "columns.h"
 #include "jobs.h"
+#include "loop.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -59,6 +60,58 @@ static void cell(FILE *f, double x)
         fprintf(f, " %.3g |", x);
 }
 
+/* "fixed frames", "fixed and random frames", "fixed, random and trace frames" */
+static void list_kinds(const vb_plan_kind *kinds, int n, FILE *f)
+{
+    for (int k = 0; k < n; k++)
+        fprintf(f, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", vb_plan_name(kinds[k]));
+    fputs(" frames", f);
+}
+
+/* What the caption says of the accumulators: that their physics is the
+ * same at every rate, where it is (docs/method.md §9).  A clamp that
+ * dropped time at some rate makes it false for that row: it is named. */
+static void accumulator_note(const vb_sweep *s, FILE *f)
+{
+    const vb_case *c = s->c;
+    const vb_rate_row *worst = NULL;
+    size_t accumulators = 0, dropped = 0;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        if (!vb_loop_holds_frames(c->integ[i]))
+            continue;
+        accumulators++;
+        const vb_rate_row *most = NULL;
+        for (size_t k = 0; k < s->n_rates; k++)
+            if (s->rates[k].integ == i && s->rates[k].lag > 0.0 &&
+                (!most || s->rates[k].lag > most->lag))
+                most = &s->rates[k];
+        if (most) {
+            dropped++;
+            if (!worst || most->lag > worst->lag)
+                worst = most;
+        }
+    }
+    if (!accumulators)
+        return; /* no row it would be about */
+    if (!worst) {
+        fputs(" A fixed-step accumulator's physics is the same at every rate: what spreads is "
+              "what it draws.", f);
+        return;
+    }
+    fprintf(f, " A fixed-step accumulator's physics is the same at every rate only while its "
+               "clamp (`max_substeps`) drops no time, and here it dropped time: `%s` up to %.3g "
+               "of t_end = %g at %g Hz, %s frames",
+            c->integ[worst->integ]->name, worst->lag, c->t_end, worst->rate,
+            vb_plan_name(worst->kind));
+    if (dropped > 1)
+        fprintf(f, ", and %zu other accumulator row%s too", dropped - 1, dropped > 2 ? "s" : "");
+    fputs(". Where it did, the physics itself differs between the rates, and so do the final "
+          "position and the energy error.", f);
+    if (dropped < accumulators)
+        fputs(" The other accumulators' physics is the same at every rate: what spreads is what "
+              "they draw.", f);
+}
+
 void vb_write_rates_summary(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
@@ -66,16 +119,19 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
         return;
     char y[64];
     height_name(&c->model, y, sizeof y);
-    fputs("The same scenario at display rates of ", f);
-    list_rates(c, f);
-    fprintf(f, " Hz (`rates.csv`): how far the rates spread, %s. Final position: the largest "
-               "distance between the positions two rates draw at t_end; highest %s: the "
-               "highest drawn %s, max − min over the rates; energy: the largest relative "
-               "energy error, max − min. A fixed-step accumulator's physics is the same at "
-               "every rate: what spreads is what it draws.\n\n",
-            c->jitter > 0.0 ? "fixed and random frames" : "fixed frames", y, y);
     vb_plan_kind kind_of[3];
     int kinds = vb_sweep_rate_kinds(c, kind_of);
+    fputs("The same scenario at display rates of ", f);
+    list_rates(c, f);
+    fputs(" Hz (`rates.csv`): how far the rates spread, ", f);
+    list_kinds(kind_of, kinds, f);
+    fprintf(f, ". Final position: the largest "
+               "distance between the positions two rates draw at t_end; highest %s: the "
+               "highest drawn %s, max − min over the rates; energy: the largest relative "
+               "energy error, max − min.",
+            y, y);
+    accumulator_note(s, f);
+    fputs("\n\n", f);
     /* the column named as the caption names it: "highest y" */
     fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
                "|---|---|---|---|---|\n",

@@ -123,6 +123,7 @@ typedef struct vb_rate_row {
     double y_max, y_max_exact; /* the highest drawn value of the height, and the truth's at the same frames */
     double err_energy_max;     /* NAN where the model has no energy */
     double err_draw_max;
+    double lag;                /* the time an accumulator's clamp dropped (lag_max) */
     double *x_final;           /* the drawn position at t_end (n), for the spread */
 } vb_rate_row;
 
