@@ -672,6 +672,92 @@ def test_rates_caption_clamp(tmp):
     check("accumulator" not in text, "caption: nothing of accumulators where there is none", text)
 
 
+TRACE = """[case]
+model = projectile
+g = 9.81
+speed = 0
+angle = 90
+t_end = 1
+[steps]
+dt = 0.02
+halvings = 2
+trace = %s
+[integrators]
+use = euler-semi, velocity-verlet
+[loop]
+kind = variable, accumulator
+physics_dt = 1/120
+rates = 30, 144
+"""
+
+
+def trace_steps(path):
+    with open(path) as f:
+        return [float(l.split("#")[0]) for l in f if l.split("#")[0].strip()]
+
+
+def trace_frames(tr, scale, t_end):
+    """plan.c's trace plan: the steps scaled and replayed (scale != 1), the
+    last one landing on t_end when within 1e-9 of the mean step of it"""
+    s = 0.0
+    for h in tr:  # summed in order, as the reader sums them
+        s += h
+    land = 1e-9 * scale * s / len(tr)
+    t, k, out = 0.0, 0, []
+    while True:
+        h = (tr[k] if k < len(tr) else t_end - t) if scale == 1.0 else tr[k % len(tr)] * scale
+        k += 1
+        if t + h >= t_end - land:
+            out.append(t_end - t)
+            return out
+        t += h
+        out.append(h)
+
+
+def semi_euler_drop(frames, g):
+    """symplectic Euler from rest under gravity, a step a frame: y_N"""
+    y = v = 0.0
+    for h in frames:
+        v -= g * h
+        y += h * v
+    return y
+
+
+def test_trace_in_rates(tmp):
+    """issue 39, spikes: a case's trace enters the frame-rate table as a
+    third kind of frames: the recorded frames scaled to a mean of 1/rate
+    (their pattern kept) and replayed.  Each trace row's frames are the
+    count of those frames (built here from plan.c's rule), symplectic
+    Euler one step a frame lands at the closed form of its steps,
+    -g sum_k h_k sum_{j<=k} h_j, velocity Verlet on the exact -g T^2/2;
+    the accumulator's physics (its energy error) is the same at both rates"""
+    tpath = os.path.join(suite.ROOT, "cases", "traces", "frames-60hz.trace")
+    tr = trace_steps(tpath)
+    s = 0.0
+    for h in tr:
+        s += h
+    g, seen, energy = 9.81, 0, {}
+    for r in rows(run_case(tmp, "tracerates", TRACE % tpath), "rates.csv"):
+        if r["plan"] != "trace":
+            continue
+        rate = float(r["rate_hz"])
+        frames = trace_frames(tr, len(tr) / (s * rate), 1.0)
+        m, loop = r["integrator"].split("@")
+        check(int(r["frames"]) == len(frames), "trace at %g Hz: %d frames" % (rate, len(frames)),
+              r["frames"])
+        err = float(r["err_final"])
+        if loop == "variable":
+            want = abs(semi_euler_drop(frames, g) + g / 2) if m == "euler-semi" else 0.0
+            check(close(err, want, 1e-9, 1e-12), "trace at %g Hz: %s lands %.6g off" %
+                  (rate, m, want), err)
+        else:
+            energy.setdefault(m, set()).add(r["err_energy_max"])
+        seen += 1
+    check(seen == 8, "trace rows: 2 methods x 2 loops x 2 rates", seen)
+    check(len(energy) == 2 and all(len(e) == 1 for e in energy.values()),
+          "trace frames: an accumulator's energy error is the same at every rate", energy)
+
+
 def test_long_names(tmp):
     """issue 38 items 10 and 11: names are whole.  A plugin method named in
     40 characters with four parameters of 30 (tests/plugins/long_names.c:
@@ -731,4 +817,4 @@ if __name__ == "__main__":
                      test_step_limit, test_not_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
                      test_long_names, test_rates_step_limit,
-                     test_rates_caption_clamp]))
+                     test_rates_caption_clamp, test_trace_in_rates]))

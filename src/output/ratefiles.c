@@ -32,6 +32,9 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
     fprintf(f, " Hz over t_end = %.17g; frames fixed (t_end/N, N = ceil(t_end rate))", c->t_end);
     if (c->jitter > 0.0)
         fprintf(f, " and random (dt (1 + %g u), seed 1)", c->jitter);
+    if (c->trace_path)
+        fputs(" and trace (the case's trace scaled to a mean frame of 1/rate, replayed from its "
+              "start as it runs out)", f);
     fprintf(f, ";\n# the height is %s; err_final: the drawn position at t_end against the exact; "
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);

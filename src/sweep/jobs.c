@@ -43,6 +43,8 @@ int vb_sweep_rate_kinds(const vb_case *c, vb_plan_kind kinds[3])
     kinds[n++] = VB_PLAN_FIXED;
     if (c->jitter > 0.0)
         kinds[n++] = VB_PLAN_RANDOM;
+    if (c->trace_path)
+        kinds[n++] = VB_PLAN_TRACE;
     return n;
 }
 
@@ -52,6 +54,11 @@ vb_plan_spec vb_sweep_rate_plan(const vb_case *c, double rate, vb_plan_kind kind
     if (kind == VB_PLAN_RANDOM) {
         p.jitter = c->jitter;
         p.seed = 1;
+    } else if (kind == VB_PLAN_TRACE) {
+        /* the recorded pattern (each frame against the mean, a spike's
+         * share of it) at this rate: its mean frame sum/n becomes 1/rate */
+        p.trace = &c->trace;
+        p.trace_scale = (double)c->trace.n / (c->trace.sum * rate);
     }
     snprintf(p.id, sizeof p.id, "rates-%g-%s", rate, vb_plan_name(kind));
     return p;

@@ -62,7 +62,7 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
         if (vb_plan_begin(&p, plan) == 0) {
             while (vb_plan_next(&p, &h, &t))
                 r->frames++;
-            r->dt = plan->kind == VB_PLAN_FIXED ? p.h_fixed : plan->dt;
+            r->dt = plan->kind == VB_PLAN_FIXED ? p.h_fixed : plan->dt; /* a trace's mean */
             vb_plan_end(&p);
         }
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
