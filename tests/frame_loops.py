@@ -758,6 +758,54 @@ def test_trace_in_rates(tmp):
           "trace frames: an accumulator's energy error is the same at every rate", energy)
 
 
+def sim_row(r):
+    lines = r.stdout.splitlines()
+    return dict(zip(lines[0].split(","), lines[1].split(","))) if len(lines) >= 2 else {}
+
+
+def test_sim_loop(tmp):
+    """issue 39: sim takes the [loop] options.  The closed form of
+    docs/method.md §9 (velocity Verlet, accumulator of h = 1/32, frames of
+    2h: interpolate draws y(t - h), off by h(v0 - 2gh) + gh^2/2 at most), its
+    trajectory a row a frame of the drawn state; symplectic Euler one step
+    a frame under the recorded trace lands where its steps say; semi-fixed
+    frames of 1 s at 1e-4 take 10^4 steps each"""
+    v0, g, h = 20.0, 9.81, 1.0 / 32
+    traj = os.path.join(tmp, "simloop.csv")
+    r = vb("sim", "--model", "projectile", "--set", "angle=90", "--integrator", "velocity-verlet",
+           "--t-end", "1", "--dt", repr(2 * h), "--loop", "accumulator", "--physics-dt", "1/32",
+           "--draw", "interpolate", "--trajectory", traj)
+    row = sim_row(r)
+    want = h * (v0 - g * 2 * h) + g * h * h / 2
+    check(r.returncode == 0 and row.get("integrator") == "velocity-verlet@accumulator(1/32;interpolate)"
+          and row.get("steps") == "32" and close(float(row.get("err_draw_max", "nan")), want, 1e-12)
+          and float(row.get("lag_max", "nan")) == 0.0,
+          "sim --loop accumulator: 32 steps, interpolate off by h(v0 - 2gh) + gh^2/2", (r.stdout, r.stderr))
+    y = lambda t: v0 * t - g * t * t / 2
+    tr = []
+    if os.path.exists(traj):
+        with open(traj) as f:
+            tr = list(csv.DictReader(l for l in f if not l.startswith("#")))
+    check(len(tr) == 17 and all(close(float(p["t"]), 2 * h * k, 1e-15) for k, p in enumerate(tr)) and
+          all(close(float(p["y"]), y(max(0.0, float(p["t"]) - h)), 1e-12, 1e-13) for p in tr[1:]),
+          "sim --loop --trajectory: a row a frame, the drawn y(t - h)", tr[:3])
+    tpath = os.path.join(suite.ROOT, "cases", "traces", "frames-60hz.trace")
+    r = vb("sim", "--model", "projectile", "--set", "speed=0", "--integrator", "euler-semi",
+           "--steps", tpath, "--t-end", "1", "--loop", "variable")
+    row = sim_row(r)
+    want = abs(semi_euler_drop(trace_frames(trace_steps(tpath), 1.0, 1.0), g) + g / 2)
+    check(r.returncode == 0 and close(float(row.get("err_pos_final", "nan")), want, 1e-9, 1e-12),
+          "sim --steps TRACE --loop variable: symplectic Euler lands where its steps say",
+          (row.get("err_pos_final"), want, r.stderr))
+    r = vb("sim", "--model", "spring", "--integrator", "velocity-verlet", "--dt", "1", "--t-end", "2",
+           "--loop", "semi-fixed", "--physics-dt", "1e-4")
+    row = sim_row(r)
+    steps, worst = semi_fixed_hand_loop(2.0, 1.0, 1e-4)
+    check(r.returncode == 0 and row.get("steps") == str(steps) and
+          close(float(row.get("err_pos_max", "nan")), worst, 0.0, steps * 2.2e-16),
+          "sim --loop semi-fixed: 10^4 steps a 1 s frame", (r.stdout, r.stderr))
+
+
 def test_long_names(tmp):
     """issue 38 items 10 and 11: names are whole.  A plugin method named in
     40 characters with four parameters of 30 (tests/plugins/long_names.c:
@@ -816,5 +864,5 @@ if __name__ == "__main__":
                      test_drop, test_jump_apex, test_rates_table,
                      test_step_limit, test_not_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
-                     test_long_names, test_rates_step_limit,
-                     test_rates_caption_clamp, test_trace_in_rates]))
+                     test_rates_step_limit, test_rates_caption_clamp, test_trace_in_rates,
+                     test_sim_loop, test_long_names]))
