@@ -806,6 +806,28 @@ def test_sim_loop(tmp):
           "sim --loop semi-fixed: 10^4 steps a 1 s frame", (r.stdout, r.stderr))
 
 
+def test_long_run_step_limit(tmp):
+    """the charts' long run of a [loop] case is held to --max-steps by its
+    physics steps, as the sweep is: substeps(1000) on frames of 0.05 over
+    a period of the spring takes 1000 ceil(T/0.05) steps for a long run to
+    T, and under a limit of 300000 (the sweep's finest level takes 252000)
+    it must stop by 300000, not run its 50 periods (6.3e6 steps)"""
+    text = ("[case]\nmodel = spring\nt_end = 6.283185307179586\n[steps]\ndt = 0.05\n"
+            "halvings = 2\n[integrators]\nuse = velocity-verlet\n[loop]\nkind = substeps\n"
+            "substeps = 1000\n")
+    path = os.path.join(tmp, "longsub.case")
+    with open(path, "w") as f:
+        f.write(text)
+    out = os.path.join(tmp, "out-longsub")
+    r = vb("run", path, "--out", out, "--max-steps", "300000")
+    ts = suite.table_rows(os.path.join(out, "longsub", "timeseries.csv")) if r.returncode == 0 else []
+    t = max([float(x["t"]) for x in ts] or [float("nan")])
+    # t is printed to 10 digits: a hair under the frame it ends on
+    steps = 1000 * math.ceil(t / 0.05 - 1e-6)
+    check(r.returncode == 0 and steps <= 300000,
+          "the long run of substeps(1000) stops within --max-steps 300000", (t, steps, r.stderr))
+
+
 def test_long_names(tmp):
     """issue 38 items 10 and 11: names are whole.  A plugin method named in
     40 characters with four parameters of 30 (tests/plugins/long_names.c:
@@ -865,4 +887,4 @@ if __name__ == "__main__":
                      test_step_limit, test_not_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
                      test_rates_step_limit, test_rates_caption_clamp, test_trace_in_rates,
-                     test_sim_loop, test_long_names]))
+                     test_sim_loop, test_long_names, test_long_run_step_limit]))
