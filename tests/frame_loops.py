@@ -877,6 +877,27 @@ def test_long_names(tmp):
           "summary: no row '=' to itself", table)
     r = vb("check", "--baseline", out, "--plugin", so, loop, "--quiet")
     check(r.returncode == 0, "check accepts the directory run just wrote", (r.returncode, r.stdout, r.stderr))
+    # a baseline whose interpolating and extrapolating rows had 10 times
+    # smaller position errors: both rows are worse now, and check names
+    # each whole (its changes were folded by a name cut at 47 characters,
+    # the two rows' into one)
+    path = os.path.join(d, "runs.csv")
+    with open(path) as f:
+        lines = f.read().splitlines(True)
+    head = next(i for i, l in enumerate(lines) if not l.startswith("#"))
+    cols = lines[head].rstrip("\n").split(",")
+    k = cols.index("err_pos_max")
+    for i in range(head + 1, len(lines)):
+        cells = lines[i].rstrip("\n").split(",")
+        if not cells[cols.index("integrator")].endswith(";last)"):
+            cells[k] = "%.17g" % (float(cells[k]) / 10)
+            lines[i] = ",".join(cells) + "\n"
+    with open(path, "w") as f:
+        f.writelines(lines)
+    r = vb("check", "--baseline", out, "--plugin", so, loop)
+    worse = r.stdout.split("WORSE than the baseline", 1)[-1].split("\n\n")[0]
+    check(r.returncode == 1 and all(w in worse for w in want[:2]) and want[2] not in worse,
+          "check names each worse row whole", (r.returncode, r.stdout[-3000:], r.stderr))
 
 
 if __name__ == "__main__":
