@@ -20,7 +20,8 @@ RATES_SEEN = ""
 RATES = ""
 stats DATA using (r = sprintf("%g", column("rate_hz")), \
     strstrt(" ".RATES_SEEN." ", " ".r." ") == 0 ? (RATES = RATES.(RATES eq "" ? "" : ", ").r, RATES_SEEN = RATES_SEEN." ".r) : 0, 0) nooutput
-rates_title(p) = p eq "fixed" ? "fixed frames" : p eq "random" ? "random frames (seed 1)" : p
+rates_title(p) = p eq "fixed" ? "fixed frames" : p eq "random" ? "random frames (seed 1)" : \
+                 p eq "trace" ? "the case's recorded frames, scaled to a mean of 1/rate" : p
 
 # a row METHOD@LOOP: the method's colour and points (style.gp), a dash
 # pattern per loop in the order of the file, so that one method's loops

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "infile.h"
+#include "loop.h"
 
 int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
                  size_t errlen)
@@ -300,7 +301,8 @@ static int parse_count(const char *s, unsigned long long *out)
 
 /* integrator names are what a plugin may register, a-z 0-9 - _ (at most
  * 40), and a method with parameters set, NAME:KEY=VALUE[:KEY=VALUE] with
- * values as the shortest text of a double (at most 160 in all) */
+ * values as the shortest text of a double (at most VB_METHOD_NAME_MAX in
+ * all, integrator.h: every name the writer prints, whole) */
 int vb_check_name_valid(const char *s)
 {
     /* a frame loop's row, METHOD@LOOP (loop.h): "tcv@substeps(4)",
@@ -308,9 +310,10 @@ int vb_check_name_valid(const char *s)
     const char *at = strchr(s, '@');
     if (at) {
         size_t m = strlen(at + 1);
-        if (m == 0 || m > 80 || strspn(at + 1, "abcdefghijklmnopqrstuvwxyz0123456789-.+/;=()") != m)
+        if (m == 0 || m > VB_LOOP_PART_MAX ||
+            strspn(at + 1, "abcdefghijklmnopqrstuvwxyz0123456789-.+/;=()") != m)
             return 0;
-        char method[161];
+        char method[VB_METHOD_NAME_MAX + 1];
         if ((size_t)(at - s) >= sizeof method)
             return 0;
         memcpy(method, s, (size_t)(at - s));
@@ -318,7 +321,7 @@ int vb_check_name_valid(const char *s)
         return vb_check_name_valid(method);
     }
     size_t n = strlen(s), base = strcspn(s, ":");
-    if (n == 0 || n > 160 || base == 0 || base > 40)
+    if (n == 0 || n > VB_METHOD_NAME_MAX || base == 0 || base > 40)
         return 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
+
 /* The "# integrators=" line of a baseline table: required, a list of
  * integrator names, each once.  Without it nothing says which rows the
  * table must have, and rows deleted with the line would pass unseen. */
@@ -29,7 +31,7 @@ static int need_list(const vb_table *t, const char **list, char *err, size_t err
     for (const char *p = *list;;) {
         const char *e = strchr(p, ',');
         size_t k = e ? (size_t)(e - p) : strlen(p);
-        char name[64];
+        char name[VB_LOOP_NAME_MAX + 1]; /* any row's name, whole (loop.h) */
         if (k >= sizeof name ||
             (snprintf(name, sizeof name, "%.*s", (int)k, p), !vb_check_name_valid(name)))
             return vb_compare_bad(err, errlen,
@@ -74,7 +76,7 @@ static int check_counts(const vb_table *bt, const vb_run_set *base, const vb_run
         want++;
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
-        char integ[64];
+        char integ[VB_LOOP_NAME_MAX + 1];
         snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
         size_t have = 0;
         for (size_t k = 0; k < base->n; k++)
@@ -268,7 +270,7 @@ int vb_match_orders(const vb_table *bt, vb_order_rec *b, vb_order_rec *n, size_t
     /* and every integrator the header lists has them */
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
-        char integ[64];
+        char integ[VB_LOOP_NAME_MAX + 1];
         snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
         size_t k = 0;
         while (k < bt->nrow && strcmp(b[k].integ, integ) != 0)

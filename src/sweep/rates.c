@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "jobs.h"
 #include "vector.h"
 
 size_t vb_rate_height_index(const vb_model *m) { return m->type->dim - 1; }
@@ -61,11 +62,12 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
         if (vb_plan_begin(&p, plan) == 0) {
             while (vb_plan_next(&p, &h, &t))
                 r->frames++;
-            r->dt = plan->kind == VB_PLAN_FIXED ? p.h_fixed : plan->dt;
+            r->dt = plan->kind == VB_PLAN_FIXED ? p.h_fixed : plan->dt; /* a trace's mean */
             vb_plan_end(&p);
         }
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
         r->err_draw_max = res[k].has_draw ? res[k].err_draw_max : res[k].err_pos_max;
+        r->lag = res[k].has_draw ? res[k].lag_max : 0.0;
         r->err_final = res[k].status == VB_STATUS_OK
                            ? vb_distance(r->x_final, xe + k * n, n)
                            : (double)INFINITY;
@@ -85,7 +87,8 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
     s->n_rates = 0;
     if (c->n_rates == 0)
         return 0;
-    int kinds = c->jitter > 0.0 ? 2 : 1;
+    vb_plan_kind kind_of[3];
+    int kinds = vb_sweep_rate_kinds(c, kind_of);
     size_t m = 0, n = c->model.n;
     const vb_integrator **integ = malloc((c->n_integ ? c->n_integ : 1) * sizeof *integ);
     size_t *idx = malloc((c->n_integ ? c->n_integ : 1) * sizeof *idx);
@@ -105,7 +108,7 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
             for (int ri = 0; ri < c->n_rates; ri++) {
                 vb_rate_row *r = &s->rates[s->n_rates++];
                 r->integ = idx[q];
-                r->kind = kd ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+                r->kind = kind_of[kd];
                 r->rate = c->rates[ri];
                 r->y_max = r->y_max_exact = -INFINITY;
                 if (!(r->x_final = calloc(n, sizeof *r->x_final)))
@@ -115,11 +118,7 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory for the frame-rate table");
     for (int kd = 0; rc == 0 && kd < kinds; kd++)
         for (int ri = 0; rc == 0 && ri < c->n_rates; ri++) {
-            vb_plan_spec plan = {.kind = kd ? VB_PLAN_RANDOM : VB_PLAN_FIXED, .t_end = c->t_end,
-                                 .dt = 1.0 / c->rates[ri], .jitter = kd ? c->jitter : 0.0,
-                                 .seed = 1};
-            snprintf(plan.id, sizeof plan.id, "rates-%g-%s", c->rates[ri],
-                     kd ? "random" : "fixed");
+            vb_plan_spec plan = vb_sweep_rate_plan(c, c->rates[ri], kind_of[kd]);
             for (size_t q = 0; q < m; q++)
                 row[q] = &s->rates[(q * (size_t)kinds + (size_t)kd) * (size_t)c->n_rates +
                                    (size_t)ri];

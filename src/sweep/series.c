@@ -4,6 +4,7 @@
 
 #include "engine.h"
 #include "isolate.h"
+#include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
 
@@ -505,7 +506,14 @@ static double long_periods(const vb_case *c, double max_steps)
     double periods = (c->model.type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
     vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
                         .jitter = c->jitter};
-    double per_period = vb_plan_max_steps(&one);
+    double frames = vb_plan_max_steps(&one), per_period = frames;
+    /* a frame loop's physics steps, as the sweep counts them (a substeps
+     * loop of 1000 takes 1000 a frame): the step limit holds them too */
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_loop *l = vb_loop_of(c->integ[i]);
+        if (l)
+            per_period = fmax(per_period, vb_loop_max_steps(&l->spec, frames, 0.0, c->t_end, 0));
+    }
     if (periods * per_period > max_steps)
         periods = fmax(1.0, floor(max_steps / per_period));
     return periods;
