@@ -6,7 +6,7 @@
  * The default, I = (1, 2, 3) and w = (0.01, 1, 0.01), is a spin about the
  * intermediate axis: the Dzhanibekov flip, the tennis racket.  Its
  * intermediate axis turns over against L twice a period of w(t); the
- * period 4K/lambda = 33.0 is the flip period (docs/rigid.md §4).  The body
+ * period 4K/lambda = 39.1 is the flip period (docs/rigid.md §4).  The body
  * starts with its axes along the world's (q = 1) and its centre of mass at
  * the origin. */
 #include "free_body_solution.h"
