@@ -1,6 +1,7 @@
 /* quaternion.c — Hamilton products, rotations, the exponential map and the
  * attitude error (quaternion.h). */
 #include "quaternion.h"
+#include "vector.h" /* vb_magnitude */
 
 #include <math.h>
 
@@ -19,7 +20,7 @@ void vb_vec3_cross(const double a[3], const double b[3], double out[3])
     out[2] = z;
 }
 
-double vb_vec3_norm(const double a[3]) { return hypot(hypot(a[0], a[1]), a[2]); }
+double vb_vec3_norm(const double a[3]) { return vb_magnitude(a, 3); }
 
 void vb_quat_mul(const double a[4], const double b[4], double out[4])
 {
@@ -41,10 +42,7 @@ void vb_quat_conj(const double q[4], double out[4])
     out[3] = -q[3];
 }
 
-double vb_quat_norm(const double q[4])
-{
-    return hypot(hypot(q[0], q[1]), hypot(q[2], q[3]));
-}
+double vb_quat_norm(const double q[4]) { return vb_magnitude(q, 4); }
 
 void vb_quat_normalise(double q[4])
 {
@@ -108,8 +106,7 @@ double vb_quat_angle_between(const double qe[4], const double q[4])
     double qc[4], d[4];
     vb_quat_conj(qe, qc);
     vb_quat_mul(qc, q, d);
-    double v = hypot(hypot(d[1], d[2]), d[3]);
-    return 2.0 * atan2(v, fabs(d[0]));
+    return 2.0 * atan2(vb_magnitude(d + 1, 3), fabs(d[0]));
 }
 
 void vb_quat_to_matrix(const double q[4], double m[9])

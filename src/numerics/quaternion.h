@@ -19,7 +19,7 @@
 double vb_vec3_dot(const double a[3], const double b[3]);
 /* out = a x b (out may be a or b) */
 void vb_vec3_cross(const double a[3], const double b[3], double out[3]);
-/* |a| without overflow or underflow (hypot) */
+/* |a| without overflow or underflow (vb_magnitude) */
 double vb_vec3_norm(const double a[3]);
 
 /* ---- quaternions ---- */
