@@ -17,6 +17,12 @@
  *     rotation = (Rotation::from_xyzw(hang.x, hang.y, hang.z, 1.0) * rotation).normalize()
  *     translation += linvel * dt
  *
+ * Before v0.35 the same step was opt-in (gyroscopic_forces_enabled false
+ * by default; v0.34.0 src/dynamics/rigid_body.rs:1443-1462, 1569, applied
+ * once a step in solver/solver_body.rs:105-112), and Rapier's default was
+ * then rigid-no-gyro's scheme: the world w kept, the same first-order
+ * quaternion update as cannon-es's.
+ *
  * (1, h w_world / 2) q normalised is q (1, h w_body / 2) normalised: a turn
  * about w by 2 atan(h|w|/2), which leaves the body-frame w as it is.
  * First order, like Jolt's; the two differ by O(h^2), never to round-off,
