@@ -128,8 +128,9 @@ static void jolt_step(engine_body *b)
     double r[3] = {b->w[0] * DT, b->w[1] * DT, b->w[2] * DT};
     double len = sqrt(dot(r, r));
     if (len > 1.0e-6) {
-        double s = sin(0.5 * len), rot[4] = {r[0] / len * s, r[1] / len * s, r[2] / len * s,
-                                             cos(0.5 * len)}; /* Quat::sRotation, Quat.inl:160-167 */
+        /* Quat::sRotation(axis, angle), Quat.inl:160-167 */
+        double s = sin(0.5 * len);
+        double rot[4] = {r[0] / len * s, r[1] / len * s, r[2] / len * s, cos(0.5 * len)};
         jolt_mul(rot, b->q, b->q);
         normalized(b->q);
     }
@@ -248,7 +249,8 @@ static void bullet_step(engine_body *b)
     bt_skew(ibo, skew1);
     for (int r = 0; r < 3; r++)
         for (int c = 0; c < 3; c++) /* Ib + (skew0 * Ib - skew1) * step */
-            J[3 * r + c] = (r == c ? I[r] : 0.0) + (skew0[3 * r + c] * I[c] - skew1[3 * r + c]) * DT;
+            J[3 * r + c] =
+                (r == c ? I[r] : 0.0) + (skew0[3 * r + c] * I[c] - skew1[3 * r + c]) * DT;
     /* solve33, btMatrix3x3.h:648-664 */
     double c1[3] = {J[0], J[3], J[6]}, c2[3] = {J[1], J[4], J[7]}, c3[3] = {J[2], J[5], J[8]};
     double t[3], x[3];
@@ -410,8 +412,8 @@ static void test_stable_spin_tumbles(void)
     double t120 = tumble_time(jolt, 5.0, 0.05, 1.0 / 120, 2000.0);
     CHECK(isfinite(t60) && isfinite(t120), "explicit gyro: tumbles at %g s and %g s", t60, t120);
     CHECK_REL(t120 / t60, 2.0, 0.1, "explicit gyro: tumble time against 1/h");
-    unit_note("a 5 rad/s major-axis spin with a 0.05 rad/s wobble tumbles under rigid-explicit-gyro "
-              "after %.2f s at 60 Hz, %.2f s at 120 Hz",
+    unit_note("a 5 rad/s major-axis spin with a 0.05 rad/s wobble tumbles under "
+              "rigid-explicit-gyro after %.2f s at 60 Hz, %.2f s at 120 Hz",
               t60, t120);
     double ts = tumble_time(vb_rigid_method_find("rigid-splitting"), 5.0, 0.05, 1.0 / 60,
                             50.0 * t60);

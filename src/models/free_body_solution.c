@@ -43,7 +43,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the moment of body axis i in the canonical frame's order */
+/* The canonical frame: its axes 1, 2, 3 are the body axes other, mid and
+ * circled (0-based), with signs that make the relabelling a rotation; its
+ * moments, and its quaternion qS (canonical from body) */
 static void canonical_frame(vb_free_body_solution *s, int circled, int mid, int other)
 {
     s->perm[0] = other;
@@ -163,6 +165,7 @@ static int incomplete_F(double sn, double cn, double mc, double *F)
     return 0;
 }
 
+/* w constant: q(t) = q0 exp(t w) needs nothing more */
 static int init_steady(vb_free_body_solution *s)
 {
     s->kind = VB_FREE_BODY_STEADY;
