@@ -2,8 +2,9 @@
 """protocol2.py BUILD_DIR — the engine protocol's version 2
 (docs/real-engines.md §1), from the harness's side.
 
-- Version 1 unchanged: the shipped example engines (Python and JavaScript,
-  protocol 1) through this verletbench give byte for byte the tables that
+- Version 1 unchanged: the protocol-1 example engines (Python and
+  JavaScript, tests/engines/v1/: the shipped examples as they were before
+  they became persistent) through this verletbench give byte for byte the tables that
   verletbench wrote before protocol 2 (tests/engines/v1-expected/, from
   tests/engines/v1.case); only the provenance comments may differ.
 - Persistent workers: an engine that declares persistent=1

@@ -10,6 +10,7 @@
 //     precision: "float64",                 // or "float32"
 //     velocity: "state",                    // or "derived", "none"
 //     options: { gravity: ["engine", "force"], viter: "8" },  // KEY=VALUE words, defaults first
+//     argv: process.argv.slice(3),          // the words they are read from (default: every one)
 //     make(req, opt) {                      // sync or async
 //       ... build the world from req (x0, v0, masses, params, rods) ...
 //       return { step(h) { ...; return [x, v] } };   // the state after the step, flat
@@ -299,7 +300,7 @@ async function serve(spec, opt, line) {
 
 function main(spec) {
   const name = spec.name;
-  const opt = parseOptions(name, spec.options || {}, process.argv.slice(2));
+  const opt = parseOptions(name, spec.options || {}, spec.argv || process.argv.slice(2));
   out.push(capabilityLine(spec));
   out.flush();
   let buf = "", ended = false, failed = false, busy = false, stop = false;

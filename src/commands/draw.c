@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "rundir.h"
 
 #define CMD "draw"
 
@@ -101,12 +102,11 @@ int vb_cmd_draw(int argc, char **argv)
      * own plots/, beside its tables */
     const char *results = argc > 1 ? argv[1] : "results";
     char own[PATH_MAX + 16];
-    if (snprintf(own, sizeof own, "%s/plots", results) >= (int)sizeof own) {
+    if (vb_charts_dir(results, own, sizeof own) != 0) {
         free(data);
         return vb_usage_error(CMD, "%.80s...: path too long", results);
     }
-    char *args[] = {"sh", script, (char *)results,
-                    argc > 2 ? argv[2] : strcmp(results, "results") == 0 ? "plots" : own, NULL};
+    char *args[] = {"sh", script, (char *)results, argc > 2 ? argv[2] : own, NULL};
     execv("/bin/sh", args);
     vb_error(CMD, "cannot run /bin/sh %s: %s", script, strerror(errno));
     free(data);
