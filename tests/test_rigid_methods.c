@@ -97,23 +97,24 @@ static void run_errors(const vb_rigid_method *g, const vb_rigid_model *m, double
 #define LEVELS 6
 
 /* The attitude and angular-velocity errors at T/n, n = n0 2^k, fitted as
- * the harness fits them (vb_fit_order: the asymptotic range, round-off
- * floors); the verdicts */
+ * the harness fits them (vb_fit_order: the asymptotic range, the round-off
+ * floor of a run of that many steps); the verdicts */
 static void fit_method(const vb_rigid_method *g, const vb_rigid_model *m, double T, int n0,
                        vb_fit *fa, vb_fit *fw)
 {
-    double dt[LEVELS], ea[LEVELS], ew[LEVELS], one[LEVELS], wscale[LEVELS];
+    double dt[LEVELS], ea[LEVELS], ew[LEVELS], one[LEVELS], wscale[LEVELS], steps[LEVELS];
     vb_rigid_state s0;
     m->type->initial(m->self, &s0);
     for (int k = 0; k < LEVELS; k++) {
         int n = n0 << k;
         dt[k] = T / n;
+        steps[k] = n;
         run_errors(g, m, T, n, &ea[k], &ew[k]);
         one[k] = 1.0;
         wscale[k] = vb_vec3_norm(s0.w);
     }
-    vb_fit_order(dt, ea, one, NULL, LEVELS, fa);
-    vb_fit_order(dt, ew, wscale, NULL, LEVELS, fw);
+    vb_fit_order(dt, ea, one, steps, NULL, LEVELS, fa);
+    vb_fit_order(dt, ew, wscale, steps, NULL, LEVELS, fw);
 }
 
 /* Every method but the one without gyroscopic term reaches its order on
