@@ -166,6 +166,8 @@ int main(int argc, char **argv)
     suite_constrain();
     suite_contact();
     suite_contact_handlers();
+    suite_rigid();
+    suite_rigid_methods();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -29,6 +29,7 @@ suite "unit tests" "$BUILD/unit-tests"
 suite "command line" sh "$here/cli.sh" "$BUILD"
 suite "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
 suite "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
+suite "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
 suite "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
 suite "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
 suite "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"

@@ -158,7 +158,7 @@ static void test_not_converging_reads_the_trends_points(void)
     double scale[7] = {0.62, 0.62, 0.62, 0.62, 0.62, 0.62, 0.62};
     double err[7] = {16, 4.0, 1.0, 0.44, 0.4301, 0.43, 1e-17};
     vb_fit fit;
-    vb_fit_order(dt, err, scale, NULL, 7, &fit);
+    vb_fit_order(dt, err, scale, NULL, NULL, 7, &fit);
     CHECK(fit.range == VB_RANGE_ALL && fit.first == 0 && fit.last == 5,
           "the trend is the points above the floor: range %s, %d..%d", vb_range_name(fit.range),
           fit.first, fit.last);
