@@ -118,7 +118,7 @@ static int same_run(const vb_table *bt, const vb_run_rec *o, const vb_run_rec *r
         const double n[] = {r->dt_value, r->jitter, r->t_end, r->tol, r->steps, r->lag};
         for (int k = 0; k < 6 && !col; k++) {
             int same = b[k] == n[k] || (isnan(b[k]) && isnan(n[k]));
-            if (k >= 4 && !(ok_b && ok_n))
+            if (k >= 4 && !(ok_b && ok_n) && !same)
                 same = ok_b ? b[k] >= n[k] : ok_n ? b[k] <= n[k] : 1;
             if (!same) { /* NAN: a blank cell (a trace's jitter, a tolerance) */
                 col = name[k];
