@@ -295,6 +295,27 @@ expect "merge of shards with a plugin-failed run" 1 "run fixed-L2 (plan fixed, l
     "$VB" merge --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/fls1" "$tmp/fls2" --out "$tmp/flm"
 diff -r "$tmp/flm" "$tmp/fl-CRASH" >/dev/null 2>&1 && ok || bad "the merge of shards with a plugin-failed run differs from the run"
 
+# ---- a plugin whose code forks: its children end with their worker ----
+# fragile (FORK) forks a child once a worker process and goes on as
+# velocity Verlet; the child would hold the worker's stdout, our stdout,
+# for 20 s and then make $VB_TEST_OUTLIVED.  `run | cat` ends when the
+# last writer of the pipe does: with the worker's process group killed
+# after it finished, the children are gone with it, and the file is never
+# made; the tables are the good build's.
+plugin_cc "$tmp/failing-FORK.so" tests/plugins/failing.c -DFAIL=FORK
+rm -f "$tmp/outlived"
+{ VB_TEST_OUTLIVED="$tmp/outlived" "$VB" run --quiet --plugin "$tmp/failing-FORK.so" "$tmp/fl.case" \
+    --out "$tmp/fl-FORK" 2>&1; echo "exit $?"; } | cat > "$tmp/out"
+if grep -qx 'exit 0' "$tmp/out" && [ ! -e "$tmp/outlived" ]; then ok
+else bad "a plugin that forks: its child outlived the run (exit: $(tail -1 "$tmp/out"))"; fi
+same=1
+for f in runs orders onestep reverse timeseries paths; do
+    grep -v '^# verletbench' "$tmp/fl-GOOD/fl/$f.csv" > "$tmp/a"
+    grep -v '^# verletbench' "$tmp/fl-FORK/fl/$f.csv" > "$tmp/b" 2>/dev/null
+    cmp -s "$tmp/a" "$tmp/b" || { same=0; echo "    $f.csv differs"; }
+done
+[ $same = 1 ] && ok || bad "a plugin that forks: its tables are not the good build's"
+
 # ---- a plugin's method in a [loop] case: its frame-rate table and its
 # charts' long runs go to workers too ----
 # rates = 10, 30 Hz: fragile fails on frames of 1/30 s (< 0.07) alone, in
