@@ -604,7 +604,7 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     }
     /* a reference solution (a model without an exact one): its own
      * errors, and whether a run's is above what it resolves, on every row */
-    int has_ref = t->rows[0][cref[0]][0] != '\0';
+    int has_ref = set->has_ref = t->rows[0][cref[0]][0] != '\0';
     const char *list = vb_table_integrators(t); /* match.c requires it */
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];

@@ -132,6 +132,7 @@ typedef struct {
     vb_run_rec *r;
     size_t n;
     int has[VB_CHECK_METRICS]; /* the metric applies (its cells are filled) */
+    int has_ref; /* ref_err_pos, ref_err_vel and resolved are filled (a reference solution) */
 } vb_run_set;
 
 /* Read and check every row of a runs.csv, sorted by (integrator, plan,

@@ -176,6 +176,11 @@ int vb_match_runs(const vb_table *bt, vb_run_set *base, vb_run_set *now, unsigne
         int fb = finest_level(base), fn = finest_level(now);
         *shared = fb < fn ? fb : fn;
     }
+    if (base->has_ref != now->has_ref)
+        return vb_compare_bad(err, errlen, "%s: column ref_err_pos is %s, but the case %s",
+                              bt->path, base->has_ref ? "filled" : "blank",
+                              base->has_ref ? "has an exact solution"
+                                            : "has a reference solution (no exact one)");
     for (int m = 0; m < VB_CHECK_METRICS; m++) {
         if (base->has[m] != now->has[m])
             return vb_compare_bad(err, errlen, "%s: column %s is %s, but the case %s it", bt->path,
