@@ -164,9 +164,16 @@ static int iso_rates(void *ctx, const size_t *units, size_t n, vb_isolate_out *o
         rc = run_grid(x, g, qs, n, err, errlen);
     for (size_t k = 0; rc == 0 && k < n; k++) {
         const vb_rate_row *r = grid_row(x, g, qs[k]);
-        rate_result got = {r->status,      r->frames,         r->dt,
-                           r->err_final,   r->y_max,          r->y_max_exact,
-                           r->err_energy_max, r->err_draw_max};
+        rate_result got;
+        memset(&got, 0, sizeof got); /* its padding too: every byte sent is set */
+        got.status = r->status;
+        got.frames = r->frames;
+        got.dt = r->dt;
+        got.err_final = r->err_final;
+        got.y_max = r->y_max;
+        got.y_max_exact = r->y_max_exact;
+        got.err_energy_max = r->err_energy_max;
+        got.err_draw_max = r->err_draw_max;
         memcpy(b, &got, sizeof got);
         memcpy(b + sizeof got, r->x_final, dim * sizeof(double));
         if (vb_isolate_put(out, units[k], b, len) != 0) {
