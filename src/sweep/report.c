@@ -110,7 +110,8 @@ static void say_failure(FILE *f, const char *cmd, const vb_case *c, size_t integ
     char label[4096], who[512];
     const vb_engine *e = vb_engine_of(c->integ[integ]);
     unsigned long long h;
-    const char *name = vb_integrator_type(c->integ[integ])->name;
+    /* a frame loop's row: the plugin is the method's inside it */
+    const char *name = vb_integrator_type(vb_loop_inner(c->integ[integ]))->name;
     const char *file = vb_plugin_of_integrator(name, &h);
     if (e) {
         const char *src = e->command ? e->command : e->dir;
@@ -165,6 +166,17 @@ size_t vb_report_run_failures(FILE *f, const char *cmd, const vb_sweep *sweeps, 
             snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
                      vb_plan_name(row->kind));
             say_failure(f, cmd, s->c, row->integ, &failed[1], NULL, plan, row->failure);
+        }
+        /* the frame-rate table's rows, each a run of its own (rates.h) */
+        for (size_t k = 0; k < s->n_rates; k++) {
+            const vb_rate_row *row = &s->rates[k];
+            if (row->status != VB_STATUS_PLUGIN_FAILED)
+                continue;
+            char id[64];
+            snprintf(id, sizeof id, "rates-%g-%s", row->rate, vb_plan_name(row->kind));
+            snprintf(plan, sizeof plan, " (the frame-rate table, %g Hz, %s frames)", row->rate,
+                     vb_plan_name(row->kind));
+            say_failure(f, cmd, s->c, row->integ, &failed[1], id, plan, row->failure);
         }
         for (size_t k = 0; k < s->n_plugin_failed; k++) {
             const vb_plugin_failure *pf = &s->plugin_failed[k];

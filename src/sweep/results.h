@@ -125,6 +125,7 @@ typedef struct vb_rate_row {
     double err_draw_max;
     double lag;                /* the time an accumulator's clamp dropped (lag_max) */
     double *x_final;           /* the drawn position at t_end (n), for the spread */
+    char failure[256];         /* a plugin's worker that failed it (isolate.h): why */
 } vb_rate_row;
 
 /* The spread across rates of one integrator and frames kind. */

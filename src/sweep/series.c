@@ -471,11 +471,18 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
     return 0;
 }
 
+/* integrator i's runs call a plugin's code: its own, its model's, or, a
+ * frame loop's entry, the method's inside it (as the sweep's runs,
+ * sweep/results.c, whose header includes this one's) */
+static int calls_plugin(const vb_case *c, size_t i)
+{
+    return vb_plugin_code(vb_loop_inner(c->integ[i]), &c->model);
+}
+
 static int iso_series_foreign(void *ctx, size_t unit)
 {
     const series_ctx *x = ctx;
-    const vb_case *c = x->c;
-    return vb_plugin_code(c->integ[unit % c->n_integ], &c->model);
+    return calls_plugin(x->c, unit % x->c->n_integ);
 }
 
 /* Task j's runs here: every integrator's under its plan, together; in a
@@ -568,8 +575,9 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_serie
     set->paths = calloc(n + 1, sizeof *set->paths);
     series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), 0,
                     NULL};
+    /* a frame loop's entry calls the code of the method inside it */
     for (size_t i = 0; i < c->n_integ; i++)
-        x.iso |= vb_plugin_code(c->integ[i], &c->model);
+        x.iso |= calls_plugin(c, i);
     size_t ni = c->n_integ, *units = NULL, *at = NULL;
     if (x.iso) {
         x.here = calloc(2 * plans * (ni ? ni : 1), 1);
