@@ -42,6 +42,7 @@ suite "external engines: examples, bad engines, problem and score" python3 "$her
 suite "engine protocol 2: v1 examples byte for byte, persistent workers, their failures" python3 "$here/protocol2.py" "$BUILD"
 suite "velocity=none: a position-only engine against verlet, its empty cells, check" python3 "$here/velocity_none.py" "$BUILD"
 suite "real engines: planck and Chipmunk held to their source code" python3 "$here/real_engines.py" "$BUILD"
+suite "3D engines: protocol 3 in the helpers; cannon-es, Bullet, ODE, Jolt, Rapier, MuJoCo held to their source, Havok to a steady spin" python3 "$here/real_engines_3d.py" "$BUILD"
 suite "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"

@@ -11,7 +11,12 @@
 #include "../lib/vbengine.h"
 
 static vb_option options[] = {
-    {"fail", "none|make|step", NULL}, {"angvel", "world|body", NULL}, {NULL, NULL, NULL}};
+    {"fail", "none|make|step", NULL},
+    {"angvel", "world|body", NULL},
+    /* flip: -q on every other step, as an engine that keeps a matrix may return
+     * either sign (Bullet); the helper must write it continued */
+    {"sign", "keep|flip", NULL},
+    {NULL, NULL, NULL}};
 
 typedef struct {
     const vb_request *req;
@@ -63,7 +68,8 @@ static int step(void *st, double h, double out[13], char *err, size_t errlen)
     r[3] = d[0] * q[3] + d[1] * q[2] - d[2] * q[1] + d[3] * q[0];
     memcpy(q, r, sizeof r);
     memcpy(out, s->x, 3 * sizeof *out);
-    memcpy(out + 3, q, 4 * sizeof *out);
+    for (int i = 0; i < 4; i++)
+        out[3 + i] = !strcmp(vb_opt(options, "sign"), "flip") && s->k % 2 == 1 ? -q[i] : q[i];
     memcpy(out + 7, s->v, 3 * sizeof *out);
     if (!strcmp(vb_opt(options, "angvel"), "body")) {
         /* R(q)^T w: t = 2 (p x w) with p = -q_vec; w' = w + q0 t + p x t */

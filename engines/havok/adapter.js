@@ -51,7 +51,12 @@ vb.main({
     if (o.defaults === "off") {
       // measured defaults: angular damping 0.1 (w *= 1 - 0.1 h a step), linear
       // 0; a speed limit of 200 m/s and 100 rad/s (HP_World_GetSpeedLimit);
-      // bodies may sleep (ActivationControl.SIMULATION_CONTROLLED)
+      // bodies may sleep (ActivationControl.SIMULATION_CONTROLLED); and an
+      // "ideal step" of 1/60 s (HP_World_SetIdealStepTime): a step h is then
+      // taken as round(240 h) substeps, at most 8, and a step longer than
+      // 0.043 s simulates only 0.043 s (engines/havok/README.md).  With 0 every
+      // step is h, in 4 substeps.
+      ok(HK.HP_World_SetIdealStepTime(world, 0), "HP_World_SetIdealStepTime");
       ok(HK.HP_Body_SetLinearDamping(body, 0), "HP_Body_SetLinearDamping");
       ok(HK.HP_Body_SetAngularDamping(body, 0), "HP_Body_SetAngularDamping");
       ok(HK.HP_World_SetSpeedLimit(world, 3.4e38, 3.4e38), "HP_World_SetSpeedLimit");
