@@ -9,7 +9,7 @@ const vb = require("../lib/vbengine.js");
 vb.main({
   name: "cannon-es-body",
   engine: vb.npmEngine("cannon-es"),
-  angvel: "world", // Body.angularVelocity is in the world frame (dist/cannon-es.cjs.js:3911-3913)
+  angvel: "world", // Body.angularVelocity is in the world frame (dist/cannon-es.cjs.js:3919-3921)
   options: { defaults: ["off", "engine"] },
   body(req, o) {
     const b = req.body, [I1, I2, I3] = b.inertia;
@@ -32,7 +32,7 @@ vb.main({
     // :3856-3866), which is not the box's own when the body is turned; the
     // principal moments are set here instead, and the body's axes are its
     // principal axes.  (Without torque cannon's rotation does not use them:
-    // Body.integrate changes w only by invInertiaWorld * torque, :3911-3913.)
+    // Body.integrate changes w only by invInertiaWorld * torque, :3919-3921.)
     body.inertia.set(I1, I2, I3);
     body.invInertia.set(1 / I1, 1 / I2, 1 / I3);
     body.updateInertiaWorld(true);
