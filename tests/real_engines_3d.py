@@ -145,8 +145,9 @@ def tolerance(eps, steps):
     """round-off of an engine in precision eps over `steps` steps: 16 eps a step.
     An engine's own arithmetic and this file's differ in the order of operations
     (and float32's rounding everywhere): each step adds a few eps to every
-    quantity, and the body's tumbling carries it on.  Measured: at most 0.2 of
-    this for float32 (Bullet, Jolt, Rapier) and 0.1 for float64 over 40 steps."""
+    quantity, and the body's tumbling carries it on.  Measured over the 40
+    steps here: at most 0.15 of this (MuJoCo implicit, double; 0.06 for the
+    float32 engines)."""
     return 16.0 * eps * steps
 
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""spin.py [--quick] [--only NAME] — what each 3D engine setting does to a
+"""spin.py [--quick] [--only NAME] [--speeds 1,5,20] [--horizon 600] [--wobble 0.01]
+— what each 3D engine setting does to a
 spinning body, measured through its adapter (protocol 3) at 60 Hz:
 
 - the time until a stable spin tumbles: I = (1, 2, 3), the spin about the
   major axis I3 with a 1 % wobble, w0 = (0.01, 0.01, 1) * W in the body frame
-  for W = 1, 5 and 20 rad/s, for up to 600 s.  The body tumbles when its
+  for W = 1, 5 and 20 rad/s, for up to 600 s (--wobble, --speeds, --horizon).  The body tumbles when its
   body-frame state crosses the separatrix: the sign of L^2 - 2 T I2 =
   sum I_i (I_i - I2) w_i^2 changes (positive about the major axis, negative
   about the minor; exact motion keeps both L^2 and T, so it never does).
@@ -87,10 +88,10 @@ def request(run, w_body, seconds):
             "header": "# verletbench run=%s" % run}
 
 
-def spins(quick):
+def spins(speeds, horizon, wobble):
     out = []
-    for W in ((5.0,) if quick else (1.0, 5.0, 20.0)):
-        out.append(request("spin-%g" % W, (0.01 * W, 0.01 * W, W), 600.0))
+    for W in speeds:
+        out.append(request("spin-%g" % W, (wobble * W, wobble * W, W), horizon))
     out.append(request("flip", (0.01, 1.0, 0.01), 120.0))
     return out
 
@@ -189,9 +190,12 @@ def measure(command, reqs):
     return cap, frame, runs
 
 
+HORIZON = 600.0
+
+
 def fmt_time(t):
     if t is None:
-        return "none in 600 s"
+        return "none in %g s" % HORIZON
     return "%.3g s" % t[1] if t[0] == "tumbles" else "%s at %.3g s" % t
 
 
@@ -199,8 +203,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="only the 5 rad/s spin and the flip")
     ap.add_argument("--only", help="the settings whose name contains this")
+    ap.add_argument("--speeds", default="1,5,20", help="the spins' rates W in rad/s (default 1,5,20)")
+    ap.add_argument("--horizon", type=float, default=600.0, help="seconds of each spin (default 600)")
+    ap.add_argument("--wobble", type=float, default=0.01, help="w0 = (wobble, wobble, 1) W (default 0.01)")
     a = ap.parse_args()
-    reqs = spins(a.quick)
+    global HORIZON
+    HORIZON = a.horizon
+    speeds = (5.0,) if a.quick else tuple(float(x) for x in a.speeds.split(","))
+    reqs = spins(speeds, a.horizon, a.wobble)
     exact = exact_flip_period((0.01, 1.0, 0.01))
     caps, table = {}, []
     for name, cmd in SETTINGS:
