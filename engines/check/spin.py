@@ -19,7 +19,7 @@ spinning body, measured through its adapter (protocol 3) at 60 Hz:
 
 Each adapter setting is one persistent process serving the four requests.
 Run from the top of the repository after `make -C engines setup`; it needs
-no verletbench.  About a minute on 2 cores (--quick: only W = 5).  Prints a
+no verletbench.  A few minutes of processor time (--quick: only W = 5).  Prints a
 Markdown table, with the engines' capability lines as its provenance."""
 import argparse
 import json
