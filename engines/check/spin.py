@@ -9,7 +9,8 @@ spinning body, measured through its adapter (protocol 3) at 60 Hz:
   body-frame state crosses the separatrix: the sign of L^2 - 2 T I2 =
   sum I_i (I_i - I2) w_i^2 changes (positive about the major axis, negative
   about the minor; exact motion keeps both L^2 and T, so it never does).
-  An engine that puts the body to sleep (w set to 0) is said to;
+  An engine that puts the body to sleep (w set to 0, or the attitude frozen
+  while w says it turns) is said to;
 - the Dzhanibekov flip: I = (1, 2, 3), w0 = (0.01, 1, 0.01) (body frame),
   120 s.  The flip period is the time between every other sign change of w2
   (interpolated between rows), against the exact 4 K(k) / lambda (Landau and
@@ -103,18 +104,28 @@ def body_w(row, frame):
     return w if frame == "body" else rotate([row[4], -row[5], -row[6], -row[7]], w)
 
 
+def asleep(r, prev):
+    """the engine put the body to sleep: w set to 0 (Jolt, Bullet), or the
+    attitude frozen while w says it turns (Havok keeps reporting the last w)"""
+    if r[11:14] == [0.0, 0.0, 0.0]:
+        return True
+    turn = math.sqrt(sum(c * c for c in r[11:14])) * (r[0] - prev[0]) if prev else 0.0
+    return prev is not None and r[4:8] == prev[4:8] and turn > 1e-5
+
+
 def tumble_time(rows, frame):
     """("tumbles", t) at the first t at which L^2 - 2 T I2 changes sign;
-    ("sleeps", t) when the engine sets w to 0 (a sleeping body: s = 0 is no
-    tumble); ("diverges", t); or None"""
-    sign0 = None
+    ("sleeps", t) when the engine puts the body to sleep (a sleeping body's
+    s is no tumble); ("diverges", t); or None"""
+    sign0, prev = None, None
     for r in rows:
         w = body_w(r, frame)
         s = sum(I[i] * (I[i] - I[1]) * w[i] * w[i] for i in range(3))
         if not math.isfinite(s):
             return ("diverges", r[0])
-        if r[11:14] == [0.0, 0.0, 0.0]:
+        if asleep(r, prev):
             return ("sleeps", r[0])
+        prev = r
         if sign0 is None:
             sign0 = s > 0
         elif (s > 0) != sign0:
@@ -124,10 +135,11 @@ def tumble_time(rows, frame):
 
 def flips(rows, frame):
     """the times w2 changes sign, interpolated between rows"""
-    ts, prev = [], None
+    ts, prev, last = [], None, None
     for r in rows:
-        if r[11:14] == [0.0, 0.0, 0.0]:
-            break  # asleep: w set to 0 is no flip
+        if asleep(r, last):
+            break  # asleep: no flip from here
+        last = r
         w2 = body_w(r, frame)[1]
         if prev is not None and (w2 > 0) != (prev[1] > 0):
             ts.append(prev[0] + (r[0] - prev[0]) * prev[1] / (prev[1] - w2))
@@ -154,7 +166,8 @@ def exact_flip_period(w):
 
 
 def drifts(rows, frame, seconds=60.0):
-    """the largest relative change of |L| (world) and of T over the first seconds"""
+    """the largest relative change of |L| (world) and of T over the first
+    seconds, as the rows say (a sleeping body's, whatever it reports)"""
     def LT(r):
         wb = body_w(r, frame)
         Lb = [I[i] * wb[i] for i in range(3)]
