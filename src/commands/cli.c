@@ -21,27 +21,6 @@
 #include "plan.h"
 #include <sys/stat.h>
 #include <unistd.h>
-void vb_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "verletbench %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
-int vb_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "verletbench %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'verletbench %s --help'.\n", cmd);
-    return VB_EXIT_USAGE;
-}
-
 const char *vb_opt_study_dir(const char *cmd, const char *out, const char *prefix,
                              const char *model, char *buf, size_t len)
 {
@@ -70,31 +49,6 @@ int vb_opt_model(const char *cmd, const char *name, const vb_model_type **out)
     if (!name)
         return vb_usage_error(cmd, "--model is required (one of: %s)", names);
     return vb_usage_error(cmd, "--model: unknown model '%s' (valid: %s)", name, names);
-}
-
-int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
-{
-    if (vb_parse_double(arg, out) != 0) {
-        vb_usage_error(cmd, "%s: '%s' is not a finite number", opt, arg);
-        return -1;
-    }
-    return 0;
-}
-
-int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    const char *p = arg;
-    while (*p == ' ')
-        p++;
-    unsigned long long x = strtoull(p, &end, 10);
-    if (*p == '-' || *p == '\0' || *end != '\0' || errno == ERANGE || x > 0xffffffffULL) {
-        vb_usage_error(cmd, "%s: '%s' is not a whole number in 0..4294967295", opt, arg);
-        return -1;
-    }
-    *out = (unsigned long)x;
-    return 0;
 }
 
 int vb_opt_plugin(const char *cmd, const char *path)
@@ -215,30 +169,32 @@ int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, d
     return 0;
 }
 
-int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
+/* one shared option's value (arg) by its code: 0, or the exit status
+ * after the message; -1 when c is none of them */
+static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *arg)
 {
     switch (c) {
     case VB_OPT_MAX_STEPS:
         o->max_steps_given = 1;
-        return vb_opt_max_steps(cmd, optarg, &o->max_steps) == 0 ? 0 : VB_EXIT_USAGE;
+        return vb_opt_max_steps(cmd, arg, &o->max_steps) == 0 ? 0 : VB_EXIT_USAGE;
     case VB_OPT_PLUGIN:
-        return vb_opt_plugin(cmd, optarg) == 0 ? 0 : VB_EXIT_USAGE;
+        return vb_opt_plugin(cmd, arg) == 0 ? 0 : VB_EXIT_USAGE;
     case VB_OPT_JOBS:
         o->threads_given = 1;
-        return vb_opt_threads(cmd, optarg, &o->threads) == 0 ? 0 : VB_EXIT_USAGE;
+        return vb_opt_threads(cmd, arg, &o->threads) == 0 ? 0 : VB_EXIT_USAGE;
     case VB_OPT_ENGINE:
     case VB_OPT_TRAJECTORIES: {
         if (o->n_engines == VB_MAX_CLI_ENGINES)
             return vb_usage_error(cmd, "at most %d engines", VB_MAX_CLI_ENGINES);
         /* checked now, so a mistake is said before anything runs */
         char err[256];
-        vb_engine *e = vb_engine_parse(optarg, c == VB_OPT_TRAJECTORIES, err, sizeof err);
+        vb_engine *e = vb_engine_parse(arg, c == VB_OPT_TRAJECTORIES, err, sizeof err);
         if (!e)
             return vb_usage_error(cmd, "--%s: %s",
                                   c == VB_OPT_ENGINE ? "engine" : "trajectories", err);
         vb_engine_free(e);
         o->engine_is_dir[o->n_engines] = c == VB_OPT_TRAJECTORIES;
-        o->engine[o->n_engines++] = optarg;
+        o->engine[o->n_engines++] = arg;
         return 0;
     }
     case VB_OPT_ENGINES_ONLY:
@@ -246,23 +202,40 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
         return 0;
     case VB_OPT_PLUGIN_TIMEOUT: {
         double t;
-        if (vb_parse_double(optarg, &t) != 0 || !(t > 0.0) || t > 1e6)
+        if (vb_parse_double(arg, &t) != 0 || !(t > 0.0) || t > 1e6)
             return vb_usage_error(cmd, "--plugin-timeout: '%s': give seconds, 0 < S <= 1e6",
-                                  optarg);
+                                  arg);
         vb_plugin_set_timeout(t);
         return 0;
     }
     case VB_OPT_ENGINE_TIMEOUT:
         o->engine_timeout_given = 1;
-        if (vb_parse_double(optarg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
+        if (vb_parse_double(arg, &o->engine_timeout) != 0 || !(o->engine_timeout > 0.0) ||
             o->engine_timeout > 1e6)
             return vb_usage_error(cmd, "--engine-timeout: '%s': give seconds, 0 < S <= 1e6",
-                                  optarg);
+                                  arg);
         return 0;
     default:
-        return vb_opt_bad(cmd, c, argv);
+        return -1;
     }
 }
+
+int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
+{
+    int rc = shared_value(cmd, c, o, optarg);
+    return rc >= 0 ? rc : vb_opt_bad(cmd, c, argv);
+}
+
+int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg)
+{
+    return shared_value(cmd, row->code, row->store, arg);
+}
+
+int vb_shared_opts_then(const char *cmd, void *so)
+{
+    return vb_shared_opts_env(cmd, so) != 0 ? VB_EXIT_USAGE : 0;
+}
+
 
 int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o)
 {

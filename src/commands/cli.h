@@ -4,11 +4,10 @@
 #ifndef VB_CLI_H
 #define VB_CLI_H
 
+#include <float.h>
 #include <stddef.h>
 
-#define VB_EXIT_OK 0
-#define VB_EXIT_FAIL 1
-#define VB_EXIT_USAGE 2
+#include "options.h" /* the option tables, their parser, VB_EXIT_*, the messages */
 
 int vb_cmd_list(int argc, char **argv);
 int vb_cmd_sim(int argc, char **argv);
@@ -32,8 +31,6 @@ int vb_cmd_longrun(int argc, char **argv);
  * 1e9 steps is about two minutes. */
 #define VB_DEFAULT_MAX_STEPS 1e9
 
-/* "verletbench CMD: message" on stderr, then a pointer to --help; returns 2. */
-int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* --model NAME of a command: *out its built-in (or plugin) type, and 0; or
  * the usage message naming the valid models (NULL: --model was not given)
@@ -48,12 +45,6 @@ int vb_opt_model(const char *cmd, const char *name, const struct vb_model_type *
 const char *vb_opt_study_dir(const char *cmd, const char *out, const char *prefix,
                              const char *model, char *buf, size_t len);
 
-/* "verletbench CMD: message" on stderr. */
-void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Parse an option's value; on failure print which option and why, return -1. */
-int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
-int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
 /* --set KEY=VALUE into a model: 0, or -1 with the usage error printed */
 struct vb_model;
 int vb_opt_set_param(const char *cmd, struct vb_model *m, const char *kv);
@@ -154,5 +145,56 @@ int vb_shared_opts_env(const char *cmd, vb_shared_opts *o);
 /* 0 when c was a shared option and its value is good; else the message and
  * VB_EXIT_USAGE. */
 int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
+
+/* The rows of the options several commands share (options.h), their
+ * values in a vb_shared_opts (SO: its address), checked as vb_opt_shared
+ * checks them; and VB_SHARED_ENV(SO) in a vb_command_spec: after the
+ * options, VERLETBENCH_MAX_STEPS and VERLETBENCH_THREADS (vb_shared_opts_env). */
+int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg);
+int vb_shared_opts_then(const char *cmd, void *so);
+#define VB_SHARED_ENV(SO) .then = vb_shared_opts_then, .then_ctx = (SO)
+#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP)                                           \
+    {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG,                       \
+     .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP}
+#define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP)
+#define VB_SHARED_MAX_STEPS(SO, HELP)                                                             \
+    VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP)
+#define VB_SHARED_PLUGINS(SO)                                                                     \
+    VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                         \
+                  "load integrators and models from a shared object (repeatable);\n"              \
+                  "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"              \
+                  "processes: a plugin that exits, crashes or hangs fails those runs\n"           \
+                  "(plugin-failed, with why), and the rest goes on"),                             \
+        VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                        \
+                      "seconds one plugin run may take in its worker (default 600)")
+/* external engines (engine.h), added to every case */
+#define VB_SHARED_ENGINES(SO)                                                                     \
+    VB_SHARED_ROW("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                               \
+                  "also measure an external engine: CMD (run by /bin/sh) gets\n"                  \
+                  "each run as JSON on stdin and writes its trajectory as CSV on\n"               \
+                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)"),          \
+        VB_SHARED_ROW("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,               \
+                      "the same, from trajectories already written: DIR/RUN.csv"),                \
+        VB_SHARED_ROW("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT, SO,                        \
+                      "seconds one engine run may take (default 600)"),                           \
+        VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                           \
+                      "measure the engines alone, not the case's integrators")
+/* check's and compare's tolerances (compare.h, docs/check.md) into a
+ * vb_tolerance (TOL: its address) */
+#define VB_TOLERANCE_ROW(NAME, ARG, STORE, DEF, HELP)                                            \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = 0.0,              \
+     .max = DBL_MAX, .limits = "%s must be >= 0", .help = HELP, .def = DEF}
+#define VB_SHARED_TOLERANCES(TOL)                                                                 \
+    VB_TOLERANCE_ROW("rtol", "R", &(TOL)->rtol, VB_CHECK_RTOL,                                    \
+                     "an error is worse when it grows by more than the factor 1 + R\n"            \
+                     "(default %g)"),                                                             \
+        VB_TOLERANCE_ROW("floor-ulps", "U", &(TOL)->floor_ulps, VB_CHECK_FLOOR_ULPS,              \
+                         "errors under U * eps * steps^1.5 * scale are round-off and\n"           \
+                         "not compared (default %g); a run the tables record as\n"                \
+                         "float32: U * eps32 * steps * scale, and a change must also\n"           \
+                         "clear that floor"),                                                     \
+        VB_TOLERANCE_ROW("order-tol", "A", &(TOL)->order_tol, VB_CHECK_ORDER_TOL,                 \
+                         "a fitted order is worse when it drops by more than A (default\n"        \
+                         "%g); any verdict that gets worse fails")
 
 #endif

@@ -1,0 +1,218 @@
+/* options.c — the one parser of the commands' option tables (options.h),
+ * their --help, and the messages of bad usage. */
+#include "options.h"
+#include "numbers.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void vb_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "verletbench %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int vb_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "verletbench %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'verletbench %s --help'.\n", cmd);
+    return VB_EXIT_USAGE;
+}
+
+int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
+{
+    if (vb_parse_double(arg, out) != 0) {
+        vb_usage_error(cmd, "%s: '%s' is not a finite number", opt, arg);
+        return -1;
+    }
+    return 0;
+}
+
+int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    const char *p = arg;
+    while (*p == ' ')
+        p++;
+    unsigned long long x = strtoull(p, &end, 10);
+    if (*p == '-' || *p == '\0' || *end != '\0' || errno == ERANGE || x > 0xffffffffULL) {
+        vb_usage_error(cmd, "%s: '%s' is not a whole number in 0..4294967295", opt, arg);
+        return -1;
+    }
+    *out = (unsigned long)x;
+    return 0;
+}
+
+/* text with its first %s as s (or %g as x): the limits' message and the
+ * help's default, without a format string taken from a table */
+static void put_with(FILE *out, const char *text, const char *s, double x)
+{
+    const char *mark = s ? strstr(text, "%s") : strstr(text, "%g");
+    if (!mark) {
+        fputs(text, out);
+        return;
+    }
+    fwrite(text, 1, (size_t)(mark - text), out);
+    if (s)
+        fputs(s, out);
+    else
+        fprintf(out, "%g", x);
+    fputs(mark + 2, out);
+}
+
+/* "verletbench CMD: --NAME: " and the row's limits message for arg */
+static int out_of_limits(const char *cmd, const vb_option *o, const char *arg)
+{
+    fprintf(stderr, "verletbench %s: --%s: ", cmd, o->name);
+    put_with(stderr, o->limits, arg, 0.0);
+    fprintf(stderr, "\nTry 'verletbench %s --help'.\n", cmd);
+    return VB_EXIT_USAGE;
+}
+
+/* One option's value into its row's store: 0, or the exit status after
+ * the message. */
+static int take(const char *cmd, const vb_option *o, const char *arg)
+{
+    char opt[80];
+    snprintf(opt, sizeof opt, "--%s", o->name);
+    switch (o->kind) {
+    case VB_OPTION_FLAG:
+        *(int *)o->store = 1;
+        return 0;
+    case VB_OPTION_STRING:
+        *(const char **)o->store = arg;
+        return 0;
+    case VB_OPTION_DOUBLE: {
+        double *x = o->store;
+        if (vb_opt_double(cmd, opt, arg, x) != 0)
+            return VB_EXIT_USAGE;
+        int above = (o->flags & VB_OPTION_ABOVE_MIN) ? *x > o->min : *x >= o->min;
+        return above && *x <= o->max ? 0 : out_of_limits(cmd, o, arg);
+    }
+    case VB_OPTION_ULONG: {
+        unsigned long *x = o->store;
+        if (vb_opt_ulong(cmd, opt, arg, x) != 0)
+            return VB_EXIT_USAGE;
+        return (double)*x >= o->min && (double)*x <= o->max ? 0 : out_of_limits(cmd, o, arg);
+    }
+    case VB_OPTION_LIST: {
+        vb_opt_list *l = o->store;
+        if ((double)l->n >= o->max || l->n == VB_OPT_LIST_MAX)
+            return vb_usage_error(cmd, "%s: %s", opt, o->limits);
+        l->v[l->n++] = arg;
+        return 0;
+    }
+    case VB_OPTION_CALL:
+        return o->call(cmd, o, arg);
+    default:
+        return 0;
+    }
+}
+
+#define MAX_ROWS 64
+
+int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *first)
+{
+    struct option longs[MAX_ROWS + 1];
+    char shorts[2 * MAX_ROWS + 2] = ":";
+    size_t n = 0, ns = 1;
+    const vb_option *rows = spec->options;
+    for (size_t i = 0; rows[i].kind != VB_OPTION_END && n < MAX_ROWS; i++) {
+        if (rows[i].kind == VB_OPTION_TEXT)
+            continue;
+        int has = !rows[i].arg                             ? no_argument
+                  : (rows[i].flags & VB_OPTION_OPTIONAL) ? optional_argument
+                                                           : required_argument;
+        /* a long name's value: its row's index past every char, or its
+         * short name, so -j and --jobs are one */
+        longs[n++] = (struct option){rows[i].name, has, NULL,
+                                     rows[i].short_name ? rows[i].short_name : 256 + (int)i};
+        if (rows[i].short_name) {
+            shorts[ns++] = rows[i].short_name;
+            if (rows[i].arg)
+                shorts[ns++] = ':';
+        }
+    }
+    longs[n] = (struct option){NULL, 0, NULL, 0};
+    shorts[ns] = '\0';
+
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+        const vb_option *o = NULL;
+        if (c >= 256)
+            o = &rows[c - 256];
+        for (size_t i = 0; !o && c != ':' && c != '?' && rows[i].kind != VB_OPTION_END; i++)
+            if (rows[i].short_name == c)
+                o = &rows[i];
+        if (!o) {
+            if (c == ':')
+                return vb_usage_error(spec->name, "%s needs a value", argv[optind - 1]);
+            return vb_usage_error(spec->name, "unknown option '%s'", argv[optind - 1]);
+        }
+        if (o->kind == VB_OPTION_HELP) {
+            vb_options_help(spec, stdout);
+            return VB_EXIT_OK;
+        }
+        int rc = take(spec->name, o, optarg);
+        if (rc != 0)
+            return rc;
+    }
+    if (spec->then) {
+        int rc = spec->then(spec->name, spec->then_ctx);
+        if (rc != 0)
+            return rc;
+    }
+    if (spec->operands == VB_OPERANDS_NONE && optind < argc)
+        return vb_usage_error(spec->name, "unexpected argument '%s'", argv[optind]);
+    *first = optind;
+    return VB_OPTIONS_GO;
+}
+
+void vb_options_help(const vb_command_spec *spec, FILE *out)
+{
+    int column = spec->column ? spec->column : 19;
+    fputs(spec->usage, out);
+    fputs("Options:\n", out);
+    for (const vb_option *o = spec->options; o->kind != VB_OPTION_END; o++) {
+        if (o->kind == VB_OPTION_TEXT) {
+            fputs(o->help, out);
+            continue;
+        }
+        if (o->flags & VB_OPTION_HIDDEN)
+            continue;
+        /* "  -j, --jobs N" and its help from the column on, or two spaces
+         * after a name that reaches it */
+        char head[128];
+        const char *arg_gap = o->arg ? " " : "", *arg = o->arg ? o->arg : "";
+        int w = o->short_name
+                    ? snprintf(head, sizeof head, "  -%c, --%s%s%s", o->short_name, o->name,
+                               arg_gap, arg)
+                    : snprintf(head, sizeof head, "  --%s%s%s", o->name, arg_gap, arg);
+        fprintf(out, "%-*s", w < column ? column : w + 2, head);
+        for (const char *line = o->help; *line;) {
+            size_t len = strcspn(line, "\n");
+            char text[512];
+            snprintf(text, sizeof text, "%.*s", (int)len, line);
+            put_with(out, text, NULL, o->def);
+            fputc('\n', out);
+            line += len;
+            if (*line == '\n' && *++line)
+                fprintf(out, "%*s", column, "");
+        }
+    }
+    fputs(spec->epilogue ? spec->epilogue : "", out);
+}

@@ -1,0 +1,129 @@
+/* options.h — a command's options as a table, and the one parser every
+ * command reads its options with (git's parse-options is the model).
+ *
+ * A row says all there is to say about an option: its long name, its short
+ * name if any, its kind, where its value goes, its limits and the message
+ * when a value is outside them, and its help.  The parser (getopt_long
+ * underneath: abbreviations, --name=VALUE, "--" and operands among the
+ * options as before) checks each value against its row and says what is
+ * wrong in the command's words, "verletbench CMD: --name: ...", exit 2;
+ * --help prints the command's text round the rows' help, so an option and
+ * its help are one row.  Exit status (docs/method.md §8): 0 success, 1 a
+ * failed check or run, 2 bad usage or bad input. */
+#ifndef VB_OPTIONS_H
+#define VB_OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define VB_EXIT_OK 0
+#define VB_EXIT_FAIL 1
+#define VB_EXIT_USAGE 2
+
+/* "verletbench CMD: message" on stderr, then a pointer to --help; returns 2. */
+int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "verletbench CMD: message" on stderr. */
+void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parse an option's value; on failure print which option and why, return -1. */
+int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
+int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
+
+typedef enum {
+    VB_OPTION_END,    /* the table's last row */
+    VB_OPTION_FLAG,   /* no value: *(int *)store = 1 */
+    VB_OPTION_STRING, /* *(const char **)store = the value (the last one given) */
+    VB_OPTION_DOUBLE, /* *(double *)store: a finite number within [min, max] */
+    VB_OPTION_ULONG,  /* *(unsigned long *)store: a whole number within [min, max] */
+    VB_OPTION_LIST,   /* repeatable: appended to *(vb_opt_list *)store, at most max */
+    VB_OPTION_CALL,   /* call(cmd, row, value): 0, or VB_EXIT_USAGE after its message */
+    VB_OPTION_HELP,   /* print the help and end the command, exit 0 */
+    VB_OPTION_TEXT    /* no option: help text, printed as it is where the row stands */
+} vb_option_kind;
+
+enum {
+    VB_OPTION_ABOVE_MIN = 1, /* DOUBLE: min itself is out of limits */
+    VB_OPTION_OPTIONAL = 2,  /* the value is optional (--name=VALUE only); call gets NULL */
+    VB_OPTION_HIDDEN = 4     /* parsed, not listed on its own (a TEXT row says it) */
+};
+
+typedef struct vb_option vb_option;
+struct vb_option {
+    vb_option_kind kind;
+    const char *name;  /* the long name, without "--" */
+    char short_name;   /* 'j' for -j, or 0 */
+    const char *arg;   /* the value's name in the help ("N"); NULL: a flag */
+    void *store;       /* where the value goes (the kind says as what) */
+    int (*call)(const char *cmd, const vb_option *row, const char *arg);
+    int code;          /* CALL: which option, for a function that serves several */
+    double min, max;   /* DOUBLE, ULONG: the limits; LIST: the most values */
+    unsigned flags;
+    /* the message after "--name: " for a value outside the limits, its %s
+     * the value as given ("%s must be in [1, 1e9]"); LIST: too many */
+    const char *limits;
+    /* its help, after the name column; a '\n' starts a line indented to
+     * the column; a %g, the default def (so the text cannot lie about it) */
+    const char *help;
+    double def;
+};
+
+/* A repeatable option's values, in the order given */
+#define VB_OPT_LIST_MAX 64
+typedef struct {
+    const char *v[VB_OPT_LIST_MAX];
+    size_t n;
+} vb_opt_list;
+
+/* The rows, as git's OPT_ macros */
+#define VB_OPT_FLAG(NAME, STORE, HELP)                                                            \
+    {.kind = VB_OPTION_FLAG, .name = NAME, .store = STORE, .help = HELP}
+#define VB_OPT_STRING(NAME, ARG, STORE, HELP)                                                     \
+    {.kind = VB_OPTION_STRING, .name = NAME, .arg = ARG, .store = STORE, .help = HELP}
+#define VB_OPT_DOUBLE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                   \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+     .max = MAX, .limits = LIMITS, .help = HELP}
+/* the same, min itself excluded: (MIN, MAX] */
+#define VB_OPT_DOUBLE_ABOVE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                             \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+     .max = MAX, .flags = VB_OPTION_ABOVE_MIN, .limits = LIMITS, .help = HELP}
+#define VB_OPT_ULONG(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                    \
+    {.kind = VB_OPTION_ULONG, .name = NAME, .arg = ARG, .store = STORE, .min = MIN, .max = MAX,   \
+     .limits = LIMITS, .help = HELP}
+#define VB_OPT_LIST(NAME, ARG, STORE, MAX, LIMITS, HELP)                                          \
+    {.kind = VB_OPTION_LIST, .name = NAME, .arg = ARG, .store = STORE, .max = MAX,                \
+     .limits = LIMITS, .help = HELP}
+#define VB_OPT_CALL(NAME, ARG, CALL, STORE, HELP)                                                 \
+    {.kind = VB_OPTION_CALL, .name = NAME, .arg = ARG, .call = CALL, .store = STORE, .help = HELP}
+#define VB_OPT_HELP {.kind = VB_OPTION_HELP, .name = "help", .help = "this text"}
+#define VB_OPT_TEXT(TEXT) {.kind = VB_OPTION_TEXT, .help = TEXT}
+#define VB_OPT_END {.kind = VB_OPTION_END}
+
+/* operands: any, or none (one is "unexpected argument") */
+enum { VB_OPERANDS_ANY, VB_OPERANDS_NONE };
+
+typedef struct {
+    const char *name;        /* the command's, as in its messages */
+    const vb_option *options;
+    /* --help: usage, "Options:", the rows (their help from `column` on, 19
+     * when 0), then epilogue */
+    const char *usage, *epilogue;
+    int column;
+    int operands;
+    /* after the options, before the operands are judged: 0, or the exit
+     * status after its message (the environment's VERLETBENCH_*, cli.h) */
+    int (*then)(const char *cmd, void *ctx);
+    void *then_ctx;
+} vb_command_spec;
+
+/* vb_options_parse's "go on" */
+#define VB_OPTIONS_GO (-1)
+
+/* Reads argv's options by the table: VB_OPTIONS_GO with *first the index
+ * of the first operand; else the command ends with the status returned,
+ * VB_EXIT_OK after --help, VB_EXIT_USAGE after the message. */
+int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *first);
+
+/* The command's --help, from its text and its rows. */
+void vb_options_help(const vb_command_spec *spec, FILE *out);
+
+#endif
