@@ -1,7 +1,6 @@
 /* commands/stability.c — `verletbench stability`: the largest stable step of
  * each integrator on a model (sweep/stability.h), its files written by
  * output/stability_files.h. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,58 +16,18 @@
 #define CMD "stability"
 #define MAX_LIST 64
 
-static void help(void)
-{
-    puts("Usage: verletbench stability --model M [--set KEY=VALUE]... [--vary KEY=V1,V2,...]\n"
-         "                             [--integrator I[,I...]]... [--jitter J1,J2,...]\n"
-         "                             [--seeds N] [--seed S] [--periods P] [--factor F]\n"
-         "                             [--rtol R] [--scan-from Z] [--out DIR] [-j N]\n"
-         "                             [--max-steps N]\n\n"
-         "Finds the largest stable step of each integrator on a model, as z = omega h:\n"
-         "  spring         omega0 = sqrt(k/m)\n"
-         "  damped-spring  omega0 = sqrt(k/m) (vary c: the limit against damping)\n"
-         "  chain          omega_max = 2 sqrt(k/m) cos(pi/(2(N+1))), its highest mode\n"
-         "  orbit          omega_p = sqrt(mu(1+e)/r_p^3), the turning rate at pericentre\n\n"
-         "A run at z is unstable when within P periods of omega (N = ceil(2 pi P / z) steps;\n"
-         "for the orbit, P orbits) its energy exceeds F times its start (the damped\n"
-         "spring: its mechanical energy) or its state is not finite; the orbit is unstable\n"
-         "when the body escapes (E >= 0).  From z = 0.05 (halved while unstable, down to\n"
-         "1e-3) the search scans up by factors of 1.05 to the first unstable z, so it finds\n"
-         "the first loss of stability (PEFRL is stable again above it), then bisects that\n"
-         "bracket to a relative width R.  It reports the last stable z, the bracket, z per\n"
-         "force evaluation, and the closed-form limit where there is one\n"
-         "(docs/stability.md).  On the damped spring, a limit above an interval where the\n"
-         "method's step matrix is unstable is said to be none, and the interval named: its\n"
-         "growth was too slow for P periods to show.  With jitter the steps are\n"
-         "dt (1 + J u), u uniform in [-1, 1) from GSL's mt19937 with seeds S..S+N-1; each\n"
-         "seed is its own search and the summary gives their median and range.\n\n"
-         "Options:\n"
-         "  --model M        spring, damped-spring, chain or orbit\n"
-         "  --set KEY=VALUE  a model parameter (repeatable); 'verletbench list' shows them\n"
-         "  --vary KEY=LIST  a parameter taking each value of a comma list: the chart's x\n"
-         "  --integrator I   methods, comma-separated or repeated (default: every built-in\n"
-         "                   of fixed steps without rods: euler ... pefrl)\n"
-         "  --jitter LIST    step jitters in [0, 1), comma-separated (default 0: fixed steps)\n"
-         "  --seeds N        searches a jitter, seeds S..S+N-1 (default 8)\n"
-         "  --seed S         the first seed (default 1)\n"
-         "  --periods P      the run length of a verdict (default 1e4; orbit 100)\n"
-         "  --factor F       the energy growth called unstable (default 1e6)\n"
-         "  --rtol R         the final bracket's relative width (default 1e-10)\n"
-         "  --scan-from Z    where the scan starts (default 0.05)\n"
-         "  --out DIR        write stability.csv, stability-summary.csv, stability.md into DIR\n"
-         "                   (default results/stability-MODEL); the table is printed anyway\n"
-         "  -j, --jobs N     threads (default every CPU)\n"
-         "  --max-steps N    refuse a verdict of more steps (default 1e9)\n"
-         "  --help           this text\n\n"
-         "Chart: gnuplot -c plots/stability.gp DIR/stability-summary.csv out.png [TITLE]\n\n"
-         "Examples:\n"
-         "  verletbench stability --model spring\n"
-         "  verletbench stability --model damped-spring --vary c=0,0.2,0.5,1,1.5,1.9\n"
-         "  verletbench stability --model spring --integrator velocity-verlet "
-         "--jitter 0.1,0.5,0.9 --periods 1000\n\n"
-         "Exit status: 0 done, 1 a search failed, 2 bad usage or input (an --out that is\n"
-         "not a directory, a verdict over --max-steps).");
-}
+/* the options, as the table below leaves them */
+typedef struct {
+    const char *model, *vary, *out;
+    vb_opt_list sets;
+    const vb_integrator *integ[MAX_LIST];
+    size_t n_integ;
+    double values[MAX_LIST], jitters[MAX_LIST];
+    int n_values, n_jitters;
+    unsigned long seeds, seed;
+    double periods, factor, rtol, from; /* NAN: the problem's default */
+    vb_shared_opts so;
+} stab_opts;
 
 /* "a,b,c" into numbers: count, or -1 after the message */
 static int number_list(const char *opt, const char *text, double *out, size_t max)
@@ -124,8 +83,13 @@ static int add_integrator(const char *name, const vb_integrator **list, size_t *
     return 0;
 }
 
-static int integrator_list(const char *text, const vb_integrator **list, size_t *n)
+/* --integrator I[,I...] */
+static int integrator_list(const char *cmd, const vb_option *row, const char *text)
 {
+    stab_opts *o = row->store;
+    const vb_integrator **list = o->integ;
+    size_t *n = &o->n_integ;
+    (void)cmd;
     char *copy = strdup(text);
     int rc = 0;
     if (!copy)
@@ -142,127 +106,126 @@ static int integrator_list(const char *text, const vb_integrator **list, size_t 
         rc = -1;
     }
     free(copy);
-    return rc;
+    return rc != 0 ? VB_EXIT_USAGE : 0;
 }
+
+/* --vary KEY=V1,V2,... */
+static int vary_list(const char *cmd, const vb_option *row, const char *arg)
+{
+    stab_opts *o = row->store;
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg)
+        return vb_usage_error(cmd, "--vary: expected KEY=V1,V2,..., got '%s'", arg);
+    if ((o->n_values = number_list("--vary", eq + 1, o->values, MAX_LIST)) < 0)
+        return VB_EXIT_USAGE;
+    o->vary = arg;
+    return 0;
+}
+
+/* --jitter J1,J2,... */
+static int jitter_list(const char *cmd, const vb_option *row, const char *arg)
+{
+    stab_opts *o = row->store;
+    if ((o->n_jitters = number_list("--jitter", arg, o->jitters, MAX_LIST)) < 0)
+        return VB_EXIT_USAGE;
+    for (int i = 0; i < o->n_jitters; i++)
+        if (!(o->jitters[i] >= 0.0 && o->jitters[i] < 1.0))
+            return vb_usage_error(cmd, "--jitter: %g must be in [0, 1)", o->jitters[i]);
+    return 0;
+}
+
+static int stability(stab_opts *opt);
 
 int vb_cmd_stability(int argc, char **argv)
 {
-    enum {
-        O_MODEL = 256, O_SET, O_VARY, O_INTEG, O_JITTER, O_SEEDS, O_SEED, O_PERIODS, O_FACTOR,
-        O_RTOL, O_FROM, O_OUT, O_HELP
+    stab_opts o = {.jitters = {0.0}, .n_jitters = 1, .seeds = 8, .seed = 1, .periods = NAN,
+                   .factor = NAN, .rtol = NAN, .from = NAN, .so = vb_shared_opts_plain()};
+    const vb_option rows[] = {
+        VB_OPT_STRING("model", "M", &o.model, "spring, damped-spring, chain or orbit"),
+        VB_OPT_LIST("set", "KEY=VALUE", &o.sets, 64, "too many parameters",
+                    "a model parameter (repeatable); 'verletbench list' shows them"),
+        VB_OPT_CALL("vary", "KEY=LIST", vary_list, &o,
+                    "a parameter taking each value of a comma list: the chart's x"),
+        VB_OPT_CALL("integrator", "I", integrator_list, &o,
+                    "methods, comma-separated or repeated (default: every built-in\n"
+                    "of fixed steps without rods: euler ... pefrl)"),
+        VB_OPT_CALL("jitter", "LIST", jitter_list, &o,
+                    "step jitters in [0, 1), comma-separated (default 0: fixed steps)"),
+        VB_OPT_ULONG("seeds", "N", &o.seeds, 1, 1000, "%s: give 1 to 1000",
+                     "searches a jitter, seeds S..S+N-1 (default 8)"),
+        VB_OPT_ULONG("seed", "S", &o.seed, 0, 4294967295.0, "", "the first seed (default 1)"),
+        VB_OPT_DOUBLE("periods", "P", &o.periods, 1.0, 1e9, "%s must be in [1, 1e9]",
+                      "the run length of a verdict (default 1e4; orbit 100)"),
+        VB_OPT_DOUBLE_ABOVE("factor", "F", &o.factor, 1.0, 1e100, "%s must be > 1 (and <= 1e100)",
+                            "the energy growth called unstable (default 1e6)"),
+        VB_OPT_DOUBLE("rtol", "R", &o.rtol, 1e-14, 0.1, "%s must be in [1e-14, 0.1]",
+                      "the final bracket's relative width (default 1e-10)"),
+        VB_OPT_DOUBLE("scan-from", "Z", &o.from, 1e-3, 20.0, "%s must be in [1e-3, 20]",
+                      "where the scan starts (default 0.05)"),
+        VB_OPT_STRING("out", "DIR", &o.out,
+                      "write stability.csv, stability-summary.csv, stability.md into DIR\n"
+                      "(default results/stability-MODEL); the table is printed anyway"),
+        VB_SHARED_JOBS(&o.so, "threads (default every CPU)"),
+        VB_SHARED_MAX_STEPS(&o.so, "refuse a verdict of more steps (default 1e9)"),
+        VB_OPT_HELP,
+        VB_OPT_END,
     };
-    static const struct option opts[] = {
-        {"model", required_argument, NULL, O_MODEL},
-        {"set", required_argument, NULL, O_SET},
-        {"vary", required_argument, NULL, O_VARY},
-        {"integrator", required_argument, NULL, O_INTEG},
-        {"jitter", required_argument, NULL, O_JITTER},
-        {"seeds", required_argument, NULL, O_SEEDS},
-        {"seed", required_argument, NULL, O_SEED},
-        {"periods", required_argument, NULL, O_PERIODS},
-        {"factor", required_argument, NULL, O_FACTOR},
-        {"rtol", required_argument, NULL, O_RTOL},
-        {"scan-from", required_argument, NULL, O_FROM},
-        {"out", required_argument, NULL, O_OUT},
-        VB_OPTION_JOBS,
-        VB_OPTION_MAX_STEPS,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        VB_SHARED_ENV(&o.so),
+        .usage =
+            "Usage: verletbench stability --model M [--set KEY=VALUE]... [--vary KEY=V1,V2,...]\n"
+            "                             [--integrator I[,I...]]... [--jitter J1,J2,...]\n"
+            "                             [--seeds N] [--seed S] [--periods P] [--factor F]\n"
+            "                             [--rtol R] [--scan-from Z] [--out DIR] [-j N]\n"
+            "                             [--max-steps N]\n\n"
+            "Finds the largest stable step of each integrator on a model, as z = omega h:\n"
+            "  spring         omega0 = sqrt(k/m)\n"
+            "  damped-spring  omega0 = sqrt(k/m) (vary c: the limit against damping)\n"
+            "  chain          omega_max = 2 sqrt(k/m) cos(pi/(2(N+1))), its highest mode\n"
+            "  orbit          omega_p = sqrt(mu(1+e)/r_p^3), the turning rate at pericentre\n\n"
+            "A run at z is unstable when within P periods of omega (N = ceil(2 pi P / z) steps;\n"
+            "for the orbit, P orbits) its energy exceeds F times its start (the damped\n"
+            "spring: its mechanical energy) or its state is not finite; the orbit is unstable\n"
+            "when the body escapes (E >= 0).  From z = 0.05 (halved while unstable, down to\n"
+            "1e-3) the search scans up by factors of 1.05 to the first unstable z, so it finds\n"
+            "the first loss of stability (PEFRL is stable again above it), then bisects that\n"
+            "bracket to a relative width R.  It reports the last stable z, the bracket, z per\n"
+            "force evaluation, and the closed-form limit where there is one\n"
+            "(docs/stability.md).  On the damped spring, a limit above an interval where the\n"
+            "method's step matrix is unstable is said to be none, and the interval named: its\n"
+            "growth was too slow for P periods to show.  With jitter the steps are\n"
+            "dt (1 + J u), u uniform in [-1, 1) from GSL's mt19937 with seeds S..S+N-1; each\n"
+            "seed is its own search and the summary gives their median and range.\n\n",
+        .epilogue =
+            "\nChart: gnuplot -c plots/stability.gp DIR/stability-summary.csv out.png [TITLE]\n\n"
+            "Examples:\n"
+            "  verletbench stability --model spring\n"
+            "  verletbench stability --model damped-spring --vary c=0,0.2,0.5,1,1.5,1.9\n"
+            "  verletbench stability --model spring --integrator velocity-verlet "
+            "--jitter 0.1,0.5,0.9 --periods 1000\n\n"
+            "Exit status: 0 done, 1 a search failed, 2 bad usage or input (an --out that is\n"
+            "not a directory, a verdict over --max-steps).\n",
     };
-    const char *model_name = NULL, *vary = NULL, *out_dir = NULL;
-    const char *sets[64];
-    int n_sets = 0;
-    const vb_integrator *integ[MAX_LIST];
-    size_t n_integ = 0;
-    double values[MAX_LIST], jitters[MAX_LIST] = {0.0};
-    int n_values = 0, n_jitters = 1;
-    unsigned long seeds = 8, seed = 1;
-    double periods = NAN, factor = NAN, rtol = NAN, from = NAN;
-    vb_shared_opts so = vb_shared_opts_plain();
-    int c, rc;
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    return stability(&o);
+}
 
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_MODEL:
-            model_name = optarg;
-            break;
-        case O_SET:
-            if (n_sets == (int)(sizeof sets / sizeof sets[0]))
-                return vb_usage_error(CMD, "--set: too many parameters");
-            sets[n_sets++] = optarg;
-            break;
-        case O_VARY: {
-            const char *eq = strchr(optarg, '=');
-            if (!eq || eq == optarg)
-                return vb_usage_error(CMD, "--vary: expected KEY=V1,V2,..., got '%s'", optarg);
-            if ((n_values = number_list("--vary", eq + 1, values, MAX_LIST)) < 0)
-                return VB_EXIT_USAGE;
-            vary = optarg;
-            break;
-        }
-        case O_INTEG:
-            if (integrator_list(optarg, integ, &n_integ) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_JITTER:
-            if ((n_jitters = number_list("--jitter", optarg, jitters, MAX_LIST)) < 0)
-                return VB_EXIT_USAGE;
-            for (int i = 0; i < n_jitters; i++)
-                if (!(jitters[i] >= 0.0 && jitters[i] < 1.0))
-                    return vb_usage_error(CMD, "--jitter: %g must be in [0, 1)", jitters[i]);
-            break;
-        case O_SEEDS:
-            if (vb_opt_ulong(CMD, "--seeds", optarg, &seeds) != 0)
-                return VB_EXIT_USAGE;
-            if (seeds < 1 || seeds > 1000)
-                return vb_usage_error(CMD, "--seeds: %s: give 1 to 1000", optarg);
-            break;
-        case O_SEED:
-            if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_PERIODS:
-            if (vb_opt_double(CMD, "--periods", optarg, &periods) != 0)
-                return VB_EXIT_USAGE;
-            if (!(periods >= 1.0 && periods <= 1e9))
-                return vb_usage_error(CMD, "--periods: %s must be in [1, 1e9]", optarg);
-            break;
-        case O_FACTOR:
-            if (vb_opt_double(CMD, "--factor", optarg, &factor) != 0)
-                return VB_EXIT_USAGE;
-            if (!(factor > 1.0 && factor <= 1e100))
-                return vb_usage_error(CMD, "--factor: %s must be > 1 (and <= 1e100)", optarg);
-            break;
-        case O_RTOL:
-            if (vb_opt_double(CMD, "--rtol", optarg, &rtol) != 0)
-                return VB_EXIT_USAGE;
-            if (!(rtol >= 1e-14 && rtol <= 0.1))
-                return vb_usage_error(CMD, "--rtol: %s must be in [1e-14, 0.1]", optarg);
-            break;
-        case O_FROM:
-            if (vb_opt_double(CMD, "--scan-from", optarg, &from) != 0)
-                return VB_EXIT_USAGE;
-            if (!(from >= 1e-3 && from <= 20.0))
-                return vb_usage_error(CMD, "--scan-from: %s must be in [1e-3, 20]", optarg);
-            break;
-        case O_OUT:
-            out_dir = optarg;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    if (optind < argc)
-        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+/* the study the options ask for: checked, run, printed and written */
+static int stability(stab_opts *opt)
+{
+    const char *model_name = opt->model, *vary = opt->vary, *out_dir = opt->out;
+    const char *const *sets = opt->sets.v;
+    int n_sets = (int)opt->sets.n;
+    const vb_integrator **integ = opt->integ;
+    size_t n_integ = opt->n_integ;
+    double *values = opt->values, *jitters = opt->jitters;
+    int n_values = opt->n_values, n_jitters = opt->n_jitters;
+    int rc;
     if (!model_name)
         return vb_usage_error(CMD, "--model is required (one of: %s)", vb_stab_models());
     const vb_model_type *mtype = vb_model_find(model_name);
@@ -344,19 +307,19 @@ int vb_cmd_stability(int argc, char **argv)
         .n_integ = n_integ,
         .jitters = jitters,
         .n_jitters = (size_t)n_jitters,
-        .seeds = (unsigned)seeds,
-        .seed0 = seed,
+        .seeds = (unsigned)opt->seeds,
+        .seed0 = opt->seed,
         .opts = vb_stab_opts_default(&problems[0]),
     };
-    if (!isnan(periods))
-        study.opts.periods = periods;
-    if (!isnan(factor))
-        study.opts.factor = factor;
-    if (!isnan(rtol))
-        study.opts.rtol = rtol;
-    if (!isnan(from))
-        study.opts.z_start = from;
-    study.opts.max_steps = so.max_steps;
+    if (!isnan(opt->periods))
+        study.opts.periods = opt->periods;
+    if (!isnan(opt->factor))
+        study.opts.factor = opt->factor;
+    if (!isnan(opt->rtol))
+        study.opts.rtol = opt->rtol;
+    if (!isnan(opt->from))
+        study.opts.z_start = opt->from;
+    study.opts.max_steps = opt->so.max_steps;
     for (int p = 0; p < n_values; p++)
         if (vb_stab_problem_scale(&problems[p], study.opts.z_min, study.opts.z_max, err,
                                   sizeof err) != 0) {
@@ -367,7 +330,7 @@ int vb_cmd_stability(int argc, char **argv)
     out_dir = vb_opt_study_dir(CMD, out_dir, "stability", mtype->name, dir, sizeof dir);
     if (!out_dir)
         goto out;
-    rc = vb_stab_study_run(&study, so.threads, err, sizeof err);
+    rc = vb_stab_study_run(&study, opt->so.threads, err, sizeof err);
     if (rc != 0) {
         if (rc == -2)
             vb_usage_error(CMD, "--max-steps: %s", err);
