@@ -1,7 +1,6 @@
 /* commands/longrun.c — `verletbench longrun`: runs of up to 1e9 periods
  * (1e5 by default), their energy and phase errors' growth exponents and
  * drift (sweep/longrun.h), written by output/longrun_files.h. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,49 +16,24 @@
 #define CMD "longrun"
 #define MAX_INTEG 32
 
-static void help(void)
-{
-    puts("Usage: verletbench longrun --model M [--set KEY=VALUE]... --integrator I[,I...]...\n"
-         "                           [--periods P] [--steps-per-period S] [--kahan]\n"
-         "                           [--per-decade K] [--fit-from F] [--out DIR] [-j N]\n"
-         "                           [--max-steps N]\n\n"
-         "Runs each integrator with fixed steps h = T/S for P periods T of the model (its\n"
-         "natural time), in memory that does not grow with P, and samples on a logarithmic\n"
-         "grid, K times a decade from t = T: the relative energy error (E - E0)/|E0| and\n"
-         "its running maximum, and the phase error, the angle between the state and the\n"
-         "exact one (one particle: in the (x, v/w) plane in one dimension, between the\n"
-         "positions in two or three).  It fits the exponent p of max error ~ t^p from\n"
-         "t = F T on and names it: p < 1/4 bounded, < 3/4 random walk (t^1/2, Brouwer's\n"
-         "law for round-off), < 3/2 secular (t^1), else faster.  The drift is the\n"
-         "least-squares slope of E - E0 against t (energy per time; per particle too), as\n"
-         "molecular dynamics codes report it.  See docs/longrun.md.\n\n"
-         "Options:\n"
-         "  --model M        a model with an energy and an exact solution: spring, pendulum,\n"
-         "                   orbit, ...; T is its period (the chain's: its slowest mode's;\n"
-         "                   the projectile's: its time of flight, an unbounded motion)\n"
-         "  --set KEY=VALUE  a model parameter (repeatable)\n"
-         "  --integrator I   methods, comma-separated or repeated\n"
-         "  --periods P      the run's length in periods, 100 F to 1e9 (default 1e5; with\n"
-         "                   the default --fit-from 10, at least 1000: two decades to fit)\n"
-         "  --steps-per-period S  fixed steps a period (default 100)\n"
-         "  --kahan          also run each method that has one in its Kahan-compensated form\n"
-         "                   (euler-semi, velocity-verlet, yoshida4, pefrl)\n"
-         "  --per-decade K   samples a decade, 1 to 50 (default 10)\n"
-         "  --fit-from F     fit from t = F periods on (default 10)\n"
-         "  --out DIR        write longrun.csv, longrun-summary.csv and longrun.md into DIR\n"
-         "                   (default results/longrun-MODEL); the table is printed anyway\n"
-         "  -j, --jobs N     threads: a run each (default every CPU)\n"
-         "  --max-steps N    refuse a run longer than N steps (default 1e9)\n"
-         "  --help           this text\n\n"
-         "Chart: gnuplot -c plots/longrun.gp DIR/longrun.csv out.png [TITLE]\n\n"
-         "Example:\n"
-         "  verletbench longrun --model orbit --set e=0.5 --integrator "
-         "velocity-verlet,rk4,yoshida4 --periods 1e5\n\n"
-         "Exit status: 0 done (a run that diverged is a result), 1 a run failed, 2 bad usage.");
-}
+/* the options, as the table below leaves them */
+typedef struct {
+    const char *model, *out;
+    vb_opt_list sets;
+    int kahan;
+    const vb_integrator *integ[MAX_INTEG];
+    size_t n_integ;
+    vb_long_opts lo;
+    vb_shared_opts so;
+} long_opts;
 
-static int add_list(const char *text, const vb_integrator **list, size_t *n)
+/* --integrator I[,I...] */
+static int add_list(const char *cmd, const vb_option *row, const char *text)
 {
+    long_opts *o = row->store;
+    const vb_integrator **list = o->integ;
+    size_t *n = &o->n_integ;
+    (void)cmd;
     char *copy = strdup(text), *save = NULL;
     if (!copy)
         return -1;
@@ -94,99 +68,90 @@ static int add_list(const char *text, const vb_integrator **list, size_t *n)
         rc = -1;
     }
     free(copy);
-    return rc;
+    return rc != 0 ? VB_EXIT_USAGE : 0;
 }
+
+static int longrun(long_opts *opt);
 
 int vb_cmd_longrun(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_PERIODS, O_SPP, O_KAHAN, O_PER_DECADE, O_FIT, O_OUT,
-           O_HELP };
-    static const struct option opts[] = {
-        {"model", required_argument, NULL, O_MODEL},
-        {"set", required_argument, NULL, O_SET},
-        {"integrator", required_argument, NULL, O_INTEG},
-        {"periods", required_argument, NULL, O_PERIODS},
-        {"steps-per-period", required_argument, NULL, O_SPP},
-        {"kahan", no_argument, NULL, O_KAHAN},
-        {"per-decade", required_argument, NULL, O_PER_DECADE},
-        {"fit-from", required_argument, NULL, O_FIT},
-        {"out", required_argument, NULL, O_OUT},
-        VB_OPTION_JOBS,
-        VB_OPTION_MAX_STEPS,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
+    long_opts o = {.lo = {.periods = 1e5, .steps_per_period = 100, .per_decade = 10,
+                          .fit_from = 10},
+                   .so = vb_shared_opts_plain()};
+    const vb_option rows[] = {
+        VB_OPT_STRING("model", "M", &o.model,
+                      "a model with an energy and an exact solution: spring, pendulum,\n"
+                      "orbit, ...; T is its period (the chain's: its slowest mode's;\n"
+                      "the projectile's: its time of flight, an unbounded motion)"),
+        VB_OPT_LIST("set", "KEY=VALUE", &o.sets, 64, "too many parameters",
+                    "a model parameter (repeatable)"),
+        VB_OPT_CALL("integrator", "I", add_list, &o, "methods, comma-separated or repeated"),
+        /* the least two decades from the least --fit-from, 1 */
+        VB_OPT_DOUBLE("periods", "P", &o.lo.periods, 100.0, 1e9,
+                      "%s must be in [100, 1e9] (and at least 100 times --fit-from)",
+                      "the run's length in periods, 100 F to 1e9 (default 1e5; with\n"
+                      "the default --fit-from 10, at least 1000: two decades to fit)"),
+        VB_OPT_DOUBLE("steps-per-period", "S", &o.lo.steps_per_period, 1.0, 1e9,
+                      "%s must be in [1, 1e9]", "fixed steps a period (default 100)"),
+        VB_OPT_FLAG("kahan", &o.kahan,
+                    "also run each method that has one in its Kahan-compensated form\n"
+                    "(euler-semi, velocity-verlet, yoshida4, pefrl)"),
+        VB_OPT_DOUBLE("per-decade", "K", &o.lo.per_decade, 1.0, 50.0, "%s must be in [1, 50]",
+                      "samples a decade, 1 to 50 (default 10)"),
+        VB_OPT_DOUBLE("fit-from", "F", &o.lo.fit_from, 1.0, DBL_MAX,
+                      "%s must be >= 1 (periods)", "fit from t = F periods on (default 10)"),
+        VB_OPT_STRING("out", "DIR", &o.out,
+                      "write longrun.csv, longrun-summary.csv and longrun.md into DIR\n"
+                      "(default results/longrun-MODEL); the table is printed anyway"),
+        VB_SHARED_JOBS(&o.so, "threads: a run each (default every CPU)"),
+        VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9)"),
+        VB_OPT_HELP,
+        VB_OPT_END,
     };
-    const char *model_name = NULL, *out_dir = NULL;
-    const char *sets[64];
-    int n_sets = 0, kahan = 0;
-    const vb_integrator *integ[MAX_INTEG], *base[MAX_INTEG];
-    int is_kahan[MAX_INTEG];
-    size_t n_integ = 0;
-    vb_long_opts lo = {.periods = 1e5, .steps_per_period = 100, .per_decade = 10, .fit_from = 10};
-    vb_shared_opts so = vb_shared_opts_plain();
-    int c, rc;
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        VB_SHARED_ENV(&o.so),
+        .usage =
+            "Usage: verletbench longrun --model M [--set KEY=VALUE]... --integrator I[,I...]...\n"
+            "                           [--periods P] [--steps-per-period S] [--kahan]\n"
+            "                           [--per-decade K] [--fit-from F] [--out DIR] [-j N]\n"
+            "                           [--max-steps N]\n\n"
+            "Runs each integrator with fixed steps h = T/S for P periods T of the model (its\n"
+            "natural time), in memory that does not grow with P, and samples on a logarithmic\n"
+            "grid, K times a decade from t = T: the relative energy error (E - E0)/|E0| and\n"
+            "its running maximum, and the phase error, the angle between the state and the\n"
+            "exact one (one particle: in the (x, v/w) plane in one dimension, between the\n"
+            "positions in two or three).  It fits the exponent p of max error ~ t^p from\n"
+            "t = F T on and names it: p < 1/4 bounded, < 3/4 random walk (t^1/2, Brouwer's\n"
+            "law for round-off), < 3/2 secular (t^1), else faster.  The drift is the\n"
+            "least-squares slope of E - E0 against t (energy per time; per particle too), as\n"
+            "molecular dynamics codes report it.  See docs/longrun.md.\n\n",
+        .epilogue =
+            "\nChart: gnuplot -c plots/longrun.gp DIR/longrun.csv out.png [TITLE]\n\n"
+            "Example:\n"
+            "  verletbench longrun --model orbit --set e=0.5 --integrator "
+            "velocity-verlet,rk4,yoshida4 --periods 1e5\n\n"
+            "Exit status: 0 done (a run that diverged is a result), 1 a run failed, 2 bad usage.\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    return longrun(&o);
+}
 
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_MODEL:
-            model_name = optarg;
-            break;
-        case O_SET:
-            if (n_sets == (int)(sizeof sets / sizeof sets[0]))
-                return vb_usage_error(CMD, "--set: too many parameters");
-            sets[n_sets++] = optarg;
-            break;
-        case O_INTEG:
-            if (add_list(optarg, integ, &n_integ) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_PERIODS:
-            if (vb_opt_double(CMD, "--periods", optarg, &lo.periods) != 0)
-                return VB_EXIT_USAGE;
-            /* the least two decades from the least --fit-from, 1 */
-            if (!(lo.periods >= 100.0 && lo.periods <= 1e9))
-                return vb_usage_error(CMD, "--periods: %s must be in [100, 1e9] (and at least "
-                                      "100 times --fit-from)", optarg);
-            break;
-        case O_SPP:
-            if (vb_opt_double(CMD, "--steps-per-period", optarg, &lo.steps_per_period) != 0)
-                return VB_EXIT_USAGE;
-            if (!(lo.steps_per_period >= 1.0 && lo.steps_per_period <= 1e9))
-                return vb_usage_error(CMD, "--steps-per-period: %s must be in [1, 1e9]", optarg);
-            break;
-        case O_KAHAN:
-            kahan = 1;
-            break;
-        case O_PER_DECADE:
-            if (vb_opt_double(CMD, "--per-decade", optarg, &lo.per_decade) != 0)
-                return VB_EXIT_USAGE;
-            if (!(lo.per_decade >= 1.0 && lo.per_decade <= 50.0))
-                return vb_usage_error(CMD, "--per-decade: %s must be in [1, 50]", optarg);
-            break;
-        case O_FIT:
-            if (vb_opt_double(CMD, "--fit-from", optarg, &lo.fit_from) != 0)
-                return VB_EXIT_USAGE;
-            if (!(lo.fit_from >= 1.0))
-                return vb_usage_error(CMD, "--fit-from: %s must be >= 1 (periods)", optarg);
-            break;
-        case O_OUT:
-            out_dir = optarg;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    if (optind < argc)
-        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+/* the runs the options ask for: checked, run, printed and written */
+static int longrun(long_opts *opt)
+{
+    const char *model_name = opt->model, *out_dir = opt->out;
+    const char *const *sets = opt->sets.v;
+    int n_sets = (int)opt->sets.n, kahan = opt->kahan, rc;
+    const vb_integrator **integ = opt->integ, *base[MAX_INTEG];
+    int is_kahan[MAX_INTEG];
+    size_t n_integ = opt->n_integ;
+    vb_long_opts lo = opt->lo;
+    vb_shared_opts so = opt->so;
     const vb_model_type *mtype;
     if ((rc = vb_opt_model(CMD, model_name, &mtype)) != 0)
         return rc;
