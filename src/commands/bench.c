@@ -1,7 +1,6 @@
 /* commands/bench.c — `verletbench bench`: what a step costs, as ratios against a
  * fused hand-written loop timed in the same process. */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,72 +16,25 @@
 
 #define CMD "bench"
 
-static void help(void)
-{
-    puts("Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
-         "                         [--steps N] [--repeat R] [--dt H] [--modes M[,M...]]\n"
-         "                         [--out FILE]\n"
-         "                         [--plugin FILE]... [--plugin-timeout S]\n"
-         "       verletbench bench --engine CMD [--model M [--set KEY=VALUE]...] [--steps N]\n"
-         "                         [--out FILE]\n\n"
-         "Times the integrators on a system and prints CSV:\n"
-         "  model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,\n"
-         "  ns_per_particle_step,fused_on\n"
-         "Modes (ns per step of one run, in this process's CPU time; the median of R\n"
-         "repeats):\n"
-         "  fused      a hand-written velocity Verlet loop for the system, every\n"
-         "             function inlined: the reference the ratios are taken against\n"
-         "             (for the orbit at e = 0.5, the 64-mass chain and the three-body\n"
-         "             problem; a system without one is compared with the orbit's)\n"
-         "  single     the integrator from the table, stepping the model's force through\n"
-         "             function pointers: what the method itself costs here\n"
-         "  sim        a whole `sim` run: the step plus the exact solution (for the orbit,\n"
-         "             a Kepler solve; for a model without one, its own reference) and\n"
-         "             every metric, at every step\n"
-         "  gsl        GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
-         "  reference  (models without an exact solution) the reference solution alone,\n"
-         "             GSL's rk8pd with the second run that measures its error, landing\n"
-         "             at every step of a fixed grid of 20000 steps over the model's\n"
-         "             natural time: ns per grid point (integrator column: rk8pd)\n"
-         "  grid       the same grid run by every integrator in the table, as `run`\n"
-         "             does,\n"
-         "             sharing that reference: ns per grid point for all of them together\n"
-         "             (integrator column: the number of integrators)\n"
-         "ratio_to_fused is ns_per_step / the fused loop's, both per particle-step: the\n"
-         "median over R of each timing against one of the fused loop taken just before\n"
-         "it; fused_on names the system of that loop.\n\n"
-         "Options:\n"
-         "  --model M          one system, built-in or plugin; default: the orbit (e = 0.5),\n"
-         "                     the chain of 64 masses and the figure-eight three-body problem\n"
-         "  --set KEY=VALUE    a parameter of --model (repeat); 'verletbench list' shows them\n"
-         "  --integrator I     default velocity-verlet,rk4; a method with parameters as\n"
-         "                     NAME:KEY=VALUE (jakobsen:sweeps=10)\n"
-         "  --steps N          particle-steps per timed run (default 2000000): a system of\n"
-         "                     n particles takes N/n steps (at least 1000)\n"
-         "  --dt H             the step of the timed runs (default 1e-5); rods need the\n"
-         "                     steps a run takes (SHAKE's work grows with the step)\n"
-         "  --modes M,...      only these of single, sim, gsl, reference (which\n"
-         "                     brings grid); default all\n"
-         "  --repeat R         timed repeats, median reported (default 5)\n"
-         "  --out FILE         also write the CSV to FILE (temporary file, renamed)\n"
-         "  --engine CMD       instead: what the external-engine protocol costs\n"
-         "                     (docs/engines.md).  On --model (default: the spring), 100000\n"
-         "                     fixed steps of 1e-3 (--steps), three runs through sim: the\n"
-         "                     built-in velocity-verlet (mode sim), an engine that only echoes\n"
-         "                     a finished trajectory (engine-echo: the protocol's cost is its\n"
-         "                     time minus sim's), and CMD itself (engine);\n"
-         "                     ratio_to_fused is then against sim, and every time\n"
-         "                     is wall-clock time (the engines are other processes)\n"
-         VB_PLUGIN_HELP
-         "  --help             this text\n\n"
-         "A benchmark, not a test: the ratios depend on the machine (make bench).");
-}
-
 #define MAX_SETS 32
+#define VB_STR_(x) #x
+#define VB_STR(x) VB_STR_(x)
+
+/* the options, as the table below leaves them */
+typedef struct {
+    const char *model, *integs, *out, *engine;
+    vb_opt_list sets;
+    unsigned long steps, repeat; /* steps 0: not given */
+    double dt;
+    unsigned modes;
+    vb_shared_opts so; /* only --plugin applies */
+} bench_opts;
 
 /* --modes single,sim: a bit 1u << mode each (the reference brings the grid) */
-static int parse_modes(const char *text, unsigned *modes)
+static int parse_modes(const char *cmd, const vb_option *row, const char *text)
 {
+    unsigned *modes = &((bench_opts *)row->store)->modes;
+    (void)cmd;
     static const vb_bench_mode can[] = {VB_BENCH_SINGLE, VB_BENCH_SIM, VB_BENCH_GSL,
                                         VB_BENCH_REFERENCE};
     char copy[256];
@@ -93,17 +45,24 @@ static int parse_modes(const char *text, unsigned *modes)
         while (k < sizeof can / sizeof can[0] && strcmp(vb_bench_mode_name[can[k]], tok) != 0)
             k++;
         if (k == sizeof can / sizeof can[0]) {
-            vb_usage_error(CMD, "--modes: unknown mode '%s' (valid: single, sim, gsl, "
-                                "reference)",
-                           tok);
-            return -1;
+            return vb_usage_error(CMD, "--modes: unknown mode '%s' (valid: single, sim, gsl, "
+                                       "reference)",
+                                  tok);
         }
         *modes |= 1u << can[k];
     }
     if (*modes == 1u << VB_BENCH_FUSED) {
-        vb_usage_error(CMD, "--modes: '%s' names no mode", text);
-        return -1;
+        return vb_usage_error(CMD, "--modes: '%s' names no mode", text);
     }
+    return 0;
+}
+
+/* --engine CMD: a command, checked at once */
+static int engine_command(const char *cmd, const vb_option *row, const char *arg)
+{
+    if (!arg[0])
+        return vb_usage_error(cmd, "--engine: an empty command");
+    ((bench_opts *)row->store)->engine = arg;
     return 0;
 }
 /* bench --engine: the protocol's cost beside a built-in and the engine */
@@ -163,98 +122,109 @@ static int bench_protocol(const char *command, const char *model_name, const cha
     return VB_EXIT_OK;
 }
 
+static int bench(const bench_opts *opt);
+
 int vb_cmd_bench(int argc, char **argv)
 {
-    enum { O_MODEL = 256, O_SET, O_INTEG, O_STEPS, O_REPEAT, O_OUT, O_ENGINE, O_DT, O_MODES,
-           O_HELP };
-    static const struct option opts[] = {
-        {"model", required_argument, NULL, O_MODEL},
-        {"set", required_argument, NULL, O_SET},
-        {"integrator", required_argument, NULL, O_INTEG},
-        {"steps", required_argument, NULL, O_STEPS},
-        {"repeat", required_argument, NULL, O_REPEAT},
-        {"out", required_argument, NULL, O_OUT},
-        {"engine", required_argument, NULL, O_ENGINE},
-        {"dt", required_argument, NULL, O_DT},
-        {"modes", required_argument, NULL, O_MODES},
-        VB_OPTION_PLUGIN,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
+    bench_opts o = {.integs = "velocity-verlet,rk4", .repeat = 5, .dt = VB_BENCH_DT,
+                    .modes = ~0u, .so = vb_shared_opts_plain()};
+    const vb_option rows[] = {
+        VB_OPT_STRING("model", "M", &o.model,
+                      "one system, built-in or plugin; default: the orbit (e = 0.5),\n"
+                      "the chain of 64 masses and the figure-eight three-body problem"),
+        VB_OPT_LIST("set", "KEY=VALUE", &o.sets, MAX_SETS, "at most " VB_STR(MAX_SETS),
+                    "a parameter of --model (repeat); 'verletbench list' shows them"),
+        VB_OPT_STRING("integrator", "I", &o.integs,
+                      "default velocity-verlet,rk4; a method with parameters as\n"
+                      "NAME:KEY=VALUE (jakobsen:sweeps=10)"),
+        VB_OPT_ULONG("steps", "N", &o.steps, 1000, 1e9, "%s must be in 1000..1e9",
+                     "particle-steps per timed run (default 2000000): a system of\n"
+                     "n particles takes N/n steps (at least 1000)"),
+        VB_OPT_DOUBLE_ABOVE("dt", "H", &o.dt, 0.0, 1.0, "%s must be in (0, 1]",
+                            "the step of the timed runs (default 1e-5); rods need the\n"
+                            "steps a run takes (SHAKE's work grows with the step)"),
+        VB_OPT_CALL("modes", "M,...", parse_modes, &o,
+                    "only these of single, sim, gsl, reference (which\n"
+                    "brings grid); default all"),
+        VB_OPT_ULONG("repeat", "R", &o.repeat, 1, 64, "%s must be in 1..64",
+                     "timed repeats, median reported (default 5)"),
+        VB_OPT_STRING("out", "FILE", &o.out,
+                      "also write the CSV to FILE (temporary file, renamed)"),
+        VB_OPT_CALL("engine", "CMD", engine_command, &o,
+                    "instead: what the external-engine protocol costs\n"
+                    "(docs/engines.md).  On --model (default: the spring), 100000\n"
+                    "fixed steps of 1e-3 (--steps), three runs through sim: the\n"
+                    "built-in velocity-verlet (mode sim), an engine that only echoes\n"
+                    "a finished trajectory (engine-echo: the protocol's cost is its\n"
+                    "time minus sim's), and CMD itself (engine);\n"
+                    "ratio_to_fused is then against sim, and every time\n"
+                    "is wall-clock time (the engines are other processes)"),
+        VB_SHARED_PLUGINS(&o.so),
+        VB_OPT_HELP,
+        VB_OPT_END,
     };
-    const char *model_name = NULL, *integs = "velocity-verlet,rk4", *out = NULL;
-    const char *engine = NULL;
-    int steps_given = 0;
-    const char *sets[MAX_SETS];
-    size_t n_sets = 0;
-    unsigned long steps = 2000000, repeat = 5;
-    double dt = VB_BENCH_DT;
-    unsigned modes = ~0u;
-    vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
-    int c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case O_MODEL:
-            model_name = optarg;
-            break;
-        case O_SET:
-            if (n_sets == MAX_SETS)
-                return vb_usage_error(CMD, "--set: at most %d", MAX_SETS);
-            sets[n_sets++] = optarg;
-            break;
-        case O_INTEG:
-            integs = optarg;
-            break;
-        case O_STEPS:
-            if (vb_opt_ulong(CMD, "--steps", optarg, &steps) != 0)
-                return VB_EXIT_USAGE;
-            if (steps < 1000 || steps > 1000000000UL)
-                return vb_usage_error(CMD, "--steps: %s must be in 1000..1e9", optarg);
-            steps_given = 1;
-            break;
-        case O_ENGINE:
-            if (!optarg[0])
-                return vb_usage_error(CMD, "--engine: an empty command");
-            engine = optarg;
-            break;
-        case O_REPEAT:
-            if (vb_opt_ulong(CMD, "--repeat", optarg, &repeat) != 0)
-                return VB_EXIT_USAGE;
-            if (repeat < 1 || repeat > 64)
-                return vb_usage_error(CMD, "--repeat: %s must be in 1..64", optarg);
-            break;
-        case O_OUT:
-            out = optarg;
-            break;
-        case O_DT:
-            if (vb_opt_double(CMD, "--dt", optarg, &dt) != 0)
-                return VB_EXIT_USAGE;
-            if (!(dt > 0.0 && dt <= 1.0))
-                return vb_usage_error(CMD, "--dt: %s must be in (0, 1]", optarg);
-            break;
-        case O_MODES:
-            if (parse_modes(optarg, &modes) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (optind < argc)
-        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        .column = 21,
+        .usage =
+            "Usage: verletbench bench [--model M [--set KEY=VALUE]...] [--integrator I[,I...]]\n"
+            "                         [--steps N] [--repeat R] [--dt H] [--modes M[,M...]]\n"
+            "                         [--out FILE]\n"
+            "                         [--plugin FILE]... [--plugin-timeout S]\n"
+            "       verletbench bench --engine CMD [--model M [--set KEY=VALUE]...] [--steps N]\n"
+            "                         [--out FILE]\n\n"
+            "Times the integrators on a system and prints CSV:\n"
+            "  model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,\n"
+            "  ns_per_particle_step,fused_on\n"
+            "Modes (ns per step of one run, in this process's CPU time; the median of R\n"
+            "repeats):\n"
+            "  fused      a hand-written velocity Verlet loop for the system, every\n"
+            "             function inlined: the reference the ratios are taken against\n"
+            "             (for the orbit at e = 0.5, the 64-mass chain and the three-body\n"
+            "             problem; a system without one is compared with the orbit's)\n"
+            "  single     the integrator from the table, stepping the model's force through\n"
+            "             function pointers: what the method itself costs here\n"
+            "  sim        a whole `sim` run: the step plus the exact solution (for the orbit,\n"
+            "             a Kepler solve; for a model without one, its own reference) and\n"
+            "             every metric, at every step\n"
+            "  gsl        GSL's gsl_odeiv2_driver_apply_fixed_step with its rk4 (rk4 only)\n"
+            "  reference  (models without an exact solution) the reference solution alone,\n"
+            "             GSL's rk8pd with the second run that measures its error, landing\n"
+            "             at every step of a fixed grid of 20000 steps over the model's\n"
+            "             natural time: ns per grid point (integrator column: rk8pd)\n"
+            "  grid       the same grid run by every integrator in the table, as `run`\n"
+            "             does,\n"
+            "             sharing that reference: ns per grid point for all of them together\n"
+            "             (integrator column: the number of integrators)\n"
+            "ratio_to_fused is ns_per_step / the fused loop's, both per particle-step: the\n"
+            "median over R of each timing against one of the fused loop taken just before\n"
+            "it; fused_on names the system of that loop.\n\n",
+        .epilogue = "\nA benchmark, not a test: the ratios depend on the machine (make bench).\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    return bench(&o);
+}
+
+/* the timings the options ask for, printed (and written to --out) */
+static int bench(const bench_opts *opt)
+{
+    const char *model_name = opt->model, *integs = opt->integs, *out = opt->out;
+    const char *const *sets = opt->sets.v;
+    size_t n_sets = opt->sets.n;
+    unsigned long steps = opt->steps ? opt->steps : 2000000, repeat = opt->repeat;
+    double dt = opt->dt;
+    unsigned modes = opt->modes;
     if (n_sets && !model_name)
         return vb_usage_error(CMD, "--set needs --model: which system's parameter?");
 
     char err[1024], names[512];
-    if (engine)
-        return bench_protocol(engine, model_name, sets, n_sets, steps_given ? steps : 100000,
-                              repeat, out);
+    if (opt->engine)
+        return bench_protocol(opt->engine, model_name, sets, n_sets,
+                              opt->steps ? opt->steps : 100000, repeat, out);
     /* the systems: the user's one, or the default three */
     vb_model systems[3];
     size_t n_sys = 0;

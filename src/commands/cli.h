@@ -153,37 +153,39 @@ int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
 int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg);
 int vb_shared_opts_then(const char *cmd, void *so);
 #define VB_SHARED_ENV(SO) .then = vb_shared_opts_then, .then_ctx = (SO)
-#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP)                                           \
+/* COLUMN: where the help starts when not the command's column (a text
+ * wrapped for it, as the shared ones are for 19) */
+#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN)                                   \
     {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG,                       \
-     .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP}
-#define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP)
+     .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP, .column = COLUMN}
+#define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP, 0)
 #define VB_SHARED_MAX_STEPS(SO, HELP)                                                             \
-    VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP)
+    VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP, 0)
 #define VB_SHARED_PLUGINS(SO)                                                                     \
     VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                         \
                   "load integrators and models from a shared object (repeatable);\n"              \
                   "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"              \
                   "processes: a plugin that exits, crashes or hangs fails those runs\n"           \
-                  "(plugin-failed, with why), and the rest goes on"),                             \
+                  "(plugin-failed, with why), and the rest goes on", 19),                             \
         VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                        \
-                      "seconds one plugin run may take in its worker (default 600)")
+                      "seconds one plugin run may take in its worker (default 600)", 19)
 /* external engines (engine.h), added to every case */
 #define VB_SHARED_ENGINES(SO)                                                                     \
     VB_SHARED_ROW("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                               \
                   "also measure an external engine: CMD (run by /bin/sh) gets\n"                  \
                   "each run as JSON on stdin and writes its trajectory as CSV on\n"               \
-                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)"),          \
+                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)", 19),          \
         VB_SHARED_ROW("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,               \
-                      "the same, from trajectories already written: DIR/RUN.csv"),                \
+                      "the same, from trajectories already written: DIR/RUN.csv", 19),                \
         VB_SHARED_ROW("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT, SO,                        \
-                      "seconds one engine run may take (default 600)"),                           \
+                      "seconds one engine run may take (default 600)", 19),                           \
         VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                           \
-                      "measure the engines alone, not the case's integrators")
+                      "measure the engines alone, not the case's integrators", 19)
 /* check's and compare's tolerances (compare.h, docs/check.md) into a
  * vb_tolerance (TOL: its address) */
 #define VB_TOLERANCE_ROW(NAME, ARG, STORE, DEF, HELP)                                            \
     {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = 0.0,              \
-     .max = DBL_MAX, .limits = "%s must be >= 0", .help = HELP, .def = DEF}
+     .max = DBL_MAX, .limits = "%s must be >= 0", .help = HELP, .def = DEF, .column = 19}
 #define VB_SHARED_TOLERANCES(TOL)                                                                 \
     VB_TOLERANCE_ROW("rtol", "R", &(TOL)->rtol, VB_CHECK_RTOL,                                    \
                      "an error is worse when it grows by more than the factor 1 + R\n"            \

@@ -196,13 +196,14 @@ void vb_options_help(const vb_command_spec *spec, FILE *out)
             continue;
         /* "  -j, --jobs N" and its help from the column on, or two spaces
          * after a name that reaches it */
+        int col = o->column ? o->column : column;
         char head[128];
         const char *arg_gap = o->arg ? " " : "", *arg = o->arg ? o->arg : "";
         int w = o->short_name
                     ? snprintf(head, sizeof head, "  -%c, --%s%s%s", o->short_name, o->name,
                                arg_gap, arg)
                     : snprintf(head, sizeof head, "  --%s%s%s", o->name, arg_gap, arg);
-        fprintf(out, "%-*s", w < column ? column : w + 2, head);
+        fprintf(out, "%-*s", w < col ? col : w + 2, head);
         for (const char *line = o->help; *line;) {
             size_t len = strcspn(line, "\n");
             char text[512];
@@ -211,7 +212,7 @@ void vb_options_help(const vb_command_spec *spec, FILE *out)
             fputc('\n', out);
             line += len;
             if (*line == '\n' && *++line)
-                fprintf(out, "%*s", column, "");
+                fprintf(out, "%*s", col, "");
         }
     }
     fputs(spec->epilogue ? spec->epilogue : "", out);

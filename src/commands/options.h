@@ -65,6 +65,7 @@ struct vb_option {
      * the column; a %g, the default def (so the text cannot lie about it) */
     const char *help;
     double def;
+    int column; /* where its help starts, when not the command's (a text wrapped for it) */
 };
 
 /* A repeatable option's values, in the order given */
