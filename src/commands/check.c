@@ -3,7 +3,6 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <signal.h>
-#include <getopt.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,44 +24,6 @@
 #include "write.h"
 
 #define CMD "check"
-
-static void help(void)
-{
-    printf("Usage: verletbench check [--baseline DIR] [--save DIR] [--rtol R] [--floor-ulps U]\n"
-           "                         [--order-tol A] [--max-steps N] [--quiet] [-j N]\n"
-           "                         [--plugin FILE]... [--plugin-timeout S] [--engine NAME:ORDER=CMD]...\n"
-           "                         [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
-           "                         [--engines-only] [CASEFILE...]\n\n"
-           "Reruns the cases (default: every cases/*.case) and compares their tables with a\n"
-           "baseline written earlier by `verletbench run` (default: results/baseline, which\n"
-           "`make baseline` refreshes).  Judged: the max and RMS position and velocity\n"
-           "errors, the energy, angular- and linear-momentum errors and the rods' drift\n"
-           "(err_constraint_max) at every step size (for random plans the median over\n"
-           "seeds), each run's status, and every fitted order and verdict of those norms.\n"
-           "Final-time errors and err_return are listed, not judged: they oscillate.  A series worse only at coarse steps and better at every finer one\n"
-           "is a crossing curve, listed as better.  It prints what got worse and what got\n"
-           "better, naming case, integrator, plan, dt, seed and metric.  Nothing is written\n"
-           "to disk unless --save is given.\n\n"
-           "Exit status: 0 nothing worse, 1 something worse (or a baseline run no longer\n"
-           "made: an integrator dropped, a grid point the case file no longer has), 2 bad\n"
-           "usage, a missing or damaged baseline (cut short, a renamed column, cells that\n"
-           "are not numbers, rows gone: named by file:line), one made from other\n"
-           "parameters, or --save onto the baseline or into it.\n\n"
-           "Options:\n"
-           "  --baseline DIR   the baseline (default results/baseline)\n"
-           VB_TOLERANCE_HELP
-           "  --save DIR       also keep the recomputed tables in DIR (make baseline uses it;\n"
-           "                   never the baseline itself nor a directory inside it)\n"
-           "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
-           "  --quiet          print only what changed and the verdict\n"
-           "  -j, --jobs N     threads (default: VERLETBENCH_THREADS, else every CPU)\n"
-           VB_PLUGIN_HELP
-           VB_ENGINES_HELP
-           "  --help           this text\n\n"
-           "The tolerances and why they are what they are: docs/check.md.  To compare two\n"
-           "results directories without rerunning: verletbench compare OLD NEW.\n",
-           VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL);
-}
 
 static int is_dir(const char *path)
 {
@@ -136,58 +97,66 @@ static int save_in_baseline(const char *save, const char *base)
     return in;
 }
 
+static int check(const char *base, const char *save, int quiet, const vb_tolerance *tol,
+                 const vb_shared_opts *so, char **files, size_t n);
+
 int vb_cmd_check(int argc, char **argv)
 {
-    enum { O_BASE = 256, O_SAVE, O_QUIET, O_HELP };
-    static const struct option opts[] = {
-        {"baseline", required_argument, NULL, O_BASE},
-        VB_OPTION_TOLERANCES,
-        {"save", required_argument, NULL, O_SAVE},
-        VB_OPTION_MAX_STEPS,
-        {"quiet", no_argument, NULL, O_QUIET},
-        VB_OPTION_PLUGIN,
-        VB_OPTION_ENGINES,
-        VB_OPTION_JOBS,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     const char *base = "results/baseline", *save = NULL;
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_BASE:
-            base = optarg;
-            break;
-        case O_SAVE:
-            save = optarg;
-            break;
-        case O_QUIET:
-            quiet = 1;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_tolerance(CMD, c, &tol.rtol, &tol.floor_ulps, &tol.order_tol)) >= 0) {
-                if (rc != 0)
-                    return rc;
-            } else if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0) {
-                return rc;
-            }
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
+    int quiet = 0;
+    const vb_option rows[] = {
+        VB_OPT_STRING("baseline", "DIR", &base, "the baseline (default results/baseline)"),
+        VB_SHARED_TOLERANCES(&tol),
+        VB_OPT_STRING("save", "DIR",  &save,
+                      "also keep the recomputed tables in DIR (make baseline uses it;\n"
+                      "never the baseline itself nor a directory inside it)"),
+        VB_SHARED_MAX_STEPS(&so, "refuse a run of more than N steps (default 1e9)"),
+        VB_OPT_FLAG("quiet", &quiet, "print only what changed and the verdict"),
+        VB_SHARED_JOBS(&so, "threads (default: VERLETBENCH_THREADS, else every CPU)"),
+        VB_SHARED_PLUGINS(&so),
+        VB_SHARED_ENGINES(&so),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        VB_SHARED_ENV(&so),
+        .usage =
+            "Usage: verletbench check [--baseline DIR] [--save DIR] [--rtol R] [--floor-ulps U]\n"
+            "                         [--order-tol A] [--max-steps N] [--quiet] [-j N]\n"
+            "                         [--plugin FILE]... [--plugin-timeout S] [--engine NAME:ORDER=CMD]...\n"
+            "                         [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
+            "                         [--engines-only] [CASEFILE...]\n\n"
+            "Reruns the cases (default: every cases/*.case) and compares their tables with a\n"
+            "baseline written earlier by `verletbench run` (default: results/baseline, which\n"
+            "`make baseline` refreshes).  Judged: the max and RMS position and velocity\n"
+            "errors, the energy, angular- and linear-momentum errors and the rods' drift\n"
+            "(err_constraint_max) at every step size (for random plans the median over\n"
+            "seeds), each run's status, and every fitted order and verdict of those norms.\n"
+            "Final-time errors and err_return are listed, not judged: they oscillate.  A series worse only at coarse steps and better at every finer one\n"
+            "is a crossing curve, listed as better.  It prints what got worse and what got\n"
+            "better, naming case, integrator, plan, dt, seed and metric.  Nothing is written\n"
+            "to disk unless --save is given.\n\n"
+            "Exit status: 0 nothing worse, 1 something worse (or a baseline run no longer\n"
+            "made: an integrator dropped, a grid point the case file no longer has), 2 bad\n"
+            "usage, a missing or damaged baseline (cut short, a renamed column, cells that\n"
+            "are not numbers, rows gone: named by file:line), one made from other\n"
+            "parameters, or --save onto the baseline or into it.\n\n",
+        .epilogue =
+            "\nThe tolerances and why they are what they are: docs/check.md.  To compare two\n"
+            "results directories without rerunning: verletbench compare OLD NEW.\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
 
     /* the case files: those given, or every .case file in cases/ */
     glob_t g = {0};
-    char **files = argv + optind;
-    size_t n = (size_t)(argc - optind);
+    char **files = argv + first;
+    size_t n = (size_t)(argc - first);
     if (n == 0) {
         if (glob("cases/*.case", 0, NULL, &g) != 0 || g.gl_pathc == 0) {
             globfree(&g);
@@ -197,10 +166,19 @@ int vb_cmd_check(int argc, char **argv)
         files = g.gl_pathv;
         n = g.gl_pathc;
     }
+    rc = check(base, save, quiet, &tol, &so, files, n);
+    globfree(&g);
+    return rc;
+}
+
+/* the cases rerun and compared with the baseline, --save'd when asked */
+static int check(const char *base, const char *save, int quiet, const vb_tolerance *tol,
+                 const vb_shared_opts *so, char **files, size_t n)
+{
+    int rc;
     if (!is_dir(base)) {
         vb_error(CMD, "--baseline %s: no such directory (make one with 'make baseline', or "
                       "'verletbench run CASEFILE... --out %s')", base, base);
-        globfree(&g);
         return VB_EXIT_USAGE;
     }
 
@@ -211,7 +189,6 @@ int vb_cmd_check(int argc, char **argv)
          * regression would pass and become the baseline */
         int where = save_in_baseline(save, base), saved = errno;
         if (where != 0) {
-            globfree(&g);
             if (where < 0)
                 return vb_usage_error(CMD, "--save %s: cannot tell whether it lies inside the "
                                            "baseline (--baseline %s): %s",
@@ -236,7 +213,7 @@ int vb_cmd_check(int argc, char **argv)
         goto done;
     }
     for (size_t i = 0; i < set.n; i++)
-        if (vb_case_add_cli_engines(CMD, set.all[i], &so) != 0) {
+        if (vb_case_add_cli_engines(CMD, set.all[i], so) != 0) {
             status = VB_EXIT_USAGE;
             goto done;
         }
@@ -256,7 +233,7 @@ int vb_cmd_check(int argc, char **argv)
             }
         }
     for (size_t i = 0; i < set.n; i++)
-        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
+        if (vb_sweep_check(set.all[i], so->max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
@@ -282,12 +259,12 @@ int vb_cmd_check(int argc, char **argv)
     if (!quiet) {
         char what[4096 + 16];
         snprintf(what, sizeof what, "against %s", base);
-        vb_changes_header(stdout, CMD, set.n, what, &tol);
+        vb_changes_header(stdout, CMD, set.n, what, tol);
     }
     for (size_t i = 0; i < set.n; i++) {
         const vb_case *ci = set.all[i];
         vb_sweep s;
-        rc = vb_sweep_run(ci, &s, so.max_steps, VB_SWEEP_TABLES_ONLY, so.threads, NULL, NULL, err,
+        rc = vb_sweep_run(ci, &s, so->max_steps, VB_SWEEP_TABLES_ONLY, so->threads, NULL, NULL, err,
                           sizeof err);
         if (rc != 0) {
             vb_error(CMD, "%s", err);
@@ -297,7 +274,7 @@ int vb_cmd_check(int argc, char **argv)
         }
         vb_report_run_failures(stderr, CMD, &s, 1); /* said; the comparison judges them */
         size_t worse0 = changes.worse + changes.missing;
-        rc = vb_check_case(base, ci, &s, &tol, &changes, err, sizeof err);
+        rc = vb_check_case(base, ci, &s, tol, &changes, err, sizeof err);
         vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);
         if (rc == 0 && gr && vb_grid_add(gr, &s) != 0) {
             snprintf(err, sizeof err, "out of memory");
@@ -339,6 +316,5 @@ done:
     vb_changes_free(&changes);
     vb_grids_free(grids, (size_t)n_grids);
     vb_case_set_free(&set);
-    globfree(&g);
     return status;
 }
