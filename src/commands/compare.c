@@ -3,7 +3,6 @@
  * without rerunning anything: 6 halvings against 9, one machine's results
  * against another's, a method before and after a change. */
 #define _XOPEN_SOURCE 700
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,70 +14,52 @@
 
 #define CMD "compare"
 
-static void help(void)
-{
-    printf("Usage: verletbench compare OLD NEW [NAME...] [--rtol R] [--floor-ulps U]\n"
-           "                           [--order-tol A] [--quiet]\n\n"
-           "Compares the tables that two `verletbench run`s wrote, OLD/NAME/ against\n"
-           "NEW/NAME/ (runs.csv and orders.csv), by the rules of `verletbench check` and\n"
-           "with its report, without rerunning anything: OLD takes the baseline's part\n"
-           "(its messages call it so).  Every case directory of either side, or the NAMEs\n"
-           "given; a grid's points each.  A case only OLD has is missing (worse), one only\n"
-           "NEW has is new.\n\n"
-           "The two must come from the same case parameters, but for `halvings`: with\n"
-           "6 halvings against 9 the step sizes both have are compared run by run, the\n"
-           "others are counted, not compared, and each side's orders and verdicts are its\n"
-           "own fit (an order that is uncertain over 6 and as-expected over 9 is better).\n\n"
-           "Exit status: 0 nothing worse, 1 something worse or a case or run of OLD gone\n"
-           "from NEW, 2 bad usage, a directory or table that cannot be read, or tables\n"
-           "made from other parameters.\n\n"
-           "Options:\n" VB_TOLERANCE_HELP
-           "  --quiet          print only what changed and the verdict\n"
-           "  --help           this text\n\n"
-           "The rules and their tolerances: docs/check.md.\n",
-           VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL);
-}
-
 static int is_dir(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static int compare(const char *old, const char *new_dir, char **given, size_t n_given,
+                   int quiet, const vb_tolerance *tol);
+
 int vb_cmd_compare(int argc, char **argv)
 {
-    enum { O_QUIET = 256, O_HELP };
-    static const struct option opts[] = {
-        VB_OPTION_TOLERANCES,
-        {"quiet", no_argument, NULL, O_QUIET},
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     vb_tolerance tol = {VB_CHECK_RTOL, VB_CHECK_FLOOR_ULPS, VB_CHECK_ORDER_TOL};
-    int quiet = 0, c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case O_QUIET:
-            quiet = 1;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_tolerance(CMD, c, &tol.rtol, &tol.floor_ulps, &tol.order_tol)) >= 0) {
-                if (rc != 0)
-                    return rc;
-            } else {
-                return vb_opt_bad(CMD, c, argv);
-            }
-            break;
-        }
-    }
-    if (argc - optind < 2)
+    int quiet = 0;
+    const vb_option rows[] = {
+        VB_SHARED_TOLERANCES(&tol),
+        VB_OPT_FLAG("quiet", &quiet, "print only what changed and the verdict"),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .usage =
+            "Usage: verletbench compare OLD NEW [NAME...] [--rtol R] [--floor-ulps U]\n"
+            "                           [--order-tol A] [--quiet]\n\n"
+            "Compares the tables that two `verletbench run`s wrote, OLD/NAME/ against\n"
+            "NEW/NAME/ (runs.csv and orders.csv), by the rules of `verletbench check` and\n"
+            "with its report, without rerunning anything: OLD takes the baseline's part\n"
+            "(its messages call it so).  Every case directory of either side, or the NAMEs\n"
+            "given; a grid's points each.  A case only OLD has is missing (worse), one only\n"
+            "NEW has is new.\n\n"
+            "The two must come from the same case parameters, but for `halvings`: with\n"
+            "6 halvings against 9 the step sizes both have are compared run by run, the\n"
+            "others are counted, not compared, and each side's orders and verdicts are its\n"
+            "own fit (an order that is uncertain over 6 and as-expected over 9 is better).\n\n"
+            "Exit status: 0 nothing worse, 1 something worse or a case or run of OLD gone\n"
+            "from NEW, 2 bad usage, a directory or table that cannot be read, or tables\n"
+            "made from other parameters.\n\n",
+        .epilogue = "\nThe rules and their tolerances: docs/check.md.\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    if (argc - first < 2)
         return vb_usage_error(CMD, "give two results directories: verletbench compare OLD NEW");
-    const char *old = argv[optind], *new_dir = argv[optind + 1];
+    const char *old = argv[first], *new_dir = argv[first + 1];
     for (int k = 0; k < 2; k++)
         if (!is_dir(k ? new_dir : old)) {
             const char *d = k ? new_dir : old;
@@ -92,14 +73,21 @@ int vb_cmd_compare(int argc, char **argv)
             return VB_EXIT_USAGE;
         }
 
+    return compare(old, new_dir, argv + first + 2, (size_t)(argc - first - 2), quiet, &tol);
+}
+
+/* the case directories of OLD and NEW (those given, or every one), compared */
+static int compare(const char *old, const char *new_dir, char **given, size_t n_given,
+                   int quiet, const vb_tolerance *tol)
+{
+    int rc;
     size_t n;
     char **names;
-    int given = argc - optind > 2;
-    if (given) {
-        n = (size_t)(argc - optind - 2);
+    if (n_given) {
+        n = n_given;
         names = calloc(n, sizeof *names);
         for (size_t i = 0; names && i < n; i++)
-            names[i] = strdup(argv[optind + 2 + (int)i]);
+            names[i] = strdup(given[i]);
     } else {
         names = vb_results_cases(old, new_dir, &n);
     }
@@ -125,11 +113,11 @@ int vb_cmd_compare(int argc, char **argv)
     if (status == VB_EXIT_OK && !quiet) {
         char what[8192 + 16];
         snprintf(what, sizeof what, "of %s against %s", new_dir, old);
-        vb_changes_header(stdout, CMD, n, what, &tol);
+        vb_changes_header(stdout, CMD, n, what, tol);
     }
     for (size_t i = 0; i < n && status == VB_EXIT_OK; i++) {
         size_t worse0 = changes.worse + changes.missing;
-        rc = vb_compare_case(old, new_dir, names[i], &tol, &changes, err, sizeof err);
+        rc = vb_compare_case(old, new_dir, names[i], tol, &changes, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "%s", err);
             status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
