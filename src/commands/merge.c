@@ -1,6 +1,5 @@
 /* commands/merge.c — `verletbench merge SHARDDIR...`: the shards of
  * run --shard K/N into the files of one whole run (output/merge.c). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,95 +14,79 @@
 
 #define CMD "merge"
 
-static void help(void)
-{
-    puts("Usage: verletbench merge SHARDDIR... [--out DIR] [--no-chart-data] [--quiet] [-j N]\n"
-         "                         [--max-steps N] [--plugin FILE]... [--plugin-timeout S]\n\n"
-         "Reads the shards that `verletbench run --shard K/N CASEFILE... --out SHARDDIR`\n"
-         "wrote (SHARDDIR/NAME/shard.csv, every K of 1..N once for each case), checks that\n"
-         "they were made by this version from the case files as they are now, and writes\n"
-         "DIR/NAME/ and DIR/summary.md: the same bytes as one `verletbench run` of those\n"
-         "case files with the same options.  The one-step, reversal and chart runs, which\n"
-         "need no sweep, are computed here.  Run it where the shards ran: each shard names\n"
-         "its case file by the path it was given.\n\n"
-         "Options:\n"
-         "  --out DIR        where to write (default: results)\n"
-         "  --no-chart-data  only the tables, as run --no-chart-data\n"
-         "  --quiet          no tables on the terminal\n"
-         "  -j, --jobs N     threads for the runs merge makes itself\n"
-         "  --max-steps N    as for run\n"
-         VB_PLUGIN_HELP
-         "  --help           this text\n\n"
-         "A grid's tables (DIR/NAME/grid.csv) are made when the shards of every point of\n"
-         "its grid are given.\n\n"
-         "Exit status: 0 merged; 2 a shard missing, given twice, cut, holding a row run\n"
-         "could not have written, from another version or build (verletbench --version)\n"
-         "or another build of a plugin, or from other parameters, or a grid point without\n"
-         "shards (each named), or bad usage; 1 a failure of the machine (memory, a write\n"
-         "error), or a plugin run that failed, in a shard or here (every file is still\n"
-         "written, and each failed run is named; engines are not sharded).\n\n"
-         "Example (GNU parallel, 4 shards):\n"
-         "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
-         "  verletbench merge shards/* --out results");
-}
+static int merge(char **shards, size_t n, const char *out, int quiet, int chart_data,
+                 const vb_shared_opts *so);
 
 int vb_cmd_merge(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_HELP };
-    static const struct option opts[] = {
-        {"out", required_argument, NULL, O_OUT},
-        VB_OPTION_MAX_STEPS,
-        {"quiet", no_argument, NULL, O_QUIET},
-        VB_OPTION_PLUGIN,
-        {"no-chart-data", no_argument, NULL, O_NOCHARTS},
-        VB_OPTION_JOBS,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_OUT:
-            out = optarg;
-            break;
-        case O_QUIET:
-            quiet = 1;
-            break;
-        case O_NOCHARTS:
-            chart_data = 0;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    if (optind >= argc)
+    int quiet = 0, no_chart_data = 0;
+    const vb_option rows[] = {
+        VB_OPT_STRING("out", "DIR", &out, "where to write (default: results)"),
+        VB_OPT_FLAG("no-chart-data", &no_chart_data, "only the tables, as run --no-chart-data"),
+        VB_OPT_FLAG("quiet", &quiet, "no tables on the terminal"),
+        VB_SHARED_JOBS(&so, "threads for the runs merge makes itself"),
+        VB_SHARED_MAX_STEPS(&so, "as for run"),
+        VB_SHARED_PLUGINS(&so),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        VB_SHARED_ENV(&so),
+        .usage =
+            "Usage: verletbench merge SHARDDIR... [--out DIR] [--no-chart-data] [--quiet] [-j N]\n"
+            "                         [--max-steps N] [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "Reads the shards that `verletbench run --shard K/N CASEFILE... --out SHARDDIR`\n"
+            "wrote (SHARDDIR/NAME/shard.csv, every K of 1..N once for each case), checks that\n"
+            "they were made by this version from the case files as they are now, and writes\n"
+            "DIR/NAME/ and DIR/summary.md: the same bytes as one `verletbench run` of those\n"
+            "case files with the same options.  The one-step, reversal and chart runs, which\n"
+            "need no sweep, are computed here.  Run it where the shards ran: each shard names\n"
+            "its case file by the path it was given.\n\n",
+        .epilogue =
+            "\nA grid's tables (DIR/NAME/grid.csv) are made when the shards of every point of\n"
+            "its grid are given.\n\n"
+            "Exit status: 0 merged; 2 a shard missing, given twice, cut, holding a row run\n"
+            "could not have written, from another version or build (verletbench --version)\n"
+            "or another build of a plugin, or from other parameters, or a grid point without\n"
+            "shards (each named), or bad usage; 1 a failure of the machine (memory, a write\n"
+            "error), or a plugin run that failed, in a shard or here (every file is still\n"
+            "written, and each failed run is named; engines are not sharded).\n\n"
+            "Example (GNU parallel, 4 shards):\n"
+            "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
+            "  verletbench merge shards/* --out results\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    return merge(argv + first, (size_t)(argc - first), out, quiet, !no_chart_data, &so);
+}
+
+/* the shards read, checked, finished and written as one run */
+static int merge(char **shards, size_t n, const char *out, int quiet, int chart_data,
+                 const vb_shared_opts *so)
+{
+    int rc;
+    if (n == 0)
         return vb_usage_error(CMD, "no shard directories given (e.g. verletbench merge shards/*)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
     /* --out must not be a shard directory, nor hold one, nor lie in one:
      * the merge would replace the shards it read */
-    long clash = vb_merge_clash(out, argv + optind, (size_t)(argc - optind));
+    long clash = vb_merge_clash(out, shards, n);
     if (clash >= 0)
         return vb_usage_error(CMD, "--out %s: it is, holds or lies in the shard directory %s: the "
                                    "merge would replace what it reads",
-                              out, argv[optind + clash]);
+                              out, shards[clash]);
 
     int status = VB_EXIT_OK;
     char err[32768];
     vb_merge m;
     vb_outdir od = {NULL, -1};
-    rc = vb_merge_read(&m, argv + optind, (size_t)(argc - optind), so.max_steps, err, sizeof err);
+    rc = vb_merge_read(&m, shards, n, so->max_steps, err, sizeof err);
     if (rc != 0) {
         if (err[0])
             vb_error(CMD, "%s", err);
@@ -118,7 +101,7 @@ int vb_cmd_merge(int argc, char **argv)
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
         goto done;
     }
-    if (vb_merge_finish(&m, so.max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY, so.threads, err,
+    if (vb_merge_finish(&m, so->max_steps, chart_data ? 0u : VB_SWEEP_TABLES_ONLY, so->threads, err,
                         sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_FAIL;
