@@ -1,5 +1,4 @@
 /* commands/list.c — `verletbench list`: what can be run. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,20 +6,6 @@
 #include "plugin.h"
 #include "integrator.h"
 #include "model.h"
-
-static void help(void)
-{
-    puts("Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
-         "Lists every integrator (name, expected global order with fixed steps, whether it\n"
-         "is symplectic, one line on what it does) and every model with its parameters\n"
-         "and their defaults (set them with --set key=value), and its energy and where its\n"
-         "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
-         "(docs/method.md §3).\n\n"
-         "  --csv            machine-readable:\n"
-         "                   kind,name,order,symplectic,dim,params,summary,particles\n"
-         VB_PLUGIN_HELP
-         "  --help           this text");
-}
 
 /* One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote
  * or a line break, quotes doubled; a separator before it unless first. */
@@ -69,34 +54,42 @@ static void csv_row(const char *const *fields, int n)
     putchar('\n');
 }
 
+static void list(int csv);
+
 int vb_cmd_list(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"csv", no_argument, NULL, 'c'},
-        VB_OPTION_PLUGIN,
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
-    int csv = 0, c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case 'c':
-            csv = 1;
-            break;
-        case 'h':
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared("list", c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (optind < argc)
-        return vb_usage_error("list", "unexpected argument '%s'", argv[optind]);
+    int csv = 0;
+    const vb_option rows[] = {
+        VB_OPT_FLAG("csv", &csv,
+                    "machine-readable:\n"
+                    "kind,name,order,symplectic,dim,params,summary,particles"),
+        VB_SHARED_PLUGINS(&so),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = "list",
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        .usage =
+            "Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "Lists every integrator (name, expected global order with fixed steps, whether it\n"
+            "is symplectic, one line on what it does) and every model with its parameters\n"
+            "and their defaults (set them with --set key=value), and its energy and where its\n"
+            "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
+            "(docs/method.md §3).\n\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    list(csv);
+    return VB_EXIT_OK;
+}
 
+/* the integrators and the models, as text or CSV */
+static void list(int csv)
+{
     if (csv)
         puts("kind,name,order,symplectic,dim,params,summary,particles");
     else
@@ -163,5 +156,4 @@ int vb_cmd_list(int argc, char **argv)
             printf("  %-15s    %s\n", "", t->n_params ? params : "(no parameters)");
         }
     }
-    return VB_EXIT_OK;
 }
