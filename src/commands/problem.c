@@ -2,7 +2,6 @@
  * the cases itself, as JSON Lines (docs/engines.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,32 +20,6 @@
 #include "sweep.h"
 
 #define CMD "problem"
-
-static void help(void)
-{
-    puts("Usage: verletbench problem CASEFILE... [--out DIR] [--max-steps N]\n"
-         "                           [--plugin FILE]... [--plugin-timeout S]\n\n"
-         "Writes what an external engine needs to run each case's sweep itself:\n"
-         "DIR/NAME/requests.jsonl (DIR defaults to problems), JSON Lines.  The first line\n"
-         "({\"kind\":\"case\", ...}) says what made it; then one line a run\n"
-         "({\"kind\":\"run\", ...}), in the order `run` takes them: every plan (fixed,\n"
-         "random, trace), level and seed, each with the model and its parameters, the\n"
-         "masses, the initial state x0 and v0, every step h, and the header line the\n"
-         "trajectory must start with; last, for a periodic model, the long runs of the\n"
-         "charts (\"long-fixed\", \"long-random-S1\": 50 x t_end, fewer if the step limit\n"
-         "would be passed).  Each line is exactly what --engine hands an engine on its\n"
-         "standard input.\n\n"
-         "An engine writes each run's trajectory to a file named after the run\n"
-         "(\"run\": \"fixed-L0\" -> fixed-L0.csv) in one directory; then\n"
-         "  verletbench score TRAJDIR --case CASEFILE --name NAME --order P\n"
-         "measures them as `run` measures a built-in integrator.  Formats, columns and\n"
-         "the checks made: docs/engines.md.\n\n"
-         "Options:\n"
-         "  --out DIR        where to write (default: problems)\n"
-         "  --max-steps N    refuse a run of more than N steps (default 1e9)\n"
-         VB_PLUGIN_HELP
-         "  --help           this text");
-}
 
 /* DIR/NAME/requests.jsonl of one case, into a temporary (o): committed
  * with the others at the end, so an interrupt leaves none changed. */
@@ -102,38 +75,52 @@ static int write_case(const vb_case *c, const char *dir, double max_steps, vb_ou
     return 0;
 }
 
+static int problem(char **files, int n, const char *out, double max_steps);
+
 int vb_cmd_problem(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_HELP };
-    static const struct option opts[] = {
-        {"out", required_argument, NULL, O_OUT},
-        VB_OPTION_MAX_STEPS,
-        VB_OPTION_PLUGIN,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     const char *out = "problems";
     vb_shared_opts so = vb_shared_opts_plain();
-    int c, rc;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case O_OUT:
-            out = optarg;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    int n = argc - optind;
+    const vb_option rows[] = {
+        VB_OPT_STRING("out", "DIR", &out, "where to write (default: problems)"),
+        VB_SHARED_MAX_STEPS(&so, "refuse a run of more than N steps (default 1e9)"),
+        VB_SHARED_PLUGINS(&so),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        VB_SHARED_ENV(&so),
+        .usage =
+            "Usage: verletbench problem CASEFILE... [--out DIR] [--max-steps N]\n"
+            "                           [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "Writes what an external engine needs to run each case's sweep itself:\n"
+            "DIR/NAME/requests.jsonl (DIR defaults to problems), JSON Lines.  The first line\n"
+            "({\"kind\":\"case\", ...}) says what made it; then one line a run\n"
+            "({\"kind\":\"run\", ...}), in the order `run` takes them: every plan (fixed,\n"
+            "random, trace), level and seed, each with the model and its parameters, the\n"
+            "masses, the initial state x0 and v0, every step h, and the header line the\n"
+            "trajectory must start with; last, for a periodic model, the long runs of the\n"
+            "charts (\"long-fixed\", \"long-random-S1\": 50 x t_end, fewer if the step limit\n"
+            "would be passed).  Each line is exactly what --engine hands an engine on its\n"
+            "standard input.\n\n"
+            "An engine writes each run's trajectory to a file named after the run\n"
+            "(\"run\": \"fixed-L0\" -> fixed-L0.csv) in one directory; then\n"
+            "  verletbench score TRAJDIR --case CASEFILE --name NAME --order P\n"
+            "measures them as `run` measures a built-in integrator.  Formats, columns and\n"
+            "the checks made: docs/engines.md.\n\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    return problem(argv + first, argc - first, out, so.max_steps);
+}
+
+/* every case's requests written, each file whole or none changed */
+static int problem(char **files_in, int n, const char *out, double max_steps)
+{
+    int rc;
     if (n <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench problem cases/spring.case)");
     if (!out[0])
@@ -144,7 +131,7 @@ int vb_cmd_problem(int argc, char **argv)
     vb_outfile *files = NULL;
     size_t *runs = NULL, opened = 0;
     /* every point of a grid is a case of its own: problems/NAME@e=0.3/ */
-    if (vb_case_set_load(&set, argv + optind, (size_t)n, err, sizeof err) != 0) {
+    if (vb_case_set_load(&set, files_in, (size_t)n, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
         goto done;
@@ -156,7 +143,7 @@ int vb_cmd_problem(int argc, char **argv)
         goto done;
     }
     for (size_t i = 0; i < set.n; i++)
-        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
+        if (vb_sweep_check(set.all[i], max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
             status = VB_EXIT_USAGE;
             goto done;
@@ -174,7 +161,7 @@ int vb_cmd_problem(int argc, char **argv)
     }
     for (size_t i = 0; i < set.n && status == VB_EXIT_OK; i++) {
         err[0] = '\0';
-        if ((rc = write_case(set.all[i], out, so.max_steps, &files[i], &runs[i], err,
+        if ((rc = write_case(set.all[i], out, max_steps, &files[i], &runs[i], err,
                              sizeof err)) != 0 ||
             (rc = vb_outfile_finish(&files[i], err, sizeof err) != 0 ? VB_EXIT_FAIL : 0) != 0) {
             vb_error(CMD, "%s", err);
