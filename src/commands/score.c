@@ -2,7 +2,6 @@
  * program wrote.  One file gives the runs row of `sim`; a directory of them
  * gives everything `run` writes (it is `run --trajectories --engines-only`). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,49 +16,15 @@
 
 #define CMD "score"
 
-static void help(void)
-{
-    puts("Usage: verletbench score TRAJECTORY.csv [--name NAME]\n"
-         "       verletbench score DIR --case CASEFILE --order P [--name NAME] [--out OUT]\n"
-         "                         [-j N] [--quiet] [--draw] [--strict] [--no-chart-data]\n"
-         "                         [--max-steps N] [--engine-timeout S] [--plugin FILE]...\n\n"
-         "Measures trajectories that another program computed (docs/engines.md).\n\n"
-         "One file: its first line is the '# verletbench run=...' header of its request\n"
-         "(from `verletbench problem`, or any request), or the line after a capability\n"
-         "line ('# verletbench-engine ...', docs/real-engines.md): the model, its\n"
-         "parameters and the plan are read from it, the rows are checked against the\n"
-         "plan's step sequence, and the errors are printed as the CSV header and row of\n"
-         "`sim`.\n\n"
-         "A directory: the trajectories of a case's runs, one file a run, named after the\n"
-         "run (DIR/fixed-L0.csv, DIR/random-L2-S5.csv, ...; `verletbench problem` lists\n"
-         "them).  Writes OUT/CASE/ as `run` does (CASE: the case file's name; it replaces\n"
-         "what a run wrote there), with the engine as the only integrator:\n"
-         "runs.csv, orders.csv, bands.csv, summary.md, the chart data; then\n"
-         "`verletbench draw OUT` draws the charts and `verletbench check` compares (give\n"
-         "it --trajectories NAME:P=DIR --engines-only).  A missing or bad file fails its run\n"
-         "alone (engine-failed, with the file, its line and what was wrong), and the exit\n"
-         "status is 1.  For a case file with a grid (docs/cases.md), DIR holds a directory\n"
-         "a point, named as `problem` names them (DIR/NAME@e=0.3/fixed-L0.csv, ...): give\n"
-         "DIR, the directory that holds them all.\n\n"
-         "Options:\n"
-         "  --case CASEFILE  the case the trajectories were computed for (a directory)\n"
-         "  --order P        the order the method should have: the verdicts' label\n"
-         "  --name NAME      the method's name in the tables (default: the directory's or\n"
-         "                   file's name)\n"
-         "  --out OUT        where to write (default: results)\n"
-         "  --draw           then draw the charts (verletbench draw OUT: into plots/ for\n"
-         "                   results, else OUT/plots/)\n"
-         "  --strict         exit 1 when a verdict is below the label, not converging, a\n"
-         "                   trend below the label or undetermined by diverged runs\n"
-         "                   (run --strict)\n"
-         "  --engine-timeout S  seconds to wait for more of a file that is not a regular\n"
-         "                   one (a FIFO); default 600\n"
-         "  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as for run\n"
-         "  --help           this text\n\n"
-         "Exit status: 0 measured (for a directory, also when a run diverged: its row\n"
-         "says diverged), 1 a run failed (engine-failed) or, for one file, diverged,\n"
-         "2 bad usage or input.");
-}
+/* the options, as the table below leaves them */
+typedef struct {
+    vb_shared_opts so; /* first: the shared rows store here */
+    const char *case_path, *name, *out, *order_text;
+    int quiet, no_chart_data, draw, strict;
+    /* what is handed on to run as it was given */
+    char *pass[16];
+    int n_pass;
+} score_opts;
 
 /* NAME from a path's last component, without ".csv", in the characters an
  * engine's name may have (a-z, 0-9, '-', '_') */
@@ -201,84 +166,123 @@ out:
     return status;
 }
 
+/* --case CASEFILE, once */
+static int one_case(const char *cmd, const vb_option *row, const char *arg)
+{
+    score_opts *o = row->store;
+    if (o->case_path)
+        return vb_usage_error(cmd, "--case: one case a directory of trajectories");
+    o->case_path = arg;
+    return 0;
+}
+
+/* --max-steps, --jobs, --engine-timeout: checked as run checks them, and
+ * handed on to run as given (plugins are loaded now, in this process, for
+ * run too) */
+static int pass_on(const char *cmd, const vb_option *row, const char *arg)
+{
+    score_opts *o = row->store;
+    int rc = vb_opt_shared_row(cmd, row, arg);
+    if (rc != 0)
+        return rc;
+    if (o->n_pass + 2 > (int)(sizeof o->pass / sizeof o->pass[0]))
+        return vb_usage_error(cmd, "too many options");
+    o->pass[o->n_pass++] = row->code == VB_OPT_MAX_STEPS ? "--max-steps"
+                           : row->code == VB_OPT_JOBS    ? "--jobs"
+                                                         : "--engine-timeout";
+    o->pass[o->n_pass++] = (char *)arg;
+    return 0;
+}
+#define PASS_ON(NAME, SHORT, ARG, CODE, HELP, FLAGS)                                              \
+    {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG, .call = pass_on,      \
+     .code = CODE, .store = &o, .help = HELP, .flags = FLAGS}
+
+static int score(score_opts *o, const char *path);
+
 int vb_cmd_score(int argc, char **argv)
 {
-    enum { O_CASE = 256, O_ORDER, O_NAME, O_OUT, O_QUIET, O_NOCHARTS, O_DRAW, O_STRICT, O_HELP };
-    static const struct option opts[] = {
-        {"case", required_argument, NULL, O_CASE},
-        {"order", required_argument, NULL, O_ORDER},
-        {"name", required_argument, NULL, O_NAME},
-        {"out", required_argument, NULL, O_OUT},
-        {"quiet", no_argument, NULL, O_QUIET},
-        {"no-chart-data", no_argument, NULL, O_NOCHARTS},
-        {"draw", no_argument, NULL, O_DRAW},
-        {"strict", no_argument, NULL, O_STRICT},
-        VB_OPTION_MAX_STEPS,
-        VB_OPTION_PLUGIN,
-        VB_OPTION_JOBS,
-        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT},
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
+    score_opts o = {.so = vb_shared_opts_plain()};
+    const vb_option rows[] = {
+        VB_OPT_CALL("case", "CASEFILE", one_case, &o,
+                    "the case the trajectories were computed for (a directory)"),
+        VB_OPT_STRING("order", "P", &o.order_text,
+                      "the order the method should have: the verdicts' label"),
+        VB_OPT_STRING("name", "NAME", &o.name,
+                      "the method's name in the tables (default: the directory's or\n"
+                      "file's name)"),
+        VB_OPT_STRING("out", "OUT", &o.out, "where to write (default: results)"),
+        VB_OPT_FLAG("draw", &o.draw,
+                    "then draw the charts (verletbench draw OUT: into plots/ for\n"
+                    "results, else OUT/plots/)"),
+        VB_OPT_FLAG("strict", &o.strict,
+                    "exit 1 when a verdict is below the label, not converging, a\n"
+                    "trend below the label or undetermined by diverged runs\n"
+                    "(run --strict)"),
+        PASS_ON("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT,
+                "seconds to wait for more of a file that is not a regular\n"
+                "one (a FIFO); default 600", 0),
+        /* as for run: one line says so */
+        VB_OPT_TEXT("  -j, --jobs N, --quiet, --no-chart-data, --max-steps N, --plugin FILE: as "
+                    "for run\n"),
+        PASS_ON("jobs", 'j', "N", VB_OPT_JOBS, NULL, VB_OPTION_HIDDEN),
+        {.kind = VB_OPTION_FLAG, .name = "quiet", .store = &o.quiet, .flags = VB_OPTION_HIDDEN},
+        {.kind = VB_OPTION_FLAG, .name = "no-chart-data", .store = &o.no_chart_data,
+         .flags = VB_OPTION_HIDDEN},
+        PASS_ON("max-steps", 0, "N", VB_OPT_MAX_STEPS, NULL, VB_OPTION_HIDDEN),
+        {.kind = VB_OPTION_CALL, .name = "plugin", .arg = "FILE", .call = vb_opt_shared_row,
+         .code = VB_OPT_PLUGIN, .store = &o.so, .flags = VB_OPTION_HIDDEN},
+        {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S",
+         .call = vb_opt_shared_row, .code = VB_OPT_PLUGIN_TIMEOUT, .store = &o.so,
+         .flags = VB_OPTION_HIDDEN},
+        VB_OPT_HELP,
+        VB_OPT_END,
     };
-    const char *case_path = NULL, *name = NULL, *out = NULL, *order_text = NULL;
-    int quiet = 0, charts = 1, draw = 0, strict = 0, c, rc;
-    /* what is handed on to run as it was given */
-    char *pass[16];
-    int n_pass = 0;
-    vb_shared_opts so = vb_shared_opts_plain();
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_CASE:
-            if (case_path)
-                return vb_usage_error(CMD, "--case: one case a directory of trajectories");
-            case_path = optarg;
-            break;
-        case O_ORDER:
-            order_text = optarg;
-            break;
-        case O_NAME:
-            name = optarg;
-            break;
-        case O_OUT:
-            out = optarg;
-            break;
-        case O_QUIET:
-            quiet = 1;
-            break;
-        case O_NOCHARTS:
-            charts = 0;
-            break;
-        case O_DRAW:
-            draw = 1;
-            break;
-        case O_STRICT:
-            strict = 1;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            /* plugins are loaded now, in this process, for run too */
-            if (c == VB_OPT_MAX_STEPS || c == VB_OPT_JOBS || c == VB_OPT_ENGINE_TIMEOUT) {
-                if (n_pass + 2 > (int)(sizeof pass / sizeof pass[0]))
-                    return vb_usage_error(CMD, "too many options");
-                pass[n_pass++] = c == VB_OPT_MAX_STEPS ? "--max-steps"
-                                 : c == VB_OPT_JOBS    ? "--jobs"
-                                                       : "--engine-timeout";
-                pass[n_pass++] = optarg;
-            }
-            break;
-        }
-    }
-    if (argc - optind != 1)
-        return vb_usage_error(CMD, argc == optind ? "give a trajectory file or a directory of them"
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .usage =
+            "Usage: verletbench score TRAJECTORY.csv [--name NAME]\n"
+            "       verletbench score DIR --case CASEFILE --order P [--name NAME] [--out OUT]\n"
+            "                         [-j N] [--quiet] [--draw] [--strict] [--no-chart-data]\n"
+            "                         [--max-steps N] [--engine-timeout S] [--plugin FILE]...\n\n"
+            "Measures trajectories that another program computed (docs/engines.md).\n\n"
+            "One file: its first line is the '# verletbench run=...' header of its request\n"
+            "(from `verletbench problem`, or any request), or the line after a capability\n"
+            "line ('# verletbench-engine ...', docs/real-engines.md): the model, its\n"
+            "parameters and the plan are read from it, the rows are checked against the\n"
+            "plan's step sequence, and the errors are printed as the CSV header and row of\n"
+            "`sim`.\n\n"
+            "A directory: the trajectories of a case's runs, one file a run, named after the\n"
+            "run (DIR/fixed-L0.csv, DIR/random-L2-S5.csv, ...; `verletbench problem` lists\n"
+            "them).  Writes OUT/CASE/ as `run` does (CASE: the case file's name; it replaces\n"
+            "what a run wrote there), with the engine as the only integrator:\n"
+            "runs.csv, orders.csv, bands.csv, summary.md, the chart data; then\n"
+            "`verletbench draw OUT` draws the charts and `verletbench check` compares (give\n"
+            "it --trajectories NAME:P=DIR --engines-only).  A missing or bad file fails its run\n"
+            "alone (engine-failed, with the file, its line and what was wrong), and the exit\n"
+            "status is 1.  For a case file with a grid (docs/cases.md), DIR holds a directory\n"
+            "a point, named as `problem` names them (DIR/NAME@e=0.3/fixed-L0.csv, ...): give\n"
+            "DIR, the directory that holds them all.\n\n",
+        .epilogue = "\nExit status: 0 measured (for a directory, also when a run diverged: its row\n"
+                    "says diverged), 1 a run failed (engine-failed) or, for one file, diverged,\n"
+                    "2 bad usage or input.\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    if (argc - first != 1)
+        return vb_usage_error(CMD, argc == first ? "give a trajectory file or a directory of them"
                                                   : "one trajectory file or directory, not '%s' too",
-                              argc == optind ? "" : argv[optind + 1]);
-    const char *path = argv[optind];
+                              argc == first ? "" : argv[first + 1]);
+    return score(&o, argv[first]);
+}
+
+/* one file scored as sim would, or a directory handed to run */
+static int score(score_opts *o, const char *path)
+{
+    const char *case_path = o->case_path, *name = o->name, *out = o->out;
+    const char *order_text = o->order_text;
+    int quiet = o->quiet, charts = !o->no_chart_data, draw = o->draw, strict = o->strict;
     struct stat st;
     if (stat(path, &st) != 0)
         return vb_usage_error(CMD, "%s: no such file or directory", path);
@@ -306,7 +310,7 @@ int vb_cmd_score(int argc, char **argv)
             return vb_usage_error(CMD, "%s is a file: one run, printed as a row; --case, --out, "
                                        "--quiet, --draw and --no-chart-data are for a directory",
                                   path);
-        int rc_plugins = vb_shared_opts_env(CMD, &so);
+        int rc_plugins = vb_shared_opts_env(CMD, &o->so);
         if (rc_plugins != 0)
             return VB_EXIT_USAGE;
         return score_file(path, name_buf, order ? order : 1);
@@ -339,8 +343,8 @@ int vb_cmd_score(int argc, char **argv)
         args[k++] = "--draw";
     if (strict)
         args[k++] = "--strict";
-    for (int i = 0; i < n_pass; i++)
-        args[k++] = pass[i];
+    for (int i = 0; i < o->n_pass; i++)
+        args[k++] = o->pass[i];
     args[k++] = "--"; /* a case file whose name starts with '-' */
     args[k++] = (char *)case_path;
     args[k] = NULL;
