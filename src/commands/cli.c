@@ -155,20 +155,6 @@ int vb_shared_opts_env(const char *cmd, vb_shared_opts *o)
     return 0;
 }
 
-int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, double *order_tol)
-{
-    const char *name = c == VB_OPT_RTOL ? "--rtol" : c == VB_OPT_FLOOR_ULPS ? "--floor-ulps"
-                       : c == VB_OPT_ORDER_TOL ? "--order-tol" : NULL;
-    double *v = c == VB_OPT_RTOL ? rtol : c == VB_OPT_FLOOR_ULPS ? floor_ulps : order_tol;
-    if (!name)
-        return -1;
-    if (vb_opt_double(cmd, name, optarg, v) != 0)
-        return VB_EXIT_USAGE;
-    if (!(*v >= 0))
-        return vb_usage_error(cmd, "%s: %s must be >= 0", name, optarg);
-    return 0;
-}
-
 /* one shared option's value (arg) by its code: 0, or the exit status
  * after the message; -1 when c is none of them */
 static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *arg)

@@ -96,26 +96,6 @@ enum {
 
 #define VB_MAX_CLI_ENGINES 16
 
-/* check's and compare's tolerances (compare.h, docs/check.md): the getopt
- * entries; their help, a printf format to be given VB_CHECK_RTOL,
- * VB_CHECK_FLOOR_ULPS and VB_CHECK_ORDER_TOL; and their values: 0 taken,
- * VB_EXIT_USAGE after the message, -1 when c is none of them. */
-enum { VB_OPT_RTOL = 1100, VB_OPT_FLOOR_ULPS, VB_OPT_ORDER_TOL };
-#define VB_OPTION_TOLERANCES                                                                      \
-    {"rtol", required_argument, NULL, VB_OPT_RTOL},                                               \
-        {"floor-ulps", required_argument, NULL, VB_OPT_FLOOR_ULPS},                               \
-        {"order-tol", required_argument, NULL, VB_OPT_ORDER_TOL}
-#define VB_TOLERANCE_HELP                                                                         \
-    "  --rtol R         an error is worse when it grows by more than the factor 1 + R\n"          \
-    "                   (default %g)\n"                                                           \
-    "  --floor-ulps U   errors under U * eps * steps^1.5 * scale are round-off and\n"            \
-    "                   not compared (default %g); a run the tables record as\n"                \
-    "                   float32: U * eps32 * steps * scale, and a change must also\n"             \
-    "                   clear that floor\n"                                                       \
-    "  --order-tol A    a fitted order is worse when it drops by more than A (default\n"         \
-    "                   %g); any verdict that gets worse fails\n"
-int vb_opt_tolerance(const char *cmd, int c, double *rtol, double *floor_ulps, double *order_tol);
-
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
