@@ -132,9 +132,9 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
     for (size_t i = 0; rows[i].kind != VB_OPTION_END && n < MAX_ROWS; i++) {
         if (rows[i].kind == VB_OPTION_TEXT)
             continue;
-        int has = !rows[i].arg                             ? no_argument
-                  : (rows[i].flags & VB_OPTION_OPTIONAL) ? optional_argument
-                                                           : required_argument;
+        int has = (rows[i].flags & VB_OPTION_OPTIONAL) ? optional_argument
+                  : rows[i].arg                          ? required_argument
+                                                         : no_argument;
         /* a long name's value: its row's index past every char, or its
          * short name, so -j and --jobs are one */
         longs[n++] = (struct option){rows[i].name, has, NULL,

@@ -1,7 +1,6 @@
 /* commands/run.c — `verletbench run CASEFILE...`: each case's whole sweep, its
  * tables under DIR/NAME/, and DIR/summary.md over every case in DIR. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,74 +19,27 @@
 
 #define CMD "run"
 
-static void help(void)
+/* --shard K/N */
+static int shard_row(const char *cmd, const vb_option *row, const char *arg)
 {
-    puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
-         "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
-         "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S]\n"
-         "                       [--engine NAME:ORDER=CMD]... [--trajectories NAME:ORDER=DIR]...\n"
-         "                       [--engine-timeout S] [--engines-only]\n\n"
-         "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
-         "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
-         "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
-         "measures one-step errors from exact data and whether each run retraces itself\n"
-         "backwards.\n\n"
-         "For NAME.case it writes DIR/NAME/:\n"
-         "  runs.csv            one row per run: the columns of `sim`, then level and\n"
-         "                      resolved (and err_draw_max, err_draw_rms, lag_max in a\n"
-         "                      case with a [loop])\n"
-         "  orders.csv          integrator,plan,norm,order,points,expected,verdict,...\n"
-         "  bands.csv           random plans: median and p10-p90 over seeds per dt\n"
-         "  onestep.csv         one-step errors; onestep_orders.csv their exponents\n"
-         "  reverse.csv         return errors of the forward-and-back runs\n"
-         "  summary.md          the case's table\n"
-         "and DIR/summary.md, the tables of the cases of this run.  A case file whose\n"
-         "numbers hold lists or ranges (e = 0.1, 0.5, 0.9; k = 1 .. 1000 times 10) is a\n"
-         "grid: one case a point, DIR/NAME@e=0.5/, and DIR/NAME/grid.csv and summary.md\n"
-         "with every point's orders and errors (docs/cases.md \"Grids\").  All case files are\n"
-         "checked before anything runs; a bad one exits 2 and writes nothing.  Every case\n"
-         "is computed before any is written, and each case directory is replaced whole\n"
-         "(an interrupted, killed or failed run leaves the old one); one run at a time may\n"
-         "write into DIR (a second gets exit 2).  Charts: verletbench draw DIR; what an\n"
-         "earlier draw made of the cases written (DIR/REPORT.md, their charts) is removed,\n"
-         "and --draw makes it again.\n\n"
-         "Options:\n"
-         "  --out DIR        where to write (default: results)\n"
-         "  --max-steps N    refuse a run of more than N steps (default 1e9, or\n"
-         "                   VERLETBENCH_MAX_STEPS)\n"
-         "  --quiet          no progress line and no tables on the terminal\n"
-         "  -j, --jobs N     run on N threads (default: VERLETBENCH_THREADS, else every\n"
-         "                   CPU); the output is the same bytes for any N\n"
-         "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
-         "                   (and the long runs behind them)\n"
-         "  --timing         also time each run alone (seed 1 of the random plans), on\n"
-         "                   one thread after the sweep, into timing.csv: error against\n"
-         "                   seconds beside error against force evaluations; the only\n"
-         "                   file that differs between machines (docs/method.md §8)\n"
-         "  --shard K/N      compute only shard K of N (1 <= K <= N): a fixed share of\n"
-         "                   the runs, balanced by their steps (a grid's over all its\n"
-         "                   points), into DIR/NAME/shard.csv;\n"
-         "                   `verletbench merge` turns the N shards into the files of a\n"
-         "                   whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
-         "                   Slurm); a case with a [loop] or [engines] is refused (exit\n"
-         "                   2): run it whole (grep -L '^\\[loop\\]' cases/*.case lists\n"
-         "                   the others)\n"
-         "  --draw           then draw the charts and REPORT.md: verletbench draw DIR\n"
-         "                   (into plots/ for results, else DIR/plots/)\n"
-         "  --strict         exit 1 when a verdict of the summary tables (the position\n"
-         "                   error's, each plan; the energy error's, fixed steps) is\n"
-         "                   below-label or not-converging, a trend more than 0.25 below\n"
-         "                   the label (no-asymptotic-range), or undetermined because the\n"
-         "                   runs diverged, and say which: for a CI job guarding an\n"
-         "                   integrator (everything is still written; docs/check.md says\n"
-         "                   what check catches besides)\n"
-         "  --strict=mine    the same for your methods only (a --plugin's, an --engine's,\n"
-         "                   a case's [engines]), not the built-ins beside them\n"
-         VB_PLUGIN_HELP
-         VB_ENGINES_HELP
-         "  --help           this text\n\n"
-         "Case files are INI: see cases/*.case and docs/cases.md; external engines (a case\n"
-         "file's [engines], or --engine): docs/engines.md.");
+    int *k_n = row->store;
+    return vb_opt_shard(cmd, arg, &k_n[0], &k_n[1]) != 0 ? VB_EXIT_USAGE : 0;
+}
+
+/* --strict judges every method; --strict=mine only those not built in,
+ * for a CI job guarding its own beside the built-ins */
+static int strict_row(const char *cmd, const vb_option *row, const char *arg)
+{
+    int *strict = row->store;
+    if (!arg || !strcmp(arg, "all"))
+        *strict = 1;
+    else if (!strcmp(arg, "mine"))
+        *strict = 2;
+    else
+        return vb_usage_error(cmd, "--strict=%s: give --strict (every method) or "
+                                   "--strict=mine (a plugin's and an engine's only)",
+                              arg);
+    return 0;
 }
 
 typedef struct {
@@ -108,73 +60,97 @@ static void progress(void *ctx, size_t done, size_t total)
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_SHARD, O_HELP };
-    static const struct option opts[] = {
-        {"out", required_argument, NULL, O_OUT},
-        VB_OPTION_MAX_STEPS,
-        {"quiet", no_argument, NULL, O_QUIET},
-        VB_OPTION_PLUGIN,
-        {"no-chart-data", no_argument, NULL, O_NOCHARTS},
-        {"timing", no_argument, NULL, O_TIMING},
-        {"shard", required_argument, NULL, O_SHARD},
-        {"draw", no_argument, NULL, O_DRAW},
-        {"strict", optional_argument, NULL, O_STRICT},
-        VB_OPTION_JOBS,
-        VB_OPTION_ENGINES,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, timing = 0, draw = 0, strict = 0, written = 0, c, rc;
-    int shard_k = 0, shard_n = 0;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
-        switch (c) {
-        case O_OUT:
-            out = optarg;
-            break;
-        case O_QUIET:
-            quiet = 1;
-            break;
-        case O_NOCHARTS:
-            chart_data = 0;
-            break;
-        case O_TIMING:
-            timing = 1;
-            break;
-        case O_SHARD:
-            if (vb_opt_shard(CMD, optarg, &shard_k, &shard_n) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_DRAW:
-            draw = 1;
-            break;
-        case O_STRICT:
-            /* --strict judges every method; --strict=mine only those not
-             * built in, for a CI job guarding its own beside the built-ins */
-            if (!optarg || !strcmp(optarg, "all"))
-                strict = 1;
-            else if (!strcmp(optarg, "mine"))
-                strict = 2;
-            else
-                return vb_usage_error(CMD, "--strict=%s: give --strict (every method) or "
-                                           "--strict=mine (a plugin's and an engine's only)",
-                                      optarg);
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    if (argc - optind <= 0)
+    int quiet = 0, no_chart_data = 0, timing = 0, draw = 0, strict = 0, written = 0, rc;
+    int shard[2] = {0, 0};
+    const vb_option rows[] = {
+        VB_OPT_STRING("out", "DIR", &out, "where to write (default: results)"),
+        VB_SHARED_MAX_STEPS(&so, "refuse a run of more than N steps (default 1e9, or\n"
+                                 "VERLETBENCH_MAX_STEPS)"),
+        VB_OPT_FLAG("quiet", &quiet, "no progress line and no tables on the terminal"),
+        VB_SHARED_JOBS(&so, "run on N threads (default: VERLETBENCH_THREADS, else every\n"
+                            "CPU); the output is the same bytes for any N"),
+        VB_OPT_FLAG("no-chart-data", &no_chart_data,
+                    "only the tables: skip convergence, timeseries and paths.csv\n"
+                    "(and the long runs behind them)"),
+        VB_OPT_FLAG("timing", &timing,
+                    "also time each run alone (seed 1 of the random plans), on\n"
+                    "one thread after the sweep, into timing.csv: error against\n"
+                    "seconds beside error against force evaluations; the only\n"
+                    "file that differs between machines (docs/method.md §8)"),
+        VB_OPT_CALL("shard", "K/N", shard_row, shard,
+                    "compute only shard K of N (1 <= K <= N): a fixed share of\n"
+                    "the runs, balanced by their steps (a grid's over all its\n"
+                    "points), into DIR/NAME/shard.csv;\n"
+                    "`verletbench merge` turns the N shards into the files of a\n"
+                    "whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
+                    "Slurm); a case with a [loop] or [engines] is refused (exit\n"
+                    "2): run it whole (grep -L '^\\[loop\\]' cases/*.case lists\n"
+                    "the others)"),
+        VB_OPT_FLAG("draw", &draw,
+                    "then draw the charts and REPORT.md: verletbench draw DIR\n"
+                    "(into plots/ for results, else DIR/plots/)"),
+        {.kind = VB_OPTION_CALL, .name = "strict", .call = strict_row, .store = &strict,
+         .flags = VB_OPTION_OPTIONAL,
+         .help = "exit 1 when a verdict of the summary tables (the position\n"
+                 "error's, each plan; the energy error's, fixed steps) is\n"
+                 "below-label or not-converging, a trend more than 0.25 below\n"
+                 "the label (no-asymptotic-range), or undetermined because the\n"
+                 "runs diverged, and say which: for a CI job guarding an\n"
+                 "integrator (everything is still written; docs/check.md says\n"
+                 "what check catches besides)"},
+        VB_OPT_TEXT("  --strict=mine    the same for your methods only (a --plugin's, an "
+                    "--engine's,\n"
+                    "                   a case's [engines]), not the built-ins beside them\n"),
+        VB_SHARED_PLUGINS(&so),
+        VB_SHARED_ENGINES(&so),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        VB_SHARED_ENV(&so),
+        .usage =
+            "Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
+            "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
+            "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S]\n"
+            "                       [--engine NAME:ORDER=CMD]... [--trajectories NAME:ORDER=DIR]...\n"
+            "                       [--engine-timeout S] [--engines-only]\n\n"
+            "Runs the whole plan of each case file: every integrator it names at dt, dt/2, ...\n"
+            "(halvings step sizes) with fixed steps, `seeds` random plans per step size when\n"
+            "jitter > 0, and the trace it names; fits convergence orders (docs/method.md §5);\n"
+            "measures one-step errors from exact data and whether each run retraces itself\n"
+            "backwards.\n\n"
+            "For NAME.case it writes DIR/NAME/:\n"
+            "  runs.csv            one row per run: the columns of `sim`, then level and\n"
+            "                      resolved (and err_draw_max, err_draw_rms, lag_max in a\n"
+            "                      case with a [loop])\n"
+            "  orders.csv          integrator,plan,norm,order,points,expected,verdict,...\n"
+            "  bands.csv           random plans: median and p10-p90 over seeds per dt\n"
+            "  onestep.csv         one-step errors; onestep_orders.csv their exponents\n"
+            "  reverse.csv         return errors of the forward-and-back runs\n"
+            "  summary.md          the case's table\n"
+            "and DIR/summary.md, the tables of the cases of this run.  A case file whose\n"
+            "numbers hold lists or ranges (e = 0.1, 0.5, 0.9; k = 1 .. 1000 times 10) is a\n"
+            "grid: one case a point, DIR/NAME@e=0.5/, and DIR/NAME/grid.csv and summary.md\n"
+            "with every point's orders and errors (docs/cases.md \"Grids\").  All case files are\n"
+            "checked before anything runs; a bad one exits 2 and writes nothing.  Every case\n"
+            "is computed before any is written, and each case directory is replaced whole\n"
+            "(an interrupted, killed or failed run leaves the old one); one run at a time may\n"
+            "write into DIR (a second gets exit 2).  Charts: verletbench draw DIR; what an\n"
+            "earlier draw made of the cases written (DIR/REPORT.md, their charts) is removed,\n"
+            "and --draw makes it again.\n\n",
+        .epilogue =
+            "\nCase files are INI: see cases/*.case and docs/cases.md; external engines (a case\n"
+            "file's [engines], or --engine): docs/engines.md.\n",
+    };
+    int first;
+    if ((rc = vb_options_parse(&spec, argc, argv, &first)) != VB_OPTIONS_GO)
+        return rc;
+    int chart_data = !no_chart_data, shard_k = shard[0], shard_n = shard[1];
+    if (argc - first <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
@@ -195,7 +171,7 @@ int vb_cmd_run(int argc, char **argv)
     vb_sweep *sweeps = NULL;
     vb_grid *grids = NULL;
     vb_outdir od = {NULL, -1};
-    if (vb_case_set_load(&set, argv + optind, (size_t)(argc - optind), err, sizeof err) != 0) {
+    if (vb_case_set_load(&set, argv + first, (size_t)(argc - first), err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
         goto done;
