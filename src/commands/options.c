@@ -99,7 +99,8 @@ static int take(const char *cmd, const vb_option *o, const char *arg)
         if (vb_opt_double(cmd, opt, arg, x) != 0)
             return VB_EXIT_USAGE;
         int above = (o->flags & VB_OPTION_ABOVE_MIN) ? *x > o->min : *x >= o->min;
-        return above && *x <= o->max ? 0 : out_of_limits(cmd, o, arg);
+        int below = (o->flags & VB_OPTION_BELOW_MAX) ? *x < o->max : *x <= o->max;
+        return above && below ? 0 : out_of_limits(cmd, o, arg);
     }
     case VB_OPTION_ULONG: {
         unsigned long *x = o->store;

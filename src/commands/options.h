@@ -44,7 +44,8 @@ typedef enum {
 enum {
     VB_OPTION_ABOVE_MIN = 1, /* DOUBLE: min itself is out of limits */
     VB_OPTION_OPTIONAL = 2,  /* the value is optional (--name=VALUE only); call gets NULL */
-    VB_OPTION_HIDDEN = 4     /* parsed, not listed on its own (a TEXT row says it) */
+    VB_OPTION_HIDDEN = 4,    /* parsed, not listed on its own (a TEXT row says it) */
+    VB_OPTION_BELOW_MAX = 8  /* DOUBLE: max itself is out of limits */
 };
 
 typedef struct vb_option vb_option;
@@ -83,10 +84,13 @@ typedef struct {
 #define VB_OPT_DOUBLE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                   \
     {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
      .max = MAX, .limits = LIMITS, .help = HELP}
-/* the same, min itself excluded: (MIN, MAX] */
+/* the same, min itself excluded: (MIN, MAX]; or max: [MIN, MAX) */
 #define VB_OPT_DOUBLE_ABOVE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                             \
     {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
      .max = MAX, .flags = VB_OPTION_ABOVE_MIN, .limits = LIMITS, .help = HELP}
+#define VB_OPT_DOUBLE_BELOW(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                             \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+     .max = MAX, .flags = VB_OPTION_BELOW_MAX, .limits = LIMITS, .help = HELP}
 #define VB_OPT_ULONG(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                    \
     {.kind = VB_OPTION_ULONG, .name = NAME, .arg = ARG, .store = STORE, .min = MIN, .max = MAX,   \
      .limits = LIMITS, .help = HELP}

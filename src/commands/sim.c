@@ -1,5 +1,4 @@
 /* commands/sim.c — `verletbench sim`: one run, its errors as one CSV row. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,98 +17,6 @@
 #include "simulate.h"
 
 #define CMD "sim"
-
-static void help(void)
-{
-    puts("Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
-         "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
-         "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
-         "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
-         "                       [--precision P] [--offset X]\n"
-         "                       [--loop KIND [--physics-dt T] [--draw D] [--max-substeps M]\n"
-         "                        [--substeps K]]\n"
-         "                       [--max-steps N] [--plugin FILE]...\n\n"
-         "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
-         "step against the exact solution (or, for a model without one, a reference\n"
-         "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n"
-         "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
-         "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
-         "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
-         "  ref_err_pos,ref_err_vel,tol,err_constraint_max\n\n"
-         "Options:\n"
-         "  --model M          a built-in or plugin model; 'verletbench list' shows them\n"
-         "  --set KEY=VALUE    a model parameter (repeat); 'verletbench list' shows them\n"
-         "  --integrator I     the method; 'verletbench list' shows them\n"
-         "  --engine NAME:ORDER=CMD  or an external engine: CMD (run by /bin/sh) gets the run\n"
-         "                     as JSON on stdin and writes its trajectory on stdout\n"
-         "                     (docs/engines.md)\n"
-         "  --engine-timeout S seconds the engine may take (default 600)\n"
-         "  --t-end T          end time (default: the model's natural time, docs/method.md §3:\n"
-         "                     a period (the slowest mode's for chain, double-pendulum and\n"
-         "                     hanging-chain), the projectile's time of flight, impulse's\n"
-         "                     m/c, henon-heiles' 2 pi)\n"
-         "  --dt H             step (default: t_end/1000); fixed plan: N = ceil(t_end/H - 1e-9)\n"
-         "                     steps of t_end/N\n"
-         "  --jitter J         random plan: steps H (1 + J u), u uniform in [-1, 1), 0 <= J < 1\n"
-         "  --seed S           seed of the random plan's mt19937 generator (default 1)\n"
-         "  --steps FILE       trace plan: the steps from FILE, one positive number a line,\n"
-         "                     '#' comments; t_end defaults to their sum\n"
-         "  --tol TOL          an adaptive integrator's tolerance (absolute and relative,\n"
-         "                     default 1e-6); its steps (--dt, --jitter, --steps) are then\n"
-         "                     frames it must land on, crossed in steps of its own\n"
-         "  --precision P      float64 (default) or float32: the integrator's state and updates\n"
-         "                     in that precision (euler, euler-semi, velocity-verlet, yoshida4,\n"
-         "                     pefrl; docs/float32.md)\n"
-         "  --offset X         shift the origin by X in every coordinate (the world a game puts\n"
-         "                     the scene in); errors are measured back in the scene's frame\n"
-         "  --trajectory FILE  also write every step: t, x, v, exact (or reference) x and v,\n"
-         "                     err_pos, energy; a column per component (x1, y1, x2, ...);\n"
-         "                     with --loop, every frame and the state it draws\n"
-         "  --loop KIND        run the integrator in a game's frame loop, the steps above\n"
-         "                     (--dt, --jitter, --steps) its frames, as a case's [loop]\n"
-         "                     does (docs/method.md §9): variable (one step a frame),\n"
-         "                     accumulator (fixed steps of --physics-dt while the frames'\n"
-         "                     time covers one), semi-fixed (a frame split into the fewest\n"
-         "                     equal steps no larger than --physics-dt), substeps (a frame\n"
-         "                     split into --substeps equal steps).  The row's integrator is\n"
-         "                     METHOD@LOOP, and it ends with err_draw_max, err_draw_rms (the\n"
-         "                     drawn position against the exact at every frame) and lag_max\n"
-         "                     (the time the clamp dropped); its errors are the physics\n"
-         "                     state's, at the physics steps' own times, steps counts them,\n"
-         "                     and an accumulator's dt is its physics_dt.  With --steps, a\n"
-         "                     recorded trace of frame times with its spikes\n"
-         "  --physics-dt T     accumulator, semi-fixed: the physics step, a number or A/B\n"
-         "                     (1/120); an accumulator's at most t_end\n"
-         "  --draw D           accumulator: the state a frame draws, last (default),\n"
-         "                     interpolate or extrapolate\n"
-         "  --max-substeps M   accumulator: at most M steps a frame (1..1000), the time beyond\n"
-         "                     dropped; default: no clamp\n"
-         "  --substeps K       substeps: equal steps a frame, 1..1000\n"
-         "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
-         "                     $VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days\n"
-         "  --plugin FILE      load integrators and models from a shared object (repeatable)\n"
-         "  --help             this text\n\n"
-         "Errors are Euclidean norms over the whole system; err_energy_max is\n"
-         "max |E_n - E_0|/|E_0| (empty where energy is not conserved), err_angmom_max and\n"
-         "err_momentum_max the largest change of the total angular and linear momentum\n"
-         "(where they are conserved), err_return the distance from the start at t_end\n"
-         "(periodic models, t_end a whole number of periods), ref_err_pos and ref_err_vel\n"
-         "the reference solution's own error (empty with an exact solution),\n"
-         "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
-         "(models with rods).  An engine that declares velocity=none leaves its velocity,\n"
-         "energy and momentum errors empty (docs/real-engines.md).  status is ok;\n"
-         "diverged when the state, or one of its errors, became non-finite;\n"
-         "exact-failed when the exact (or reference) solution could not be computed;\n"
-         "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
-         "prints the row with its errors inf and fail_step the step it stopped at, and\n"
-         "exits 1.\n\n"
-         "Examples:\n"
-         "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5\n"
-         "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
-         "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
-         "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
-         "      --draw interpolate");
-}
 
 /* --loop and its options: a case's [loop] keys for one run (docs/cases.md) */
 typedef struct {
@@ -210,153 +117,158 @@ static int loop_from_opts(const loop_opts *o, const vb_integrator *integ, int en
     return 0;
 }
 
+/* --precision P */
+static int precision_row(const char *cmd, const vb_option *row, const char *arg)
+{
+    if (vb_precision_parse(arg, row->store) != 0)
+        return vb_usage_error(cmd, "--precision: '%s': give float64 or float32", arg);
+    return 0;
+}
+
 int vb_cmd_sim(int argc, char **argv)
 {
-    enum {
-        O_MODEL = 256, O_SET, O_INTEG, O_ENGINE, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ,
-        O_TIMEOUT, O_TOL, O_PRECISION, O_OFFSET, O_LOOP, O_PHYSICS_DT, O_DRAW, O_MAX_SUBSTEPS,
-        O_SUBSTEPS, O_HELP
-    };
-    static const struct option opts[] = {
-        {"model", required_argument, NULL, O_MODEL},
-        {"set", required_argument, NULL, O_SET},
-        {"integrator", required_argument, NULL, O_INTEG},
-        {"engine", required_argument, NULL, O_ENGINE},
-        {"engine-timeout", required_argument, NULL, O_TIMEOUT},
-        {"t-end", required_argument, NULL, O_TEND},
-        {"dt", required_argument, NULL, O_DT},
-        {"jitter", required_argument, NULL, O_JITTER},
-        {"seed", required_argument, NULL, O_SEED},
-        {"steps", required_argument, NULL, O_STEPS},
-        {"trajectory", required_argument, NULL, O_TRAJ},
-        {"tol", required_argument, NULL, O_TOL},
-        {"precision", required_argument, NULL, O_PRECISION},
-        {"offset", required_argument, NULL, O_OFFSET},
-        {"loop", required_argument, NULL, O_LOOP},
-        {"physics-dt", required_argument, NULL, O_PHYSICS_DT},
-        {"draw", required_argument, NULL, O_DRAW},
-        {"max-substeps", required_argument, NULL, O_MAX_SUBSTEPS},
-        {"substeps", required_argument, NULL, O_SUBSTEPS},
-        VB_OPTION_MAX_STEPS,
-        VB_OPTION_PLUGIN,
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
     const char *model_name = NULL, *integ_name = NULL, *steps_path = NULL, *traj_path = NULL;
     const char *engine_spec = NULL;
     double engine_timeout = VB_ENGINE_TIMEOUT;
-    const char *sets[64];
-    int n_sets = 0;
-    double t_end = 0.0, dt = 0.0, jitter = 0.0, tol = 0.0;
-    int have_t_end = 0, have_dt = 0, have_jitter = 0;
+    vb_opt_list sets = {.n = 0};
+    /* 0 and NAN: not given (a t_end and a dt given are > 0) */
+    double t_end = 0.0, dt = 0.0, jitter = NAN, tol = 0.0;
     unsigned long seed = 1;
     vb_precision precision = VB_FLOAT64;
     double offset = 0.0;
     loop_opts lo = {0};
     vb_shared_opts so = vb_shared_opts_plain();
-    int c, rc;
-
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case O_MODEL:
-            model_name = optarg;
-            break;
-        case O_SET:
-            if (n_sets == (int)(sizeof sets / sizeof sets[0]))
-                return vb_usage_error(CMD, "--set: too many parameters");
-            sets[n_sets++] = optarg;
-            break;
-        case O_INTEG:
-            integ_name = optarg;
-            break;
-        case O_ENGINE:
-            engine_spec = optarg;
-            break;
-        case O_TIMEOUT:
-            if (vb_opt_double(CMD, "--engine-timeout", optarg, &engine_timeout) != 0)
-                return VB_EXIT_USAGE;
-            if (!(engine_timeout > 0.0 && engine_timeout <= 1e6))
-                return vb_usage_error(CMD, "--engine-timeout: %s: give seconds, 0 < S <= 1e6",
-                                      optarg);
-            break;
-        case O_TEND:
-            if (vb_opt_double(CMD, "--t-end", optarg, &t_end) != 0)
-                return VB_EXIT_USAGE;
-            if (!(t_end > 0.0))
-                return vb_usage_error(CMD, "--t-end: %s must be > 0", optarg);
-            have_t_end = 1;
-            break;
-        case O_DT:
-            if (vb_opt_double(CMD, "--dt", optarg, &dt) != 0)
-                return VB_EXIT_USAGE;
-            if (!(dt > 0.0))
-                return vb_usage_error(CMD, "--dt: %s must be > 0", optarg);
-            have_dt = 1;
-            break;
-        case O_JITTER:
-            if (vb_opt_double(CMD, "--jitter", optarg, &jitter) != 0)
-                return VB_EXIT_USAGE;
-            if (!(jitter >= 0.0 && jitter < 1.0))
-                return vb_usage_error(CMD, "--jitter: %s must be in [0, 1)", optarg);
-            have_jitter = 1;
-            break;
-        case O_TOL:
-            if (vb_opt_double(CMD, "--tol", optarg, &tol) != 0)
-                return VB_EXIT_USAGE;
-            if (!(tol >= 1e-14 && tol <= 1.0))
-                return vb_usage_error(CMD, "--tol: %s must be in [1e-14, 1]", optarg);
-            break;
-        case O_PRECISION:
-            if (vb_precision_parse(optarg, &precision) != 0)
-                return vb_usage_error(CMD, "--precision: '%s': give float64 or float32", optarg);
-            break;
-        case O_OFFSET:
-            if (vb_opt_double(CMD, "--offset", optarg, &offset) != 0)
-                return VB_EXIT_USAGE;
-            if (!(fabs(offset) <= 1e30)) /* float32.h's range, the case file's too */
-                return vb_usage_error(CMD, "--offset: %s: give a shift of the origin up to 1e30",
-                                      optarg);
-            break;
-        case O_SEED:
-            if (vb_opt_ulong(CMD, "--seed", optarg, &seed) != 0)
-                return VB_EXIT_USAGE;
-            break;
-        case O_STEPS:
-            steps_path = optarg;
-            break;
-        case O_TRAJ:
-            traj_path = optarg;
-            break;
-        case O_LOOP:
-            lo.kind = optarg;
-            break;
-        case O_PHYSICS_DT:
-            lo.physics_dt = optarg;
-            break;
-        case O_DRAW:
-            lo.draw = optarg;
-            break;
-        case O_MAX_SUBSTEPS:
-            lo.max_substeps = optarg;
-            break;
-        case O_SUBSTEPS:
-            lo.substeps = optarg;
-            break;
-        case O_HELP:
-            help();
-            return VB_EXIT_OK;
-        default:
-            if ((rc = vb_opt_shared(CMD, c, &so, argv)) != 0)
-                return rc;
-            break;
-        }
-    }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
-    if (optind < argc)
-        return vb_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    int rc;
+    const vb_option rows[] = {
+        VB_OPT_STRING("model", "M", &model_name,
+                      "a built-in or plugin model; 'verletbench list' shows them"),
+        VB_OPT_LIST("set", "KEY=VALUE", &sets, 64, "too many parameters",
+                    "a model parameter (repeat); 'verletbench list' shows them"),
+        VB_OPT_STRING("integrator", "I", &integ_name, "the method; 'verletbench list' shows them"),
+        VB_OPT_STRING("engine", "NAME:ORDER=CMD", &engine_spec,
+                      "or an external engine: CMD (run by /bin/sh) gets the run\n"
+                      "as JSON on stdin and writes its trajectory on stdout\n"
+                      "(docs/engines.md)"),
+        VB_OPT_DOUBLE_ABOVE("engine-timeout", "S", &engine_timeout, 0.0, 1e6,
+                            "%s: give seconds, 0 < S <= 1e6",
+                            "seconds the engine may take (default 600)"),
+        VB_OPT_DOUBLE_ABOVE("t-end", "T", &t_end, 0.0, DBL_MAX, "%s must be > 0",
+                            "end time (default: the model's natural time, docs/method.md §3:\n"
+                            "a period (the slowest mode's for chain, double-pendulum and\n"
+                            "hanging-chain), the projectile's time of flight, impulse's\n"
+                            "m/c, henon-heiles' 2 pi)"),
+        VB_OPT_DOUBLE_ABOVE("dt", "H", &dt, 0.0, DBL_MAX, "%s must be > 0",
+                            "step (default: t_end/1000); fixed plan: N = ceil(t_end/H - 1e-9)\n"
+                            "steps of t_end/N"),
+        VB_OPT_DOUBLE_BELOW("jitter", "J", &jitter, 0.0, 1.0, "%s must be in [0, 1)",
+                            "random plan: steps H (1 + J u), u uniform in [-1, 1), 0 <= J < 1"),
+        VB_OPT_ULONG("seed", "S", &seed, 0, 4294967295.0, "",
+                     "seed of the random plan's mt19937 generator (default 1)"),
+        VB_OPT_STRING("steps", "FILE", &steps_path,
+                      "trace plan: the steps from FILE, one positive number a line,\n"
+                      "'#' comments; t_end defaults to their sum"),
+        VB_OPT_DOUBLE("tol", "TOL", &tol, 1e-14, 1.0, "%s must be in [1e-14, 1]",
+                      "an adaptive integrator's tolerance (absolute and relative,\n"
+                      "default 1e-6); its steps (--dt, --jitter, --steps) are then\n"
+                      "frames it must land on, crossed in steps of its own"),
+        VB_OPT_CALL("precision", "P", precision_row, &precision,
+                    "float64 (default) or float32: the integrator's state and updates\n"
+                    "in that precision (euler, euler-semi, velocity-verlet, yoshida4,\n"
+                    "pefrl; docs/float32.md)"),
+        /* float32.h's range, the case file's too */
+        VB_OPT_DOUBLE("offset", "X", &offset, -1e30, 1e30,
+                      "%s: give a shift of the origin up to 1e30",
+                      "shift the origin by X in every coordinate (the world a game puts\n"
+                      "the scene in); errors are measured back in the scene's frame"),
+        VB_OPT_STRING("trajectory", "FILE", &traj_path,
+                      "also write every step: t, x, v, exact (or reference) x and v,\n"
+                      "err_pos, energy; a column per component (x1, y1, x2, ...);\n"
+                      "with --loop, every frame and the state it draws"),
+        VB_OPT_STRING("loop", "KIND", &lo.kind,
+                      "run the integrator in a game's frame loop, the steps above\n"
+                      "(--dt, --jitter, --steps) its frames, as a case's [loop]\n"
+                      "does (docs/method.md §9): variable (one step a frame),\n"
+                      "accumulator (fixed steps of --physics-dt while the frames'\n"
+                      "time covers one), semi-fixed (a frame split into the fewest\n"
+                      "equal steps no larger than --physics-dt), substeps (a frame\n"
+                      "split into --substeps equal steps).  The row's integrator is\n"
+                      "METHOD@LOOP, and it ends with err_draw_max, err_draw_rms (the\n"
+                      "drawn position against the exact at every frame) and lag_max\n"
+                      "(the time the clamp dropped); its errors are the physics\n"
+                      "state's, at the physics steps' own times, steps counts them,\n"
+                      "and an accumulator's dt is its physics_dt.  With --steps, a\n"
+                      "recorded trace of frame times with its spikes"),
+        VB_OPT_STRING("physics-dt", "T", &lo.physics_dt,
+                      "accumulator, semi-fixed: the physics step, a number or A/B\n"
+                      "(1/120); an accumulator's at most t_end"),
+        VB_OPT_STRING("draw", "D", &lo.draw,
+                      "accumulator: the state a frame draws, last (default),\n"
+                      "interpolate or extrapolate"),
+        VB_OPT_STRING("max-substeps", "M", &lo.max_substeps,
+                      "accumulator: at most M steps a frame (1..1000), the time beyond\n"
+                      "dropped; default: no clamp"),
+        VB_OPT_STRING("substeps", "K", &lo.substeps, "substeps: equal steps a frame, 1..1000"),
+        VB_SHARED_MAX_STEPS(&so, "refuse a run longer than N steps (default 1e9, or\n"
+                                 "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
+        VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, &so,
+                      "load integrators and models from a shared object (repeatable)", 0),
+        {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S", .call = vb_opt_shared_row,
+         .code = VB_OPT_PLUGIN_TIMEOUT, .store = &so, .flags = VB_OPTION_HIDDEN},
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec parser = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        .column = 21,
+        VB_SHARED_ENV(&so),
+        .usage =
+            "Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
+            "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
+            "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
+            "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
+            "                       [--precision P] [--offset X]\n"
+            "                       [--loop KIND [--physics-dt T] [--draw D] [--max-substeps M]\n"
+            "                        [--substeps K]]\n"
+            "                       [--max-steps N] [--plugin FILE]...\n\n"
+            "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
+            "step against the exact solution (or, for a model without one, a reference\n"
+            "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n"
+            "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
+            "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
+            "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
+            "  ref_err_pos,ref_err_vel,tol,err_constraint_max\n\n",
+        .epilogue =
+            "\nErrors are Euclidean norms over the whole system; err_energy_max is\n"
+            "max |E_n - E_0|/|E_0| (empty where energy is not conserved), err_angmom_max and\n"
+            "err_momentum_max the largest change of the total angular and linear momentum\n"
+            "(where they are conserved), err_return the distance from the start at t_end\n"
+            "(periodic models, t_end a whole number of periods), ref_err_pos and ref_err_vel\n"
+            "the reference solution's own error (empty with an exact solution),\n"
+            "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
+            "(models with rods).  An engine that declares velocity=none leaves its velocity,\n"
+            "energy and momentum errors empty (docs/real-engines.md).  status is ok;\n"
+            "diverged when the state, or one of its errors, became non-finite;\n"
+            "exact-failed when the exact (or reference) solution could not be computed;\n"
+            "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
+            "prints the row with its errors inf and fail_step the step it stopped at, and\n"
+            "exits 1.\n\n"
+            "Examples:\n"
+            "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5\n"
+            "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
+            "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
+            "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
+            "      --draw interpolate\n",
+    };
+    int first;
+    if ((rc = vb_options_parse(&parser, argc, argv, &first)) != VB_OPTIONS_GO)
+        return rc;
+    int have_t_end = t_end > 0.0, have_dt = dt > 0.0, have_jitter = !isnan(jitter);
+    const char *const *set_list = sets.v;
+    int n_sets = (int)sets.n;
+    if (!have_jitter)
+        jitter = 0.0;
 
     const vb_model_type *mtype;
     if ((rc = vb_opt_model(CMD, model_name, &mtype)) != 0)
@@ -411,7 +323,7 @@ int vb_cmd_sim(int argc, char **argv)
         return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
     }
     for (int i = 0; i < n_sets; i++)
-        if (vb_opt_set_param(CMD, &model, sets[i]) != 0) {
+        if (vb_opt_set_param(CMD, &model, set_list[i]) != 0) {
             vb_engine_free(engine);
             return VB_EXIT_USAGE;
         }
