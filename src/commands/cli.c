@@ -4,7 +4,6 @@
 #include "engine.h"
 #include "integrator.h"
 
-#include <getopt.h>
 #include "integrator.h"
 #include "plugin.h"
 #include "sweep.h"
@@ -107,13 +106,6 @@ int vb_opt_set_param(const char *cmd, vb_model *m, const char *kv)
     return 0;
 }
 
-int vb_opt_bad(const char *cmd, int c, char **argv)
-{
-    if (c == ':')
-        return vb_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-    return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-}
-
 static unsigned online_cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -204,12 +196,6 @@ static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *a
     default:
         return -1;
     }
-}
-
-int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
-{
-    int rc = shared_value(cmd, c, o, optarg);
-    return rc >= 0 ? rc : vb_opt_bad(cmd, c, argv);
 }
 
 int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg)

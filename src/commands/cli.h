@@ -52,19 +52,14 @@ int vb_opt_set_param(const char *cmd, struct vb_model *m, const char *kv);
 /* --max-steps N: a number >= 1.  0, or -1 after the message. */
 int vb_opt_max_steps(const char *cmd, const char *arg, double *out);
 
-/* getopt returned ':' (a missing value) or '?' (an unknown option): say
- * which, and return VB_EXIT_USAGE. */
-int vb_opt_bad(const char *cmd, int c, char **argv);
-
 /* -j N / --jobs N: 1..1024 threads.  0, or -1 after the message. */
 int vb_opt_threads(const char *cmd, const char *arg, unsigned *out);
 
 /* --plugin FILE: load it, or print why not and return -1 (exit 2). */
 int vb_opt_plugin(const char *cmd, const char *path);
 
-/* Options several commands take, handled in one place: a command puts the
- * entries it accepts in its getopt table and passes every value its own
- * switch does not know to vb_opt_shared (which also reports ':' and '?'). */
+/* Options several commands take, handled in one place: each a row of its
+ * own (VB_SHARED_* below), told apart by its code. */
 enum {
     VB_OPT_JOBS = 'j',
     VB_OPT_MAX_STEPS = 1000,
@@ -75,25 +70,6 @@ enum {
     VB_OPT_ENGINES_ONLY,
     VB_OPT_PLUGIN_TIMEOUT
 };
-#define VB_OPTION_MAX_STEPS {"max-steps", required_argument, NULL, VB_OPT_MAX_STEPS}
-#define VB_OPTION_PLUGIN                                                                          \
-    {"plugin", required_argument, NULL, VB_OPT_PLUGIN},                                            \
-        {"plugin-timeout", required_argument, NULL, VB_OPT_PLUGIN_TIMEOUT}
-#define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
-/* external engines (engine.h), added to every case */
-#define VB_OPTION_ENGINES                                                                         \
-    {"engine", required_argument, NULL, VB_OPT_ENGINE},                                            \
-        {"trajectories", required_argument, NULL, VB_OPT_TRAJECTORIES},                            \
-        {"engine-timeout", required_argument, NULL, VB_OPT_ENGINE_TIMEOUT},                      \
-        {"engines-only", no_argument, NULL, VB_OPT_ENGINES_ONLY}
-#define VB_ENGINES_HELP                                                                           \
-    "  --engine NAME:ORDER=CMD  also measure an external engine: CMD (run by /bin/sh) gets\n"     \
-    "                   each run as JSON on stdin and writes its trajectory as CSV on\n"        \
-    "                   stdout (docs/engines.md); ORDER is its method's order (repeatable)\n"  \
-    "  --trajectories NAME:ORDER=DIR  the same, from trajectories already written: DIR/RUN.csv\n" \
-    "  --engine-timeout S  seconds one engine run may take (default 600)\n"                     \
-    "  --engines-only   measure the engines alone, not the case's integrators\n"
-
 #define VB_MAX_CLI_ENGINES 16
 
 typedef struct vb_shared_opts {
@@ -122,61 +98,57 @@ vb_shared_opts vb_shared_opts_plain(void);
  * naming the variable. */
 int vb_shared_opts_env(const char *cmd, vb_shared_opts *o);
 
-/* 0 when c was a shared option and its value is good; else the message and
- * VB_EXIT_USAGE. */
-int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv);
-
 /* The rows of the options several commands share (options.h), their
- * values in a vb_shared_opts (SO: its address), checked as vb_opt_shared
- * checks them; and VB_SHARED_ENV(SO) in a vb_command_spec: after the
- * options, VERLETBENCH_MAX_STEPS and VERLETBENCH_THREADS (vb_shared_opts_env). */
+ * values in a vb_shared_opts (SO: its address), each checked as it comes;
+ * and VB_SHARED_ENV(SO) in a vb_command_spec: after the options,
+ * VERLETBENCH_MAX_STEPS and VERLETBENCH_THREADS (vb_shared_opts_env). */
 int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg);
 int vb_shared_opts_then(const char *cmd, void *so);
 #define VB_SHARED_ENV(SO) .then = vb_shared_opts_then, .then_ctx = (SO)
 /* COLUMN: where the help starts when not the command's column (a text
  * wrapped for it, as the shared ones are for 19) */
-#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN)                                   \
-    {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG,                       \
+#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN)                                    \
+    {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG,                        \
      .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP, .column = COLUMN}
 #define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP, 0)
-#define VB_SHARED_MAX_STEPS(SO, HELP)                                                             \
+#define VB_SHARED_MAX_STEPS(SO, HELP)                                                              \
     VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP, 0)
-#define VB_SHARED_PLUGINS(SO)                                                                     \
-    VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                         \
-                  "load integrators and models from a shared object (repeatable);\n"              \
-                  "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"              \
-                  "processes: a plugin that exits, crashes or hangs fails those runs\n"           \
-                  "(plugin-failed, with why), and the rest goes on", 19),                             \
-        VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                        \
+#define VB_SHARED_PLUGINS(SO)                                                                      \
+    VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                          \
+                  "load integrators and models from a shared object (repeatable);\n"               \
+                  "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"               \
+                  "processes: a plugin that exits, crashes or hangs fails those runs\n"            \
+                  "(plugin-failed, with why), and the rest goes on", 19),                          \
+        VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                         \
                       "seconds one plugin run may take in its worker (default 600)", 19)
 /* external engines (engine.h), added to every case */
-#define VB_SHARED_ENGINES(SO)                                                                     \
-    VB_SHARED_ROW("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                               \
-                  "also measure an external engine: CMD (run by /bin/sh) gets\n"                  \
-                  "each run as JSON on stdin and writes its trajectory as CSV on\n"               \
-                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)", 19),          \
-        VB_SHARED_ROW("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,               \
-                      "the same, from trajectories already written: DIR/RUN.csv", 19),                \
-        VB_SHARED_ROW("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT, SO,                        \
-                      "seconds one engine run may take (default 600)", 19),                           \
-        VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                           \
+#define VB_SHARED_ENGINES(SO)                                                                      \
+    VB_SHARED_ROW("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                                \
+                  "also measure an external engine: CMD (run by /bin/sh) gets\n"                   \
+                  "each run as JSON on stdin and writes its trajectory as CSV on\n"                \
+                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)", 19),       \
+        VB_SHARED_ROW("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,                \
+                      "the same, from trajectories already written: DIR/RUN.csv", 19),             \
+        VB_SHARED_ROW("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT, SO,                         \
+                      "seconds one engine run may take (default 600)", 19),                        \
+        VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                            \
                       "measure the engines alone, not the case's integrators", 19)
 /* check's and compare's tolerances (compare.h, docs/check.md) into a
  * vb_tolerance (TOL: its address) */
-#define VB_TOLERANCE_ROW(NAME, ARG, STORE, DEF, HELP)                                            \
-    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = 0.0,              \
+#define VB_TOLERANCE_ROW(NAME, ARG, STORE, DEF, HELP)                                              \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = 0.0,               \
      .max = DBL_MAX, .limits = "%s must be >= 0", .help = HELP, .def = DEF, .column = 19}
-#define VB_SHARED_TOLERANCES(TOL)                                                                 \
-    VB_TOLERANCE_ROW("rtol", "R", &(TOL)->rtol, VB_CHECK_RTOL,                                    \
-                     "an error is worse when it grows by more than the factor 1 + R\n"            \
-                     "(default %g)"),                                                             \
-        VB_TOLERANCE_ROW("floor-ulps", "U", &(TOL)->floor_ulps, VB_CHECK_FLOOR_ULPS,              \
-                         "errors under U * eps * steps^1.5 * scale are round-off and\n"           \
-                         "not compared (default %g); a run the tables record as\n"                \
-                         "float32: U * eps32 * steps * scale, and a change must also\n"           \
-                         "clear that floor"),                                                     \
-        VB_TOLERANCE_ROW("order-tol", "A", &(TOL)->order_tol, VB_CHECK_ORDER_TOL,                 \
-                         "a fitted order is worse when it drops by more than A (default\n"        \
+#define VB_SHARED_TOLERANCES(TOL)                                                                  \
+    VB_TOLERANCE_ROW("rtol", "R", &(TOL)->rtol, VB_CHECK_RTOL,                                     \
+                     "an error is worse when it grows by more than the factor 1 + R\n"             \
+                     "(default %g)"),                                                              \
+        VB_TOLERANCE_ROW("floor-ulps", "U", &(TOL)->floor_ulps, VB_CHECK_FLOOR_ULPS,               \
+                         "errors under U * eps * steps^1.5 * scale are round-off and\n"            \
+                         "not compared (default %g); a run the tables record as\n"                 \
+                         "float32: U * eps32 * steps * scale, and a change must also\n"            \
+                         "clear that floor"),                                                      \
+        VB_TOLERANCE_ROW("order-tol", "A", &(TOL)->order_tol, VB_CHECK_ORDER_TOL,                  \
+                         "a fitted order is worse when it drops by more than A (default\n"         \
                          "%g); any verdict that gets worse fails")
 
 #endif

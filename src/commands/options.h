@@ -77,27 +77,27 @@ typedef struct {
 } vb_opt_list;
 
 /* The rows, as git's OPT_ macros */
-#define VB_OPT_FLAG(NAME, STORE, HELP)                                                            \
+#define VB_OPT_FLAG(NAME, STORE, HELP)                                                             \
     {.kind = VB_OPTION_FLAG, .name = NAME, .store = STORE, .help = HELP}
-#define VB_OPT_STRING(NAME, ARG, STORE, HELP)                                                     \
+#define VB_OPT_STRING(NAME, ARG, STORE, HELP)                                                      \
     {.kind = VB_OPTION_STRING, .name = NAME, .arg = ARG, .store = STORE, .help = HELP}
-#define VB_OPT_DOUBLE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                   \
-    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+#define VB_OPT_DOUBLE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                    \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,               \
      .max = MAX, .limits = LIMITS, .help = HELP}
 /* the same, min itself excluded: (MIN, MAX]; or max: [MIN, MAX) */
-#define VB_OPT_DOUBLE_ABOVE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                             \
-    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+#define VB_OPT_DOUBLE_ABOVE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                              \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,               \
      .max = MAX, .flags = VB_OPTION_ABOVE_MIN, .limits = LIMITS, .help = HELP}
-#define VB_OPT_DOUBLE_BELOW(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                             \
-    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,              \
+#define VB_OPT_DOUBLE_BELOW(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                              \
+    {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = MIN,               \
      .max = MAX, .flags = VB_OPTION_BELOW_MAX, .limits = LIMITS, .help = HELP}
-#define VB_OPT_ULONG(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                    \
-    {.kind = VB_OPTION_ULONG, .name = NAME, .arg = ARG, .store = STORE, .min = MIN, .max = MAX,   \
+#define VB_OPT_ULONG(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                     \
+    {.kind = VB_OPTION_ULONG, .name = NAME, .arg = ARG, .store = STORE, .min = MIN, .max = MAX,    \
      .limits = LIMITS, .help = HELP}
-#define VB_OPT_LIST(NAME, ARG, STORE, MAX, LIMITS, HELP)                                          \
-    {.kind = VB_OPTION_LIST, .name = NAME, .arg = ARG, .store = STORE, .max = MAX,                \
+#define VB_OPT_LIST(NAME, ARG, STORE, MAX, LIMITS, HELP)                                           \
+    {.kind = VB_OPTION_LIST, .name = NAME, .arg = ARG, .store = STORE, .max = MAX,                 \
      .limits = LIMITS, .help = HELP}
-#define VB_OPT_CALL(NAME, ARG, CALL, STORE, HELP)                                                 \
+#define VB_OPT_CALL(NAME, ARG, CALL, STORE, HELP)                                                  \
     {.kind = VB_OPTION_CALL, .name = NAME, .arg = ARG, .call = CALL, .store = STORE, .help = HELP}
 #define VB_OPT_HELP {.kind = VB_OPTION_HELP, .name = "help", .help = "this text"}
 #define VB_OPT_TEXT(TEXT) {.kind = VB_OPTION_TEXT, .help = TEXT}

@@ -33,12 +33,4 @@ int vb_plugin_code(const vb_integrator *g, const struct vb_model *m);
 void vb_plugin_set_timeout(double seconds);
 double vb_plugin_timeout(void);
 
-/* "--plugin" help text shared by the commands that take it. */
-#define VB_PLUGIN_HELP                                                                          \
-    "  --plugin FILE    load integrators and models from a shared object (repeatable);\n"          \
-    "                   see examples/plugin/ and verletbench.h.  Its runs go to worker\n"         \
-    "                   processes: a plugin that exits, crashes or hangs fails those runs\n"     \
-    "                   (plugin-failed, with why), and the rest goes on\n"                        \
-    "  --plugin-timeout S  seconds one plugin run may take in its worker (default 600)\n"
-
 #endif
