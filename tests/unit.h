@@ -78,5 +78,6 @@ void suite_contact_handlers(void);
 void suite_rigid(void);
 void suite_rigid_methods(void);
 void suite_rigid_engines(void);
+void suite_options(void);
 
 #endif

@@ -150,7 +150,7 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
     shorts[ns] = '\0';
 
     int c;
-    optind = 1;
+    optind = 0; /* glibc's whole reset: a parse before (score's, then run's) left no state */
     opterr = 0;
     while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         const vb_option *o = NULL;

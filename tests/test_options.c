@@ -1,0 +1,170 @@
+/* test_options.c — the option table and its parser (src/commands/options.h):
+ * each value lands where its row says, each limit holds at its edge, bad
+ * usage is exit 2, and --help is printed from the rows.  The truths are the
+ * command lines written here and the layout options.h promises. */
+#define _POSIX_C_SOURCE 200809L
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "unit.h"
+
+typedef struct {
+    int quiet;
+    const char *out;
+    double periods, factor, jitter;
+    unsigned long seeds;
+    vb_opt_list sets;
+    int calls;
+    const char *last;
+} opts;
+
+static int count_call(const char *cmd, const vb_option *row, const char *arg)
+{
+    opts *o = row->store;
+    (void)cmd;
+    o->calls++;
+    o->last = arg;
+    return 0;
+}
+
+/* a table as a command writes one; operands as asked */
+static int parse(opts *o, int operands, int argc, char **argv, int *first)
+{
+    const vb_option rows[] = {
+        VB_OPT_FLAG("quiet", &o->quiet, "print less"),
+        VB_OPT_STRING("out", "DIR", &o->out, "where to write"),
+        VB_OPT_DOUBLE("periods", "P", &o->periods, 1.0, 1e9, "%s must be in [1, 1e9]",
+                      "periods"),
+        VB_OPT_DOUBLE_ABOVE("factor", "F", &o->factor, 1.0, 1e100, "%s must be > 1", "factor"),
+        VB_OPT_DOUBLE_BELOW("jitter", "J", &o->jitter, 0.0, 1.0, "%s must be in [0, 1)",
+                            "jitter"),
+        VB_OPT_ULONG("seeds", "N", &o->seeds, 1, 1000, "%s: give 1 to 1000", "seeds"),
+        VB_OPT_LIST("set", "KEY=VALUE", &o->sets, 2, "at most 2", "a parameter"),
+        {.kind = VB_OPTION_CALL, .name = "count", .short_name = 'c', .arg = "X",
+         .call = count_call, .store = o, .help = "counted"},
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    vb_command_spec spec = {.name = "test", .options = rows, .operands = operands};
+    return vb_options_parse(&spec, argc, argv, first);
+}
+
+static int parse_line(opts *o, int operands, const char *line, int *first)
+{
+    static char buf[1024];
+    char *argv[32];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "test %s", line);
+    for (char *tok = strtok(buf, " "); tok && argc < 31; tok = strtok(NULL, " "))
+        argv[argc++] = tok;
+    argv[argc] = NULL;
+    memset(o, 0, sizeof *o);
+    return parse(o, operands, argc, argv, first);
+}
+
+static void test_options_values_land_in_their_rows(void)
+{
+    opts o;
+    int first = -1;
+    int rc = parse_line(&o, VB_OPERANDS_ANY,
+                        "a.case --quiet --out=dir --periods 1e3 --seeds 7 --set k=1 b.case "
+                        "--set m=2 -c x --count y --fac 2.5",
+                        &first);
+    CHECK(rc == VB_OPTIONS_GO, "a good line goes on (got %d)", rc);
+    CHECK(o.quiet == 1, "--quiet set its flag");
+    CHECK(o.out && !strcmp(o.out, "dir"), "--out=dir stored dir");
+    CHECK(o.periods == 1e3, "--periods 1e3 stored 1000 (got %g)", o.periods);
+    CHECK(o.factor == 2.5, "--fac, a prefix of --factor, stored 2.5 (got %g)", o.factor);
+    CHECK(o.seeds == 7, "--seeds 7 stored 7 (got %lu)", o.seeds);
+    CHECK(o.sets.n == 2 && !strcmp(o.sets.v[0], "k=1") && !strcmp(o.sets.v[1], "m=2"),
+          "--set twice kept both, in order");
+    CHECK(o.calls == 2 && o.last && !strcmp(o.last, "y"), "-c and --count: one row, called twice");
+    /* getopt moves the operands behind the options: of the 19 words (the
+     * command and 18), the two operands last */
+    CHECK(first == 19 - 2, "the operands start at argv[%d] (got %d)", 19 - 2, first);
+}
+
+static void test_options_limits_hold_at_their_edges(void)
+{
+    static const struct {
+        const char *line;
+        int rc;
+    } cases[] = {
+        {"--periods 1", VB_OPTIONS_GO},    {"--periods 1e9", VB_OPTIONS_GO},
+        {"--periods 0.999", VB_EXIT_USAGE}, {"--periods 1.000001e9", VB_EXIT_USAGE},
+        {"--periods nan", VB_EXIT_USAGE},  {"--periods x", VB_EXIT_USAGE},
+        {"--factor 1", VB_EXIT_USAGE},     {"--factor 1.0000001", VB_OPTIONS_GO},
+        {"--jitter 0", VB_OPTIONS_GO},     {"--jitter 1", VB_EXIT_USAGE},
+        {"--jitter 0.999", VB_OPTIONS_GO}, {"--jitter -0.001", VB_EXIT_USAGE},
+        {"--seeds 1000", VB_OPTIONS_GO},   {"--seeds 1001", VB_EXIT_USAGE},
+        {"--seeds 0", VB_EXIT_USAGE},      {"--seeds -1", VB_EXIT_USAGE},
+        {"--seeds 2.5", VB_EXIT_USAGE},    {"--set a=1 --set b=2", VB_OPTIONS_GO},
+        {"--set a=1 --set b=2 --set c=3", VB_EXIT_USAGE},
+        {"--nope", VB_EXIT_USAGE},         {"--out", VB_EXIT_USAGE},
+        {"--quiet=1", VB_EXIT_USAGE},      {"-x", VB_EXIT_USAGE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        opts o;
+        int first;
+        int rc = parse_line(&o, VB_OPERANDS_ANY, cases[i].line, &first);
+        CHECK(rc == cases[i].rc, "'%s': got %d, want %d", cases[i].line, rc, cases[i].rc);
+    }
+    opts o;
+    int first;
+    CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet stray", &first) == VB_EXIT_USAGE,
+          "an operand where none is taken is bad usage");
+    CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet -- --out", &first) == VB_EXIT_USAGE,
+          "after --, '--out' is an operand");
+}
+
+/* --help: the rows' help from the column on, a name that reaches it two
+ * spaces after, a '\n' a line at the column, %g the row's default */
+static void test_options_help_is_printed_from_the_rows(void)
+{
+    double x = 0.0;
+    int flag = 0;
+    const vb_option rows[] = {
+        VB_OPT_DOUBLE("rtol", "R", &x, 0.0, DBL_MAX, "", "first line\nsecond (default %g)"),
+        {.kind = VB_OPTION_FLAG, .name = "jobs", .short_name = 'j', .arg = NULL, .store = &flag,
+         .help = "short and long"},
+        VB_OPT_STRING("a-name-wider-than-it", "VALUE", NULL, "after two spaces"),
+        {.kind = VB_OPTION_FLAG, .name = "hidden", .store = &flag, .flags = VB_OPTION_HIDDEN},
+        VB_OPT_TEXT("  as it is\n"),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    vb_option with_def[sizeof rows / sizeof rows[0]];
+    memcpy(with_def, rows, sizeof rows);
+    with_def[0].def = 0.001;
+    vb_command_spec spec = {.name = "t", .options = with_def, .usage = "Usage: t\n\n",
+                            .epilogue = "\nend\n"};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    CHECK(f != NULL, "open_memstream");
+    if (!f)
+        return;
+    vb_options_help(&spec, f);
+    fclose(f);
+    const char *want = "Usage: t\n\n"
+                       "Options:\n"
+                       "  --rtol R         first line\n"
+                       "                   second (default 0.001)\n"
+                       "  -j, --jobs       short and long\n"
+                       "  --a-name-wider-than-it VALUE  after two spaces\n"
+                       "  as it is\n"
+                       "  --help           this text\n"
+                       "\nend\n";
+    CHECK(!strcmp(text, want), "the help as laid out:\n%s\nwant:\n%s", text, want);
+    free(text);
+}
+
+void suite_options(void)
+{
+    RUN(test_options_values_land_in_their_rows);
+    RUN(test_options_limits_hold_at_their_edges);
+    RUN(test_options_help_is_printed_from_the_rows);
+}
