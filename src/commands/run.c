@@ -58,11 +58,19 @@ static void progress(void *ctx, size_t done, size_t total)
     }
 }
 
+/* what the options ask of a run besides its files */
+typedef struct {
+    int quiet, chart_data, timing, draw, strict, shard_k, shard_n;
+} run_how;
+
+static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
+                     run_how how);
+
 int vb_cmd_run(int argc, char **argv)
 {
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, no_chart_data = 0, timing = 0, draw = 0, strict = 0, written = 0, rc;
+    int quiet = 0, no_chart_data = 0, timing = 0, draw = 0, strict = 0, rc;
     int shard[2] = {0, 0};
     const vb_option rows[] = {
         VB_OPT_STRING("out", "DIR", &out, "where to write (default: results)"),
@@ -149,7 +157,16 @@ int vb_cmd_run(int argc, char **argv)
     int first;
     if ((rc = vb_options_parse(&spec, argc, argv, &first)) != VB_OPTIONS_GO)
         return rc;
-    int chart_data = !no_chart_data, shard_k = shard[0], shard_n = shard[1];
+    run_how how = {quiet, !no_chart_data, timing, draw, strict, shard[0], shard[1]};
+    return run_cases(argc, argv, first, out, so, how);
+}
+
+/* the case files argv[first..argc): checked, swept, written (and drawn) */
+static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
+                     run_how how)
+{
+    int quiet = how.quiet, chart_data = how.chart_data, timing = how.timing, draw = how.draw;
+    int strict = how.strict, shard_k = how.shard_k, shard_n = how.shard_n, written = 0, rc;
     if (argc - first <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
     if (!out[0])
