@@ -125,66 +125,73 @@ static int precision_row(const char *cmd, const vb_option *row, const char *arg)
     return 0;
 }
 
+/* the options, as the table below leaves them */
+typedef struct {
+    const char *model_name, *integ_name, *steps_path, *traj_path, *engine_spec;
+    double engine_timeout;
+    vb_opt_list sets;
+    /* 0 and NAN: not given (a t_end and a dt given are > 0) */
+    double t_end, dt, jitter, tol;
+    unsigned long seed;
+    vb_precision precision;
+    double offset;
+    loop_opts lo;
+    vb_shared_opts so;
+} sim_opts;
+
+static int sim(const sim_opts *o);
+
 int vb_cmd_sim(int argc, char **argv)
 {
-    const char *model_name = NULL, *integ_name = NULL, *steps_path = NULL, *traj_path = NULL;
-    const char *engine_spec = NULL;
-    double engine_timeout = VB_ENGINE_TIMEOUT;
-    vb_opt_list sets = {.n = 0};
-    /* 0 and NAN: not given (a t_end and a dt given are > 0) */
-    double t_end = 0.0, dt = 0.0, jitter = NAN, tol = 0.0;
-    unsigned long seed = 1;
-    vb_precision precision = VB_FLOAT64;
-    double offset = 0.0;
-    loop_opts lo = {0};
-    vb_shared_opts so = vb_shared_opts_plain();
+    sim_opts o = {.engine_timeout = VB_ENGINE_TIMEOUT, .jitter = NAN, .seed = 1,
+                  .precision = VB_FLOAT64, .so = vb_shared_opts_plain()};
     int rc;
     const vb_option rows[] = {
-        VB_OPT_STRING("model", "M", &model_name,
+        VB_OPT_STRING("model", "M", &o.model_name,
                       "a built-in or plugin model; 'verletbench list' shows them"),
-        VB_OPT_LIST("set", "KEY=VALUE", &sets, 64, "too many parameters",
+        VB_OPT_LIST("set", "KEY=VALUE", &o.sets, 64, "too many parameters",
                     "a model parameter (repeat); 'verletbench list' shows them"),
-        VB_OPT_STRING("integrator", "I", &integ_name, "the method; 'verletbench list' shows them"),
-        VB_OPT_STRING("engine", "NAME:ORDER=CMD", &engine_spec,
+        VB_OPT_STRING("integrator", "I", &o.integ_name, "the method; 'verletbench list' shows them"),
+        VB_OPT_STRING("engine", "NAME:ORDER=CMD", &o.engine_spec,
                       "or an external engine: CMD (run by /bin/sh) gets the run\n"
                       "as JSON on stdin and writes its trajectory on stdout\n"
                       "(docs/engines.md)"),
-        VB_OPT_DOUBLE_ABOVE("engine-timeout", "S", &engine_timeout, 0.0, 1e6,
+        VB_OPT_DOUBLE_ABOVE("engine-timeout", "S", &o.engine_timeout, 0.0, 1e6,
                             "%s: give seconds, 0 < S <= 1e6",
                             "seconds the engine may take (default 600)"),
-        VB_OPT_DOUBLE_ABOVE("t-end", "T", &t_end, 0.0, DBL_MAX, "%s must be > 0",
+        VB_OPT_DOUBLE_ABOVE("t-end", "T", &o.t_end, 0.0, DBL_MAX, "%s must be > 0",
                             "end time (default: the model's natural time, docs/method.md §3:\n"
                             "a period (the slowest mode's for chain, double-pendulum and\n"
                             "hanging-chain), the projectile's time of flight, impulse's\n"
                             "m/c, henon-heiles' 2 pi)"),
-        VB_OPT_DOUBLE_ABOVE("dt", "H", &dt, 0.0, DBL_MAX, "%s must be > 0",
+        VB_OPT_DOUBLE_ABOVE("dt", "H", &o.dt, 0.0, DBL_MAX, "%s must be > 0",
                             "step (default: t_end/1000); fixed plan: N = ceil(t_end/H - 1e-9)\n"
                             "steps of t_end/N"),
-        VB_OPT_DOUBLE_BELOW("jitter", "J", &jitter, 0.0, 1.0, "%s must be in [0, 1)",
+        VB_OPT_DOUBLE_BELOW("jitter", "J", &o.jitter, 0.0, 1.0, "%s must be in [0, 1)",
                             "random plan: steps H (1 + J u), u uniform in [-1, 1), 0 <= J < 1"),
-        VB_OPT_ULONG("seed", "S", &seed, 0, 4294967295.0, "",
+        VB_OPT_ULONG("seed", "S", &o.seed, 0, 4294967295.0, "",
                      "seed of the random plan's mt19937 generator (default 1)"),
-        VB_OPT_STRING("steps", "FILE", &steps_path,
+        VB_OPT_STRING("steps", "FILE", &o.steps_path,
                       "trace plan: the steps from FILE, one positive number a line,\n"
                       "'#' comments; t_end defaults to their sum"),
-        VB_OPT_DOUBLE("tol", "TOL", &tol, 1e-14, 1.0, "%s must be in [1e-14, 1]",
+        VB_OPT_DOUBLE("tol", "TOL", &o.tol, 1e-14, 1.0, "%s must be in [1e-14, 1]",
                       "an adaptive integrator's tolerance (absolute and relative,\n"
                       "default 1e-6); its steps (--dt, --jitter, --steps) are then\n"
                       "frames it must land on, crossed in steps of its own"),
-        VB_OPT_CALL("precision", "P", precision_row, &precision,
+        VB_OPT_CALL("precision", "P", precision_row, &o.precision,
                     "float64 (default) or float32: the integrator's state and updates\n"
                     "in that precision (euler, euler-semi, velocity-verlet, yoshida4,\n"
                     "pefrl; docs/float32.md)"),
         /* float32.h's range, the case file's too */
-        VB_OPT_DOUBLE("offset", "X", &offset, -1e30, 1e30,
+        VB_OPT_DOUBLE("offset", "X", &o.offset, -1e30, 1e30,
                       "%s: give a shift of the origin up to 1e30",
                       "shift the origin by X in every coordinate (the world a game puts\n"
                       "the scene in); errors are measured back in the scene's frame"),
-        VB_OPT_STRING("trajectory", "FILE", &traj_path,
+        VB_OPT_STRING("trajectory", "FILE", &o.traj_path,
                       "also write every step: t, x, v, exact (or reference) x and v,\n"
                       "err_pos, energy; a column per component (x1, y1, x2, ...);\n"
                       "with --loop, every frame and the state it draws"),
-        VB_OPT_STRING("loop", "KIND", &lo.kind,
+        VB_OPT_STRING("loop", "KIND", &o.lo.kind,
                       "run the integrator in a game's frame loop, the steps above\n"
                       "(--dt, --jitter, --steps) its frames, as a case's [loop]\n"
                       "does (docs/method.md §9): variable (one step a frame),\n"
@@ -198,22 +205,22 @@ int vb_cmd_sim(int argc, char **argv)
                       "state's, at the physics steps' own times, steps counts them,\n"
                       "and an accumulator's dt is its physics_dt.  With --steps, a\n"
                       "recorded trace of frame times with its spikes"),
-        VB_OPT_STRING("physics-dt", "T", &lo.physics_dt,
+        VB_OPT_STRING("physics-dt", "T", &o.lo.physics_dt,
                       "accumulator, semi-fixed: the physics step, a number or A/B\n"
                       "(1/120); an accumulator's at most t_end"),
-        VB_OPT_STRING("draw", "D", &lo.draw,
+        VB_OPT_STRING("draw", "D", &o.lo.draw,
                       "accumulator: the state a frame draws, last (default),\n"
                       "interpolate or extrapolate"),
-        VB_OPT_STRING("max-substeps", "M", &lo.max_substeps,
+        VB_OPT_STRING("max-substeps", "M", &o.lo.max_substeps,
                       "accumulator: at most M steps a frame (1..1000), the time beyond\n"
                       "dropped; default: no clamp"),
-        VB_OPT_STRING("substeps", "K", &lo.substeps, "substeps: equal steps a frame, 1..1000"),
-        VB_SHARED_MAX_STEPS(&so, "refuse a run longer than N steps (default 1e9, or\n"
+        VB_OPT_STRING("substeps", "K", &o.lo.substeps, "substeps: equal steps a frame, 1..1000"),
+        VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
-        VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, &so,
+        VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, &o.so,
                       "load integrators and models from a shared object (repeatable)", 0),
         {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S", .call = vb_opt_shared_row,
-         .code = VB_OPT_PLUGIN_TIMEOUT, .store = &so, .flags = VB_OPTION_HIDDEN},
+         .code = VB_OPT_PLUGIN_TIMEOUT, .store = &o.so, .flags = VB_OPTION_HIDDEN},
         VB_OPT_HELP,
         VB_OPT_END,
     };
@@ -222,7 +229,7 @@ int vb_cmd_sim(int argc, char **argv)
         .options = rows,
         .operands = VB_OPERANDS_NONE,
         .column = 21,
-        VB_SHARED_ENV(&so),
+        VB_SHARED_ENV(&o.so),
         .usage =
             "Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
             "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
@@ -264,9 +271,25 @@ int vb_cmd_sim(int argc, char **argv)
     int first;
     if ((rc = vb_options_parse(&parser, argc, argv, &first)) != VB_OPTIONS_GO)
         return rc;
+    return sim(&o);
+}
+
+/* the run the options ask for: checked, run, its row printed */
+static int sim(const sim_opts *o)
+{
+    const char *model_name = o->model_name, *integ_name = o->integ_name;
+    const char *steps_path = o->steps_path, *traj_path = o->traj_path;
+    const char *engine_spec = o->engine_spec;
+    double engine_timeout = o->engine_timeout, t_end = o->t_end, dt = o->dt, jitter = o->jitter;
+    double tol = o->tol, offset = o->offset;
+    unsigned long seed = o->seed;
+    vb_precision precision = o->precision;
+    loop_opts lo = o->lo;
+    vb_shared_opts so = o->so;
+    int rc;
     int have_t_end = t_end > 0.0, have_dt = dt > 0.0, have_jitter = !isnan(jitter);
-    const char *const *set_list = sets.v;
-    int n_sets = (int)sets.n;
+    const char *const *set_list = o->sets.v;
+    int n_sets = (int)o->sets.n;
     if (!have_jitter)
         jitter = 0.0;
 
