@@ -1,6 +1,6 @@
 /* baseline.c — a baseline's tables read back: '#' lines, a header, plain
  * fields, every cell held to what the writer prints there; the rows of
- * runs.csv, sorted by what identifies them (orders.csv's: orders.c).  A
+ * runs.csv, sorted by what identifies them (orders.csv's: baseline_orders.c).  A
  * table that cannot be read as such is refused, never taken as "nothing
  * got worse". */
 #include "baseline.h"

@@ -1,6 +1,6 @@
 /* baseline.h — a baseline's tables read back: a CSV table as `run` writes
  * it, its '#' lines and its cells, and the rows of runs.csv (baseline.c)
- * and orders.csv (orders.c).  Inside check/, but for vb_read_file and the
+ * and orders.csv (baseline_orders.c).  Inside check/, but for vb_read_file and the
  * limits. */
 #ifndef VB_BASELINE_H
 #define VB_BASELINE_H
@@ -31,7 +31,7 @@ int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char 
  * memory ran out. */
 #define VB_COMPARE_BAD (-1)
 #define VB_COMPARE_OOM (-2)
-/* A comparison of two sides with different `halvings` (compare.h): the
+/* A comparison of two sides with different `halvings` (casetables.h): the
  * step sizes both have are the same runs, those only one side has are
  * counted apart. */
 #define VB_COMPARE_SHARED_LEVELS 1u
@@ -62,7 +62,7 @@ typedef struct {
 int vb_table_parse(vb_text in, vb_table *t, char *err, size_t errlen);
 void vb_table_free(vb_table *t);
 /* The cells of a table as the writer prints them, for the readers of
- * check/ (runs.csv in baseline.c, orders.csv in orders.c): the column of
+ * check/ (runs.csv in baseline.c, orders.csv in baseline_orders.c): the column of
  * that name or a message naming it (0, or VB_COMPARE_BAD); a number
  * (%.17g: plain decimal digits, no sign, no blank, no hexadecimal, nan or
  * inf, and "inf" itself where allow_inf), one that may be negative, a

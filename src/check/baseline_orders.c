@@ -1,4 +1,4 @@
-/* orders.c — a baseline's orders.csv read back: every column the writer
+/* baseline_orders.c — a baseline's orders.csv read back: every column the writer
  * prints, each cell held to what it prints there, and the verdicts ranked.
  * The cells are read as baseline.c reads runs.csv's. */
 #include "baseline.h"
