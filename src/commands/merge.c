@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "merge.h"
+#include "shardmerge.h"
 #include "outdir.h"
 #include "plugin.h"
 #include "report.h"

@@ -1,5 +1,5 @@
 /* merge.c — the shards of run --shard K/N read back into whole sweeps. */
-#include "merge.h"
+#include "shardmerge.h"
 
 #include <dirent.h>
 #include <errno.h>
