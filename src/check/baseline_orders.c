@@ -110,8 +110,8 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
         char **f = t->rows[i];
         r[i] = (vb_order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
         int known_norm = 0;
-        for (int m = 0; m < VB_CHECK_METRICS; m++)
-            known_norm |= !strcmp(r[i].norm, vb_check_metric[m]);
+        for (int m = 0; m < vb_check_metrics(); m++)
+            known_norm |= !strcmp(r[i].norm, vb_check_metric(m));
         const char *why = !vb_check_name_valid(r[i].integ)    ? "integrator"
                           : !vb_plan_name_valid(r[i].plan)            ? "plan"
                           : !known_norm                       ? "norm"

@@ -8,6 +8,7 @@
 
 #include "integrator.h"
 #include "norms.h"
+#include "runs_table.h"
 
 void vb_csv_number(FILE *f, double x)
 {
@@ -27,23 +28,12 @@ double vb_order_shown(double order)
 void vb_write_runs(const vb_sweep *s, FILE *f)
 {
     /* a case with a [loop]: what its frames drew, and what its clamp dropped */
-    int draws = vb_norm_applies(s->c, VB_NORM_DRAW_MAX);
-    fprintf(f, "%s,level,resolved%s\n", vb_run_columns,
-            draws ? ",err_draw_max,err_draw_rms,lag_max" : "");
+    unsigned view = VB_RUNS_SWEEP | (vb_norm_applies(s->c, VB_NORM_DRAW_MAX) ? VB_RUNS_LOOP : 0);
+    vb_schema_header(f, &vb_runs_schema, view);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
-        vb_run_print_row(f, &s->c->model, s->c->integ[j->integ], &j->plan, &j->res);
-        fprintf(f, ",%d,", j->level);
-        /* against a reference: is the error above what it can resolve? */
-        if (j->res.has_reference)
-            fputs(j->res.err_pos_max > vb_norm_resolution(&j->res, VB_NORM_POS_MAX) ? "yes" : "no",
-                  f);
-        if (draws) {
-            vb_csv_number(f, vb_norm_value(&j->res, VB_NORM_DRAW_MAX));
-            vb_csv_number(f, vb_norm_value(&j->res, VB_NORM_DRAW_RMS));
-            vb_csv_number(f, j->res.lag_max);
-        }
-        fputc('\n', f);
+        vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
+        vb_schema_row(f, &vb_runs_schema, view, NULL, &row);
     }
 }
 
