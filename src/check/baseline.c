@@ -541,8 +541,9 @@ static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *lo
 
 /* Read and check every row of a runs.csv; sorted by (integrator, plan,
  * level, seed).  Every cell is held to what the writer prints there
- * (vb_run_print_row): a number where it prints one, blank where it prints
- * nothing, "inf" only among the errors of a run that did not finish. */
+ * (vb_runs_schema, output/runs_table.c): a number where it prints one,
+ * blank where it prints nothing, "inf" only among the errors of a run
+ * that did not finish. */
 static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);

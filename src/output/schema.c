@@ -24,6 +24,8 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
     case VB_FMT_TEXT:
         fputs(c.s, f);
         break;
+    case VB_FMT_LIST: /* printed by its column (vb_schema_row) */
+        break;
     }
 }
 
@@ -49,7 +51,10 @@ void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table
         if (!first)
             fputc(',', f);
         first = 0;
-        vb_cell_print(f, c->fmt, c->get(c, table, row));
+        if (c->fmt == VB_FMT_LIST)
+            c->print(f, c, table, row);
+        else
+            vb_cell_print(f, c->fmt, c->get(c, table, row));
     }
     fputc('\n', f);
 }

@@ -9,7 +9,7 @@
  * simulation by it.)
  *
  * The tables on a schema: runs.csv (runs_table.h) and orders.csv
- * (tables.h). */
+ * (orders_table.h). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
 
@@ -23,7 +23,8 @@ typedef enum {
     VB_FMT_FIX6,  /* %.6f (a fitted order) */
     VB_FMT_COUNT, /* %llu */
     VB_FMT_INT,   /* %lld */
-    VB_FMT_TEXT   /* %s: a name, a word of a list, a list */
+    VB_FMT_TEXT,  /* %s: a name, a word of a list */
+    VB_FMT_LIST   /* a list of numbers, blank-separated: the column's own printer */
 } vb_format;
 
 /* A cell's value as a getter gives it: blank, or the member its column's
@@ -75,6 +76,8 @@ typedef struct vb_column vb_column;
 /* The cell of a row: table is what every row of the table shares (a
  * sweep), row the row itself. */
 typedef vb_cell vb_getter(const vb_column *col, const void *table, const void *row);
+/* A cell of many numbers, printed by the column itself (a list). */
+typedef void vb_printer(FILE *f, const vb_column *col, const void *table, const void *row);
 
 struct vb_column {
     const char *name;
@@ -84,6 +87,8 @@ struct vb_column {
      * filled) */
     vb_getter *get;
     size_t at, when;
+    /* or, for a cell of a list's format (VB_FMT_LIST), what prints it */
+    vb_printer *print;
     /* the views of the table that hold it (a bit mask of the table's own;
      * 0: every view) */
     unsigned in;

@@ -8,6 +8,7 @@
 
 #include "integrator.h"
 #include "norms.h"
+#include "orders_table.h"
 #include "runs_table.h"
 
 void vb_csv_number(FILE *f, double x)
@@ -37,44 +38,11 @@ void vb_write_runs(const vb_sweep *s, FILE *f)
     }
 }
 
-static void local_orders(FILE *f, const vb_fit *fit)
-{
-    fputc(',', f);
-    for (int k = 0; k + 1 < fit->n; k++)
-        if (isnan(fit->local[k]))
-            fprintf(f, "%s-", k ? " " : "");
-        else
-            fprintf(f, "%s%.3f", k ? " " : "", fit->local[k]);
-}
-
 void vb_write_orders(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,plan,norm,order,points,expected,verdict,range,dt_first,dt_last,local_orders,"
-          "order_se,order_ci95\n",
-          f);
-    for (size_t k = 0; k < s->n_orders; k++) {
-        const vb_order_row *r = &s->orders[k];
-        const vb_integrator *g = s->c->integ[r->integ];
-        fprintf(f, "%s,%s,%s,", g->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
-        if (isfinite(r->fit.order) && !r->fit.exact)
-            fprintf(f, "%.6f", r->fit.order);
-        fprintf(f, ",%d,", r->fit.points);
-        if (g->order > 0) /* blank: an engine measured without a label */
-            fprintf(f, "%d", g->order);
-        fprintf(f, ",%s,%s", vb_verdict_name(r->verdict),
-                vb_range_name(r->fit.range));
-        if (r->fit.first >= 0)
-            fprintf(f, ",%.17g,%.17g", r->dt[r->fit.first], r->dt[r->fit.last]);
-        else
-            fputs(",,", f);
-        local_orders(f, &r->fit);
-        /* the slope's standard error and 95 % half-width, where there are
-         * three points or more (and an order) */
-        if (isfinite(r->fit.order_se) && !r->fit.exact)
-            fprintf(f, ",%.6f,%.6f\n", r->fit.order_se, r->fit.order_ci95);
-        else
-            fputs(",,\n", f);
-    }
+    vb_schema_header(f, &vb_orders_schema, 0);
+    for (size_t k = 0; k < s->n_orders; k++)
+        vb_schema_row(f, &vb_orders_schema, 0, s, &s->orders[k]);
 }
 
 void vb_write_bands(const vb_sweep *s, FILE *f)
@@ -129,7 +97,8 @@ void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
             else if (isfinite(fit->order))
                 fprintf(f, "%.6f", fit->order);
             fprintf(f, ",%d,%d", fit->points, g->order);
-            local_orders(f, fit);
+            fputc(',', f);
+            vb_local_orders_print(f, fit);
             fputc('\n', f);
         }
     }
