@@ -82,3 +82,29 @@ const vb_column *vb_schema_nth(const vb_schema *s, vb_role role, size_t k)
             return &s->col[j];
     return NULL;
 }
+
+/* ---- getters of a field of the row ---- */
+
+vb_cell vb_get_real(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    double x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_x_or_blank(x);
+}
+
+vb_cell vb_get_int(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    int x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_i(x);
+}
+
+vb_cell vb_get_count(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    unsigned long long x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_u(x);
+}

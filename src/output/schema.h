@@ -8,8 +8,8 @@
  * descriptors for its binary files, and saves, loads and compares a
  * simulation by it.)
  *
- * The tables on a schema: runs.csv (runs_table.h) and orders.csv
- * (orders_table.h). */
+ * The tables on a schema: runs.csv (runs_table.h), orders.csv
+ * (orders_table.h), bands.csv and reverse.csv (tables.c). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
 
@@ -127,6 +127,10 @@ void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table
                    const void *row);
 /* One cell as its column prints it (nothing for a blank). */
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c);
+
+/* Getters of a field of the row at col->at: a double (NaN printed as a
+ * blank cell), an int, an unsigned long long. */
+vb_getter vb_get_real, vb_get_int, vb_get_count;
 
 /* The column of that name, or -1. */
 long vb_schema_find(const vb_schema *s, const char *name);

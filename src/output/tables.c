@@ -5,6 +5,8 @@
 #include "tables.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "integrator.h"
 #include "norms.h"
@@ -45,18 +47,40 @@ void vb_write_orders(const vb_sweep *s, FILE *f)
         vb_schema_row(f, &vb_orders_schema, 0, s, &s->orders[k]);
 }
 
+/* ---- tables on a schema (schema.h) ---- */
+
+/* the name of the integrator whose index (in the case's list) is at col->at */
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    size_t i;
+    memcpy(&i, (const char *)row + c->at, sizeof i);
+    return vb_cell_s(((const vb_sweep *)t)->c->integ[i]->name);
+}
+
+static vb_cell band_norm(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_norm_name(((const vb_band_row *)row)->norm));
+}
+
+#define BAND(f) offsetof(vb_band_row, f)
+static const vb_column bands_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, band_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"runs", VB_FMT_INT, vb_get_int, BAND(runs), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema bands_schema = VB_SCHEMA("bands.csv", bands_columns);
+
 void vb_write_bands(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,level,dt,norm,median,p10,p90,runs\n", f);
-    for (size_t k = 0; k < s->n_bands; k++) {
-        const vb_band_row *b = &s->bands[k];
-        fprintf(f, "%s,%d,%.17g,%s", s->c->integ[b->integ]->name, b->level, b->dt,
-                vb_norm_name(b->norm));
-        vb_csv_number(f, b->median);
-        vb_csv_number(f, b->p10);
-        vb_csv_number(f, b->p90);
-        fprintf(f, ",%d\n", b->runs);
-    }
+    vb_schema_header(f, &bands_schema, 0);
+    for (size_t k = 0; k < s->n_bands; k++)
+        vb_schema_row(f, &bands_schema, 0, s, &s->bands[k]);
 }
 
 void vb_write_onestep(const vb_sweep *s, FILE *f)
@@ -104,18 +128,48 @@ void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
     }
 }
 
+static vb_cell reverse_plan(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(((const vb_reverse_row *)row)->kind));
+}
+
+static vb_cell reversible(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_reversible_name(((const vb_reverse_row *)row)->reversible));
+}
+
+/* every number printed, NaN too (a run back that did not come back) */
+static vb_cell real_always(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x;
+    memcpy(&x, (const char *)row + c->at, sizeof x);
+    return vb_cell_x(x);
+}
+
+#define REV(f) offsetof(vb_reverse_row, f)
+static const vb_column reverse_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, reverse_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"steps", VB_FMT_COUNT, vb_get_count, REV(steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_pos", VB_FMT_REAL, real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_vel", VB_FMT_REAL, real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"roundoff", VB_FMT_REAL, real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"reversible", VB_FMT_TEXT, reversible, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema reverse_schema = VB_SCHEMA("reverse.csv", reverse_columns);
+
 void vb_write_reverse(const vb_sweep *s, FILE *f)
 {
     fputs("# run to t_end, reverse the velocity, run the same steps back in reverse order:\n"
           "# return_err_* is the distance from (x0, -v0); reversible if within round-off\n",
           f);
-    fputs("integrator,plan,dt,steps,return_err_pos,return_err_vel,roundoff,reversible\n", f);
-    for (size_t k = 0; k < s->n_reverse; k++) {
-        const vb_reverse_row *r = &s->reverse[k];
-        fprintf(f, "%s,%s,%.17g,%llu,%.17g,%.17g,%.17g,%s\n", s->c->integ[r->integ]->name,
-                vb_plan_name(r->kind), r->dt, r->steps, r->err_pos, r->err_vel, r->floor,
-                vb_reversible_name(r->reversible));
-    }
+    vb_schema_header(f, &reverse_schema, 0);
+    for (size_t k = 0; k < s->n_reverse; k++)
+        vb_schema_row(f, &reverse_schema, 0, s, &s->reverse[k]);
 }
 
 /* timing.csv (run --timing): each run's wall time beside its work and
