@@ -169,6 +169,7 @@ int main(int argc, char **argv)
     suite_rigid();
     suite_rigid_methods();
     suite_options();
+    suite_schema();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

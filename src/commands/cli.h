@@ -133,7 +133,7 @@ int vb_shared_opts_then(const char *cmd, void *so);
                       "seconds one engine run may take (default 600)", 19),                        \
         VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                            \
                       "measure the engines alone, not the case's integrators", 19)
-/* check's and compare's tolerances (compare.h, docs/check.md) into a
+/* check's and compare's tolerances (casetables.h, docs/check.md) into a
  * vb_tolerance (TOL: its address) */
 #define VB_TOLERANCE_ROW(NAME, ARG, STORE, DEF, HELP)                                              \
     {.kind = VB_OPTION_DOUBLE, .name = NAME, .arg = ARG, .store = STORE, .min = 0.0,               \
