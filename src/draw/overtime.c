@@ -99,9 +99,26 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     fprintf(f, " noenhanced\nset xrange [0 : %.17g]\n", tmax);
     fputs("set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font \",10\"\n", f);
     vb_gp_margins(f, keychars, 1000.0);
+    /* the step of each panel: one in the title when they agree, else each
+     * panel's in its own (a fixed plan's step lands on t_end: 0.1922 where
+     * the case asks 0.2, and its random plan's mean is 0.2) */
+    double pdt[VB_MAX_PANELS];
+    int same = 1;
+    for (size_t p = 0; p < C.np; p++) {
+        pdt[p] = (double)NAN;
+        for (size_t s = 0; s < ns && isnan(pdt[p]); s++) {
+            const vb_group *g = vb_curve(&C, p, s);
+            if (g)
+                pdt[p] = vb_csv_num(t, g->first, cdt);
+        }
+        same &= p == 0 || pdt[p] == pdt[0];
+    }
     {
         char head[1024];
-        snprintf(head, sizeof head, "%s%s%s, dt = %g", title, title[0] ? ": " : "", k->what, dt);
+        if (same)
+            snprintf(head, sizeof head, "%s%s%s, dt = %g", title, title[0] ? ": " : "", k->what, dt);
+        else
+            snprintf(head, sizeof head, "%s%s%s", title, title[0] ? ": " : "", k->what);
         fprintf(f, "set multiplot layout %zu, 1 title ", C.np);
         vb_gp_str(f, head);
         fputs(" noenhanced font \",13\"\n", f);
@@ -122,8 +139,15 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
             fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, floor(ylo - 0.05)),
                     pow(10, ceil(yhi + 0.05)));
         }
+        char ptitle[256];
+        const char *plain = vb_plan_title(C.plans[p], "random steps (seed 1)", "recorded frame trace");
+        if (same || isnan(pdt[p]) || !strcmp(C.plans[p], "trace"))
+            snprintf(ptitle, sizeof ptitle, "%s", plain);
+        else
+            snprintf(ptitle, sizeof ptitle, "%s, %sdt = %g", plain,
+                     strcmp(C.plans[p], "random") ? "" : "mean ", pdt[p]);
         fputs("set title ", f);
-        vb_gp_str(f, vb_plan_title(C.plans[p], "random steps (seed 1)", "recorded frame trace"));
+        vb_gp_str(f, ptitle);
         fputs(" noenhanced\nunset label 22\n", f);
         if (vb_panel_has_near(&C, p))
             fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "

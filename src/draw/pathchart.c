@@ -152,13 +152,17 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
     for (size_t i = 0; i < t->n_comments; i++)
         if (strncmp(t->comments[i], "# truth: no exact solution", 26) == 0)
             truth = "reference";
+    /* the bodies: numbered up to nb; a path of many keeps only those a
+     * chart shows (the same rule as here), each body's rows in a run */
     G.nb = 1;
+    size_t runs = 1;
     for (size_t r = ex->first; G.cb >= 0 && r <= ex->last; r++) {
         double b = vb_csv_num(t, r, G.cb);
         if (b > G.nb)
             G.nb = (int)b;
+        runs += r > ex->first && b != vb_csv_num(t, r - 1, G.cb);
     }
-    size_t npts = (ex->last - ex->first + 1) / (size_t)G.nb;
+    size_t npts = (ex->last - ex->first + 1) / runs;
     G.waterfall = !plane && G.nb > 1;
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (size_t r = ex->first; r <= ex->last; r++) {
