@@ -57,7 +57,7 @@ static void help(void)
          "                   INTEGRATOR)\n"
          "  --palette NAME...  the colour and gnuplot point type a chart gives each curve\n"
          "                   named (a built-in's, or yours among these names)\n"
-         "  -j, --jobs N     gnuplots at once (default: every CPU, or VERLETBENCH_THREADS)\n\n"
+         "  -j, --jobs N     gnuplots at once (default: every CPU)\n\n"
          "Exit status: 0 drawn (or skipped without gnuplot), 1 a chart failed, 2 bad usage\n"
          "or no results.");
 }
@@ -295,8 +295,6 @@ int vb_cmd_draw(int argc, char **argv)
         if (mode == 'c' || mode == 'p')
             break;
     }
-    if (vb_shared_opts_env(CMD, &so) != 0)
-        return VB_EXIT_USAGE;
     int rest = argc - optind;
     char **a = argv + optind;
     if (mode == 'c')

@@ -222,6 +222,14 @@ int vb_csv_require(const vb_csv *t, const char *const *cols, char *err, size_t e
     return 0;
 }
 
+int vb_csv_has(const vb_csv *t, const char *col, char *err, size_t errlen)
+{
+    if (vb_csv_col(t, col) >= 0)
+        return 0;
+    snprintf(err, errlen, "%s: no column \"%s\" in the header: the chart needs it", t->path, col);
+    return -1;
+}
+
 static int same_pair(const vb_group *g, const char *plan, const char *integ)
 {
     return strcmp(g->plan, plan) == 0 && strcmp(g->integ, integ) == 0;

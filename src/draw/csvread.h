@@ -71,5 +71,7 @@ int vb_series_index(const vb_groups *gs, const char *integ);
 /* The columns a chart needs are there and hold numbers: 0, or -1 with the
  * message the scripts gave ("FILE: no column "dt" in the header: ..."). */
 int vb_csv_require(const vb_csv *t, const char *const *cols, char *err, size_t errlen);
+/* The header names a column (of text): 0, or -1 with the message. */
+int vb_csv_has(const vb_csv *t, const char *col, char *err, size_t errlen);
 
 #endif

@@ -285,7 +285,7 @@ int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, 
                 sep = ", \\\n     ";
             }
         if (nbest)
-            fprintf(f, "%skeyentry with points pt 6 ps 2.0 lw 1.4 lc rgb \"#333333\" "
+            fprintf(f, "%skeyentry with points pt 6 ps 1.0 lw 1.4 lc rgb \"#333333\" "
                        "title \"ringed: the lowest error at a rate\"",
                     sep);
         fputc('\n', f);

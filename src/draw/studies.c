@@ -61,12 +61,12 @@ static size_t names_of(const vb_csv *t, int col, const char **out)
  * 1/2 and 1. */
 int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"integrator", "kahan", "periods", "energy_max", NULL};
+    static const char *const need[] = {"kahan", "periods", "energy_max", NULL};
     if (t->n_rows == 0) {
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
     }
-    if (vb_csv_require(t, need, err, errlen) != 0)
+    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0)
         return -1;
     int ci = vb_csv_col(t, "integrator"), ck = vb_csv_col(t, "kahan"), cp = vb_csv_col(t, "periods"),
         ce = vb_csv_col(t, "energy_max");
@@ -147,8 +147,8 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
     }
-    static const char *const need[] = {"integrator", "z_median", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0)
+    static const char *const need[] = {"z_median", NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0)
         return -1;
     int ci = vb_csv_col(t, "integrator"), cparam = vb_csv_col(t, "param"),
         cmodel = vb_csv_col(t, "model"), cth = vb_csv_col(t, "theory"),
@@ -189,6 +189,19 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
     fputs("set key outside right top vertical noenhanced nobox samplen 2.5 font \",10\"\n"
           "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n",
           f);
+    /* one value of x (a study of one jitter): a range about it, not
+     * gnuplot's warning that it had to make one */
+    double xlo = INFINITY, xhi = -INFINITY;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        double x = vb_csv_num(t, r, cx);
+        if (isfinite(x)) {
+            xlo = fmin(xlo, x);
+            xhi = fmax(xhi, x);
+        }
+    }
+    if (xlo == xhi)
+        fprintf(f, "set xrange [%.17g : %.17g]\n", xlo - fmax(0.5, 0.1 * fabs(xlo)),
+                xhi + fmax(0.5, 0.1 * fabs(xhi)));
     int cm = vb_csv_col(t, "z_median"), clo = vb_csv_col(t, "z_min"), chi = vb_csv_col(t, "z_max");
     for (size_t k = 0; k < nr; k++) {
         vb_gp_block_begin(ch);
@@ -232,9 +245,9 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
 int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const char *title,
                      char *err, size_t errlen)
 {
-    static const char *const need[] = {"integrator", "precision", "offset", "steps_per_period",
-                                       "err_pos_max", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0)
+    static const char *const need[] = {"steps_per_period", "err_pos_max", NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0 ||
+        vb_csv_has(t, "precision", err, errlen) != 0 || vb_csv_has(t, "offset", err, errlen) != 0)
         return -1;
     int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "precision"), co = vb_csv_col(t, "offset"),
         cs = vb_csv_col(t, "steps_per_period"), ce = vb_csv_col(t, "err_pos_max");
