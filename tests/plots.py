@@ -358,6 +358,70 @@ def program_of(vb, res, tmp):
     check(programs and not bad, "no chart program has a stats pass or runs a command (%s)" % bad[:1])
 
 
+def chart_data_m4(vb, tmp):
+    """Chart data at the pixel resolution, held to the full data: a
+    projectile at 5766 steps (more than the 2000 a path keeps whole) keeps,
+    of each of 1000 equal windows of time, the first and last step and every
+    coordinate's lowest and highest, each a row of the full path (run
+    --full-chart-data) and nothing else (M4, computed here from the full
+    rows); at 577 steps the path is every step, as the full one; the full
+    time series has a row a step (t = h, 2h, ... t_end), the default one a
+    row a window."""
+    d = os.path.join(tmp, "m4")
+    os.makedirs(d)
+    t_end = 2.883
+    for name, dt in (("fine", 0.0005), ("coarse", 0.005)):
+        with open(os.path.join(d, name + ".case"), "w") as f:
+            f.write("[case]\nmodel = projectile\ng = 9.81\nspeed = 20\nangle = 45\nt_end = %r\n[steps]\n"
+                    "dt = %r\nhalvings = 2\n[integrators]\nuse = euler, velocity-verlet\n" % (t_end, dt))
+        runs = {}
+        for how in ("default", "full"):
+            out = os.path.join(d, how)
+            rc, log = run([vb, "run", "--quiet", os.path.join(d, name + ".case"), "--out", out] +
+                          (["--full-chart-data"] if how == "full" else []))
+            check(rc == 0, "run %s %s: exit %d %s" % (name, how, rc, log.strip()[-300:]))
+            runs[how] = out
+        for integ in ("euler", "velocity-verlet"):
+            def path(how):
+                rows = csv_rows(os.path.join(runs[how], name, "paths.csv"))
+                return [(r["t"], r["x"], r["y"]) for r in rows if r["integrator"] == integ and r["plan"] == "fixed"]
+            red, full = path("default"), path("full")
+            steps = int(math.ceil(t_end / dt - 1e-9))
+            if name == "coarse":
+                check(red == full and len(full) == steps + 1,
+                      "%s at %d steps: the path is every step (%d rows, the full %d)" % (integ, steps, len(red), len(full)))
+                continue
+            windows = {}
+            for row in full:
+                w = min(999, int(math.floor(float(row[0]) / (t_end / 1000))))
+                windows.setdefault(w, []).append(row)
+            want = set()
+            for rows in windows.values():
+                want |= {rows[0], rows[-1]}
+                for c in (1, 2):
+                    want.add(min(rows, key=lambda r: float(r[c])))
+                    want.add(max(rows, key=lambda r: float(r[c])))
+            got = set(red)
+            check(len(full) == steps + 1 and got <= set(full) and
+                  all(any(float(r[c]) == float(e[c]) and r in got for r in windows[w]) for w in windows
+                      for c in (1, 2) for e in (min(windows[w], key=lambda r: float(r[c])),
+                                                max(windows[w], key=lambda r: float(r[c])))) and
+                  all(windows[w][0] in got and windows[w][-1] in got for w in windows) and
+                  len(red) <= len(want) and len(red) < len(full),
+                  "%s at %d steps: the path keeps each window's first, last, lowest and highest (%d of %d "
+                  "rows; M4 of the full path: %d)" % (integ, steps, len(red), len(full), len(want)))
+            series = [r for r in csv_rows(os.path.join(runs["full"], name, "timeseries.csv"))
+                      if r["integrator"] == integ and r["plan"] == "fixed"]
+            h = t_end / steps
+            check(len(series) == steps and all(abs(float(r["t"]) - (k + 1) * h) <= 1e-9 * t_end
+                                               for k, r in enumerate(series)),
+                  "%s: the full time series has a row a step, t = h .. t_end (%d rows, %d steps)"
+                  % (integ, len(series), steps))
+            series = [r for r in csv_rows(os.path.join(runs["default"], name, "timeseries.csv"))
+                      if r["integrator"] == integ and r["plan"] == "fixed"]
+            check(len(series) == 1000, "%s: the default time series has a row a window (%d)" % (integ, len(series)))
+
+
 def main():
     vb = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
     if not shutil.which(os.environ.get("GNUPLOT", "gnuplot")):
@@ -723,6 +787,7 @@ def main():
         article_step(vb, res, tmp)
         rod_label(vb, hc, tmp)
         program_of(vb, res, tmp)
+        chart_data_m4(vb, tmp)
 
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))
