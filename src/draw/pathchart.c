@@ -75,7 +75,19 @@ static int point_of(const path_geom *G, size_t r, double *x, double *y)
     return isnan(*x) || isnan(*y) ? -1 : 0;
 }
 
-/* the segments of rows g (x0, y0, dx, dy), none across a restart of time */
+/* one coordinate as gnuplot reads it: the table's own text where it is
+ * drawn as it is (short: most of gnuplot's reading is strtod), a lifted
+ * waterfall's exactly */
+static void coord(FILE *f, const path_geom *G, size_t r, int col, double v)
+{
+    if (G->waterfall && col == G->cy)
+        fprintf(f, "%.17g", v);
+    else
+        fputs(vb_csv_str(G->t, r, col), f);
+}
+
+/* the segments of rows g (x0, y0, x1, y1: drawn from one to the other),
+ * none across a restart of time */
 static size_t segments(vb_chart *ch, const path_geom *G, const vb_group *g)
 {
     size_t n = 0;
@@ -85,7 +97,14 @@ static size_t segments(vb_chart *ch, const path_geom *G, const vb_group *g)
         if (!(vb_csv_num(G->t, r, G->ct) > vb_csv_num(G->t, r - 1, G->ct)) ||
             point_of(G, r - 1, &x0, &y0) != 0 || point_of(G, r, &x1, &y1) != 0)
             continue;
-        fprintf(ch->f, "%.17g,%.17g,%.17g,%.17g\n", x0, y0, x1 - x0, y1 - y0);
+        coord(ch->f, G, r - 1, G->cx, x0);
+        fputc(',', ch->f);
+        coord(ch->f, G, r - 1, G->cy, y0);
+        fputc(',', ch->f);
+        coord(ch->f, G, r, G->cx, x1);
+        fputc(',', ch->f);
+        coord(ch->f, G, r, G->cy, y1);
+        fputc('\n', ch->f);
         n++;
     }
     vb_gp_block_end(ch);
@@ -99,7 +118,10 @@ static size_t points(vb_chart *ch, const path_geom *G, const vb_group *g)
     for (size_t r = g->first; r <= g->last; r++) {
         double x, y;
         if (point_of(G, r, &x, &y) == 0) {
-            fprintf(ch->f, "%.17g,%.17g\n", x, y);
+            coord(ch->f, G, r, G->cx, x);
+            fputc(',', ch->f);
+            coord(ch->f, G, r, G->cy, y);
+            fputc('\n', ch->f);
             n++;
         }
     }
@@ -285,10 +307,10 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
             fputs("set title ", f);
             vb_gp_str(f, series[s]);
             fprintf(f, " noenhanced font \",10\" tc rgb \"%s\" offset 0, -0.4\n", col);
-            fprintf(f, "plot $c1 using 1:2:3:4 with vectors nohead lw %g lc rgb \"#c8c8c8\" title \"%s\"",
+            fprintf(f, "plot $c1 using 1:2:($3-$1):($4-$2) with vectors nohead lw %g lc rgb \"#c8c8c8\" title \"%s\"",
                     G.waterfall ? 2.0 : 3.0, truth);
             if (nseg[s])
-                fprintf(f, ", $c%zu using 1:2:3:4 with vectors nohead lw 1.4 lc rgb \"%s\" notitle",
+                fprintf(f, ", $c%zu using 1:2:($3-$1):($4-$2) with vectors nohead lw 1.4 lc rgb \"%s\" notitle",
                         2 + 2 * s, col);
             if (ps > 0 && npt[s])
                 fprintf(f, ", $c%zu using 1:2 with points pt %d ps %g lc rgb \"%s\" notitle",
@@ -305,12 +327,12 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
         vb_gp_str(f, xlab);
         fputs(" noenhanced\nset ylabel ", f);
         vb_gp_str(f, ylab);
-        fprintf(f, " noenhanced\nplot $c1 using 1:2:3:4 with vectors nohead lw %g lc rgb \"#c8c8c8\" "
+        fprintf(f, " noenhanced\nplot $c1 using 1:2:($3-$1):($4-$2) with vectors nohead lw %g lc rgb \"#c8c8c8\" "
                    "title \"%s\"",
                 G.waterfall ? 2.5 : 3.5, truth);
         for (size_t s = 0; s < ns; s++)
             if (nseg[s])
-                fprintf(f, ", \\\n     $c%zu using 1:2:3:4 with vectors nohead lw 1.5 lc rgb \"%s\" notitle",
+                fprintf(f, ", \\\n     $c%zu using 1:2:($3-$1):($4-$2) with vectors nohead lw 1.5 lc rgb \"%s\" notitle",
                     2 + 2 * s, vb_palette_colour(series, ns, series[s]));
         for (size_t s = 0; s < ns && ps > 0; s++)
             if (npt[s])
