@@ -433,7 +433,9 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
     size_t n = c->model.n;
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
-    size_t points = VB_PATH_POINTS;
+    /* VB_PATH_POINTS, fewer past VB_PATH_VALUES times the bodies kept */
+    size_t kept = vb_path_bodies(c->model.particles, 0, NULL);
+    size_t points = VB_PATH_VALUES / kept < VB_PATH_POINTS ? VB_PATH_VALUES / kept : VB_PATH_POINTS;
     row->dt = c->t_end / (double)points;
     double *v = malloc(n * sizeof *v);
     vb_truth *tr = vb_truth_alloc(&c->model);

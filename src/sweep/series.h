@@ -13,7 +13,8 @@
  *    VB_PATH_COLUMNS equal windows of time (more than any chart has pixel
  *    columns), its first and last step and the steps where a coordinate is
  *    lowest and highest, so every extreme stays visible; plus the exact
- *    path at VB_PATH_POINTS + 1 evenly spaced times.
+ *    path at VB_PATH_POINTS + 1 evenly spaced times (fewer past
+ *    VB_PATH_VALUES points times the bodies kept).
  * With full set (run --full-chart-data) every step of every body instead.
  * Memory is bounded by these constants, not by the number of steps,
  * unless full is asked. */
@@ -28,6 +29,7 @@
 #define VB_LONG_PERIODS 50
 #define VB_SERIES_WINDOWS 1000
 #define VB_PATH_POINTS 2000
+#define VB_PATH_VALUES 8000
 #define VB_PATH_COLUMNS 1000
 /* a chart of a chain shows every body of up to 8, else 6 spread along it
  * (draw/pathchart.c) */
