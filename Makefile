@@ -7,6 +7,7 @@
 #                   the committed baseline (results/baseline)
 #   make baseline   refresh that baseline on purpose (prints what changed)
 #   make bench      what a step costs against a hand-written loop (results/bench.csv)
+#   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does"
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
@@ -84,7 +85,7 @@ RESULTS_STAMP = results/.swept
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline bench engines fuzz install uninstall \
+.PHONY: all build results plots article docs-figures check baseline bench bench-charts engines fuzz install uninstall \
         clean deps-build deps-bench deps-test deps-fuzz deps-engines FORCE
 
 # The main job: build, run every case into results/, draw every chart.
@@ -316,6 +317,13 @@ bench: $(BIN) $(BUILD)/bench-odeint | deps-engines
 	     printf "engines, %s (%d settings, %d runs, -j %d): persistent workers %.2f s; one process a run %.2f s, %.1fx slower, tables %s; the built-ins sweep of the case %.2f s: the engines in workers cost %.0fx that (%.1fx a setting)\n", \
 	            "cases/engines/spring.case", k, runs, n, c - b, e - c, (e - c) / (c - b), same, b - a, (c - b) / (b - a), (c - b) / (b - a) / k }'; \
 	 rm -rf $$d
+
+# What a user waits for besides the sweep: the sweep's CPU time (tables
+# only, and with chart data), draw's, and draw / sweep, in one run
+# (tests/speed_charts.py: add --against TREE to time another checkout's
+# side by side; docs/speed.md).  A benchmark, never a test.
+bench-charts: $(BIN)
+	@python3 tests/speed_charts.py $(BUILD)
 
 # The real engines (engines/README.md): what is missing installed (Debian
 # packages by apt-get as root, otherwise the exact command; npm ci from the
