@@ -57,7 +57,7 @@ CFLAGS ?= $(OPT) -g
 # src/ stands in layers, one folder each, lowest first (docs/architecture.md;
 # make check holds the includes to it); verletbench.h, the plugin
 # interface, is at the top of src/
-SRC_DIRS = os numerics models integrators plugin engine loops driver casefile sweep bench output check draw commands
+SRC_DIRS = os numerics contact models integrators plugin engine loops driver casefile sweep bench output check draw commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)
@@ -197,7 +197,8 @@ deps-fuzz:
 	@sh .ci/ensure-deps fuzz
 
 # The real engines make check measures (planck from npm, Chipmunk from
-# Debian; tests/real_engines.py): engines/ensure-deps, npm ci, the adapters.
+# Debian, tests/real_engines.py; the 3D engines, tests/real_engines_3d.py):
+# engines/ensure-deps, npm ci, the adapters.
 deps-engines:
 	@$(MAKE) --no-print-directory -C engines setup
 

@@ -193,8 +193,11 @@ enum {
 #define VB_MAX_MODEL_PARAMS 16
 
 typedef struct vb_model_type {
-    const char *name;    /* a-z 0-9 - _, as typed on the command line */
-    const char *summary; /* one line for `verletbench list` */
+    const char *name; /* a-z 0-9 - _, as typed on the command line */
+    /* one line for `verletbench list`, at most 200 characters; with an
+     * energy, say where its potential is zero (err_energy_max is relative
+     * to the energy at the start, so that zero sets its size) */
+    const char *summary;
     unsigned dim;        /* d: 1, 2 or 3 */
     const vb_param_spec *params;
     unsigned n_params; /* at most VB_MAX_MODEL_PARAMS */

@@ -251,6 +251,31 @@ def main():
         ("sim too many steps", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--dt", "1e-12"], "over the limit of 1e+09"),
         ("sim trajectory not writable", {}, ["sim", "--model", "orbit", "--integrator", "tcv", "--trajectory", "/proc/x/traj.csv"], "--trajectory: /proc/x/traj.csv: cannot write here"),
     ]
+    # sim's frame loop options, checked as a case's [loop] keys are
+    simloop = ["sim", "--model", "spring", "--integrator", "velocity-verlet", "--dt", "0.01"]
+    entries += [
+        ("sim --loop unknown", {}, simloop + ["--loop", "fixed"], "--loop: unknown kind 'fixed' (valid: variable, accumulator, semi-fixed, substeps)"),
+        ("sim --physics-dt without --loop", {}, simloop + ["--physics-dt", "0.01"], "--physics-dt: only --loop accumulator or semi-fixed takes it (--loop is not given)"),
+        ("sim --draw on semi-fixed", {}, simloop + ["--loop", "semi-fixed", "--physics-dt", "0.01", "--draw", "last"], "--draw: only --loop accumulator takes it (--loop is semi-fixed)"),
+        ("sim --max-substeps on variable", {}, simloop + ["--loop", "variable", "--max-substeps", "4"], "--max-substeps: only --loop accumulator takes it (--loop is variable)"),
+        ("sim --substeps on accumulator", {}, simloop + ["--loop", "accumulator", "--physics-dt", "0.01", "--substeps", "4"], "--substeps: only --loop substeps takes it (--loop is accumulator)"),
+        ("sim accumulator without --physics-dt", {}, simloop + ["--loop", "accumulator"], "--loop accumulator needs --physics-dt"),
+        ("sim --physics-dt 0", {}, simloop + ["--loop", "semi-fixed", "--physics-dt", "0"], "--physics-dt: 0 must be > 0"),
+        ("sim --physics-dt 1/0", {}, simloop + ["--loop", "accumulator", "--physics-dt", "1/0"], "--physics-dt: '1/0' is not a finite number or a fraction A/B"),
+        ("sim --physics-dt past t_end", {}, simloop + ["--loop", "accumulator", "--physics-dt", "100"], "--physics-dt: 100 is longer than t_end = 6.28319: an accumulator would take no physics step in the run"),
+        ("sim --draw unknown", {}, simloop + ["--loop", "accumulator", "--physics-dt", "0.01", "--draw", "blend"], "--draw: unknown draw 'blend' (valid: last, interpolate, extrapolate)"),
+        ("sim --max-substeps 0", {}, simloop + ["--loop", "accumulator", "--physics-dt", "0.01", "--max-substeps", "0"], "--max-substeps: 0: give a whole number 1..1000 (leave it out for no clamp)"),
+        ("sim --substeps missing", {}, simloop + ["--loop", "substeps"], "--loop substeps needs --substeps"),
+        ("sim --substeps 2.5", {}, simloop + ["--loop", "substeps", "--substeps", "2.5"], "--substeps: 2.5: give a whole number 1..1000"),
+        ("sim --loop on an adaptive method", {}, ["sim", "--model", "spring", "--integrator", "rkf45", "--loop", "variable"], "--loop: rkf45 chooses its own steps: a frame loop cannot drive it"),
+        ("sim --loop on an engine", {}, ["sim", "--model", "spring", "--engine", "e:2=true", "--loop", "variable"], "--loop: an engine runs its own frame loop"),
+        # 629 frames of 1000 substeps over the spring's period 6.28
+        ("sim --loop over the step limit", {}, simloop + ["--loop", "substeps", "--substeps", "1000", "--max-steps", "5e5"], "the run needs up to 6.29e+05 steps, over the limit of 5e+05"),
+        # the frame-rate table is held to the step limit as a sweep level is:
+        # 100000 Hz over t_end = 6.28 are 628000 frames of 4 substeps
+        ("loop: rates over the step limit", {"c.case": GOOD + "[loop]\nkind = substeps\nsubsteps = 4\nrates = 60, 100000\n"}, ["run", "{case}", "--out", "{out}", "--max-steps", "1e6"], "{case}:16: rates: tcv@substeps(4) at 100000 Hz, fixed frames, needs up to 2.51e+06 steps a run, over the limit of 1e+06"),
+        ("sim a method's parameters too long", {}, ["sim", "--model", "double-pendulum", "--integrator", "jakobsen:sweeps=" + "0" * 1100 + "3"], "more than 1023 characters of KEY=VALUE"),
+    ]
     for name, files, argv, msg in entries:
         problem = run_entry(vb, tmp, name, argv, msg, files)
         if problem:

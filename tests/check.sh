@@ -325,6 +325,105 @@ expect "an order beside a verdict that has none" 2 \
     "orders.csv:$(first '^tcv,fixed,err_pos_max,' "$SO0"): column order: '1.99" -- schk
 sord "no order beside a verdict that has one" order '' '^tcv,fixed,err_pos_max,'
 
+# ---- every column the writer prints, damaged one at a time ----
+# The writer prints no "nan" anywhere (a NaN is a blank cell,
+# output/tables.c), so "nan" in any cell of any column is damage: check
+# refuses it (exit 2), naming the file, the line and the column.  The
+# columns are read from the tables themselves, so a column the writer
+# gains is damaged here too; one the reader skipped (lag_max, tol,
+# order_se and order_ci95 were never read) fails.  Two small cases fill
+# every column between them: frame loops with a clamp (err_draw_*, and
+# lag_max > 0: 4 steps due a frame, 2 taken), and an adaptive method on a
+# model without an exact solution (tol, ref_err_*, resolved).
+mkdir -p "$tmp/cols"
+printf '%s\n' '[case]' 'model = spring' 't_end = 6.283185307179586' '[steps]' 'dt = 0.2' \
+    'halvings = 3' 'jitter = 0.5' 'seeds = 2' '[integrators]' 'use = euler-semi, velocity-verlet' \
+    '[loop]' 'kind = variable, accumulator' 'physics_dt = 1/20' 'max_substeps = 2' \
+    > "$tmp/cols/loops.case"
+printf '%s\n' '[case]' 'model = henon-heiles' 't_end = 2' '[steps]' 'dt = 0.1' 'halvings = 3' \
+    '[integrators]' 'use = velocity-verlet, rkf45' > "$tmp/cols/adaptive.case"
+"$VB" run --quiet --no-chart-data "$tmp/cols/loops.case" "$tmp/cols/adaptive.case" --out "$tmp/cols/base" \
+    >"$tmp/log" 2>&1 || { bad "the two cases of every column"; cat "$tmp/log"; }
+C="$tmp/cols/damaged"
+cfresh() { rm -rf "$C"; mkdir -p "$C"; cp -r "$tmp/cols/base/loops" "$tmp/cols/base/adaptive" "$C/"; }
+cchk() { "$VB" check --baseline "$C" "$tmp/cols/$1.case"; }
+# cellat COLUMN VALUE LINE FILE: the table with COLUMN set to VALUE on line LINE
+cellat() {
+    awk -F, -v col="$1" -v val="$2" -v n="$3" 'BEGIN{OFS=","}
+        /^#/ {print; next}
+        !h {h = 1; for (i = 1; i <= NF; i++) if ($i == col) c = i; print; next}
+        NR == n {$c = val} {print}' "$4"
+}
+cfresh
+expect "the two cases of every column pass intact" 0 "0 worse" -- \
+    "$VB" check --baseline "$C" "$tmp/cols/loops.case" "$tmp/cols/adaptive.case"
+ncols=0
+for spec in "loops runs ^spring,euler-semi@accumulator" "loops orders ^euler-semi@accumulator" \
+            "adaptive runs ^henon-heiles,rkf45," "adaptive orders ^velocity-verlet,fixed,err_pos_max,"; do
+    set -- $spec
+    case_=$1 file=$2 pat=$3
+    T0="$tmp/cols/base/$case_/$file.csv"
+    line=$(first "$pat" "$T0")
+    for col in $(grep -v '^#' "$T0" | head -1 | tr ',' ' '); do
+        ncols=$((ncols + 1))
+        cfresh; cellat "$col" nan "$line" "$T0" > "$C/$case_/$file.csv"
+        expect "$case_/$file.csv: nan in column $col" 2 "$file.csv:$line" -- cchk "$case_"
+        grep -F "$file.csv:$line" "$tmp/out" | grep -qF -- "$col" ||
+            bad "$case_/$file.csv: nan in column $col: the message does not name it"
+    done
+done
+# 31 columns of a frame loop's runs.csv, 28 without, 13 of orders.csv twice
+[ "$ncols" -eq 85 ] && ok || bad "damaged $ncols columns, want 31 + 13 + 28 + 13"
+# lag_max, as issue 38 found it: -5, blank, 1e300 (longer than the run),
+# or another lag than the frames and physics_dt make (match.c: the same
+# run made now drops the same time)
+line=$(first "^spring,euler-semi@accumulator" "$tmp/cols/base/loops/runs.csv")
+for v in -5 '' 1e300 0 2.5; do
+    cfresh; cellat lag_max "$v" "$line" "$tmp/cols/base/loops/runs.csv" > "$C/loops/runs.csv"
+    expect "lag_max = '$v'" 2 "runs.csv:$line: column lag_max: " -- cchk loops
+done
+# an adaptive method's tolerance gone, or one on a method without
+line=$(first '^henon-heiles,rkf45,' "$tmp/cols/base/adaptive/runs.csv")
+cfresh; cellat tol '' "$line" "$tmp/cols/base/adaptive/runs.csv" > "$C/adaptive/runs.csv"
+expect "rkf45's tol blank" 2 "runs.csv:$line: column tol: blank in the baseline" -- cchk adaptive
+line=$(first '^henon-heiles,velocity-verlet,' "$tmp/cols/base/adaptive/runs.csv")
+cfresh; cellat tol 1e-08 "$line" "$tmp/cols/base/adaptive/runs.csv" > "$C/adaptive/runs.csv"
+expect "a tol on velocity-verlet" 2 "runs.csv:$line: column tol: 1e-08 in the baseline, blank" -- cchk adaptive
+# resolved is what err_pos_max and ref_err_pos say (VB_REF_RESOLUTION, 100)
+cfresh; cellat resolved no "$line" "$tmp/cols/base/adaptive/runs.csv" > "$C/adaptive/runs.csv"
+expect "resolved no where the error is over 100 ref_err_pos" 2 "runs.csv:$line: column resolved: 'no'" -- cchk adaptive
+# the reference solution's columns blank on every row (as a model with an
+# exact solution writes them): not the case's, whose model has none
+cfresh; awk -F, 'BEGIN{OFS=","} /^#/ {print; next} !h {h = 1; for (i = 1; i <= NF; i++) if ($i ~ /^ref_err_|^resolved$/) d[i] = 1; print; next}
+    {for (i in d) $i = ""; print}' "$tmp/cols/base/adaptive/runs.csv" > "$C/adaptive/runs.csv"
+expect "ref_err_* and resolved blanked" 2 "column ref_err_pos is blank, but the case has a reference solution" -- cchk adaptive
+# order_se blank beside an order fitted to three points
+line=$(first '^velocity-verlet,fixed,err_pos_max,' "$tmp/cols/base/adaptive/orders.csv")
+cfresh; cellat order_se '' "$line" "$tmp/cols/base/adaptive/orders.csv" > "$C/adaptive/orders.csv"
+expect "order_se blank beside a fitted order" 2 "orders.csv:$line: column order_se: ''" -- cchk adaptive
+# a column the writer never prints
+cfresh; sed 's/^model,.*$/&,note/; s/^spring,.*$/&,x/' "$tmp/cols/base/loops/runs.csv" > "$C/loops/runs.csv"
+expect "a column the writer never prints" 2 "column 'note' is not one verletbench writes" -- cchk loops
+# A frame loop's baseline with its err_draw_* columns deleted was read as
+# an older baseline and not compared on them: a 10x drawn error then
+# passed.  NEW is the baseline with every err_draw_* cell of one loop 10x;
+# against the intact baseline compare calls it worse, so the deleted
+# columns are what hid it.
+L="$tmp/cols/draw"
+rm -rf "$L"; mkdir -p "$L/old" "$L/new" "$L/cut"
+cp -r "$tmp/cols/base/loops" "$L/old/"; cp -r "$tmp/cols/base/loops" "$L/new/"; cp -r "$tmp/cols/base/loops" "$L/cut/"
+awk -F, 'BEGIN{OFS=","} /^#/ {print; next} !h {h = 1; for (i = 1; i <= NF; i++) if ($i ~ /^err_draw_/) d[i] = 1; print; next}
+    $2 == "velocity-verlet@variable" {for (i in d) $i = $i * 10} {print}' \
+    "$tmp/cols/base/loops/runs.csv" > "$L/new/loops/runs.csv"
+awk -F, 'BEGIN{OFS=","} /^#/ {print; next} !h {h = 1; for (i = 1; i <= NF; i++) if ($i !~ /^err_draw_/) k[++n] = i}
+    {s = $k[1]; for (j = 2; j <= n; j++) s = s "," $k[j]; print s}' \
+    "$tmp/cols/base/loops/runs.csv" > "$L/cut/loops/runs.csv"
+expect "compare: drawn errors 10x worse" 1 "err_draw_max" -- "$VB" compare --quiet "$L/old" "$L/new"
+expect "compare: the err_draw_* columns deleted from OLD" 2 "no column 'err_draw_max' in the header" -- \
+    "$VB" compare --quiet "$L/cut" "$L/new"
+cfresh; cp "$L/cut/loops/runs.csv" "$C/loops/runs.csv"
+expect "check: the err_draw_* columns deleted" 2 "no column 'err_draw_max' in the header" -- cchk loops
+
 # ---- run and check agree on what a run may hold ----
 # explicit Euler on the spring at dt = 30 grows by sqrt(1 + 900) a step:
 # after 105 steps x ~ 30^105 ~ 1e155 is finite, but the energy ~ x^2

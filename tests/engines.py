@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """engines.py BUILD_DIR — external engines (docs/engines.md).
 
-- The Python and JavaScript examples compute velocity Verlet and TCV with
+- The Python and JavaScript examples (persistent, protocol 2, through
+  engines/lib) compute velocity Verlet and TCV with
   the same IEEE operations as the built-ins, so every number of their rows
   in runs.csv and orders.csv must equal the built-ins' (only the name
   differs).  That holds to the bit for every model whose force uses only
@@ -34,6 +35,9 @@ import time
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 PY = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
 JS = "node " + os.path.join(ROOT, "examples", "engines", "js", "engine.js")
+# the protocol-1 example as it was (one process a run, the header on line 1):
+# what the tests of score's header reading write their files with
+PY_V1 = "python3 " + os.path.join(ROOT, "tests", "engines", "v1", "engine.py")
 BAD = "python3 " + os.path.join(ROOT, "tests", "engines", "bad.py")
 TRACE = os.path.join(ROOT, "cases", "traces", "frames-60hz.trace")
 
@@ -167,6 +171,12 @@ def test_examples_equal_builtins(tmp):
         if r.returncode != 0:
             continue
         d = os.path.join(out, "ex-" + model)
+        # the examples are the fast path to copy: persistent (protocol 2,
+        # through engines/lib), one process serving many runs
+        with open(os.path.join(d, "orders.csv")) as f:
+            prov = [l for l in f if l.startswith("# engine ")]
+        check(len(prov) == 4 and all("; protocol 2, persistent," in l for l in prov),
+              "%s: the four example engines speak protocol 2, persistent" % model, "".join(prov))
         runs = table(os.path.join(d, "runs.csv"))
         orders = table(os.path.join(d, "orders.csv"))
         for eng, builtin in (("py-vv", "velocity-verlet"), ("py-tcv", "tcv"),
@@ -306,7 +316,8 @@ def test_problem_score_round_trip(tmp):
            os.path.join(tmp, "scored-bad"), "--quiet")
     check(r.returncode == 1, "score DIR with a wrong and a missing file exits 1 (got %d)" %
           r.returncode, r.stderr)
-    check("run fixed-L1 (plan fixed, level 1): line 1 of " + p + ": the header says 'e=0.25', "
+    # line 2: the example's first line is protocol 2's capability line
+    check("run fixed-L1 (plan fixed, level 1): line 2 of " + p + ": the header says 'e=0.25', "
           "but this run has 'e=0.5'" in r.stderr, "a trajectory of other parameters: which key",
           r.stderr)
     check("run random-L2-S1 (plan random, level 2, seed 1)" in r.stderr and
@@ -589,7 +600,7 @@ def test_score_edges(tmp):
     r = vb("problem", case, "--out", os.path.join(tmp, "p"))
     traj = os.path.join(tmp, "traj")
     run_engine_by_hand(os.path.join(tmp, "p", "se", "requests.jsonl"), traj,
-                       PY + " velocity-verlet")
+                       PY_V1 + " velocity-verlet")
     f = os.path.join(traj, "random-L1-S2.csv")
     a = vb("score", f, "--name", "mine")
     with open(f) as src:
@@ -630,7 +641,7 @@ def test_score_header_by_key(tmp):
     vb("problem", case, "--out", os.path.join(tmp, "p"))
     traj = os.path.join(tmp, "traj")
     run_engine_by_hand(os.path.join(tmp, "p", "hk", "requests.jsonl"), traj,
-                       PY + " velocity-verlet")
+                       PY_V1 + " velocity-verlet")
     f = os.path.join(traj, "random-L0-S1.csv")
     a = vb("score", f, "--name", "mine")
     text = open(f).read()

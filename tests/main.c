@@ -164,6 +164,10 @@ int main(int argc, char **argv)
     suite_simulate();
     suite_sweep();
     suite_constrain();
+    suite_contact();
+    suite_contact_handlers();
+    suite_rigid();
+    suite_rigid_methods();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

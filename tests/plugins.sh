@@ -301,6 +301,88 @@ expect "merge of shards with a plugin-failed run" 1 "run fixed-L2 (plan fixed, l
     "$VB" merge --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/fls1" "$tmp/fls2" --out "$tmp/flm"
 diff -r "$tmp/flm" "$tmp/fl-CRASH" >/dev/null 2>&1 && ok || bad "the merge of shards with a plugin-failed run differs from the run"
 
+# ---- a plugin whose code forks: its children end with their worker ----
+# fragile (FORK) forks a child once a worker process and goes on as
+# velocity Verlet; the child would hold the worker's stdout, our stdout,
+# for 20 s and then make $VB_TEST_OUTLIVED.  `run | cat` ends when the
+# last writer of the pipe does: with the worker's process group killed
+# after it finished, the children are gone with it, and the file is never
+# made; the tables are the good build's.
+plugin_cc "$tmp/failing-FORK.so" tests/plugins/failing.c -DFAIL=FORK
+rm -f "$tmp/outlived"
+{ VB_TEST_OUTLIVED="$tmp/outlived" "$VB" run --quiet --plugin "$tmp/failing-FORK.so" "$tmp/fl.case" \
+    --out "$tmp/fl-FORK" 2>&1; echo "exit $?"; } | cat > "$tmp/out"
+if grep -qx 'exit 0' "$tmp/out" && [ ! -e "$tmp/outlived" ]; then ok
+else bad "a plugin that forks: its child outlived the run (exit: $(tail -1 "$tmp/out"))"; fi
+same=1
+for f in runs orders onestep reverse timeseries paths; do
+    grep -v '^# verletbench' "$tmp/fl-GOOD/fl/$f.csv" > "$tmp/a"
+    grep -v '^# verletbench' "$tmp/fl-FORK/fl/$f.csv" > "$tmp/b" 2>/dev/null
+    cmp -s "$tmp/a" "$tmp/b" || { same=0; echo "    $f.csv differs"; }
+done
+[ $same = 1 ] && ok || bad "a plugin that forks: its tables are not the good build's"
+
+# ---- a plugin's method in a [loop] case: its frame-rate table and its
+# charts' long runs go to workers too ----
+# rates = 10, 30 Hz: fragile fails on frames of 1/30 s (< 0.07) alone, in
+# the frame-rate table alone (the sweep's frames are 0.2 and 0.1).  Its
+# 30 Hz row says plugin-failed with its N = ceil(2 pi 30) = 189 frames and
+# no number but inf, the run is said with why (a crash; a hang killed by
+# --plugin-timeout 1), and every other row and file is the good build's.
+# The table's runs were made in this process: the crash killed the
+# command, the hang never ended.
+cat > "$tmp/rl.case" <<'EOF'
+[case]
+model = spring
+t_end = 6.283185307179586
+[steps]
+dt = 0.2
+halvings = 2
+[integrators]
+use = fragile, steady, velocity-verlet
+[loop]
+rates = 10, 30
+EOF
+"$VB" run --quiet --plugin "$tmp/failing-GOOD.so" "$tmp/rl.case" --out "$tmp/rl-GOOD" >"$tmp/log" 2>&1 ||
+    { bad "the well-behaved build of failing.c in a [loop] case with rates"; cat "$tmp/log"; }
+for m in "CRASH its worker process crashed: killed by signal 11" "HANG no result within 1 s"; do
+    v=${m%% *} why=${m#* }
+    timeout 120 "$VB" run --quiet --plugin "$tmp/failing-$v.so" --plugin-timeout 1 "$tmp/rl.case" \
+        --out "$tmp/rl-$v" >"$tmp/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && [ "$(grep -c ',plugin-failed,' "$tmp/rl-$v/rl/rates.csv" 2>/dev/null)" = 1 ] &&
+            grep -q '^fragile@variable,fixed,30,[^,]*,189,plugin-failed,inf,inf,,inf,inf,inf$' "$tmp/rl-$v/rl/rates.csv" &&
+            grep -q "plugin integrator fragile@variable (failing-$v.so): run rates-30-fixed (the frame-rate table, 30 Hz, fixed frames): $why" "$tmp/out"; then ok
+    else bad "rates, $v: exit $rc (want 1), fragile's 30 Hz row plugin-failed and said ('$why')"; sed 's/^/    /' "$tmp/out" | head -5; fi
+    same=1
+    for f in rates runs orders timeseries paths; do
+        grep -v '^fragile@variable,fixed,30,\|^# verletbench' "$tmp/rl-GOOD/rl/$f.csv" > "$tmp/a"
+        grep -v '^fragile@variable,fixed,30,\|^# verletbench' "$tmp/rl-$v/rl/$f.csv" > "$tmp/b" 2>/dev/null
+        cmp -s "$tmp/a" "$tmp/b" || { same=0; echo "    $f.csv differs"; }
+    done
+    [ $same = 1 ] && ok || bad "rates, $v: the rows that did not fail changed"
+done
+# dt = 0.05: fragile@variable fails on every step size; its sweep's runs
+# went to workers, but its charts' long run and path were made in this
+# process (the loop's entry is no plugin's; the method inside it is), and
+# the crash killed the command with nothing written
+sed 's/^dt = 0.2/dt = 0.05/; s/^rates = .*/kind = variable/' "$tmp/rl.case" > "$tmp/sl.case"
+# (what the others' charts are: the case without fragile, whose rows the
+# good build's name the same as steady's)
+mkdir -p "$tmp/slref"; sed 's/^use = .*/use = steady, velocity-verlet/' "$tmp/sl.case" > "$tmp/slref/sl.case"
+"$VB" run --quiet --plugin "$tmp/failing-GOOD.so" "$tmp/slref/sl.case" --out "$tmp/sl-GOOD" >"$tmp/log" 2>&1 ||
+    { bad "the [loop] case without fragile"; cat "$tmp/log"; }
+timeout 120 "$VB" run --quiet --plugin "$tmp/failing-CRASH.so" "$tmp/sl.case" --out "$tmp/sl-CRASH" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "plugin integrator fragile@variable (failing-CRASH.so): run long-fixed (the charts' long run, plan fixed): its worker process crashed" "$tmp/out" &&
+        grep -q "plugin integrator fragile@variable (failing-CRASH.so): its path for the charts, plan fixed (left out): its worker process crashed" "$tmp/out"; then ok
+else bad "a [loop] case's long run of a crashing plugin: exit $rc (want 1), its long run and path said"; sed 's/^/    /' "$tmp/out" | head -5; fi
+for f in timeseries paths; do
+    grep -v 'fragile\|^#' "$tmp/sl-GOOD/sl/$f.csv" > "$tmp/a"
+    grep -v 'fragile\|^#' "$tmp/sl-CRASH/sl/$f.csv" > "$tmp/b" 2>/dev/null
+    cmp -s "$tmp/a" "$tmp/b" && ok || bad "a [loop] case's $f.csv: the rows of the methods that did not fail changed"
+done
+
 # ---- mutation check ----
 for v in GOOD VV_SWAPPED VVAR_H2 PV_NO_HALF ROUNDOFF; do
     plugin_cc "$tmp/mut-$v.so" tests/plugins/mutants.c -DVARIANT=$v

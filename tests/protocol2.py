@@ -2,8 +2,9 @@
 """protocol2.py BUILD_DIR — the engine protocol's version 2
 (docs/real-engines.md §1), from the harness's side.
 
-- Version 1 unchanged: the shipped example engines (Python and JavaScript,
-  protocol 1) through this verletbench give byte for byte the tables that
+- Version 1 unchanged: the protocol-1 example engines (Python and
+  JavaScript, tests/engines/v1/: the shipped examples as they were before
+  they became persistent) through this verletbench give byte for byte the tables that
   verletbench wrote before protocol 2 (tests/engines/v1-expected/, from
   tests/engines/v1.case); only the provenance comments may differ.
 - Persistent workers: an engine that declares persistent=1
@@ -238,6 +239,29 @@ def test_worker_exits(tmp):
           "a worker that exits after one answer: said, with its status", r.stderr[:800])
 
 
+def test_worker_without_caps(tmp):
+    """§1.2, §1.4: every process of an engine begins its output with the
+    same capability line, a persistent worker's too.  An engine whose first
+    process declares persistent=1 and whose later ones write no line
+    (tests/engines/v2.py caps-once): at -j 1 its workers' runs were
+    accepted (the check was skipped for workers), at -j 2 the second
+    process's run was refused, so the tables depended on -j.  At every -j
+    the first process's run is ok and every other fails, said."""
+    case = spring_case(tmp)
+    for j in ("1", "2"):
+        out = os.path.join(tmp, "j" + j)
+        r = vb("run", case, "--engine", "v2=" + V2 + " caps-once=" + os.path.join(tmp, "once-" + j),
+               "-j", j, "--quiet", "--no-chart-data", "--out", out)
+        runs = [x for x in rows(os.path.join(out, "spring", "runs.csv")) if x["integrator"] == "v2"]
+        fine = [x for x in runs if x["status"] == "ok"]
+        failed = [x for x in runs if x["status"] == "engine-failed"]
+        check(r.returncode == 1 and len(runs) == 12 and len(fine) == 1 and len(failed) == 11 and
+              "line 1 of its output: not a capability line, but the engine's first run began "
+              "with one" in r.stderr,
+              "-j %s: a worker without the capability line fails its run (%d of %d ok)"
+              % (j, len(fine), len(runs)), r.stderr[:600])
+
+
 def test_lingering_engine(tmp):
     """an engine run one request a process that writes its whole trajectory
     and then never exits (stdout left open, or closed): each run judged by
@@ -374,7 +398,7 @@ def main():
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_v1_examples_byte_for_byte, test_persistent, test_failures,
-                     test_worker_exits, test_lingering_engine, test_request_fields,
+                     test_worker_exits, test_worker_without_caps, test_lingering_engine, test_request_fields,
                      test_check_float32_floor):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)

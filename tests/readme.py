@@ -9,6 +9,9 @@ checkout, and what it shows is what the tool prints now:
   `sh -e` beside that checkout, a plugin of our own in my.c (the example's
   Forest-Ruth) and my.case: exit 0; the same with my.c made worse (a wrong
   weight: a second-order method) fails, check and --strict=mine each;
+- docs/engines.md's CI recipe for an engine run the same way, with the
+  Python example as my_engine.py: exit 0; made first order (uneven kicks),
+  check and --strict=mine each fail, naming it;
 - the plugin, model-plugin and engine examples run as printed in the
   checkout (no make install: the plugins build against its header);
 - the "One run" block prints what the README shows, to the last digit;
@@ -129,6 +132,8 @@ def test_fresh_checkout(tmp):
             "tcv" not in r.stderr.replace("my.case", ""),
             "--strict=mine fails on the worse method alone (exit %d)" % r.returncode, r.stderr[-1500:])
 
+    engine_ci_recipe(ci)
+
     # ---- the examples in the checkout, verletbench on the PATH ----
     env = dict(os.environ, PATH=os.path.join(co, "build") + os.pathsep + os.environ["PATH"])
     plug = block_with(text, "make -C examples/plugin ")
@@ -159,6 +164,58 @@ def test_fresh_checkout(tmp):
     if shutil.which("gnuplot"):
         S.check(os.path.isfile(os.path.join(co, "mine", "plots", "spring", "convergence.png")),
                 "the engine example's charts are in mine/plots/, as the README says")
+
+
+def engine_ci_recipe(ci):
+    """docs/engines.md's CI recipe for an engine, as printed, beside the
+    fresh checkout the plugin recipe built: the Python example as
+    my_engine.py with its helper, my.case as the page shows it.  It passes;
+    the example with uneven kicks (0.6 h, then 0.4 h: a first-order method,
+    its error a whole order worse) fails check and --strict=mine, naming
+    mine and no built-in."""
+    with open(os.path.join(ROOT, "docs", "engines.md")) as f:
+        text = f.read()
+    case = re.search(r"<!-- ci-recipe-engine: my.case[^\n]*\n```ini\n(.*?)\n```", text, re.S)
+    once = re.search(r"<!-- ci-recipe-engine: once[^\n]*\n```sh\n(.*?)\n```", text, re.S)
+    every = re.search(r"<!-- ci-recipe-engine: every job[^\n]*\n```sh\n(.*?)\n```", text, re.S)
+    S.check(case and once and every, "docs/engines.md: the three ci-recipe-engine blocks")
+    if not (case and once and every):
+        return
+    d = os.path.join(ci, "engine")
+    os.makedirs(d)
+    os.symlink(os.path.join(ci, "verletbench"), os.path.join(d, "verletbench"))
+    shutil.copy(os.path.join(ROOT, "examples", "engines", "python", "engine.py"),
+                os.path.join(d, "my_engine.py"))
+    shutil.copy(os.path.join(ROOT, "engines", "lib", "vbengine.py"), os.path.join(d, "vbengine.py"))
+    with open(os.path.join(d, "my.case"), "w") as f:
+        f.write(case.group(1) + "\n")
+    r = sh(once.group(1), d)
+    S.check(r.returncode == 0 and os.path.isfile(os.path.join(d, "my-baseline", "my", "runs.csv")),
+            "the engine CI recipe's once-block runs as printed (exit %d)" % r.returncode,
+            r.stdout[-1500:] + r.stderr[-1500:])
+    r = sh(every.group(1), d)
+    S.check(r.returncode == 0 and "passed:" in r.stdout,
+            "the engine CI recipe's every-job block runs as printed and passes (exit %d)"
+            % r.returncode, r.stdout[-1500:] + r.stderr[-1500:])
+    with open(os.path.join(d, "my_engine.py")) as f:
+        src = f.read()
+    kick = "v[i] += a[i] * half"
+    S.check(src.count(kick) == 2, "my_engine.py: velocity Verlet's two kicks, as the example has them")
+    worse = src.replace(kick, "v[i] += a[i] * (0.6 * h)", 1).replace(kick, "v[i] += a[i] * (0.4 * h)", 1)
+    with open(os.path.join(d, "my_engine.py"), "w") as f:
+        f.write(worse)
+    lines = every.group(1).split("\n")
+    check_line = [l for l in lines if " check " in l]
+    strict = [l for l in lines if "--strict=mine" in l]
+    r = sh("\n".join(lines[:1] + check_line), d)
+    S.check(r.returncode == 1 and "FAILED:" in r.stdout and " mine " in r.stdout,
+            "the engine made first order fails check, naming mine (exit %d)" % r.returncode,
+            r.stdout[-1500:] + r.stderr[-800:])
+    r = sh("\n".join(lines[:1] + strict), d)
+    said = [l for l in r.stderr.splitlines() if "strict: " in l and "case: " in l]
+    S.check(r.returncode == 1 and said and all(": mine, " in l for l in said),
+            "the engine made first order fails --strict=mine, naming mine alone (exit %d)"
+            % r.returncode, r.stderr[-1500:])
 
 
 def open_or_empty(path):

@@ -9,6 +9,9 @@
 #  - a read-only result file, or a directory that is not a case's: exit 2,
 #    nothing changed;
 #  - summary.md holds the cases of this run only;
+#  - what an earlier draw made of the tables a run replaces (REPORT.md, the
+#    charts of the cases written) is removed, in DIR/plots and in make's
+#    plots/; other cases' charts and the user's files stay;
 #  - make restores the whole report after a run of some cases into
 #    results/ (the Makefile's own results rule, run on two small cases).
 # Ends with "N passed, N failed".
@@ -149,6 +152,43 @@ rc=$?
 "$VB" run --quiet --no-chart-data old/big.case --out res >/dev/null 2>&1
 grep -q '^## big' res/summary.md && ! grep -q '^## small' res/summary.md && ok || \
     bad "summary.md does not hold exactly this run's case: $(grep '^## ' res/summary.md | tr '\n' ' ')"
+
+# ---- what an earlier draw made of the tables a run replaces ----
+# REPORT.md is drawn from the summary.md of the run before, and a case's
+# charts from its tables: after a run without --draw they would disagree
+# with what it wrote, so they go; another case's charts (their tables are
+# still there) and a file of the user's stay.  Into results/ (make's
+# layout) the charts are in plots/, beside the scripts.
+stale() {  # RESULTS CHARTS
+    mkdir -p "$2/small" "$2/big"
+    echo "## big (the report of the run before)" > "$1/REPORT.md"
+    for f in "$2/small/convergence.png" "$2/small/band.png.tmp.123" "$2/small/notes.txt" \
+             "$2/big/convergence.png"; do echo old > "$f"; done
+}
+stale res res/plots
+"$VB" run --quiet old/small.case --out res >out 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ ! -e res/REPORT.md ] && [ ! -e res/plots/small/convergence.png ] && \
+    [ ! -e res/plots/small/band.png.tmp.123 ] && [ -f res/plots/small/notes.txt ] && \
+    [ -f res/plots/big/convergence.png ] && grep -q '^## small' res/summary.md && ok || \
+    { bad "a run without --draw left an earlier REPORT.md or the charts of the case it replaced (exit $rc)"; \
+      ls -R res/plots res/REPORT.md 2>&1 | head -20; cat out; }
+rm -rf res/plots/small/notes.txt
+"$VB" run --quiet old/small.case --out res >out 2>&1
+[ ! -e res/plots/small ] && ok || bad "the charts' directory of a case, emptied, stays"
+mkdir -p lay
+(cd lay && mkdir -p results && stale results plots && \
+    "$VB" run --quiet ../old/small.case --out results >../out 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ ! -e lay/results/REPORT.md ] && [ ! -e lay/plots/small/convergence.png ] && \
+    [ -f lay/plots/big/convergence.png ] && [ ! -e lay/results/plots ] && ok || \
+    { bad "into results/: the stale charts in plots/ (make's layout), exit $rc"; cat out; }
+# a shard writes no summary, and draws nothing: it removes nothing either
+stale res res/plots
+"$VB" run --quiet --shard 1/2 old/small.case --out res >out 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ -f res/REPORT.md ] && [ -f res/plots/small/convergence.png ] && ok || \
+    { bad "run --shard removed an earlier drawing (exit $rc)"; cat out; }
 
 # ---- make restores a whole report ----
 # The project's Makefile over a cases/ of two small cases, with a copy of

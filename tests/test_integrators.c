@@ -9,6 +9,7 @@
 #include "adaptive.h"
 #include "engine.h"
 #include "simulate.h"
+#include "stepmatrix.h"
 #include "unit.h"
 
 /* A handful of operations on O(1) numbers round to within a few 1e-16;
@@ -670,6 +671,43 @@ static void test_adaptive_cap_says_why(void)
     }
 }
 
+/* stepmatrix.h's M(z) is each method's own step: on the damped spring
+ * (k = m = 1, c = 0.205, so omega = 1 and zeta = 0.1025), one step of h = z
+ * from (x, v) = (0.3, -0.7), observed, is M applied to (x, v, a) with
+ * a = -x - 2 zeta v, the force a method that carries one (velocity Verlet,
+ * yoshida4) evaluates at its start.  The matrix is a product of the
+ * stages' maps and the method a sequence of the same operations, so the
+ * two differ by a few dozen roundings (1e-16 each) of the numbers in play:
+ * 1e-13 of the result's size (yoshida4 at z = 3.8 reaches 216), or of 1. */
+static void test_step_matrix_is_the_step(void)
+{
+    static const char *const sets[] = {"c=0.205", NULL};
+    vb_model m = test_model("damped-spring", sets);
+    const char *names[] = {"euler", "euler-semi", "velocity-verlet", "yoshida4", "pefrl", "rk4"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (double z = 0.5; z < 4.0; z += 1.1) {
+            const vb_integrator *g = test_integrator(names[i]);
+            _Alignas(max_align_t) unsigned char state[TEST_STATE_BYTES] = {0};
+            vb_force f = vb_model_force(&m);
+            double x = 0.3, v = -0.7, a = -x - 2.0 * 0.1025 * v, mat[3][3];
+            CHECK(vb_step_matrix(g, z, 0.1025, mat) == 0, "%s has a step matrix", names[i]);
+            g->start(state, &f, 0.0, &x, &v, z);
+            g->step(state, &f, 0.0, z);
+            double xo, vo;
+            g->observe(state, &xo, &vo);
+            char what[80];
+            snprintf(what, sizeof what, "%s at z = %g: x", names[i], z);
+            double wx = mat[0][0] * x + mat[0][1] * v + mat[0][2] * a,
+                   wv = mat[1][0] * x + mat[1][1] * v + mat[1][2] * a;
+            CHECK_ABS(xo, wx, 1e-13 * fmax(1.0, fabs(wx)), what);
+            snprintf(what, sizeof what, "%s at z = %g: v", names[i], z);
+            CHECK_ABS(vo, wv, 1e-13 * fmax(1.0, fabs(wv)), what);
+        }
+    double mat[3][3];
+    CHECK(vb_step_matrix(test_integrator("beeman"), 1.0, 0.1, mat) != 0,
+          "beeman has none here (its closed form is docs/stability.md §4's)");
+}
+
 /* Beeman's first step by hand (Beeman 1976) on x'' = -4x from x0 = 1,
  * v0 = 0.5, h = 0.1, with the documented start: a_{-1} = a(x0 - v0 h +
  * a0 h^2/2) (the spring's force ignores the velocity). */
@@ -812,4 +850,5 @@ void suite_integrators(void)
     RUN(test_adaptive_error_against_tolerance);
     RUN(test_adaptive_one_frame_is_gsl_evolve);
     RUN(test_adaptive_cap_says_why);
+    RUN(test_step_matrix_is_the_step);
 }

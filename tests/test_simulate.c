@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
 #include "metrics.h"
 #include "simulate.h"
 #include "truth.h"
@@ -236,6 +237,61 @@ static void test_shared_reference_same_bits(void)
     vb_reference_free(shared);
 }
 
+/* The physics steps a frame owes, as docs/method.md §9 states them, and
+ * counted in 64 bits (issue 38, items 2 and 3): a semi-fixed frame of h
+ * takes ceil(h/physics_dt - 1e-9) equal steps however many that is (it was
+ * capped at 1000: a 1 s frame at 1e-4 took 1000 steps of 1e-3); an
+ * accumulator's first frame owes floor(h/physics_dt + 1e-9) steps, past
+ * 2^31 too (an int wrapped: the frame took none).  Counts only: no step is
+ * taken.  The wants are whole-number arithmetic: 1/1e-4 = 10^4, 1/1e-10 =
+ * 10^10, (1/60)/(1/120) = 2; the 1e-9 guard keeps round-off of the ratio
+ * from adding or dropping a step. */
+static void test_loop_frame_counts(void)
+{
+    const struct {
+        vb_loop_kind kind;
+        double physics_dt, h;
+        unsigned long long want;
+    } cases[] = {
+        {VB_LOOP_SEMI_FIXED, 1e-4, 1.0, 10000ULL},
+        {VB_LOOP_SEMI_FIXED, 1.0 / 120, 1.0 / 60, 2ULL},
+        {VB_LOOP_SEMI_FIXED, 0.3, 0.2, 1ULL},
+        {VB_LOOP_SEMI_FIXED, 1e-10, 1.0, 10000000000ULL},
+        {VB_LOOP_ACCUMULATOR, 1e-10, 1.0, 10000000000ULL},
+        {VB_LOOP_ACCUMULATOR, 1.0 / 120, 1.0 / 60, 2ULL},
+        {VB_LOOP_ACCUMULATOR, 0.3, 0.2, 0ULL},
+    };
+    const vb_integrator *vv = test_integrator("velocity-verlet");
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        vb_loop_spec spec = {.kind = cases[k].kind, .physics_dt = cases[k].physics_dt,
+                             .dt_text = "dt"};
+        vb_loop *l = vb_loop_new(vv, &spec);
+        vb_loop_run r;
+        if (!l || vb_loop_run_init(&r, l, 1, 0) != 0) {
+            fprintf(stderr, "test bug: out of memory\n");
+            exit(2);
+        }
+        vb_loop_frame fr;
+        vb_loop_frame_begin(&r, &fr, cases[k].h, cases[k].h);
+        unsigned long long want = cases[k].want;
+        CHECK(fr.left == want, "%s physics_dt %g, a frame of %g: %llu steps, want %llu",
+              vb_loop_kind_name(cases[k].kind), cases[k].physics_dt, cases[k].h,
+              (unsigned long long)fr.left, want);
+        if (cases[k].kind == VB_LOOP_SEMI_FIXED)
+            CHECK_REL(fr.sub, cases[k].h / (double)want, 1e-15, "semi-fixed: steps of h/k");
+        /* the step limit counts the same steps: two such frames */
+        double limit = vb_loop_max_steps(&spec, 2.0, cases[k].h, 2.0 * cases[k].h, 0);
+        if (cases[k].kind == VB_LOOP_SEMI_FIXED)
+            CHECK(limit == 2.0 * (double)want, "semi-fixed: the step limit counts %g for two "
+                                               "frames, want %g", limit, 2.0 * (double)want);
+        else
+            CHECK(limit >= 2.0 * (double)want, "accumulator: the step limit counts %g for two "
+                                               "frames, at least %g", limit, 2.0 * (double)want);
+        vb_loop_run_free(&r, 0);
+        vb_loop_free(l);
+    }
+}
+
 void suite_simulate(void)
 {
     RUN(test_shared_reference_same_bits);
@@ -245,4 +301,5 @@ void suite_simulate(void)
     RUN(test_symplectic_energy_stays_bounded);
     RUN(test_angular_momentum);
     RUN(test_divergence_is_reported);
+    RUN(test_loop_frame_counts);
 }

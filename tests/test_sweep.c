@@ -71,7 +71,7 @@ static void test_fit_recovers_exact_power_laws(void)
             scale[k] = 1.0;
         }
         vb_fit fit;
-        vb_fit_order(dt, err, scale, NULL, 8, &fit);
+        vb_fit_order(dt, err, scale, NULL, NULL, 8, &fit);
         /* points under 1e3 eps are dropped: p = 5 keeps fewer */
         CHECK_ABS(fit.order, p, 1e-9, "order of c dt^p");
         CHECK(fit.range == VB_RANGE_ASYMPTOTIC, "range %s", vb_range_name(fit.range));
@@ -91,7 +91,7 @@ static void test_fit_drops_floor_and_transient(void)
         scale[k] = 1.0;
     }
     vb_fit fit;
-    vb_fit_order(dt, err, scale, NULL, 8, &fit);
+    vb_fit_order(dt, err, scale, NULL, NULL, 8, &fit);
     CHECK_ABS(fit.order, 1.0, 1e-9, "order of the settled points");
     CHECK(fit.first == 2 && fit.last == 5, "fitted points %d..%d, want 2..5", fit.first, fit.last);
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_AS_EXPECTED, "verdict");
@@ -103,12 +103,12 @@ static void test_fit_exact_and_saturated(void)
     double dt[4] = {1, 0.5, 0.25, 0.125}, scale[4] = {1, 1, 1, 1};
     double tiny[4] = {1e-15, 3e-16, 0, 2e-15};
     vb_fit fit;
-    vb_fit_order(dt, tiny, scale, NULL, 4, &fit);
+    vb_fit_order(dt, tiny, scale, NULL, NULL, 4, &fit);
     CHECK(fit.exact && vb_fit_verdict(&fit, 2) == VB_VERDICT_EXACT, "round-off everywhere is exact");
     /* an error that never falls below the size of the solution: no power
      * law; the trend (order 0) says the error does not converge */
     double flat[4] = {0.9, 1.1, 0.95, 1.0};
-    vb_fit_order(dt, flat, scale, NULL, 4, &fit);
+    vb_fit_order(dt, flat, scale, NULL, NULL, 4, &fit);
     CHECK(fit.range == VB_RANGE_ALL, "range %s", vb_range_name(fit.range));
     CHECK(fabs(fit.order) < 0.1 && vb_fit_verdict(&fit, 2) == VB_VERDICT_NOT_CONVERGING,
           "order %g, verdict %s", fit.order, vb_verdict_name(vb_fit_verdict(&fit, 2)));
@@ -126,7 +126,7 @@ static void test_trend_never_earns_the_label(void)
     double scale[6] = {0.62, 0.62, 0.62, 0.62, 0.62, 0.62};
     double saturating[6] = {16, 4.0, 1.0, 0.44, 0.4301, 0.43};
     vb_fit fit;
-    vb_fit_order(dt, saturating, scale, NULL, 6, &fit);
+    vb_fit_order(dt, saturating, scale, NULL, NULL, 6, &fit);
     CHECK(fit.range == VB_RANGE_ALL && fabs(fit.order - 1.0) < 0.25,
           "the trend is about 1: range %s, order %g", vb_range_name(fit.range), fit.order);
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NOT_CONVERGING, "saturating: verdict %s",
@@ -137,9 +137,33 @@ static void test_trend_never_earns_the_label(void)
     approaching[0] = 40.0;
     for (int k = 0; k < 5; k++)
         approaching[k + 1] = approaching[k] / pow(2.0, p[k]);
-    vb_fit_order(dt, approaching, scale, NULL, 6, &fit);
+    vb_fit_order(dt, approaching, scale, NULL, NULL, 6, &fit);
     CHECK(fit.range == VB_RANGE_ALL, "approaching: range %s", vb_range_name(fit.range));
     CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NO_ASYMPTOTIC, "approaching: verdict %s",
+          vb_verdict_name(vb_fit_verdict(&fit, 1)));
+}
+
+/* docs/method.md §5: not-converging reads the local orders between the
+ * trend's points, and the trend ends where the error is last above its
+ * floor.  Here the finest step's error is at round-off (1e-17 of a
+ * solution of 0.62) and takes no part: the trend is 16 ... 0.43, whose two
+ * finest local orders are log2(0.44/0.4301) = 0.033 and log2(0.4301/0.43)
+ * = 0.0003, mean 0.017 < 0.5: not converging.  (The two finest step sizes'
+ * local orders would be 0.0003 and log2(0.43/1e-17) = 55, mean 27: an
+ * error that falls, which it does not: it saturated, and the last point
+ * is round-off.) */
+static void test_not_converging_reads_the_trends_points(void)
+{
+    double dt[7] = {0.05, 0.025, 0.0125, 0.00625, 0.003125, 0.0015625, 0.00078125};
+    double scale[7] = {0.62, 0.62, 0.62, 0.62, 0.62, 0.62, 0.62};
+    double err[7] = {16, 4.0, 1.0, 0.44, 0.4301, 0.43, 1e-17};
+    vb_fit fit;
+    vb_fit_order(dt, err, scale, NULL, NULL, 7, &fit);
+    CHECK(fit.range == VB_RANGE_ALL && fit.first == 0 && fit.last == 5,
+          "the trend is the points above the floor: range %s, %d..%d", vb_range_name(fit.range),
+          fit.first, fit.last);
+    CHECK(vb_fit_verdict(&fit, 1) == VB_VERDICT_NOT_CONVERGING,
+          "a trend flat at its own finest points: verdict %s",
           vb_verdict_name(vb_fit_verdict(&fit, 1)));
 }
 
@@ -205,6 +229,61 @@ static void test_projectile_exactness_verdicts(void)
           vb_verdict_name(v->verdict), v->fit.order);
     vb_sweep_free(&s);
     vb_case_free(&c);
+}
+
+/* Round-off grows with the steps (orders.h, docs/method.md §5): the
+ * Verlet family and RK4 are exact on a constant force (their updates
+ * reproduce x0 + v0 t + a t^2/2), so every error they make there is
+ * round-off, however many steps.  The drop of cases/drop.case (from rest:
+ * E_0 = 0, an absolute energy error of terms up to 48 J/kg) and a
+ * projectile at 7 000 to 58 000 steps, where round-off passes a thousand
+ * ulps (0.37 N ulps measured), must both be exact, never fitted as errors
+ * that do not converge (the flat floor called the drop's energy
+ * not-converging, and run --strict failed it). */
+static void test_roundoff_floor_grows_with_steps(void)
+{
+    vb_case c = load("[case]\nmodel = projectile\nspeed = 0\nangle = 90\nt_end = 1\n"
+                     "[steps]\ndt = 0.02\nhalvings = 4\n"
+                     "[integrators]\nuse = tcv, velocity-verlet, rk4\n");
+    vb_sweep s;
+    sweep(&c, &s);
+    const char *const exact[] = {"tcv", "velocity-verlet", "rk4"};
+    for (size_t i = 0; i < 3; i++) {
+        const vb_order_row *r = order(&s, exact[i], VB_PLAN_FIXED, VB_NORM_ENERGY_MAX);
+        CHECK(r->verdict == VB_VERDICT_EXACT, "drop, %s energy: %s (order %.2f)", exact[i],
+              vb_verdict_name(r->verdict), r->fit.order);
+    }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+    c = load("[case]\nmodel = projectile\nt_end = 2.883\n"
+             "[steps]\ndt = 0.0004\nhalvings = 4\n"
+             "[integrators]\nuse = velocity-verlet, pefrl\n");
+    sweep(&c, &s);
+    for (size_t i = 0; i < 2; i++) {
+        const char *name = i ? "pefrl" : "velocity-verlet";
+        const vb_order_row *r = order(&s, name, VB_PLAN_FIXED, VB_NORM_POS_MAX);
+        CHECK(r->verdict == VB_VERDICT_EXACT, "projectile at %.0f steps, %s: %s (order %.2f)",
+              2.883 / r->dt[r->fit.n - 1], name, vb_verdict_name(r->verdict), r->fit.order);
+        r = order(&s, name, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX);
+        CHECK(r->verdict == VB_VERDICT_EXACT, "projectile, %s energy: %s", name,
+              vb_verdict_name(r->verdict));
+    }
+    vb_sweep_free(&s);
+    vb_case_free(&c);
+    /* the floor itself: max(1e3, N) ulps of the scale */
+    double dt[4] = {0.1, 0.05, 0.025, 0.0125}, scale[4] = {2, 2, 2, 2};
+    double steps[4] = {4000, 8000, 16000, 32000}, err[4];
+    for (int k = 0; k < 4; k++)
+        err[k] = 0.9 * steps[k] * DBL_EPSILON * scale[k];
+    vb_fit fit;
+    vb_fit_order(dt, err, scale, steps, NULL, 4, &fit);
+    CHECK(fit.exact, "0.9 N ulps of the scale at N = 4000 ... 32000: round-off");
+    for (int k = 0; k < 4; k++)
+        err[k] = 1.1 * steps[k] * DBL_EPSILON * scale[k];
+    vb_fit_order(dt, err, scale, steps, NULL, 4, &fit);
+    CHECK(!fit.exact && fit.range == VB_RANGE_ASYMPTOTIC && fabs(fit.order + 1.0) < 1e-9,
+          "1.1 N ulps: above the floor, fitted (order %g)", fit.order);
+    CHECK(vb_fit_floor(DBL_EPSILON, 10, 1) == 1e3 * DBL_EPSILON, "below 1000 steps: 1e3 ulps");
 }
 
 /* A method whose label overstates it must be caught: Euler labelled 2. */
@@ -407,8 +486,10 @@ void suite_sweep(void)
     RUN(test_fit_drops_floor_and_transient);
     RUN(test_fit_exact_and_saturated);
     RUN(test_trend_never_earns_the_label);
+    RUN(test_not_converging_reads_the_trends_points);
     RUN(test_spring_fixed_orders_match_labels);
     RUN(test_projectile_exactness_verdicts);
+    RUN(test_roundoff_floor_grows_with_steps);
     RUN(test_wrong_label_is_below_label);
     RUN(test_onestep_exponents);
     RUN(test_reversibility);

@@ -73,5 +73,10 @@ void suite_plans(void);
 void suite_simulate(void);
 void suite_sweep(void);
 void suite_constrain(void);
+void suite_contact(void);
+void suite_contact_handlers(void);
+void suite_rigid(void);
+void suite_rigid_methods(void);
+void suite_rigid_engines(void);
 
 #endif

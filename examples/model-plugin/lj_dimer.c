@@ -139,7 +139,8 @@ static double natural_time(const void *self)
 
 static const vb_model_type lj_dimer = {
     .name = "lj-dimer",
-    .summary = "two Lennard-Jones atoms in 3-D, vibrating and turning (plugin example)",
+    .summary = "two Lennard-Jones atoms in 3-D, vibrating and turning (plugin example); energy "
+               "kinetic + 4 eps ((sigma/r)^12 - (sigma/r)^6), its potential zero at infinite r",
     .dim = 3,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

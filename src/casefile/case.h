@@ -73,6 +73,7 @@ typedef struct vb_case {
     double offset;
     double rates[VB_MAX_RATES]; /* [loop] rates: display rates (Hz) of the frame-rate table */
     int n_rates;
+    unsigned long rates_line; /* the case file's line of rates, for messages */
 } vb_case;
 
 /* What round-off is measured against in a case's runs of n components:

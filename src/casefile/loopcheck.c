@@ -193,6 +193,7 @@ static int check_rates(vb_parser *p, vb_case *c)
     const vb_entry *e = vb_parser_find(p, "loop", "rates");
     if (!e)
         return 0;
+    c->rates_line = e->line;
     char list[VB_CASE_LINE_MAX + 1];
     snprintf(list, sizeof list, "%s", e->value);
     for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;

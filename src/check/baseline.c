@@ -1,7 +1,8 @@
 /* baseline.c — a baseline's tables read back: '#' lines, a header, plain
  * fields, every cell held to what the writer prints there; the rows of
- * runs.csv and orders.csv, sorted by what identifies them.  A table that
- * cannot be read as such is refused, never taken as "nothing got worse". */
+ * runs.csv, sorted by what identifies them (orders.csv's: orders.c).  A
+ * table that cannot be read as such is refused, never taken as "nothing
+ * got worse". */
 #include "baseline.h"
 
 #include <errno.h>
@@ -12,6 +13,8 @@
 #include <string.h>
 
 #include "infile.h"
+#include "loop.h"
+#include "truth.h"
 
 int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
                  size_t errlen)
@@ -208,7 +211,7 @@ static int column(const vb_table *t, const char *name)
 }
 
 /* the column or a message naming it */
-static int need_column(const vb_table *t, const char *name, int *col, char *err, size_t errlen)
+int vb_need_column(const vb_table *t, const char *name, int *col, char *err, size_t errlen)
 {
     *col = column(t, name);
     if (*col < 0)
@@ -254,7 +257,7 @@ static int number_text(const char *s, int allow_minus)
 
 /* A number as the tables print it (%.17g), >= 0; "inf" only where allowed
  * (the errors of a run that did not finish). */
-static int parse_number(const char *s, int allow_inf, double *out)
+int vb_cell_number(const char *s, int allow_inf, double *out)
 {
     if (allow_inf && strcmp(s, "inf") == 0) {
         *out = INFINITY;
@@ -270,7 +273,7 @@ static int parse_number(const char *s, int allow_inf, double *out)
 }
 
 /* A finite number that may be negative (a fitted order). */
-static int parse_signed(const char *s, double *out)
+int vb_cell_signed(const char *s, double *out)
 {
     if (!number_text(s, 1))
         return -1;
@@ -283,7 +286,7 @@ static int parse_signed(const char *s, double *out)
 
 /* A count as %llu or %d prints it: digits only, no sign, no blank, no
  * leading zero. */
-static int parse_count(const char *s, unsigned long long *out)
+int vb_cell_count(const char *s, unsigned long long *out)
 {
     for (const char *p = s; *p; p++)
         if (!digit(*p))
@@ -300,7 +303,8 @@ static int parse_count(const char *s, unsigned long long *out)
 
 /* integrator names are what a plugin may register, a-z 0-9 - _ (at most
  * 40), and a method with parameters set, NAME:KEY=VALUE[:KEY=VALUE] with
- * values as the shortest text of a double (at most 160 in all) */
+ * values as the shortest text of a double (at most VB_METHOD_NAME_MAX in
+ * all, integrator.h: every name the writer prints, whole) */
 int vb_check_name_valid(const char *s)
 {
     /* a frame loop's row, METHOD@LOOP (loop.h): "tcv@substeps(4)",
@@ -308,9 +312,10 @@ int vb_check_name_valid(const char *s)
     const char *at = strchr(s, '@');
     if (at) {
         size_t m = strlen(at + 1);
-        if (m == 0 || m > 80 || strspn(at + 1, "abcdefghijklmnopqrstuvwxyz0123456789-.+/;=()") != m)
+        if (m == 0 || m > VB_LOOP_PART_MAX ||
+            strspn(at + 1, "abcdefghijklmnopqrstuvwxyz0123456789-.+/;=()") != m)
             return 0;
-        char method[161];
+        char method[VB_METHOD_NAME_MAX + 1];
         if ((size_t)(at - s) >= sizeof method)
             return 0;
         memcpy(method, s, (size_t)(at - s));
@@ -318,7 +323,7 @@ int vb_check_name_valid(const char *s)
         return vb_check_name_valid(method);
     }
     size_t n = strlen(s), base = strcspn(s, ":");
-    if (n == 0 || n > 160 || base == 0 || base > 40)
+    if (n == 0 || n > VB_METHOD_NAME_MAX || base == 0 || base > 40)
         return 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
@@ -330,7 +335,7 @@ int vb_check_name_valid(const char *s)
     return 1;
 }
 
-static int valid_plan(const char *s)
+int vb_plan_name_valid(const char *s)
 {
     return !strcmp(s, "fixed") || !strcmp(s, "random") || !strcmp(s, "trace");
 }
@@ -452,10 +457,42 @@ const char *const vb_check_metric[VB_CHECK_METRICS] = {
 const int vb_check_final[VB_CHECK_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
 const int vb_check_scale[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0};
 const int vb_check_velocity[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0};
-/* the first metrics every baseline has; the later ones came with
- * verletbench 0.3, and a baseline without their columns is not compared on
- * them (a newer version measuring more is not a damaged baseline) */
-#define N_ALWAYS 7
+
+/* Every column of runs.csv, as the writer prints them: vb_run_columns and
+ * vb_run_print_row (driver/simulate.c), then level and resolved, and in a
+ * case with a frame loop err_draw_max, err_draw_rms and lag_max
+ * (output/tables.c).  The header must name each of them once and no
+ * other, and each cell of each is held below to what the writer prints
+ * there: a column the reader did not know would be one nobody checks. */
+enum {
+    C_MODEL, C_INTEG, C_PLAN, C_DT, C_JITTER, C_SEED, C_STEPS, C_T_END, C_EVALS, C_POS_FINAL,
+    C_POS_MAX, C_POS_RMS, C_VEL_FINAL, C_VEL_MAX, C_ENERGY, C_STATUS, C_ANGMOM, C_FAIL_STEP,
+    C_POS_SCALE, C_VEL_SCALE, C_MOMENTUM, C_RETURN, C_REF_POS, C_REF_VEL, C_TOL, C_CONSTRAINT,
+    C_LEVEL, C_RESOLVED, C_DRAW_MAX, C_DRAW_RMS, C_LAG, N_RUN_COLUMNS
+};
+static const char *const run_column[N_RUN_COLUMNS] = {
+    "model", "integrator", "plan", "dt", "jitter", "seed", "steps", "t_end", "force_evals",
+    "err_pos_final", "err_pos_max", "err_pos_rms", "err_vel_final", "err_vel_max",
+    "err_energy_max", "status", "err_angmom_max", "fail_step", "pos_scale", "vel_scale",
+    "err_momentum_max", "err_return", "ref_err_pos", "ref_err_vel", "tol", "err_constraint_max",
+    "level", "resolved", "err_draw_max", "err_draw_rms", "lag_max"};
+/* the column of each metric of vb_check_metric */
+static const int metric_column[VB_CHECK_METRICS] = {
+    C_POS_FINAL, C_POS_MAX, C_POS_RMS,  C_VEL_FINAL, C_VEL_MAX,   C_ENERGY,
+    C_ANGMOM,    C_MOMENTUM, C_RETURN, C_CONSTRAINT, C_DRAW_MAX, C_DRAW_RMS};
+/* Where the writer fills a metric's cells: on every row (EVERY: print_num;
+ * the velocity's on every row but an engine's of velocity=none), in a
+ * case with a frame loop (DRAWN), or where the case measures it
+ * (MEASURED: print_opt, the same for every run of the case, so the first
+ * row tells).  A metric blank where it is always printed is damage, not
+ * a metric the case lacks: a baseline blanked in a whole column would
+ * otherwise compare nothing there. */
+enum { EVERY, DRAWN, MEASURED };
+/* indices into vb_check_metric */
+enum { M_POS_MAX = 1, M_DRAW_MAX = 10 };
+static const int metric_filled[VB_CHECK_METRICS] = {EVERY,    EVERY,    EVERY,    EVERY,
+                                                    EVERY,    MEASURED, MEASURED, MEASURED,
+                                                    MEASURED, MEASURED, DRAWN,    DRAWN};
 
 static int by_run_key(const void *a, const void *b)
 {
@@ -478,6 +515,54 @@ int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, 
                           t->line[row], t->head[col], t->rows[row][col], want);
 }
 
+/* A table of a case with a frame loop: a row of one (METHOD@LOOP), or its
+ * '# integrators=' line naming one. */
+static int frame_loop_table(const vb_table *t, int ci)
+{
+    const char *list = vb_table_integrators(t);
+    if (list && strchr(list, '@'))
+        return 1;
+    for (size_t i = 0; i < t->nrow; i++)
+        if (strchr(t->rows[i][ci], '@'))
+            return 1;
+    return 0;
+}
+
+/* col[k]: where run_column[k] is, -1 for the frame loop's columns of a
+ * table without one; every column of the header one of run_column. */
+static int run_header(const vb_table *t, int col[N_RUN_COLUMNS], int *loops, char *err,
+                      size_t errlen)
+{
+    if (vb_need_column(t, "integrator", &col[C_INTEG], err, errlen) != 0)
+        return VB_COMPARE_BAD;
+    *loops = frame_loop_table(t, col[C_INTEG]);
+    for (int k = 0; k < N_RUN_COLUMNS; k++) {
+        int drawn = k >= C_DRAW_MAX; /* the writer's columns of a frame loop */
+        col[k] = column(t, run_column[k]);
+        if (col[k] < 0 && (!drawn || *loops))
+            return vb_compare_bad(
+                err, errlen, "%s: no column '%s' in the header: not a table verletbench wrote%s",
+                t->path, run_column[k], drawn ? " (a case with a frame loop has it)" : "");
+        if (col[k] >= 0 && drawn && !*loops)
+            return vb_compare_bad(err, errlen,
+                                  "%s:%lu: column '%s', which only a case with a frame loop has, "
+                                  "but no integrator is one (METHOD@LOOP): not a table "
+                                  "verletbench wrote",
+                                  t->path, t->head_line, run_column[k]);
+    }
+    for (size_t i = 0; i < t->ncol; i++) {
+        int k = 0;
+        while (k < N_RUN_COLUMNS && strcmp(t->head[i], run_column[k]) != 0)
+            k++;
+        if (k == N_RUN_COLUMNS)
+            return vb_compare_bad(err, errlen,
+                                  "%s:%lu: column '%.60s' is not one verletbench writes into "
+                                  "runs.csv: not a table verletbench wrote",
+                                  t->path, t->head_line, t->head[i]);
+    }
+    return 0;
+}
+
 /* Read and check every row of a runs.csv; sorted by (integrator, plan,
  * level, seed).  Every cell is held to what the writer prints there
  * (vb_run_print_row): a number where it prints one, blank where it prints
@@ -485,25 +570,18 @@ int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, 
 static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
-    int cmod, ci, cp, cl, cs, cst, cdt, cj, cn, ct, cfe, cfs, cps, cvs, cm[VB_CHECK_METRICS];
-    if (need_column(t, "model", &cmod, err, errlen) ||
-        need_column(t, "integrator", &ci, err, errlen) ||
-        need_column(t, "plan", &cp, err, errlen) || need_column(t, "level", &cl, err, errlen) ||
-        need_column(t, "seed", &cs, err, errlen) || need_column(t, "status", &cst, err, errlen) ||
-        need_column(t, "dt", &cdt, err, errlen) || need_column(t, "jitter", &cj, err, errlen) ||
-        need_column(t, "steps", &cn, err, errlen) || need_column(t, "t_end", &ct, err, errlen) ||
-        need_column(t, "force_evals", &cfe, err, errlen) ||
-        need_column(t, "fail_step", &cfs, err, errlen) ||
-        need_column(t, "pos_scale", &cps, err, errlen) ||
-        need_column(t, "vel_scale", &cvs, err, errlen))
+    int col[N_RUN_COLUMNS], loops;
+    if (run_header(t, col, &loops, err, errlen) != 0)
         return VB_COMPARE_BAD;
+    const int cmod = col[C_MODEL], ci = col[C_INTEG], cp = col[C_PLAN], cl = col[C_LEVEL],
+              cs = col[C_SEED], cst = col[C_STATUS], cdt = col[C_DT], cj = col[C_JITTER],
+              cn = col[C_STEPS], ct = col[C_T_END], cfe = col[C_EVALS], cfs = col[C_FAIL_STEP],
+              cps = col[C_POS_SCALE], cvs = col[C_VEL_SCALE], ctol = col[C_TOL],
+              cres = col[C_RESOLVED], clag = col[C_LAG];
+    const int cref[2] = {col[C_REF_POS], col[C_REF_VEL]};
+    int cm[VB_CHECK_METRICS];
     for (int m = 0; m < VB_CHECK_METRICS; m++)
-        if (m < N_ALWAYS ? need_column(t, vb_check_metric[m], &cm[m], err, errlen) != 0
-                         : (cm[m] = column(t, vb_check_metric[m])) < -1)
-            return VB_COMPARE_BAD;
-    /* columns a later verletbench added: checked where the table has them */
-    int cref[2] = {column(t, "ref_err_pos"), column(t, "ref_err_vel")};
-    int cres = column(t, "resolved");
+        cm[m] = col[metric_column[m]];
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no runs, only a header: nothing to compare",
                               t->path);
@@ -511,10 +589,10 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     if (!set->r)
         return vb_compare_oom(err, errlen);
     set->n = t->nrow;
-    /* a metric applies when its cells are filled; one blank cell among
-     * filled ones is damage, but for the blanks of an engine that declared
-     * velocity=none (its provenance) in the metrics of the velocity: those
-     * are told by the first row of another integrator */
+    /* a metric the case measures has its cells filled; one blank cell
+     * among filled ones is damage, but for the blanks of an engine that
+     * declared velocity=none (its provenance) in the metrics of the
+     * velocity: those are told by the first row of another integrator */
     size_t first_v = t->nrow;
     for (size_t i = 0; i < t->nrow; i++) {
         set->r[i].no_velocity = vb_table_no_velocity(t, t->rows[i][ci]);
@@ -523,9 +601,14 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     }
     for (int m = 0; m < VB_CHECK_METRICS; m++) {
         size_t row = vb_check_velocity[m] ? first_v : 0;
-        set->present[m] = cm[m] >= 0;
-        set->has[m] = cm[m] >= 0 && row < t->nrow && t->rows[row][cm[m]][0] != '\0';
+        set->has[m] = metric_filled[m] == EVERY   ? row < t->nrow
+                      : metric_filled[m] == DRAWN ? loops
+                                                  : row < t->nrow && t->rows[row][cm[m]][0];
     }
+    /* a reference solution (a model without an exact one): its own
+     * errors, and whether a run's is above what it resolves, on every row */
+    int has_ref = set->has_ref = t->rows[0][cref[0]][0] != '\0';
+    const char *list = vb_table_integrators(t); /* match.c requires it */
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];
         vb_run_rec *r = &set->r[i];
@@ -541,38 +624,43 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
             return vb_compare_bad(err, errlen,
                                   "%s:%lu: integrator '%.60s' is not an integrator name", t->path,
                                   r->line, r->integ);
+        if (list && !vb_in_list(list, r->integ))
+            return vb_compare_bad(err, errlen,
+                                  "%s:%lu: integrator %s is not in the header's list "
+                                  "(# integrators=%.200s)",
+                                  t->path, r->line, r->integ, list);
         if (!vb_check_name_valid(r->model))
             return vb_table_bad_cell(t, i, cmod, "a model name", err, errlen);
-        if (!valid_plan(r->plan))
+        if (!vb_plan_name_valid(r->plan))
             return vb_compare_bad(err, errlen, "%s:%lu: plan '%.60s' (want fixed, random or trace)",
                                   t->path, r->line, r->plan);
         int random = !strcmp(r->plan, "random"), trace = !strcmp(r->plan, "trace");
-        if (parse_count(f[cl], &count) != 0 || count > 64)
+        if (vb_cell_count(f[cl], &count) != 0 || count > 64)
             return vb_table_bad_cell(t, i, cl, "a step-size level (0 to 64)", err, errlen);
         r->level = (int)count;
-        if (parse_number(r->dt, 0, &r->dt_value) != 0 || !(r->dt_value > 0))
+        if (vb_cell_number(r->dt, 0, &r->dt_value) != 0 || !(r->dt_value > 0))
             return vb_table_bad_cell(t, i, cdt, "a step size (a finite number > 0)", err, errlen);
         /* jitter: 0 with fixed steps, the case's (> 0) with random ones,
          * blank for a trace; the seed only with random steps */
         r->jitter = NAN;
         if (trace ? f[cj][0] != '\0'
-                  : parse_number(f[cj], 0, &r->jitter) != 0 || (random ? !(r->jitter > 0)
+                  : vb_cell_number(f[cj], 0, &r->jitter) != 0 || (random ? !(r->jitter > 0)
                                                                        : r->jitter != 0))
             return vb_table_bad_cell(t, i, cj,
                                      trace    ? "blank (a trace plan has no jitter)"
                                      : random ? "a jitter (a finite number > 0)"
                                               : "0 (fixed steps have no jitter)",
                                      err, errlen);
-        if (random ? parse_count(r->seed, &count) != 0 : r->seed[0] != '\0')
+        if (random ? vb_cell_count(r->seed, &count) != 0 : r->seed[0] != '\0')
             return vb_table_bad_cell(
                 t, i, cs, random ? "a seed (a count)" : "blank (only random steps have a seed)",
                 err, errlen);
-        if (parse_count(f[cn], &count) != 0)
+        if (vb_cell_count(f[cn], &count) != 0)
             return vb_table_bad_cell(t, i, cn, "a count of steps", err, errlen);
         r->steps = (double)count;
-        if (parse_number(f[ct], 0, &r->t_end) != 0 || !(r->t_end > 0))
+        if (vb_cell_number(f[ct], 0, &r->t_end) != 0 || !(r->t_end > 0))
             return vb_table_bad_cell(t, i, ct, "an end time (a finite number > 0)", err, errlen);
-        if (parse_count(f[cfe], &count) != 0)
+        if (vb_cell_count(f[cfe], &count) != 0)
             return vb_table_bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
         int ok = !strcmp(r->status, "ok");
         if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0 &&
@@ -582,30 +670,41 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
                 "%s:%lu: status '%.60s' (want ok, diverged, exact-failed, engine-failed "
                 "or plugin-failed)",
                 t->path, r->line, r->status);
-        if (ok ? f[cfs][0] != '\0' : parse_count(f[cfs], &count) != 0)
+        if (ok ? f[cfs][0] != '\0' : vb_cell_count(f[cfs], &count) != 0)
             return vb_table_bad_cell(t, i, cfs,
                                      ok ? "blank (the run's status is ok)"
                                         : "the step it failed at (a count)",
                                      err, errlen);
-        if (parse_number(f[cps], 0, &r->pscale) != 0)
+        if (vb_cell_number(f[cps], 0, &r->pscale) != 0)
             return vb_table_bad_cell(t, i, cps, "a scale (a finite number >= 0)", err, errlen);
-        if (parse_number(f[cvs], 0, &r->vscale) != 0)
+        if (vb_cell_number(f[cvs], 0, &r->vscale) != 0)
             return vb_table_bad_cell(t, i, cvs, "a scale (a finite number >= 0)", err, errlen);
+        /* an adaptive method's tolerance (the plan's, fixed by the case:
+         * match.c holds it to the run made now), blank for any other */
+        r->tol = NAN;
+        if (f[ctol][0] && (vb_cell_number(f[ctol], 0, &r->tol) != 0 || !(r->tol > 0)))
+            return vb_table_bad_cell(
+                t, i, ctol, "blank, or an adaptive method's tolerance (a finite number > 0)",
+                err, errlen);
+        double ref_pos = NAN;
         for (int k = 0; k < 2; k++) {
             double x;
-            if (cref[k] >= 0 && f[cref[k]][0] && parse_number(f[cref[k]], !ok, &x) != 0)
+            if (has_ref ? vb_cell_number(f[cref[k]], !ok, &x) != 0 : f[cref[k]][0] != '\0')
                 return vb_table_bad_cell(
-                    t, i, cref[k], "blank or a reference's error (a number >= 0)", err, errlen);
+                    t, i, cref[k],
+                    has_ref ? "a reference's error (a number >= 0; the first row has one)"
+                            : "blank (the first row has no reference's error)",
+                    err, errlen);
+            if (k == 0 && has_ref)
+                ref_pos = x;
         }
-        if (cres >= 0 && f[cres][0] && strcmp(f[cres], "yes") != 0 && strcmp(f[cres], "no") != 0)
-            return vb_table_bad_cell(t, i, cres, "blank, yes or no", err, errlen);
         for (int m = 0; m < VB_CHECK_METRICS; m++) {
             const char *c = cm[m] >= 0 ? f[cm[m]] : "";
             r->m[m] = NAN;
             if ((!set->has[m] || (r->no_velocity && vb_check_velocity[m])) && !c[0])
                 continue;
             /* a finished run has finite errors; one that did not, inf */
-            if (!set->has[m] || parse_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
+            if (!set->has[m] || vb_cell_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
                 return vb_compare_bad(err, errlen, "%s:%lu: %s = '%.60s': %s", t->path, r->line,
                                       vb_check_metric[m], c,
                                       !set->has[m]
@@ -613,6 +712,36 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
                                       : ok ? "not a finite number >= 0 (the run's status is ok)"
                                            : "a run that did not finish has the error inf");
         }
+        /* resolved: whether the error is above what the reference
+         * resolves, VB_REF_RESOLUTION times its own (sweep/norms.c) */
+        int above = r->m[M_POS_MAX] > VB_REF_RESOLUTION * ref_pos;
+        const char *res = !has_ref ? "" : above ? "yes" : "no";
+        if (strcmp(f[cres], res) != 0)
+            return vb_table_bad_cell(t, i, cres,
+                                     !has_ref ? "blank (no reference solution)"
+                                     : above  ? "yes (err_pos_max is over 100 ref_err_pos)"
+                                              : "no (err_pos_max is not over 100 ref_err_pos)",
+                                     err, errlen);
+        /* a frame loop's time dropped by its clamp: what the frames and
+         * physics_dt fix (match.c holds it to the run made now), at most
+         * the run's time; 0 on a row that is no frame loop's (an engine's),
+         * whose drawn errors are then its errors at the frames */
+        r->lag = NAN;
+        if (!loops)
+            continue;
+        int loop_row = strchr(r->integ, '@') != NULL;
+        if (vb_cell_number(f[clag], 0, &r->lag) != 0 || !(r->lag <= r->t_end) ||
+            (!loop_row && r->lag != 0))
+            return vb_table_bad_cell(t, i, clag,
+                                     loop_row ? "a frame loop's lag (a time from 0 to t_end)"
+                                              : "0 (a row that is no frame loop's)",
+                                     err, errlen);
+        for (int k = 0; k < 2 && !loop_row; k++)
+            if (strcmp(f[cm[M_DRAW_MAX + k]], f[cm[M_POS_MAX + k]]) != 0)
+                return vb_table_bad_cell(t, i, cm[M_DRAW_MAX + k],
+                                         k ? "err_pos_rms (a row that is no frame loop's)"
+                                           : "err_pos_max (a row that is no frame loop's)",
+                                         err, errlen);
     }
     qsort(set->r, set->n, sizeof *set->r, by_run_key);
     for (size_t i = 1; i < set->n; i++)
@@ -638,158 +767,4 @@ int vb_read_runs(const vb_table *t, vb_run_set *set, char *err, size_t errlen)
 vb_run_rec *vb_find_run(const vb_run_set *set, const vb_run_rec *key)
 {
     return bsearch(key, set->r, set->n, sizeof *set->r, by_run_key);
-}
-
-/* ---- orders.csv: fitted orders and verdicts ---- */
-
-static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
-                                       "undetermined", "no-asymptotic-range", "below-resolution",
-                                       "uncertain",    "below-label",         "not-converging",
-                                       "measured"};
-
-/* How good a verdict is: exact, then meeting the label (as expected or
- * above it: both keep the promise), then no claim either way (nothing
- * fitted, no power law, or errors a reference solution cannot resolve:
- * the method may have got better, or the reference worse; either way the
- * label is no longer shown to hold), then below the label (or off it with
- * an interval that still reaches it, uncertain: the same failure to keep
- * the label, only not proven, so a change between the two is no change),
- * then an error that does not fall at all. */
-int vb_verdict_rank(const char *v)
-{
-    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 1, 0, 2};
-    for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
-        if (!strcmp(v, VERDICTS[i]))
-            return rank[i];
-    return -1;
-}
-
-int vb_by_order_key(const void *a, const void *b)
-{
-    const vb_order_rec *x = a, *y = b;
-    int c = strcmp(x->integ, y->integ);
-    if (!c)
-        c = strcmp(x->plan, y->plan);
-    if (!c)
-        c = strcmp(x->norm, y->norm);
-    return c;
-}
-
-/* The verdicts the writer leaves the order blank with: an exact series
- * has no slope, an undetermined one none that could be fitted, and one
- * below a reference's resolution is never fitted. */
-static int verdict_without_order(const char *v)
-{
-    return !strcmp(v, "exact") || !strcmp(v, "undetermined") || !strcmp(v, "below-resolution");
-}
-
-/* local_orders: "q q q", each with 3 decimals or '-' where undefined */
-static int local_orders_text(const char *s)
-{
-    char buf[64];
-    for (const char *p = s; *p;) {
-        const char *e = strchr(p, ' ');
-        size_t k = e ? (size_t)(e - p) : strlen(p);
-        double x;
-        if (k == 0 || k >= sizeof buf)
-            return 0;
-        memcpy(buf, p, k);
-        buf[k] = '\0';
-        if (strcmp(buf, "-") != 0 && parse_signed(buf, &x) != 0)
-            return 0;
-        p = e ? e + 1 : p + k;
-        if (e && !*p)
-            return 0; /* a trailing blank */
-    }
-    return 1;
-}
-
-/* Read and check every row of an orders.csv (write_orders), sorted by
- * (integrator, plan, norm). */
-int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errlen)
-{
-    *out = NULL;
-    int ci, cp, cn, co, cpt, cex, cv, crg, cd1, cd2, clo;
-    if (need_column(t, "integrator", &ci, err, errlen) ||
-        need_column(t, "plan", &cp, err, errlen) || need_column(t, "norm", &cn, err, errlen) ||
-        need_column(t, "order", &co, err, errlen) || need_column(t, "points", &cpt, err, errlen) ||
-        need_column(t, "expected", &cex, err, errlen) ||
-        need_column(t, "verdict", &cv, err, errlen) || need_column(t, "range", &crg, err, errlen) ||
-        need_column(t, "dt_first", &cd1, err, errlen) ||
-        need_column(t, "dt_last", &cd2, err, errlen) ||
-        need_column(t, "local_orders", &clo, err, errlen))
-        return VB_COMPARE_BAD;
-    if (t->nrow == 0)
-        return vb_compare_bad(err, errlen, "%s: no orders, only a header: nothing to compare",
-                              t->path);
-    vb_order_rec *r = calloc(t->nrow, sizeof *r);
-    if (!r)
-        return vb_compare_oom(err, errlen);
-    for (size_t i = 0; i < t->nrow; i++) {
-        char **f = t->rows[i];
-        r[i] = (vb_order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
-        int known_norm = 0;
-        for (int m = 0; m < VB_CHECK_METRICS; m++)
-            known_norm |= !strcmp(r[i].norm, vb_check_metric[m]);
-        const char *why = !vb_check_name_valid(r[i].integ)    ? "integrator"
-                          : !valid_plan(r[i].plan)            ? "plan"
-                          : !known_norm                       ? "norm"
-                          : vb_verdict_rank(r[i].verdict) < 0 ? "verdict"
-                                                              : NULL;
-        if (why) {
-            free(r);
-            return vb_compare_bad(err, errlen, "%s:%lu: %s '%.60s' cannot be read", t->path,
-                                  t->line[i], why,
-                                  !strcmp(why, "integrator") ? f[ci]
-                                  : !strcmp(why, "plan")     ? f[cp]
-                                  : !strcmp(why, "norm")     ? f[cn]
-                                                             : f[cv]);
-        }
-        /* the order is blank exactly when the verdict has none */
-        int blank = verdict_without_order(r[i].verdict);
-        unsigned long long count;
-        double x;
-        int col = -1;
-        const char *want = NULL;
-        if (blank ? f[co][0] != '\0' : parse_signed(f[co], &r[i].order) != 0)
-            col = co, want = blank ? "blank (the verdict has no order)"
-                                   : "an order (a finite number; the verdict has one)";
-        else if (parse_count(f[cpt], &count) != 0)
-            col = cpt, want = "a count of points";
-        else if (f[cex][0] ? parse_count(f[cex], &count) != 0
-                           : strcmp(r[i].verdict, "measured") != 0 &&
-                                 vb_verdict_rank(r[i].verdict) != 4 &&
-                                 strcmp(r[i].verdict, "undetermined") != 0 &&
-                                 strcmp(r[i].verdict, "no-asymptotic-range") != 0 &&
-                                 strcmp(r[i].verdict, "not-converging") != 0 &&
-                                 strcmp(r[i].verdict, "below-resolution") != 0)
-            col = cex, want = "an integrator's label order (a count), or blank for an engine "
-                              "without a label";
-        else if (strcmp(f[crg], "asymptotic") != 0 && strcmp(f[crg], "all") != 0 &&
-                 strcmp(f[crg], "none") != 0)
-            col = crg, want = "a range (asymptotic, all or none)";
-        else if (f[cd1][0] || f[cd2][0]) {
-            if (parse_number(f[cd1], 0, &x) != 0 || !(x > 0))
-                col = cd1, want = "a step size (a finite number > 0; blank with dt_last)";
-            else if (parse_number(f[cd2], 0, &x) != 0 || !(x > 0))
-                col = cd2, want = "a step size (a finite number > 0; blank with dt_first)";
-        }
-        if (col < 0 && !local_orders_text(f[clo]))
-            col = clo, want = "local orders (numbers or '-' separated by one blank)";
-        if (col >= 0) {
-            free(r);
-            return vb_table_bad_cell(t, i, col, want, err, errlen);
-        }
-    }
-    qsort(r, t->nrow, sizeof *r, vb_by_order_key);
-    for (size_t i = 1; i < t->nrow; i++)
-        if (vb_by_order_key(&r[i - 1], &r[i]) == 0) {
-            int rc =
-                vb_compare_bad(err, errlen, "%s:%lu: the same order as line %lu (%s, %s, %s)",
-                               t->path, r[i].line, r[i - 1].line, r[i].integ, r[i].plan, r[i].norm);
-            free(r);
-            return rc;
-        }
-    *out = r;
-    return 0;
 }

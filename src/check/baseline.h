@@ -1,6 +1,7 @@
-/* baseline.h — a baseline's tables read back (baseline.c): a CSV table as
- * `run` writes it, its '#' lines and its cells, and the rows of runs.csv
- * and orders.csv.  Inside check/, but for vb_read_file and the limits. */
+/* baseline.h — a baseline's tables read back: a CSV table as `run` writes
+ * it, its '#' lines and its cells, and the rows of runs.csv (baseline.c)
+ * and orders.csv (orders.c).  Inside check/, but for vb_read_file and the
+ * limits. */
 #ifndef VB_BASELINE_H
 #define VB_BASELINE_H
 
@@ -60,6 +61,18 @@ typedef struct {
  * VB_COMPARE_ code with the message. */
 int vb_table_parse(vb_text in, vb_table *t, char *err, size_t errlen);
 void vb_table_free(vb_table *t);
+/* The cells of a table as the writer prints them, for the readers of
+ * check/ (runs.csv in baseline.c, orders.csv in orders.c): the column of
+ * that name or a message naming it (0, or VB_COMPARE_BAD); a number
+ * (%.17g: plain decimal digits, no sign, no blank, no hexadecimal, nan or
+ * inf, and "inf" itself where allow_inf), one that may be negative, a
+ * count (%llu), the name of a plan.  0, or -1 for a cell the writer never
+ * writes. */
+int vb_need_column(const vb_table *t, const char *name, int *col, char *err, size_t errlen);
+int vb_cell_number(const char *s, int allow_inf, double *out);
+int vb_cell_signed(const char *s, double *out);
+int vb_cell_count(const char *s, unsigned long long *out);
+int vb_plan_name_valid(const char *s);
 /* A cell that is not what the writer puts there: file, line, column. */
 int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, char *err,
                       size_t errlen);
@@ -105,6 +118,10 @@ typedef struct vb_run_rec {
      * two are not the same run (jitter is NAN for a trace plan) */
     double dt_value, jitter, t_end, steps;
     double pscale, vscale; /* of the exact solution: the same on both sides */
+    /* an adaptive method's tolerance (NAN for another method) and a frame
+     * loop's lag_max (NAN in a table without loops): fixed by the plan, as
+     * dt is */
+    double tol, lag;
     double m[VB_CHECK_METRICS];   /* NAN where the metric does not apply */
     int no_velocity; /* an engine of velocity=none (vb_table_no_velocity) */
     unsigned long line;
@@ -114,8 +131,8 @@ typedef struct vb_run_rec {
 typedef struct {
     vb_run_rec *r;
     size_t n;
-    int has[VB_CHECK_METRICS];     /* the metric applies (its cells are filled) */
-    int present[VB_CHECK_METRICS]; /* the table has its column */
+    int has[VB_CHECK_METRICS]; /* the metric applies (its cells are filled) */
+    int has_ref; /* ref_err_pos, ref_err_vel and resolved are filled (a reference solution) */
 } vb_run_set;
 
 /* Read and check every row of a runs.csv, sorted by (integrator, plan,

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "loop.h"
+
 typedef struct {
     /* an error counts as changed when it moves by more than this factor
      * (after > before (1 + rtol), or before > after (1 + rtol)) */
@@ -33,7 +35,8 @@ typedef enum { VB_WORSE, VB_BETTER, VB_MISSING, VB_NEW, VB_FINAL } vb_change_kin
  * into the one that changed most, with `rows` counting them all. */
 typedef struct {
     vb_change_kind kind;
-    char case_name[64], integ[48], plan[16], metric[40];
+    char case_name[64], plan[16], metric[40];
+    char integ[VB_LOOP_NAME_MAX + 1]; /* whole: changes are folded by it (loop.h) */
     char dt[32], seed[24];
     char before[48], after[48];
     double factor; /* after / before for errors; 0 when it does not apply */

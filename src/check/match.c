@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop.h"
+
 /* The "# integrators=" line of a baseline table: required, a list of
  * integrator names, each once.  Without it nothing says which rows the
  * table must have, and rows deleted with the line would pass unseen. */
@@ -29,7 +31,7 @@ static int need_list(const vb_table *t, const char **list, char *err, size_t err
     for (const char *p = *list;;) {
         const char *e = strchr(p, ',');
         size_t k = e ? (size_t)(e - p) : strlen(p);
-        char name[64];
+        char name[VB_LOOP_NAME_MAX + 1]; /* any row's name, whole (loop.h) */
         if (k >= sizeof name ||
             (snprintf(name, sizeof name, "%.*s", (int)k, p), !vb_check_name_valid(name)))
             return vb_compare_bad(err, errlen,
@@ -74,7 +76,7 @@ static int check_counts(const vb_table *bt, const vb_run_set *base, const vb_run
         want++;
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
-        char integ[64];
+        char integ[VB_LOOP_NAME_MAX + 1];
         snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
         size_t have = 0;
         for (size_t k = 0; k < base->n; k++)
@@ -111,17 +113,19 @@ static int same_run(const vb_table *bt, const vb_run_rec *o, const vb_run_rec *r
         snprintf(was, sizeof was, "%.60s", o->model);
         snprintf(is, sizeof is, "%.60s", r->model);
     } else {
-        static const char *const name[] = {"dt", "jitter", "t_end", "steps"};
-        const double b[] = {o->dt_value, o->jitter, o->t_end, o->steps};
-        const double n[] = {r->dt_value, r->jitter, r->t_end, r->steps};
-        for (int k = 0; k < 4 && !col; k++) {
+        /* steps and a frame loop's lag_max count as the run goes: the one
+         * that stopped has taken fewer, and dropped less time */
+        static const char *const name[] = {"dt", "jitter", "t_end", "tol", "steps", "lag_max"};
+        const double b[] = {o->dt_value, o->jitter, o->t_end, o->tol, o->steps, o->lag};
+        const double n[] = {r->dt_value, r->jitter, r->t_end, r->tol, r->steps, r->lag};
+        for (int k = 0; k < 6 && !col; k++) {
             int same = b[k] == n[k] || (isnan(b[k]) && isnan(n[k]));
-            if (k == 3 && !(ok_b && ok_n)) /* steps: the one that stopped took fewer */
+            if (k >= 4 && !(ok_b && ok_n) && !same)
                 same = ok_b ? b[k] >= n[k] : ok_n ? b[k] <= n[k] : 1;
-            if (!same) {
+            if (!same) { /* NAN: a blank cell (a trace's jitter, a tolerance) */
                 col = name[k];
-                snprintf(was, sizeof was, "%.17g", b[k]);
-                snprintf(is, sizeof is, "%.17g", n[k]);
+                snprintf(was, sizeof was, isnan(b[k]) ? "blank" : "%.17g", b[k]);
+                snprintf(is, sizeof is, isnan(n[k]) ? "blank" : "%.17g", n[k]);
             }
         }
     }
@@ -174,11 +178,12 @@ int vb_match_runs(const vb_table *bt, vb_run_set *base, vb_run_set *now, unsigne
         int fb = finest_level(base), fn = finest_level(now);
         *shared = fb < fn ? fb : fn;
     }
+    if (base->has_ref != now->has_ref)
+        return vb_compare_bad(err, errlen, "%s: column ref_err_pos is %s, but the case %s",
+                              bt->path, base->has_ref ? "filled" : "blank",
+                              base->has_ref ? "has an exact solution"
+                                            : "has a reference solution (no exact one)");
     for (int m = 0; m < VB_CHECK_METRICS; m++) {
-        if (!base->present[m]) { /* an older baseline: a metric it does not know */
-            now->has[m] = 0;
-            continue;
-        }
         if (base->has[m] != now->has[m])
             return vb_compare_bad(err, errlen, "%s: column %s is %s, but the case %s it", bt->path,
                                   vb_check_metric[m], base->has[m] ? "filled" : "blank",
@@ -200,16 +205,6 @@ static int velocity_norm(const char *norm)
 {
     for (int m = 0; m < VB_CHECK_METRICS; m++)
         if (vb_check_velocity[m] && !strcmp(vb_check_metric[m], norm))
-            return 1;
-    return 0;
-}
-
-/* the baseline fits this norm for some integrator (a norm it fits for none
- * was added by a newer version: not damage) */
-static int norm_known(const vb_order_rec *b, size_t nb, const char *norm)
-{
-    for (size_t i = 0; i < nb; i++)
-        if (!strcmp(b[i].norm, norm))
             return 1;
     return 0;
 }
@@ -268,7 +263,7 @@ int vb_match_orders(const vb_table *bt, vb_order_rec *b, vb_order_rec *n, size_t
     /* and every integrator the header lists has them */
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
-        char integ[64];
+        char integ[VB_LOOP_NAME_MAX + 1];
         snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
         size_t k = 0;
         while (k < bt->nrow && strcmp(b[k].integ, integ) != 0)
@@ -287,7 +282,7 @@ int vb_match_orders(const vb_table *bt, vb_order_rec *b, vb_order_rec *n, size_t
         if (o) {
             o->partner = &n[i];
             n[i].partner = o;
-        } else if (list && vb_in_list(list, n[i].integ) && norm_known(b, bt->nrow, n[i].norm) &&
+        } else if (list && vb_in_list(list, n[i].integ) &&
                    !(velocity_norm(n[i].norm) && vb_table_no_velocity(bt, n[i].integ))) {
             /* (an engine that declared velocity=none in the baseline and
              * reports a velocity now: its velocity's orders are new, not

@@ -20,6 +20,7 @@
 #include "names.h"
 #include "palette.h"
 #include "plotter.h"
+#include "rundir.h"
 
 #define CMD "draw"
 
@@ -309,8 +310,7 @@ int vb_cmd_draw(int argc, char **argv)
     /* make's results/ is drawn into plots/; any other directory into its
      * own plots/, beside its tables */
     char own[PATH_MAX + 16];
-    if (snprintf(own, sizeof own, "%s/plots", results) >= (int)sizeof own)
+    if (vb_charts_dir(results, own, sizeof own) != 0)
         return vb_usage_error(CMD, "%.80s...: path too long", results);
-    return results_dir(results, rest > 1 ? a[1] : strcmp(results, "results") == 0 ? "plots" : own,
-                       so.threads);
+    return results_dir(results, rest > 1 ? a[1] : own, so.threads);
 }

@@ -13,7 +13,9 @@ static void help(void)
     puts("Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
          "Lists every integrator (name, expected global order with fixed steps, whether it\n"
          "is symplectic, one line on what it does) and every model with its parameters\n"
-         "and their defaults (set them with --set key=value).\n\n"
+         "and their defaults (set them with --set key=value), and its energy and where its\n"
+         "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
+         "(docs/method.md §3).\n\n"
          "  --csv            machine-readable:\n"
          "                   kind,name,order,symplectic,dim,params,summary,particles\n"
          VB_PLUGIN_HELP
@@ -37,6 +39,27 @@ static void csv_field(const char *s, int first)
         putchar(*s);
     }
     putchar('"');
+}
+
+/* text broken at spaces into lines of at most width columns (a word
+ * longer than that on a line of its own), each indented by indent */
+static void wrap(const char *text, int indent, int width)
+{
+    const char *s = text;
+    while (*s) {
+        int room = width - indent, n = (int)strlen(s);
+        if (n > room) {
+            n = room;
+            while (n > 0 && s[n] != ' ')
+                n--;
+            if (n == 0) /* one long word */
+                n = (int)strcspn(s, " ");
+        }
+        printf("%*s%.*s\n", indent, "", n, s);
+        s += n;
+        while (*s == ' ')
+            s++;
+    }
 }
 
 static void csv_row(const char *const *fields, int n)
@@ -134,9 +157,10 @@ int vb_cmd_list(int argc, char **argv)
             const char *row[] = {"model", t->name, "", "", dim, params, t->summary, count};
             csv_row(row, 8);
         } else {
-            printf("  %-15s %u-D, %s particle%s  %s\n  %-15s      %s\n", t->name, t->dim, count,
-                   strcmp(count, "1") ? "s" : "", t->summary, "",
-                   t->n_params ? params : "(no parameters)");
+            printf("  %-15s %u-D, %s particle%s\n", t->name, t->dim, count,
+                   strcmp(count, "1") ? "s" : "");
+            wrap(t->summary, 21, 100);
+            printf("  %-15s    %s\n", "", t->n_params ? params : "(no parameters)");
         }
     }
     return VB_EXIT_OK;

@@ -243,6 +243,10 @@ int vb_cmd_longrun(int argc, char **argv)
         vb_usage_error(CMD, "%s: %s", n_sets ? "--set" : "--model", err);
         goto out;
     }
+    if (vb_long_step_check(&model, &lo, err, sizeof err) != 0) {
+        vb_usage_error(CMD, "%s: %s", n_sets ? "--set" : "--steps-per-period", err);
+        goto out;
+    }
     for (size_t i = 0; i < n_plain; i++)
         if (vb_integrator_suits(integ[i], &model, err, sizeof err) != 0) {
             vb_usage_error(CMD, "--integrator: %s", err);

@@ -9,7 +9,9 @@
 #include "integrator.h"
 #include "engine.h"
 #include "float32.h"
+#include "loop.h"
 #include "model.h"
+#include "numbers.h"
 #include "outfile.h"
 #include "plan.h"
 #include "provenance.h"
@@ -24,6 +26,8 @@ static void help(void)
          "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
          "                       [--steps FILE] [--tol TOL] [--trajectory FILE]\n"
          "                       [--precision P] [--offset X]\n"
+         "                       [--loop KIND [--physics-dt T] [--draw D] [--max-substeps M]\n"
+         "                        [--substeps K]]\n"
          "                       [--max-steps N] [--plugin FILE]...\n\n"
          "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
          "step against the exact solution (or, for a model without one, a reference\n"
@@ -59,7 +63,28 @@ static void help(void)
          "  --offset X         shift the origin by X in every coordinate (the world a game puts\n"
          "                     the scene in); errors are measured back in the scene's frame\n"
          "  --trajectory FILE  also write every step: t, x, v, exact (or reference) x and v,\n"
-         "                     err_pos, energy; a column per component (x1, y1, x2, ...)\n"
+         "                     err_pos, energy; a column per component (x1, y1, x2, ...);\n"
+         "                     with --loop, every frame and the state it draws\n"
+         "  --loop KIND        run the integrator in a game's frame loop, the steps above\n"
+         "                     (--dt, --jitter, --steps) its frames, as a case's [loop]\n"
+         "                     does (docs/method.md §9): variable (one step a frame),\n"
+         "                     accumulator (fixed steps of --physics-dt while the frames'\n"
+         "                     time covers one), semi-fixed (a frame split into the fewest\n"
+         "                     equal steps no larger than --physics-dt), substeps (a frame\n"
+         "                     split into --substeps equal steps).  The row's integrator is\n"
+         "                     METHOD@LOOP, and it ends with err_draw_max, err_draw_rms (the\n"
+         "                     drawn position against the exact at every frame) and lag_max\n"
+         "                     (the time the clamp dropped); its errors are the physics\n"
+         "                     state's, at the physics steps' own times, steps counts them,\n"
+         "                     and an accumulator's dt is its physics_dt.  With --steps, a\n"
+         "                     recorded trace of frame times with its spikes\n"
+         "  --physics-dt T     accumulator, semi-fixed: the physics step, a number or A/B\n"
+         "                     (1/120); an accumulator's at most t_end\n"
+         "  --draw D           accumulator: the state a frame draws, last (default),\n"
+         "                     interpolate or extrapolate\n"
+         "  --max-substeps M   accumulator: at most M steps a frame (1..1000), the time beyond\n"
+         "                     dropped; default: no clamp\n"
+         "  --substeps K       substeps: equal steps a frame, 1..1000\n"
          "  --max-steps N      refuse a run longer than N steps (default 1e9, or\n"
          "                     $VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days\n"
          "  --plugin FILE      load integrators and models from a shared object (repeatable)\n"
@@ -78,15 +103,119 @@ static void help(void)
          "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
          "prints the row with its errors inf and fail_step the step it stopped at, and\n"
          "exits 1.\n\n"
-         "Example:\n"
-         "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5");
+         "Examples:\n"
+         "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5\n"
+         "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
+         "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
+         "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
+         "      --draw interpolate");
+}
+
+/* --loop and its options: a case's [loop] keys for one run (docs/cases.md) */
+typedef struct {
+    const char *kind, *physics_dt, *draw, *max_substeps, *substeps;
+} loop_opts;
+
+/* a whole number 1..VB_MAX_SUBSTEPS: 0, or -1 */
+static int substeps_value(const char *text, int *out)
+{
+    double x;
+    if (vb_parse_double(text, &x) != 0 || x != floor(x) || x < 1.0 || x > VB_MAX_SUBSTEPS)
+        return -1;
+    *out = (int)x;
+    return 0;
+}
+
+/* The loop the options ask for, wrapped round integ, into *out (NULL
+ * without --loop), checked as loopcheck.c checks a case's [loop]: 0, or
+ * VB_EXIT_USAGE after the message.  t_end: the run's. */
+static int loop_from_opts(const loop_opts *o, const vb_integrator *integ, int engine,
+                          double t_end, vb_loop **out)
+{
+    vb_loop_spec spec = {.kind = VB_LOOP_VARIABLE, .draw = VB_DRAW_LAST};
+    *out = NULL;
+    if (o->kind && vb_loop_kind_find(o->kind, &spec.kind) != 0)
+        return vb_usage_error(CMD, "--loop: unknown kind '%s' (valid: variable, accumulator, "
+                                   "semi-fixed, substeps)",
+                              o->kind);
+    int acc = o->kind && spec.kind == VB_LOOP_ACCUMULATOR;
+    int semi = o->kind && spec.kind == VB_LOOP_SEMI_FIXED;
+    int sub = o->kind && spec.kind == VB_LOOP_SUBSTEPS;
+    const char *given = o->kind ? o->kind : "not given";
+    if (o->physics_dt && !acc && !semi)
+        return vb_usage_error(CMD, "--physics-dt: only --loop accumulator or semi-fixed takes it "
+                                   "(--loop is %s)",
+                              given);
+    if (o->draw && !acc)
+        return vb_usage_error(CMD, "--draw: only --loop accumulator takes it (--loop is %s)",
+                              given);
+    if (o->max_substeps && !acc)
+        return vb_usage_error(CMD, "--max-substeps: only --loop accumulator takes it (--loop is "
+                                   "%s)",
+                              given);
+    if (o->substeps && !sub)
+        return vb_usage_error(CMD, "--substeps: only --loop substeps takes it (--loop is %s)",
+                              given);
+    if (!o->kind)
+        return 0;
+    if (engine)
+        return vb_usage_error(CMD, "--loop: an engine runs its own frame loop; --loop drives the "
+                                   "built-in and plugin integrators");
+    if (integ->flags & VB_ADAPTIVE)
+        return vb_usage_error(CMD, "--loop: %s chooses its own steps: a frame loop cannot drive "
+                                   "it",
+                              integ->name);
+    if (acc || semi) {
+        if (!o->physics_dt)
+            return vb_usage_error(CMD, "--loop %s needs --physics-dt, the physics step (1/120, "
+                                       "or 0.008333)",
+                                  o->kind);
+        if (vb_loop_parse_time(o->physics_dt, &spec.physics_dt) != 0)
+            return vb_usage_error(CMD, "--physics-dt: '%s' is not a finite number or a fraction "
+                                       "A/B",
+                                  o->physics_dt);
+        if (!(spec.physics_dt > 0.0))
+            return vb_usage_error(CMD, "--physics-dt: %s must be > 0", o->physics_dt);
+        if (strlen(o->physics_dt) >= sizeof spec.dt_text || strpbrk(o->physics_dt, ",;() "))
+            return vb_usage_error(CMD, "--physics-dt: %s: at most %zu characters, written as a "
+                                       "number or A/B",
+                                  o->physics_dt, sizeof spec.dt_text - 1);
+        snprintf(spec.dt_text, sizeof spec.dt_text, "%s", o->physics_dt);
+        /* as in a case: an accumulator steps once a whole physics_dt has
+         * gone by, and one longer than the run would draw the start */
+        if (acc && spec.physics_dt > t_end)
+            return vb_usage_error(CMD, "--physics-dt: %s is longer than t_end = %g: an "
+                                       "accumulator would take no physics step in the run",
+                                  o->physics_dt, t_end);
+    }
+    if (o->draw && vb_draw_find(o->draw, &spec.draw) != 0)
+        return vb_usage_error(CMD, "--draw: unknown draw '%s' (valid: last, interpolate, "
+                                   "extrapolate)",
+                              o->draw);
+    if (o->max_substeps && substeps_value(o->max_substeps, &spec.max_substeps) != 0)
+        return vb_usage_error(CMD, "--max-substeps: %s: give a whole number 1..%d (leave it out "
+                                   "for no clamp)",
+                              o->max_substeps, VB_MAX_SUBSTEPS);
+    if (sub) {
+        if (!o->substeps)
+            return vb_usage_error(CMD, "--loop substeps needs --substeps, the steps a frame");
+        if (substeps_value(o->substeps, &spec.substeps) != 0)
+            return vb_usage_error(CMD, "--substeps: %s: give a whole number 1..%d", o->substeps,
+                                  VB_MAX_SUBSTEPS);
+    }
+    if (!(*out = vb_loop_new(integ, &spec))) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_USAGE;
+    }
+    return 0;
 }
 
 int vb_cmd_sim(int argc, char **argv)
 {
     enum {
         O_MODEL = 256, O_SET, O_INTEG, O_ENGINE, O_TEND, O_DT, O_JITTER, O_SEED, O_STEPS, O_TRAJ,
-        O_TIMEOUT, O_TOL, O_PRECISION, O_OFFSET, O_HELP
+        O_TIMEOUT, O_TOL, O_PRECISION, O_OFFSET, O_LOOP, O_PHYSICS_DT, O_DRAW, O_MAX_SUBSTEPS,
+        O_SUBSTEPS, O_HELP
     };
     static const struct option opts[] = {
         {"model", required_argument, NULL, O_MODEL},
@@ -103,6 +232,11 @@ int vb_cmd_sim(int argc, char **argv)
         {"tol", required_argument, NULL, O_TOL},
         {"precision", required_argument, NULL, O_PRECISION},
         {"offset", required_argument, NULL, O_OFFSET},
+        {"loop", required_argument, NULL, O_LOOP},
+        {"physics-dt", required_argument, NULL, O_PHYSICS_DT},
+        {"draw", required_argument, NULL, O_DRAW},
+        {"max-substeps", required_argument, NULL, O_MAX_SUBSTEPS},
+        {"substeps", required_argument, NULL, O_SUBSTEPS},
         VB_OPTION_MAX_STEPS,
         VB_OPTION_PLUGIN,
         {"help", no_argument, NULL, O_HELP},
@@ -118,6 +252,7 @@ int vb_cmd_sim(int argc, char **argv)
     unsigned long seed = 1;
     vb_precision precision = VB_FLOAT64;
     double offset = 0.0;
+    loop_opts lo = {0};
     vb_shared_opts so = vb_shared_opts_plain();
     int c, rc;
 
@@ -193,6 +328,21 @@ int vb_cmd_sim(int argc, char **argv)
             break;
         case O_TRAJ:
             traj_path = optarg;
+            break;
+        case O_LOOP:
+            lo.kind = optarg;
+            break;
+        case O_PHYSICS_DT:
+            lo.physics_dt = optarg;
+            break;
+        case O_DRAW:
+            lo.draw = optarg;
+            break;
+        case O_MAX_SUBSTEPS:
+            lo.max_substeps = optarg;
+            break;
+        case O_SUBSTEPS:
+            lo.substeps = optarg;
             break;
         case O_HELP:
             help();
@@ -276,6 +426,7 @@ int vb_cmd_sim(int argc, char **argv)
     }
 
     vb_trace trace = {0};
+    vb_loop *loop = NULL;
     vb_run_spec spec = {.integ = integ, .model = &model};
     snprintf(spec.plan.id, sizeof spec.plan.id, "sim");
     spec.plan.tol = tol; /* 0 unless adaptive */
@@ -304,7 +455,18 @@ int vb_cmd_sim(int argc, char **argv)
             vb_usage_error(CMD, "%s", err);
         goto out;
     }
+    if ((status = loop_from_opts(&lo, integ, engine != NULL, vb_plan_t_end(&spec.plan), &loop)) !=
+        0)
+        goto out;
+    status = VB_EXIT_USAGE;
     double n_steps = vb_plan_max_steps(&spec.plan);
+    if (loop) {
+        /* the loop's physics steps: a substeps loop of 1000 takes 1000 a frame */
+        double h_equal = spec.plan.kind == VB_PLAN_FIXED ? spec.plan.t_end / n_steps : 0.0;
+        n_steps = fmax(n_steps, vb_loop_max_steps(&loop->spec, n_steps, h_equal,
+                                                  vb_plan_t_end(&spec.plan), 0));
+        spec.integ = integ = &loop->integ;
+    }
     if (n_steps > so.max_steps) {
         vb_usage_error(CMD, "the run needs up to %.3g steps, over the limit of %.3g "
                             "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
@@ -339,8 +501,10 @@ int vb_cmd_sim(int argc, char **argv)
         status = VB_EXIT_FAIL;
         goto out;
     }
-    printf("%s\n", vb_run_columns);
+    printf("%s%s\n", vb_run_columns, loop ? ",err_draw_max,err_draw_rms,lag_max" : "");
     vb_run_print_row(stdout, &model, integ, &spec.plan, &res);
+    if (loop)
+        printf(",%.17g,%.17g,%.17g", res.err_draw_max, res.err_draw_rms, res.lag_max);
     putchar('\n');
     /* the row is the result either way; the status tells a script it failed */
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
@@ -356,6 +520,7 @@ int vb_cmd_sim(int argc, char **argv)
                  res.failure ? ": " : "", vb_run_failure(&res));
     vb_run_result_clear(&res);
 out:
+    vb_loop_free(loop);
     vb_trace_free(&trace);
     vb_model_free(&model);
     vb_engine_free(engine);

@@ -37,9 +37,11 @@ static void help(void)
          "the first loss of stability (PEFRL is stable again above it), then bisects that\n"
          "bracket to a relative width R.  It reports the last stable z, the bracket, z per\n"
          "force evaluation, and the closed-form limit where there is one\n"
-         "(docs/stability.md).  With jitter the steps are dt (1 + J u), u uniform in\n"
-         "[-1, 1) from GSL's mt19937 with seeds S..S+N-1; each seed is its own search and\n"
-         "the summary gives their median and range.\n\n"
+         "(docs/stability.md).  On the damped spring, a limit above an interval where the\n"
+         "method's step matrix is unstable is said to be none, and the interval named: its\n"
+         "growth was too slow for P periods to show.  With jitter the steps are\n"
+         "dt (1 + J u), u uniform in [-1, 1) from GSL's mt19937 with seeds S..S+N-1; each\n"
+         "seed is its own search and the summary gives their median and range.\n\n"
          "Options:\n"
          "  --model M        spring, damped-spring, chain or orbit\n"
          "  --set KEY=VALUE  a model parameter (repeatable); 'verletbench list' shows them\n"
@@ -356,6 +358,12 @@ int vb_cmd_stability(int argc, char **argv)
     if (!isnan(from))
         study.opts.z_start = from;
     study.opts.max_steps = so.max_steps;
+    for (int p = 0; p < n_values; p++)
+        if (vb_stab_problem_scale(&problems[p], study.opts.z_min, study.opts.z_max, err,
+                                  sizeof err) != 0) {
+            vb_usage_error(CMD, "%s: %s", vary ? "--vary" : "--set", err);
+            goto out;
+        }
     char dir[4096];
     out_dir = vb_opt_study_dir(CMD, out_dir, "stability", mtype->name, dir, sizeof dir);
     if (!out_dir)

@@ -1,5 +1,6 @@
 /* rateschart.c — the frame-rate table (gpcharts.h): what the player sees at
- * each display rate, a panel for fixed frames and one for random frames.
+ * each display rate, a panel a plan: fixed frames, random frames, and the
+ * case's recorded trace when it has one.
  *
  * rates: the largest error of the drawn position over the run.  Each row
  * (METHOD@LOOP) has a colour of its own, the method's point shape and a
@@ -108,8 +109,10 @@ static void rates_text(const vb_csv *t, int cr, char *buf, size_t len, double *l
 
 static const char *rates_title(const char *plan)
 {
-    return !strcmp(plan, "fixed") ? "fixed frames" : !strcmp(plan, "random") ? "random frames (seed 1)"
-                                                                               : plan;
+    return !strcmp(plan, "fixed")    ? "fixed frames"
+           : !strcmp(plan, "random") ? "random frames (seed 1)"
+           : !strcmp(plan, "trace")  ? "the case's recorded frames, scaled to a mean of 1/rate"
+                                     : plan;
 }
 
 /* the rows of one plan whose errors are those of an earlier row at every

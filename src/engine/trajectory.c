@@ -25,6 +25,7 @@
 #include <pthread.h>
 
 static const char *where(const vb_engine_run *r);
+static int bare_output(vb_engine_run *r);
 
 /* The capability line, at the top of a process's output (or a file):
  * what it declares, held to what the engine's first such line said. */
@@ -107,9 +108,16 @@ static int read_row(vb_engine_run *r, char **line)
         const char *s = *line;
         while (*s == ' ' || *s == '\t')
             s++;
+        int caps = !strncmp(s, "# verletbench-engine ", 21) || !strcmp(s, "# verletbench-engine");
+        /* a worker's output begins with the capability line too, as every
+         * process's of the engine does (docs/real-engines.md §1.2, §1.4):
+         * one without it would be read as the engine that declared, at
+         * one -j, and refused as another at the next (a process's run) */
+        if (r->persistent && r->line == 1 && !caps && bare_output(r) != 0)
+            return -1;
         if (*s && *s != '#')
             return 1;
-        if (!strncmp(s, "# verletbench-engine ", 21) || !strcmp(s, "# verletbench-engine")) {
+        if (caps) {
             if (capability_line(r, s) != 0)
                 return -1;
             continue;

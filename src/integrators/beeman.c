@@ -19,6 +19,7 @@
  * The position's h^3 term is Taylor's a' h^3/6; the velocity's a'' h^3/6
  * is Beeman's own (the trapezoid rule's error is a'' h^3/12), so its
  * one-step velocity error is a'' h^3/12, as with equal steps. */
+#include <math.h>
 #include <string.h>
 
 #include "verletbench.h"
@@ -79,9 +80,13 @@ static void start_history(void *st, vb_force *f, double t, const double *x, cons
     start_from(s, f, t, x, v, x_prev, h_prev);
 }
 
-static void step(void *st, vb_force *f, double t, double h)
+/* Steps whose powers cannot leave the doubles: |log2 h| < 64, so h^3 lies
+ * within 2^(+-192) and an acceleration over h is no further from a position
+ * than that.  Outside, step_scaled. */
+static int ordinary(double h) { return h > 0x1p-64 && h < 0x1p64; }
+
+static void step_plain(beeman_state *s, vb_force *f, double t, double h)
 {
-    beeman_state *s = st;
     size_t n = s->n;
     double *restrict x = vec(s, X), *restrict v = vec(s, V), *restrict a = vec(s, A),
                      *restrict ap = vec(s, AP), *restrict an = vec(s, AN);
@@ -102,6 +107,52 @@ static void step(void *st, vb_force *f, double t, double h)
         a[i] = an[i];
     }
     s->hp = h;
+}
+
+/* The same step where h is far from 1 (omega h = 2 on a spring of k =
+ * 1e-250 takes h = 1e125): h^3 overflows (or, at k = 1e250, underflows to
+ * 0), and so does an acceleration's difference over h, although every term
+ * the step adds is a position's or a velocity's size.  h and h' are scaled
+ * by the power of two 2^-e that brings h to [1/2, 1), each h^3 term is
+ * formed from the scaled steps and scaled back by 2^(2e), and the
+ * curvature term (a difference over h, times h^3) by 2^e.  A power of two
+ * scales a product or a quotient exactly, so wherever step_plain's numbers
+ * are normal doubles this gives its bits; elsewhere it gives the step that
+ * step_plain's algebra means.  The two agree bit for bit on every step
+ * either can take (docs/stability.md §1, "Scale"). */
+static void step_scaled(beeman_state *s, vb_force *f, double t, double h)
+{
+    size_t n = s->n;
+    double *restrict x = vec(s, X), *restrict v = vec(s, V), *restrict a = vec(s, A),
+                     *restrict ap = vec(s, AP), *restrict an = vec(s, AN);
+    double hp = s->hp;
+    int e;
+    (void)frexp(h, &e);
+    double hs = ldexp(h, -e), hps = ldexp(hp, -e);
+    double h2 = 0.5 * h * h, h3 = ldexp(hs * hs * hs / (6.0 * hps), 2 * e);
+    double *restrict vp = vec(s, SV), g = ldexp(0.5 * hs * hs / hps, e);
+    for (size_t i = 0; i < n; i++) {
+        x[i] += v[i] * h + a[i] * h2 + (a[i] - ap[i]) * h3;
+        vp[i] = v[i] + a[i] * h + (a[i] - ap[i]) * g;
+    }
+    vb_force_eval(f, t + h, x, vp, an);
+    double half = 0.5 * h, ks = hs * hs * hs / (3.0 * (hs + hps));
+    for (size_t i = 0; i < n; i++) {
+        double curv = (an[i] - a[i]) / hs - (a[i] - ap[i]) / hps;
+        v[i] += (an[i] + a[i]) * half - ldexp(curv * ks, e);
+        ap[i] = a[i];
+        a[i] = an[i];
+    }
+    s->hp = h;
+}
+
+static void step(void *st, vb_force *f, double t, double h)
+{
+    beeman_state *s = st;
+    if (ordinary(h) && ordinary(s->hp))
+        step_plain(s, f, t, h);
+    else
+        step_scaled(s, f, t, h);
 }
 
 static void observe(const void *st, double *x, double *v)

@@ -18,6 +18,13 @@ const vb_integrator *vb_integrator_find(const char *name);
  * so the same text always gives the same pointer.  NULL with a message
  * (an unknown name, key or value). */
 const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t errlen);
+/* The longest name vb_integrator_lookup makes, whole (never cut): a name
+ * of at most 40 characters (vb_integrator_validate) and up to
+ * VB_MAX_INTEGRATOR_PARAMS ":KEY=VALUE", a key of at most 30 characters
+ * and a value at most 24, the shortest text of a double
+ * ("-2.2250738585072014e-308"; the words of a word value are shorter).
+ * The check reads names back up to this length (check/baseline.c). */
+#define VB_METHOD_NAME_MAX (40 + VB_MAX_INTEGRATOR_PARAMS * (1 + 30 + 1 + 24))
 /* Whether g may run on model m: a constrained model (rods) takes only the
  * methods that enforce constraints (VB_CONSTRAINED), and an external
  * engine, which keeps its own.  0, or -1 with why. */

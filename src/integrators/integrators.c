@@ -272,7 +272,7 @@ typedef struct {
     vb_integrator integ; /* first: a copy of its type, named for its values */
     const vb_integrator *type;
     double p[VB_MAX_INTEGRATOR_PARAMS];
-    char name[160];
+    char name[VB_METHOD_NAME_MAX + 1]; /* whole: a name is looked up, never cut */
 } instance;
 
 /* Made while the command line and case files are read, before any run;
@@ -377,9 +377,11 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
         }
         return g;
     }
+    /* the name before the colon, whole: none is longer than 40 (a longer
+     * one is unknown, and the message shows its start) */
     char base[64];
     snprintf(base, sizeof base, "%.*s", (int)(colon - text < 63 ? colon - text : 63), text);
-    const vb_integrator *type = vb_integrator_find(base);
+    const vb_integrator *type = colon - text < 63 ? vb_integrator_find(base) : NULL;
     if (!type) {
         char names[1024];
         vb_integrator_names(names, sizeof names);
@@ -413,7 +415,14 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
     int given[VB_MAX_INTEGRATOR_PARAMS] = {0};
     for (unsigned i = 0; i < type->n_params; i++)
         p[i] = type->params[i].def;
-    char rest[256];
+    /* the keys and values whole: a text cut short would set a value the
+     * user did not write, or lose a key; one too long is refused */
+    char rest[1024];
+    if (strlen(colon + 1) >= sizeof rest) {
+        snprintf(err, errlen, "'%.80s...': more than %zu characters of KEY=VALUE", text,
+                 sizeof rest - 1);
+        return NULL;
+    }
     snprintf(rest, sizeof rest, "%s", colon + 1);
     char *save = NULL;
     for (char *kv = strtok_r(rest, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
@@ -475,7 +484,7 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
             differs = 1;
     if (!differs)
         return type;
-    char name[160];
+    char name[VB_METHOD_NAME_MAX + 1];
     size_t used = (size_t)snprintf(name, sizeof name, "%s", type->name);
     for (unsigned i = 0; i < type->n_params && used < sizeof name; i++)
         if (given[i] && p[i] != type->params[i].def) {
@@ -484,6 +493,13 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
             used += (size_t)snprintf(name + used, sizeof name - used, ":%s=%s",
                                      type->params[i].name, v);
         }
+    /* never so (integrator.h bounds every part), but a name that did not
+     * fit would be looked up cut, as another method's: refused instead */
+    if (used >= sizeof name) {
+        snprintf(err, errlen, "'%.80s': its name is longer than %d characters", text,
+                 VB_METHOD_NAME_MAX);
+        return NULL;
+    }
     for (size_t i = 0; i < n_instances; i++)
         if (strcmp(instances[i]->name, name) == 0)
             return &instances[i]->integ;

@@ -62,6 +62,27 @@ static size_t no_state(size_t n)
     return 0;
 }
 
+/* METHOD@LOOP into buf (len bytes, as snprintf): its length */
+static int loop_name(char *buf, size_t len, const char *inner, const vb_loop_spec *s)
+{
+    switch (s->kind) {
+    case VB_LOOP_VARIABLE:
+        return snprintf(buf, len, "%s@variable", inner);
+    case VB_LOOP_ACCUMULATOR:
+        if (s->max_substeps > 0)
+            return snprintf(buf, len, "%s@accumulator(%s;%s;max=%d)", inner, s->dt_text,
+                            draw_names[s->draw], s->max_substeps);
+        return snprintf(buf, len, "%s@accumulator(%s;%s)", inner, s->dt_text,
+                        draw_names[s->draw]);
+    case VB_LOOP_SEMI_FIXED:
+        return snprintf(buf, len, "%s@semi-fixed(%s)", inner, s->dt_text);
+    case VB_LOOP_SUBSTEPS:
+    case VB_N_LOOP_KINDS:
+        break;
+    }
+    return snprintf(buf, len, "%s@substeps(%d)", inner, s->substeps);
+}
+
 vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
 {
     vb_loop *l = calloc(1, sizeof *l);
@@ -69,27 +90,14 @@ vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
         return NULL;
     l->inner = inner;
     l->spec = *spec;
-    const vb_loop_spec *s = &l->spec;
-    switch (s->kind) {
-    case VB_LOOP_VARIABLE:
-        snprintf(l->name, sizeof l->name, "%s@variable", inner->name);
-        break;
-    case VB_LOOP_ACCUMULATOR:
-        if (s->max_substeps > 0)
-            snprintf(l->name, sizeof l->name, "%s@accumulator(%s;%s;max=%d)", inner->name,
-                     s->dt_text, draw_names[s->draw], s->max_substeps);
-        else
-            snprintf(l->name, sizeof l->name, "%s@accumulator(%s;%s)", inner->name, s->dt_text,
-                     draw_names[s->draw]);
-        break;
-    case VB_LOOP_SEMI_FIXED:
-        snprintf(l->name, sizeof l->name, "%s@semi-fixed(%s)", inner->name, s->dt_text);
-        break;
-    case VB_LOOP_SUBSTEPS:
-    case VB_N_LOOP_KINDS:
-        snprintf(l->name, sizeof l->name, "%s@substeps(%d)", inner->name, s->substeps);
-        break;
+    /* the name whole, however long the inner method's: a name cut short
+     * would give two rows one name (docs/method.md §9) */
+    int len = loop_name(NULL, 0, inner->name, &l->spec);
+    if (len < 0 || !(l->name = malloc((size_t)len + 1))) {
+        free(l);
+        return NULL;
     }
+    loop_name(l->name, (size_t)len + 1, inner->name, &l->spec);
     l->integ = *inner;
     l->integ.name = l->name;
     l->integ.flags = (inner->flags & ~VB_LOOP_FLAG) | VB_LOOP_FLAG;
@@ -104,21 +112,47 @@ vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
     return l;
 }
 
-void vb_loop_free(vb_loop *l) { free(l); }
+void vb_loop_free(vb_loop *l)
+{
+    if (l)
+        free(l->name);
+    free(l);
+}
 
 double vb_loop_physics_dt(const vb_loop_spec *s, int level)
 {
     return ldexp(s->physics_dt, -level);
 }
 
-double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_max, double t_end, int level)
+/* A step is due when the accumulator holds physics_dt less this share of
+ * it, and a semi-fixed frame of h takes ceil(h/physics_dt - DUE_TOL)
+ * steps: frame times summed in floating point (1/60 + 1/60 against
+ * 2/120) must not defer a step by a whole frame on round-off, nor a frame
+ * that is a whole number of physics steps but for rounding gain one. */
+#define DUE_TOL 1e-9
+
+/* the steps of a semi-fixed frame of h at the physics step dt: the fewest
+ * equal ones no larger than dt, at least one; as many as that is, the
+ * step limit counts them (docs/method.md §9) */
+static double semi_fixed_steps(double h, double dt)
+{
+    double k = ceil(h / dt - DUE_TOL);
+    return k < 1.0 ? 1.0 : k;
+}
+
+double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_equal, double t_end,
+                         int level)
 {
     double dt = vb_loop_physics_dt(s, level);
     switch (s->kind) {
     case VB_LOOP_SUBSTEPS:
         return n * s->substeps;
     case VB_LOOP_SEMI_FIXED:
-        return n * fmin(fmax(1.0, ceil(h_max / dt)), VB_MAX_SUBSTEPS);
+        /* equal frames: exactly n of ceil(h/dt) steps; frames that vary:
+         * each takes at most h_i/dt + 1, and the frames sum to t_end */
+        if (h_equal > 0.0)
+            return n * semi_fixed_steps(h_equal, dt);
+        return n + floor(t_end / dt) + 1.0;
     case VB_LOOP_ACCUMULATOR:
         return floor(t_end / dt) + 1.0;
     case VB_LOOP_VARIABLE:
@@ -190,11 +224,6 @@ static double leftover(const vb_loop_run *r, double t_frame)
     return a < 0.0 ? 0.0 : a > 1.0 ? 1.0 : a;
 }
 
-/* A step is due when the accumulator holds physics_dt less this share of
- * it: frame times summed in floating point (1/60 + 1/60 against 2/120)
- * must not defer a step by a whole frame on round-off. */
-#define DUE_TOL 1e-9
-
 void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, double h)
 {
     const vb_loop_spec *s = &r->loop->spec;
@@ -207,15 +236,16 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
     case VB_N_LOOP_KINDS:
         break;
     case VB_LOOP_SUBSTEPS:
-        fr->left = s->substeps;
+        fr->left = (unsigned long long)s->substeps;
         fr->sub = h / s->substeps;
         break;
-    case VB_LOOP_SEMI_FIXED: {
-        double k = ceil(h / r->dt - DUE_TOL);
-        fr->left = k < 1.0 ? 1 : k > VB_MAX_SUBSTEPS ? VB_MAX_SUBSTEPS : (int)k;
-        fr->sub = h / fr->left;
+    case VB_LOOP_SEMI_FIXED:
+        /* every step the frame needs, however many: the step limit counted
+         * them before the run (a cap here would take longer steps than
+         * physics_dt and say nothing) */
+        fr->left = (unsigned long long)semi_fixed_steps(h, r->dt);
+        fr->sub = h / (double)fr->left;
         break;
-    }
     case VB_LOOP_ACCUMULATOR: {
         double acc = t_frame - r->lag - (double)r->n_phys * r->dt;
         double due = floor(acc / r->dt + DUE_TOL);
@@ -227,7 +257,7 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
             r->lag += (due - r->max_steps) * r->dt;
             due = r->max_steps;
         }
-        fr->left = (int)due;
+        fr->left = (unsigned long long)due; /* <= the step limit, at most 2^50 */
         fr->sub = r->dt;
         if (fr->left == 0)
             r->alpha = leftover(r, t_frame);
@@ -238,7 +268,7 @@ void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, doub
 
 int vb_loop_frame_step(vb_loop_run *r, vb_loop_frame *fr, vb_force *f, double *t_phys)
 {
-    if (fr->left <= 0)
+    if (fr->left == 0)
         return 0;
     size_t n = r->n;
     memcpy(r->prev, r->cur, 2 * n * sizeof *r->cur);

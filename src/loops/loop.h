@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "integrator.h"
 #include "verletbench.h"
 
 /* In a loop's vb_integrator.flags (plugins cannot set it:
@@ -38,9 +39,19 @@ typedef enum {
 
 typedef enum { VB_DRAW_LAST, VB_DRAW_INTERPOLATE, VB_DRAW_EXTRAPOLATE, VB_N_DRAWS } vb_draw;
 
-/* The most loops a [loop] kind list may hold, and substeps a frame. */
+/* The most loops a [loop] kind list may hold, and the largest `substeps`
+ * and `max_substeps` a case may give (a semi-fixed loop is not held to it:
+ * it takes the ceil(h/physics_dt) steps a frame needs, counted by the step
+ * limit, docs/method.md §9). */
 #define VB_MAX_LOOPS 4
 #define VB_MAX_SUBSTEPS 1000
+
+/* The longest part after the '@' of a row's name that the check reads
+ * back ("accumulator(" 12, physics_dt as written 23, ";extrapolate" 12,
+ * ";max=1000)" 10: 57 at most), and so the longest row name: a method's
+ * (integrator.h) and that. */
+#define VB_LOOP_PART_MAX 80
+#define VB_LOOP_NAME_MAX (VB_METHOD_NAME_MAX + 1 + VB_LOOP_PART_MAX)
 
 typedef struct vb_loop_spec {
     vb_loop_kind kind;
@@ -56,7 +67,7 @@ typedef struct vb_loop {
     vb_integrator integ; /* first: what the sweep and the tables see */
     const vb_integrator *inner;
     vb_loop_spec spec;
-    char name[160];
+    char *name; /* METHOD@LOOP, the inner name whole: never cut (vb_loop_free frees it) */
 } vb_loop;
 
 static inline const vb_loop *vb_loop_of(const vb_integrator *g)
@@ -88,10 +99,12 @@ void vb_loop_free(vb_loop *l);
  * sweep's level k steps at physics_dt / 2^k. */
 double vb_loop_physics_dt(const vb_loop_spec *s, int level);
 
-/* The most physics steps loop l takes over frames of at most n frames of
- * at most h_max each, ending at t_end, at a sweep's level: for the step
- * limit (a substeps loop of 1000 takes 1000 times its frames). */
-double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_max, double t_end, int level);
+/* The most physics steps loop l takes over at most n frames that end at
+ * t_end, at a sweep's level: for the step limit (a substeps loop of 1000
+ * takes 1000 times its frames).  h_equal: the frames' one size when they
+ * are all equal (a fixed plan), for an exact count; 0 when they vary. */
+double vb_loop_max_steps(const vb_loop_spec *s, double n, double h_equal, double t_end,
+                         int level);
 
 /* An accumulator keeps the frames of level 0 at every level and refines
  * physics_dt alone (docs/method.md §9). */
@@ -128,7 +141,10 @@ void vb_loop_run_start(vb_loop_run *r, vb_force *f, const double *x0, const doub
  * physics time reached in *t_phys; (x, v) of the new state are r->cur. */
 typedef struct vb_loop_frame {
     double t_frame, h;
-    int left;   /* steps still to take in this frame */
+    /* steps still to take in this frame: 64 bits, as a run's step count is
+     * (a frame of 1 s at physics_dt = 1e-10 owes 10^10; the step limit,
+     * at most 2^50, bounds it) */
+    unsigned long long left;
     double sub; /* their size (semi-fixed, substeps, variable) */
 } vb_loop_frame;
 void vb_loop_frame_begin(vb_loop_run *r, vb_loop_frame *fr, double t_frame, double h);

@@ -485,7 +485,7 @@ static double natural_time(const void *self)
 const vb_model_type vb_model_chain = {
     .name = "chain",
     .summary = "N masses joined by springs between fixed walls, plucked: a rope (exact by normal "
-               "modes)",
+               "modes); energy kinetic + the springs', its potential zero with every mass at 0",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

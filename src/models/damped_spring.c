@@ -2,6 +2,7 @@
  * Its force reads the velocity, which the position-Verlet family can only
  * estimate; the harness reports what that costs. */
 #include "model.h"
+#include "vector.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,7 +35,7 @@ static void *create(const double *p, char *err, size_t errlen)
     if (!(s->gamma * s->gamma < w02)) {
         snprintf(err, errlen,
                  "c = %g is not under-damped for k = %g, m = %g: need c^2 < 4km (c < %.6g)",
-                 s->c, s->k, s->m, 2.0 * sqrt(s->k * s->m));
+                 s->c, s->k, s->m, 2.0 * vb_sqrt_product(s->k, s->m));
         vb_model_self_free(s);
         return NULL;
     }
@@ -77,7 +78,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_damped_spring = {
     .name = "damped-spring",
-    .summary = "1-D under-damped oscillator m x'' = -k x - c x'",
+    .summary = "1-D under-damped oscillator m x'' = -k x - c x'; it dissipates energy: no energy "
+               "error",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -35,7 +35,8 @@ static void *create(const double *p, char *err, size_t errlen)
 const vb_model_type vb_model_double_pendulum = {
     .name = "double-pendulum",
     .summary = "2-D double pendulum: two beads, two rigid rods as constraints (reference: the "
-               "angle equations, GSL rk8pd)",
+               "angle equations, GSL rk8pd); energy sum m (|v|^2/2 + g h), its potential zero "
+               "hanging straight down",
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .flags = 0,

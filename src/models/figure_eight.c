@@ -84,7 +84,7 @@ static double natural_time(const void *self)
 const vb_model_type vb_model_figure_eight = {
     .name = "figure-eight",
     .summary = "three equal masses on the figure-eight choreography, G = m = 1 (reference "
-               "solution)",
+               "solution); energy kinetic - sum 1/r_ij, its potential zero at infinite distances",
     .dim = 2,
     .params = NULL,
     .n_params = 0,

@@ -41,7 +41,8 @@ static void *create(const double *p, char *err, size_t errlen)
 const vb_model_type vb_model_hanging_chain = {
     .name = "hanging-chain",
     .summary = "2-D chain of N beads on N rigid rods from a pivot, released tilted: a rope "
-               "(reference: the angle equations)",
+               "(reference: the angle equations); energy sum m (|v|^2/2 + g h), its potential "
+               "zero hanging straight down",
     .params = params,
     .n_params = sizeof params / sizeof params[0],
     .flags = 0,

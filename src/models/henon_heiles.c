@@ -85,7 +85,8 @@ static double natural_time(const void *self)
 const vb_model_type vb_model_henon_heiles = {
     .name = "henon-heiles",
     .summary = "2-D Henon-Heiles potential: regular at low energy, chaotic near 1/6 (reference "
-               "solution)",
+               "solution); energy |v|^2/2 + (x^2 + y^2)/2 + x^2 y - y^3/3, its potential zero at "
+               "the origin",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

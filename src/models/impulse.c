@@ -78,7 +78,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_impulse = {
     .name = "impulse",
-    .summary = "1-D push J/tau for tau seconds against drag c: carries J/c",
+    .summary = "1-D push J/tau for tau seconds against drag c: carries J/c; it dissipates energy: no "
+               "energy error",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -77,7 +77,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_orbit = {
     .name = "orbit",
-    .summary = "2-D Kepler orbit x'' = -mu x/|x|^3 from periapsis (exact via Kepler's equation)",
+    .summary = "2-D Kepler orbit x'' = -mu x/|x|^3 from periapsis (exact via Kepler's equation); "
+               "energy |v|^2/2 - mu/|x|, its potential zero at infinity",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -55,7 +55,8 @@ static double natural_time(const void *self) { return vb_pendulum_period(self); 
 
 const vb_model_type vb_model_pendulum = {
     .name = "pendulum",
-    .summary = "1-D pendulum theta'' = -(g/L) sin theta from rest (exact via Jacobi sn, cn)",
+    .summary = "1-D pendulum theta'' = -(g/L) sin theta from rest (exact via Jacobi sn, cn); energy "
+               "theta'^2/2 + (g/L)(1 - cos theta), its potential zero hanging straight down",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

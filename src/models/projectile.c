@@ -73,7 +73,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_projectile = {
     .name = "projectile",
-    .summary = "2-D constant gravity from the origin: x0 + v0 t + a t^2/2",
+    .summary = "2-D constant gravity from the origin: x0 + v0 t + a t^2/2; energy |v|^2/2 + g y, "
+               "its potential zero at the launch height",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -97,7 +97,8 @@ static void constraint(const void *self, size_t k, vb_constraint *c)
 const vb_model_type vb_model_rod_pendulum = {
     .name = "rod-pendulum",
     .summary = "2-D particle on a rigid rod to a pivot under gravity: a constraint (exact: the "
-               "pendulum's Jacobi sn, cn)",
+               "pendulum's Jacobi sn, cn); energy |v|^2/2 + g (y + L), its potential zero at the "
+               "bottom (y = -L)",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -67,7 +67,8 @@ static double natural_time(const void *self)
 
 const vb_model_type vb_model_spring = {
     .name = "spring",
-    .summary = "1-D harmonic oscillator x'' = -(k/m) x",
+    .summary = "1-D harmonic oscillator x'' = -(k/m) x; energy (v^2 + (k/m) x^2)/2, its potential "
+               "zero at x = 0",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

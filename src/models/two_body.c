@@ -121,7 +121,7 @@ static double natural_time(const void *self)
 const vb_model_type vb_model_two_body = {
     .name = "two-body",
     .summary = "2-D Kepler pair: both bodies moving about their centre of mass (exact via "
-               "Kepler's equation)",
+               "Kepler's equation); energy kinetic - G m1 m2/r, its potential zero at infinite r",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -34,11 +34,21 @@ static int agree(const double *local, int i, int j)
     return 1;
 }
 
-void vb_fit_order(const double *dt, const double *err, const double *scale,
+double vb_fit_floor(double eps, double steps, double scale)
+{
+    return fmax(VB_FLOOR_ULPS, VB_FLOOR_ULPS_PER_STEP * steps) * eps * scale;
+}
+
+void vb_fit_order(const double *dt, const double *err, const double *scale, const double *steps,
                   const double *resolution, int n, vb_fit *fit)
 {
     int usable[VB_MAX_LEVELS];
-    double floors[VB_MAX_LEVELS];
+    /* floors: what is not fitted; flat: the same without the growth with
+     * the steps, for "round-off growing back" below (1e3 times it: at
+     * most 1e6 ulps, above any round-off a run of up to 1e6 steps makes;
+     * 1e3 times the grown floor would pass truncation errors of 1e3 N
+     * ulps, a chain's final velocity at 2 918 steps, for round-off) */
+    double floors[VB_MAX_LEVELS], flat[VB_MAX_LEVELS];
     if (n > VB_MAX_LEVELS)
         n = VB_MAX_LEVELS;
     fit->n = n;
@@ -51,9 +61,12 @@ void vb_fit_order(const double *dt, const double *err, const double *scale,
     fit->converging = 0;
     for (int k = 0; k < n; k++) {
         /* below round-off, or below what a reference solution resolves */
-        double roundoff = VB_FLOOR_ULPS * DBL_EPSILON * scale[k];
+        double roundoff = vb_fit_floor(DBL_EPSILON, steps ? steps[k] : 1.0, scale[k]);
         double floor = resolution ? fmax(roundoff, resolution[k]) : roundoff;
         floors[k] = floor;
+        flat[k] = vb_fit_floor(DBL_EPSILON, 1.0, scale[k]);
+        if (resolution)
+            flat[k] = fmax(flat[k], resolution[k]);
         usable[k] = isfinite(err[k]) && err[k] > floor && err[k] <= VB_SATURATION * scale[k];
         if (!(isfinite(err[k]) && err[k] <= floor))
             fit->exact = 0;
@@ -92,7 +105,7 @@ void vb_fit_order(const double *dt, const double *err, const double *scale,
      * is round-off growing back (within 1e3 of the floor); an error there
      * still far above round-off and still changing means it never settled */
     for (int k = last + 1; first >= 0 && k < n; k++)
-        if (isfinite(err[k]) && err[k] > 1e3 * floors[k])
+        if (isfinite(err[k]) && err[k] > 1e3 * flat[k])
             first = last = -1;
     fit->range = VB_RANGE_ASYMPTOTIC;
     if (first < 0) {

@@ -92,12 +92,14 @@ static int check_spec(const vb_plan_spec *s, char *err, size_t errlen)
             return -1;
         }
         double mean = s->trace->sum / (double)s->trace->n;
-        if (!(s->trace_scale >= 0.0 && s->trace_scale <= 1.0)) {
-            snprintf(err, errlen, "trace scale %g must be in (0, 1]", s->trace_scale);
+        /* a sweep refines a trace (scale 2^-k); the frame-rate table
+         * stretches one to a slower display rate too (scale > 1) */
+        if (!(s->trace_scale >= 0.0 && isfinite(s->trace_scale))) {
+            snprintf(err, errlen, "trace scale %g must be > 0", s->trace_scale);
             return -1;
         }
-        if (s->trace_scale > 0.0 && s->trace_scale < 1.0)
-            return 0; /* a refined trace is replayed as often as needed */
+        if (s->trace_scale > 0.0 && s->trace_scale != 1.0)
+            return 0; /* a scaled trace is replayed as often as needed */
         if (s->t_end > s->trace->sum + VB_PLAN_LAND_TOL * mean) {
             snprintf(err, errlen, "the trace sums to %.17g, short of t_end = %.17g",
                      s->trace->sum, s->t_end);

@@ -34,8 +34,10 @@ typedef struct vb_plan_spec {
     const vb_trace *trace;
     /* A sweep refines a trace by scaling its steps by trace_scale (2^-k at
      * level k) and replaying it from the start when it runs out, so that the
-     * pattern of step changes h/h' stays the recorded one.  0 means 1; a
-     * scale of 1 replays nothing: the trace must cover t_end (docs/method.md §1). */
+     * pattern of step changes h/h' stays the recorded one; the frame-rate
+     * table scales it to each display rate, by more than 1 for a slower one.
+     * 0 means 1; a scale of 1 replays nothing: the trace must cover t_end
+     * (docs/method.md §1). */
     double trace_scale;
     /* the run's name for an external engine (engine.h): "fixed-L2",
      * "random-L0-S1", ...; "" where none was given */

@@ -45,3 +45,19 @@ double vb_magnitude(const double *a, size_t n)
         s += (a[i] / big) * (a[i] / big);
     return big * sqrt(s);
 }
+
+double vb_sqrt_product(double a, double b)
+{
+    if (!(a > 0.0 && b > 0.0 && isfinite(a) && isfinite(b)))
+        return sqrt(a * b); /* 0, inf or nan as the plain form says */
+    int ea, eb;
+    double fa = frexp(a, &ea), fb = frexp(b, &eb);
+    int e = ea + eb;
+    if (e % 2 != 0) { /* an even exponent halves exactly */
+        fa *= 2.0;
+        e -= 1;
+    }
+    /* fa fb in [1/4, 2): normal; sqrt(fa fb 2^e) = sqrt(fa fb) 2^(e/2), each
+     * rounding the one sqrt(a * b) makes when a * b is normal */
+    return ldexp(sqrt(fa * fb), e / 2);
+}

@@ -30,4 +30,10 @@ static inline double vb_distance(const double *a, const double *b, size_t n)
 /* |a|, the same way */
 double vb_magnitude(const double *a, size_t n);
 
+/* sqrt(a b) for a, b >= 0, though a b over- or underflows (k = m = 1e200:
+ * sqrt(k m) = 1e200, where k * m is inf).  The bits of sqrt(a * b) wherever
+ * a * b is a normal double: the product is formed of a and b brought to
+ * [1/2, 2) by powers of two, whose even sum is halved exactly. */
+double vb_sqrt_product(double a, double b);
+
 #endif

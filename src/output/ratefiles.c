@@ -6,6 +6,8 @@
 #include <math.h>
 
 #include "columns.h"
+#include "jobs.h"
+#include "loop.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -30,6 +32,9 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
     fprintf(f, " Hz over t_end = %.17g; frames fixed (t_end/N, N = ceil(t_end rate))", c->t_end);
     if (c->jitter > 0.0)
         fprintf(f, " and random (dt (1 + %g u), seed 1)", c->jitter);
+    if (c->trace_path)
+        fputs(" and trace (the case's trace scaled to a mean frame of 1/rate, replayed from its "
+              "start as it runs out)", f);
     fprintf(f, ";\n# the height is %s; err_final: the drawn position at t_end against the exact; "
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);
@@ -58,6 +63,58 @@ static void cell(FILE *f, double x)
         fprintf(f, " %.3g |", x);
 }
 
+/* "fixed frames", "fixed and random frames", "fixed, random and trace frames" */
+static void list_kinds(const vb_plan_kind *kinds, int n, FILE *f)
+{
+    for (int k = 0; k < n; k++)
+        fprintf(f, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", vb_plan_name(kinds[k]));
+    fputs(" frames", f);
+}
+
+/* What the caption says of the accumulators: that their physics is the
+ * same at every rate, where it is (docs/method.md §9).  A clamp that
+ * dropped time at some rate makes it false for that row: it is named. */
+static void accumulator_note(const vb_sweep *s, FILE *f)
+{
+    const vb_case *c = s->c;
+    const vb_rate_row *worst = NULL;
+    size_t accumulators = 0, dropped = 0;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        if (!vb_loop_holds_frames(c->integ[i]))
+            continue;
+        accumulators++;
+        const vb_rate_row *most = NULL;
+        for (size_t k = 0; k < s->n_rates; k++)
+            if (s->rates[k].integ == i && s->rates[k].lag > 0.0 &&
+                (!most || s->rates[k].lag > most->lag))
+                most = &s->rates[k];
+        if (most) {
+            dropped++;
+            if (!worst || most->lag > worst->lag)
+                worst = most;
+        }
+    }
+    if (!accumulators)
+        return; /* no row it would be about */
+    if (!worst) {
+        fputs(" A fixed-step accumulator's physics is the same at every rate: what spreads is "
+              "what it draws.", f);
+        return;
+    }
+    fprintf(f, " A fixed-step accumulator's physics is the same at every rate only while its "
+               "clamp (`max_substeps`) drops no time, and here it dropped time: `%s` up to %.3g "
+               "of t_end = %g at %g Hz, %s frames",
+            c->integ[worst->integ]->name, worst->lag, c->t_end, worst->rate,
+            vb_plan_name(worst->kind));
+    if (dropped > 1)
+        fprintf(f, ", and %zu other accumulator row%s too", dropped - 1, dropped > 2 ? "s" : "");
+    fputs(". Where it did, the physics itself differs between the rates, and so do the final "
+          "position and the energy error.", f);
+    if (dropped < accumulators)
+        fputs(" The other accumulators' physics is the same at every rate: what spreads is what "
+              "they draw.", f);
+}
+
 void vb_write_rates_summary(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
@@ -65,26 +122,30 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
         return;
     char y[64];
     height_name(&c->model, y, sizeof y);
+    vb_plan_kind kind_of[3];
+    int kinds = vb_sweep_rate_kinds(c, kind_of);
     fputs("The same scenario at display rates of ", f);
     list_rates(c, f);
-    fprintf(f, " Hz (`rates.csv`): how far the rates spread, %s. Final position: the largest "
+    fputs(" Hz (`rates.csv`): how far the rates spread, ", f);
+    list_kinds(kind_of, kinds, f);
+    fprintf(f, ". Final position: the largest "
                "distance between the positions two rates draw at t_end; highest %s: the "
                "highest drawn %s, max − min over the rates; energy: the largest relative "
-               "energy error, max − min. A fixed-step accumulator's physics is the same at "
-               "every rate: what spreads is what it draws.\n\n",
-            c->jitter > 0.0 ? "fixed and random frames" : "fixed frames", y, y);
-    int kinds = c->jitter > 0.0 ? 2 : 1;
+               "energy error, max − min.",
+            y, y);
+    accumulator_note(s, f);
+    fputs("\n\n", f);
     /* the column named as the caption names it: "highest y" */
     fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
                "|---|---|---|---|---|\n",
             y);
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
-            vb_plan_kind kind = kd ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+            vb_plan_kind kind = kind_of[kd];
             vb_rate_spread sp = vb_rate_spread_of(s, i, kind);
             if (!sp.rates && !isinf(sp.final))
                 continue; /* an engine: not in the table */
-            fprintf(f, "| `%s` | %s |", c->integ[i]->name, kd ? "random" : "fixed");
+            fprintf(f, "| `%s` | %s |", c->integ[i]->name, vb_plan_name(kind));
             cell(f, sp.final);
             cell(f, sp.y_max);
             cell(f, sp.energy);

@@ -2,8 +2,13 @@
  * sweeps, written after them in one go, and DIR/summary.md. */
 #include "rundir.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "libraries.h"
 #include "outfile.h"
@@ -62,6 +67,63 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, size_t
     return vb_outfile_commit(&o, err, errlen);
 }
 
+int vb_charts_dir(const char *results, char *buf, size_t size)
+{
+    int w = strcmp(results, "results") == 0 ? snprintf(buf, size, "plots")
+                                            : snprintf(buf, size, "%s/plots", results);
+    return w < 0 || (size_t)w >= size ? -1 : 0;
+}
+
+/* CHARTS/NAME's charts: its *.png files (and draw's temporaries of them,
+ * NAME.png.tmp.PID), then the directory if that left it empty.  Nothing
+ * else: a file of the user's own there stays, and so does its directory. */
+static void remove_charts(const char *charts, const char *name)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", charts, name) >= (int)sizeof path)
+        return;
+    DIR *d = opendir(path);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        int png = len > 4 && strcmp(e->d_name + len - 4, ".png") == 0;
+        if (!png && !strstr(e->d_name, ".png.tmp."))
+            continue;
+        char file[4096 + 256];
+        struct stat st;
+        if (snprintf(file, sizeof file, "%s/%s", path, e->d_name) < (int)sizeof file &&
+            lstat(file, &st) == 0 && S_ISREG(st.st_mode))
+            unlink(file);
+    }
+    closedir(d);
+    rmdir(path); /* only if empty */
+}
+
+/* What an earlier `draw` made from tables this run has replaced: DIR/REPORT.md
+ * (drawn from the summary.md of the run before: its cases, its tables) and
+ * the charts of every case and grid written now.  Left, they disagree with
+ * the new summary.md; `run --draw`, or `verletbench draw DIR`, makes them
+ * again.  The charts of cases this run did not touch stay: they are still
+ * those of the tables beside them. */
+static void remove_stale_drawings(const char *dir, const vb_sweep *sweeps, size_t n)
+{
+    char path[4096 + 16], charts[4096 + 16];
+    struct stat st;
+    if (snprintf(path, sizeof path, "%s/REPORT.md", dir) < (int)sizeof path &&
+        lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(path);
+    if (vb_charts_dir(dir, charts, sizeof charts) != 0)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        const vb_case *c = sweeps[i].c;
+        remove_charts(charts, c->name);
+        if (c->grid)
+            remove_charts(charts, c->grid->name);
+    }
+}
+
 int vb_rundir_write(const vb_outdir *od, const char *dir, const vb_sweep *sweeps, size_t n,
                     const vb_grid *grids, size_t n_grids, int summary, char *err, size_t errlen)
 {
@@ -71,6 +133,8 @@ int vb_rundir_write(const vb_outdir *od, const char *dir, const vb_sweep *sweeps
     if (rc == 0 && summary &&
         write_overall_summary(dir, sweeps, n, grids, n_grids, err, errlen) != 0)
         rc = VB_OUTDIR_FAIL;
+    if (rc == 0 && summary)
+        remove_stale_drawings(dir, sweeps, n);
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
 }

@@ -72,10 +72,21 @@ static double rel(double z, double theory)
     return (z - theory) / theory;
 }
 
+/* gap_lo,gap_hi,gap_periods: empty where there is no gap */
+static void gap_fields(FILE *f, const vb_stab_gap *g)
+{
+    num(f, g->lo);
+    fputc(',', f);
+    num(f, g->hi);
+    fputc(',', f);
+    num(f, g->periods);
+}
+
 static void write_rows(FILE *f, const vb_stab_study *s)
 {
     fputs("model,integrator,param,value,jitter,seed,omega,status,z_lo,z_hi,h_lo,h_hi,"
-          "evals_per_step,z_per_eval,theory,rel_to_theory,verdicts,steps\n",
+          "evals_per_step,z_per_eval,theory,rel_to_theory,verdicts,steps,gap_lo,gap_hi,"
+          "gap_periods\n",
           f);
     for (size_t i = 0; i < s->n_rows; i++) {
         const vb_stab_row *r = &s->rows[i];
@@ -107,14 +118,16 @@ static void write_rows(FILE *f, const vb_stab_study *s)
         fputc(',', f);
         if (r->r.status == VB_STAB_LIMIT)
             num(f, rel(r->r.z_lo, r->theory));
-        fprintf(f, ",%u,%.0f\n", r->r.verdicts, r->r.steps);
+        fprintf(f, ",%u,%.0f,", r->r.verdicts, r->r.steps);
+        gap_fields(f, &r->gap);
+        fputc('\n', f);
     }
 }
 
 static void write_summary(FILE *f, const vb_stab_study *s, const vb_stab_group *gs, size_t n)
 {
     fputs("model,integrator,param,value,jitter,seeds,found,z_median,z_min,z_max,"
-          "evals_per_step,z_per_eval,theory,rel_to_theory\n",
+          "evals_per_step,z_per_eval,theory,rel_to_theory,gap_lo,gap_hi,gap_periods\n",
           f);
     for (size_t i = 0; i < n; i++) {
         const vb_stab_row *r = &s->rows[gs[i].first];
@@ -138,6 +151,8 @@ static void write_summary(FILE *f, const vb_stab_study *s, const vb_stab_group *
         num(f, r->theory);
         fputc(',', f);
         num(f, rel(gs[i].median, r->theory));
+        fputc(',', f);
+        gap_fields(f, &r->gap); /* fixed steps: the group is this one row */
         fputc('\n', f);
     }
 }
@@ -167,8 +182,9 @@ void vb_stab_print_table(FILE *f, const vb_stab_study *s)
         else if (gs[i].count == 1 && r->r.status == VB_STAB_STABLE)
             fprintf(f, "stable to the end of the scan | up to %.4g | | ", r->r.z_lo);
         else if (gs[i].count == 1)
-            fprintf(f, "%.10g | [%.12g, %.12g] | %.10g | ", r->r.z_lo, r->r.z_lo, r->r.z_hi,
-                    r->r.z_lo / r->r.evals_per_step);
+            fprintf(f, "%.10g%s | [%.12g, %.12g] | %.10g | ", r->r.z_lo,
+                    isnan(r->gap.lo) ? "" : " (the criterion's; unstable below, see under)",
+                    r->r.z_lo, r->r.z_hi, r->r.z_lo / r->r.evals_per_step);
         else if (gs[i].found == 0)
             fprintf(f, "none found over %zu seeds | | | ", gs[i].count);
         else
@@ -183,6 +199,20 @@ void vb_stab_print_table(FILE *f, const vb_stab_study *s)
             fprintf(f, "0 (unstable at every step) | — |\n");
         else
             fprintf(f, "%.10g | %+.2e |\n", r->theory, rel(gs[i].median, r->theory));
+    }
+    /* what the table's limit does not say: a gap below it (§5) */
+    for (size_t i = 0; i < n; i++) {
+        const vb_stab_row *r = &s->rows[gs[i].first];
+        if (gs[i].count != 1 || isnan(r->gap.lo))
+            continue;
+        fprintf(f, "\n%s", r->g->name);
+        if (s->vary)
+            fprintf(f, " at %s = %.6g", s->vary, s->values[r->point]);
+        fprintf(f, ": %.10g is no stability limit. The step matrix is unstable on "
+                   "[%.5g, %.5g], below it, where the energy passes F = %g only after %.3g "
+                   "periods, more than the criterion's P = %g (docs/stability.md §5).\n",
+                r->r.z_lo, r->gap.lo, r->gap.hi, s->opts.factor, r->gap.periods,
+                s->opts.periods);
     }
     free(gs);
 }

@@ -424,6 +424,14 @@ int vb_isolate_groups(const size_t *units, const size_t *at, size_t n_groups, un
         int status;
         if (w->pid > 0 && rc == 0) {
             shutdown(w->fd, SHUT_WR);
+            /* it ends at the end of its requests; what it leaves in its
+             * process group (a child a plugin forked, which holds our
+             * stdout: `run | cat` would wait for it) is killed, before the
+             * worker is reaped, while its number still names the group */
+            siginfo_t si;
+            while (waitid(P_PID, (id_t)w->pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+                ;
+            kill(-w->pid, SIGKILL);
             while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
                 ;
             vb_child_untrack(w->pid);

@@ -37,6 +37,78 @@ vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, u
     return p;
 }
 
+int vb_sweep_rate_kinds(const vb_case *c, vb_plan_kind kinds[3])
+{
+    int n = 0;
+    kinds[n++] = VB_PLAN_FIXED;
+    if (c->jitter > 0.0)
+        kinds[n++] = VB_PLAN_RANDOM;
+    if (c->trace_path)
+        kinds[n++] = VB_PLAN_TRACE;
+    return n;
+}
+
+vb_plan_spec vb_sweep_rate_plan(const vb_case *c, double rate, vb_plan_kind kind)
+{
+    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = 1.0 / rate};
+    if (kind == VB_PLAN_RANDOM) {
+        p.jitter = c->jitter;
+        p.seed = 1;
+    } else if (kind == VB_PLAN_TRACE) {
+        /* the recorded pattern (each frame against the mean, a spike's
+         * share of it) at this rate: its mean frame sum/n becomes 1/rate */
+        p.trace = &c->trace;
+        p.trace_scale = (double)c->trace.n / (c->trace.sum * rate);
+    }
+    snprintf(p.id, sizeof p.id, "rates-%g-%s", rate, vb_plan_name(kind));
+    return p;
+}
+
+/* The most physics steps a run of the frames p takes in any loop of the
+ * case (loop.h): as many as its frames at the most (variable), many more
+ * (substeps, a fine accumulator); *most the loop that takes them, or NULL
+ * when no loop takes more than a step a frame. */
+static double loop_steps(const vb_case *c, const vb_plan_spec *p, int level, const vb_loop **most)
+{
+    double frames = vb_plan_max_steps(p), n = frames;
+    /* fixed frames are all t_end/N: a semi-fixed loop's count is exact */
+    double h_equal = p->kind == VB_PLAN_FIXED ? p->t_end / frames : 0.0;
+    *most = NULL;
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_loop *l = vb_loop_of(c->integ[i]);
+        double m = l ? vb_loop_max_steps(&l->spec, frames, h_equal, vb_plan_t_end(p), level) : 0.0;
+        if (m > n)
+            n = m, *most = l;
+    }
+    return n;
+}
+
+/* The frame-rate table's runs ([loop] rates) against the step limit, as a
+ * level of the sweep is: 0, or VB_SWEEP_USAGE naming the rates line */
+static int check_rates(const vb_case *c, double max_steps, char *err, size_t errlen)
+{
+    vb_plan_kind kinds[3];
+    int n_kinds = vb_sweep_rate_kinds(c, kinds);
+    for (int ri = 0; ri < c->n_rates; ri++)
+        for (int kd = 0; kd < n_kinds; kd++) {
+            vb_plan_spec p = vb_sweep_rate_plan(c, c->rates[ri], kinds[kd]);
+            const vb_loop *most;
+            double n = loop_steps(c, &p, 0, &most);
+            if (n > max_steps) {
+                char label[4096];
+                snprintf(err, errlen,
+                         "%s:%lu: rates: %s at %g Hz, %s frames, needs up to %.3g steps a run, "
+                         "over the limit of %.3g (raise it with --max-steps or "
+                         "VERLETBENCH_MAX_STEPS)",
+                         c->path, c->rates_line,
+                         most ? most->name : vb_case_label(c, label, sizeof label),
+                         c->rates[ri], vb_plan_name(kinds[kd]), n, max_steps);
+                return VB_SWEEP_USAGE;
+            }
+        }
+    return 0;
+}
+
 /* The plans of one integrator, in the order the sweep runs them: every kind,
  * level and seed.  All integrators of a case share them. */
 static size_t plans_per_integrator(const vb_case *c)
@@ -129,19 +201,9 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             continue;
         for (int level = 0; level < c->halvings; level++) {
             vb_plan_spec p = vb_sweep_plan_for(c, (vb_plan_kind)kind, level, 1);
-            double n = vb_plan_max_steps(&p);
-            /* a frame loop's physics steps (loop.h): as many as its frames
-             * at the most (variable), many more (substeps, a fine
-             * accumulator); the loop that needs the most, to be named */
-            const vb_loop *most = NULL;
-            for (size_t i = 0; i < c->n_integ; i++) {
-                const vb_loop *l = vb_loop_of(c->integ[i]);
-                double m = l ? vb_loop_max_steps(&l->spec, vb_plan_max_steps(&p),
-                                                 p.dt * (1.0 + c->jitter), c->t_end, level)
-                             : 0.0;
-                if (m > n)
-                    n = m, most = l;
-            }
+            /* a frame loop's physics steps; the loop that needs the most, to be named */
+            const vb_loop *most;
+            double n = loop_steps(c, &p, level, &most);
             if (n > max_steps && most && most->spec.dt_line) {
                 /* physics_dt sets the count (an accumulator's, a
                  * semi-fixed loop's), not the frames' dt: name its line */
@@ -166,7 +228,7 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
             }
         }
     }
-    return 0;
+    return check_rates(c, max_steps, err, errlen);
 }
 
 int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen)

@@ -26,6 +26,16 @@ vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
  * plan's jitter, a trace's scale, the run's name). */
 vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed);
 
+/* The frame-rate table's frames ([loop] rates, rates.h): fixed; random
+ * when the case has jitter; its trace when it has one.  The kinds into
+ * kinds[], their count. */
+int vb_sweep_rate_kinds(const vb_case *c, vb_plan_kind kinds[3]);
+/* The frames of display rate `rate` (Hz) of a kind (docs/method.md §9):
+ * fixed, N = ceil(t_end rate) of t_end/N; random, dt (1 + jitter u) of
+ * dt = 1/rate, seed 1; trace, the case's trace scaled to a mean frame of
+ * 1/rate and replayed from the start as it runs out. */
+vb_plan_spec vb_sweep_rate_plan(const vb_case *c, double rate, vb_plan_kind kind);
+
 /* Check the case against the step limit and plan every job, their
  * results still empty.  0, VB_SWEEP_USAGE or -1 with a message. */
 int vb_sweep_begin(const vb_case *c, vb_sweep *s, double max_steps, char *err, size_t errlen);

@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The grid's tolerance: t = k h is a sample time t_k = T 10^(k/K) when it
+ * is within this of it, as rounding leaves it (step 3000 of T/300 is
+ * 9.999999999999998 T).  The fit's window is held to the same tolerance,
+ * so that its first sample, the one at fit_from T, is in it. */
+#define GRID_TOL 1e-12
+
 const char *vb_long_verdict(double p)
 {
     if (isnan(p))
@@ -78,8 +84,9 @@ static double phase_error(const vb_model *m, double w, const double *x, const do
     return fabs(atan2(a0 * b1 - a1 * b0, a0 * b0 + a1 * b1));
 }
 
-/* the fit of log(max err) on log t over the samples at t >= from, where
- * the error is positive and below its limit (longrun.h: lost_at) */
+/* the fit of log(max err) on log t over the samples at t >= from (to the
+ * grid's tolerance), where the error is positive and below its limit
+ * (longrun.h: lost_at) */
 static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
 {
     double lx[VB_LONG_MAX_SAMPLES], ly[VB_LONG_MAX_SAMPLES];
@@ -94,7 +101,7 @@ static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
                 f->lost_at = r->s[i].t / r->period;
             break;
         }
-        if (r->s[i].t < from || !(e > 0.0))
+        if (r->s[i].t < from * (1.0 - GRID_TOL) || !(e > 0.0))
             continue;
         lx[k] = log(r->s[i].t);
         ly[k] = log(e);
@@ -147,6 +154,18 @@ int vb_long_model_check(const vb_model *m, char *err, size_t errlen)
     return 0;
 }
 
+int vb_long_step_check(const vb_model *m, const vb_long_opts *o, char *err, size_t errlen)
+{
+    double h = m->type->natural_time(m->self) / o->steps_per_period;
+    if (h >= 0x1p-500 && h <= 0x1p500)
+        return 0;
+    snprintf(err, errlen, "the step h = T/%g = %.3g is outside 2^-500 to 2^500 (3e-151 to "
+             "3e150), where h^2, which the integrators form, leaves the doubles; the errors in "
+             "periods do not depend on the scale, so give parameters nearer each other",
+             o->steps_per_period, h);
+    return -1;
+}
+
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
                 vb_long_result *r, char *err, size_t errlen)
 {
@@ -185,7 +204,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         g->step(state, &f, t, r->h);
         t = (double)k * r->h;
         int last = k == n_steps;
-        if (t < next * (1.0 - 1e-12) && !last)
+        if (t < next * (1.0 - GRID_TOL) && !last)
             continue;
         /* a sample: the errors at this step */
         g->observe(state, x, v);
@@ -206,7 +225,7 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
         emax = fmax(emax, fabs(e));
         pmax = fmax(pmax, ph);
         keep(r, (vb_long_sample){t, e, emax, ph, isnan(ph) ? (double)NAN : pmax});
-        while (next <= t * (1.0 + 1e-12))
+        while (next <= t * (1.0 + GRID_TOL))
             next *= ratio;
         r->steps = (double)k;
     }

@@ -69,6 +69,11 @@ const char *vb_long_verdict(double p);
  * relative to it); -1 with a message otherwise. */
 int vb_long_model_check(const vb_model *m, char *err, size_t errlen);
 
+/* 0 if the step h = T / steps_per_period lies within 2^-500 to 2^500, where
+ * h^2, which the integrators form, is a normal double with room to spare;
+ * -1 with a message otherwise. */
+int vb_long_step_check(const vb_model *m, const vb_long_opts *o, char *err, size_t errlen);
+
 int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o,
                 vb_long_result *r, char *err, size_t errlen);
 

@@ -169,8 +169,8 @@ static int onestep_rows(onestep_ctx *o, size_t i, vb_onestep_row *rows)
             sc_pos[k] = o->xs;
             sc_vel[k] = o->vs;
         }
-        vb_fit_order(row->h, row->err_pos, sc_pos, NULL, VB_ONESTEP_LEVELS, &row->fit_pos);
-        vb_fit_order(row->h, row->err_vel, sc_vel, NULL, VB_ONESTEP_LEVELS, &row->fit_vel);
+        vb_fit_order(row->h, row->err_pos, sc_pos, NULL, NULL, VB_ONESTEP_LEVELS, &row->fit_pos);
+        vb_fit_order(row->h, row->err_vel, sc_vel, NULL, NULL, VB_ONESTEP_LEVELS, &row->fit_vel);
     }
     return 0;
 }

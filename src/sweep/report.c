@@ -26,6 +26,36 @@ static void say(FILE *f, const char *cmd, const char *fmt, ...)
     fputc('\n', f);
 }
 
+/* Does a verdict fail --strict?  below-label and not-converging always.
+ * Against a label, also a trend below it (no-asymptotic-range whose
+ * order, over every point, is more than VB_VERDICT_TOL under the label:
+ * the error falls, but slower than the label says at every step size
+ * measured; a method made first order on an orbit whose errors never
+ * settle into one power law is that, not "no verdict"), and undetermined
+ * where a run diverged (its error is infinite: nothing could be fitted
+ * because the method blew up, not because it was exact).  Never
+ * uncertain (the points cannot tell), nor a trend at or above the label
+ * (a pre-asymptotic fall, Euler's 7.6 on the 64-mass chain). */
+static const char *strict_fails(const vb_order_row *r, int label)
+{
+    switch (r->verdict) {
+    case VB_VERDICT_BELOW:
+    case VB_VERDICT_NOT_CONVERGING:
+        return "";
+    case VB_VERDICT_NO_ASYMPTOTIC:
+        return label > 0 && r->fit.order < label - VB_VERDICT_TOL ? " (a trend below the label)"
+                                                                  : NULL;
+    case VB_VERDICT_UNDETERMINED:
+        if (label > 0)
+            for (int l = 0; l < r->fit.n; l++)
+                if (isinf(r->err[l]))
+                    return " (its runs diverged)";
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
 size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t n, int mine)
 {
     size_t below = 0;
@@ -35,24 +65,30 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
             const vb_order_row *r = &s->orders[k];
             int shown = r->norm == VB_NORM_POS_MAX ||
                         (r->norm == VB_NORM_ENERGY_MAX && r->kind == VB_PLAN_FIXED);
-            if (!shown ||
-                (r->verdict != VB_VERDICT_BELOW && r->verdict != VB_VERDICT_NOT_CONVERGING))
-                continue;
             const vb_integrator *g = vb_loop_inner(s->c->integ[r->integ]);
+            /* the label the verdict was judged against (analysis.c: none for
+             * a velocity an engine derives from its positions) */
+            int label = vb_engine_velocity_of(s->c->integ[r->integ]) == VB_VELOCITY_DERIVED &&
+                                vb_norm_needs_velocity(r->norm)
+                            ? 0
+                            : s->c->integ[r->integ]->order;
+            const char *why = shown ? strict_fails(r, label) : NULL;
+            if (!why)
+                continue;
             if (mine && vb_integrator_builtin(g))
                 continue;
             char order[32] = "no order";
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
                          r->fit.range == VB_RANGE_ALL ? "*" : "");
-            char label[4096], expected[32] = "no label"; /* an engine measured without one */
+            char text[4096], expected[32] = "no label"; /* an engine measured without one */
             if (g->order > 0)
                 snprintf(expected, sizeof expected, "label %d", g->order);
-            say(f, cmd, "strict: %s: %s, %s steps, %s: %s, %s: %s",
-                vb_case_label(s->c, label, sizeof label),
+            say(f, cmd, "strict: %s: %s, %s steps, %s: %s, %s: %s%s",
+                vb_case_label(s->c, text, sizeof text),
                 s->c->integ[r->integ]->name, /* the row's: "tcv@variable" in a loop */
                 vb_plan_name(r->kind),
-                vb_norm_name(r->norm), order, expected, vb_verdict_name(r->verdict));
+                vb_norm_name(r->norm), order, expected, vb_verdict_name(r->verdict), why);
             below++;
         }
     }
@@ -74,7 +110,8 @@ static void say_failure(FILE *f, const char *cmd, const vb_case *c, size_t integ
     char label[4096], who[512];
     const vb_engine *e = vb_engine_of(c->integ[integ]);
     unsigned long long h;
-    const char *name = vb_integrator_type(c->integ[integ])->name;
+    /* a frame loop's row: the plugin is the method's inside it */
+    const char *name = vb_integrator_type(vb_loop_inner(c->integ[integ]))->name;
     const char *file = vb_plugin_of_integrator(name, &h);
     if (e) {
         const char *src = e->command ? e->command : e->dir;
@@ -129,6 +166,17 @@ size_t vb_report_run_failures(FILE *f, const char *cmd, const vb_sweep *sweeps, 
             snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
                      vb_plan_name(row->kind));
             say_failure(f, cmd, s->c, row->integ, &failed[1], NULL, plan, row->failure);
+        }
+        /* the frame-rate table's rows, each a run of its own (rates.h) */
+        for (size_t k = 0; k < s->n_rates; k++) {
+            const vb_rate_row *row = &s->rates[k];
+            if (row->status != VB_STATUS_PLUGIN_FAILED)
+                continue;
+            char id[64];
+            snprintf(id, sizeof id, "rates-%g-%s", row->rate, vb_plan_name(row->kind));
+            snprintf(plan, sizeof plan, " (the frame-rate table, %g Hz, %s frames)", row->rate,
+                     vb_plan_name(row->kind));
+            say_failure(f, cmd, s->c, row->integ, &failed[1], id, plan, row->failure);
         }
         for (size_t k = 0; k < s->n_plugin_failed; k++) {
             const vb_plugin_failure *pf = &s->plugin_failed[k];

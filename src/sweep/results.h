@@ -114,16 +114,18 @@ typedef struct vb_timing_row {
  * kind and display rate. */
 typedef struct vb_rate_row {
     size_t integ;
-    vb_plan_kind kind; /* fixed or random (seed 1, the case's jitter) */
+    vb_plan_kind kind; /* fixed, random (seed 1, the case's jitter), or the case's trace */
     double rate;       /* Hz, as the case gives it */
-    double dt;         /* the frames' dt: t_end/N for fixed frames, 1/rate nominal */
+    double dt;         /* the frames' dt: t_end/N for fixed frames, 1/rate nominal or mean */
     unsigned long long frames;
     vb_status status;
     double err_final;          /* |x_drawn(t_end) - x(t_end)| */
     double y_max, y_max_exact; /* the highest drawn value of the height, and the truth's at the same frames */
     double err_energy_max;     /* NAN where the model has no energy */
     double err_draw_max;
+    double lag;                /* the time an accumulator's clamp dropped (lag_max) */
     double *x_final;           /* the drawn position at t_end (n), for the spread */
+    char failure[256];         /* a plugin's worker that failed it (isolate.h): why */
 } vb_rate_row;
 
 /* The spread across rates of one integrator and frames kind. */

@@ -4,6 +4,7 @@
 
 #include "engine.h"
 #include "isolate.h"
+#include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
 
@@ -621,11 +622,18 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
     return 0;
 }
 
+/* integrator i's runs call a plugin's code: its own, its model's, or, a
+ * frame loop's entry, the method's inside it (as the sweep's runs,
+ * sweep/results.c, whose header includes this one's) */
+static int calls_plugin(const vb_case *c, size_t i)
+{
+    return vb_plugin_code(vb_loop_inner(c->integ[i]), &c->model);
+}
+
 static int iso_series_foreign(void *ctx, size_t unit)
 {
     const series_ctx *x = ctx;
-    const vb_case *c = x->c;
-    return vb_plugin_code(c->integ[unit % c->n_integ], &c->model);
+    return calls_plugin(x->c, unit % x->c->n_integ);
 }
 
 /* Task j's runs here: every integrator's under its plan, together; in a
@@ -656,7 +664,14 @@ static double long_periods(const vb_case *c, double max_steps)
     double periods = (c->model.type->flags & VB_PERIODIC) ? VB_LONG_PERIODS : 1.0;
     vb_plan_spec one = {.kind = VB_PLAN_RANDOM, .t_end = c->t_end, .dt = c->dt,
                         .jitter = c->jitter};
-    double per_period = vb_plan_max_steps(&one);
+    double frames = vb_plan_max_steps(&one), per_period = frames;
+    /* a frame loop's physics steps, as the sweep counts them (a substeps
+     * loop of 1000 takes 1000 a frame): the step limit holds them too */
+    for (size_t i = 0; i < c->n_integ; i++) {
+        const vb_loop *l = vb_loop_of(c->integ[i]);
+        if (l)
+            per_period = fmax(per_period, vb_loop_max_steps(&l->spec, frames, 0.0, c->t_end, 0));
+    }
     if (periods * per_period > max_steps)
         periods = fmax(1.0, floor(max_steps / per_period));
     return periods;
@@ -712,8 +727,9 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     set->paths = calloc(n + 1, sizeof *set->paths);
     series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), 0,
                     NULL};
+    /* a frame loop's entry calls the code of the method inside it */
     for (size_t i = 0; i < c->n_integ; i++)
-        x.iso |= vb_plugin_code(c->integ[i], &c->model);
+        x.iso |= calls_plugin(c, i);
     size_t ni = c->n_integ, *units = NULL, *at = NULL;
     if (x.iso) {
         x.here = calloc(2 * plans * (ni ? ni : 1), 1);

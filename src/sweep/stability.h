@@ -48,10 +48,39 @@ const char *vb_stab_models(void);
  * mechanical energy (per unit mass). */
 double vb_stab_measure(const vb_stab_problem *p, const double *x, const double *v);
 
+/* 0 if the steps the search can try, h = z / omega for z from o->z_min/2
+ * (the floor's check) to o->z_max, lie within 2^-500 to 2^500, where h^2,
+ * which the integrators form, is a normal double with room to spare; -1
+ * with a message otherwise (k = 1e-300, m = 1e10: omega = 1e-155, h = 2e156
+ * at z = 2, h^2 = inf).  The limit in z does not depend on that scale. */
+int vb_stab_problem_scale(const vb_stab_problem *p, double z_min, double z_max, char *err,
+                          size_t errlen);
+
 /* The closed-form z* of an integrator on the problem with fixed steps, or
  * NAN where there is none (stability_theory.c; the derivations are in
  * docs/stability.md).  0 for a method unstable at every step. */
 double vb_stab_theory(const vb_stab_problem *p, const vb_integrator *g);
+
+/* An interval of z below a measured limit where the method's step matrix
+ * is unstable (stepmatrix.h), so the limit is none: the criterion's run
+ * was too short to see it grow.  lo, hi its ends; periods the least P at
+ * which the energy there, growing as rho(z)^(2N) (rho the spectral
+ * radius, N = 2 pi P / z steps), passes F. */
+typedef struct vb_stab_gap {
+    double lo, hi, periods;
+} vb_stab_gap;
+
+struct vb_stab_opts;
+/* The first unstable interval of z in [z_from, z_below) that closes below
+ * z_below, as the step matrix says: 1 and *gap if there is one, 0 if
+ * there is none or the theory cannot say (a method without a step matrix,
+ * a model other than the (damped) spring, zeta = 0: there the closed forms
+ * are first losses, §3), NANs in *gap then.  The scan is made at relative
+ * steps of 1e-3, and its edges bisected to 1e-12: narrower gaps are not
+ * looked for. */
+int vb_stab_gap_below(const vb_stab_problem *p, const vb_integrator *g,
+                      const struct vb_stab_opts *o, double z_from, double z_below,
+                      vb_stab_gap *gap);
 
 typedef struct vb_stab_opts {
     double factor;     /* F: growth past F times the start is unstable */

@@ -3,6 +3,7 @@
  * the criterion watches (docs/stability.md §2).  Only the models whose
  * fastest motion has a frequency in closed form are here. */
 #include "stability.h"
+#include "vector.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +32,9 @@ int vb_stab_problem_setup(const vb_model *m, vb_stab_problem *p, char *err, size
         p->omega = sqrt(k / mass);
         p->omega_name = "omega0";
         if (!strcmp(name, "damped-spring"))
-            p->zeta = param(m, "c") / (2.0 * sqrt(k * mass));
+            /* sqrt(k) sqrt(m) in effect: k m overflows at k = m = 1e200,
+             * where zeta is still c / 2e200 */
+            p->zeta = param(m, "c") / (2.0 * vb_sqrt_product(k, mass));
         else
             p->omega_name = "omega";
     } else if (!strcmp(name, "chain")) {
@@ -77,6 +80,20 @@ int vb_stab_problem_start(const vb_stab_problem *p, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int vb_stab_problem_scale(const vb_stab_problem *p, double z_min, double z_max, char *err,
+                          size_t errlen)
+{
+    double lo = 0.5 * z_min / p->omega, hi = z_max / p->omega;
+    if (lo >= 0x1p-500 && hi <= 0x1p500)
+        return 0;
+    snprintf(err, errlen, "%s = %g: the steps the search tries (%s h from %g to %g) would be "
+             "h = %.3g to %.3g, outside 2^-500 to 2^500 (3e-151 to 3e150), where h^2, which the "
+             "integrators form, leaves the doubles; the limit in %s h does not depend on the "
+             "scale, so give parameters nearer each other", p->omega_name, p->omega,
+             p->omega_name, 0.5 * z_min, z_max, lo, hi, p->omega_name);
+    return -1;
 }
 
 double vb_stab_measure(const vb_stab_problem *p, const double *x, const double *v)

@@ -33,6 +33,12 @@ static int one(void *ctx, size_t i)
      * no closed form here: nothing to compare it with */
     if (row->theory > 0.0 && row->r.z_scan > row->theory)
         row->theory = NAN;
+    /* a limit above an unstable gap of the step matrix is none: the run of
+     * P periods was too short for the gap's slow growth to reach F */
+    row->gap.lo = row->gap.hi = row->gap.periods = NAN;
+    if (o.jitter == 0.0 && row->r.status == VB_STAB_LIMIT)
+        vb_stab_gap_below(&s->problems[row->point], row->g, &o, 0.5 * o.z_min, row->r.z_lo,
+                          &row->gap);
     return 0;
 }
 

@@ -15,6 +15,9 @@ typedef struct vb_stab_row {
     unsigned long seed;
     double theory;        /* vb_stab_theory, NAN with jitter or none */
     vb_stab_result r;
+    /* a limit of fixed steps above an interval the step matrix calls
+     * unstable (vb_stab_gap_below); NANs when there is none */
+    vb_stab_gap gap;
 } vb_stab_row;
 
 typedef struct vb_stab_study {

@@ -5,7 +5,11 @@
  * (a nonlinear limit), none for a plugin's method or a method not derived. */
 #include "stability.h"
 #include "integrator.h"
+#include "stepmatrix.h"
 
+#include <gsl/gsl_complex.h>
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_poly.h>
 #include <math.h>
 #include <string.h>
 
@@ -65,4 +69,108 @@ double vb_stab_theory(const vb_stab_problem *p, const vb_integrator *g)
     if (!strcmp(p->model->type->name, "damped-spring"))
         return damped(g->name, p->zeta);
     return undamped(g->name); /* the spring, and the chain's highest mode */
+}
+
+/* The characteristic polynomial lambda^3 + a2 lambda^2 + a1 lambda + a0 of
+ * the step matrix at z: 0, or -1 for a method without one */
+static int char_poly(const vb_integrator *g, double z, double zeta, double c[3])
+{
+    double m[3][3];
+    if (vb_step_matrix(g, z, zeta, m) != 0)
+        return -1;
+    double tr = m[0][0] + m[1][1] + m[2][2];
+    double minors = m[0][0] * m[1][1] - m[0][1] * m[1][0] + m[0][0] * m[2][2] -
+                    m[0][2] * m[2][0] + m[1][1] * m[2][2] - m[1][2] * m[2][1];
+    double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                 m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                 m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    c[2] = -tr;
+    c[1] = minors;
+    c[0] = -det;
+    return 0;
+}
+
+/* Every root strictly inside the unit circle, by the Schur-Cohn (Jury)
+ * conditions for a monic cubic (as §4 uses them for quadratics): p(1) > 0,
+ * -p(-1) > 0, |a0| < 1, |1 - a0^2| > |a1 - a0 a2|.  No root is computed,
+ * so a double root near the circle costs no accuracy; damped (zeta > 0),
+ * a stable step's roots are inside, not on, the circle. */
+static int schur_stable(const double c[3])
+{
+    double a0 = c[0], a1 = c[1], a2 = c[2];
+    return 1.0 + a2 + a1 + a0 > 0.0 && 1.0 - a2 + a1 - a0 > 0.0 && fabs(a0) < 1.0 &&
+           fabs(1.0 - a0 * a0) > fabs(a1 - a0 * a2);
+}
+
+static int stable_at(const vb_integrator *g, double z, double zeta)
+{
+    double c[3];
+    return char_poly(g, z, zeta, c) == 0 && schur_stable(c);
+}
+
+/* the spectral radius at z (GSL's cubic roots) */
+static double radius(const vb_integrator *g, double z, double zeta)
+{
+    double c[3];
+    if (char_poly(g, z, zeta, c) != 0)
+        return NAN;
+    gsl_complex r[3];
+    gsl_poly_complex_solve_cubic(c[2], c[1], c[0], &r[0], &r[1], &r[2]);
+    return fmax(gsl_complex_abs(r[0]), fmax(gsl_complex_abs(r[1]), gsl_complex_abs(r[2])));
+}
+
+/* the edge between a (stable_at(a) == sa) and b (the other), to 1e-12 */
+static double edge(const vb_integrator *g, double zeta, double a, double b, int sa)
+{
+    while (fabs(b - a) > 1e-12 * fabs(a)) {
+        double mid = 0.5 * (a + b);
+        if (stable_at(g, mid, zeta) == sa)
+            a = mid;
+        else
+            b = mid;
+    }
+    return 0.5 * (a + b);
+}
+
+int vb_stab_gap_below(const vb_stab_problem *p, const vb_integrator *g, const vb_stab_opts *o,
+                      double z_from, double z_below, vb_stab_gap *gap)
+{
+    gap->lo = gap->hi = gap->periods = NAN;
+    const char *model = p->model->type->name;
+    if (p->criterion != VB_STAB_GROWTH || !(p->zeta > 0.0) ||
+        (strcmp(model, "spring") != 0 && strcmp(model, "damped-spring") != 0))
+        return 0;
+    if (!vb_integrator_builtin(g) || vb_integrator_type(g) != g)
+        return 0;
+    double c[3];
+    if (char_poly(g, z_from, p->zeta, c) != 0)
+        return 0;
+    const double ratio = 1.001;
+    double z = z_from, lo = NAN;
+    int was = stable_at(g, z, p->zeta);
+    for (double next = z * ratio; next < z_below; z = next, next *= ratio) {
+        int now = stable_at(g, next, p->zeta);
+        if (was && !now && isnan(lo)) {
+            lo = edge(g, p->zeta, z, next, 1);
+        } else if (!was && now && !isnan(lo)) {
+            gap->lo = lo;
+            gap->hi = edge(g, p->zeta, next, z, 1);
+            break;
+        }
+        was = now;
+    }
+    if (isnan(gap->hi)) {
+        gap->lo = NAN;
+        return 0; /* stable to z_below, or unstable from lo on: the limit's own boundary */
+    }
+    /* the energy at z grows as rho^(2N), N = 2 pi P / z: past F when
+     * P >= z ln F / (4 pi ln rho); the least over the gap */
+    double least = INFINITY;
+    for (int k = 1; k < 1000; k++) {
+        double zk = gap->lo + (gap->hi - gap->lo) * k / 1000.0, r = radius(g, zk, p->zeta);
+        if (r > 1.0)
+            least = fmin(least, zk * log(o->factor) / (4.0 * M_PI * log(r)));
+    }
+    gap->periods = least;
+    return 1;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """bad.py MODE [RUN] — an engine that goes wrong in one way, for tests/engines.sh.
 
-It computes the correct velocity-Verlet trajectory with the Python example
-(examples/engines/python/engine.py) and then breaks it as MODE says.  With
+It computes the correct velocity-Verlet trajectory with the protocol-1
+Python example (tests/engines/v1/engine.py, the shipped example before it
+became persistent) and then breaks it as MODE says.  With
 RUN, only the run of that id ("fixed-L1", ...) is broken; the others are
 right, so a test can check that they are kept."""
 import io
@@ -13,7 +14,7 @@ import sys
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "examples", "engines", "python"))
+sys.path.insert(0, os.path.join(here, "v1"))
 import engine  # noqa: E402
 
 mode = sys.argv[1]

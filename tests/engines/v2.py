@@ -22,6 +22,9 @@ the built-in euler-semi's operations, in its order) on the spring, ended by
   pids=FILE       append "PID RUN" to FILE for every request
   flip=FILE       the first process (FILE absent: made) declares float64,
                   every later one precision=float32
+  caps-once=FILE  the first process (FILE absent: made) writes the
+                  capability line, every later one none (after 1 s: the
+                  first one's is read first, whatever -j)
 """
 import json
 import os
@@ -38,8 +41,16 @@ def main():
             caps = "protocol=2 persistent=1 precision=float32 engine=v2-test@1.0"
         else:
             open(opt["flip"], "w").close()
-    out.write("# verletbench-engine %s\n" % caps)
-    out.flush()
+    first = True
+    if "caps-once" in opt:
+        try:
+            os.close(os.open(opt["caps-once"], os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            first = False
+            time.sleep(1)
+    if first:
+        out.write("# verletbench-engine %s\n" % caps)
+        out.flush()
     failed = False
     for line in sys.stdin:
         req = json.loads(line)

@@ -11,6 +11,10 @@
  *              CRASH    raise(SIGSEGV), a wild pointer
  *              ABORT    abort(), a failed assertion
  *              HANG     loops for ever
+ *              FORK     nothing but fork, once a process, a child that
+ *                       outlives the step (as a library's helper may):
+ *                       it holds the worker's stdout for 20 s, then
+ *                       makes the file $VB_TEST_OUTLIVED (if set)
  *              GOOD     nothing: the same plugin, well behaved
  *   steady   the same velocity Verlet, never failing: its results must
  *            be the same bytes beside a failing fragile as beside a good one.
@@ -18,6 +22,7 @@
  *            t = 3: every run on it fails, and the other cases stand.
  * With -DLOAD_EXIT the plugin calls _exit(0) when it is loaded (a
  * constructor): no command may then exit 0 as if it had done its work. */
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -32,6 +37,7 @@
 #define CRASH 3
 #define ABORT 4
 #define HANG 5
+#define FORK 6
 #ifndef FAIL
 #define FAIL GOOD
 #endif
@@ -89,6 +95,18 @@ static void fail(void)
 #elif FAIL == HANG
     for (;;)
         pause();
+#elif FAIL == FORK
+    static int forked;
+    if (!forked) {
+        forked = 1;
+        if (fork() == 0) {
+            sleep(20);
+            const char *mark = getenv("VB_TEST_OUTLIVED");
+            if (mark)
+                close(creat(mark, 0644));
+            _exit(0);
+        }
+    }
 #endif
 }
 

@@ -1,0 +1,187 @@
+/* orders.c — a baseline's orders.csv read back: every column the writer
+ * prints, each cell held to what it prints there, and the verdicts ranked.
+ * The cells are read as baseline.c reads runs.csv's. */
+#include "baseline.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- orders.csv: fitted orders and verdicts ---- */
+
+static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
+                                       "undetermined", "no-asymptotic-range", "below-resolution",
+                                       "uncertain",    "below-label",         "not-converging",
+                                       "measured"};
+
+/* How good a verdict is: exact, then meeting the label (as expected or
+ * above it: both keep the promise), then no claim either way (nothing
+ * fitted, no power law, or errors a reference solution cannot resolve:
+ * the method may have got better, or the reference worse; either way the
+ * label is no longer shown to hold), then below the label (or off it with
+ * an interval that still reaches it, uncertain: the same failure to keep
+ * the label, only not proven, so a change between the two is no change),
+ * then an error that does not fall at all. */
+int vb_verdict_rank(const char *v)
+{
+    static const int rank[] = {4, 3, 3, 2, 2, 2, 1, 1, 0, 2};
+    for (size_t i = 0; i < sizeof VERDICTS / sizeof VERDICTS[0]; i++)
+        if (!strcmp(v, VERDICTS[i]))
+            return rank[i];
+    return -1;
+}
+
+int vb_by_order_key(const void *a, const void *b)
+{
+    const vb_order_rec *x = a, *y = b;
+    int c = strcmp(x->integ, y->integ);
+    if (!c)
+        c = strcmp(x->plan, y->plan);
+    if (!c)
+        c = strcmp(x->norm, y->norm);
+    return c;
+}
+
+/* The verdicts the writer leaves the order blank with: an exact series
+ * has no slope, an undetermined one none that could be fitted, and one
+ * below a reference's resolution is never fitted. */
+static int verdict_without_order(const char *v)
+{
+    return !strcmp(v, "exact") || !strcmp(v, "undetermined") || !strcmp(v, "below-resolution");
+}
+
+/* local_orders: "q q q", each with 3 decimals or '-' where undefined */
+static int local_orders_text(const char *s)
+{
+    char buf[64];
+    for (const char *p = s; *p;) {
+        const char *e = strchr(p, ' ');
+        size_t k = e ? (size_t)(e - p) : strlen(p);
+        double x;
+        if (k == 0 || k >= sizeof buf)
+            return 0;
+        memcpy(buf, p, k);
+        buf[k] = '\0';
+        if (strcmp(buf, "-") != 0 && vb_cell_signed(buf, &x) != 0)
+            return 0;
+        p = e ? e + 1 : p + k;
+        if (e && !*p)
+            return 0; /* a trailing blank */
+    }
+    return 1;
+}
+
+/* Every column of orders.csv, as vb_write_orders (output/tables.c) prints
+ * them: each needed, no other, every cell of each held below. */
+static const char *const order_column[] = {
+    "integrator", "plan",    "norm",         "order",    "points",     "expected", "verdict",
+    "range",      "dt_first", "dt_last", "local_orders", "order_se", "order_ci95"};
+#define N_ORDER_COLUMNS (sizeof order_column / sizeof order_column[0])
+
+/* Read and check every row of an orders.csv (write_orders), sorted by
+ * (integrator, plan, norm). */
+int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    int cols[N_ORDER_COLUMNS];
+    for (size_t k = 0; k < N_ORDER_COLUMNS; k++)
+        if (vb_need_column(t, order_column[k], &cols[k], err, errlen) != 0)
+            return VB_COMPARE_BAD;
+    for (size_t i = 0; i < t->ncol; i++) {
+        size_t k = 0;
+        while (k < N_ORDER_COLUMNS && strcmp(t->head[i], order_column[k]) != 0)
+            k++;
+        if (k == N_ORDER_COLUMNS)
+            return vb_compare_bad(err, errlen,
+                                  "%s:%lu: column '%.60s' is not one verletbench writes into "
+                                  "orders.csv: not a table verletbench wrote",
+                                  t->path, t->head_line, t->head[i]);
+    }
+    const int ci = cols[0], cp = cols[1], cn = cols[2], co = cols[3], cpt = cols[4],
+              cex = cols[5], cv = cols[6], crg = cols[7], cd1 = cols[8], cd2 = cols[9],
+              clo = cols[10], cse = cols[11], cci = cols[12];
+    if (t->nrow == 0)
+        return vb_compare_bad(err, errlen, "%s: no orders, only a header: nothing to compare",
+                              t->path);
+    vb_order_rec *r = calloc(t->nrow, sizeof *r);
+    if (!r)
+        return vb_compare_oom(err, errlen);
+    for (size_t i = 0; i < t->nrow; i++) {
+        char **f = t->rows[i];
+        r[i] = (vb_order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
+        int known_norm = 0;
+        for (int m = 0; m < VB_CHECK_METRICS; m++)
+            known_norm |= !strcmp(r[i].norm, vb_check_metric[m]);
+        const char *why = !vb_check_name_valid(r[i].integ)    ? "integrator"
+                          : !vb_plan_name_valid(r[i].plan)            ? "plan"
+                          : !known_norm                       ? "norm"
+                          : vb_verdict_rank(r[i].verdict) < 0 ? "verdict"
+                                                              : NULL;
+        if (why) {
+            free(r);
+            return vb_compare_bad(err, errlen, "%s:%lu: %s '%.60s' cannot be read", t->path,
+                                  t->line[i], why,
+                                  !strcmp(why, "integrator") ? f[ci]
+                                  : !strcmp(why, "plan")     ? f[cp]
+                                  : !strcmp(why, "norm")     ? f[cn]
+                                                             : f[cv]);
+        }
+        /* the order is blank exactly when the verdict has none */
+        int blank = verdict_without_order(r[i].verdict);
+        unsigned long long count, points = 0;
+        double x;
+        int col = -1;
+        const char *want = NULL;
+        if (blank ? f[co][0] != '\0' : vb_cell_signed(f[co], &r[i].order) != 0)
+            col = co, want = blank ? "blank (the verdict has no order)"
+                                   : "an order (a finite number; the verdict has one)";
+        else if (vb_cell_count(f[cpt], &points) != 0)
+            col = cpt, want = "a count of points";
+        else if (f[cex][0] ? vb_cell_count(f[cex], &count) != 0
+                           : strcmp(r[i].verdict, "measured") != 0 &&
+                                 vb_verdict_rank(r[i].verdict) != 4 &&
+                                 strcmp(r[i].verdict, "undetermined") != 0 &&
+                                 strcmp(r[i].verdict, "no-asymptotic-range") != 0 &&
+                                 strcmp(r[i].verdict, "not-converging") != 0 &&
+                                 strcmp(r[i].verdict, "below-resolution") != 0)
+            col = cex, want = "an integrator's label order (a count), or blank for an engine "
+                              "without a label";
+        else if (strcmp(f[crg], "asymptotic") != 0 && strcmp(f[crg], "all") != 0 &&
+                 strcmp(f[crg], "none") != 0)
+            col = crg, want = "a range (asymptotic, all or none)";
+        else if (f[cd1][0] || f[cd2][0]) {
+            if (vb_cell_number(f[cd1], 0, &x) != 0 || !(x > 0))
+                col = cd1, want = "a step size (a finite number > 0; blank with dt_last)";
+            else if (vb_cell_number(f[cd2], 0, &x) != 0 || !(x > 0))
+                col = cd2, want = "a step size (a finite number > 0; blank with dt_first)";
+        }
+        if (col < 0 && !local_orders_text(f[clo]))
+            col = clo, want = "local orders (numbers or '-' separated by one blank)";
+        /* the order's standard error and 95 % half-width: with the order,
+         * fitted to three points or more (numerics/orders.c), else blank */
+        int se = f[co][0] && points >= 3;
+        for (int k = 0; k < 2 && col < 0; k++) {
+            int c = k ? cci : cse;
+            if (se ? vb_cell_number(f[c], 0, &x) != 0 : f[c][0] != '\0')
+                col = c, want = se ? "a number >= 0 (the order was fitted to three points or "
+                                     "more)"
+                                   : "blank (no order, or one fitted to fewer than three "
+                                     "points)";
+        }
+        if (col >= 0) {
+            free(r);
+            return vb_table_bad_cell(t, i, col, want, err, errlen);
+        }
+    }
+    qsort(r, t->nrow, sizeof *r, vb_by_order_key);
+    for (size_t i = 1; i < t->nrow; i++)
+        if (vb_by_order_key(&r[i - 1], &r[i]) == 0) {
+            int rc =
+                vb_compare_bad(err, errlen, "%s:%lu: the same order as line %lu (%s, %s, %s)",
+                               t->path, r[i].line, r[i - 1].line, r[i].integ, r[i].plan, r[i].norm);
+            free(r);
+            return rc;
+        }
+    *out = r;
+    return 0;
+}

@@ -1,0 +1,116 @@
+/* contact/contact_metrics.h — what a run of a contact model measures,
+ * computed from its states alone (so an engine's trajectory, which has
+ * nothing else, is measured the same way), and the fixed-step run that
+ * makes such states from a handler (docs/contact.md, "Metrics").
+ *
+ * The bounce.  From the separation s_k of the ball from the floor and its
+ * normal velocity u_k at t_k (k = 0 .. n-1), gravity g > 0 towards the
+ * floor:
+ *   - the flight energy E_k = u_k^2 / 2 + g s_k (per unit mass; its
+ *     apex E / g);
+ *   - step k (t_(k-1) -> t_k) is free when u fell by gravity's kick,
+ *     u_k - u_(k-1) <= -(1 - VB_KICK_TOL) g (t_k - t_(k-1)); otherwise
+ *     something pushed the ball up: a contact step.  (A run with drag must
+ *     have it turned off: drag is not a kick.)
+ *   - an episode is a maximal run of contact steps k = a .. b; it is a
+ *     bounce when the ball then leaves (u_b > 0) and flies (step b + 1 is
+ *     free); its measured restitution is e_n = sqrt(E_b / E_(a-1)), the
+ *     flight energy after it over the flight energy before it;
+ *   - the run has come to rest when its last episode lasts to its end and
+ *     spans at least VB_REST_STEPS steps; t_rest is then t_a, the end of
+ *     its first contact step (the first state the resting contact made);
+ *   - the largest penetration depth is max(-s_k, 0).
+ * The energy gained at e = 1 after m bounces is E_after(m) / E_before(1)
+ * - 1: both at the floor, so that a method whose flight energy swings
+ * along the flight (symplectic Euler's E differs between apex and floor
+ * by O(dt)) is compared at one phase.
+ *
+ * The slide.  From the position x_k and velocity v_k along the slope: it
+ * stops at the first sample k >= 1 whose velocity is 0 or reversed
+ * (v_k v_0 <= 0); x_stop = x_k; t_stop is where the velocity line through
+ * the last two moving samples reaches 0 (exact for a constant
+ * deceleration; t_k itself when fewer than two samples moved).
+ *
+ * The tunnel.  The smallest speed that passes a wall at step dt, found by
+ * bisection, the ball started at each handler's worst phase: at the
+ * largest separation its step leaves unchecked (handler.h's blind; a step
+ * from there travels v dt before the wall acts), so that no other phase
+ * passes at a lower speed. */
+#ifndef VB_CONTACT_METRICS_H
+#define VB_CONTACT_METRICS_H
+
+#include <stddef.h>
+
+#include "handler.h"
+
+/* A step is free when u fell by at least (1 - 1e-3) of gravity's kick: far
+ * above round-off (float32 engines round u to 1e-7 of it, a kick is g dt),
+ * far below any contact's impulse (a resting contact gives a whole kick). */
+#define VB_KICK_TOL 1e-3
+/* A bounce's contact lasts a step or two; a rest, every step after it. */
+#define VB_REST_STEPS 3
+
+/* One bounce as the states show it. */
+typedef struct vb_bounce_event {
+    double t;      /* the end of its first contact step */
+    double before; /* E_(a-1): the flight energy before it */
+    double after;  /* E_b: after it */
+    double e;      /* sqrt(after / before), NAN when before <= 0 */
+} vb_bounce_event;
+
+typedef struct vb_bounce_measures {
+    size_t bounces;    /* episodes after which the ball flew */
+    double t_rest;     /* INFINITY when it does not rest by the run's end */
+    double max_depth;  /* the largest penetration, >= 0 */
+    double energy0;    /* E_0, the flight energy at the start */
+} vb_bounce_measures;
+
+/* The normal series of a run for the wall's front face: s_k = n.x_k -
+ * offset - r and u_k = n.v_k, from n states of d components each. */
+void vb_contact_normal_series(const vb_contact_geometry *g, const double *x, const double *v,
+                              size_t n, double *s, double *u);
+
+/* The bounce's measures; the first cap bounces into ev (NULL: none).  0,
+ * or -1 for fewer than 2 samples or g <= 0. */
+int vb_bounce_measure(const double *t, const double *s, const double *u, size_t n, double g,
+                      vb_bounce_event *ev, size_t cap, vb_bounce_measures *m);
+
+/* E_after(m) / E_before(1) - 1 from the first m bounces; NAN with fewer
+ * (bounces: how many the run had, ev: at least min(bounces, m) of them). */
+double vb_bounce_energy_gain(const vb_bounce_event *ev, size_t bounces, size_t m);
+
+typedef struct vb_slide_measures {
+    int stopped;          /* 1 when some sample's velocity is 0 or reversed */
+    size_t k_stop;        /* that sample */
+    double t_stop;        /* the velocity's zero, extrapolated (above) */
+    double x_stop;        /* x at k_stop */
+    int stays;            /* 1 when every later sample is at x_stop with v = 0 */
+} vb_slide_measures;
+
+/* 0, or -1 for fewer than 2 samples. */
+int vb_slide_measure(const double *t, const double *x, const double *v, size_t n,
+                     vb_slide_measures *m);
+
+/* n_steps steps of dt from (x0, v0) at t = 0 under handler hd; the states
+ * at t_k = k dt into t[k], x[k d .. k d + d - 1], v[...] for k = 0 ..
+ * n_steps.  0, or the handler's error (handler.h) with *done the steps
+ * made (the states after it are not written). */
+int vb_contact_run(const vb_contact_handler *hd, const vb_contact_geometry *g,
+                   vb_contact_step_fn *step, void *ctx, const double *x0, const double *v0,
+                   double dt, size_t n_steps, double *t, double *x, double *v, size_t *done);
+
+/* Whether a ball at speed v towards the wall g (d = 1: the normal (1),
+ * no force in step) passes it at step dt under hd, from the worst phase:
+ * 1 it passes, 0 it does not (bounces back, or stays), -1 the handler
+ * failed. */
+int vb_tunnel_passes(const vb_contact_handler *hd, const vb_contact_geometry *g,
+                     vb_contact_step_fn *step, void *ctx, double v, double dt);
+
+/* The smallest speed in (0, v_max] that passes, by bisection to 1e-12 of
+ * it; INFINITY when v_max does not pass; NAN when a run failed.  The
+ * bisection takes the speeds that pass to be an interval [v_pass, v_max]:
+ * true from the worst phase for project and impulse (docs/contact.md). */
+double vb_tunnel_pass_speed(const vb_contact_handler *hd, const vb_contact_geometry *g,
+                            vb_contact_step_fn *step, void *ctx, double dt, double v_max);
+
+#endif

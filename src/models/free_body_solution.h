@@ -1,0 +1,69 @@
+/* free_body_solution.h — the torque-free asymmetric top, exact
+ * (docs/rigid.md §2): the body-frame angular velocity in Jacobi's elliptic
+ * functions on both branches of the polhode and on the separatrix between
+ * them, and the attitude through an elliptic integral of the third kind
+ * (Landau & Lifshitz, Mechanics, §37), for principal moments in any order.
+ *
+ * Shared by the free-body model (free_body.c) and the tests, so both have
+ * the same bits.  An evaluation costs one arithmetic-geometric mean, one
+ * Carlson R_J and a few sines: no iteration that grows with t, so it runs
+ * at every step of a sweep and needs no warm start. */
+#ifndef VB_FREE_BODY_SOLUTION_H
+#define VB_FREE_BODY_SOLUTION_H
+
+#include <stddef.h>
+
+typedef enum {
+    /* w along a principal axis (its nonzero components share one moment,
+     * a sphere's always): w constant, q(t) = q0 exp(t w) */
+    VB_FREE_BODY_STEADY,
+    /* L^2 != 2 T I_mid: the polhode circles the axis of the largest
+     * (L^2 > 2 T I_mid) or the smallest moment, with period 4K/lambda */
+    VB_FREE_BODY_ELLIPTIC,
+    /* L^2 = 2 T I_mid to the last bit (or so close that m' = 1 - m
+     * underflows): the solution is the limit m = 1, sn = tanh and
+     * cn = dn = sech, which approaches the intermediate axis as t grows and
+     * never flips */
+    VB_FREE_BODY_SEPARATRIX
+} vb_free_body_kind;
+
+typedef struct vb_free_body_solution {
+    double I[3], w0[3], q0[4]; /* as given: body frame */
+    vb_free_body_kind kind;
+    /* L^2 - 2 T I_mid = sum I_i (I_i - I_mid) w_i^2: > 0 on the branch that
+     * circles the axis of the largest moment, < 0 on the other */
+    double D;
+    double L; /* |L| */
+    /* The canonical frame: axis 3 the one L circles, axis 2 the
+     * intermediate moment; c_k = sgn[k] b_perm[k] for a vector's body
+     * components b, a proper rotation whose quaternion is qS. */
+    int perm[3];
+    double sgn[3], qS[4];
+    double Ic[3];           /* the moments in that frame */
+    double amp[3], eps[3];  /* w_c = (eps0 amp0 cn, eps1 amp1 sn, eps2 amp2 dn) */
+    double lambda, m, mc;   /* u = lambda t + u0; parameter m and 1 - m */
+    double k, kc, K;        /* sqrt(m), sqrt(1 - m), K(m) */
+    double u0;
+    double nu;              /* I3 (I2 - I1) / (I1 (I3 - I2)) >= 0, GSL's sign */
+    double GK, G0;          /* G(K) and G(u0) (free_body_solution.c) */
+    double phi_rate, phi_coef;
+    double alpha, beta;     /* L_c1 = alpha cos am(u), L_c2 = beta sin am(u) */
+    double qA[4];           /* world from the invariable frame (z along L) */
+} vb_free_body_solution;
+
+/* From the principal moments I (> 0, any order, ties allowed), the
+ * body-frame w0 and the attitude q0 (unit).  0, or -1 with a message (a
+ * w so large its squares overflow). */
+int vb_free_body_init(vb_free_body_solution *s, const double I[3], const double w0[3],
+                      const double q0[4], char *err, size_t errlen);
+
+/* q(t) (world from body, continuous in t) and the body-frame w(t).  0, or
+ * -1 if an elliptic function failed (a guard: it does not for any state
+ * init accepts). */
+int vb_free_body_at(const vb_free_body_solution *s, double t, double q[4], double w[3]);
+
+/* The period of w(t): 4K/lambda on the elliptic branches, INFINITY on the
+ * separatrix, 0 for a steady spin (w constant). */
+double vb_free_body_period(const vb_free_body_solution *s);
+
+#endif

@@ -1,0 +1,135 @@
+/* rigid_analysis.c — flips, their period, and the first tumble of a
+ * stable spin, from a sequence of states (rigid_analysis.h). */
+#include "rigid_analysis.h"
+#include "quaternion.h"
+
+#include <math.h>
+
+void vb_flip_tracker_start(vb_flip_tracker *tr, int axis, double threshold)
+{
+    tr->axis = axis;
+    tr->threshold = threshold;
+    tr->side = 0;
+    tr->have_prev = 0;
+    tr->prev_t = tr->prev_c = 0.0;
+    tr->last_zero = NAN;
+    tr->flips = 0;
+    tr->first_flip = tr->last_flip = NAN;
+}
+
+int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
+                        const vb_rigid_state *s)
+{
+    double L[3];
+    vb_rigid_angmom_body(p, s->w, L);
+    double n = vb_vec3_norm(L);
+    if (!(n > 0.0) || !isfinite(n))
+        return 0; /* at rest (nothing turns over) or diverged */
+    double c = L[tr->axis] / n;
+    int flipped = 0;
+    if (tr->have_prev && ((tr->prev_c > 0.0 && c <= 0.0) || (tr->prev_c < 0.0 && c >= 0.0)))
+        tr->last_zero = tr->prev_t + (t - tr->prev_t) * tr->prev_c / (tr->prev_c - c);
+    else if (c == 0.0)
+        tr->last_zero = t;
+    int beyond = c >= tr->threshold ? 1 : c <= -tr->threshold ? -1 : 0;
+    if (beyond != 0 && beyond != tr->side) {
+        if (tr->side != 0) {
+            tr->flips++;
+            if (tr->flips == 1)
+                tr->first_flip = tr->last_zero;
+            tr->last_flip = tr->last_zero;
+            flipped = 1;
+        }
+        tr->side = beyond;
+    }
+    tr->have_prev = 1;
+    tr->prev_t = t;
+    tr->prev_c = c;
+    return flipped;
+}
+
+double vb_flip_tracker_period(const vb_flip_tracker *tr)
+{
+    if (tr->flips < 2)
+        return NAN;
+    return 2.0 * (tr->last_flip - tr->first_flip) / (double)(tr->flips - 1);
+}
+
+int vb_rigid_intermediate_axis(const double I[3])
+{
+    for (int i = 0; i < 3; i++) {
+        int below = 0, above = 0;
+        for (int j = 0; j < 3; j++) {
+            if (j == i)
+                continue;
+            below += I[j] < I[i] || (I[j] == I[i] && j < i);
+            above += I[j] > I[i] || (I[j] == I[i] && j > i);
+        }
+        if (below == 1 && above == 1)
+            return i;
+    }
+    return 1; /* not reached: one of three is the median */
+}
+
+double vb_rigid_polhode_D(const vb_rigid_props *p, const double w[3])
+{
+    const double *I = p->inertia;
+    double Im = I[vb_rigid_intermediate_axis(I)], D = 0.0;
+    for (int i = 0; i < 3; i++)
+        D += I[i] * (I[i] - Im) * w[i] * w[i];
+    return D;
+}
+
+void vb_tumble_tracker_start(vb_tumble_tracker *tr)
+{
+    tr->sign0 = 0;
+    tr->have_prev = 0;
+    tr->prev_t = tr->prev_D = 0.0;
+    tr->tumbled = 0;
+    tr->t_tumble = NAN;
+}
+
+int vb_tumble_tracker_add(vb_tumble_tracker *tr, const vb_rigid_props *p, double t,
+                          const vb_rigid_state *s)
+{
+    double D = vb_rigid_polhode_D(p, s->w);
+    if (!tr->have_prev) {
+        tr->have_prev = 1;
+        tr->sign0 = D > 0.0 ? 1 : D < 0.0 ? -1 : 0;
+        tr->prev_t = t;
+        tr->prev_D = D;
+        return 0;
+    }
+    int seen = 0;
+    /* a NaN D (a diverged run) is not a tumble: the run says diverged */
+    if (!tr->tumbled && tr->sign0 != 0 && !isnan(D) && (double)tr->sign0 * D <= 0.0) {
+        tr->tumbled = 1;
+        tr->t_tumble = tr->prev_t + (t - tr->prev_t) * tr->prev_D / (tr->prev_D - D);
+        seen = 1;
+    }
+    tr->prev_t = t;
+    tr->prev_D = D;
+    return seen;
+}
+
+size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
+                            size_t n, int axis, double threshold, double *period)
+{
+    vb_flip_tracker tr;
+    vb_flip_tracker_start(&tr, axis, threshold);
+    for (size_t i = 0; i < n; i++)
+        vb_flip_tracker_add(&tr, p, t[i], &s[i]);
+    if (period)
+        *period = vb_flip_tracker_period(&tr);
+    return tr.flips;
+}
+
+double vb_rigid_tumble_time(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
+                            size_t n)
+{
+    vb_tumble_tracker tr;
+    vb_tumble_tracker_start(&tr);
+    for (size_t i = 0; i < n; i++)
+        vb_tumble_tracker_add(&tr, p, t[i], &s[i]);
+    return tr.t_tumble;
+}

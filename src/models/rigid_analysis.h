@@ -1,0 +1,92 @@
+/* rigid_analysis.h — what a run of a rigid body did, from its states in
+ * the order of time (docs/rigid.md §4): the flips of a body spinning about
+ * its intermediate axis and their period, and the time at which a stable
+ * spin first tumbles.  Pure functions of the sequence, fed one state at a
+ * time (a runner calls them at every step, as it measures errors) or a
+ * whole array at once.  They read only the body-frame angular velocity
+ * and the moments, so they apply to an exact solution, a method's run or
+ * an engine's trajectory alike. */
+#ifndef VB_RIGID_ANALYSIS_H
+#define VB_RIGID_ANALYSIS_H
+
+#include <stddef.h>
+
+#include "rigid.h"
+
+/* ---- flips ----
+ * A flip is the body's axis `axis` turning over against the angular
+ * momentum: c = L_axis / |L| (the cosine of the angle between that body
+ * axis and L; L_axis = I_axis w_axis) goes from c >= +threshold to
+ * c <= -threshold, or back.  Its time is that of the last zero of c
+ * before the other side of the band was reached, by linear interpolation
+ * between the two samples around it.  The band ignores a wobble about a
+ * stable axis, where c of a transverse axis crosses zero but stays small;
+ * with threshold 1/2 a flip is a turn from within 60 degrees of L to
+ * within 60 degrees of -L.  A free body's flips come twice a period of
+ * w(t), so the flip period is measured as twice the mean time between
+ * successive flips: 2 (t_last - t_first) / (flips - 1). */
+#define VB_FLIP_THRESHOLD 0.5
+
+typedef struct vb_flip_tracker {
+    int axis;
+    double threshold;
+    int side;        /* +1 or -1 beyond the band, 0 not yet */
+    int have_prev;
+    double prev_t, prev_c;
+    double last_zero; /* time of the latest zero of c, NAN before one */
+    size_t flips;
+    double first_flip, last_flip; /* NAN before the first */
+} vb_flip_tracker;
+
+/* axis 0, 1 or 2 (the intermediate one for the Dzhanibekov flip);
+ * threshold in (0, 1) */
+void vb_flip_tracker_start(vb_flip_tracker *tr, int axis, double threshold);
+/* The state at t (t increasing).  Returns 1 when this sample completed a
+ * flip, else 0. */
+int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
+                        const vb_rigid_state *s);
+/* The measured flip period: 2 (t_last - t_first) / (flips - 1), or NAN
+ * with fewer than two flips. */
+double vb_flip_tracker_period(const vb_flip_tracker *tr);
+
+/* The axis of the intermediate moment (the median; of a tie, the first in
+ * index order among the tied) */
+int vb_rigid_intermediate_axis(const double I[3]);
+
+/* ---- tumbling ----
+ * D = L^2 - 2 T I_mid = sum_i I_i (I_i - I_mid) w_i^2 (I_mid the
+ * intermediate moment) is conserved by the true motion, and its sign says
+ * which axis the polhode circles: D > 0 the axis of the largest moment,
+ * D < 0 that of the smallest, D = 0 the separatrix through the
+ * intermediate axis.  A stable spin (about the largest or the smallest
+ * axis, with any wobble) tumbles when a method's errors carry the state
+ * onto the separatrix or across it: from then on its polhode passes the
+ * intermediate axis and the spin axis swings over.  The time is the zero
+ * of D by linear interpolation between the samples around the first
+ * sample with sign(D) != sign(D(0)).  A start with D = 0 (on the
+ * separatrix: no stable spin) has no tumble time. */
+typedef struct vb_tumble_tracker {
+    int sign0;       /* sign of D at the first sample, 0 on the separatrix */
+    int have_prev;
+    double prev_t, prev_D;
+    int tumbled;
+    double t_tumble; /* NAN until tumbled */
+} vb_tumble_tracker;
+
+double vb_rigid_polhode_D(const vb_rigid_props *p, const double w[3]);
+void vb_tumble_tracker_start(vb_tumble_tracker *tr);
+/* The state at t (t increasing).  Returns 1 at the sample where the tumble
+ * is first seen, else 0. */
+int vb_tumble_tracker_add(vb_tumble_tracker *tr, const vb_rigid_props *p, double t,
+                          const vb_rigid_state *s);
+
+/* ---- whole sequences ---- */
+
+/* n states at times t[0] < t[1] < ...: the flips seen (and the measured
+ * period, NAN with fewer than two), and the tumble time (NAN if none). */
+size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
+                            size_t n, int axis, double threshold, double *period);
+double vb_rigid_tumble_time(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
+                            size_t n);
+
+#endif

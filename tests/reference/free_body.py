@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""free_body.py [--check] — the torque-free rigid body integrated by mpmath
+at 30 digits, the reference tests/test_rigid.c holds the closed form of
+src/models/free_body_solution.c to.
+
+mpmath's odefun (a Taylor-series method whose truncation it keeps below its
+working precision) integrates q' = q (0, w) / 2 and Euler's equations
+I w' = (I w) x w from q = 1 and the given w, in the body frame: nothing of
+the closed form (no elliptic function, no Euler angle, no branch) enters.
+The parameters are the doubles the C test passes, converted exactly.
+
+Without arguments it writes tests/rigid_mpmath.h (about a minute); with
+--check it recomputes the values and compares them with that file, to 1e-25
+(the file prints 25 significant digits): "N passed, N failed"."""
+import os
+import re
+import sys
+
+try:
+    import mpmath
+except ImportError:
+    print("FAIL free_body: python3-mpmath is not installed (apt-get install python3-mpmath)")
+    print("0 passed, 1 failed")
+    sys.exit(1)
+
+mpmath.mp.dps = 30
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "rigid_mpmath.h")
+
+# name, moments, body-frame w, times: both branches of the polhode, the
+# default near the separatrix, moments in another order, and the
+# separatrix itself (I = (3, 4, 6), w1 = 2 w3: L^2 = 2 T I2 exactly)
+CASES = [
+    ("default, near the separatrix (D > 0)", (1.0, 2.0, 3.0), (0.01, 1.0, 0.01), (1.0, 10.0, 20.0)),
+    ("the minor-axis branch (D < 0)", (1.0, 2.0, 3.0), (1.0, 0.2, 0.3), (3.0, 12.0)),
+    ("moments out of order", (2.0, 3.0, 1.5), (-0.4, 0.7, 0.2), (4.0, 15.0)),
+    ("on the separatrix (D = 0)", (3.0, 4.0, 6.0), (2.0, 0.5, 1.0), (2.0, 8.0)),
+]
+
+
+def rhs(I):
+    def f(t, y):
+        q0, q1, q2, q3, w1, w2, w3 = y
+        dq = [(-q1 * w1 - q2 * w2 - q3 * w3) / 2, (q0 * w1 + q2 * w3 - q3 * w2) / 2,
+              (q0 * w2 - q1 * w3 + q3 * w1) / 2, (q0 * w3 + q1 * w2 - q2 * w1) / 2]
+        L = (I[0] * w1, I[1] * w2, I[2] * w3)
+        c = (L[1] * w3 - L[2] * w2, L[2] * w1 - L[0] * w3, L[0] * w2 - L[1] * w1)
+        return dq + [c[0] / I[0], c[1] / I[1], c[2] / I[2]]
+    return f
+
+
+def values():
+    rows = []
+    for name, I, w, times in CASES:
+        Im = [mpmath.mpf(x) for x in I]
+        wm = [mpmath.mpf(x) for x in w]
+        sol = mpmath.odefun(rhs(Im), 0, [mpmath.mpf(1), 0, 0, 0] + wm)
+        for t in times:
+            rows.append((name, I, w, t, sol(mpmath.mpf(t))))
+    return rows
+
+
+def fmt(x):
+    return mpmath.nstr(x, 25, min_fixed=-1, max_fixed=1, strip_zeros=False)
+
+
+def write():
+    rows = values()
+    lines = ["/* rigid_mpmath.h — the torque-free rigid body integrated by mpmath %s at %d"
+             % (mpmath.__version__, mpmath.mp.dps),
+             " * digits (tests/reference/free_body.py, which made this file and checks it):",
+             " * q (w, x, y, z) world from body and the body-frame w at t, from q = 1.",
+             " * Not the closed form: a Taylor-series integration of the equations. */",
+             "static const struct {",
+             "    const char *what;",
+             "    double I[3], w0[3], t, q[4], w[3];",
+             "} rigid_mpmath[] = {"]
+    for name, I, w, t, y in rows:
+        nums = ", ".join(fmt(v) for v in y[:4])
+        ws = ", ".join(fmt(v) for v in y[4:])
+        lines.append('    {"%s", {%r, %r, %r}, {%r, %r, %r}, %r,\n     {%s},\n     {%s}},'
+                     % (name, *I, *w, t, nums, ws))
+    lines.append("};")
+    with open(OUT + ".tmp", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(OUT + ".tmp", OUT)
+
+
+def check():
+    text = open(OUT).read()
+    committed = [float(x) for x in re.findall(r"[-+]?\d\.\d{24}(?:e[-+]?\d+)?", text)]
+    fresh = []
+    for _, _, _, _, y in values():
+        fresh += [float(mpmath.mpf(fmt(v))) for v in y]
+    ok = len(committed) == len(fresh) and all(abs(a - b) <= 1e-25 + 1e-24 * abs(b)
+                                              for a, b in zip(committed, fresh))
+    print(("ok  " if ok else "FAIL") + " free_body: tests/rigid_mpmath.h is what mpmath computes")
+    print("%d passed, %d failed" % (ok, not ok))
+    return ok
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(0 if check() else 1)
+    write()
