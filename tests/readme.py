@@ -328,15 +328,15 @@ def test_committed_figures(tmp):
     """Each figure the README shows (the Makefile's docs-figures copies)
     draws every integrator of its case as a fresh run has them (the
     committed baseline's "# integrators=" line, which make check holds to a
-    fresh run): its colour from plots/style.gp is among the pixels.  Four
+    fresh run): its colour from src/draw/palette.c is among the pixels.  Four
     figures once showed 9 of the 12 integrators a fresh make draws."""
-    from plots import decode_png
-    with open(os.path.join(ROOT, "plots", "style.gp")) as f:
-        style = f.read()
-    def words(name):
-        return re.search(r'^%s = "([^"]*)"' % name, style, re.M).group(1).split()
-    builtin = dict(zip(words("INTEGRATORS"), words("COLOURS")))
-    extra, user = words("EXTRA_COLOURS"), words("USER_COLOURS")
+    from plots import decode_png, c_strings
+    with open(os.path.join(ROOT, "src", "draw", "palette.c")) as f:
+        palette = f.read()
+    with open(os.path.join(ROOT, "src", "draw", "rateschart.c")) as f:
+        row_colours = c_strings(f.read(), "row_colours")
+    builtin = dict(zip(c_strings(palette, "builtin"), c_strings(palette, "colours")))
+    extra, user = c_strings(palette, "extra_colours"), c_strings(palette, "user_colours")
     with open(os.path.join(ROOT, "Makefile")) as f:
         copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
     S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
@@ -351,12 +351,12 @@ def test_committed_figures(tmp):
         if stem in ("convergence", "band"):  # against dt: an adaptive method has none
             names = [n for n in names if n not in ("rkf45", "rk8pd")]
         want, unknown = {}, 0
-        for n in names:
-            if n in builtin:
+        for k, n in enumerate(names):
+            if stem == "rates":
+                want[n] = row_colours[k % len(row_colours)]  # a row's own, in the order of the file
+            elif n in builtin:
                 want[n] = builtin[n]
-            elif stem == "rates" and n.split("@")[0] in builtin:
-                want[n] = builtin[n.split("@")[0]]  # rates.gp: a loop's row in its method's colour
-            else:  # style.gp's extra_index: by its place among the unknown names
+            else:  # palette.c's extra_index: by its place among the unknown names
                 unknown += 1
                 base_name = n.split(":")[0]
                 want[n] = (extra if base_name in builtin else user)[(unknown + 7) % 8]

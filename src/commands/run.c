@@ -23,7 +23,8 @@
 static void help(void)
 {
     puts("Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
-         "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
+         "                       [--no-chart-data | --full-chart-data] [--timing] [--draw]\n"
+         "                       [--strict[=mine]]\n"
          "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S]\n"
          "                       [--engine NAME:ORDER=CMD]... [--trajectories NAME:ORDER=DIR]...\n"
          "                       [--engine-timeout S] [--engines-only]\n\n"
@@ -60,6 +61,11 @@ static void help(void)
          "                   CPU); the output is the same bytes for any N\n"
          "  --no-chart-data  only the tables: skip convergence, timeseries and paths.csv\n"
          "                   (and the long runs behind them)\n"
+         "  --full-chart-data  the chart data at every step: timeseries.csv a row a step\n"
+         "                   of the long runs, paths.csv every step (by default they are\n"
+         "                   what a chart can show: the maximum of each of 1000 windows of\n"
+         "                   time, and a path's first, last, lowest and highest points in\n"
+         "                   each of 1000, every step while there are few)\n"
          "  --timing         also time each run alone (seed 1 of the random plans), on\n"
          "                   one thread after the sweep, into timing.csv: error against\n"
          "                   seconds beside error against force evaluations; the only\n"
@@ -108,13 +114,15 @@ static void progress(void *ctx, size_t done, size_t total)
 
 int vb_cmd_run(int argc, char **argv)
 {
-    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_TIMING, O_DRAW, O_STRICT, O_SHARD, O_HELP };
+    enum { O_OUT = 256, O_QUIET, O_NOCHARTS, O_FULLCHARTS, O_TIMING, O_DRAW, O_STRICT, O_SHARD,
+           O_HELP };
     static const struct option opts[] = {
         {"out", required_argument, NULL, O_OUT},
         VB_OPTION_MAX_STEPS,
         {"quiet", no_argument, NULL, O_QUIET},
         VB_OPTION_PLUGIN,
         {"no-chart-data", no_argument, NULL, O_NOCHARTS},
+        {"full-chart-data", no_argument, NULL, O_FULLCHARTS},
         {"timing", no_argument, NULL, O_TIMING},
         {"shard", required_argument, NULL, O_SHARD},
         {"draw", no_argument, NULL, O_DRAW},
@@ -126,7 +134,7 @@ int vb_cmd_run(int argc, char **argv)
     };
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, chart_data = 1, timing = 0, draw = 0, strict = 0, written = 0, c, rc;
+    int quiet = 0, chart_data = 1, full = 0, timing = 0, draw = 0, strict = 0, written = 0, c, rc;
     int shard_k = 0, shard_n = 0;
     optind = 1;
     opterr = 0;
@@ -140,6 +148,9 @@ int vb_cmd_run(int argc, char **argv)
             break;
         case O_NOCHARTS:
             chart_data = 0;
+            break;
+        case O_FULLCHARTS:
+            full = 1;
             break;
         case O_TIMING:
             timing = 1;
@@ -180,6 +191,8 @@ int vb_cmd_run(int argc, char **argv)
         return vb_usage_error(CMD, "--out: empty directory name");
     if (draw && !chart_data)
         return vb_usage_error(CMD, "--draw needs the chart data that --no-chart-data leaves out");
+    if (full && !chart_data)
+        return vb_usage_error(CMD, "--full-chart-data and --no-chart-data: one or the other");
     if (shard_n && (draw || strict || timing))
         return vb_usage_error(CMD, "--shard computes a share of the runs: --%s needs them all "
                                    "(use it with verletbench merge)",
@@ -297,7 +310,8 @@ int vb_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < n; i++) {
         const vb_case *ci = set.all[i];
         progress_state ps = {ci->name, i, n, 0};
-        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u);
+        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u) |
+                         (full ? VB_SWEEP_FULL_CHART_DATA : 0u);
         rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
                               sizeof err);
         if (rc == 0 && !shard_n)
