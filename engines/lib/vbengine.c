@@ -72,6 +72,11 @@ static int set_law(vb_request *r, char *err, size_t errlen)
                !strcmp(m, "hanging-chain")) {
         r->law = LAW_GRAVITY;
         c[0] = vb_param(r, "g");
+    } else if (!strcmp(m, "bounce") || !strcmp(m, "slide") || !strcmp(m, "tunnel")) {
+        /* the contact poses (vbcontact.h): the engine's own gravity and
+         * contact are the force; the adapter reads the params itself */
+        r->law = LAW_NONE;
+        return 0;
     } else {
         snprintf(err, errlen, "model '%s' has no force law here (%s)", m, MODELS);
         return -1;
