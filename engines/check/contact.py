@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""contact.py [--only NAME] [--json FILE] — what each 2D engine does at a
+"""contact.py [--only NAME] [--out FILE] [--json FILE] — what each 2D engine does at a
 contact (issue 44), measured through its contact adapter (engines/*/contact.*,
 the poses of engines/lib/vbcontact.js) against the exact answers of
 docs/contact.md:
@@ -28,9 +28,9 @@ docs/contact.md:
 
 Each setting is one persistent process a batch (protocol 2).  Run from the
 top of the repository after `make -C engines setup`; it needs no
-verletbench.  About a minute.  Prints a Markdown table, with the engines'
-capability lines as its provenance; --json writes the numbers for
-tests/real_engines_contact.py."""
+verletbench.  About half a minute.  Prints a Markdown table, with the
+engines' capability lines as its provenance (make engines writes it to
+results/engines/contact.md with --out); --json writes the numbers."""
 import argparse
 import json
 import math
@@ -228,6 +228,7 @@ def fmt_row(r):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", help="the settings whose name contains this")
+    ap.add_argument("--out", help="also write the table here (Markdown; a temporary file, then renamed)")
     ap.add_argument("--json", help="also write the numbers here (JSON)")
     a = ap.parse_args()
     results = []
@@ -237,20 +238,26 @@ def main():
         r = run_setting(name, cmd, vth)
         results.append(r)
         print("  " + " | ".join(fmt_row(r)), file=sys.stderr)
-    for c in sorted(set(r["capability"] for r in results)):
-        print("<!-- %s -->" % c)
+    if not results:
+        print("contact.py: no setting's name contains '%s'" % a.only, file=sys.stderr)
+        return 2
+    out = ["# What your engine does at a contact", "",
+           "<!-- made by: python3 engines/check/contact.py%s (issue 44; docs/contact.md) -->" %
+           (" --only " + a.only if a.only else "")]
+    out += ["<!-- %s -->" % c for c in sorted(set(r["capability"] for r in results))]
     head = ["setting", "e per bounce, 30 Hz (e = 0.8)", "60 Hz", "144 Hz", "energy gain at e = 1, 10 bounces, 60 Hz",
             "bounces in 5 s, e = 0.55, 60 Hz", "slide stop, 60 Hz (exact %.4f m)" % results[0]["slide_exact"],
             "tunnelling speed, 60 Hz (bound (w+2r)/dt = %g m/s)" % results[0]["tunnel_bound"]]
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
-    for r in results:
-        print("| " + " | ".join(fmt_row(r)) + " |")
-    if a.json:
-        tmp = a.json + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(results, f, indent=1, default=lambda x: None)
-        os.replace(tmp, a.json)
+    out += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(fmt_row(r)) + " |" for r in results]
+    text = "\n".join(out) + "\n"
+    sys.stdout.write(text)
+    for path, data in ((a.out, text), (a.json, json.dumps(results, indent=1, default=lambda x: None) + "\n")):
+        if path:
+            tmp = path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(data)
+            os.replace(tmp, path)
     return 0
 
 
