@@ -36,7 +36,8 @@ own source says, computed here.  make check sets the engines up with
 5. Rapier (the source read is v0.35.2): every fast dynamic body sweeps against
    fixed bodies, ccd_enabled or not (src/dynamics/ccd/ccd_solver.rs:61-85,
    sweeps.rs:36-41): the jump does not pass, with ccd off or on.
-6. The adapters refuse a bad pose with an error line naming the parameter.
+6. The adapters refuse a bad pose with an error line naming the parameter;
+   a particle adapter refuses a pose, a contact adapter a particle model.
 
 Ends with "N passed, N failed"."""
 import json
@@ -311,6 +312,26 @@ def test_bad_poses(tmp):
               p.stdout[-600:] + p.stderr[-300:])
 
 
+def test_poses_and_particles_apart(tmp):
+    """a particle adapter refuses a pose (its force would be NaN), and a
+    contact adapter a particle model, each with an error line"""
+    pose = C.bounce_req("pose", 1.0, 0.5, 0.1, 60, 0.1)
+    spring = {"kind": "run", "run": "spring", "model": "spring", "dim": 1, "particles": 1, "masses": [1.0],
+              "x0": [1.0], "v0": [0.0], "params": {"k": 1.0, "m": 1.0}, "h": [0.1], "header": "# spring"}
+    for name, cmd, req, needle in [
+            ("box2d (particles)", os.path.join(BUILD, "box2d"), pose, "model 'bounce' has no force law"),
+            ("chipmunk (particles)", os.path.join(BUILD, "chipmunk"), pose, "model 'bounce' has no force law"),
+            ("planck (particles)", JS("planck/adapter.js"), pose, "model 'bounce' has no force law"),
+            ("box2d-contact", BOX2D, spring, "model 'spring' is not a contact pose"),
+            ("chipmunk-contact", CHIPMUNK, spring, "model 'spring' is not a contact pose"),
+            ("planck contact.js", PLANCK, spring, "model 'spring' is not a contact pose")]:
+        p = subprocess.run(cmd, shell=True, input=json.dumps(req) + "\n", capture_output=True, text=True,
+                           timeout=SUITE.guard)
+        err = [l for l in p.stdout.splitlines() if l.startswith("# verletbench-error")]
+        check(p.returncode == 1 and len(err) == 1 and needle in err[0],
+              "%s refuses a %s request: %s" % (name, req["model"], needle), p.stdout[-400:] + p.stderr[-200:])
+
+
 def main():
     missing = [p for p in (BOX2D, CHIPMUNK, os.path.join(ROOT, "engines", "node_modules", "planck"))
                if not os.path.exists(p)]
@@ -319,7 +340,7 @@ def main():
         print("%d passed, %d failed" % (SUITE.passed, SUITE.failed))
         return 1
     return SUITE.main([test_box2d, test_planck, test_chipmunk, test_matter, test_cannon, test_jump,
-                       test_bad_poses])
+                       test_bad_poses, test_poses_and_particles_apart])
 
 
 if __name__ == "__main__":

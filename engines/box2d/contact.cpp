@@ -107,5 +107,6 @@ int main(int argc, char **argv)
     a.make = make;
     a.step = step;
     a.destroy = destroy;
+    a.poses = 1;
     return vb_main(&a, argc, argv, options);
 }

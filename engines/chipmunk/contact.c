@@ -102,6 +102,7 @@ int main(int argc, char **argv)
         .make = make,
         .step = step,
         .destroy = destroy,
+        .poses = 1,
     };
     return vb_main(&a, argc, argv, options);
 }
