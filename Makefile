@@ -9,7 +9,8 @@
 #   make bench      what a step costs against a hand-written loop (results/bench.csv)
 #   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
-#                   results/engines/engines.md, "what your engine really does"
+#                   results/engines/engines.md, "what your engine really does";
+#                   and at a contact (engines/check/contact.py): results/engines/contact.md
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -342,9 +343,10 @@ engines: $(BIN)
 	 $(MAKE) --no-print-directory -C engines setup || exit $$?; \
 	 $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
 	 python3 engines/report.py results/engines || exit $$?; \
+	 python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(BIN) draw results/engines plots/engines > /dev/null || exit $$?; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md)\n", b - a }'
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md, contact.md)\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old
