@@ -1,17 +1,21 @@
 # verletbench — measure how accurate time integrators really are.
 #
 #   make            build, run every case in cases/, write tables and charts
+#                   (a few lines of progress; the whole log in build/make.log,
+#                   V=1 to see every command and its output instead)
 #   make check      build and run the tests, and the regression check against
 #                   the committed baseline (results/baseline)
 #   make baseline   refresh that baseline on purpose (prints what changed)
 #   make bench      what a step costs against a hand-written loop (results/bench.csv)
+#   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
-#                   results/engines/engines.md, "what your engine really does"
+#                   results/engines/engines.md, "what your engine really does";
+#                   and at a contact (engines/check/contact.py): results/engines/contact.md
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
-#   make install    install the binary, the plugin header, the chart scripts
-#                   and the man page (PREFIX, DESTDIR)
+#   make install    install the binary (which draws the charts itself), the
+#                   plugin header and the man page (PREFIX, DESTDIR)
 #
 # Missing Debian packages are installed with apt-get when run as root;
 # otherwise the exact command is printed (see .ci/ensure-deps).
@@ -26,8 +30,6 @@ PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 bindir = $(PREFIX)/bin
 includedir = $(PREFIX)/include
-# the chart scripts go to $(datadir)/verletbench/plots, where `verletbench
-# draw` finds them beside $(bindir) (../share/verletbench): any PREFIX works
 datadir = $(PREFIX)/share
 mandir = $(datadir)/man
 # make check SANITIZE=1: AddressSanitizer and UBSan, in a build directory of
@@ -56,7 +58,7 @@ CFLAGS ?= $(OPT) -g
 # src/ stands in layers, one folder each, lowest first (docs/architecture.md;
 # make check holds the includes to it); verletbench.h, the plugin
 # interface, is at the top of src/
-SRC_DIRS = os numerics contact models integrators plugin engine loops driver casefile sweep bench output check stability longrun commands
+SRC_DIRS = os numerics contact models integrators plugin engine loops driver casefile sweep bench output check stability longrun draw commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)
@@ -79,21 +81,38 @@ TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN = $(BUILD)/unit-tests
 
 CASES = $(wildcard cases/*.case)
-PLOT_SCRIPTS = $(wildcard plots/*.gp) plots/lib.sh
 PLOTS_STAMP = plots/.drawn
 RESULTS_STAMP = results/.swept
 ARTICLE_STAMP = plots/article/.drawn
 TRACES = $(wildcard cases/traces/*.trace)
 
-.PHONY: all build results plots article docs-figures check baseline bench engines fuzz install uninstall \
+.PHONY: all build results plots article docs-figures check baseline bench bench-charts engines fuzz install uninstall \
         clean deps-build deps-bench deps-test deps-fuzz deps-engines FORCE
 
 # The main job: build, run every case into results/, draw every chart.
 all: results $(PLOTS_STAMP) $(ARTICLE_STAMP)
+	@echo "make: done: results/summary.md, results/REPORT.md, plots/"
 
 build: $(BIN)
 
 results: $(RESULTS_STAMP)
+
+# make's own progress: a line a step; what the commands print goes to
+# MAKE_LOG, the sweep's whole output and every message besides the charts'
+# one line (V=1: to the terminal instead).  A step that fails shows the end
+# of the log.
+MAKE_LOG = $(BUILD)/make.log
+ifeq ($(V),1)
+TO_LOG =
+ERR_TO_LOG =
+SHOW_LOG = true
+Q =
+else
+TO_LOG = > $(MAKE_LOG) 2>&1
+ERR_TO_LOG = 2>> $(MAKE_LOG)
+SHOW_LOG = tail -n 30 $(MAKE_LOG); echo "make: failed (exit $$s); the whole log: $(MAKE_LOG)" >&2
+Q = @
+endif
 
 # One sweep over every case; each file is written to a temporary name and
 # renamed, so an interrupted run leaves the previous tables whole.
@@ -102,22 +121,28 @@ results: $(RESULTS_STAMP)
 # it after make's stamp, and the next make runs the whole sweep again, so
 # the report is always every case of cases/.  Examples write elsewhere.
 $(RESULTS_STAMP): $(BIN) $(CASES) $(TRACES) $(or $(wildcard results/summary.md),FORCE)
-	$(BIN) run $(CASES) --timing --out results
+	@mkdir -p $(BUILD); t0=$$(date +%s.%N); \
+	 echo "make: the sweep: $(words $(CASES)) case files into results/ (its output: $(MAKE_LOG))"; \
+	 $(BIN) run $(CASES) --timing --out results $(TO_LOG) || { s=$$?; $(SHOW_LOG); exit $$s; }; \
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make: swept in %.0f s: results/summary.md\n", b - a }'
 	@touch $@
 
-# Charts: gnuplot reads the CSV files of results/; the C code never calls it.
-# Without gnuplot (and no root to install it) the tables are still made and
-# plots/draw says the charts were skipped; the stamps are then not written,
-# so the next make tries again.
+# Charts: `verletbench draw` reads the CSV files of results/, decides every
+# chart and feeds one gnuplot a CPU; it prints one line.  Without gnuplot
+# (and no root to install it) the tables are still made and draw says the
+# charts were skipped; the stamps are then not written, so the next make
+# tries again.
 
-$(PLOTS_STAMP): $(RESULTS_STAMP) $(PLOT_SCRIPTS) plots/draw
+$(PLOTS_STAMP): $(RESULTS_STAMP) $(BIN)
 	@sh .ci/ensure-deps plots || true
-	sh plots/draw results plots
+	@mkdir -p $(BUILD); t0=$$(date +%s.%N); \
+	 $(BIN) draw results plots $(ERR_TO_LOG) || { s=$$?; $(SHOW_LOG); exit $$s; }; \
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make: drawn in %.0f s\n", b - a }'
 	@if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then touch $@; fi
 
-$(ARTICLE_STAMP): $(RESULTS_STAMP) $(PLOT_SCRIPTS) plots/draw-article
+$(ARTICLE_STAMP): $(RESULTS_STAMP) $(BIN)
 	@sh .ci/ensure-deps plots || true
-	sh plots/draw-article results plots/article
+	@mkdir -p $(BUILD); $(BIN) draw --article results plots/article $(ERR_TO_LOG) || { s=$$?; $(SHOW_LOG); exit $$s; }
 	@if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then touch $@; fi
 
 plots: results
@@ -199,7 +224,7 @@ $(BUILD)/version.h: VERSION FORCE
 
 $(BUILD)/%.o: src/%.c | deps-build $(BUILD)/version.h
 	@mkdir -p $(@D)
-	$(CC) $(VB_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(VB_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/output/provenance.o: $(BUILD)/version.h
 
@@ -211,19 +236,23 @@ $(BUILD)/output/provenance.o: $(BUILD)/version.h
 $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/models/*.c)): CFLAGS += -fno-math-errno
 
 $(LIB): $(LIB_OBJ)
-	rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)rm -f $@
+	$(Q)$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/commands/main.o $(LIB)
-	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	@echo "make: built $@"
 
 $(BUILD)/tests/%.o: tests/%.c | deps-build $(BUILD)/version.h
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(VB_CFLAGS) $(CFLAGS) -Itests -c $< -o $@
+	$(Q)$(CC) $(VB_CFLAGS) $(CFLAGS) -Itests -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The suites run CHECK_JOBS at a time (default 1: the engine suites' time
+# limits of 1 and 2 s are missed on a loaded machine running two at once;
+# CHECK_JOBS=2 on a quiet one), each printed whole, in order.
 check: $(BIN) $(TEST_BIN) | deps-test deps-engines
 	@sh tests/run.sh $(BUILD)
 
@@ -294,6 +323,13 @@ bench: $(BIN) $(BUILD)/bench-odeint | deps-engines
 	            "cases/engines/spring.case", k, runs, n, c - b, e - c, (e - c) / (c - b), same, b - a, (c - b) / (b - a), (c - b) / (b - a) / k }'; \
 	 rm -rf $$d
 
+# What a user waits for besides the sweep: the sweep's CPU time (tables
+# only, and with chart data), draw's, and draw / sweep, in one run
+# (tests/speed_charts.py: add --against TREE to time another checkout's
+# side by side; docs/speed.md).  A benchmark, never a test.
+bench-charts: $(BIN)
+	@python3 tests/speed_charts.py $(BUILD)
+
 # The real engines (engines/README.md): what is missing installed (Debian
 # packages by apt-get as root, otherwise the exact command; npm ci from the
 # committed package-lock.json), the C and C++ adapters built, every case of
@@ -307,9 +343,10 @@ engines: $(BIN)
 	 $(MAKE) --no-print-directory -C engines setup || exit $$?; \
 	 $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
 	 python3 engines/report.py results/engines || exit $$?; \
+	 python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
-	     sh plots/draw results/engines plots/engines > /dev/null || exit $$?; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md)\n", b - a }'
+	     $(BIN) draw results/engines plots/engines > /dev/null || exit $$?; fi; \
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md, contact.md)\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old
@@ -365,14 +402,16 @@ fuzz: $(FUZZERS) | deps-fuzz
 	    grep -E "number_of_executed_units|new_units_added" $(FUZZ_BUILD)/fuzz-$$t.log; \
 	 done; echo "fuzz: no crashes"
 
+# The charts need nothing installed beside the binary: it writes their
+# gnuplot programs itself.  The float32 sweep's script goes to
+# $(datadir)/verletbench (docs/float32.md).
 install: $(BIN)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man1 \
-	           $(DESTDIR)$(datadir)/verletbench/plots
+	           $(DESTDIR)$(datadir)/verletbench
 	install -m 755 $(BIN) $(DESTDIR)$(bindir)/verletbench
 	install -m 644 src/verletbench.h $(DESTDIR)$(includedir)/verletbench.h
 	install -m 644 docs/verletbench.1 $(DESTDIR)$(mandir)/man1/verletbench.1
-	install -m 644 $(wildcard plots/*.gp) plots/lib.sh $(DESTDIR)$(datadir)/verletbench/plots/
-	install -m 755 plots/draw plots/draw-article $(DESTDIR)$(datadir)/verletbench/plots/
+	install -m 755 plots/float32-sweep.sh $(DESTDIR)$(datadir)/verletbench/float32-sweep.sh
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/verletbench $(DESTDIR)$(includedir)/verletbench.h \

@@ -131,7 +131,7 @@ def test_floors(tmp):
 
 
 def test_sweep_chart(tmp):
-    """plots/float32-sweep.sh writes its table whole, and plots/float32.gp
+    """plots/float32-sweep.sh writes its table whole, and draw --chart float32
     draws it (a short sweep: the script takes the model's options)."""
     out = os.path.join(tmp, "sweep.csv")
     r = subprocess.run(["sh", "plots/float32-sweep.sh", S.vb_path, "spring", out, "--set", "k=4"],
@@ -142,8 +142,7 @@ def test_sweep_chart(tmp):
           "the float32 sweep: 5 methods, 4 precisions and offsets, 18 steps", r.stderr)
     if rows and shutil.which("gnuplot"):
         png = os.path.join(tmp, "f32.png")
-        g = subprocess.run(["gnuplot", "-c", "plots/float32.gp", out, png, "pefrl", "spring"],
-                           cwd=suite.ROOT, capture_output=True, text=True, timeout=120)
+        g = S.vb("draw", "--chart", "float32", out, png, "pefrl", "spring")
         check(g.returncode == 0 and os.path.getsize(png) > 10000, "the float32 chart is drawn",
               g.stderr)
 

@@ -240,7 +240,7 @@ def test_draw(tmp):
     two = write(os.path.join(d, "two.case"), CASE.format(e="0.2, 0.6", dt="0.05, 0.04"))
     r = vb("run", one, two, "--out", os.path.join(d, "res"), "--quiet")
     check(r.returncode == 0, "two grids run", r.stderr)
-    r = subprocess.run(["sh", os.path.join(ROOT, "plots", "draw"), os.path.join(d, "res"), os.path.join(d, "plots")],
+    r = subprocess.run([S.vb_path, "draw", os.path.join(d, "res"), os.path.join(d, "plots")],
                        capture_output=True, text=True, timeout=S.guard)
     check(r.returncode == 0, "draw exits 0", r.stdout + r.stderr)
     have = sorted(os.listdir(os.path.join(d, "plots", "one")))
@@ -263,11 +263,11 @@ def test_draw(tmp):
     # for a curve equal to an earlier one at every point (fixed steps: the
     # Verlet forms compute the same positions)
     svg = os.path.join(d, "o.svg")
-    r = subprocess.run(["gnuplot", "-c", "plots/grid.gp", os.path.join(d, "res", "one", "grid.csv"), svg, "one", "e", "order"],
+    r = subprocess.run([S.vb_path, "draw", "--chart", "grid-order", os.path.join(d, "res", "one", "grid.csv"), svg, "one"],
                        cwd=ROOT, capture_output=True, text=True, timeout=S.guard)
     text = open(svg).read() if os.path.exists(svg) else ""
     check(r.returncode == 0 and "velocity-verlet  = tcv" in text and "rk4" in text,
-          "grid.gp: the key, with '= tcv' for velocity Verlet under fixed steps", r.stderr)
+          "the grid chart: the key, with '= tcv' for velocity Verlet under fixed steps", r.stderr)
 
 
 def test_check_narrowed_grid(tmp):

@@ -23,6 +23,7 @@ import csv
 import io
 import math
 import os
+import re
 import random
 import shutil
 import subprocess
@@ -170,11 +171,41 @@ def test_saturated(tmp):
           "euler on the orbit: saturated when it escapes; velocity Verlet never", (e, v))
     if shutil.which("gnuplot"):
         png = os.path.join(tmp, "lr.png")
-        g = subprocess.run(["gnuplot", "-c", "plots/longrun.gp", os.path.join(out, "longrun.csv"),
-                            png, "orbit"], cwd=suite.ROOT, capture_output=True, text=True,
-                           timeout=120)
+        g = vb("draw", "--chart", "longrun", os.path.join(out, "longrun.csv"), png, "orbit")
         check(g.returncode == 0 and os.path.getsize(png) > 10000, "the long-run chart is drawn",
               g.stderr)
+
+
+def svg_texts(path):
+    with open(path, errors="replace") as f:
+        return set(t.strip() for t in re.findall(r">([^<>]+)<", f.read()) if t.strip())
+
+
+def test_chart_legend(tmp):
+    """A legend entry stands for a curve that is there: without --kahan the
+    long-run chart has no "NAME (Kahan)" entry and its title no "dashed:
+    Kahan-compensated"; with --kahan, an entry for each method the table
+    holds a compensated run of (longrun.csv's kahan = 1 rows), and none for
+    rk4, which has no Kahan form (the scripts keyed all of them, always)."""
+    if not shutil.which("gnuplot"):
+        return
+    for kahan in (False, True):
+        out = os.path.join(tmp, "legend-%d" % kahan)
+        r = vb("longrun", "--model", "spring", "--integrator", "velocity-verlet,rk4", "--periods",
+               "1000", "--steps-per-period", "50", *(["--kahan"] if kahan else []), "--out", out)
+        check(r.returncode == 0, "longrun velocity-verlet,rk4%s runs" % (" --kahan" if kahan else ""),
+              r.stderr)
+        table = rows(os.path.join(out, "longrun.csv"))
+        want = sorted(set(x["integrator"] + " (Kahan)" for x in table if x["kahan"] == "1"))
+        svg = os.path.join(tmp, "legend-%d.svg" % kahan)
+        g = vb("draw", "--chart", "longrun", os.path.join(out, "longrun.csv"), svg, "spring")
+        texts = svg_texts(svg) if g.returncode == 0 else set()
+        got = sorted(t for t in texts if t.endswith("(Kahan)"))
+        check(g.returncode == 0 and got == want and
+              any("dashed: Kahan-compensated" in t for t in texts) == bool(want) and
+              (not kahan or want == ["velocity-verlet (Kahan)"]),
+              "long-run legend%s: Kahan entries %s, as the table's runs %s" %
+              (" with --kahan" if kahan else "", got, want), g.stderr)
 
 
 def test_zero_energy_and_nan(tmp):
@@ -432,6 +463,7 @@ def test_reproducible_and_bad(tmp):
 
 if __name__ == "__main__":
     raise SystemExit(S.main([test_bounded, test_euler_secular, test_roundoff, test_same_method,
+                             test_chart_legend,
                              test_saturated, test_zero_energy_and_nan, test_samples_past_the_limit,
                              test_doc_symplectic_list, test_reproducible_and_bad, test_scale,
                              test_fit_window]))

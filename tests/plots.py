@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""plots.py BUILD_DIR — the charts: plots/draw and plots/draw-article on real
-runs give every expected figure as a valid PNG with the curves in it (each
-integrator's colour from plots/style.gp is found among the pixels), and
-results/REPORT.md links only figures that exist.  A missing column or
-scrambled rows stop a chart loudly, leaving no file; without gnuplot the
-tables and the report are still written and the command says the charts were
-skipped.  Ends with "N passed, N failed"."""
+"""plots.py BUILD_DIR — the charts: verletbench draw (and draw --article) on
+real runs gives every expected figure as a valid PNG with the curves in it
+(each integrator's colour, read from src/draw/palette.c, is found among the
+pixels), and results/REPORT.md links only figures that exist.  A missing
+column or scrambled rows stop a chart loudly, leaving no file; without
+gnuplot the tables and the report are still written and the command says the
+charts were skipped.  The program draw writes asks gnuplot for no `stats`
+pass and runs no shell.  Ends with "N passed, N failed"."""
+import math
 import os
 import re
 import shutil
@@ -73,12 +75,28 @@ def decode_png(path):
     return w, h, rows
 
 
+def c_strings(text, array):
+    """the string constants of a C array `static const char *const NAME[] = {...};`"""
+    body = re.search(r"\b%s\[\] = \{(.*?)\};" % array, text, re.S).group(1)
+    return re.findall(r'"([^"]*)"', body)
+
+
+def c_ints(text, array):
+    body = re.search(r"\b%s\[\] = \{(.*?)\};" % array, text, re.S).group(1)
+    return [int(v) for v in re.findall(r"-?\d+", body)]
+
+
+PALETTE = open(os.path.join(ROOT, "src", "draw", "palette.c")).read()
+
+
+def rgb(c):
+    return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+
+
 def style_colours():
-    """integrator -> (r, g, b) as plots/style.gp assigns them"""
-    text = open(os.path.join(ROOT, "plots", "style.gp")).read()
-    names = re.search(r'^INTEGRATORS = "([^"]*)"', text, re.M).group(1).split()
-    cols = re.search(r'^COLOURS = "([^"]*)"', text, re.M).group(1).split()
-    return {n: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for n, c in zip(names, cols)}
+    """integrator -> (r, g, b) as src/draw/palette.c assigns them"""
+    names, cols = c_strings(PALETTE, "builtin"), c_strings(PALETTE, "colours")
+    return {n: rgb(c) for n, c in zip(names, cols)}
 
 
 def colours_in(path):
@@ -121,13 +139,13 @@ def first_of_pairs(rows):
     return out
 
 
-def run(cmd, env=None):
-    p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+def run(cmd, env=None, cwd=ROOT):
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)
     return p.returncode, p.stdout
 
 
-# the charts plots/draw must make for a case, by whether the model conserves energy
+# the charts draw must make for a case, by whether the model conserves energy
 PER_CASE = ["convergence", "band", "error-time", "path", "path-random", "work"]
 ARTICLE = ["fig01-fixed-projectile", "fig02-fixed-spring", "fig03-fixed-orbit", "fig04-wrong-start",
            "fig05-random-projectile", "fig06-random-spring", "fig07-random-orbit",
@@ -136,9 +154,9 @@ ARTICLE = ["fig01-fixed-projectile", "fig02-fixed-spring", "fig03-fixed-orbit", 
 
 
 def hostile_paths(vb, tmp):
-    """No chart script passes a path through a shell: results and chart
-    directories whose names hold ', ", $( ), ` `, {}, a space and a newline are drawn
-    (by plots/draw, verletbench draw and run --draw), run no command, and a
+    """No path reaches gnuplot's program, nor a shell: results and chart
+    directories whose names hold ', ", $( ), ` `, {}, a space and a newline
+    are drawn (by verletbench draw and run --draw), run no command, and a
     reference model's path chart still says "reference solution" (path.gp
     once asked grep through the shell, and a ' cut its command short)."""
     base = os.path.join(tmp, "hostile")
@@ -153,24 +171,255 @@ def hostile_paths(vb, tmp):
     res = os.path.join(base, "res " + name)
     rc, log = run([vb, "run", "--quiet", case, "--out", res, "--draw"], env=env)
     check(rc == 0, "run --draw into a results path with ', \", $( ) and a newline: exit %d\n%s" % (rc, log))
-    for how, cmd, out in (("plots/draw", ["sh", "plots/draw"], "plots " + name),
-                          ("verletbench draw", [vb, "draw"], "charts " + name)):
-        out = os.path.join(base, out)
-        rc, log = run(cmd + [res, out], env=env)
-        check(rc == 0 and os.path.exists(os.path.join(out, "hh", "path.png")),
-              "%s into a path with ', \", $( ) and a newline draws the path chart: exit %d\n%s" % (how, rc, log))
-        report = open(os.path.join(res, "REPORT.md")).read()
-        links = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", report)
-        gone = [l for l in links if not os.path.exists(os.path.join(res, urllib.parse.unquote(l)))]
-        check(links and not gone, "%s: REPORT.md's links to charts under a hostile path resolve (%d links; %s)"
-              % (how, len(links), gone[:2]))
+    out = os.path.join(base, "charts " + name)
+    rc, log = run([vb, "draw", res, out], env=env)
+    check(rc == 0 and os.path.exists(os.path.join(out, "hh", "path.png")),
+          "verletbench draw into a path with ', \", $( ) and a newline draws the path chart: exit %d\n%s"
+          % (rc, log))
+    report = open(os.path.join(res, "REPORT.md")).read()
+    links = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", report)
+    gone = [l for l in links if not os.path.exists(os.path.join(res, urllib.parse.unquote(l)))]
+    check(links and not gone, "REPORT.md's links to charts under a hostile path resolve (%d links; %s)"
+          % (len(links), gone[:2]))
     svg = os.path.join(base, "path " + name + ".svg")
-    rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(res, "hh", "paths.csv"), svg, "hh"], env=env)
+    rc, log = run([vb, "draw", "--chart", "path", os.path.join(res, "hh", "paths.csv"), svg,
+                   "hh " + name], env=env)
     texts = svg_texts(svg) if os.path.exists(svg) else set()
     check("reference" in texts and "exact" not in texts,
-          "path.gp on a reference model under a hostile path keys its grey path \"reference\" (exit %d): %s"
-          % (rc, log.strip() or sorted(texts)))
-    check(not os.path.exists(marker), "no chart script ran a command hidden in a path")
+          "draw --chart path on a reference model under a hostile path and title keys its grey path "
+          "\"reference\" (exit %d): %s" % (rc, log.strip() or sorted(texts)))
+    check(any("$(touch $VB_MARK)" in t and "`touch $VB_MARK`" in t for t in texts),
+          "the hostile title is drawn as it was given, its ` and $( ) as text")
+    check(not os.path.exists(marker), "no chart ran a command hidden in a path or a title")
+
+
+def rates_readable(vb, tmp, row_cols):
+    """The rates chart answers which loop and draw is best at which rate:
+    frame-loop's eight rows (two methods, four loops) each have a colour of
+    their own in the plot area (the scripts gave them two), the key's
+    samples are all drawn alike (a thick black marker hid the points under
+    it), and the lowest error at each rate is ringed: its key says so, and
+    the table says which row that is."""
+    src = os.path.join(ROOT, "results", "baseline", "frame-loop", "rates.csv")
+    rows = csv_rows(src)
+    names = list(dict.fromkeys(r["integrator"] for r in rows))
+    png, svg = os.path.join(tmp, "fl-rates.png"), os.path.join(tmp, "fl-rates.svg")
+    rc, log = run([vb, "draw", "--chart", "rates", src, png, "frame-loop"])
+    run([vb, "draw", "--chart", "rates", src, svg, "frame-loop"])
+    seen = colours_left_of(png, 0.42) if rc == 0 else set()
+    want = row_cols[:len(names)]
+    check(len(names) == 8 and len(set(want)) == 8 and all(c in seen for c in want),
+          "frame-loop rates.png: %d rows, each its own colour in the plot area (missing %s)"
+          % (len(names), [names[i] for i, c in enumerate(want) if c not in seen]))
+    text = open(svg).read() if os.path.exists(svg) else ""
+    check("ringed: the lowest error at a rate" in svg_texts(svg) if text else False,
+          "the rates chart rings the lowest error at each rate and its key says so")
+    # key samples: the point symbols right of the plots (the key's) are all
+    # drawn at one size; the scripts drew the coinciding rows' samples twice
+    # as large and 5 wide, hiding what they stood over
+    width = float(re.search(r'width="(\d+)"', text).group(1)) if text else 0
+    marks = re.findall(r"<use xlink:href='#gpPt\d+' transform='translate\(([\d.]+),[\d.]+\) "
+                       r"scale\(([\d.]+)\)'", text)
+    key = set(sc for x, sc in marks if float(x) > 0.6 * width)
+    check(len(key) == 1, "the rates key draws every sample at one size (%s)" % sorted(key))
+
+
+def printed_commands(vb, tmp):
+    """Every chart command the tool prints works from any directory: the
+    ones `longrun --help` and `stability --help` print, run as printed (the
+    binary by its path) in a directory far from the source tree, and
+    docs/float32.md's."""
+    away = os.path.join(tmp, "away")
+    os.makedirs(away)
+    for cmd, study, table in (("longrun", ["--model", "spring", "--integrator", "velocity-verlet",
+                                           "--periods", "1000", "--steps-per-period", "50"], "longrun.csv"),
+                              ("stability", ["--model", "spring", "--integrator", "velocity-verlet"],
+                               "stability-summary.csv")):
+        out = os.path.join(tmp, "study-" + cmd)
+        rc, log = run([vb, cmd] + study + ["--out", out], cwd=away)
+        rc, hlp = run([vb, cmd, "--help"], cwd=away)
+        lines = hlp.splitlines()
+        at = [i for i, l in enumerate(lines) if l.startswith("Chart")]
+        printed = lines[at[0] + 1].strip() if at else ""
+        png = os.path.join(away, cmd + ".png")
+        line = printed.replace("DIR/", out + "/").replace("out.png", png).replace("[TITLE]", "t")
+        words = line.split()
+        rc, log = run([vb] + words[1:], cwd=away) if words[:1] == ["verletbench"] else (-1, printed)
+        check(rc == 0 and os.path.exists(png) and os.path.getsize(png) > 10000,
+              "%s --help's chart command works from another directory: %s (exit %d) %s"
+              % (cmd, printed, rc, log.strip()[-300:]))
+    doc = open(os.path.join(ROOT, "docs", "float32.md")).read()
+    cmds = re.findall(r"^(verletbench draw --chart float32 .*)$", doc, re.M)
+    check(len(cmds) == 1, "docs/float32.md prints its chart command (%s)" % cmds)
+
+
+def issue_charts(vb, tmp):
+    """The charts that told a new user something false, or nothing: the
+    jump's path has an x axis about its value, not round-off stretched over
+    the chart; the article's figure 1 names the step it ran (0.1922, where
+    the case asks 0.2: t_end = 2.883 is 15 steps of 2.883/15); the apex
+    chart holds each row to the exact apex v^2 / 2g; the constraint chart
+    does not call a rod's length L (the chain's)."""
+    d = os.path.join(tmp, "jump")
+    os.makedirs(d)
+    g, speed = 9.81, 5.0
+    with open(os.path.join(d, "jump.case"), "w") as f:
+        f.write("[case]\nmodel = projectile\ng = %g\nspeed = %g\nangle = 90\nt_end = %r\n[steps]\n"
+                "dt = 0.03125\nhalvings = 3\n[integrators]\nuse = euler, velocity-verlet\n[loop]\n"
+                "rates = 30, 60\n" % (g, speed, 2 * speed / g))
+    rc, log = run([vb, "run", "--quiet", os.path.join(d, "jump.case"), "--out", os.path.join(d, "res"),
+                   "--draw"])
+    charts = os.path.join(d, "res", "plots", "jump")
+    check(rc == 0 and os.path.exists(os.path.join(charts, "apex.png")) and
+          os.path.exists(os.path.join(charts, "rates.png")),
+          "a [loop] case gets apex.png beside rates.png (exit %d) %s" % (rc, log.strip()[-300:]))
+    svg = os.path.join(d, "path.svg")
+    run([vb, "draw", "--chart", "path", os.path.join(d, "res", "jump", "paths.csv"), svg, "jump"])
+    apex = speed ** 2 / (2 * g)
+    # the x tic labels: the axis spans a good part of the jump's height, not 3e-16
+    xs = []
+    for t in svg_texts(svg) if os.path.exists(svg) else []:
+        try:
+            xs.append(float(t.replace("\u2212", "-")))
+        except ValueError:
+            pass
+    check(xs and max(xs) - min(xs) >= 0.5 * apex,
+          "jump path: a vertical throw's x axis spans its value +- half the height (tics %s)" % sorted(set(xs)))
+    svg = os.path.join(d, "apex.svg")
+    rc, log = run([vb, "draw", "--chart", "apex", os.path.join(d, "res", "jump", "rates.csv"), svg, "jump"])
+    texts = svg_texts(svg) if os.path.exists(svg) else set()
+    check(any(("the exact apex, %.6g" % apex) in t for t in texts),
+          "the apex chart holds the drawn apex to v^2/2g = %.6g (%s)" % (apex, [t for t in texts if "apex" in t]))
+    check(any(t.endswith("velocity-verlet@variable") for t in texts) and
+          any(t.startswith("euler@variable") for t in texts),
+          "the apex chart keys every row (%s)" % sorted(t for t in texts if "@" in t))
+
+
+def article_step(vb, res, tmp):
+    """Figures 1 and 4 name the step the runs took: t_end = 2.883 and dt =
+    0.2 make N = ceil(2.883 / 0.2) = 15 steps of 2.883 / 15 = 0.1922."""
+    h = 2.883 / math.ceil(2.883 / 0.2)
+    for stem, integ in (("fig01", "euler-semi verlet"), ("fig04", "verlet-naive verlet")):
+        svg = os.path.join(tmp, stem + ".svg")
+        run([vb, "draw", "--chart", "path", os.path.join(res, "article-projectile", "paths.csv"), svg,
+             "Fig", "fixed", integ, "single"])
+        texts = svg_texts(svg) if os.path.exists(svg) else set()
+        check(any(t.endswith("fixed steps, dt = %g" % h) for t in texts),
+              "%s names the step it ran, dt = %g (%s)" % (stem, h, [t for t in texts if "dt" in t]))
+
+
+def rod_label(vb, hc_dir, tmp):
+    """The constraint chart's y axis names a rod's own length, not L (the
+    chain's, N rods of L/N)."""
+    svg = os.path.join(tmp, "rods.svg")
+    run([vb, "draw", "--chart", "constraint-time", os.path.join(hc_dir, "timeseries.csv"), svg, "hc"])
+    texts = svg_texts(svg) if os.path.exists(svg) else set()
+    label = [t for t in texts if "x_i - x_j" in t]
+    check(label and not any("- L |" in t for t in label),
+          "the rod chart's label does not call a rod's length L (%s)" % label)
+
+
+def program_of(vb, res, tmp):
+    """What draw hands gnuplot: one process for many charts, each chart's
+    program decided in C.  A gnuplot stand-in (GNUPLOT=) records what it is
+    fed and fails every chart: no program asks for a `stats` pass or a
+    `system`/backquote command, every chart resets gnuplot first, and one
+    stand-in process serves a whole case."""
+    log = os.path.join(tmp, "fed")
+    os.makedirs(log)
+    fake = os.path.join(tmp, "fake-gnuplot")
+    with open(fake, "w") as f:
+        # keeps each program it is told to load, answers the markers on
+        # stderr as gnuplot's print does, and draws nothing
+        f.write("#!/usr/bin/env python3\nimport os, re, shutil, sys\n"
+                "open(os.path.join(%r, 'feed-%%d' %% os.getpid()), 'w').close()\n"
+                "for line in sys.stdin:\n"
+                "    m = re.match(r'load \"(c\\d+\\.gp)\"', line)\n"
+                "    if m:\n"
+                "        shutil.copy(m.group(1), %r)\n"
+                "    m = re.match(r'print \"\\\\001(VB \\d+)\"', line)\n"
+                "    if m:\n"
+                "        sys.stderr.write('\\001' + m.group(1) + '\\n'); sys.stderr.flush()\n"
+                "    if line.startswith('exit'):\n"
+                "        break\n" % (log, log))
+    os.chmod(fake, 0o755)
+    one = os.path.join(tmp, "one-case")
+    shutil.copytree(os.path.join(res, "article-orbit"), os.path.join(one, "article-orbit"))
+    rc, out = run([vb, "draw", "-j", "1", one, os.path.join(tmp, "fed-charts")],
+                  env=dict(os.environ, GNUPLOT=fake))
+    feeds = [f for f in os.listdir(log) if f.startswith("feed-")]
+    programs = [open(os.path.join(log, f)).read() for f in os.listdir(log) if f.endswith(".gp")]
+    check(rc == 1 and len(feeds) == 1 and len(programs) >= 7,
+          "one gnuplot process is fed the case's %d chart programs (exit %d, %d processes)"
+          % (len(programs), rc, len(feeds)))
+    check(programs and all(p.startswith("reset\n") for p in programs),
+          "every chart program begins with reset")
+    bad = [p[:80] for p in programs if re.search(r"^\s*stats\b|\bsystem\s*\(|`|^\s*!", p, re.M)]
+    check(programs and not bad, "no chart program has a stats pass or runs a command (%s)" % bad[:1])
+
+
+def chart_data_m4(vb, tmp):
+    """Chart data at the pixel resolution, held to the full data: a
+    projectile at 5766 steps (more than the 2000 a path keeps whole) keeps,
+    of each of 1000 equal windows of time, the first and last step and every
+    coordinate's lowest and highest, each a row of the full path (run
+    --full-chart-data) and nothing else (M4, computed here from the full
+    rows); at 577 steps the path is every step, as the full one; the full
+    time series has a row a step (t = h, 2h, ... t_end), the default one a
+    row a window."""
+    d = os.path.join(tmp, "m4")
+    os.makedirs(d)
+    t_end = 2.883
+    for name, dt in (("fine", 0.0005), ("coarse", 0.005)):
+        with open(os.path.join(d, name + ".case"), "w") as f:
+            f.write("[case]\nmodel = projectile\ng = 9.81\nspeed = 20\nangle = 45\nt_end = %r\n[steps]\n"
+                    "dt = %r\nhalvings = 2\n[integrators]\nuse = euler, velocity-verlet\n" % (t_end, dt))
+        runs = {}
+        for how in ("default", "full"):
+            out = os.path.join(d, how)
+            rc, log = run([vb, "run", "--quiet", os.path.join(d, name + ".case"), "--out", out] +
+                          (["--full-chart-data"] if how == "full" else []))
+            check(rc == 0, "run %s %s: exit %d %s" % (name, how, rc, log.strip()[-300:]))
+            runs[how] = out
+        for integ in ("euler", "velocity-verlet"):
+            def path(how):
+                rows = csv_rows(os.path.join(runs[how], name, "paths.csv"))
+                return [(r["t"], r["x"], r["y"]) for r in rows if r["integrator"] == integ and r["plan"] == "fixed"]
+            red, full = path("default"), path("full")
+            steps = int(math.ceil(t_end / dt - 1e-9))
+            if name == "coarse":
+                check(red == full and len(full) == steps + 1,
+                      "%s at %d steps: the path is every step (%d rows, the full %d)" % (integ, steps, len(red), len(full)))
+                continue
+            windows = {}
+            for row in full:
+                w = min(999, int(math.floor(float(row[0]) / (t_end / 1000))))
+                windows.setdefault(w, []).append(row)
+            want = set()
+            for rows in windows.values():
+                want |= {rows[0], rows[-1]}
+                for c in (1, 2):
+                    want.add(min(rows, key=lambda r: float(r[c])))
+                    want.add(max(rows, key=lambda r: float(r[c])))
+            got = set(red)
+            check(len(full) == steps + 1 and got <= set(full) and
+                  all(any(float(r[c]) == float(e[c]) and r in got for r in windows[w]) for w in windows
+                      for c in (1, 2) for e in (min(windows[w], key=lambda r: float(r[c])),
+                                                max(windows[w], key=lambda r: float(r[c])))) and
+                  all(windows[w][0] in got and windows[w][-1] in got for w in windows) and
+                  len(red) <= len(want) and len(red) < len(full),
+                  "%s at %d steps: the path keeps each window's first, last, lowest and highest (%d of %d "
+                  "rows; M4 of the full path: %d)" % (integ, steps, len(red), len(full), len(want)))
+            series = [r for r in csv_rows(os.path.join(runs["full"], name, "timeseries.csv"))
+                      if r["integrator"] == integ and r["plan"] == "fixed"]
+            h = t_end / steps
+            check(len(series) == steps and all(abs(float(r["t"]) - (k + 1) * h) <= 1e-9 * t_end
+                                               for k, r in enumerate(series)),
+                  "%s: the full time series has a row a step, t = h .. t_end (%d rows, %d steps)"
+                  % (integ, len(series), steps))
+            series = [r for r in csv_rows(os.path.join(runs["default"], name, "timeseries.csv"))
+                      if r["integrator"] == integ and r["plan"] == "fixed"]
+            check(len(series) == 1000, "%s: the default time series has a row a window (%d)" % (integ, len(series)))
 
 
 def main():
@@ -189,8 +438,8 @@ def main():
         check(rc == 0, "verletbench run of the article cases and damped-spring: exit %d\n%s" % (rc, log))
 
         # --- every chart of every case ---
-        rc, log = run(["sh", "plots/draw", res, out])
-        check(rc == 0, "plots/draw exits 0 (got %d)\n%s" % (rc, log))
+        rc, log = run([vb, "draw", res, out])
+        check(rc == 0, "draw exits 0 (got %d)\n%s" % (rc, log))
         for case in ("article-projectile", "article-spring", "article-orbit", "damped-spring"):
             want = PER_CASE + ([] if case == "damped-spring" else ["energy-time"])
             for stem in want:
@@ -217,8 +466,8 @@ def main():
             missing = [n for n in used if colours[n] not in seen]
             check(not missing, "%s convergence.png draws every integrator (colour missing for %s)"
                   % (case, ", ".join(missing)))
-        leftovers = [f for _, _, fs in os.walk(out) for f in fs if ".tmp." in f]
-        check(not leftovers, "no temporary files left in plots (%s)" % leftovers)
+        leftovers = [f for _, ds, fs in os.walk(out) for f in fs + ds if ".tmp." in f or f.startswith(".drawing-")]
+        check(not leftovers, "no temporary files or scratch directories left in plots (%s)" % leftovers)
 
         # --- the report links only what exists, by relative paths ---
         report = os.path.join(res, "REPORT.md")
@@ -232,8 +481,8 @@ def main():
 
         # --- the article set ---
         art = os.path.join(tmp, "article")
-        rc, log = run(["sh", "plots/draw-article", res, art])
-        check(rc == 0, "plots/draw-article exits 0 (got %d)\n%s" % (rc, log))
+        rc, log = run([vb, "draw", "--article", res, art])
+        check(rc == 0, "draw --article exits 0 (got %d)\n%s" % (rc, log))
         for stem in ARTICLE:
             png = os.path.join(art, stem + ".png")
             check(os.path.exists(png) and os.path.getsize(png) > 10000,
@@ -246,7 +495,7 @@ def main():
         # --- charts a reader can tell apart ---
         # a curve equal to an earlier one (same_as) says so in the key, in
         # every chart that draws it, and nothing else does; the SVG output of
-        # the same scripts gives the key and the labels as text
+        # the same charts gives the key and the labels as text
         def notes(texts):
             return set(m.groups() for m in (re.match(r"^(\S+)  (?:errors )?= (\S+)$", t) for t in texts) if m)
 
@@ -261,9 +510,9 @@ def main():
                 charts.append(("energy-time", ts, tpairs, "energy_same_as", None))
             for script, data, pr, col, only in charts:
                 svg = os.path.join(tmp, "%s-%s.svg" % (case, script))
-                rc, log = run(["gnuplot", "-c", "plots/%s.gp" % script, data, svg, case])
+                rc, log = run([vb, "draw", "--chart", script, data, svg, case])
                 if not os.path.exists(svg):
-                    check(False, "%s.gp writes SVG for %s (exit %d): %s" % (script, case, rc, log.strip()))
+                    check(False, "draw --chart %s writes SVG for %s (exit %d): %s" % (script, case, rc, log.strip()))
                     continue
                 want = set((i, r[col]) for (p, i), r in pr.items() if r.get(col) and (only is None or p == only))
                 got = notes(svg_texts(svg))
@@ -309,12 +558,10 @@ def main():
 
         # --- yours apart from the built-ins, hidden curves striped, keys
         # outside the plot, titles that say what was run ---
-        style = open(os.path.join(ROOT, "plots", "style.gp")).read()
-        builtin_cols = set(re.search(r'^COLOURS = "([^"]*)"', style, re.M).group(1).split())
-        builtin_pts = set(re.search(r'^POINTS = "([^"]*)"', style, re.M).group(1).split())
-        rc, log = run(["gnuplot", "-e", 'load "plots/style.gp"; SERIES = " euler mine jakobsen:sweeps=10 theirs "; '
-                       'do for [s in "mine theirs"] { print colour(s), " ", ptype(s) }'])
-        marks = [l.split() for l in log.splitlines() if l.startswith("#")]
+        builtin_cols = set(c_strings(PALETTE, "colours"))
+        builtin_pts = set(str(v) for v in c_ints(PALETTE, "points"))
+        rc, log = run([vb, "draw", "--palette", "euler", "mine", "jakobsen:sweeps=10", "theirs"])
+        marks = [l.split()[1:] for l in log.splitlines() if l.split()[:1] in (["mine"], ["theirs"])]
         check(len(marks) == 2 and all(c not in builtin_cols and p not in builtin_pts for c, p in marks)
               and marks[0] != marks[1],
               "a plugin's or an engine's curve takes a colour and a point type no built-in has, each its own (%s)" % marks)
@@ -325,7 +572,7 @@ def main():
             for line in f:
                 g.write(line.replace("euler-semi,", "mine,", 1) if line.startswith("euler-semi,") else line)
         png = os.path.join(tmp, "mine.png")
-        rc, log = run(["gnuplot", "-c", "plots/convergence.gp", mine, png, "mine"])
+        rc, log = run([vb, "draw", "--chart", "convergence", mine, png, "mine"])
         want = tuple(int(marks[0][0][i:i + 2], 16) for i in (1, 3, 5)) if marks else None
         check(rc == 0 and want in colours_left_of(png, 0.7),
               "the curve named mine is drawn in its own colour %s (exit %d) %s" % (marks[:1], rc, log.strip()))
@@ -344,7 +591,7 @@ def main():
                         r2[c] = repr(float(r[c]) * factor)
                     g.write(",".join(r2[c] for c in head) + "\n")
         svg = os.path.join(tmp, "near.svg")
-        rc, log = run(["gnuplot", "-c", "plots/convergence.gp", near, svg, "near"])
+        rc, log = run([vb, "draw", "--chart", "convergence", near, svg, "near"])
         texts = svg_texts(svg) if os.path.exists(svg) else set()
         check(any(re.match(r"^tcv  p = \S+  ≈ verlet-var$", t) for t in texts) and
               not any(t.startswith("leapfrog") and "≈" in t for t in texts) and
@@ -352,15 +599,15 @@ def main():
               "a curve 1 %% from another is keyed \"≈ verlet-var\", one 2x away is not (%s)"
               % sorted(t for t in texts if "≈" in t or t.startswith(("tcv", "leapfrog"))))
         png = os.path.join(tmp, "near.png")
-        run(["gnuplot", "-c", "plots/convergence.gp", near, png, "near"])
+        run([vb, "draw", "--chart", "convergence", near, png, "near"])
         seen = colours_left_of(png, 0.7)
         check(all(colours[n] in seen for n in ("verlet-var", "tcv", "leapfrog")),
               "near.png: the curve drawn over another stays visible (its colour is in the plot area)")
-        # the frame-rate chart (rates.gp, which has no same_as column) keys
-        # a curve with the same errors at every rate "=", one within a line
-        # width of an earlier one "≈" and draws it wider beneath, so both
-        # colours stay visible; one 2x away is neither.  Built from
-        # velocity Verlet's variable-step rows, each copy scaled
+        # the frame-rate chart (rates.csv has no same_as column) keys a
+        # curve with the same errors at every rate "=", one within a line
+        # width of an earlier one "≈" and draws it striped over it, so both
+        # colours stay visible; one 2x away is neither.  Built from velocity
+        # Verlet's variable-step rows, each copy scaled
         rates = os.path.join(tmp, "rates.csv")
         src = [l for l in open(os.path.join(ROOT, "results", "baseline", "frame-loop", "rates.csv"))
                if not l.startswith("#")]
@@ -375,20 +622,27 @@ def main():
                     g.write(",".join(dict(r, integrator=name, err_draw_max=repr(
                         float(r["err_draw_max"]) * factor))[c] for c in head) + "\n")
         svg = os.path.join(tmp, "rates.svg")
-        rc, log = run(["gnuplot", "-c", "plots/rates.gp", rates, svg, "r"])
+        rc, log = run([vb, "draw", "--chart", "rates", rates, svg, "r"])
         texts = svg_texts(svg) if os.path.exists(svg) else set()
         check(rc == 0 and "tcv@variable  = velocity-verlet@variable" in texts and
               "verlet-var@variable  ≈ velocity-verlet@variable" in texts and
               not any(t.startswith("leapfrog") and ("≈" in t or "=" in t) for t in texts) and
               any(t.startswith("≈ NAME: within a line width") for t in texts),
-              "rates.gp: an equal curve is keyed \"= velocity-verlet@variable\" (the whole row "
+              "rates: an equal curve is keyed \"= velocity-verlet@variable\" (the whole row "
               "name), one 0.1 %% away \"≈ velocity-verlet@variable\", one 2x away neither (exit %d; %s)"
               % (rc, sorted(t for t in texts if "@" in t or "NAME" in t)))
+        # each row its own colour (src/draw/rateschart.c's, in the order of
+        # the file), all four visible in the plot area though two lie on one
+        # line
+        row_cols = [rgb(c) for c in c_strings(open(os.path.join(ROOT, "src", "draw", "rateschart.c")).read(),
+                                              "row_colours")]
         png = os.path.join(tmp, "rates.png")
-        run(["gnuplot", "-c", "plots/rates.gp", rates, png, "r"])
-        seen = colours_left_of(png, 0.7) if os.path.exists(png) else set()
-        check(all(colours[n] in seen for n in ("velocity-verlet", "tcv", "verlet-var", "leapfrog")),
-              "rates.png: each of four curves, two of them on one line, keeps its colour in the plot area")
+        run([vb, "draw", "--chart", "rates", rates, png, "r"])
+        seen = colours_left_of(png, 0.5) if os.path.exists(png) else set()
+        check(len(set(row_cols[:4])) == 4 and all(c in seen for c in row_cols[:4]),
+              "rates.png: each of four rows, two of them on one line, keeps a colour of its own in the "
+              "plot area")
+        rates_readable(vb, tmp, row_cols)
         # keys stay out of the plot area: in the 6 px right of each panel's
         # frame (its right border, the longest dark vertical line) nothing
         # is drawn, though the hanging chain's titles run to 41 characters
@@ -399,7 +653,7 @@ def main():
         for script, data in (("convergence", "convergence.csv"), ("band", "convergence.csv"),
                              ("constraint-time", "timeseries.csv"), ("error-time", "timeseries.csv")):
             png = os.path.join(tmp, "hc-%s.png" % script)
-            rc2, log2 = run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(hc, data), png, "hc"])
+            rc2, log2 = run([vb, "draw", "--chart", script, os.path.join(hc, data), png, "hc"])
             if rc or rc2 or not os.path.exists(png):
                 check(False, "hc %s.png drawn (%d %d): %s %s" % (script, rc, rc2, log, log2))
                 continue
@@ -423,7 +677,7 @@ def main():
                               "trace = slow-30hz.trace\n[integrators]\nuse = tcv, rk4\n")
         for script in ("convergence", "work"):
             svg = os.path.join(tmp, "trace-%s.svg" % script)
-            run(["gnuplot", "-c", "plots/%s.gp" % script, os.path.join(trd, "convergence.csv"), svg, "t"])
+            run([vb, "draw", "--chart", script, os.path.join(trd, "convergence.csv"), svg, "t"])
             titles = [t for t in svg_texts(svg) if "trace" in t] if os.path.exists(svg) else []
             check(titles == ["recorded frame trace slow-30hz.trace (31 steps)"],
                   "%s: the trace panel's title names the trace from the data (%s)" % (script, titles))
@@ -432,7 +686,7 @@ def main():
         _, _, ch = small_run(os.path.join(tmp, "ch"), "ch", "[case]\nmodel = chain\nN = 16\nt_end = 2\n[steps]\n"
                              "dt = 0.05\nhalvings = 2\n[integrators]\nuse = velocity-verlet, euler\n")
         svg = os.path.join(tmp, "ch.svg")
-        rc, log = run(["gnuplot", "-c", "plots/path.gp", os.path.join(ch, "paths.csv"), svg, "ch", "fixed"])
+        rc, log = run([vb, "draw", "--chart", "path", os.path.join(ch, "paths.csv"), svg, "ch", "fixed"])
         ticks = [t for t in svg_texts(svg) if re.fullmatch(r"\d+", t)] if rc == 0 else []
         check(rc == 0 and {"1", "4", "7", "10", "13", "16"} <= set(ticks) and
               not {"3", "5", "8", "15"} & set(ticks) and
@@ -442,7 +696,7 @@ def main():
         _, _, g = small_run(os.path.join(tmp, "g"), "g", "[case]\nmodel = spring\nk = 1, 4\nt_end = 3\n[steps]\n"
                             "dt = 0.1\nhalvings = 3\n[integrators]\nuse = tcv, rk4\n")
         svg = os.path.join(tmp, "g.svg")
-        run(["gnuplot", "-c", "plots/grid.gp", os.path.join(g, "grid.csv"), svg, "g", "k", "error"])
+        run([vb, "draw", "--chart", "grid-error", os.path.join(g, "grid.csv"), svg, "g"])
         check("max position error at the finest step (length units)" in svg_texts(svg),
               "grid-error's y axis has its unit")
         # a run that overflows leaves the time chart at the top: the y axis
@@ -457,7 +711,7 @@ def main():
                     line = ",".join(parts) + "\n"
                 g2.write(line)
         svg = os.path.join(tmp, "big.svg")
-        run(["gnuplot", "-c", "plots/error-time.gp", big, svg, "big"])
+        run([vb, "draw", "--chart", "error-time", big, svg, "big"])
         exps = [int(e) for t in svg_texts(svg) for e in re.findall(r"^10\^\{(-?\d+)\}$", t)]
         exps += [int(e) for e in re.findall(r">10</tspan>.*?>(-?\d+)<", open(svg).read())]
         check(exps and max(exps) - min(exps) <= 22,
@@ -476,17 +730,17 @@ def main():
                 g.write(line.replace("err_pos_max", "err_pos_mux", 1) if line.startswith("integrator,") else line)
         for script in ("convergence", "band", "work"):
             png = os.path.join(tmp, script + "-broken.png")
-            rc, log = run(["gnuplot", "-c", "plots/%s.gp" % script, broken, png])
+            rc, log = run([vb, "draw", "--chart", script, broken, png])
             check(rc != 0 and 'no column "err_pos_max"' in log,
-                  "%s.gp stops on a missing column (exit %d): %s" % (script, rc, log.strip()))
+                  "draw --chart %s stops on a missing column (exit %d): %s" % (script, rc, log.strip()))
             check(not os.path.exists(png) or os.path.getsize(png) == 0,
-                  "%s.gp drew nothing from a file without its column" % script)
-        # through plots/draw: exit 1, that chart absent, the case's other charts drawn
+                  "draw --chart %s drew nothing from a file without its column" % script)
+        # through draw: exit 1, that chart absent, the case's other charts drawn
         res3, out3 = os.path.join(tmp, "results3"), os.path.join(tmp, "plots3")
         shutil.copytree(os.path.join(res, "article-spring"), os.path.join(res3, "article-spring"))
         shutil.copy(broken, os.path.join(res3, "article-spring", "convergence.csv"))
-        rc, log = run(["sh", "plots/draw", res3, out3])
-        check(rc == 1 and "failed" in log, "plots/draw exits 1 when a chart fails (got %d)" % rc)
+        rc, log = run([vb, "draw", res3, out3])
+        check(rc == 1 and "failed" in log, "draw exits 1 when a chart fails (got %d)" % rc)
         check(not os.path.exists(os.path.join(out3, "article-spring", "convergence.png")),
               "a failed chart leaves no file")
         check(os.path.exists(os.path.join(out3, "article-spring", "path.png")),
@@ -501,26 +755,26 @@ def main():
         with open(scrambled, "w") as g:
             g.write(head)
             g.writelines(rows[0::2] + rows[1::2])
-        rc, log = run(["gnuplot", "-c", "plots/error-time.gp", scrambled, os.path.join(tmp, "s.png")])
-        check(rc != 0 and "not contiguous" in log, "error-time.gp refuses scrambled rows (exit %d)" % rc)
+        rc, log = run([vb, "draw", "--chart", "error-time", scrambled, os.path.join(tmp, "s.png")])
+        check(rc != 0 and "not contiguous" in log, "draw --chart error-time refuses scrambled rows (exit %d)" % rc)
 
         # --- without gnuplot: tables and report still there, and it says so ---
         res2 = os.path.join(tmp, "results2")
         env = dict(os.environ, GNUPLOT="/nonexistent/gnuplot")
         rc, log = run([vb, "run"] + cases[:3] + ["--out", res2])
-        rc, log = run(["sh", "plots/draw", res2, os.path.join(tmp, "plots2")], env=env)
+        rc, log = run([vb, "draw", res2, os.path.join(tmp, "plots2")], env=env)
         check(rc == 0 and "charts skipped: gnuplot not found" in log,
-              "without gnuplot plots/draw exits 0 and says the charts were skipped (exit %d): %s" % (rc, log))
+              "without gnuplot draw exits 0 and says the charts were skipped (exit %d): %s" % (rc, log))
         check(os.path.exists(os.path.join(res2, "article-spring", "orders.csv")), "the tables are there")
         r2 = open(os.path.join(res2, "REPORT.md")).read() if os.path.exists(os.path.join(res2, "REPORT.md")) else ""
         check("| integrator | label |" in r2 and "Charts were skipped" in r2 and "![" not in r2,
               "without gnuplot REPORT.md has the tables, says why there are no charts, links none")
-        rc, log = run(["sh", "plots/draw-article", res2, os.path.join(tmp, "art2")], env=env)
-        check("figures skipped: gnuplot not found" in log, "draw-article says the figures were skipped")
+        rc, log = run([vb, "draw", "--article", res2, os.path.join(tmp, "art2")], env=env)
+        check("figures skipped: gnuplot not found" in log, "draw --article says the figures were skipped")
 
         # --- the report holds the cases of the last run, not every directory ---
         rc, log = run([vb, "run", "--quiet", cases[3], "--out", res2])
-        rc, log = run(["sh", "plots/draw", res2, os.path.join(tmp, "plots2")], env=env)
+        rc, log = run([vb, "draw", res2, os.path.join(tmp, "plots2")], env=env)
         r2 = open(os.path.join(res2, "REPORT.md")).read()
         last = os.path.basename(cases[3])[:-5]
         earlier = [os.path.basename(c)[:-5] for c in cases[:3]]
@@ -528,6 +782,12 @@ def main():
               "REPORT.md holds the last run's case (%s) only" % last)
 
         hostile_paths(vb, tmp)
+        printed_commands(vb, tmp)
+        issue_charts(vb, tmp)
+        article_step(vb, res, tmp)
+        rod_label(vb, hc, tmp)
+        program_of(vb, res, tmp)
+        chart_data_m4(vb, tmp)
 
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))

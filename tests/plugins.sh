@@ -59,19 +59,25 @@ else
 fi
 FR="$tmp/example/forest-ruth.so"
 
-# ---- what make install puts beside the binary: the man page and the chart scripts ----
+# ---- what make install puts beside the binary: the man page; the charts need nothing ----
 if MANPATH="$tmp/inst/usr/share/man" MANWIDTH=80 man verletbench 2>"$tmp/manerr" | grep -q "verletbench - measure how accurate"; then ok
 else bad "man verletbench does not show the installed page"; cat "$tmp/manerr"; fi
 man --warnings -l docs/verletbench.1 2>&1 >/dev/null | grep -q . && { bad "the man page has groff warnings"; man --warnings -l docs/verletbench.1 2>&1 >/dev/null | head; } || ok
-# charts from a results directory anywhere, with the installed scripts only
+# charts from a results directory anywhere, with the installed binary alone
+# (the source tree out of its sight: a copy of the binary elsewhere draws too)
 mkdir -p "$tmp/elsewhere"
 cp -r cases/spring.case cases/traces "$tmp/elsewhere/"
 (cd "$tmp/elsewhere" && "$tmp/inst/usr/bin/verletbench" run --quiet spring.case --out res) >"$tmp/log" 2>&1 || { bad "installed run"; cat "$tmp/log"; }
 if command -v gnuplot >/dev/null 2>&1; then
-    (cd "$tmp/elsewhere" && env -u VERLETBENCH_DATADIR "$tmp/inst/usr/bin/verletbench" draw res charts) >"$tmp/log" 2>&1
+    cp "$tmp/inst/usr/bin/verletbench" "$tmp/elsewhere/vb-copy"
+    (cd "$tmp/elsewhere" && ./vb-copy draw res charts) >"$tmp/log" 2>&1
     if [ -s "$tmp/elsewhere/charts/spring/convergence.png" ] && [ -s "$tmp/elsewhere/res/REPORT.md" ]; then ok
-    else bad "verletbench draw with the installed scripts drew nothing"; cat "$tmp/log"; fi
+    else bad "verletbench draw by a copy of the installed binary drew nothing"; cat "$tmp/log"; fi
+    (cd "$tmp/elsewhere" && "$tmp/inst/usr/bin/verletbench" draw --chart convergence res/spring/convergence.csv one.png spring) >"$tmp/log" 2>&1
+    if [ -s "$tmp/elsewhere/one.png" ]; then ok
+    else bad "the installed verletbench draw --chart drew nothing"; cat "$tmp/log"; fi
 fi
+[ -x "$tmp/inst/usr/share/verletbench/float32-sweep.sh" ] && ok || bad "make install leaves out the float32 sweep's script"
 expect "draw without results" 2 "no such directory" -- "$tmp/inst/usr/bin/verletbench" draw "$tmp/none"
 expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
 # a reader that goes away (`| head -1`) ends the command by SIGPIPE, with
@@ -185,7 +191,7 @@ if "$VB" run --quiet --plugin "$tmp/breaking.so" "$tmp/brk/spring.case" "$tmp/br
         ! grep -q ',ok,' "$tmp/brkres/breaking/runs.csv"; then ok
 else bad "a case whose reference fails: run did not finish both cases"; cat "$tmp/log"; fi
 if command -v gnuplot >/dev/null 2>&1; then
-    if sh plots/draw "$tmp/brkres" "$tmp/brkplots" >"$tmp/log" 2>&1 && [ -s "$tmp/brkplots/breaking/convergence.png" ]; then ok
+    if "$VB" draw "$tmp/brkres" "$tmp/brkplots" >"$tmp/log" 2>&1 && [ -s "$tmp/brkplots/breaking/convergence.png" ]; then ok
     else bad "charts of a case with no finite error failed"; cat "$tmp/log"; fi
 fi
 

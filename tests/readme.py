@@ -34,7 +34,23 @@ from suite import ROOT, Suite
 S = Suite("readme", guard=900)
 
 
+# The README is the front door; the examples, tables and lists it held
+# live in the docs pages it links, one topic each, and are held there.
+PAGES = ["README.md", "docs/install.md", "docs/methods.md", "docs/sweep.md", "docs/extending.md",
+         "docs/findings.md"]
+
+
 def readme():
+    """The README and the pages its sections moved to, as one text: a
+    block or a table is looked for in all of them (each once)."""
+    text = ""
+    for page in PAGES:
+        with open(os.path.join(ROOT, page)) as f:
+            text += f.read() + "\n"
+    return text
+
+
+def front_door():
     with open(os.path.join(ROOT, "README.md")) as f:
         return f.read()
 
@@ -227,7 +243,7 @@ def open_or_empty(path):
 
 
 def test_one_run(tmp):
-    text = readme()
+    text = front_door()
     b = block_with(text, "$ build/verletbench sim", "console")
     cmd, *want = b.split("\n")
     r = subprocess.run(cmd[2:].replace("build/verletbench", S.vb_path), shell=True,
@@ -328,15 +344,15 @@ def test_committed_figures(tmp):
     """Each figure the README shows (the Makefile's docs-figures copies)
     draws every integrator of its case as a fresh run has them (the
     committed baseline's "# integrators=" line, which make check holds to a
-    fresh run): its colour from plots/style.gp is among the pixels.  Four
+    fresh run): its colour from src/draw/palette.c is among the pixels.  Four
     figures once showed 9 of the 12 integrators a fresh make draws."""
-    from plots import decode_png
-    with open(os.path.join(ROOT, "plots", "style.gp")) as f:
-        style = f.read()
-    def words(name):
-        return re.search(r'^%s = "([^"]*)"' % name, style, re.M).group(1).split()
-    builtin = dict(zip(words("INTEGRATORS"), words("COLOURS")))
-    extra, user = words("EXTRA_COLOURS"), words("USER_COLOURS")
+    from plots import decode_png, c_strings
+    with open(os.path.join(ROOT, "src", "draw", "palette.c")) as f:
+        palette = f.read()
+    with open(os.path.join(ROOT, "src", "draw", "rateschart.c")) as f:
+        row_colours = c_strings(f.read(), "row_colours")
+    builtin = dict(zip(c_strings(palette, "builtin"), c_strings(palette, "colours")))
+    extra, user = c_strings(palette, "extra_colours"), c_strings(palette, "user_colours")
     with open(os.path.join(ROOT, "Makefile")) as f:
         copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
     S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
@@ -351,12 +367,12 @@ def test_committed_figures(tmp):
         if stem in ("convergence", "band"):  # against dt: an adaptive method has none
             names = [n for n in names if n not in ("rkf45", "rk8pd")]
         want, unknown = {}, 0
-        for n in names:
-            if n in builtin:
+        for k, n in enumerate(names):
+            if stem == "rates":
+                want[n] = row_colours[k % len(row_colours)]  # a row's own, in the order of the file
+            elif n in builtin:
                 want[n] = builtin[n]
-            elif stem == "rates" and n.split("@")[0] in builtin:
-                want[n] = builtin[n.split("@")[0]]  # rates.gp: a loop's row in its method's colour
-            else:  # style.gp's extra_index: by its place among the unknown names
+            else:  # palette.c's extra_index: by its place among the unknown names
                 unknown += 1
                 base_name = n.split(":")[0]
                 want[n] = (extra if base_name in builtin else user)[(unknown + 7) % 8]
@@ -386,6 +402,24 @@ def test_dependency_list(tmp):
             "neither ensure-deps's hint nor the README asks for sudo (a minimal Debian has none)")
 
 
+def test_front_door(tmp):
+    """The README is a front door (issue 40): about 200 lines at most, the
+    sections in the order a newcomer needs them, and a link to every page
+    of docs/, so nothing that moved there is out of reach; and nothing of
+    the pages the README's sections moved to is orphaned."""
+    text = front_door()
+    n = len(text.splitlines())
+    S.check(n <= 200, "the README is %d lines, at most 200" % n)
+    heads = re.findall(r"^## (.*)$", text, re.M)
+    want = ["Two commands", "One run", "What engines really do", "The commands", "Documentation"]
+    S.check(heads == want, "the README's sections, in order: %s" % heads)
+    docs = sorted(f for f in os.listdir(os.path.join(ROOT, "docs"))
+                  if f.endswith(".md") or f.endswith(".1"))
+    linked = set(re.findall(r"\]\(docs/([^)#\s]+)", text))
+    missing = [d for d in docs if d not in linked]
+    S.check(not missing, "the README links every page of docs/: missing %s" % missing)
+
+
 if __name__ == "__main__":
-    sys.exit(S.main([test_abi_version, test_list_table, test_one_run, test_spring_table,
+    sys.exit(S.main([test_front_door, test_abi_version, test_list_table, test_one_run, test_spring_table,
                      test_committed_figures, test_dependency_list, test_fresh_checkout]))

@@ -269,13 +269,12 @@ def test_jitter(tmp):
 
 
 def chart(out, tmp, name):
-    """plots/stability.gp draws the summary (where gnuplot is installed)."""
+    """verletbench draw --chart stability draws the summary (where gnuplot
+    is installed)."""
     if not shutil.which("gnuplot"):
         return
     png = os.path.join(tmp, name + ".png")
-    r = subprocess.run(["gnuplot", "-c", "plots/stability.gp",
-                        os.path.join(out, "stability-summary.csv"), png, name],
-                       cwd=suite.ROOT, capture_output=True, text=True, timeout=120)
+    r = vb("draw", "--chart", "stability", os.path.join(out, "stability-summary.csv"), png, name)
     check(r.returncode == 0 and os.path.getsize(png) > 10000, "the %s chart is drawn" % name,
           r.stderr)
 

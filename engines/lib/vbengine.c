@@ -37,6 +37,9 @@ double vb_param(const vb_request *req, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
+/* set by vb_main from its adapter's .poses */
+static int takes_poses;
+
 /* the law of the request's model and its constants, computed with the
  * operations of the model's create(); -1 for a model without a law here */
 static int set_law(vb_request *r, char *err, size_t errlen)
@@ -72,6 +75,13 @@ static int set_law(vb_request *r, char *err, size_t errlen)
                !strcmp(m, "hanging-chain")) {
         r->law = LAW_GRAVITY;
         c[0] = vb_param(r, "g");
+    } else if (takes_poses && (!strcmp(m, "bounce") || !strcmp(m, "slide") || !strcmp(m, "tunnel"))) {
+        /* the contact poses (vbcontact.h), for an adapter that takes them:
+         * the engine's own gravity and contact are the force; the adapter
+         * reads the params itself.  A particle adapter refuses them here, so
+         * it never steps a model whose force would be NaN. */
+        r->law = LAW_NONE;
+        return 0;
     } else {
         snprintf(err, errlen, "model '%s' has no force law here (%s)", m, MODELS);
         return -1;
@@ -704,6 +714,7 @@ static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t err
 
 int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
 {
+    takes_poses = a->poses;
     static vb_option none[] = {{NULL, NULL, NULL}};
     if (set_options(a->name, opts ? opts : none, argc, argv) != 0)
         return 2;

@@ -119,6 +119,9 @@ typedef struct {
      * x, y, z, qw, qx, qy, qz (world from body), vx, vy, vz, wx, wy, wz */
     int (*step_body)(void *world, double h, double s[13], char *err, size_t errlen);
     const char *angvel; /* the frame of wx, wy, wz: "world" (NULL) or "body" */
+    /* the adapter takes the contact poses (models bounce, slide, tunnel;
+     * vbcontact.h) instead of force laws */
+    int poses;
 } vb_adapter;
 
 /* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first

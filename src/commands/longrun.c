@@ -129,7 +129,8 @@ int vb_cmd_longrun(int argc, char **argv)
             "least-squares slope of E - E0 against t (energy per time; per particle too), as\n"
             "molecular dynamics codes report it.  See docs/longrun.md.\n\n",
         .epilogue =
-            "\nChart: gnuplot -c plots/longrun.gp DIR/longrun.csv out.png [TITLE]\n\n"
+            "\nChart, from any directory:\n"
+            "  verletbench draw --chart longrun DIR/longrun.csv out.png [TITLE]\n\n"
             "Example:\n"
             "  verletbench longrun --model orbit --set e=0.5 --integrator "
             "velocity-verlet,rk4,yoshida4 --periods 1e5\n\n"

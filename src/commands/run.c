@@ -60,7 +60,7 @@ static void progress(void *ctx, size_t done, size_t total)
 
 /* what the options ask of a run besides its files */
 typedef struct {
-    int quiet, chart_data, timing, draw, strict, shard_k, shard_n;
+    int quiet, chart_data, full, timing, draw, strict, shard_k, shard_n;
 } run_how;
 
 static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
@@ -70,7 +70,7 @@ int vb_cmd_run(int argc, char **argv)
 {
     const char *out = "results";
     vb_shared_opts so = vb_shared_opts_plain();
-    int quiet = 0, no_chart_data = 0, timing = 0, draw = 0, strict = 0, rc;
+    int quiet = 0, no_chart_data = 0, full = 0, timing = 0, draw = 0, strict = 0, rc;
     int shard[2] = {0, 0};
     const vb_option rows[] = {
         VB_OPT_STRING("out", "DIR", &out, "where to write (default: results)"),
@@ -82,6 +82,12 @@ int vb_cmd_run(int argc, char **argv)
         VB_OPT_FLAG("no-chart-data", &no_chart_data,
                     "only the tables: skip convergence, timeseries and paths.csv\n"
                     "(and the long runs behind them)"),
+        VB_OPT_FLAG("full-chart-data", &full,
+                    "the chart data at every step: timeseries.csv a row a step\n"
+                    "of the long runs, paths.csv every step (by default they are\n"
+                    "what a chart can show: the maximum of each of 1000 windows of\n"
+                    "time, and a path's first, last, lowest and highest points in\n"
+                    "each of 1000, every step while there are few)"),
         VB_OPT_FLAG("timing", &timing,
                     "also time each run alone (seed 1 of the random plans), on\n"
                     "one thread after the sweep, into timing.csv: error against\n"
@@ -122,7 +128,8 @@ int vb_cmd_run(int argc, char **argv)
         VB_SHARED_ENV(&so),
         .usage =
             "Usage: verletbench run CASEFILE... [--out DIR] [--max-steps N] [--quiet] [-j N]\n"
-            "                       [--no-chart-data] [--timing] [--draw] [--strict[=mine]]\n"
+            "                       [--no-chart-data | --full-chart-data] [--timing] [--draw]\n"
+            "                       [--strict[=mine]]\n"
             "                       [--shard K/N] [--plugin FILE]... [--plugin-timeout S]\n"
             "                       [--engine NAME:ORDER=CMD]... [--trajectories NAME:ORDER=DIR]...\n"
             "                       [--engine-timeout S] [--engines-only]\n\n"
@@ -157,7 +164,7 @@ int vb_cmd_run(int argc, char **argv)
     int first;
     if ((rc = vb_options_parse(&spec, argc, argv, &first)) != VB_OPTIONS_GO)
         return rc;
-    run_how how = {quiet, !no_chart_data, timing, draw, strict, shard[0], shard[1]};
+    run_how how = {quiet, !no_chart_data, full, timing, draw, strict, shard[0], shard[1]};
     return run_cases(argc, argv, first, out, so, how);
 }
 
@@ -165,7 +172,8 @@ int vb_cmd_run(int argc, char **argv)
 static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
                      run_how how)
 {
-    int quiet = how.quiet, chart_data = how.chart_data, timing = how.timing, draw = how.draw;
+    int quiet = how.quiet, chart_data = how.chart_data, full = how.full, timing = how.timing;
+    int draw = how.draw;
     int strict = how.strict, shard_k = how.shard_k, shard_n = how.shard_n, written = 0, rc;
     if (argc - first <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
@@ -173,6 +181,8 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
         return vb_usage_error(CMD, "--out: empty directory name");
     if (draw && !chart_data)
         return vb_usage_error(CMD, "--draw needs the chart data that --no-chart-data leaves out");
+    if (full && !chart_data)
+        return vb_usage_error(CMD, "--full-chart-data and --no-chart-data: one or the other");
     if (shard_n && (draw || strict || timing))
         return vb_usage_error(CMD, "--shard computes a share of the runs: --%s needs them all "
                                    "(use it with verletbench merge)",
@@ -290,7 +300,8 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
     for (size_t i = 0; i < n; i++) {
         const vb_case *ci = set.all[i];
         progress_state ps = {ci->name, i, n, 0};
-        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u);
+        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u) |
+                         (full ? VB_SWEEP_FULL_CHART_DATA : 0u);
         rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
                               sizeof err);
         if (rc == 0 && !shard_n)

@@ -200,7 +200,8 @@ int vb_cmd_stability(int argc, char **argv)
             "dt (1 + J u), u uniform in [-1, 1) from GSL's mt19937 with seeds S..S+N-1; each\n"
             "seed is its own search and the summary gives their median and range.\n\n",
         .epilogue =
-            "\nChart: gnuplot -c plots/stability.gp DIR/stability-summary.csv out.png [TITLE]\n\n"
+            "\nChart, from any directory:\n"
+            "  verletbench draw --chart stability DIR/stability-summary.csv out.png [TITLE]\n\n"
             "Examples:\n"
             "  verletbench stability --model spring\n"
             "  verletbench stability --model damped-spring --vary c=0,0.2,0.5,1,1.5,1.9\n"

@@ -78,15 +78,19 @@ void vb_write_convergence(const vb_sweep *s, FILE *f)
 void vb_write_timeseries(const vb_sweep *s, FILE *f)
 {
     const vb_series_set *set = &s->series;
-    fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
-            set->periods, VB_SERIES_WINDOWS);
+    if (set->full)
+        fprintf(f, "# long run: %g x t_end; each row is one step (--full-chart-data)\n",
+                set->periods);
+    else
+        fprintf(f, "# long run: %g x t_end; each row is the maximum over one of %d equal windows\n",
+                set->periods, VB_SERIES_WINDOWS);
     fprintf(f, "integrator,plan,dt,t,err_pos%s,same_as%s%s\n",
             set->has_energy ? ",err_energy" : "", set->has_energy ? ",energy_same_as" : "",
             set->has_constraint ? ",err_constraint" : "");
     for (size_t k = 0; k < set->n_series; k++) {
         const vb_series_row *r = &set->series[k];
         /* an engine without velocity has no energy: empty cells, which the
-         * energy chart keys "(no velocity)" (plots/over-time.gp) */
+         * energy chart keys "(no velocity)" (draw/overtime.c) */
         int energy = set->has_energy && !vb_engine_without_velocity(s->c->integ[r->integ]);
         for (size_t i = 0; i < r->n; i++) {
             /* ten digits: chart data, far finer than a pixel; keeps the files small */
@@ -107,26 +111,39 @@ void vb_write_timeseries(const vb_sweep *s, FILE *f)
 }
 
 /* one row per point and body, the bodies of one integrator and plan one
- * after another (each body's path contiguous, for the charts) */
+ * after another (each body's path contiguous, for the charts); of more
+ * than VB_PATH_SHOWN_MAX bodies, those a chart shows (series.h) */
 void vb_write_paths(const vb_sweep *s, FILE *f)
 {
     static const char *const axis[] = {"x", "y", "z"};
     const vb_model *m = &s->c->model;
+    const vb_series_set *set = &s->series;
     unsigned dim = m->type->dim;
+    size_t shown[VB_PATH_SHOWN_MAX];
+    size_t nb = vb_path_bodies(m->particles, set->full, shown);
+    if (set->full)
+        fputs("# every step of every body (--full-chart-data)\n", f);
+    else
+        fprintf(f, "# every step while there are at most %d; past that, in each of %d windows of "
+                   "time, the first, last, lowest and highest points%s\n",
+                VB_PATH_POINTS, VB_PATH_COLUMNS,
+                nb < m->particles ? "; the bodies a chart shows" : "");
     fputs("integrator,plan,dt,t", f);
     for (unsigned d = 0; d < dim; d++)
         fprintf(f, ",%s", axis[d]);
     fputs(",body\n", f);
-    for (size_t k = 0; k < s->series.n_paths; k++) {
-        const vb_path_row *r = &s->series.paths[k];
+    for (size_t k = 0; k < set->n_paths; k++) {
+        const vb_path_row *r = &set->paths[k];
         const char *name = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name;
         const char *plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind);
-        for (size_t b = 0; b < m->particles; b++)
+        for (size_t j = 0; j < nb; j++) {
+            size_t b = nb < m->particles ? shown[j] : j;
             for (size_t i = 0; i < r->n; i++) {
                 fprintf(f, "%s,%s,%.10g,%.10g", name, plan, r->dt, r->t[i]);
                 for (unsigned d = 0; d < dim; d++)
                     fprintf(f, ",%.10g", r->x[i * m->n + b * dim + d]);
                 fprintf(f, ",%zu\n", b + 1);
             }
+        }
     }
 }

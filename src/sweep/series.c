@@ -23,6 +23,7 @@ typedef struct {
     vb_series_row *row;
     double E0, window; /* window length in time */
     long current;      /* the window being filled, -1 before the first */
+    long windows;      /* how many there are */
     double t_last, pos_max, energy_max, constraint_max;
 } window_rec;
 
@@ -50,8 +51,8 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         return; /* the start is exact: nothing to draw on a log axis */
     }
     long k = (long)floor(t / w->window);
-    if (k >= VB_SERIES_WINDOWS)
-        k = VB_SERIES_WINDOWS - 1; /* t_end itself closes the last window */
+    if (k >= w->windows)
+        k = w->windows - 1; /* t_end itself closes the last window */
     if (k != w->current) {
         window_flush(w);
         w->current = k;
@@ -92,11 +93,32 @@ static vb_plan_spec series_plan(const vb_case *c, vb_plan_kind kind, double t_en
     return plan;
 }
 
+/* the step the charts name: a fixed plan's own, t_end / N (the article's
+ * projectile steps 0.1922 where its case asks 0.2); a random plan's mean */
+static double plan_step(const vb_plan_spec *plan)
+{
+    return plan->kind == VB_PLAN_FIXED ? plan->t_end / vb_plan_max_steps(plan) : plan->dt;
+}
+
+/* the windows of a long run: VB_SERIES_WINDOWS, or with full as many as it
+ * can take steps (each then holds one step at most: none is shorter than
+ * t_end over that) */
+static size_t series_windows(const vb_case *c, vb_plan_kind kind, double t_end, int full)
+{
+    if (!full)
+        return VB_SERIES_WINDOWS;
+    vb_plan_spec plan = series_plan(c, kind, t_end);
+    double n = vb_plan_max_steps(&plan) + 1.0;
+    return n > VB_SERIES_WINDOWS ? (size_t)n : VB_SERIES_WINDOWS;
+}
+
 /* The long runs of integrators which[0..nw) under one plan, together (the
  * truth once per step): rows[k] is integrator which[k]'s. */
 static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind,
-                     double t_end, vb_series_row **rows, char *err, size_t errlen)
+                     double t_end, int full, vb_series_row **rows, char *err, size_t errlen)
 {
+    size_t windows = series_windows(c, kind, t_end, full);
+    vb_plan_spec plan = series_plan(c, kind, t_end);
     window_rec *w = calloc(nw ? nw : 1, sizeof *w);
     vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
     const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
@@ -110,20 +132,21 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         integ[i] = c->integ[which[i]];
         row->integ = which[i];
         row->kind = kind;
-        row->dt = c->dt;
+        row->dt = plan_step(&plan);
         row->t_end = t_end;
-        row->t = malloc(4 * VB_SERIES_WINDOWS * sizeof *row->t);
+        row->cap = windows;
+        row->t = malloc(4 * windows * sizeof *row->t);
         if (!row->t) {
             snprintf(err, errlen, "out of memory");
             goto done;
         }
-        row->err_pos = row->t + VB_SERIES_WINDOWS;
-        row->err_energy = row->t + 2 * VB_SERIES_WINDOWS;
-        row->err_constraint = row->t + 3 * VB_SERIES_WINDOWS;
-        w[i] = (window_rec){.model = &c->model, .row = row,
-                            .window = t_end / VB_SERIES_WINDOWS, .current = -1};
+        row->err_pos = row->t + windows;
+        row->err_energy = row->t + 2 * windows;
+        row->err_constraint = row->t + 3 * windows;
+        w[i] = (window_rec){.model = &c->model, .row = row, .windows = (long)windows,
+                            .window = t_end / (double)windows, .current = -1};
     }
-    vb_grid_spec spec = {.model = &c->model, .plan = series_plan(c, kind, t_end),
+    vb_grid_spec spec = {.model = &c->model, .plan = plan,
                          .integ = integ, .n_integ = nw, .on_step = window_step,
                          .on_step_ctx = w};
     if (nw && vb_simulate_grid(&spec, res, err, errlen) != 0)
@@ -191,51 +214,163 @@ static void find_same(const vb_case *c, vb_series_set *set)
 
 /* ---- paths ---------------------------------------------------------------- */
 
+/* One path being recorded: every step while there are at most
+ * VB_PATH_POINTS; past that the "M4" reduction of each of VB_PATH_COLUMNS
+ * windows (all a chart can show of a pixel column): its first and last
+ * step and the steps where a tracked
+ * coordinate is lowest and highest, so every extreme stays visible.  A
+ * candidate is a whole state: the rows hold every body at shared times. */
 typedef struct {
-    vb_path_row *row;
-    size_t n; /* components */
-    unsigned long long every, count;
-    size_t limit;
-    double last_t, *last_x; /* so the end is drawn even between samples */
+    vb_path_row *row;   /* the reduced path */
+    vb_path_row all;    /* every step, until there are more than cap */
+    size_t n;           /* components */
+    size_t m;           /* tracked components */
+    const size_t *track;
+    int full;           /* every step, however many */
+    size_t cap;         /* every step is kept while there are no more */
+    double window;      /* in time */
+    long current;       /* the window being filled, -1 before the first */
+    size_t k;           /* candidates: 2 + 2 m slots */
+    unsigned long long step;
+    unsigned long long *at; /* the step of each slot, 0 for none */
+    double *slot;           /* each slot: t, then x[n] */
 } path_rec;
+
+static int path_room(vb_path_row *r, size_t n, size_t want)
+{
+    if (want <= r->cap)
+        return 0;
+    size_t cap = r->cap ? r->cap : 256;
+    while (cap < want)
+        cap *= 2;
+    double *t = realloc(r->t, cap * sizeof *t);
+    if (!t)
+        return -1;
+    r->t = t;
+    double *x = realloc(r->x, cap * n * sizeof *x);
+    if (!x)
+        return -1;
+    r->x = x;
+    r->cap = cap;
+    return 0;
+}
+
+static void append(vb_path_row *r, size_t n, double t, const double *x)
+{
+    if (path_room(r, n, r->n + 1) != 0)
+        return; /* out of memory: the path is shorter, never wrong */
+    r->t[r->n] = t;
+    memcpy(r->x + r->n * n, x, n * sizeof *x);
+    r->n++;
+}
+
+static void path_append(path_rec *p, double t, const double *x) { append(p->row, p->n, t, x); }
+
+/* the current window's candidates, in the order of their steps, once each */
+static void path_flush(path_rec *p)
+{
+    size_t per = 1 + p->n;
+    for (;;) {
+        size_t best = p->k;
+        for (size_t i = 0; i < p->k; i++)
+            if (p->at[i] && (best == p->k || p->at[i] < p->at[best]))
+                best = i;
+        if (best == p->k)
+            return;
+        unsigned long long step = p->at[best];
+        path_append(p, p->slot[best * per], p->slot + best * per + 1);
+        for (size_t i = 0; i < p->k; i++)
+            if (p->at[i] == step)
+                p->at[i] = 0;
+    }
+}
+
+static void path_keep(path_rec *p, size_t i, double t, const double *x)
+{
+    size_t per = 1 + p->n;
+    p->at[i] = p->step;
+    p->slot[i * per] = t;
+    memcpy(p->slot + i * per + 1, x, p->n * sizeof *x);
+}
 
 static void path_step(void *ctx, size_t k_integ, double t, const double *x, const double *v,
                       const double *xe, const double *ve)
 {
     (void)v, (void)xe, (void)ve;
     path_rec *p = (path_rec *)ctx + k_integ;
-    p->last_t = t;
-    memcpy(p->last_x, x, p->n * sizeof *x);
-    if (p->count++ % p->every != 0 || p->row->n >= p->limit + 1)
+    p->step++;
+    if (p->full) {
+        path_append(p, t, x);
         return;
-    vb_path_row *r = p->row;
-    r->t[r->n] = t;
-    memcpy(r->x + r->n * p->n, x, p->n * sizeof *x);
-    r->n++;
+    }
+    if (p->step <= p->cap)
+        append(&p->all, p->n, t, x);
+    long w = (long)floor(t / p->window);
+    if (w >= VB_PATH_COLUMNS)
+        w = VB_PATH_COLUMNS - 1; /* t_end itself closes the last window */
+    if (w != p->current) {
+        path_flush(p);
+        p->current = w;
+        path_keep(p, 0, t, x); /* the first */
+        for (size_t c = 0; c < p->m; c++) {
+            path_keep(p, 2 + 2 * c, t, x);
+            path_keep(p, 3 + 2 * c, t, x);
+        }
+    }
+    path_keep(p, 1, t, x); /* the last, so far */
+    size_t per = 1 + p->n;
+    for (size_t c = 0; c < p->m; c++) {
+        size_t j = p->track[c];
+        if (x[j] < p->slot[(2 + 2 * c) * per + 1 + j])
+            path_keep(p, 2 + 2 * c, t, x);
+        if (x[j] > p->slot[(3 + 2 * c) * per + 1 + j])
+            path_keep(p, 3 + 2 * c, t, x);
+    }
 }
 
-/* room for VB_PATH_POINTS + 2 points of n components, and one more for the
- * recorder's last point */
-static int alloc_path(vb_path_row *r, size_t n)
+size_t vb_path_bodies(size_t particles, int full, size_t *out)
 {
-    r->t = malloc((VB_PATH_POINTS + 2) * (1 + n) * sizeof *r->t + n * sizeof *r->t);
-    r->x = r->t + VB_PATH_POINTS + 2;
-    return r->t ? 0 : -1;
+    if (full || particles <= VB_PATH_SHOWN_MAX) {
+        for (size_t b = 0; out && b < particles && b < VB_PATH_SHOWN_MAX; b++)
+            out[b] = b;
+        return particles;
+    }
+    for (size_t k = 0; out && k < VB_PATH_SHOWN_MANY; k++)
+        out[k] = (size_t)floor((double)(particles - 1) * (double)k / (VB_PATH_SHOWN_MANY - 1.0) +
+                               0.5);
+    return VB_PATH_SHOWN_MANY;
 }
 
-/* Points along one path: VB_PATH_POINTS, fewer for many bodies. */
-static size_t path_points(const vb_case *c)
+/* The coordinates whose extremes a path keeps: those of the bodies it
+ * keeps.  Their number. */
+static size_t tracked(const vb_case *c, size_t *out)
 {
-    size_t k = VB_PATH_VALUES / c->model.particles;
-    return k > VB_PATH_POINTS ? VB_PATH_POINTS : k < VB_PATH_MIN_POINTS ? VB_PATH_MIN_POINTS : k;
+    size_t dim = c->model.type->dim, bodies[VB_PATH_SHOWN_MAX], m = 0;
+    size_t nb = vb_path_bodies(c->model.particles, 0, bodies);
+    for (size_t k = 0; k < nb; k++)
+        for (size_t d = 0; d < dim; d++)
+            out[m++] = bodies[k] * dim + d;
+    return m;
+}
+
+/* the most points a path row may hold: every step with full, else every
+ * step up to VB_PATH_POINTS, or a window's candidates in each window */
+static double path_cap(const vb_case *c, vb_plan_kind kind, int full)
+{
+    if (full) {
+        vb_plan_spec plan = series_plan(c, kind, c->t_end);
+        return vb_plan_max_steps(&plan) + 2.0;
+    }
+    size_t track[VB_PATH_SHOWN_MAX * 3];
+    return fmax(VB_PATH_POINTS, (double)VB_PATH_COLUMNS * (double)(2 + 2 * tracked(c, track)));
 }
 
 /* The paths of integrators which[0..nw) under one plan, together: rows[k]
  * is integrator which[k]'s. */
-static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind,
+static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind, int full,
                  vb_path_row **rows, char *err, size_t errlen)
 {
-    size_t n = c->model.n;
+    size_t n = c->model.n, track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
     path_rec *p = calloc(nw ? nw : 1, sizeof *p);
     vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
     const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
@@ -245,38 +380,49 @@ static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind 
         goto done;
     }
     vb_plan_spec plan = series_plan(c, kind, c->t_end);
-    double steps = vb_plan_max_steps(&plan);
-    size_t points = path_points(c);
     for (size_t i = 0; i < nw; i++) {
         vb_path_row *row = rows[i];
         integ[i] = c->integ[which[i]];
         row->integ = which[i];
         row->kind = kind;
-        row->dt = c->dt;
-        if (alloc_path(row, n) != 0) {
+        row->dt = plan_step(&plan);
+        size_t k = 2 + 2 * m;
+        p[i] = (path_rec){.row = row, .n = n, .m = m, .track = track, .full = full,
+                          .cap = VB_PATH_POINTS,
+                          .window = c->t_end / VB_PATH_COLUMNS, .current = -1, .k = k,
+                          .at = calloc(k, sizeof *p[i].at),
+                          .slot = malloc(k * (1 + n) * sizeof *p[i].slot)};
+        if (!p[i].at || !p[i].slot || path_room(row, n, 256) != 0 ||
+            path_room(&p[i].all, n, 256) != 0) {
             snprintf(err, errlen, "out of memory");
             goto done;
         }
-        p[i] = (path_rec){.row = row, .n = n,
-                          .every = steps > points ? (unsigned long long)ceil(steps / (double)points) : 1,
-                          .limit = points,
-                          .last_x = row->x + (VB_PATH_POINTS + 2) * n};
     }
     vb_grid_spec spec = {.model = &c->model, .plan = plan, .integ = integ,
                          .n_integ = nw, .on_step = path_step, .on_step_ctx = p};
     if (nw && vb_simulate_grid(&spec, res, err, errlen) != 0)
         goto done;
     for (size_t i = 0; i < nw; i++) {
+        path_flush(&p[i]);
         vb_run_result_clear(&res[i]);
-        vb_path_row *row = rows[i];
-        if (row->n > 0 && row->t[row->n - 1] < p[i].last_t) {
-            row->t[row->n] = p[i].last_t;
-            memmove(row->x + row->n * n, p[i].last_x, n * sizeof *row->x);
-            row->n++;
+        if (!full && p[i].step <= p[i].cap) {
+            /* few enough: every step, not the reduction */
+            vb_path_row *row = rows[i];
+            free(row->t);
+            free(row->x);
+            row->t = p[i].all.t, row->x = p[i].all.x;
+            row->n = p[i].all.n, row->cap = p[i].all.cap;
+            p[i].all.t = p[i].all.x = NULL;
         }
     }
     rc = 0;
 done:
+    for (size_t i = 0; p && i < nw; i++) {
+        free(p[i].at);
+        free(p[i].slot);
+        free(p[i].all.t);
+        free(p[i].all.x);
+    }
     free(p);
     free(res);
     free(integ);
@@ -288,11 +434,13 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
     size_t n = c->model.n;
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
-    size_t points = path_points(c);
+    /* VB_PATH_POINTS, fewer past VB_PATH_VALUES times the bodies kept */
+    size_t kept = vb_path_bodies(c->model.particles, 0, NULL);
+    size_t points = VB_PATH_VALUES / kept < VB_PATH_POINTS ? VB_PATH_VALUES / kept : VB_PATH_POINTS;
     row->dt = c->t_end / (double)points;
     double *v = malloc(n * sizeof *v);
     vb_truth *tr = vb_truth_alloc(&c->model);
-    if (!v || !tr || alloc_path(row, n) != 0) {
+    if (!v || !tr || path_room(row, n, points + 2) != 0) {
         free(v);
         vb_truth_free(tr);
         snprintf(err, errlen, "out of memory");
@@ -344,9 +492,10 @@ static int series_part(series_ctx *x, size_t j, const size_t *which, size_t nw, 
     for (size_t k = 0; k < nw; k++)
         rows[k] = j % 2 == 0 ? (void *)&x->set->series[which[k] * x->plans + p]
                              : (void *)&x->set->paths[which[k] * x->plans + p];
-    int rc = j % 2 == 0 ? long_runs(x->c, which, nw, kind, x->t_long, (vb_series_row **)rows, err,
-                                    errlen)
-                        : paths(x->c, which, nw, kind, (vb_path_row **)rows, err, errlen);
+    int rc = j % 2 == 0 ? long_runs(x->c, which, nw, kind, x->t_long, x->set->full,
+                                    (vb_series_row **)rows, err, errlen)
+                        : paths(x->c, which, nw, kind, x->set->full, (vb_path_row **)rows, err,
+                                errlen);
     free(rows);
     return rc;
 }
@@ -364,7 +513,7 @@ static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
         memcpy(b, r, sizeof *r);
         double *d = (double *)(void *)(b + sizeof *r);
         for (int a = 0; a < 4; a++) /* t, err_pos, err_energy, err_constraint */
-            memcpy(d + (size_t)a * r->n, r->t + (size_t)a * VB_SERIES_WINDOWS, r->n * sizeof *d);
+            memcpy(d + (size_t)a * r->n, r->t + (size_t)a * r->cap, r->n * sizeof *d);
         return len;
     }
     const vb_path_row *r = &x->set->paths[i * x->plans + p];
@@ -425,40 +574,42 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
         vb_series_row got = {0};
         if (bytes && len >= sizeof got)
             memcpy(&got, bytes, sizeof got);
-        if (bytes && (len < sizeof got || got.n > VB_SERIES_WINDOWS ||
+        size_t windows = series_windows(x->c, kind, x->t_long, x->set->full);
+        if (bytes && (len < sizeof got || got.n > windows ||
                       len != sizeof got + 4 * got.n * sizeof(double)))
             bytes = NULL, why = "a worker's result of the wrong size";
-        double *t = malloc(4 * VB_SERIES_WINDOWS * sizeof *t);
+        double *t = malloc(4 * windows * sizeof *t);
         if (!t)
             return -1;
+        vb_plan_spec plan = series_plan(x->c, kind, x->t_long);
         if (bytes) {
             *r = got;
             const double *d = (const double *)(const void *)((const char *)bytes + sizeof got);
             for (int a = 0; a < 4; a++)
-                memcpy(t + (size_t)a * VB_SERIES_WINDOWS, d + (size_t)a * got.n,
-                       got.n * sizeof *d);
+                memcpy(t + (size_t)a * windows, d + (size_t)a * got.n, got.n * sizeof *d);
         } else {
-            vb_plan_spec plan = series_plan(x->c, kind, x->t_long);
-            *r = (vb_series_row){.integ = i, .kind = kind, .dt = x->c->dt, .t_end = x->t_long,
-                                 .status = VB_STATUS_PLUGIN_FAILED};
+            *r = (vb_series_row){.integ = i, .kind = kind, .dt = plan_step(&plan),
+                                 .t_end = x->t_long, .status = VB_STATUS_PLUGIN_FAILED};
             snprintf(r->id, sizeof r->id, "%s", plan.id);
             snprintf(r->failure, sizeof r->failure, "%s", why);
         }
+        r->cap = windows;
         r->t = t;
-        r->err_pos = t + VB_SERIES_WINDOWS;
-        r->err_energy = t + 2 * VB_SERIES_WINDOWS;
-        r->err_constraint = t + 3 * VB_SERIES_WINDOWS;
+        r->err_pos = t + windows;
+        r->err_energy = t + 2 * windows;
+        r->err_constraint = t + 3 * windows;
         return 0;
     }
     vb_path_row *r = &x->set->paths[i * x->plans + p];
     vb_path_row got = {0};
     if (bytes && len >= sizeof got)
         memcpy(&got, bytes, sizeof got);
-    if (bytes && (len < sizeof got || got.n > VB_PATH_POINTS + 2 ||
+    if (bytes && (len < sizeof got || (double)got.n > path_cap(x->c, kind, x->set->full) ||
                   len != sizeof got + got.n * (1 + dim) * sizeof(double)))
         bytes = NULL, why = "a worker's result of the wrong size";
-    *r = (vb_path_row){.integ = i, .kind = kind, .dt = x->c->dt};
-    if (alloc_path(r, dim) != 0)
+    vb_plan_spec plan = series_plan(x->c, kind, x->c->t_end);
+    *r = (vb_path_row){.integ = i, .kind = kind, .dt = plan_step(&plan)};
+    if (path_room(r, dim, bytes ? got.n + 1 : 1) != 0)
         return -1;
     if (bytes) {
         r->n = got.n;
@@ -550,10 +701,11 @@ size_t vb_series_plans(const vb_case *c, double max_steps, vb_plan_spec out[2])
     return plans;
 }
 
-int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
-                  char *err, size_t errlen)
+int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full,
+                  vb_series_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
+    set->full = full;
     size_t plans = c->jitter > 0.0 ? 2 : 1;
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
@@ -636,8 +788,10 @@ void vb_series_free(vb_series_set *set)
 {
     for (size_t k = 0; k < set->n_series; k++)
         free(set->series[k].t);
-    for (size_t k = 0; k < set->n_paths; k++)
+    for (size_t k = 0; k < set->n_paths; k++) {
         free(set->paths[k].t);
+        free(set->paths[k].x);
+    }
     free(set->series);
     free(set->paths);
     memset(set, 0, sizeof *set);

@@ -1,15 +1,23 @@
-/* series.h — what the charts draw along a run, recorded alongside a sweep:
+/* series.h — what the charts draw along a run, recorded alongside a sweep,
+ * at the resolution of the charts' pixels:
  *  - a long run (VB_LONG_PERIODS periods for a periodic model, else one
  *    t_end) of every integrator at the coarsest dt, fixed and random steps,
  *    kept as the maximum position and energy errors (and, for a model with
- *    rods, the drift off them) in each of
- *    VB_SERIES_WINDOWS equal windows of time (a maximum, so no spike is
- *    lost between samples);
- *  - the path over one t_end, every k-th step so at most VB_PATH_POINTS
- *    points, and at most VB_PATH_VALUES points times bodies (a chart of 64
- *    bodies cannot show 2000 points of each, and gnuplot would read 22 MB
- *    to draw it), plus the exact path sampled as finely.
- * Memory is bounded by these constants, not by the number of steps. */
+ *    rods, the drift off them) in each of VB_SERIES_WINDOWS equal windows
+ *    of time (a maximum, so no spike is lost between samples: the charts
+ *    draw these errors' upper envelope on a log axis);
+ *  - the path over one t_end of the bodies a chart shows (every one of up
+ *    to VB_PATH_SHOWN_MAX, else VB_PATH_SHOWN_MANY spread along them: a
+ *    chart of 64 bodies shows no more): every step while there are at most
+ *    VB_PATH_POINTS; past that the "M4" reduction of each of
+ *    VB_PATH_COLUMNS equal windows of time (more than any chart has pixel
+ *    columns), its first and last step and the steps where a coordinate is
+ *    lowest and highest, so every extreme stays visible; plus the exact
+ *    path at VB_PATH_POINTS + 1 evenly spaced times (fewer past
+ *    VB_PATH_VALUES points times the bodies kept).
+ * With full set (run --full-chart-data) every step of every body instead.
+ * Memory is bounded by these constants, not by the number of steps,
+ * unless full is asked. */
 #ifndef VB_SERIES_H
 #define VB_SERIES_H
 
@@ -22,7 +30,11 @@
 #define VB_SERIES_WINDOWS 1000
 #define VB_PATH_POINTS 2000
 #define VB_PATH_VALUES 8000
-#define VB_PATH_MIN_POINTS 100
+#define VB_PATH_COLUMNS 1000
+/* a chart of a chain shows every body of up to 8, else 6 spread along it
+ * (draw/pathchart.c) */
+#define VB_PATH_SHOWN_MAX 8
+#define VB_PATH_SHOWN_MANY 6
 
 typedef struct vb_series_row {
     size_t integ;
@@ -33,6 +45,7 @@ typedef struct vb_series_row {
     char id[40];                           /* the run's name, for an engine */
     char failure[512];                     /* an engine's: what went wrong */
     size_t n;                              /* windows that saw a step */
+    size_t cap;                            /* windows: VB_SERIES_WINDOWS, or a step each */
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
     double *err_constraint;                /* the largest drift off the rods in it */
     double pos_scale;                      /* largest |x| of the exact solution */
@@ -48,9 +61,9 @@ typedef struct vb_series_row {
 typedef struct vb_path_row {
     size_t integ; /* VB_PATH_EXACT for the exact solution */
     vb_plan_kind kind;
-    double dt;
-    size_t n;
-    double *t, *x; /* x: n rows of dim */
+    double dt; /* the step: a fixed plan's own, t_end / N; a random plan's mean */
+    size_t n, cap;
+    double *t, *x; /* x: n rows of dim (separate blocks) */
     char failure[256]; /* a plugin's worker that failed (isolate.h): why; n is 0 */
 } vb_path_row;
 
@@ -62,12 +75,20 @@ typedef struct vb_series_set {
     int has_energy;
     int has_constraint; /* the model has rods: err_constraint is recorded */
     double periods; /* the long run is periods * t_end */
+    int full;       /* every step kept (run --full-chart-data) */
 } vb_series_set;
 
-/* Record the long runs and paths of a case.  max_steps bounds a long run:
- * it is shortened, never refused.  0, or -1 with a message. */
-int vb_series_run(const vb_case *c, double max_steps, unsigned threads, vb_series_set *set,
-                  char *err, size_t errlen);
+/* The bodies whose paths are kept (0-based, in order, into out: room for
+ * VB_PATH_SHOWN_MAX): every one of up to VB_PATH_SHOWN_MAX, else
+ * VB_PATH_SHOWN_MANY spread along them, the first and the last among them;
+ * with full, every one (out NULL: only their number).  Their number. */
+size_t vb_path_bodies(size_t particles, int full, size_t *out);
+
+/* Record the long runs and paths of a case (full: every step of them, no
+ * reduction).  max_steps bounds a long run: it is shortened, never
+ * refused.  0, or -1 with a message. */
+int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full,
+                  vb_series_set *set, char *err, size_t errlen);
 void vb_series_free(vb_series_set *set);
 
 /* The long runs of the charts that are not runs of the sweep (none for a

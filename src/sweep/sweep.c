@@ -53,7 +53,9 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
         snprintf(err, errlen, "%s: the frame-rate table: %s", name, why);
         return -1;
     }
-    if (!s->tables_only && vb_series_run(c, max_steps, threads, &s->series, why, sizeof why) != 0) {
+    if (!s->tables_only &&
+        vb_series_run(c, max_steps, threads, (flags & VB_SWEEP_FULL_CHART_DATA) != 0, &s->series,
+                      why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: recording the charts' runs: %s", name, why);
         return -1;
     }

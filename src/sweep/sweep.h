@@ -15,7 +15,10 @@ enum {
     /* only the tables: no long runs or paths for the charts (check, baseline) */
     VB_SWEEP_TABLES_ONLY = 1u,
     /* also time the runs, alone and on one thread, into timing.csv */
-    VB_SWEEP_TIMING = 2u
+    VB_SWEEP_TIMING = 2u,
+    /* the charts' long runs and paths at every step, not reduced to the
+     * charts' pixels (series.h) */
+    VB_SWEEP_FULL_CHART_DATA = 4u
 };
 
 /* `threads` runs jobs in parallel (1: in this thread); the results are the
