@@ -18,9 +18,14 @@
 #include <stddef.h>
 
 #include "engine.h"
+#include "metrics.h"
 #include "model.h"
+#include "plan.h"
 #include "precision.h"
+#include "result.h"
 #include "verletbench.h"
+
+struct vb_truth; /* truth.h */
 
 /* The kinds of state a runner can carry. */
 typedef enum {
@@ -120,5 +125,59 @@ const char *vb_runner_recorded(const vb_integrator *r);
 /* Done with a case: what it keeps between runs let go (an engine's
  * persistent workers). */
 void vb_runner_release(const vb_integrator *r);
+
+/* ---- a run: open, start, (advance, observe, measure)..., finish, close ----
+ *
+ * The driver (simulate.c) steps every kind of runner through these and
+ * nothing else, as GSL's ode-initval2 driver steps any step type and
+ * REBOUND calls one step function. */
+
+typedef struct vb_run vb_run;
+
+typedef struct vb_run_ops {
+    /* Start at t = 0 from the model's initial state s0; h is the plan's
+     * first step.  0, or -1 when it could not start (res: its status and
+     * failure).  Either way it sets run->no_velocity when it reports
+     * positions alone. */
+    int (*start)(vb_run *run, const double *s0, double h, vb_run_result *res);
+    /* The plan's step from t by h, taken and nothing read back: the driver
+     * advances every run of a grid step before any observes, so that the
+     * processor overlaps their independent chains of dependent operations.
+     * NULL: the step is taken by observe (an engine's row, a loop's frame). */
+    void (*advance)(vb_run *run, double t, double h);
+    /* What it reports at t_next, reached by a step h, into s
+     * (caps.state.size doubles): 0, or -1 when the run stopped there (res:
+     * its status and failure). */
+    int (*observe)(vb_run *run, double t_next, double h, double *s, vb_run_result *res);
+    /* The reported state s against the truth (xe, ve) at its time: NULL,
+     * or the name of an error that is not finite.  NULL: run->m measures
+     * it (vb_metrics_add_sized). */
+    const char *(*measure)(vb_run *run, const double *s, const double *xe, const double *ve,
+                           const vb_exact_size *size);
+    /* The driver stopped the run early (its state not finite, an error not
+     * measurable): let go now of what it holds (an engine's process).
+     * NULL: nothing to let go. */
+    void (*halt)(vb_run *run);
+    /* Its result, once it stopped or reached the plan's end (res: the
+     * status and steps the driver counted); last is its last state. */
+    void (*finish)(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                   const struct vb_truth *truth, const double *last, vb_run_result *res);
+    void (*close)(vb_run *run);
+} vb_run_ops;
+
+/* One run of a runner: its kind's memory begins with this. */
+struct vb_run {
+    const vb_run_ops *ops;
+    const vb_integrator *entry;
+    const vb_model *model;
+    vb_force force;  /* the model's force, counted, for a method's steps */
+    vb_metrics m;    /* its reported states against the truth, unless measure */
+    int no_velocity; /* it reports positions alone (an engine of velocity=none) */
+};
+
+/* A run of entry r on model m under plan: NULL out of memory.  Its kind's
+ * operations in run->ops; vb_run_close frees it. */
+vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spec *plan);
+void vb_run_close(vb_run *run);
 
 #endif

@@ -1,7 +1,6 @@
 /* simulate.c — the driver of runs: integrators under one plan, the truth
  * computed once per step. */
 #include "simulate.h"
-#include "engine.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,8 +8,8 @@
 #include <string.h>
 
 #include "columns.h"
-#include "frameloop.h"
 #include "integrator.h"
+#include "runner.h"
 #include "metrics.h"
 #include "truth.h"
 
@@ -65,73 +64,20 @@ static void trajectory_row(FILE *f, const vb_model *model, double t, const doubl
 
 /* ---- the grid ---- */
 
+/* The runs of a grid: each runner's run (runner.h), its reported state
+ * (caps.state.size doubles) and whether it goes on. */
 typedef struct {
-    void *state;
-    vb_force force;
-    vb_metrics m;
-    double *x, *v; /* what it reports, N each */
+    vb_run *run;
+    double *s;
     int live;
-    int started; /* start was called: finish must be */
-    const vb_engine *engine; /* an external engine: its rows instead of steps */
-    int no_velocity;         /* ... that reports positions alone: v stays 0 */
-    vb_engine_run *er;
-    unsigned long long evals; /* the engine's count */
-    vb_frameloop *fl; /* a frame loop's entry (loop.h): run a frame at a time */
 } run_slot;
 
-/* an engine's run that cannot go on: status engine-failed, and why */
-static void engine_failed(run_slot *r, vb_run_result *res, const char *why)
+/* a run the driver stops: its kind lets go of what it holds */
+static void halt(run_slot *r)
 {
-    res->status = VB_STATUS_ENGINE_FAILED;
-    free(res->failure);
-    res->failure = strdup(why); /* NULL when out of memory: the status still says it */
-    vb_engine_stop(r->er);
-    r->er = NULL;
     r->live = 0;
-}
-
-/* a frame loop's frame (frameloop.h): its physics steps, then the state it
- * draws into r->x, r->v; 0, or -1 when the run stopped (status set) */
-static int loop_frame(run_slot *r, vb_run_result *res, double t_frame, double h)
-{
-    const char *bad = NULL;
-    switch (vb_frameloop_frame(r->fl, &r->force, t_frame, h, r->x, r->v, &bad)) {
-    case VB_FRAME_OK:
-        return 0;
-    case VB_FRAME_DIVERGED:
-        res->status = VB_STATUS_DIVERGED;
-        if (r->force.stopped)
-            res->failure = strdup(r->force.stopped);
-        break;
-    case VB_FRAME_NO_TRUTH:
-        res->status = VB_STATUS_EXACT_FAILED;
-        break;
-    case VB_FRAME_UNMEASURABLE:
-        vb_run_unmeasurable(res, bad);
-        break;
-    }
-    r->live = 0;
-    return -1;
-}
-
-/* a frame loop's result: its physics steps and their errors (the run's
- * own metrics), its drawn state's, the time it dropped; an accumulator's
- * dt is its physics_dt, the step its sweep refines (docs/method.md §9) */
-static void loop_finish(const vb_frameloop *fl, const vb_model *model, const vb_plan_spec *spec,
-                        const vb_plan *plan, unsigned long long evals, vb_run_result *res)
-{
-    res->steps = fl->steps;
-    vb_run_finish(model, spec, plan, &fl->m, fl->run.cur, evals, fl->truth, res);
-    if (vb_loop_holds_frames(&fl->run.loop->integ))
-        res->dt = fl->run.dt;
-    res->has_draw = 1;
-    res->lag_max = fl->run.lag;
-    if (res->status == VB_STATUS_OK) {
-        res->err_draw_max = fl->draw_max;
-        res->err_draw_rms = vb_frameloop_draw_rms(fl);
-    } else {
-        res->err_draw_max = res->err_draw_rms = INFINITY;
-    }
+    if (r->run->ops->halt)
+        r->run->ops->halt(r->run);
 }
 
 int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen)
@@ -151,21 +97,15 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         goto done;
     }
     for (size_t k = 0; k < k_n; k++) {
-        run[k].engine = vb_engine_of(spec->integ[k]);
-        const vb_loop *loop = vb_loop_of(spec->integ[k]);
-        if (loop && (!(run[k].fl = malloc(sizeof *run[k].fl)) ||
-                     vb_frameloop_init(run[k].fl, loop, model, spec->plan.level) != 0)) {
+        /* the state it carries, as its runner says: the model's x[N], v[N]
+         * for every runner of a particle model */
+        vb_state_shape shape = vb_runner_caps_of(spec->integ[k], model).state;
+        run[k].run = vb_run_open(spec->integ[k], model, &spec->plan);
+        run[k].s = calloc(shape.size > 2 * n ? shape.size : 2 * n, sizeof *run[k].s);
+        if (!run[k].run || !run[k].s) {
             snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
             goto done;
         }
-        run[k].state = run[k].engine || loop ? NULL : calloc(1, spec->integ[k]->state_size(n));
-        run[k].x = malloc(2 * n * sizeof *run[k].x);
-        if ((!run[k].engine && !loop && !run[k].state) || !run[k].x) {
-            snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
-            goto done;
-        }
-        run[k].v = run[k].x + n;
-        run[k].force = vb_model_force(model);
     }
     if (vb_plan_begin(&plan, &spec->plan) != 0) {
         snprintf(err, errlen, "out of memory for the random generator");
@@ -180,8 +120,8 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         trajectory_row(spec->trajectory, model, 0.0, x0, v0, x0, v0);
     }
     for (size_t k = 0; k < k_n; k++) {
-        vb_metrics_init(&run[k].m, model, x0, v0);
-        memcpy(run[k].x, x0, n * sizeof *x0);
+        vb_metrics_init(&run[k].run->m, model, x0, v0);
+        memcpy(run[k].s, x0, n * sizeof *x0);
         res[k].status = VB_STATUS_OK;
         if (spec->on_step)
             spec->on_step(spec->on_step_ctx, k, 0.0, x0, v0, x0, v0);
@@ -191,75 +131,46 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     size_t live = 0;
     if (vb_plan_next(&plan, &h, &t_next))
         for (size_t k = 0; k < k_n; k++) {
-            if (run[k].engine) {
-                char why[512];
-                run[k].er = vb_engine_start(run[k].engine, model, &spec->plan, why, sizeof why);
-                /* velocity=none: measured by its positions (its cells of a
-                 * run that failed to start too, once the engine said so) */
-                if (run[k].er ? !vb_engine_run_has_velocity(run[k].er)
-                              : vb_engine_without_velocity(spec->integ[k])) {
-                    run[k].no_velocity = 1;
-                    vb_metrics_drop_velocity(&run[k].m);
-                    memset(run[k].v, 0, n * sizeof *run[k].v);
-                }
-                if (!run[k].er) {
-                    engine_failed(&run[k], &res[k], why);
-                    continue;
-                }
-            } else if (run[k].fl) {
-                vb_frameloop_start(run[k].fl, &run[k].force, x0, v0, h);
-            } else {
-                const vb_integrator *g = spec->integ[k];
-                vb_integrator_set_params(g, run[k].state);
-                if (g->set_tolerance)
-                    g->set_tolerance(run[k].state,
-                                     spec->plan.tol > 0.0 ? spec->plan.tol : VB_DEFAULT_TOL);
-                g->start(run[k].state, &run[k].force, t, x0, v0, h);
-                run[k].started = 1;
+            vb_run *r = run[k].run;
+            int started = r->ops->start(r, buf, h, &res[k]) == 0;
+            if (r->no_velocity) {
+                /* positions alone: its velocity is not measured, and stays 0 */
+                vb_metrics_drop_velocity(&r->m);
+                memset(run[k].s + n, 0, n * sizeof *run[k].s);
             }
-            run[k].live = 1;
-            live++;
+            if (started) {
+                run[k].live = 1;
+                live++;
+            }
         }
     while (live) {
-        /* every live built-in takes its step, and then every live run
-         * reports where it is: the steps of different runs are independent,
-         * and side by side the processor overlaps them (one run's step is a
+        /* every live run takes its step, and then every live run reports
+         * where it is: the steps of different runs are independent, and
+         * side by side the processor overlaps them (one run's step is a
          * chain of dependent operations that the next one's would wait on
          * in a loop that read each run's state back after its step) */
         for (size_t k = 0; k < k_n; k++)
-            if (run[k].live && !run[k].engine && !run[k].fl)
-                spec->integ[k]->step(run[k].state, &run[k].force, t, h);
+            if (run[k].live && run[k].run->ops->advance)
+                run[k].run->ops->advance(run[k].run, t, h);
         size_t finite = 0;
         for (size_t k = 0; k < k_n; k++) {
             if (!run[k].live)
                 continue;
-            if (run[k].engine) {
-                /* the engine's row of this step, in place of a step */
-                if (vb_engine_next(run[k].er, t_next, h, run[k].x, run[k].v, &run[k].evals) !=
-                    0) {
-                    engine_failed(&run[k], &res[k], vb_engine_why(run[k].er));
-                    live--;
-                    continue;
-                }
-            } else if (run[k].fl) {
-                if (loop_frame(&run[k], &res[k], t_next, h) != 0) {
-                    live--;
-                    continue;
-                }
-            } else {
-                spec->integ[k]->observe(run[k].state, run[k].x, run[k].v);
+            vb_run *r = run[k].run;
+            if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
+                run[k].live = 0;
+                live--;
+                continue;
             }
             res[k].steps++;
-            if (vb_all_finite(run[k].x, run[k].v, n)) {
+            if (vb_all_finite(run[k].s, run[k].s + n, n)) {
                 finite++;
             } else {
                 res[k].status = VB_STATUS_DIVERGED;
-                if (run[k].force.stopped) /* the method said why it stopped */
-                    res[k].failure = strdup(run[k].force.stopped);
-                run[k].live = 0;
+                if (r->force.stopped) /* the method said why it stopped */
+                    res[k].failure = strdup(r->force.stopped);
+                halt(&run[k]);
                 live--;
-                vb_engine_stop(run[k].er); /* a NaN it wrote: diverged, as for a built-in */
-                run[k].er = NULL;
             }
         }
         t = t_next;
@@ -280,41 +191,28 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
                 live--;
                 continue;
             }
-            const char *bad = run[k].fl
-                                  ? vb_frameloop_draw_add(run[k].fl, run[k].x, xe)
-                                  : vb_metrics_add_sized(&run[k].m, run[k].x, run[k].v, xe,
-                                                         ve, &size);
+            vb_run *r = run[k].run;
+            const double *x = run[k].s, *v = run[k].s + n;
+            const char *bad = r->ops->measure ? r->ops->measure(r, run[k].s, xe, ve, &size)
+                                              : vb_metrics_add_sized(&r->m, x, v, xe, ve, &size);
             if (bad) {
                 vb_run_unmeasurable(&res[k], bad);
-                run[k].live = 0;
+                halt(&run[k]);
                 live--;
-                vb_engine_stop(run[k].er);
-                run[k].er = NULL;
                 continue;
             }
-            const double *v = run[k].no_velocity ? NULL : run[k].v;
+            if (r->no_velocity)
+                v = NULL;
             if (spec->trajectory)
-                trajectory_row(spec->trajectory, model, t, run[k].x, v, xe, ve);
+                trajectory_row(spec->trajectory, model, t, x, v, xe, ve);
             if (spec->on_step)
-                spec->on_step(spec->on_step_ctx, k, t, run[k].x, v, xe, ve);
+                spec->on_step(spec->on_step_ctx, k, t, x, v, xe, ve);
         }
         if (!vb_plan_next(&plan, &h, &t_next))
             break;
     }
-    for (size_t k = 0; k < k_n; k++) {
-        if (run[k].er) {
-            /* an engine that gave every row must end there, and exit 0 */
-            if (res[k].status == VB_STATUS_OK && vb_engine_finish(run[k].er) != 0)
-                engine_failed(&run[k], &res[k], vb_engine_why(run[k].er));
-            vb_engine_stop(run[k].er);
-            run[k].er = NULL;
-        }
-        if (run[k].fl)
-            loop_finish(run[k].fl, model, &spec->plan, &plan, run[k].force.evals, &res[k]);
-        else
-            vb_run_finish(model, &spec->plan, &plan, &run[k].m, run[k].x,
-                          run[k].engine ? run[k].evals : run[k].force.evals, truth, &res[k]);
-    }
+    for (size_t k = 0; k < k_n; k++)
+        run[k].run->ops->finish(run[k].run, &spec->plan, &plan, truth, run[k].s, &res[k]);
     if (spec->trajectory && ferror(spec->trajectory)) {
         snprintf(err, errlen, "writing the trajectory failed: %s", strerror(errno));
         goto done;
@@ -324,14 +222,8 @@ done:
     if (begun)
         vb_plan_end(&plan);
     for (size_t k = 0; run && k < k_n; k++) {
-        vb_engine_stop(run[k].er);
-        if (run[k].started && spec->integ[k]->finish)
-            spec->integ[k]->finish(run[k].state);
-        free(run[k].state);
-        free(run[k].x);
-        if (run[k].fl)
-            vb_frameloop_free(run[k].fl);
-        free(run[k].fl);
+        vb_run_close(run[k].run);
+        free(run[k].s);
     }
     free(run);
     free(buf);

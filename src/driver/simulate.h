@@ -1,4 +1,4 @@
-/* simulate.h — runs: integrators on a model under a step plan, measured
+/* simulate.h — runs: runners (runner.h) on a model under a step plan, measured
  * against the truth (the exact or the reference solution, truth.h) at every
  * step.  No global state: runs may go on in any number of threads at once.
  *
@@ -7,7 +7,9 @@
  * all of them.  The truth (a Kepler solve, an elliptic function, a
  * reference integration) is most of what a run costs, so a sweep runs its
  * integrators together, a plan at a time.  Each integrator's result is what
- * it would be alone, bit for bit. */
+ * it would be alone, bit for bit.  The grid knows no kind of runner: it
+ * opens each entry's run (vb_run_open) and steps every one through the
+ * same operations (vb_run_ops). */
 #ifndef VB_SIMULATE_H
 #define VB_SIMULATE_H
 
