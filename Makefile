@@ -173,7 +173,8 @@ deps-fuzz:
 	@sh .ci/ensure-deps fuzz
 
 # The real engines make check measures (planck from npm, Chipmunk from
-# Debian; tests/real_engines.py): engines/ensure-deps, npm ci, the adapters.
+# Debian, tests/real_engines.py; the 3D engines, tests/real_engines_3d.py):
+# engines/ensure-deps, npm ci, the adapters.
 deps-engines:
 	@$(MAKE) --no-print-directory -C engines setup
 

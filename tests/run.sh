@@ -45,6 +45,7 @@ suite "velocity=none: a position-only engine against verlet, its empty cells, ch
 suite "real engines: planck and Chipmunk held to their source code" python3 "$here/real_engines.py" "$BUILD"
 suite "run --strict: a trend below the label, diverged runs, round-off that passes" python3 "$here/strict.py" "$BUILD"
 suite "models: where each potential energy is zero, in list and in the code" python3 "$here/energy_zero.py" "$BUILD"
+suite "3D engines: protocol 3 in the helpers; cannon-es, Bullet, ODE, Jolt, Rapier, MuJoCo held to their source, Havok to a steady spin" python3 "$here/real_engines_3d.py" "$BUILD"
 suite "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"

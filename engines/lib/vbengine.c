@@ -242,6 +242,132 @@ static int whole(const cJSON *root, const char *key, double lo, double hi, doubl
     return 0;
 }
 
+/* ---- a rigid body (protocol 3) -------------------------------------------------- */
+
+/* How far a request's numbers may be from what they claim, and why (the same
+ * as vbengine.js): q0 unit to 1e-12 (normalised in double it is unit to a few
+ * 1e-16); w0_world = R(q0) w0_body to 1e-12 (1 + |w|) (one is the other
+ * rotated, a few ulps); a box gives the moments m (b^2 + c^2)/12, ... to 1e-10
+ * relative (its edges are square roots of the moments). */
+#define VB_UNIT_TOL 1e-12
+#define VB_FRAME_TOL 1e-12
+#define VB_BOX_TOL 1e-10
+
+/* the body's array `key` of exactly n finite numbers into out: 0, or -1 */
+static int body_vec(const cJSON *b, const char *key, size_t n, double *out, char *err,
+                    size_t errlen)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(b, key), *e;
+    size_t k = 0;
+    if (!cJSON_IsArray(a) || (size_t)cJSON_GetArraySize(a) != n)
+        return fail(err, errlen, "the request's body '%s' is not %zu numbers", key, n);
+    cJSON_ArrayForEach(e, a)
+    {
+        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble))
+            return fail(err, errlen, "the request's body '%s' is not %zu numbers", key, n);
+        out[k++] = e->valuedouble;
+    }
+    return 0;
+}
+
+/* R(q) v for a unit quaternion q = (w, x, y, z), as vbengine.js rotate() */
+static void rotate(const double q[4], const double v[3], double out[3])
+{
+    double w = q[0], x = q[1], y = q[2], z = q[3];
+    double tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]),
+           tz = 2 * (x * v[1] - y * v[0]);
+    out[0] = v[0] + w * tx + (y * tz - z * ty);
+    out[1] = v[1] + w * ty + (z * tx - x * tz);
+    out[2] = v[2] + w * tz + (x * ty - y * tx);
+}
+
+/* the request's "body", checked: a bad one is one message naming the key */
+static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen)
+{
+    const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "body");
+    vb_body *B = &r->body;
+    if (!cJSON_IsNumber(proto) || proto->valuedouble != 3.0)
+        return fail(err, errlen, "the request's 'body' needs \"protocol\": 3");
+    if (!cJSON_IsObject(b))
+        return fail(err, errlen, "the request's 'body' is not an object");
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "mass");
+    if (!cJSON_IsNumber(m) || !isfinite(m->valuedouble) || !(m->valuedouble > 0.0))
+        return fail(err, errlen, "the request's body 'mass' is not a positive number");
+    B->mass = m->valuedouble;
+    if (body_vec(b, "inertia", 3, B->inertia, err, errlen) != 0)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if (!(B->inertia[i] > 0.0))
+            return fail(err, errlen, "the request's body 'inertia' is not 3 positive numbers "
+                                     "(principal moments)");
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double *I = B->inertia;
+        if (I[i] > (I[j] + I[k]) * (1 + 1e-12)) {
+            char f[4][32];
+            vb_format(I[0], f[0]), vb_format(I[1], f[1]), vb_format(I[2], f[2]);
+            vb_format(I[j] + I[k], f[3]);
+            return fail(err, errlen,
+                        "the request's body 'inertia' [%s, %s, %s] is no rigid body's: "
+                        "I%d = %s > I%d + I%d = %s",
+                        f[0], f[1], f[2], i + 1, f[i], j + 1, k + 1, f[3]);
+        }
+    }
+    if (body_vec(b, "x0", 3, B->x0, err, errlen) != 0 ||
+        body_vec(b, "v0", 3, B->v0, err, errlen) != 0 ||
+        body_vec(b, "w0_body", 3, B->w0_body, err, errlen) != 0 ||
+        body_vec(b, "w0_world", 3, B->w0_world, err, errlen) != 0 ||
+        body_vec(b, "gravity", 3, B->gravity, err, errlen) != 0 ||
+        body_vec(b, "q0", 4, B->q0, err, errlen) != 0)
+        return -1;
+    const double *q = B->q0;
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(fabs(n - 1.0) <= VB_UNIT_TOL)) {
+        char f[32];
+        vb_format(n, f);
+        return fail(err, errlen, "the request's body 'q0' is not a unit quaternion (|q0| = %s; want 1 to 1e-12)",
+                    f);
+    }
+    double rw[3], *ww = B->w0_world;
+    rotate(q, B->w0_body, rw);
+    double gap = sqrt((rw[0] - ww[0]) * (rw[0] - ww[0]) + (rw[1] - ww[1]) * (rw[1] - ww[1]) +
+                      (rw[2] - ww[2]) * (rw[2] - ww[2]));
+    double size = sqrt(ww[0] * ww[0] + ww[1] * ww[1] + ww[2] * ww[2]);
+    if (!(gap <= VB_FRAME_TOL * (1.0 + size)))
+    {
+        char f[32];
+        vb_format(gap, f);
+        return fail(err, errlen, "the request's body 'w0_world' is not R(q0) w0_body (they differ by %s)",
+                    f);
+    }
+    if (cJSON_GetObjectItemCaseSensitive(b, "box")) {
+        double *e = B->box;
+        if (body_vec(b, "box", 3, e, err, errlen) != 0)
+            return -1;
+        if (!(e[0] > 0.0 && e[1] > 0.0 && e[2] > 0.0))
+            return fail(err, errlen, "the request's body 'box' is not 3 positive edge lengths");
+        for (int i = 0; i < 3; i++) {
+            int j = (i + 1) % 3, k = (i + 2) % 3;
+            double want = B->mass * (e[j] * e[j] + e[k] * e[k]) / 12;
+            if (!(fabs(want - B->inertia[i]) <= VB_BOX_TOL * B->inertia[i])) {
+                char f[5][32];
+                vb_format(e[0], f[0]), vb_format(e[1], f[1]), vb_format(e[2], f[2]);
+                vb_format(want, f[3]), vb_format(B->inertia[i], f[4]);
+                return fail(err, errlen,
+                            "the request's body 'box' [%s, %s, %s] does not give the moments: "
+                            "m (b^2 + c^2)/12 = %s for I%d = %s",
+                            f[0], f[1], f[2], f[3], i + 1, f[4]);
+            }
+        }
+        B->has_box = 1;
+    }
+    if (!(r->h = numbers(root, "h", 0, &r->steps, 1, err, errlen)))
+        return -1;
+    r->has_body = 1;
+    return 0;
+}
+
 static int parse(vb_request *r, char *line, char *err, size_t errlen)
 {
     cJSON *root = cJSON_Parse(line);
@@ -260,6 +386,8 @@ static int parse(vb_request *r, char *line, char *err, size_t errlen)
         return fail(err, errlen, "the request's 'model' is not a string");
     if (!(r->header = string(root, "header")) || strchr(r->header, '\n'))
         return fail(err, errlen, "the request's 'header' is not one line");
+    if (cJSON_GetObjectItemCaseSensitive(root, "body"))
+        return parse_body(r, root, err, errlen);
     double dim, parts;
     if (whole(root, "dim", 1, 3, &dim) != 0)
         return fail(err, errlen, "the request's 'dim' is not 1, 2 or 3");
@@ -363,6 +491,14 @@ static void write_row(FILE *out, double t, const double *x, const double *v, siz
         fputs(num, out);
     }
     fputc('\n', out);
+}
+
+/* q or -q, whichever is nearer prev: one attitude, written without jumps */
+static void continue_sign(double q[4], const double prev[4])
+{
+    if (q[0] * prev[0] + q[1] * prev[1] + q[2] * prev[2] + q[3] * prev[3] < 0.0)
+        for (int i = 0; i < 4; i++)
+            q[i] = -q[i];
 }
 
 static void write_columns(FILE *out, const vb_request *r, int velocity)
@@ -508,6 +644,64 @@ static int serve(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_
     return rc < 0 ? -1 : aborted ? 0 : 1;
 }
 
+/* one request of a rigid body: 1 served, 0 served and the engine retires, -1
+ * failed (err) */
+static int serve_body(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
+{
+    const vb_body *b = &r->body;
+    void *world = a->make(r, a->ctx, err, errlen);
+    if (!world)
+        return -1;
+    const double *w0 = a->angvel && !strcmp(a->angvel, "body") ? b->w0_body : b->w0_world;
+    double row[13], prev[4];
+    memcpy(row, b->x0, sizeof b->x0);
+    memcpy(row + 3, b->q0, sizeof b->q0);
+    memcpy(row + 7, b->v0, sizeof b->v0);
+    memcpy(row + 10, w0, 3 * sizeof *w0);
+    memcpy(prev, b->q0, sizeof prev);
+    fprintf(out, "%s\nt,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n", r->header);
+    write_row(out, 0.0, row, NULL, 13);
+    double t = 0.0;
+    int aborted = 0, rc = 1;
+    for (size_t k = 0; k < r->steps; k++) {
+        if (!aborted) {
+            int s = a->step_body(world, r->h[k], row, err, errlen);
+            if (s == VB_STEP_FAILED) {
+                rc = -1;
+                break;
+            }
+            if (s == VB_STEP_ABORTED) {
+                aborted = 1;
+                for (int i = 0; i < 13; i++)
+                    row[i] = NAN;
+            } else {
+                continue_sign(row + 3, prev);
+                memcpy(prev, row + 3, sizeof prev);
+            }
+        }
+        t += r->h[k];
+        write_row(out, t, row, NULL, 13);
+    }
+    if (rc > 0)
+        fprintf(out, "# verletbench-end run=%s%s\n", r->run ? r->run : "?", aborted ? " retire=1" : "");
+    if (!aborted)
+        a->destroy(world);
+    return rc < 0 ? -1 : aborted ? 0 : 1;
+}
+
+/* the request is for this engine: a rigid body to an engine of bodies, particles
+ * to an engine of particles; 0, or -1 with err */
+static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t errlen)
+{
+    if (r->has_body && !a->step_body)
+        return fail(err, errlen, "the request has a rigid body ('body'); this engine takes particles "
+                                 "only (protocol 2)");
+    if (!r->has_body && !a->step)
+        return fail(err, errlen, "this engine takes a rigid body (protocol 3); the request (model '%s') "
+                                 "has no 'body'", r->model ? r->model : "?");
+    return 0;
+}
+
 int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
 {
     static vb_option none[] = {{NULL, NULL, NULL}};
@@ -516,8 +710,11 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
     FILE *out = stdout;
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
-    fprintf(out, "# verletbench-engine protocol=2 persistent=1 precision=%s velocity=%s",
-            a->precision ? a->precision : "float64", a->velocity ? a->velocity : "state");
+    fprintf(out, "# verletbench-engine protocol=%d persistent=1 precision=%s velocity=%s",
+            a->step_body ? 3 : 2, a->precision ? a->precision : "float64",
+            a->velocity ? a->velocity : "state");
+    if (a->step_body)
+        fprintf(out, " angvel=%s", a->angvel ? a->angvel : "world");
     if (a->substeps > 0)
         fprintf(out, " substeps=%d", a->substeps);
     if (a->engine)
@@ -531,7 +728,11 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
         int got = vb_read_request(stdin, &r, err, sizeof err);
         if (got == 0)
             break;
-        int rc = got < 0 ? -1 : (r.kind && strcmp(r.kind, "run") != 0) ? 1 : serve(a, &r, out, err, sizeof err);
+        int rc = got < 0                                 ? -1
+                 : (r.kind && strcmp(r.kind, "run") != 0) ? 1
+                 : takes(a, &r, err, sizeof err) != 0     ? -1
+                 : r.has_body                             ? serve_body(a, &r, out, err, sizeof err)
+                                                          : serve(a, &r, out, err, sizeof err);
         if (rc < 0) {
             const char *id = r.run && r.run[0] && !strpbrk(r.run, " \t\r\n") ? r.run : "?";
             failed = 1;

@@ -1,6 +1,6 @@
 /* vbengine.h — the shared half of a verletbench engine adapter in C or C++:
  * the request reader (Debian's cJSON, libcjson-dev), the built-in models'
- * force laws, the row writer and the loop of protocol version 2
+ * force laws, the row writer and the loop of protocol versions 2 and 3
  * (docs/real-engines.md).  An adapter is then the part that knows its engine:
  *
  *     static void *make(const vb_request *req, void *ctx, char *err, size_t errlen);
@@ -20,6 +20,13 @@
  * line and row 0 (from the request's x0 and v0: a float32 engine cannot hold
  * them), then calls step() for every h of the request and writes a row after
  * each, then the end line.  Every line beyond protocol 1 starts with '#'.
+ *
+ * An engine of rigid bodies (protocol 3) sets .step_body (and .angvel, the
+ * frame of its angular velocity columns): make() then gets requests whose
+ * has_body is set, and step_body() returns the state after each step as
+ * x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz.  The capability line says
+ * protocol=3; row 0 comes from the request's body; the quaternion is written
+ * with the sign that continues the previous row's (q and -q are one attitude).
  *
  * Numbers are written in the fewest digits that read back as the same double
  * (15, 16 or 17).  The force laws use the same operations in the same order as
@@ -43,6 +50,18 @@ typedef struct {
     double length;
 } vb_rod;
 
+/* a rigid body (protocol 3): the request's "body", checked (docs/real-engines.md) */
+typedef struct {
+    double mass;
+    double inertia[3]; /* principal moments; the body's axes are its principal axes */
+    double x0[3], v0[3];
+    double q0[4];      /* w, x, y, z: world from body, unit */
+    double w0_body[3], w0_world[3];
+    double gravity[3];
+    double box[3]; /* full edges of a box with these moments and this mass, when has_box */
+    int has_box;
+} vb_body;
+
 typedef struct {
     const char *kind;   /* "run" */
     const char *run;    /* the run's name: "fixed-L0" */
@@ -59,6 +78,9 @@ typedef struct {
     int law;         /* the force law (vbengine.c) */
     double coef[4];  /* its constants, computed as the C model computes them */
     void *json;      /* the parsed request (a cJSON *), for anything else */
+    int has_body;    /* a rigid body's request (protocol 3): body is set, and of the
+                      * fields above only kind, run, model, header, h and steps */
+    vb_body body;
 } vb_request;
 
 /* A model parameter of the request ("k"); NAN when it has none. */
@@ -92,6 +114,11 @@ typedef struct {
     int (*step)(void *world, double h, double *x, double *v, char *err, size_t errlen);
     void (*destroy)(void *world);
     void *ctx; /* handed to make: the adapter's options */
+    /* protocol 3, an engine of rigid bodies: advance the world (made by make()
+     * from a request with has_body) by exactly h; the state after it in s:
+     * x, y, z, qw, qx, qy, qz (world from body), vx, vy, vz, wx, wy, wz */
+    int (*step_body)(void *world, double h, double s[13], char *err, size_t errlen);
+    const char *angvel; /* the frame of wx, wy, wz: "world" (NULL) or "body" */
 } vb_adapter;
 
 /* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first

@@ -1,7 +1,7 @@
 // vbengine.js — the shared half of a verletbench engine adapter in JavaScript:
 // the request reader, the built-in models' force laws, the row writer and the
-// loop of protocol version 2 (docs/real-engines.md).  An adapter is then the
-// part that knows its engine:
+// loop of protocol versions 2 and 3 (docs/real-engines.md).  An adapter is then
+// the part that knows its engine:
 //
 //   const vb = require("../lib/vbengine.js");
 //   vb.main({
@@ -26,6 +26,23 @@
 // after each.  Every line this adds beyond protocol 1 starts with '#', so a
 // verletbench that speaks only protocol 1 reads the same trajectory.
 //
+// An engine of rigid bodies (protocol 3, docs/real-engines.md "Protocol version
+// 3: a rigid body") gives body(req, opt) instead of, or beside, make():
+//
+//   vb.main({
+//     name: "jolt", engine: vb.npmEngine("jolt-physics"), precision: "float32",
+//     angvel: "world",                      // the frame of its ω columns: "world" or "body"
+//     body(req, opt) {                      // req.body: mass, inertia, x0, v0, q0, w0_body, w0_world, gravity, box
+//       ... build a world with one body ...
+//       return { step(h) { ...; return [x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz] } };
+//     },
+//   });
+//
+// Its capability line says protocol=3 and angvel=; its rows are
+// t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz, row 0 from the request's body, the
+// quaternion world-from-body with w first and the sign that continues the
+// previous row's (q and -q are one attitude).
+//
 // Numbers are written with String(), the shortest text that reads back as the
 // same double.  The force laws use the same operations in the same order as
 // verletbench's models (src/models/NAME.c), so an adapter's force is the built-in
@@ -41,7 +58,10 @@ const path = require("path");
 // narrow-phase "clamped: depth", dist/cannon-es.cjs.js:2694) goes to stderr
 console.log = console.info = console.debug = (...a) => console.error(...a);
 
+// the protocol of an engine of particles; one that takes rigid bodies (an
+// adapter with body()) says 3
 const PROTOCOL = 2;
+const BODY_PROTOCOL = 3;
 
 // ---- the force laws ------------------------------------------------------------
 
@@ -173,6 +193,79 @@ function checkRequest(req) {
   return n;
 }
 
+// ---- a rigid body (protocol 3) ------------------------------------------------
+
+// the columns of a rigid body's rows (docs/real-engines.md, protocol version 3)
+const BODY_COLUMNS = ["t", "x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"];
+
+// How far a request's numbers may be from what they claim, and why:
+// - q0 is unit to 1e-12: normalised in double it is unit to a few 1e-16, and
+//   17 digits keep that; a quaternion that is not unit is another attitude to
+//   every engine that does not normalise it first;
+// - w0_world is R(q0) w0_body to 1e-12 (1 + |w|): both are the harness's
+//   doubles, one rotated from the other (a few ulps);
+// - a box gives the moments m (b^2 + c^2)/12, ... to 1e-10 relative: the
+//   harness computes the edges with square roots from the moments.
+const UNIT_TOL = 1e-12, FRAME_TOL = 1e-12, BOX_TOL = 1e-10;
+
+// R(q) v for a unit quaternion q = [w, x, y, z] (world-from-body)
+function rotate(q, v) {
+  const [w, x, y, z] = q;
+  // t = 2 (q_vec x v); v' = v + w t + q_vec x t
+  const tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]), tz = 2 * (x * v[1] - y * v[0]);
+  return [v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz), v[2] + w * tz + (x * ty - y * tx)];
+}
+
+// The request's rigid body, checked once here so that a bad one is one clear
+// message naming the key: an engine given moments that no body has, or a q0
+// that is not a rotation, computes something, and nobody would know.
+function checkBody(req) {
+  const bad = (what) => { throw new RequestError(`the request's ${what}`); };
+  if (req.protocol !== BODY_PROTOCOL) bad(`'body' needs "protocol": 3`);
+  const b = req.body;
+  if (typeof b !== "object" || b === null || Array.isArray(b)) bad("'body' is not an object");
+  const finite = (x) => typeof x === "number" && Number.isFinite(x);
+  const vec = (key, len) => {
+    const a = b[key];
+    if (!Array.isArray(a) || a.length !== len || !a.every(finite)) bad(`body '${key}' is not ${len} numbers`);
+    return a;
+  };
+  if (!finite(b.mass) || !(b.mass > 0)) bad("body 'mass' is not a positive number");
+  const I = vec("inertia", 3);
+  if (!I.every((x) => x > 0)) bad("body 'inertia' is not 3 positive numbers (principal moments)");
+  for (let i = 0; i < 3; i++) {
+    const j = (i + 1) % 3, k = (i + 2) % 3;
+    if (I[i] > (I[j] + I[k]) * (1 + 1e-12))
+      bad(`body 'inertia' [${I.join(", ")}] is no rigid body's: I${i + 1} = ${I[i]} > I${j + 1} + I${k + 1} = ${I[j] + I[k]}`);
+  }
+  for (const key of ["x0", "v0", "w0_body", "w0_world", "gravity"]) vec(key, 3);
+  const q = vec("q0", 4);
+  const n = Math.hypot(q[0], q[1], q[2], q[3]);
+  if (!(Math.abs(n - 1) <= UNIT_TOL)) bad(`body 'q0' is not a unit quaternion (|q0| = ${n}; want 1 to ${UNIT_TOL})`);
+  const wb = b.w0_body, ww = b.w0_world, r = rotate(q, wb);
+  const gap = Math.hypot(r[0] - ww[0], r[1] - ww[1], r[2] - ww[2]);
+  if (!(gap <= FRAME_TOL * (1 + Math.hypot(ww[0], ww[1], ww[2]))))
+    bad(`body 'w0_world' is not R(q0) w0_body (they differ by ${gap})`);
+  if (b.box !== undefined) {
+    const e = vec("box", 3);
+    if (!e.every((x) => x > 0)) bad("body 'box' is not 3 positive edge lengths");
+    for (let i = 0; i < 3; i++) {
+      const j = (i + 1) % 3, k = (i + 2) % 3, want = b.mass * (e[j] * e[j] + e[k] * e[k]) / 12;
+      if (!(Math.abs(want - I[i]) <= BOX_TOL * I[i]))
+        bad(`body 'box' [${e.join(", ")}] does not give the moments: m (b^2 + c^2)/12 = ${want} for I${i + 1} = ${I[i]}`);
+    }
+  }
+  if (!Array.isArray(req.h) || !req.h.every((h) => finite(h) && h > 0)) bad("'h' is not a list of positive steps");
+  if (typeof req.header !== "string" || req.header.includes("\n")) bad("'header' is not one line");
+  if (typeof req.model !== "string") bad("'model' is not a string");
+  return b;
+}
+
+// q or -q, whichever is nearer prev: one attitude, written without jumps
+function continueSign(q, prev) {
+  return q[0] * prev[0] + q[1] * prev[1] + q[2] * prev[2] + q[3] * prev[3] < 0 ? q.map((c) => -c) : q;
+}
+
 // the column line: t, the positions, the velocities (docs/engines.md)
 function columns(dim, particles, velocity) {
   const axes = "xyz".slice(0, dim).split("");
@@ -250,8 +343,9 @@ const out = {
 // the capability line of protocol 2 (docs/real-engines.md): a comment to
 // protocol 1
 function capabilityLine(spec) {
-  const caps = ["# verletbench-engine", `protocol=${PROTOCOL}`, "persistent=1",
+  const caps = ["# verletbench-engine", `protocol=${spec.body ? BODY_PROTOCOL : PROTOCOL}`, "persistent=1",
     `precision=${spec.precision || "float64"}`, `velocity=${spec.velocity || "state"}`];
+  if (spec.body) caps.push(`angvel=${spec.angvel || "world"}`);
   if (spec.substeps) caps.push(`substeps=${spec.substeps}`);
   if (spec.engine) caps.push(`engine=${String(spec.engine).replace(/\s/g, "_")}`);
   return caps.join(" ") + "\n";
@@ -270,6 +364,10 @@ async function serve(spec, opt, line) {
   if (req && typeof req.run === "string" && /^[^\s]+$/.test(req.run)) id = req.run;
   if (req && req.kind !== undefined && req.kind !== "run") return true; // requests.jsonl's "case" line
   try {
+    if (req && typeof req === "object" && req.body !== undefined) return await serveBody(spec, opt, req, id);
+    if (!spec.make)
+      throw new RequestError(`this engine takes a rigid body (protocol ${BODY_PROTOCOL}); the request ` +
+        `(model '${req && req.model}') has no 'body'`);
     const n = checkRequest(req);
     const world = await spec.make(req, opt);
     const vel = spec.velocity !== "none";
@@ -296,6 +394,32 @@ async function serve(spec, opt, line) {
     e.id = id;
     throw e;
   }
+}
+
+// one request of a rigid body: its 14-column trajectory, then the end line
+async function serveBody(spec, opt, req, id) {
+  if (!spec.body)
+    throw new RequestError(`the request has a rigid body ('body'); this engine takes particles only ` +
+      `(protocol ${PROTOCOL})`);
+  const b = checkBody(req);
+  const world = await spec.body(req, opt);
+  const w0 = (spec.angvel || "world") === "body" ? b.w0_body : b.w0_world;
+  out.push(req.header + "\n" + BODY_COLUMNS.join(",") + "\n");
+  out.push([0, ...b.x0, ...b.q0, ...b.v0, ...w0].join(",") + "\n");
+  let t = 0.0, retire = false, prev = b.q0;
+  for (const h of req.h) {
+    const s = world.step(h);
+    t += h;
+    if (!s || s.length < 13) throw new Error(`step() returned ${s ? s.length : 0} numbers, want 13 (x, q, v, w)`);
+    const q = continueSign([s[3], s[4], s[5], s[6]], prev);
+    prev = q;
+    out.push([t, s[0], s[1], s[2], q[0], q[1], q[2], q[3], s[7], s[8], s[9], s[10], s[11], s[12]].join(",") + "\n");
+    if (s[13] === "retire") retire = true;
+  }
+  if (world.free) world.free();
+  out.push(`# verletbench-end run=${id}${retire ? " retire=1" : ""}\n`);
+  out.flush();
+  return !retire;
 }
 
 function main(spec) {
@@ -350,4 +474,5 @@ function main(spec) {
   });
 }
 
-module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError };
+module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError,
+  BODY_COLUMNS, checkBody, rotate };
