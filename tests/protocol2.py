@@ -272,8 +272,11 @@ def test_lingering_engine(tmp):
         f.write(SMALL)
     for how in ("open", "closed"):
         out = os.path.join(tmp, "linger-" + how)
+        # the limit is what kills the lingering process after its rows; 5 s
+        # and not 1 so that a loaded machine's slow python3 start is not
+        # taken for a hang (it was, under a load of 15 on 2 cores)
         r = vb("run", case, "--engine", "v2=" + V2 + " linger=" + how, "-j", "2",
-               "--engine-timeout", "1", "--quiet", "--out", out,
+               "--engine-timeout", "5", "--quiet", "--out", out,
                env={"VERLETBENCH_ENGINE_PROCESSES": "1"})
         got = rows(os.path.join(out, "small", "runs.csv")) if os.path.exists(out) else []
         mine = {x["plan"] + x["dt"]: x for x in got if x["integrator"] == "v2"}
