@@ -10,7 +10,8 @@ RULES (default: docs/architecture.md) lists the layers in its table under
   - a file of a layer on a lower floor,
 
 never one on a higher floor, nor one of another layer on its own floor
-(layers side by side know nothing of each other).  And no two modules (a
+(layers side by side know nothing of each other).  A file's name (x.c,
+x.h) lies in one folder only.  And no two modules (a
 module: x.c with its x.h) may include each other, directly or round a
 longer loop: a circle.  Both are read from the lines `#include "x.h"` and
 `#include <x.h>`, a name resolved as the build resolves it (-I for SRC and
@@ -114,6 +115,17 @@ def check(src, rules):
         if name.endswith(".h") and len(where) > 1:
             problems.append("%s: a header of this name in %s: the build cannot tell them apart"
                             % (name, ", ".join(where)))
+    # a name says what a file holds, once: x.c (with its x.h) in one folder
+    # only, so that a name in a message, a diff or a doc means one file
+    folders = {}
+    for f in files:
+        folders.setdefault(os.path.splitext(os.path.basename(f))[0], set()).add(
+            os.path.dirname(f) or ".")
+    for name, where in sorted(folders.items()):
+        if len(where) > 1:
+            problems.append("%s: files of this name (%s.c, %s.h) in %s: a name says what a "
+                            "file holds, once" % (name, name, name, ", ".join(
+                                (w + "/") if w != "." else "src/" for w in sorted(where))))
     module = lambda f: os.path.splitext(f)[0]
     edges, why, n_includes = {}, {}, 0
     for f in files:

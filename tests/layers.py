@@ -2,8 +2,8 @@
 """layers.py [BUILD_DIR] — the include rule of docs/architecture.md holds for
 src/, and its check (tests/includes.py) can fail: on small trees made here
 with an include against the direction, a circle of two and of three, a
-header named in angle brackets, a file in no layer and two headers of one
-name; and on a copy of src/ itself with one include turned upward and one
+header named in angle brackets, a file in no layer, two headers of one
+name and a file named as one in another folder; and on a copy of src/ itself with one include turned upward and one
 circle added.  Each bad tree must be refused with exit status 1 (2 for a
 rule that cannot be applied) and a message naming the file, the line and
 what is wrong; each good one passed with 0.  Ends with "N passed, N failed"."""
@@ -149,6 +149,17 @@ def test_synthetic(tmp):
     rc, out = includes(src, doc)
     check(rc == 1 and "a.h: a header of this name in" in out,
           "two headers of one name in two folders are refused", out)
+
+    # one name in two folders: a source file beside a header of its name
+    # elsewhere (headers alone are the case above)
+    src, doc = tree(tmp, with_({"top/a.c": '#include "m.h"\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "a: files of this name (a.c, a.h) in low/, top/" in out,
+          "a file named as one in another folder is refused", out)
+    src, doc = tree(tmp, with_({"top/m.c": '#include "m.h"\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "m: files of this name" in out,
+          "two source files of one name, each in its folder, are refused", out)
 
     # a rule with no table of layers
     src, doc = tree(tmp, GOOD, rules="# a house\n\nno table\n")

@@ -168,6 +168,7 @@ int main(int argc, char **argv)
     suite_contact_handlers();
     suite_rigid();
     suite_rigid_methods();
+    suite_schema();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

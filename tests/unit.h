@@ -77,6 +77,7 @@ void suite_contact(void);
 void suite_contact_handlers(void);
 void suite_rigid(void);
 void suite_rigid_methods(void);
+void suite_schema(void);
 void suite_rigid_engines(void);
 
 #endif

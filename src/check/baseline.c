@@ -1,6 +1,6 @@
 /* baseline.c — a baseline's tables read back: '#' lines, a header, plain
  * fields, every cell held to what the writer prints there; the rows of
- * runs.csv, sorted by what identifies them (orders.csv's: orders.c).  A
+ * runs.csv, sorted by what identifies them (orders.csv's: baseline_orders.c).  A
  * table that cannot be read as such is refused, never taken as "nothing
  * got worse". */
 #include "baseline.h"
@@ -450,49 +450,25 @@ int vb_table_no_velocity(const vb_table *t, const char *integ)
 
 /* ---- runs ---- */
 
-const char *const vb_check_metric[VB_CHECK_METRICS] = {
-    "err_pos_final",  "err_pos_max",      "err_pos_rms", "err_vel_final",
-    "err_vel_max",    "err_energy_max",   "err_angmom_max", "err_momentum_max",
-    "err_return",     "err_constraint_max", "err_draw_max", "err_draw_rms"};
-const int vb_check_final[VB_CHECK_METRICS] = {1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0};
-const int vb_check_scale[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0};
-const int vb_check_velocity[VB_CHECK_METRICS] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0};
-
-/* Every column of runs.csv, as the writer prints them: vb_run_columns and
- * vb_run_print_row (driver/simulate.c), then level and resolved, and in a
- * case with a frame loop err_draw_max, err_draw_rms and lag_max
- * (output/tables.c).  The header must name each of them once and no
- * other, and each cell of each is held below to what the writer prints
- * there: a column the reader did not know would be one nobody checks. */
-enum {
-    C_MODEL, C_INTEG, C_PLAN, C_DT, C_JITTER, C_SEED, C_STEPS, C_T_END, C_EVALS, C_POS_FINAL,
-    C_POS_MAX, C_POS_RMS, C_VEL_FINAL, C_VEL_MAX, C_ENERGY, C_STATUS, C_ANGMOM, C_FAIL_STEP,
-    C_POS_SCALE, C_VEL_SCALE, C_MOMENTUM, C_RETURN, C_REF_POS, C_REF_VEL, C_TOL, C_CONSTRAINT,
-    C_LEVEL, C_RESOLVED, C_DRAW_MAX, C_DRAW_RMS, C_LAG, N_RUN_COLUMNS
-};
-static const char *const run_column[N_RUN_COLUMNS] = {
-    "model", "integrator", "plan", "dt", "jitter", "seed", "steps", "t_end", "force_evals",
-    "err_pos_final", "err_pos_max", "err_pos_rms", "err_vel_final", "err_vel_max",
-    "err_energy_max", "status", "err_angmom_max", "fail_step", "pos_scale", "vel_scale",
-    "err_momentum_max", "err_return", "ref_err_pos", "ref_err_vel", "tol", "err_constraint_max",
-    "level", "resolved", "err_draw_max", "err_draw_rms", "lag_max"};
-/* the column of each metric of vb_check_metric */
-static const int metric_column[VB_CHECK_METRICS] = {
-    C_POS_FINAL, C_POS_MAX, C_POS_RMS,  C_VEL_FINAL, C_VEL_MAX,   C_ENERGY,
-    C_ANGMOM,    C_MOMENTUM, C_RETURN, C_CONSTRAINT, C_DRAW_MAX, C_DRAW_RMS};
-/* Where the writer fills a metric's cells: on every row (EVERY: print_num;
- * the velocity's on every row but an engine's of velocity=none), in a
- * case with a frame loop (DRAWN), or where the case measures it
- * (MEASURED: print_opt, the same for every run of the case, so the first
- * row tells).  A metric blank where it is always printed is damage, not
+/* A metric's cells are filled where the writer fills them (vb_filled,
+ * runs_table.c): a metric blank where it is always printed is damage, not
  * a metric the case lacks: a baseline blanked in a whole column would
  * otherwise compare nothing there. */
-enum { EVERY, DRAWN, MEASURED };
-/* indices into vb_check_metric */
-enum { M_POS_MAX = 1, M_DRAW_MAX = 10 };
-static const int metric_filled[VB_CHECK_METRICS] = {EVERY,    EVERY,    EVERY,    EVERY,
-                                                    EVERY,    MEASURED, MEASURED, MEASURED,
-                                                    MEASURED, MEASURED, DRAWN,    DRAWN};
+
+int vb_check_metric_index(const char *name)
+{
+    for (int m = 0; m < vb_check_metrics(); m++)
+        if (!strcmp(vb_check_metric(m), name))
+            return m;
+    return -1;
+}
+
+/* Where the column of that name is in the table (col: by the schema's
+ * column), -1 where the table has none. */
+static int run_col(const int *col, const char *name)
+{
+    return col[vb_schema_find(&vb_runs_schema, name)];
+}
 
 static int by_run_key(const void *a, const void *b)
 {
@@ -528,60 +504,69 @@ static int frame_loop_table(const vb_table *t, int ci)
     return 0;
 }
 
-/* col[k]: where run_column[k] is, -1 for the frame loop's columns of a
- * table without one; every column of the header one of run_column. */
-static int run_header(const vb_table *t, int col[N_RUN_COLUMNS], int *loops, char *err,
+/* col[k]: where the schema's column k is (vb_runs_schema, the writer's
+ * every column), -1 for the frame loop's columns of a table without one;
+ * every column of the header one of the schema's. */
+static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *loops, char *err,
                       size_t errlen)
 {
-    if (vb_need_column(t, "integrator", &col[C_INTEG], err, errlen) != 0)
+    const vb_schema *s = &vb_runs_schema;
+    int ci;
+    if (vb_need_column(t, "integrator", &ci, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    *loops = frame_loop_table(t, col[C_INTEG]);
-    for (int k = 0; k < N_RUN_COLUMNS; k++) {
-        int drawn = k >= C_DRAW_MAX; /* the writer's columns of a frame loop */
-        col[k] = column(t, run_column[k]);
+    *loops = frame_loop_table(t, ci);
+    for (size_t k = 0; k < s->n; k++) {
+        const char *name = s->col[k].name;
+        int drawn = !vb_column_in(&s->col[k], VB_RUNS_SWEEP); /* a frame loop's */
+        col[k] = column(t, name);
         if (col[k] < 0 && (!drawn || *loops))
             return vb_compare_bad(
                 err, errlen, "%s: no column '%s' in the header: not a table verletbench wrote%s",
-                t->path, run_column[k], drawn ? " (a case with a frame loop has it)" : "");
+                t->path, name, drawn ? " (a case with a frame loop has it)" : "");
         if (col[k] >= 0 && drawn && !*loops)
             return vb_compare_bad(err, errlen,
                                   "%s:%lu: column '%s', which only a case with a frame loop has, "
                                   "but no integrator is one (METHOD@LOOP): not a table "
                                   "verletbench wrote",
-                                  t->path, t->head_line, run_column[k]);
+                                  t->path, t->head_line, name);
     }
-    for (size_t i = 0; i < t->ncol; i++) {
-        int k = 0;
-        while (k < N_RUN_COLUMNS && strcmp(t->head[i], run_column[k]) != 0)
-            k++;
-        if (k == N_RUN_COLUMNS)
+    for (size_t i = 0; i < t->ncol; i++)
+        if (vb_schema_find(s, t->head[i]) < 0)
             return vb_compare_bad(err, errlen,
                                   "%s:%lu: column '%.60s' is not one verletbench writes into "
                                   "runs.csv: not a table verletbench wrote",
                                   t->path, t->head_line, t->head[i]);
-    }
     return 0;
 }
 
 /* Read and check every row of a runs.csv; sorted by (integrator, plan,
  * level, seed).  Every cell is held to what the writer prints there
- * (vb_run_print_row): a number where it prints one, blank where it prints
- * nothing, "inf" only among the errors of a run that did not finish. */
+ * (vb_runs_schema, output/runs_table.c): a number where it prints one,
+ * blank where it prints nothing, "inf" only among the errors of a run
+ * that did not finish. */
 static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
-    int col[N_RUN_COLUMNS], loops;
+    int col[VB_SCHEMA_MAX_COLUMNS], loops;
     if (run_header(t, col, &loops, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    const int cmod = col[C_MODEL], ci = col[C_INTEG], cp = col[C_PLAN], cl = col[C_LEVEL],
-              cs = col[C_SEED], cst = col[C_STATUS], cdt = col[C_DT], cj = col[C_JITTER],
-              cn = col[C_STEPS], ct = col[C_T_END], cfe = col[C_EVALS], cfs = col[C_FAIL_STEP],
-              cps = col[C_POS_SCALE], cvs = col[C_VEL_SCALE], ctol = col[C_TOL],
-              cres = col[C_RESOLVED], clag = col[C_LAG];
-    const int cref[2] = {col[C_REF_POS], col[C_REF_VEL]};
-    int cm[VB_CHECK_METRICS];
-    for (int m = 0; m < VB_CHECK_METRICS; m++)
-        cm[m] = col[metric_column[m]];
+    const int cmod = run_col(col, "model"), ci = run_col(col, "integrator"),
+              cp = run_col(col, "plan"), cl = run_col(col, "level"), cs = run_col(col, "seed"),
+              cst = run_col(col, "status"), cdt = run_col(col, "dt"),
+              cj = run_col(col, "jitter"), cn = run_col(col, "steps"),
+              ct = run_col(col, "t_end"), cfe = run_col(col, "force_evals"),
+              cfs = run_col(col, "fail_step"), cps = run_col(col, "pos_scale"),
+              cvs = run_col(col, "vel_scale"), ctol = run_col(col, "tol"),
+              cres = run_col(col, "resolved"), clag = run_col(col, "lag_max");
+    const int cref[2] = {run_col(col, "ref_err_pos"), run_col(col, "ref_err_vel")};
+    /* the metrics, and the two a row that is no frame loop's repeats as
+     * drawn */
+    const int n_metrics = vb_check_metrics();
+    int cm[VB_CHECK_METRICS_MAX];
+    for (int m = 0; m < n_metrics; m++)
+        cm[m] = run_col(col, vb_check_metric(m));
+    const int m_pos_max = vb_check_metric_index("err_pos_max"),
+              m_draw_max = vb_check_metric_index("err_draw_max");
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no runs, only a header: nothing to compare",
                               t->path);
@@ -599,11 +584,12 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
         if (!set->r[i].no_velocity && first_v == t->nrow)
             first_v = i;
     }
-    for (int m = 0; m < VB_CHECK_METRICS; m++) {
-        size_t row = vb_check_velocity[m] ? first_v : 0;
-        set->has[m] = metric_filled[m] == EVERY   ? row < t->nrow
-                      : metric_filled[m] == DRAWN ? loops
-                                                  : row < t->nrow && t->rows[row][cm[m]][0];
+    for (int m = 0; m < n_metrics; m++) {
+        const vb_column *c = vb_runs_metric((size_t)m);
+        size_t row = c->velocity ? first_v : 0;
+        set->has[m] = c->filled == VB_FILLED_EVERY   ? row < t->nrow
+                      : c->filled == VB_FILLED_DRAWN ? loops
+                                                     : row < t->nrow && t->rows[row][cm[m]][0];
     }
     /* a reference solution (a model without an exact one): its own
      * errors, and whether a run's is above what it resolves, on every row */
@@ -698,15 +684,15 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
             if (k == 0 && has_ref)
                 ref_pos = x;
         }
-        for (int m = 0; m < VB_CHECK_METRICS; m++) {
+        for (int m = 0; m < n_metrics; m++) {
             const char *c = cm[m] >= 0 ? f[cm[m]] : "";
             r->m[m] = NAN;
-            if ((!set->has[m] || (r->no_velocity && vb_check_velocity[m])) && !c[0])
+            if ((!set->has[m] || (r->no_velocity && vb_check_velocity(m))) && !c[0])
                 continue;
             /* a finished run has finite errors; one that did not, inf */
             if (!set->has[m] || vb_cell_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
                 return vb_compare_bad(err, errlen, "%s:%lu: %s = '%.60s': %s", t->path, r->line,
-                                      vb_check_metric[m], c,
+                                      vb_check_metric(m), c,
                                       !set->has[m]
                                           ? "a value in a column that is blank on its first row"
                                       : ok ? "not a finite number >= 0 (the run's status is ok)"
@@ -714,7 +700,7 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
         }
         /* resolved: whether the error is above what the reference
          * resolves, VB_REF_RESOLUTION times its own (sweep/norms.c) */
-        int above = r->m[M_POS_MAX] > VB_REF_RESOLUTION * ref_pos;
+        int above = r->m[m_pos_max] > VB_REF_RESOLUTION * ref_pos;
         const char *res = !has_ref ? "" : above ? "yes" : "no";
         if (strcmp(f[cres], res) != 0)
             return vb_table_bad_cell(t, i, cres,
@@ -737,8 +723,8 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
                                               : "0 (a row that is no frame loop's)",
                                      err, errlen);
         for (int k = 0; k < 2 && !loop_row; k++)
-            if (strcmp(f[cm[M_DRAW_MAX + k]], f[cm[M_POS_MAX + k]]) != 0)
-                return vb_table_bad_cell(t, i, cm[M_DRAW_MAX + k],
+            if (strcmp(f[cm[m_draw_max + k]], f[cm[m_pos_max + k]]) != 0)
+                return vb_table_bad_cell(t, i, cm[m_draw_max + k],
                                          k ? "err_pos_rms (a row that is no frame loop's)"
                                            : "err_pos_max (a row that is no frame loop's)",
                                          err, errlen);

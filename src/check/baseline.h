@@ -1,6 +1,6 @@
 /* baseline.h — a baseline's tables read back: a CSV table as `run` writes
  * it, its '#' lines and its cells, and the rows of runs.csv (baseline.c)
- * and orders.csv (orders.c).  Inside check/, but for vb_read_file and the
+ * and orders.csv (baseline_orders.c).  Inside check/, but for vb_read_file and the
  * limits. */
 #ifndef VB_BASELINE_H
 #define VB_BASELINE_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "precision.h"
+#include "runs_table.h"
 
 /* The text of one table and the name it goes by in messages. */
 typedef struct {
@@ -31,7 +32,7 @@ int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char 
  * memory ran out. */
 #define VB_COMPARE_BAD (-1)
 #define VB_COMPARE_OOM (-2)
-/* A comparison of two sides with different `halvings` (compare.h): the
+/* A comparison of two sides with different `halvings` (casetables.h): the
  * step sizes both have are the same runs, those only one side has are
  * counted apart. */
 #define VB_COMPARE_SHARED_LEVELS 1u
@@ -62,7 +63,7 @@ typedef struct {
 int vb_table_parse(vb_text in, vb_table *t, char *err, size_t errlen);
 void vb_table_free(vb_table *t);
 /* The cells of a table as the writer prints them, for the readers of
- * check/ (runs.csv in baseline.c, orders.csv in orders.c): the column of
+ * check/ (runs.csv in baseline.c, orders.csv in baseline_orders.c): the column of
  * that name or a message naming it (0, or VB_COMPARE_BAD); a number
  * (%.17g: plain decimal digits, no sign, no blank, no hexadecimal, nan or
  * inf, and "inf" itself where allow_inf), one that may be negative, a
@@ -100,16 +101,21 @@ int vb_table_no_velocity(const vb_table *t, const char *integ);
 
 /* ---- runs.csv ---- */
 
-#define VB_CHECK_METRICS 12
-/* The metrics compared, by column name; which are final-time values
- * (never judged: the error at t_end, and the return error
- * |x(t_end) - x(0)|, oscillate with where the run's phase error leaves
- * it); and which scale: 0 position, 1 velocity, 2 relative (none). */
-extern const char *const vb_check_metric[VB_CHECK_METRICS];
-extern const int vb_check_final[VB_CHECK_METRICS];
-extern const int vb_check_scale[VB_CHECK_METRICS];
-/* the metrics computed from the velocity: blank for an engine without one */
-extern const int vb_check_velocity[VB_CHECK_METRICS];
+/* The metrics compared: the columns of runs.csv whose role is VB_METRIC
+ * (output/runs_table.c), in its order, by number: their names; which are
+ * final-time values (never judged: the error at t_end, and the return
+ * error |x(t_end) - x(0)|, oscillate with where the run's phase error
+ * leaves it); their scale; and which are computed from the velocity
+ * (blank for an engine without one).  A new metric is a line of that
+ * table. */
+#define VB_CHECK_METRICS_MAX VB_SCHEMA_MAX_COLUMNS
+static inline int vb_check_metrics(void) { return (int)vb_runs_metrics(); }
+static inline const char *vb_check_metric(int m) { return vb_runs_metric((size_t)m)->name; }
+static inline int vb_check_final(int m) { return vb_runs_metric((size_t)m)->final; }
+static inline vb_scale vb_check_scale(int m) { return vb_runs_metric((size_t)m)->scale; }
+static inline int vb_check_velocity(int m) { return vb_runs_metric((size_t)m)->velocity; }
+/* The number of the metric of that name, or -1. */
+int vb_check_metric_index(const char *name);
 
 typedef struct vb_run_rec {
     const char *model, *integ, *plan, *seed, *status, *dt;
@@ -122,7 +128,7 @@ typedef struct vb_run_rec {
      * loop's lag_max (NAN in a table without loops): fixed by the plan, as
      * dt is */
     double tol, lag;
-    double m[VB_CHECK_METRICS];   /* NAN where the metric does not apply */
+    double m[VB_CHECK_METRICS_MAX];   /* NAN where the metric does not apply */
     int no_velocity; /* an engine of velocity=none (vb_table_no_velocity) */
     unsigned long line;
     const struct vb_run_rec *partner; /* the same run on the other side, or NULL */
@@ -131,7 +137,7 @@ typedef struct vb_run_rec {
 typedef struct {
     vb_run_rec *r;
     size_t n;
-    int has[VB_CHECK_METRICS]; /* the metric applies (its cells are filled) */
+    int has[VB_CHECK_METRICS_MAX]; /* the metric applies (its cells are filled) */
     int has_ref; /* ref_err_pos, ref_err_vel and resolved are filled (a reference solution) */
 } vb_run_set;
 

@@ -1,6 +1,6 @@
 /* casedirs.c — results directories compared a case at a time: a case
  * rerun now against its directory in the baseline (check), and a case of
- * two directories that runs wrote (compare), by the rules of compare.h. */
+ * two directories that runs wrote (compare), by the rules of casetables.h. */
 #include "casedirs.h"
 
 #include <dirent.h>

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "casefile.h"
-#include "compare.h"
+#include "casetables.h"
 #include "results.h"
 
 /* One case's fresh sweep against BASE/NAME/{runs,orders}.csv. */

@@ -80,8 +80,8 @@ static int build_series(const vb_run_set *now, size_t first, size_t last, int m,
             k++;
             /* the new run's: the floor is not the baseline's to set */
             steps = fmax(steps, r->steps);
-            double sc = vb_check_scale[m] == 0   ? r->pscale
-                        : vb_check_scale[m] == 1 ? r->vscale
+            double sc = vb_check_scale(m) == VB_SCALE_POS   ? r->pscale
+                        : vb_check_scale(m) == VB_SCALE_VEL ? r->vscale
                                                  : 1.0;
             scale = fmax(scale, sc);
         }
@@ -157,10 +157,10 @@ static int judge_series(const series *s, const char *name, const char *integ, co
         }
     }
     vb_change c;
-    if (vb_check_final[m]) {
+    if (vb_check_final(m)) {
         if (worst < 0 && best < 0)
             return 0;
-        vb_change_fill(&c, VB_FINAL, name, integ, plan, vb_check_metric[m]);
+        vb_change_fill(&c, VB_FINAL, name, integ, plan, vb_check_metric(m));
         level_text(s, worst >= 0 ? worst : best, plan, &c);
         return vb_changes_record(out, &c);
     }
@@ -176,7 +176,7 @@ static int judge_series(const series *s, const char *name, const char *integ, co
     for (int l = finest_worse + 1; crossing && l < s->n; l++)
         crossing = ch[l] == BETTER;
     if (worst >= 0 && !crossing) {
-        vb_change_fill(&c, VB_WORSE, name, integ, plan, vb_check_metric[m]);
+        vb_change_fill(&c, VB_WORSE, name, integ, plan, vb_check_metric(m));
         level_text(s, worst, plan, &c);
         c.rows = (size_t)worse_levels;
         out->worse += (size_t)worse_levels;
@@ -185,7 +185,7 @@ static int judge_series(const series *s, const char *name, const char *integ, co
     }
     if (best < 0)
         return 0;
-    vb_change_fill(&c, VB_BETTER, name, integ, plan, vb_check_metric[m]);
+    vb_change_fill(&c, VB_BETTER, name, integ, plan, vb_check_metric(m));
     level_text(s, best, plan, &c);
     c.rows = (size_t)better_levels;
     if (crossing)
@@ -219,7 +219,7 @@ static const vb_signal_rec *signal_find(const vb_signal_set *ss, const char *int
 {
     for (size_t i = 0; i < ss->n; i++)
         if (!strcmp(ss->v[i].integ, integ) && !strcmp(ss->v[i].plan, plan) &&
-            !strcmp(vb_check_metric[ss->v[i].m], metric))
+            !strcmp(vb_check_metric(ss->v[i].m), metric))
             return &ss->v[i];
     return NULL;
 }
@@ -287,8 +287,8 @@ int vb_judge_runs(const vb_table *bt, const vb_table *nt, const char *name, cons
          * (its blanks: a velocity it reports now has nothing to compare
          * with in a baseline where it declared none) */
         int no_v = now.r[i].no_velocity || vb_table_no_velocity(bt, now.r[i].integ);
-        for (int m = 0; m < VB_CHECK_METRICS; m++) {
-            if (!now.has[m] || (no_v && vb_check_velocity[m]))
+        for (int m = 0; m < vb_check_metrics(); m++) {
+            if (!now.has[m] || (no_v && vb_check_velocity(m)))
                 continue;
             series s;
             if (build_series(&now, i, j, m, prec, tol, &s) != 0)
@@ -330,11 +330,9 @@ int vb_judge_orders(const vb_table *bt, const vb_table *nt, const char *name,
         const vb_order_rec *r = &n[i], *o = r->partner;
         if (!o)
             continue; /* a new integrator: counted with its runs */
-        int m = 0;
-        while (m < VB_CHECK_METRICS && strcmp(vb_check_metric[m], r->norm))
-            m++;
+        int m = vb_check_metric_index(r->norm); /* baseline_orders.c knows it */
         const vb_signal_rec *sg = signal_find(signal, r->integ, r->plan, r->norm);
-        if (vb_check_final[m] || !sg || (!sg->before && !sg->after))
+        if (m < 0 || vb_check_final(m) || !sg || (!sg->before && !sg->after))
             continue; /* final-time, or fitted to round-off on both sides */
         /* a series at round-off is as good as exact, whatever its fit says */
         const char *vb = sg->before ? o->verdict : "exact", *vn = sg->after ? r->verdict : "exact";

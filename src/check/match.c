@@ -183,10 +183,10 @@ int vb_match_runs(const vb_table *bt, vb_run_set *base, vb_run_set *now, unsigne
                               bt->path, base->has_ref ? "filled" : "blank",
                               base->has_ref ? "has an exact solution"
                                             : "has a reference solution (no exact one)");
-    for (int m = 0; m < VB_CHECK_METRICS; m++) {
+    for (int m = 0; m < vb_check_metrics(); m++) {
         if (base->has[m] != now->has[m])
             return vb_compare_bad(err, errlen, "%s: column %s is %s, but the case %s it", bt->path,
-                                  vb_check_metric[m], base->has[m] ? "filled" : "blank",
+                                  vb_check_metric(m), base->has[m] ? "filled" : "blank",
                                   base->has[m] ? "does not measure" : "measures");
     }
     for (size_t i = 0; i < now->n; i++) {
@@ -203,8 +203,8 @@ int vb_match_runs(const vb_table *bt, vb_run_set *base, vb_run_set *now, unsigne
 /* a norm computed from the velocity (vb_check_velocity) */
 static int velocity_norm(const char *norm)
 {
-    for (int m = 0; m < VB_CHECK_METRICS; m++)
-        if (vb_check_velocity[m] && !strcmp(vb_check_metric[m], norm))
+    for (int m = 0; m < vb_check_metrics(); m++)
+        if (vb_check_velocity(m) && !strcmp(vb_check_metric(m), norm))
             return 1;
     return 0;
 }

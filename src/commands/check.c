@@ -14,7 +14,7 @@
 #include "casedirs.h"
 #include "casefile.h"
 #include "cli.h"
-#include "compare.h"
+#include "casetables.h"
 #include "grid.h"
 #include "outdir.h"
 #include "plugin.h"

@@ -105,7 +105,7 @@ enum {
 
 #define VB_MAX_CLI_ENGINES 16
 
-/* check's and compare's tolerances (compare.h, docs/check.md): the getopt
+/* check's and compare's tolerances (casetables.h, docs/check.md): the getopt
  * entries; their help, a printf format to be given VB_CHECK_RTOL,
  * VB_CHECK_FLOOR_ULPS and VB_CHECK_ORDER_TOL; and their values: 0 taken,
  * VB_EXIT_USAGE after the message, -1 when c is none of them. */

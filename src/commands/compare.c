@@ -1,5 +1,5 @@
 /* commands/compare.c — `verletbench compare OLD NEW`: the tables two runs wrote,
- * compared by check's rules (compare.h) and reported by check's report,
+ * compared by check's rules (casetables.h) and reported by check's report,
  * without rerunning anything: 6 halvings against 9, one machine's results
  * against another's, a method before and after a change. */
 #define _XOPEN_SOURCE 700
@@ -11,7 +11,7 @@
 
 #include "casedirs.h"
 #include "cli.h"
-#include "compare.h"
+#include "casetables.h"
 
 #define CMD "compare"
 

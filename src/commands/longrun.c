@@ -1,6 +1,6 @@
 /* commands/longrun.c — `verletbench longrun`: runs of up to 1e9 periods
  * (1e5 by default), their energy and phase errors' growth exponents and
- * drift (sweep/longrun.h), written by output/longrun_files.h. */
+ * drift (longrun/longrun_run.h), written by longrun/longrun_files.h. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>

@@ -1,16 +1,19 @@
 /* commands/merge.c — `verletbench merge SHARDDIR...`: the shards of
- * run --shard K/N into the files of one whole run (output/merge.c). */
+ * run --shard K/N into the files of one whole run: found and read by
+ * output/shardfile.c, made whole by sweep/shardmerge.c. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "merge.h"
+#include "grid.h"
 #include "outdir.h"
 #include "plugin.h"
 #include "report.h"
 #include "rundir.h"
+#include "shardfile.h"
+#include "shardmerge.h"
 #include "sweep.h"
 
 #define CMD "merge"
@@ -93,7 +96,7 @@ int vb_cmd_merge(int argc, char **argv)
         return vb_usage_error(CMD, "--out: empty directory name");
     /* --out must not be a shard directory, nor hold one, nor lie in one:
      * the merge would replace the shards it read */
-    long clash = vb_merge_clash(out, argv + optind, (size_t)(argc - optind));
+    long clash = vb_outdir_clash(out, argv + optind, (size_t)(argc - optind));
     if (clash >= 0)
         return vb_usage_error(CMD, "--out %s: it is, holds or lies in the shard directory %s: the "
                                    "merge would replace what it reads",
@@ -103,7 +106,14 @@ int vb_cmd_merge(int argc, char **argv)
     char err[32768];
     vb_merge m;
     vb_outdir od = {NULL, -1};
-    rc = vb_merge_read(&m, argv + optind, (size_t)(argc - optind), so.max_steps, err, sizeof err);
+    vb_grid *grids = NULL;
+    long n_grids = 0;
+    vb_shard_ref *found;
+    size_t n_found;
+    memset(&m, 0, sizeof m);
+    rc = vb_shards_find(argv + optind, (size_t)(argc - optind), &found, &n_found, err, sizeof err);
+    if (rc == 0)
+        rc = vb_merge_read(&m, found, n_found, vb_sweep_read_shard, so.max_steps, err, sizeof err);
     if (rc != 0) {
         if (err[0])
             vb_error(CMD, "%s", err);
@@ -124,12 +134,18 @@ int vb_cmd_merge(int argc, char **argv)
         status = VB_EXIT_FAIL;
         goto done;
     }
-    rc = vb_rundir_write(&od, out, m.ordered, m.n, m.grids, (size_t)m.n_grids, 1, err, sizeof err);
+    if ((n_grids = vb_grids_of_sweeps(&m.set, m.sweeps, &grids)) < 0) {
+        n_grids = 0;
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto done;
+    }
+    rc = vb_rundir_write(&od, out, m.ordered, m.n, grids, (size_t)n_grids, 1, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
     } else if (!quiet) {
-        vb_rundir_print(stdout, m.ordered, m.n, m.grids, (size_t)m.n_grids);
+        vb_rundir_print(stdout, m.ordered, m.n, grids, (size_t)n_grids);
     }
     /* runs a plugin's worker failed, in a shard or here: said, and exit 1,
      * as run does */
@@ -137,6 +153,7 @@ int vb_cmd_merge(int argc, char **argv)
         status = VB_EXIT_FAIL;
 done:
     vb_outdir_close(&od);
+    vb_grids_free(grids, (size_t)n_grids);
     vb_merge_free(&m);
     return status;
 }

@@ -13,6 +13,7 @@
 #include "infile.h"
 #include "model.h"
 #include "plan.h"
+#include "runs_table.h"
 #include "simulate.h"
 
 #define CMD "score"
@@ -182,9 +183,9 @@ static int score_file(const char *path, const char *name, int order)
         vb_error(CMD, "%s", err);
         goto out;
     }
-    printf("%s\n", vb_run_columns);
-    vb_run_print_row(stdout, &model, &e->integ, &spec.plan, &res);
-    putchar('\n');
+    vb_runs_row row = {&model, &e->integ, &spec.plan, &res, 0};
+    vb_schema_header(stdout, &vb_runs_schema, 0);
+    vb_schema_row(stdout, &vb_runs_schema, 0, NULL, &row);
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
     if (res.status == VB_STATUS_ENGINE_FAILED)
         vb_error(CMD, "%s: %s", path, vb_run_failure(&res));

@@ -15,6 +15,7 @@
 #include "outfile.h"
 #include "plan.h"
 #include "provenance.h"
+#include "runs_table.h"
 #include "simulate.h"
 
 #define CMD "sim"
@@ -501,11 +502,11 @@ int vb_cmd_sim(int argc, char **argv)
         status = VB_EXIT_FAIL;
         goto out;
     }
-    printf("%s%s\n", vb_run_columns, loop ? ",err_draw_max,err_draw_rms,lag_max" : "");
-    vb_run_print_row(stdout, &model, integ, &spec.plan, &res);
-    if (loop)
-        printf(",%.17g,%.17g,%.17g", res.err_draw_max, res.err_draw_rms, res.lag_max);
-    putchar('\n');
+    /* runs.csv's row, without a sweep's level and resolved */
+    unsigned view = loop ? VB_RUNS_LOOP : 0;
+    vb_runs_row row = {&model, integ, &spec.plan, &res, 0};
+    vb_schema_header(stdout, &vb_runs_schema, view);
+    vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
     /* the row is the result either way; the status tells a script it failed */
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
     if (res.status == VB_STATUS_EXACT_FAILED && isfinite(res.ref_bad_force_t))

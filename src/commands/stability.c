@@ -1,6 +1,6 @@
 /* commands/stability.c — `verletbench stability`: the largest stable step of
- * each integrator on a model (sweep/stability.h), its files written by
- * output/stability_files.h. */
+ * each integrator on a model (stability/stability_search.h), its files
+ * written by stability/stability_files.h. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "integrator.h"
 #include "model.h"
-#include "stability.h"
+#include "stability_search.h"
 #include "stability_files.h"
 #include "stability_study.h"
 

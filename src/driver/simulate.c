@@ -13,12 +13,6 @@
 #include "metrics.h"
 #include "truth.h"
 
-const char vb_run_columns[] =
-    "model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,"
-    "err_pos_final,err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,"
-    "err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,ref_err_pos,"
-    "ref_err_vel,tol,err_constraint_max";
-
 /* ---- trajectory files ---- */
 
 void vb_trajectory_header(FILE *f, const vb_model *m)
@@ -237,51 +231,6 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
     vb_grid_spec g = {spec->model, spec->plan,        integ, 1, spec->trajectory,
                       spec->on_step, spec->on_step_ctx, NULL};
     return vb_simulate_grid(&g, res, err, errlen);
-}
-
-/* ---- rows ---- */
-
-static void print_num(FILE *out, double x) { fprintf(out, ",%.17g", x); }
-
-/* a number, or an empty cell where the quantity does not apply */
-static void print_opt(FILE *out, int has, double x)
-{
-    fputc(',', out);
-    if (has)
-        fprintf(out, "%.17g", x);
-}
-
-void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *integ,
-                      const vb_plan_spec *p, const vb_run_result *r)
-{
-    fprintf(out, "%s,%s,%s,%.17g,", model->type->name, integ->name, vb_plan_name(p->kind), r->dt);
-    if (p->kind == VB_PLAN_RANDOM)
-        fprintf(out, "%.17g,%lu", p->jitter, p->seed);
-    else if (p->kind == VB_PLAN_FIXED)
-        fputs("0,", out);
-    else
-        fputs(",", out);
-    fprintf(out, ",%llu,%.17g,%llu", r->steps, r->t_end, r->force_evals);
-    print_num(out, r->err_pos_final);
-    print_num(out, r->err_pos_max);
-    print_num(out, r->err_pos_rms);
-    print_opt(out, !r->no_velocity, r->err_vel_final);
-    print_opt(out, !r->no_velocity, r->err_vel_max);
-    print_opt(out, r->has_energy, r->err_energy_max);
-    fprintf(out, ",%s", vb_status_name(r->status));
-    print_opt(out, r->has_angmom, r->err_angmom_max);
-    fputc(',', out);
-    if (r->status != VB_STATUS_OK)
-        fprintf(out, "%llu", r->fail_step);
-    print_num(out, r->pos_scale);
-    print_num(out, r->vel_scale);
-    print_opt(out, r->has_momentum, r->err_momentum_max);
-    print_opt(out, r->has_return, r->err_return);
-    print_opt(out, r->has_reference, r->ref_err_pos);
-    print_opt(out, r->has_reference, r->ref_err_vel);
-    /* an adaptive integrator's tolerance; its dt is then the frames' */
-    print_opt(out, (integ->flags & VB_ADAPTIVE) != 0, p->tol > 0.0 ? p->tol : VB_DEFAULT_TOL);
-    print_opt(out, r->has_constraint, r->err_constraint_max);
 }
 
 void vb_run_describe(FILE *out, const vb_run_spec *spec)

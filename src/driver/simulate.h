@@ -58,15 +58,9 @@ typedef struct vb_run_spec {
 
 int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t errlen);
 
-/* The columns of `sim` and of runs.csv (docs/method.md §8, then additions). */
-extern const char vb_run_columns[];
 
 /* "model=orbit mu=1 a=1 e=0.5 integrator=tcv plan=random dt=0.01 ..." */
 void vb_run_describe(FILE *out, const vb_run_spec *spec);
-
-/* One CSV row for a result, without the newline. */
-void vb_run_print_row(FILE *out, const vb_model *model, const vb_integrator *integ,
-                      const vb_plan_spec *plan, const vb_run_result *res);
 
 /* The trajectory columns of a model: "t,x,v,x_exact,v_exact,err_pos,energy"
  * for one particle in 1-D, x1,y1,...,vx1,... for several. */

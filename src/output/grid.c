@@ -63,6 +63,20 @@ void vb_grids_free(vb_grid *grids, size_t n)
     free(grids);
 }
 
+long vb_grids_of_sweeps(const vb_case_set *set, const vb_sweep *sweeps, vb_grid **out)
+{
+    long n = vb_grids_begin(set, out);
+    for (size_t i = 0; n > 0 && i < set->n; i++) {
+        vb_grid *g = vb_grid_of(*out, (size_t)n, set->all[i]);
+        if (g && vb_grid_add(g, &sweeps[i]) != 0) {
+            vb_grids_free(*out, (size_t)n);
+            *out = NULL;
+            n = -1;
+        }
+    }
+    return n;
+}
+
 vb_grid *vb_grid_of(vb_grid *grids, size_t n, const vb_case *c)
 {
     for (size_t i = 0; c->grid && i < n; i++)

@@ -57,6 +57,10 @@ void vb_grid_free(vb_grid *g);
  * points, in order.  Their count, or -1 when out of memory. */
 long vb_grids_begin(const vb_case_set *set, vb_grid **grids);
 void vb_grids_free(vb_grid *grids, size_t n);
+/* The same, with every point's finished sweep added: sweeps[i] is
+ * set->all[i]'s (a merge's, which holds them all).  Their count, or -1
+ * when out of memory. */
+long vb_grids_of_sweeps(const vb_case_set *set, const vb_sweep *sweeps, vb_grid **grids);
 /* The grid a point belongs to, or NULL (a case of one point). */
 vb_grid *vb_grid_of(vb_grid *grids, size_t n, const vb_case *c);
 

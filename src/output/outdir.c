@@ -424,3 +424,32 @@ int vb_casedir_write_file(const char *dir, const char *file, vb_file_body_fn *bo
     }
     return 0;
 }
+
+long vb_outdir_clash(const char *out, char *const *dirs, size_t n_dirs)
+{
+    char *out_real = realpath(out, NULL);
+    if (!out_real) {
+        /* not there yet: where it would be, by its parent's real path */
+        char *copy = strdup(out), *slash = copy ? strrchr(copy, '/') : NULL;
+        const char *base = slash ? slash + 1 : out;
+        if (slash)
+            *slash = '\0';
+        char *parent = copy ? realpath(slash ? (copy[0] ? copy : "/") : ".", NULL) : NULL;
+        if (parent && (out_real = malloc(strlen(parent) + strlen(base) + 2)))
+            sprintf(out_real, "%s/%s", parent, base);
+        free(parent);
+        free(copy);
+    }
+    long found = -1;
+    for (size_t a = 0; out_real && a < n_dirs && found < 0; a++) {
+        char *in_real = realpath(dirs[a], NULL);
+        size_t lo = strlen(out_real), li = in_real ? strlen(in_real) : 0;
+        int clash = in_real && (!strncmp(out_real, in_real, lo < li ? lo : li) &&
+                                (lo == li || (lo < li ? in_real[lo] : out_real[li]) == '/'));
+        free(in_real);
+        if (clash)
+            found = (long)a;
+    }
+    free(out_real);
+    return found;
+}

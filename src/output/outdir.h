@@ -72,4 +72,9 @@ int vb_remove_tree(const char *path);
  * user protected it, so it is not replaced. */
 int vb_is_read_only(const char *path);
 
+/* The first of the directories dirs that out is, holds or lies in (by
+ * their real paths: a link or ".." is no way out), or -1: a command that
+ * writes out from what it reads there (merge) would replace it. */
+long vb_outdir_clash(const char *out, char *const *dirs, size_t n_dirs);
+
 #endif

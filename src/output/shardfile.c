@@ -5,15 +5,19 @@
 #include "shardfile.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "integrator.h"
 #include "plugin.h"
 #include "provenance.h"
+#include "shards.h"
 
 #define SHARD_COLUMNS                                                                          \
     "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
@@ -523,5 +527,108 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     free(line);
     free(want);
     fclose(f);
+    return rc;
+}
+
+/* "# verletbench V: shard K/N of the runs of PATH": K, N, PATH.  -1 if not */
+static int shard_head(const char *file, int *k, int *n, char **case_path)
+{
+    /* a regular file only: a FIFO would block, a device never end */
+    struct stat st;
+    if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return -1;
+    char line[4096 + 128];
+    int rc = -1;
+    if (fgets(line, sizeof line, f) && strchr(line, '\n')) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *p = strstr(line, ": shard ");
+        char *end;
+        if (p && !strncmp(line, "# verletbench ", 14)) {
+            errno = 0;
+            long a = strtol(p + 8, &end, 10), b = *end == '/' ? strtol(end + 1, &end, 10) : 0;
+            const char *rest = " of the runs of ";
+            if (!errno && a >= 1 && b >= a && b <= VB_MAX_SHARDS &&
+                !strncmp(end, rest, strlen(rest)) && end[strlen(rest)]) {
+                *k = (int)a;
+                *n = (int)b;
+                *case_path = strdup(end + strlen(rest));
+                rc = *case_path ? 0 : -1;
+            }
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+int vb_shards_find(char *const *dirs, size_t n_dirs, vb_shard_ref **out, size_t *n_out,
+                   char *err, size_t errlen)
+{
+    int rc = 0;
+    vb_shard_ref *sf = NULL;
+    size_t n_sf = 0, cap_sf = 0;
+    err[0] = '\0';
+    for (size_t a = 0; a < n_dirs && rc == 0; a++) {
+        /* in name order, so that what is said first does not depend on
+         * the file system */
+        struct dirent **ents = NULL;
+        int n_ents = scandir(dirs[a], &ents, NULL, alphasort);
+        if (n_ents < 0) {
+            snprintf(err, errlen, "%s: %s", dirs[a], strerror(errno));
+            rc = VB_SWEEP_USAGE;
+            break;
+        }
+        size_t before = n_sf;
+        for (int ei = 0; ei < n_ents && rc == 0; ei++) {
+            const struct dirent *e = ents[ei];
+            if (e->d_name[0] == '.')
+                continue;
+            char path[8192];
+            snprintf(path, sizeof path, "%s/%s/shard.csv", dirs[a], e->d_name);
+            if (access(path, F_OK) != 0)
+                continue;
+            if (n_sf == cap_sf) {
+                cap_sf = cap_sf ? 2 * cap_sf : 16;
+                vb_shard_ref *more = realloc(sf, cap_sf * sizeof *sf);
+                if (!more) {
+                    rc = -1;
+                    break;
+                }
+                sf = more;
+            }
+            vb_shard_ref *s = &sf[n_sf];
+            memset(s, 0, sizeof *s);
+            s->file = strdup(path);
+            s->name = strdup(e->d_name);
+            if (!s->file || !s->name || shard_head(path, &s->k, &s->n, &s->case_path) != 0) {
+                snprintf(err, errlen,
+                         "%s: not a shard of verletbench run --shard: a regular file whose "
+                         "first line says shard K/N (1 <= K <= N <= %d) of the runs of a "
+                         "case file",
+                         path, VB_MAX_SHARDS);
+                free(s->file), free(s->name);
+                rc = VB_SWEEP_USAGE;
+                break;
+            }
+            n_sf++;
+        }
+        for (int ei = 0; ei < n_ents; ei++)
+            free(ents[ei]);
+        free(ents);
+        if (rc == 0 && n_sf == before) {
+            snprintf(err, errlen, "%s: no NAME/shard.csv in it: not a directory of run --shard",
+                     dirs[a]);
+            rc = VB_SWEEP_USAGE;
+        }
+    }
+    if (rc != 0) {
+        vb_shard_refs_free(sf, n_sf);
+        sf = NULL;
+        n_sf = 0;
+    }
+    *out = sf;
+    *n_out = n_sf;
     return rc;
 }

@@ -5,9 +5,13 @@
 #include "tables.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "integrator.h"
 #include "norms.h"
+#include "orders_table.h"
+#include "runs_table.h"
 
 void vb_csv_number(FILE *f, double x)
 {
@@ -27,78 +31,56 @@ double vb_order_shown(double order)
 void vb_write_runs(const vb_sweep *s, FILE *f)
 {
     /* a case with a [loop]: what its frames drew, and what its clamp dropped */
-    int draws = vb_norm_applies(s->c, VB_NORM_DRAW_MAX);
-    fprintf(f, "%s,level,resolved%s\n", vb_run_columns,
-            draws ? ",err_draw_max,err_draw_rms,lag_max" : "");
+    unsigned view = VB_RUNS_SWEEP | (vb_norm_applies(s->c, VB_NORM_DRAW_MAX) ? VB_RUNS_LOOP : 0);
+    vb_schema_header(f, &vb_runs_schema, view);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
-        vb_run_print_row(f, &s->c->model, s->c->integ[j->integ], &j->plan, &j->res);
-        fprintf(f, ",%d,", j->level);
-        /* against a reference: is the error above what it can resolve? */
-        if (j->res.has_reference)
-            fputs(j->res.err_pos_max > vb_norm_resolution(&j->res, VB_NORM_POS_MAX) ? "yes" : "no",
-                  f);
-        if (draws) {
-            vb_csv_number(f, vb_norm_value(&j->res, VB_NORM_DRAW_MAX));
-            vb_csv_number(f, vb_norm_value(&j->res, VB_NORM_DRAW_RMS));
-            vb_csv_number(f, j->res.lag_max);
-        }
-        fputc('\n', f);
+        vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
+        vb_schema_row(f, &vb_runs_schema, view, NULL, &row);
     }
-}
-
-static void local_orders(FILE *f, const vb_fit *fit)
-{
-    fputc(',', f);
-    for (int k = 0; k + 1 < fit->n; k++)
-        if (isnan(fit->local[k]))
-            fprintf(f, "%s-", k ? " " : "");
-        else
-            fprintf(f, "%s%.3f", k ? " " : "", fit->local[k]);
 }
 
 void vb_write_orders(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,plan,norm,order,points,expected,verdict,range,dt_first,dt_last,local_orders,"
-          "order_se,order_ci95\n",
-          f);
-    for (size_t k = 0; k < s->n_orders; k++) {
-        const vb_order_row *r = &s->orders[k];
-        const vb_integrator *g = s->c->integ[r->integ];
-        fprintf(f, "%s,%s,%s,", g->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
-        if (isfinite(r->fit.order) && !r->fit.exact)
-            fprintf(f, "%.6f", r->fit.order);
-        fprintf(f, ",%d,", r->fit.points);
-        if (g->order > 0) /* blank: an engine measured without a label */
-            fprintf(f, "%d", g->order);
-        fprintf(f, ",%s,%s", vb_verdict_name(r->verdict),
-                vb_range_name(r->fit.range));
-        if (r->fit.first >= 0)
-            fprintf(f, ",%.17g,%.17g", r->dt[r->fit.first], r->dt[r->fit.last]);
-        else
-            fputs(",,", f);
-        local_orders(f, &r->fit);
-        /* the slope's standard error and 95 % half-width, where there are
-         * three points or more (and an order) */
-        if (isfinite(r->fit.order_se) && !r->fit.exact)
-            fprintf(f, ",%.6f,%.6f\n", r->fit.order_se, r->fit.order_ci95);
-        else
-            fputs(",,\n", f);
-    }
+    vb_schema_header(f, &vb_orders_schema, 0);
+    for (size_t k = 0; k < s->n_orders; k++)
+        vb_schema_row(f, &vb_orders_schema, 0, s, &s->orders[k]);
 }
+
+/* ---- tables on a schema (schema.h) ---- */
+
+/* the name of the integrator whose index (in the case's list) is at col->at */
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    size_t i;
+    memcpy(&i, (const char *)row + c->at, sizeof i);
+    return vb_cell_s(((const vb_sweep *)t)->c->integ[i]->name);
+}
+
+static vb_cell band_norm(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_norm_name(((const vb_band_row *)row)->norm));
+}
+
+#define BAND(f) offsetof(vb_band_row, f)
+static const vb_column bands_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, band_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"runs", VB_FMT_INT, vb_get_int, BAND(runs), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema bands_schema = VB_SCHEMA("bands.csv", bands_columns);
 
 void vb_write_bands(const vb_sweep *s, FILE *f)
 {
-    fputs("integrator,level,dt,norm,median,p10,p90,runs\n", f);
-    for (size_t k = 0; k < s->n_bands; k++) {
-        const vb_band_row *b = &s->bands[k];
-        fprintf(f, "%s,%d,%.17g,%s", s->c->integ[b->integ]->name, b->level, b->dt,
-                vb_norm_name(b->norm));
-        vb_csv_number(f, b->median);
-        vb_csv_number(f, b->p10);
-        vb_csv_number(f, b->p90);
-        fprintf(f, ",%d\n", b->runs);
-    }
+    vb_schema_header(f, &bands_schema, 0);
+    for (size_t k = 0; k < s->n_bands; k++)
+        vb_schema_row(f, &bands_schema, 0, s, &s->bands[k]);
 }
 
 void vb_write_onestep(const vb_sweep *s, FILE *f)
@@ -139,24 +121,55 @@ void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
             else if (isfinite(fit->order))
                 fprintf(f, "%.6f", fit->order);
             fprintf(f, ",%d,%d", fit->points, g->order);
-            local_orders(f, fit);
+            fputc(',', f);
+            vb_local_orders_print(f, fit);
             fputc('\n', f);
         }
     }
 }
+
+static vb_cell reverse_plan(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(((const vb_reverse_row *)row)->kind));
+}
+
+static vb_cell reversible(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_reversible_name(((const vb_reverse_row *)row)->reversible));
+}
+
+/* every number printed, NaN too (a run back that did not come back) */
+static vb_cell real_always(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x;
+    memcpy(&x, (const char *)row + c->at, sizeof x);
+    return vb_cell_x(x);
+}
+
+#define REV(f) offsetof(vb_reverse_row, f)
+static const vb_column reverse_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, reverse_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"steps", VB_FMT_COUNT, vb_get_count, REV(steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_pos", VB_FMT_REAL, real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_vel", VB_FMT_REAL, real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"roundoff", VB_FMT_REAL, real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"reversible", VB_FMT_TEXT, reversible, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema reverse_schema = VB_SCHEMA("reverse.csv", reverse_columns);
 
 void vb_write_reverse(const vb_sweep *s, FILE *f)
 {
     fputs("# run to t_end, reverse the velocity, run the same steps back in reverse order:\n"
           "# return_err_* is the distance from (x0, -v0); reversible if within round-off\n",
           f);
-    fputs("integrator,plan,dt,steps,return_err_pos,return_err_vel,roundoff,reversible\n", f);
-    for (size_t k = 0; k < s->n_reverse; k++) {
-        const vb_reverse_row *r = &s->reverse[k];
-        fprintf(f, "%s,%s,%.17g,%llu,%.17g,%.17g,%.17g,%s\n", s->c->integ[r->integ]->name,
-                vb_plan_name(r->kind), r->dt, r->steps, r->err_pos, r->err_vel, r->floor,
-                vb_reversible_name(r->reversible));
-    }
+    vb_schema_header(f, &reverse_schema, 0);
+    for (size_t k = 0; k < s->n_reverse; k++)
+        vb_schema_row(f, &reverse_schema, 0, s, &s->reverse[k]);
 }
 
 /* timing.csv (run --timing): each run's wall time beside its work and

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "casefile.h"
-#include "compare.h"
+#include "casetables.h"
 #include "sweep.h"
 #include "write.h"
 

@@ -1,7 +1,8 @@
-/* orders.c — a baseline's orders.csv read back: every column the writer
+/* baseline_orders.c — a baseline's orders.csv read back: every column the writer
  * prints, each cell held to what it prints there, and the verdicts ranked.
  * The cells are read as baseline.c reads runs.csv's. */
 #include "baseline.h"
+#include "orders_table.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -71,35 +72,38 @@ static int local_orders_text(const char *s)
     return 1;
 }
 
-/* Every column of orders.csv, as vb_write_orders (output/tables.c) prints
- * them: each needed, no other, every cell of each held below. */
-static const char *const order_column[] = {
-    "integrator", "plan",    "norm",         "order",    "points",     "expected", "verdict",
-    "range",      "dt_first", "dt_last", "local_orders", "order_se", "order_ci95"};
-#define N_ORDER_COLUMNS (sizeof order_column / sizeof order_column[0])
+/* Where the column of that name is in the table (cols: by the schema's
+ * column). */
+static int order_col(const int *cols, const char *name)
+{
+    return cols[vb_schema_find(&vb_orders_schema, name)];
+}
 
-/* Read and check every row of an orders.csv (write_orders), sorted by
- * (integrator, plan, norm). */
+/* Read and check every row of an orders.csv (vb_write_orders), sorted by
+ * (integrator, plan, norm).  Its header names every column of the
+ * schema (vb_orders_schema, output/orders_table.c) and no other, and
+ * every cell of each is held below to what the writer prints. */
 int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errlen)
 {
+    const vb_schema *s = &vb_orders_schema;
     *out = NULL;
-    int cols[N_ORDER_COLUMNS];
-    for (size_t k = 0; k < N_ORDER_COLUMNS; k++)
-        if (vb_need_column(t, order_column[k], &cols[k], err, errlen) != 0)
+    int cols[VB_SCHEMA_MAX_COLUMNS];
+    for (size_t k = 0; k < s->n; k++)
+        if (vb_need_column(t, s->col[k].name, &cols[k], err, errlen) != 0)
             return VB_COMPARE_BAD;
-    for (size_t i = 0; i < t->ncol; i++) {
-        size_t k = 0;
-        while (k < N_ORDER_COLUMNS && strcmp(t->head[i], order_column[k]) != 0)
-            k++;
-        if (k == N_ORDER_COLUMNS)
+    for (size_t i = 0; i < t->ncol; i++)
+        if (vb_schema_find(s, t->head[i]) < 0)
             return vb_compare_bad(err, errlen,
                                   "%s:%lu: column '%.60s' is not one verletbench writes into "
                                   "orders.csv: not a table verletbench wrote",
                                   t->path, t->head_line, t->head[i]);
-    }
-    const int ci = cols[0], cp = cols[1], cn = cols[2], co = cols[3], cpt = cols[4],
-              cex = cols[5], cv = cols[6], crg = cols[7], cd1 = cols[8], cd2 = cols[9],
-              clo = cols[10], cse = cols[11], cci = cols[12];
+    const int ci = order_col(cols, "integrator"), cp = order_col(cols, "plan"),
+              cn = order_col(cols, "norm"), co = order_col(cols, "order"),
+              cpt = order_col(cols, "points"), cex = order_col(cols, "expected"),
+              cv = order_col(cols, "verdict"), crg = order_col(cols, "range"),
+              cd1 = order_col(cols, "dt_first"), cd2 = order_col(cols, "dt_last"),
+              clo = order_col(cols, "local_orders"), cse = order_col(cols, "order_se"),
+              cci = order_col(cols, "order_ci95");
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no orders, only a header: nothing to compare",
                               t->path);
@@ -109,9 +113,7 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
     for (size_t i = 0; i < t->nrow; i++) {
         char **f = t->rows[i];
         r[i] = (vb_order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
-        int known_norm = 0;
-        for (int m = 0; m < VB_CHECK_METRICS; m++)
-            known_norm |= !strcmp(r[i].norm, vb_check_metric[m]);
+        int known_norm = vb_check_metric_index(r[i].norm) >= 0;
         const char *why = !vb_check_name_valid(r[i].integ)    ? "integrator"
                           : !vb_plan_name_valid(r[i].plan)            ? "plan"
                           : !known_norm                       ? "norm"

@@ -1,4 +1,4 @@
-/* stability.h — the largest stable step of an integrator on a model, found
+/* stability_search.h — the largest stable step of an integrator on a model, found
  * by a scan and a bisection under a stated criterion (docs/stability.md).
  *
  * Steps are given as z = omega h, omega a frequency of the model's own
@@ -14,8 +14,8 @@
  * unstable z (or report "stable" past z_max); then bisect that bracket to a
  * relative width rtol.  The scan finds the *first* loss of stability, which a
  * bisection alone would miss where stability comes back (PEFRL's islands). */
-#ifndef VB_STABILITY_H
-#define VB_STABILITY_H
+#ifndef VB_STABILITY_SEARCH_H
+#define VB_STABILITY_SEARCH_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
-/* longrun.c — long runs (longrun.h).  Nothing grows with the run's length:
+/* longrun_run.c — long runs (longrun_run.h).  Nothing grows with the run's length:
  * the state, the exact solution's work space and at most
  * VB_LONG_MAX_SAMPLES samples. */
-#include "longrun.h"
+#include "longrun_run.h"
 #include "integrator.h"
 
 #include <math.h>
@@ -86,7 +86,7 @@ static double phase_error(const vb_model *m, double w, const double *x, const do
 
 /* the fit of log(max err) on log t over the samples at t >= from (to the
  * grid's tolerance), where the error is positive and below its limit
- * (longrun.h: lost_at) */
+ * (longrun_run.h: lost_at) */
 static void fit(const vb_long_result *r, double from, int phase, vb_long_fit *f)
 {
     double lx[VB_LONG_MAX_SAMPLES], ly[VB_LONG_MAX_SAMPLES];

@@ -3,7 +3,7 @@
  * matrix on x'' = -omega^2 x (- 2 zeta omega x'), as its file in
  * src/integrators/ writes it: docs/stability.md §3-§5.  None for the orbit
  * (a nonlinear limit), none for a plugin's method or a method not derived. */
-#include "stability.h"
+#include "stability_search.h"
 #include "integrator.h"
 #include "stepmatrix.h"
 

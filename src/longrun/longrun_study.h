@@ -3,7 +3,7 @@
 #ifndef VB_LONGRUN_STUDY_H
 #define VB_LONGRUN_STUDY_H
 
-#include "longrun.h"
+#include "longrun_run.h"
 
 typedef struct vb_long_study {
     const vb_model *model;

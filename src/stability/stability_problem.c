@@ -2,7 +2,7 @@
  * frequency its steps are measured in, the time a "period" is, and what
  * the criterion watches (docs/stability.md §2).  Only the models whose
  * fastest motion has a frequency in closed form are here. */
-#include "stability.h"
+#include "stability_search.h"
 #include "vector.h"
 
 #include <math.h>

@@ -1,13 +1,13 @@
 /* stability_study.h — a stability study: every integrator at every point of
  * a model parameter (the damped spring's c, the orbit's e), every jitter
- * and every seed, each a search of stability.h, run on threads and read
+ * and every seed, each a search of stability_search.h, run on threads and read
  * back in a fixed order (the same tables for any thread count). */
 #ifndef VB_STABILITY_STUDY_H
 #define VB_STABILITY_STUDY_H
 
 #include <stddef.h>
 
-#include "stability.h"
+#include "stability_search.h"
 
 typedef struct vb_stab_row {
     const vb_integrator *g;

@@ -1,7 +1,7 @@
-/* compare.c — one case's tables against a baseline: the two runs.csv made
+/* casetables.c — one case's tables against a baseline: the two runs.csv made
  * with the same parameters, the baseline's orders.csv written with its
  * runs.csv, then each judged (judge.c); at least one run matched. */
-#include "compare.h"
+#include "casetables.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,10 @@
-/* stability.c — the search for the largest stable step (stability.h): one
- * verdict is one run under the criterion, the search a scan and a
- * bisection of verdicts.  Every verdict with the same seed replays the
- * same sequence u_n of the random plan, scaled by its dt, so the verdict
- * is a deterministic function of z and the search is reproducible. */
-#include "stability.h"
+/* stability_search.c — the search for the largest stable step
+ * (stability_search.h): one verdict is one run under the criterion, the
+ * search a scan and a bisection of verdicts.  Every verdict with the same
+ * seed replays the same sequence u_n of the random plan, scaled by its dt,
+ * so the verdict is a deterministic function of z and the search is
+ * reproducible. */
+#include "stability_search.h"
 #include "integrator.h"
 #include "plan.h"
 

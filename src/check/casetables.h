@@ -1,4 +1,4 @@
-/* compare.h — one case's tables against a baseline: what got worse, what
+/* casetables.h — one case's tables against a baseline: what got worse, what
  * got better.  The baseline is what `verletbench run` wrote (runs.csv and
  * orders.csv of a case); the new side is the same tables of a fresh sweep,
  * as text.  A baseline that cannot be read as such tables — cut short,
@@ -6,8 +6,8 @@
  * prints, runs or orders of a listed integrator gone, an orders.csv not
  * written with its runs.csv, runs that are not the runs made now — is
  * refused, never taken as "nothing got worse". */
-#ifndef VB_COMPARE_H
-#define VB_COMPARE_H
+#ifndef VB_CASETABLES_H
+#define VB_CASETABLES_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* longrun.h — a run of up to 1e9 periods in flat memory: its energy and
+/* longrun_run.h — a run of up to 1e9 periods in flat memory: its energy and
  * phase errors sampled on a logarithmic time grid, their growth exponents
  * fitted and named (bounded, random walk, secular), and the energy's drift
  * per unit time and per particle (docs/longrun.md). */
-#ifndef VB_LONGRUN_H
-#define VB_LONGRUN_H
+#ifndef VB_LONGRUN_RUN_H
+#define VB_LONGRUN_RUN_H
 
 #include <stddef.h>
 

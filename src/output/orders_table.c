@@ -1,0 +1,135 @@
+/* orders_table.c — the columns of orders.csv: each with how its cell is
+ * made from a fitted order (numerics/orders.c) of a sweep, and what check
+ * does with it. */
+#include "orders_table.h"
+
+#include <math.h>
+
+#include "integrator.h"
+#include "norms.h"
+#include "orders.h"
+
+#define ROW(p) ((const vb_order_row *)(p))
+#define SWEEP(p) ((const vb_sweep *)(p))
+
+static const vb_integrator *integ_of(const void *table, const void *row)
+{
+    return SWEEP(table)->c->integ[ROW(row)->integ];
+}
+
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_s(integ_of(t, row)->name);
+}
+
+static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(ROW(row)->kind));
+}
+
+static vb_cell norm_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_norm_name(ROW(row)->norm));
+}
+
+/* the slope; none for an exact series, or where none could be fitted */
+static vb_cell order(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_fit *f = &ROW(row)->fit;
+    return isfinite(f->order) && !f->exact ? vb_cell_x(f->order) : vb_cell_blank();
+}
+
+static vb_cell points(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_i(ROW(row)->fit.points);
+}
+
+/* the label; blank: an engine measured without one */
+static vb_cell expected(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    int q = integ_of(t, row)->order;
+    return q > 0 ? vb_cell_i(q) : vb_cell_blank();
+}
+
+static vb_cell verdict(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_verdict_name(ROW(row)->verdict));
+}
+
+static vb_cell range(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_range_name(ROW(row)->fit.range));
+}
+
+/* the step sizes the fit ran from and to, where it had a range */
+static vb_cell dt_first(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_order_row *r = ROW(row);
+    return r->fit.first >= 0 ? vb_cell_x(r->dt[r->fit.first]) : vb_cell_blank();
+}
+
+static vb_cell dt_last(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_order_row *r = ROW(row);
+    return r->fit.first >= 0 ? vb_cell_x(r->dt[r->fit.last]) : vb_cell_blank();
+}
+
+void vb_local_orders_print(FILE *f, const vb_fit *fit)
+{
+    for (int k = 0; k + 1 < fit->n; k++)
+        if (isnan(fit->local[k]))
+            fprintf(f, "%s-", k ? " " : "");
+        else
+            fprintf(f, "%s%.3f", k ? " " : "", fit->local[k]);
+}
+
+static void local_orders(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    vb_local_orders_print(f, &ROW(row)->fit);
+}
+
+/* the slope's standard error and 95 % half-width, where there are three
+ * points or more (and an order) */
+static vb_cell order_se(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    const vb_fit *f = &ROW(row)->fit;
+    if (!isfinite(f->order_se) || f->exact)
+        return vb_cell_blank();
+    return vb_cell_x(c->at ? f->order_ci95 : f->order_se);
+}
+
+/* The key (integrator, plan, norm) pairs a row with the same made now;
+ * the order and the verdict are judged against the baseline's. */
+static const vb_column orders_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, norm_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
+    {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"verdict", VB_FMT_TEXT, verdict, 0, 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
+    {"range", VB_FMT_TEXT, range, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"dt_first", VB_FMT_REAL, dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"dt_last", VB_FMT_REAL, dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"local_orders", VB_FMT_LIST, NULL, 0, 0, local_orders, 0, VB_READ, 0, 0, 0, 0},
+    /* at: 0 the standard error, 1 the half-width */
+    {"order_se", VB_FMT_FIX6, order_se, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"order_ci95", VB_FMT_FIX6, order_se, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+
+const vb_schema vb_orders_schema = VB_SCHEMA("orders.csv", orders_columns);
+
+_Static_assert(sizeof orders_columns / sizeof orders_columns[0] <= VB_SCHEMA_MAX_COLUMNS,
+               "orders.csv has more columns than a reader holds (schema.h)");

@@ -1,0 +1,24 @@
+/* orders_table.h — orders.csv on its schema (schema.h): every column
+ * once, with how the writer prints it and what the regression check does
+ * with it.  A new column of orders.csv is a line of vb_orders_schema
+ * (orders_table.c): the header, the rows (vb_write_orders, tables.c) and
+ * check's reader (check/baseline_orders.c) take it from there. */
+#ifndef VB_ORDERS_TABLE_H
+#define VB_ORDERS_TABLE_H
+
+#include <stdio.h>
+
+#include "orders.h"
+#include "results.h"
+#include "schema.h"
+
+/* A row's getters take the sweep as the table and a vb_order_row as the
+ * row. */
+extern const vb_schema vb_orders_schema;
+
+/* A fit's local orders, the slope between each two neighbouring points:
+ * 3 decimals, '-' where it is undefined, one blank between (orders.csv's
+ * and onestep_orders.csv's local_orders). */
+void vb_local_orders_print(FILE *f, const vb_fit *fit);
+
+#endif

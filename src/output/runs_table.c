@@ -1,0 +1,216 @@
+/* runs_table.c — the columns of runs.csv (docs/method.md §8, then
+ * additions), each with how its cell is made from a run, and what check
+ * does with it. */
+#include "runs_table.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "norms.h"
+#include "runner.h"
+
+#define ROW(p) ((const vb_runs_row *)(p))
+
+static double res_real(const vb_column *c, const vb_run_result *r)
+{
+    double x;
+    memcpy(&x, (const char *)r + c->at, sizeof x);
+    return x;
+}
+
+static int res_flag(const vb_column *c, const vb_run_result *r)
+{
+    int x;
+    memcpy(&x, (const char *)r + c->when, sizeof x);
+    return x;
+}
+
+static vb_cell model_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(ROW(row)->model->type->name);
+}
+
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(ROW(row)->integ->name);
+}
+
+static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(ROW(row)->plan->kind));
+}
+
+/* 0 with fixed steps, the case's with random ones, blank for a trace */
+static vb_cell jitter(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_plan_spec *p = ROW(row)->plan;
+    return p->kind == VB_PLAN_RANDOM  ? vb_cell_x(p->jitter)
+           : p->kind == VB_PLAN_FIXED ? vb_cell_x(0.0)
+                                      : vb_cell_blank();
+}
+
+/* only random steps have a seed */
+static vb_cell seed(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_plan_spec *p = ROW(row)->plan;
+    return p->kind == VB_PLAN_RANDOM ? vb_cell_u(p->seed) : vb_cell_blank();
+}
+
+static vb_cell steps(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_u(ROW(row)->res->steps);
+}
+
+static vb_cell force_evals(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_u(ROW(row)->res->force_evals);
+}
+
+static vb_cell status(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_status_name(ROW(row)->res->status));
+}
+
+/* the step a run that did not finish stopped at */
+static vb_cell fail_step(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_run_result *r = ROW(row)->res;
+    return r->status != VB_STATUS_OK ? vb_cell_u(r->fail_step) : vb_cell_blank();
+}
+
+/* a double of the result, on every row */
+static vb_cell every(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    return vb_cell_x(res_real(c, ROW(row)->res));
+}
+
+/* one where the flag at `when` is set: what the run measures */
+static vb_cell measured(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    const vb_run_result *r = ROW(row)->res;
+    return res_flag(c, r) ? vb_cell_x(res_real(c, r)) : vb_cell_blank();
+}
+
+/* one computed from the velocity: blank for an engine that reports none */
+static vb_cell of_velocity(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    const vb_run_result *r = ROW(row)->res;
+    return r->no_velocity ? vb_cell_blank() : vb_cell_x(res_real(c, r));
+}
+
+/* an adaptive integrator's tolerance (its dt is then the frames') */
+static vb_cell tol(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_runs_row *w = ROW(row);
+    if (vb_runner_caps_of(w->integ, w->model).refines != VB_REFINES_TOL)
+        return vb_cell_blank();
+    return vb_cell_x(w->plan->tol > 0.0 ? w->plan->tol : VB_DEFAULT_TOL);
+}
+
+static vb_cell level(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_i(ROW(row)->level);
+}
+
+/* against a reference: is the error above what it can resolve? */
+static vb_cell resolved(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_run_result *r = ROW(row)->res;
+    if (!r->has_reference)
+        return vb_cell_blank();
+    return vb_cell_s(r->err_pos_max > vb_norm_resolution(r, VB_NORM_POS_MAX) ? "yes" : "no");
+}
+
+/* what a frame loop's frames drew (an engine's row: its errors at the
+ * frames, vb_norm_value) */
+static vb_cell drawn(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    vb_norm n = strcmp(c->name, "err_draw_max") == 0 ? VB_NORM_DRAW_MAX : VB_NORM_DRAW_RMS;
+    return vb_cell_x_or_blank(vb_norm_value(ROW(row)->res, n));
+}
+
+static vb_cell lag(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_x_or_blank(ROW(row)->res->lag_max);
+}
+
+#define AT(f) offsetof(vb_run_result, f)
+
+/* The run's key (integrator, plan, level, seed) pairs a row with the same
+ * run made now; the metrics are the errors compared.  Their scale is the
+ * exact solution's size (the position's, the velocity's), or none (a
+ * relative error); final: the error at t_end, or |x(t_end) - x(0)|, which
+ * oscillate with where the run's phase error leaves it. */
+static const vb_column runs_columns[] = {
+    {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, every, AT(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"jitter", VB_FMT_REAL, jitter, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"seed", VB_FMT_COUNT, seed, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"steps", VB_FMT_COUNT, steps, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"t_end", VB_FMT_REAL, every, AT(t_end), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"force_evals", VB_FMT_COUNT, force_evals, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_pos_final", VB_FMT_REAL, every, AT(err_pos_final), 0, NULL, 0, VB_METRIC, 1, VB_SCALE_POS,
+     0, VB_FILLED_EVERY},
+    {"err_pos_max", VB_FMT_REAL, every, AT(err_pos_max), 0, NULL, 0, VB_METRIC, 0, VB_SCALE_POS, 0,
+     VB_FILLED_EVERY},
+    {"err_pos_rms", VB_FMT_REAL, every, AT(err_pos_rms), 0, NULL, 0, VB_METRIC, 0, VB_SCALE_POS, 0,
+     VB_FILLED_EVERY},
+    {"err_vel_final", VB_FMT_REAL, of_velocity, AT(err_vel_final), 0, NULL, 0, VB_METRIC, 1,
+     VB_SCALE_VEL, 1, VB_FILLED_EVERY},
+    {"err_vel_max", VB_FMT_REAL, of_velocity, AT(err_vel_max), 0, NULL, 0, VB_METRIC, 0, VB_SCALE_VEL,
+     1, VB_FILLED_EVERY},
+    {"err_energy_max", VB_FMT_REAL, measured, AT(err_energy_max), AT(has_energy), NULL, 0, VB_METRIC,
+     0, VB_SCALE_NONE, 1, VB_FILLED_MEASURED},
+    {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_angmom_max", VB_FMT_REAL, measured, AT(err_angmom_max), AT(has_angmom), NULL, 0, VB_METRIC,
+     0, VB_SCALE_NONE, 1, VB_FILLED_MEASURED},
+    {"fail_step", VB_FMT_COUNT, fail_step, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"pos_scale", VB_FMT_REAL, every, AT(pos_scale), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"vel_scale", VB_FMT_REAL, every, AT(vel_scale), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_momentum_max", VB_FMT_REAL, measured, AT(err_momentum_max), AT(has_momentum), NULL, 0,
+     VB_METRIC, 0, VB_SCALE_NONE, 1, VB_FILLED_MEASURED},
+    {"err_return", VB_FMT_REAL, measured, AT(err_return), AT(has_return), NULL, 0, VB_METRIC, 1,
+     VB_SCALE_POS, 0, VB_FILLED_MEASURED},
+    {"ref_err_pos", VB_FMT_REAL, measured, AT(ref_err_pos), AT(has_reference), NULL, 0, VB_READ, 0, 0,
+     0, 0},
+    {"ref_err_vel", VB_FMT_REAL, measured, AT(ref_err_vel), AT(has_reference), NULL, 0, VB_READ, 0, 0,
+     0, 0},
+    {"tol", VB_FMT_REAL, tol, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_constraint_max", VB_FMT_REAL, measured, AT(err_constraint_max), AT(has_constraint), NULL, 0,
+     VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_MEASURED},
+    {"level", VB_FMT_INT, level, 0, 0, NULL, VB_RUNS_SWEEP, VB_KEY, 0, 0, 0, 0},
+    {"resolved", VB_FMT_TEXT, resolved, 0, 0, NULL, VB_RUNS_SWEEP, VB_READ, 0, 0, 0, 0},
+    {"err_draw_max", VB_FMT_REAL, drawn, 0, 0, NULL, VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0,
+     VB_FILLED_DRAWN},
+    {"err_draw_rms", VB_FMT_REAL, drawn, 0, 0, NULL, VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0,
+     VB_FILLED_DRAWN},
+    {"lag_max", VB_FMT_REAL, lag, 0, 0, NULL, VB_RUNS_LOOP, VB_READ, 0, 0, 0, 0},
+};
+
+const vb_schema vb_runs_schema = VB_SCHEMA("runs.csv", runs_columns);
+
+size_t vb_runs_metrics(void) { return vb_schema_count(&vb_runs_schema, VB_METRIC); }
+
+const vb_column *vb_runs_metric(size_t m) { return vb_schema_nth(&vb_runs_schema, VB_METRIC, m); }
+
+_Static_assert(sizeof runs_columns / sizeof runs_columns[0] <= VB_SCHEMA_MAX_COLUMNS,
+               "runs.csv has more columns than a reader holds (schema.h)");

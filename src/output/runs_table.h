@@ -1,0 +1,40 @@
+/* runs_table.h — runs.csv (and the row `sim` and `score` print) on its
+ * schema (schema.h): every column once, with how the writer prints it and
+ * what the regression check does with it.  A new column of runs.csv is a
+ * line of vb_runs_schema (runs_table.c): the header, the row, check's
+ * reader (check/baseline.c) and, for an error, check's comparison take it
+ * from there. */
+#ifndef VB_RUNS_TABLE_H
+#define VB_RUNS_TABLE_H
+
+#include <stdio.h>
+
+#include "integrator.h"
+#include "model.h"
+#include "plan.h"
+#include "schema.h"
+#include "simulate.h"
+
+/* The views of runs.csv: a sweep's (level and resolved: the step size's
+ * place among the halvings, and whether a reference solution resolves the
+ * error), and a case's with a frame loop (err_draw_max, err_draw_rms,
+ * lag_max).  `sim` prints neither view's own, or the loop's alone. */
+enum { VB_RUNS_SWEEP = 1u, VB_RUNS_LOOP = 2u };
+
+extern const vb_schema vb_runs_schema;
+
+/* One row: the run, what it ran, and (a sweep's view) its level. */
+typedef struct vb_runs_row {
+    const vb_model *model;
+    const vb_integrator *integ;
+    const vb_plan_spec *plan;
+    const vb_run_result *res;
+    int level;
+} vb_runs_row;
+
+/* The errors check compares (role VB_METRIC), in the schema's order: how
+ * many, and the m-th. */
+size_t vb_runs_metrics(void);
+const vb_column *vb_runs_metric(size_t m);
+
+#endif

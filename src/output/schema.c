@@ -1,0 +1,110 @@
+/* schema.c — a CSV table's header and rows printed from the table of its
+ * columns (schema.h). */
+#include "schema.h"
+
+#include <string.h>
+
+void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
+{
+    if (c.blank)
+        return;
+    switch (fmt) {
+    case VB_FMT_REAL:
+        fprintf(f, "%.17g", c.x);
+        break;
+    case VB_FMT_FIX6:
+        fprintf(f, "%.6f", c.x);
+        break;
+    case VB_FMT_COUNT:
+        fprintf(f, "%llu", c.u);
+        break;
+    case VB_FMT_INT:
+        fprintf(f, "%lld", c.i);
+        break;
+    case VB_FMT_TEXT:
+        fputs(c.s, f);
+        break;
+    case VB_FMT_LIST: /* printed by its column (vb_schema_row) */
+        break;
+    }
+}
+
+void vb_schema_header(FILE *f, const vb_schema *s, unsigned view)
+{
+    int first = 1;
+    for (size_t k = 0; k < s->n; k++)
+        if (vb_column_in(&s->col[k], view)) {
+            fprintf(f, "%s%s", first ? "" : ",", s->col[k].name);
+            first = 0;
+        }
+    fputc('\n', f);
+}
+
+void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table,
+                   const void *row)
+{
+    int first = 1;
+    for (size_t k = 0; k < s->n; k++) {
+        const vb_column *c = &s->col[k];
+        if (!vb_column_in(c, view))
+            continue;
+        if (!first)
+            fputc(',', f);
+        first = 0;
+        if (c->fmt == VB_FMT_LIST)
+            c->print(f, c, table, row);
+        else
+            vb_cell_print(f, c->fmt, c->get(c, table, row));
+    }
+    fputc('\n', f);
+}
+
+long vb_schema_find(const vb_schema *s, const char *name)
+{
+    for (size_t k = 0; k < s->n; k++)
+        if (!strcmp(s->col[k].name, name))
+            return (long)k;
+    return -1;
+}
+
+size_t vb_schema_count(const vb_schema *s, vb_role role)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->n; k++)
+        n += s->col[k].role == role;
+    return n;
+}
+
+const vb_column *vb_schema_nth(const vb_schema *s, vb_role role, size_t k)
+{
+    for (size_t j = 0; j < s->n; j++)
+        if (s->col[j].role == role && k-- == 0)
+            return &s->col[j];
+    return NULL;
+}
+
+/* ---- getters of a field of the row ---- */
+
+vb_cell vb_get_real(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    double x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_x_or_blank(x);
+}
+
+vb_cell vb_get_int(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    int x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_i(x);
+}
+
+vb_cell vb_get_count(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    unsigned long long x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_u(x);
+}
