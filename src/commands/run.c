@@ -10,10 +10,10 @@
 #include "casefile.h"
 #include "cli.h"
 #include "grid.h"
-#include "loop.h"
 #include "outdir.h"
 #include "plugin.h"
 #include "report.h"
+#include "runner.h"
 #include "rundir.h"
 #include "sweep.h"
 
@@ -218,7 +218,7 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
             goto done;
         }
         for (size_t k = 0; shard_n && k < ci->n_integ; k++)
-            if (vb_loop_of(ci->integ[k])) {
+            if (vb_runner_caps_of(ci->integ[k], &ci->model).draws) {
                 /* a frame loop's drawn-state errors are columns a shard
                  * does not carry */
                 vb_error(CMD, "%s: --shard: a case with a [loop] is not sharded; run it whole",

@@ -3,7 +3,7 @@
  * as any run's steps are (the existing metrics stay those of the physics
  * state), and the state each frame draws is measured at the frame's time:
  * err_draw_max, err_draw_rms, and the time a clamp dropped (lag_max).
- * simulate.c runs a loop's entry through this a frame at a time. */
+ * driver/runner.c runs a loop's entry through this a frame at a time. */
 #ifndef VB_FRAMELOOP_H
 #define VB_FRAMELOOP_H
 

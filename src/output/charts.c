@@ -59,7 +59,7 @@ void vb_write_convergence(const vb_sweep *s, FILE *f)
             const vb_band_row *b =
                 r->kind == VB_PLAN_RANDOM ? find_band(s, r->integ, l, VB_NORM_POS_MAX) : NULL;
             /* an adaptive method's points are tolerances on frames of dt */
-            int adaptive = vb_adaptive(s->c->integ[r->integ]);
+            int adaptive = vb_sweep_refines_tol(s->c, r->integ);
             fprintf(f, "%s,%s,%d,%.17g,%.17g", s->c->integ[r->integ]->name, vb_plan_name(r->kind),
                     l, adaptive ? s->c->dt : r->dt[l], r->err[l]);
             vb_csv_number(f, b ? b->p10 : r->err[l]);
@@ -91,7 +91,8 @@ void vb_write_timeseries(const vb_sweep *s, FILE *f)
         const vb_series_row *r = &set->series[k];
         /* an engine without velocity has no energy: empty cells, which the
          * energy chart keys "(no velocity)" (draw/overtime.c) */
-        int energy = set->has_energy && !vb_engine_without_velocity(s->c->integ[r->integ]);
+        int energy = set->has_energy &&
+                     vb_sweep_caps(s->c, r->integ).velocity != VB_VELOCITY_NONE;
         for (size_t i = 0; i < r->n; i++) {
             /* ten digits: chart data, far finer than a pixel; keeps the files small */
             fprintf(f, "%s,%s,%.10g,%.10g,%.10g", s->c->integ[r->integ]->name,

@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "engine.h"
 #include "libraries.h"
 #include "truth.h"
 
@@ -73,7 +72,7 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
         fprintf(f, " trace=%s (%zu steps)", c->trace_path, c->trace.n);
     /* the adaptive methods' tolerance at level 0, where there are any */
     for (size_t i = 0; i < c->n_integ; i++)
-        if (vb_adaptive(c->integ[i])) {
+        if (vb_sweep_refines_tol(c, i)) {
             fprintf(f, " tolerance=%.17g", c->tolerance);
             break;
         }
@@ -85,12 +84,9 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
      * (engine=NAME@VERSION), protocol, precision, velocity
      * (docs/real-engines.md §1.10) */
     for (size_t i = 0; i < c->n_integ; i++) {
-        const vb_engine *e = vb_engine_of(c->integ[i]);
-        if (e) {
-            char line[1024];
-            vb_engine_provenance(e, line, sizeof line);
+        char line[1024];
+        if (vb_runner_provenance(c->integ[i], line, sizeof line))
             fprintf(f, "# %s\n", line);
-        }
     }
     double ep, ev;
     if (reference_error(s, &ep, &ev))

@@ -7,7 +7,6 @@
 
 #include "columns.h"
 #include "jobs.h"
-#include "loop.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -80,7 +79,7 @@ static void accumulator_note(const vb_sweep *s, FILE *f)
     const vb_rate_row *worst = NULL;
     size_t accumulators = 0, dropped = 0;
     for (size_t i = 0; i < c->n_integ; i++) {
-        if (!vb_loop_holds_frames(c->integ[i]))
+        if (vb_sweep_caps(c, i).refines != VB_REFINES_PHYSICS_DT)
             continue;
         accumulators++;
         const vb_rate_row *most = NULL;

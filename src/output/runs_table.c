@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "norms.h"
+#include "runner.h"
 
 #define ROW(p) ((const vb_runs_row *)(p))
 
@@ -114,7 +115,7 @@ static vb_cell tol(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_runs_row *w = ROW(row);
-    if (!(w->integ->flags & VB_ADAPTIVE))
+    if (vb_runner_caps_of(w->integ, w->model).refines != VB_REFINES_TOL)
         return vb_cell_blank();
     return vb_cell_x(w->plan->tol > 0.0 ? w->plan->tol : VB_DEFAULT_TOL);
 }

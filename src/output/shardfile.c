@@ -374,7 +374,7 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
     /* the jobs of one task share a plan: every integrator's but the
      * adaptive ones', which share the frames of its level 0 */
     size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
-    shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_adaptive(s->c->integ[j->integ])];
+    shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_sweep_refines_tol(s->c, j->integ)];
     if (!fr->known && vb_run_frame(&s->c->model, &j->plan, &fr->r) != 0) {
         snprintf(why, whylen, "out of memory");
         return -1;

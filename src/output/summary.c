@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "engine.h"
-#include "loop.h"
 
 #include "ratefiles.h"
 #include "tables.h"
@@ -145,7 +144,7 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     int has_rods = vb_model_constrained(m);
     int has_loop = 0;
     for (size_t i = 0; i < c->n_integ; i++)
-        has_loop |= vb_loop_of(c->integ[i]) != NULL;
+        has_loop |= vb_sweep_caps(c, i).draws;
     fprintf(f, "## %s\n\n", c->name);
     if (c->description)
         fprintf(f, "%s\n\n", c->description);
@@ -165,7 +164,7 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fprintf(f, "; trace `%s` (%zu steps)", c->trace_path, c->trace.n);
     int has_adaptive = 0;
     for (size_t i = 0; i < c->n_integ; i++)
-        has_adaptive |= vb_adaptive(c->integ[i]);
+        has_adaptive |= vb_sweep_refines_tol(c, i);
     if (has_adaptive)
         fprintf(f, "; adaptive integrators on the frames of dt = %g, tolerance %g down to %g, "
                    "their order the exponent of the error against the tolerance",
@@ -247,18 +246,14 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     for (size_t i = 0; i < c->n_integ; i++) {
         /* an engine's declarations beside its name: float32, a derived
          * velocity, its substeps (docs/real-engines.md §1.6, §1.7, §1.9) */
-        const vb_engine *e = vb_engine_of(c->integ[i]);
-        vb_engine_caps caps;
-        int derived = 0;
+        vb_runner_caps caps = vb_sweep_caps(c, i);
+        int derived = caps.velocity == VB_VELOCITY_DERIVED;
         char said[96] = "";
-        if (e && vb_engine_caps_of(e, &caps)) {
-            derived = caps.velocity == VB_VELOCITY_DERIVED;
-            snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
-                     derived ? " (derived v)" : "");
-            if (caps.substeps > 1)
-                snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
-                         caps.substeps);
-        }
+        snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
+                 derived ? " (derived v)" : "");
+        if (caps.substeps > 1)
+            snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
+                     caps.substeps);
         fprintf(f, "| `%s`%s", c->integ[i]->name, said);
         dropped_note(s, i, f);
         if (c->integ[i]->order > 0)
@@ -276,7 +271,7 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         if (has_loop)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_DRAW_MAX), c->integ[i]->order,
                        NULL);
-        if (has_energy && vb_engine_without_velocity(c->integ[i]))
+        if (has_energy && caps.velocity == VB_VELOCITY_NONE)
             fputs(" no velocity |", f); /* velocity=none: positions alone (§1.7) */
         else if (has_energy)
             order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,

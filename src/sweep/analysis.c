@@ -8,7 +8,6 @@
 
 #include "engine.h"
 #include "integrator.h"
-#include "loop.h"
 #include "precision.h"
 
 /* In a case run in float32, or about a shifted origin, what the run's own
@@ -49,19 +48,17 @@ static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, in
 
 /* The arithmetic a method's runs are made in: an engine's declaration
  * (precision=float32, docs/real-engines.md §1.6), double otherwise. */
-static vb_precision precision_of(const vb_integrator *g)
+static vb_precision precision_of(const vb_sweep *s, size_t i)
 {
-    const vb_engine *e = vb_engine_of(g);
-    vb_engine_caps caps;
-    return e && vb_engine_caps_of(e, &caps) ? caps.precision : VB_FLOAT64;
+    return vb_sweep_caps(s->c, i).precision;
 }
 
 /* An engine whose velocity is a difference of positions (velocity=derived):
  * its velocity and what is computed from it are reported, never judged
  * against the label (docs/real-engines.md §1.7). */
-static int derived_velocity(const vb_integrator *g, vb_norm nm)
+static int derived_velocity(const vb_sweep *s, size_t i, vb_norm nm)
 {
-    return vb_engine_velocity_of(g) == VB_VELOCITY_DERIVED && vb_norm_needs_velocity(nm);
+    return vb_sweep_caps(s->c, i).velocity == VB_VELOCITY_DERIVED && vb_norm_needs_velocity(nm);
 }
 
 /* the longest rod of a model, 0 for none */
@@ -125,6 +122,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
             for (int nm = 0; nm < VB_N_NORMS; nm++) {
                 if (!vb_norm_applies_to(c, c->integ[i], (vb_norm)nm))
                     continue;
+                vb_runner_caps can = vb_sweep_caps(c, i);
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
                 double scale[VB_MAX_LEVELS], resolution[VB_MAX_LEVELS], evals[VB_MAX_LEVELS];
                 /* the steps of the level's runs (the most over its seeds):
@@ -134,14 +132,14 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                  * rattle: tol) drifts by about that at every step size: a
                  * floor of its own, as a reference's resolution is, below
                  * which its drift is never fitted (docs/constraints.md) */
-                double tol = vb_integrator_param(vb_loop_inner(c->integ[i]), "tol");
+                double tol = vb_integrator_param(can.method, "tol");
                 double tol_floor = nm == VB_NORM_CONSTRAINT_MAX && tol > 0.0
                                        ? 2.0 * tol * rod_max(&c->model)
                                        : 0.0;
                 /* a float32 engine's round-off floor is float32's: below
                  * it, as below a reference's resolution, nothing is fitted */
                 /* a float32 case, or a float32 engine in any case */
-                vb_precision prec = vb_precision_coarser(c->precision, precision_of(c->integ[i]));
+                vb_precision prec = vb_precision_coarser(c->precision, precision_of(s, i));
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
                     size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
@@ -167,9 +165,9 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
-                        b->dt = vb_adaptive(c->integ[i])           ? sel[0]->plan.tol
-                                : vb_loop_holds_frames(c->integ[i]) ? sel[0]->res.dt
-                                                                     : sel[0]->plan.dt;
+                        b->dt = can.refines == VB_REFINES_TOL          ? sel[0]->plan.tol
+                                : can.refines == VB_REFINES_PHYSICS_DT ? sel[0]->res.dt
+                                                                       : sel[0]->plan.dt;
                         b->norm = (vb_norm)nm;
                         b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
@@ -183,7 +181,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         row.dt[level] = sel[0]->res.dt;
                         row.err[level] = vals[0];
                     }
-                    if (vb_adaptive(c->integ[i]))
+                    if (can.refines == VB_REFINES_TOL)
                         row.dt[level] = sel[0]->plan.tol;
                     levels++;
                 }
@@ -191,7 +189,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                     continue;
                 vb_fit_order(row.dt, row.err, scale, steps, resolution, levels, &row.fit);
                 row.verdict = vb_fit_verdict(
-                    &row.fit, derived_velocity(c->integ[i], (vb_norm)nm) ? 0 : c->integ[i]->order);
+                    &row.fit, derived_velocity(s, i, (vb_norm)nm) ? 0 : c->integ[i]->order);
                 /* An adaptive method whose every level cost the same took
                  * the same steps at every tolerance (its frames were short
                  * enough that the control never asked for less), and one
@@ -202,7 +200,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                     same_work &= evals[l] == evals[0];
                     same_err &= row.err[l] == row.err[0];
                 }
-                if (vb_adaptive(c->integ[i]) && levels > 1 && (same_work || same_err) &&
+                if (can.refines == VB_REFINES_TOL && levels > 1 && (same_work || same_err) &&
                     row.verdict != VB_VERDICT_EXACT) {
                     row.fit.range = VB_RANGE_NONE;
                     row.fit.first = row.fit.last = -1;
@@ -279,7 +277,7 @@ int vb_sweep_analyse_same(vb_sweep *s)
                 /* the coarser arithmetic of the two decides what is round-off */
                 vb_precision p = vb_precision_coarser(
                     c->precision,
-                    vb_precision_coarser(precision_of(c->integ[i]), precision_of(c->integ[o])));
+                    vb_precision_coarser(precision_of(s, i), precision_of(s, o)));
                 for (size_t r = 0; same && r < count[kind]; r++)
                     same = same_run(c, &s->jobs[fi + r], &s->jobs[fo + r], p);
                 s->same_pair[(i * n + o) * VB_N_PLANS + kind] = (unsigned char)same;

@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "isolate.h"
-#include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
 #include "truth.h"
@@ -66,19 +64,20 @@ vb_plan_spec vb_sweep_rate_plan(const vb_case *c, double rate, vb_plan_kind kind
 
 /* The most physics steps a run of the frames p takes in any loop of the
  * case (loop.h): as many as its frames at the most (variable), many more
- * (substeps, a fine accumulator); *most the loop that takes them, or NULL
- * when no loop takes more than a step a frame. */
-static double loop_steps(const vb_case *c, const vb_plan_spec *p, int level, const vb_loop **most)
+ * (substeps, a fine accumulator); *most the entry that takes them, and
+ * *why what sets its count (runner.h), or NULL when none takes more than a
+ * step a frame. */
+static double loop_steps(const vb_case *c, const vb_plan_spec *p, int level,
+                         const vb_integrator **most, vb_step_bound *why)
 {
     double frames = vb_plan_max_steps(p), n = frames;
     /* fixed frames are all t_end/N: a semi-fixed loop's count is exact */
     double h_equal = p->kind == VB_PLAN_FIXED ? p->t_end / frames : 0.0;
     *most = NULL;
     for (size_t i = 0; i < c->n_integ; i++) {
-        const vb_loop *l = vb_loop_of(c->integ[i]);
-        double m = l ? vb_loop_max_steps(&l->spec, frames, h_equal, vb_plan_t_end(p), level) : 0.0;
-        if (m > n)
-            n = m, *most = l;
+        vb_step_bound b = vb_runner_bound(c->integ[i], frames, h_equal, vb_plan_t_end(p), level);
+        if (b.steps > n)
+            n = b.steps, *most = c->integ[i], *why = b;
     }
     return n;
 }
@@ -92,8 +91,9 @@ static int check_rates(const vb_case *c, double max_steps, char *err, size_t err
     for (int ri = 0; ri < c->n_rates; ri++)
         for (int kd = 0; kd < n_kinds; kd++) {
             vb_plan_spec p = vb_sweep_rate_plan(c, c->rates[ri], kinds[kd]);
-            const vb_loop *most;
-            double n = loop_steps(c, &p, 0, &most);
+            const vb_integrator *most;
+            vb_step_bound why;
+            double n = loop_steps(c, &p, 0, &most, &why);
             if (n > max_steps) {
                 char label[4096];
                 snprintf(err, errlen,
@@ -174,13 +174,14 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
             job->level = levels[k];
             job->seed = seeds[k];
             job->plan = plans[k];
-            if (vb_adaptive(c->integ[i])) {
+            vb_refines refines = vb_sweep_caps(c, i).refines;
+            if (refines == VB_REFINES_TOL) {
                 /* the frames of level 0, the tolerance of this level */
                 job->plan = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
                 job->plan.tol = vb_sweep_tolerance(c, levels[k]);
                 job->plan.level = levels[k];
                 snprintf(job->plan.id, sizeof job->plan.id, "%s-T%d", plans[k].id, levels[k]);
-            } else if (vb_loop_holds_frames(c->integ[i])) {
+            } else if (refines == VB_REFINES_PHYSICS_DT) {
                 /* an accumulator: the frames of level 0, physics_dt / 2^level
                  * (docs/method.md §9) */
                 job->plan = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
@@ -202,19 +203,20 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
         for (int level = 0; level < c->halvings; level++) {
             vb_plan_spec p = vb_sweep_plan_for(c, (vb_plan_kind)kind, level, 1);
             /* a frame loop's physics steps; the loop that needs the most, to be named */
-            const vb_loop *most;
-            double n = loop_steps(c, &p, level, &most);
-            if (n > max_steps && most && most->spec.dt_line) {
+            const vb_integrator *most;
+            vb_step_bound why;
+            double n = loop_steps(c, &p, level, &most, &why);
+            if (n > max_steps && most && why.key) {
                 /* physics_dt sets the count (an accumulator's, a
                  * semi-fixed loop's), not the frames' dt: name its line */
                 char label[4096];
                 snprintf(err, errlen,
-                         "%s:%lu: physics_dt = %s: %s at physics_dt/2^%d = %g needs up to %.3g "
+                         "%s:%lu: %s = %s: %s at %s/2^%d = %g needs up to %.3g "
                          "steps a run, over the limit of %.3g (raise it with --max-steps or "
                          "VERLETBENCH_MAX_STEPS)",
-                         c->path, most->spec.dt_line, most->spec.dt_text,
-                         vb_case_label(c, label, sizeof label), level,
-                         vb_loop_physics_dt(&most->spec, level), n, max_steps);
+                         c->path, why.line, why.key, why.value,
+                         vb_case_label(c, label, sizeof label), why.key, level, why.step, n,
+                         max_steps);
                 return VB_SWEEP_USAGE;
             }
             if (n > max_steps) {
@@ -271,9 +273,9 @@ typedef struct {
  * and a tolerance of its own, alone.  Each result is what it would be
  * alone, bit for bit (simulate.h).  0, or -1 with a message. */
 /* runs on plans of their own at a level: alone */
-static int own_frames(const vb_integrator *g)
+static int own_frames(const vb_case *c, size_t i)
 {
-    return vb_adaptive(g) || vb_loop_holds_frames(g);
+    return vb_sweep_caps(c, i).refines != VB_REFINES_DT;
 }
 
 static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
@@ -290,7 +292,7 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
     for (size_t k = 0; k < n; k++)
         memset(&res[k], 0, sizeof res[k]);
     for (size_t k = 0; rc == 0 && k < n; k++)
-        if (!own_frames(c->integ[idx[k]])) {
+        if (!own_frames(c, idx[k])) {
             grid[m] = c->integ[idx[k]];
             at[m++] = k;
         }
@@ -302,7 +304,7 @@ static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
             res[at[q]] = gres[q];
     }
     for (size_t k = 0; rc == 0 && k < n; k++)
-        if (own_frames(c->integ[idx[k]])) {
+        if (own_frames(c, idx[k])) {
             vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[k] * jc->per + g].plan,
                                  .integ = &c->integ[idx[k]], .n_integ = 1,
                                  .reference = jc->reference};
@@ -389,7 +391,7 @@ static int job_task(void *ctx, size_t g)
     vb_run_result *res = malloc((c->n_integ ? c->n_integ : 1) * sizeof *res);
     int failed = !idx || !res;
     for (size_t i = 0; !failed && i < c->n_integ; i++)
-        if (!jc->iso || vb_engine_of(c->integ[i]) || jc->here[i * jc->per + g])
+        if (!jc->iso || vb_sweep_caps(c, i).external || jc->here[i * jc->per + g])
             idx[n++] = i;
     if (!failed && n)
         failed = run_task(jc, g, idx, n, res, err, sizeof err) != 0;
@@ -448,7 +450,7 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
          * engines' (no thread runs while workers are forked) */
         size_t ni = 0;
         for (size_t i = 0; i < c->n_integ; i++)
-            ni += !vb_engine_of(c->integ[i]);
+            ni += !vb_sweep_caps(c, i).external;
         size_t *units = malloc((n * ni > 0 ? n * ni : 1) * sizeof *units);
         size_t *at = malloc((n + 1) * sizeof *at);
         jc.here = calloc(s->n_jobs ? s->n_jobs : 1, 1);
@@ -456,7 +458,7 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
         for (size_t t = 0, u = 0; rc == 0 && t < n; t++) {
             at[t] = u;
             for (size_t i = 0; i < c->n_integ; i++)
-                if (!vb_engine_of(c->integ[i]))
+                if (!vb_sweep_caps(c, i).external)
                     units[u++] = i * per + order[t];
             at[t + 1] = u;
         }

@@ -6,8 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "engine.h"
-#include "loop.h"
+#include "runner.h"
 #include "truth.h"
 
 typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
@@ -64,7 +63,7 @@ int vb_norm_applies(const vb_case *c, vb_norm n)
     case VB_NORM_DRAW_MAX:
     case VB_NORM_DRAW_RMS:
         for (size_t i = 0; i < c->n_integ; i++)
-            if (vb_loop_of(c->integ[i]))
+            if (vb_runner_caps_of(c->integ[i], &c->model).draws)
                 return 1;
         return 0;
     default:
@@ -80,7 +79,9 @@ int vb_norm_needs_velocity(vb_norm n)
 
 int vb_norm_applies_to(const vb_case *c, const vb_integrator *g, vb_norm n)
 {
-    return vb_norm_applies(c, n) && !(vb_norm_needs_velocity(n) && vb_engine_without_velocity(g));
+    return vb_norm_applies(c, n) &&
+           !(vb_norm_needs_velocity(n) &&
+             vb_runner_caps_of(g, &c->model).velocity == VB_VELOCITY_NONE);
 }
 
 /* What a reference solution cannot resolve: errors in position or velocity

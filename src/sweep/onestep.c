@@ -7,10 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "integrator.h"
 #include "isolate.h"
-#include "loop.h"
 #include "plugin.h"
 #include "truth.h"
 #include "vector.h"
@@ -223,7 +221,7 @@ int vb_sweep_onestep(vb_sweep *s)
          * has no protocol for: it has no row; nor has an adaptive
          * method, whose one step of h is as many as its control wants;
          * nor a frame loop, whose step is its integrator's */
-        if (vb_engine_of(c->integ[i]) || vb_adaptive(c->integ[i]) || vb_loop_of(c->integ[i]))
+        if (!vb_sweep_caps(c, i).one_step)
             continue;
         o.slot[i] = s->n_onestep;
         s->n_onestep += VB_ONESTEP_RATIOS;

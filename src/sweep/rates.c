@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "isolate.h"
 #include "jobs.h"
 #include "plugin.h"
@@ -285,7 +284,7 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
     s->rates = calloc(cap ? cap : 1, sizeof *s->rates);
     int rc = integ && idx && s->rates ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < c->n_integ; i++)
-        if (!vb_engine_of(c->integ[i])) {
+        if (!vb_sweep_caps(c, i).external) {
             idx[m] = i;
             integ[m++] = c->integ[i];
         }

@@ -7,10 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "engine.h"
 #include "integrator.h"
-#include "loop.h"
-#include "plugin.h"
 
 static void say(FILE *f, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -65,17 +62,18 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
             const vb_order_row *r = &s->orders[k];
             int shown = r->norm == VB_NORM_POS_MAX ||
                         (r->norm == VB_NORM_ENERGY_MAX && r->kind == VB_PLAN_FIXED);
-            const vb_integrator *g = vb_loop_inner(s->c->integ[r->integ]);
+            vb_runner_caps cap = vb_sweep_caps(s->c, r->integ);
+            const vb_integrator *g = cap.method;
             /* the label the verdict was judged against (analysis.c: none for
              * a velocity an engine derives from its positions) */
-            int label = vb_engine_velocity_of(s->c->integ[r->integ]) == VB_VELOCITY_DERIVED &&
+            int label = cap.velocity == VB_VELOCITY_DERIVED &&
                                 vb_norm_needs_velocity(r->norm)
                             ? 0
                             : s->c->integ[r->integ]->order;
             const char *why = shown ? strict_fails(r, label) : NULL;
             if (!why)
                 continue;
-            if (mine && vb_integrator_builtin(g))
+            if (mine && cap.builtin)
                 continue;
             char order[32] = "no order";
             if (isfinite(r->fit.order))
@@ -108,22 +106,7 @@ static void say_failure(FILE *f, const char *cmd, const vb_case *c, size_t integ
     if ((*failed)++ >= 20)
         return;
     char label[4096], who[512];
-    const vb_engine *e = vb_engine_of(c->integ[integ]);
-    unsigned long long h;
-    /* a frame loop's row: the plugin is the method's inside it */
-    const char *name = vb_integrator_type(vb_loop_inner(c->integ[integ]))->name;
-    const char *file = vb_plugin_of_integrator(name, &h);
-    if (e) {
-        const char *src = e->command ? e->command : e->dir;
-        snprintf(who, sizeof who, "engine %s (%.200s%s)", e->name, src,
-                 strlen(src) > 200 ? "..." : "");
-    } else if (file) {
-        snprintf(who, sizeof who, "plugin integrator %s (%s)", c->integ[integ]->name, file);
-    } else {
-        file = vb_plugin_of_model(c->model.type->name, &h);
-        snprintf(who, sizeof who, "%s on the plugin model %s (%s)", c->integ[integ]->name,
-                 c->model.type->name, file ? file : "?");
-    }
+    vb_runner_who(c->integ[integ], &c->model, who, sizeof who);
     say(f, cmd, "%s: %s: %s%s%s: %s", vb_case_label(c, label, sizeof label), who, id ? "run " : "",
         id ? id : "", plan_text, why);
 }

@@ -6,12 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loop.h"
 #include "plugin.h"
 
 const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
 
-int vb_adaptive(const vb_integrator *g) { return (g->flags & VB_ADAPTIVE) != 0; }
+vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i)
+{
+    return vb_runner_caps_of(c->integ[i], &c->model);
+}
+
+int vb_sweep_refines_tol(const vb_case *c, size_t i)
+{
+    return vb_sweep_caps(c, i).refines == VB_REFINES_TOL;
+}
 
 double vb_sweep_tolerance(const vb_case *c, int level)
 {
@@ -20,7 +27,7 @@ double vb_sweep_tolerance(const vb_case *c, int level)
 
 int vb_sweep_calls_plugin(const vb_case *c, size_t i)
 {
-    return vb_plugin_code(vb_loop_inner(c->integ[i]), &c->model);
+    return vb_sweep_caps(c, i).isolated;
 }
 
 int vb_sweep_job_shard(const vb_sweep *s, size_t job)

@@ -13,15 +13,20 @@
 #include "orders.h"
 #include "roundoff.h"
 #include "series.h"
+#include "runner.h"
 #include "simulate.h"
 
 #define VB_N_PLANS 3
 
-/* An adaptive integrator (VB_ADAPTIVE) runs on the frames of level 0 at
- * every level, with the tolerance `tolerance` / VB_TOL_RATIO^level: the
- * tolerance is what its sweep refines, and the x of its fitted orders. */
+/* A runner that refines its tolerance (VB_REFINES_TOL, runner.h: an
+ * adaptive method) runs on the frames of level 0 at every level, with the
+ * tolerance `tolerance` / VB_TOL_RATIO^level: the tolerance is what its
+ * sweep refines, and the x of its fitted orders. */
 #define VB_TOL_RATIO 10.0
-int vb_adaptive(const vb_integrator *g);
+/* What the case's entry i can do on its model (runner.h). */
+vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i);
+/* Entry i refines its tolerance (an adaptive method). */
+int vb_sweep_refines_tol(const vb_case *c, size_t i);
 double vb_sweep_tolerance(const vb_case *c, int level);
 
 typedef struct vb_sweep_job {

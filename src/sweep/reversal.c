@@ -13,7 +13,6 @@
 #include "integrator.h"
 #include "isolate.h"
 #include "jobs.h"
-#include "loop.h"
 #include "plugin.h"
 #include "vector.h"
 
@@ -153,8 +152,7 @@ static int reversal_kinds(const vb_case *c, size_t i, vb_plan_kind *kinds)
     int n = 0;
     for (int kind = 0; kind < VB_N_PLANS; kind++)
         if (!((kind == VB_PLAN_RANDOM && !(c->jitter > 0.0)) ||
-              (kind == VB_PLAN_TRACE && !c->trace_path) || vb_engine_of(c->integ[i]) ||
-              vb_adaptive(c->integ[i]) || vb_loop_of(c->integ[i])))
+              (kind == VB_PLAN_TRACE && !c->trace_path) || !vb_sweep_caps(c, i).reverses))
             kinds[n++] = (vb_plan_kind)kind;
     return n;
 }

@@ -2,11 +2,10 @@
 #include "series.h"
 #include <sys/stat.h>
 
-#include "engine.h"
 #include "isolate.h"
-#include "loop.h"
 #include "parallel.h"
 #include "plugin.h"
+#include "runner.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -627,7 +626,7 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
  * sweep/results.c, whose header includes this one's) */
 static int calls_plugin(const vb_case *c, size_t i)
 {
-    return vb_plugin_code(vb_loop_inner(c->integ[i]), &c->model);
+    return vb_runner_caps_of(c->integ[i], &c->model).isolated;
 }
 
 static int iso_series_foreign(void *ctx, size_t unit)
@@ -650,7 +649,7 @@ static int series_task(void *ctx, size_t j)
         return -1;
     }
     for (size_t i = 0; i < ni; i++)
-        if (!x->iso || vb_engine_of(c->integ[i]) || x->here[j * ni + i])
+        if (!x->iso || vb_runner_caps_of(c->integ[i], &c->model).external || x->here[j * ni + i])
             idx[n++] = i;
     int rc = series_part(x, j, idx, n, x->err[j], sizeof x->err[j]);
     free(idx);
@@ -667,11 +666,8 @@ static double long_periods(const vb_case *c, double max_steps)
     double frames = vb_plan_max_steps(&one), per_period = frames;
     /* a frame loop's physics steps, as the sweep counts them (a substeps
      * loop of 1000 takes 1000 a frame): the step limit holds them too */
-    for (size_t i = 0; i < c->n_integ; i++) {
-        const vb_loop *l = vb_loop_of(c->integ[i]);
-        if (l)
-            per_period = fmax(per_period, vb_loop_max_steps(&l->spec, frames, 0.0, c->t_end, 0));
-    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        per_period = fmax(per_period, vb_runner_bound(c->integ[i], frames, 0.0, c->t_end, 0).steps);
     if (periods * per_period > max_steps)
         periods = fmax(1.0, floor(max_steps / per_period));
     return periods;
@@ -716,8 +712,8 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
      * them (verletbench problem asks for them), else the long run is the
      * sweep's coarsest one, over t_end */
     for (size_t i = 0; i < c->n_integ && periods > 1.0; i++) {
-        const vb_engine *e = vb_engine_of(c->integ[i]);
-        if (e && e->dir && !has_long_runs(c, e->dir, plans))
+        const char *dir = vb_runner_recorded(c->integ[i]);
+        if (dir && !has_long_runs(c, dir, plans))
             periods = 1.0;
     }
     set->periods = periods;
@@ -756,7 +752,7 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
         for (size_t j = 0; j < 2 * plans; j++) {
             at[j] = u;
             for (size_t i = 0; i < ni; i++)
-                if (!vb_engine_of(c->integ[i]))
+                if (!vb_runner_caps_of(c->integ[i], &c->model).external)
                     units[u++] = j * ni + i;
         }
         at[2 * plans] = u;

@@ -6,7 +6,6 @@
 #include <stdio.h>
 
 #include "analysis.h"
-#include "engine.h"
 #include "onestep.h"
 #include "rates.h"
 #include "reversal.h"
@@ -22,11 +21,8 @@ int vb_sweep_run(const vb_case *c, vb_sweep *s, double max_steps, unsigned flags
     /* the engines' persistent workers are done with this case: ended now,
      * not when the case is freed, or a run of many cases would keep every
      * case's workers (a node process each) until the last */
-    for (size_t i = 0; i < c->n_integ; i++) {
-        const vb_engine *e = vb_engine_of(c->integ[i]);
-        if (e)
-            vb_engine_close_workers(e);
-    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        vb_runner_release(c->integ[i]);
     return rc;
 }
 

@@ -17,10 +17,8 @@
 #include <string.h>
 
 #include "clock.h"
-#include "engine.h"
 #include "integrator.h"
 #include "isolate.h"
-#include "loop.h"
 #include "plugin.h"
 
 /* what the optimiser must not drop */
@@ -157,11 +155,12 @@ int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out)
         const vb_sweep_job *j = &s->jobs[k];
         /* an engine's time is its process's, not a step's; a run that did
          * not finish has no cost to compare */
-        if ((j->kind == VB_PLAN_RANDOM && j->seed != 1) || vb_engine_of(c->integ[j->integ]) ||
-            vb_loop_of(c->integ[j->integ]) || j->res.status != VB_STATUS_OK)
+        vb_runner_caps cap = vb_sweep_caps(c, j->integ);
+        if ((j->kind == VB_PLAN_RANDOM && j->seed != 1) || !cap.timed ||
+            j->res.status != VB_STATUS_OK)
             continue;
         t.slot[k] = (*n_out)++;
-        if (vb_plugin_code(c->integ[j->integ], &c->model))
+        if (cap.isolated)
             iso[n_iso++] = k; /* in a worker, below */
         else
             rc = time_job(c, j, &(*out)[t.slot[k]]);

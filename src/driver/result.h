@@ -1,0 +1,112 @@
+/* result.h — what a run's row says: its status, errors and counts
+ * (vb_run_result), made once the run stopped (vb_run_finish), for a run
+ * that failed, and as bytes for a result made in another process.  Every
+ * kind of runner (runner.h) finishes its runs through it. */
+#ifndef VB_RESULT_H
+#define VB_RESULT_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "plan.h"
+
+typedef enum {
+    VB_STATUS_OK,
+    VB_STATUS_DIVERGED,    /* the state became non-finite */
+    VB_STATUS_EXACT_FAILED, /* the exact or reference solution could not be computed */
+    VB_STATUS_ENGINE_FAILED, /* an external engine failed (engine.h): vb_run_result.failure */
+    /* the plugin's code ended, crashed or hung the process the run was in
+     * (isolate.h): vb_run_result.failure says how */
+    VB_STATUS_PLUGIN_FAILED
+} vb_status;
+
+const char *vb_status_name(vb_status s);
+
+typedef struct vb_run_result {
+    double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */
+    double t_end;
+    unsigned long long steps, force_evals;
+    double err_pos_final, err_pos_max, err_pos_rms;
+    /* vb_metrics_pos_signed_mean: the signed witness "= name" compares
+     * beside the norms; in shard files, never in the tables */
+    double err_pos_signed;
+    double err_vel_final, err_vel_max;
+    double err_energy_max, err_angmom_max, err_momentum_max;
+    double err_return; /* |x(t_end) - x(0)| when t_end is a whole number of periods */
+    double err_constraint_max; /* the largest drift off the model's rods (metrics.h) */
+    int has_energy, has_angmom, has_momentum, has_return, has_constraint;
+    /* the run reported positions alone (an engine of velocity=none,
+     * docs/real-engines.md §1.7): its velocity errors are not measured, and
+     * has_energy, has_angmom, has_momentum are 0 */
+    int no_velocity;
+    vb_status status;
+    unsigned long long fail_step; /* the step at which the run stopped, if not ok */
+    double pos_scale, vel_scale;  /* largest |x|, |v| of the exact solution */
+    /* a reference solution's own error over the run's times (truth.h), in
+     * position and velocity; has_reference 0 for an exact solution */
+    int has_reference;
+    double ref_err_pos, ref_err_vel;
+    /* a reference that stopped on a force that was not finite: where (NaN
+     * otherwise); for the message of a run that ended exact-failed */
+    double ref_bad_force_t;
+    /* an engine's run that failed: what went wrong (engine.h, malloc'd:
+     * vb_run_result_clear frees it), else NULL.  A pointer, not an array:
+     * a sweep holds every run's result, and only a failed engine run has
+     * anything to say (runs of a sweep were 976 bytes each, now 472) */
+    char *failure;
+    /* a frame loop's run (loop.h, frameloop.h): the drawn position's error
+     * at the frames' times, and the time its clamp dropped; has_draw 0
+     * for a run without a loop */
+    int has_draw;
+    double err_draw_max, err_draw_rms, lag_max;
+} vb_run_result;
+
+/* Free what a result holds (its failure text); the numbers stay. */
+void vb_run_result_clear(vb_run_result *r);
+
+/* What a run of the plan writes whatever its method does (the frame of
+ * its row): status ok, the plan's dt, t_end and steps, which errors apply
+ * (has_*), every error 0; from the code a run itself uses (the plan
+ * drawn, vb_metrics_init, vb_run_finish).  0, or -1 out of memory. */
+int vb_run_frame(const vb_model *model, const vb_plan_spec *plan, vb_run_result *out);
+/* A run whose plugin failed it (isolate.h): the plan's frame, no step
+ * taken, every error inf, status plugin-failed and why.  0, or -1 out of
+ * memory. */
+int vb_run_plugin_failed(const vb_model *model, const vb_plan_spec *plan, const char *why,
+                         vb_run_result *out);
+/* A result as bytes (its failure text after it), and back: for a result
+ * made in another process.  pack: the bytes used, at most cap (else 0);
+ * unpack: 0, or -1 (not such bytes, or out of memory). */
+size_t vb_run_result_pack(const vb_run_result *r, void *buf, size_t cap);
+int vb_run_result_unpack(vb_run_result *r, const void *bytes, size_t len);
+#define VB_RUN_PACKED_MAX (sizeof(vb_run_result) + 1024)
+/* its failure text, or "" */
+static inline const char *vb_run_failure(const vb_run_result *r)
+{
+    return r->failure ? r->failure : "";
+}
+
+/* The pieces a run is made of. */
+struct vb_metrics;
+struct vb_truth;
+/* every x[i] and v[i], i < n, finite */
+int vb_all_finite(const double *x, const double *v, size_t n);
+/* The result fields once a run has stopped (res->status and res->steps
+ * set); x_last is its last position, for the return error. */
+void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,
+                   const struct vb_metrics *m, const double *x_last,
+                   unsigned long long force_evals, const struct vb_truth *truth,
+                   vb_run_result *res);
+
+/* A finite state whose error `what` (vb_metrics_add) is not a finite
+ * number: the run diverged there, and its failure text says so. */
+void vb_run_unmeasurable(vb_run_result *res, const char *what);
+
+/* t_end is a whole number of the model's periods (to 1e-9 of it), so a run
+ * reports its return error */
+int vb_whole_periods(const vb_model *model, double t_end);
+
+/* A run that cannot go on: its status, and why (copied; NULL: none). */
+void vb_run_failed(vb_run_result *res, vb_status status, const char *why);
+
+#endif

@@ -1,0 +1,384 @@
+/* runner.c — what each kind of runner can do, asked in one place: the
+ * only file above the kinds' own folders that tells an engine from a frame
+ * loop from an integrator of the table (runner.h). */
+#include "runner.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frameloop.h"
+#include "integrator.h"
+#include "loop.h"
+#include "plugin.h"
+#include "rigid.h"
+#include "truth.h"
+
+vb_state_shape vb_state_of_model(const vb_model *m)
+{
+    return (vb_state_shape){VB_STATE_PARTICLES, 2 * m->n};
+}
+
+vb_state_shape vb_state_of_rigid_body(void)
+{
+    return (vb_state_shape){VB_STATE_RIGID_BODY, VB_RIGID_COMPONENTS};
+}
+
+const char *vb_state_kind_name(vb_state_kind k)
+{
+    return k == VB_STATE_RIGID_BODY ? "rigid body" : "particles";
+}
+
+vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
+{
+    const vb_engine *e = vb_engine_of(r);
+    const vb_loop *l = vb_loop_of(r);
+    /* a frame loop's entry runs the method inside it: its code, its
+     * plugin, its parameters */
+    const vb_integrator *method = vb_loop_inner(r);
+    int adaptive = (r->flags & VB_ADAPTIVE) != 0;
+    vb_runner_caps c = {.state = vb_state_of_model(m),
+                        .refines = adaptive                   ? VB_REFINES_TOL
+                                   : vb_loop_holds_frames(r) ? VB_REFINES_PHYSICS_DT
+                                                             : VB_REFINES_DT,
+                        /* a method of the table on its own: an engine's steps
+                         * and a loop's frames cannot be turned round or started
+                         * from history, and an adaptive method chooses steps
+                         * that are not the plan's */
+                        .reverses = !e && !l && !adaptive,
+                        .one_step = !e && !l && !adaptive,
+                        .external = e != NULL,
+                        .draws = l != NULL,
+                        .builtin = !e && vb_integrator_builtin(method),
+                        .precision = VB_FLOAT64,
+                        .velocity = VB_VELOCITY_STATE,
+                        .method = method};
+    c.isolated = !e && vb_plugin_code(method, m);
+    c.timed = !e && !l;
+    if (e) {
+        vb_engine_caps ec;
+        if (vb_engine_caps_of(e, &ec)) {
+            c.precision = ec.precision;
+            c.substeps = ec.substeps;
+        }
+        c.velocity = vb_engine_velocity_of(r);
+    }
+    return c;
+}
+
+vb_step_bound vb_runner_bound(const vb_integrator *r, double n, double h_equal, double t_end,
+                              int level)
+{
+    vb_step_bound b = {n, NULL, NULL, 0, 0.0};
+    const vb_loop *l = vb_loop_of(r);
+    if (l) {
+        b.steps = vb_loop_max_steps(&l->spec, n, h_equal, t_end, level);
+        if (l->spec.dt_line) {
+            b.key = "physics_dt";
+            b.value = l->spec.dt_text;
+            b.line = l->spec.dt_line;
+            b.step = vb_loop_physics_dt(&l->spec, level);
+        }
+    }
+    return b;
+}
+
+void vb_runner_who(const vb_integrator *r, const vb_model *m, char *buf, size_t len)
+{
+    const vb_engine *e = vb_engine_of(r);
+    unsigned long long h;
+    /* a frame loop's row: the plugin is the method's inside it */
+    const char *name = vb_integrator_type(vb_loop_inner(r))->name;
+    const char *file = vb_plugin_of_integrator(name, &h);
+    if (e) {
+        const char *src = e->command ? e->command : e->dir;
+        snprintf(buf, len, "engine %s (%.200s%s)", e->name, src, strlen(src) > 200 ? "..." : "");
+    } else if (file) {
+        snprintf(buf, len, "plugin integrator %s (%s)", r->name, file);
+    } else {
+        file = vb_plugin_of_model(m->type->name, &h);
+        snprintf(buf, len, "%s on the plugin model %s (%s)", r->name, m->type->name,
+                 file ? file : "?");
+    }
+}
+
+int vb_runner_provenance(const vb_integrator *r, char *buf, size_t len)
+{
+    const vb_engine *e = vb_engine_of(r);
+    if (!e)
+        return 0;
+    vb_engine_provenance(e, buf, len);
+    return 1;
+}
+
+const char *vb_runner_recorded(const vb_integrator *r)
+{
+    const vb_engine *e = vb_engine_of(r);
+    return e ? e->dir : NULL;
+}
+
+void vb_runner_release(const vb_integrator *r)
+{
+    const vb_engine *e = vb_engine_of(r);
+    if (e)
+        vb_engine_close_workers(e);
+}
+
+/* ---- runs of each kind ---- */
+
+/* An integrator of the table, built in or a plugin's, fixed-step or
+ * adaptive: its state, stepped in advance and read in observe. */
+typedef struct {
+    vb_run base;
+    void *state;
+    const vb_plan_spec *plan;
+    int started; /* start was called: its finish must be */
+} method_run;
+
+static int method_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)res;
+    method_run *r = (method_run *)run;
+    const vb_integrator *g = run->entry;
+    size_t n = run->model->n;
+    vb_integrator_set_params(g, r->state);
+    if (g->set_tolerance)
+        g->set_tolerance(r->state, r->plan->tol > 0.0 ? r->plan->tol : VB_DEFAULT_TOL);
+    g->start(r->state, &run->force, 0.0, s0, s0 + n, h);
+    r->started = 1;
+    return 0;
+}
+
+static void method_advance(vb_run *run, double t, double h)
+{
+    run->entry->step(((method_run *)run)->state, &run->force, t, h);
+}
+
+static int method_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    (void)t_next, (void)h, (void)res;
+    run->entry->observe(((method_run *)run)->state, s, s + run->model->n);
+    return 0;
+}
+
+static void method_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                          const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    vb_run_finish(run->model, spec, plan, &run->m, last, run->force.evals, truth, res);
+}
+
+static void method_close(vb_run *run)
+{
+    method_run *r = (method_run *)run;
+    if (r->started && run->entry->finish)
+        run->entry->finish(r->state);
+    free(r->state);
+    free(r);
+}
+
+static const vb_run_ops method_ops = {method_start, method_advance, method_observe, NULL,
+                                      NULL,         method_finish,  method_close};
+
+/* An external engine: its process's rows in place of steps. */
+typedef struct {
+    vb_run base;
+    const vb_engine *engine;
+    const vb_plan_spec *plan;
+    vb_engine_run *er;
+    unsigned long long evals; /* the engine's count */
+} engine_run;
+
+/* an engine's run that cannot go on: status engine-failed, and why */
+static void engine_failed(engine_run *r, vb_run_result *res, const char *why)
+{
+    vb_run_failed(res, VB_STATUS_ENGINE_FAILED, why);
+    vb_engine_stop(r->er);
+    r->er = NULL;
+}
+
+static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)s0, (void)h;
+    engine_run *r = (engine_run *)run;
+    char why[512];
+    r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
+    /* velocity=none: measured by its positions (its cells of a run that
+     * failed to start too, once the engine said so) */
+    run->no_velocity = r->er ? !vb_engine_run_has_velocity(r->er)
+                             : vb_engine_without_velocity(run->entry);
+    if (!r->er) {
+        engine_failed(r, res, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    engine_run *r = (engine_run *)run;
+    /* the engine's row of this step, in place of a step */
+    if (vb_engine_next(r->er, t_next, h, s, s + run->model->n, &r->evals) != 0) {
+        engine_failed(r, res, vb_engine_why(r->er));
+        return -1;
+    }
+    return 0;
+}
+
+static void engine_halt(vb_run *run)
+{
+    engine_run *r = (engine_run *)run;
+    vb_engine_stop(r->er); /* a NaN it wrote: diverged, as for a built-in */
+    r->er = NULL;
+}
+
+static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                          const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    engine_run *r = (engine_run *)run;
+    if (r->er) {
+        /* an engine that gave every row must end there, and exit 0 */
+        if (res->status == VB_STATUS_OK && vb_engine_finish(r->er) != 0)
+            engine_failed(r, res, vb_engine_why(r->er));
+        vb_engine_stop(r->er);
+        r->er = NULL;
+    }
+    vb_run_finish(run->model, spec, plan, &run->m, last, r->evals, truth, res);
+}
+
+static void engine_close(vb_run *run)
+{
+    vb_engine_stop(((engine_run *)run)->er);
+    free(run);
+}
+
+static const vb_run_ops engine_ops = {engine_start, NULL,          engine_observe, NULL,
+                                      engine_halt,  engine_finish, engine_close};
+
+/* A frame loop round a method (frameloop.h): a frame at a time, its
+ * physics steps measured inside, its drawn state by the driver. */
+typedef struct {
+    vb_run base;
+    vb_frameloop fl;
+    int ready; /* fl was set up: vb_frameloop_free */
+} loop_run;
+
+static int loop_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)res;
+    vb_frameloop_start(&((loop_run *)run)->fl, &run->force, s0, s0 + run->model->n, h);
+    return 0;
+}
+
+/* a frame loop's frame: its physics steps, then the state it draws into
+ * s; 0, or -1 when the run stopped (status set) */
+static int loop_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    const char *bad = NULL;
+    switch (vb_frameloop_frame(&((loop_run *)run)->fl, &run->force, t_next, h, s,
+                               s + run->model->n, &bad)) {
+    case VB_FRAME_OK:
+        return 0;
+    case VB_FRAME_DIVERGED:
+        res->status = VB_STATUS_DIVERGED;
+        if (run->force.stopped)
+            res->failure = strdup(run->force.stopped);
+        break;
+    case VB_FRAME_NO_TRUTH:
+        res->status = VB_STATUS_EXACT_FAILED;
+        break;
+    case VB_FRAME_UNMEASURABLE:
+        vb_run_unmeasurable(res, bad);
+        break;
+    }
+    return -1;
+}
+
+static const char *loop_measure(vb_run *run, const double *s, const double *xe, const double *ve,
+                                const vb_exact_size *size)
+{
+    (void)ve, (void)size;
+    return vb_frameloop_draw_add(&((loop_run *)run)->fl, s, xe);
+}
+
+/* a frame loop's result: its physics steps and their errors (the run's
+ * own metrics), its drawn state's, the time it dropped; an accumulator's
+ * dt is its physics_dt, the step its sweep refines (docs/method.md §9) */
+static void loop_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                        const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    (void)truth, (void)last;
+    const vb_frameloop *fl = &((loop_run *)run)->fl;
+    res->steps = fl->steps;
+    vb_run_finish(run->model, spec, plan, &fl->m, fl->run.cur, run->force.evals, fl->truth, res);
+    if (vb_loop_holds_frames(&fl->run.loop->integ))
+        res->dt = fl->run.dt;
+    res->has_draw = 1;
+    res->lag_max = fl->run.lag;
+    if (res->status == VB_STATUS_OK) {
+        res->err_draw_max = fl->draw_max;
+        res->err_draw_rms = vb_frameloop_draw_rms(fl);
+    } else {
+        res->err_draw_max = res->err_draw_rms = INFINITY;
+    }
+}
+
+static void loop_close(vb_run *run)
+{
+    loop_run *r = (loop_run *)run;
+    if (r->ready)
+        vb_frameloop_free(&r->fl);
+    free(r);
+}
+
+static const vb_run_ops loop_ops = {loop_start, NULL,        loop_observe, loop_measure,
+                                    NULL,       loop_finish, loop_close};
+
+vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spec *plan)
+{
+    const vb_engine *e = vb_engine_of(r);
+    const vb_loop *l = vb_loop_of(r);
+    vb_run *run;
+    if (e) {
+        engine_run *er = calloc(1, sizeof *er);
+        if (!er)
+            return NULL;
+        er->base.ops = &engine_ops;
+        er->engine = e;
+        er->plan = plan;
+        run = &er->base;
+    } else if (l) {
+        loop_run *lr = calloc(1, sizeof *lr);
+        if (!lr)
+            return NULL;
+        lr->base.ops = &loop_ops;
+        /* vb_frameloop_init leaves it to be freed either way */
+        lr->ready = 1;
+        if (vb_frameloop_init(&lr->fl, l, m, plan->level) != 0) {
+            loop_close(&lr->base);
+            return NULL;
+        }
+        run = &lr->base;
+    } else {
+        method_run *mr = calloc(1, sizeof *mr);
+        if (!mr)
+            return NULL;
+        mr->base.ops = &method_ops;
+        mr->plan = plan;
+        if (!(mr->state = calloc(1, r->state_size(m->n)))) {
+            free(mr);
+            return NULL;
+        }
+        run = &mr->base;
+    }
+    run->entry = r;
+    run->model = m;
+    run->force = vb_model_force(m);
+    return run;
+}
+
+void vb_run_close(vb_run *run)
+{
+    if (run)
+        run->ops->close(run);
+}
