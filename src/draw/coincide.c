@@ -153,6 +153,17 @@ void vb_same_note(const vb_curves *c, size_t p, size_t s, char *buf, size_t len)
         snprintf(buf, len, "  ≈ %s", c->near[p * c->ns + s]);
 }
 
+/* the key's one word on "≈": every chart with striped curves says the same */
+void vb_near_label(const vb_curves *c, size_t p, const char *what, double y, FILE *f)
+{
+    fputs("unset label 22\n", f);
+    if (vb_panel_has_near(c, p))
+        fprintf(f, "set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "
+                   "it,\\ndrawn striped over it; not the\\nsame %s\" at graph 1.04, graph %g left "
+                   "font \",9\" tc rgb \"#333333\" noenhanced\n",
+                what, y);
+}
+
 int vb_panel_has_near(const vb_curves *c, size_t p)
 {
     char note[512];

@@ -66,6 +66,9 @@ int vb_curve_dt(const vb_curves *c, size_t p, size_t s);
 void vb_same_note(const vb_curves *c, size_t p, size_t s, char *buf, size_t len);
 /* some curve of panel p is keyed "≈" */
 int vb_panel_has_near(const vb_curves *c, size_t p);
+/* "unset label 22", then, where panel p has a curve keyed "≈", the label
+ * that says what "≈" means ("same WHAT"), at graph height y */
+void vb_near_label(const vb_curves *c, size_t p, const char *what, double y, FILE *f);
 /* the dash types of panel p's followers */
 void vb_curves_stripes(const vb_curves *c, size_t p, FILE *f);
 

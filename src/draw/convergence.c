@@ -355,12 +355,7 @@ int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char 
             fputs("set label 20 \"* a trend over all points:\\nno single power law\" at graph 1.04, "
                   "graph 0.04 left font \",9\" tc rgb \"#333333\" noenhanced\n",
                   f);
-        fputs("unset label 22\n", f);
-        if (vb_panel_has_near(&C, p))
-            fprintf(f, "set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 "
-                       "of it,\\ndrawn striped over it; not the\\nsame errors\" at graph 1.04, "
-                       "graph %g left font \",9\" tc rgb \"#333333\" noenhanced\n",
-                    starred ? 0.27 : 0.14);
+        vb_near_label(&C, p, "errors", starred ? 0.27 : 0.14, f);
         fputs("set title ", f);
         vb_gp_str(f, vb_plan_title(C.plans[p], "random steps, median of seeds", trace));
         fputs(" noenhanced\n", f);

@@ -120,12 +120,8 @@ int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
             dtmax * pow(10, 0.1), emin / pow(10, ypad), emax * pow(10, ypad));
     fputs("set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font \",10\"\n", f);
     vb_gp_margins(f, keychars, 1000.0);
-    fputs("set style fill transparent solid 0.22 noborder\nunset label 22\n", f);
-    if (vb_panel_has_near(&C, p))
-        fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of it,\\n"
-              "drawn striped over it; not the\\nsame errors\" at graph 1.04, graph 0.14 left "
-              "font \",9\" tc rgb \"#333333\" noenhanced\n",
-              f);
+    fputs("set style fill transparent solid 0.22 noborder\n", f);
+    vb_near_label(&C, p, "errors", 0.14, f);
     vb_curves_stripes(&C, p, f);
     int first = ch->blocks + 1;
     for (size_t s = 0; s < ns; s++) {
@@ -288,12 +284,7 @@ static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seco
         vb_gp_str(f, vb_plan_title(C.plans[p], random_title, trace));
         fputs(" noenhanced\n", f);
         if (!seconds) {
-            fputs("unset label 22\n", f);
-            if (vb_panel_has_near(&C, p))
-                fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 "
-                      "of it,\\ndrawn striped over it; not the\\nsame errors\" at graph 1.04, graph "
-                      "0.14 left font \",9\" tc rgb \"#333333\" noenhanced\n",
-                      f);
+            vb_near_label(&C, p, "errors", 0.14, f);
             vb_curves_stripes(&C, p, f);
         }
         int first = ch->blocks + 1;

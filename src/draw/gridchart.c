@@ -246,12 +246,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
             fprintf(f, "set yrange [%.17g : %.17g]\n", ylo, yhi);
         else if (elo <= ehi)
             fprintf(f, "set yrange [%.17g : %.17g]\n", elo / pow(10, 0.35), ehi * pow(10, 0.35));
-        fputs("unset label 22\n", f);
-        if (vb_panel_has_near(&C, p))
-            fprintf(f, "set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "
-                       "it,\\ndrawn striped over it; not the\\nsame %s\" at graph 1.04, graph 0.14 left "
-                       "font \",9\" tc rgb \"#333333\" noenhanced\n",
-                    error ? "errors" : "orders");
+        vb_near_label(&C, p, error ? "errors" : "orders", 0.14, f);
         for (int i = 0; i < nl && !error; i++)
             fprintf(f, "set arrow %d from graph 0, first %d to graph 1, first %d nohead dt 2 lw 1 "
                        "lc rgb \"#999999\" back\n",

@@ -148,12 +148,8 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
                      strcmp(C.plans[p], "random") ? "" : "mean ", pdt[p]);
         fputs("set title ", f);
         vb_gp_str(f, ptitle);
-        fputs(" noenhanced\nunset label 22\n", f);
-        if (vb_panel_has_near(&C, p))
-            fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "
-                  "it,\\ndrawn striped over it; not the\\nsame errors\" at graph 1.04, graph 0.14 "
-                  "left font \",9\" tc rgb \"#333333\" noenhanced\n",
-                  f);
+        fputs(" noenhanced\n", f);
+        vb_near_label(&C, p, "errors", 0.14, f);
         vb_curves_stripes(&C, p, f);
         int first = ch->blocks + 1;
         for (size_t s = 0; s < ns; s++) {

@@ -222,12 +222,8 @@ int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, 
         }
         fputs("set title ", f);
         vb_gp_str(f, rates_title(C.plans[p]));
-        fputs(" noenhanced\nunset label 22\n", f);
-        if (vb_panel_has_near(&C, p))
-            fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "
-                  "it,\\ndrawn striped over it; not the\\nsame errors\" at graph 1.04, graph 0.14 "
-                  "left font \",9\" tc rgb \"#333333\" noenhanced\n",
-                  f);
+        fputs(" noenhanced\n", f);
+        vb_near_label(&C, p, "errors", 0.14, f);
         vb_curves_stripes(&C, p, f);
         /* the lowest error at each rate: its points, ringed */
         int first = ch->blocks + 1;
@@ -446,12 +442,8 @@ int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
         fprintf(f, "set xrange [%.17g : %.17g]\nset yrange [%.17g : %.17g]\nset title ", rlo / 1.3,
                 rhi * 1.3, plo - pad, phi + pad);
         vb_gp_str(f, rates_title(C.plans[p]));
-        fputs(" noenhanced\nunset label 22\n", f);
-        if (vb_panel_has_near(&C, p))
-            fputs("set label 22 \"≈ NAME: within a line width of\\nthe curve of NAME over 3/4 of "
-                  "it,\\ndrawn striped over it; not the\\nsame apex\" at graph 1.04, graph 0.14 "
-                  "left font \",9\" tc rgb \"#333333\" noenhanced\n",
-                  f);
+        fputs(" noenhanced\n", f);
+        vb_near_label(&C, p, "apex", 0.14, f);
         /* zero: the exact apex */
         fputs("set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lw 1 lc rgb \"#555555\" "
               "back\n",
