@@ -621,7 +621,7 @@ static void test_rigid_model_table(void)
     CHECK_ABS(s.x[0], 4.5, 1e-15, "projectile x");
     CHECK_ABS(s.x[2], -0.5 * 9.81 * 2.25, 1e-14, "projectile z");
     CHECK_ABS(s.v[2], -9.81 * 1.5, 1e-14, "projectile vz");
-    CHECK_REL(m.type->energy(m.self, &s), m.type->energy(m.self, &s0), 1e-14,
+    CHECK_REL(vb_rigid_model_energy(&m, &s), vb_rigid_model_energy(&m, &s0), 1e-14,
               "energy with the potential m g z");
     vb_rigid_model_free(&m);
 

@@ -79,20 +79,6 @@ static int exact(const void *self, void *work, double t, vb_rigid_state *st)
     return vb_free_body_at(&s->sol, t, st->q, st->w);
 }
 
-static double energy(const void *self, const vb_rigid_state *st)
-{
-    vb_rigid_props p;
-    props(self, &p);
-    return vb_rigid_energy(&p, st);
-}
-
-static void angmom(const void *self, const vb_rigid_state *st, double L[3])
-{
-    vb_rigid_props p;
-    props(self, &p);
-    vb_rigid_angmom(&p, st, L);
-}
-
 /* the flip period when there is one; else the time of one turn at |w| */
 static double natural_time(const void *self)
 {
@@ -124,8 +110,6 @@ const vb_rigid_model_type vb_rigid_model_free_body = {
     .exact = exact,
     .work_alloc = NULL,
     .work_free = NULL,
-    .energy = energy,
-    .angmom = angmom,
     .natural_time = natural_time,
     .w_period = w_period,
 };

@@ -96,11 +96,6 @@ typedef struct vb_rigid_model_type {
     int (*exact)(const void *self, void *work, double t, vb_rigid_state *s);
     void *(*work_alloc)(const void *self);
     void (*work_free)(void *work);
-    /* what is conserved, of any state (not only the exact one): the
-     * energy (vb_rigid_energy) and the world angular momentum about the
-     * centre of mass (vb_rigid_angmom) */
-    double (*energy)(const void *self, const vb_rigid_state *s);
-    void (*angmom)(const void *self, const vb_rigid_state *s, double L[3]);
     /* A natural length of run: the period of w(t) where it has one, else
      * a time scale (a steady spin: the time of one turn).  Finite, > 0. */
     double (*natural_time)(const void *self);
@@ -135,6 +130,11 @@ int vb_rigid_model_set(vb_rigid_model *m, const char *key, const char *value, ch
 /* Make the instance once the parameters are set: 0, or -1 with err. */
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen);
 void vb_rigid_model_free(vb_rigid_model *m);
+/* What is conserved, of any state (not only the exact one), from the
+ * model's props alone: the energy (vb_rigid_energy) and the world angular
+ * momentum about the centre of mass (vb_rigid_angmom). */
+double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s);
+void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3]);
 
 /* Parameters every rigid model shares, in this order after its own: the
  * mass, gravity (its magnitude g, pulling along -z of the world) and the

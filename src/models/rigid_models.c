@@ -48,9 +48,9 @@ void vb_rigid_model_names(char *buf, size_t len)
 int vb_rigid_model_validate(const vb_rigid_model_type *t, char *err, size_t errlen)
 {
     if (!t || !t->name || !t->summary || !t->create || !t->destroy || !t->props ||
-        !t->initial || !t->energy || !t->angmom || !t->natural_time || !t->w_period) {
+        !t->initial || !t->natural_time || !t->w_period) {
         snprintf(err, errlen, "rigid model %s: name, summary, create, destroy, props, initial, "
-                              "energy, angmom, natural_time and w_period are required",
+                              "natural_time and w_period are required",
                  t && t->name ? t->name : "?");
         return -1;
     }
@@ -122,6 +122,20 @@ int vb_rigid_model_set(vb_rigid_model *m, const char *key, const char *value, ch
     return -1;
 }
 
+double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s)
+{
+    vb_rigid_props p;
+    m->type->props(m->self, &p);
+    return vb_rigid_energy(&p, s);
+}
+
+void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3])
+{
+    vb_rigid_props p;
+    m->type->props(m->self, &p);
+    vb_rigid_angmom(&p, s, L);
+}
+
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
 {
     vb_rigid_model_free(m);
@@ -132,7 +146,7 @@ int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
     vb_rigid_state s;
     m->type->initial(m->self, &s);
     double T = m->type->natural_time(m->self);
-    if (!vb_rigid_finite(&s) || !isfinite(m->type->energy(m->self, &s)) ||
+    if (!vb_rigid_finite(&s) || !isfinite(vb_rigid_model_energy(m, &s)) ||
         !(isfinite(T) && T > 0.0)) {
         snprintf(err, errlen, "model %s: the initial state, its energy or the natural time is "
                               "not a finite number",

@@ -95,20 +95,6 @@ static int exact(const void *self, void *work, double t, vb_rigid_state *st)
     return 0;
 }
 
-static double energy(const void *self, const vb_rigid_state *st)
-{
-    vb_rigid_props p;
-    props(self, &p);
-    return vb_rigid_energy(&p, st);
-}
-
-static void angmom(const void *self, const vb_rigid_state *st, double L[3])
-{
-    vb_rigid_props p;
-    props(self, &p);
-    vb_rigid_angmom(&p, st, L);
-}
-
 /* one turn of the precession about L, 2 pi I1 / |L|; one turn at |w| for
  * a body at rest in its precession (L = 0 cannot be: then w = 0, and the
  * time is 1) */
@@ -140,8 +126,6 @@ const vb_rigid_model_type vb_rigid_model_symmetric_top = {
     .exact = exact,
     .work_alloc = NULL,
     .work_free = NULL,
-    .energy = energy,
-    .angmom = angmom,
     .natural_time = natural_time,
     .w_period = w_period,
 };
