@@ -108,7 +108,18 @@ static void bounce_measures(const vb_contactrun *cr, vb_contact_result *c)
     const vb_bounce *b = cr->wall.bounce;
     vb_bounce_event ev[EVENTS];
     vb_bounce_measures m;
-    c->bounces_exact = b->bounces < 0 ? (double)INFINITY : (double)b->bounces;
+    /* the exact ball's bounces by the run's end: impacts k = 0, 1, ...
+     * before it that bounce (k < b->bounces); infinitely many when the
+     * run reaches t_inf without a threshold */
+    double t_end = cr->t[cr->len - 1];
+    if (b->bounces < 0 && b->e < 1.0 && t_end >= b->t_rest) {
+        c->bounces_exact = INFINITY;
+    } else {
+        long k = 0;
+        while ((b->bounces < 0 || k < b->bounces) && vb_bounce_impact_time(b, k) <= t_end)
+            k++;
+        c->bounces_exact = (double)k;
+    }
     c->t_rest_exact = b->t_rest;
     if (vb_bounce_measure(cr->t, cr->a, cr->b, cr->len, cr->wall.g_normal, ev, EVENTS, &m) != 0)
         return;
@@ -160,8 +171,13 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
         tunnel_measures(cr, res->dt, c);
         return;
     }
-    if (res->status != VB_STATUS_OK || cr->oom || cr->len < 2)
+    if (res->status != VB_STATUS_OK || cr->oom || cr->len < 2) {
+        if (cr->wall.kind == VB_WALL_SLIDE) {
+            c->stop_x_exact = cr->wall.slide->x_stop;
+            c->stop_t_exact = cr->wall.slide->t_stop;
+        }
         return;
+    }
     if (cr->wall.kind == VB_WALL_BOUNCE)
         bounce_measures(cr, c);
     else if (cr->wall.kind == VB_WALL_SLIDE)

@@ -20,4 +20,8 @@ int vb_sweep_has_contact(const struct vb_sweep *s);
 /* The table: its header, then a row a run with contact measures. */
 void vb_write_contact(const struct vb_sweep *s, FILE *f);
 
+/* summary.md's section of the handlers' findings (nothing for a case
+ * without): a row a handler's run with fixed steps. */
+void vb_contact_summary(const struct vb_sweep *s, FILE *f);
+
 #endif
