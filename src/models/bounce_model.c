@@ -69,7 +69,8 @@ void vb_bounce_model_wall(const void *self, vb_model_wall *w)
 const vb_model_type vb_model_bounce = {
     .name = "bounce",
     .summary = "1-D ball dropped from h0 onto the floor y = 0, restitution e, threshold vth: "
-               "apexes e^2n h0; a contact: run it with [contact] handler = ...",
+               "apexes e^2n h0; its contact dissipates energy unless e = 1: no energy error; "
+               "run it with [contact]",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

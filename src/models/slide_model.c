@@ -68,8 +68,8 @@ void vb_slide_model_wall(const void *self, vb_model_wall *w)
 
 const vb_model_type vb_model_slide = {
     .name = "slide",
-    .summary = "2-D block at v0 on a plane at alpha with friction mu: stops at v0^2/(2 mu g) on "
-               "the flat; a contact: run it with [contact] handler = ...",
+    .summary = "2-D block at v0 on a plane at alpha, friction mu: stops at v0^2/(2 mu g) on the "
+               "flat; friction dissipates energy: no energy error; run it with [contact]",
     .dim = 2,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

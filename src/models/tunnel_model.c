@@ -63,8 +63,8 @@ void vb_tunnel_model_wall(const void *self, vb_model_wall *w)
 
 const vb_model_type vb_model_tunnel = {
     .name = "tunnel",
-    .summary = "1-D ball of radius r at speed v towards a wall of thickness w: it bounces back at "
-               "(d - r)/v; a contact: run it with [contact] handler = ...",
+    .summary = "1-D ball of radius r at speed v towards a wall w thick: back at (d - r)/v; its "
+               "contact dissipates energy unless e = 1: no energy error; run it with [contact]",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],
