@@ -226,6 +226,28 @@ def test_case_rows_and_findings(tmp):
           "a case without [contact] writes no contact.csv")
 
 
+def test_charts(tmp):
+    """draw gives a bounce case its apex chart and the tunnel its passing
+    speed chart, from bounces.csv (chart data) and contact.csv."""
+    out = os.path.join(tmp, "charts")
+    r = vb("run", "--quiet", os.path.join(suite.ROOT, "cases", "bounce-elastic.case"),
+           os.path.join(suite.ROOT, "cases", "tunnel.case"), "--out", out)
+    check(r.returncode == 0, "run the elastic bounce and the tunnel", r.stderr)
+    rows = suite.table_rows(os.path.join(out, "bounce-elastic", "bounces.csv"))
+    vv = [x for x in rows if x["integrator"] == "velocity-verlet+toi"
+          and abs(float(x["dt"]) - 1 / 30) < 1e-12]
+    # toi round velocity Verlet at e = 1: every apex h0 = 1 (the bound of
+    # test_toi_verlet_bounce_exact: eps h0 (8 N + 256 n), N <= 480, n <= 16)
+    check(len(vv) == 16 and all(abs(float(x["apex"]) - 1) <= 2.0 ** -52 * (8 * 480 + 256 * 16)
+                                and float(x["apex_exact"]) == 1 for x in vv),
+          "bounces.csv: velocity-verlet+toi's 16 apexes are h0 at e = 1", vv[:3])
+    r = vb("draw", out)
+    check(r.returncode == 0, "draw the contact cases", r.stderr)
+    for f in ("bounce-elastic/bounces.png", "tunnel/tunnel.png"):
+        p = os.path.join(out, "plots", f)
+        check(os.path.exists(p) and os.path.getsize(p) > 1000, "draw wrote " + f)
+
+
 def test_sim_bad_contact(tmp):
     for args, msg in (
         (("--model", "bounce", "--integrator", "velocity-verlet", "--contact", "tio"),
@@ -243,4 +265,5 @@ def test_sim_bad_contact(tmp):
 
 
 sys.exit(S.main([test_toi_verlet_bounce_exact, test_threshold_ends_the_bouncing,
-                 test_tunnel_passing_speed, test_case_rows_and_findings, test_sim_bad_contact]))
+                 test_tunnel_passing_speed, test_case_rows_and_findings, test_charts,
+                 test_sim_bad_contact]))

@@ -100,8 +100,9 @@ int vb_contactrun_step(vb_contactrun *cr, double t, double h, double *x, double 
     return st;
 }
 
-/* the bounces the measures keep: the energy gained after 10 wants 10 */
-#define EVENTS 16
+/* the bounces the measures keep: the energy gained after 10 wants 10, the
+ * apex chart VB_CONTACT_APEXES */
+#define EVENTS VB_CONTACT_APEXES
 
 static void bounce_measures(const vb_contactrun *cr, vb_contact_result *c)
 {
@@ -125,6 +126,8 @@ static void bounce_measures(const vb_contactrun *cr, vb_contact_result *c)
         return;
     for (size_t i = 0; i < VB_CONTACT_E_SHOWN && i < m.bounces; i++)
         c->e_bounce[i] = ev[i].e;
+    for (size_t i = 0; i < VB_CONTACT_APEXES && i < m.bounces; i++)
+        c->apex[i] = ev[i].after / cr->wall.g_normal;
     c->bounces = (double)m.bounces;
     c->t_rest = m.t_rest;
     c->depth_max = m.max_depth;
@@ -167,6 +170,8 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
     c->bounces = c->bounces_exact = c->t_rest = c->t_rest_exact = c->gain10 = c->depth_max = NAN;
     c->stop_x = c->stop_x_exact = c->stop_t = c->stop_t_exact = NAN;
     c->pass_speed = c->pass_bound = NAN;
+    for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
+        c->apex[i] = NAN;
     if (cr->wall.kind == VB_WALL_TUNNEL && res->dt > 0.0) {
         tunnel_measures(cr, res->dt, c);
         return;

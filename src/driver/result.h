@@ -26,6 +26,8 @@ const char *vb_status_name(vb_status s);
  * the exact answer: the bounce's, the slide's or the tunnel's measures
  * (kind, walls.h), NaN where a measure does not apply or was not made. */
 #define VB_CONTACT_E_SHOWN 3
+/* the apexes a run's chart data keep: bounces 1 .. 16 */
+#define VB_CONTACT_APEXES 16
 typedef struct vb_contact_result {
     int has;  /* 1: a handler's run on a model with a contact */
     int kind; /* vb_wall_kind */
@@ -35,6 +37,9 @@ typedef struct vb_contact_result {
     double t_rest, t_rest_exact;         /* INFINITY: no rest by the run's end / ever */
     double gain10;                       /* energy gained after 10 bounces (e = 1 only) */
     double depth_max;                    /* the largest penetration, >= 0 */
+    /* the apex after bounce n + 1, E_after / g, as measured (NaN past the
+     * bounces the run made): the apex chart's points */
+    double apex[VB_CONTACT_APEXES];
     /* the slide */
     double stop_x, stop_x_exact, stop_t, stop_t_exact;
     /* the tunnel: the smallest speed that passes at the run's dt, by

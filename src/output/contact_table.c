@@ -99,6 +99,34 @@ void vb_write_contact(const vb_sweep *s, FILE *f)
     }
 }
 
+int vb_sweep_has_bounces(const vb_sweep *s)
+{
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.contact.has && s->jobs[k].res.contact.kind == VB_WALL_BOUNCE)
+            return 1;
+    return 0;
+}
+
+void vb_write_bounces(const vb_sweep *s, FILE *f)
+{
+    vb_model_wall w;
+    int exact = vb_model_wall_of(&s->c->model, &w) && w.bounce;
+    fputs("model,integrator,plan,dt,bounce,apex,apex_exact\n", f);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        const vb_contact_result *c = &j->res.contact;
+        if (!c->has || c->kind != VB_WALL_BOUNCE || j->kind != VB_PLAN_FIXED)
+            continue;
+        for (int n = 0; n < VB_CONTACT_APEXES && c->apex[n] == c->apex[n]; n++) {
+            fprintf(f, "%s,%s,fixed,%.17g,%d,%.17g,", s->c->model.type->name,
+                    s->c->integ[j->integ]->name, j->res.dt, n + 1, c->apex[n]);
+            if (exact)
+                fprintf(f, "%.17g", vb_bounce_apex(w.bounce, n + 1));
+            fputc('\n', f);
+        }
+    }
+}
+
 /* a number as the summary shows it: "∞" for an infinite one, "–" for none */
 static void num(FILE *f, double x, int digits, const char *unit)
 {

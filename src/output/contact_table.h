@@ -20,6 +20,11 @@ int vb_sweep_has_contact(const struct vb_sweep *s);
 /* The table: its header, then a row a run with contact measures. */
 void vb_write_contact(const struct vb_sweep *s, FILE *f);
 
+/* Whether any run is a handler's on the bounce; bounces.csv: the apex
+ * after each bounce of each fixed-step run, against e^2n h0 (chart data). */
+int vb_sweep_has_bounces(const struct vb_sweep *s);
+void vb_write_bounces(const struct vb_sweep *s, FILE *f);
+
 /* summary.md's section of the handlers' findings (nothing for a case
  * without): a row a handler's run with fixed steps. */
 void vb_contact_summary(const struct vb_sweep *s, FILE *f);
