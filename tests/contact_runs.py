@@ -10,6 +10,8 @@ each held to a truth computed here, not by the C code:
   measured restitution of the first bounces against e;
 - the threshold ends the bouncing at the first n with e^n v0 < vth (n found
   here by hand's rule), and the ball rests in the step that holds T_n;
+- the slide: impulse and project round symplectic Euler stop at their sums,
+  toi round velocity Verlet at v0^2/(2 mu g);
 - the tunnel: project and impulse let the ball through from exactly
   (r + w/2)/dt, half the bound (w + 2r)/dt (derived below), to the
   bisection's tolerance; toi never;
@@ -205,6 +207,55 @@ def test_tunnel_passing_speed(tmp):
                               what + ": passes from (r + w/2)/dt = %.12g" % want, got)
 
 
+def test_slide_stops(tmp):
+    """The slide, v0 = 3, mu = 0.5, on the flat and at alpha = 20 degrees
+    (tan alpha = 0.364 < mu: it stops), through sim --contact
+    (docs/contact.md, tests/test_handlers.c derive it): the deceleration
+    a = g (mu cos alpha - sin alpha).  impulse round symplectic Euler is
+    Box2D's step: the kick adds g sin alpha dt along the slope and
+    -g cos alpha dt across it, the contact cancels the latter (J = g cos
+    alpha dt), friction takes at most mu J from the kicked tangential
+    velocity, the drift moves with the result: v_(k+1) = v_k - a dt while
+    v_k > a dt, then 0, and x_(k+1) = x_k + v_(k+1) dt; with K the largest k
+    with v0 - k a dt > 0 it stops at sample K + 1 at
+        x_stop = dt (K v0 - a dt K (K+1)/2),
+    its velocities on the exact line, so t_stop = v0 / a.  project drifts
+    before friction acts: dt ((K+1) v0 - a dt K (K+1)/2) + (K+1) g sin alpha
+    dt^2.  toi round velocity Verlet stops exactly at v0^2 / (2a).
+    Tolerances: 1e-12 relative, at most 215 steps of round-off (1e-9 for
+    toi: its sticking time is a root found in a step)."""
+    v0, mu = 3.0, 0.5
+    for alpha in (0.0, 20.0):
+        sa, ca = math.sin(math.radians(alpha)), math.cos(math.radians(alpha))
+        a = G * (mu * ca - sa)
+        for hz in (30, 60, 144):
+            dt = 1.0 / hz
+            K = math.ceil(v0 / (a * dt)) - 1
+            want = {
+                ("euler-semi", "impulse"): dt * (K * v0 - a * dt * K * (K + 1) / 2),
+                ("euler-semi", "project"): dt * ((K + 1) * v0 - a * dt * K * (K + 1) / 2)
+                + (K + 1) * G * sa * dt * dt,
+                ("velocity-verlet", "toi"): v0 * v0 / (2 * a),
+            }
+            t_end = math.ceil(1.5 * v0 / a / dt) * dt
+            for (method, h), x_stop in want.items():
+                r, run, c = sim(tmp, "--model", "slide", "--set", "v0=3", "--set", "mu=0.5",
+                                "--set", "alpha=%r" % alpha, "--integrator", method,
+                                "--contact", h, "--dt", repr(dt), "--t-end", repr(t_end))
+                what = "slide at %g degrees %s+%s, %d Hz" % (alpha, method, h, hz)
+                check(c is not None, what + ": sim runs", r.stderr)
+                if not c:
+                    continue
+                tol = 1e-9 if h == "toi" else 1e-12
+                check(abs(float(c["stop_x"]) - x_stop) <= tol * x_stop,
+                      what + ": stops at %.12g" % x_stop, c["stop_x"])
+                check(abs(float(c["stop_x_exact"]) - v0 * v0 / (2 * a)) <= 1e-12 * x_stop,
+                      what + ": the exact stop v0^2/(2a)", c["stop_x_exact"])
+                if h != "project":
+                    check(abs(float(c["stop_t"]) - v0 / a) <= tol * v0 / a,
+                          what + ": stops at t = v0 / a", c["stop_t"])
+
+
 def test_case_rows_and_findings(tmp):
     out = os.path.join(tmp, "out")
     r = vb("run", os.path.join(suite.ROOT, "cases", "bounce.case"), "--out", out,
@@ -265,5 +316,6 @@ def test_sim_bad_contact(tmp):
 
 
 sys.exit(S.main([test_toi_verlet_bounce_exact, test_threshold_ends_the_bouncing,
-                 test_tunnel_passing_speed, test_case_rows_and_findings, test_charts,
+                 test_tunnel_passing_speed, test_slide_stops, test_case_rows_and_findings,
+                 test_charts,
                  test_sim_bad_contact]))
