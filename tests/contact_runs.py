@@ -270,6 +270,20 @@ def test_case_rows_and_findings(tmp):
     check(len(contact) == len(runs), "contact.csv: a row a run", (len(contact), len(runs)))
     check("### The contact handlers" in r.stdout and "velocity-verlet+toi" in r.stdout,
           "run prints the handlers' findings", r.stdout[-2000:])
+    # use = all with a [contact]: the one-step methods of the table, each
+    # inside the handler (verlet, verlet-naive, tcv, verlet-var and beeman
+    # keep x_(n-1); rkf45 and rk8pd choose their steps; the constrained
+    # ones hold rods)
+    case = os.path.join(tmp, "all.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = bounce\nt_end = 1\n[steps]\ndt = 0.01\nhalvings = 2\n"
+                "[integrators]\nuse = all\n[contact]\nhandler = toi\n")
+    r = vb("run", "--quiet", "--no-chart-data", case, "--out", out)
+    rows = suite.table_rows(os.path.join(out, "all", "runs.csv")) if r.returncode == 0 else []
+    check(list(dict.fromkeys(x["integrator"] for x in rows)) ==
+          [m + "+toi" for m in ("euler", "euler-semi", "velocity-verlet", "leapfrog", "rk4",
+                                "yoshida4", "pefrl")],
+          "use = all inside a handler: the one-step methods", (r.stderr, rows[:1]))
     # a particle case writes no contact.csv
     r = vb("run", os.path.join(suite.ROOT, "cases", "projectile.case"), "--out", out,
            "--no-chart-data")

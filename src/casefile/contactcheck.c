@@ -79,6 +79,16 @@ int vb_case_check_contact(vb_parser *p, vb_case *c)
         return -1;
     }
     const vb_entry *use = vb_parser_find(p, "integrators", "use");
+    /* use = all: the methods a handler can hold (as on a model with rods,
+     * all means the constrained ones); a method named is held to it */
+    if (use && strcmp(use->value, "all") == 0) {
+        size_t kept = 0;
+        char why[256];
+        for (size_t i = 0; i < c->n_integ; i++)
+            if (vb_composed_allows(c->integ[i], why, sizeof why) == 0)
+                c->integ[kept++] = c->integ[i];
+        c->n_integ = kept;
+    }
     for (size_t i = 0; i < c->n_integ; i++) {
         char why[256];
         if (vb_composed_allows(c->integ[i], why, sizeof why) != 0) {
