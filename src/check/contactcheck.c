@@ -216,10 +216,10 @@ static int judge(const char *name, const contact_side *b, size_t rb, const conta
     snprintf(c.after, sizeof c.after, mn == mn ? "%.17g" : "blank", mn);
     if (rules[rule].kind == HIGHER_BETTER) {
         c.factor = isfinite(mb) && isfinite(mn) && mb > 0 && mn > 0 ? mb / mn : 0.0;
-        snprintf(c.note, sizeof c.note, "passing speed; contact.csv line %lu", n->t->line[rn]);
+        snprintf(c.note, sizeof c.note, "higher is better; baseline line %lu", b->t->line[rb]);
     } else if (db == db && dn == dn) {
         c.factor = isfinite(db) && isfinite(dn) && db > 0 && dn > 0 ? dn / db : 0.0;
-        snprintf(c.note, sizeof c.note, "off %s by %.4g, now %.4g; line %lu",
+        snprintf(c.note, sizeof c.note, "off %s by %.4g, now %.4g; baseline line %lu",
                  rules[rule].exact ? rules[rule].exact : "0", db, dn, b->t->line[rb]);
     } else {
         snprintf(c.note, sizeof c.note, "no longer measured; baseline line %lu", b->t->line[rb]);
