@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "contact_table.h"
-#include "contactcheck.h"
+#include "contact_judge.h"
 #include "write.h"
 
 /* A case with a [contact]: its contact.csv made now against the

@@ -1,8 +1,8 @@
-/* contactcheck.h — a case's contact.csv (output/contact_table.c) against
+/* contact_judge.h — a case's contact.csv (output/contact_table.c) against
  * the baseline's: each contact handler's measures judged by how far they
  * lie from their exact values (docs/check.md, "Contact handlers"). */
-#ifndef VB_CONTACTCHECK_H
-#define VB_CONTACTCHECK_H
+#ifndef VB_CONTACT_JUDGE_H
+#define VB_CONTACT_JUDGE_H
 
 #include <stddef.h>
 

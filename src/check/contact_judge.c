@@ -1,4 +1,4 @@
-/* contactcheck.c — contact.csv against the baseline's.  A measure whose
+/* contact_judge.c — contact.csv against the baseline's.  A measure whose
  * exact value the row or the model carries is judged by its distance from
  * that value, |measure - exact|, as check judges an error: worse when the
  * distance grows by more than a factor 1 + rtol and lies above the
@@ -7,7 +7,7 @@
  * passing speed has no exact value (a handler that never lets the ball
  * through is the best, inf): it is worse when it falls by more than that
  * factor.  docs/check.md, "Contact handlers", says why. */
-#include "contactcheck.h"
+#include "contact_judge.h"
 
 #include <math.h>
 #include <stdio.h>
