@@ -20,6 +20,9 @@
 #    missing beside a verdict that has one): exit 2, naming file:line and
 #    the column;
 #  - check leaves no temporary directory, even when interrupted;
+#  - contact.csv: each handler's measures judged by their distance from the
+#    exact value (a mutant toi that gains energy, edited baselines and
+#    results fail naming row and column; a damaged contact.csv exit 2);
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -558,6 +561,30 @@ expect "contact: compare, a bounce that gains energy fails" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/co" "$tmp/cn"
 grep -E "^  bounce +euler-semi\+toi +fixed +0\.00416667 +- +e_bounce1 .* 0\.90000000000000002 " \
     "$tmp/out" >/dev/null && ok || { bad "contact: the e_bounce1 row not named"; head -20 "$tmp/out"; }
+# a mutant handler: toi's impulse (1 + 1.05 e) u in place of (1 + e) u
+# (src/contact/handler_toi.c), so that every bounce leaves at 1.05 e u and
+# gains energy; linked from this build's objects with the mutant in front.
+# Its restitution is 1.05 · 0.8 = 0.84 where toi's was e = 0.8 to round-off.
+sed 's/(1\.0 + g->restitution) \* u;/(1.0 + 1.05 * g->restitution) * u;/' \
+    src/contact/handler_toi.c > "$tmp/handler_toi.c"
+if cmp -s src/contact/handler_toi.c "$tmp/handler_toi.c"; then
+    bad "contact: the mutant of handler_toi.c was not made (its line changed?)"
+else
+    INC="-Isrc -I$BUILD"
+    for d in src/*/; do INC="$INC -I${d%/}"; done
+    LIBS="$(pkg-config --libs gsl fftw3 inih 2>/dev/null || echo -lgsl -lgslcblas -lfftw3 -linih)"
+    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $INC -c "$tmp/handler_toi.c" \
+           -o "$tmp/handler_toi.o" &&
+       $CC -pthread -o "$tmp/vb-toi-mutant" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
+           "$BUILD/libverletbench.a" $LIBS -ldl -lpthread -lm; then
+        expect "contact: a handler whose bounces gain energy fails" 1 "e_bounce1" -- \
+            "$tmp/vb-toi-mutant" check --baseline results/baseline cases/bounce.case
+        grep -E "^  bounce +velocity-verlet\+toi +fixed +[0-9.]+ +- +e_bounce1 +0\.(79999|80000)[0-9]* +0\.(83999|84000)" \
+            "$tmp/out" >/dev/null && ok || { bad "contact: the mutant's e_bounce1 row not named"; head -20 "$tmp/out"; }
+    else
+        bad "contact: the mutant handler does not build"
+    fi
+fi
 # a damaged baseline contact.csv is refused, naming file, line and column
 sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
