@@ -212,6 +212,10 @@ def run_entry(vb, tmp, name, argv, expected, files=None):
         return "exit %d, want 2: %s" % (r.returncode, err.strip())
     if want not in err:
         return "message '%s' lacks '%s'" % (err.strip(), want)
+    # a message is a whole line: one without its newline runs the shell's
+    # prompt onto it
+    if not err.endswith("\n"):
+        return "message '%s' does not end with a newline" % err[-80:]
     if sorted(os.listdir(out)) != ["keep.csv"] or open(os.path.join(out, "keep.csv")).read() != "previous results\n":
         return "the output directory was touched: %s" % os.listdir(out)
     return None

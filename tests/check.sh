@@ -20,6 +20,9 @@
 #    missing beside a verdict that has one): exit 2, naming file:line and
 #    the column;
 #  - check leaves no temporary directory, even when interrupted;
+#  - contact.csv: each handler's measures judged by their distance from the
+#    exact value (a mutant toi that gains energy, edited baselines and
+#    results fail naming row and column; a damaged contact.csv exit 2);
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -516,6 +519,101 @@ expect "compare of a file, not a directory" 2 "$tmp/h6/hv/runs.csv: not a direct
     "$VB" compare "$tmp/h6/hv/runs.csv" "$tmp/h6"
 expect "compare with one argument" 2 "give two results directories" -- "$VB" compare "$tmp/h6"
 expect "compare of empty directories" 2 "nothing to compare" -- "$VB" compare "$tmp/t" "$tmp/t"
+
+# ---- contact.csv: each handler's measures against their exact values ----
+# The baseline's contact.csv is edited to claim a better handler, so that
+# the run made now is worse by the rule of docs/check.md ("Contact
+# handlers"): a measure is worse when its distance from its exact value
+# grows by more than rtol.  Truths: stop_x_exact = v0²/(2 mu g) =
+# 9/(2·0.5·9.81) = 0.91743119266055 (the slide's closed form); the bounce's
+# e = 0.8 (cases/bounce.case); a projection lets the ball through at half
+# (w + 2r)/dt (docs/contact.md), never inf.
+mkdir -p "$tmp/cb"
+for c in slide tunnel bounce; do cp -r "results/baseline/$c" "$tmp/cb/"; done
+CB="cases/slide.case cases/tunnel.case cases/bounce.case"
+# the unmodified run passes (a false alarm would fail; the same runs as the
+# baseline's, so every contact measure is equal)
+expect "contact: the unmodified run passes" 0 "0 worse" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+# a baseline whose project stopped the block exactly where it stops
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/' \
+    results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
+expect "contact: stop_x further from stop_x_exact fails" 1 "stop_x" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+grep -E "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
+    "$tmp/out" >/dev/null && ok || { bad "contact: the stop_x row not named"; head -20 "$tmp/out"; }
+cp results/baseline/slide/contact.csv "$tmp/cb/slide/contact.csv"
+# a baseline whose project never let the ball through the wall
+sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/' \
+    results/baseline/tunnel/contact.csv > "$tmp/cb/tunnel/contact.csv"
+expect "contact: tunnelling at a lower speed fails" 1 "pass_speed" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+grep -E "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
+    "$tmp/out" >/dev/null && ok || { bad "contact: the pass_speed row not named"; head -20 "$tmp/out"; }
+cp results/baseline/tunnel/contact.csv "$tmp/cb/tunnel/contact.csv"
+# compare: a results directory whose first bounce gained energy (e 0.9, not 0.8)
+mkdir -p "$tmp/co" "$tmp/cn"
+cp -r results/baseline/bounce "$tmp/co/"
+cp -r results/baseline/bounce "$tmp/cn/"
+sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/' \
+    results/baseline/bounce/contact.csv > "$tmp/cn/bounce/contact.csv"
+expect "contact: compare, a bounce that gains energy fails" 1 "e_bounce1" -- \
+    "$VB" compare "$tmp/co" "$tmp/cn"
+grep -E "^  bounce +euler-semi\+toi +fixed +0\.00416667 +- +e_bounce1 .* 0\.90000000000000002 " \
+    "$tmp/out" >/dev/null && ok || { bad "contact: the e_bounce1 row not named"; head -20 "$tmp/out"; }
+# a mutant handler: toi's impulse (1 + 1.05 e) u in place of (1 + e) u
+# (src/contact/handler_toi.c), so that every bounce leaves at 1.05 e u and
+# gains energy; linked from this build's objects with the mutant in front.
+# Its restitution is 1.05 · 0.8 = 0.84 where toi's was e = 0.8 to round-off.
+sed 's/(1\.0 + g->restitution) \* u;/(1.0 + 1.05 * g->restitution) * u;/' \
+    src/contact/handler_toi.c > "$tmp/handler_toi.c"
+if cmp -s src/contact/handler_toi.c "$tmp/handler_toi.c"; then
+    bad "contact: the mutant of handler_toi.c was not made (its line changed?)"
+else
+    INC="-Isrc -I$BUILD"
+    for d in src/*/; do INC="$INC -I${d%/}"; done
+    LIBS="$(pkg-config --libs gsl fftw3 inih 2>/dev/null || echo -lgsl -lgslcblas -lfftw3 -linih)"
+    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $INC -c "$tmp/handler_toi.c" \
+           -o "$tmp/handler_toi.o" &&
+       $CC -pthread -o "$tmp/vb-toi-mutant" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
+           "$BUILD/libverletbench.a" $LIBS -ldl -lpthread -lm; then
+        expect "contact: a handler whose bounces gain energy fails" 1 "e_bounce1" -- \
+            "$tmp/vb-toi-mutant" check --baseline results/baseline cases/bounce.case
+        grep -E "^  bounce +velocity-verlet\+toi +fixed +[0-9.]+ +- +e_bounce1 +0\.(79999|80000)[0-9]* +0\.(83999|84000)" \
+            "$tmp/out" >/dev/null && ok || { bad "contact: the mutant's e_bounce1 row not named"; head -20 "$tmp/out"; }
+    else
+        bad "contact: the mutant handler does not build"
+    fi
+    # and the false alarm: (1 + e) u computed as u + e u, the same in exact
+    # arithmetic, moves e_bounce1 by about 1e-16 and must pass
+    sed 's/(1\.0 + g->restitution) \* u;/u + g->restitution * u;/' \
+        src/contact/handler_toi.c > "$tmp/handler_toi.c"
+    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $INC -c "$tmp/handler_toi.c" \
+           -o "$tmp/handler_toi.o" &&
+       $CC -pthread -o "$tmp/vb-toi-reorder" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
+           "$BUILD/libverletbench.a" $LIBS -ldl -lpthread -lm; then
+        expect "contact: a handler changed by round-off only passes" 0 "0 worse" -- \
+            "$tmp/vb-toi-reorder" check --baseline results/baseline cases/bounce.case \
+            cases/bounce-elastic.case
+    else
+        bad "contact: the reordered handler does not build"
+    fi
+fi
+# a damaged baseline contact.csv is refused, naming file, line and column
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
+    results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
+expect "contact: a cell that is no number" 2 "slide/contact.csv:8: column stop_x" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+sed '/^#/!s/,[^,]*$//' results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
+expect "contact: a column gone" 2 "no column 'pass_bound'" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,[0-9.]*,\)[0-9.]*,/\11,/' \
+    results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
+expect "contact: an exact value that is not the model's" 2 "slide/contact.csv:8: column stop_x_exact" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+rm "$tmp/cb/slide/contact.csv"
+expect "contact: a baseline without contact.csv" 2 "slide/contact.csv" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -11,9 +11,36 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "contact_table.h"
+#include "contact_judge.h"
 #include "write.h"
 
-/* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv. */
+/* A case with a [contact]: its contact.csv made now against the
+ * baseline's, which it must have (a baseline without one was made before
+ * check read it, or by hand: its handlers' measures would go unjudged). */
+static int check_contact(const char *base, const vb_case *c, const vb_sweep *s,
+                         const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
+{
+    char p[4096 + 80];
+    char *bt = NULL, *nt = NULL;
+    size_t lb, ln;
+    snprintf(p, sizeof p, "%s/%s/contact.csv", base, c->name);
+    if (vb_read_file(p, VB_TABLE_LIMIT, &bt, &lb, err, errlen) != 0)
+        return VB_COMPARE_BAD;
+    if (vb_sweep_table_text(s, "contact.csv", &nt, &ln) != 0) {
+        free(bt);
+        return vb_compare_oom(err, errlen);
+    }
+    int rc = vb_compare_contact(c->name, (vb_text){p, bt, lb},
+                                (vb_text){"(this run's contact.csv)", nt, ln}, tol, 0, changes,
+                                err, errlen);
+    free(bt);
+    free(nt);
+    return rc;
+}
+
+/* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv (and
+ * contact.csv for a case with a [contact]). */
 int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                   const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
 {
@@ -36,6 +63,8 @@ int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                            (vb_text){"(this run's runs.csv)", nr, lnr},
                            (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
                            errlen);
+    if (rc == 0 && vb_sweep_has_contact(s))
+        rc = check_contact(base, c, s, tol, changes, err, errlen);
 done:
     free(br);
     free(bo);
@@ -167,6 +196,37 @@ static size_t count_runs(const char *text)
     return n;
 }
 
+/* OLD/NAME/contact.csv against NEW/NAME/contact.csv: both or neither (a
+ * case with a [contact] writes one). */
+static int compare_contact(const char *old, const char *new_dir, const char *name,
+                           const vb_tolerance *tol, vb_changes *changes, char *err,
+                           size_t errlen)
+{
+    char p[2][8192];
+    char *t[2] = {NULL, NULL};
+    size_t len[2];
+    int has[2], rc = 0;
+    for (int k = 0; k < 2; k++) {
+        snprintf(p[k], sizeof p[k], "%s/%s/contact.csv", k ? new_dir : old, name);
+        has[k] = access(p[k], F_OK) == 0;
+    }
+    if (!has[0] && !has[1])
+        return 0;
+    if (has[0] != has[1])
+        return vb_compare_bad(err, errlen, "%s: no such file, where %s has one: not the same case",
+                              p[has[0]], p[!has[0]]);
+    for (int k = 0; k < 2 && rc == 0; k++)
+        if (vb_read_file(p[k], VB_TABLE_LIMIT, &t[k], &len[k], err, errlen) != 0)
+            rc = VB_COMPARE_BAD;
+    if (rc == 0)
+        rc = vb_compare_contact(name, (vb_text){p[0], t[0], len[0]},
+                                (vb_text){p[1], t[1], len[1]}, tol, VB_COMPARE_SHARED_LEVELS,
+                                changes, err, errlen);
+    free(t[0]);
+    free(t[1]);
+    return rc;
+}
+
 /* One case on both sides, or on one: into *changes.  0, or VB_COMPARE_BAD
  * or VB_COMPARE_OOM with err said. */
 int vb_compare_case(const char *old, const char *new_dir, const char *name,
@@ -186,14 +246,16 @@ int vb_compare_case(const char *old, const char *new_dir, const char *name,
             goto done;
         }
     }
-    if (in_old && in_new)
+    if (in_old && in_new) {
         rc = vb_compare_tables_ex(name, path[2], (vb_text){path[0], text[0], len[0]},
                                   (vb_text){path[1], text[1], len[1]},
                                   (vb_text){path[2], text[2], len[2]},
                                   (vb_text){path[3], text[3], len[3]}, tol,
                                   VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
-    else if (vb_changes_add_case(changes, in_old ? VB_MISSING : VB_NEW, name,
-                                 count_runs(in_old ? text[0] : text[2])) != 0) {
+        if (rc == 0)
+            rc = compare_contact(old, new_dir, name, tol, changes, err, errlen);
+    } else if (vb_changes_add_case(changes, in_old ? VB_MISSING : VB_NEW, name,
+                                   count_runs(in_old ? text[0] : text[2])) != 0) {
         snprintf(err, errlen, "out of memory");
         rc = VB_COMPARE_OOM;
     }

@@ -40,7 +40,7 @@ int vb_cmd_compare(int argc, char **argv)
             "Usage: verletbench compare OLD NEW [NAME...] [--rtol R] [--floor-ulps U]\n"
             "                           [--order-tol A] [--quiet]\n\n"
             "Compares the tables that two `verletbench run`s wrote, OLD/NAME/ against\n"
-            "NEW/NAME/ (runs.csv and orders.csv), by the rules of `verletbench check` and\n"
+            "NEW/NAME/ (runs.csv, orders.csv, contact.csv), by the rules of `verletbench check` and\n"
             "with its report, without rerunning anything: OLD takes the baseline's part\n"
             "(its messages call it so).  Every case directory of either side, or the NAMEs\n"
             "given; a grid's points each.  A case only OLD has is missing (worse), one only\n"

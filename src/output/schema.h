@@ -9,7 +9,8 @@
  * simulation by it.)
  *
  * The tables on a schema: runs.csv (runs_table.h), orders.csv
- * (orders_table.h), bands.csv and reverse.csv (tables.c). */
+ * (orders_table.h), bands.csv and reverse.csv (tables.c), contact.csv
+ * (contact_table.h; check/contact_judge.c reads it back). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
 

@@ -1,0 +1,301 @@
+/* contact_judge.c — contact.csv against the baseline's.  A measure whose
+ * exact value the row or the model carries is judged by its distance from
+ * that value, |measure - exact|, as check judges an error: worse when the
+ * distance grows by more than a factor 1 + rtol and lies above the
+ * round-off floor of the run (floor_ulps · eps · N^1.5 · scale, N = t_end /
+ * dt its steps, scale the size of the measure and its exact value).  The
+ * passing speed has no exact value (a handler that never lets the ball
+ * through is the best, inf): it is worse when it falls by more than that
+ * factor.  docs/check.md, "Contact handlers", says why. */
+#include "contact_judge.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact_table.h"
+#include "precision.h"
+
+/* How a measure is judged: its distance from an exact value (a column of
+ * the row, a parameter of the model line, or 0), or a speed that is
+ * better the higher it is. */
+typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_ZERO, HIGHER_BETTER } rule_kind;
+
+static const struct {
+    const char *measure;
+    rule_kind kind;
+    const char *exact; /* the column, or the parameter of the '# model=' line */
+} rules[] = {
+    {"e_bounce1", EXACT_PARAM, "e"},          /* restitution: the model's e */
+    {"e_bounce2", EXACT_PARAM, "e"},
+    {"e_bounce3", EXACT_PARAM, "e"},
+    {"bounces", EXACT_COLUMN, "bounces_exact"},
+    {"t_rest", EXACT_COLUMN, "t_rest_exact"},
+    {"energy_gain_10", EXACT_ZERO, NULL}, /* at e = 1 the flight energy is kept */
+    {"depth_max", EXACT_ZERO, NULL},      /* a rigid floor: no penetration */
+    {"stop_x", EXACT_COLUMN, "stop_x_exact"},
+    {"stop_t", EXACT_COLUMN, "stop_t_exact"},
+    {"pass_speed", HIGHER_BETTER, NULL},
+};
+#define N_RULES (sizeof rules / sizeof rules[0])
+
+/* the exact columns, fixed by the model: the same on both sides */
+static const char *const exact_columns[] = {"bounces_exact", "t_rest_exact", "stop_x_exact",
+                                            "stop_t_exact", "pass_bound"};
+#define N_EXACT (sizeof exact_columns / sizeof exact_columns[0])
+
+typedef struct {
+    const vb_table *t;
+    int col[VB_SCHEMA_MAX_COLUMNS]; /* the schema's column k in the table */
+    double *v;                      /* nrow × schema columns: NAN for blank / a text cell */
+    double t_end, e;                /* of the '# model=' line (NAN when it has none) */
+} contact_side;
+
+#define V(s, r, k) ((s)->v[(size_t)(r) * vb_contact_schema.n + (size_t)(k)])
+
+/* KEY=VALUE of the '# model=' line, or NAN */
+static double model_param(const vb_table *t, const char *key)
+{
+    char pat[40];
+    snprintf(pat, sizeof pat, " %s=", key);
+    for (size_t i = 0; i < t->n_comments; i++) {
+        if (strncmp(t->comments[i], "# model=", 8) != 0)
+            continue;
+        const char *p = strstr(t->comments[i], pat);
+        return p ? strtod(p + strlen(pat), NULL) : (double)NAN;
+    }
+    return NAN;
+}
+
+static long schema_col(const char *name) { return vb_schema_find(&vb_contact_schema, name); }
+
+static int read_side(const vb_table *t, contact_side *s, char *err, size_t errlen)
+{
+    const vb_schema *sc = &vb_contact_schema;
+    s->t = t;
+    s->v = NULL;
+    if (t->ncol != sc->n) {
+        for (size_t j = 0; j < t->ncol; j++)
+            if (schema_col(t->head[j]) < 0)
+                return vb_compare_bad(err, errlen,
+                                      "%s:%lu: column '%.60s' is not one of contact.csv's: not "
+                                      "a table verletbench wrote",
+                                      t->path, t->head_line, t->head[j]);
+    }
+    for (size_t k = 0; k < sc->n; k++)
+        if (vb_need_column(t, sc->col[k].name, &s->col[k], err, errlen) != 0)
+            return VB_COMPARE_BAD;
+    if (t->ncol != sc->n) /* every one found and more: one named twice */
+        return vb_compare_bad(err, errlen,
+                              "%s:%lu: %zu columns where contact.csv has %zu: one is named "
+                              "twice; not a table verletbench wrote",
+                              t->path, t->head_line, t->ncol, sc->n);
+    s->t_end = model_param(t, "t_end");
+    s->e = model_param(t, "e");
+    if (!(s->t_end > 0))
+        return vb_compare_bad(err, errlen,
+                              "%s: no '# model=... t_end=...' line: not a table verletbench "
+                              "wrote",
+                              t->path);
+    if (!(s->v = malloc((t->nrow ? t->nrow : 1) * sc->n * sizeof *s->v)))
+        return vb_compare_oom(err, errlen);
+    for (size_t r = 0; r < t->nrow; r++)
+        for (size_t k = 0; k < sc->n; k++) {
+            const char *cell = t->rows[r][s->col[k]];
+            const vb_column *c = &sc->col[k];
+            double x = NAN;
+            int bad = 0;
+            const char *want = "a number";
+            if (!strcmp(c->name, "integrator")) {
+                bad = !vb_check_name_valid(cell), want = "an integrator's name";
+            } else if (!strcmp(c->name, "plan")) {
+                bad = !vb_plan_name_valid(cell), want = "a plan";
+            } else if (c->fmt == VB_FMT_TEXT) {
+                bad = !cell[0], want = "a name";
+            } else if (!strcmp(c->name, "dt")) {
+                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0), want = "a step size";
+            } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
+                want = "a number, inf or blank";
+                bad = vb_cell_number(cell, 1, &x) != 0 &&
+                      (strcmp(c->name, "energy_gain_10") != 0 || vb_cell_signed(cell, &x) != 0);
+            }
+            if (bad) {
+                free(s->v);
+                s->v = NULL;
+                return vb_table_bad_cell(t, r, s->col[k], want, err, errlen);
+            }
+            V(s, r, k) = x;
+        }
+    return 0;
+}
+
+static const char *cell(const contact_side *s, size_t r, const char *name)
+{
+    return s->t->rows[r][s->col[schema_col(name)]];
+}
+
+/* the row of the other side with the same integrator, plan and dt, or -1 */
+static long partner(const contact_side *s, const contact_side *o, size_t r)
+{
+    for (size_t q = 0; q < o->t->nrow; q++)
+        if (!strcmp(cell(s, r, "integrator"), cell(o, q, "integrator")) &&
+            !strcmp(cell(s, r, "plan"), cell(o, q, "plan")) &&
+            !strcmp(cell(s, r, "dt"), cell(o, q, "dt")))
+            return (long)q;
+    return -1;
+}
+
+/* |m - x|: 0 when equal (both inf), inf when one of them is, NAN for none */
+static double distance(double m, double x)
+{
+    if (m != m || x != x)
+        return NAN;
+    if (m == x)
+        return 0.0;
+    if (isinf(m) || isinf(x))
+        return INFINITY;
+    return fabs(m - x);
+}
+
+static double exact_of(const contact_side *s, size_t r, size_t rule)
+{
+    switch (rules[rule].kind) {
+    case EXACT_COLUMN:
+        return V(s, r, (size_t)schema_col(rules[rule].exact));
+    case EXACT_PARAM:
+        return s->e;
+    case EXACT_ZERO:
+        return 0.0;
+    default:
+        return NAN;
+    }
+}
+
+static double bigger(double a, double b) { return isfinite(b) && fabs(b) > a ? fabs(b) : a; }
+
+/* One measure of one row: recorded when it changed. */
+static int judge(const char *name, const contact_side *b, size_t rb, const contact_side *n,
+                 size_t rn, size_t rule, const vb_tolerance *tol, vb_changes *out, char *err,
+                 size_t errlen)
+{
+    size_t k = (size_t)schema_col(rules[rule].measure);
+    double mb = V(b, rb, k), mn = V(n, rn, k), xb = exact_of(b, rb, rule),
+           xn = exact_of(n, rn, rule);
+    if (mb != mb && mn != mn)
+        return 0; /* applies to neither */
+    double dt = V(n, rn, (size_t)schema_col("dt"));
+    double scale = bigger(bigger(bigger(0.0, mb), mn), xn);
+    const char *integ = cell(n, rn, "integrator");
+    double floor = vb_check_roundoff_floor(vb_table_precision(n->t, integ), tol->floor_ulps,
+                                           ceil(n->t_end / dt - 1e-9), scale > 0 ? scale : 1.0);
+    int worse = 0, better = 0;
+    double db = NAN, dn = NAN;
+    out->compared++;
+    if (mn != mn) {
+        worse = 1; /* a measure that came in the baseline and no longer does */
+    } else if (mb != mb) {
+        return 0; /* one that came now: nothing to compare it with */
+    } else if (rules[rule].kind == HIGHER_BETTER) {
+        double gap = distance(mb, mn);
+        worse = mn * (1.0 + tol->rtol) < mb && gap > floor;
+        better = mb * (1.0 + tol->rtol) < mn && gap > floor;
+    } else {
+        db = distance(mb, xb);
+        dn = distance(mn, xn);
+        worse = dn > db * (1.0 + tol->rtol) && dn > floor;
+        better = db > dn * (1.0 + tol->rtol) && db > floor;
+    }
+    if (!worse && !better)
+        return 0;
+    vb_change c;
+    vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, cell(n, rn, "plan"),
+                   rules[rule].measure);
+    snprintf(c.dt, sizeof c.dt, "%.6g", dt);
+    snprintf(c.before, sizeof c.before, "%.17g", mb);
+    snprintf(c.after, sizeof c.after, mn == mn ? "%.17g" : "blank", mn);
+    if (rules[rule].kind == HIGHER_BETTER) {
+        c.factor = isfinite(mb) && isfinite(mn) && mb > 0 && mn > 0 ? mb / mn : 0.0;
+        snprintf(c.note, sizeof c.note, "higher is better; baseline line %lu", b->t->line[rb]);
+    } else if (db == db && dn == dn) {
+        c.factor = isfinite(db) && isfinite(dn) && db > 0 && dn > 0 ? dn / db : 0.0;
+        snprintf(c.note, sizeof c.note, "off %s by %.4g, now %.4g; baseline line %lu",
+                 rules[rule].exact ? rules[rule].exact : "0", db, dn, b->t->line[rb]);
+    } else {
+        snprintf(c.note, sizeof c.note, "no longer measured; baseline line %lu", b->t->line[rb]);
+    }
+    *(worse ? &out->worse : &out->better) += 1;
+    if (vb_changes_record(out, &c) != 0)
+        return vb_compare_oom(err, errlen);
+    return 0;
+}
+
+/* an exact value fixed by the model: the same on both sides (to 1e-6, as
+ * check holds runs.csv's scales) */
+static int same_exact(double a, double b)
+{
+    if (a != a || b != b)
+        return a != a && b != b;
+    if (a == b)
+        return 1;
+    return isfinite(a) && isfinite(b) && fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b));
+}
+
+int vb_compare_contact(const char *name, vb_text base, vb_text now, const vb_tolerance *tol,
+                       unsigned flags, vb_changes *out, char *err, size_t errlen)
+{
+    vb_table tb, tn;
+    contact_side b = {0}, n = {0};
+    int rc = vb_table_parse(base, &tb, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = vb_table_parse(now, &tn, err, errlen)) != 0) {
+        vb_table_free(&tb);
+        return rc;
+    }
+    if ((rc = read_side(&tb, &b, err, errlen)) != 0 || (rc = read_side(&tn, &n, err, errlen)) != 0)
+        goto done;
+    char pb[2048], pn[2048];
+    vb_table_provenance(&tb, flags, pb, sizeof pb);
+    vb_table_provenance(&tn, flags, pn, sizeof pn);
+    if (strcmp(pb, pn) != 0) {
+        rc = vb_compare_bad(err, errlen,
+                            "%s: made with other parameters than %s:\n  baseline: %.400s  "
+                            "now:      %.400s(make a new baseline: make baseline)",
+                            base.path, now.path, pb[0] ? pb : "(no parameter lines)\n", pn);
+        goto done;
+    }
+    for (size_t r = 0; r < tb.nrow && rc == 0; r++) {
+        long q = partner(&b, &n, r);
+        if (q < 0) {
+            if (flags & VB_COMPARE_SHARED_LEVELS)
+                continue; /* a step size only one side has */
+            vb_change c;
+            vb_change_fill(&c, VB_MISSING, name, cell(&b, r, "integrator"), cell(&b, r, "plan"),
+                           "contact row");
+            out->missing++;
+            if (vb_changes_record(out, &c) != 0)
+                rc = vb_compare_oom(err, errlen);
+            continue;
+        }
+        for (size_t x = 0; x < N_EXACT && rc == 0; x++) {
+            size_t k = (size_t)schema_col(exact_columns[x]);
+            if (!same_exact(V(&b, r, k), V(&n, (size_t)q, k)))
+                rc = vb_compare_bad(err, errlen,
+                                    "%s:%lu: column %s: '%s' where the run made now has '%s': "
+                                    "an exact value is fixed by the model, not the handler; "
+                                    "the baseline is damaged or stale (make baseline)",
+                                    tb.path, tb.line[r], exact_columns[x],
+                                    cell(&b, r, exact_columns[x]),
+                                    cell(&n, (size_t)q, exact_columns[x]));
+        }
+        for (size_t k = 0; k < N_RULES && rc == 0; k++)
+            rc = judge(name, &b, r, &n, (size_t)q, k, tol, out, err, errlen);
+    }
+done:
+    free(b.v);
+    free(n.v);
+    vb_table_free(&tb);
+    vb_table_free(&tn);
+    return rc;
+}
