@@ -1,6 +1,5 @@
 /* cli.c — messages and option values for the subcommands. */
 #include "cli.h"
-#include <getopt.h>
 #include "casefile.h"
 #include "engine.h"
 #include "integrator.h"
@@ -195,16 +194,6 @@ static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *a
     default:
         return -1;
     }
-}
-
-int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
-{
-    int rc = shared_value(cmd, c, o, optarg);
-    if (rc >= 0)
-        return rc;
-    if (c == ':')
-        return vb_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-    return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
 }
 
 int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg)

@@ -73,13 +73,6 @@ enum {
 };
 #define VB_MAX_CLI_ENGINES 16
 
-/* draw's getopt loop (its operands after --chart are its own), until it is
- * a table too: the -j/--jobs entry, and vb_opt_shared for its value (and
- * for ':' and '?': their messages); 0, or VB_EXIT_USAGE after the message */
-#define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
-struct vb_shared_opts;
-int vb_opt_shared(const char *cmd, int c, struct vb_shared_opts *o, char **argv);
-
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
