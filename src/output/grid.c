@@ -8,7 +8,7 @@
 
 #include "outdir.h"
 #include "provenance.h"
-#include "schema.h"
+#include "cells.h"
 
 int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
 {
@@ -215,36 +215,24 @@ static size_t grid_same_as(const vb_grid *g, size_t integ, vb_plan_kind kind)
 }
 
 /* grid.csv after a row's point and its keys (as many as the grid has,
- * printed before the schema's columns): a row of a point, and the
- * integrator its series equals (same) */
-typedef struct grid_line {
-    const vb_grid_row *r;
+ * printed before the schema's columns): the cells of a row of a point;
+ * the table is the grid and the integrator the row's series equals */
+typedef struct grid_table {
+    const vb_grid *g;
     size_t same;
-} grid_line;
-#define LINE(p) (((const grid_line *)(p))->r)
-#define GRID(p) ((const vb_grid *)(p))
+} grid_table;
+#define TABLE(p) ((const grid_table *)(p))
+#define ROW(p) ((const vb_grid_row *)(p))
 
-static const vb_integrator *line_integ(const void *t, const void *row)
+static const vb_integrator *row_integ(const void *t, const void *row)
 {
-    return GRID(t)->point[LINE(row)->point]->integ[LINE(row)->integ];
+    return TABLE(t)->g->point[ROW(row)->point]->integ[ROW(row)->integ];
 }
 
 static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
 {
     (void)c;
-    return vb_cell_s(line_integ(t, row)->name);
-}
-
-static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_plan_name(LINE(row)->kind));
-}
-
-static vb_cell norm_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_norm_name(LINE(row)->norm));
+    return vb_cell_s(row_integ(t, row)->name);
 }
 
 /* the slope, and (at: 1, 2) its standard error and 95 % half-width where
@@ -252,7 +240,7 @@ static vb_cell norm_name(const vb_column *c, const void *t, const void *row)
 static vb_cell order(const vb_column *c, const void *t, const void *row)
 {
     (void)t;
-    const vb_grid_row *r = LINE(row);
+    const vb_grid_row *r = ROW(row);
     if (!isfinite(r->order) || r->exact)
         return vb_cell_blank();
     if (c->at == 0)
@@ -262,65 +250,44 @@ static vb_cell order(const vb_column *c, const void *t, const void *row)
     return vb_cell_x(c->at == 1 ? r->order_se : r->order_ci95);
 }
 
-static vb_cell points(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_i(LINE(row)->points);
-}
-
 /* the label; blank: an engine measured without one */
 static vb_cell expected(const vb_column *c, const void *t, const void *row)
 {
     (void)c;
-    int q = line_integ(t, row)->order;
+    int q = row_integ(t, row)->order;
     return q > 0 ? vb_cell_i(q) : vb_cell_blank();
-}
-
-static vb_cell verdict(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_verdict_name(LINE(row)->verdict));
-}
-
-static vb_cell range(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_range_name(LINE(row)->range));
-}
-
-/* a double of the row at col->at, NaN as a blank cell */
-static vb_cell real(const vb_column *c, const void *t, const void *row)
-{
-    return vb_get_real(c, t, LINE(row));
 }
 
 static vb_cell same_as(const vb_column *c, const void *t, const void *row)
 {
     (void)c;
-    size_t same = ((const grid_line *)row)->same;
-    return same == VB_SAME_NONE ? vb_cell_blank()
-                                : vb_cell_s(GRID(t)->point[LINE(row)->point]->integ[same]->name);
+    size_t same = TABLE(t)->same;
+    return same == VB_SAME_NONE
+               ? vb_cell_blank()
+               : vb_cell_s(TABLE(t)->g->point[ROW(row)->point]->integ[same]->name);
 }
 
 #define AT(f) offsetof(vb_grid_row, f)
 static const vb_column grid_columns[] = {
     {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, norm_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     /* at: 0 the slope, 1 its standard error, 2 its half-width */
     {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"order_se", VB_FMT_FIX6, order, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"order_ci95", VB_FMT_FIX6, order, 2, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"points", VB_FMT_INT, vb_get_int, AT(points), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"verdict", VB_FMT_TEXT, verdict, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"range", VB_FMT_TEXT, range, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"dt_coarsest", VB_FMT_REAL, real, AT(dt_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"tol_coarsest", VB_FMT_REAL, real, AT(tol_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_coarsest", VB_FMT_REAL, real, AT(err_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"dt_finest", VB_FMT_REAL, real, AT(dt_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"tol_finest", VB_FMT_REAL, real, AT(tol_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_finest", VB_FMT_REAL, real, AT(err_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"range", VB_FMT_TEXT, vb_get_range_name, AT(range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"dt_coarsest", VB_FMT_REAL, vb_get_real, AT(dt_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"tol_coarsest", VB_FMT_REAL, vb_get_real, AT(tol_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+    {"err_coarsest", VB_FMT_REAL, vb_get_real, AT(err_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+    {"dt_finest", VB_FMT_REAL, vb_get_real, AT(dt_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"tol_finest", VB_FMT_REAL, vb_get_real, AT(tol_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_finest", VB_FMT_REAL, vb_get_real, AT(err_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"same_as", VB_FMT_TEXT, same_as, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
 static const vb_schema grid_schema = VB_SCHEMA("grid.csv", grid_columns);
@@ -332,7 +299,7 @@ static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE 
     for (int k = 0; k < pc->grid->n_keys; k++) /* shortest: reads back to the same double */
         fprintf(f, ",%s", pc->grid->text[k]);
     fputc(',', f);
-    vb_schema_row(f, &grid_schema, 0, g, &(grid_line){r, same});
+    vb_schema_row(f, &grid_schema, 0, &(grid_table){g, same}, r);
 }
 
 static void write_csv(const vb_grid *g, FILE *f)

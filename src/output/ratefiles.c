@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "cells.h"
 #include "columns.h"
 #include "jobs.h"
 #include "tables.h"

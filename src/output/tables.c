@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "cells.h"
 #include "integrator.h"
 #include "norms.h"
 #include "orders_table.h"
@@ -49,41 +50,12 @@ void vb_write_orders(const vb_sweep *s, FILE *f)
 
 /* ---- tables on a schema (schema.h) ---- */
 
-vb_cell vb_get_integ_name(const vb_column *c, const void *t, const void *row)
-{
-    size_t i;
-    memcpy(&i, (const char *)row + c->at, sizeof i);
-    return vb_cell_s(((const vb_sweep *)t)->c->integ[i]->name);
-}
-
-vb_cell vb_get_plan_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)t;
-    vb_plan_kind k;
-    memcpy(&k, (const char *)row + c->at, sizeof k);
-    return vb_cell_s(vb_plan_name(k));
-}
-
-vb_cell vb_get_real_always(const vb_column *c, const void *t, const void *row)
-{
-    (void)t;
-    double x;
-    memcpy(&x, (const char *)row + c->at, sizeof x);
-    return vb_cell_x(x);
-}
-
-static vb_cell band_norm(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_norm_name(((const vb_band_row *)row)->norm));
-}
-
 #define BAND(f) offsetof(vb_band_row, f)
 static const vb_column bands_columns[] = {
     {"integrator", VB_FMT_TEXT, vb_get_integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, band_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, vb_get_norm_name, BAND(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
