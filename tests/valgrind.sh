@@ -40,6 +40,9 @@ vg "sim pendulum rk4 over a trace" 0 "$VB" sim --model pendulum --integrator rk4
 vg "sim chain of 64: FFTW's transform, the rotated phases" 0 "$VB" sim --model chain --set N=64 --integrator velocity-verlet --dt 0.1 --t-end 5
 vg "run article-projectile" 0 "$VB" run --quiet cases/article-projectile.case --out "$tmp/res"
 vg "check article-spring" 0 "$VB" check --quiet cases/article-spring.case
+vg "sim bounce inside toi: GSL's roots, the contact measures" 0 "$VB" sim --model bounce --set vth=1 --integrator velocity-verlet --dt 0.01 --contact toi
+vg "run slide and tunnel: handlers round methods, contact.csv, the bisection" 0 "$VB" run --quiet cases/slide.case cases/tunnel.case --out "$tmp/res"
+vg "bad input: a handler on a model without a contact" 2 "$VB" sim --model spring --integrator rk4 --contact toi
 vg "bad input: unwritable --out" 2 "$VB" run cases/spring.case --out /proc/nowhere
 vg "bad input: unknown integrator" 2 "$VB" sim --model spring --integrator nope
 vg "stability: threads, jitter, the files" 0 "$VB" stability --model damped-spring --vary c=0.5,1 \

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "handler.h"
 #include "plugin.h"
 #include "integrator.h"
 #include "model.h"
@@ -78,7 +79,8 @@ int vb_cmd_list(int argc, char **argv)
             "is symplectic, one line on what it does) and every model with its parameters\n"
             "and their defaults (set them with --set key=value), and its energy and where its\n"
             "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
-            "(docs/method.md §3).\n\n",
+            "(docs/method.md §3); then the contact handlers a method runs inside on a model\n"
+            "with a contact (docs/contact.md).\n\n",
     };
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
@@ -154,6 +156,21 @@ static void list(int csv)
                    strcmp(count, "1") ? "s" : "");
             wrap(t->summary, 21, 100);
             printf("  %-15s    %s\n", "", t->n_params ? params : "(no parameters)");
+        }
+    }
+    /* the contact handlers a method runs inside on a model with a contact */
+    size_t nh;
+    const vb_contact_handler *const *hs = vb_contact_handlers(&nh);
+    if (!csv)
+        printf("\nContact handlers (round a method on bounce, slide or tunnel: a case's\n"
+               "[contact] handler = ..., or sim --contact; rows METHOD+HANDLER):\n");
+    for (size_t i = 0; i < nh; i++) {
+        if (csv) {
+            const char *row[] = {"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""};
+            csv_row(row, 8);
+        } else {
+            printf("  %s\n", hs[i]->name);
+            wrap(hs[i]->summary, 21, 100);
         }
     }
 }
