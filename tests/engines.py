@@ -511,6 +511,64 @@ def test_usage(tmp):
           r.stderr)
 
 
+def test_spelling_said_alike(tmp):
+    """An engine's spelling is parsed once, where the option is read
+    (engine.c: vb_engine_spec_parse), and every command that takes it says
+    the same mistake in the same words, exit 2, before any run: run and
+    check (whose cases are then given the parsed engine) and sim.  The
+    messages are written here from the grammar of docs/engines.md
+    (NAME:ORDER=COMMAND, NAME a-z 0-9 - _, ORDER 1 to 16), not copied
+    from what the tool printed."""
+    case = write_case(tmp, "sp", case_text("spring", {"k": 1}, "6", "0.05", halvings=2, jitter=0,
+                                           trace=False, use="velocity-verlet"))
+    out = os.path.join(tmp, "sp-out")
+    nowhere = os.path.join(tmp, "nowhere")
+    spellings = [
+        ("--engine", "vv", "'vv': want NAME:ORDER=COMMAND or NAME=COMMAND "
+                           "(for example my-vv:2='python3 engine.py')"),
+        ("--engine", "My-VV:2=true", "'My-VV:2=true': the name before ':' must be a-z, 0-9, "
+                                     "'-', '_'"),
+        ("--engine", "my vv=true", "'my vv=true': the name before '=' must be a-z, 0-9, '-', '_'"),
+        ("--engine", "vv:0=true", "'vv:0=true': the order between ':' and '=' must be 1 to 16"),
+        ("--engine", "vv:17=true", "'vv:17=true': the order between ':' and '=' must be 1 to 16"),
+        ("--engine", "vv:two=true", "'vv:two=true': the order between ':' and '=' must be 1 to 16"),
+        ("--engine", "verlet:2=true", "engine name 'verlet' is an integrator's: choose another"),
+        ("--engine", "exact=true", "engine name 'exact' is reserved (the charts' exact path)"),
+        ("--engine", "vv:2=", "engine vv: no command"),
+        ("--trajectories", "vv:2=" + nowhere, nowhere + ": no such directory"),
+    ]
+    for opt, spelling, said in spellings:
+        commands = [("run", [case, "--out", out]), ("check", [case, "--baseline", out])]
+        if opt == "--engine":
+            commands.append(("sim", ["--model", "spring", "--t-end", "1", "--dt", "0.1"]))
+        for cmd, rest in commands:
+            r = vb(cmd, *rest, opt, spelling)
+            first = r.stderr.splitlines()[0] if r.stderr else ""
+            want = "verletbench %s: %s: %s" % (cmd, opt, said)
+            check(r.returncode == 2 and first == want,
+                  "%s %s '%s': exit 2, '%s' (got %d)" % (cmd, opt, spelling, want, r.returncode),
+                  r.stderr)
+        check(not os.path.exists(out), "%s '%s': nothing written" % (opt, spelling))
+    # the parts of a good spelling reach every case: a ':' after the '=' is
+    # the command's, and NAME=COMMAND an engine without a label (order 0:
+    # the verdict "measured", docs/real-engines.md §1.8); two cases, an
+    # engine each
+    fits = [write_case(tmp, name, case_text("spring", {"k": k}, "6", "0.05", halvings=4,
+                                            jitter=0, trace=False, use="velocity-verlet"))
+            for name, k in (("sp1", 1), ("sp2", 2))]
+    r = vb("run", *fits, "--engines-only", "--engine",
+           "py=%s velocity-verlet # a:b" % PY, "--out", out, "--quiet")
+    check(r.returncode == 0, "run of two cases with NAME=COMMAND: exit 0", r.stderr)
+    for name in ("sp1", "sp2"):
+        runs = table(os.path.join(out, name, "runs.csv")) if r.returncode == 0 else []
+        orders = table(os.path.join(out, name, "orders.csv")) if r.returncode == 0 else []
+        check(runs and all(x["integrator"] == "py" and x["status"] == "ok" for x in runs),
+              "%s: every run the engine's, measured" % name)
+        check(orders and all(x["verdict"] == "measured" and x["expected"] == "" for x in orders),
+              "%s: no label, so no expected order and the verdict 'measured'" % name,
+              repr([(x.get("expected"), x.get("verdict")) for x in orders]))
+
+
 def test_threads_same_bytes(tmp):
     case = write_case(tmp, "thr", case_text("orbit", {"e": 0.3}, "3", "0.05", halvings=3,
                                             seeds=3, engines="py = %s tcv\npy.order = 2\n" % PY))
@@ -703,6 +761,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_examples_equal_builtins, test_requests, test_problem_score_round_trip,
                      test_bad_engines, test_interrupt_leaves_no_engine, test_usage,
+                     test_spelling_said_alike,
                      test_threads_same_bytes, test_engine_processes, test_score_edges,
                      test_score_header_by_key):
             d = os.path.join(tmp, test.__name__)

@@ -358,6 +358,49 @@ def program_of(vb, res, tmp):
     check(programs and not bad, "no chart program has a stats pass or runs a command (%s)" % bad[:1])
 
 
+def draw_usage(vb, tmp):
+    """draw reads its options with the one parser (src/commands/options.c):
+    what follows --chart or --palette is theirs, even a word that starts
+    with '-', and a word before them is no one's, so it is bad usage (it
+    was once passed over in silence and the chart drawn without it).  The
+    messages are what a user should read, written here."""
+    def said(cmd, status, first_line):
+        p = subprocess.run([vb] + cmd, capture_output=True, text=True, cwd=tmp)
+        got = p.stderr.splitlines()[0] if p.stderr else ""
+        check(p.returncode == status and got == first_line,
+              "draw %s: exit %d, '%s' (got %d, '%s')" % (" ".join(cmd[1:]), status, first_line,
+                                                       p.returncode, got))
+        return p
+    table, png = os.path.join(tmp, "t.csv"), os.path.join(tmp, "t.png")
+    said(["draw", "results", "--chart", "convergence", table, png], 2,
+         "verletbench draw: unexpected argument 'results' before --chart (what --chart reads "
+         "follows it)")
+    said(["draw", "-j", "2", "somewhere", "--palette", "verlet"], 2,
+         "verletbench draw: unexpected argument 'somewhere' before --palette (what --palette "
+         "reads follows it)")
+    said(["draw", "--article", "--chart", "convergence", table, png], 2,
+         "verletbench draw: --article, --chart and --palette are one at a time")
+    said(["draw", "--chart", "--article", table, png], 2,
+         "verletbench draw: --chart --article: no such chart (see --help)")
+    said(["draw", "-j", "0"], 2,
+         "verletbench draw: --jobs: '0': give a whole number of threads from 1 to 1024")
+    said(["draw", "a", "b", "c"], 2, "verletbench draw: unexpected argument 'c'")
+    # the words after --palette are names, '-j' and '--help' too: a line each
+    p = said(["draw", "-j", "1", "--palette", "-j", "--help", "verlet"], 0, "")
+    names = [line.split(" ")[0] for line in p.stdout.splitlines()]
+    check(names == ["-j", "--help", "verlet"],
+          "draw --palette -j --help verlet: a line a name, in order (got %s)" % names)
+    # --help: the usage lines name every option it lists
+    p = subprocess.run([vb, "draw", "--help"], capture_output=True, text=True)
+    usage = p.stdout.split("\n\n", 1)[0]
+    listed = re.findall(r"^  (?:-j, )?(--[a-z]+)", p.stdout.split("\nOptions:\n", 1)[-1], re.M)
+    check(p.returncode == 0 and sorted(listed) == ["--article", "--chart", "--help", "--jobs",
+                                                   "--palette"],
+          "draw --help lists --article, --chart, --palette, -j/--jobs and --help (got %s)" % listed)
+    check(all(o in usage for o in ("--article", "--chart", "--palette", "-j N")),
+          "draw --help: its usage lines show each way to call it")
+
+
 def chart_data_m4(vb, tmp):
     """Chart data at the pixel resolution, held to the full data: a
     projectile at 5766 steps (more than the 2000 a path keeps whole) keeps,
@@ -788,6 +831,7 @@ def main():
         rod_label(vb, hc, tmp)
         program_of(vb, res, tmp)
         chart_data_m4(vb, tmp)
+        draw_usage(vb, tmp)
 
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))

@@ -19,6 +19,7 @@ typedef struct {
     vb_opt_list sets;
     int calls;
     const char *last;
+    int stop;
 } opts;
 
 static int count_call(const char *cmd, const vb_option *row, const char *arg)
@@ -45,6 +46,7 @@ static int parse(opts *o, int operands, int argc, char **argv, int *first)
         VB_OPT_LIST("set", "KEY=VALUE", &o->sets, 2, "at most 2", "a parameter"),
         {.kind = VB_OPTION_CALL, .name = "count", .short_name = 'c', .arg = "X",
          .call = count_call, .store = o, .help = "counted"},
+        VB_OPT_STOP("stop", "WORDS...", &o->stop, "the rest is its own"),
         VB_OPT_HELP,
         VB_OPT_END,
     };
@@ -52,10 +54,12 @@ static int parse(opts *o, int operands, int argc, char **argv, int *first)
     return vb_options_parse(&spec, argc, argv, first);
 }
 
+static char *argv_of_line[32]; /* the words of parse_line's last line */
+
 static int parse_line(opts *o, int operands, const char *line, int *first)
 {
     static char buf[1024];
-    char *argv[32];
+    char **argv = argv_of_line;
     int argc = 0;
     snprintf(buf, sizeof buf, "test %s", line);
     for (char *tok = strtok(buf, " "); tok && argc < 31; tok = strtok(NULL, " "))
@@ -120,7 +124,55 @@ static void test_options_limits_hold_at_their_edges(void)
           "after --, '--out' is an operand");
 }
 
-/* --help: the rows' help from the column on, a name that reaches it two
+/* A VB_OPTION_STOP row (draw --chart KIND TABLE OUT): the options end at
+ * it, every word after it is an operand in the order given, even one that
+ * starts with '-' or names an option, and a word before it that is no
+ * option's nor a value is bad usage (it would be no one's). */
+static void test_options_stop_row_leaves_the_rest_as_operands(void)
+{
+    opts o;
+    int first = -1;
+    int rc = parse_line(&o, VB_OPERANDS_ANY, "--quiet --out dir --stop a -b --out x --help",
+                        &first);
+    CHECK(rc == VB_OPTIONS_GO, "options, then --stop and its words: goes on (got %d)", rc);
+    CHECK(o.stop == 1 && o.quiet == 1, "--stop and --quiet set their flags");
+    CHECK(o.out && !strcmp(o.out, "dir"), "--out before --stop kept its value dir (got %s)",
+          o.out ? o.out : "(none)");
+    /* the words: test --quiet --out dir --stop, then the 5 operands */
+    static const char *const after[] = {"a", "-b", "--out", "x", "--help"};
+    CHECK(first == 5, "the operands start at argv[5], after --stop (got %d)", first);
+    for (int i = 0; first == 5 && i < 5; i++)
+        CHECK(!strcmp(argv_of_line[5 + i], after[i]), "operand %d is '%s' (got '%s')", i,
+              after[i], argv_of_line[5 + i]);
+
+    rc = parse_line(&o, VB_OPERANDS_ANY, "-c v --stop", &first);
+    CHECK(rc == VB_OPTIONS_GO && first == 4 && o.calls == 1 && o.stop == 1,
+          "-c v --stop: its value is no operand, and none follows (got %d, first %d)", rc, first);
+    rc = parse_line(&o, VB_OPERANDS_ANY, "--sto a", &first);
+    CHECK(rc == VB_OPTIONS_GO && o.stop == 1 && first == 2,
+          "--sto, a prefix, stops as --stop does (got %d, first %d)", rc, first);
+
+    /* an operand before the stop, wherever it stands among the options */
+    static const char *const early[] = {"x --stop a", "--quiet x --stop a",
+                                        "--out dir x -c v --stop", "x y --quiet --stop"};
+    for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) {
+        rc = parse_line(&o, VB_OPERANDS_ANY, early[i], &first);
+        CHECK(rc == VB_EXIT_USAGE, "'%s': an operand before --stop is bad usage (got %d)",
+              early[i], rc);
+    }
+    /* after "--", --stop is itself an operand and stops nothing */
+    rc = parse_line(&o, VB_OPERANDS_ANY, "--quiet -- --stop a", &first);
+    CHECK(rc == VB_OPTIONS_GO && o.stop == 0 && first == 3 &&
+              !strcmp(argv_of_line[first], "--stop"),
+          "after --, '--stop' is an operand (got %d, stop %d)", rc, o.stop);
+    /* a parse after a stopped one starts clean (the parser resets getopt) */
+    rc = parse_line(&o, VB_OPERANDS_ANY, "--periods 2 b.case", &first);
+    CHECK(rc == VB_OPTIONS_GO && o.periods == 2.0 && o.stop == 0 && first == 3,
+          "the next parse reads its own line whole (got %d, first %d)", rc, first);
+}
+
+/* --help: the rows' help from the column on, a name that reaches it (or
+ * stops one short of it: "--chart KIND OUT" is 18 wide, column 19) two
  * spaces after, a '\n' a line at the column, %g the row's default */
 static void test_options_help_is_printed_from_the_rows(void)
 {
@@ -131,6 +183,7 @@ static void test_options_help_is_printed_from_the_rows(void)
         {.kind = VB_OPTION_FLAG, .name = "jobs", .short_name = 'j', .arg = NULL, .store = &flag,
          .help = "short and long"},
         VB_OPT_STRING("a-name-wider-than-it", "VALUE", NULL, "after two spaces"),
+        VB_OPT_STOP("chart", "KIND OUT", &flag, "its words after it"),
         {.kind = VB_OPTION_FLAG, .name = "hidden", .store = &flag, .flags = VB_OPTION_HIDDEN},
         VB_OPT_TEXT("  as it is\n"),
         VB_OPT_HELP,
@@ -155,6 +208,7 @@ static void test_options_help_is_printed_from_the_rows(void)
                        "                   second (default 0.001)\n"
                        "  -j, --jobs       short and long\n"
                        "  --a-name-wider-than-it VALUE  after two spaces\n"
+                       "  --chart KIND OUT  its words after it\n"
                        "  as it is\n"
                        "  --help           this text\n"
                        "\nend\n";
@@ -166,5 +220,6 @@ void suite_options(void)
 {
     RUN(test_options_values_land_in_their_rows);
     RUN(test_options_limits_hold_at_their_edges);
+    RUN(test_options_stop_row_leaves_the_rest_as_operands);
     RUN(test_options_help_is_printed_from_the_rows);
 }

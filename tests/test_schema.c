@@ -95,9 +95,51 @@ static void test_every_error_is_compared(void)
           vb_runs_metrics());
 }
 
+/* A cell as its format prints it: the strings are C's printf conversions
+ * worked by hand (%g: six significant digits, trailing zeros dropped; %.6e:
+ * one digit, six decimals, a two-digit exponent; %.4g: four significant
+ * digits), the layout the tables printed before they were on schemas
+ * (onestep.csv's h_ratio, timing.csv's seconds and ns_per_step); a word in
+ * a column of numbers (onestep_orders.csv's "exact") as it is, and a blank
+ * as nothing. */
+static void test_cells_print_as_their_format(void)
+{
+    static const struct {
+        vb_format fmt;
+        vb_cell cell;
+        const char *want;
+    } cells[] = {
+        {VB_FMT_SHORT, {.x = 1.5}, "1.5"},
+        {VB_FMT_SHORT, {.x = 1.0}, "1"},
+        {VB_FMT_SCI6, {.x = 2.20793e-4}, "2.207930e-04"},
+        {VB_FMT_SCI6, {.x = 12.5}, "1.250000e+01"},
+        {VB_FMT_G4, {.x = 39.1649}, "39.16"},
+        {VB_FMT_G4, {.x = 0.0}, "0"},
+        {VB_FMT_G4, {.x = 123456.0}, "1.235e+05"},
+        {VB_FMT_FIX6, {.s = "exact"}, "exact"},
+        {VB_FMT_FIX6, {.x = 2.0}, "2.000000"},
+        {VB_FMT_REAL, {.x = 0.1}, "0.10000000000000001"},
+        {VB_FMT_REAL, {.blank = 1, .x = 3.0}, ""},
+        {VB_FMT_TEXT, {.s = "tcv"}, "tcv"},
+    };
+    for (size_t k = 0; k < sizeof cells / sizeof cells[0]; k++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        CHECK(f != NULL, "open_memstream");
+        if (!f)
+            return;
+        vb_cell_print(f, cells[k].fmt, cells[k].cell);
+        fclose(f);
+        CHECK(!strcmp(buf, cells[k].want), "cell %zu: '%s', want '%s'", k, buf, cells[k].want);
+        free(buf);
+    }
+}
+
 void suite_schema(void)
 {
     RUN(test_runs_header_as_documented);
     RUN(test_orders_header_as_documented);
     RUN(test_every_error_is_compared);
+    RUN(test_cells_print_as_their_format);
 }

@@ -1,7 +1,8 @@
 /* vbengine.h — the shared half of a verletbench engine adapter in C or C++:
  * the request reader (Debian's cJSON, libcjson-dev), the built-in models'
- * force laws, the row writer and the loop of protocol versions 2 and 3
- * (docs/real-engines.md).  An adapter is then the part that knows its engine:
+ * force laws (vbengine.c), the row writer and the loop of protocol
+ * versions 2 and 3 (vbserve.c; docs/real-engines.md).  An adapter is then
+ * the part that knows its engine:
  *
  *     static void *make(const vb_request *req, void *ctx, char *err, size_t errlen);
  *     static int step(void *world, double h, double *x, double *v, char *err, size_t errlen);
@@ -147,6 +148,10 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts);
  * read one request line (1; 0 at the end of the input; -1 with err set) */
 int vb_read_request(FILE *in, vb_request *req, char *err, size_t errlen);
 void vb_request_free(vb_request *req);
+/* What vb_read_request takes besides force laws: with yes, the contact
+ * poses' models (bounce, slide, tunnel; vbcontact.h).  vb_main sets it
+ * from its adapter's poses. */
+void vb_accept_poses(int yes);
 /* x in the fewest digits that read back to the same double; buf >= 32 */
 void vb_format(double x, char *buf);
 

@@ -45,15 +45,12 @@ void vb_case_engines_only(vb_case *c)
     c->n_integ = k;
 }
 
-int vb_case_add_engine_specs(vb_case *c, const char *const *spec, const int *is_dir, size_t n,
-                             double timeout, int timeout_given, int engines_only, char *err,
-                             size_t errlen)
+int vb_case_add_engine_specs(vb_case *c, const vb_engine_spec *spec, size_t n, double timeout,
+                             int timeout_given, int engines_only, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++) {
         char why[512];
-        vb_engine *e = vb_engine_parse(spec[i], is_dir[i], why, sizeof why);
-        if (e)
-            e->timeout = timeout;
+        vb_engine *e = vb_engine_from_spec(&spec[i], timeout, NULL, why, sizeof why);
         if (e && e->dir && c->grid) {
             /* a grid's trajectories: a directory a point, as `problem`
              * writes the requests, DIR/NAME@KEY=VALUE/RUN.csv */

@@ -94,13 +94,14 @@ int vb_case_add_engine(vb_case *c, struct vb_engine *e, char *err, size_t errlen
 /* Keep the engines only (`score`: the trajectories, nothing else). */
 void vb_case_engines_only(vb_case *c);
 
-/* The engines of a command line, added to a case: spec[i] is
- * "NAME:ORDER=COMMAND" (--engine), or with is_dir[i] "NAME:ORDER=DIR"
+/* The engines of a command line, added to a case: spec[i] as
+ * vb_engine_spec_parse read it, a command (--engine) or a directory
  * (--trajectories: a grid's point reads DIR/POINT/RUN.csv), each with the
  * time limit `timeout`; with timeout_given that limit holds for the
  * case's own [engines] too; with engines_only the case keeps its engines
  * alone (and must have one).  0, or -1 with "CASEFILE: why" in err. */
-int vb_case_add_engine_specs(vb_case *c, const char *const *spec, const int *is_dir, size_t n,
+struct vb_engine_spec;
+int vb_case_add_engine_specs(vb_case *c, const struct vb_engine_spec *spec, size_t n,
                              double timeout, int timeout_given, int engines_only, char *err,
                              size_t errlen);
 

@@ -1,6 +1,5 @@
 /* cli.c — messages and option values for the subcommands. */
 #include "cli.h"
-#include <getopt.h>
 #include "casefile.h"
 #include "engine.h"
 #include "integrator.h"
@@ -165,15 +164,13 @@ static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *a
     case VB_OPT_TRAJECTORIES: {
         if (o->n_engines == VB_MAX_CLI_ENGINES)
             return vb_usage_error(cmd, "at most %d engines", VB_MAX_CLI_ENGINES);
-        /* checked now, so a mistake is said before anything runs */
+        /* parsed now, once, so a mistake is said before anything runs */
         char err[256];
-        vb_engine *e = vb_engine_parse(arg, c == VB_OPT_TRAJECTORIES, err, sizeof err);
-        if (!e)
+        if (vb_engine_spec_parse(arg, c == VB_OPT_TRAJECTORIES, &o->engine[o->n_engines], err,
+                                 sizeof err) != 0)
             return vb_usage_error(cmd, "--%s: %s",
                                   c == VB_OPT_ENGINE ? "engine" : "trajectories", err);
-        vb_engine_free(e);
-        o->engine_is_dir[o->n_engines] = c == VB_OPT_TRAJECTORIES;
-        o->engine[o->n_engines++] = arg;
+        o->n_engines++;
         return 0;
     }
     case VB_OPT_ENGINES_ONLY:
@@ -199,16 +196,6 @@ static int shared_value(const char *cmd, int c, vb_shared_opts *o, const char *a
     }
 }
 
-int vb_opt_shared(const char *cmd, int c, vb_shared_opts *o, char **argv)
-{
-    int rc = shared_value(cmd, c, o, optarg);
-    if (rc >= 0)
-        return rc;
-    if (c == ':')
-        return vb_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-    return vb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-}
-
 int vb_opt_shared_row(const char *cmd, const vb_option *row, const char *arg)
 {
     return shared_value(cmd, row->code, row->store, arg);
@@ -223,7 +210,7 @@ int vb_shared_opts_then(const char *cmd, void *so)
 int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_opts *o)
 {
     char err[8192];
-    if (vb_case_add_engine_specs(c, o->engine, o->engine_is_dir, o->n_engines, o->engine_timeout,
+    if (vb_case_add_engine_specs(c, o->engine, o->n_engines, o->engine_timeout,
                                  o->engine_timeout_given, o->engines_only, err, sizeof err) != 0) {
         vb_error(cmd, "%s", err);
         return VB_EXIT_USAGE;

@@ -7,6 +7,7 @@
 #include <float.h>
 #include <stddef.h>
 
+#include "engine.h"  /* vb_engine_spec */
 #include "options.h" /* the option tables, their parser, VB_EXIT_*, the messages */
 
 int vb_cmd_list(int argc, char **argv);
@@ -72,20 +73,13 @@ enum {
 };
 #define VB_MAX_CLI_ENGINES 16
 
-/* draw's getopt loop (its operands after --chart are its own), until it is
- * a table too: the -j/--jobs entry, and vb_opt_shared for its value (and
- * for ':' and '?': their messages); 0, or VB_EXIT_USAGE after the message */
-#define VB_OPTION_JOBS {"jobs", required_argument, NULL, VB_OPT_JOBS}
-struct vb_shared_opts;
-int vb_opt_shared(const char *cmd, int c, struct vb_shared_opts *o, char **argv);
-
 typedef struct vb_shared_opts {
     double max_steps; /* --max-steps, else VERLETBENCH_MAX_STEPS, else 1e9 */
     unsigned threads; /* -j/--jobs, else VERLETBENCH_THREADS, else every CPU */
     int max_steps_given, threads_given;
-    /* --engine and --trajectories, in order, and --engine-timeout */
-    const char *engine[VB_MAX_CLI_ENGINES];
-    int engine_is_dir[VB_MAX_CLI_ENGINES];
+    /* --engine and --trajectories, in order, parsed as they are read, and
+     * --engine-timeout */
+    vb_engine_spec engine[VB_MAX_CLI_ENGINES];
     size_t n_engines;
     double engine_timeout;
     int engine_timeout_given; /* then it holds for a case file's [engines] too */

@@ -6,7 +6,6 @@
  * script is looked for: the binary holds everything, so a chart command
  * works from any directory, installed or not. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,45 +22,6 @@
 #include "rundir.h"
 
 #define CMD "draw"
-
-static void help(void)
-{
-    puts("Usage: verletbench draw [RESULTS [OUT]] [-j N]\n"
-         "       verletbench draw --article [RESULTS [OUT]]\n"
-         "       verletbench draw --chart KIND TABLE OUT.png [TITLE] [ARGS]\n"
-         "       verletbench draw --palette NAME...\n\n"
-         "Draws every chart of the case directories in RESULTS (default: results), as\n"
-         "written by `verletbench run`, into OUT/NAME/*.png, and writes RESULTS/REPORT.md\n"
-         "with each case's table beside its charts.  OUT defaults to plots for results\n"
-         "(make's layout) and to RESULTS/plots for any other RESULTS, so the charts of\n"
-         "another run never replace make's.  A case's charts:\n"
-         "convergence, band, error-time, energy-time, constraint-time (a model with rods),\n"
-         "path, path-random, work, rates and apex (a case with [loop] rates: the drawn\n"
-         "error, and the highest drawn point against the exact apex, against display\n"
-         "rate), work-time (with run --timing); a grid's own directory (docs/cases.md):\n"
-         "grid-order and grid-error against its parameter.  Needs gnuplot (Debian:\n"
-         "gnuplot-nox; GNUPLOT=path to choose one); without it the report is written with\n"
-         "the tables only.\n\n"
-         "verletbench decides what each chart shows and writes its gnuplot program;\n"
-         "one gnuplot a CPU draws them (-j N: N at once).\n\n"
-         "  --article        the figures of docs/article.md from RESULTS/article-*\n"
-         "                   (default OUT: plots/article)\n"
-         "  --chart KIND TABLE OUT [TITLE] [ARGS]  one chart of one table, into OUT (.png,\n"
-         "                   or .svg); KIND is one of convergence, band, work (TABLE:\n"
-         "                   NAME/convergence.csv), work-time (timing.csv), error-time,\n"
-         "                   energy-time, constraint-time (timeseries.csv), path\n"
-         "                   (paths.csv; ARGS: PLAN 'INTEGRATOR ...' single|grid), rates,\n"
-         "                   apex (rates.csv), grid-order, grid-error (grid.csv; ARGS:\n"
-         "                   K2=V2,... of a grid of several keys), longrun (longrun.csv of\n"
-         "                   `verletbench longrun`), stability (stability-summary.csv),\n"
-         "                   float32 (a float32 sweep, docs/float32.md; ARGS:\n"
-         "                   INTEGRATOR)\n"
-         "  --palette NAME...  the colour and gnuplot point type a chart gives each curve\n"
-         "                   named (a built-in's, or yours among these names)\n"
-         "  -j, --jobs N     gnuplots at once (default: every CPU)\n\n"
-         "Exit status: 0 drawn (or skipped without gnuplot), 1 a chart failed, 2 bad usage\n"
-         "or no results.");
-}
 
 /* the charts are UTF-8: without any locale (a bare system, cron) gnuplot
  * warns on every chart that it cannot convert */
@@ -266,46 +226,74 @@ done:
 
 int vb_cmd_draw(int argc, char **argv)
 {
-    static const struct option longs[] = {{"help", no_argument, NULL, 'h'},
-                                           {"article", no_argument, NULL, 'a'},
-                                           {"chart", no_argument, NULL, 'c'},
-                                           {"palette", no_argument, NULL, 'p'},
-                                           VB_OPTION_JOBS,
-                                           {NULL, 0, NULL, 0}};
     vb_shared_opts so = vb_shared_opts_plain();
-    int mode = 0, c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":hj:", longs, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            help();
-            return VB_EXIT_OK;
-        case 'a':
-        case 'c':
-        case 'p':
-            if (mode && mode != c)
-                return vb_usage_error(CMD, "--article, --chart and --palette are one at a time");
-            mode = c;
-            break;
-        default:
-            if (vb_opt_shared(CMD, c, &so, argv) != 0)
-                return VB_EXIT_USAGE;
-        }
+    int article_flag = 0, chart_flag = 0, palette_flag = 0;
+    const vb_option rows[] = {
+        VB_OPT_FLAG("article", &article_flag,
+                    "the figures of docs/article.md from RESULTS/article-*\n"
+                    "(default OUT: plots/article)"),
         /* what follows --chart and --palette is theirs, even a '-' */
-        if (mode == 'c' || mode == 'p')
-            break;
-    }
-    int rest = argc - optind;
-    char **a = argv + optind;
-    if (mode == 'c')
+        VB_OPT_STOP("chart", "KIND TABLE OUT [TITLE] [ARGS]", &chart_flag,
+                    "one chart of one table, into OUT (.png,\n"
+                    "or .svg); KIND is one of convergence, band, work (TABLE:\n"
+                    "NAME/convergence.csv), work-time (timing.csv), error-time,\n"
+                    "energy-time, constraint-time (timeseries.csv), path\n"
+                    "(paths.csv; ARGS: PLAN 'INTEGRATOR ...' single|grid), rates,\n"
+                    "apex (rates.csv), grid-order, grid-error (grid.csv; ARGS:\n"
+                    "K2=V2,... of a grid of several keys), longrun (longrun.csv of\n"
+                    "`verletbench longrun`), stability (stability-summary.csv),\n"
+                    "float32 (a float32 sweep, docs/float32.md; ARGS:\n"
+                    "INTEGRATOR)"),
+        VB_OPT_STOP("palette", "NAME...", &palette_flag,
+                    "the colour and gnuplot point type a chart gives each curve\n"
+                    "named (a built-in's, or yours among these names)"),
+        VB_SHARED_JOBS(&so, "gnuplots at once (default: every CPU)"),
+        VB_OPT_HELP,
+        VB_OPT_END,
+    };
+    const vb_command_spec spec = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_ANY,
+        .usage =
+            "Usage: verletbench draw [RESULTS [OUT]] [-j N]\n"
+            "       verletbench draw --article [RESULTS [OUT]]\n"
+            "       verletbench draw --chart KIND TABLE OUT.png [TITLE] [ARGS]\n"
+            "       verletbench draw --palette NAME...\n\n"
+            "Draws every chart of the case directories in RESULTS (default: results), as\n"
+            "written by `verletbench run`, into OUT/NAME/*.png, and writes RESULTS/REPORT.md\n"
+            "with each case's table beside its charts.  OUT defaults to plots for results\n"
+            "(make's layout) and to RESULTS/plots for any other RESULTS, so the charts of\n"
+            "another run never replace make's.  A case's charts:\n"
+            "convergence, band, error-time, energy-time, constraint-time (a model with rods),\n"
+            "path, path-random, work, rates and apex (a case with [loop] rates: the drawn\n"
+            "error, and the highest drawn point against the exact apex, against display\n"
+            "rate), work-time (with run --timing); a grid's own directory (docs/cases.md):\n"
+            "grid-order and grid-error against its parameter.  Needs gnuplot (Debian:\n"
+            "gnuplot-nox; GNUPLOT=path to choose one); without it the report is written with\n"
+            "the tables only.\n\n"
+            "verletbench decides what each chart shows and writes its gnuplot program;\n"
+            "one gnuplot a CPU draws them (-j N: N at once).  --article, --chart and\n"
+            "--palette are one at a time; the words after --chart or --palette are its\n"
+            "own, even one that starts with '-'.\n\n",
+        .epilogue = "\nExit status: 0 drawn (or skipped without gnuplot), 1 a chart failed, 2 bad "
+                    "usage\nor no results.\n",
+    };
+    int first, rc = vb_options_parse(&spec, argc, argv, &first);
+    if (rc != VB_OPTIONS_GO)
+        return rc;
+    if (article_flag + chart_flag + palette_flag > 1)
+        return vb_usage_error(CMD, "--article, --chart and --palette are one at a time");
+    int rest = argc - first;
+    char **a = argv + first;
+    if (chart_flag)
         return one_chart(rest, a, so.threads);
-    if (mode == 'p')
+    if (palette_flag)
         return palette(rest, a);
     if (rest > 2)
         return vb_usage_error(CMD, "unexpected argument '%s'", a[2]);
     const char *results = rest > 0 ? a[0] : "results";
-    if (mode == 'a')
+    if (article_flag)
         return article(results, rest > 1 ? a[1] : "plots/article");
     /* make's results/ is drawn into plots/; any other directory into its
      * own plots/, beside its tables */

@@ -124,6 +124,32 @@ static int take(const char *cmd, const vb_option *o, const char *arg)
 
 #define MAX_ROWS 64
 
+/* a row's value follows it (a flag's arg names only the operands a
+ * VB_OPTION_STOP row takes after it, in the help) */
+static int takes_value(const vb_option *o)
+{
+    return o->arg && o->kind != VB_OPTION_FLAG;
+}
+
+/* The first operand among argv[1..n), read again in order (getopt's '-':
+ * a word that is no option comes back as 1, and nothing is moved), or
+ * NULL: what getopt passed over on its way to a VB_OPTION_STOP row at
+ * argv[n].  Its permutation so far kept each option beside its value, so
+ * the words read as they did. */
+static const char *operand_before(int n, char **argv, const char *shorts,
+                                  const struct option *longs)
+{
+    char in_order[2 * MAX_ROWS + 3] = "-";
+    snprintf(in_order + 1, sizeof in_order - 1, "%s", shorts);
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(n, argv, in_order, longs, NULL)) != -1)
+        if (c == 1)
+            return optarg;
+    return NULL;
+}
+
 int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *first)
 {
     struct option longs[MAX_ROWS + 1];
@@ -134,7 +160,7 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
         if (rows[i].kind == VB_OPTION_TEXT)
             continue;
         int has = (rows[i].flags & VB_OPTION_OPTIONAL) ? optional_argument
-                  : rows[i].arg                          ? required_argument
+                  : takes_value(&rows[i])                ? required_argument
                                                          : no_argument;
         /* a long name's value: its row's index past every char, or its
          * short name, so -j and --jobs are one */
@@ -142,7 +168,7 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
                                      rows[i].short_name ? rows[i].short_name : 256 + (int)i};
         if (rows[i].short_name) {
             shorts[ns++] = rows[i].short_name;
-            if (rows[i].arg)
+            if (takes_value(&rows[i]))
                 shorts[ns++] = ':';
         }
     }
@@ -171,6 +197,16 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
         int rc = take(spec->name, o, optarg);
         if (rc != 0)
             return rc;
+        if (o->flags & VB_OPTION_STOP) {
+            int stop = optind;
+            const char *early = operand_before(stop - 1, argv, shorts, longs);
+            if (early)
+                return vb_usage_error(spec->name, "unexpected argument '%s' before --%s (what "
+                                                  "--%s reads follows it)",
+                                      early, o->name, o->name);
+            optind = stop;
+            break;
+        }
     }
     if (spec->then) {
         int rc = spec->then(spec->name, spec->then_ctx);
@@ -196,7 +232,8 @@ void vb_options_help(const vb_command_spec *spec, FILE *out)
         if (o->flags & VB_OPTION_HIDDEN)
             continue;
         /* "  -j, --jobs N" and its help from the column on, or two spaces
-         * after a name that reaches it */
+         * after a name that reaches it or stops one short (a single space
+         * would read as part of the name) */
         int col = o->column ? o->column : column;
         char head[128];
         const char *arg_gap = o->arg ? " " : "", *arg = o->arg ? o->arg : "";
@@ -204,7 +241,7 @@ void vb_options_help(const vb_command_spec *spec, FILE *out)
                     ? snprintf(head, sizeof head, "  -%c, --%s%s%s", o->short_name, o->name,
                                arg_gap, arg)
                     : snprintf(head, sizeof head, "  --%s%s%s", o->name, arg_gap, arg);
-        fprintf(out, "%-*s", w < col ? col : w + 2, head);
+        fprintf(out, "%-*s", w + 2 <= col ? col : w + 2, head);
         for (const char *line = o->help; *line;) {
             size_t len = strcspn(line, "\n");
             char text[512];

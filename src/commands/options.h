@@ -45,7 +45,11 @@ enum {
     VB_OPTION_ABOVE_MIN = 1, /* DOUBLE: min itself is out of limits */
     VB_OPTION_OPTIONAL = 2,  /* the value is optional (--name=VALUE only); call gets NULL */
     VB_OPTION_HIDDEN = 4,    /* parsed, not listed on its own (a TEXT row says it) */
-    VB_OPTION_BELOW_MAX = 8  /* DOUBLE: max itself is out of limits */
+    VB_OPTION_BELOW_MAX = 8, /* DOUBLE: max itself is out of limits */
+    /* FLAG: the options end here; every word after it is an operand, even
+     * one that starts with '-' (draw --chart KIND TABLE OUT ...), and an
+     * operand before it is bad usage, since it would be no one's */
+    VB_OPTION_STOP = 16
 };
 
 typedef struct vb_option vb_option;
@@ -79,6 +83,10 @@ typedef struct {
 /* The rows, as git's OPT_ macros */
 #define VB_OPT_FLAG(NAME, STORE, HELP)                                                             \
     {.kind = VB_OPTION_FLAG, .name = NAME, .store = STORE, .help = HELP}
+/* a flag whose operands follow it (VB_OPTION_STOP); ARG: their names in the help */
+#define VB_OPT_STOP(NAME, ARG, STORE, HELP)                                                        \
+    {.kind = VB_OPTION_FLAG, .name = NAME, .arg = ARG, .store = STORE, .flags = VB_OPTION_STOP,    \
+     .help = HELP}
 #define VB_OPT_STRING(NAME, ARG, STORE, HELP)                                                      \
     {.kind = VB_OPTION_STRING, .name = NAME, .arg = ARG, .store = STORE, .help = HELP}
 #define VB_OPT_DOUBLE(NAME, ARG, STORE, MIN, MAX, LIMITS, HELP)                                    \

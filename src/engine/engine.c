@@ -62,24 +62,33 @@ int vb_engine_check_name(const char *name, char *err, size_t errlen)
     return 0;
 }
 
-vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
-                         const char *cwd, double timeout, char *err, size_t errlen)
+/* what vb_engine_new refuses: 0, or -1 with a message */
+static int parts_ok(const char *name, int order, const char *command, const char *dir,
+                    double timeout, char *err, size_t errlen)
 {
     if (vb_engine_check_name(name, err, errlen) != 0)
-        return NULL;
+        return -1;
     if (order < 0 || order > 16) {
         snprintf(err, errlen, "engine %s: order %d: give the order its method has, 1 to 16",
                  name, order);
-        return NULL;
+        return -1;
     }
     if (!(timeout > 0.0) || !(timeout <= 1e6)) {
         snprintf(err, errlen, "engine %s: timeout %g s: give 0 < seconds <= 1e6", name, timeout);
-        return NULL;
+        return -1;
     }
     if ((command && !command[0]) || (dir && !dir[0]) || (!command == !dir)) {
         snprintf(err, errlen, "engine %s: %s", name, dir ? "no directory" : "no command");
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,
+                         const char *cwd, double timeout, char *err, size_t errlen)
+{
+    if (parts_ok(name, order, command, dir, timeout, err, errlen) != 0)
+        return NULL;
     vb_engine *e = calloc(1, sizeof *e);
     if (!e) {
         snprintf(err, errlen, "out of memory");
@@ -110,41 +119,44 @@ vb_engine *vb_engine_new(const char *name, int order, const char *command, const
     return e;
 }
 
-vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen)
+int vb_engine_spec_parse(const char *spelling, int is_dir, vb_engine_spec *s, char *err,
+                         size_t errlen)
 {
-    const char *colon = strchr(spec, ':'), *eq = strchr(spec, '=');
+    const char *colon = strchr(spelling, ':'), *eq = strchr(spelling, '=');
     if (!eq) {
         snprintf(err, errlen, "'%.80s': want NAME:ORDER=%s or NAME=%s (for example my-vv:2=%s)",
-                 spec, is_dir ? "DIR" : "COMMAND", is_dir ? "DIR" : "COMMAND",
+                 spelling, is_dir ? "DIR" : "COMMAND", is_dir ? "DIR" : "COMMAND",
                  is_dir ? "traj/" : "'python3 engine.py'");
-        return NULL;
+        return -1;
     }
     /* a name has no ':' or '=': NAME=... is an engine measured without a
      * label, and a ':' after the '=' is the command's */
     if (colon && colon > eq)
         colon = NULL;
-    char name[64];
-    size_t n = (size_t)((colon ? colon : eq) - spec);
-    if (n >= sizeof name) {
-        snprintf(err, errlen, "'%.40s...': the name before '%c' is at most 63 characters", spec,
-                 colon ? ':' : '=');
-        return NULL;
+    size_t n = (size_t)((colon ? colon : eq) - spelling);
+    if (n >= sizeof s->name) {
+        snprintf(err, errlen, "'%.40s...': the name before '%c' is at most 63 characters",
+                 spelling, colon ? ':' : '=');
+        return -1;
     }
-    if (!name_ok(spec, n)) {
-        snprintf(err, errlen, "'%.80s': the name before '%c' must be a-z, 0-9, '-', '_'", spec,
-                 colon ? ':' : '=');
-        return NULL;
+    if (!name_ok(spelling, n)) {
+        snprintf(err, errlen, "'%.80s': the name before '%c' must be a-z, 0-9, '-', '_'",
+                 spelling, colon ? ':' : '=');
+        return -1;
     }
-    memcpy(name, spec, n);
-    name[n] = '\0';
+    memcpy(s->name, spelling, n);
+    s->name[n] = '\0';
     char *end = (char *)eq;
     errno = 0;
     long order = colon ? strtol(colon + 1, &end, 10) : 0;
     if (colon &&
         (!(colon[1] >= '0' && colon[1] <= '9') || end != eq || errno || order < 1 || order > 16)) {
-        snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spec);
-        return NULL;
+        snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spelling);
+        return -1;
     }
+    s->order = (int)order;
+    s->command = is_dir ? NULL : eq + 1;
+    s->dir = is_dir ? eq + 1 : NULL;
     if (is_dir && eq[1]) {
         /* said now, not as every run failing on its missing file */
         struct stat st;
@@ -155,11 +167,26 @@ vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errle
             bad = "not a directory (one trajectory file: verletbench score FILE)";
         if (bad) {
             snprintf(err, errlen, "%.200s: %s", eq + 1, bad);
-            return NULL;
+            return -1;
         }
     }
-    return vb_engine_new(name, (int)order, is_dir ? NULL : eq + 1, is_dir ? eq + 1 : NULL, NULL,
-                         VB_ENGINE_TIMEOUT, err, errlen);
+    /* what vb_engine_new would refuse, said now: the name an integrator's
+     * or reserved, an empty command or directory */
+    return parts_ok(s->name, s->order, s->command, s->dir, VB_ENGINE_TIMEOUT, err, errlen);
+}
+
+vb_engine *vb_engine_from_spec(const vb_engine_spec *s, double timeout, const char *cwd,
+                               char *err, size_t errlen)
+{
+    return vb_engine_new(s->name, s->order, s->command, s->dir, cwd, timeout, err, errlen);
+}
+
+vb_engine *vb_engine_parse(const char *spelling, int is_dir, char *err, size_t errlen)
+{
+    vb_engine_spec s;
+    if (vb_engine_spec_parse(spelling, is_dir, &s, err, errlen) != 0)
+        return NULL;
+    return vb_engine_from_spec(&s, VB_ENGINE_TIMEOUT, NULL, err, errlen);
 }
 
 vb_velocity_kind vb_engine_velocity_of(const vb_integrator *g)

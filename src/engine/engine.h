@@ -87,10 +87,27 @@ static inline const vb_engine *vb_engine_of(const vb_integrator *g)
 
 /* ---- the engine itself (engine.c) ---- */
 
+/* An engine as the command line spells it (--engine, --trajectories),
+ * parsed once: the spelling checked whole when it is read, and every case
+ * then made its own engine from the parts, never parsing it again. */
+typedef struct vb_engine_spec {
+    char name[64];
+    int order;           /* 0: measured without a label */
+    const char *command; /* inside the spelling; NULL for a directory */
+    const char *dir;     /* inside the spelling; NULL for a command */
+} vb_engine_spec;
 /* "NAME:ORDER=COMMAND" or, with is_dir, "NAME:ORDER=DIR"; or without
  * ":ORDER", an engine measured without a label (order 0: its verdict is
- * "measured").  NULL with a message naming what is wrong. */
-vb_engine *vb_engine_parse(const char *spec, int is_dir, char *err, size_t errlen);
+ * "measured").  0 and *s (pointing into spelling), or -1 with a message
+ * naming what is wrong: the one parser of an engine's spelling. */
+int vb_engine_spec_parse(const char *spelling, int is_dir, vb_engine_spec *s, char *err,
+                         size_t errlen);
+/* The engine of a parsed spelling, run in cwd (NULL: here).  NULL with a
+ * message (out of memory). */
+vb_engine *vb_engine_from_spec(const vb_engine_spec *s, double timeout, const char *cwd,
+                               char *err, size_t errlen);
+/* vb_engine_spec_parse, then vb_engine_from_spec (sim's one engine). */
+vb_engine *vb_engine_parse(const char *spelling, int is_dir, char *err, size_t errlen);
 /* A command (or directory) engine from its parts; cwd may be NULL; order
  * 0 for none. */
 vb_engine *vb_engine_new(const char *name, int order, const char *command, const char *dir,

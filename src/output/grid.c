@@ -2,11 +2,13 @@
 #include "grid.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "outdir.h"
 #include "provenance.h"
+#include "cells.h"
 
 int vb_grid_begin(vb_grid *g, const vb_case *cases, size_t n)
 {
@@ -191,14 +193,6 @@ static const vb_grid_row *find_row(const vb_grid *g, size_t point, size_t integ,
     return NULL;
 }
 
-static void num(FILE *f, double x)
-{
-    if (isnan(x))
-        fputs(",", f);
-    else
-        fprintf(f, ",%.17g", x);
-}
-
 /* The first integrator whose positions equal integ's in every run of the
  * plan at every point of the grid that has the plan (results.h's same_pair),
  * or VB_SAME_NONE: the chart draws the two as one striped curve. */
@@ -220,33 +214,92 @@ static size_t grid_same_as(const vb_grid *g, size_t integ, vb_plan_kind kind)
     return VB_SAME_NONE;
 }
 
+/* grid.csv after a row's point and its keys (as many as the grid has,
+ * printed before the schema's columns): the cells of a row of a point;
+ * the table is the grid and the integrator the row's series equals */
+typedef struct grid_table {
+    const vb_grid *g;
+    size_t same;
+} grid_table;
+#define TABLE(p) ((const grid_table *)(p))
+#define ROW(p) ((const vb_grid_row *)(p))
+
+static const vb_integrator *row_integ(const void *t, const void *row)
+{
+    return TABLE(t)->g->point[ROW(row)->point]->integ[ROW(row)->integ];
+}
+
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_s(row_integ(t, row)->name);
+}
+
+/* the slope, and (at: 1, 2) its standard error and 95 % half-width where
+ * there is a slope and they are finite */
+static vb_cell order(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    const vb_grid_row *r = ROW(row);
+    if (!isfinite(r->order) || r->exact)
+        return vb_cell_blank();
+    if (c->at == 0)
+        return vb_cell_x(r->order);
+    if (!isfinite(r->order_se))
+        return vb_cell_blank();
+    return vb_cell_x(c->at == 1 ? r->order_se : r->order_ci95);
+}
+
+/* the label; blank: an engine measured without one */
+static vb_cell expected(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    int q = row_integ(t, row)->order;
+    return q > 0 ? vb_cell_i(q) : vb_cell_blank();
+}
+
+static vb_cell same_as(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    size_t same = TABLE(t)->same;
+    return same == VB_SAME_NONE
+               ? vb_cell_blank()
+               : vb_cell_s(TABLE(t)->g->point[ROW(row)->point]->integ[same]->name);
+}
+
+#define AT(f) offsetof(vb_grid_row, f)
+static const vb_column grid_columns[] = {
+    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    /* at: 0 the slope, 1 its standard error, 2 its half-width */
+    {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"order_se", VB_FMT_FIX6, order, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"order_ci95", VB_FMT_FIX6, order, 2, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"points", VB_FMT_INT, vb_get_int, AT(points), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"range", VB_FMT_TEXT, vb_get_range_name, AT(range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"dt_coarsest", VB_FMT_REAL, vb_get_real, AT(dt_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"tol_coarsest", VB_FMT_REAL, vb_get_real, AT(tol_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+    {"err_coarsest", VB_FMT_REAL, vb_get_real, AT(err_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+    {"dt_finest", VB_FMT_REAL, vb_get_real, AT(dt_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"tol_finest", VB_FMT_REAL, vb_get_real, AT(tol_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_finest", VB_FMT_REAL, vb_get_real, AT(err_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"same_as", VB_FMT_TEXT, same_as, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema grid_schema = VB_SCHEMA("grid.csv", grid_columns);
+
 static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE *f)
 {
     const vb_case *pc = g->point[r->point];
-    const vb_integrator *integ = pc->integ[r->integ];
     fprintf(f, "%zu", r->point + 1);
     for (int k = 0; k < pc->grid->n_keys; k++) /* shortest: reads back to the same double */
         fprintf(f, ",%s", pc->grid->text[k]);
-    fprintf(f, ",%s,%s,%s,", integ->name, vb_plan_name(r->kind), vb_norm_name(r->norm));
-    int has_order = isfinite(r->order) && !r->exact;
-    if (has_order)
-        fprintf(f, "%.6f", r->order);
-    if (has_order && isfinite(r->order_se))
-        fprintf(f, ",%.6f,%.6f", r->order_se, r->order_ci95);
-    else
-        fputs(",,", f);
-    fprintf(f, ",%d,", r->points);
-    if (integ->order > 0) /* blank: an engine measured without a label */
-        fprintf(f, "%d", integ->order);
-    fprintf(f, ",%s,%s", vb_verdict_name(r->verdict),
-            vb_range_name(r->range));
-    num(f, r->dt_coarsest);
-    num(f, r->tol_coarsest);
-    num(f, r->err_coarsest);
-    num(f, r->dt_finest);
-    num(f, r->tol_finest);
-    num(f, r->err_finest);
-    fprintf(f, ",%s\n", same == VB_SAME_NONE ? "" : pc->integ[same]->name);
+    fputc(',', f);
+    vb_schema_row(f, &grid_schema, 0, &(grid_table){g, same}, r);
 }
 
 static void write_csv(const vb_grid *g, FILE *f)
@@ -262,9 +315,8 @@ static void write_csv(const vb_grid *g, FILE *f)
     fputs("point", f);
     for (int k = 0; k < cg->n_keys; k++)
         fprintf(f, ",%s", cg->key[k]);
-    fputs(",integrator,plan,norm,order,order_se,order_ci95,points,expected,verdict,range,"
-          "dt_coarsest,tol_coarsest,err_coarsest,dt_finest,tol_finest,err_finest,same_as\n",
-          f);
+    fputc(',', f);
+    vb_schema_header(f, &grid_schema, 0);
     /* integrator, plan, norm, then point: a series against the grid is
      * contiguous, as the charts read it */
     size_t n_integ = g->first->n_integ;

@@ -4,9 +4,10 @@
 #include "orders_table.h"
 
 #include <math.h>
+#include <stddef.h>
 
+#include "cells.h"
 #include "integrator.h"
-#include "norms.h"
 #include "orders.h"
 
 #define ROW(p) ((const vb_order_row *)(p))
@@ -15,24 +16,6 @@
 static const vb_integrator *integ_of(const void *table, const void *row)
 {
     return SWEEP(table)->c->integ[ROW(row)->integ];
-}
-
-static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c;
-    return vb_cell_s(integ_of(t, row)->name);
-}
-
-static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_plan_name(ROW(row)->kind));
-}
-
-static vb_cell norm_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_norm_name(ROW(row)->norm));
 }
 
 /* the slope; none for an exact series, or where none could be fitted */
@@ -55,18 +38,6 @@ static vb_cell expected(const vb_column *c, const void *t, const void *row)
     (void)c;
     int q = integ_of(t, row)->order;
     return q > 0 ? vb_cell_i(q) : vb_cell_blank();
-}
-
-static vb_cell verdict(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_verdict_name(ROW(row)->verdict));
-}
-
-static vb_cell range(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_range_name(ROW(row)->fit.range));
 }
 
 /* the step sizes the fit ran from and to, where it had a range */
@@ -110,17 +81,18 @@ static vb_cell order_se(const vb_column *c, const void *t, const void *row)
     return vb_cell_x(c->at ? f->order_ci95 : f->order_se);
 }
 
+#define AT(f) offsetof(vb_order_row, f)
 /* The key (integrator, plan, norm) pairs a row with the same made now;
  * the order and the verdict are judged against the baseline's. */
 static const vb_column orders_columns[] = {
-    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, norm_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
     {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"verdict", VB_FMT_TEXT, verdict, 0, 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
-    {"range", VB_FMT_TEXT, range, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
+    {"range", VB_FMT_TEXT, vb_get_range_name, AT(fit.range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"dt_first", VB_FMT_REAL, dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"dt_last", VB_FMT_REAL, dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"local_orders", VB_FMT_LIST, NULL, 0, 0, local_orders, 0, VB_READ, 0, 0, 0, 0},

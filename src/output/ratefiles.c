@@ -4,7 +4,9 @@
 #include "ratefiles.h"
 
 #include <math.h>
+#include <stddef.h>
 
+#include "cells.h"
 #include "columns.h"
 #include "jobs.h"
 #include "tables.h"
@@ -20,6 +22,43 @@ static void list_rates(const vb_case *c, FILE *f)
     for (int i = 0; i < c->n_rates; i++)
         fprintf(f, "%s%g", i ? ", " : "", c->rates[i]);
 }
+
+#define RATE(p) ((const vb_rate_row *)(p))
+
+static vb_cell status_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_status_name(RATE(row)->status));
+}
+
+/* how far the highest drawn point misses the truth's; inf for a run that
+ * did not finish */
+static vb_cell err_y_max(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_rate_row *r = RATE(row);
+    return vb_cell_x_or_blank(r->status == VB_STATUS_OK ? r->y_max - r->y_max_exact
+                                                        : (double)INFINITY);
+}
+
+#define AT(f) offsetof(vb_rate_row, f)
+static const vb_column rates_columns[] = {
+    {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"rate_hz", VB_FMT_REAL, vb_get_real_always, AT(rate), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, vb_get_real_always, AT(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"frames", VB_FMT_COUNT, vb_get_count, AT(frames), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"status", VB_FMT_TEXT, status_name, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_final", VB_FMT_REAL, vb_get_real, AT(err_final), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"y_max", VB_FMT_REAL, vb_get_real, AT(y_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"y_max_exact", VB_FMT_REAL, vb_get_real, AT(y_max_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_y_max", VB_FMT_REAL, err_y_max, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_energy_max", VB_FMT_REAL, vb_get_real, AT(err_energy_max), 0, NULL, 0, VB_READ, 0, 0,
+     0, 0},
+    {"err_draw_max", VB_FMT_REAL, vb_get_real, AT(err_draw_max), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+};
+static const vb_schema rates_schema = VB_SCHEMA("rates.csv", rates_columns);
 
 void vb_write_rates(const vb_sweep *s, FILE *f)
 {
@@ -37,21 +76,9 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
     fprintf(f, ";\n# the height is %s; err_final: the drawn position at t_end against the exact; "
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);
-    fputs("integrator,plan,rate_hz,dt,frames,status,err_final,y_max,y_max_exact,err_y_max,"
-          "err_energy_max,err_draw_max\n",
-          f);
-    for (size_t k = 0; k < s->n_rates; k++) {
-        const vb_rate_row *r = &s->rates[k];
-        fprintf(f, "%s,%s,%.17g,%.17g,%llu,%s", c->integ[r->integ]->name, vb_plan_name(r->kind),
-                r->rate, r->dt, r->frames, vb_status_name(r->status));
-        vb_csv_number(f, r->err_final);
-        vb_csv_number(f, r->y_max);
-        vb_csv_number(f, r->y_max_exact);
-        vb_csv_number(f, r->status == VB_STATUS_OK ? r->y_max - r->y_max_exact : (double)INFINITY);
-        vb_csv_number(f, r->err_energy_max);
-        vb_csv_number(f, r->err_draw_max);
-        fputc('\n', f);
-    }
+    vb_schema_header(f, &rates_schema, 0);
+    for (size_t k = 0; k < s->n_rates; k++)
+        vb_schema_row(f, &rates_schema, 0, s, &s->rates[k]);
 }
 
 static void cell(FILE *f, double x)

@@ -8,6 +8,10 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
 {
     if (c.blank)
         return;
+    if (c.s) { /* text, or a word where a number goes */
+        fputs(c.s, f);
+        return;
+    }
     switch (fmt) {
     case VB_FMT_REAL:
         fprintf(f, "%.17g", c.x);
@@ -21,9 +25,16 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
     case VB_FMT_INT:
         fprintf(f, "%lld", c.i);
         break;
-    case VB_FMT_TEXT:
-        fputs(c.s, f);
+    case VB_FMT_SHORT:
+        fprintf(f, "%g", c.x);
         break;
+    case VB_FMT_SCI6:
+        fprintf(f, "%.6e", c.x);
+        break;
+    case VB_FMT_G4:
+        fprintf(f, "%.4g", c.x);
+        break;
+    case VB_FMT_TEXT: /* its text, above */
     case VB_FMT_LIST: /* printed by its column (vb_schema_row) */
         break;
     }

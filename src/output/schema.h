@@ -9,7 +9,9 @@
  * simulation by it.)
  *
  * The tables on a schema: runs.csv (runs_table.h), orders.csv
- * (orders_table.h), bands.csv and reverse.csv (tables.c), contact.csv
+ * (orders_table.h), bands.csv, reverse.csv, onestep.csv,
+ * onestep_orders.csv and timing.csv (tables.c), rates.csv (ratefiles.c),
+ * grid.csv after its point's keys (grid.c), and contact.csv
  * (contact_table.h; check/contact_judge.c reads it back). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
@@ -25,12 +27,16 @@ typedef enum {
     VB_FMT_COUNT, /* %llu */
     VB_FMT_INT,   /* %lld */
     VB_FMT_TEXT,  /* %s: a name, a word of a list */
-    VB_FMT_LIST   /* a list of numbers, blank-separated: the column's own printer */
+    VB_FMT_LIST,  /* a list of numbers, blank-separated: the column's own printer */
+    VB_FMT_SHORT, /* %g: a number as a case gives it (a ratio of steps) */
+    VB_FMT_SCI6,  /* %.6e (a wall time in seconds) */
+    VB_FMT_G4     /* %.4g (a time a step) */
 } vb_format;
 
 /* A cell's value as a getter gives it: blank, or the member its column's
  * format prints (x for the reals, u for a count, i for an integer, s for
- * text). */
+ * text); a word (s) in a column of numbers is printed as it is ("exact"
+ * where an order goes). */
 typedef struct vb_cell {
     int blank;
     double x;

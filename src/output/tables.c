@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "cells.h"
 #include "integrator.h"
 #include "norms.h"
 #include "orders_table.h"
@@ -49,26 +50,12 @@ void vb_write_orders(const vb_sweep *s, FILE *f)
 
 /* ---- tables on a schema (schema.h) ---- */
 
-/* the name of the integrator whose index (in the case's list) is at col->at */
-static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
-{
-    size_t i;
-    memcpy(&i, (const char *)row + c->at, sizeof i);
-    return vb_cell_s(((const vb_sweep *)t)->c->integ[i]->name);
-}
-
-static vb_cell band_norm(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_norm_name(((const vb_band_row *)row)->norm));
-}
-
 #define BAND(f) offsetof(vb_band_row, f)
 static const vb_column bands_columns[] = {
-    {"integrator", VB_FMT_TEXT, integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"integrator", VB_FMT_TEXT, vb_get_integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, band_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, vb_get_norm_name, BAND(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
@@ -83,24 +70,108 @@ void vb_write_bands(const vb_sweep *s, FILE *f)
         vb_schema_row(f, &bands_schema, 0, s, &s->bands[k]);
 }
 
+/* onestep.csv and onestep_orders.csv: a line a step size, and a line a
+ * norm, of one integrator at one ratio h'/h */
+typedef struct onestep_line {
+    const vb_onestep_row *r;
+    int k; /* onestep.csv: the step size's index; onestep_orders.csv: 0 err_pos, 1 err_vel */
+} onestep_line;
+#define LINE(p) ((const onestep_line *)(p))
+
+static vb_cell onestep_integ(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_s(((const vb_sweep *)t)->c->integ[LINE(row)->r->integ]->name);
+}
+
+static vb_cell onestep_ratio(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_x(vb_onestep_ratio[LINE(row)->r->ratio]);
+}
+
+/* the k-th of the row's array at col->at: h always, an error NaN as blank */
+static vb_cell onestep_at_k(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x;
+    memcpy(&x, (const char *)LINE(row)->r + c->at + (size_t)LINE(row)->k * sizeof x, sizeof x);
+    return c->at == offsetof(vb_onestep_row, h) ? vb_cell_x(x) : vb_cell_x_or_blank(x);
+}
+
+#define ONE(f) offsetof(vb_onestep_row, f)
+static const vb_column onestep_columns[] = {
+    {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"h", VB_FMT_REAL, onestep_at_k, ONE(h), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_pos", VB_FMT_REAL, onestep_at_k, ONE(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_vel", VB_FMT_REAL, onestep_at_k, ONE(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema onestep_schema = VB_SCHEMA("onestep.csv", onestep_columns);
+
 void vb_write_onestep(const vb_sweep *s, FILE *f)
 {
     fprintf(f, "# one step of h from the exact solution; multistep methods also get x(t - h')\n"
                "# with h' = h_ratio h; the largest error over t = (0.11, 0.30, 0.49, 0.68, 0.87) T,\n"
                "# T = %.17g\n",
             s->onestep_T);
-    fputs("integrator,h_ratio,h,err_pos,err_vel\n", f);
-    for (size_t k = 0; k < s->n_onestep; k++) {
-        const vb_onestep_row *r = &s->onestep[k];
-        for (int l = 0; l < r->fit_pos.n; l++) {
-            fprintf(f, "%s,%g,%.17g", s->c->integ[r->integ]->name, vb_onestep_ratio[r->ratio],
-                    r->h[l]);
-            vb_csv_number(f, r->err_pos[l]);
-            vb_csv_number(f, r->err_vel[l]);
-            fputc('\n', f);
-        }
-    }
+    vb_schema_header(f, &onestep_schema, 0);
+    for (size_t k = 0; k < s->n_onestep; k++)
+        for (int l = 0; l < s->onestep[k].fit_pos.n; l++)
+            vb_schema_row(f, &onestep_schema, 0, s, &(onestep_line){&s->onestep[k], l});
 }
+
+static const vb_fit *line_fit(const void *row)
+{
+    return LINE(row)->k ? &LINE(row)->r->fit_vel : &LINE(row)->r->fit_pos;
+}
+
+static vb_cell onestep_norm(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(LINE(row)->k ? "err_vel" : "err_pos");
+}
+
+/* the exponent; "exact" for a series at the round-off floor, blank where
+ * none could be fitted */
+static vb_cell onestep_order(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_fit *fit = line_fit(row);
+    return fit->exact               ? vb_cell_s("exact")
+           : isfinite(fit->order) ? vb_cell_x(fit->order)
+                                  : vb_cell_blank();
+}
+
+static vb_cell onestep_points(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_i(line_fit(row)->points);
+}
+
+static vb_cell onestep_global(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_i(((const vb_sweep *)t)->c->integ[LINE(row)->r->integ]->order);
+}
+
+static void onestep_locals(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    vb_local_orders_print(f, line_fit(row));
+}
+
+static const vb_column onestep_orders_columns[] = {
+    {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"norm", VB_FMT_TEXT, onestep_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"order", VB_FMT_FIX6, onestep_order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"points", VB_FMT_INT, onestep_points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"global_order", VB_FMT_INT, onestep_global, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"local_orders", VB_FMT_LIST, NULL, 0, 0, onestep_locals, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema onestep_orders_schema =
+    VB_SCHEMA("onestep_orders.csv", onestep_orders_columns);
 
 void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
 {
@@ -108,30 +179,10 @@ void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
           "# order: a global order q usually means p = q + 1, but position Verlet's\n"
           "# two-step recurrence has p = 4 in position for q = 2\n",
           f);
-    fputs("integrator,h_ratio,norm,order,points,global_order,local_orders\n", f);
-    for (size_t k = 0; k < s->n_onestep; k++) {
-        const vb_onestep_row *r = &s->onestep[k];
-        const vb_integrator *g = s->c->integ[r->integ];
-        for (int which = 0; which < 2; which++) {
-            const vb_fit *fit = which ? &r->fit_vel : &r->fit_pos;
-            fprintf(f, "%s,%g,%s,", g->name, vb_onestep_ratio[r->ratio],
-                    which ? "err_vel" : "err_pos");
-            if (fit->exact)
-                fputs("exact", f);
-            else if (isfinite(fit->order))
-                fprintf(f, "%.6f", fit->order);
-            fprintf(f, ",%d,%d", fit->points, g->order);
-            fputc(',', f);
-            vb_local_orders_print(f, fit);
-            fputc('\n', f);
-        }
-    }
-}
-
-static vb_cell reverse_plan(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_plan_name(((const vb_reverse_row *)row)->kind));
+    vb_schema_header(f, &onestep_orders_schema, 0);
+    for (size_t k = 0; k < s->n_onestep; k++)
+        for (int which = 0; which < 2; which++)
+            vb_schema_row(f, &onestep_orders_schema, 0, s, &(onestep_line){&s->onestep[k], which});
 }
 
 static vb_cell reversible(const vb_column *c, const void *t, const void *row)
@@ -141,23 +192,15 @@ static vb_cell reversible(const vb_column *c, const void *t, const void *row)
 }
 
 /* every number printed, NaN too (a run back that did not come back) */
-static vb_cell real_always(const vb_column *c, const void *t, const void *row)
-{
-    (void)t;
-    double x;
-    memcpy(&x, (const char *)row + c->at, sizeof x);
-    return vb_cell_x(x);
-}
-
 #define REV(f) offsetof(vb_reverse_row, f)
 static const vb_column reverse_columns[] = {
-    {"integrator", VB_FMT_TEXT, integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, reverse_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"integrator", VB_FMT_TEXT, vb_get_integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, REV(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, vb_get_real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"steps", VB_FMT_COUNT, vb_get_count, REV(steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"return_err_pos", VB_FMT_REAL, real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"return_err_vel", VB_FMT_REAL, real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"roundoff", VB_FMT_REAL, real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_pos", VB_FMT_REAL, vb_get_real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"return_err_vel", VB_FMT_REAL, vb_get_real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"roundoff", VB_FMT_REAL, vb_get_real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     {"reversible", VB_FMT_TEXT, reversible, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
 static const vb_schema reverse_schema = VB_SCHEMA("reverse.csv", reverse_columns);
@@ -174,20 +217,56 @@ void vb_write_reverse(const vb_sweep *s, FILE *f)
 
 /* timing.csv (run --timing): each run's wall time beside its work and
  * error; machine-dependent, so no other file holds a time */
+#define TIMING(p) ((const vb_timing_row *)(p))
+
+/* a field of the run timed (its job) at col->at: a real always, a count */
+static vb_cell job_real(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x;
+    memcpy(&x, (const char *)TIMING(row)->job + c->at, sizeof x);
+    return vb_cell_x(x);
+}
+
+static vb_cell job_count(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    unsigned long long x;
+    memcpy(&x, (const char *)TIMING(row)->job + c->at, sizeof x);
+    return vb_cell_u(x);
+}
+
+static vb_cell ns_per_step(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_timing_row *r = TIMING(row);
+    unsigned long long steps = r->job->res.steps;
+    return vb_cell_x(steps ? r->seconds * 1e9 / (double)steps : 0.0);
+}
+
+#define TIM(f) offsetof(vb_timing_row, f)
+#define JOB(f) offsetof(vb_sweep_job, f)
+static const vb_column timing_columns[] = {
+    {"integrator", VB_FMT_TEXT, vb_get_integ_name, TIM(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, vb_get_plan_name, TIM(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"level", VB_FMT_INT, vb_get_int, TIM(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, job_real, JOB(res.dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"tol", VB_FMT_REAL, job_real, JOB(plan.tol), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"steps", VB_FMT_COUNT, job_count, JOB(res.steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"force_evals", VB_FMT_COUNT, job_count, JOB(res.force_evals), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"err_pos_max", VB_FMT_REAL, job_real, JOB(res.err_pos_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"seconds", VB_FMT_SCI6, vb_get_real_always, TIM(seconds), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"ns_per_step", VB_FMT_G4, ns_per_step, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"repeats", VB_FMT_INT, vb_get_int, TIM(repeats), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema timing_schema = VB_SCHEMA("timing.csv", timing_columns);
+
 void vb_write_timing(const vb_sweep *s, FILE *f)
 {
     fputs("# seconds: median of `repeats` runs alone on one thread, no truth or metrics "
           "(docs/method.md §8)\n",
           f);
-    fputs("integrator,plan,level,dt,tol,steps,force_evals,err_pos_max,seconds,ns_per_step,"
-          "repeats\n",
-          f);
-    for (size_t k = 0; k < s->n_timing; k++) {
-        const vb_timing_row *t = &s->timing[k];
-        const vb_run_result *r = &t->job->res;
-        fprintf(f, "%s,%s,%d,%.17g,%.17g,%llu,%llu,%.17g,%.6e,%.4g,%d\n",
-                s->c->integ[t->integ]->name, vb_plan_name(t->kind), t->level, r->dt,
-                t->job->plan.tol, r->steps, r->force_evals, r->err_pos_max, t->seconds,
-                r->steps ? t->seconds * 1e9 / (double)r->steps : 0.0, t->repeats);
-    }
+    vb_schema_header(f, &timing_schema, 0);
+    for (size_t k = 0; k < s->n_timing; k++)
+        vb_schema_row(f, &timing_schema, 0, s, &s->timing[k]);
 }

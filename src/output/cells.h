@@ -1,0 +1,18 @@
+/* cells.h — the getters (schema.h) the tables of a sweep share: a name
+ * their rows hold as an index or an enum at col->at, and a number printed
+ * whatever it is.  One each, for every table on a schema that has the
+ * column (tables.c, orders_table.c, ratefiles.c, grid.c). */
+#ifndef VB_CELLS_H
+#define VB_CELLS_H
+
+#include "schema.h"
+
+/* the name of the case's integrator whose index (a size_t) is at col->at;
+ * the table is a vb_sweep */
+vb_getter vb_get_integ_name;
+/* the name of a vb_plan_kind, vb_norm, vb_verdict or vb_range at col->at */
+vb_getter vb_get_plan_name, vb_get_norm_name, vb_get_verdict_name, vb_get_range_name;
+/* a double at col->at, printed whatever it is, NaN too */
+vb_getter vb_get_real_always;
+
+#endif
