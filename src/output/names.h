@@ -15,6 +15,7 @@ enum {
     VB_FILE_ONESTEP_ORDERS,
     VB_FILE_REVERSE,
     VB_FILE_RATES,
+    VB_FILE_FLIPS,
     VB_FILE_SUMMARY,
     VB_FILE_CONVERGENCE,
     VB_FILE_TIMESERIES,
@@ -32,7 +33,8 @@ typedef enum {
     VB_WRITTEN_AS_CHART_DATA,
     VB_WRITTEN_WITH_TIMING,
     VB_WRITTEN_BY_A_SHARD,
-    VB_WRITTEN_WITH_RATES /* a case with [loop] rates */
+    VB_WRITTEN_WITH_RATES, /* a case with [loop] rates */
+    VB_WRITTEN_RIGID       /* a rigid body's case (docs/rigid.md) */
 } vb_written;
 
 typedef struct vb_table_file {

@@ -12,6 +12,7 @@
 
 #include "charts.h"
 #include "names.h"
+#include "norms.h"
 #include "provenance.h"
 #include "shardfile.h"
 #include "ratefiles.h"
@@ -29,6 +30,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_ONESTEP_ORDERS] = vb_write_onestep_orders,
     [VB_FILE_REVERSE] = vb_write_reverse,
     [VB_FILE_RATES] = vb_write_rates,
+    [VB_FILE_FLIPS] = vb_write_flips,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
     [VB_FILE_TIMESERIES] = vb_write_timeseries,
@@ -48,6 +50,8 @@ static int writes(const vb_sweep *s, size_t k)
         return s->timed;
     if (when == VB_WRITTEN_WITH_RATES)
         return s->n_rates > 0;
+    if (when == VB_WRITTEN_RIGID)
+        return vb_norm_applies(s->c, VB_NORM_ATT_MAX);
     return !(when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
 }
 
