@@ -154,7 +154,7 @@ static void flip_period_cell(FILE *f, const vb_run_result *r)
 {
     if (!r || r->status != VB_STATUS_OK)
         fputs(r ? "diverged" : "–", f);
-    else if (isfinite(r->flip_period) && isfinite(r->flip_period_exact))
+    else if (isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2)
         fprintf(f, "%+.2g", (r->flip_period - r->flip_period_exact) / r->flip_period_exact);
     else
         fprintf(f, "%llu of %llu flips", r->flips, r->flips_exact);
@@ -174,13 +174,15 @@ static void rigid_summary(const vb_sweep *s, FILE *f)
           "run flipped fewer than twice, its flips against the exact solution's) and the "
           "world angular momentum's largest relative drift (`err_angmom_max`), each with "
           "fixed steps at the coarsest and at the finest dt; and the time a stable spin "
-          "first tumbled at the coarsest dt (blank: never, or the exact motion flips).\n\n"
+          "first tumbled, with fixed steps at each dt from the coarsest (flips.csv's "
+          "t_tumble: the polhode crossed the separatrix; never within t_end, or the exact "
+          "motion flips and no tumble is asked of it).\n\n"
           "| integrator | label | attitude, fixed |",
           f);
     if (has_random)
         fputs(" attitude, random (median) |", f);
     fputs(" angular velocity, fixed | flip period: coarsest / finest dt | L drift: coarsest "
-          "/ finest dt | tumbles at |\n|---|---|---|",
+          "/ finest dt | tumbles at, each dt |\n|---|---|---|",
           f);
     for (int k = 0; k < has_random + 4; k++)
         fputs("---|", f);
@@ -203,10 +205,21 @@ static void rigid_summary(const vb_sweep *s, FILE *f)
         flip_period_cell(f, hi);
         fputs(" |", f);
         drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ANGMOM_MAX));
-        if (lo && isfinite(lo->t_tumble))
-            fprintf(f, " %.4g s |\n", lo->t_tumble);
-        else
-            fputs(" |\n", f);
+        /* each fixed step's, coarsest first */
+        int first = 1;
+        for (int level = 0; level < VB_MAX_LEVELS; level++)
+            for (size_t k = 0; k < s->n_jobs; k++) {
+                const vb_sweep_job *j = &s->jobs[k];
+                if (j->integ != i || j->plan.kind != VB_PLAN_FIXED || j->level != level)
+                    continue;
+                fputs(first ? " " : " / ", f);
+                first = 0;
+                if (isfinite(j->res.t_tumble))
+                    fprintf(f, "%.4g s", j->res.t_tumble);
+                else
+                    fputs("never", f);
+            }
+        fputs(" |\n", f);
     }
     fputc('\n', f);
 }

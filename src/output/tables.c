@@ -230,7 +230,7 @@ static vb_cell flips_period_err(const vb_column *c, const void *t, const void *r
 {
     (void)c, (void)t;
     const vb_run_result *r = RROW(row)->res;
-    return isfinite(r->flip_period) && isfinite(r->flip_period_exact)
+    return isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2
                ? vb_cell_x(fabs(r->flip_period - r->flip_period_exact) / r->flip_period_exact)
                : vb_cell_blank();
 }
