@@ -175,8 +175,8 @@ static void rigid_summary(const vb_sweep *s, FILE *f)
           "world angular momentum's largest relative drift (`err_angmom_max`), each with "
           "fixed steps at the coarsest and at the finest dt; and the time a stable spin "
           "first tumbled, with fixed steps at each dt from the coarsest (flips.csv's "
-          "t_tumble: the polhode crossed the separatrix; never within t_end, or the exact "
-          "motion flips and no tumble is asked of it).\n\n"
+          "t_tumble: the polhode crossed the separatrix; never: not within t_end; –: the exact "
+          "motion flips, and no tumble is asked of it).\n\n"
           "| integrator | label | attitude, fixed |",
           f);
     if (has_random)
@@ -214,7 +214,9 @@ static void rigid_summary(const vb_sweep *s, FILE *f)
                     continue;
                 fputs(first ? " " : " / ", f);
                 first = 0;
-                if (isfinite(j->res.t_tumble))
+                if (j->res.flips_exact > 0)
+                    fputs("–", f); /* the exact motion flips: no stable spin */
+                else if (isfinite(j->res.t_tumble))
                     fprintf(f, "%.4g s", j->res.t_tumble);
                 else
                     fputs("never", f);
