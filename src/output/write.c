@@ -52,6 +52,11 @@ static int writes(const vb_sweep *s, size_t k)
         return s->n_rates > 0;
     if (when == VB_WRITTEN_RIGID)
         return vb_norm_applies(s->c, VB_NORM_ATT_MAX);
+    /* a rigid body's chart data would be the packed state's (x, q), drawn
+     * as positions in length units: none until its charts are drawn from
+     * its own errors (docs/rigid.md §7) */
+    if (when == VB_WRITTEN_AS_CHART_DATA && vb_norm_applies(s->c, VB_NORM_ATT_MAX))
+        return 0;
     return !(when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
 }
 
