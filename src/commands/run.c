@@ -226,6 +226,15 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
                 status = VB_EXIT_USAGE;
                 goto done;
             }
+        if (shard_n && ci->n_integ &&
+            vb_runner_caps_of(ci->integ[0], &ci->model).state.kind == VB_STATE_RIGID_BODY) {
+            /* a rigid body's attitude, flips and tumble are columns a
+             * shard does not carry */
+            vb_error(CMD, "%s: --shard: a rigid body's case is not sharded; run it whole",
+                     ci->path);
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
     }
     if (strict == 2 && !vb_case_set_runs_own(&set)) {
         /* a judgement of nothing would pass whatever happened */
