@@ -225,13 +225,13 @@ static vb_cell flips_count(const vb_column *c, const void *t, const void *row)
     return vb_cell_u(x);
 }
 
-/* |measured - exact| / exact, where both are */
+/* (measured - exact) / exact, where both are: + a slow flip */
 static vb_cell flips_period_err(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_run_result *r = RROW(row)->res;
     return isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2
-               ? vb_cell_x(fabs(r->flip_period - r->flip_period_exact) / r->flip_period_exact)
+               ? vb_cell_x((r->flip_period - r->flip_period_exact) / r->flip_period_exact)
                : vb_cell_blank();
 }
 
@@ -261,7 +261,7 @@ void vb_write_flips(const vb_sweep *s, FILE *f)
           "# the run's and the exact solution's at the same times; flip_period: twice the mean "
           "time between\n"
           "# the run's flips; flip_period_exact: 4K(m)/lambda, the period of w(t); "
-          "flip_period_err: relative;\n"
+          "flip_period_err: (flip_period - flip_period_exact) / flip_period_exact;\n"
           "# t_tumble: when a stable spin (no exact flip) first crossed the separatrix, blank if "
           "never (docs/rigid.md §4)\n",
           f);
