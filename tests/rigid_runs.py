@@ -284,6 +284,41 @@ def test_trajectory_columns(tmp):
     check(worst <= 1e-14, "the free body's exact quaternions are unit", worst)
 
 
+def test_readme_table(tmp):
+    """README's table of the rotation methods is what the tool prints:
+    orders.csv's attitude order (fixed), flips.csv's flip-period error and
+    runs.csv's err_angmom_max at dt = 0.025 s (level 2) of
+    cases/dzhanibekov.case, flips.csv's tumble at 60 Hz (level 1) of
+    cases/spin-major-5.case."""
+    dz, sp = run_case(tmp, "dzhanibekov"), run_case(tmp, "spin-major-5")
+    with open(os.path.join(suite.ROOT, "README.md")) as f:
+        text = f.read()
+    head = "| method (the scheme of) | attitude order |"
+    check(head in text, "README has the rotation methods' table")
+    lines = text.split(head, 1)[-1].split("\n\n", 1)[0].splitlines()[2:]
+    shown = {l.split("`")[1]: [c.strip() for c in l.split("|")[2:-1]] for l in lines}
+    O = suite.table_rows(os.path.join(dz, "orders.csv"))
+    F = suite.table_rows(os.path.join(dz, "flips.csv"))
+    R = suite.table_rows(os.path.join(dz, "runs.csv"))
+    T = suite.table_rows(os.path.join(sp, "flips.csv"))
+
+    def one(rows, m, **kw):
+        return [r for r in rows if r["integrator"] == m and r["plan"] == "fixed" and
+                all(r[k] == v for k, v in kw.items())][0]
+    for m in list(EXPECTED) + ["rigid-no-gyro"]:
+        o = one(O, m, norm="err_att_max")
+        f, r, t = one(F, m, level="2"), one(R, m, level="2"), one(T, m, level="1")
+        check(f["dt"] == "0.025000000000000001" and t["dt"] == "0.016666666666666666",
+              "the README's steps are 0.025 s and 1/60 s", (f["dt"], t["dt"]))
+        want = ["%.2f" % float(o["order"]) if o["verdict"] != "not-converging"
+                else "none (does not converge)",
+                "%+.2g" % float(f["flip_period_err"]) if f["flip_period_err"] else "never flips",
+                "%.2g" % float(r["err_angmom_max"]),
+                "%.4g s" % float(t["t_tumble"]) if t["t_tumble"] else "never"]
+        want = ["\u2212" + w[1:] if w.startswith("-") else w for w in want]
+        check(shown.get(m) == want, "README's row of %s is the tool's" % m, (shown.get(m), want))
+
+
 def test_bad_pairs(tmp):
     r = vb("sim", "--model", "free-body", "--integrator", "verlet")
     check(r.returncode == 2 and "not a rigid-body method" in r.stderr,
@@ -299,4 +334,5 @@ def test_bad_pairs(tmp):
 if __name__ == "__main__":
     sys.exit(S.main([test_orders_on_the_flip, test_no_gyro_on_a_principal_spin,
                      test_splitting_keeps_L_every_step, test_flip_period_exact,
-                     test_tumble_time, test_trajectory_columns, test_bad_pairs]))
+                     test_tumble_time, test_trajectory_columns, test_readme_table,
+                     test_bad_pairs]))
