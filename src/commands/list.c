@@ -80,7 +80,8 @@ int vb_cmd_list(int argc, char **argv)
             "is symplectic, one line on what it does) and every model with its parameters\n"
             "and their defaults (set them with --set key=value), and its energy and where its\n"
             "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
-            "(docs/method.md §3).\n\n",
+            "(docs/method.md §3); then the rigid-body methods and models, which run only\n"
+            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model).\n\n",
     };
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
