@@ -28,8 +28,9 @@ static const struct {
     {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
     {"err_draw_max", offsetof(vb_run_result, err_draw_max), SCALE_POS},
     {"err_draw_rms", offsetof(vb_run_result, err_draw_rms), SCALE_POS},
-    {"err_att_max", offsetof(vb_run_result, err_att_max), SCALE_UNIT},
-    {"err_angvel_max", offsetof(vb_run_result, err_angvel_max), SCALE_UNIT},
+    /* a rigid body's: the round-off of the packed (x, q) and (v, w) */
+    {"err_att_max", offsetof(vb_run_result, err_att_max), SCALE_POS},
+    {"err_angvel_max", offsetof(vb_run_result, err_angvel_max), SCALE_VEL},
 };
 
 const char *vb_norm_name(vb_norm n) { return norms[n].name; }
