@@ -326,6 +326,26 @@ def test_bad_pairs(tmp):
     r = vb("sim", "--model", "spring", "--integrator", "rigid-rk4")
     check(r.returncode == 2 and "is a rigid-body method" in r.stderr,
           "a rigid method on a particle model is refused", r.stderr)
+    # in a case file: the file, the line and the key, status 2
+    body = "[case]\nmodel = free-body\n%st_end = 1\n[steps]\ndt = 0.1\nhalvings = 3\n" \
+           "[integrators]\nuse = %s\n%s"
+    for name, text, want in (
+            ("pair", body % ("", "rigid-rk4, verlet", ""), ":8: use: verlet is not a rigid-body"),
+            # a combination of moments: at the model line, as a particle
+            # model's create is, the key named in the message
+            ("moments", body % ("I1 = 6\n", "rigid-rk4", ""), ":2: I1 = 6 is more than I2 + I3"),
+            ("loop", body % ("", "rigid-rk4", "[loop]\nkind = variable\n"),
+             ": [loop]: the model free-body is a rigid body")):
+        path = os.path.join(tmp, "bad-%s.case" % name)
+        with open(path, "w") as f:
+            f.write(text)
+        r = vb("run", path, "--out", os.path.join(tmp, "bad"))
+        check(r.returncode == 2 and path in r.stderr and want in r.stderr,
+              "a bad rigid case (%s) names its file and line, status 2" % name, r.stderr)
+    r = vb("run", os.path.join(CASES, "racket.case"), "--shard", "1/2", "--out",
+           os.path.join(tmp, "shard"))
+    check(r.returncode == 2 and "not sharded" in r.stderr, "a rigid case is not sharded",
+          r.stderr)
     r = vb("sim", "--model", "free-body", "--integrator", "rigid-rk4", "--loop", "variable")
     check(r.returncode == 2 and "frame loop" in r.stderr,
           "a frame loop on a rigid body is refused, and says why", r.stderr)
