@@ -27,17 +27,6 @@ const char *vb_status_name(vb_status s)
     return "?";
 }
 
-int vb_all_finite(const double *a, const double *b, size_t n)
-{
-    /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one: one sum
-     * of them says it for the whole state, with no branch a component
-     * (this runs for every run at every step) */
-    double z = 0.0;
-    for (size_t i = 0; i < n; i++)
-        z += a[i] * 0.0 + b[i] * 0.0;
-    return z == 0.0;
-}
-
 /* t_end is a whole number k >= 1 of the model's periods (to 1e-9) */
 int vb_whole_periods(const vb_model *model, double t_end)
 {

@@ -101,8 +101,18 @@ static inline const char *vb_run_failure(const vb_run_result *r)
 /* The pieces a run is made of. */
 struct vb_metrics;
 struct vb_truth;
-/* every x[i] and v[i], i < n, finite */
-int vb_all_finite(const double *x, const double *v, size_t n);
+/* every x[i] and v[i], i < n, finite.  Inline: the grid asks it of every
+ * run at every step, and a call there cost 5 % of a sweep's instructions
+ * (callgrind, spring and orbit). */
+static inline int vb_all_finite(const double *x, const double *v, size_t n)
+{
+    /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one: one sum
+     * of them says it for the whole state, with no branch a component */
+    double z = 0.0;
+    for (size_t i = 0; i < n; i++)
+        z += x[i] * 0.0 + v[i] * 0.0;
+    return z == 0.0;
+}
 /* The result fields once a run has stopped (res->status and res->steps
  * set); x_last is its last position, for the return error. */
 void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,

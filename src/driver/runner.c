@@ -134,8 +134,7 @@ void vb_runner_release(const vb_integrator *r)
 /* An integrator of the table, built in or a plugin's, fixed-step or
  * adaptive: its state, stepped in advance and read in observe. */
 typedef struct {
-    vb_run base;
-    void *state;
+    vb_run base; /* base.method_state: its state */
     const vb_plan_spec *plan;
     int started; /* start was called: its finish must be */
 } method_run;
@@ -146,23 +145,23 @@ static int method_start(vb_run *run, const double *s0, double h, vb_run_result *
     method_run *r = (method_run *)run;
     const vb_integrator *g = run->entry;
     size_t n = run->model->n;
-    vb_integrator_set_params(g, r->state);
+    vb_integrator_set_params(g, run->method_state);
     if (g->set_tolerance)
-        g->set_tolerance(r->state, r->plan->tol > 0.0 ? r->plan->tol : VB_DEFAULT_TOL);
-    g->start(r->state, &run->force, 0.0, s0, s0 + n, h);
+        g->set_tolerance(run->method_state, r->plan->tol > 0.0 ? r->plan->tol : VB_DEFAULT_TOL);
+    g->start(run->method_state, &run->force, 0.0, s0, s0 + n, h);
     r->started = 1;
     return 0;
 }
 
 static void method_advance(vb_run *run, double t, double h)
 {
-    run->entry->step(((method_run *)run)->state, &run->force, t, h);
+    run->entry->step(run->method_state, &run->force, t, h);
 }
 
 static int method_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
 {
     (void)t_next, (void)h, (void)res;
-    run->entry->observe(((method_run *)run)->state, s, s + run->model->n);
+    run->entry->observe(run->method_state, s, s + run->model->n);
     return 0;
 }
 
@@ -176,8 +175,8 @@ static void method_close(vb_run *run)
 {
     method_run *r = (method_run *)run;
     if (r->started && run->entry->finish)
-        run->entry->finish(r->state);
-    free(r->state);
+        run->entry->finish(run->method_state);
+    free(run->method_state);
     free(r);
 }
 
@@ -414,7 +413,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
             return NULL;
         mr->base.ops = rigid ? &rigid_ops : &method_ops;
         mr->plan = plan;
-        if (!(mr->state = calloc(1, r->state_size(m->n)))) {
+        if (!(mr->base.method_state = calloc(1, r->state_size(m->n)))) {
             free(mr);
             return NULL;
         }

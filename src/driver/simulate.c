@@ -192,15 +192,23 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
          * side by side the processor overlaps them (one run's step is a
          * chain of dependent operations that the next one's would wait on
          * in a loop that read each run's state back after its step) */
-        for (size_t k = 0; k < k_n; k++)
-            if (run[k].live && run[k].run->ops->advance)
-                run[k].run->ops->advance(run[k].run, t, h);
+        for (size_t k = 0; k < k_n; k++) {
+            vb_run *r = run[k].run;
+            if (!run[k].live)
+                continue;
+            if (r->method_state) /* its advance, without the call to it */
+                r->entry->step(r->method_state, &r->force, t, h);
+            else if (r->ops->advance)
+                r->ops->advance(r, t, h);
+        }
         size_t finite = 0;
         for (size_t k = 0; k < k_n; k++) {
             if (!run[k].live)
                 continue;
             vb_run *r = run[k].run;
-            if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
+            if (r->method_state) /* its observe, which cannot fail */
+                r->entry->observe(r->method_state, run[k].s, run[k].s + n);
+            else if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
                 run[k].live = 0;
                 live--;
                 continue;
