@@ -206,7 +206,10 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             if (!run[k].live)
                 continue;
             vb_run *r = run[k].run;
-            if (r->method_state) /* its observe, which cannot fail */
+            /* its observe, which cannot fail; a run that measures itself (a
+             * rigid body's, which measures at the time it observed) is
+             * asked */
+            if (r->method_state && !r->ops->measure)
                 r->entry->observe(r->method_state, run[k].s, run[k].s + n);
             else if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
                 run[k].live = 0;
