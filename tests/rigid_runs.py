@@ -218,7 +218,7 @@ def euler_tumble(I, w, h, n):
 def test_tumble_time(tmp):
     d = run_case(tmp, "spin-major-5")
     flips = suite.table_rows(os.path.join(d, "flips.csv"))
-    row = [f for f in flips if f["integrator"] == "rigid-euler" and f["level"] == "1"][0]
+    row = [f for f in flips if f["integrator"] == "rigid-euler@variable" and f["level"] == "1"][0]
     h = float(row["dt"])
     n = round(float(row["t_end"]) / h)
     check(abs(h - 1 / 60) <= 1e-15, "level 1 of spin-major-5 is 60 Hz", h)
@@ -229,6 +229,20 @@ def test_tumble_time(tmp):
     check(abs(got - want) <= 1e-9, "rigid-euler's tumble at 5 rad/s, 60 Hz, is the hand "
           "loop's", (got, want))
     check(25 < want < 35, "it tumbles near the 29.3 s docs/rigid.md §6 measured", want)
+    # the frame-rate table's 60 Hz row (one step a frame) is the same run
+    rates = suite.table_rows(os.path.join(d, "rates.csv"))
+    r60 = [r for r in rates if r["integrator"] == "rigid-euler@variable" and
+           r["plan"] == "fixed" and r["rate_hz"] == "60"]
+    check(len(r60) == 1 and r60[0]["t_tumble"] and abs(float(r60[0]["t_tumble"]) - want) <= 1e-9,
+          "rates.csv's 60 Hz tumble is the hand loop's", r60)
+    # at 144 Hz: the hand loop at h = t_end / ceil(144 t_end)
+    n144 = math.ceil(144 * float(row["t_end"]) - 1e-9)
+    want144 = euler_tumble((1.0, 2.0, 3.0), [0.05, 0.05, 5.0], float(row["t_end"]) / n144, n144)
+    r144 = [r for r in rates if r["integrator"] == "rigid-euler@variable" and
+            r["plan"] == "fixed" and r["rate_hz"] == "144"]
+    check(len(r144) == 1 and r144[0]["t_tumble"] and
+          abs(float(r144[0]["t_tumble"]) - want144) <= 1e-9,
+          "rates.csv's 144 Hz tumble is the hand loop's", (r144, want144))
 
 
 def qaxis(axis, angle):
@@ -307,7 +321,8 @@ def test_readme_table(tmp):
                 all(r[k] == v for k, v in kw.items())][0]
     for m in list(EXPECTED) + ["rigid-no-gyro"]:
         o = one(O, m, norm="err_att_max")
-        f, r, t = one(F, m, level="2"), one(R, m, level="2"), one(T, m, level="1")
+        # the spin's case runs each method one step a frame (its [loop])
+        f, r, t = one(F, m, level="2"), one(R, m, level="2"), one(T, m + "@variable", level="1")
         check(f["dt"] == "0.025000000000000001" and t["dt"] == "0.016666666666666666",
               "the README's steps are 0.025 s and 1/60 s", (f["dt"], t["dt"]))
         want = ["%.2f" % float(o["order"]) if o["verdict"] != "not-converging"
@@ -333,9 +348,7 @@ def test_bad_pairs(tmp):
             ("pair", body % ("", "rigid-rk4, verlet", ""), ":8: use: verlet is not a rigid-body"),
             # a combination of moments: at the model line, as a particle
             # model's create is, the key named in the message
-            ("moments", body % ("I1 = 6\n", "rigid-rk4", ""), ":2: I1 = 6 is more than I2 + I3"),
-            ("loop", body % ("", "rigid-rk4", "[loop]\nkind = variable\n"),
-             ": [loop]: the model free-body is a rigid body")):
+            ("moments", body % ("I1 = 6\n", "rigid-rk4", ""), ":2: I1 = 6 is more than I2 + I3")):
         path = os.path.join(tmp, "bad-%s.case" % name)
         with open(path, "w") as f:
             f.write(text)
@@ -346,9 +359,15 @@ def test_bad_pairs(tmp):
            os.path.join(tmp, "shard"))
     check(r.returncode == 2 and "not sharded" in r.stderr, "a rigid case is not sharded",
           r.stderr)
-    r = vb("sim", "--model", "free-body", "--integrator", "rigid-rk4", "--loop", "variable")
-    check(r.returncode == 2 and "frame loop" in r.stderr,
-          "a frame loop on a rigid body is refused, and says why", r.stderr)
+    # a frame loop carries the rigid measures: one step a frame is the
+    # plain run, bit for bit
+    a = sim_row("--model", "free-body", "--integrator", "rigid-rk4", "--dt", "0.05",
+                "--t-end", "10", "--loop", "variable")
+    b = sim_row("--model", "free-body", "--integrator", "rigid-rk4", "--dt", "0.05",
+                "--t-end", "10")
+    check(a.get("err_att_max") and a["err_att_max"] == b["err_att_max"] and
+          a["err_angmom_max"] == b["err_angmom_max"],
+          "sim --loop variable on a rigid body: the plain run's rigid errors", (a, b))
 
 
 if __name__ == "__main__":

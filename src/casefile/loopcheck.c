@@ -1,5 +1,4 @@
 /* loopcheck.c — [loop]: the frame loops a case compares (docs/cases.md). */
-#include "rigid.h"
 #include "loopcheck.h"
 
 #include <stdio.h>
@@ -239,17 +238,6 @@ int vb_case_check_loop(vb_parser *p, vb_case *c)
         return -1;
     const vb_entry *at = vb_parser_find(p, "loop", "kind");
     unsigned long line = at ? at->line : vb_parser_find(p, "integrators", "use")->line;
-    /* a rigid body's measures (its attitude, flips, tumble) are made on a
-     * method's own steps, not yet on a loop's physics steps: its frames
-     * are the sweep's steps (docs/rigid.md §7) */
-    if (vb_rigid_face_model(c->model.type, c->model.self)) {
-        vb_parser_fail(p, line, "[loop]: the model %s is a rigid body, whose measures a frame "
-                                "loop does not make yet: give its frame rates as the steps "
-                                "(dt and halvings: 1/30 s halved is 60, 120 and 240 Hz), or a "
-                                "trace",
-                       c->model.type->name);
-        return -1;
-    }
     for (size_t i = 0; i < c->n_integ; i++)
         if (c->integ[i]->flags & VB_ADAPTIVE) {
             vb_parser_fail(p, line, "%s: %s chooses its own steps: a frame loop cannot drive it "

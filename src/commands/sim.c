@@ -394,15 +394,6 @@ static int sim(const sim_opts *o)
             vb_usage_error(CMD, "%s", err);
         goto out;
     }
-    /* a rigid body's measures are made on a method's own steps, not a
-     * loop's (docs/rigid.md §7) */
-    if (lo.kind && vb_runner_caps_of(integ, &model).state.kind == VB_STATE_RIGID_BODY) {
-        status = vb_usage_error(CMD, "--loop: the model %s is a rigid body, whose measures a "
-                                     "frame loop does not make yet: give the frames as the "
-                                     "steps (--dt, --jitter, --steps)",
-                                model.type->name);
-        goto out;
-    }
     if ((status = loop_from_opts(&lo, integ, engine != NULL, vb_plan_t_end(&spec.plan), &loop)) !=
         0)
         goto out;

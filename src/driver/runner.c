@@ -359,6 +359,8 @@ static void loop_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *pl
     vb_run_finish(run->model, spec, plan, &fl->m, fl->run.cur, run->force.evals, fl->truth, res);
     if (vb_loop_holds_frames(&fl->run.loop->integ))
         res->dt = fl->run.dt;
+    if (fl->rigid) /* a rigid body's measures, at its physics steps */
+        vb_rigid_metrics_finish(fl->rigid, res);
     res->has_draw = 1;
     res->lag_max = fl->run.lag;
     if (res->status == VB_STATUS_OK) {

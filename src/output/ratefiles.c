@@ -7,6 +7,7 @@
 
 #include "columns.h"
 #include "jobs.h"
+#include "norms.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -37,9 +38,16 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
     fprintf(f, ";\n# the height is %s; err_final: the drawn position at t_end against the exact; "
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);
+    /* a rigid body's case: when a stable spin first tumbled at each rate */
+    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
+    if (rigid)
+        fputs("# a rigid body: x1.. are its packed (x, q), the height its centre of mass's x; "
+              "t_tumble: when a stable spin first tumbled, blank if not (docs/rigid.md §4)\n",
+              f);
     fputs("integrator,plan,rate_hz,dt,frames,status,err_final,y_max,y_max_exact,err_y_max,"
-          "err_energy_max,err_draw_max\n",
+          "err_energy_max,err_draw_max",
           f);
+    fputs(rigid ? ",t_tumble\n" : "\n", f);
     for (size_t k = 0; k < s->n_rates; k++) {
         const vb_rate_row *r = &s->rates[k];
         fprintf(f, "%s,%s,%.17g,%.17g,%llu,%s", c->integ[r->integ]->name, vb_plan_name(r->kind),
@@ -50,6 +58,8 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
         vb_csv_number(f, r->status == VB_STATUS_OK ? r->y_max - r->y_max_exact : (double)INFINITY);
         vb_csv_number(f, r->err_energy_max);
         vb_csv_number(f, r->err_draw_max);
+        if (rigid)
+            vb_csv_number(f, r->t_tumble);
         fputc('\n', f);
     }
 }
@@ -135,9 +145,10 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
     accumulator_note(s, f);
     fputs("\n\n", f);
     /* the column named as the caption names it: "highest y" */
-    fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
-               "|---|---|---|---|---|\n",
-            y);
+    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
+    fprintf(f, "| integrator | frames | final position | highest %s | energy |%s\n"
+               "|---|---|---|---|---|%s\n",
+            y, rigid ? " tumbles at, each rate |" : "", rigid ? "---|" : "");
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
             vb_plan_kind kind = kind_of[kd];
@@ -148,6 +159,19 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
             cell(f, sp.final);
             cell(f, sp.y_max);
             cell(f, sp.energy);
+            for (size_t k = 0, first = 1; rigid && k < s->n_rates; k++) {
+                const vb_rate_row *r = &s->rates[k];
+                if (r->integ != i || r->kind != kind)
+                    continue;
+                fputs(first ? " " : " / ", f);
+                first = 0;
+                if (isfinite(r->t_tumble))
+                    fprintf(f, "%.4g s", r->t_tumble);
+                else
+                    fputs("never", f);
+            }
+            if (rigid)
+                fputs(" |", f);
             fputc('\n', f);
         }
     fputc('\n', f);
