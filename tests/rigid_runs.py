@@ -355,6 +355,12 @@ def test_bad_pairs(tmp):
         r = vb("run", path, "--out", os.path.join(tmp, "bad"))
         check(r.returncode == 2 and path in r.stderr and want in r.stderr,
               "a bad rigid case (%s) names its file and line, status 2" % name, r.stderr)
+    r = vb("problem", os.path.join(CASES, "racket.case"), "--out", os.path.join(tmp, "prob"))
+    check(r.returncode == 2 and "engine protocol does not carry" in r.stderr,
+          "problem refuses a rigid case (the engine protocol carries particles)", r.stderr)
+    r = vb("sim", "--model", "free-body", "--engine", "x:1=true")
+    check(r.returncode == 2 and "engine protocol does not carry" in r.stderr,
+          "an engine on a rigid body is refused", r.stderr)
     r = vb("run", os.path.join(CASES, "racket.case"), "--shard", "1/2", "--out",
            os.path.join(tmp, "shard"))
     check(r.returncode == 2 and "not sharded" in r.stderr, "a rigid case is not sharded",
