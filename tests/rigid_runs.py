@@ -16,8 +16,14 @@ compute:
 - the time a 5 rad/s major-axis spin first tumbles under rigid-euler at
   60 Hz (cases/spin-major-5.case, flips.csv) against rigid-euler's loop
   written out here from docs/rigid.md §5 and the tumble's definition (§4);
+- the same tumble at 60 and 144 Hz in the frame-rate table (rates.csv);
 - sim --trajectory: its quaternions are unit, and its _exact columns of the
-  symmetric top are the regular precession derived here.
+  symmetric top are the regular precession derived here;
+- README's table of the rotation methods is what the tool prints;
+- bad input: a particle method on a rigid body and the reverse, impossible
+  moments, an engine, --shard and problem on a rigid case, each refused
+  with status 2 and a message naming what; a frame loop of one step a frame
+  gives the plain run's rigid errors.
 Ends with "N passed, N failed"."""
 import math
 import os
