@@ -78,6 +78,14 @@ void vb_integrator_names(char *buf, size_t len)
             break;
         used += (size_t)n;
     }
+    /* and the rotation methods, which a rigid body takes (rigid_method.h) */
+    for (size_t i = 0; i < vb_rigid_entry_count() && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "; for a rigid body: ",
+                         vb_rigid_entry_at(i)->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
 }
 
 int vb_integrator_validate(const vb_integrator *g, char *err, size_t errlen)
