@@ -37,6 +37,12 @@ def edit(old, new):
     return GOOD.replace(old, new)
 
 
+# GOOD with a model that has a contact (the bounce, whose e is a parameter
+# too) and one-step methods, its lines as GOOD's
+BOUNCE = edit("model = orbit", "model = bounce").replace("use = tcv, velocity-verlet",
+                                                         "use = euler-semi, velocity-verlet")
+
+
 # (name, case text or None, extra files {name: bytes}, argv after "verletbench",
 #  expected message, with {case} for the case file's path and {dir} for the temp dir)
 CASE_ENTRIES = [
@@ -69,7 +75,7 @@ CASE_ENTRIES = [
     ("e > 1", edit("e = 0.5", "e = 1.5"), "{case}:4: e = 1.5 is out of range"),
     ("negative mu", edit("e = 0.5", "mu = -1"), "{case}:4: mu = -1 is out of range: mu must be > 0"),
     ("over-damped", edit("model = orbit\ne = 0.5", "model = damped-spring\nc = 3"), "{case}:3: c = 3 is not under-damped"),
-    ("unknown model", edit("model = orbit", "model = moon"), "{case}:3: model: unknown model 'moon' (valid: projectile, spring, damped-spring, impulse, orbit, pendulum, chain, two-body, figure-eight, henon-heiles, rod-pendulum, double-pendulum, hanging-chain)"),
+    ("unknown model", edit("model = orbit", "model = moon"), "{case}:3: model: unknown model 'moon' (valid: projectile, spring, damped-spring, impulse, orbit, pendulum, chain, two-body, figure-eight, henon-heiles, rod-pendulum, double-pendulum, hanging-chain, bounce, slide, tunnel)"),
     ("halvings = 0", edit("halvings = 3", "halvings = 0"), "{case}:8: halvings = 0 is out of range: halvings must be in 2..24"),
     ("halvings = 1", edit("halvings = 3", "halvings = 1"), "{case}:8: halvings = 1 is out of range"),
     ("absurd halvings", edit("halvings = 3", "halvings = 1000"), "{case}:8: halvings = 1000 is out of range"),
@@ -144,6 +150,14 @@ CASE_ENTRIES = [
     ("loop: a rate twice", GOOD + "[loop]\nrates = 60, 30, 60\n", "{case}:14: rates: 60 is listed twice"),
     ("loop: a rate not a number", GOOD + "[loop]\nrates = 60, fast\n", "{case}:14: rates: 'fast' is not a finite number"),
     ("loop: twice", GOOD + "[loop]\nkind = variable\n[loop]\n", "{case}:15: [loop] appears twice"),
+    # [contact] (docs/cases.md, docs/contact.md): its lines start at 13
+    ("contact: unknown handler", BOUNCE + "[contact]\nhandler = project, tio\n", "{case}:14: handler: unknown handler 'tio' (valid: project, impulse, toi)"),
+    ("contact: a model without a contact", GOOD + "[contact]\nhandler = toi\n", "{case}:14: handler: the model orbit has no contact"),
+    ("contact: unknown key", BOUNCE + "[contact]\nhandler = toi\nspeculative = 0.02\n", "{case}:15: speculative: unknown key in [contact] (valid: handler)"),
+    ("contact: no handler", BOUNCE + "[contact]\n", "[contact] handler: missing (required)"),
+    ("contact: a handler twice", BOUNCE + "[contact]\nhandler = toi, toi\n", "{case}:14: handler: toi is listed twice"),
+    ("contact: a multistep method", BOUNCE.replace("use = euler-semi, velocity-verlet", "use = verlet") + "[contact]\nhandler = toi\n", "{case}:12: use: verlet is a multistep method"),
+    ("contact: with a [loop]", BOUNCE + "[loop]\nkind = variable\n[contact]\nhandler = toi\n", "{case}:16: handler: a case has [contact] or [loop], not both"),
 ]
 
 TRACE_ENTRIES = [

@@ -1,13 +1,16 @@
 #!/bin/sh
 # run.sh BUILD_DIR — every test suite; the last line sums them: "N passed, N failed".
 # The suites are independent (each works in temporary directories of its
-# own), so tests/runner.py can run CHECK_JOBS of them at a time, the costly
-# ones first, and prints each whole under its "== NAME" in the order below.
-# The default is one at a time: the engine suites hold engines to time
-# limits of 1 and 2 s, which a loaded machine running two suites at once
-# missed (12 of engines.py's checks, 4 of protocol2.py's, at load 12).
-# COST is a suite's wall seconds measured alone on a quiet 2-core machine;
-# it only decides which start first.
+# own), so tests/runner.py runs CHECK_JOBS of them at a time (default: one
+# a CPU), the costly ones first, and prints each whole under its "== NAME"
+# in the order below.  CHECK_JOBS=1 runs them one at a time.  The engine
+# suites hold engines to time limits of 1 to 5 s: beside one other suite
+# on 2 CPUs they pass (and did at a load of 4 with other work running);
+# at a load of 12 two suites at once missed them (12 of engines.py's
+# checks, 4 of protocol2.py's).  Most of protocol2.py's wall time is those
+# limits running out (40 of its 63 s: 6 CPU-s), which a second suite fills.
+# COST is a suite's wall seconds measured alone on a quiet 2-core machine
+# (.ci/run of 2026-11-28); it only decides which start first.
 set -u
 BUILD=${1:-build}
 here=$(dirname "$0")
@@ -26,39 +29,40 @@ suite() {
     printf '%s\t%s\t%s\n' "$cost" "$name" "$cmd" >> "$list"
 }
 
-suite 0 "unit tests" "$BUILD/unit-tests"
-suite 0 "command line" sh "$here/cli.sh" "$BUILD"
-suite 0 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
-suite 0 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
-suite 0 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
-suite 0 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
-suite 0 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
-suite 0 "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
-suite 0 "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
-suite 0 "docs: self-contained, links that hold" python3 "$here/docs.py" "$BUILD"
-suite 0 "README: its examples as printed on a fresh checkout, its tables as the tool prints them" python3 "$here/readme.py" "$BUILD"
-suite 0 "interrupted runs leave results as they were" sh "$here/interrupt.sh" "$BUILD"
-suite 0 "results directories: SIGKILL, EFBIG, a second run, what is not replaced" sh "$here/results_dir.sh" "$BUILD"
-suite 0 "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
-suite 0 "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
-suite 0 "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
-suite 0 "engine protocol 2: v1 examples byte for byte, persistent workers, their failures" python3 "$here/protocol2.py" "$BUILD"
-suite 0 "velocity=none: a position-only engine against verlet, its empty cells, check" python3 "$here/velocity_none.py" "$BUILD"
-suite 0 "real engines: planck and Chipmunk held to their source code" python3 "$here/real_engines.py" "$BUILD"
-suite 0 "run --strict: a trend below the label, diverged runs, round-off that passes" python3 "$here/strict.py" "$BUILD"
+suite 6 "unit tests" "$BUILD/unit-tests"
+suite 6 "command line" sh "$here/cli.sh" "$BUILD"
+suite 1 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
+suite 11 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
+suite 11 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
+suite 8 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
+suite 2 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
+suite 2 "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
+suite 44 "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
+suite 1 "docs: self-contained, links that hold" python3 "$here/docs.py" "$BUILD"
+suite 25 "README: its examples as printed on a fresh checkout, its tables as the tool prints them" python3 "$here/readme.py" "$BUILD"
+suite 6 "interrupted runs leave results as they were" sh "$here/interrupt.sh" "$BUILD"
+suite 28 "results directories: SIGKILL, EFBIG, a second run, what is not replaced" sh "$here/results_dir.sh" "$BUILD"
+suite 25 "plugins, mutants and the regression check" sh "$here/plugins.sh" "$BUILD"
+suite 11 "check: false alarms, damaged baselines, --save" sh "$here/check.sh" "$BUILD"
+suite 43 "external engines: examples, bad engines, problem and score" python3 "$here/engines.py" "$BUILD"
+suite 63 "engine protocol 2: v1 examples byte for byte, persistent workers, their failures" python3 "$here/protocol2.py" "$BUILD"
+suite 7 "velocity=none: a position-only engine against verlet, its empty cells, check" python3 "$here/velocity_none.py" "$BUILD"
+suite 4 "real engines: planck and Chipmunk held to their source code" python3 "$here/real_engines.py" "$BUILD"
+suite 1 "run --strict: a trend below the label, diverged runs, round-off that passes" python3 "$here/strict.py" "$BUILD"
 suite 0 "models: where each potential energy is zero, in list and in the code" python3 "$here/energy_zero.py" "$BUILD"
-suite 0 "3D engines: protocol 3 in the helpers; cannon-es, Bullet, ODE, Jolt, Rapier, MuJoCo held to their source, Havok to a steady spin" python3 "$here/real_engines_3d.py" "$BUILD"
-suite 0 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es, Rapier held to their source" python3 "$here/real_engines_contact.py" "$BUILD"
-suite 0 "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
-suite 0 "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
-suite 0 "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
-suite 0 "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"
-suite 0 "stability: limits against their closed forms, jitter, bad input" python3 "$here/stability.py" "$BUILD"
-suite 0 "long runs: exponents and verdicts on known cases, Kahan, round-off" python3 "$here/longrun.py" "$BUILD"
-suite 0 "float32: sim --precision against a float loop written in the test" python3 "$here/float32.py" "$BUILD"
-suite 0 "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
-suite 0 "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
-suite 0 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
-suite 0 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
+suite 16 "3D engines: protocol 3 in the helpers; cannon-es, Bullet, ODE, Jolt, Rapier, MuJoCo held to their source, Havok to a steady spin" python3 "$here/real_engines_3d.py" "$BUILD"
+suite 7 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es, Rapier held to their source" python3 "$here/real_engines_contact.py" "$BUILD"
+suite 1 "contact handlers round a method: rows METHOD+HANDLER held to the exact bounce, the threshold's count, the slide's stop, the tunnel's passing speed" python3 "$here/contact_runs.py" "$BUILD"
+suite 1 "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
+suite 1 "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
+suite 6 "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
+suite 3 "constraints: rods, Jakobsen, SHAKE, RATTLE against independent truths" python3 "$here/constraints.py" "$BUILD"
+suite 9 "stability: limits against their closed forms, jitter, bad input" python3 "$here/stability.py" "$BUILD"
+suite 6 "long runs: exponents and verdicts on known cases, Kahan, round-off" python3 "$here/longrun.py" "$BUILD"
+suite 14 "float32: sim --precision against a float loop written in the test" python3 "$here/float32.py" "$BUILD"
+suite 10 "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
+suite 1 "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
+suite 16 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
+suite 9 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 
-python3 "$here/runner.py" "${CHECK_JOBS:-1}" < "$list"
+python3 "$here/runner.py" "${CHECK_JOBS:-0}" < "$list"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""runner.py JOBS — run the test suites tests/run.sh lists, JOBS at a time.
+"""runner.py JOBS — run the test suites tests/run.sh lists, JOBS at a time
+(0: one a CPU).
 
 Reads the suites from stdin, one a line: "COST<TAB>NAME<TAB>COMMAND" (COMMAND
 run by /bin/sh; COST, its CPU seconds on the machine the list was measured
@@ -22,7 +23,8 @@ LAST = re.compile(r"^(\d+) passed, (\d+) failed$")
 
 
 def main():
-    jobs = max(1, int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else os.cpu_count() or 1)
+    asked = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0
+    jobs = asked if asked > 0 else os.cpu_count() or 1  # 0 or none: one a CPU
     suites = []
     for line in sys.stdin:
         line = line.rstrip("\n")

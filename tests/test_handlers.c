@@ -276,6 +276,99 @@ static void test_project_gains_the_depth_it_let_sink(void)
     }
 }
 
+/* ---- impulse at e = 1: project's gain, a step later ------------------------- */
+
+/* The derivation.  impulse (speculative distance 0) sees the floor only
+ * from a step that starts touching or overlapping it.  A velocity Verlet
+ * flight that left the floor at a sample time moving up at w crosses y = 0
+ * again after 2w/g, and the first sample after it, m = floor(2w/(g dt)) + 1
+ * steps after the ball left, is delta = m dt - 2w/g past the crossing: the
+ * first state the handler sees, at depth p = w delta + g delta^2/2 moving
+ * down at u0 = w + g delta = g m dt - w (as project's, which resolves it
+ * within the step that ends there).  The next step is impulse's: its
+ * normal impulse J = -s1/h lands the step's end on the face (y = 0), the
+ * relax keeps no upward velocity, and restitution raises the normal
+ * velocity to e u0 = u0, the speed BEFORE the kick.  So the ball leaves
+ * the face one sample later than project's, at
+ *     w' = g m dt - w,
+ * the very recursion of project (test above): the flight energy before the
+ * contact, at the overlapping sample, u0^2/2 - g p = w^2/2 (the flight
+ * keeps it), after it w'^2/2 = w^2/2 + g p.  The energy gained per bounce
+ * is g p, the depth the step let the ball sink, as project's; what differs
+ * is that the contact's state is the overlapping one: the largest
+ * penetration of the run is max p_n (project moves the ball out before the
+ * state is recorded: none), and each flight starts one step later than
+ * project's, so bounce i (0-based) comes i + 1 steps after project's.
+ * The test throws the ball up at 0.3 g dt as project's test does (the same
+ * phases, away from 0 and 1), iterates w, p in long double, and asks each
+ * of the first ten flights' energies to be w_n^2/2 to 1e-12 (a few hundred
+ * steps of round-off), the gain after ten bounces to be w_10^2/(2 E_0) - 1
+ * to 1e-12, the largest depth at least max p_n (the run goes on past the
+ * tenth flight, whose depths only grow with w), and bounce i's contact step
+ * to end (i + 1) dt after project's (to 1e-9 of a step: the times are k dt). */
+static void test_impulse_gains_like_project_a_step_later(void)
+{
+    for (size_t id = 0; id < 3; id++) {
+        double dt = DTS[id], h0 = 1.0, vi = 0.3 * G * dt;
+        long double w[12], depth = 0.0L;
+        long double tc = ((long double)vi + sqrtl((long double)vi * vi + 2.0L * G * h0)) / G;
+        long double m0 = floorl(tc / dt) + 1.0L, d0 = m0 * dt - tc;
+        long double vc = sqrtl((long double)vi * vi + 2.0L * G * h0); /* speed at y = 0 */
+        CHECK(d0 / dt > 1e-6 && d0 / dt < 1.0 - 1e-6, "dt %g: first phase", dt);
+        depth = vc * d0 + 0.5L * G * d0 * d0;
+        w[1] = G * m0 * dt - vi;
+        for (int n = 1; n < 11; n++) {
+            long double q = 2.0L * w[n] / (G * dt), m = floorl(q) + 1.0L;
+            CHECK(m - q > 1e-6 && m - q < 1.0 - 1e-6, "dt %g flight %d: phase %Lg", dt, n, m - q);
+            long double delta = m * dt - 2.0L * w[n] / G;
+            long double p = w[n] * delta + 0.5L * G * delta * delta;
+            if (p > depth)
+                depth = p;
+            w[n + 1] = G * m * dt - w[n];
+        }
+        vb_contact_geometry g = floor_1d(1.0, 0.0);
+        size_t steps = (size_t)((double)w[11] / G * 2.0 * 12.0 / dt);
+        rig rp, ri;
+        rig_init(&rp, "velocity-verlet", 1, -G, 0.0);
+        rig_init(&ri, "velocity-verlet", 1, -G, 0.0);
+        run1 rpj, rim;
+        CHECK(run_1d(&rpj, &vb_contact_project, &g, &rp, h0, vi, dt, steps) == 0, "project");
+        CHECK(run_1d(&rim, &vb_contact_impulse, &g, &ri, h0, vi, dt, steps) == 0, "impulse");
+        vb_bounce_event ep[16], ei[16];
+        vb_bounce_measures mp, mi;
+        vb_bounce_measure(rpj.t, rpj.s, rpj.u, rpj.n, G, ep, 16, &mp);
+        vb_bounce_measure(rim.t, rim.s, rim.u, rim.n, G, ei, 16, &mi);
+        CHECK(mi.bounces >= 10, "dt %g: impulse made %zu bounces", dt, mi.bounces);
+        long double E0 = 0.5L * vi * vi + (long double)G * h0;
+        for (size_t i = 0; i < 10 && i < mi.bounces; i++) {
+            CHECK_REL(ei[i].after, (double)(w[i + 1] * w[i + 1] / 2.0L), 1e-12,
+                      "impulse: flight energy after bounce i: w^2/2");
+            if (i < mp.bounces)
+                CHECK_ABS(ei[i].t - ep[i].t, (double)(i + 1) * dt, 1e-9 * dt,
+                          "impulse's bounce i, i + 1 steps after project's");
+        }
+        if (mi.bounces >= 10) {
+            double gain = vb_bounce_energy_gain(ei, mi.bounces, 10);
+            double want = (double)(w[10] * w[10] / (2.0L * E0) - 1.0L);
+            CHECK_ABS(gain, want, 1e-12, "impulse: energy gain after 10 bounces");
+            CHECK(gain > 0.0, "impulse at e = 1 (no speculative distance) must gain: %g", gain);
+            unit_note("impulse + velocity Verlet, e = 1, dt = 1/%.0f: +%.4f%% energy after 10 "
+                      "bounces (derived %.4f%%), deepest %.4g m (derived %.4g)",
+                      1.0 / dt, 100.0 * gain, 100.0 * want, mi.max_depth, (double)depth);
+        }
+        /* the run goes past the 11th flight: its deepest is among p_0 .. p_10
+         * and the later ones, which only grow with w */
+        CHECK(mi.max_depth >= (double)depth * (1.0 - 1e-12),
+              "impulse: deepest %g, derived at least %Lg", mi.max_depth, depth);
+        CHECK(mp.max_depth == 0.0, "project moves the ball out before the state: %g",
+              mp.max_depth);
+        run_free(&rpj);
+        run_free(&rim);
+        vb_contact_stepper_free(&rp.st);
+        vb_contact_stepper_free(&ri.st);
+    }
+}
+
 /* ---- the slide under symplectic Euler: its sums ---------------------------- */
 
 /* A point on the plane y = 0 in the plane's frame (x down the slope),
@@ -536,6 +629,7 @@ void suite_contact_handlers(void)
     RUN(test_toi_verlet_keeps_every_apex);
     RUN(test_toi_bounce_count_under_threshold);
     RUN(test_project_gains_the_depth_it_let_sink);
+    RUN(test_impulse_gains_like_project_a_step_later);
     RUN(test_slide_symplectic_euler_sums);
     RUN(test_toi_verlet_slide_exact);
     RUN(test_tunnel_passing_speed);

@@ -47,6 +47,9 @@ vg "sim a rigid body in an accumulator loop" 0 "$VB" sim --model symmetric-top \
 vg "run a rigid case: flips.csv, the rigid tables" 0 "$VB" run --quiet --no-chart-data \
     cases/racket.case --out "$tmp/rig"
 vg "check article-spring" 0 "$VB" check --quiet cases/article-spring.case
+vg "sim bounce inside toi: GSL's roots, the contact measures" 0 "$VB" sim --model bounce --set vth=1 --integrator velocity-verlet --dt 0.01 --contact toi
+vg "run slide and tunnel: handlers round methods, contact.csv, the bisection" 0 "$VB" run --quiet cases/slide.case cases/tunnel.case --out "$tmp/res"
+vg "bad input: a handler on a model without a contact" 2 "$VB" sim --model spring --integrator rk4 --contact toi
 vg "bad input: unwritable --out" 2 "$VB" run cases/spring.case --out /proc/nowhere
 vg "bad input: unknown integrator" 2 "$VB" sim --model spring --integrator nope
 vg "stability: threads, jitter, the files" 0 "$VB" stability --model damped-spring --vary c=0.5,1 \

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "composed.h"
 #include "engine.h"
 #include "loop.h"
 
@@ -115,6 +116,8 @@ void vb_case_free(vb_case *c)
     for (size_t i = 0; c->integ && i < c->n_integ; i++)
         if (vb_loop_of(c->integ[i]))
             vb_loop_free((vb_loop *)(void *)c->integ[i]);
+        else if (vb_composed_of(c->integ[i]))
+            vb_composed_free((vb_composed *)(void *)c->integ[i]);
     free(c->integ);
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);

@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "float32.h"
 #include "integrator.h"
+#include "contactcheck.h"
 #include "loopcheck.h"
 #include "numbers.h"
 
@@ -470,7 +471,7 @@ int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
 {
     if (check_case(p, c) == 0 && check_steps(p, c, shared) == 0 &&
         check_integrators(p, c) == 0 && check_precision(p, c) == 0 &&
-        vb_case_check_loop(p, c) == 0)
+        vb_case_check_loop(p, c) == 0 && vb_case_check_contact(p, c) == 0)
         check_engines(p, c);
     if (!p->failed) {
         c->path = strdup(p->path);

@@ -18,9 +18,10 @@
 
 #include "numbers.h"
 
-/* the first three are required; [engines] and [loop] are not */
-static const char *const known_sections[] = {"case", "steps", "integrators", "engines", "loop"};
-#define N_SECTIONS 5
+/* the first three are required; [engines], [loop] and [contact] are not */
+static const char *const known_sections[] = {"case", "steps", "integrators", "engines", "loop",
+                                             "contact"};
+#define N_SECTIONS 6
 
 void vb_parser_fail(vb_parser *p, unsigned long line, const char *fmt, ...)
 {
@@ -60,7 +61,9 @@ static void note_section(vb_parser *p, const char *s, size_t len)
             return;
         }
     vb_parser_fail(p, p->line,
-                   "unknown section [%s] (valid: [case], [steps], [integrators], [engines], [loop])", name);
+                   "unknown section [%s] (valid: [case], [steps], [integrators], [engines], [loop], "
+                   "[contact])",
+                   name);
 }
 
 /* inih's reader: one line a call, like fgets */

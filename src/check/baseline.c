@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "handler.h"
 #include "infile.h"
 #include "loop.h"
 #include "truth.h"
@@ -320,6 +321,17 @@ int vb_check_name_valid(const char *s)
             return 0;
         memcpy(method, s, (size_t)(at - s));
         method[at - s] = '\0';
+        return vb_check_name_valid(method);
+    }
+    /* a method inside a contact handler, METHOD+HANDLER (composed.h):
+     * "velocity-verlet+toi", "jakobsen:sweeps=10+project" */
+    const char *plus = strrchr(s, '+');
+    if (plus && vb_contact_handler_find(plus + 1)) {
+        char method[VB_METHOD_NAME_MAX + 1];
+        if ((size_t)(plus - s) >= sizeof method)
+            return 0;
+        memcpy(method, s, (size_t)(plus - s));
+        method[plus - s] = '\0';
         return vb_check_name_valid(method);
     }
     size_t n = strlen(s), base = strcspn(s, ":");

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "handler.h"
 #include "plugin.h"
 #include "integrator.h"
 #include "model.h"
@@ -81,7 +82,9 @@ int vb_cmd_list(int argc, char **argv)
             "and their defaults (set them with --set key=value), and its energy and where its\n"
             "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
             "(docs/method.md §3); then the rigid-body methods and models, which run only\n"
-            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model).\n\n",
+            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model);\n"
+            "then the contact handlers a method runs inside on a model with a contact\n"
+            "(docs/contact.md).\n\n",
     };
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
@@ -200,6 +203,21 @@ static void list(int csv)
             printf("  %-15s 3-D, a rigid body\n", t->name);
             wrap(t->summary, 21, 100);
             printf("  %-15s    %s\n", "", params);
+        }
+    }
+    /* the contact handlers a method runs inside on a model with a contact */
+    size_t nh;
+    const vb_contact_handler *const *hs = vb_contact_handlers(&nh);
+    if (!csv)
+        printf("\nContact handlers (round a method on bounce, slide or tunnel: a case's\n"
+               "[contact] handler = ..., or sim --contact; rows METHOD+HANDLER):\n");
+    for (size_t i = 0; i < nh; i++) {
+        if (csv) {
+            const char *row[] = {"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""};
+            csv_row(row, 8);
+        } else {
+            printf("  %s\n", hs[i]->name);
+            wrap(hs[i]->summary, 21, 100);
         }
     }
 }

@@ -99,9 +99,9 @@ int vb_cmd_run(int argc, char **argv)
                     "points), into DIR/NAME/shard.csv;\n"
                     "`verletbench merge` turns the N shards into the files of a\n"
                     "whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
-                    "Slurm); a case with a [loop] or [engines] is refused (exit\n"
-                    "2): run it whole (grep -L '^\\[loop\\]' cases/*.case lists\n"
-                    "the others)"),
+                    "Slurm); a case with a [loop], [contact] or [engines] is\n"
+                    "refused (exit 2): run it whole (grep -L '^\\[loop\\]'\n"
+                    "cases/*.case lists the others)"),
         VB_OPT_FLAG("draw", &draw,
                     "then draw the charts and REPORT.md: verletbench draw DIR\n"
                     "(into plots/ for results, else DIR/plots/)"),
@@ -149,6 +149,9 @@ int vb_cmd_run(int argc, char **argv)
             "  reverse.csv         return errors of the forward-and-back runs\n"
             "  flips.csv           a rigid body's case: each run's flips, flip period and\n"
             "                      the time a stable spin first tumbles\n"
+            "  contact.csv         a case with [contact]: each handler's measures beside\n"
+            "                      the exact answer (docs/contact.md); bounces.csv its\n"
+            "                      apexes (chart data, the bounce)\n"
             "  summary.md          the case's table\n"
             "and DIR/summary.md, the tables of the cases of this run.  A case file whose\n"
             "numbers hold lists or ranges (e = 0.1, 0.5, 0.9; k = 1 .. 1000 times 10) is a\n"
@@ -238,6 +241,16 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
             status = VB_EXIT_USAGE;
             goto done;
         }
+        for (size_t k = 0; shard_n && k < ci->n_integ; k++)
+            if (vb_runner_caps_of(ci->integ[k], &ci->model).contact) {
+                /* a handler's contact measures are columns a shard does
+                 * not carry */
+                vb_error(CMD, "%s: --shard: a case with a [contact] is not sharded; run it "
+                              "whole",
+                         ci->path);
+                status = VB_EXIT_USAGE;
+                goto done;
+            }
     }
     if (strict == 2 && !vb_case_set_runs_own(&set)) {
         /* a judgement of nothing would pass whatever happened */

@@ -8,7 +8,10 @@
 #include "integrator.h"
 #include "engine.h"
 #include "float32.h"
+#include "composed.h"
+#include "contact_table.h"
 #include "loop.h"
+#include "walls.h"
 #include "model.h"
 #include "numbers.h"
 #include "outfile.h"
@@ -138,8 +141,48 @@ typedef struct {
     vb_precision precision;
     double offset;
     loop_opts lo;
+    const char *contact; /* --contact HANDLER, or NULL */
     vb_shared_opts so;
 } sim_opts;
+
+/* --contact HANDLER: the method inside the handler, into *out (NULL without
+ * --contact), checked as contactcheck.c checks a case's [contact]: 0, or
+ * the exit status of a usage error */
+static int contact_from_opts(const char *name, const vb_integrator *integ, int engine, int loop,
+                             const vb_model_type *mtype, vb_composed **out)
+{
+    *out = NULL;
+    if (!name)
+        return 0;
+    const vb_contact_handler *h = vb_contact_handler_find(name);
+    if (!h) {
+        size_t n;
+        const vb_contact_handler *const *t = vb_contact_handlers(&n);
+        char valid[128] = "";
+        for (size_t i = 0; i < n; i++)
+            snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s", i ? ", " : "",
+                     t[i]->name);
+        return vb_usage_error(CMD, "--contact: unknown handler '%s' (valid: %s)", name, valid);
+    }
+    if (engine)
+        return vb_usage_error(CMD, "--contact: an engine handles its own contacts; --contact "
+                                   "wraps an integrator");
+    if (loop)
+        return vb_usage_error(CMD, "--contact: give --contact or --loop, not both (a handler "
+                                   "round a frame loop is not built)");
+    if (!vb_model_type_has_wall(mtype))
+        return vb_usage_error(CMD, "--contact: the model %s has no contact: a handler resolves "
+                                   "the wall of bounce, slide or tunnel",
+                              mtype->name);
+    char why[256];
+    if (vb_composed_allows(integ, why, sizeof why) != 0)
+        return vb_usage_error(CMD, "--contact: %s", why);
+    if (!(*out = vb_composed_new(integ, h))) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    return 0;
+}
 
 static int sim(const sim_opts *o);
 
@@ -219,6 +262,17 @@ int vb_cmd_sim(int argc, char **argv)
                       "accumulator: at most M steps a frame (1..1000), the time beyond\n"
                       "dropped; default: no clamp"),
         VB_OPT_STRING("substeps", "K", &o.lo.substeps, "substeps: equal steps a frame, 1..1000"),
+        VB_OPT_STRING("contact", "HANDLER", &o.contact,
+                      "run the integrator inside a contact handler on a model with a\n"
+                      "contact (bounce, slide, tunnel), as a case's [contact] does\n"
+                      "(docs/contact.md): project (step, then move out of an overlap\n"
+                      "and reflect the normal velocity times e), impulse (Box2D's:\n"
+                      "an impulse before gravity's kick lands the step on the face,\n"
+                      "then it leaves at e times the speed before the kick), toi\n"
+                      "(find the time of impact inside the step and split the step\n"
+                      "there).  The row's integrator is METHOD+HANDLER, and a second\n"
+                      "header and row follow: contact.csv's, the handler's measures\n"
+                      "beside the exact answer"),
         VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
         VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, &o.so,
@@ -242,6 +296,7 @@ int vb_cmd_sim(int argc, char **argv)
             "                       [--precision P] [--offset X]\n"
             "                       [--loop KIND [--physics-dt T] [--draw D] [--max-substeps M]\n"
             "                        [--substeps K]]\n"
+            "                       [--contact HANDLER]\n"
             "                       [--max-steps N] [--plugin FILE]...\n\n"
             "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
             "step against the exact solution (or, for a model without one, a reference\n"
@@ -270,7 +325,10 @@ int vb_cmd_sim(int argc, char **argv)
             "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
             "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
             "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
-            "      --draw interpolate\n",
+            "      --draw interpolate\n"
+            "  # a ball dropped onto the floor, toi round velocity Verlet: every apex e^2n h0\n"
+            "  verletbench sim --model bounce --set e=0.8 --integrator velocity-verlet \\\n"
+            "      --dt 0.01 --contact toi\n",
     };
     int first;
     if ((rc = vb_options_parse(&parser, argc, argv, &first)) != VB_OPTIONS_GO)
@@ -290,6 +348,7 @@ static int sim(const sim_opts *o)
     vb_precision precision = o->precision;
     loop_opts lo = o->lo;
     vb_shared_opts so = o->so;
+    vb_composed *composed = NULL;
     int rc;
     int have_t_end = t_end > 0.0, have_dt = dt > 0.0, have_jitter = !isnan(jitter);
     const char *const *set_list = o->sets.v;
@@ -397,6 +456,11 @@ static int sim(const sim_opts *o)
     if ((status = loop_from_opts(&lo, integ, engine != NULL, vb_plan_t_end(&spec.plan), &loop)) !=
         0)
         goto out;
+    if ((status = contact_from_opts(o->contact, integ, engine != NULL, loop != NULL, mtype,
+                                    &composed)) != 0)
+        goto out;
+    if (composed)
+        spec.integ = integ = &composed->integ;
     status = VB_EXIT_USAGE;
     double n_steps = vb_plan_max_steps(&spec.plan);
     if (loop) {
@@ -448,6 +512,10 @@ static int sim(const sim_opts *o)
     vb_runs_row row = {&model, integ, &spec.plan, &res, 0};
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
+    if (res.contact.has) { /* the handler's measures: contact.csv's header and row */
+        vb_schema_header(stdout, &vb_contact_schema, 0);
+        vb_schema_row(stdout, &vb_contact_schema, 0, NULL, &row);
+    }
     /* the row is the result either way; the status tells a script it failed */
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
     if (res.status == VB_STATUS_EXACT_FAILED && isfinite(res.ref_bad_force_t))
@@ -462,6 +530,7 @@ static int sim(const sim_opts *o)
                  res.failure ? ": " : "", vb_run_failure(&res));
     vb_run_result_clear(&res);
 out:
+    vb_composed_free(composed);
     vb_loop_free(loop);
     vb_trace_free(&trace);
     vb_model_free(&model);

@@ -159,6 +159,20 @@ static int add(vb_batch *b, const char *results, const char *out, const char *na
     return vb_batch_add(b, kind, table, target, title, arg, stem, caption);
 }
 
+/* contact.csv has a tunnel's rows: a pass_bound filled */
+static int tunnel_rows(const char *path)
+{
+    vb_csv t;
+    char err[256];
+    if (vb_csv_read(path, &t, err, sizeof err) != 0)
+        return 0;
+    int cb = vb_csv_col(&t, "pass_bound"), any = 0;
+    for (size_t r = 0; r < t.n_rows && !any; r++)
+        any = vb_csv_finite(&t, r, cb, NULL);
+    vb_csv_free(&t);
+    return any;
+}
+
 int vb_case_charts(const char *results, const char *out, const char *name, vb_batch *b)
 {
     b->name = strdup(name);
@@ -237,6 +251,17 @@ int vb_case_charts(const char *results, const char *out, const char *name, vb_ba
             rc |= add(b, results, out, name, VB_KIND_APEX, "apex", name, NULL,
                       "the highest drawn point against the exact apex, each loop x integrator");
     }
+    if (exists(results, name, "bounces.csv"))
+        rc |= add(b, results, out, name, VB_KIND_BOUNCES, "bounces", name, NULL,
+                  "the apex after each bounce against e^2n h0, each handler round each method "
+                  "at the coarsest step; curves the same to 9 digits at every bounce share a "
+                  "key, A = B");
+    snprintf(path, sizeof path, "%s/%s/contact.csv", results, name);
+    if (exists(results, name, "contact.csv") && peek(path, "pass_speed", &rows) && rows &&
+        tunnel_rows(path))
+        rc |= add(b, results, out, name, VB_KIND_TUNNEL, "tunnel", name, NULL,
+                  "the smallest speed that passes the wall against dt, with the bound "
+                  "(w + 2r)/dt; curves the same to 9 digits at every dt share a key, A = B");
     snprintf(path, sizeof path, "%s/%s/timing.csv", results, name);
     if (exists(results, name, "timing.csv") && (peek(path, NULL, &rows), rows))
         rc |= add(b, results, out, name, VB_KIND_WORK_TIME, "work-time", name, NULL,

@@ -26,6 +26,8 @@ static const struct {
     [VB_KIND_WORK_TIME] = {"work-time", "timing.csv"},
     [VB_KIND_RATES] = {"rates", "rates.csv"},
     [VB_KIND_APEX] = {"apex", "rates.csv"},
+    [VB_KIND_BOUNCES] = {"bounces", "bounces.csv"},
+    [VB_KIND_TUNNEL] = {"tunnel", "contact.csv"},
     [VB_KIND_GRID_ORDER] = {"grid-order", "grid.csv"},
     [VB_KIND_GRID_ERROR] = {"grid-error", "grid.csv"},
     [VB_KIND_LONGRUN] = {"longrun", "longrun.csv"},
@@ -148,6 +150,10 @@ static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *er
         return vb_chart_rates(ch, t, c->title, err, errlen);
     case VB_KIND_APEX:
         return vb_chart_apex(ch, t, c->title, err, errlen);
+    case VB_KIND_BOUNCES:
+        return vb_chart_bounces(ch, t, c->title, err, errlen);
+    case VB_KIND_TUNNEL:
+        return vb_chart_tunnel(ch, t, c->title, err, errlen);
     case VB_KIND_GRID_ORDER:
     case VB_KIND_GRID_ERROR:
         return vb_chart_grid(ch, t, c->title,

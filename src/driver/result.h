@@ -22,6 +22,32 @@ typedef enum {
 
 const char *vb_status_name(vb_status s);
 
+/* What a contact handler's run found (docs/contact.md, "Metrics"), beside
+ * the exact answer: the bounce's, the slide's or the tunnel's measures
+ * (kind, walls.h), NaN where a measure does not apply or was not made. */
+#define VB_CONTACT_E_SHOWN 3
+/* the apexes a run's chart data keep: bounces 1 .. 16 */
+#define VB_CONTACT_APEXES 16
+typedef struct vb_contact_result {
+    int has;  /* 1: a handler's run on a model with a contact */
+    int kind; /* vb_wall_kind */
+    /* the bounce */
+    double e_bounce[VB_CONTACT_E_SHOWN]; /* the first bounces' measured restitution */
+    double bounces, bounces_exact;       /* counted; exact (INFINITY: infinitely many) */
+    double t_rest, t_rest_exact;         /* INFINITY: no rest by the run's end / ever */
+    double gain10;                       /* energy gained after 10 bounces (e = 1 only) */
+    double depth_max;                    /* the largest penetration, >= 0 */
+    /* the apex after bounce n + 1, E_after / g, as measured (NaN past the
+     * bounces the run made): the apex chart's points */
+    double apex[VB_CONTACT_APEXES];
+    /* the slide */
+    double stop_x, stop_x_exact, stop_t, stop_t_exact;
+    /* the tunnel: the smallest speed that passes at the run's dt, by
+     * bisection from the handler's worst phase (INFINITY: none up to 1000
+     * times the bound), and the bound (w + 2r) / dt */
+    double pass_speed, pass_bound;
+} vb_contact_result;
+
 typedef struct vb_run_result {
     double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */
     double t_end;
@@ -71,6 +97,8 @@ typedef struct vb_run_result {
     double err_att_max, err_angvel_max;
     unsigned long long flips, flips_exact;
     double flip_period, flip_period_exact, t_tumble;
+    /* a contact handler's run (composed.h): its contact measures */
+    vb_contact_result contact;
 } vb_run_result;
 
 /* Free what a result holds (its failure text); the numbers stay. */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "composed.h"
+#include "contactrun.h"
 #include "frameloop.h"
 #include "integrator.h"
 #include "loop.h"
@@ -38,7 +40,8 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     const vb_loop *l = vb_loop_of(r);
     /* a frame loop's entry runs the method inside it: its code, its
      * plugin, its parameters */
-    const vb_integrator *method = vb_loop_inner(r);
+    const vb_composed *cm = vb_composed_of(r);
+    const vb_integrator *method = cm ? cm->inner : vb_loop_inner(r);
     int adaptive = (r->flags & VB_ADAPTIVE) != 0;
     /* a rigid model's face (rigid.h) carries a rigid body */
     vb_runner_caps c = {.state = vb_rigid_face_model(m->type, m->self) ? vb_state_of_rigid_body()
@@ -50,8 +53,8 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
                          * and a loop's frames cannot be turned round or started
                          * from history, and an adaptive method chooses steps
                          * that are not the plan's */
-                        .reverses = !e && !l && !adaptive,
-                        .one_step = !e && !l && !adaptive,
+                        .reverses = !e && !l && !cm && !adaptive,
+                        .one_step = !e && !l && !cm && !adaptive,
                         .external = e != NULL,
                         .draws = l != NULL,
                         .builtin = !e && vb_integrator_builtin(method),
@@ -59,7 +62,9 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
                         .velocity = VB_VELOCITY_STATE,
                         .method = method};
     c.isolated = !e && vb_plugin_code(method, m);
-    c.timed = !e && !l;
+    /* a handler's time is its root finding's as much as its method's */
+    c.timed = !e && !l && !cm;
+    c.contact = cm != NULL;
     if (e) {
         vb_engine_caps ec;
         if (vb_engine_caps_of(e, &ec)) {
@@ -93,7 +98,7 @@ void vb_runner_who(const vb_integrator *r, const vb_model *m, char *buf, size_t 
     const vb_engine *e = vb_engine_of(r);
     unsigned long long h;
     /* a frame loop's row: the plugin is the method's inside it */
-    const char *name = vb_integrator_type(vb_loop_inner(r))->name;
+    const char *name = vb_integrator_type(vb_composed_inner(vb_loop_inner(r)))->name;
     const char *file = vb_plugin_of_integrator(name, &h);
     if (e) {
         const char *src = e->command ? e->command : e->dir;
@@ -382,12 +387,75 @@ static void loop_close(vb_run *run)
 static const vb_run_ops loop_ops = {loop_start, NULL,        loop_observe, loop_measure,
                                     NULL,       loop_finish, loop_close};
 
+/* A method inside a contact handler (contactrun.h): the handler's step a
+ * plan step, the states measured as a method's are, the contact's
+ * measures at the end. */
+typedef struct {
+    vb_run base;
+    vb_contactrun cr;
+    int ready; /* cr was set up: vb_contactrun_free */
+} contact_run;
+
+static int contact_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)h, (void)res;
+    vb_contactrun_start(&((contact_run *)run)->cr, s0, s0 + run->model->n);
+    return 0;
+}
+
+static int contact_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    int st = vb_contactrun_step(&((contact_run *)run)->cr, t_next - h, h, s, s + run->model->n);
+    if (st == VB_CONTACT_OK)
+        return 0;
+    res->status = VB_STATUS_DIVERGED;
+    if (!res->failure)
+        res->failure = strdup(st == VB_CONTACT_NO_ROOT
+                                  ? "the contact handler could not bracket the time of impact"
+                                  : "the method's step inside the contact handler failed");
+    return -1;
+}
+
+static void contact_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                           const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    vb_run_finish(run->model, spec, plan, &run->m, last, run->force.evals, truth, res);
+    vb_contactrun_finish(&((contact_run *)run)->cr, res);
+}
+
+static void contact_close(vb_run *run)
+{
+    contact_run *r = (contact_run *)run;
+    if (r->ready)
+        vb_contactrun_free(&r->cr);
+    free(r);
+}
+
+static const vb_run_ops contact_ops = {contact_start, NULL,           contact_observe, NULL,
+                                       NULL,          contact_finish, contact_close};
+
 vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spec *plan)
 {
     const vb_engine *e = vb_engine_of(r);
     const vb_loop *l = vb_loop_of(r);
+    const vb_composed *cm = vb_composed_of(r);
     vb_run *run;
-    if (e) {
+    if (cm) {
+        contact_run *cr = calloc(1, sizeof *cr);
+        if (!cr)
+            return NULL;
+        cr->base.ops = &contact_ops;
+        run = &cr->base;
+        run->entry = r;
+        run->model = m;
+        run->force = vb_model_force(m);
+        if (vb_contactrun_init(&cr->cr, cm, m, &run->force) != 0) {
+            contact_close(run);
+            return NULL;
+        }
+        cr->ready = 1;
+        return run;
+    } else if (e) {
         engine_run *er = calloc(1, sizeof *er);
         if (!er)
             return NULL;

@@ -25,6 +25,9 @@ extern const vb_model_type vb_model_henon_heiles;
 extern const vb_model_type vb_model_rod_pendulum;
 extern const vb_model_type vb_model_double_pendulum;
 extern const vb_model_type vb_model_hanging_chain;
+extern const vb_model_type vb_model_bounce;
+extern const vb_model_type vb_model_slide;
+extern const vb_model_type vb_model_tunnel;
 
 /* the built-in models */
 static const vb_model_type *const builtin[] = {
@@ -42,6 +45,10 @@ static const vb_model_type *const builtin[] = {
     &vb_model_rod_pendulum,
     &vb_model_double_pendulum,
     &vb_model_hanging_chain,
+    /* a contact (walls.h): run with a handler round the method */
+    &vb_model_bounce,
+    &vb_model_slide,
+    &vb_model_tunnel,
 };
 #define N_BUILTIN (sizeof builtin / sizeof builtin[0])
 #define MAX_EXTRA 64

@@ -22,6 +22,10 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                        "a rigid body's flips of its intermediate axis, their period and the "
                        "time a stable spin first tumbles, a row a run",
                        VB_WRITTEN_RIGID},
+    [VB_FILE_CONTACT] = {"contact.csv",
+                         "the contact handlers' measures against the exact answer "
+                         "(docs/contact.md)",
+                         VB_WRITTEN_WITH_CONTACT},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
                              VB_WRITTEN_AS_CHART_DATA},
@@ -31,6 +35,9 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                             VB_WRITTEN_AS_CHART_DATA},
     [VB_FILE_PATHS] = {"paths.csv", "chart data: paths over t_end at the coarsest dt",
                        VB_WRITTEN_AS_CHART_DATA},
+    [VB_FILE_BOUNCES] = {"bounces.csv",
+                         "chart data: the apex after each bounce against e^2n h0, fixed steps",
+                         VB_WRITTEN_AS_BOUNCE_CHART_DATA},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},

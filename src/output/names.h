@@ -16,10 +16,12 @@ enum {
     VB_FILE_REVERSE,
     VB_FILE_RATES,
     VB_FILE_FLIPS,
+    VB_FILE_CONTACT,
     VB_FILE_SUMMARY,
     VB_FILE_CONVERGENCE,
     VB_FILE_TIMESERIES,
     VB_FILE_PATHS,
+    VB_FILE_BOUNCES,
     VB_FILE_TIMING,
     VB_FILE_SHARD,
     VB_N_CASE_FILES
@@ -34,7 +36,9 @@ typedef enum {
     VB_WRITTEN_WITH_TIMING,
     VB_WRITTEN_BY_A_SHARD,
     VB_WRITTEN_WITH_RATES, /* a case with [loop] rates */
-    VB_WRITTEN_RIGID       /* a rigid body's case (docs/rigid.md) */
+    VB_WRITTEN_RIGID,      /* a rigid body's case (docs/rigid.md) */
+    VB_WRITTEN_WITH_CONTACT, /* a case with [contact]: its handlers' runs */
+    VB_WRITTEN_AS_BOUNCE_CHART_DATA /* chart data of a case with handlers on the bounce */
 } vb_written;
 
 typedef struct vb_table_file {

@@ -1,6 +1,7 @@
 /* summary.c — a case's summary table, in Markdown: the fitted order of
  * the position error and its verdict for each integrator and plan, the
  * energy's, the rods', the one-step exponents and the reversals. */
+#include "contact_table.h"
 #include "summary.h"
 
 #include <math.h>
@@ -397,4 +398,5 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     if (vb_norm_applies(c, VB_NORM_ATT_MAX))
         rigid_summary(s, f);
     vb_write_rates_summary(s, f);
+    vb_contact_summary(s, f);
 }

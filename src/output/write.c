@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "charts.h"
+#include "contact_table.h"
 #include "names.h"
 #include "norms.h"
 #include "provenance.h"
@@ -31,10 +32,12 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_REVERSE] = vb_write_reverse,
     [VB_FILE_RATES] = vb_write_rates,
     [VB_FILE_FLIPS] = vb_write_flips,
+    [VB_FILE_CONTACT] = vb_write_contact,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
     [VB_FILE_TIMESERIES] = vb_write_timeseries,
     [VB_FILE_PATHS] = vb_write_paths,
+    [VB_FILE_BOUNCES] = vb_write_bounces,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };
@@ -57,6 +60,10 @@ static int writes(const vb_sweep *s, size_t k)
      * its own errors (docs/rigid.md §7) */
     if (when == VB_WRITTEN_AS_CHART_DATA && vb_norm_applies(s->c, VB_NORM_ATT_MAX))
         return 0;
+    if (when == VB_WRITTEN_WITH_CONTACT)
+        return vb_sweep_has_contact(s);
+    if (when == VB_WRITTEN_AS_BOUNCE_CHART_DATA)
+        return !s->tables_only && vb_sweep_has_bounces(s);
     return !(when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
 }
 

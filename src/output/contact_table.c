@@ -1,0 +1,240 @@
+/* contact_table.c — the columns of contact.csv: a contact handler's run's
+ * measures and their exact values (docs/contact.md, "Metrics").  A cell
+ * that does not apply (the slide's stop on a bounce) is blank; inf is a
+ * measure that never came (no rest by the run's end, no passing speed up
+ * to 1000 times the bound) or an exact answer that is infinite. */
+#include "contact_table.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "results.h"
+#include "walls.h"
+
+#define ROW(p) ((const vb_runs_row *)(p))
+#define CONTACT(f) offsetof(vb_contact_result, f)
+
+static vb_cell model_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(ROW(row)->model->type->name);
+}
+
+static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(ROW(row)->integ->name);
+}
+
+static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(ROW(row)->plan->kind));
+}
+
+static vb_cell dt(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_x(ROW(row)->res->dt);
+}
+
+static vb_cell status(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_status_name(ROW(row)->res->status));
+}
+
+/* a measure of vb_contact_result at col->at: NaN is blank */
+static vb_cell measure(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x = *(const double *)(const void *)((const char *)&ROW(row)->res->contact + c->at);
+    return vb_cell_x_or_blank(x);
+}
+
+#define M(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+
+static const vb_column columns[] = {
+    {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    M("e_bounce1", e_bounce[0]),
+    M("e_bounce2", e_bounce[1]),
+    M("e_bounce3", e_bounce[2]),
+    M("bounces", bounces),
+    M("bounces_exact", bounces_exact),
+    M("t_rest", t_rest),
+    M("t_rest_exact", t_rest_exact),
+    M("energy_gain_10", gain10),
+    M("depth_max", depth_max),
+    M("stop_x", stop_x),
+    M("stop_x_exact", stop_x_exact),
+    M("stop_t", stop_t),
+    M("stop_t_exact", stop_t_exact),
+    M("pass_speed", pass_speed),
+    M("pass_bound", pass_bound),
+};
+
+const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
+
+int vb_sweep_has_contact(const vb_sweep *s)
+{
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.contact.has)
+            return 1;
+    return 0;
+}
+
+void vb_write_contact(const vb_sweep *s, FILE *f)
+{
+    vb_schema_header(f, &vb_contact_schema, 0);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (!j->res.contact.has)
+            continue;
+        vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
+        vb_schema_row(f, &vb_contact_schema, 0, NULL, &row);
+    }
+}
+
+int vb_sweep_has_bounces(const vb_sweep *s)
+{
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.contact.has && s->jobs[k].res.contact.kind == VB_WALL_BOUNCE)
+            return 1;
+    return 0;
+}
+
+void vb_write_bounces(const vb_sweep *s, FILE *f)
+{
+    vb_model_wall w;
+    int exact = vb_model_wall_of(&s->c->model, &w) && w.bounce;
+    fputs("model,integrator,plan,dt,bounce,apex,apex_exact\n", f);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        const vb_contact_result *c = &j->res.contact;
+        if (!c->has || c->kind != VB_WALL_BOUNCE || j->kind != VB_PLAN_FIXED)
+            continue;
+        for (int n = 0; n < VB_CONTACT_APEXES && c->apex[n] == c->apex[n]; n++) {
+            fprintf(f, "%s,%s,fixed,%.17g,%d,%.17g,", s->c->model.type->name,
+                    s->c->integ[j->integ]->name, j->res.dt, n + 1, c->apex[n]);
+            if (exact)
+                fprintf(f, "%.17g", vb_bounce_apex(w.bounce, n + 1));
+            fputc('\n', f);
+        }
+    }
+}
+
+/* a number as the summary shows it: "∞" for an infinite one, "–" for none */
+static void num(FILE *f, double x, int digits, const char *unit)
+{
+    if (x != x)
+        fputs("–", f);
+    else if (isinf(x))
+        fputs(x > 0 ? "∞" : "-∞", f);
+    else if (digits < 0) /* significant digits */
+        fprintf(f, "%.*g%s", -digits, x, unit);
+    else
+        fprintf(f, "%.*f%s", digits, x, unit);
+}
+
+void vb_contact_summary(const vb_sweep *s, FILE *f)
+{
+    if (!vb_sweep_has_contact(s))
+        return;
+    int kind = VB_WALL_NONE;
+    for (size_t k = 0; k < s->n_jobs && kind == VB_WALL_NONE; k++)
+        if (s->jobs[k].res.contact.has)
+            kind = s->jobs[k].res.contact.kind;
+    fputs("### The contact handlers (contact.csv)\n\n", f);
+    if (kind == VB_WALL_BOUNCE)
+        fputs("Each handler's run with fixed steps: the measured restitution of the first three "
+              "bounces, sqrt(E after / E before) of the flight energy u²/2 + g y; the bounces "
+              "counted by the run's end and the exact count; when it came to rest and the "
+              "exact time; at e = 1 the energy gained after 10 bounces; the deepest "
+              "penetration (docs/contact.md).\n\n"
+              "| integrator | dt | e per bounce | bounces (exact) | rest at (exact) | gain after "
+              "10 | deepest |\n|---|---|---|---|---|---|---|\n",
+              f);
+    else if (kind == VB_WALL_SLIDE)
+        fputs("Each handler's run with fixed steps: where and when the block stopped, against "
+              "the exact stop (docs/contact.md).\n\n"
+              "| integrator | dt | stop x (exact) | error | stop t (exact) |\n"
+              "|---|---|---|---|---|\n",
+              f);
+    else
+        fputs("Each handler at each fixed step: the smallest speed that passes the wall, by "
+              "bisection from the handler's worst phase (∞: none up to 1000 times the bound), "
+              "against the bound (w + 2r)/dt above which one step jumps the wall without "
+              "touching it (docs/contact.md).\n\n"
+              "| integrator | dt | passing speed | (w + 2r)/dt | ratio |\n|---|---|---|---|---|\n",
+              f);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        const vb_contact_result *c = &j->res.contact;
+        if (!c->has || j->kind != VB_PLAN_FIXED)
+            continue;
+        fprintf(f, "| `%s` | %.6g |", s->c->integ[j->integ]->name, j->res.dt);
+        if (j->res.status != VB_STATUS_OK && kind != VB_WALL_TUNNEL) {
+            fprintf(f, " %s |", vb_status_name(j->res.status));
+            for (int i = 0; i < (kind == VB_WALL_BOUNCE ? 4 : 2); i++)
+                fputs(" |", f);
+            fputc('\n', f);
+            continue;
+        }
+        if (kind == VB_WALL_BOUNCE) {
+            fputc(' ', f);
+            for (int i = 0; i < VB_CONTACT_E_SHOWN; i++) {
+                if (i && c->e_bounce[i] != c->e_bounce[i])
+                    break;
+                fputs(i ? ", " : "", f);
+                num(f, c->e_bounce[i], 4, "");
+            }
+            fputs(" | ", f);
+            num(f, c->bounces, 0, "");
+            fputs(" (", f);
+            num(f, c->bounces_exact, 0, "");
+            fputs(") | ", f);
+            num(f, c->t_rest, 4, " s");
+            fputs(" (", f);
+            num(f, c->t_rest_exact, 4, " s");
+            fputs(") | ", f);
+            if (c->gain10 == c->gain10)
+                fprintf(f, "%+.2f %%", 100.0 * c->gain10);
+            else
+                fputs("–", f);
+            fputs(" | ", f);
+            num(f, c->depth_max, -3, " m");
+            fputs(" |\n", f);
+        } else if (kind == VB_WALL_SLIDE) {
+            fputc(' ', f);
+            num(f, c->stop_x, 4, " m");
+            fputs(" (", f);
+            num(f, c->stop_x_exact, 4, " m");
+            fputs(") | ", f);
+            if (isfinite(c->stop_x) && isfinite(c->stop_x_exact) && c->stop_x_exact != 0.0)
+                fprintf(f, "%+.2f %%", 100.0 * (c->stop_x / c->stop_x_exact - 1.0));
+            else
+                fputs("–", f);
+            fputs(" | ", f);
+            num(f, c->stop_t, 4, " s");
+            fputs(" (", f);
+            num(f, c->stop_t_exact, 4, " s");
+            fputs(") |\n", f);
+        } else {
+            fputc(' ', f);
+            num(f, c->pass_speed, 4, " m/s");
+            fputs(" | ", f);
+            num(f, c->pass_bound, 4, " m/s");
+            fputs(" | ", f);
+            if (isfinite(c->pass_speed))
+                fprintf(f, "%.3f", c->pass_speed / c->pass_bound);
+            else
+                fputs("–", f);
+            fputs(" |\n", f);
+        }
+    }
+    fputc('\n', f);
+}

@@ -1,0 +1,32 @@
+/* contact_table.h — contact.csv on its schema (schema.h): what each
+ * contact handler's run (composed.h, driver/contactrun.h) found, beside
+ * the exact answer (docs/contact.md).  Written for a case whose runs carry
+ * contact measures (caps.contact), and for no other: the particle tables
+ * are as they were. */
+#ifndef VB_CONTACT_TABLE_H
+#define VB_CONTACT_TABLE_H
+
+#include <stdio.h>
+
+#include "runs_table.h"
+#include "schema.h"
+
+extern const vb_schema vb_contact_schema;
+
+/* Whether any run of the sweep's carries contact measures. */
+struct vb_sweep;
+int vb_sweep_has_contact(const struct vb_sweep *s);
+
+/* The table: its header, then a row a run with contact measures. */
+void vb_write_contact(const struct vb_sweep *s, FILE *f);
+
+/* Whether any run is a handler's on the bounce; bounces.csv: the apex
+ * after each bounce of each fixed-step run, against e^2n h0 (chart data). */
+int vb_sweep_has_bounces(const struct vb_sweep *s);
+void vb_write_bounces(const struct vb_sweep *s, FILE *f);
+
+/* summary.md's section of the handlers' findings (nothing for a case
+ * without): a row a handler's run with fixed steps. */
+void vb_contact_summary(const struct vb_sweep *s, FILE *f);
+
+#endif
