@@ -28,7 +28,8 @@ use = tcv, velocity-verlet
 # line numbers in GOOD: 2 [case], 3 model, 4 e, 5 t_end, 6 [steps], 7 dt,
 # 8 halvings, 9 jitter, 10 seeds, 11 [integrators], 12 use
 INTEGS = ("euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, "
-          "leapfrog, rk4, beeman, yoshida4, pefrl, rkf45, rk8pd, jakobsen, tcv-jakobsen, shake, rattle")
+          "leapfrog, rk4, beeman, yoshida4, pefrl, rkf45, rk8pd, jakobsen, tcv-jakobsen, shake, rattle"
+          "; for a rigid body: rigid-euler, rigid-no-gyro, rigid-explicit-gyro, rigid-explicit-gyro-linear, rigid-implicit-gyro, rigid-rk4, rigid-splitting, rigid-no-squish, rigid-splitting4")
 
 
 def edit(old, new):

@@ -25,7 +25,7 @@ expect() {
 }
 
 MODELS="projectile, spring, damped-spring, impulse, orbit, pendulum, chain, two-body, figure-eight, henon-heiles, rod-pendulum, double-pendulum, hanging-chain, bounce, slide, tunnel"
-INTEGS="euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, leapfrog, rk4, beeman, yoshida4, pefrl, rkf45, rk8pd, jakobsen, tcv-jakobsen, shake, rattle"
+INTEGS="euler, euler-semi, verlet, verlet-naive, tcv, verlet-var, velocity-verlet, leapfrog, rk4, beeman, yoshida4, pefrl, rkf45, rk8pd, jakobsen, tcv-jakobsen, shake, rattle; for a rigid body: rigid-euler, rigid-no-gyro, rigid-explicit-gyro, rigid-explicit-gyro-linear, rigid-implicit-gyro, rigid-rk4, rigid-splitting, rigid-no-squish, rigid-splitting4"
 
 expect "help" 0 "Usage: verletbench COMMAND" -- --help
 expect "no command" 2 "Usage: verletbench COMMAND" --

@@ -34,6 +34,7 @@ suite 6 "command line" sh "$here/cli.sh" "$BUILD"
 suite 1 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
 suite 11 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
 suite 11 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
+suite 8 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
 suite 2 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
 suite 2 "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
 suite 44 "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"

@@ -39,6 +39,13 @@ vg "sim orbit tcv, random steps, trajectory" 0 "$VB" sim --model orbit --integra
 vg "sim pendulum rk4 over a trace" 0 "$VB" sim --model pendulum --integrator rk4 --steps cases/traces/frames-60hz.trace
 vg "sim chain of 64: FFTW's transform, the rotated phases" 0 "$VB" sim --model chain --set N=64 --integrator velocity-verlet --dt 0.1 --t-end 5
 vg "run article-projectile" 0 "$VB" run --quiet cases/article-projectile.case --out "$tmp/res"
+vg "sim a rigid body: the free body's elliptic functions, its trajectory" 0 "$VB" sim \
+    --model free-body --integrator rigid-splitting4 --dt 0.1 --t-end 5 --trajectory "$tmp/rigid.csv"
+vg "sim a rigid body in an accumulator loop" 0 "$VB" sim --model symmetric-top \
+    --integrator rigid-implicit-gyro --dt 0.05 --t-end 2 --loop accumulator --physics-dt 1/60 \
+    --draw interpolate
+vg "run a rigid case: flips.csv, the rigid tables" 0 "$VB" run --quiet --no-chart-data \
+    cases/racket.case --out "$tmp/rig"
 vg "check article-spring" 0 "$VB" check --quiet cases/article-spring.case
 vg "sim bounce inside toi: GSL's roots, the contact measures" 0 "$VB" sim --model bounce --set vth=1 --integrator velocity-verlet --dt 0.01 --contact toi
 vg "run slide and tunnel: handlers round methods, contact.csv, the bisection" 0 "$VB" run --quiet cases/slide.case cases/tunnel.case --out "$tmp/res"

@@ -2,6 +2,8 @@
  * ([case] and its model, [steps], [integrators], [engines]) as if the file
  * had given only the values of one point of its grid, and the case named
  * after its file. */
+#include "rigid.h"
+#include "rigid_method.h"
 #include "checks.h"
 
 #include <math.h>
@@ -240,7 +242,7 @@ static int check_integrators(vb_parser *p, vb_case *c)
         return -1;
     /* room for every integrator, and for every name the list could hold
      * (a method may come several times with different parameters) */
-    size_t total = vb_integrator_count() + strlen(u->value) / 2 + 1;
+    size_t total = vb_integrator_count() + vb_rigid_entry_count() + strlen(u->value) / 2 + 1;
     c->integ = calloc(total, sizeof *c->integ);
     if (!c->integ) {
         vb_parser_fail(p, u->line, "out of memory");
@@ -252,6 +254,12 @@ static int check_integrators(vb_parser *p, vb_case *c)
          * model with rods, every method that enforces them, and elsewhere
          * every method that does not (there they are their plain methods) */
         int rods = vb_model_constrained(&c->model);
+        /* a rigid body: every rotation method (rigid_method.h) */
+        if (vb_rigid_face_model(c->model.type, c->model.self)) {
+            for (size_t i = 0; i < vb_rigid_entry_count(); i++)
+                c->integ[c->n_integ++] = vb_rigid_entry_at(i);
+            return 0;
+        }
         for (size_t i = 0; i < vb_integrator_count(); i++) {
             const vb_integrator *g = vb_integrator_at(i);
             if (!(g->flags & VB_ADAPTIVE) && !(g->flags & VB_CONSTRAINED) == !rods)

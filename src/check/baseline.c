@@ -63,18 +63,31 @@ static int frame_loop_table(const vb_table *t, int ci)
 /* col[k]: where the schema's column k is (vb_runs_schema, the writer's
  * every column), -1 for the frame loop's columns of a table without one;
  * every column of the header one of the schema's. */
-static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *loops, char *err,
-                      size_t errlen)
+static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *loops,
+                      int *rigid, char *err, size_t errlen)
 {
     const vb_schema *s = &vb_runs_schema;
     int ci;
     if (vb_need_column(t, "integrator", &ci, err, errlen) != 0)
         return VB_COMPARE_BAD;
     *loops = frame_loop_table(t, ci);
+    /* a rigid body's table has its view's columns, every one of them */
+    *rigid = 0;
+    for (size_t k = 0; k < s->n; k++)
+        if ((s->col[k].in & VB_RUNS_RIGID) && vb_table_column(t, s->col[k].name) >= 0)
+            *rigid = 1;
     for (size_t k = 0; k < s->n; k++) {
         const char *name = s->col[k].name;
-        int drawn = !vb_column_in(&s->col[k], VB_RUNS_SWEEP); /* a frame loop's */
         col[k] = vb_table_column(t, name);
+        if (s->col[k].in & VB_RUNS_RIGID) {
+            if (col[k] < 0 && *rigid)
+                return vb_compare_bad(err, errlen,
+                                      "%s: no column '%s' in the header, which a rigid body's "
+                                      "table has: not a table verletbench wrote",
+                                      t->path, name);
+            continue;
+        }
+        int drawn = !vb_column_in(&s->col[k], VB_RUNS_SWEEP); /* a frame loop's */
         if (col[k] < 0 && (!drawn || *loops))
             return vb_compare_bad(
                 err, errlen, "%s: no column '%s' in the header: not a table verletbench wrote%s",
@@ -103,8 +116,8 @@ static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *lo
 static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
-    int col[VB_SCHEMA_MAX_COLUMNS], loops;
-    if (run_header(t, col, &loops, err, errlen) != 0)
+    int col[VB_SCHEMA_MAX_COLUMNS], loops, rigid;
+    if (run_header(t, col, &loops, &rigid, err, errlen) != 0)
         return VB_COMPARE_BAD;
     const int cmod = run_col(col, "model"), ci = run_col(col, "integrator"),
               cp = run_col(col, "plan"), cl = run_col(col, "level"), cs = run_col(col, "seed"),
@@ -145,6 +158,7 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
         size_t row = c->velocity ? first_v : 0;
         set->has[m] = c->filled == VB_FILLED_EVERY   ? row < t->nrow
                       : c->filled == VB_FILLED_DRAWN ? loops
+                      : c->filled == VB_FILLED_RIGID ? rigid
                                                      : row < t->nrow && t->rows[row][cm[m]][0];
     }
     /* a reference solution (a model without an exact one): its own

@@ -7,6 +7,8 @@
 #include "plugin.h"
 #include "integrator.h"
 #include "model.h"
+#include "rigid.h"
+#include "rigid_method.h"
 
 /* One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote
  * or a line break, quotes doubled; a separator before it unless first. */
@@ -79,8 +81,10 @@ int vb_cmd_list(int argc, char **argv)
             "is symplectic, one line on what it does) and every model with its parameters\n"
             "and their defaults (set them with --set key=value), and its energy and where its\n"
             "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
-            "(docs/method.md §3); then the contact handlers a method runs inside on a model\n"
-            "with a contact (docs/contact.md).\n\n",
+            "(docs/method.md §3); then the rigid-body methods and models, which run only\n"
+            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model);\n"
+            "then the contact handlers a method runs inside on a model with a contact\n"
+            "(docs/contact.md).\n\n",
     };
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
@@ -126,6 +130,25 @@ static void list(int csv)
                        g->params[k].help);
         }
     }
+    /* the rotation methods of rigid bodies (docs/rigid.md §5): on the
+     * rigid models only */
+    if (!csv)
+        printf("\nRigid-body methods (on the rigid-body models only; docs/rigid.md):\n"
+               "  %-26s %-5s %-10s %s\n", "name", "order", "symplectic", "what it does");
+    for (size_t i = 0; i < vb_rigid_method_count(); i++) {
+        const vb_rigid_method *m = vb_rigid_method_at(i);
+        const char *sym = (m->flags & VB_RIGID_SYMPLECTIC) ? "yes" : "no";
+        char order[16];
+        snprintf(order, sizeof order, "%d", m->order);
+        if (csv) {
+            const char *row[] = {"rigid-integrator", m->name, order, sym, "", "", m->summary, ""};
+            csv_row(row, 8);
+        } else {
+            printf("  %-26s %-5s %-10s %s\n", m->name, order, sym, m->summary);
+            printf("  %-26s %-5s %-10s q: %s; centre of mass: %s\n", "", "", "",
+                   vb_quat_update_text(m->quaternion), vb_translate_text(m->translation));
+        }
+    }
     if (!csv)
         printf("\nModels (parameters with their defaults):\n");
     for (size_t i = 0; i < vb_model_count(); i++) {
@@ -156,6 +179,30 @@ static void list(int csv)
                    strcmp(count, "1") ? "s" : "");
             wrap(t->summary, 21, 100);
             printf("  %-15s    %s\n", "", t->n_params ? params : "(no parameters)");
+        }
+    }
+    /* the rigid bodies (docs/rigid.md §2, §3): their rotation methods only */
+    if (!csv)
+        printf("\nRigid-body models (x, q, v, w: 13 numbers; parameters with their "
+               "defaults):\n");
+    for (size_t i = 0; i < vb_rigid_face_count(); i++) {
+        const vb_model_type *t = vb_rigid_face_at(i);
+        char params[512];
+        size_t used = 0;
+        params[0] = '\0';
+        for (unsigned k = 0; k < t->n_params && used < sizeof params; k++) {
+            int n = snprintf(params + used, sizeof params - used, "%s%s=%g", k ? " " : "",
+                             t->params[k].name, t->params[k].def);
+            if (n > 0)
+                used += (size_t)n;
+        }
+        if (csv) {
+            const char *row[] = {"rigid-model", t->name, "", "", "3", params, t->summary, "1"};
+            csv_row(row, 8);
+        } else {
+            printf("  %-15s 3-D, a rigid body\n", t->name);
+            wrap(t->summary, 21, 100);
+            printf("  %-15s    %s\n", "", params);
         }
     }
     /* the contact handlers a method runs inside on a model with a contact */

@@ -141,11 +141,14 @@ int vb_cmd_run(int argc, char **argv)
             "For NAME.case it writes DIR/NAME/:\n"
             "  runs.csv            one row per run: the columns of `sim`, then level and\n"
             "                      resolved (and err_draw_max, err_draw_rms, lag_max in a\n"
-            "                      case with a [loop])\n"
+            "                      case with a [loop]; err_att_max, err_angvel_max in a\n"
+            "                      rigid body's, docs/rigid.md)\n"
             "  orders.csv          integrator,plan,norm,order,points,expected,verdict,...\n"
             "  bands.csv           random plans: median and p10-p90 over seeds per dt\n"
             "  onestep.csv         one-step errors; onestep_orders.csv their exponents\n"
             "  reverse.csv         return errors of the forward-and-back runs\n"
+            "  flips.csv           a rigid body's case: each run's flips, flip period and\n"
+            "                      the time a stable spin first tumbles\n"
             "  contact.csv         a case with [contact]: each handler's measures beside\n"
             "                      the exact answer (docs/contact.md); bounces.csv its\n"
             "                      apexes (chart data, the bounce)\n"
@@ -229,6 +232,15 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
                 status = VB_EXIT_USAGE;
                 goto done;
             }
+        if (shard_n && ci->n_integ &&
+            vb_runner_caps_of(ci->integ[0], &ci->model).state.kind == VB_STATE_RIGID_BODY) {
+            /* a rigid body's attitude, flips and tumble are columns a
+             * shard does not carry */
+            vb_error(CMD, "%s: --shard: a rigid body's case is not sharded; run it whole",
+                     ci->path);
+            status = VB_EXIT_USAGE;
+            goto done;
+        }
         for (size_t k = 0; shard_n && k < ci->n_integ; k++)
             if (vb_runner_caps_of(ci->integ[k], &ci->model).contact) {
                 /* a handler's contact measures are columns a shard does

@@ -17,6 +17,7 @@
 #include "outfile.h"
 #include "plan.h"
 #include "provenance.h"
+#include "runner.h"
 #include "runs_table.h"
 #include "simulate.h"
 
@@ -234,7 +235,9 @@ int vb_cmd_sim(int argc, char **argv)
         VB_OPT_STRING("trajectory", "FILE", &o.traj_path,
                       "also write every step: t, x, v, exact (or reference) x and v,\n"
                       "err_pos, energy; a column per component (x1, y1, x2, ...);\n"
-                      "with --loop, every frame and the state it draws"),
+                      "with --loop, every frame and the state it draws; a rigid\n"
+                      "body: x,y,z, qw,qx,qy,qz, vx,vy,vz, wx,wy,wz (w in the body\n"
+                      "frame), each with its _exact twin, err_att, energy"),
         VB_OPT_STRING("loop", "KIND", &o.lo.kind,
                       "run the integrator in a game's frame loop, the steps above\n"
                       "(--dt, --jitter, --steps) its frames, as a case's [loop]\n"
@@ -502,7 +505,10 @@ static int sim(const sim_opts *o)
         goto out;
     }
     /* runs.csv's row, without a sweep's level and resolved */
-    unsigned view = loop ? VB_RUNS_LOOP : 0;
+    unsigned view = (loop ? VB_RUNS_LOOP : 0) |
+                    (vb_runner_caps_of(integ, &model).state.kind == VB_STATE_RIGID_BODY
+                         ? VB_RUNS_RIGID
+                         : 0);
     vb_runs_row row = {&model, integ, &spec.plan, &res, 0};
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);

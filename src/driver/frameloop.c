@@ -15,7 +15,10 @@ int vb_frameloop_init(vb_frameloop *fl, const vb_loop *l, const vb_model *model,
     if (fl->xe)
         fl->ve = fl->xe + model->n;
     fl->m.model = model;
-    return rc == 0 && fl->truth && fl->xe ? 0 : -1;
+    int rigid_ok = 1;
+    if (vb_rigid_face_model(model->type, model->self))
+        rigid_ok = (fl->rigid = calloc(1, sizeof *fl->rigid)) != NULL;
+    return rc == 0 && fl->truth && fl->xe && rigid_ok ? 0 : -1;
 }
 
 void vb_frameloop_free(vb_frameloop *fl)
@@ -24,6 +27,7 @@ void vb_frameloop_free(vb_frameloop *fl)
         vb_loop_run_free(&fl->run, fl->started);
     vb_truth_free(fl->truth);
     free(fl->xe);
+    free(fl->rigid);
     memset(fl, 0, sizeof *fl);
 }
 
@@ -31,6 +35,9 @@ void vb_frameloop_start(vb_frameloop *fl, vb_force *f, const double *x0, const d
                         double h)
 {
     vb_metrics_init(&fl->m, fl->m.model, x0, v0);
+    if (fl->rigid)
+        vb_rigid_metrics_init(fl->rigid, vb_rigid_face_model(fl->m.model->type, fl->m.model->self),
+                              x0, v0);
     fl->draw_count = 1; /* t_0, drawn exactly */
     vb_loop_run_start(&fl->run, f, x0, v0, h);
     fl->started = 1;
@@ -55,6 +62,9 @@ vb_frame_status vb_frameloop_frame(vb_frameloop *fl, vb_force *f, double t_frame
             if (!isfinite(fl->xe[i]) || !isfinite(fl->ve[i]))
                 return VB_FRAME_NO_TRUTH;
         if ((*bad = vb_metrics_add(&fl->m, cx, cv, fl->xe, fl->ve)) != NULL)
+            return VB_FRAME_UNMEASURABLE;
+        if (fl->rigid &&
+            (*bad = vb_rigid_metrics_add(fl->rigid, t, cx, cv, fl->xe, fl->ve)) != NULL)
             return VB_FRAME_UNMEASURABLE;
     }
     vb_loop_draw(&fl->run, x, v);

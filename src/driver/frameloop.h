@@ -10,12 +10,16 @@
 #include "loop.h"
 #include "metrics.h"
 #include "model.h"
+#include "rigid_metrics.h"
 #include "truth.h"
 
 typedef struct vb_frameloop {
     vb_loop_run run;
     vb_truth *truth;      /* at the physics times, its own: they are not the frames' */
     vb_metrics m;         /* the physics state's errors */
+    /* a rigid body's besides (rigid_metrics.h), at the physics steps; NULL
+     * for a particle model */
+    vb_rigid_metrics *rigid;
     double *xe, *ve;      /* the truth at a physics time */
     double draw_max, draw_rms_scale, draw_rms_ss; /* the drawn position's error */
     unsigned long long draw_count, steps;         /* frame points t_0 .. t_N; physics steps */

@@ -44,6 +44,7 @@ static void unfinished(vb_run_result *res)
     res->err_vel_final = res->err_vel_max = INFINITY;
     res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
     res->err_return = res->err_constraint_max = INFINITY;
+    res->err_att_max = res->err_angvel_max = INFINITY;
 }
 
 void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,

@@ -85,6 +85,18 @@ typedef struct vb_run_result {
      * for a run without a loop */
     int has_draw;
     double err_draw_max, err_draw_rms, lag_max;
+    /* a rigid body's run (rigid_metrics.h, docs/rigid.md §7): has_rigid 0
+     * for any other.  Its attitude and angular velocity errors; the flips
+     * of the intermediate axis the run made and the exact solution made at
+     * the same times; the run's flip period (NaN with fewer than two flips)
+     * and the exact one (4K/lambda; NaN where w(t) has none); the time the
+     * run first tumbled where the exact motion is a stable spin (NaN: it
+     * did not, or the motion flips).  err_angmom_max is then the world
+     * angular momentum's. */
+    int has_rigid;
+    double err_att_max, err_angvel_max;
+    unsigned long long flips, flips_exact;
+    double flip_period, flip_period_exact, t_tumble;
     /* a contact handler's run (composed.h): its contact measures */
     vb_contact_result contact;
 } vb_run_result;

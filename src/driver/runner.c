@@ -15,6 +15,8 @@
 #include "loop.h"
 #include "plugin.h"
 #include "rigid.h"
+#include "rigid_method.h"
+#include "rigid_metrics.h"
 #include "truth.h"
 
 vb_state_shape vb_state_of_model(const vb_model *m)
@@ -41,7 +43,9 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     const vb_composed *cm = vb_composed_of(r);
     const vb_integrator *method = cm ? cm->inner : vb_loop_inner(r);
     int adaptive = (r->flags & VB_ADAPTIVE) != 0;
-    vb_runner_caps c = {.state = vb_state_of_model(m),
+    /* a rigid model's face (rigid.h) carries a rigid body */
+    vb_runner_caps c = {.state = vb_rigid_face_model(m->type, m->self) ? vb_state_of_rigid_body()
+                                                                       : vb_state_of_model(m),
                         .refines = adaptive                   ? VB_REFINES_TOL
                                    : vb_loop_holds_frames(r) ? VB_REFINES_PHYSICS_DT
                                                              : VB_REFINES_DT,
@@ -184,6 +188,49 @@ static void method_close(vb_run *run)
 static const vb_run_ops method_ops = {method_start, method_advance, method_observe, NULL,
                                       NULL,         method_finish,  method_close};
 
+/* A rotation method on a rigid body (rigid_method.h, on a model's face):
+ * a method's run, measured besides by what a rigid body has
+ * (rigid_metrics.h): its attitude, angular velocity and world angular
+ * momentum, its flips and its tumble. */
+typedef struct {
+    method_run method; /* first: its steps are a method's */
+    vb_rigid_metrics rm;
+    double t; /* the time of the state observe reported */
+} rigid_run;
+
+static int rigid_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    rigid_run *r = (rigid_run *)run;
+    const vb_model *m = run->model;
+    vb_rigid_metrics_init(&r->rm, vb_rigid_face_model(m->type, m->self), s0, s0 + m->n);
+    return method_start(run, s0, h, res);
+}
+
+static int rigid_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    ((rigid_run *)run)->t = t_next;
+    return method_observe(run, t_next, h, s, res);
+}
+
+static const char *rigid_measure(vb_run *run, const double *s, const double *xe,
+                                 const double *ve, const vb_exact_size *size)
+{
+    size_t n = run->model->n;
+    const char *bad = vb_metrics_add_sized(&run->m, s, s + n, xe, ve, size);
+    return bad ? bad : vb_rigid_metrics_add(&((rigid_run *)run)->rm, ((rigid_run *)run)->t, s,
+                                            s + n, xe, ve);
+}
+
+static void rigid_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                         const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    method_finish(run, spec, plan, truth, last, res);
+    vb_rigid_metrics_finish(&((rigid_run *)run)->rm, res);
+}
+
+static const vb_run_ops rigid_ops = {rigid_start, method_advance, rigid_observe, rigid_measure,
+                                     NULL,        rigid_finish,   method_close};
+
 /* An external engine: its process's rows in place of steps. */
 typedef struct {
     vb_run base;
@@ -317,6 +364,8 @@ static void loop_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *pl
     vb_run_finish(run->model, spec, plan, &fl->m, fl->run.cur, run->force.evals, fl->truth, res);
     if (vb_loop_holds_frames(&fl->run.loop->integ))
         res->dt = fl->run.dt;
+    if (fl->rigid) /* a rigid body's measures, at its physics steps */
+        vb_rigid_metrics_finish(fl->rigid, res);
     res->has_draw = 1;
     res->lag_max = fl->run.lag;
     if (res->status == VB_STATUS_OK) {
@@ -427,10 +476,12 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         }
         run = &lr->base;
     } else {
-        method_run *mr = calloc(1, sizeof *mr);
+        /* a rotation method on a rigid body: a method's run and more */
+        int rigid = vb_rigid_entry_method(r) && vb_rigid_face_model(m->type, m->self);
+        method_run *mr = calloc(1, rigid ? sizeof(rigid_run) : sizeof *mr);
         if (!mr)
             return NULL;
-        mr->base.ops = &method_ops;
+        mr->base.ops = rigid ? &rigid_ops : &method_ops;
         mr->plan = plan;
         if (!(mr->base.method_state = calloc(1, r->state_size(m->n)))) {
             free(mr);

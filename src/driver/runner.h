@@ -3,7 +3,9 @@
  * A runner is an entry of a case's list and a row of every table: an
  * integrator of the table, built in or a plugin's (isolated), fixed-step or
  * adaptive, an external engine (engine/), a frame loop round another entry
- * (loops/), a method inside a contact handler (composed/).  The layers above driver/ ask this header what a runner can do
+ * (loops/), a method inside a contact handler (composed/), a rotation method
+ * on a rigid body (rigid_method.h: a method's run, measured besides by
+ * rigid_metrics.h).  The layers above driver/ ask this header what a runner can do
  * (vb_runner_caps) and ask it to do what differs by kind (its step bound,
  * who it is in a message, its provenance line, what it keeps between runs);
  * they never ask which kind it is.  A new kind of runner is its own folder

@@ -2,6 +2,8 @@
  * docs/method.md §2 in a fixed order, then any a plugin registers. */
 #include "integrator.h"
 #include "model.h" /* vb_param_in_range, vb_parse_double */
+#include "rigid.h"
+#include "rigid_method.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -62,7 +64,8 @@ const vb_integrator *vb_integrator_find(const char *name)
     for (size_t i = 0; i < vb_integrator_count(); i++)
         if (strcmp(vb_integrator_at(i)->name, name) == 0)
             return vb_integrator_at(i);
-    return NULL;
+    /* a rigid body's rotation method (rigid_method.h) */
+    return vb_rigid_entry_find(name);
 }
 
 void vb_integrator_names(char *buf, size_t len)
@@ -71,6 +74,14 @@ void vb_integrator_names(char *buf, size_t len)
     buf[0] = '\0';
     for (size_t i = 0; i < vb_integrator_count() && used < len; i++) {
         int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", vb_integrator_at(i)->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    /* and the rotation methods, which a rigid body takes (rigid_method.h) */
+    for (size_t i = 0; i < vb_rigid_entry_count() && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "; for a rigid body: ",
+                         vb_rigid_entry_at(i)->name);
         if (n < 0)
             break;
         used += (size_t)n;
@@ -255,6 +266,31 @@ void vb_integrator_names_constrained(char *buf, size_t len, int constrained)
 
 int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, size_t errlen)
 {
+    /* a rigid body takes the rotation methods, and they take nothing else
+     * (rigid.h); an engine (its own flag bit) carries particles alone */
+    int rigid_model = vb_rigid_face_model(m->type, m->self) != NULL;
+    int rigid_method = vb_rigid_entry_method(g) != NULL;
+    if (g->flags > 0xffu && rigid_model) {
+        snprintf(err, errlen, "engine %s: the model %s is a rigid body, which the engine "
+                              "protocol does not carry yet (docs/rigid.md)",
+                 g->name, m->type->name);
+        return -1;
+    }
+    if (rigid_model != rigid_method) {
+        char names[512];
+        if (rigid_model) {
+            vb_rigid_method_names(names, sizeof names);
+            snprintf(err, errlen, "%s is not a rigid-body method, and the model %s is a rigid "
+                                  "body (its methods: %s)",
+                     g->name, m->type->name, names);
+        } else {
+            vb_rigid_model_names(names, sizeof names);
+            snprintf(err, errlen, "%s is a rigid-body method, and the model %s is not a rigid "
+                                  "body (rigid models: %s)",
+                     g->name, m->type->name, names);
+        }
+        return -1;
+    }
     /* an engine (its own flag bit) keeps its own constraints */
     if (!vb_model_constrained(m) || (g->flags & VB_CONSTRAINED) || g->flags > 0xffu)
         return 0;
@@ -301,7 +337,7 @@ int vb_integrator_builtin(const vb_integrator *g)
     for (size_t i = 0; i < N_BUILTIN; i++)
         if (builtin[i] == type)
             return 1;
-    return 0;
+    return vb_rigid_entry_method(type) != NULL;
 }
 
 double vb_integrator_param(const vb_integrator *g, const char *name)

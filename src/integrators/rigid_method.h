@@ -127,4 +127,17 @@ void vb_rigid_principal_rotation(double q[4], double L[3], const double I[3], in
  * flows about axes = {a, b, c}: second order, symplectic, reversible */
 void vb_rigid_strang(double q[4], double L[3], const double I[3], const int axes[3], double h);
 
+/* ---- the methods as entries of the integrator table's kind
+ * (rigid_entries.c) ----
+ * Each method as a vb_integrator of its name, summary and order, that runs
+ * on a rigid model's face (rigid.h) and reports the packed state there;
+ * vb_integrator_find finds them, vb_integrator_at does not list them. */
+struct vb_integrator;
+size_t vb_rigid_entry_count(void);
+const struct vb_integrator *vb_rigid_entry_at(size_t i);
+const struct vb_integrator *vb_rigid_entry_find(const char *name);
+/* The rigid method an entry (or an instance of it) steps with, or NULL
+ * for any other integrator. */
+const vb_rigid_method *vb_rigid_entry_method(const struct vb_integrator *g);
+
 #endif

@@ -2,6 +2,7 @@
  * parameter handling and instance lifecycle they share. */
 #include "model.h"
 #include "numbers.h"
+#include "rigid.h" /* the rigid models' faces */
 #include "vector.h" /* vb_magnitude */
 
 #include <float.h>
@@ -70,7 +71,8 @@ const vb_model_type *vb_model_find(const char *name)
     for (size_t i = 0; i < vb_model_count(); i++)
         if (strcmp(vb_model_at(i)->name, name) == 0)
             return vb_model_at(i);
-    return NULL;
+    /* a rigid model's face (rigid.h) */
+    return vb_rigid_face_find(name);
 }
 
 void vb_model_names_text(char *buf, size_t len)

@@ -158,4 +158,29 @@ void vb_rigid_common_read(const double *p, vb_rigid_common *c);
  * moments, with equality for a flat body).  0, or -1 with a message. */
 int vb_rigid_check_moments(const double I[3], char *err, size_t errlen);
 
+/* ---- a rigid model as a particle model's entry (rigid_face.c) ----
+ * A case file, a sweep and every table hold a vb_model; a rigid model is
+ * there as its face: a vb_model_type of the same name and parameters,
+ * vb_model_find finds it (vb_model_at does not list it), and its state is
+ * the rigid state packed as x[VB_RIGID_FACE_N] = (x, q) and
+ * v[VB_RIGID_FACE_N] = (v, w, 0): vb_rigid_pack's thirteen numbers and a
+ * zero.  Its exact solution, energy and natural time are the rigid
+ * model's; its accel is vb_rigid_face_accel (zero), by which a rigid
+ * method's entry knows from its vb_force that it runs on a rigid body.
+ * Only driver/runner.c and the rigid methods' entries look through it. */
+#define VB_RIGID_FACE_N 7
+size_t vb_rigid_face_count(void);
+const vb_model_type *vb_rigid_face_at(size_t i);
+const vb_model_type *vb_rigid_face_find(const char *name);
+void vb_rigid_face_accel(const void *model, double t, const double *x, const double *v,
+                         double *a);
+/* The rigid model behind a face's instance (t, self: a vb_model's type
+ * and self), or NULL for a particle model. */
+const vb_rigid_model *vb_rigid_face_model(const vb_model_type *t, const void *self);
+/* The props of the rigid body a force is of: 0, or -1 when it is not a
+ * face's. */
+int vb_rigid_face_props(const vb_force *f, vb_rigid_props *p);
+void vb_rigid_face_pack(const vb_rigid_state *s, double *x, double *v);
+void vb_rigid_face_unpack(const double *x, const double *v, vb_rigid_state *s);
+
 #endif

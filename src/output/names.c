@@ -18,6 +18,10 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
     [VB_FILE_REVERSE] = {"reverse.csv", "time-reversal errors", VB_WRITTEN_ALWAYS},
     [VB_FILE_RATES] = {"rates.csv", "the frame-rate table: each loop x integrator at each display rate",
                        VB_WRITTEN_WITH_RATES},
+    [VB_FILE_FLIPS] = {"flips.csv",
+                       "a rigid body's flips of its intermediate axis, their period and the "
+                       "time a stable spin first tumbles, a row a run",
+                       VB_WRITTEN_RIGID},
     [VB_FILE_CONTACT] = {"contact.csv",
                          "the contact handlers' measures against the exact answer "
                          "(docs/contact.md)",

@@ -15,6 +15,7 @@ enum {
     VB_FILE_ONESTEP_ORDERS,
     VB_FILE_REVERSE,
     VB_FILE_RATES,
+    VB_FILE_FLIPS,
     VB_FILE_CONTACT,
     VB_FILE_SUMMARY,
     VB_FILE_CONVERGENCE,
@@ -35,6 +36,7 @@ typedef enum {
     VB_WRITTEN_WITH_TIMING,
     VB_WRITTEN_BY_A_SHARD,
     VB_WRITTEN_WITH_RATES, /* a case with [loop] rates */
+    VB_WRITTEN_RIGID,      /* a rigid body's case (docs/rigid.md) */
     VB_WRITTEN_WITH_CONTACT, /* a case with [contact]: its handlers' runs */
     VB_WRITTEN_AS_BOUNCE_CHART_DATA /* chart data of a case with handlers on the bounce */
 } vb_written;

@@ -9,6 +9,7 @@
 #include "cells.h"
 #include "columns.h"
 #include "jobs.h"
+#include "norms.h"
 #include "tables.h"
 
 /* "y" for a 2-D model, "x" for a 1-D one: what the height is */
@@ -41,6 +42,9 @@ static vb_cell err_y_max(const vb_column *c, const void *t, const void *row)
                                                         : (double)INFINITY);
 }
 
+/* rates.csv's views: a rigid body's case adds t_tumble */
+enum { RATES_RIGID = 1 };
+
 #define AT(f) offsetof(vb_rate_row, f)
 static const vb_column rates_columns[] = {
     {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
@@ -56,6 +60,8 @@ static const vb_column rates_columns[] = {
     {"err_energy_max", VB_FMT_REAL, vb_get_real, AT(err_energy_max), 0, NULL, 0, VB_READ, 0, 0,
      0, 0},
     {"err_draw_max", VB_FMT_REAL, vb_get_real, AT(err_draw_max), 0, NULL, 0, VB_READ, 0, 0, 0,
+     0},
+    {"t_tumble", VB_FMT_REAL, vb_get_real, AT(t_tumble), 0, NULL, RATES_RIGID, VB_READ, 0, 0, 0,
      0},
 };
 static const vb_schema rates_schema = VB_SCHEMA("rates.csv", rates_columns);
@@ -76,9 +82,16 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
     fprintf(f, ";\n# the height is %s; err_final: the drawn position at t_end against the exact; "
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);
-    vb_schema_header(f, &rates_schema, 0);
+    /* a rigid body's case: when a stable spin first tumbled at each rate */
+    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
+    if (rigid)
+        fputs("# a rigid body: x1.. are its packed (x, q), the height its centre of mass's x; "
+              "t_tumble: when a stable spin first tumbled, blank if not (docs/rigid.md §4)\n",
+              f);
+    unsigned view = rigid ? RATES_RIGID : 0;
+    vb_schema_header(f, &rates_schema, view);
     for (size_t k = 0; k < s->n_rates; k++)
-        vb_schema_row(f, &rates_schema, 0, s, &s->rates[k]);
+        vb_schema_row(f, &rates_schema, view, s, &s->rates[k]);
 }
 
 static void cell(FILE *f, double x)
@@ -162,9 +175,10 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
     accumulator_note(s, f);
     fputs("\n\n", f);
     /* the column named as the caption names it: "highest y" */
-    fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
-               "|---|---|---|---|---|\n",
-            y);
+    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
+    fprintf(f, "| integrator | frames | final position | highest %s | energy |%s\n"
+               "|---|---|---|---|---|%s\n",
+            y, rigid ? " tumbles at, each rate |" : "", rigid ? "---|" : "");
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
             vb_plan_kind kind = kind_of[kd];
@@ -175,6 +189,19 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
             cell(f, sp.final);
             cell(f, sp.y_max);
             cell(f, sp.energy);
+            for (size_t k = 0, first = 1; rigid && k < s->n_rates; k++) {
+                const vb_rate_row *r = &s->rates[k];
+                if (r->integ != i || r->kind != kind)
+                    continue;
+                fputs(first ? " " : " / ", f);
+                first = 0;
+                if (isfinite(r->t_tumble))
+                    fprintf(f, "%.4g s", r->t_tumble);
+                else
+                    fputs("never", f);
+            }
+            if (rigid)
+                fputs(" |", f);
             fputc('\n', f);
         }
     fputc('\n', f);

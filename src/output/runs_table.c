@@ -204,6 +204,15 @@ static const vb_column runs_columns[] = {
     {"err_draw_rms", VB_FMT_REAL, drawn, 0, 0, NULL, VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0,
      VB_FILLED_DRAWN},
     {"lag_max", VB_FMT_REAL, lag, 0, 0, NULL, VB_RUNS_LOOP, VB_READ, 0, 0, 0, 0},
+    /* a rigid body's (docs/rigid.md §7): the attitude's angle in radians,
+     * |w - w_exact| in the body frame; its world angular momentum is
+     * err_angmom_max.  Absolute errors, whose round-off is that of the
+     * packed state's numbers: the attitude's of (x, q) (|q| = 1), the
+     * angular velocity's of (v, w) */
+    {"err_att_max", VB_FMT_REAL, measured, AT(err_att_max), AT(has_rigid), NULL, VB_RUNS_RIGID,
+     VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_RIGID},
+    {"err_angvel_max", VB_FMT_REAL, measured, AT(err_angvel_max), AT(has_rigid), NULL,
+     VB_RUNS_RIGID, VB_METRIC, 0, VB_SCALE_VEL, 1, VB_FILLED_RIGID},
 };
 
 const vb_schema vb_runs_schema = VB_SCHEMA("runs.csv", runs_columns);

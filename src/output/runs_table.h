@@ -18,8 +18,8 @@
 /* The views of runs.csv: a sweep's (level and resolved: the step size's
  * place among the halvings, and whether a reference solution resolves the
  * error), and a case's with a frame loop (err_draw_max, err_draw_rms,
- * lag_max).  `sim` prints neither view's own, or the loop's alone. */
-enum { VB_RUNS_SWEEP = 1u, VB_RUNS_LOOP = 2u };
+ * lag_max), and a rigid body's (err_att_max, err_angvel_max).  `sim` prints neither view's own, or the loop's alone. */
+enum { VB_RUNS_SWEEP = 1u, VB_RUNS_LOOP = 2u, VB_RUNS_RIGID = 4u };
 
 extern const vb_schema vb_runs_schema;
 

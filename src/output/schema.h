@@ -71,8 +71,8 @@ typedef enum {
  * holds a table to): on every row (the velocity's on every row but an
  * engine's of velocity=none), in a case with a frame loop, or where the
  * case measures it (the same for every run of the case: the first row
- * tells). */
-typedef enum { VB_FILLED_EVERY, VB_FILLED_DRAWN, VB_FILLED_MEASURED } vb_filled;
+ * tells), or in a rigid body's case (its own view's columns). */
+typedef enum { VB_FILLED_EVERY, VB_FILLED_DRAWN, VB_FILLED_MEASURED, VB_FILLED_RIGID } vb_filled;
 
 /* What a metric's error is relative to: the exact solution's size of the
  * position or of the velocity, or nothing (a relative error). */

@@ -136,6 +136,97 @@ static void dropped_note(const vb_sweep *s, size_t i, FILE *f)
                 most, s->c->t_end, lo, hi);
 }
 
+/* a rigid body's run of integrator i with fixed steps at the coarsest
+ * (finest 0) or the finest step */
+static const vb_run_result *rigid_fixed_run(const vb_sweep *s, size_t i, int finest)
+{
+    const vb_sweep_job *best = NULL;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ != i || j->plan.kind != VB_PLAN_FIXED)
+            continue;
+        if (!best || (finest ? j->level > best->level : j->level < best->level))
+            best = j;
+    }
+    return best ? &best->res : NULL;
+}
+
+static void flip_period_cell(FILE *f, const vb_run_result *r)
+{
+    if (!r || r->status != VB_STATUS_OK)
+        fputs(r ? "diverged" : "–", f);
+    else if (isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2)
+        fprintf(f, "%+.2g", (r->flip_period - r->flip_period_exact) / r->flip_period_exact);
+    else
+        fprintf(f, "%llu of %llu flips", r->flips, r->flips_exact);
+}
+
+/* A rigid body's case (docs/rigid.md): the orders of its own errors, the
+ * flip period and the world angular momentum's drift, its tumbles */
+static void rigid_summary(const vb_sweep *s, FILE *f)
+{
+    const vb_case *c = s->c;
+    int has_random = c->jitter > 0.0;
+    fputs("A rigid body (docs/rigid.md): `err_pos_*` and `err_vel_*` above are those of the "
+          "packed state (x, q) and (v, w); here the fitted order of the attitude error "
+          "(`err_att_max`, the angle of q_exact* q) and of the body angular velocity's "
+          "(`err_angvel_max`); the flip period's relative error (flips.csv: twice the mean "
+          "time between the run's flips of the intermediate axis, against 4K(m)/λ; where the "
+          "run flipped fewer than twice, its flips against the exact solution's) and the "
+          "world angular momentum's largest relative drift (`err_angmom_max`), each with "
+          "fixed steps at the coarsest and at the finest dt; and the time a stable spin "
+          "first tumbled, with fixed steps at each dt from the coarsest (flips.csv's "
+          "t_tumble: the polhode crossed the separatrix; never: not within t_end; –: the exact "
+          "motion flips, and no tumble is asked of it).\n\n"
+          "| integrator | label | attitude, fixed |",
+          f);
+    if (has_random)
+        fputs(" attitude, random (median) |", f);
+    fputs(" angular velocity, fixed | flip period: coarsest / finest dt | L drift: coarsest "
+          "/ finest dt | tumbles at, each dt |\n|---|---|---|",
+          f);
+    for (int k = 0; k < has_random + 4; k++)
+        fputs("---|", f);
+    fputc('\n', f);
+    for (size_t i = 0; i < c->n_integ; i++) {
+        int label = c->integ[i]->order;
+        fprintf(f, "| `%s`", c->integ[i]->name);
+        if (label > 0)
+            fprintf(f, " | %d |", label);
+        else
+            fputs(" | – |", f);
+        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ATT_MAX), label, NULL);
+        if (has_random)
+            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_ATT_MAX), label, NULL);
+        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ANGVEL_MAX), label, NULL);
+        const vb_run_result *lo = rigid_fixed_run(s, i, 0), *hi = rigid_fixed_run(s, i, 1);
+        fputc(' ', f);
+        flip_period_cell(f, lo);
+        fputs(" / ", f);
+        flip_period_cell(f, hi);
+        fputs(" |", f);
+        drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ANGMOM_MAX));
+        /* each fixed step's, coarsest first */
+        int first = 1;
+        for (int level = 0; level < VB_MAX_LEVELS; level++)
+            for (size_t k = 0; k < s->n_jobs; k++) {
+                const vb_sweep_job *j = &s->jobs[k];
+                if (j->integ != i || j->plan.kind != VB_PLAN_FIXED || j->level != level)
+                    continue;
+                fputs(first ? " " : " / ", f);
+                first = 0;
+                if (j->res.flips_exact > 0)
+                    fputs("–", f); /* the exact motion flips: no stable spin */
+                else if (isfinite(j->res.t_tumble))
+                    fprintf(f, "%.4g s", j->res.t_tumble);
+                else
+                    fputs("never", f);
+            }
+        fputs(" |\n", f);
+    }
+    fputc('\n', f);
+}
+
 void vb_sweep_summary(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
@@ -304,6 +395,8 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fputc('\n', f);
     }
     fputc('\n', f);
+    if (vb_norm_applies(c, VB_NORM_ATT_MAX))
+        rigid_summary(s, f);
     vb_write_rates_summary(s, f);
     vb_contact_summary(s, f);
 }

@@ -32,7 +32,8 @@ double vb_order_shown(double order)
 void vb_write_runs(const vb_sweep *s, FILE *f)
 {
     /* a case with a [loop]: what its frames drew, and what its clamp dropped */
-    unsigned view = VB_RUNS_SWEEP | (vb_norm_applies(s->c, VB_NORM_DRAW_MAX) ? VB_RUNS_LOOP : 0);
+    unsigned view = VB_RUNS_SWEEP | (vb_norm_applies(s->c, VB_NORM_DRAW_MAX) ? VB_RUNS_LOOP : 0) |
+                    (vb_norm_applies(s->c, VB_NORM_ATT_MAX) ? VB_RUNS_RIGID : 0);
     vb_schema_header(f, &vb_runs_schema, view);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
@@ -213,6 +214,106 @@ void vb_write_reverse(const vb_sweep *s, FILE *f)
     vb_schema_header(f, &reverse_schema, 0);
     for (size_t k = 0; k < s->n_reverse; k++)
         vb_schema_row(f, &reverse_schema, 0, s, &s->reverse[k]);
+}
+
+/* ---- flips.csv: a rigid body's runs (docs/rigid.md §4, §7) ---- */
+
+#define RROW(p) ((const vb_runs_row *)(p))
+
+static vb_cell flips_integ(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(RROW(row)->integ->name);
+}
+
+static vb_cell flips_plan(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(RROW(row)->plan->kind));
+}
+
+static vb_cell flips_level(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_i(RROW(row)->level);
+}
+
+static vb_cell flips_seed(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_plan_spec *p = RROW(row)->plan;
+    return p->kind == VB_PLAN_RANDOM ? vb_cell_u(p->seed) : vb_cell_blank();
+}
+
+static vb_cell flips_status(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_status_name(RROW(row)->res->status));
+}
+
+/* a double of the result at col->at; NaN blank */
+static vb_cell flips_real(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    double x;
+    memcpy(&x, (const char *)RROW(row)->res + c->at, sizeof x);
+    return vb_cell_x_or_blank(x);
+}
+
+static vb_cell flips_count(const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    unsigned long long x;
+    memcpy(&x, (const char *)RROW(row)->res + c->at, sizeof x);
+    return vb_cell_u(x);
+}
+
+/* (measured - exact) / exact, where both are: + a slow flip */
+static vb_cell flips_period_err(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    const vb_run_result *r = RROW(row)->res;
+    return isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2
+               ? vb_cell_x((r->flip_period - r->flip_period_exact) / r->flip_period_exact)
+               : vb_cell_blank();
+}
+
+#define RES(f) offsetof(vb_run_result, f)
+static const vb_column flips_columns[] = {
+    {"integrator", VB_FMT_TEXT, flips_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"plan", VB_FMT_TEXT, flips_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"level", VB_FMT_INT, flips_level, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"seed", VB_FMT_COUNT, flips_seed, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    {"dt", VB_FMT_REAL, flips_real, RES(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"t_end", VB_FMT_REAL, flips_real, RES(t_end), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"status", VB_FMT_TEXT, flips_status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"flips", VB_FMT_COUNT, flips_count, RES(flips), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"flips_exact", VB_FMT_COUNT, flips_count, RES(flips_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"flip_period", VB_FMT_REAL, flips_real, RES(flip_period), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"flip_period_exact", VB_FMT_REAL, flips_real, RES(flip_period_exact), 0, NULL, 0, VB_READ, 0,
+     0, 0, 0},
+    {"flip_period_err", VB_FMT_REAL, flips_period_err, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"t_tumble", VB_FMT_REAL, flips_real, RES(t_tumble), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+static const vb_schema flips_schema = VB_SCHEMA("flips.csv", flips_columns);
+
+void vb_write_flips(const vb_sweep *s, FILE *f)
+{
+    fputs("# flips: turns of the intermediate axis against L (L_2/|L| from >= 1/2 to <= -1/2 "
+          "or back),\n"
+          "# the run's and the exact solution's at the same times; flip_period: twice the mean "
+          "time between\n"
+          "# the run's flips; flip_period_exact: 4K(m)/lambda, the period of w(t); "
+          "flip_period_err: (flip_period - flip_period_exact) / flip_period_exact;\n"
+          "# t_tumble: when a stable spin (no exact flip) first crossed the separatrix, blank if "
+          "never (docs/rigid.md §4)\n",
+          f);
+    vb_schema_header(f, &flips_schema, 0);
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
+        vb_schema_row(f, &flips_schema, 0, NULL, &row);
+    }
 }
 
 /* timing.csv (run --timing): each run's wall time beside its work and

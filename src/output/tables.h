@@ -14,6 +14,10 @@ void vb_write_bands(const vb_sweep *s, FILE *f);
 void vb_write_onestep(const vb_sweep *s, FILE *f);
 void vb_write_onestep_orders(const vb_sweep *s, FILE *f);
 void vb_write_reverse(const vb_sweep *s, FILE *f);
+/* flips.csv (a rigid body's case): a row a run, its flips of the
+ * intermediate axis and the exact solution's at the same times, their
+ * periods, and the time a stable spin first tumbled (docs/rigid.md §7) */
+void vb_write_flips(const vb_sweep *s, FILE *f);
 /* timing.csv (run --timing): each run's wall time beside its work and
  * error; machine-dependent, so no other file holds a time */
 void vb_write_timing(const vb_sweep *s, FILE *f);

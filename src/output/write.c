@@ -13,6 +13,7 @@
 #include "charts.h"
 #include "contact_table.h"
 #include "names.h"
+#include "norms.h"
 #include "provenance.h"
 #include "shardfile.h"
 #include "ratefiles.h"
@@ -30,6 +31,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_ONESTEP_ORDERS] = vb_write_onestep_orders,
     [VB_FILE_REVERSE] = vb_write_reverse,
     [VB_FILE_RATES] = vb_write_rates,
+    [VB_FILE_FLIPS] = vb_write_flips,
     [VB_FILE_CONTACT] = vb_write_contact,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
@@ -51,6 +53,13 @@ static int writes(const vb_sweep *s, size_t k)
         return s->timed;
     if (when == VB_WRITTEN_WITH_RATES)
         return s->n_rates > 0;
+    if (when == VB_WRITTEN_RIGID)
+        return vb_norm_applies(s->c, VB_NORM_ATT_MAX);
+    /* a rigid body's chart data would be the packed state's (x, q), drawn
+     * as positions in length units: none until its charts are drawn from
+     * its own errors (docs/rigid.md §7) */
+    if (when == VB_WRITTEN_AS_CHART_DATA && vb_norm_applies(s->c, VB_NORM_ATT_MAX))
+        return 0;
     if (when == VB_WRITTEN_WITH_CONTACT)
         return vb_sweep_has_contact(s);
     if (when == VB_WRITTEN_AS_BOUNCE_CHART_DATA)

@@ -28,6 +28,9 @@ static const struct {
     {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
     {"err_draw_max", offsetof(vb_run_result, err_draw_max), SCALE_POS},
     {"err_draw_rms", offsetof(vb_run_result, err_draw_rms), SCALE_POS},
+    /* a rigid body's: the round-off of the packed (x, q) and (v, w) */
+    {"err_att_max", offsetof(vb_run_result, err_att_max), SCALE_POS},
+    {"err_angvel_max", offsetof(vb_run_result, err_angvel_max), SCALE_VEL},
 };
 
 const char *vb_norm_name(vb_norm n) { return norms[n].name; }
@@ -48,11 +51,18 @@ double vb_norm_value(const vb_run_result *r, vb_norm n)
 int vb_norm_applies(const vb_case *c, vb_norm n)
 {
     const vb_model_type *t = c->model.type;
+    /* what a runner of the case carries: a rigid body's runs measure its
+     * attitude, angular velocity and world angular momentum */
+    int rigid = c->n_integ > 0 &&
+                vb_runner_caps_of(c->integ[0], &c->model).state.kind == VB_STATE_RIGID_BODY;
     switch (n) {
+    case VB_NORM_ATT_MAX:
+    case VB_NORM_ANGVEL_MAX:
+        return rigid;
     case VB_NORM_ENERGY_MAX:
         return t->energy != NULL;
     case VB_NORM_ANGMOM_MAX:
-        return (t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2;
+        return rigid || ((t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2);
     case VB_NORM_MOMENTUM_MAX:
         return (t->flags & VB_CONSERVES_MOMENTUM) != 0;
     case VB_NORM_RETURN:
@@ -74,7 +84,8 @@ int vb_norm_applies(const vb_case *c, vb_norm n)
 int vb_norm_needs_velocity(vb_norm n)
 {
     return n == VB_NORM_VEL_FINAL || n == VB_NORM_VEL_MAX || n == VB_NORM_ENERGY_MAX ||
-           n == VB_NORM_ANGMOM_MAX || n == VB_NORM_MOMENTUM_MAX;
+           n == VB_NORM_ANGMOM_MAX || n == VB_NORM_MOMENTUM_MAX || n == VB_NORM_ATT_MAX ||
+           n == VB_NORM_ANGVEL_MAX;
 }
 
 int vb_norm_applies_to(const vb_case *c, const vb_integrator *g, vb_norm n)

@@ -22,6 +22,10 @@ typedef enum {
      * [loop] only */
     VB_NORM_DRAW_MAX,
     VB_NORM_DRAW_RMS,
+    /* a rigid body's (docs/rigid.md §7): the attitude's angle, the body
+     * angular velocity; rigid cases only */
+    VB_NORM_ATT_MAX,
+    VB_NORM_ANGVEL_MAX,
     VB_N_NORMS
 } vb_norm;
 

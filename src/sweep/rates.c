@@ -76,6 +76,7 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
         r->err_draw_max = res[k].has_draw ? res[k].err_draw_max : res[k].err_pos_max;
         r->lag = res[k].has_draw ? res[k].lag_max : 0.0;
+        r->t_tumble = res[k].has_rigid ? res[k].t_tumble : (double)NAN;
         r->err_final = res[k].status == VB_STATUS_OK
                            ? vb_distance(r->x_final, xe + k * n, n)
                            : (double)INFINITY;
@@ -144,7 +145,7 @@ static int run_grid(const rates_ctx *x, size_t g, const size_t *qs, size_t n, ch
 typedef struct {
     vb_status status;
     unsigned long long frames;
-    double dt, err_final, y_max, y_max_exact, err_energy_max, err_draw_max, lag;
+    double dt, err_final, y_max, y_max_exact, err_energy_max, err_draw_max, lag, t_tumble;
 } rate_result;
 
 /* in a worker: the runs of one grid, units g * m + q */
@@ -176,6 +177,7 @@ static int iso_rates(void *ctx, const size_t *units, size_t n, vb_isolate_out *o
         got.err_energy_max = r->err_energy_max;
         got.err_draw_max = r->err_draw_max;
         got.lag = r->lag;
+        got.t_tumble = r->t_tumble;
         memcpy(b, &got, sizeof got);
         memcpy(b + sizeof got, r->x_final, dim * sizeof(double));
         if (vb_isolate_put(out, units[k], b, len) != 0) {
@@ -213,6 +215,7 @@ static int iso_rates_done(void *ctx, size_t unit, const void *bytes, size_t len,
         r->err_energy_max = got.err_energy_max;
         r->err_draw_max = got.err_draw_max;
         r->lag = got.lag;
+        r->t_tumble = got.t_tumble;
         memcpy(r->x_final, (const char *)bytes + sizeof got, dim * sizeof(double));
         return 0;
     }

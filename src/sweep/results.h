@@ -129,6 +129,9 @@ typedef struct vb_rate_row {
     double err_energy_max;     /* NAN where the model has no energy */
     double err_draw_max;
     double lag;                /* the time an accumulator's clamp dropped (lag_max) */
+    /* a rigid body's: the time a stable spin first tumbled (NAN: it did
+     * not, or the exact motion flips; docs/rigid.md §4) */
+    double t_tumble;
     double *x_final;           /* the drawn position at t_end (n), for the spread */
     char failure[256];         /* a plugin's worker that failed it (isolate.h): why */
 } vb_rate_row;

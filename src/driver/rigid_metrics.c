@@ -1,0 +1,81 @@
+/* rigid_metrics.c — a rigid body's run measured beside the errors every
+ * run has (rigid_metrics.h). */
+#include "rigid_metrics.h"
+
+#include <math.h>
+
+#include "metrics.h" /* vb_relative_change */
+#include "quaternion.h"
+
+void vb_rigid_metrics_init(vb_rigid_metrics *m, const vb_rigid_model *rm, const double *x0,
+                           const double *v0)
+{
+    vb_rigid_state s;
+    rm->type->props(rm->self, &m->props);
+    vb_rigid_face_unpack(x0, v0, &s);
+    vb_rigid_angmom(&m->props, &s, m->L0);
+    m->L0_norm = vb_vec3_norm(m->L0);
+    m->att_max = m->angvel_max = m->angmom_max = 0.0;
+    int axis = vb_rigid_intermediate_axis(m->props.inertia);
+    vb_flip_tracker_start(&m->flips, axis, VB_FLIP_THRESHOLD);
+    vb_flip_tracker_start(&m->flips_exact, axis, VB_FLIP_THRESHOLD);
+    vb_tumble_tracker_start(&m->tumble);
+    vb_flip_tracker_add(&m->flips, &m->props, 0.0, &s);
+    vb_flip_tracker_add(&m->flips_exact, &m->props, 0.0, &s);
+    vb_tumble_tracker_add(&m->tumble, &m->props, 0.0, &s);
+    m->w_period = rm->type->w_period(rm->self);
+}
+
+const char *vb_rigid_metrics_add(vb_rigid_metrics *m, double t, const double *x, const double *v,
+                                 const double *xe, const double *ve)
+{
+    vb_rigid_state s, e;
+    vb_rigid_face_unpack(x, v, &s);
+    vb_rigid_face_unpack(xe, ve, &e);
+    double att = vb_quat_angle_between(e.q, s.q);
+    double dw[3] = {s.w[0] - e.w[0], s.w[1] - e.w[1], s.w[2] - e.w[2]};
+    double angvel = vb_vec3_norm(dw);
+    double L[3];
+    vb_rigid_angmom(&m->props, &s, L);
+    double dL[3] = {L[0] - m->L0[0], L[1] - m->L0[1], L[2] - m->L0[2]};
+    /* relative to |L(0)|; absolute for a body that does not turn */
+    double angmom = m->L0_norm > 0.0 ? vb_vec3_norm(dL) / m->L0_norm : vb_vec3_norm(dL);
+    if (!isfinite(att))
+        return "attitude error";
+    if (!isfinite(angvel))
+        return "angular velocity error";
+    if (!isfinite(angmom))
+        return "angular momentum error";
+    if (att > m->att_max)
+        m->att_max = att;
+    if (angvel > m->angvel_max)
+        m->angvel_max = angvel;
+    if (angmom > m->angmom_max)
+        m->angmom_max = angmom;
+    vb_flip_tracker_add(&m->flips, &m->props, t, &s);
+    vb_flip_tracker_add(&m->flips_exact, &m->props, t, &e);
+    vb_tumble_tracker_add(&m->tumble, &m->props, t, &s);
+    return NULL;
+}
+
+void vb_rigid_metrics_finish(const vb_rigid_metrics *m, vb_run_result *res)
+{
+    res->has_rigid = 1;
+    res->has_angmom = 1;
+    res->flips = m->flips.flips;
+    res->flips_exact = m->flips_exact.flips;
+    res->flip_period = vb_flip_tracker_period(&m->flips);
+    /* the exact period of w(t), in which the body flips twice; none where
+     * w is constant (0) or never returns (the separatrix) */
+    res->flip_period_exact = isfinite(m->w_period) && m->w_period > 0.0 ? m->w_period : (double)NAN;
+    /* a stable spin's tumble: the exact motion flips not at all (else it is
+     * a flip, and no tumble is asked of it) */
+    res->t_tumble = m->flips_exact.flips == 0 && m->tumble.tumbled ? m->tumble.t_tumble : (double)NAN;
+    if (res->status == VB_STATUS_OK) {
+        res->err_att_max = m->att_max;
+        res->err_angvel_max = m->angvel_max;
+        res->err_angmom_max = m->angmom_max;
+    } else {
+        res->err_att_max = res->err_angvel_max = res->err_angmom_max = INFINITY;
+    }
+}
