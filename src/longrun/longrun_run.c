@@ -3,6 +3,7 @@
  * VB_LONG_MAX_SAMPLES samples. */
 #include "longrun_run.h"
 #include "integrator.h"
+#include "runner.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -247,6 +248,9 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
     r->drift = NAN;
     if (!r->diverged)
         vb_long_slope(tt, ee, r->n, &r->drift, &se);
-    r->drift_per_particle = r->drift / (double)m->particles;
+    /* a rigid body is one body, whatever the doubles its state is packed
+     * in (runner.h): its drift is the body's */
+    int bodies = vb_runner_caps_of(g, m).state.kind == VB_STATE_RIGID_BODY ? 1 : (int)m->particles;
+    r->drift_per_particle = r->drift / (double)bodies;
     return 0;
 }
