@@ -477,7 +477,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         run = &lr->base;
     } else {
         /* a rotation method on a rigid body: a method's run and more */
-        int rigid = vb_rigid_entry_method(r) && vb_rigid_face_model(m->type, m->self);
+        int rigid = vb_integrator_rigid_method(r) && vb_rigid_face_model(m->type, m->self);
         method_run *mr = calloc(1, rigid ? sizeof(rigid_run) : sizeof *mr);
         if (!mr)
             return NULL;

@@ -49,6 +49,10 @@ const vb_integrator *vb_integrator_type(const vb_integrator *g);
 /* 1 for a built-in method (with parameters set or not), 0 for a plugin's
  * or an engine's: run --strict=mine judges only those. */
 int vb_integrator_builtin(const vb_integrator *g);
+/* The rotation method (rigid_method.h) g, or the entry it is an instance
+ * of, steps a rigid body with; NULL for a method of particles. */
+struct vb_rigid_method;
+const struct vb_rigid_method *vb_integrator_rigid_method(const vb_integrator *g);
 /* Before start: give a method its parameters (an instance's values, the
  * defaults for its type).  Nothing for a method without any. */
 void vb_integrator_set_params(const vb_integrator *g, void *state);

@@ -269,7 +269,7 @@ int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, si
     /* a rigid body takes the rotation methods, and they take nothing else
      * (rigid.h); an engine (its own flag bit) carries particles alone */
     int rigid_model = vb_rigid_face_model(m->type, m->self) != NULL;
-    int rigid_method = vb_rigid_entry_method(g) != NULL;
+    int rigid_method = vb_integrator_rigid_method(g) != NULL;
     if (g->flags > 0xffu && rigid_model) {
         snprintf(err, errlen, "engine %s: the model %s is a rigid body, which the engine "
                               "protocol does not carry yet (docs/rigid.md)",
@@ -329,6 +329,11 @@ const vb_integrator *vb_integrator_type(const vb_integrator *g)
 {
     const instance *in = instance_of(g);
     return in ? in->type : g;
+}
+
+const vb_rigid_method *vb_integrator_rigid_method(const vb_integrator *g)
+{
+    return vb_rigid_entry_method(vb_integrator_type(g));
 }
 
 int vb_integrator_builtin(const vb_integrator *g)

@@ -131,12 +131,11 @@ const vb_integrator *vb_rigid_entry_find(const char *name)
     return NULL;
 }
 
-const vb_rigid_method *vb_rigid_entry_method(const vb_integrator *g)
+const vb_rigid_method *vb_rigid_entry_method(const vb_integrator *type)
 {
     build();
-    const vb_integrator *t = vb_integrator_type(g);
     for (size_t i = 0; i < n_entries; i++)
-        if (t == &entries[i])
+        if (type == &entries[i])
             return vb_rigid_method_at(i);
     return NULL;
 }

@@ -136,8 +136,10 @@ struct vb_integrator;
 size_t vb_rigid_entry_count(void);
 const struct vb_integrator *vb_rigid_entry_at(size_t i);
 const struct vb_integrator *vb_rigid_entry_find(const char *name);
-/* The rigid method an entry (or an instance of it) steps with, or NULL
- * for any other integrator. */
-const vb_rigid_method *vb_rigid_entry_method(const struct vb_integrator *g);
+/* The rigid method an entry of this table steps with, or NULL for any
+ * other integrator (an instance's: vb_integrator_rigid_method of
+ * integrator.h, which knows the instances: this file does not call back
+ * into integrators.c). */
+const vb_rigid_method *vb_rigid_entry_method(const struct vb_integrator *type);
 
 #endif

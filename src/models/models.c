@@ -260,33 +260,6 @@ void vb_model_defaults(vb_model *m, const vb_model_type *type)
         m->p[i] = type->params[i].def;
 }
 
-void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len)
-{
-    int lo = isfinite(ps->min), hi = isfinite(ps->max);
-    const char *whole = (ps->flags & VB_PARAM_INTEGER) ? ", a whole number" : "";
-    char a[32], b[32];
-    vb_format_shortest(ps->min, a, sizeof a);
-    vb_format_shortest(ps->max, b, sizeof b);
-    if (lo && hi)
-        snprintf(buf, len, "%c%s, %s%c%s", ps->min_open ? '(' : '[', a, b,
-                 ps->max_open ? ')' : ']', whole);
-    else if (lo)
-        snprintf(buf, len, "%s %s%s", ps->min_open ? ">" : ">=", a, whole);
-    else if (hi)
-        snprintf(buf, len, "%s %s%s", ps->max_open ? "<" : "<=", b, whole);
-    else
-        snprintf(buf, len, "any finite number%s", whole);
-}
-
-int vb_param_in_range(const vb_param_spec *ps, double x)
-{
-    if (ps->min_open ? !(x > ps->min) : !(x >= ps->min))
-        return 0;
-    if (ps->max_open ? !(x < ps->max) : !(x <= ps->max))
-        return 0;
-    return !(ps->flags & VB_PARAM_INTEGER) || x == floor(x);
-}
-
 void vb_model_param_names(const vb_model_type *type, char *buf, size_t len)
 {
     size_t used = 0;
