@@ -308,8 +308,8 @@ def test_readme_table(tmp):
     """README's table of the rotation methods is what the tool prints:
     orders.csv's attitude order (fixed), flips.csv's flip-period error and
     runs.csv's err_angmom_max at dt = 0.025 s (level 2) of
-    cases/dzhanibekov.case, flips.csv's tumble at 60 Hz (level 1) of
-    cases/spin-major-5.case."""
+    cases/dzhanibekov.case, flips.csv's flips and tumble (D's sign change)
+    at 60 Hz (level 1) of cases/spin-major-5.case."""
     dz, sp = run_case(tmp, "dzhanibekov"), run_case(tmp, "spin-major-5")
     with open(os.path.join(suite.ROOT, "README.md")) as f:
         text = f.read()
@@ -335,7 +335,7 @@ def test_readme_table(tmp):
                 else "none (does not converge)",
                 "%+.2g" % float(f["flip_period_err"]) if f["flip_period_err"] else "never flips",
                 "%.2g" % float(r["err_angmom_max"]),
-                "%.4g s" % float(t["t_tumble"]) if t["t_tumble"] else "never"]
+                "%s, %s" % (t["flips"], "%.4g s" % float(t["t_tumble"]) if t["t_tumble"] else "never")]
         want = ["\u2212" + w[1:] if w.startswith("-") else w for w in want]
         check(shown.get(m) == want, "README's row of %s is the tool's" % m, (shown.get(m), want))
 

@@ -398,8 +398,9 @@ static double tumble_time(const vb_rigid_method *g, double spin, double wobble, 
 
 /* The explicit gyroscopic step pumps energy in at fixed |L| (docs/rigid.md
  * §6: per step T grows by h^2 (u . I^-1 u / 2 - T |u|^2 / L^2), u = w x L,
- * which is >= 0 near the major axis), so a stable major-axis spin drifts
- * across the separatrix and tumbles, at a time that goes like 1/h (a
+ * which is >= 0 near the major axis), so a stable major-axis spin is drawn
+ * onto the separatrix and D's sign changes there by round-off (docs/rigid.md
+ * §4: the body turns over well before), at a time that goes like 1/h (a
  * first-order drift): halving the step doubles it, within 10 % at 60 Hz
  * and 120 Hz (the O(h) correction to 1/h at h w = 1/12).  The symmetric
  * splitting keeps T to a bounded O(h^2) and never tumbles: not in 50
