@@ -94,6 +94,19 @@ int vb_cmd_list(int argc, char **argv)
 }
 
 /* the integrators and the models, as text or CSV */
+/* a model's parameters with their defaults, "k=1 m=1" */
+static void param_defaults(const vb_model_type *t, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < t->n_params && used < len; k++) {
+        int n = snprintf(buf + used, len - used, "%s%s=%g", k ? " " : "", t->params[k].name,
+                         t->params[k].def);
+        if (n > 0)
+            used += (size_t)n;
+    }
+}
+
 static void list(int csv)
 {
     if (csv)
@@ -154,14 +167,7 @@ static void list(int csv)
     for (size_t i = 0; i < vb_model_count(); i++) {
         const vb_model_type *t = vb_model_at(i);
         char params[512];
-        size_t used = 0;
-        params[0] = '\0';
-        for (unsigned k = 0; k < t->n_params && used < sizeof params; k++) {
-            int n = snprintf(params + used, sizeof params - used, "%s%s=%g", k ? " " : "",
-                             t->params[k].name, t->params[k].def);
-            if (n > 0)
-                used += (size_t)n;
-        }
+        param_defaults(t, params, sizeof params);
         /* how many particles at the defaults (it may depend on them) */
         vb_model m;
         char err[256], count[32] = "?";
@@ -188,14 +194,7 @@ static void list(int csv)
     for (size_t i = 0; i < vb_rigid_face_count(); i++) {
         const vb_model_type *t = vb_rigid_face_at(i);
         char params[512];
-        size_t used = 0;
-        params[0] = '\0';
-        for (unsigned k = 0; k < t->n_params && used < sizeof params; k++) {
-            int n = snprintf(params + used, sizeof params - used, "%s%s=%g", k ? " " : "",
-                             t->params[k].name, t->params[k].def);
-            if (n > 0)
-                used += (size_t)n;
-        }
+        param_defaults(t, params, sizeof params);
         if (csv) {
             const char *row[] = {"rigid-model", t->name, "", "", "3", params, t->summary, "1"};
             csv_row(row, 8);

@@ -72,6 +72,26 @@ static void key_of(const curve *c, size_t n, size_t i, char *buf, size_t len)
             used += (size_t)snprintf(buf + used, len - used, " = %s", c[j].name);
 }
 
+/* the plot's curve of each integrator (data blocks ids[i]) but those
+ * that equal an earlier one, whose names its key holds, and, with
+ * finite_only, those without a finite point; what separates the next */
+static const char *plot_curves(FILE *f, const curve *c, size_t n, const int *ids,
+                               const char **names, const char *sep, int finite_only)
+{
+    char key[2048];
+    for (size_t i = 0; ids && i < n; i++) {
+        if (c[i].same_as >= 0 || (finite_only && !c[i].finite))
+            continue;
+        key_of(c, n, i, key, sizeof key);
+        fprintf(f, "%s$c%d using 1:2 with linespoints lc rgb \"%s\" pt %d ps 1.1 title ", sep,
+                ids[i], vb_palette_colour(names, n, c[i].name),
+                vb_palette_point(names, n, c[i].name));
+        vb_gp_str(f, key);
+        sep = ", \\\n     ";
+    }
+    return sep;
+}
+
 static void title_of(FILE *f, const char *title, const char *what)
 {
     char buf[1024];
@@ -157,16 +177,7 @@ int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err
                 sep, exact_id, VB_EXACT_COLOUR);
         sep = ", \\\n     ";
     }
-    for (size_t i = 0; ids && i < n; i++) {
-        if (c[i].same_as >= 0)
-            continue;
-        key_of(c, n, i, key, sizeof key);
-        fprintf(f, "%s$c%d using 1:2 with linespoints lc rgb \"%s\" pt %d ps 1.1 title ", sep,
-                ids[i], vb_palette_colour(names, n, c[i].name),
-                vb_palette_point(names, n, c[i].name));
-        vb_gp_str(f, key);
-        sep = ", \\\n     ";
-    }
+    sep = plot_curves(f, c, n, ids, names, sep, 0);
     free(ids);
     if (!strcmp(sep, "plot "))
         fprintf(f, "set label 1 \"%s\" at graph 0.5, 0.5 center\nplot NaN notitle", VB_NO_FINITE);
@@ -260,16 +271,7 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
                 sep, bound_id);
         sep = ", \\\n     ";
     }
-    for (size_t i = 0; ids && i < n; i++) {
-        if (c[i].same_as >= 0 || !c[i].finite)
-            continue;
-        key_of(c, n, i, key, sizeof key);
-        fprintf(f, "%s$c%d using 1:2 with linespoints lc rgb \"%s\" pt %d ps 1.1 title ", sep,
-                ids[i], vb_palette_colour(names, n, c[i].name),
-                vb_palette_point(names, n, c[i].name));
-        vb_gp_str(f, key);
-        sep = ", \\\n     ";
-    }
+    sep = plot_curves(f, c, n, ids, names, sep, 1);
     free(ids);
     if (!strcmp(sep, "plot "))
         fputs("plot NaN notitle", f);
