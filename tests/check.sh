@@ -573,9 +573,15 @@ else
     INC="-Isrc -I$BUILD"
     for d in src/*/; do INC="$INC -I${d%/}"; done
     LIBS="$(pkg-config --libs gsl fftw3 inih 2>/dev/null || echo -lgsl -lgslcblas -lfftw3 -linih)"
-    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $INC -c "$tmp/handler_toi.c" \
+    # a build of make check SANITIZE=1 (its objects call ASan and UBSan):
+    # the mutant compiled and linked with the Makefile's SAN_FLAGS too
+    SAN=
+    if nm "$BUILD/commands/main.o" 2>/dev/null | grep -q __asan_init; then
+        SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+    fi
+    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $SAN $INC -c "$tmp/handler_toi.c" \
            -o "$tmp/handler_toi.o" &&
-       $CC -pthread -o "$tmp/vb-toi-mutant" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
+       $CC -pthread $SAN -o "$tmp/vb-toi-mutant" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
            "$BUILD/libverletbench.a" $LIBS -ldl -lpthread -lm; then
         expect "contact: a handler whose bounces gain energy fails" 1 "e_bounce1" -- \
             "$tmp/vb-toi-mutant" check --baseline results/baseline cases/bounce.case
@@ -588,9 +594,9 @@ else
     # arithmetic, moves e_bounce1 by about 1e-16 and must pass
     sed 's/(1\.0 + g->restitution) \* u;/u + g->restitution * u;/' \
         src/contact/handler_toi.c > "$tmp/handler_toi.c"
-    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $INC -c "$tmp/handler_toi.c" \
+    if $CC -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off -O2 $SAN $INC -c "$tmp/handler_toi.c" \
            -o "$tmp/handler_toi.o" &&
-       $CC -pthread -o "$tmp/vb-toi-reorder" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
+       $CC -pthread $SAN -o "$tmp/vb-toi-reorder" "$BUILD/commands/main.o" "$tmp/handler_toi.o" \
            "$BUILD/libverletbench.a" $LIBS -ldl -lpthread -lm; then
         expect "contact: a handler changed by round-off only passes" 0 "0 worse" -- \
             "$tmp/vb-toi-reorder" check --baseline results/baseline cases/bounce.case \
