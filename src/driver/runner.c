@@ -482,6 +482,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         if (!mr)
             return NULL;
         mr->base.ops = rigid ? &rigid_ops : &method_ops;
+        mr->base.plain = !rigid;
         mr->plan = plan;
         if (!(mr->base.method_state = calloc(1, r->state_size(m->n)))) {
             free(mr);

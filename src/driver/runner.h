@@ -179,12 +179,17 @@ struct vb_run {
     vb_metrics m;    /* its reported states against the truth, unless measure */
     int no_velocity; /* it reports positions alone (an engine of velocity=none) */
     /* The state of a method of the table that entry->step advances and
-     * entry->observe reads, or NULL (any other kind).  The driver calls
-     * those two on it directly: it is what advance and observe would do,
-     * and in the grid's inner loop one indirect call a step in place of
-     * two, plus the observe's, cost 4 % of a sweep's instructions
-     * (callgrind, spring and orbit). */
+     * entry->observe reads, or NULL (any other kind).  For a plain run
+     * (below) the driver calls those two on it directly: in the grid's
+     * inner loop one indirect call a step in place of two, plus the
+     * observe's, cost 4 % of a sweep's instructions (callgrind, spring and
+     * orbit). */
     void *method_state;
+    /* Its advance and observe are exactly entry->step and entry->observe
+     * on method_state (a plain method's run, not a rigid body's, which
+     * measures at the time it observes): the driver calls those two
+     * directly. */
+    int plain;
 };
 
 /* A run of entry r on model m under plan: NULL out of memory.  Its kind's

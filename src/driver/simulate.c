@@ -196,7 +196,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             vb_run *r = run[k].run;
             if (!run[k].live)
                 continue;
-            if (r->method_state) /* its advance, without the call to it */
+            if (r->plain) /* its advance, without the call to it */
                 r->entry->step(r->method_state, &r->force, t, h);
             else if (r->ops->advance)
                 r->ops->advance(r, t, h);
@@ -206,10 +206,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             if (!run[k].live)
                 continue;
             vb_run *r = run[k].run;
-            /* its observe, which cannot fail; a run that measures itself (a
-             * rigid body's, which measures at the time it observed) is
-             * asked */
-            if (r->method_state && !r->ops->measure)
+            if (r->plain) /* its observe, which cannot fail */
                 r->entry->observe(r->method_state, run[k].s, run[k].s + n);
             else if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
                 run[k].live = 0;
