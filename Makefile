@@ -14,8 +14,9 @@
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
-#   make install    install the binary (which draws the charts itself), the
-#                   plugin header and the man page (PREFIX, DESTDIR)
+#   make install    install the binary (which draws the charts itself) and
+#                   pngfast.so, the plugin header and the man page (PREFIX,
+#                   DESTDIR)
 #
 # Missing Debian packages are installed with apt-get when run as root;
 # otherwise the exact command is printed (see .ci/ensure-deps).
@@ -410,8 +411,10 @@ fuzz: $(FUZZERS) | deps-fuzz
 	    grep -E "number_of_executed_units|new_units_added" $(FUZZ_BUILD)/fuzz-$$t.log; \
 	 done; echo "fuzz: no crashes"
 
-# The charts need nothing installed beside the binary: it writes their
-# gnuplot programs itself.  The float32 sweep's script goes to
+# The charts need nothing installed beside the binary but pngfast.so (in
+# PREFIX/lib/verletbench, where draw looks for it: the same pictures,
+# written faster; src/draw/pngfast/pngfast.c): it writes their gnuplot
+# programs itself.  The float32 sweep's script goes to
 # $(datadir)/verletbench (docs/float32.md).
 install: $(BIN)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man1 \
