@@ -128,9 +128,9 @@ int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err
     }
     size_t cols = shown <= 2 ? shown : shown <= 4 ? 2 : 3, rows = (shown + cols - 1) / cols;
     FILE *f = ch->f;
-    vb_gp_begin(ch, 420.0 * (double)cols, 400.0 * (double)rows + 70, 10, 1.2, 0);
+    vb_gp_begin(ch, 460.0 * (double)cols, 360.0 * (double)rows + 70, 10, 1.2, 0);
     fputs("set parametric\nset urange [0 : 2*pi]\nset vrange [-pi/2 : pi/2]\n"
-          "set isosamples 24, 13\nset view 62, 28, 1.7\nset view equal xyz\nset xyplane 0\n"
+          "set isosamples 24, 13\nset view 62, 28, 1.9\nset view equal xyz\nset xyplane 0\n"
           "unset grid\nset border 0\nunset xtics\nunset ytics\nunset ztics\n"
           "set key top left nobox noenhanced font \",9\" samplen 2\n",
           f);
