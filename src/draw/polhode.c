@@ -8,7 +8,7 @@
  *
  * The axes are the ellipsoid's box with a margin; a method that flies off
  * (rigid-euler tumbling and diverging) is drawn up to where it leaves the
- * box, and its panel says when.  Methods whose paths are the same to the
+ * box, and its panel says when; a dot marks where each path ends.  Methods whose paths are the same to the
  * file's digits at every point share a panel, titled "A = B", the later
  * drawn dashed over the first so both colours show. */
 #include "gpcharts.h"
@@ -175,6 +175,13 @@ int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err
             snprintf(key, sizeof key, "%s (leaves the box at t = %.4g)", name, pn[k].left_at);
         int id = ch->blocks + 1;
         block(ch, t, cw, pn[k].g->first, pn[k].end);
+        /* where it ends, a dot: a path that stays put (rigid-no-gyro on a
+         * spin about a principal axis keeps w as it started) is a point */
+        int last = 0;
+        if (pn[k].end > pn[k].g->first) {
+            last = ch->blocks + 1;
+            block(ch, t, cw, pn[k].end - 1, pn[k].end);
+        }
         fputs("set title ", f);
         vb_gp_str(f, key);
         fputs(" noenhanced\n", f);
@@ -183,14 +190,17 @@ int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err
                 "\"#d8d8d8\" lw 0.5 notitle",
                 a[0], a[1], a[2]);
         if (ce)
-            fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 3 title \"exact\"", ce,
+            fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 2.5 title \"exact\"", ce,
                     VB_EXACT_COLOUR);
-        fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 1.2 notitle", id,
+        fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 1.6 notitle", id,
                 vb_palette_colour(gs.series, gs.n_series, pn[k].g->integ));
+        if (last)
+            fprintf(f, ", \\\n      $c%d using 1:2:3 with points pt 7 ps 0.9 lc rgb \"%s\" notitle",
+                    last, vb_palette_colour(gs.series, gs.n_series, pn[k].g->integ));
         /* the methods of the same path, dashed over it */
         for (size_t j = k + 1; j < np; j++)
             if (pn[j].same_as == (int)k)
-                fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 1.2 dt (6,6) notitle",
+                fprintf(f, ", \\\n      $c%d using 1:2:3 with lines lc rgb \"%s\" lw 1.6 dt (6,6) notitle",
                         id, vb_palette_colour(gs.series, gs.n_series, pn[j].g->integ));
         fputc('\n', f);
     }
