@@ -228,7 +228,7 @@ HORIZON = 600.0
 def fmt_time(t):
     if t is None:
         return "none in %g s" % HORIZON
-    return "%.3g s" % t[1] if t[0] == "tumbles" else "%s at %.3g s" % t
+    return "%.4g s" % t[1] if t[0] == "tumbles" else "%s at %.3g s" % t
 
 
 def main():
