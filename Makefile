@@ -14,8 +14,9 @@
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
-#   make install    install the binary (which draws the charts itself), the
-#                   plugin header and the man page (PREFIX, DESTDIR)
+#   make install    install the binary (which draws the charts itself) and
+#                   pngfast.so, the plugin header and the man page (PREFIX,
+#                   DESTDIR)
 #
 # Missing Debian packages are installed with apt-get when run as root;
 # otherwise the exact command is printed (see .ci/ensure-deps).
@@ -73,6 +74,7 @@ FFTW_LIBS = $(shell $(PKG_CONFIG) --libs fftw3 2>/dev/null || echo -lfftw3)
 LIBS = $(GSL_LIBS) $(FFTW_LIBS) $(INIH_LIBS) -ldl -lpthread -lm
 
 BIN = $(BUILD)/verletbench
+PNGFAST = $(BUILD)/pngfast.so
 LIB = $(BUILD)/libverletbench.a
 LIB_SRC = $(filter-out src/commands/main.c,$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
@@ -240,9 +242,16 @@ $(LIB): $(LIB_OBJ)
 	$(Q)rm -f $@
 	$(Q)$(AR) rcs $@ $^
 
-$(BIN): $(BUILD)/commands/main.o $(LIB)
+$(BIN): $(BUILD)/commands/main.o $(LIB) | $(PNGFAST)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 	@echo "make: built $@"
+
+# What draw preloads into gnuplot so that its PNGs are written without
+# libpng's filter search (src/draw/pngfast/pngfast.c): a library of its own,
+# never sanitized (it is loaded into gnuplot, not into us).
+$(PNGFAST): src/draw/pngfast/pngfast.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) -O2 -std=c11 -fPIC -shared -Wall -Wextra -o $@ $< -ldl
 
 $(BUILD)/tests/%.o: tests/%.c | deps-build $(BUILD)/version.h
 	@mkdir -p $(BUILD)/tests
@@ -403,13 +412,17 @@ fuzz: $(FUZZERS) | deps-fuzz
 	    grep -E "number_of_executed_units|new_units_added" $(FUZZ_BUILD)/fuzz-$$t.log; \
 	 done; echo "fuzz: no crashes"
 
-# The charts need nothing installed beside the binary: it writes their
-# gnuplot programs itself.  The float32 sweep's script goes to
+# The charts need nothing installed beside the binary but pngfast.so (in
+# PREFIX/lib/verletbench, where draw looks for it: the same pictures,
+# written faster; src/draw/pngfast/pngfast.c): it writes their gnuplot
+# programs itself.  The float32 sweep's script goes to
 # $(datadir)/verletbench (docs/float32.md).
 install: $(BIN)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man1 \
 	           $(DESTDIR)$(datadir)/verletbench
 	install -m 755 $(BIN) $(DESTDIR)$(bindir)/verletbench
+	install -d $(DESTDIR)$(PREFIX)/lib/verletbench
+	install -m 644 $(PNGFAST) $(DESTDIR)$(PREFIX)/lib/verletbench/pngfast.so
 	install -m 644 src/verletbench.h $(DESTDIR)$(includedir)/verletbench.h
 	install -m 644 docs/verletbench.1 $(DESTDIR)$(mandir)/man1/verletbench.1
 	install -m 755 plots/float32-sweep.sh $(DESTDIR)$(datadir)/verletbench/float32-sweep.sh
@@ -417,7 +430,7 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/verletbench $(DESTDIR)$(includedir)/verletbench.h \
 	      $(DESTDIR)$(mandir)/man1/verletbench.1
-	rm -rf $(DESTDIR)$(datadir)/verletbench
+	rm -rf $(DESTDIR)$(datadir)/verletbench $(DESTDIR)$(PREFIX)/lib/verletbench
 
 # results/baseline/ is committed (make baseline); everything else there is generated
 clean:

@@ -465,6 +465,59 @@ def chart_data_m4(vb, tmp):
             check(len(series) == 1000, "%s: the default time series has a row a window (%d)" % (integ, len(series)))
 
 
+def png_rows(path):
+    """(width, height, bytes a pixel, the decompressed IDAT stream) of a PNG"""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, ihdr = 8, b"", None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", data[pos + 8:pos + 8 + n])
+        elif kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    return ihdr[0], ihdr[1], 3 if ihdr[3] == 2 else 4, zlib.decompress(idat)
+
+
+def png_encoding(vb, out, tmp):
+    """draw has gnuplot write its PNGs with no filter (pngfast.so, preloaded):
+    by the PNG format (spec section 9, "Filtering") each row of the image
+    data begins with its filter type byte, 0 for none, so every row of a
+    chart draw made starts with 0; libpng's default search gives most rows
+    of a chart another filter.  And the pixels are what plain gnuplot draws
+    from the same program: the program draw fed gnuplot, drawn again by a
+    gnuplot without the library, decoded by hand (decode_png), equal pixel
+    for pixel."""
+    png = os.path.join(out, "article-orbit", "convergence.png")
+    w, h, bpp, raw = png_rows(png)
+    filters = set(raw[y * (w * bpp + 1)] for y in range(h))
+    check(filters == {0}, "every row of a chart draw made is written with no PNG filter (filter bytes %s)"
+          % sorted(filters))
+    # the same chart, from the program draw wrote, by gnuplot alone
+    fed = os.path.join(tmp, "fed")
+    programs = sorted((f for f in os.listdir(fed) if f.endswith(".gp")), key=lambda f: int(f[1:-3]))
+    conv = [f for f in programs if 'set ylabel "max position error' in open(os.path.join(fed, f)).read()]
+    if not conv:
+        check(False, "the convergence chart's program was fed to gnuplot")
+        return
+    plain_dir = os.path.join(tmp, "plain-gnuplot")
+    os.makedirs(plain_dir)
+    shutil.copy(os.path.join(fed, conv[0]), plain_dir)
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    r = subprocess.run([os.environ.get("GNUPLOT", "gnuplot"), conv[0]], cwd=plain_dir, env=env,
+                       capture_output=True, text=True)
+    plain = os.path.join(plain_dir, conv[0][:-3] + ".png")
+    if r.returncode != 0 or not os.path.exists(plain):
+        check(False, "gnuplot draws the convergence chart's program on its own: %s" % r.stderr[-300:])
+        return
+    pw, ph, pbpp, praw = png_rows(plain)
+    check(set(praw[y * (pw * pbpp + 1)] for y in range(ph)) != {0},
+          "plain gnuplot filters some rows (else the test above tells nothing)")
+    check(decode_png(plain) == decode_png(png),
+          "draw's convergence chart has plain gnuplot's pixels, every one")
+
+
 def main():
     vb = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
     if not shutil.which(os.environ.get("GNUPLOT", "gnuplot")):
@@ -830,6 +883,7 @@ def main():
         article_step(vb, res, tmp)
         rod_label(vb, hc, tmp)
         program_of(vb, res, tmp)
+        png_encoding(vb, out, tmp)
         chart_data_m4(vb, tmp)
         draw_usage(vb, tmp)
 

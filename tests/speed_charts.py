@@ -15,7 +15,10 @@ checkout with its own build/ and, for one before this draw, plots/draw and
 plots/draw-article), the same steps of that tree are timed interleaved with
 these, repeat by repeat, on the same results, and the ratios printed: on a
 machine shared with others only ratios taken side by side mean anything.
-The load average is printed with them."""
+The load average is printed with them.  With --against, every PNG of the
+two trees' last draws is also held against its namesake with ImageMagick's
+`compare -metric AE` (pixels that differ): the charts each drew, those
+missing from either, and the five that differ most."""
 import os
 import resource
 import shutil
@@ -37,6 +40,32 @@ def cpu_of(cmd, cwd):
         sys.stderr.write("speed_charts: %s failed (exit %d): %s\n" % (" ".join(cmd), r.returncode,
                                                                      r.stderr[-500:]))
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def pngs_under(top):
+    return sorted(os.path.relpath(os.path.join(d, f), top) for d, _, fs in os.walk(top)
+                  for f in fs if f.endswith(".png"))
+
+
+def compare_pixels(mine, theirs):
+    """what `compare -metric AE` says of every PNG of mine against theirs"""
+    if not shutil.which("compare"):
+        return "pixels: not compared (ImageMagick's compare is not installed)"
+    a, b = pngs_under(mine), pngs_under(theirs)
+    diffs = []
+    for rel in sorted(set(a) & set(b)):
+        r = subprocess.run(["compare", "-metric", "AE", os.path.join(mine, rel), os.path.join(theirs, rel),
+                            "null:"], capture_output=True, text=True)
+        try:
+            diffs.append((float(r.stderr.split()[0]), rel))
+        except (ValueError, IndexError):
+            diffs.append((float("inf"), rel + " (" + r.stderr.strip()[:80] + ")"))
+    diffs.sort(reverse=True)
+    same = sum(1 for d, _ in diffs if d == 0)
+    return ("pixels: %d charts compared, %d identical to the pixel, largest difference %s; only here %d, "
+            "only there %d; most: %s" % (len(diffs), same, "%g" % diffs[0][0] if diffs else "-",
+                                          len(set(a) - set(b)), len(set(b) - set(a)),
+                                          ", ".join("%s %g" % (r, d) for d, r in diffs[:5])))
 
 
 def steps_of(tree, vb, tmp, tag):
@@ -86,6 +115,8 @@ def main():
                     times.setdefault((tag, name), []).append(fn())
         for tag, (_, plots) in plans:
             charts[tag] = sum(1 for _, _, fs in os.walk(plots) for f in fs if f.endswith(".png"))
+        if against:
+            pixels = compare_pixels(plans[0][1][1], plans[1][1][1])
     load = os.getloadavg()
     print("load average %.1f %.1f %.1f; %d repeat(s); CPU seconds (user + sys), medians"
           % (load + (repeats,)))
@@ -95,6 +126,7 @@ def main():
               "draw / sweep with chart data %.2f" % (tag, t["sweep"], t["charted"], t["draw"], charts[tag],
                                                      t["draw"] / t["sweep"], t["draw"] / t["charted"]))
     if against:
+        print(pixels)
         for n in ("sweep", "charted", "draw"):
             r = [a / b for a, b in zip(times[("this", n)], times[("other", n)])]
             print("this / other, %s: %s (median %.3f)" % (n, " ".join("%.3f" % x for x in r),

@@ -70,6 +70,19 @@ static int split(char *line, char **out, int max)
     return n;
 }
 
+/* room for the cells as numbers; none (parsed at each call) when memory
+ * is short */
+static void numbers_alloc(vb_csv *t)
+{
+    size_t n = t->n_rows * (size_t)t->n_cols;
+    t->num = malloc((n ? n : 1) * sizeof *t->num);
+    t->parsed = calloc(n ? n : 1, 1);
+    if (!t->num || !t->parsed) {
+        free(t->num), free(t->parsed);
+        t->num = NULL, t->parsed = NULL;
+    }
+}
+
 int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
@@ -132,6 +145,7 @@ int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
             row[c] = "";
     }
     free(line);
+    numbers_alloc(t);
     return 0;
 }
 
@@ -157,6 +171,7 @@ int vb_csv_filter(const vb_csv *t, const unsigned char *keep, vb_csv *out)
         if (keep[r])
             memcpy(out->cell + out->n_rows++ * (size_t)t->n_cols, t->cell + r * (size_t)t->n_cols,
                    (size_t)t->n_cols * sizeof *out->cell);
+    numbers_alloc(out);
     return 0;
 }
 
@@ -167,6 +182,8 @@ void vb_csv_free(vb_csv *t)
     free(t->comments);
     free(t->head);
     free(t->cell);
+    free(t->num);
+    free(t->parsed);
     memset(t, 0, sizeof *t);
 }
 
@@ -183,14 +200,27 @@ const char *vb_csv_str(const vb_csv *t, size_t row, int col)
     return col < 0 || row >= t->n_rows ? "" : t->cell[row * (size_t)t->n_cols + (size_t)col];
 }
 
-double vb_csv_num(const vb_csv *t, size_t row, int col)
+static double parse(const char *s)
 {
-    const char *s = vb_csv_str(t, row, col);
     if (!s[0])
         return (double)NAN;
     char *end;
     double v = strtod(s, &end);
     return *end == '\0' ? v : (double)NAN;
+}
+
+double vb_csv_num(const vb_csv *t, size_t row, int col)
+{
+    if (col < 0 || row >= t->n_rows)
+        return (double)NAN;
+    size_t k = row * (size_t)t->n_cols + (size_t)col;
+    if (!t->num)
+        return parse(t->cell[k]);
+    if (!t->parsed[k]) {
+        t->num[k] = parse(t->cell[k]);
+        t->parsed[k] = 1;
+    }
+    return t->num[k];
 }
 
 int vb_csv_finite(const vb_csv *t, size_t row, int col, double *out)

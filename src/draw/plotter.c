@@ -1,4 +1,5 @@
 /* plotter.c — one gnuplot for many charts (plotter.h). */
+#define _GNU_SOURCE /* execvpe: gnuplot found on PATH, with its own environment */
 #include "plotter.h"
 
 #include <dirent.h>
@@ -45,6 +46,61 @@ int vb_gnuplot_found(void)
     }
 }
 
+/* pngfast.so (src/draw/pngfast/pngfast.c): beside the binary (a build
+ * tree), or in PREFIX/lib/verletbench/ when the binary is PREFIX/bin/.  0,
+ * or -1 when there is none (gnuplot then writes its PNGs as it would). */
+static int pngfast_path(char *buf, size_t len)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    const char *tails[] = {"/pngfast.so", "/../lib/verletbench/pngfast.so"};
+    for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+        /* LD_PRELOAD splits its list at spaces and colons */
+        if (snprintf(buf, len, "%s%s", exe, tails[i]) < (int)len && !strpbrk(buf, " :") &&
+            access(buf, R_OK) == 0)
+            return 0;
+    }
+    return -1;
+}
+
+/* gnuplot's environment: ours, with pngfast.so added to LD_PRELOAD when
+ * there is one.  Made before the fork (the child of a threaded process may
+ * only make async-signal-safe calls).  NULL when out of memory. */
+static char **gnuplot_env(char **preload_var)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = calloc(n + 2, sizeof *env);
+    if (!env)
+        return NULL;
+    *preload_var = NULL;
+    char lib[4200];
+    const char *old = getenv("LD_PRELOAD");
+    if (pngfast_path(lib, sizeof lib) == 0) {
+        size_t len = strlen(lib) + (old ? strlen(old) : 0) + 16;
+        *preload_var = malloc(len);
+        if (*preload_var)
+            snprintf(*preload_var, len, "LD_PRELOAD=%s%s%s", lib, old && old[0] ? ":" : "",
+                     old ? old : "");
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!*preload_var || strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+            env[k++] = environ[i];
+    if (*preload_var)
+        env[k++] = *preload_var;
+    env[k] = NULL;
+    return env;
+}
+
 int vb_plotter_start(vb_plotter *p, const char *parent, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
@@ -69,11 +125,15 @@ int vb_plotter_start(vb_plotter *p, const char *parent, char *err, size_t errlen
         vb_plotter_stop(p);
         return -1;
     }
+    char *preload = NULL;
+    char **env = gnuplot_env(&preload);
     char why[256];
-    pid_t pid = vb_child_fork(why, sizeof why);
+    pid_t pid = env ? vb_child_fork(why, sizeof why) : -1;
     if (pid < 0) {
-        snprintf(err, errlen, "cannot start gnuplot: %s", why);
+        snprintf(err, errlen, "cannot start gnuplot: %s", env ? why : "out of memory");
         close(in[0]), close(in[1]), close(er[0]), close(er[1]);
+        free(env);
+        free(preload);
         vb_plotter_stop(p);
         return -1;
     }
@@ -89,11 +149,13 @@ int vb_plotter_start(vb_plotter *p, const char *parent, char *err, size_t errlen
         const char *g = vb_gnuplot_name();
         char *argv[] = {(char *)g, NULL};
         if (strchr(g, '/'))
-            execve(g, argv, environ);
+            execve(g, argv, env);
         else
-            execvp(g, argv);
+            execvpe(g, argv, env);
         _exit(127);
     }
+    free(env);
+    free(preload);
     close(in[0]);
     close(er[1]);
     fcntl(in[1], F_SETFD, FD_CLOEXEC);
