@@ -36,8 +36,8 @@ static void start_state(const vb_rigid_model *rm, vb_rigid_state *s, double w_wo
 static void json_vec(FILE *f, const char *key, const double *a, size_t n)
 {
     fprintf(f, "\"%s\":[", key);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%.17g", i ? "," : "", a[i]);
+    for (size_t i = 0; i < n; i++) /* + 0.0: no "-0" (a gravity of 0 pulling along -z) */
+        fprintf(f, "%s%.17g", i ? "," : "", a[i] + 0.0);
     fputc(']', f);
 }
 
