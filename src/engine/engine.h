@@ -69,7 +69,7 @@ const char *vb_angvel_frame_name(vb_angvel_frame f);
 /* The most engines a case may have (its [engines] and the command line's
  * together): each may run on every thread at once, and an interrupt must
  * be able to stop them all. */
-#define VB_MAX_ENGINES 16
+#define VB_MAX_ENGINES 32
 
 /* How long a failed run's message may be (what went wrong, and the end of
  * what the engine said on its standard error). */
