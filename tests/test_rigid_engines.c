@@ -378,31 +378,33 @@ static void test_euler_by_hand(void)
 /* ---- a stable spin under the engines' schemes ---- */
 
 /* Seconds until the spin w = (wobble, wobble, spin) about the major axis
- * of I = (1, 2, 3) tumbles (rigid_analysis.h), at most t_max (NAN if it
- * does not) */
+ * of I = (1, 2, 3) tumbles: its first flip (rigid_analysis.h), at most
+ * t_max (NAN if it does not) */
 static double tumble_time(const vb_rigid_method *g, double spin, double wobble, double h,
                           double t_max)
 {
     vb_rigid_props p = {{1, 2, 3}, 1, {0, 0, 0}};
     vb_rigid_state s = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {wobble, wobble, spin}};
-    vb_tumble_tracker tr;
-    vb_tumble_tracker_start(&tr);
-    vb_tumble_tracker_add(&tr, &p, 0.0, &s);
+    vb_flip_tracker tr;
+    vb_flip_tracker_start(&tr, 1, VB_FLIP_THRESHOLD);
+    vb_flip_tracker_add(&tr, &p, 0.0, &s);
     long n = (long)ceil(t_max / h);
-    for (long k = 1; k <= n && !tr.tumbled; k++) {
+    for (long k = 1; k <= n && tr.flips == 0; k++) {
         g->step(&s, &p, h);
-        vb_tumble_tracker_add(&tr, &p, (double)k * h, &s);
+        vb_flip_tracker_add(&tr, &p, (double)k * h, &s);
     }
-    return tr.t_tumble;
+    return tr.first_flip;
 }
 
 /* The explicit gyroscopic step pumps energy in at fixed |L| (docs/rigid.md
  * §6: per step T grows by h^2 (u . I^-1 u / 2 - T |u|^2 / L^2), u = w x L,
  * which is >= 0 near the major axis), so a stable major-axis spin is drawn
- * onto the separatrix and D's sign changes there by round-off (docs/rigid.md
- * §4: the body turns over well before), at a time that goes like 1/h (a
- * first-order drift): halving the step doubles it, within 10 % at 60 Hz
- * and 120 Hz (the O(h) correction to 1/h at h w = 1/12).  The symmetric
+ * towards the separatrix, D = L^2 - 2 T I2 falling by 2 I2 dT, at a rate
+ * per second that goes like h (a first-order drift).  The body first flips
+ * when D has fallen to where the polhode passes within 60 degrees of the
+ * intermediate axis (docs/rigid.md §4), a fixed level for a given L: so
+ * the time goes like 1/h, and halving the step doubles it, within 10 % at
+ * 60 Hz and 120 Hz (the O(h) correction to 1/h at h w = 1/12).  The symmetric
  * splitting keeps T to a bounded O(h^2) and never tumbles: not in 50
  * times as long.  And the implicit step (Bullet) takes energy out, which
  * moves a major-axis spin away from the separatrix: no tumble either. */

@@ -5,10 +5,10 @@ spinning body, measured through its adapter (protocol 3) at 60 Hz:
 
 - the time until a stable spin tumbles: I = (1, 2, 3), the spin about the
   major axis I3 with a 1 % wobble, w0 = (0.01, 0.01, 1) * W in the body frame
-  for W = 1, 5 and 20 rad/s, for up to 600 s (--wobble, --speeds, --horizon).  The body tumbles when its
-  body-frame state crosses the separatrix: the sign of L^2 - 2 T I2 =
-  sum I_i (I_i - I2) w_i^2 changes (positive about the major axis, negative
-  about the minor; exact motion keeps both L^2 and T, so it never does).
+  for W = 1, 5 and 20 rad/s, for up to 600 s (--wobble, --speeds, --horizon).  The body tumbles when it
+  first flips (docs/rigid.md §4): its intermediate axis turns from within
+  60 degrees of L to within 60 degrees of -L (exact motion keeps L^2 and T,
+  and this spin's intermediate axis stays near 90 degrees from L).
   An engine that puts the body to sleep (w set to 0, or the attitude frozen
   while w says it turns) is said to;
 - the Dzhanibekov flip: I = (1, 2, 3), w0 = (0.01, 1, 0.01) (body frame),
@@ -114,22 +114,41 @@ def asleep(r, prev):
 
 
 def tumble_time(rows, frame):
-    """("tumbles", t) at the first t at which L^2 - 2 T I2 changes sign;
-    ("sleeps", t) when the engine puts the body to sleep (a sleeping body's
-    s is no tumble); ("diverges", t); or None"""
-    sign0, prev = None, None
+    """("tumbles", t) at the body's first flip (docs/rigid.md §4): c =
+    L_2/|L|, the cosine of the angle between the intermediate axis and L,
+    goes from beyond +1/2 to beyond -1/2 or back, at the last zero of c
+    before the far side (interpolated between rows); ("sleeps", t) when the
+    engine puts the body to sleep (a sleeping body's state is no tumble);
+    ("diverges", t); or None"""
+    side, prev, last, zero = 0, None, None, None
     for r in rows:
         w = body_w(r, frame)
-        s = sum(I[i] * (I[i] - I[1]) * w[i] * w[i] for i in range(3))
-        if not math.isfinite(s):
+        L = [I[i] * w[i] for i in range(3)]
+        n = math.sqrt(sum(x * x for x in L))
+        if not math.isfinite(n):
             return ("diverges", r[0])
-        if asleep(r, prev):
+        if asleep(r, last):
             return ("sleeps", r[0])
-        prev = r
-        if sign0 is None:
-            sign0 = s > 0
-        elif (s > 0) != sign0:
-            return ("tumbles", r[0])
+        last = r
+        c = L[1] / n if n > 0 else 0.0
+        if prev is not None and ((prev[1] > 0 and c <= 0) or (prev[1] < 0 and c >= 0)):
+            zero = prev[0] + (r[0] - prev[0]) * prev[1] / (prev[1] - c)
+        beyond = 1 if c >= 0.5 else -1 if c <= -0.5 else 0
+        if beyond and beyond != side:
+            if side:
+                return ("tumbles", zero)
+            side = beyond
+        prev = (r[0], c)
+    return None
+
+
+def sleep_time(rows):
+    """the time the engine puts the body to sleep, or None"""
+    last = None
+    for r in rows:
+        if asleep(r, last):
+            return r[0]
+        last = r
     return None
 
 
@@ -209,7 +228,7 @@ HORIZON = 600.0
 def fmt_time(t):
     if t is None:
         return "none in %g s" % HORIZON
-    return "%.3g s" % t[1] if t[0] == "tumbles" else "%s at %.3g s" % t
+    return "%.4g s" % t[1] if t[0] == "tumbles" else "%s at %.3g s" % t
 
 
 def main():
@@ -236,8 +255,8 @@ def main():
             row.append(fmt_time(tumble_time(runs[r["run"]], frame)))
         fl = flips(runs["flip"], frame)
         period = (fl[-1] - fl[0]) / ((len(fl) - 1) / 2.0) if len(fl) >= 3 else None
-        asleep = tumble_time(runs["flip"], frame)
-        row.append("%d" % len(fl) + (" (sleeps at %.3g s)" % asleep[1] if asleep and asleep[0] == "sleeps" else ""))
+        slept = sleep_time(runs["flip"])
+        row.append("%d" % len(fl) + (" (sleeps at %.3g s)" % slept if slept is not None else ""))
         row.append("%.4g s (%+.2g %%)" % (period, 100 * (period / exact - 1)) if period else "none")
         dl, dt = drifts(runs["flip"], frame)
         row.append("%.2g" % dl)

@@ -5,12 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the entry itself holds no state: the run holds the method's */
-static size_t no_state(size_t n)
-{
-    (void)n;
-    return 0;
-}
+#include "integrator.h"
 
 int vb_composed_allows(const vb_integrator *method, char *err, size_t errlen)
 {
@@ -51,17 +46,8 @@ vb_composed *vb_composed_new(const vb_integrator *inner, const vb_contact_handle
     snprintf(c->name, len, "%s+%s", inner->name, handler->name);
     c->inner = inner;
     c->handler = handler;
-    c->integ = *inner;
-    c->integ.name = c->name;
-    c->integ.flags = inner->flags | VB_COMPOSED_FLAG;
-    c->integ.state_size = no_state;
-    c->integ.start = NULL;
-    c->integ.start_history = NULL;
-    c->integ.step = NULL;
-    c->integ.observe = NULL;
-    c->integ.reverse = NULL;
-    c->integ.set_tolerance = NULL;
-    c->integ.finish = NULL;
+    /* the entry itself holds no state: the run holds the method's */
+    c->integ = vb_integrator_wrapper(inner, c->name, inner->flags | VB_COMPOSED_FLAG);
     return c;
 }
 

@@ -19,10 +19,8 @@ void vb_rigid_metrics_init(vb_rigid_metrics *m, const vb_rigid_model *rm, const 
     int axis = vb_rigid_intermediate_axis(m->props.inertia);
     vb_flip_tracker_start(&m->flips, axis, VB_FLIP_THRESHOLD);
     vb_flip_tracker_start(&m->flips_exact, axis, VB_FLIP_THRESHOLD);
-    vb_tumble_tracker_start(&m->tumble);
     vb_flip_tracker_add(&m->flips, &m->props, 0.0, &s);
     vb_flip_tracker_add(&m->flips_exact, &m->props, 0.0, &s);
-    vb_tumble_tracker_add(&m->tumble, &m->props, 0.0, &s);
     m->w_period = rm->type->w_period(rm->self);
 }
 
@@ -54,7 +52,6 @@ const char *vb_rigid_metrics_add(vb_rigid_metrics *m, double t, const double *x,
         m->angmom_max = angmom;
     vb_flip_tracker_add(&m->flips, &m->props, t, &s);
     vb_flip_tracker_add(&m->flips_exact, &m->props, t, &e);
-    vb_tumble_tracker_add(&m->tumble, &m->props, t, &s);
     return NULL;
 }
 
@@ -68,9 +65,10 @@ void vb_rigid_metrics_finish(const vb_rigid_metrics *m, vb_run_result *res)
     /* the exact period of w(t), in which the body flips twice; none where
      * w is constant (0) or never returns (the separatrix) */
     res->flip_period_exact = isfinite(m->w_period) && m->w_period > 0.0 ? m->w_period : (double)NAN;
-    /* a stable spin's tumble: the exact motion flips not at all (else it is
-     * a flip, and no tumble is asked of it) */
-    res->t_tumble = m->flips_exact.flips == 0 && m->tumble.tumbled ? m->tumble.t_tumble : (double)NAN;
+    /* a stable spin's tumble is its first flip, where the exact motion
+     * flips not at all (else a flip is the motion, and no tumble is asked
+     * of it): the first time the body turns over (docs/rigid.md §4) */
+    res->t_tumble = m->flips_exact.flips == 0 && m->flips.flips > 0 ? m->flips.first_flip : (double)NAN;
     if (res->status == VB_STATUS_OK) {
         res->err_att_max = m->att_max;
         res->err_angvel_max = m->angvel_max;

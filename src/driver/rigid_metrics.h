@@ -7,8 +7,9 @@
  *  - err_angmom_max: the largest |L - L(0)| / |L(0)| of the world angular
  *    momentum about the centre of mass;
  *  - the flips of the intermediate axis seen in the run and in the exact
- *    solution at the same times, the run's measured flip period, and the
- *    time of the first tumble (rigid_analysis.h). */
+ *    solution at the same times, the run's measured flip period, and a
+ *    stable spin's tumble: its first flip where the exact solution has
+ *    none (rigid_analysis.h). */
 #ifndef VB_RIGID_METRICS_H
 #define VB_RIGID_METRICS_H
 
@@ -21,7 +22,6 @@ typedef struct vb_rigid_metrics {
     double L0[3], L0_norm;
     double att_max, angvel_max, angmom_max;
     vb_flip_tracker flips, flips_exact;
-    vb_tumble_tracker tumble;
     double w_period; /* the exact period of w(t): 4K/lambda */
 } vb_rigid_metrics;
 

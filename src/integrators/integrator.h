@@ -75,4 +75,11 @@ int vb_integrator_validate_abi(const vb_integrator *integ, unsigned abi, char *e
 int vb_integrator_register_abi(const vb_integrator *integ, unsigned abi, char *err,
                                size_t errlen);
 
+/* An entry that wraps inner (a frame loop, a method inside a contact
+ * handler): inner's description (order, flags, parameters) under another
+ * name and flags, with none of its callbacks and no state of its own, for
+ * the wrapper's own runner steps it through inner. */
+vb_integrator vb_integrator_wrapper(const vb_integrator *inner, const char *name,
+                                   unsigned flags);
+
 #endif

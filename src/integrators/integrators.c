@@ -560,3 +560,26 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
     instances[n_instances++] = in;
     return &in->integ;
 }
+
+static size_t no_state(size_t n)
+{
+    (void)n;
+    return 0;
+}
+
+vb_integrator vb_integrator_wrapper(const vb_integrator *inner, const char *name,
+                                   unsigned flags)
+{
+    vb_integrator w = *inner;
+    w.name = name;
+    w.flags = flags;
+    w.state_size = no_state;
+    w.start = NULL;
+    w.start_history = NULL;
+    w.step = NULL;
+    w.observe = NULL;
+    w.reverse = NULL;
+    w.set_tolerance = NULL;
+    w.finish = NULL;
+    return w;
+}

@@ -26,9 +26,9 @@
  * First order: Euler's equations by explicit Euler, projected back onto
  * the sphere |L| = const (a projection keeps the order), and the attitude
  * with the new w.  The rescale keeps |L| but not the energy: T grows, and
- * a spin about the major axis (the least T for its |L|) is drawn onto the
- * separatrix and turns over; D's sign then changes where round-off takes
- * it (docs/rigid.md §4, §6). */
+ * a spin about the major axis (the least T for its |L|) is drawn towards
+ * the separatrix and turns over, long before D's sign changes where
+ * round-off takes it (docs/rigid.md §4, §6). */
 #include "rigid_method.h"
 
 static void step(vb_rigid_state *s, const vb_rigid_props *p, double h)

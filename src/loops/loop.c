@@ -55,13 +55,6 @@ int vb_loop_parse_time(const char *text, double *out)
     return isfinite(*out) ? 0 : -1;
 }
 
-/* never called: a loop is run by the driver a frame at a time (frameloop.h) */
-static size_t no_state(size_t n)
-{
-    (void)n;
-    return 0;
-}
-
 /* METHOD@LOOP into buf (len bytes, as snprintf): its length */
 static int loop_name(char *buf, size_t len, const char *inner, const vb_loop_spec *s)
 {
@@ -98,17 +91,9 @@ vb_loop *vb_loop_new(const vb_integrator *inner, const vb_loop_spec *spec)
         return NULL;
     }
     loop_name(l->name, (size_t)len + 1, inner->name, &l->spec);
-    l->integ = *inner;
-    l->integ.name = l->name;
-    l->integ.flags = (inner->flags & ~VB_LOOP_FLAG) | VB_LOOP_FLAG;
-    l->integ.state_size = no_state;
-    l->integ.start = NULL;
-    l->integ.start_history = NULL;
-    l->integ.step = NULL;
-    l->integ.observe = NULL;
-    l->integ.reverse = NULL;
-    l->integ.set_tolerance = NULL;
-    l->integ.finish = NULL;
+    /* its callbacks are never called: a loop is run by the driver a frame
+     * at a time (frameloop.h) */
+    l->integ = vb_integrator_wrapper(inner, l->name, (inner->flags & ~VB_LOOP_FLAG) | VB_LOOP_FLAG);
     return l;
 }
 

@@ -1,5 +1,5 @@
-/* rigid_analysis.c — flips, their period, and the first tumble of a
- * stable spin, from a sequence of states (rigid_analysis.h). */
+/* rigid_analysis.c — flips and their period, from a sequence of states,
+ * and the polhode's D (rigid_analysis.h). */
 #include "rigid_analysis.h"
 #include "quaternion.h"
 
@@ -80,38 +80,6 @@ double vb_rigid_polhode_D(const vb_rigid_props *p, const double w[3])
     return D;
 }
 
-void vb_tumble_tracker_start(vb_tumble_tracker *tr)
-{
-    tr->sign0 = 0;
-    tr->have_prev = 0;
-    tr->prev_t = tr->prev_D = 0.0;
-    tr->tumbled = 0;
-    tr->t_tumble = NAN;
-}
-
-int vb_tumble_tracker_add(vb_tumble_tracker *tr, const vb_rigid_props *p, double t,
-                          const vb_rigid_state *s)
-{
-    double D = vb_rigid_polhode_D(p, s->w);
-    if (!tr->have_prev) {
-        tr->have_prev = 1;
-        tr->sign0 = D > 0.0 ? 1 : D < 0.0 ? -1 : 0;
-        tr->prev_t = t;
-        tr->prev_D = D;
-        return 0;
-    }
-    int seen = 0;
-    /* a NaN D (a diverged run) is not a tumble: the run says diverged */
-    if (!tr->tumbled && tr->sign0 != 0 && !isnan(D) && (double)tr->sign0 * D <= 0.0) {
-        tr->tumbled = 1;
-        tr->t_tumble = tr->prev_t + (t - tr->prev_t) * tr->prev_D / (tr->prev_D - D);
-        seen = 1;
-    }
-    tr->prev_t = t;
-    tr->prev_D = D;
-    return seen;
-}
-
 size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
                             size_t n, int axis, double threshold, double *period)
 {
@@ -122,14 +90,4 @@ size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_r
     if (period)
         *period = vb_flip_tracker_period(&tr);
     return tr.flips;
-}
-
-double vb_rigid_tumble_time(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
-                            size_t n)
-{
-    vb_tumble_tracker tr;
-    vb_tumble_tracker_start(&tr);
-    for (size_t i = 0; i < n; i++)
-        vb_tumble_tracker_add(&tr, p, t[i], &s[i]);
-    return tr.t_tumble;
 }

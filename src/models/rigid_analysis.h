@@ -1,7 +1,7 @@
 /* rigid_analysis.h — what a run of a rigid body did, from its states in
  * the order of time (docs/rigid.md §4): the flips of a body spinning about
- * its intermediate axis and their period, and the time at which a stable
- * spin first tumbles.  Pure functions of the sequence, fed one state at a
+ * its intermediate axis and their period (the first flip of a stable spin
+ * is its tumble), and the polhode's D.  Pure functions of the sequence, fed one state at a
  * time (a runner calls them at every step, as it measures errors) or a
  * whole array at once.  They read only the body-frame angular velocity
  * and the moments, so they apply to an exact solution, a method's run or
@@ -54,39 +54,27 @@ double vb_flip_tracker_period(const vb_flip_tracker *tr);
 int vb_rigid_intermediate_axis(const double I[3]);
 
 /* ---- tumbling ----
+ * A stable spin (about the largest or the smallest axis, with a wobble
+ * the band above ignores) tumbles when it first flips: the time a
+ * runner reports is its flip tracker's first_flip, in a run whose exact
+ * motion has no flip (docs/rigid.md §4).  It is the first time the body
+ * is seen to turn over, which is what a user sees.
+ *
  * D = L^2 - 2 T I_mid = sum_i I_i (I_i - I_mid) w_i^2 (I_mid the
  * intermediate moment) is conserved by the true motion, and its sign says
  * which axis the polhode circles: D > 0 the axis of the largest moment,
  * D < 0 that of the smallest, D = 0 the separatrix through the
- * intermediate axis.  A stable spin (about the largest or the smallest
- * axis, with any wobble) tumbles when a method's errors carry the state
- * onto the separatrix or across it: from then on its polhode passes the
- * intermediate axis and the spin axis swings over.  The time is the zero
- * of D by linear interpolation between the samples around the first
- * sample with sign(D) != sign(D(0)).  A start with D = 0 (on the
- * separatrix: no stable spin) has no tumble time. */
-typedef struct vb_tumble_tracker {
-    int sign0;       /* sign of D at the first sample, 0 on the separatrix */
-    int have_prev;
-    double prev_t, prev_D;
-    int tumbled;
-    double t_tumble; /* NAN until tumbled */
-} vb_tumble_tracker;
-
+ * intermediate axis.  A method's errors draw a spin towards the
+ * separatrix; the body flips once D is small enough that the polhode
+ * passes within 60 degrees of the intermediate axis, before (and without)
+ * D changing sign. */
 double vb_rigid_polhode_D(const vb_rigid_props *p, const double w[3]);
-void vb_tumble_tracker_start(vb_tumble_tracker *tr);
-/* The state at t (t increasing).  Returns 1 at the sample where the tumble
- * is first seen, else 0. */
-int vb_tumble_tracker_add(vb_tumble_tracker *tr, const vb_rigid_props *p, double t,
-                          const vb_rigid_state *s);
 
 /* ---- whole sequences ---- */
 
 /* n states at times t[0] < t[1] < ...: the flips seen (and the measured
- * period, NAN with fewer than two), and the tumble time (NAN if none). */
+ * period, NAN with fewer than two). */
 size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
                             size_t n, int axis, double threshold, double *period);
-double vb_rigid_tumble_time(const vb_rigid_props *p, const double *t, const vb_rigid_state *s,
-                            size_t n);
 
 #endif

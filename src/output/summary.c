@@ -176,7 +176,7 @@ static void rigid_summary(const vb_sweep *s, FILE *f)
           "world angular momentum's largest relative drift (`err_angmom_max`), each with "
           "fixed steps at the coarsest and at the finest dt; and the time a stable spin "
           "first tumbled, with fixed steps at each dt from the coarsest (flips.csv's "
-          "t_tumble: the polhode crossed the separatrix; never: not within t_end; –: the exact "
+          "t_tumble: the body's first flip; never: not within t_end; –: the exact "
           "motion flips, and no tumble is asked of it).\n\n"
           "| integrator | label | attitude, fixed |",
           f);

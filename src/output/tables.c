@@ -305,7 +305,7 @@ void vb_write_flips(const vb_sweep *s, FILE *f)
           "time between\n"
           "# the run's flips; flip_period_exact: 4K(m)/lambda, the period of w(t); "
           "flip_period_err: (flip_period - flip_period_exact) / flip_period_exact;\n"
-          "# t_tumble: when a stable spin (no exact flip) first crossed the separatrix, blank if "
+          "# t_tumble: when a stable spin (no exact flip) first flipped, its tumble, blank if "
           "never (docs/rigid.md §4)\n",
           f);
     vb_schema_header(f, &flips_schema, 0);
