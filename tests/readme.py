@@ -389,6 +389,8 @@ def test_committed_figures(tmp):
                 want[n] = row_colours[k % len(row_colours)]  # a row's own, in the order of the file
             elif n in builtin:
                 want[n] = builtin[n]
+            elif n.startswith("rigid-") and n.split("@")[0] in builtin:
+                want[n] = builtin[n.split("@")[0]]  # palette.c's whole_index: a rotation method in a loop
             else:  # palette.c's extra_index: by its place among the unknown names
                 unknown += 1
                 base_name = n.split(":")[0]

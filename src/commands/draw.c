@@ -243,7 +243,8 @@ int vb_cmd_draw(int argc, char **argv)
                     "K2=V2,... of a grid of several keys), longrun (longrun.csv of\n"
                     "`verletbench longrun`), stability (stability-summary.csv),\n"
                     "float32 (a float32 sweep, docs/float32.md; ARGS:\n"
-                    "INTEGRATOR)"),
+                    "INTEGRATOR), polhode (polhode.csv), attitude-time,\n"
+                    "invariants-time (rigid_timeseries.csv: a rigid body's)"),
         VB_OPT_STOP("palette", "NAME...", &palette_flag,
                     "the colour and gnuplot point type a chart gives each curve\n"
                     "named (a built-in's, or yours among these names)"),
@@ -269,7 +270,9 @@ int vb_cmd_draw(int argc, char **argv)
             "path, path-random, work, rates and apex (a case with [loop] rates: the drawn\n"
             "error, and the highest drawn point against the exact apex, against display\n"
             "rate), work-time (with run --timing); a grid's own directory (docs/cases.md):\n"
-            "grid-order and grid-error against its parameter.  Needs gnuplot (Debian:\n"
+            "grid-order and grid-error against its parameter; a rigid body's case\n"
+            "(docs/rigid.md): polhode, attitude-time and invariants-time (energy and world\n"
+            "angular momentum).  Needs gnuplot (Debian:\n"
             "gnuplot-nox; GNUPLOT=path to choose one); without it the report is written with\n"
             "the tables only.\n\n"
             "verletbench decides what each chart shows and writes its gnuplot program;\n"

@@ -81,7 +81,8 @@ int vb_cmd_run(int argc, char **argv)
                             "CPU); the output is the same bytes for any N"),
         VB_OPT_FLAG("no-chart-data", &no_chart_data,
                     "only the tables: skip convergence, timeseries and paths.csv\n"
-                    "(and the long runs behind them)"),
+                    "(a rigid body's: polhode and rigid_timeseries.csv) and the\n"
+                    "long runs behind them"),
         VB_OPT_FLAG("full-chart-data", &full,
                     "the chart data at every step: timeseries.csv a row a step\n"
                     "of the long runs, paths.csv every step (by default they are\n"

@@ -57,7 +57,8 @@ size_t vb_drawn_cases(const char *results, char ***names)
             line[strcspn(line, "\n")] = '\0';
             if (strncmp(line, "## ", 3) != 0 || !case_name_ok(line + 3))
                 continue;
-            if (!exists(results, line + 3, "convergence.csv") && !exists(results, line + 3, "grid.csv"))
+            if (!exists(results, line + 3, "convergence.csv") && !exists(results, line + 3, "grid.csv") &&
+                !exists(results, line + 3, "polhode.csv"))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -70,13 +71,16 @@ size_t vb_drawn_cases(const char *results, char ***names)
         fclose(f);
         return n;
     }
-    /* no summary: every case directory, those with convergence.csv first */
+    /* no summary: every case directory, those with convergence.csv first,
+     * then the grids, then the rigid bodies' */
+    static const char *const marks[] = {"convergence.csv", "grid.csv", "polhode.csv"};
     struct dirent **ents = NULL;
     int ne = scandir(results, &ents, NULL, by_name);
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < ne; i++) {
             const char *d = ents[i]->d_name;
-            if (d[0] == '.' || !exists(results, d, pass ? "grid.csv" : "convergence.csv"))
+            if (d[0] == '.' || !exists(results, d, marks[pass]) ||
+                (pass == 2 && exists(results, d, "convergence.csv")))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -213,6 +217,23 @@ int vb_case_charts(const char *results, const char *out, const char *name, vb_ba
             free(rests[i]);
         free(rests);
         vb_csv_free(&t);
+        return rc;
+    }
+    if (exists(results, name, "polhode.csv")) {
+        /* a rigid body's own charts (docs/rigid.md §7): its particle chart
+         * data would be the packed (x, q) */
+        rc |= add(b, results, out, name, VB_KIND_POLHODE, "polhode", name, NULL,
+                  "the polhode: each method's w (body frame) at the coarsest fixed step over the "
+                  "exact one, on the energy ellipsoid of the start");
+        if (exists(results, name, "rigid_timeseries.csv")) {
+            rc |= add(b, results, out, name, VB_KIND_ATTITUDE_TIME, "attitude-time", name, NULL,
+                      "the attitude error (the angle of q_exact* q) over time at the coarsest "
+                      "step, window maxima");
+            rc |= add(b, results, out, name, VB_KIND_INVARIANTS_TIME, "invariants-time", name, NULL,
+                      "the relative energy error and the world angular momentum's drift over "
+                      "time at the coarsest step, window maxima");
+        }
+        /* no rates chart: its drawn error is the packed (x, q)'s too */
         return rc;
     }
     vb_csv conv;

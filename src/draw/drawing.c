@@ -33,6 +33,9 @@ static const struct {
     [VB_KIND_LONGRUN] = {"longrun", "longrun.csv"},
     [VB_KIND_STABILITY] = {"stability", "stability-summary.csv"},
     [VB_KIND_FLOAT32] = {"float32", "(a float32 sweep)"},
+    [VB_KIND_POLHODE] = {"polhode", "polhode.csv"},
+    [VB_KIND_ATTITUDE_TIME] = {"attitude-time", "rigid_timeseries.csv"},
+    [VB_KIND_INVARIANTS_TIME] = {"invariants-time", "rigid_timeseries.csv"},
 };
 
 const char *vb_kind_name(vb_chart_kind k) { return kinds[k].name; }
@@ -165,6 +168,12 @@ static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *er
         return vb_chart_stability(ch, t, c->title, err, errlen);
     case VB_KIND_FLOAT32:
         return vb_chart_float32(ch, t, c->arg ? c->arg : "", c->title, err, errlen);
+    case VB_KIND_POLHODE:
+        return vb_chart_polhode(ch, t, c->title, err, errlen);
+    case VB_KIND_ATTITUDE_TIME:
+        return vb_chart_over_time(ch, t, VB_OVER_ATTITUDE, c->title, err, errlen);
+    case VB_KIND_INVARIANTS_TIME:
+        return vb_chart_over_time(ch, t, VB_OVER_RIGID_ENERGY, c->title, err, errlen);
     case VB_N_KINDS:
         break;
     }

@@ -26,6 +26,9 @@ typedef enum {
     VB_KIND_LONGRUN,
     VB_KIND_STABILITY,
     VB_KIND_FLOAT32,
+    VB_KIND_POLHODE,
+    VB_KIND_ATTITUDE_TIME,
+    VB_KIND_INVARIANTS_TIME,
     VB_N_KINDS
 } vb_chart_kind;
 

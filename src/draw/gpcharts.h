@@ -26,7 +26,16 @@ int vb_chart_work_time(vb_chart *ch, const vb_csv *t, const char *title, char *e
                        size_t errlen);
 
 /* timeseries.csv: one error over time */
-typedef enum { VB_OVER_POS, VB_OVER_ENERGY, VB_OVER_CONSTRAINT } vb_over_what;
+/* rigid_timeseries.csv: a rigid body's attitude error; its energy and world
+ * angular momentum drift, two panels of each plan (VB_OVER_RIGID_ENERGY) */
+typedef enum {
+    VB_OVER_POS,
+    VB_OVER_ENERGY,
+    VB_OVER_CONSTRAINT,
+    VB_OVER_ATTITUDE,
+    VB_OVER_RIGID_ENERGY,
+    VB_OVER_ANGMOM
+} vb_over_what;
 int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const char *title,
                        char *err, size_t errlen);
 
@@ -58,6 +67,11 @@ size_t vb_grid_rests(const vb_csv *t, char ***rests);
  * against dt, with the bound (w + 2r)/dt (contactcharts.c) */
 int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
 int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
+
+/* polhode.csv: a rigid body's w (body frame) of each method at the
+ * coarsest fixed step, a panel each, over the exact polhode on the energy
+ * ellipsoid (polhode.c) */
+int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
 
 /* longrun.csv, stability-summary.csv, a float32 sweep (one method) */
 int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);

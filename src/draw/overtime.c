@@ -1,7 +1,9 @@
 /* overtime.c — one error against time, one panel per plan (gpcharts.h): the
  * position error, the relative energy error (conservative cases: the file
  * has an err_energy column only for them), the drift off the rods (a model
- * with rods).  Each point is the largest error in one time window, so
+ * with rods); a rigid body's attitude error, and its energy and world
+ * angular momentum drift in one chart, a panel of each a plan
+ * (rigid_timeseries.csv).  Each point is the largest error in one time window, so
  * spikes between samples are not lost; zero errors (t = 0, exact methods)
  * are not drawn on the log axis.  Each panel's y axis fits its own curves.
  * A curve equal to an earlier one (same_as, energy_same_as) says "= NAME"
@@ -17,26 +19,50 @@
 
 typedef struct {
     const char *col, *samecol, *ylabel, *what;
+    const char *panel; /* a chart of several: the panel's name, before its plan's */
 } over_kind;
 
 static const over_kind kinds[] = {
     [VB_OVER_POS] = {"err_pos", "same_as", "position error |x - x_exact| (length units)",
-                     "position error over time"},
+                     "position error over time", NULL},
     [VB_OVER_ENERGY] = {"err_energy", "energy_same_as",
                         "relative energy error |E - E_0| / |E_0| (dimensionless)",
-                        "energy error over time"},
+                        "energy error over time", NULL},
     /* drift off the rods is not compared; a rod is L/N of a chain of
      * length L, so the label names the rod's own length */
     [VB_OVER_CONSTRAINT] = {"err_constraint", NULL,
                             "rods off their length, largest | |x_i - x_j| - ℓ_ij | (length units)",
-                            "drift off the rods over time"},
+                            "drift off the rods over time", NULL},
+    /* a rigid body's (rigid_timeseries.csv, docs/rigid.md §7): no same_as
+     * column; curves within a line's width of another are keyed "≈" */
+    [VB_OVER_ATTITUDE] = {"err_att", NULL,
+                          "attitude error, the angle of q_exact* q (rad)",
+                          "attitude error over time", NULL},
+    [VB_OVER_RIGID_ENERGY] = {"err_energy", NULL,
+                              "relative energy error |E - E_0| / |E_0|",
+                              "energy and angular momentum errors over time", "energy"},
+    [VB_OVER_ANGMOM] = {"err_angmom", NULL,
+                        "world angular momentum drift |L - L_0| / |L_0|",
+                        "energy and angular momentum errors over time", "world angular momentum"},
 };
+
+/* one quantity's curves */
+typedef struct {
+    const over_kind *k;
+    int cy;
+    double *ny;
+    vb_curves C;
+    char *novel;
+} over_part;
 
 int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const char *title,
                        char *err, size_t errlen)
 {
-    const over_kind *k = &kinds[what];
-    const char *const need[] = {"t", "dt", k->col, NULL};
+    /* the energy and angular momentum of a rigid body: one chart, a panel
+     * of each a plan */
+    size_t nk = what == VB_OVER_RIGID_ENERGY ? 2 : 1;
+    const over_kind *ks[2] = {&kinds[what], &kinds[VB_OVER_ANGMOM]};
+    const char *need[4] = {"t", "dt", ks[0]->col, nk > 1 ? ks[1]->col : NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -45,69 +71,78 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
         return -1;
     }
     int rc = -1;
-    double *ny = malloc((t->n_rows + 1) * sizeof *ny);
-    vb_curves C = {0};
-    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, k->samecol) != 0) {
-        snprintf(err, errlen, "%s: out of memory", t->path);
-        goto done;
-    }
-    const char **series = C.series;
-    size_t ns = C.ns;
-    int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt"), cy = vb_csv_col(t, k->col);
+    over_part parts[2] = {{0}};
+    int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");
     double tmax = -INFINITY, dt = -INFINITY;
     for (size_t r = 0; r < t->n_rows; r++) {
-        double y = vb_csv_num(t, r, cy), tt = vb_csv_num(t, r, ct), d = vb_csv_num(t, r, cdt);
-        ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
+        double tt = vb_csv_num(t, r, ct), d = vb_csv_num(t, r, cdt);
         if (!isnan(tt) && !isnan(d)) {
             tmax = fmax(tmax, tt);
             dt = fmax(dt, d);
         }
     }
-    vb_curves_near(&C, ny);
-    /* the energy of an engine without velocity (docs/real-engines.md §1.7):
-     * its cells are empty, nothing is drawn, and its key says why */
-    char *novel = calloc(C.np * ns + 1, 1);
-    if (!novel) {
-        snprintf(err, errlen, "%s: out of memory", t->path);
-        goto done;
-    }
-    for (size_t p = 0; p < C.np && what == VB_OVER_ENERGY; p++)
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            size_t r = g->first;
-            while (r <= g->last && !vb_csv_str(t, r, cy)[0])
-                r++;
-            novel[p * ns + s] = r > g->last;
-        }
+    size_t ns = 0, keychars = 10, panels = 0;
+    const char **series = NULL;
     char note[512], key[1024];
-    size_t keychars = 10;
-    for (size_t p = 0; p < C.np; p++)
-        for (size_t s = 0; s < ns; s++) {
-            vb_same_note(&C, p, s, note, sizeof note);
-            snprintf(key, sizeof key, "%s%s", series[s], novel[p * ns + s] ? "  (no velocity)" : note);
-            size_t l = vb_utf8_len(key);
-            keychars = l > keychars ? l : keychars;
+    for (size_t q = 0; q < nk; q++) {
+        over_part *P = &parts[q];
+        P->k = ks[q];
+        P->cy = vb_csv_col(t, P->k->col);
+        P->ny = malloc((t->n_rows + 1) * sizeof *P->ny);
+        if (!P->ny || vb_curves_init(&P->C, t, &gs, NULL, 0, P->k->samecol) != 0) {
+            snprintf(err, errlen, "%s: out of memory", t->path);
+            goto done;
         }
+        series = P->C.series;
+        ns = P->C.ns;
+        for (size_t r = 0; r < t->n_rows; r++) {
+            double y = vb_csv_num(t, r, P->cy);
+            P->ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
+        }
+        vb_curves_near(&P->C, P->ny);
+        /* the energy of an engine without velocity (docs/real-engines.md
+         * §1.7): its cells are empty, nothing is drawn, and its key says why */
+        P->novel = calloc(P->C.np * ns + 1, 1);
+        if (!P->novel) {
+            snprintf(err, errlen, "%s: out of memory", t->path);
+            goto done;
+        }
+        for (size_t p = 0; p < P->C.np && what == VB_OVER_ENERGY; p++)
+            for (size_t s = 0; s < ns; s++) {
+                const vb_group *g = vb_curve(&P->C, p, s);
+                if (!g)
+                    continue;
+                size_t r = g->first;
+                while (r <= g->last && !vb_csv_str(t, r, P->cy)[0])
+                    r++;
+                P->novel[p * ns + s] = r > g->last;
+            }
+        for (size_t p = 0; p < P->C.np; p++)
+            for (size_t s = 0; s < ns; s++) {
+                vb_same_note(&P->C, p, s, note, sizeof note);
+                snprintf(key, sizeof key, "%s%s", series[s],
+                         P->novel[p * ns + s] ? "  (no velocity)" : note);
+                size_t l = vb_utf8_len(key);
+                keychars = l > keychars ? l : keychars;
+            }
+        panels += P->C.np;
+    }
     FILE *f = ch->f;
-    vb_gp_begin(ch, 1000, 430.0 * (double)C.np + 50, 11, 1.5, 1);
-    fputs("set logscale y\nset format y \"10^{%L}\"\nset xlabel \"time t (time units)\" noenhanced\n"
-          "set ylabel ",
-          f);
-    vb_gp_str(f, k->ylabel);
-    fprintf(f, " noenhanced\nset xrange [0 : %.17g]\n", tmax);
+    vb_gp_begin(ch, 1000, 430.0 * (double)panels + 50, 11, 1.5, 1);
+    fputs("set logscale y\nset format y \"10^{%L}\"\nset xlabel \"time t (time units)\" noenhanced\n", f);
+    fprintf(f, "set xrange [0 : %.17g]\n", tmax);
     fputs("set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font \",10\"\n", f);
     vb_gp_margins(f, keychars, 1000.0);
     /* the step of each panel: one in the title when they agree, else each
      * panel's in its own (a fixed plan's step lands on t_end: 0.1922 where
      * the case asks 0.2, and its random plan's mean is 0.2) */
+    const vb_curves *C0 = &parts[0].C;
     double pdt[VB_MAX_PANELS];
     int same = 1;
-    for (size_t p = 0; p < C.np; p++) {
+    for (size_t p = 0; p < C0->np; p++) {
         pdt[p] = (double)NAN;
         for (size_t s = 0; s < ns && isnan(pdt[p]); s++) {
-            const vb_group *g = vb_curve(&C, p, s);
+            const vb_group *g = vb_curve(C0, p, s);
             if (g)
                 pdt[p] = vb_csv_num(t, g->first, cdt);
         }
@@ -115,83 +150,99 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     }
     {
         char head[1024];
+        const char *what_text = ks[0]->what;
         if (same)
-            snprintf(head, sizeof head, "%s%s%s, dt = %g", title, title[0] ? ": " : "", k->what, dt);
+            snprintf(head, sizeof head, "%s%s%s, dt = %g", title, title[0] ? ": " : "", what_text, dt);
         else
-            snprintf(head, sizeof head, "%s%s%s", title, title[0] ? ": " : "", k->what);
-        fprintf(f, "set multiplot layout %zu, 1 title ", C.np);
+            snprintf(head, sizeof head, "%s%s%s", title, title[0] ? ": " : "", what_text);
+        fprintf(f, "set multiplot layout %zu, 1 title ", panels);
         vb_gp_str(f, head);
         fputs(" noenhanced font \",13\"\n", f);
     }
-    for (size_t p = 0; p < C.np; p++) {
-        double ylo = 1e300, yhi = -1e300;
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            for (size_t r = g ? g->first : 1; g && r <= g->last; r++)
-                if (!isnan(ny[r])) {
-                    ylo = fmin(ylo, ny[r]);
-                    yhi = fmax(yhi, ny[r]);
-                }
-        }
-        fputs("set autoscale y\n", f);
-        if (ylo <= yhi) {
-            yhi = fmin(yhi, ylo + VB_MAX_DECADES);
-            fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, floor(ylo - 0.05)),
-                    pow(10, ceil(yhi + 0.05)));
-        }
-        char ptitle[256];
-        const char *plain = vb_plan_title(C.plans[p], "random steps (seed 1)", "recorded frame trace");
-        if (same || isnan(pdt[p]) || !strcmp(C.plans[p], "trace"))
-            snprintf(ptitle, sizeof ptitle, "%s", plain);
-        else
-            snprintf(ptitle, sizeof ptitle, "%s, %sdt = %g", plain,
-                     strcmp(C.plans[p], "random") ? "" : "mean ", pdt[p]);
-        fputs("set title ", f);
-        vb_gp_str(f, ptitle);
+    for (size_t q = 0; q < nk; q++) {
+        const over_part *P = &parts[q];
+        const vb_curves *Cp = &P->C;
+        int cy = P->cy;
+        const double *ny = P->ny;
+        fputs("set ylabel ", f);
+        vb_gp_str(f, P->k->ylabel);
         fputs(" noenhanced\n", f);
-        vb_near_label(&C, p, "errors", 0.14, f);
-        vb_curves_stripes(&C, p, f);
-        int first = ch->blocks + 1;
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            vb_gp_block_begin(ch);
-            for (size_t r = g->first; r <= g->last; r++) {
-                const char *y = vb_csv_str(t, r, cy);
-                /* an empty cell stays missing; a zero is not drawn on the log axis */
-                fprintf(f, "%s,%s\n", vb_csv_str(t, r, ct),
-                        !y[0] || vb_csv_num(t, r, cy) > 0 ? y : "NaN");
+        for (size_t p = 0; p < Cp->np; p++) {
+            double ylo = 1e300, yhi = -1e300;
+            for (size_t s = 0; s < ns; s++) {
+                const vb_group *g = vb_curve(Cp, p, s);
+                for (size_t r = g ? g->first : 1; g && r <= g->last; r++)
+                    if (!isnan(ny[r])) {
+                        ylo = fmin(ylo, ny[r]);
+                        yhi = fmax(yhi, ny[r]);
+                    }
             }
-            vb_gp_block_end(ch);
+            fputs("set autoscale y\n", f);
+            if (ylo <= yhi) {
+                yhi = fmin(yhi, ylo + VB_MAX_DECADES);
+                fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, floor(ylo - 0.05)),
+                        pow(10, ceil(yhi + 0.05)));
+            }
+            char ptitle[600], named[300];
+            const char *plain = vb_plan_title(Cp->plans[p], "random steps (seed 1)", "recorded frame trace");
+            if (P->k->panel) {
+                snprintf(named, sizeof named, "%s, %s", P->k->panel, plain);
+                plain = named;
+            }
+            if (same || isnan(pdt[p]) || !strcmp(Cp->plans[p], "trace"))
+                snprintf(ptitle, sizeof ptitle, "%s", plain);
+            else
+                snprintf(ptitle, sizeof ptitle, "%s, %sdt = %g", plain,
+                         strcmp(Cp->plans[p], "random") ? "" : "mean ", pdt[p]);
+            fputs("set title ", f);
+            vb_gp_str(f, ptitle);
+            fputs(" noenhanced\n", f);
+            vb_near_label(Cp, p, "errors", 0.14, f);
+            vb_curves_stripes(Cp, p, f);
+            int first = ch->blocks + 1;
+            for (size_t s = 0; s < ns; s++) {
+                const vb_group *g = vb_curve(Cp, p, s);
+                if (!g)
+                    continue;
+                vb_gp_block_begin(ch);
+                for (size_t r = g->first; r <= g->last; r++) {
+                    const char *y = vb_csv_str(t, r, cy);
+                    /* an empty cell stays missing; a zero is not drawn on the log axis */
+                    fprintf(f, "%s,%s\n", vb_csv_str(t, r, ct),
+                            !y[0] || vb_csv_num(t, r, cy) > 0 ? y : "NaN");
+                }
+                vb_gp_block_end(ch);
+            }
+            const char *sep = "plot ";
+            for (size_t s = 0, b = (size_t)first; s < ns; s++)
+                if (vb_curve(Cp, p, s)) {
+                    fprintf(f, "%s$c%zu using 1:2 with lines lw %g dt %d lc rgb \"%s\" notitle", sep, b++,
+                            vb_curve_lw(Cp, p, s, 1.4), vb_curve_dt(Cp, p, s),
+                            vb_palette_colour(series, ns, series[s]));
+                    sep = ", \\\n     ";
+                }
+            for (size_t s = 0; s < ns; s++)
+                if (vb_curve(Cp, p, s)) {
+                    vb_same_note(Cp, p, s, note, sizeof note);
+                    snprintf(key, sizeof key, "%s%s", series[s],
+                             P->novel[p * ns + s] ? "  (no velocity)" : note);
+                    fprintf(f, "%skeyentry with lines lw 1.6 lc rgb \"%s\" title ", sep,
+                            vb_palette_colour(series, ns, series[s]));
+                    vb_gp_str(f, key);
+                    sep = ", \\\n     ";
+                }
+            fputc('\n', f);
         }
-        const char *sep = "plot ";
-        for (size_t s = 0, b = (size_t)first; s < ns; s++)
-            if (vb_curve(&C, p, s)) {
-                fprintf(f, "%s$c%zu using 1:2 with lines lw %g dt %d lc rgb \"%s\" notitle", sep, b++,
-                        vb_curve_lw(&C, p, s, 1.4), vb_curve_dt(&C, p, s),
-                        vb_palette_colour(series, ns, series[s]));
-                sep = ", \\\n     ";
-            }
-        for (size_t s = 0; s < ns; s++)
-            if (vb_curve(&C, p, s)) {
-                vb_same_note(&C, p, s, note, sizeof note);
-                snprintf(key, sizeof key, "%s%s", series[s],
-                         novel[p * ns + s] ? "  (no velocity)" : note);
-                fprintf(f, "%skeyentry with lines lw 1.6 lc rgb \"%s\" title ", sep,
-                        vb_palette_colour(series, ns, series[s]));
-                vb_gp_str(f, key);
-                sep = ", \\\n     ";
-            }
-        fputc('\n', f);
     }
     fputs("unset multiplot\n", f);
     vb_gp_end(ch);
-    free(novel);
     rc = 0;
 done:
-    free(ny);
-    vb_curves_free(&C);
+    for (size_t q = 0; q < nk; q++) {
+        free(parts[q].ny);
+        free(parts[q].novel);
+        vb_curves_free(&parts[q].C);
+    }
     vb_groups_free(&gs);
     return rc;
 }

@@ -3,18 +3,24 @@
 
 #include <string.h>
 
-/* integrators in table order (the constrained ones last: they never share a
- * chart with the others, so their colours may repeat) */
+/* integrators in table order (the constrained ones, then the rotation
+ * methods, last: they never share a chart with the others, so their
+ * colours may repeat; none of the rotation methods' is the exact path's
+ * grey) */
 static const char *const builtin[] = {
     "euler", "euler-semi", "verlet", "verlet-naive", "tcv", "verlet-var", "velocity-verlet",
     "leapfrog", "rk4", "beeman", "yoshida4", "pefrl", "rkf45", "rk8pd", "jakobsen",
-    "tcv-jakobsen", "shake", "rattle"};
+    "tcv-jakobsen", "shake", "rattle", "rigid-euler", "rigid-no-gyro", "rigid-explicit-gyro",
+    "rigid-explicit-gyro-linear", "rigid-implicit-gyro", "rigid-rk4", "rigid-splitting",
+    "rigid-no-squish", "rigid-splitting4"};
 static const char *const colours[] = {
     "#d62728", "#ff7f0e", "#1f77b4", "#9467bd", "#2ca02c", "#17becf", "#000000", "#8c564b", "#e377c2",
-    "#bcbd22", "#393b79", "#e6550d", "#637939", "#7b4173", "#d62728", "#2ca02c", "#1f77b4", "#000000"};
+    "#bcbd22", "#393b79", "#e6550d", "#637939", "#7b4173", "#d62728", "#2ca02c", "#1f77b4", "#000000",
+    "#d62728", "#8c564b", "#ff7f0e", "#bcbd22", "#9467bd", "#e377c2", "#1f77b4", "#17becf", "#2ca02c"};
 /* all open shapes: drawn concentric on coincident curves, none hides the
  * smaller ones inside it */
-static const int points[] = {1, 2, 6, 8, 4, 12, 3, 10, 14, 1, 2, 4, 6, 8, 1, 4, 6, 3};
+static const int points[] = {1, 2, 6, 8, 4, 12, 3, 10, 14, 1, 2, 4, 6, 8, 1, 4, 6, 3,
+                             1, 2, 6, 8, 4, 12, 3, 10, 14};
 /* a built-in method with parameters set takes these in turn */
 static const char *const extra_colours[] = {"#ff7f0e", "#9467bd", "#8c564b", "#17becf",
                                             "#bcbd22", "#e377c2", "#393b79", "#7f7f7f"};
@@ -36,7 +42,18 @@ static size_t builtin_index(const char *name, size_t len)
     return 0;
 }
 
-static size_t whole_index(const char *name) { return builtin_index(name, strlen(name)); }
+/* a rotation method in a frame loop ("rigid-euler@variable": spin-major's
+ * one step a frame) takes its method's colour: a rigid case's charts draw
+ * one loop of each method, and nine of them would run past the eight
+ * colours of the names not built in */
+static size_t whole_index(const char *name)
+{
+    size_t i = builtin_index(name, strlen(name));
+    const char *at = strchr(name, '@');
+    if (!i && at && !strncmp(name, "rigid-", 6))
+        i = builtin_index(name, (size_t)(at - name));
+    return i;
+}
 
 /* "jakobsen:sweeps=10" is a built-in's */
 static int is_builtin(const char *name)

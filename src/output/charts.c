@@ -148,3 +148,52 @@ void vb_write_paths(const vb_sweep *s, FILE *f)
         }
     }
 }
+
+void vb_write_rigid_timeseries(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    if (set->full)
+        fputs("# each row is one step (--full-chart-data)\n", f);
+    else
+        fprintf(f, "# each row is the maximum over one of %d equal windows of t_end\n",
+                VB_SERIES_WINDOWS);
+    fputs("# err_att: the angle of q_exact* q (rad); err_energy: |E - E0| / |E0|; err_angmom: "
+          "|L - L0| / |L0|, the world angular momentum about the centre of mass\n",
+          f);
+    fputs("integrator,plan,dt,t,err_att,err_energy,err_angmom\n", f);
+    for (size_t k = 0; k < set->n_series; k++) {
+        const vb_series_row *r = &set->series[k];
+        for (size_t i = 0; i < r->n; i++)
+            /* ten digits: chart data, far finer than a pixel */
+            fprintf(f, "%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g\n", s->c->integ[r->integ]->name,
+                    vb_plan_name(r->kind), r->dt, r->t[i], r->err_att[i], r->err_energy[i],
+                    r->err_angmom[i]);
+    }
+}
+
+void vb_write_polhode(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    fprintf(f,
+            "# energy ellipsoid I1 w1^2 + I2 w2^2 + I3 w3^2 = 2T and L sphere I1^2 w1^2 + I2^2 "
+            "w2^2 + I3^2 w3^2 = L^2 of the exact start: I1=%.17g I2=%.17g I3=%.17g "
+            "two_T=%.17g L2=%.17g\n",
+            set->inertia[0], set->inertia[1], set->inertia[2], set->two_T, set->L2);
+    if (set->full)
+        fputs("# w (body frame) at every step (--full-chart-data)\n", f);
+    else
+        fprintf(f,
+                "# w (body frame) at every step while there are at most %d; past that, in each of "
+                "%d windows of time, the first, last, lowest and highest points; the exact one "
+                "over one period of w(t) where that is shorter than t_end, at %d + 1 times\n",
+                VB_PATH_POINTS, VB_PATH_COLUMNS, VB_PATH_POINTS);
+    fputs("integrator,plan,dt,t,w1,w2,w3\n", f);
+    for (size_t k = 0; k < set->n_paths; k++) {
+        const vb_path_row *r = &set->paths[k];
+        const char *name = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name;
+        const char *plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind);
+        for (size_t i = 0; i < r->n; i++)
+            fprintf(f, "%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g\n", name, plan, r->dt, r->t[i],
+                    r->x[3 * i], r->x[3 * i + 1], r->x[3 * i + 2]);
+    }
+}

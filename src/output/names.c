@@ -38,6 +38,14 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
     [VB_FILE_BOUNCES] = {"bounces.csv",
                          "chart data: the apex after each bounce against e^2n h0, fixed steps",
                          VB_WRITTEN_AS_BOUNCE_CHART_DATA},
+    [VB_FILE_RIGID_SERIES] = {"rigid_timeseries.csv",
+                              "chart data: a rigid body's attitude, energy and world angular "
+                              "momentum errors over time (window maxima), coarsest dt",
+                              VB_WRITTEN_AS_RIGID_CHART_DATA},
+    [VB_FILE_POLHODE] = {"polhode.csv",
+                         "chart data: the body-frame angular velocity's path (the polhode) over "
+                         "t_end at the coarsest dt, and the exact one",
+                         VB_WRITTEN_AS_RIGID_CHART_DATA},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},

@@ -22,6 +22,8 @@ enum {
     VB_FILE_TIMESERIES,
     VB_FILE_PATHS,
     VB_FILE_BOUNCES,
+    VB_FILE_RIGID_SERIES,
+    VB_FILE_POLHODE,
     VB_FILE_TIMING,
     VB_FILE_SHARD,
     VB_N_CASE_FILES
@@ -38,7 +40,8 @@ typedef enum {
     VB_WRITTEN_WITH_RATES, /* a case with [loop] rates */
     VB_WRITTEN_RIGID,      /* a rigid body's case (docs/rigid.md) */
     VB_WRITTEN_WITH_CONTACT, /* a case with [contact]: its handlers' runs */
-    VB_WRITTEN_AS_BOUNCE_CHART_DATA /* chart data of a case with handlers on the bounce */
+    VB_WRITTEN_AS_BOUNCE_CHART_DATA, /* chart data of a case with handlers on the bounce */
+    VB_WRITTEN_AS_RIGID_CHART_DATA   /* chart data of a rigid body's case (docs/rigid.md §7) */
 } vb_written;
 
 typedef struct vb_table_file {

@@ -38,6 +38,8 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_TIMESERIES] = vb_write_timeseries,
     [VB_FILE_PATHS] = vb_write_paths,
     [VB_FILE_BOUNCES] = vb_write_bounces,
+    [VB_FILE_RIGID_SERIES] = vb_write_rigid_timeseries,
+    [VB_FILE_POLHODE] = vb_write_polhode,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };
@@ -55,11 +57,13 @@ static int writes(const vb_sweep *s, size_t k)
         return s->n_rates > 0;
     if (when == VB_WRITTEN_RIGID)
         return vb_norm_applies(s->c, VB_NORM_ATT_MAX);
-    /* a rigid body's chart data would be the packed state's (x, q), drawn
-     * as positions in length units: none until its charts are drawn from
-     * its own errors (docs/rigid.md §7) */
+    /* a rigid body's particle chart data would be the packed state's
+     * (x, q), drawn as positions in length units: its own instead, drawn
+     * from its own errors and its angular velocity (docs/rigid.md §7) */
     if (when == VB_WRITTEN_AS_CHART_DATA && vb_norm_applies(s->c, VB_NORM_ATT_MAX))
         return 0;
+    if (when == VB_WRITTEN_AS_RIGID_CHART_DATA)
+        return !s->tables_only && vb_norm_applies(s->c, VB_NORM_ATT_MAX);
     if (when == VB_WRITTEN_WITH_CONTACT)
         return vb_sweep_has_contact(s);
     if (when == VB_WRITTEN_AS_BOUNCE_CHART_DATA)

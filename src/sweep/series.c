@@ -12,8 +12,25 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "quaternion.h"
+#include "rigid.h"
 #include "roundoff.h"
 #include "truth.h"
+
+/* the state a case's runners carry is a rigid body's (docs/rigid.md §7) */
+static int rigid_case(const vb_case *c)
+{
+    return c->n_integ > 0 &&
+           vb_runner_caps_of(c->integ[0], &c->model).state.kind == VB_STATE_RIGID_BODY;
+}
+
+/* the numbers a point of a path holds: a rigid body's w, else every
+ * coordinate */
+static size_t path_width(const vb_case *c) { return rigid_case(c) ? 3 : c->model.n; }
+
+/* the arrays of a long run's row, each of its windows: t, err_pos,
+ * err_energy, err_constraint, err_att, err_angmom */
+#define SERIES_ARRAYS 6
 
 /* ---- long runs: windowed maxima ------------------------------------------ */
 
@@ -24,6 +41,12 @@ typedef struct {
     long current;      /* the window being filled, -1 before the first */
     long windows;      /* how many there are */
     double t_last, pos_max, energy_max, constraint_max;
+    /* a rigid body's: its props, the world L at the start, the window's
+     * largest attitude error and drift of L (as rigid_metrics.c measures
+     * them, so the largest window is runs.csv's err_att_max) */
+    int rigid;
+    vb_rigid_props props;
+    double L0[3], L0_norm, att_max, angmom_max;
 } window_rec;
 
 static void window_flush(window_rec *w)
@@ -35,6 +58,8 @@ static void window_flush(window_rec *w)
     r->err_pos[r->n] = w->pos_max;
     r->err_energy[r->n] = w->energy_max;
     r->err_constraint[r->n] = w->constraint_max;
+    r->err_att[r->n] = w->rigid ? w->att_max : (double)NAN;
+    r->err_angmom[r->n] = w->rigid ? w->angmom_max : (double)NAN;
     r->n++;
 }
 
@@ -47,6 +72,12 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
     if (t == 0.0) {
         if (type->energy)
             w->E0 = type->energy(w->model->self, x, v);
+        if (w->rigid) {
+            vb_rigid_state s;
+            vb_rigid_face_unpack(x, v, &s);
+            vb_rigid_angmom(&w->props, &s, w->L0);
+            w->L0_norm = vb_vec3_norm(w->L0);
+        }
         return; /* the start is exact: nothing to draw on a log axis */
     }
     long k = (long)floor(t / w->window);
@@ -58,6 +89,24 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         w->pos_max = 0.0;
         w->energy_max = 0.0;
         w->constraint_max = 0.0;
+        w->att_max = 0.0;
+        w->angmom_max = 0.0;
+    }
+    if (w->rigid && v) {
+        vb_rigid_state s, e;
+        vb_rigid_face_unpack(x, v, &s);
+        vb_rigid_face_unpack(xe, ve, &e);
+        double L[3];
+        vb_rigid_angmom(&w->props, &s, L);
+        double dL[3] = {L[0] - w->L0[0], L[1] - w->L0[1], L[2] - w->L0[2]};
+        /* relative to |L(0)|; absolute for a body that does not turn */
+        double dl = w->L0_norm > 0.0 ? vb_vec3_norm(dL) / w->L0_norm : vb_vec3_norm(dL);
+        /* not fmax: a NaN (a run diverging) is kept, as the table's inf */
+        double att = vb_quat_angle_between(e.q, s.q);
+        if (!(att <= w->att_max))
+            w->att_max = att;
+        if (!(dl <= w->angmom_max))
+            w->angmom_max = dl;
     }
     if (vb_model_constrained(w->model)) {
         double dc = vb_constraint_drift(&w->model->cons, x);
@@ -134,7 +183,7 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         row->dt = plan_step(&plan);
         row->t_end = t_end;
         row->cap = windows;
-        row->t = malloc(4 * windows * sizeof *row->t);
+        row->t = malloc(SERIES_ARRAYS * windows * sizeof *row->t);
         if (!row->t) {
             snprintf(err, errlen, "out of memory");
             goto done;
@@ -142,8 +191,15 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         row->err_pos = row->t + windows;
         row->err_energy = row->t + 2 * windows;
         row->err_constraint = row->t + 3 * windows;
+        row->err_att = row->t + 4 * windows;
+        row->err_angmom = row->t + 5 * windows;
         w[i] = (window_rec){.model = &c->model, .row = row, .windows = (long)windows,
-                            .window = t_end / (double)windows, .current = -1};
+                            .window = t_end / (double)windows, .current = -1,
+                            .rigid = rigid_case(c)};
+        if (w[i].rigid) {
+            const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
+            rm->type->props(rm->self, &w[i].props);
+        }
     }
     vb_grid_spec spec = {.model = &c->model, .plan = plan,
                          .integ = integ, .n_integ = nw, .on_step = window_step,
@@ -226,6 +282,7 @@ typedef struct {
     size_t m;           /* tracked components */
     const size_t *track;
     int full;           /* every step, however many */
+    int from_w;         /* a rigid body's: the path of w (body frame), v[3..6) */
     size_t cap;         /* every step is kept while there are no more */
     double window;      /* in time */
     long current;       /* the window being filled, -1 before the first */
@@ -295,8 +352,13 @@ static void path_keep(path_rec *p, size_t i, double t, const double *x)
 static void path_step(void *ctx, size_t k_integ, double t, const double *x, const double *v,
                       const double *xe, const double *ve)
 {
-    (void)v, (void)xe, (void)ve;
+    (void)xe, (void)ve;
     path_rec *p = (path_rec *)ctx + k_integ;
+    if (p->from_w) {
+        if (!v)
+            return;
+        x = v + 3; /* the face's v is (v, w, 0) */
+    }
     p->step++;
     if (p->full) {
         path_append(p, t, x);
@@ -344,6 +406,11 @@ size_t vb_path_bodies(size_t particles, int full, size_t *out)
  * keeps.  Their number. */
 static size_t tracked(const vb_case *c, size_t *out)
 {
+    if (rigid_case(c)) { /* w1, w2, w3 */
+        for (size_t k = 0; k < 3; k++)
+            out[k] = k;
+        return 3;
+    }
     size_t dim = c->model.type->dim, bodies[VB_PATH_SHOWN_MAX], m = 0;
     size_t nb = vb_path_bodies(c->model.particles, 0, bodies);
     for (size_t k = 0; k < nb; k++)
@@ -369,7 +436,7 @@ static double path_cap(const vb_case *c, vb_plan_kind kind, int full)
 static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind, int full,
                  vb_path_row **rows, char *err, size_t errlen)
 {
-    size_t n = c->model.n, track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
+    size_t n = path_width(c), track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
     path_rec *p = calloc(nw ? nw : 1, sizeof *p);
     vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
     const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
@@ -387,6 +454,7 @@ static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind 
         row->dt = plan_step(&plan);
         size_t k = 2 + 2 * m;
         p[i] = (path_rec){.row = row, .n = n, .m = m, .track = track, .full = full,
+                          .from_w = rigid_case(c),
                           .cap = VB_PATH_POINTS,
                           .window = c->t_end / VB_PATH_COLUMNS, .current = -1, .k = k,
                           .at = calloc(k, sizeof *p[i].at),
@@ -428,18 +496,29 @@ done:
     return rc;
 }
 
-static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errlen)
+static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, char *err,
+                      size_t errlen)
 {
-    size_t n = c->model.n;
+    size_t n = c->model.n, width = path_width(c);
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
     /* VB_PATH_POINTS, fewer past VB_PATH_VALUES times the bodies kept */
-    size_t kept = vb_path_bodies(c->model.particles, 0, NULL);
+    size_t kept = set->rigid ? 1 : vb_path_bodies(c->model.particles, 0, NULL);
     size_t points = VB_PATH_VALUES / kept < VB_PATH_POINTS ? VB_PATH_VALUES / kept : VB_PATH_POINTS;
-    row->dt = c->t_end / (double)points;
-    double *v = malloc(n * sizeof *v);
+    /* a rigid body's polhode is closed: one period of w(t) draws it all,
+     * at 2000 points (spin-major-1's 3600 s hold 570 periods) */
+    double span = c->t_end;
+    if (set->rigid) {
+        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
+        double period = rm->type->w_period(rm->self);
+        if (isfinite(period) && period > 0.0 && period < span)
+            span = period;
+    }
+    row->dt = span / (double)points;
+    double *v = malloc(n * sizeof *v), *x = malloc(n * sizeof *x);
     vb_truth *tr = vb_truth_alloc(&c->model);
-    if (!v || !tr || path_room(row, n, points + 2) != 0) {
+    if (!v || !x || !tr || path_room(row, width, points + 2) != 0) {
+        free(x);
         free(v);
         vb_truth_free(tr);
         snprintf(err, errlen, "out of memory");
@@ -447,15 +526,23 @@ static int exact_path(const vb_case *c, vb_path_row *row, char *err, size_t errl
     }
     (void)err, (void)errlen;
     for (size_t k = 0; k <= points; k++) {
-        double t = c->t_end * (double)k / (double)points;
+        double t = span * (double)k / (double)points;
         /* where the truth cannot be computed (a force that turns NaN), the
          * path ends, as the runs do (status exact-failed): a result of the
          * case, not a failure of the whole run */
-        if (vb_truth_at(tr, t, row->x + row->n * n, v) != 0 ||
-            !vb_all_finite(row->x + row->n * n, v, n))
+        if (vb_truth_at(tr, t, x, v) != 0 || !vb_all_finite(x, v, n))
             break;
+        /* a rigid body's face: v = (v, w, 0), w in the body frame */
+        memcpy(row->x + row->n * width, set->rigid ? v + 3 : x, width * sizeof *x);
         row->t[row->n++] = t;
+        if (set->rigid && k == 0) {
+            const double *w = v + 3, *I = set->inertia;
+            set->two_T = I[0] * w[0] * w[0] + I[1] * w[1] * w[1] + I[2] * w[2] * w[2];
+            set->L2 = I[0] * I[0] * w[0] * w[0] + I[1] * I[1] * w[1] * w[1] +
+                      I[2] * I[2] * w[2] * w[2];
+        }
     }
+    free(x);
     free(v);
     vb_truth_free(tr);
     return 0;
@@ -502,16 +589,16 @@ static int series_part(series_ctx *x, size_t j, const size_t *which, size_t nw, 
 /* a row as bytes: its fields, then its points (a worker's result) */
 static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
 {
-    size_t p = j / 2, dim = x->c->model.n;
+    size_t p = j / 2, dim = x->set->path_width;
     if (j % 2 == 0) {
         const vb_series_row *r = &x->set->series[i * x->plans + p];
-        size_t len = sizeof *r + 4 * r->n * sizeof(double);
+        size_t len = sizeof *r + SERIES_ARRAYS * r->n * sizeof(double);
         char *b = *out = malloc(len);
         if (!b)
             return 0;
         memcpy(b, r, sizeof *r);
         double *d = (double *)(void *)(b + sizeof *r);
-        for (int a = 0; a < 4; a++) /* t, err_pos, err_energy, err_constraint */
+        for (int a = 0; a < SERIES_ARRAYS; a++)
             memcpy(d + (size_t)a * r->n, r->t + (size_t)a * r->cap, r->n * sizeof *d);
         return len;
     }
@@ -562,7 +649,7 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
                            const char *why)
 {
     series_ctx *x = ctx;
-    size_t ni = x->c->n_integ, j = unit / ni, i = unit % ni, p = j / 2, dim = x->c->model.n;
+    size_t ni = x->c->n_integ, j = unit / ni, i = unit % ni, p = j / 2, dim = x->set->path_width;
     vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
     if (!bytes && !why) {
         x->here[unit] = 1;
@@ -575,16 +662,16 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
             memcpy(&got, bytes, sizeof got);
         size_t windows = series_windows(x->c, kind, x->t_long, x->set->full);
         if (bytes && (len < sizeof got || got.n > windows ||
-                      len != sizeof got + 4 * got.n * sizeof(double)))
+                      len != sizeof got + SERIES_ARRAYS * got.n * sizeof(double)))
             bytes = NULL, why = "a worker's result of the wrong size";
-        double *t = malloc(4 * windows * sizeof *t);
+        double *t = malloc(SERIES_ARRAYS * windows * sizeof *t);
         if (!t)
             return -1;
         vb_plan_spec plan = series_plan(x->c, kind, x->t_long);
         if (bytes) {
             *r = got;
             const double *d = (const double *)(const void *)((const char *)bytes + sizeof got);
-            for (int a = 0; a < 4; a++)
+            for (int a = 0; a < SERIES_ARRAYS; a++)
                 memcpy(t + (size_t)a * windows, d + (size_t)a * got.n, got.n * sizeof *d);
         } else {
             *r = (vb_series_row){.integ = i, .kind = kind, .dt = plan_step(&plan),
@@ -597,6 +684,8 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
         r->err_pos = t + windows;
         r->err_energy = t + 2 * windows;
         r->err_constraint = t + 3 * windows;
+        r->err_att = t + 4 * windows;
+        r->err_angmom = t + 5 * windows;
         return 0;
     }
     vb_path_row *r = &x->set->paths[i * x->plans + p];
@@ -706,6 +795,14 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
     set->has_constraint = vb_model_constrained(&c->model);
+    set->rigid = rigid_case(c);
+    set->path_width = path_width(c);
+    if (set->rigid) {
+        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
+        vb_rigid_props props;
+        rm->type->props(rm->self, &props);
+        memcpy(set->inertia, props.inertia, sizeof set->inertia);
+    }
 
     double periods = long_periods(c, max_steps);
     /* trajectories read from files: the long runs when the directory has
@@ -777,7 +874,7 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     if (rc != 0)
         return -1;
     find_same(c, set);
-    return exact_path(c, &set->paths[set->n_paths++], err, errlen);
+    return exact_path(c, set, &set->paths[set->n_paths++], err, errlen);
 }
 
 void vb_series_free(vb_series_set *set)

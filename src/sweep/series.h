@@ -15,6 +15,11 @@
  *    lowest and highest, so every extreme stays visible; plus the exact
  *    path at VB_PATH_POINTS + 1 evenly spaced times (fewer past
  *    VB_PATH_VALUES points times the bodies kept).
+ * A rigid body's case (docs/rigid.md §7) records besides, in the same
+ * windows, the largest attitude error and drift of the world angular
+ * momentum, and its paths are of the body-frame angular velocity w (the
+ * polhode), its three components tracked; its exact path spans one period
+ * of w(t) where that is shorter than t_end (the polhode is closed).
  * With full set (run --full-chart-data) every step of every body instead.
  * Memory is bounded by these constants, not by the number of steps,
  * unless full is asked. */
@@ -48,6 +53,7 @@ typedef struct vb_series_row {
     size_t cap;                            /* windows: VB_SERIES_WINDOWS, or a step each */
     double *t, *err_pos, *err_energy;      /* window end, maxima in it */
     double *err_constraint;                /* the largest drift off the rods in it */
+    double *err_att, *err_angmom;          /* a rigid body's: attitude (rad), |L - L0| / |L0| */
     double pos_scale;                      /* largest |x| of the exact solution */
     double pos_signed, pos_rms;            /* the run's signed witness and RMS error */
     /* the first integrator (an index) whose row of the same plan has the
@@ -63,7 +69,7 @@ typedef struct vb_path_row {
     vb_plan_kind kind;
     double dt; /* the step: a fixed plan's own, t_end / N; a random plan's mean */
     size_t n, cap;
-    double *t, *x; /* x: n rows of dim (separate blocks) */
+    double *t, *x; /* x: n rows of the set's path_width (separate blocks) */
     char failure[256]; /* a plugin's worker that failed (isolate.h): why; n is 0 */
 } vb_path_row;
 
@@ -76,6 +82,12 @@ typedef struct vb_series_set {
     int has_constraint; /* the model has rods: err_constraint is recorded */
     double periods; /* the long run is periods * t_end */
     int full;       /* every step kept (run --full-chart-data) */
+    /* a rigid body's case: its paths are of w (body frame), 3 wide; its
+     * moments and 2T = sum I_i w_i^2, L^2 = sum I_i^2 w_i^2 of the exact
+     * start, for the polhode's energy ellipsoid */
+    int rigid;
+    size_t path_width; /* numbers a path point holds: the model's n, or 3 */
+    double inertia[3], two_T, L2;
 } vb_series_set;
 
 /* The bodies whose paths are kept (0-based, in order, into out: room for
