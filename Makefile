@@ -344,7 +344,9 @@ bench-charts: $(BIN)
 # packages by apt-get as root, otherwise the exact command; npm ci from the
 # committed package-lock.json), the C and C++ adapters built, every case of
 # cases/engines/ run with the engines beside the built-ins (each engine in
-# persistent workers: protocol 2), and the summary written and printed:
+# persistent workers: protocol 2, and 3 for the 3D engines on the rotation
+# cases), and the summary written and printed, "what your engine does to a
+# spinning body" with it:
 # results/engines/engines.md.  The charts into plots/engines/ where gnuplot
 # is installed (the README's engine chart: plots/engines/spring/energy-time.png).
 ENGINE_CASES = $(wildcard cases/engines/*.case)

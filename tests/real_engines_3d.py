@@ -2,8 +2,9 @@
 """real_engines_3d.py BUILD_DIR — protocol 3 (a rigid body) and the 3D
 engines of engines/ in make check (docs/real-engines.md, "Protocol version 3"
 and "Adapting a 3D engine").  make check sets the engines up with
-`make -C engines setup`.  No verletbench run is needed: the harness side of
-protocol 3 is not there yet, so this suite speaks it to the engines itself.
+`make -C engines setup`.  No verletbench run is needed: this suite speaks
+protocol 3 to the engines itself, to hold each to its source with requests
+of its own making (tests/rigid_engines.py runs them through verletbench).
 
 1. The helpers (engines/lib/vbengine.js and .c, through their test engines
    engines/check/rigid-no-gyro.js and .c): the capability line (protocol=3,
@@ -59,7 +60,7 @@ check = SUITE.check
 
 def body_request(run, I=(1.0, 2.0, 3.0), w_body=(1.0, 2.0, 0.5), q0=None, h=None, m=1.0,
                  g=(0.0, 0.0, 0.0), x0=(0.0, 0.0, 0.0), v0=(0.0, 0.0, 0.0), box=None):
-    """a protocol-3 request as the harness will write it (docs/real-engines.md)"""
+    """a protocol-3 request as the harness writes it (docs/real-engines.md §4.2)"""
     if q0 is None:  # 0.7 rad about (1, 2, 3): no axis of the body along a world axis
         q0 = E.qexp([1.0, 2.0, 3.0], 0.7 / math.sqrt(14.0))
     if h is None:  # 40 steps of 0.05 s +- 30 %: an adapter must take each h as it is

@@ -143,19 +143,6 @@ static int problem(char **files_in, int n, const char *out, double max_steps)
         status = VB_EXIT_USAGE;
         goto done;
     }
-    for (size_t i = 0; i < set.n; i++) {
-        const vb_case *ci = set.all[i];
-        /* the engine protocol carries particles: a rigid body's state is
-         * not one an engine is asked for yet (docs/rigid.md §7) */
-        if (ci->n_integ &&
-            vb_runner_caps_of(ci->integ[0], &ci->model).state.kind == VB_STATE_RIGID_BODY) {
-            vb_error(CMD, "%s: the model %s is a rigid body, which the engine protocol does "
-                          "not carry yet",
-                     ci->path, ci->model.type->name);
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-    }
     for (size_t i = 0; i < set.n; i++)
         if (vb_sweep_check(set.all[i], max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);

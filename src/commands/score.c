@@ -148,9 +148,11 @@ static int score_file(const char *path, const char *name, int order)
         vb_error(CMD, "%s", err);
         goto out;
     }
+    /* a rigid body's (protocol 3) adds its view, as sim's row does */
+    unsigned view = res.has_rigid ? VB_RUNS_RIGID : 0;
     vb_runs_row row = {&model, &e->integ, &spec.plan, &res, 0};
-    vb_schema_header(stdout, &vb_runs_schema, 0);
-    vb_schema_row(stdout, &vb_runs_schema, 0, NULL, &row);
+    vb_schema_header(stdout, &vb_runs_schema, view);
+    vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
     status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
     if (res.status == VB_STATUS_ENGINE_FAILED)
         vb_error(CMD, "%s: %s", path, vb_run_failure(&res));

@@ -200,7 +200,8 @@ int vb_cmd_sim(int argc, char **argv)
         VB_OPT_STRING("engine", "NAME:ORDER=CMD", &o.engine_spec,
                       "or an external engine: CMD (run by /bin/sh) gets the run\n"
                       "as JSON on stdin and writes its trajectory on stdout\n"
-                      "(docs/engines.md)"),
+                      "(docs/engines.md; on a rigid body, protocol 3:\n"
+                      "docs/real-engines.md)"),
         VB_OPT_DOUBLE_ABOVE("engine-timeout", "S", &o.engine_timeout, 0.0, 1e6,
                             "%s: give seconds, 0 < S <= 1e6",
                             "seconds the engine may take (default 600)"),

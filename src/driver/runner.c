@@ -212,13 +212,20 @@ static int rigid_observe(vb_run *run, double t_next, double h, double *s, vb_run
     return method_observe(run, t_next, h, s, res);
 }
 
-static const char *rigid_measure(vb_run *run, const double *s, const double *xe,
-                                 const double *ve, const vb_exact_size *size)
+/* a rigid body's state s at t: the errors every run has, then a body's */
+static const char *measure_body(vb_run *run, vb_rigid_metrics *rm, double t, const double *s,
+                                const double *xe, const double *ve, const vb_exact_size *size)
 {
     size_t n = run->model->n;
     const char *bad = vb_metrics_add_sized(&run->m, s, s + n, xe, ve, size);
-    return bad ? bad : vb_rigid_metrics_add(&((rigid_run *)run)->rm, ((rigid_run *)run)->t, s,
-                                            s + n, xe, ve);
+    return bad ? bad : vb_rigid_metrics_add(rm, t, s, s + n, xe, ve);
+}
+
+static const char *rigid_measure(vb_run *run, const double *s, const double *xe,
+                                 const double *ve, const vb_exact_size *size)
+{
+    rigid_run *r = (rigid_run *)run;
+    return measure_body(run, &r->rm, r->t, s, xe, ve, size);
 }
 
 static void rigid_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
@@ -231,13 +238,17 @@ static void rigid_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *p
 static const vb_run_ops rigid_ops = {rigid_start, method_advance, rigid_observe, rigid_measure,
                                      NULL,        rigid_finish,   method_close};
 
-/* An external engine: its process's rows in place of steps. */
+/* An external engine: its process's rows in place of steps.  On a rigid
+ * body (protocol 3: engine/ turns its rows into the model's state, w in
+ * the body frame) it is measured besides as a rotation method's run is. */
 typedef struct {
     vb_run base;
     const vb_engine *engine;
     const vb_plan_spec *plan;
     vb_engine_run *er;
     unsigned long long evals; /* the engine's count */
+    vb_rigid_metrics *rm;     /* a rigid body's measures, or NULL */
+    double t;                 /* the time of the row observe read */
 } engine_run;
 
 /* an engine's run that cannot go on: status engine-failed, and why */
@@ -253,6 +264,9 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
     (void)s0, (void)h;
     engine_run *r = (engine_run *)run;
     char why[512];
+    if (r->rm)
+        vb_rigid_metrics_init(r->rm, vb_rigid_face_model(run->model->type, run->model->self), s0,
+                              s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
     /* velocity=none: measured by its positions (its cells of a run that
      * failed to start too, once the engine said so) */
@@ -268,12 +282,20 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
 static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
 {
     engine_run *r = (engine_run *)run;
+    r->t = t_next;
     /* the engine's row of this step, in place of a step */
     if (vb_engine_next(r->er, t_next, h, s, s + run->model->n, &r->evals) != 0) {
         engine_failed(r, res, vb_engine_why(r->er));
         return -1;
     }
     return 0;
+}
+
+static const char *engine_measure(vb_run *run, const double *s, const double *xe,
+                                  const double *ve, const vb_exact_size *size)
+{
+    engine_run *r = (engine_run *)run;
+    return measure_body(run, r->rm, r->t, s, xe, ve, size);
 }
 
 static void engine_halt(vb_run *run)
@@ -295,16 +317,24 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
         r->er = NULL;
     }
     vb_run_finish(run->model, spec, plan, &run->m, last, r->evals, truth, res);
+    if (r->rm)
+        vb_rigid_metrics_finish(r->rm, res);
 }
 
 static void engine_close(vb_run *run)
 {
-    vb_engine_stop(((engine_run *)run)->er);
-    free(run);
+    engine_run *r = (engine_run *)run;
+    vb_engine_stop(r->er);
+    free(r->rm);
+    free(r);
 }
 
 static const vb_run_ops engine_ops = {engine_start, NULL,          engine_observe, NULL,
                                       engine_halt,  engine_finish, engine_close};
+/* on a rigid body: its measures too */
+static const vb_run_ops rigid_engine_ops = {engine_start, NULL,          engine_observe,
+                                            engine_measure, engine_halt, engine_finish,
+                                            engine_close};
 
 /* A frame loop round a method (frameloop.h): a frame at a time, its
  * physics steps measured inside, its drawn state by the driver. */
@@ -460,6 +490,13 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         if (!er)
             return NULL;
         er->base.ops = &engine_ops;
+        if (vb_rigid_face_model(m->type, m->self)) {
+            if (!(er->rm = calloc(1, sizeof *er->rm))) {
+                free(er);
+                return NULL;
+            }
+            er->base.ops = &rigid_engine_ops;
+        }
         er->engine = e;
         er->plan = plan;
         run = &er->base;

@@ -1,7 +1,8 @@
-/* capability.c — an engine's capability line (docs/real-engines.md §1.2):
- * "# verletbench-engine protocol=2 persistent=1 precision=float32
- * velocity=derived substeps=4 engine=NAME@VERSION", read key by key, each
- * key at most once, a value not in its list refused with the token. */
+/* capability.c — an engine's capability line (docs/real-engines.md §1.2,
+ * §4.1): "# verletbench-engine protocol=2 persistent=1 precision=float32
+ * velocity=derived substeps=4 engine=NAME@VERSION", and protocol 3's
+ * angvel=world|body, read key by key, each key at most once, a value not
+ * in its list refused with the token. */
 #include "engine.h"
 
 #include <errno.h>
@@ -12,10 +13,16 @@
 #include "process.h"
 
 static const char *const velocity_names[] = {"state", "derived", "none"};
+static const char *const angvel_names[] = {"world", "body"};
 
 const char *vb_velocity_kind_name(vb_velocity_kind v)
 {
     return (unsigned)v < 3 ? velocity_names[v] : "?";
+}
+
+const char *vb_angvel_frame_name(vb_angvel_frame f)
+{
+    return (unsigned)f < 2 ? angvel_names[f] : "?";
 }
 
 /* a whole number lo..hi, all of the text */
@@ -37,12 +44,14 @@ static int whole(const char *s, size_t n, long lo, long hi, long *out)
 
 int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"protocol", "precision", "persistent",
-                                       "velocity", "substeps",  "engine"};
+    static const char *const keys[] = {"protocol", "precision", "persistent", "velocity",
+                                       "substeps", "engine",    "angvel"};
     enum { NKEYS = sizeof keys / sizeof keys[0] };
     int seen[NKEYS] = {0};
     *caps = (vb_engine_caps){0};
     const char *p = s + strlen("# verletbench-engine");
+    const char *angvel = NULL; /* the token, for a message once the protocol is known */
+    size_t angvel_len = 0;
     for (;;) {
         while (*p == ' ' || *p == '\t')
             p++;
@@ -58,18 +67,18 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
             k++;
         const char *want = NULL;
         if (k == NKEYS || !eq) {
-            want = "keys are protocol, persistent, precision, velocity, substeps, engine, each "
-                   "as KEY=VALUE";
+            want = "keys are protocol, persistent, precision, velocity, substeps, engine and "
+                   "(protocol 3) angvel, each as KEY=VALUE";
         } else if (seen[k]++) {
             want = "a key given twice";
         } else if (k == 0) {
             long v;
             if (whole(val, vl, 1, 1000000, &v) != 0)
                 want = "want a whole number";
-            else if (v > VB_ENGINE_PROTOCOL) {
+            else if (v > VB_ENGINE_PROTOCOL_BODY) {
                 snprintf(err, errlen,
-                         "its capability line says protocol=%ld; this verletbench speaks 1 and %d",
-                         v, VB_ENGINE_PROTOCOL);
+                         "its capability line says protocol=%ld; this verletbench speaks 1 to %d",
+                         v, VB_ENGINE_PROTOCOL_BODY);
                 return -1;
             } else
                 caps->protocol = (int)v;
@@ -101,6 +110,17 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
                 want = "want a whole number from 1";
             else
                 caps->substeps = (int)v;
+        } else if (k == 6) {
+            int v = 0;
+            while (v < 2 && !(strlen(angvel_names[v]) == vl && !strncmp(val, angvel_names[v], vl)))
+                v++;
+            if (v == 2)
+                want = "want world or body (the frame of a rigid body's wx, wy, wz)";
+            else {
+                caps->angvel = (vb_angvel_frame)v;
+                angvel = p;
+                angvel_len = n;
+            }
         } else {
             /* the last '@': an npm name may begin with one (@scope/name) */
             const char *at = NULL;
@@ -119,8 +139,18 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
         p += n;
     }
     if (!seen[0]) {
-        snprintf(err, errlen, "its capability line has no protocol= (want protocol=%d)",
-                 VB_ENGINE_PROTOCOL);
+        snprintf(err, errlen,
+                 "its capability line has no protocol= (want protocol=%d, or %d for a rigid body)",
+                 VB_ENGINE_PROTOCOL, VB_ENGINE_PROTOCOL_BODY);
+        return -1;
+    }
+    /* a version-3 key: a version-2 line with it is refused as any unknown
+     * key is (docs/real-engines.md §4.1) */
+    if (angvel && caps->protocol < VB_ENGINE_PROTOCOL_BODY) {
+        snprintf(err, errlen,
+                 "capability '%.*s': a key of protocol 3 (a rigid body), but the line says "
+                 "protocol=%d",
+                 (int)(angvel_len > 60 ? 60 : angvel_len), angvel, caps->protocol);
         return -1;
     }
     return 0;
@@ -139,6 +169,9 @@ int vb_engine_caps_differ(const vb_engine_caps *a, const vb_engine_caps *was, ch
     else if (a->velocity != was->velocity)
         snprintf(buf, len, "velocity=%s, was %s", vb_velocity_kind_name(a->velocity),
                  vb_velocity_kind_name(was->velocity));
+    else if (a->angvel != was->angvel)
+        snprintf(buf, len, "angvel=%s, was %s", vb_angvel_frame_name(a->angvel),
+                 vb_angvel_frame_name(was->angvel));
     else if (a->substeps != was->substeps)
         snprintf(buf, len, "substeps=%d, was %d", a->substeps, was->substeps);
     else if (strcmp(a->engine, was->engine) != 0)

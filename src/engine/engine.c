@@ -215,10 +215,14 @@ void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)
         char sub[32] = "";
         if (c.substeps)
             snprintf(sub, sizeof sub, ", %d substep%s", c.substeps, c.substeps == 1 ? "" : "s");
-        snprintf(buf + w, len - (size_t)w, "; %s%sprotocol %d, %s%s, velocity %s%s",
+        /* protocol 3: the frame its bodies' angular velocity comes in */
+        char frame[32] = "";
+        if (c.protocol >= VB_ENGINE_PROTOCOL_BODY)
+            snprintf(frame, sizeof frame, ", angvel %s", vb_angvel_frame_name(c.angvel));
+        snprintf(buf + w, len - (size_t)w, "; %s%sprotocol %d, %s%s, velocity %s%s%s",
                  c.engine[0] ? c.engine : "", c.engine[0] ? "; " : "", c.protocol,
                  c.persistent ? "persistent, " : "", vb_precision_name(c.precision),
-                 vb_velocity_kind_name(c.velocity), sub);
+                 vb_velocity_kind_name(c.velocity), frame, sub);
     }
     /* one line: a command with a line break would break the file */
     for (char *p = buf; *p; p++)

@@ -25,8 +25,18 @@
 
 /* The protocol this verletbench speaks (docs/real-engines.md §1): version 2
  * adds a capability line, persistent workers, float32 and velocity
- * declarations; a version-1 engine (no capability line) works as before. */
+ * declarations; a version-1 engine (no capability line) works as before.
+ * A request of particles says version 2; a rigid body's (§4) says 3, and
+ * goes only to an engine whose capability line says protocol=3. */
 #define VB_ENGINE_PROTOCOL 2
+#define VB_ENGINE_PROTOCOL_BODY 3
+
+/* The frame of a rigid body's wx, wy, wz columns (its capability line's
+ * angvel, docs/real-engines.md §4.1). */
+typedef enum {
+    VB_ANGVEL_WORLD = 0, /* the world's axes (most engines) */
+    VB_ANGVEL_BODY       /* the body's own axes (MuJoCo's free joint) */
+} vb_angvel_frame;
 
 /* Where an engine's velocity columns come from (its capability line). */
 typedef enum {
@@ -43,11 +53,14 @@ typedef struct vb_engine_caps {
     vb_precision precision;
     vb_velocity_kind velocity;
     int substeps;     /* 0: not said */
+    vb_angvel_frame angvel; /* protocol 3: the frame of a body's angular velocity */
     char engine[128]; /* NAME@VERSION, or "" */
 } vb_engine_caps;
 
 /* "state", "derived", "none" */
 const char *vb_velocity_kind_name(vb_velocity_kind v);
+/* "world", "body" */
+const char *vb_angvel_frame_name(vb_angvel_frame f);
 
 /* In an engine's vb_integrator.flags: not a C integrator, never stepped.
  * Plugins cannot set it (vb_integrator_validate refuses unknown flags). */
@@ -56,7 +69,7 @@ const char *vb_velocity_kind_name(vb_velocity_kind v);
 /* The most engines a case may have (its [engines] and the command line's
  * together): each may run on every thread at once, and an interrupt must
  * be able to stop them all. */
-#define VB_MAX_ENGINES 16
+#define VB_MAX_ENGINES 32
 
 /* How long a failed run's message may be (what went wrong, and the end of
  * what the engine said on its standard error). */

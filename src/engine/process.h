@@ -68,6 +68,11 @@ struct vb_engine_run {
     size_t n;
     size_t nv; /* velocity columns: n, or 0 for velocity=none (docs/real-engines.md §1.7) */
     size_t ncols;
+    /* protocol 3 (body.h): the rigid body the run is of, or NULL for
+     * particles; the frame its engine writes w in; the previous row's q */
+    const struct vb_rigid_model *body;
+    vb_angvel_frame angvel;
+    double q_prev[4];
     long evals_col; /* -1 when the engine gives no count */
     unsigned long long evals; /* its count at the row before */
     unsigned long long rows;

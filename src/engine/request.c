@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "body.h"
 #include "header.h"
 
 static void json_string(FILE *f, const char *s)
@@ -56,13 +57,22 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
         json_string(f, t->params[i].name);
         fprintf(f, ":%.17g", m->p[i]);
     }
-    fprintf(f, "},\"dim\":%u,\"particles\":%zu,\"masses\":", t->dim, m->particles);
-    json_array(f, m->mass, m->particles);
-    fputs(",\"x0\":", f);
-    json_array(f, xv, n);
-    fputs(",\"v0\":", f);
-    json_array(f, xv + n, n);
-    if (vb_model_constrained(m)) {
+    fputc('}', f);
+    /* a rigid body (docs/real-engines.md §4.2): "protocol": 3 and a body
+     * object in place of the particles */
+    const vb_rigid_model *body = vb_engine_body_of(m);
+    if (body) {
+        fprintf(f, ",\"protocol\":%d,", VB_ENGINE_PROTOCOL_BODY);
+        vb_engine_write_body(f, body);
+    } else {
+        fprintf(f, ",\"dim\":%u,\"particles\":%zu,\"masses\":", t->dim, m->particles);
+        json_array(f, m->mass, m->particles);
+        fputs(",\"x0\":", f);
+        json_array(f, xv, n);
+        fputs(",\"v0\":", f);
+        json_array(f, xv + n, n);
+    }
+    if (!body && vb_model_constrained(m)) {
         /* the rods an engine must keep: [i, j, L] with particles from 0,
          * j = -1 and the pivot's coordinates for a rod to a fixed point;
          * the force law is then gravity alone (docs/engines.md) */
@@ -89,7 +99,8 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
      * itself (a fixed step, an accumulator) and for the record; the steps
      * in "h" stay the truth (docs/real-engines.md §1.3).  A version-1
      * engine's JSON reader ignores them. */
-    fprintf(f, ",\"protocol\":%d", VB_ENGINE_PROTOCOL);
+    if (!body)
+        fprintf(f, ",\"protocol\":%d", VB_ENGINE_PROTOCOL);
     if (plan->kind != VB_PLAN_TRACE)
         fprintf(f, ",\"dt\":%.17g", plan->dt);
     if (plan->kind == VB_PLAN_RANDOM)

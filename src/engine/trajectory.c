@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "body.h"
 #include "children.h"
 #include "columns.h"
 #include "header.h"
@@ -26,6 +27,36 @@
 
 static const char *where(const vb_engine_run *r);
 static int bare_output(vb_engine_run *r);
+
+/* A rigid body's run goes only to an engine that said protocol=3 (c; NULL:
+ * no capability line, protocol 1), which then sends its velocities and
+ * says in which frame its w comes (docs/real-engines.md §4.6).  A particle
+ * run's engine may say 3 too: an engine of bodies alone refuses the
+ * request itself, with an error line (§4.4).  0, or -1 with why set. */
+static int body_protocol(vb_engine_run *r, const vb_engine_caps *c)
+{
+    if (!r->body)
+        return 0;
+    if (!c || c->protocol < VB_ENGINE_PROTOCOL_BODY) {
+        char says[64] = "it has no capability line: protocol 1";
+        if (c)
+            snprintf(says, sizeof says, "its capability line says protocol=%d", c->protocol);
+        vb_engine_set_why(r,
+                          "the request has a rigid body (model '%s'); this engine takes particles "
+                          "only (%s; a rigid body needs protocol=%d: docs/real-engines.md §4)",
+                          r->m->type->name, says, VB_ENGINE_PROTOCOL_BODY);
+        return -1;
+    }
+    if (c->velocity != VB_VELOCITY_STATE) {
+        vb_engine_set_why(r,
+                          "line 1 of %s: its capability line says velocity=%s, but a rigid body's "
+                          "rows carry its velocities: velocity=state (docs/real-engines.md §4.1)",
+                          where(r), vb_velocity_kind_name(c->velocity));
+        return -1;
+    }
+    r->angvel = c->angvel;
+    return 0;
+}
 
 /* The capability line, at the top of a process's output (or a file):
  * what it declares, held to what the engine's first such line said. */
@@ -72,7 +103,7 @@ static int capability_line(vb_engine_run *r, const char *s)
     }
     r->caps = c;
     r->has_caps = 1;
-    return 0;
+    return body_protocol(r, &c);
 }
 
 /* "# verletbench-end run=ID [retire=1]" ends a persistent worker's answer
@@ -256,6 +287,8 @@ static int parse_row(vb_engine_run *r, char *line, double *t, double *x, double 
 static size_t velocity_columns(const vb_engine_run *r)
 {
     vb_engine_caps caps;
+    if (r->body) /* v and w, always (§4.3) */
+        return VB_BODY_VELOCITIES;
     int none = r->has_caps ? r->caps.velocity == VB_VELOCITY_NONE
                            : r->persistent && vb_engine_caps_of(r->e, &caps) &&
                                  caps.velocity == VB_VELOCITY_NONE;
@@ -321,6 +354,8 @@ static int parse_header(vb_engine_run *r, char *line)
             name[--k] = '\0';
         if (col == 0)
             snprintf(want, sizeof want, "t");
+        else if (r->body)
+            snprintf(want, sizeof want, "%s", vb_engine_body_column(col));
         else if (col <= 2 * r->n)
             vb_state_column(want, sizeof want, r->m, col > r->n, (col - 1) % r->n);
         if (col == 0 && strcmp(name, "t") != 0) {
@@ -335,9 +370,12 @@ static int parse_header(vb_engine_run *r, char *line)
         }
         if (col <= named && strcmp(name, want) != 0) {
             vb_engine_set_why(r,
-                              "line %lu of %s: column %zu is '%.40s', want '%s' (the header is t, "
-                              "then the positions, then the velocities; docs/engines.md)",
-                              r->line, where(r), col + 1, name, want);
+                              "line %lu of %s: column %zu is '%.40s', want '%s' (the header is %s)",
+                              r->line, where(r), col + 1, name, want,
+                              r->body ? "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz for a rigid body; "
+                                        "docs/real-engines.md §4.3"
+                                      : "t, then the positions, then the velocities; "
+                                        "docs/engines.md");
             return -1;
         }
         if (col > named && !r->nv && is_velocity_column(r, name)) {
@@ -441,6 +479,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     r->e = e;
     r->m = m;
     r->n = m->n;
+    r->body = vb_engine_body_of(m);
     r->fd = r->err_fd = r->in_fd = -1;
     r->pid = -1;
     snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
@@ -529,6 +568,12 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     }
     if (!r->has_caps && !r->persistent && bare_output(r) != 0)
         goto fail;
+    /* a worker's later answers have no capability line: its first had */
+    if (!r->has_caps && r->body) {
+        int known = r->persistent && vb_engine_caps_of(e, &caps);
+        if (body_protocol(r, known ? &caps : NULL) != 0)
+            goto fail;
+    }
     r->nv = velocity_columns(r); /* the capability line, if any, is read */
     if (parse_header(r, line) != 0)
         goto fail;
@@ -543,6 +588,18 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     double *x0 = xv, *v0 = xv + m->n, *x = xv + 2 * m->n, *v = xv + 3 * m->n;
     if (parse_row(r, line, &t0, x, v, &ev) != 0)
         goto fail;
+    if (r->body) {
+        if (t0 != 0.0) {
+            vb_engine_set_why(r, "line %lu of %s: the first row is at t = %.17g, not 0", r->line,
+                              where(r), t0);
+            goto fail;
+        }
+        if (vb_engine_body_row0(r, x, v) != 0)
+            goto fail;
+        r->rows = 1;
+        free(xv);
+        return r;
+    }
     m->type->initial(m->self, x0, v0);
     double sx = 0.0, sv = 0.0;
     for (size_t i = 0; i < m->n; i++) {
@@ -652,6 +709,8 @@ int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
         vb_engine_add_err_tail(r);
         return -1;
     }
+    if (r->body)
+        vb_engine_body_row(r, x, v);
     return 0;
 }
 

@@ -267,15 +267,13 @@ void vb_integrator_names_constrained(char *buf, size_t len, int constrained)
 int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, size_t errlen)
 {
     /* a rigid body takes the rotation methods, and they take nothing else
-     * (rigid.h); an engine (its own flag bit) carries particles alone */
+     * (rigid.h); an engine (its own flag bit) takes either, and says with
+     * its first run whether it speaks protocol 3, a rigid body's
+     * (engine/: docs/real-engines.md §4) */
     int rigid_model = vb_rigid_face_model(m->type, m->self) != NULL;
     int rigid_method = vb_integrator_rigid_method(g) != NULL;
-    if (g->flags > 0xffu && rigid_model) {
-        snprintf(err, errlen, "engine %s: the model %s is a rigid body, which the engine "
-                              "protocol does not carry yet (docs/rigid.md)",
-                 g->name, m->type->name);
-        return -1;
-    }
+    if (g->flags > 0xffu)
+        return 0;
     if (rigid_model != rigid_method) {
         char names[512];
         if (rigid_model) {

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* At most this many at once (16 engines a case, each on up to 1024
+/* At most this many at once (32 engines a case, each on up to 1024
  * threads). */
-#define VB_MAX_CHILDREN 16384
+#define VB_MAX_CHILDREN 32768
 
 /* fork(), the child in a process group of its own and known to
  * vb_children_kill_all_signal_safe from the start: no interrupt can come

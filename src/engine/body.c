@@ -1,0 +1,144 @@
+/* body.c — a rigid body in the engine protocol, version 3
+ * (docs/real-engines.md §4; body.h): its request, its column line, row 0
+ * held to the request, and each row turned into the state the rigid-body
+ * models keep. */
+#include "body.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "engine.h"
+#include "process.h"
+#include "quaternion.h"
+
+static const char *const columns[] = {"x",  "y",  "z",  "qw", "qx", "qy", "qz",
+                                      "vx", "vy", "vz", "wx", "wy", "wz"};
+
+const vb_rigid_model *vb_engine_body_of(const vb_model *m)
+{
+    return vb_rigid_face_model(m->type, m->self);
+}
+
+const char *vb_engine_body_column(size_t col)
+{
+    return col >= 1 && col <= 13 ? columns[col - 1] : "";
+}
+
+/* The initial state, and its angular velocity in the world: R(q0) w0_body,
+ * the one product the request and row 0 share, so a world-frame engine's
+ * row 0 is the request's w0_world to the bit. */
+static void start_state(const vb_rigid_model *rm, vb_rigid_state *s, double w_world[3])
+{
+    rm->type->initial(rm->self, s);
+    vb_quat_rotate(s->q, s->w, w_world);
+}
+
+static void json_vec(FILE *f, const char *key, const double *a, size_t n)
+{
+    fprintf(f, "\"%s\":[", key);
+    for (size_t i = 0; i < n; i++) /* + 0.0: no "-0" (a gravity of 0 pulling along -z) */
+        fprintf(f, "%s%.17g", i ? "," : "", a[i] + 0.0);
+    fputc(']', f);
+}
+
+void vb_engine_write_body(FILE *f, const vb_rigid_model *rm)
+{
+    vb_rigid_props p;
+    vb_rigid_state s;
+    double w_world[3];
+    rm->type->props(rm->self, &p);
+    start_state(rm, &s, w_world);
+    fprintf(f, "\"body\":{\"mass\":%.17g,", p.mass);
+    json_vec(f, "inertia", p.inertia, 3);
+    /* the uniform box of these moments, for an engine that wants a shape:
+     * I1 = m (b^2 + c^2)/12, ..., so a^2 = 6 (I2 + I3 - I1)/m; none when a
+     * moment is the sum of the others (a flat plate) */
+    double box[3];
+    int fits = 1;
+    for (int i = 0; i < 3; i++) {
+        double sq = 6.0 * (p.inertia[(i + 1) % 3] + p.inertia[(i + 2) % 3] - p.inertia[i]) / p.mass;
+        fits = fits && sq > 0.0;
+        box[i] = sq > 0.0 ? sqrt(sq) : 0.0;
+    }
+    if (fits) {
+        fputc(',', f);
+        json_vec(f, "box", box, 3);
+    }
+    fputc(',', f);
+    json_vec(f, "x0", s.x, 3);
+    fputc(',', f);
+    json_vec(f, "v0", s.v, 3);
+    fputc(',', f);
+    json_vec(f, "q0", s.q, 4);
+    fputc(',', f);
+    json_vec(f, "w0_body", s.w, 3);
+    fputc(',', f);
+    json_vec(f, "w0_world", w_world, 3);
+    fputc(',', f);
+    json_vec(f, "gravity", p.gravity, 3);
+    fputc('}', f);
+}
+
+static int near_enough(double a, double b, double size)
+{
+    /* as a particle's row 0 (trajectory.c): to the 17 digits it was sent
+     * with */
+    return fabs(a - b) <= 1e-14 * size;
+}
+
+int vb_engine_body_row0(vb_engine_run *r, const double *x, const double *v)
+{
+    vb_rigid_state s;
+    double w_world[3];
+    start_state(r->body, &s, w_world);
+    const double *w0 = r->angvel == VB_ANGVEL_BODY ? s.w : w_world;
+    double want[13], got[13];
+    memcpy(want, s.x, sizeof s.x);
+    memcpy(want + 3, s.q, sizeof s.q);
+    memcpy(want + 7, s.v, sizeof s.v);
+    memcpy(want + 10, w0, 3 * sizeof *w0);
+    memcpy(got, x, 7 * sizeof *x);
+    memcpy(got + 7, v, 6 * sizeof *v);
+    /* each part against its own size: a position, a unit quaternion, a
+     * velocity, an angular velocity */
+    static const int first[] = {0, 3, 7, 10, 13};
+    for (int part = 0; part < 4; part++) {
+        double size = 1e-300;
+        for (int i = first[part]; i < first[part + 1]; i++)
+            size = fmax(size, fabs(want[i]));
+        for (int i = first[part]; i < first[part + 1]; i++)
+            if (!near_enough(got[i], want[i], size)) {
+                vb_engine_set_why(r,
+                                  "line %lu of its output: row 0 is not the initial state of the "
+                                  "request (%s = %.17g, want %.17g): start from x0, q0, v0 and "
+                                  "%s (angvel=%s), and print 17 significant digits",
+                                  r->line, columns[i], got[i], want[i],
+                                  r->angvel == VB_ANGVEL_BODY ? "w0_body" : "w0_world",
+                                  vb_angvel_frame_name(r->angvel));
+                return -1;
+            }
+    }
+    memcpy(r->q_prev, s.q, sizeof s.q);
+    return 0;
+}
+
+void vb_engine_body_row(vb_engine_run *r, double *x, double *v)
+{
+    double *q = x + 3;
+    /* q and -q are one attitude: the sign that continues the previous
+     * row's, so the packed state never jumps (§4.3; the helpers write it
+     * so already, an engine of its own may not) */
+    if (q[0] * r->q_prev[0] + q[1] * r->q_prev[1] + q[2] * r->q_prev[2] + q[3] * r->q_prev[3] <
+        0.0)
+        for (int i = 0; i < 4; i++)
+            q[i] = -q[i];
+    memcpy(r->q_prev, q, 4 * sizeof *q);
+    /* the models keep w in the body frame: a world one turned by the row's
+     * own attitude, q* w q (vb_quat_rotate_inv divides by |q|^2: a float32
+     * engine's q, unit to its round-off, turns w without scaling it) */
+    if (r->angvel == VB_ANGVEL_WORLD) {
+        double w[3] = {v[3], v[4], v[5]};
+        vb_quat_rotate_inv(q, w, v + 3);
+    }
+    v[6] = 0.0;
+}

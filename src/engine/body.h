@@ -1,0 +1,41 @@
+/* body.h — protocol 3 (docs/real-engines.md §4): a rigid body's request
+ * and rows, for request.c and trajectory.c.  Inside engine/ only.  It is
+ * the protocol's side of a body: the frames and the quaternion's sign an
+ * engine writes in, turned into the state the rigid-body models keep
+ * (rigid.h: w in the body frame); what a body's run is measured by is the
+ * driver's (driver/rigid_metrics.c), never this file's. */
+#ifndef VB_BODY_H
+#define VB_BODY_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "rigid.h"
+
+struct vb_engine_run;
+
+/* The rigid body a run's model is (a rigid model's face, rigid.h), or
+ * NULL for a model of particles. */
+const vb_rigid_model *vb_engine_body_of(const vb_model *m);
+
+/* The request's "body" object (§4.2), after a comma the caller wrote:
+ * mass, inertia, box (when one fits), x0, v0, q0, w0_body, w0_world,
+ * gravity, every number with 17 significant digits. */
+void vb_engine_write_body(FILE *f, const vb_rigid_model *rm);
+
+/* The name of column col (1..13) of a body's rows: x, y, z, qw, qx, qy,
+ * qz, vx, vy, vz, wx, wy, wz (§4.3). */
+const char *vb_engine_body_column(size_t col);
+#define VB_BODY_POSITIONS 7  /* x, y, z and the quaternion: a face's x */
+#define VB_BODY_VELOCITIES 6 /* v and w: a face's v but its last, 0 */
+
+/* Row 0 (x: the face's 7, v: 6 in the declared frame) against the
+ * request: x0, q0, v0 and w0_body or w0_world as angvel says, to the
+ * digits they were sent with.  0, or -1 with the run's why set. */
+int vb_engine_body_row0(struct vb_engine_run *r, const double *x, const double *v);
+/* A row read (x: 7, v: 6) into the face's packed state: q's sign continued
+ * from the previous row's (q and -q are one attitude), w turned into the
+ * body frame with the row's own quaternion when angvel=world, v[6] = 0. */
+void vb_engine_body_row(struct vb_engine_run *r, double *x, double *v);
+
+#endif
