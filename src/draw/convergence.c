@@ -215,10 +215,8 @@ int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char 
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     const char **series = malloc((gs.n_series + 1) * sizeof *series);
     panel P = {0};

@@ -265,9 +265,8 @@ static int same_pair(const vb_group *g, const char *plan, const char *integ)
     return strcmp(g->plan, plan) == 0 && strcmp(g->integ, integ) == 0;
 }
 
-int vb_groups_make(const vb_csv *t, vb_groups *gs, char *err, size_t errlen)
+static int groups_fill(const vb_csv *t, vb_groups *gs, char *err, size_t errlen)
 {
-    memset(gs, 0, sizeof *gs);
     int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan");
     if (ci < 0 || cp < 0) {
         snprintf(err, errlen, "%s: no column \"%s\" in the header: the chart needs it", t->path,
@@ -303,6 +302,15 @@ int vb_groups_make(const vb_csv *t, vb_groups *gs, char *err, size_t errlen)
         if (present[k])
             gs->plans[gs->n_plans++] = vb_chart_plans[k];
     return 0;
+}
+
+int vb_groups_make(const vb_csv *t, vb_groups *gs, char *err, size_t errlen)
+{
+    memset(gs, 0, sizeof *gs);
+    if (groups_fill(t, gs, err, errlen) == 0)
+        return 0;
+    vb_groups_free(gs);
+    return -1;
 }
 
 void vb_groups_free(vb_groups *gs)

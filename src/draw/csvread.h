@@ -67,7 +67,9 @@ typedef struct vb_groups {
 } vb_groups;
 
 /* The curves of a table with integrator and plan columns: 0, or -1 with a
- * message (a missing column, or the rows of one pair not together). */
+ * message (a missing column, or the rows of one pair not together) and
+ * nothing left to free (vb_groups_free may still be called: it is a
+ * no-op then). */
 int vb_groups_make(const vb_csv *t, vb_groups *gs, char *err, size_t errlen);
 void vb_groups_free(vb_groups *gs);
 /* the curve of one plan and integrator, or NULL */

@@ -30,10 +30,8 @@ int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     const char **series = malloc((gs.n_series + 1) * sizeof *series);
     double *ny = malloc((t->n_rows + 1) * sizeof *ny);
@@ -188,10 +186,8 @@ static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seco
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     double *ny = malloc((t->n_rows + 1) * sizeof *ny);
     vb_curves C = {0};

@@ -66,10 +66,8 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     over_part parts[2] = {{0}};
     int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");

@@ -137,10 +137,8 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     plan = plan && plan[0] ? plan : "fixed";
     const char *const *series = integrators ? integrators : gs.series;

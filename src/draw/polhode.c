@@ -74,10 +74,8 @@ int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err
         return -1;
     }
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     int cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"), vb_csv_col(t, "w3")};
     int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");

@@ -148,10 +148,8 @@ int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, 
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     double *ny = malloc((t->n_rows + 1) * sizeof *ny);
     vb_curves C = {0};
@@ -315,10 +313,8 @@ int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0) {
-        vb_groups_free(&gs);
+    if (vb_groups_make(t, &gs, err, errlen) != 0)
         return -1;
-    }
     int rc = -1;
     rows_of R = {0};
     vb_curves C = {0};
