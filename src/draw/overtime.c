@@ -62,7 +62,8 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
      * of each a plan */
     size_t nk = what == VB_OVER_RIGID_ENERGY ? 2 : 1;
     const over_kind *ks[2] = {&kinds[what], &kinds[VB_OVER_ANGMOM]};
-    const char *need[4] = {"t", "dt", ks[0]->col, nk > 1 ? ks[1]->col : NULL};
+    /* NULL-ended: a rigid body's two columns fill the fourth slot */
+    const char *need[5] = {"t", "dt", ks[0]->col, nk > 1 ? ks[1]->col : NULL, NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
