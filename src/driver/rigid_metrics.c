@@ -33,11 +33,7 @@ const char *vb_rigid_metrics_add(vb_rigid_metrics *m, double t, const double *x,
     double att = vb_quat_angle_between(e.q, s.q);
     double dw[3] = {s.w[0] - e.w[0], s.w[1] - e.w[1], s.w[2] - e.w[2]};
     double angvel = vb_vec3_norm(dw);
-    double L[3];
-    vb_rigid_angmom(&m->props, &s, L);
-    double dL[3] = {L[0] - m->L0[0], L[1] - m->L0[1], L[2] - m->L0[2]};
-    /* relative to |L(0)|; absolute for a body that does not turn */
-    double angmom = m->L0_norm > 0.0 ? vb_vec3_norm(dL) / m->L0_norm : vb_vec3_norm(dL);
+    double angmom = vb_rigid_angmom_drift(&m->props, &s, m->L0, m->L0_norm);
     if (!isfinite(att))
         return "attitude error";
     if (!isfinite(angvel))

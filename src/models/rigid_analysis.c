@@ -91,3 +91,12 @@ size_t vb_rigid_count_flips(const vb_rigid_props *p, const double *t, const vb_r
         *period = vb_flip_tracker_period(&tr);
     return tr.flips;
 }
+
+double vb_rigid_angmom_drift(const vb_rigid_props *p, const vb_rigid_state *s,
+                             const double L0[3], double L0_norm)
+{
+    double L[3];
+    vb_rigid_angmom(p, s, L);
+    double dL[3] = {L[0] - L0[0], L[1] - L0[1], L[2] - L0[2]};
+    return L0_norm > 0.0 ? vb_vec3_norm(dL) / L0_norm : vb_vec3_norm(dL);
+}

@@ -70,6 +70,13 @@ int vb_rigid_intermediate_axis(const double I[3]);
  * D changing sign. */
 double vb_rigid_polhode_D(const vb_rigid_props *p, const double w[3]);
 
+/* ---- drift ----
+ * The world angular momentum's drift of state s from L0 (its value at the
+ * start, |L0| = L0_norm): |L - L0| / |L0|, absolute for a body that does
+ * not turn (L0 = 0).  What err_angmom_max and the charts' drift measure. */
+double vb_rigid_angmom_drift(const vb_rigid_props *p, const vb_rigid_state *s,
+                             const double L0[3], double L0_norm);
+
 /* ---- whole sequences ---- */
 
 /* n states at times t[0] < t[1] < ...: the flips seen (and the measured

@@ -14,6 +14,7 @@
 #include "metrics.h"
 #include "quaternion.h"
 #include "rigid.h"
+#include "rigid_analysis.h"
 #include "roundoff.h"
 #include "truth.h"
 
@@ -96,11 +97,7 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         vb_rigid_state s, e;
         vb_rigid_face_unpack(x, v, &s);
         vb_rigid_face_unpack(xe, ve, &e);
-        double L[3];
-        vb_rigid_angmom(&w->props, &s, L);
-        double dL[3] = {L[0] - w->L0[0], L[1] - w->L0[1], L[2] - w->L0[2]};
-        /* relative to |L(0)|; absolute for a body that does not turn */
-        double dl = w->L0_norm > 0.0 ? vb_vec3_norm(dL) / w->L0_norm : vb_vec3_norm(dL);
+        double dl = vb_rigid_angmom_drift(&w->props, &s, w->L0, w->L0_norm);
         /* not fmax: a NaN (a run diverging) is kept, as the table's inf */
         double att = vb_quat_angle_between(e.q, s.q);
         if (!(att <= w->att_max))
