@@ -79,13 +79,6 @@ void vb_engine_write_body(FILE *f, const vb_rigid_model *rm)
     fputc('}', f);
 }
 
-static int near_enough(double a, double b, double size)
-{
-    /* as a particle's row 0 (trajectory.c): to the 17 digits it was sent
-     * with */
-    return fabs(a - b) <= 1e-14 * size;
-}
-
 int vb_engine_body_row0(vb_engine_run *r, const double *x, const double *v)
 {
     vb_rigid_state s;
@@ -107,7 +100,7 @@ int vb_engine_body_row0(vb_engine_run *r, const double *x, const double *v)
         for (int i = first[part]; i < first[part + 1]; i++)
             size = fmax(size, fabs(want[i]));
         for (int i = first[part]; i < first[part + 1]; i++)
-            if (!near_enough(got[i], want[i], size)) {
+            if (!vb_engine_row0_near(got[i], want[i], size)) {
                 vb_engine_set_why(r,
                                   "line %lu of its output: row 0 is not the initial state of the "
                                   "request (%s = %.17g, want %.17g): start from x0, q0, v0 and "

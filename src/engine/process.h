@@ -82,6 +82,10 @@ struct vb_engine_run {
 /* CLOCK_MONOTONIC in seconds: the runs' deadlines */
 double vb_engine_now(void);
 
+/* A row-0 value against the request's: to the digits it was given with
+ * (17), relative to size, the largest of its part (trajectory.c) */
+int vb_engine_row0_near(double a, double b, double size);
+
 /* Say what went wrong with the run (its failure text). */
 void vb_engine_set_why(vb_engine_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -412,7 +412,7 @@ static int parse_header(vb_engine_run *r, char *line)
     return 0;
 }
 
-static int near_enough(double a, double b, double size)
+int vb_engine_row0_near(double a, double b, double size)
 {
     /* row 0 is the initial state the request gave: to the digits it was
      * given with (17), an engine that prints fewer reads back otherwise */
@@ -612,10 +612,10 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
         goto fail;
     }
     for (size_t i = 0; i < m->n; i++)
-        if (!near_enough(x[i], x0[i], fmax(sx, 1e-300)) ||
-            (r->nv && !near_enough(v[i], v0[i], fmax(sv, 1e-300)))) {
+        if (!vb_engine_row0_near(x[i], x0[i], fmax(sx, 1e-300)) ||
+            (r->nv && !vb_engine_row0_near(v[i], v0[i], fmax(sv, 1e-300)))) {
             char col[64];
-            int vel = !near_enough(x[i], x0[i], fmax(sx, 1e-300));
+            int vel = !vb_engine_row0_near(x[i], x0[i], fmax(sx, 1e-300));
             vb_state_column(col, sizeof col, m, !vel, i);
             vb_engine_set_why(r,
                               "line %lu of %s: row 0 is not the initial state of the request (%s = "
