@@ -325,7 +325,7 @@ def test_workers_and_provenance(tmp):
 # about e3 (w = W e3, q0 = 1), q = (cos(W t/2), 0, 0, sin(W t/2)), with
 # options to go wrong
 ENGINE = r'''#!/usr/bin/env python3
-import json, math, sys
+import json, math, struct, sys
 mode = sys.argv[1] if len(sys.argv) > 1 else "good"
 caps = {"v1": None, "sideways": "protocol=3 angvel=sideways",
         "angvel-v2": "protocol=2 angvel=body", "vnone": "protocol=3 velocity=none"}
@@ -349,7 +349,19 @@ for k, h in enumerate(rows):
         q = [-c for c in q]
     if mode == "row0" and k == 0:
         q = [0.0, 0.0, 0.0, 1.0]
-    print(",".join(repr(c) for c in [t, 0.0, 0.0, 0.0] + q + [0.0, 0.0, 0.0, 0.0, 0.0, W]))
+    if mode.startswith("scale=") and k > 0:
+        q = [float(mode[6:]) * c for c in q]
+    if mode == "zero" and k == 3:
+        q = [0.0, 0.0, 0.0, 0.0]
+    if mode == "float32" and k > 0:
+        # q as a float32 engine holds it, normalised in float32 and
+        # printed with the 9 digits that read back the same float
+        f32 = lambda c: struct.unpack("f", struct.pack("f", c))[0]
+        q = [f32(c) for c in q]
+        n = f32(math.sqrt(f32(sum(f32(c * c) for c in q))))
+        q = ["%.9g" % f32(c / n) for c in q]
+    print(",".join(c if isinstance(c, str) else repr(c)
+                   for c in [t, 0.0, 0.0, 0.0] + q + [0.0, 0.0, 0.0, 0.0, 0.0, W]))
 '''
 
 
@@ -402,6 +414,49 @@ def test_sign_and_refusals(tmp):
             "row 0 is not the initial state of the request (qw = 0, want 1)")
 
 
+
+def test_unit_quaternion(tmp):
+    """a row's quaternion must be a rotation's: |q| = 1 to 1e-5
+    (src/engine/body.c says why that much); 2 q_exact on every row, and a
+    zero q, fail the run by row and |q|; a float32 engine's q, and one off
+    by half the tolerance, pass"""
+    path = write(os.path.join(tmp, "spin-engine.py"), ENGINE)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+    eng = shlex.quote(path)
+    # row 1 is at t = dt = 0.05 (the coarsest of SPIN); |q| is the scale
+    # times |q_exact| = 1 to a few ulps (Python's cos and sin)
+    qnorm = re.compile(r"has a quaternion that is no rotation's: \|q\| = ([^ ]+) ")
+    for name, mode, want, size in (
+            ("double", "scale=2", "row 1 (t = 0.050000000000000003) has a quaternion", 2.0),
+            ("zero", "zero", "row 3 (t = 0.15000000000000002) has a quaternion that is no "
+             "rotation's: |q| = 0 (qw, qx, qy, qz = 0, 0, 0, 0), want 1 to 1e-05", 0.0),
+            ("over", "scale=1.00002", "row 1 (t = 0.050000000000000003) has a quaternion",
+             1.00002)):
+        r, d = run_case(tmp, "unitq-" + name, SPIN, ["%s=python3 %s %s" % (name, eng, mode)])
+        rows = rows_of(d) if os.path.exists(os.path.join(d, "runs.csv")) else []
+        mine = [x for x in rows if x["integrator"] == name]
+        said = [float(m) for m in qnorm.findall(r.stderr)]
+        check(r.returncode == 1 and mine and all(x["status"] == "engine-failed" for x in mine)
+              and want in r.stderr and len(said) == len(mine) and
+              all(abs(n - size) <= 8 * EPS for n in said),
+              "%s: every run fails by its row and |q| (%g): %s" % (name, size, want),
+              (r.returncode, [x["status"] for x in mine], said, r.stderr[:900]))
+        check("diverged" not in r.stderr, "%s: not called diverged" % name, r.stderr[:600])
+    for name, mode in (("f32", "float32"), ("within", "scale=1.000005")):
+        r, d = run_case(tmp, "unitq-" + name, SPIN, ["%s=python3 %s %s" % (name, eng, mode)])
+        mine = [x for x in rows_of(d) if x["integrator"] == name] if r.returncode == 0 else []
+        check(mine and all(x["status"] == "ok" for x in mine),
+              "%s: a q unit to 1e-5 passes, every run ok" % name, r.stderr[:600])
+        # the attitude is measured by the angle between q and q_exact, blind
+        # to |q|: float32's 9 digits turn it by at most a few eps32 a row
+        # (not accumulated: each row is the exact q rounded); a q scaled by
+        # 1 + 5e-6 is the exact attitude, to round-off
+        lim = 8 * EPS32 if name == "f32" else 1e-12
+        check(mine and all(float(x["err_att_max"]) <= lim for x in mine),
+              "%s: its attitude error is its rounding's, <= %g" % (name, lim),
+              [x["err_att_max"] for x in mine])
+
+
 if __name__ == "__main__":
     SUITE.main([test_tumbling, test_principal_axis, test_workers_and_provenance,
-                test_sign_and_refusals])
+                test_sign_and_refusals, test_unit_quaternion])

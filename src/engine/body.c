@@ -102,10 +102,10 @@ int vb_engine_body_row0(vb_engine_run *r, const double *x, const double *v)
         for (int i = first[part]; i < first[part + 1]; i++)
             if (!vb_engine_row0_near(got[i], want[i], size)) {
                 vb_engine_set_why(r,
-                                  "line %lu of its output: row 0 is not the initial state of the "
+                                  "line %lu of %s: row 0 is not the initial state of the "
                                   "request (%s = %.17g, want %.17g): start from x0, q0, v0 and "
                                   "%s (angvel=%s), and print 17 significant digits",
-                                  r->line, columns[i], got[i], want[i],
+                                  r->line, vb_engine_source(r), columns[i], got[i], want[i],
                                   r->angvel == VB_ANGVEL_BODY ? "w0_body" : "w0_world",
                                   vb_angvel_frame_name(r->angvel));
                 return -1;
@@ -115,9 +115,34 @@ int vb_engine_body_row0(vb_engine_run *r, const double *x, const double *v)
     return 0;
 }
 
-void vb_engine_body_row(vb_engine_run *r, double *x, double *v)
+/* How far from 1 a row's |q| may be.  A float32 engine normalises q in
+ * float32 every step: unit to a few eps32 (eps32 = 1.2e-7; every float32
+ * adapter here, 2100 steps of the 5 rad/s spin, at most 2.4e-7 = 2 eps32);
+ * an engine that prints only 6 significant digits (C's %g) moves |q| by at
+ * most sum |q_i| 5e-7 <= 1e-6 more.  1e-5 admits both with a margin of 8,
+ * and refuses a q not normalised at all: the first-order update
+ * q += h/2 (0, w) q alone grows |q| by (h|w|/2)^2/2 a step, 8.7e-4 at
+ * h|w| = 1/12 (5 rad/s at 60 Hz); and 2 q_exact or 0, the attitude of no
+ * rotation. */
+#define UNIT_Q_TOLERANCE 1e-5
+
+int vb_engine_body_row(vb_engine_run *r, double t, double *x, double *v)
 {
     double *q = x + 3;
+    /* a row with a NaN or an infinity in q is a run that diverged, which
+     * the driver says; any finite q is held to be a rotation's */
+    if (isfinite(q[0]) && isfinite(q[1]) && isfinite(q[2]) && isfinite(q[3])) {
+        double norm = vb_quat_norm(q);
+        if (!(fabs(norm - 1.0) <= UNIT_Q_TOLERANCE)) {
+            vb_engine_set_why(r,
+                              "line %lu of %s: row %llu (t = %.17g) has a quaternion that is no "
+                              "rotation's: |q| = %.17g (qw, qx, qy, qz = %.17g, %.17g, %.17g, "
+                              "%.17g), want 1 to %g (docs/real-engines.md §4.3)",
+                              r->line, vb_engine_source(r), r->rows - 1, t, norm, q[0],
+                              q[1], q[2], q[3], UNIT_Q_TOLERANCE);
+            return -1;
+        }
+    }
     /* q and -q are one attitude: the sign that continues the previous
      * row's, so the packed state never jumps (§4.3; the helpers write it
      * so already, an engine of its own may not) */
@@ -134,4 +159,5 @@ void vb_engine_body_row(vb_engine_run *r, double *x, double *v)
         vb_quat_rotate_inv(q, w, v + 3);
     }
     v[6] = 0.0;
+    return 0;
 }

@@ -33,9 +33,13 @@ const char *vb_engine_body_column(size_t col);
  * request: x0, q0, v0 and w0_body or w0_world as angvel says, to the
  * digits they were sent with.  0, or -1 with the run's why set. */
 int vb_engine_body_row0(struct vb_engine_run *r, const double *x, const double *v);
-/* A row read (x: 7, v: 6) into the face's packed state: q's sign continued
- * from the previous row's (q and -q are one attitude), w turned into the
- * body frame with the row's own quaternion when angvel=world, v[6] = 0. */
-void vb_engine_body_row(struct vb_engine_run *r, double *x, double *v);
+/* A row read (x: 7, v: 6; t, its time as read) into the face's packed
+ * state: q's sign continued from the previous row's (q and -q are one
+ * attitude), w turned into the body frame with the row's own quaternion
+ * when angvel=world, v[6] = 0.  0, or -1 with the run's why set: a finite
+ * q whose |q| is not 1 to 1e-5 (body.c says why that much), named with
+ * its row and |q|; a q with a NaN or an infinity is left to the driver
+ * (a run that diverged). */
+int vb_engine_body_row(struct vb_engine_run *r, double t, double *x, double *v);
 
 #endif

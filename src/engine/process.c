@@ -33,6 +33,11 @@ double vb_engine_now(void)
 
 const char *vb_engine_why(const vb_engine_run *r) { return r->why; }
 
+const char *vb_engine_source(const vb_engine_run *r)
+{
+    return r->path[0] ? r->path : "its output";
+}
+
 void vb_engine_set_why(vb_engine_run *r, const char *fmt, ...)
 {
     va_list ap;

@@ -86,6 +86,9 @@ double vb_engine_now(void);
  * (17), relative to size, the largest of its part (trajectory.c) */
 int vb_engine_row0_near(double a, double b, double size);
 
+/* What the run reads, for messages: the file's path, or "its output". */
+const char *vb_engine_source(const vb_engine_run *r);
+
 /* Say what went wrong with the run (its failure text). */
 void vb_engine_set_why(vb_engine_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -191,10 +191,9 @@ static int read_row(vb_engine_run *r, char **line)
     return rc;
 }
 
-static const char *where(const vb_engine_run *r)
-{
-    return r->path[0] ? r->path : "its output";
-}
+
+/* what the run reads, for messages (body.c's too: process.h) */
+static const char *where(const vb_engine_run *r) { return vb_engine_source(r); }
 
 /* a number as an engine prints it, the whole field: any decimal form
  * strtod reads, and nan or inf (a run that diverged); spaces around it */
@@ -709,8 +708,10 @@ int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
         vb_engine_add_err_tail(r);
         return -1;
     }
-    if (r->body)
-        vb_engine_body_row(r, x, v);
+    if (r->body && vb_engine_body_row(r, tr, x, v) != 0) {
+        vb_engine_add_err_tail(r);
+        return -1;
+    }
     return 0;
 }
 
