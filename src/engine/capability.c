@@ -3,14 +3,12 @@
  * velocity=derived substeps=4 engine=NAME@VERSION", and protocol 3's
  * angvel=world|body, read key by key, each key at most once, a value not
  * in its list refused with the token. */
-#include "engine.h"
+#include "capability.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "process.h"
 
 static const char *const velocity_names[] = {"state", "derived", "none"};
 static const char *const angvel_names[] = {"world", "body"};

@@ -83,7 +83,8 @@ struct vb_engine_run {
 double vb_engine_now(void);
 
 /* A row-0 value against the request's: to the digits it was given with
- * (17), relative to size, the largest of its part (trajectory.c) */
+ * (17), relative to size, the largest of its part: the test of row 0 that
+ * trajectory.c (particles) and body.c (a rigid body) share */
 int vb_engine_row0_near(double a, double b, double size);
 
 /* What the run reads, for messages: the file's path, or "its output". */
@@ -103,14 +104,6 @@ int vb_engine_leader_exited(vb_engine_run *r);
  * at the end of the output, or -1 (why set: a timeout, a line too long, a
  * read error). */
 int vb_engine_read_line(vb_engine_run *r, char **line);
-
-/* A capability line ("# verletbench-engine ...", at s) into *caps: 0, or
- * -1 with a message naming the token (capability.c). */
-int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t errlen);
-/* The first declaration two capability lines differ in, as "KEY=VALUE,
- * was VALUE"; 0 when they agree. */
-int vb_engine_caps_differ(const vb_engine_caps *a, const vb_engine_caps *was, char *buf,
-                          size_t len);
 
 /* Persistent workers (process.c).  Take an idle worker of the run's engine
  * or start one, and send it the request (one line): 0, or -1 with why set

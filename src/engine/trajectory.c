@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "body.h"
+#include "capability.h"
 #include "children.h"
 #include "columns.h"
 #include "header.h"
@@ -409,13 +410,6 @@ static int parse_header(vb_engine_run *r, char *line)
     }
     r->ncols = col;
     return 0;
-}
-
-int vb_engine_row0_near(double a, double b, double size)
-{
-    /* row 0 is the initial state the request gave: to the digits it was
-     * given with (17), an engine that prints fewer reads back otherwise */
-    return fabs(a - b) <= 1e-14 * size;
 }
 
 /* A worker whose output ended before it answered the request: it exited
