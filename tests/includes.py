@@ -19,11 +19,25 @@ each folder: header names are unique), so an include the build would take
 from SRC is never mistaken for a system one.  A name that no file of SRC
 bears is the system's, or the build's own version.h, and not judged.
 
-Prints what breaks the rule, each with the file and line of its include,
-and exits 1; exits 0 with one line saying what was checked.  Exit 2 when
-the rule cannot be read (no such table) or a file lies in no layer."""
+And what x.h declares, x.c defines: each function prototype and `extern`
+table of a header (file scope, read with Universal Ctags) is defined in
+the .c of the header's name, so that an include names the file a call
+goes to and a circle of calls is a circle of includes.  A header with no
+.c of its name (an interface whose parts are files: model.h) and a header
+listed in RULES' table under "## Headers of several files" (with why) may
+declare what other files of its own folder define; inline functions and
+macros are definitions, not judged.  A declaration defined nowhere, or in
+another folder, is refused too, and so is a listed header that no longer
+needs its line.
+
+Prints what breaks the rule, each with the file and line of its include
+(or its declaration), and exits 1; exits 0 with one line saying what was
+checked.  Exit 2 when the rule cannot be read (no such table), a file
+lies in no layer, or ctags cannot be run."""
+import json
 import os
 import re
+import subprocess
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -42,6 +56,99 @@ def read_layers(rules):
         if m:
             layers[m.group(2)] = int(m.group(1))
     return layers
+
+
+def read_shared_headers(rules):
+    """{header: line of RULES} from the table under '## Headers of several
+    files': a row "| `folder/x.h` | ... | ... |"."""
+    shared, inside = {}, False
+    for no, line in enumerate(open(rules, encoding="utf-8"), 1):
+        if line.startswith("## "):
+            inside = line.strip() == "## Headers of several files"
+            continue
+        m = re.match(r"\|\s*`([A-Za-z0-9_./-]+\.h)`\s*\|", line) if inside else None
+        if m:
+            shared[m.group(1)] = no
+    return shared
+
+
+def tags(src, files):
+    """Universal Ctags over the C files of SRC: (declarations, definitions),
+    each {name: [(file, line)]}: the prototypes and extern tables at file
+    scope of the headers, and the functions and tables with external
+    linkage (static ones are left out: --extras=-F) of every file; None
+    when ctags cannot be run."""
+    try:
+        r = subprocess.run(["ctags", "--output-format=json", "--languages=C",
+                            "--langmap=C:.c.h", "--kinds-C=fpxv", "--fields=+n",
+                            "--extras=-F", "-f", "-"] + files,
+                           cwd=src, capture_output=True, text=True)
+    except OSError:
+        return None
+    if r.returncode != 0:
+        return None
+    decl, defs = {}, {}
+    for line in r.stdout.splitlines():
+        t = json.loads(line)
+        if t.get("_type") != "tag" or "scope" in t:  # a member, not a declaration
+            continue
+        path, kind = os.path.normpath(t["path"]), t["kind"]
+        if kind in ("prototype", "externvar") and path.endswith(".h"):
+            decl.setdefault(t["name"], []).append((path, t["line"]))
+        elif kind in ("function", "variable"):
+            defs.setdefault(t["name"], []).append((path, t["line"]))
+    return decl, defs
+
+
+def declared_defined(src, files, rules):
+    """What x.h declares, x.c defines: (the problems, the headers of several
+    files that declare what other files define, and (header, file, where)
+    for each declaration against the rule: the call its include stands
+    for), or None when ctags cannot be run."""
+    got = tags(src, files)
+    if got is None:
+        return None
+    decl, defs = got
+    shared = read_shared_headers(rules)
+    problems, used, unlisted, calls = [], set(), False, []
+    present = set(files)
+    for h in sorted(shared):
+        if h not in present:
+            problems.append("%s:%d: lists %s under 'Headers of several files', which is no "
+                            "header of %s" % (rules, shared[h], h, src))
+    for name in sorted(decl):
+        homes = sorted({f for f, _ in defs.get(name, ())})
+        for h, line in sorted(set(decl[name])):
+            own = h[:-2] + ".c"
+            if h in homes or own in homes:
+                continue  # an inline function, or x.c's
+            folder = os.path.dirname(h)
+            where = "%s/%s:%d: declares %s" % (src, h, line, name)
+            if not homes:
+                problems.append("%s, which no file of %s defines" % (where, src))
+                continue
+            if all(os.path.dirname(f) != folder for f in homes):
+                problems.append("%s, which %s defines: outside the header's folder"
+                                % (where, ", ".join(homes)))
+                continue
+            if own not in present or h in shared:
+                used.add(h)
+                continue
+            problems.append("%s, which %s defines, not %s: what x.h declares, x.c defines"
+                            % (where, ", ".join(homes), own))
+            unlisted = True
+            # the call an include of h stands for goes there: a circle
+            # through it is a circle
+            for f in homes:
+                calls.append((h, f, "%s:%d, %s" % (h, line, name)))
+    for h in sorted(set(shared) & present - used):
+        problems.append("%s:%d: %s declares only what %s defines: it needs no line under "
+                        "'Headers of several files'" % (rules, shared[h], h, h[:-2] + ".c"))
+    if unlisted:
+        problems.append("(an include names the file a call goes to, so a circle of calls is one "
+                        "of includes; a header that is the face of several files is listed, "
+                        "with why, under 'Headers of several files' in %s)" % rules)
+    return problems, used, calls
 
 
 def c_files(src):
@@ -154,6 +261,16 @@ def check(src, rules):
             if module(f) != module(target):
                 edges.setdefault(module(f), set()).add(module(target))
                 why.setdefault((module(f), module(target)), "%s:%d" % (f, no))
+    defined = declared_defined(src, files, rules)
+    if defined is None:
+        print("includes: ctags (Universal Ctags) cannot be run: it reads what the headers of "
+              "%s declare and where it is defined (apt-get install universal-ctags)" % src)
+        return 2
+    problems += defined[0]
+    for h, f, at in defined[2]:
+        if module(h) != module(f):
+            edges.setdefault(module(h), set()).add(module(f))
+            why.setdefault((module(h), module(f)), "declared at " + at)
     for comp in circles(edges, {module(f) for f in files}):
         ties = ["%s -> %s (%s)" % (a, b, why[(a, b)])
                 for a in comp for b in sorted(edges.get(a, ())) if b in comp]
@@ -164,8 +281,10 @@ def check(src, rules):
         print("includes: %d against the rule of %s" % (len(problems), rules))
         return 1
     print("includes: %d files, %d includes within %s, %d layers on %d floors: every one "
-          "within its layer or down, no circle" % (len(files), n_includes, src, len(layers),
-                                                  len(set(layers.values()))))
+          "within its layer or down, no circle; what each header declares, the .c of its name "
+          "defines, or its folder's files for the %d headers of several files"
+          % (len(files), n_includes, src, len(layers), len(set(layers.values())),
+             len(defined[1])))
     return 0
 
 

@@ -3,8 +3,13 @@
 src/, and its check (tests/includes.py) can fail: on small trees made here
 with an include against the direction, a circle of two and of three, a
 header named in angle brackets, a file in no layer, two headers of one
-name and a file named as one in another folder; and on a copy of src/ itself with one include turned upward and one
-circle added.  Each bad tree must be refused with exit status 1 (2 for a
+name and a file named as one in another folder, a header declaring what
+another file than its .c defines (and the circle of calls it hides), a
+table so declared, a declaration defined nowhere or in another folder, and
+the exceptions (a header with no .c of its name, inline functions, a
+header listed under "Headers of several files"); and on a copy of src/
+itself with one include turned upward, one circle added, and a function
+of process.h defined in trajectory.c (the circle of 413bf44).  Each bad tree must be refused with exit status 1 (2 for a
 rule that cannot be applied) and a message naming the file, the line and
 what is wrong; each good one passed with 0.  Ends with "N passed, N failed"."""
 import os
@@ -168,6 +173,99 @@ def test_synthetic(tmp):
           out)
 
 
+SHARED_RULES = RULES_TEXT + """
+## Headers of several files
+
+| header | defined in | why |
+|---|---|---|
+| `low/face.h` | `face.c`, `part.c` | a face of two files |
+"""
+
+
+def test_declared_defined(tmp):
+    """what x.h declares, x.c defines, and its exceptions"""
+    # a header declaring what another file defines, the call its include
+    # stands for closing a circle no include shows: b.c calls p.h's near()
+    # (traj.c's), traj.c calls b.h's body() (b.c's)
+    circle = {"low/p.h": "int near(double a);\n", "low/p.c": '#include "p.h"\n',
+              "low/b.h": "int body(void);\n",
+              "low/b.c": '#include "b.h"\n#include "p.h"\nint body(void) { return near(1); }\n',
+              "low/traj.c": '#include "b.h"\n#include "p.h"\n'
+                         'int near(double a) { return a > 0; }\nint t(void) { return body(); }\n'}
+    src, doc = tree(tmp, with_(circle))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/p.h:1: declares near, which low/traj.c defines, not low/p.c: what x.h "
+          "declares, x.c defines" in out, "a declaration defined in another file than x.c is "
+          "refused, with the header's line and both files", out)
+    check("a circle of 3" in out and "low/p -> low/traj (declared at low/p.h:1, near)" in out and
+          "low/b -> low/p" in out and "low/traj -> low/b" in out,
+          "... and the circle of calls it hid is named as one", out)
+    # moved to p.c, where p.h says it is: no circle, passed
+    fixed = dict(circle)
+    fixed["low/p.c"] = '#include "p.h"\nint near(double a) { return a > 0; }\n'
+    fixed["low/traj.c"] = '#include "b.h"\nint t(void) { return body(); }\n'
+    src, doc = tree(tmp, with_(fixed))
+    rc, out = includes(src, doc)
+    check(rc == 0, "the same functions, each defined in the .c of its header: passed", out)
+    # a table (an extern object) is held as a function is
+    src, doc = tree(tmp, with_({"low/a.h": "extern const int vb_table[3];\n",
+                                "low/b.c": '#include "a.h"\nconst int vb_table[3] = {1, 2, 3};\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/a.h:1: declares vb_table, which low/b.c defines, not low/a.c" in out,
+          "an extern table defined in another file than x.c is refused", out)
+    # an interface with no .c of its name, its parts in its folder; an
+    # inline function and a macro in a header: passed
+    src, doc = tree(tmp, with_({"low/face.h": "int part_one(void);\nint part_two(void);\n"
+                                              "static inline int twice(int a) { return 2 * a; }\n"
+                                              "#define THRICE(a) (3 * (a))\n",
+                                "low/one.c": '#include "face.h"\nint part_one(void) { return 1; }\n',
+                                "low/two.c": '#include "face.h"\nint part_two(void) { return 2; }\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 0, "a header with no .c of its name declares what files of its folder define; "
+          "inline functions and macros are not judged", out)
+    # ... but not what another folder defines
+    src, doc = tree(tmp, with_({"low/face.h": "int part_one(void);\n",
+                                "mid/one.c": '#include "face.h"\nint part_one(void) { return 1; }\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/face.h:1: declares part_one, which mid/one.c defines: outside the "
+          "header's folder" in out, "a header's declaration defined in another folder is refused",
+          out)
+    # declared and defined nowhere
+    src, doc = tree(tmp, with_({"low/a.h": '#include "abi.h"\nint lost(void);\n'}))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/a.h:2: declares lost, which no file of" in out,
+          "a declaration that no file defines is refused", out)
+    # a header listed under 'Headers of several files'
+    listed = {"low/face.h": "int part_one(void);\nint part_two(void);\n",
+              "low/face.c": '#include "face.h"\nint part_one(void) { return 1; }\n',
+              "low/part.c": '#include "face.h"\nint part_two(void) { return 2; }\n'}
+    src, doc = tree(tmp, with_(listed), rules=SHARED_RULES)
+    rc, out = includes(src, doc)
+    check(rc == 0, "a header listed, with why, may declare what files of its folder define", out)
+    src, doc = tree(tmp, with_(listed))
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/face.h:2: declares part_two, which low/part.c defines, not "
+          "low/face.c" in out, "... and the same header unlisted is refused", out)
+    alone = dict(listed)
+    alone["low/face.c"] = ('#include "face.h"\nint part_one(void) { return 1; }\n'
+                           'int part_two(void) { return 2; }\n')
+    alone["low/part.c"] = '#include "face.h"\n'
+    src, doc = tree(tmp, with_(alone), rules=SHARED_RULES)
+    rc, out = includes(src, doc)
+    check(rc == 1 and "low/face.h declares only what low/face.c defines: it needs no line" in out,
+          "a listed header that no longer needs its line is refused", out)
+    src, doc = tree(tmp, GOOD, rules=SHARED_RULES)
+    rc, out = includes(src, doc)
+    check(rc == 1 and "lists low/face.h" in out and "which is no header of" in out,
+          "a listed header that does not exist is refused", out)
+    # without ctags the rule cannot be held: exit 2, saying so
+    src, doc = tree(tmp, GOOD)
+    r = subprocess.run([sys.executable, CHECK, src, doc], capture_output=True, text=True,
+                       env={"PATH": os.path.join(tmp, "no-such-dir")})
+    check(r.returncode == 2 and "ctags (Universal Ctags) cannot be run" in r.stdout,
+          "without ctags the check stops (exit 2) and says why", r.stdout + r.stderr)
+
+
 def copy_src(tmp):
     dst = os.path.join(tmp, "real")
     shutil.rmtree(dst, ignore_errors=True)
@@ -208,12 +306,35 @@ def test_real_tree_broken(tmp):
           "src/ with results.c including jobs.h (which includes results.h) is refused", out)
 
 
+def test_real_tree_call_circle(tmp):
+    # engine/: a function declared in process.h but defined in
+    # trajectory.c, which calls body.c, which includes process.h: the
+    # circle of 413bf44 (vb_engine_row0_near)
+    src = copy_src(tmp)
+    header = os.path.join(src, "engine", "process.h")
+    text = open(header).read().replace("#endif", "int vb_engine_row0_again(double a);\n\n#endif")
+    with open(header, "w") as f:
+        f.write(text)
+    n = text.splitlines().index("int vb_engine_row0_again(double a);") + 1
+    append(os.path.join(src, "engine", "trajectory.c"),
+           "int vb_engine_row0_again(double a) { return a > 0; }")
+    rc, out = includes(src, RULES)
+    check(rc == 1 and "engine/process.h:%d: declares vb_engine_row0_again, which "
+          "engine/trajectory.c defines, not engine/process.c" % n in out and
+          "engine/process -> engine/trajectory (declared at engine/process.h:%d" % n in out and
+          "engine/trajectory -> engine/body" in out and "engine/body -> engine/process" in out,
+          "src/ with a function of process.h defined in trajectory.c is refused, the circle "
+          "body -> process -> trajectory -> body named", out)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="vb-layers-")
     try:
         test_src_holds()
         test_synthetic(tmp)
+        test_declared_defined(tmp)
         test_real_tree_broken(tmp)
+        test_real_tree_call_circle(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     passed = sum(results.values())
