@@ -457,6 +457,99 @@ def test_unit_quaternion(tmp):
               [x["err_att_max"] for x in mine])
 
 
+# The 5 rad/s spin about the major axis with a 1 % wobble, as
+# cases/engines/spin-major-5.case, to 30 s at 30 and 60 Hz
+SPIN5 = """[case]
+model = free-body
+I1 = 1
+I2 = 2
+I3 = 3
+w1 = 0.05
+w2 = 0.05
+w3 = 5
+t_end = 30
+[steps]
+dt = 0.033333333333333333
+halvings = 2
+[integrators]
+use = rigid-no-gyro
+"""
+
+
+def explicit_euler_blowup(h, limit):
+    """The body-frame w of explicit Euler on Euler's equations,
+    w' = w + h I^-1 ((I w) x w), from SPIN5's w0: the step of MuJoCo's
+    Euler (engine_forward.c: qacc = M^-1 (-bias), the free joint's bias
+    w x I w in the body frame) and of Bullet's explicit flag (the same
+    torque in the world frame), in doubles; the body-frame w does not
+    depend on the attitude.  The first step n whose start state has
+    limit(acc, torque) true: (n, n h, |w| there)."""
+    I = (1.0, 2.0, 3.0)
+    w, n = [0.05, 0.05, 5.0], 0
+    while n * h < 30.0:
+        L = [I[i] * w[i] for i in range(3)]
+        c = [L[1] * w[2] - L[2] * w[1], L[2] * w[0] - L[0] * w[2], L[0] * w[1] - L[1] * w[0]]
+        acc = [c[i] / I[i] for i in range(3)]
+        if limit(acc, math.sqrt(sum(x * x for x in c))):
+            return n, n * h, math.sqrt(sum(x * x for x in w))
+        w = [w[i] + h * acc[i] for i in range(3)]
+        n += 1
+    return None
+
+
+def test_engines_that_reset_or_overflow(tmp):
+    """docs/real-engines.md §5.8: MuJoCo's Euler resets the body to rest
+    when a qacc passes mjMAXVAL = 1e10 (engine_forward.c:93-112, mjmodel.h:25);
+    Bullet's explicit torque is capped at BT_LARGE_FLOAT (1e30 in double,
+    btScalar.h:312; btRigidBody.cpp:290-293) and overflows float32 to 0.
+    Each run fails, saying when; none is a trajectory."""
+    engines = ["mujoco-euler=%s integrator=Euler" % MUJOCO,
+               "bullet-explicit=%s gyro=explicit" % BULLET,
+               "bullet64-explicit=%s gyro=explicit" % BULLET64]
+    r, d = run_case(tmp, "spin5", SPIN5, engines)
+    rows = rows_of(d) if os.path.exists(os.path.join(d, "runs.csv")) else []
+    mine = [x for x in rows if x["integrator"] != "rigid-no-gyro"]
+    check(r.returncode == 1 and len(mine) == 6 and
+          all(x["status"] == "engine-failed" for x in mine),
+          "the three engines' six runs fail (engine-failed, exit 1), none a trajectory",
+          (r.returncode, [(x["integrator"], x["status"]) for x in mine], r.stderr[-800:]))
+    said = lambda name, level: next((l for l in r.stderr.splitlines()
+                                     if "engine %s " % name in l and "level %d)" % level in l), "")
+    for level, h in ((0, 1.0 / 30), (1, 1.0 / 60)):
+        # MuJoCo: the first step from a state whose qacc passes 1e10, the
+        # recurrence's own; its |w| to the 3 digits said (the recurrence
+        # and MuJoCo's doubles agree to round-off up to there: 1e-10)
+        n, t0, w = explicit_euler_blowup(h, lambda acc, gf: max(abs(a) for a in acc) > 1e10)
+        line = said("mujoco-euler", level)
+        m = re.search(r"\|w\| = ([^ ]+) rad/s", line)
+        check(("the engine reported: MuJoCo reset the body in its step from t = %.7g to %.7g: "
+               "mjWARN_BADQACC" % (t0, t0 + h)) in line and m and
+              abs(float(m.group(1)) - w) <= 5e-3 * w,
+              "mujoco Euler at h = %.4g: reset in the step from t = %.7g (|w| = %.3g), said"
+              % (h, t0, w), line)
+        # Bullet in double: the first step whose |w x Iw| passes 1e30
+        n, t0, w = explicit_euler_blowup(h, lambda acc, gf: gf > 1e30)
+        line = said("bullet64-explicit", level)
+        check(("passed its cap BT_LARGE_FLOAT = 1e+30 in its step from t = %.7g to %.7g "
+               "(|w| = %.3g rad/s)" % (t0, t0 + h, w)) in line,
+              "bullet float64 explicit at h = %.4g: the cap acts from t = %.7g, said" % (h, t0),
+              line)
+        # Bullet in float32: |w x Iw|^2 is inf past FLT_MAX, so |w x Iw| >=
+        # sqrt(FLT_MAX) = 1.84e19, and |w x Iw| <= |w| |I w| <= 3 |w|^2:
+        # |w| >= 2.5e9.  When: float32's round-off moves the blow-up of the
+        # doubles' recurrence, but not before the tumble (flips.csv's
+        # t_tumble of rigid-euler: 10.6 s and 20 s, docs/real-engines.md
+        # §5.6), and not after t_end
+        line = said("bullet-explicit", level)
+        m = re.search(r"overflowed in its step from t = ([^ ]+) to [^:]+: \|w x Iw\|\^2 is inf in "
+                      r"float32 at \|w\| = ([^ ]+) rad/s", line)
+        check(m and (10.0 if level == 0 else 20.0) < float(m.group(1)) < 30.0 and
+              float(m.group(2)) >= 2.5e9,
+              "bullet float32 explicit at h = %.4g: the overflow said, after the tumble, at "
+              "|w| >= 2.5e9" % h, line)
+
+
 if __name__ == "__main__":
     SUITE.main([test_tumbling, test_principal_axis, test_workers_and_provenance,
-                test_sign_and_refusals, test_unit_quaternion])
+                test_sign_and_refusals, test_unit_quaternion,
+                test_engines_that_reset_or_overflow])

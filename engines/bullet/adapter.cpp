@@ -7,6 +7,7 @@
  * step is, with Bullet's source lines (bullet 3.24+dfsg-2, src/...). */
 #include <btBulletDynamicsCommon.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -42,6 +43,7 @@ struct World {
     btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &config};
     btCollisionShape *shape = nullptr;
     btRigidBody *body = nullptr;
+    double t = 0.0; /* the time of the state held, for messages */
 };
 
 static int gyro_flags(const char *g)
@@ -93,10 +95,61 @@ static void *make(const vb_request *req, void *ctx, char *err, size_t errlen)
     return w;
 }
 
+/* The explicit gyroscopic torque as Bullet computes it in the step about
+ * to be taken, with Bullet's own products in btScalar
+ * (computeGyroscopicForceExplicit, btRigidBody.cpp:283-295, called by the
+ * solver for BT_ENABLE_GYROSCOPIC_FORCE_EXPLICIT,
+ * btSequentialImpulseConstraintSolver.cpp:1384-1388), and whether its cap
+ * (:290-293) would change it: 0, or -1 with err saying so.  The cap scales
+ * ω × Iω to m_maxGyroscopicForce when |ω × Iω|² passes its square.  Bullet's
+ * default cap is 100 (btContactSolverInfo.h:105), an engine's own rule
+ * (defaults=engine); defaults=off sets BT_LARGE_FLOAT, 1e18 in float and
+ * 1e30 in double (btScalar.h:312, :316), a cap still: one that acts means
+ * the step is no longer explicit Euler.  And in float |ω × Iω|² overflows
+ * to inf once |ω| passes about 1e9 rad/s: the cap then multiplies the
+ * torque by 1/sqrt(inf) = 0, and the body spins on at a held ω (the float
+ * build at 5 rad/s and 60 Hz: ω frozen at 1.04e10 rad/s from 29.45 s),
+ * rows that are no method's.  Either fails the run, saying when. */
+static int explicit_torque_capped(World *w, double h, char *err, size_t errlen)
+{
+    btRigidBody *b = w->body;
+    if (!(b->getFlags() & BT_ENABLE_GYROSCOPIC_FORCE_EXPLICIT))
+        return 0;
+    btScalar cap = w->world.getSolverInfo().m_maxGyroscopicForce;
+    const btMatrix3x3 &basis = b->getWorldTransform().getBasis();
+    btMatrix3x3 inertia_world = basis.scaled(b->getLocalInertia()) * basis.transpose();
+    const btVector3 &av = b->getAngularVelocity();
+    btVector3 gf = av.cross(inertia_world * av);
+    btScalar l2 = gf.length2();
+    if (std::isnan((double)l2))
+        return 0; /* the state is NaN already: a run that diverged, its rows say so */
+    int overflow = std::isinf((double)l2);
+    if (l2 <= cap * cap || (!overflow && cap < BT_LARGE_FLOAT))
+        return 0; /* no cap acts, or the engine's own cap of 100 (defaults=engine) */
+    if (overflow)
+        snprintf(err, errlen,
+                 "Bullet's explicit gyroscopic torque overflowed in its step from t = %.7g to "
+                 "%.7g: |w x Iw|^2 is inf in %s at |w| = %.3g rad/s, and its cap "
+                 "(btRigidBody.cpp:290-293) then scales the torque to 0: the body would spin on "
+                 "at a held w, not the explicit step",
+                 w->t, w->t + h, VB_PRECISION,
+                 (double)av.length());
+    else
+        snprintf(err, errlen,
+                 "Bullet's explicit gyroscopic torque |w x Iw| = %.3g passed its cap "
+                 "BT_LARGE_FLOAT = %g in its step from t = %.7g to %.7g (|w| = %.3g rad/s): the "
+                 "cap (btRigidBody.cpp:290-293) changes the step, which is then not explicit "
+                 "Euler (defaults=off sets no smaller cap)",
+                 (double)btSqrt(l2), (double)BT_LARGE_FLOAT, w->t, w->t + h, (double)av.length());
+    return -1;
+}
+
 static int step(void *wp, double h, double s[13], char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     World *w = static_cast<World *>(wp);
+    if (explicit_torque_capped(w, h, err, errlen) != 0)
+        return VB_STEP_FAILED;
+    w->t += h;
     /* maxSubSteps 0: a variable step, exactly one internalSingleStepSimulation(h)
      * (btDiscreteDynamicsWorld.cpp:400-414); with the default 1 it would be a
      * fixed 1/60 s accumulator */

@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -203,23 +204,65 @@ def drifts(rows, frame, seconds=60.0):
 
 # ---- driving the adapters ------------------------------------------------------------------
 
-def measure(command, reqs):
+class Failed(list):
+    """the rows of a run the engine failed (an error line), up to the step
+    it failed in; .at: the time that step starts, .why: the engine's words"""
+
+
+def answers(command, reqs):
     text = "".join(json.dumps(r) + "\n" for r in reqs)
     p = subprocess.run(command, shell=True, input=text, capture_output=True, text=True, cwd=ROOT,
                        timeout=1800)
     lines = p.stdout.splitlines()
     cap = lines[0] if lines else ""
-    frame = "body" if " angvel=body" in cap else "world"
-    runs, cur = {}, []
+    runs, errors, cur = {}, {}, []
     for line in lines[1:]:
         if line.startswith("# verletbench-end run="):
             runs[line.split()[2][4:]] = [[float(c) for c in l.split(",")] for l in cur]
             cur = []
+        elif line.startswith("# verletbench-error run="):
+            errors[line.split()[2][4:]] = line.split(" ", 3)[3]
+            cur = []
         elif line and line[0] in "0123456789-" and "," in line:
             cur.append(line)
-    if p.returncode != 0 or len(runs) != len(reqs):
-        raise RuntimeError("%s: exit %d, %d answers: %s" % (command, p.returncode, len(runs), p.stderr[-500:]))
+    return p, cap, runs, errors
+
+
+def measure(command, reqs):
+    """each request's rows; a run the engine failed (MuJoCo's reset, Bullet's
+    overflow: docs/real-engines.md §5.8) asked again up to the step it
+    failed in (its error line says "in its step from t = T"), its rows then
+    a Failed list"""
+    p, cap, runs, errors = answers(command, reqs)
+    frame = "body" if " angvel=body" in cap else "world"
+    again = []
+    for r in reqs:
+        m = re.search(r"in its step from t = ([0-9.e+-]+)", errors.get(r["run"], ""))
+        if m:
+            again.append(dict(r, h=r["h"][:int(round(float(m.group(1)) / H))]))
+    if again:
+        p2, _, runs2, errors2 = answers(command, again)
+        for r in again:
+            if r["run"] in runs2 and r["run"] not in errors2:
+                rows = Failed(runs2[r["run"]])
+                rows.at, rows.why = len(r["h"]) * H, errors[r["run"]]
+                runs[r["run"]] = rows
+    if len(runs) != len(reqs):
+        raise RuntimeError("%s: exit %d, %d answers: %s" % (command, p.returncode, len(runs),
+                                                           p.stderr[-500:]))
     return cap, frame, runs
+
+
+def failed_note(rows):
+    """what a failed run's cell adds: what the engine did, and when"""
+    if not isinstance(rows, Failed):
+        return ""
+    return " (then %s at %.4g s)" % (failure_kind(rows), rows.at)
+
+
+def failure_kind(rows):
+    return "reset" if "reset" in rows.why else "overflow" if "overflow" in rows.why else \
+        "capped" if "cap" in rows.why else "failed"
 
 
 HORIZON = 600.0
@@ -252,11 +295,17 @@ def main():
         caps[cmd.split()[1] if cmd.startswith("node") else cmd.split()[0]] = cap
         row = [name]
         for r in reqs[:-1]:
-            row.append(fmt_time(tumble_time(runs[r["run"]], frame)))
+            rows = runs[r["run"]]
+            t = tumble_time(rows, frame)
+            if t is None and isinstance(rows, Failed):
+                row.append("none before: %s at %.4g s" % (failure_kind(rows), rows.at))
+            else:
+                row.append(fmt_time(t) + failed_note(rows))
         fl = flips(runs["flip"], frame)
         period = (fl[-1] - fl[0]) / ((len(fl) - 1) / 2.0) if len(fl) >= 3 else None
         slept = sleep_time(runs["flip"])
-        row.append("%d" % len(fl) + (" (sleeps at %.3g s)" % slept if slept is not None else ""))
+        row.append("%d" % len(fl) + (" (sleeps at %.3g s)" % slept if slept is not None else "")
+                   + failed_note(runs["flip"]))
         row.append("%.4g s (%+.2g %%)" % (period, 100 * (period / exact - 1)) if period else "none")
         dl, dt = drifts(runs["flip"], frame)
         row.append("%.2g" % dl)

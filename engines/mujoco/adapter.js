@@ -10,6 +10,34 @@ const vb = require("../lib/vbengine.js");
 let mujoco = null;
 const num = (x) => String(x); // shortest text that reads back as the same double
 
+// MuJoCo's step checks the state it starts from (engine_forward.c:1849-1853,
+// tag 3.12.0): a qpos or qvel, or the qacc of its forward pass, that is not
+// finite or past mjMAXVAL = 1e10 (mju_isBad, engine_util_misc.c:2022;
+// mjmodel.h:25) raises mjWARN_BADQPOS, _BADQVEL or _BADQACC and, unless
+// mjDSBL_AUTORESET, resets mjData to the model's qpos0 at rest
+// (mj_resetData in mj_checkPos, mj_checkVel, mj_checkAcc, :54-112), and the
+// step goes on from there.  The rows after it are a body at rest at qpos0,
+// not the integrator's trajectory (MuJoCo Euler at 5 rad/s and 60 Hz: |w|
+// 1.8e6 rad/s at 29.63 s, at rest from 29.65 s).  Each warning counts in
+// d->warning[...].number: one that counted fails the run, saying when.
+const RESETS = [["mjWARN_BADQPOS", "qpos"], ["mjWARN_BADQVEL", "qvel"], ["mjWARN_BADQACC", "qacc"]];
+
+function resetBy(data, t0, t1, w) {
+  for (const [name, what] of RESETS) {
+    const stat = data.warning.get(mujoco.mjtWarning[name].value); // a copy: deleted
+    const n = stat.number, dof = stat.lastinfo;
+    stat.delete();
+    if (n > 0) {
+      const speed = Math.hypot(w[0], w[1], w[2]);
+      const at = (x) => +x.toPrecision(7);
+      throw new vb.RequestError(`MuJoCo reset the body in its step from t = ${at(t0)} to ${at(t1)}: ` +
+        `${name} (${what}[${dof}] not finite or past mjMAXVAL = 1e10; |w| = ${speed.toPrecision(3)} rad/s ` +
+        `at t = ${at(t0)}), so mj_step restarted it at rest from qpos0 (engine_forward.c:54-112): ` +
+        `the rows from here on would not be the integrator's`);
+    }
+  }
+}
+
 vb.main({
   name: "mujoco",
   engine: vb.npmEngine("@mujoco/mujoco"),
@@ -41,11 +69,15 @@ vb.main({
     // qvel: v (world frame), w (body frame)
     data.qpos.set([...b.x0, ...b.q0]);
     data.qvel.set([...b.v0, ...b.w0_body]);
+    let t = 0.0, last = b.w0_body;
     return {
       step(h) {
         model.opt.timestep = h; // mj_step takes m->opt.timestep (engine_forward.c:1367, :1373)
         mujoco.mj_step(model, data);
+        resetBy(data, t, t + h, last);
+        t += h;
         const p = data.qpos, v = data.qvel;
+        last = [v[3], v[4], v[5]];
         return [p[0], p[1], p[2], p[3], p[4], p[5], p[6], v[0], v[1], v[2], v[3], v[4], v[5]];
       },
       free() {
