@@ -75,7 +75,14 @@ The independent truths:
    engine on a rigid case, a protocol-1 one, a protocol-3-only engine on a
    particle case (its own error line), angvel=sideways, angvel with
    protocol=2, velocity=none on a body, a column line with the quaternion
-   w last, a row 0 that is not the request's.
+   w last, a row 0 that is not the request's; a row whose quaternion is
+   not unit to 1e-5 (2 q_exact, 0, 1.00002 q_exact), named by row and |q|,
+   while a float32 engine's q passes (src/engine/body.c says why 1e-5).
+8. Engines that reset or overflow (docs/real-engines.md §5.8): MuJoCo Euler
+   and Bullet explicit on the 5 rad/s spin fail, each at the step that
+   explicit Euler's recurrence (written here) reaches MuJoCo's mjMAXVAL
+   (engine_forward.c:93-112) or Bullet's cap BT_LARGE_FLOAT (btScalar.h:312,
+   btRigidBody.cpp:290-293), or float32's overflow.
 
 Ends with "N passed, N failed"."""
 import math
