@@ -466,21 +466,16 @@ def test_unit_quaternion(tmp):
 
 # The 5 rad/s spin about the major axis with a 1 % wobble, as
 # cases/engines/spin-major-5.case, to 30 s at 30 and 60 Hz
-SPIN5 = """[case]
-model = free-body
-I1 = 1
-I2 = 2
-I3 = 3
-w1 = 0.05
-w2 = 0.05
-w3 = 5
-t_end = 30
-[steps]
-dt = 0.033333333333333333
-halvings = 2
-[integrators]
-use = rigid-no-gyro
-"""
+def spin_case(**keys):
+    """SPIN with some of its keys set otherwise"""
+    text = SPIN
+    for k, v in keys.items():
+        text, n = re.subn(r"(?m)^%s = .*$" % k, "%s = %s" % (k, v), text)
+        assert n == 1, k
+    return text
+
+
+SPIN5 = spin_case(w1=0.05, w2=0.05, t_end=30, dt="0.033333333333333333")
 
 
 def explicit_euler_blowup(h, limit):
