@@ -141,7 +141,7 @@ static void test_toi_verlet_keeps_every_apex(void)
                 double tol = DBL_EPSILON * (8.0 * (double)k + 256.0 * (double)flight);
                 CHECK_ABS(H, apex, tol, "apex e^(2n) h0");
                 CHECK_ABS(r.s[k], y, 4.0 * tol, "y(t_k)");
-                worst = fmax(worst, fabs(H - apex) / tol);
+                worst = max_or_nan(worst, fabs(H - apex) / tol);
             }
             /* and the measures see it: every bounce's restitution e (the
              * energies' ratio, to 1e-12: a few hundred roundings) */
