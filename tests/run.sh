@@ -33,6 +33,7 @@ suite 6 "unit tests" "$BUILD/unit-tests"
 suite 6 "command line" sh "$here/cli.sh" "$BUILD"
 suite 1 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
 suite 11 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
+suite 1 "the pendulum's exact solution against 80-digit mpmath, theta0 up to the top" python3 "$here/reference/pendulum.py" "$BUILD"
 suite 11 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
 suite 8 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
 suite 2 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
@@ -65,6 +66,7 @@ suite 14 "float32: sim --precision against a float loop written in the test" pyt
 suite 10 "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite 1 "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
 suite 16 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
+suite 1 "tests that can fail: maxima that keep a NaN, every rigid method and model of the tables exposed, every test script run" python3 "$here/can_fail.py" "$BUILD"
 suite 9 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 
 python3 "$here/runner.py" "${CHECK_JOBS:-0}" < "$list"
