@@ -2,8 +2,10 @@
 # run.sh BUILD_DIR — every test suite; the last line sums them: "N passed, N failed".
 # The suites are independent (each works in temporary directories of its
 # own), so tests/runner.py runs CHECK_JOBS of them at a time (default: one
-# a CPU), the costly ones first, and prints each whole under its "== NAME"
-# in the order below.  CHECK_JOBS=1 runs them one at a time.  The engine
+# a CPU), the costly ones first, and prints a line a suite as it ends (ok
+# or FAIL, its counts and seconds; a failing suite's output under it); the
+# whole output of every suite goes to BUILD_DIR/check.log, each under its
+# "== NAME".  CHECK_JOBS=1 runs them one at a time.  The engine
 # suites hold engines to time limits of 1 to 5 s: beside one other suite
 # on 2 CPUs they pass (and did at a load of 4 with other work running);
 # at a load of 12 two suites at once missed them (12 of engines.py's
@@ -69,4 +71,4 @@ suite 16 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite 1 "tests that can fail: maxima that keep a NaN, every rigid method and model of the tables exposed, every test script run" python3 "$here/can_fail.py" "$BUILD"
 suite 9 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 
-python3 "$here/runner.py" "${CHECK_JOBS:-0}" < "$list"
+python3 "$here/runner.py" "${CHECK_JOBS:-0}" "$BUILD/check.log" < "$list"
