@@ -69,6 +69,7 @@ suite 10 "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.
 suite 1 "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
 suite 16 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
 suite 1 "tests that can fail: maxima that keep a NaN, every rigid method and model of the tables exposed, every test script run" python3 "$here/can_fail.py" "$BUILD"
+suite 3 "long commands: make check's line a suite (tests/runner.py), make engines' line a step (.ci/step), their logs" python3 "$here/long_commands.py" "$BUILD"
 suite 9 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 
 python3 "$here/runner.py" "${CHECK_JOBS:-0}" "$BUILD/check.log" < "$list"
