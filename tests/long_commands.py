@@ -63,8 +63,8 @@ def test_runner(tmp):
               m.group(0) if m else out)
     slow = got.get("slow")
     check(slow is not None and int(slow.group(6)) >= 2 and
-          out.index(slow.group(0)) > max(out.index(got[n].group(0)) for n in ("quick", "broken", "dies")
-                                         if n in got),
+          all(out.index(slow.group(0)) > out.index(got[n].group(0)) for n in ("quick", "broken", "dies")
+              if n in got),
           "runner: a line as a suite ends: the slow suite's after the quick ones', with its 2 s", out)
     # under a failing suite its output, without the passing checks and the count
     if "broken" in got:
