@@ -18,6 +18,10 @@ nothing for 11 minutes, then everything; make engines some 170 lines).
   V=1 prints everything instead.
 - The Makefile's engines target runs its steps through .ci/step into
   build/engines.log, and make check names build/check.log.
+- No doc but docs/speed.md says how long make check or make engines
+  takes (docs/findings.md said "about two and a half minutes"; issue 51
+  measured 15 on a loaded machine): speed.md gives the command, the date
+  and the load of each figure.
 Ends with "N passed, N failed"."""
 import os
 import re
@@ -135,5 +139,32 @@ def test_makefile(tmp):
         check('"$BUILD/check.log"' in f.read(), "make check's log: BUILD/check.log (tests/run.sh)")
 
 
+# "`make engines` takes about two and a half minutes": a duration claimed
+# for the whole command, in the sentence that names it
+CLAIM = re.compile(r"`make (?:engines|check)`[^.`]{0,60}?\b(?:takes|took|lasts|runs? in|in about|within)\b"
+                   r"[^.`]{0,40}?(?:\d|minute|second|hour)")
+
+
+def test_docs_time_only_in_speed(tmp):
+    check(CLAIM.search("`make engines` takes about two and a half minutes on 2 cores") and
+          CLAIM.search("`make check` runs in 9 s") and
+          not CLAIM.search("`make engines` prints a line a step with its seconds") and
+          not CLAIM.search("`make check` takes the regression check to zero tolerance."),
+          "the duration pattern finds a claimed duration, and not a mention of seconds")
+    docs = ["README.md"] + ["docs/" + x for x in sorted(os.listdir(os.path.join(ROOT, "docs")))
+                            if x.endswith(".md") and x != "speed.md"]
+    found = []
+    for d in docs:
+        with open(os.path.join(ROOT, d), encoding="utf-8") as f:
+            text = " ".join(f.read().split())
+        found += ["%s: %s" % (d, m.group(0)) for m in CLAIM.finditer(text)]
+    check(not found, "no doc but docs/speed.md claims how long make check or make engines takes",
+          "\n".join(found))
+    with open(os.path.join(ROOT, "docs", "speed.md"), encoding="utf-8") as f:
+        speed = f.read()
+    check("## `make check` and `make engines`" in speed and "/usr/bin/time -v make\nengines" in speed,
+          "docs/speed.md measures make engines, with the command")
+
+
 if __name__ == "__main__":
-    sys.exit(S.main([test_runner, test_step, test_makefile]))
+    sys.exit(S.main([test_runner, test_step, test_makefile, test_docs_time_only_in_speed]))
