@@ -4,13 +4,15 @@
 #                   (a few lines of progress; the whole log in build/make.log,
 #                   V=1 to see every command and its output instead)
 #   make check      build and run the tests, and the regression check against
-#                   the committed baseline (results/baseline)
+#                   the committed baseline (results/baseline): a line a suite
+#                   as it ends; the whole output in build/check.log
 #   make baseline   refresh that baseline on purpose (prints what changed)
 #   make bench      what a step costs against a hand-written loop (results/bench.csv)
 #   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does";
 #                   and at a contact (engines/check/contact.py): results/engines/contact.md
+#                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -262,7 +264,9 @@ $(TEST_BIN): $(TEST_OBJ) $(LIB)
 
 # The suites run CHECK_JOBS at a time (default: one a CPU; CHECK_JOBS=1 one
 # at a time, for a machine loaded by other work: the engine suites hold
-# engines to time limits of 1 to 5 s), each printed whole, in order.
+# engines to time limits of 1 to 5 s); a line a suite as it ends (a failing
+# one's output under it), each suite's whole output in $(BUILD)/check.log;
+# the last line "N passed, N failed".
 check: $(BIN) $(TEST_BIN) | deps-test deps-engines
 	@sh tests/run.sh $(BUILD)
 
@@ -345,20 +349,30 @@ bench-charts: $(BIN)
 # committed package-lock.json), the C and C++ adapters built, every case of
 # cases/engines/ run with the engines beside the built-ins (each engine in
 # persistent workers: protocol 2, and 3 for the 3D engines on the rotation
-# cases), and the summary written and printed, "what your engine does to a
-# spinning body" with it:
-# results/engines/engines.md.  The charts into plots/engines/ where gnuplot
-# is installed (the README's engine chart: plots/engines/spring/energy-time.png).
+# cases), and the summary written, "what your engine does to a spinning
+# body" with it: results/engines/engines.md.  The charts into
+# plots/engines/ where gnuplot is installed (the README's engine chart:
+# plots/engines/spring/energy-time.png).  A line a step as it runs, with
+# its seconds (.ci/step); everything the steps print goes to ENGINES_LOG
+# (V=1: to the terminal), and a step that fails shows the log's end.
 ENGINE_CASES = $(wildcard cases/engines/*.case)
+ENGINES_LOG = $(BUILD)/engines.log
+STEP = V=$(V) sh .ci/step $(ENGINES_LOG)
 engines: $(BIN)
-	@t0=$$(date +%s.%N); \
-	 $(MAKE) --no-print-directory -C engines setup || exit $$?; \
-	 $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
-	 python3 engines/report.py results/engines || exit $$?; \
-	 python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
+	@mkdir -p $(BUILD); : > $(ENGINES_LOG); t0=$$(date +%s.%N); \
+	 echo "make engines: what the steps print: $(ENGINES_LOG)"; \
+	 $(STEP) "make engines: setup (Debian packages, npm ci, the C and C++ adapters)" \
+	     $(MAKE) --no-print-directory -C engines setup || exit $$?; \
+	 $(STEP) "make engines: run: the $(words $(ENGINE_CASES)) cases of cases/engines/ into results/engines/" \
+	     $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
+	 $(STEP) "make engines: report: results/engines/engines.md" \
+	     python3 engines/report.py results/engines || exit $$?; \
+	 $(STEP) "make engines: at a contact: results/engines/contact.md" \
+	     python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
-	     $(BIN) draw results/engines plots/engines > /dev/null || exit $$?; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md, contact.md)\n", b - a }'
+	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
+	 else echo "make engines: charts skipped (no gnuplot)"; fi; \
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old

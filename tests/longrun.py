@@ -130,7 +130,7 @@ def brownian_range(grid, fit_from, paths=4000, lo=0.005, hi=0.995):
         for t in grid:
             w += rnd.gauss(0.0, math.sqrt(t - prev))
             prev = t
-            m = max(m, abs(w))
+            m = suite.max_or_nan(m, abs(w))
             if t >= fit_from * (1 - 1e-12):  # the grid's sample at fit_from, as the tool fits
                 xs.append(math.log(t))
                 ys.append(math.log(m))
@@ -170,7 +170,8 @@ def test_same_method(tmp):
         comp = [float(x["energy"]) for x in got if x["integrator"] == name and x["kahan"] == "1"]
         # at 50 steps an orbit truncation dominates: the two differ by
         # round-off, a millionth of the largest error at most
-        worst = max(abs(a - b) for a, b in zip(plain, comp)) / max(abs(a) for a in plain)
+        worst = (suite.max_or_nan(abs(a - b) for a, b in zip(plain, comp)) /
+                 suite.max_or_nan(abs(a) for a in plain))
         check(len(plain) == len(comp) > 20 and worst < 1e-6,
               "%s compensated is %s: energy errors the same to %g" % (name, name, worst))
 
@@ -319,7 +320,7 @@ def test_scale(tmp):
         steps = [round(num(g["periods"]) * S_) for g in got]
         want = beeman_energy(2 * math.pi / S_, steps) if steps else {}
         # a diverged run's last sample is empty or inf: nan, never within the bound
-        worst = max((abs(num(g["energy"]) - want[n]) for g, n in zip(got, steps)),
+        worst = suite.max_or_nan((abs(num(g["energy"]) - want[n]) for g, n in zip(got, steps)),
                     default=math.inf)
         check(s.get("status") == "ok" and len(got) > 20 and worst <= 1e-9 and
               s.get("energy_verdict") == "bounded",
@@ -371,7 +372,7 @@ def fit_from_grid(samples, first_k):
     where the maximum reaches 1 (docs/longrun.md §1)."""
     xs, ys, m = [], [], 0.0
     for k, n, e in samples:
-        m = max(m, abs(e))
+        m = suite.max_or_nan(m, abs(e))
         if m >= 1:
             break
         if k >= first_k and m > 0:

@@ -40,7 +40,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engine_steps_3d as E  # noqa: E402
-from suite import Suite  # noqa: E402
+from suite import Suite, max_or_nan  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 BUILD = os.path.join(ROOT, "engines", "build")
@@ -138,7 +138,7 @@ def distance(rows, ref):
         if sum(a * b for a, b in zip(q, s[3:7])) < 0:
             q = [-c for c in q]
         got = r[1:4] + q + r[8:14]
-        worst = max(worst, max(abs(a - b) / max(1.0, abs(b)) for a, b in zip(got, s)))
+        worst = max_or_nan(worst, max_or_nan(abs(a - b) / max(1.0, abs(b)) for a, b in zip(got, s)))
     return worst if len(rows) == len(ref) + 1 else float("inf")
 
 
@@ -250,7 +250,7 @@ def test_rows(tmp):
     out_js, _, _ = serve(CHECK_JS + " angvel=body", [req])
     out_c, _, _ = serve(CHECK_C + " angvel=body", [req])
     rj, rc_ = answers(out_js)[0]["fixed-L0"]["rows"], answers(out_c)[0]["fixed-L0"]["rows"]
-    worst = max(abs(x - y) for a, b2 in zip(rj, rc_) for x, y in zip(a, b2))
+    worst = max_or_nan(abs(x - y) for a, b2 in zip(rj, rc_) for x, y in zip(a, b2))
     check(worst <= 4 * EPS64 * len(req["h"]), "the js and c helpers' rows agree (%.3g)" % worst)
 
 
@@ -427,7 +427,7 @@ def test_jolt(tmp):
     off = ("no gyroscopic term", lambda s, h: E.jolt_step(s, h, I, False, g))
     rows, err = run_one(JS("jolt/adapter.js") + " gyro=off", req)
     f32 = [struct.unpack("f", struct.pack("f", c))[0] for c in req["body"]["w0_world"]]
-    check(rows is not None and all(max(abs(a - b) for a, b in zip(r[11:14], f32)) <= EPS32 for r in rows),
+    check(rows is not None and all(max_or_nan(abs(a - b) for a, b in zip(r[11:14], f32)) <= EPS32 for r in rows),
           "jolt gyro=off: the world angular velocity holds (to float32's rounding of w0)", err)
     held_to("jolt gyro=on", JS("jolt/adapter.js") + " gyro=on", req, on,
             [off, ("the explicit step without the rescaling", no_rescale(I, g)),
@@ -484,11 +484,11 @@ def test_principal_spin(tmp):
             continue
         tol = tolerance(eps, 60) * 5.0  # |w| = 5: the w columns' size
         w_want = axis if frame == "world" else req["body"]["w0_body"]
-        dw = max(abs(a - b) for r in rows for a, b in zip(r[11:14], w_want))
+        dw = max_or_nan(abs(a - b) for r in rows for a, b in zip(r[11:14], w_want))
         perp = 0.0
         for r in rows:
             d = E.qmul(r[4:8], E.qconj(q0))  # the rotation since t = 0, world frame
-            perp = max(perp, E.norm(E.cross(d[1:], axis)) / 5.0)
+            perp = max_or_nan(perp, E.norm(E.cross(d[1:], axis)) / 5.0)
         check(dw <= tol and perp <= tolerance(eps, 60),
               "%s: a spin about a principal axis is steady (w off by %.3g, tolerance %.3g; the turn off "
               "its axis by %.3g)" % (name, dw, tol, perp))

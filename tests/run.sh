@@ -2,8 +2,10 @@
 # run.sh BUILD_DIR — every test suite; the last line sums them: "N passed, N failed".
 # The suites are independent (each works in temporary directories of its
 # own), so tests/runner.py runs CHECK_JOBS of them at a time (default: one
-# a CPU), the costly ones first, and prints each whole under its "== NAME"
-# in the order below.  CHECK_JOBS=1 runs them one at a time.  The engine
+# a CPU), the costly ones first, and prints a line a suite as it ends (ok
+# or FAIL, its counts and seconds; a failing suite's output under it); the
+# whole output of every suite goes to BUILD_DIR/check.log, each under its
+# "== NAME".  CHECK_JOBS=1 runs them one at a time.  The engine
 # suites hold engines to time limits of 1 to 5 s: beside one other suite
 # on 2 CPUs they pass (and did at a load of 4 with other work running);
 # at a load of 12 two suites at once missed them (12 of engines.py's
@@ -33,6 +35,7 @@ suite 6 "unit tests" "$BUILD/unit-tests"
 suite 6 "command line" sh "$here/cli.sh" "$BUILD"
 suite 1 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
 suite 11 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
+suite 1 "the pendulum's exact solution against 80-digit mpmath, theta0 up to the top" python3 "$here/reference/pendulum.py" "$BUILD"
 suite 11 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
 suite 8 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
 suite 2 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
@@ -65,6 +68,8 @@ suite 14 "float32: sim --precision against a float loop written in the test" pyt
 suite 10 "shards: run --shard K/N through GNU parallel, merge" sh "$here/shards.sh" "$BUILD"
 suite 1 "libraries: the GSL and FFTW every data file names, and merge refusing others" python3 "$here/libraries.py" "$BUILD"
 suite 16 "valgrind memcheck" sh "$here/valgrind.sh" "$BUILD"
+suite 1 "tests that can fail: maxima that keep a NaN, every rigid method and model of the tables exposed, every test script run" python3 "$here/can_fail.py" "$BUILD"
+suite 3 "long commands: make check's line a suite (tests/runner.py), make engines' line a step (.ci/step), their logs" python3 "$here/long_commands.py" "$BUILD"
 suite 9 "regression check against results/baseline" sh "$here/regression.sh" "$BUILD"
 
-python3 "$here/runner.py" "${CHECK_JOBS:-0}" < "$list"
+python3 "$here/runner.py" "${CHECK_JOBS:-0}" "$BUILD/check.log" < "$list"

@@ -13,6 +13,24 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 PY_ENGINE = "python3 " + os.path.join(ROOT, "examples", "engines", "python", "engine.py")
 
 
+def max_or_nan(*values, default=None):
+    """max() that keeps a NaN: the largest of the values (of the one
+    iterable when given one argument), or NaN when any of them is NaN.
+    max(worst, nan) is worst (nan > worst is False), and so is max() over
+    values with a NaN after the first, so a run gone NaN would pass a bound
+    on its worst error: every maximum a suite accumulates is taken with
+    this.  Of nothing: default, or ValueError as max() without one."""
+    items = list(values[0]) if len(values) == 1 else list(values)
+    if not items:
+        if default is None:
+            raise ValueError("max_or_nan() of nothing")
+        return default
+    for v in items:
+        if v != v:
+            return float("nan")
+    return max(items)
+
+
 def table_body(path):
     """A table's lines without its provenance lines ("# ...")."""
     with open(path) as f:

@@ -74,7 +74,7 @@ static void check_rigid(const char *what, size_t n, const double *x, const doubl
     /* a velocity with parts along every rod, far from rigid */
     for (size_t i = 0; i < 2 * n; i++) {
         v[i] = sin(1.0 + 2.3 * (double)i) * (1.0 + (double)i);
-        speed = fmax(speed, fabs(v[i]));
+        speed = max_or_nan(speed, fabs(v[i]));
     }
     rigid_part(n, m, x, v, want);
     CHECK(vb_project_velocity(&c, n, x, v) == 0, "%s: the projection failed", what);
@@ -244,8 +244,8 @@ static void test_shake_direct_matches_sweeps(void)
             }
             double fast = 0.0;
             for (size_t i = 0; i < dof; i++) {
-                worst_x = fmax(worst_x, fabs(xd[i] - xs[i]));
-                fast = fmax(fast, fabs(vs[i]));
+                worst_x = max_or_nan(worst_x, fabs(xd[i] - xs[i]));
+                fast = max_or_nan(fast, fabs(vs[i]));
             }
             m.type->accel(m.self, t + h, xd, vd, a);
             for (size_t i = 0; i < dof; i++) {
@@ -256,7 +256,7 @@ static void test_shake_direct_matches_sweeps(void)
             CHECK(vb_rattle_velocity(&m.cons, xs, vs, tol, 0.0, VB_CONSTRAIN_MAX_SWEEPS) > 0,
                   "RATTLE's sweeps");
             for (size_t i = 0; i < dof; i++)
-                worst_v = fmax(worst_v, fabs(vd[i] - vs[i]) / fast);
+                worst_v = max_or_nan(worst_v, fabs(vd[i] - vs[i]) / fast);
             for (size_t r = 0; r < m.cons.n; r++) {
                 const vb_constraint *rod = &m.cons.rod[r];
                 double along = 0.0;
@@ -450,7 +450,7 @@ static void test_shake_chain_same_bits(void)
             for (size_t i = 0; i < dof; i++) {
                 vs[i] = vw[i] = v[i] + a[i] * h / 2;
                 xs[i] = xw[i] = x[i] + vs[i] * h;
-                far = fmax(far, fabs(xs[i]));
+                far = max_or_nan(far, fabs(xs[i]));
             }
             long got = vb_shake(&m.cons, xs, x, 1e-10, most, vs, h);
             long want = shake_as_written(&m.cons, xw, x, 1e-10, 8.0 * DBL_EPSILON, far, 1, vw, h,

@@ -239,8 +239,7 @@ static void test_closed_form_verlet(void)
         g->step(st, &f, (n - 1) * h, h);
         g->observe(st, x, v);
         double want = cos(n * theta) + (0.4 * h / sin(theta)) * sin(n * theta);
-        if (fabs(x[0] - want) > worst)
-            worst = fabs(x[0] - want);
+        worst = max_or_nan(worst, fabs(x[0] - want));
     }
     CHECK(worst <= roundoff_bound(1.0 / sin(theta)),
           "verlet strays %.3g from its closed form over %d steps (bound %.3g)", worst,
@@ -264,8 +263,7 @@ static double invariant_drift(const char *name, double (*q)(double, double))
         g->step(st, &f, (n - 1) * CF_H, CF_H);
         g->observe(st, x, v);
         double d = fabs(q(x[0], v[0]) - q0) / q0;
-        if (d > worst)
-            worst = d;
+        worst = max_or_nan(worst, d);
     }
     return worst;
 }
@@ -328,8 +326,7 @@ static double path_gap(const path *a, const path *b, size_t dim)
     if (a->n != b->n)
         return INFINITY;
     for (size_t i = 0; i < (a->n + 1) * dim; i++)
-        if (fabs(a->x[i] - b->x[i]) > worst || isnan(a->x[i] - b->x[i]))
-            worst = fabs(a->x[i] - b->x[i]);
+        worst = max_or_nan(worst, fabs(a->x[i] - b->x[i]));
     return worst;
 }
 
@@ -342,7 +339,7 @@ static double path_scale(const path *p, size_t dim)
 {
     double s = 0.0;
     for (size_t i = 0; i < (p->n + 1) * dim; i++)
-        s = fmax(s, fabs(p->x[i]));
+        s = max_or_nan(s, fabs(p->x[i]));
     return s;
 }
 
@@ -413,8 +410,7 @@ static double projectile_error(const char *integ, const vb_plan_spec *plan)
     for (size_t n = 0; n <= p.n; n++) {
         m.type->exact(m.self, NULL, p.t[n], xe, ve);
         double d = hypot(p.x[2 * n] - xe[0], p.x[2 * n + 1] - xe[1]);
-        if (d > worst)
-            worst = d;
+        worst = max_or_nan(worst, d);
     }
     path_free(&p);
     return worst;
@@ -468,8 +464,7 @@ static void test_fact_naive_projectile_error(void)
             double err = hypot(p.x[2 * n] - xe[0], p.x[2 * n + 1] - xe[1]);
             double want = 9.81 * h * p.t[n] / 2.0;
             double rel = fabs(err - want) / want;
-            if (rel > worst)
-                worst = rel;
+            worst = max_or_nan(worst, rel);
         }
         /* err ~ 1e-2 against round-off ~ 1e-13 in positions of ~40: 1e-9 is loose */
         CHECK(worst <= 1e-9, "%s: error differs from g h t/2 by %.3g relative", names[k], worst);
@@ -731,7 +726,7 @@ static void test_fact_beeman_positions_are_verlet(void)
     for (int n = 1; n <= 200; n++)
         stepper_step(&s, 0.05, &x[n], &v);
     for (int n = 1; n < 200; n++)
-        worst = fmax(worst, fabs(x[n + 1] - 2.0 * x[n] + x[n - 1] - (-4.0 * x[n]) * 0.05 * 0.05));
+        worst = max_or_nan(worst, fabs(x[n + 1] - 2.0 * x[n] + x[n - 1] - (-4.0 * x[n]) * 0.05 * 0.05));
     /* a few roundings of O(1) numbers a step: 1e-15; the h^3 term Beeman
      * would add if it were not Verlet is 1e-4 here */
     CHECK(worst < 1e-14, "beeman: x+ - 2x + x- - a h^2 = %.3g, not round-off", worst);

@@ -47,8 +47,7 @@ static void test_kepler_cold_start(void)
             int rc = vb_kepler_solve(k, es[i], M, NAN, &E, NULL, NULL);
             CHECK(rc == 0, "no convergence at e=%g M=%g", es[i], M);
             double r = (double)fabsl(kepler_residual(E, es[i], M));
-            if (r > worst)
-                worst = r;
+            worst = max_or_nan(worst, r);
             if (vb_kepler_iterations(k) > most_iter)
                 most_iter = vb_kepler_iterations(k);
         }
@@ -107,8 +106,7 @@ static void test_kepler_along_many_periods(void)
         double M = vb_kepler_reduce(t);
         vb_kepler_solve(k, 0.99, M, NAN, &E, NULL, NULL);
         double r = (double)fabsl(kepler_residual(E, 0.99, M));
-        if (r > worst)
-            worst = r;
+        worst = max_or_nan(worst, r);
         /* the position must be the ellipse point of that E */
         double want_x = cos(E) - 0.99;
         if (!(fabs(x[0] - want_x) <= 1e-13))
@@ -164,10 +162,8 @@ static void check_ode(const char *model, const char *const *sets, double t_max, 
             double acc = (4 * D2 - D1) / 3;
             double V1 = (p1.x[k] - m1.x[k]) / (2 * d), V2 = (p2.x[k] - m2.x[k]) / d;
             double vel = (4 * V2 - V1) / 3;
-            if (!(fabs(acc - a[k]) <= worst_a))
-                worst_a = fabs(acc - a[k]);
-            if (!(fabs(vel - c.v[k]) <= worst_v))
-                worst_v = fabs(vel - c.v[k]);
+            worst_a = max_or_nan(worst_a, fabs(acc - a[k]));
+            worst_v = max_or_nan(worst_v, fabs(vel - c.v[k]));
         }
     }
     if (work)
@@ -246,10 +242,8 @@ static void test_exact_orbit_conserves_invariants(void)
             double l;
             vb_angmom(&m, p.x, p.v, &l);
             double dl = fabs(l - L0) / L0;
-            if (!(de <= worst_e))
-                worst_e = de;
-            if (!(dl <= worst_l))
-                worst_l = dl;
+            worst_e = max_or_nan(worst_e, de);
+            worst_l = max_or_nan(worst_l, dl);
         }
         m.type->work_free(work);
         CHECK(worst_e <= 1e-12, "%s: exact energy changes by %.3g", ecc[i], worst_e);
@@ -271,8 +265,7 @@ static void test_exact_pendulum_period_and_energy(void)
     for (int k = 0; k < 10000; k++) {
         point q = at(&m, NULL, k * 0.0371);
         double d = fabs(m.type->energy(m.self, q.x, q.v) - E0) / E0;
-        if (d > worst)
-            worst = d;
+        worst = max_or_nan(worst, d);
     }
     CHECK(worst <= 1e-13, "exact pendulum energy changes by %.3g", worst);
 }
@@ -361,10 +354,10 @@ static void test_reference_accuracy(void)
                     CHECK(vb_truth_at(ref, t, a, a + n) == 0 && vb_truth_at(ex, t, a + 2 * n,
                                                                             a + 3 * n) == 0,
                           "%s: a solution failed at t = %g", name, t);
-                    err_x = fmax(err_x, vb_distance(a, a + 2 * n, n));
-                    err_v = fmax(err_v, vb_distance(a + n, a + 3 * n, n));
-                    size_x = fmax(size_x, vb_magnitude(a + 2 * n, n));
-                    size_v = fmax(size_v, vb_magnitude(a + 3 * n, n));
+                    err_x = max_or_nan(err_x, vb_distance(a, a + 2 * n, n));
+                    err_v = max_or_nan(err_v, vb_distance(a + n, a + 3 * n, n));
+                    size_x = max_or_nan(size_x, vb_magnitude(a + 2 * n, n));
+                    size_v = max_or_nan(size_v, vb_magnitude(a + 3 * n, n));
                 }
                 double est_x = vb_truth_err_pos(ref), est_v = vb_truth_err_vel(ref);
                 CHECK(err_x <= 1e-12 * size_x && err_v <= 1e-12 * size_v,
@@ -377,8 +370,8 @@ static void test_reference_accuracy(void)
                       "(velocity %.3g), its estimate says %.3g (%.3g)",
                       name, n, fractions[k], kind ? "random" : "fixed", err_x, err_v, est_x,
                       est_v);
-                worst = fmax(worst, err_x / est_x);
-                worst_abs = fmax(worst_abs, fmax(err_x / size_x, err_v / size_v));
+                worst = max_or_nan(worst, err_x / est_x);
+                worst_abs = max_or_nan(worst_abs, max_or_nan(err_x / size_x, err_v / size_v));
                 vb_truth_free(ref);
                 vb_truth_free(ex);
                 vb_plan_end(&p);
@@ -451,7 +444,7 @@ static void test_reference_conserves_henon_heiles_energy(void)
         for (int k = 1; k <= 20000; k++) {
             double t = T * k / 20000.0;
             CHECK(vb_truth_at(tr, t, x, v) == 0, "the reference failed at t = %g", t);
-            worst = fmax(worst, fabs(m.type->energy(m.self, x, v) - E0) / fabs(E0));
+            worst = max_or_nan(worst, fabs(m.type->energy(m.self, x, v) - E0) / fabs(E0));
         }
         CHECK(worst <= 100.0 * VB_REF_TOL, "E = %.4g: energy off by %.3g of itself (bound %.3g)",
               E0, worst, 100.0 * VB_REF_TOL);
@@ -553,7 +546,7 @@ static double chain_mode_error(const chain_ref *r, double t, const double *x, co
         long double ph = r->w[j] * (long double)t;
         long double want = y ? p[j] : r->q0[j] * cosl(ph);
         long double want_d = y ? pd[j] : -r->q0[j] * r->w[j] * sinl(ph) / r->w_max;
-        worst = fmax(worst, (double)fmaxl(fabsl(q[j] - want), fabsl(qd[j] - want_d)));
+        worst = max_or_nan(worst, max_or_nan((double)fabsl(q[j] - want), (double)fabsl(qd[j] - want_d)));
     }
     free(q);
     return worst;
@@ -574,7 +567,7 @@ static double chain_bound(const chain_ref *r, double t)
     double u = DBL_EPSILON / 2.0, m = (double)(2 * (r->n + 1));
     double phases = 0.0;
     for (size_t j = 0; j < r->n; j++)
-        phases = fmax(phases, (double)fabsl(r->q0[j]) * u * (7.0 * (double)r->w[j] * fabs(t) + 3.0));
+        phases = max_or_nan(phases, (double)fabsl(r->q0[j]) * u * (7.0 * (double)r->w[j] * fabs(t) + 3.0));
     return phases + 4.0 * u * log2(m) * (double)r->norm;
 }
 
@@ -610,8 +603,8 @@ static void test_chain_modes_move_as_closed_form(void)
             double e = chain_mode_error(&r, t, x, x + n, NULL), b = chain_bound(&r, t);
             CHECK(e <= b, "chain of %zu at t = %g: a mode off its closed form by %.3g (bound %.3g)",
                   n, t, e, b);
-            worst = fmax(worst, e);
-            worst_ratio = fmax(worst_ratio, e / b);
+            worst = max_or_nan(worst, e);
+            worst_ratio = max_or_nan(worst_ratio, e / b);
         }
         unit_note("chain of %zu, %d steady steps: modes within %.2e of their closed form (%.2f of "
                   "the bound)",
@@ -662,7 +655,7 @@ static void test_chain_steady_steps_jumps_and_walks_agree(void)
          * each other, mode by mode */
         double d = chain_mode_error(&r, t, a, a + n, b);
         CHECK(d <= 2.0 * bound, "steady and jump differ by %.3g in a mode at t = %g", d, t);
-        worst = fmax(worst, d);
+        worst = max_or_nan(worst, d);
     }
     unit_note("chain of 64, 50000 steps of %g: steady and jump states within %.2e in modes", h,
               worst);
@@ -698,7 +691,7 @@ static void test_chain_truth_conserves_energy(void)
         double bound = 2.0 * (5.0 * u * w_max * L + u) + 8.0 * u * logm + 2.0 * (double)n * u;
         CHECK(e <= bound, "rotated: energy off by %.3g of itself at t = %g (bound %.3g)", e, t,
               bound);
-        worst_rot = fmax(worst_rot, e);
+        worst_rot = max_or_nan(worst_rot, e);
         if (s % 1000 == 0) {
             void *alone = m.type->work_alloc(m.self);
             CHECK(m.type->exact(m.self, alone, t, x, x + n) == 0, "no state at %g", t);
@@ -706,7 +699,7 @@ static void test_chain_truth_conserves_energy(void)
             e = fabs(m.type->energy(m.self, x, x + n) - E0) / E0;
             double direct = 2.0 * 2.0 * u + 8.0 * u * logm + 2.0 * (double)n * u;
             CHECK(e <= direct, "by libm: energy off by %.3g at t = %g (bound %.3g)", e, t, direct);
-            worst_dir = fmax(worst_dir, e);
+            worst_dir = max_or_nan(worst_dir, e);
         }
     }
     unit_note("chain of 512 to t = 300: the truth's energy within %.2e rotated, %.2e by libm",
@@ -774,13 +767,13 @@ static void test_linkage_tension_solve(void)
             linkage_dense(&k, q, qd, b);
             double big = 0.0, diff = 0.0;
             for (size_t i = 0; i < n; i++) {
-                big = fmax(big, fabs(b[i]));
-                diff = fmax(diff, fabs(a[i] - b[i]));
+                big = max_or_nan(big, fabs(b[i]));
+                diff = max_or_nan(diff, fabs(a[i] - b[i]));
             }
             double rel = diff / big;
             if (n <= 16)
-                worst16 = fmax(worst16, rel);
-            worst64 = fmax(worst64, rel);
+                worst16 = max_or_nan(worst16, rel);
+            worst64 = max_or_nan(worst64, rel);
             CHECK(rel <= (n <= 16 ? 1e-12 : 1e-11),
                   "%zu rods, trial %d: tension solve vs dense Cholesky differ by %.3g of the largest",
                   n, trial, rel);

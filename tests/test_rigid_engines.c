@@ -51,13 +51,13 @@ static void compare(const char *who, const vb_rigid_state *s, const engine_body 
     double d = 0.0, ww[3];
     vb_quat_rotate(s->q, s->w, ww);
     for (int i = 0; i < 3; i++) {
-        d = fmax(d, fabs(s->x[i] - e->x[i]));
-        d = fmax(d, fabs(s->v[i] - e->v[i]));
-        d = fmax(d, fabs(ww[i] - e->w[i]));
+        d = max_or_nan(d, fabs(s->x[i] - e->x[i]));
+        d = max_or_nan(d, fabs(s->v[i] - e->v[i]));
+        d = max_or_nan(d, fabs(ww[i] - e->w[i]));
     }
-    d = fmax(d, fabs(s->q[0] - e->q[3]));
+    d = max_or_nan(d, fabs(s->q[0] - e->q[3]));
     for (int i = 0; i < 3; i++)
-        d = fmax(d, fabs(s->q[1 + i] - e->q[i]));
+        d = max_or_nan(d, fabs(s->q[1 + i] - e->q[i]));
     CHECK(d <= ENGINE_TOL, "%s: the method and the engine's formulas differ by %.3g", who, d);
 }
 
@@ -370,7 +370,7 @@ static void test_euler_by_hand(void)
     vb_rigid_pack(&s, a);
     vb_rigid_pack(&e, b);
     for (int c = 0; c < VB_RIGID_COMPONENTS; c++)
-        d = fmax(d, fabs(a[c] - b[c]));
+        d = max_or_nan(d, fabs(a[c] - b[c]));
     /* the same arithmetic up to the order of the additions */
     CHECK(d <= ENGINE_TOL, "rigid-euler and its formulas differ by %.3g", d);
 }

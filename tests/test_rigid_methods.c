@@ -89,8 +89,8 @@ static void run_errors(const vb_rigid_method *g, const vb_rigid_model *m, double
         g->step(&s, &p, h);
         m->type->exact(m->self, NULL, i * h, &e);
         double d[3] = {s.w[0] - e.w[0], s.w[1] - e.w[1], s.w[2] - e.w[2]};
-        *att = fmax(*att, vb_quat_angle_between(e.q, s.q));
-        *angvel = fmax(*angvel, vb_vec3_norm(d));
+        *att = max_or_nan(*att, vb_quat_angle_between(e.q, s.q));
+        *angvel = max_or_nan(*angvel, vb_vec3_norm(d));
     }
 }
 
@@ -216,8 +216,8 @@ static void test_angular_momentum_kept(void)
             vb_rigid_angmom_body(&p, s.w, Lb);
             double d[3] = {L[0] - L0[0], L[1] - L0[1], L[2] - L0[2]};
             double bound = 16.0 * DBL_EPSILON * k * L0n;
-            worst = fmax(worst, vb_vec3_norm(d) / bound);
-            worst_norm = fmax(worst_norm, fabs(vb_vec3_norm(Lb) - L0n) / bound);
+            worst = max_or_nan(worst, vb_vec3_norm(d) / bound);
+            worst_norm = max_or_nan(worst_norm, fabs(vb_vec3_norm(Lb) - L0n) / bound);
         }
         if (g->flags & VB_RIGID_KEEPS_ANGMOM)
             CHECK(worst <= 1.0, "%s: world L off by %.3g of the round-off bound", g->name,
@@ -259,7 +259,7 @@ static void test_reversible(void)
         vb_rigid_pack(&s, a);
         vb_rigid_pack(&s0, b);
         for (int c = 0; c < VB_RIGID_COMPONENTS; c++)
-            d = fmax(d, fabs(a[c] - b[c]));
+            d = max_or_nan(d, fabs(a[c] - b[c]));
         if (g->flags & VB_RIGID_REVERSIBLE)
             CHECK(d <= 1e-12, "%s: %.3g from the start after there and back", g->name, d);
         else if (!strcmp(g->name, "rigid-explicit-gyro"))
@@ -323,7 +323,7 @@ static void test_no_squish_is_the_splitting_321(void)
     }
     double d = vb_quat_angle_between(a.q, b.q);
     for (int i = 0; i < 3; i++)
-        d = fmax(d, fabs(a.w[i] - L[i] / p.inertia[i]));
+        d = max_or_nan(d, fabs(a.w[i] - L[i] / p.inertia[i]));
     CHECK(d <= 1e-13, "NO_SQUISH and the splitting 3 2 1 2 3 differ by %.3g", d);
     m.type->initial(m.self, &b);
     for (int k = 0; k < 200; k++)

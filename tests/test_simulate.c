@@ -44,10 +44,10 @@ static void test_metrics_match_their_definitions(void)
         double ev = hypot(vs[2 * k] - ve[0], vs[2 * k + 1] - ve[1]);
         double ee = fabs(m.type->energy(m.self, xs + 2 * k, vs + 2 * k) - E0) / fabs(E0);
         double el = fabs(cross_z(xs + 2 * k, vs + 2 * k) - L0) / fabs(L0);
-        pmax = fmax(pmax, ep);
-        vmax = fmax(vmax, ev);
-        emax = fmax(emax, ee);
-        lmax = fmax(lmax, el);
+        pmax = max_or_nan(pmax, ep);
+        vmax = max_or_nan(vmax, ev);
+        emax = max_or_nan(emax, ee);
+        lmax = max_or_nan(lmax, el);
         ss += ep * ep;
         pfin = ep;
         vfin = ev;
@@ -87,7 +87,7 @@ static void test_metrics_without_velocity(void)
         double xe[2], ve[2];
         m.type->exact(m.self, work, ts[k], xe, ve);
         double ep = hypot(xs[2 * k] - xe[0], xs[2 * k + 1] - xe[1]);
-        pmax = fmax(pmax, ep);
+        pmax = max_or_nan(pmax, ep);
         ss += ep * ep;
         pfin = ep;
         if (k > 0 && !bad)

@@ -198,7 +198,10 @@ def drifts(rows, frame, seconds=60.0):
         if r[0] > seconds + 1e-9:
             break
         L, T = LT(r)
-        dl, dt = max(dl, abs(L / L0 - 1.0)), max(dt, abs(T / T0 - 1.0))
+        # a NaN kept (max() drops it): a body gone NaN has no drift to print
+        a, b = abs(L / L0 - 1.0), abs(T / T0 - 1.0)
+        dl = a if math.isnan(a) or a > dl else dl
+        dt = b if math.isnan(b) or b > dt else dt
     return dl, dt
 
 

@@ -13,7 +13,11 @@ and the arithmetic-geometric mean for the Jacobi elliptic functions.
 prints the CSV header and row `verletbench sim` prints (T_END 0 = whole trace).
 """
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from suite import max_or_nan  # noqa: E402
 
 # ---- MT19937 (Matsumoto and Nishimura), seeded like GSL's gsl_rng_mt19937 --
 
@@ -373,10 +377,10 @@ def main(argv):
             errs_l.append(abs(model.angmom(x, v) - L0) / abs(L0))
     steps = n + 1
     if status == "ok":
-        cols = [errs_p[-1], max(errs_p), math.sqrt(sum(e * e for e in errs_p) / len(errs_p)),
-                errs_v[-1], max(errs_v)]
-        emax = repr(max(errs_e)) if E0 is not None else ""
-        lmax = repr(max(errs_l)) if L0 is not None else ""
+        cols = [errs_p[-1], max_or_nan(errs_p), math.sqrt(sum(e * e for e in errs_p) / len(errs_p)),
+                errs_v[-1], max_or_nan(errs_v)]
+        emax = repr(max_or_nan(errs_e)) if E0 is not None else ""
+        lmax = repr(max_or_nan(errs_l)) if L0 is not None else ""
     else:
         cols = [math.inf] * 5
         emax = "inf" if E0 is not None else ""
