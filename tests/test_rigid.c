@@ -3,6 +3,8 @@
  * rk8pd, and mpmath at 30 digits through tests/rigid_mpmath.h), the
  * rigid-model table, and the flip and tumble analysis (docs/rigid.md).
  * The methods are tested in test_rigid_methods.c. */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,16 +261,21 @@ static void test_free_body_separatrix(void)
 
 /* Against mpmath's 30-digit integration (tests/rigid_mpmath.h), where the
  * reference's own error is nothing: what is left is the closed form's
- * round-off, a few ulps of the phase u = lambda t + u0 (up to |u| ~ 20
- * here) times the sensitivity near the separatrix; ~1e-14 measured.
- * 1e-13 bounds it with room, and is 1e5 below anything a wrong formula
- * could give. */
-#define MPMATH_TOL 1e-13
+ * round-off.  It is evaluated at the phase u = lambda t + u0, which
+ * carries a rounding of a few eps |u|; that turns the body by
+ * |w| eps |u| / lambda <= |w| eps (|t| + |u0|/lambda) rad (u0_time =
+ * |u0|/lambda, computed by mpmath from the moments), and moves w less.
+ * The tolerance is MPMATH_ULPS times that scale; the rows, needles of
+ * I1 = 1e-12 and nearly symmetric bodies included, measure up to 1.1 of
+ * it.  The two large cancelling terms of the needle's precession angle
+ * (issue 50) gave 140 (I1 = 1e-4) to 4e11 (I1 = 1e-12) times it, and the
+ * moments of 1e150 a NaN, which fails here (!(e <= tol)). */
+#define MPMATH_ULPS 16.0
 
 static void test_free_body_against_mpmath(void)
 {
     size_t n = sizeof rigid_mpmath / sizeof rigid_mpmath[0];
-    CHECK(n >= 9, "rigid_mpmath.h has %zu rows", n);
+    CHECK(n >= 27, "rigid_mpmath.h has %zu rows", n);
     double worst = 0.0;
     for (size_t i = 0; i < n; i++) {
         vb_free_body_solution s;
@@ -280,16 +287,24 @@ static void test_free_body_against_mpmath(void)
             CHECK(0, "%s: %s", rigid_mpmath[i].what, err);
             continue;
         }
+        double spin = fmax(vb_vec3_norm(rigid_mpmath[i].w0), vb_vec3_norm(rigid_mpmath[i].w));
+        double scale = DBL_EPSILON * (1.0 + spin * (fabs(rigid_mpmath[i].t) +
+                                                    rigid_mpmath[i].u0_time));
         double e = 0.0;
-        for (int k = 0; k < 4; k++)
-            e = fmax(e, fabs(q[k] - rigid_mpmath[i].q[k]));
-        for (int k = 0; k < 3; k++)
-            e = fmax(e, fabs(w[k] - rigid_mpmath[i].w[k]));
-        CHECK(e <= MPMATH_TOL, "%s, t = %g: off mpmath by %.3g", rigid_mpmath[i].what,
-              rigid_mpmath[i].t, e);
-        worst = fmax(worst, e);
+        for (int k = 0; k < 7; k++) {
+            double d = k < 4 ? q[k] - rigid_mpmath[i].q[k] : w[k - 4] - rigid_mpmath[i].w[k - 4];
+            if (!(fabs(d) <= e)) /* a NaN sticks */
+                e = isnan(e) ? e : fabs(d);
+        }
+        CHECK(e <= MPMATH_ULPS * scale,
+              "%s, t = %g: off mpmath by %.3g, %.3g times its round-off scale %.3g",
+              rigid_mpmath[i].what, rigid_mpmath[i].t, e, e / scale, scale);
+        if (!isnan(worst) && !(e / scale <= worst))
+            worst = e / scale;
     }
-    unit_note("free body against mpmath (30 digits): largest difference %.2e", worst);
+    unit_note("free body against mpmath (30 digits): up to %.2g times the round-off scale "
+              "eps (1 + |w| |u| / lambda)",
+              worst);
 }
 
 /* What the exact solution must conserve, at any t: the energy and the
