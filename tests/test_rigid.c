@@ -582,6 +582,62 @@ static void test_trackers_on_known_motions(void)
     CHECK(isnan(vb_flip_tracker_period(&wob)), "no period without flips");
 }
 
+/* c = cos phi(t) flips where phi = pi/2 + j pi.  Regular (docs/rigid.md
+ * §4): evenly spaced flips, none missing at the start or the end.  Each
+ * motion here breaks one part of the rule by far more than its 25 %, as
+ * ODE's did (gaps 8.15 s down to 4.93 s, then none for 50 s), or meets
+ * it: the count is exact, so a rule that let these through, or a count of
+ * the sign changes of w2, shows. */
+static vb_flip_tracker track_phase(double (*phi)(double), double t_end)
+{
+    vb_rigid_props p = {{1, 2, 3}, 1, {0, 0, 0}};
+    vb_rigid_state s = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    vb_flip_tracker fl;
+    vb_flip_tracker_start(&fl, 1, VB_FLIP_THRESHOLD);
+    for (int n = 0; 0.01 * n <= t_end; n++) {
+        double t = 0.01 * n;
+        s.w[1] = cos(phi(t)) / 2.0;
+        s.w[2] = sin(phi(t)) / 3.0;
+        vb_flip_tracker_add(&fl, &p, t, &s);
+    }
+    return fl;
+}
+
+/* flips ever closer: the phase runs as t + t^2/20 (gaps pi / (1 + t/10)) */
+static double phase_speeding(double t) { return t + t * t / 20.0; }
+/* flips that stop: from t = 15 the phase stays at 5 pi (c = -1, turned) */
+static double phase_stopping(double t) { return t < 5.0 * M_PI ? t : 5.0 * M_PI; }
+/* flips that start late, as after a tumble: c = 1 until t = 20 */
+static double phase_late(double t) { return t < 20.0 ? 0.0 : t - 20.0; }
+/* even flips, pi apart */
+static double phase_steady(double t) { return t; }
+
+static void test_flips_regular(void)
+{
+    vb_flip_tracker fl = track_phase(phase_steady, 30.0);
+    CHECK(fl.flips == 9 && vb_flip_tracker_regular(&fl), "cos t: %zu flips, regular %d",
+          fl.flips, vb_flip_tracker_regular(&fl));
+    fl = track_phase(phase_speeding, 30.0);
+    /* phi(30) = 75: pi/2 + j pi < 75 for j = 0..23 */
+    CHECK(fl.flips == 24 && !vb_flip_tracker_regular(&fl) &&
+              isnan(vb_flip_tracker_period(&fl)),
+          "flips four times closer at the end: %zu flips, no period (%g)", fl.flips,
+          vb_flip_tracker_period(&fl));
+    fl = track_phase(phase_stopping, 60.0);
+    CHECK(fl.flips == 5 && !vb_flip_tracker_regular(&fl), "flips that stop at 15 s of 60: "
+                                                          "%zu flips, regular %d",
+          fl.flips, vb_flip_tracker_regular(&fl));
+    fl = track_phase(phase_stopping, 17.0);
+    CHECK(fl.flips == 5 && vb_flip_tracker_regular(&fl) &&
+              fabs(vb_flip_tracker_period(&fl) - 2.0 * M_PI) <= 1e-6,
+          "the same up to 17 s, 2 s past the last flip: regular, period %.9g",
+          vb_flip_tracker_period(&fl));
+    fl = track_phase(phase_late, 60.0);
+    CHECK(fl.flips == 13 && !vb_flip_tracker_regular(&fl),
+          "flips from 21.6 s of 60 (a tumble's): %zu flips, regular %d", fl.flips,
+          vb_flip_tracker_regular(&fl));
+}
+
 /* ---- the table and its parameters ---- */
 
 static void test_rigid_model_table(void)
@@ -645,5 +701,6 @@ void suite_rigid(void)
     RUN(test_flip_period);
     RUN(test_stable_spins_do_not_flip);
     RUN(test_trackers_on_known_motions);
+    RUN(test_flips_regular);
     RUN(test_rigid_model_table);
 }
