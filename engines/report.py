@@ -25,8 +25,9 @@ below them:
   flip (the summary's "= name", float32 engines by float32's rule), or none;
 - the fitted order of the attitude error (orders.csv, err_att_max) with
   fixed steps on the flip and on the symmetric top, with its 95 % interval;
-- the flip period's relative error at 60 Hz (flips.csv, against 4K(m)/lambda;
-  the flips seen and the exact motion's in 60 s);
+- the flip period's relative error at 60 Hz (flips.csv, against 4K(m)/lambda,
+  where the flips are regular, docs/rigid.md §4; "irregular" where they are
+  not; the flips seen and the exact motion's in 60 s);
 - the drift of the world angular momentum, max |L - L0|/|L0|, and of the
   energy, max |E - E0|/|E0|, over the flip's 60 s at 60 Hz (runs.csv);
 - the time a stable spin first tumbles at 60 Hz, at 1, 5 and 20 rad/s
@@ -100,7 +101,10 @@ def same_marks(summary_path, name):
     if not row:
         return marks
     for col, cell in zip(head, row):
-        plan = col.split()[0]
+        # a plan's column of positions ("fixed", "random (median)"), or a
+        # rigid body's of its attitude ("attitude, fixed"), which carries
+        # its "= name"
+        plan = (col[len("attitude, "):] if col.startswith("attitude, ") else col).split()[0]
         if plan in PLANS:
             m = re.search(r"= `([^`]+)`", cell)
             marks[plan] = m.group(1) if m else None
@@ -286,6 +290,8 @@ def period_text(f):
     if f["status"] != "ok":
         return f["status"]
     seen = "%s of %s flips" % (f["flips"], f["flips_exact"])
+    if not f["flip_period_err"] and int(f["flips"]) >= 2 and int(f["flips_exact"]) >= 2:
+        return "irregular (%s)" % seen  # no period: docs/rigid.md §4
     if not f["flip_period_err"]:
         return "none (%s)" % seen
     return "%+.2g %% (%s)" % (100.0 * float(f["flip_period_err"]), seen)
@@ -310,8 +316,10 @@ def rotation_report(d):
            "the fitted order of the largest attitude error with fixed steps 1/15, 1/30, "
            "1/60 s, with its 95 % interval (`*`: a trend, no asymptotic range), on the flip "
            "(I = (1, 2, 3), w = (0.01, 1, 0.01)) and on the symmetric top. Flip period: its "
-           "relative error at 60 Hz against 4K(m)/λ = 39.11 s, and the flips seen against "
-           "the exact motion's in 60 s. Drift: the largest |L − L0|/|L0| of the world "
+           "relative error at 60 Hz against 4K(m)/λ = 39.11 s where the flips are regular "
+           "(docs/rigid.md §4; irregular: they are not, and no period is given), and the "
+           "flips seen against the exact motion's in 60 s. Drift: the largest |L − L0|/|L0| "
+           "of the world "
            "angular momentum and |E − E0|/|E0| of the energy over the flip's 60 s at 60 Hz. "
            "Tumbles: the time a stable spin about the major axis (1 % wobble) first tumbles "
            "at 60 Hz (flips.csv's t_tumble), at 1, 5 and 20 rad/s; none: not within the "

@@ -14,6 +14,12 @@ check and --strict each catch"), against what each method is known to do:
 - The drop (cases/drop.case): TCV, velocity Verlet and RK4 are exact on a
   constant force, so their errors are round-off and --strict passes (it
   failed them: their energy errors were fitted as not converging).
+- A rigid body is judged by its attitude (err_att_max), as its summary
+  shows it, not by the packed (x, q) of err_pos_max: rigid-no-gyro on the
+  Dzhanibekov flip keeps its world angular velocity (no gyroscopic term:
+  docs/rigid.md §5), never flips where the exact motion flips twice, so its
+  attitude is off by more than 0.1 rad at every step (the saturation the
+  line names) and does not converge; rigid-splitting, second order, passes.
 Ends with "N passed, N failed"."""
 import os
 import sys
@@ -70,6 +76,19 @@ def test_drop_exact_methods_pass(tmp):
             % r.returncode, r.stderr)
 
 
+def test_rigid_judged_by_attitude(tmp):
+    path = write(tmp, "flip", "[case]\nmodel = free-body\nt_end = 32\n[steps]\ndt = 0.1\n"
+                 "halvings = 3\n[integrators]\nuse = rigid-no-gyro, rigid-splitting\n")
+    r = S.vb("run", path, "--strict", "--quiet", "--no-chart-data", "--out",
+             os.path.join(tmp, "out"))
+    lines = strict_lines(r, path)
+    S.check(r.returncode == 1 and len(lines) == 1 and
+            ": rigid-no-gyro, fixed steps, err_att_max: order " in lines[0] and
+            "* (saturated at 3 of 3 steps), no label: not-converging" in lines[0],
+            "rigid-no-gyro on the flip fails --strict by its attitude, not its packed state; "
+            "rigid-splitting passes (exit %d)" % r.returncode, r.stderr)
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_trend_below_the_label, test_diverged_is_not_a_pass,
-                     test_drop_exact_methods_pass]))
+                     test_drop_exact_methods_pass, test_rigid_judged_by_attitude]))

@@ -143,6 +143,44 @@ static void test_trend_never_earns_the_label(void)
           vb_verdict_name(vb_fit_verdict(&fit, 1)));
 }
 
+/* Why a trend (issue 51.9): errors above 0.1 of the solution's size are
+ * saturated and left out of a power law, and where that rule is why no
+ * range was found, the fit says so.  Local orders 1.006, 1.004, 1.002,
+ * 1.001 from 0.8: three errors above 0.1, two below, no window of three;
+ * with the saturated ones in, one power law.  Errors below 0.1 whose
+ * local orders scatter (a random plan's median: 2.4, 3.7, 1.8, 3.9, 0.8)
+ * have no range for the other reason, and none is saturated. */
+static void test_trend_says_saturation(void)
+{
+    double dt[6] = {0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125}, scale[6] = {1, 1, 1, 1, 1, 1};
+    double err[6];
+    static const double p[5] = {1.006, 1.004, 1.002, 1.001, 1.001};
+    err[0] = 0.8;
+    for (int k = 0; k < 5; k++)
+        err[k + 1] = err[k] / pow(2.0, p[k]);
+    vb_fit fit;
+    vb_fit_order(dt, err, scale, NULL, NULL, 5, &fit);
+    CHECK(fit.range == VB_RANGE_ALL && vb_fit_verdict(&fit, 1) == VB_VERDICT_NO_ASYMPTOTIC,
+          "slopes of 1.00 through 0.1: range %s, verdict %s", vb_range_name(fit.range),
+          vb_verdict_name(vb_fit_verdict(&fit, 1)));
+    CHECK(fit.saturated == 3 && fit.saturation_hid_range,
+          "three saturated errors hid the power law: %d, %d", fit.saturated,
+          fit.saturation_hid_range);
+    /* one step finer: three unsaturated points, the range found */
+    vb_fit_order(dt, err, scale, NULL, NULL, 6, &fit);
+    CHECK(fit.range == VB_RANGE_ASYMPTOTIC && fit.saturated == 3 && !fit.saturation_hid_range,
+          "with a sixth step: range %s, saturated %d, hid %d", vb_range_name(fit.range),
+          fit.saturated, fit.saturation_hid_range);
+    static const double q[5] = {2.4, 3.7, 1.8, 3.9, 0.8};
+    err[0] = 0.05;
+    for (int k = 0; k < 5; k++)
+        err[k + 1] = err[k] / pow(2.0, q[k]);
+    vb_fit_order(dt, err, scale, NULL, NULL, 6, &fit);
+    CHECK(fit.range == VB_RANGE_ALL && fit.saturated == 0 && !fit.saturation_hid_range,
+          "scattered local orders below 0.1: range %s, saturated %d, hid %d",
+          vb_range_name(fit.range), fit.saturated, fit.saturation_hid_range);
+}
+
 /* docs/method.md §5: not-converging reads the local orders between the
  * trend's points, and the trend ends where the error is last above its
  * floor.  Here the finest step's error is at round-off (1e-17 of a
@@ -486,6 +524,7 @@ void suite_sweep(void)
     RUN(test_fit_drops_floor_and_transient);
     RUN(test_fit_exact_and_saturated);
     RUN(test_trend_never_earns_the_label);
+    RUN(test_trend_says_saturation);
     RUN(test_not_converging_reads_the_trends_points);
     RUN(test_spring_fixed_orders_match_labels);
     RUN(test_projectile_exactness_verdicts);

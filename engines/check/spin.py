@@ -12,9 +12,15 @@ spinning body, measured through its adapter (protocol 3) at 60 Hz:
   An engine that puts the body to sleep (w set to 0, or the attitude frozen
   while w says it turns) is said to;
 - the Dzhanibekov flip: I = (1, 2, 3), w0 = (0.01, 1, 0.01) (body frame),
-  120 s.  The flip period is the time between every other sign change of w2
-  (interpolated between rows), against the exact 4 K(k) / lambda (Landau and
-  Lifshitz, Mechanics, section 37: L^2 > 2 E I2 here);
+  120 s.  Its flips are counted as verletbench counts them (docs/rigid.md
+  §4): the intermediate axis turning over against L, c = L_2/|L| from
+  beyond +1/2 to beyond -1/2 or back (a wobble that only changes the sign
+  of w2 is none).  The flip period is twice the mean time between
+  successive flips, against the exact 4 K(k) / lambda (Landau and Lifshitz,
+  Mechanics, section 37: L^2 > 2 E I2 here), where the flips are regular
+  (§4: every gap within 25 % of their mean, and no stretch without a flip
+  longer than two mean gaps at the start or the end); "irregular" where
+  they are not;
 - over the first 60 s of that run, the largest relative change of |L| (the
   world angular momentum) and of the kinetic energy T.
 
@@ -114,33 +120,62 @@ def asleep(r, prev):
     return prev is not None and r[4:8] == prev[4:8] and turn > 1e-5
 
 
-def tumble_time(rows, frame):
-    """("tumbles", t) at the body's first flip (docs/rigid.md §4): c =
-    L_2/|L|, the cosine of the angle between the intermediate axis and L,
-    goes from beyond +1/2 to beyond -1/2 or back, at the last zero of c
-    before the far side (interpolated between rows); ("sleeps", t) when the
-    engine puts the body to sleep (a sleeping body's state is no tumble);
-    ("diverges", t); or None"""
-    side, prev, last, zero = 0, None, None, None
+def band_flips(rows, frame):
+    """the body's flips (docs/rigid.md §4, src/models/rigid_analysis.c):
+    c = L_2/|L|, the cosine of the angle between the intermediate axis and
+    L, goes from beyond +1/2 to beyond -1/2 or back, at the last zero of c
+    before the far side (interpolated between rows).  Returns the flips'
+    times, the times of the first and the last row looked at, and why it
+    stopped looking: None, ("sleeps", t) when the engine puts the body to
+    sleep (a sleeping body's state is no flip) or ("diverges", t)"""
+    side, prev, last, zero, out, first = 0, None, None, None, [], None
     for r in rows:
         w = body_w(r, frame)
         L = [I[i] * w[i] for i in range(3)]
         n = math.sqrt(sum(x * x for x in L))
         if not math.isfinite(n):
-            return ("diverges", r[0])
+            return out, first, prev[0] if prev else r[0], ("diverges", r[0])
         if asleep(r, last):
-            return ("sleeps", r[0])
+            return out, first, prev[0] if prev else r[0], ("sleeps", r[0])
         last = r
+        first = r[0] if first is None else first
         c = L[1] / n if n > 0 else 0.0
         if prev is not None and ((prev[1] > 0 and c <= 0) or (prev[1] < 0 and c >= 0)):
             zero = prev[0] + (r[0] - prev[0]) * prev[1] / (prev[1] - c)
+        elif c == 0.0:
+            zero = r[0]
         beyond = 1 if c >= 0.5 else -1 if c <= -0.5 else 0
         if beyond and beyond != side:
             if side:
-                return ("tumbles", zero)
+                out.append(zero)
             side = beyond
         prev = (r[0], c)
+    return out, first, prev[0] if prev else None, None
+
+
+GAP_TOL = 0.25  # src/models/rigid_analysis.h's VB_FLIP_GAP_TOL, with its reason
+
+
+def regular_period(flips, first, end):
+    """twice the mean gap between the flips where they are regular
+    (docs/rigid.md §4: at least two, every gap within GAP_TOL of the mean,
+    the first flip within two mean gaps of the first row and the last within
+    two of the last row), else None"""
+    if len(flips) < 2:
+        return None
+    g = (flips[-1] - flips[0]) / (len(flips) - 1)
+    gaps = [b - a for a, b in zip(flips, flips[1:])]
+    if g > 0 and all(abs(x - g) <= GAP_TOL * g for x in gaps) and \
+            flips[0] - first <= 2 * g and end - flips[-1] <= 2 * g:
+        return 2 * g
     return None
+
+
+def tumble_time(rows, frame):
+    """("tumbles", t) at the body's first flip (docs/rigid.md §4);
+    ("sleeps", t) or ("diverges", t) where that came first; or None"""
+    flips, _, _, stopped = band_flips(rows, frame)
+    return ("tumbles", flips[0]) if flips else stopped
 
 
 def sleep_time(rows):
@@ -151,20 +186,6 @@ def sleep_time(rows):
             return r[0]
         last = r
     return None
-
-
-def flips(rows, frame):
-    """the times w2 changes sign, interpolated between rows"""
-    ts, prev, last = [], None, None
-    for r in rows:
-        if asleep(r, last):
-            break  # asleep: no flip from here
-        last = r
-        w2 = body_w(r, frame)[1]
-        if prev is not None and (w2 > 0) != (prev[1] > 0):
-            ts.append(prev[0] + (r[0] - prev[0]) * prev[1] / (prev[1] - w2))
-        prev = (r[0], w2)
-    return ts
 
 
 def agm_K(k2):
@@ -304,12 +325,17 @@ def main():
                 row.append("none before: %s at %.4g s" % (failure_kind(rows), rows.at))
             else:
                 row.append(fmt_time(t) + failed_note(rows))
-        fl = flips(runs["flip"], frame)
-        period = (fl[-1] - fl[0]) / ((len(fl) - 1) / 2.0) if len(fl) >= 3 else None
+        fl, first, end, _ = band_flips(runs["flip"], frame)
+        period = regular_period(fl, first, end)
         slept = sleep_time(runs["flip"])
         row.append("%d" % len(fl) + (" (sleeps at %.3g s)" % slept if slept is not None else "")
                    + failed_note(runs["flip"]))
-        row.append("%.4g s (%+.2g %%)" % (period, 100 * (period / exact - 1)) if period else "none")
+        if period:
+            row.append("%.4g s (%+.2g %%)" % (period, 100 * (period / exact - 1)))
+        elif len(fl) >= 2:
+            row.append("irregular (the last flip at %.3g s)" % fl[-1])
+        else:
+            row.append("none")
         dl, dt = drifts(runs["flip"], frame)
         row.append("%.2g" % dl)
         row.append("%.2g" % dt)

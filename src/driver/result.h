@@ -88,7 +88,8 @@ typedef struct vb_run_result {
     /* a rigid body's run (rigid_metrics.h, docs/rigid.md §7): has_rigid 0
      * for any other.  Its attitude and angular velocity errors; the flips
      * of the intermediate axis the run made and the exact solution made at
-     * the same times; the run's flip period (NaN with fewer than two flips)
+     * the same times; the run's flip period (NaN unless its flips are
+     * regular, and after a tumble: rigid_analysis.h, docs/rigid.md §4)
      * and the exact one (4K/lambda; NaN where w(t) has none); the time the
      * run first tumbled where the exact motion is a stable spin (NaN: it
      * did not, or the motion flips).  err_angmom_max is then the world

@@ -57,14 +57,17 @@ void vb_rigid_metrics_finish(const vb_rigid_metrics *m, vb_run_result *res)
     res->has_angmom = 1;
     res->flips = m->flips.flips;
     res->flips_exact = m->flips_exact.flips;
-    res->flip_period = vb_flip_tracker_period(&m->flips);
+    /* where the flips are regular (rigid_analysis.h); never after a tumble,
+     * where the motion that follows is set by round-off (docs/rigid.md §4) */
+    int tumbled = m->flips_exact.flips == 0 && m->flips.flips > 0;
+    res->flip_period = tumbled ? (double)NAN : vb_flip_tracker_period(&m->flips);
     /* the exact period of w(t), in which the body flips twice; none where
      * w is constant (0) or never returns (the separatrix) */
     res->flip_period_exact = isfinite(m->w_period) && m->w_period > 0.0 ? m->w_period : (double)NAN;
     /* a stable spin's tumble is its first flip, where the exact motion
      * flips not at all (else a flip is the motion, and no tumble is asked
      * of it): the first time the body turns over (docs/rigid.md §4) */
-    res->t_tumble = m->flips_exact.flips == 0 && m->flips.flips > 0 ? m->flips.first_flip : (double)NAN;
+    res->t_tumble = tumbled ? m->flips.first_flip : (double)NAN;
     if (res->status == VB_STATUS_OK) {
         res->err_att_max = m->att_max;
         res->err_angvel_max = m->angvel_max;

@@ -24,14 +24,29 @@
  * L (sin theta sin psi, sin theta cos psi, cos theta), so theta and psi
  * follow from w(t), and
  *     phi' = L (I1 w1^2 + I2 w2^2) / (I1^2 w1^2 + I2^2 w2^2)
- *          = L / I3 + L (I3 - I1) / (I1 I3) / (1 + nu sn^2 u),
- *     nu = I3 (I2 - I1) / (I1 (I3 - I2)) >= 0,
- * whose integral G(u) = int_0^u du / (1 + nu sn^2) is Legendre's
- * Pi(am u, k, nu) in GSL's sign convention (1 + n sin^2, not 1 - n sin^2).
- * For |r| <= K it is, by Carlson's forms (DLMF 19.25.14),
- *     G(r) = r - (nu/3) sn^3 R_J(cn^2, dn^2, 1, 1 + nu sn^2),
- * and G(r + 2K j) = G(r) + 2 j G(K): the amplitude is unwrapped over any
- * number of periods by the whole number j, never by an arcsine. */
+ *          = L / I3 + L (I3 - I1) / (I1 I3) / (1 + nu sn^2 u)          (a)
+ *          = L / I1 + L (I3 - I1) (I1 - I2) / (I1^2 (I3 - I2)) sn^2 u / (1 + nu sn^2 u),  (b)
+ *     nu = I3 (I2 - I1) / (I1 (I3 - I2)) >= 0.
+ * phi' lies between L/I1 and L/I2.  When L circles the largest moment
+ * (D >= 0) both terms of (a) are positive; when it circles the smallest,
+ * I3 - I1 < 0 and (a)'s terms cancel by up to I1/I3 (1e8 for a needle,
+ * I3 = 1e-8 I1), while both of (b)'s are positive.  So phi is integrated
+ * from (a) on the first branch and from (b) on the second:
+ *     phi = phi_rate t + phi_coef (F(u) - F(u0)),
+ * F = G = int_0^u du / (1 + nu sn^2) or H = int_0^u sn^2 du / (1 + nu sn^2)
+ * = (u - G)/nu.  For |r| <= K, by Carlson's forms (DLMF 19.25.14),
+ *     H(r) = (1/3) sn^3 R_J(cn^2, dn^2, 1, 1 + nu sn^2),   G(r) = r - nu H(r),
+ * and G's two terms cancel once nu > 1 (G << r: a needle circling its
+ * largest moment has nu ~ 1e16); there G comes from the integral of
+ * parameter m/nu it pairs with (DLMF 19.7.9), two positive terms:
+ *     G(r) = sn R_C(cn^2 dn^2, (1 + nu sn^2)(1 + (m/nu) sn^2)) + m/nu H_{m/nu}(r).
+ * F(r + 2K j) = F(r) + 2 j F(K): the amplitude is unwrapped over any
+ * number of periods by the whole number j, never by an arcsine.
+ *
+ * Only the ratios of the moments matter to w(t) and phi; they are scaled
+ * by the power of 2 that brings the largest to [1, 2), exactly, so that
+ * products such as I1 I2 I3 neither overflow nor underflow for any moments
+ * a double holds. */
 #include "free_body_solution.h"
 #include "elliptic.h"
 #include "quaternion.h"
@@ -46,6 +61,10 @@
 /* The canonical frame: its axes 1, 2, 3 are the body axes other, mid and
  * circled (0-based), with signs that make the relabelling a rotation; its
  * moments, and its quaternion qS (canonical from body) */
+/* The moments are scaled by 2^-e, e = this, so that the largest is in
+ * [1, 2): exactly, so that I3 - I2 of two close moments stays exact */
+static int moment_scale(const double I[3]) { return ilogb(fmax(I[0], fmax(I[1], I[2]))); }
+
 static void canonical_frame(vb_free_body_solution *s, int circled, int mid, int other)
 {
     s->perm[0] = other;
@@ -60,38 +79,78 @@ static void canonical_frame(vb_free_body_solution *s, int circled, int mid, int 
     double S[9] = {0};
     for (int k = 0; k < 3; k++) {
         S[3 * k + s->perm[k]] = s->sgn[k];
-        s->Ic[k] = s->I[s->perm[k]];
+        s->Ic[k] = ldexp(s->I[s->perm[k]], -moment_scale(s->I));
     }
     vb_quat_from_matrix(S, s->qS);
 }
 
 static int sign_of(double x) { return x < 0.0 ? -1 : 1; }
 
+/* (1/3) sn^3 R_J(cn^2, dn^2, 1, 1 + n sn^2): int_0^r sn^2 du / (1 + n sn^2)
+ * for |r| <= K, from sn, cn, dn of r */
+static int integral_H(double n, double sn, double cn, double dn, double *H)
+{
+    if (sn == 0.0) {
+        *H = 0.0;
+        return 0;
+    }
+    gsl_sf_result rj;
+    if (gsl_sf_ellint_RJ_e(cn * cn, dn * dn, 1.0, 1.0 + n * sn * sn, GSL_PREC_DOUBLE, &rj) !=
+        GSL_SUCCESS)
+        return -1;
+    *H = sn * sn * sn * rj.val / 3.0;
+    return 0;
+}
+
+/* F(r) for |r| <= K (the header's G or H), from r and sn, cn, dn of r */
+static int integral_F(const vb_free_body_solution *s, double r, double sn, double cn, double dn,
+                      double *F)
+{
+    double nu = s->nu, H;
+    if (s->phi_h)
+        return integral_H(nu, sn, cn, dn, F);
+    if (nu <= 1.0) { /* G = r - nu H >= r/2 */
+        if (integral_H(nu, sn, cn, dn, &H) != 0)
+            return -1;
+        *F = r - nu * H;
+        return 0;
+    }
+    /* nu > 1: G paired with the integral of parameter m/nu < 1 */
+    double nm = s->m / nu, s2 = sn * sn;
+    gsl_sf_result rc;
+    if (gsl_sf_ellint_RC_e(cn * cn * dn * dn, (1.0 + nu * s2) * (1.0 + nm * s2), GSL_PREC_DOUBLE,
+                           &rc) != GSL_SUCCESS ||
+        integral_H(nm, sn, cn, dn, &H) != 0)
+        return -1;
+    *F = sn * rc.val + nm * H;
+    return 0;
+}
+
 /* sn, cn, dn of u and the unwrapped pieces: u = r + 2 K j, |r| <= K (to
- * round-off), sr etc. the functions of r, and G(u) */
+ * round-off), sr etc. the functions of r, and F(u) */
 typedef struct {
     double sn, cn, dn;
     double sr, cr;
     double j;
-    double G;
+    double F;
 } phase;
 
 static int eval_phase(const vb_free_body_solution *s, double u, phase *ph)
 {
     if (s->kind == VB_FREE_BODY_SEPARATRIX) {
-        /* m = 1: sn = tanh, cn = dn = sech; G has a closed form (partial
-         * fractions in tanh u) */
+        /* m = 1: sn = tanh, cn = dn = sech; F = G has a closed form
+         * (partial fractions in tanh u), two terms of one sign */
         double th = tanh(u), sech = 1.0 / cosh(u), rn = sqrt(s->nu);
         ph->sn = ph->sr = th;
         ph->cn = ph->cr = ph->dn = sech;
         ph->j = 0.0;
-        ph->G = (u + rn * atan(rn * th)) / (1.0 + s->nu);
+        ph->F = (u + rn * atan(rn * th)) / (1.0 + s->nu);
         return 0;
     }
     double twoK = 2.0 * s->K;
     double j = nearbyint(u / twoK);
     double r = fma(-j, twoK, u); /* u - 2K j with one rounding */
-    double sr, cr, dr;
+    double sr, cr, dr, F;
     if (vb_jacobi(r, s->k, s->kc, &sr, &cr, &dr) != 0)
         return -1;
     double flip = fmod(j, 2.0) != 0.0 ? -1.0 : 1.0; /* sn, cn change sign every 2K */
@@ -101,16 +160,9 @@ static int eval_phase(const vb_free_body_solution *s, double u, phase *ph)
     ph->sr = sr;
     ph->cr = cr;
     ph->j = j;
-    double G = r;
-    if (s->nu != 0.0 && sr != 0.0) {
-        gsl_sf_result rj;
-        int status = gsl_sf_ellint_RJ_e(cr * cr, dr * dr, 1.0, 1.0 + s->nu * sr * sr,
-                                        GSL_PREC_DOUBLE, &rj);
-        if (status != GSL_SUCCESS)
-            return -1;
-        G -= s->nu / 3.0 * sr * sr * sr * rj.val;
-    }
-    ph->G = 2.0 * j * s->GK + G;
+    if (integral_F(s, r, sr, cr, dr, &F) != 0)
+        return -1;
+    ph->F = 2.0 * j * s->FK + F;
     return 0;
 }
 
@@ -163,6 +215,23 @@ static int incomplete_F(double sn, double cn, double mc, double *F)
         return -1;
     *F = sn * rf.val;
     return 0;
+}
+
+/* phi = phi_rate t + phi_coef (F(u) - F(u0)), each term >= 0: (a) with
+ * F = G when L circles the largest moment, (b) with F = H when it circles
+ * the smallest (the header).  The separatrix (D = 0) takes (a), whose G
+ * has a closed form there.  Lc is |L| in the scaled moments. */
+static void set_precession(vb_free_body_solution *s, double Lc, int use_h)
+{
+    double I1 = s->Ic[0], I2 = s->Ic[1], I3 = s->Ic[2];
+    s->phi_h = use_h;
+    if (use_h) {
+        s->phi_rate = Lc / I1;
+        s->phi_coef = Lc * (I3 - I1) * (I1 - I2) / (I1 * I1 * (I3 - I2) * s->lambda);
+    } else {
+        s->phi_rate = Lc / I3;
+        s->phi_coef = Lc * (I3 - I1) / (I1 * I3 * s->lambda);
+    }
 }
 
 /* w constant: q(t) = q0 exp(t w) needs nothing more */
@@ -226,6 +295,7 @@ int vb_free_body_init(vb_free_body_solution *s, const double I[3], const double 
         wc[k] = s->sgn[k] * w0[s->perm[k]];
     double I1 = Ic[0], I2 = Ic[1], I3 = Ic[2];
     double sigma = I3 > I2 ? 1.0 : -1.0;
+    double Lc = ldexp(s->L, -moment_scale(I)); /* |L| in the scaled moments */
     double P = I1 * (I3 - I1) * wc[0] * wc[0] + I2 * (I3 - I2) * wc[1] * wc[1];
     double Q = I2 * (I2 - I1) * wc[1] * wc[1] + I3 * (I3 - I1) * wc[2] * wc[2];
     double D = I1 * (I1 - I2) * wc[0] * wc[0] + I3 * (I3 - I2) * wc[2] * wc[2];
@@ -244,8 +314,6 @@ int vb_free_body_init(vb_free_body_solution *s, const double I[3], const double 
     s->eps[0] = sign_of(wc[0]);
     s->eps[2] = sign_of(wc[2]);
     s->eps[1] = sigma * s->eps[0] * s->eps[2];
-    s->phi_rate = s->L / I3;
-    s->phi_coef = s->L * (I3 - I1) / (I1 * I3 * s->lambda);
     s->alpha = I1 * s->eps[0] * s->amp[0];
     s->beta = I2 * s->eps[1] * s->amp[1];
 
@@ -263,7 +331,8 @@ int vb_free_body_init(vb_free_body_solution *s, const double I[3], const double 
         s->kc = 0.0;
         s->K = INFINITY;
         s->u0 = asinh(s0 / c0); /* c0 > 0: w1 != 0 on the separatrix */
-        s->GK = INFINITY;
+        set_precession(s, Lc, 0);
+        s->FK = INFINITY;
     } else {
         s->kind = VB_FREE_BODY_ELLIPTIC;
         s->k = sqrt(s->m);
@@ -271,20 +340,16 @@ int vb_free_body_init(vb_free_body_solution *s, const double I[3], const double 
         s->K = vb_ellint_K(s->kc);
         if (incomplete_F(s0, c0, s->mc, &s->u0) != 0)
             goto failed;
-        s->GK = s->K;
-        if (s->nu != 0.0) {
-            gsl_sf_result rj;
-            if (gsl_sf_ellint_RJ_e(0.0, s->mc, 1.0, 1.0 + s->nu, GSL_PREC_DOUBLE, &rj) !=
-                GSL_SUCCESS)
-                goto failed;
-            s->GK -= s->nu / 3.0 * rj.val;
-        }
+        set_precession(s, Lc, s->D < 0.0);
+        /* at r = K: sn = 1, cn = 0, dn = k' */
+        if (integral_F(s, s->K, 1.0, 0.0, s->kc, &s->FK) != 0)
+            goto failed;
     }
 
     phase ph;
     if (eval_phase(s, s->u0, &ph) != 0)
         goto failed;
-    s->G0 = ph.G;
+    s->F0 = ph.F;
     double theta0, psi0, wcheck[3], qc[4], qSc[4];
     body_angles(s, &ph, wcheck, &theta0, &psi0);
     /* qA = q0 qS* (qx(theta0) qz(psi0))*, so that q(0) = q0 */
@@ -316,7 +381,7 @@ int vb_free_body_at(const vb_free_body_solution *s, double t, double q[4], doubl
         return -1;
     double wc[3], theta, psi, qc[4];
     body_angles(s, &ph, wc, &theta, &psi);
-    double phi = s->phi_rate * t + s->phi_coef * (ph.G - s->G0);
+    double phi = s->phi_rate * t + s->phi_coef * (ph.F - s->F0);
     euler_zxz(phi, theta, psi, qc);
     vb_quat_mul(s->qA, qc, q);
     vb_quat_mul(q, s->qS, q);

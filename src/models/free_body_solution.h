@@ -39,13 +39,16 @@ typedef struct vb_free_body_solution {
      * components b, a proper rotation whose quaternion is qS. */
     int perm[3];
     double sgn[3], qS[4];
-    double Ic[3];           /* the moments in that frame */
+    double Ic[3];           /* the moments in that frame, over the largest */
     double amp[3], eps[3];  /* w_c = (eps0 amp0 cn, eps1 amp1 sn, eps2 amp2 dn) */
     double lambda, m, mc;   /* u = lambda t + u0; parameter m and 1 - m */
     double k, kc, K;        /* sqrt(m), sqrt(1 - m), K(m) */
     double u0;
     double nu;              /* I3 (I2 - I1) / (I1 (I3 - I2)) >= 0, GSL's sign */
-    double GK, G0;          /* G(K) and G(u0) (free_body_solution.c) */
+    /* phi = phi_rate t + phi_coef (F(u) - F(u0)), F = G or, when phi_h,
+     * H (free_body_solution.c: the form whose terms do not cancel) */
+    int phi_h;
+    double FK, F0;          /* F(K) and F(u0) */
     double phi_rate, phi_coef;
     double alpha, beta;     /* L_c1 = alpha cos am(u), L_c2 = beta sin am(u) */
     double qA[4];           /* world from the invariable frame (z along L) */

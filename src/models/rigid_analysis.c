@@ -15,6 +15,7 @@ void vb_flip_tracker_start(vb_flip_tracker *tr, int axis, double threshold)
     tr->last_zero = NAN;
     tr->flips = 0;
     tr->first_flip = tr->last_flip = NAN;
+    tr->first_t = tr->gap_min = tr->gap_max = NAN;
 }
 
 int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
@@ -25,6 +26,8 @@ int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
     double n = vb_vec3_norm(L);
     if (!(n > 0.0) || !isfinite(n))
         return 0; /* at rest (nothing turns over) or diverged */
+    if (isnan(tr->first_t))
+        tr->first_t = t;
     double c = L[tr->axis] / n;
     int flipped = 0;
     if (tr->have_prev && ((tr->prev_c > 0.0 && c <= 0.0) || (tr->prev_c < 0.0 && c >= 0.0)))
@@ -37,6 +40,11 @@ int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
             tr->flips++;
             if (tr->flips == 1)
                 tr->first_flip = tr->last_zero;
+            else {
+                double gap = tr->last_zero - tr->last_flip;
+                tr->gap_min = tr->flips == 2 ? gap : fmin(tr->gap_min, gap);
+                tr->gap_max = tr->flips == 2 ? gap : fmax(tr->gap_max, gap);
+            }
             tr->last_flip = tr->last_zero;
             flipped = 1;
         }
@@ -48,9 +56,19 @@ int vb_flip_tracker_add(vb_flip_tracker *tr, const vb_rigid_props *p, double t,
     return flipped;
 }
 
-double vb_flip_tracker_period(const vb_flip_tracker *tr)
+int vb_flip_tracker_regular(const vb_flip_tracker *tr)
 {
     if (tr->flips < 2)
+        return 0;
+    double g = (tr->last_flip - tr->first_flip) / (double)(tr->flips - 1);
+    return g > 0.0 && tr->gap_max <= (1.0 + VB_FLIP_GAP_TOL) * g &&
+           tr->gap_min >= (1.0 - VB_FLIP_GAP_TOL) * g && tr->first_flip - tr->first_t <= 2.0 * g &&
+           tr->prev_t - tr->last_flip <= 2.0 * g;
+}
+
+double vb_flip_tracker_period(const vb_flip_tracker *tr)
+{
+    if (!vb_flip_tracker_regular(tr))
         return NAN;
     return 2.0 * (tr->last_flip - tr->first_flip) / (double)(tr->flips - 1);
 }

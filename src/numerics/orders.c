@@ -34,6 +34,36 @@ static int agree(const double *local, int i, int j)
     return 1;
 }
 
+/* The asymptotic range: a window of at least three usable points whose
+ * local orders agree, the one reaching the finest step (the error settles
+ * as the step shrinks), the longest of those.  Two points always "agree"
+ * with themselves, so they prove nothing.  A window short of the finest
+ * points stands only if what lies beyond is round-off growing back
+ * (within 1e3 of the flat floor); an error there still far above
+ * round-off and still changing means it never settled.  0 and [first,
+ * last], or -1 when no window qualifies. */
+static int find_window(int n, const int *usable, const double *local, const double *err,
+                       const double *flat, int *first_out, int *last_out)
+{
+    int first = -1, last = -1;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 2; j < n; j++) {
+            int all_usable = 1;
+            for (int k = i; k <= j; k++)
+                all_usable &= usable[k];
+            if (!all_usable || !agree(local, i, j))
+                continue;
+            if (first < 0 || j > last || (j == last && i < first))
+                first = i, last = j;
+        }
+    for (int k = last + 1; first >= 0 && k < n; k++)
+        if (isfinite(err[k]) && err[k] > 1e3 * flat[k])
+            first = last = -1;
+    *first_out = first;
+    *last_out = last;
+    return first < 0 ? -1 : 0;
+}
+
 double vb_fit_floor(double eps, double steps, double scale)
 {
     return fmax(VB_FLOOR_ULPS, VB_FLOOR_ULPS_PER_STEP * steps) * eps * scale;
@@ -42,7 +72,7 @@ double vb_fit_floor(double eps, double steps, double scale)
 void vb_fit_order(const double *dt, const double *err, const double *scale, const double *steps,
                   const double *resolution, int n, vb_fit *fit)
 {
-    int usable[VB_MAX_LEVELS];
+    int usable[VB_MAX_LEVELS], unsaturated_ok[VB_MAX_LEVELS];
     /* floors: what is not fitted; flat: the same without the growth with
      * the steps, for "round-off growing back" below (1e3 times it: at
      * most 1e6 ulps, above any round-off a run of up to 1e6 steps makes;
@@ -59,6 +89,8 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, cons
     fit->range = VB_RANGE_NONE;
     fit->order = fit->intercept = fit->order_se = fit->order_ci95 = NAN;
     fit->converging = 0;
+    fit->saturated = 0;
+    fit->saturation_hid_range = 0;
     for (int k = 0; k < n; k++) {
         /* below round-off, or below what a reference solution resolves */
         double roundoff = vb_fit_floor(DBL_EPSILON, steps ? steps[k] : 1.0, scale[k]);
@@ -67,7 +99,10 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, cons
         flat[k] = vb_fit_floor(DBL_EPSILON, 1.0, scale[k]);
         if (resolution)
             flat[k] = fmax(flat[k], resolution[k]);
-        usable[k] = isfinite(err[k]) && err[k] > floor && err[k] <= VB_SATURATION * scale[k];
+        /* above the floors; usable if not saturated too */
+        unsaturated_ok[k] = isfinite(err[k]) && err[k] > floor;
+        usable[k] = unsaturated_ok[k] && err[k] <= VB_SATURATION * scale[k];
+        fit->saturated += unsaturated_ok[k] && !usable[k];
         if (!(isfinite(err[k]) && err[k] <= floor))
             fit->exact = 0;
         else if (err[k] > roundoff)
@@ -86,29 +121,16 @@ void vb_fit_order(const double *dt, const double *err, const double *scale, cons
     }
     fit->unresolved = 0;
 
-    /* The asymptotic range: a window of at least three usable points whose
-     * local orders agree, the one reaching the finest step (the error
-     * settles as the step shrinks), the longest of those.  Two points
-     * always "agree" with themselves, so they prove nothing. */
-    int first = -1, last = -1;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 2; j < n; j++) {
-            int all_usable = 1;
-            for (int k = i; k <= j; k++)
-                all_usable &= usable[k];
-            if (!all_usable || !agree(fit->local, i, j))
-                continue;
-            if (first < 0 || j > last || (j == last && i < first))
-                first = i, last = j;
-        }
-    /* a window short of the finest points stands only if what lies beyond
-     * is round-off growing back (within 1e3 of the floor); an error there
-     * still far above round-off and still changing means it never settled */
-    for (int k = last + 1; first >= 0 && k < n; k++)
-        if (isfinite(err[k]) && err[k] > 1e3 * flat[k])
-            first = last = -1;
+    int first, last;
+    find_window(n, usable, fit->local, err, flat, &first, &last);
     fit->range = VB_RANGE_ASYMPTOTIC;
     if (first < 0) {
+        /* why none, for the tables: the saturation rule alone, when the
+         * same search over the points above the floors, saturated ones
+         * too, finds a window */
+        int f2, l2;
+        fit->saturation_hid_range =
+            fit->saturated > 0 && find_window(n, unsaturated_ok, fit->local, err, flat, &f2, &l2) == 0;
         /* No power law anywhere (saturated, or not yet settled): the slope
          * over every point above round-off still says whether the error
          * falls as it should, and the range says it is only a trend. */

@@ -105,6 +105,12 @@ typedef struct vb_fit {
      * t(0.975, points - 2) times that; NAN with fewer than three points */
     double order_se, order_ci95;
     int converging;     /* VB_RANGE_ALL: the error falls at the finest steps (VB_CONVERGING_ORDER) */
+    /* points above the floor left out as saturated (above VB_SATURATION
+     * scale); and 1 when that is why there is no asymptotic range: VB_RANGE_ALL,
+     * where the same search with those points in finds a window whose local
+     * orders agree (a power law the saturation rule hid, e.g. a first-order
+     * method whose attitude errors above 0.1 rad still fall as dt) */
+    int saturated, saturation_hid_range;
     double intercept;   /* log e at log dt = 0 */
     double local[VB_MAX_LEVELS]; /* log(e_k/e_{k+1}) / log(dt_k/dt_{k+1}); NAN if undefined */
 } vb_fit;

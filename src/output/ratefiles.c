@@ -102,18 +102,14 @@ static void cell(FILE *f, double x)
         fprintf(f, " %.3g |", x);
 }
 
-/* "fixed frames", "fixed and random frames", "fixed, random and trace frames" */
-static void list_kinds(const vb_plan_kind *kinds, int n, FILE *f)
+void vb_rates_list_kinds(const vb_plan_kind *kinds, int n, FILE *f)
 {
     for (int k = 0; k < n; k++)
         fprintf(f, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", vb_plan_name(kinds[k]));
     fputs(" frames", f);
 }
 
-/* What the caption says of the accumulators: that their physics is the
- * same at every rate, where it is (docs/method.md §9).  A clamp that
- * dropped time at some rate makes it false for that row: it is named. */
-static void accumulator_note(const vb_sweep *s, FILE *f)
+void vb_rates_accumulator_note(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
     const vb_rate_row *worst = NULL;
@@ -147,13 +143,15 @@ static void accumulator_note(const vb_sweep *s, FILE *f)
             vb_plan_name(worst->kind));
     if (dropped > 1)
         fprintf(f, ", and %zu other accumulator row%s too", dropped - 1, dropped > 2 ? "s" : "");
-    fputs(". Where it did, the physics itself differs between the rates, and so do the final "
-          "position and the energy error.", f);
+    fprintf(f, ". Where it did, the physics itself differs between the rates, and so do the "
+               "final %s and the energy error.",
+            vb_norm_applies(c, VB_NORM_ATT_MAX) ? "attitude" : "position");
     if (dropped < accumulators)
         fputs(" The other accumulators' physics is the same at every rate: what spreads is what "
               "they draw.", f);
 }
 
+/* A particle model's frame-rate spread (a rigid body's: rigid_summary.c) */
 void vb_write_rates_summary(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
@@ -166,19 +164,18 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
     fputs("The same scenario at display rates of ", f);
     list_rates(c, f);
     fputs(" Hz (`rates.csv`): how far the rates spread, ", f);
-    list_kinds(kind_of, kinds, f);
+    vb_rates_list_kinds(kind_of, kinds, f);
     fprintf(f, ". Final position: the largest "
                "distance between the positions two rates draw at t_end; highest %s: the "
                "highest drawn %s, max − min over the rates; energy: the largest relative "
                "energy error, max − min.",
             y, y);
-    accumulator_note(s, f);
+    vb_rates_accumulator_note(s, f);
     fputs("\n\n", f);
     /* the column named as the caption names it: "highest y" */
-    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
-    fprintf(f, "| integrator | frames | final position | highest %s | energy |%s\n"
-               "|---|---|---|---|---|%s\n",
-            y, rigid ? " tumbles at, each rate |" : "", rigid ? "---|" : "");
+    fprintf(f, "| integrator | frames | final position | highest %s | energy |\n"
+               "|---|---|---|---|---|\n",
+            y);
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kd = 0; kd < kinds; kd++) {
             vb_plan_kind kind = kind_of[kd];
@@ -189,19 +186,6 @@ void vb_write_rates_summary(const vb_sweep *s, FILE *f)
             cell(f, sp.final);
             cell(f, sp.y_max);
             cell(f, sp.energy);
-            for (size_t k = 0, first = 1; rigid && k < s->n_rates; k++) {
-                const vb_rate_row *r = &s->rates[k];
-                if (r->integ != i || r->kind != kind)
-                    continue;
-                fputs(first ? " " : " / ", f);
-                first = 0;
-                if (isfinite(r->t_tumble))
-                    fprintf(f, "%.4g s", r->t_tumble);
-                else
-                    fputs("never", f);
-            }
-            if (rigid)
-                fputs(" |", f);
             fputc('\n', f);
         }
     fputc('\n', f);

@@ -11,4 +11,14 @@ void vb_write_rates(const vb_sweep *s, FILE *f);
 /* the Markdown table of the spreads across rates; nothing without rates */
 void vb_write_rates_summary(const vb_sweep *s, FILE *f);
 
+/* "fixed frames", "fixed and random frames", "fixed, random and trace
+ * frames" */
+void vb_rates_list_kinds(const vb_plan_kind *kinds, int n, FILE *f);
+
+/* What the caption says of the accumulators: that their physics is the
+ * same at every rate, where it is (docs/method.md §9).  A clamp that
+ * dropped time at some rate makes it false for that row: it is named.
+ * (A rigid body's says "attitude" where a particle's says "position".) */
+void vb_rates_accumulator_note(const vb_sweep *s, FILE *f);
+
 #endif

@@ -1,8 +1,11 @@
 /* summary.c — a case's summary table, in Markdown: the fitted order of
  * the position error and its verdict for each integrator and plan, the
- * energy's, the rods', the one-step exponents and the reversals. */
+ * energy's, the rods', the one-step exponents and the reversals; a rigid
+ * body's case has its own table (rigid_summary.c) in their place. */
 #include "contact_table.h"
+#include "rigid_summary.h"
 #include "summary.h"
+#include "summary_cells.h"
 
 #include <math.h>
 #include <string.h>
@@ -12,8 +15,8 @@
 #include "ratefiles.h"
 #include "tables.h"
 
-static const vb_order_row *find_order(const vb_sweep *s, size_t integ, vb_plan_kind kind,
-                                      vb_norm norm)
+const vb_order_row *vb_summary_find_order(const vb_sweep *s, size_t integ, vb_plan_kind kind,
+                                          vb_norm norm)
 {
     for (size_t k = 0; k < s->n_orders; k++)
         if (s->orders[k].integ == integ && s->orders[k].kind == kind && s->orders[k].norm == norm)
@@ -36,9 +39,7 @@ static void settle_note(FILE *f, const vb_order_row *r, int label)
         fprintf(f, " (+%d halving%s)", m, m == 1 ? "" : "s");
 }
 
-/* same: the integrator whose positions this one's equal in every run of
- * the plan, to round-off, or NULL; label: the order the verdict is against */
-static void order_cell(FILE *f, const vb_order_row *r, int label, const char *same)
+void vb_summary_order_cell(FILE *f, const vb_order_row *r, int label, const char *same)
 {
     if (!r) {
         fputs(" |", f);
@@ -60,13 +61,15 @@ static void order_cell(FILE *f, const vb_order_row *r, int label, const char *sa
     else
         fprintf(f, " %.2f%s %s", vb_order_shown(r->fit.order), r->fit.range == VB_RANGE_ALL ? "*" : "",
                 vb_verdict_name(r->verdict));
+    if (r->fit.range == VB_RANGE_ALL && r->fit.saturation_hid_range)
+        fprintf(f, " (saturated at %d of %d steps)", r->fit.saturated, r->fit.n);
     settle_note(f, r, label);
     if (same)
         fprintf(f, ", = `%s`", same);
     fputs(" |", f);
 }
 
-static const char *same_as_name(const vb_sweep *s, size_t i, vb_plan_kind kind)
+const char *vb_summary_same_as(const vb_sweep *s, size_t i, vb_plan_kind kind)
 {
     size_t o = s->same_as ? s->same_as[i * VB_N_PLANS + kind] : VB_SAME_NONE;
     return o == VB_SAME_NONE ? NULL : s->c->integ[o]->name;
@@ -136,107 +139,11 @@ static void dropped_note(const vb_sweep *s, size_t i, FILE *f)
                 most, s->c->t_end, lo, hi);
 }
 
-/* a rigid body's run of integrator i with fixed steps at the coarsest
- * (finest 0) or the finest step */
-static const vb_run_result *rigid_fixed_run(const vb_sweep *s, size_t i, int finest)
-{
-    const vb_sweep_job *best = NULL;
-    for (size_t k = 0; k < s->n_jobs; k++) {
-        const vb_sweep_job *j = &s->jobs[k];
-        if (j->integ != i || j->plan.kind != VB_PLAN_FIXED)
-            continue;
-        if (!best || (finest ? j->level > best->level : j->level < best->level))
-            best = j;
-    }
-    return best ? &best->res : NULL;
-}
-
-static void flip_period_cell(FILE *f, const vb_run_result *r)
-{
-    if (!r || r->status != VB_STATUS_OK)
-        fputs(r ? "diverged" : "–", f);
-    else if (isfinite(r->flip_period) && isfinite(r->flip_period_exact) && r->flips_exact >= 2)
-        fprintf(f, "%+.2g", (r->flip_period - r->flip_period_exact) / r->flip_period_exact);
-    else
-        fprintf(f, "%llu of %llu flips", r->flips, r->flips_exact);
-}
-
-/* A rigid body's case (docs/rigid.md): the orders of its own errors, the
- * flip period and the world angular momentum's drift, its tumbles */
-static void rigid_summary(const vb_sweep *s, FILE *f)
-{
-    const vb_case *c = s->c;
-    int has_random = c->jitter > 0.0;
-    fputs("A rigid body (docs/rigid.md): `err_pos_*` and `err_vel_*` above are those of the "
-          "packed state (x, q) and (v, w); here the fitted order of the attitude error "
-          "(`err_att_max`, the angle of q_exact* q) and of the body angular velocity's "
-          "(`err_angvel_max`); the flip period's relative error (flips.csv: twice the mean "
-          "time between the run's flips of the intermediate axis, against 4K(m)/λ; where the "
-          "run flipped fewer than twice, its flips against the exact solution's) and the "
-          "world angular momentum's largest relative drift (`err_angmom_max`), each with "
-          "fixed steps at the coarsest and at the finest dt; and the time a stable spin "
-          "first tumbled, with fixed steps at each dt from the coarsest (flips.csv's "
-          "t_tumble: the body's first flip; never: not within t_end; –: the exact "
-          "motion flips, and no tumble is asked of it).\n\n"
-          "| integrator | label | attitude, fixed |",
-          f);
-    if (has_random)
-        fputs(" attitude, random (median) |", f);
-    fputs(" angular velocity, fixed | flip period: coarsest / finest dt | L drift: coarsest "
-          "/ finest dt | tumbles at, each dt |\n|---|---|---|",
-          f);
-    for (int k = 0; k < has_random + 4; k++)
-        fputs("---|", f);
-    fputc('\n', f);
-    for (size_t i = 0; i < c->n_integ; i++) {
-        int label = c->integ[i]->order;
-        fprintf(f, "| `%s`", c->integ[i]->name);
-        if (label > 0)
-            fprintf(f, " | %d |", label);
-        else
-            fputs(" | – |", f);
-        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ATT_MAX), label, NULL);
-        if (has_random)
-            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_ATT_MAX), label, NULL);
-        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ANGVEL_MAX), label, NULL);
-        const vb_run_result *lo = rigid_fixed_run(s, i, 0), *hi = rigid_fixed_run(s, i, 1);
-        fputc(' ', f);
-        flip_period_cell(f, lo);
-        fputs(" / ", f);
-        flip_period_cell(f, hi);
-        fputs(" |", f);
-        drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ANGMOM_MAX));
-        /* each fixed step's, coarsest first */
-        int first = 1;
-        for (int level = 0; level < VB_MAX_LEVELS; level++)
-            for (size_t k = 0; k < s->n_jobs; k++) {
-                const vb_sweep_job *j = &s->jobs[k];
-                if (j->integ != i || j->plan.kind != VB_PLAN_FIXED || j->level != level)
-                    continue;
-                fputs(first ? " " : " / ", f);
-                first = 0;
-                if (j->res.flips_exact > 0)
-                    fputs("–", f); /* the exact motion flips: no stable spin */
-                else if (isfinite(j->res.t_tumble))
-                    fprintf(f, "%.4g s", j->res.t_tumble);
-                else
-                    fputs("never", f);
-            }
-        fputs(" |\n", f);
-    }
-    fputc('\n', f);
-}
-
-void vb_sweep_summary(const vb_sweep *s, FILE *f)
+/* The case's title, its description and what it runs */
+static void summary_head(const vb_sweep *s, FILE *f)
 {
     const vb_case *c = s->c;
     const vb_model *m = &c->model;
-    int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
-    int has_energy = m->type->energy != NULL;
-    int has_rods = vb_model_constrained(m);
-    int has_loop = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        has_loop |= vb_sweep_caps(c, i).draws;
     fprintf(f, "## %s\n\n", c->name);
     if (c->description)
         fprintf(f, "%s\n\n", c->description);
@@ -250,9 +157,9 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         fprintf(f, "%s%s=%g", i ? " " : "", m->type->params[i].name, m->p[i]);
     fprintf(f, "), t_end = %g; dt = %g down to %g (%d step sizes)", c->t_end, c->dt,
             ldexp(c->dt, 1 - c->halvings), c->halvings);
-    if (has_random)
+    if (c->jitter > 0.0)
         fprintf(f, "; random steps dt·(1 ± %g), %d seeds", c->jitter, c->seeds);
-    if (has_trace)
+    if (c->trace_path)
         fprintf(f, "; trace `%s` (%zu steps)", c->trace_path, c->trace.n);
     int has_adaptive = 0;
     for (size_t i = 0; i < c->n_integ; i++)
@@ -262,13 +169,83 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
                    "their order the exponent of the error against the tolerance",
                 c->dt, vb_sweep_tolerance(c, 0), vb_sweep_tolerance(c, c->halvings - 1));
     fputs(".\n\n", f);
+}
 
+void vb_summary_orders_legend(FILE *f, const vb_case *c, const char *same, const char *size,
+                              const char *computed)
+{
+    fputs("± is the 95 % interval of a fitted order (Student's t, points − 2 degrees of "
+          "freedom); an order more than 0.25 from its label whose interval still reaches within "
+          "0.25 of it is uncertain rather than below or above, and \"(+k halvings)\" says how "
+          "many more halvings would settle it if each added a point on the same line with the "
+          "same scatter (\"not by halving\": the fit ends before the finest step). An order "
+          "marked * is a trend over all points, not compared with the label: no three "
+          "successive step sizes showed one power law, or, where it says \"saturated at k of "
+          "n steps\", k of the n errors lie above 0.1 of the solution's size, which is never "
+          "fitted as a power law (the run is qualitatively wrong there: docs/method.md §5), "
+          "and too few are left below it. Its verdict says whether the error still falls at "
+          "the finest steps (no-asymptotic-range) or not (not-converging). ",
+          f);
+    fprintf(f, "\"= `name`\": the same %s as `name` in every run of that plan, to round-off ",
+            same);
+    if (c->precision == VB_FLOAT32)
+        fprintf(f, "(within 2·ε₃₂·N of the size of %s, N steps, and within 0.1 of the "
+                   "errors themselves: the runs are in float32",
+                size);
+    else
+        fprintf(f, "(within 16·ε·N^1.5 of the size of %s, N steps, and within 10⁻³ of "
+                   "the errors themselves",
+                size);
+    if (c->offset != 0.0)
+        fprintf(f, ", about an origin shifted by %g, whose size the positions' includes, as "
+                   "it does the round-off floor under the fits",
+                c->offset);
+    fprintf(f, "), as two methods that compute the same %s have (docs/method.md §2", computed);
+    if (c->precision != VB_FLOAT64 || c->offset != 0.0)
+        fputs("; docs/float32.md", f);
+    fputs(").", f);
+}
+
+void vb_summary_name_cells(FILE *f, const vb_sweep *s, size_t i)
+{
+    const vb_case *c = s->c;
+    /* an engine's declarations beside its name: float32, a derived
+     * velocity, its substeps (docs/real-engines.md §1.6, §1.7, §1.9) */
+    vb_runner_caps caps = vb_sweep_caps(c, i);
+    int derived = caps.velocity == VB_VELOCITY_DERIVED;
+    char said[96] = "";
+    snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
+             derived ? " (derived v)" : "");
+    if (caps.substeps > 1)
+        snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps", caps.substeps);
+    fprintf(f, "| `%s`%s", c->integ[i]->name, said);
+    dropped_note(s, i, f);
+    if (c->integ[i]->order > 0)
+        fprintf(f, " | %d |", c->integ[i]->order);
+    else /* an engine measured without a label */
+        fputs(" | – |", f);
+}
+
+/* The energy's fixed-step order, or what says there is none to fit */
+void vb_summary_energy_cell(FILE *f, const vb_sweep *s, size_t i)
+{
+    if (vb_sweep_caps(s->c, i).velocity == VB_VELOCITY_NONE)
+        fputs(" no velocity |", f); /* velocity=none: positions alone (§1.7) */
+    else
+        vb_summary_order_cell(f, vb_summary_find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX),
+                              s->c->integ[i]->order, NULL);
+}
+
+/* What the particle table's columns are */
+static void particle_caption(const vb_sweep *s, FILE *f, int has_loop)
+{
+    const vb_case *c = s->c;
     fputs("Fitted order of the position error (`err_pos_max`) and its verdict against the "
           "label; ",
           f);
-    if (has_energy)
+    if (c->model.type->energy)
         fputs("the energy error's order with fixed steps; ", f);
-    if (has_rods)
+    if (vb_model_constrained(&c->model))
         fputs("how far the rods are off their lengths (the largest |length − L| of a run, "
               "`err_constraint_max`) with fixed steps at the coarsest and at the finest dt; ",
               f);
@@ -276,34 +253,8 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
                "and a changing step h' = 1.5 h)");
     if (s->n_reverse)
         fputs("; and whether a run retraces itself backwards (fixed steps / random steps)", f);
-    fputs(". ± is the 95 % interval of a fitted order (Student's t, points − 2 degrees of "
-          "freedom); an order more than 0.25 from its label whose interval still reaches within "
-          "0.25 of it is uncertain rather than below or above, and \"(+k halvings)\" says how "
-          "many more halvings would settle it if each added a point on the same line with the "
-          "same scatter (\"not by halving\": the fit ends before the finest step). An order "
-          "marked * is a trend "
-          "over all points: no step sizes showed a "
-          "single power law, so it is not compared with the label; its verdict says whether "
-          "the error still falls at the finest steps (no-asymptotic-range) or not "
-          "(not-converging). \"= `name`\": the same position errors as `name` in every run "
-          "of that plan, to round-off ",
-          f);
-    if (c->precision == VB_FLOAT32)
-        fputs("(within 2·ε₃₂·N of the size of the positions, N steps, and within 0.1 of the "
-              "errors themselves: the runs are in float32",
-              f);
-    else
-        fputs("(within 16·ε·N^1.5 of the size of the positions, N steps, and within 10⁻³ of "
-              "the errors themselves",
-              f);
-    if (c->offset != 0.0)
-        fprintf(f, ", about an origin shifted by %g, whose size the positions' includes, as "
-                   "it does the round-off floor under the fits",
-                c->offset);
-    fputs("), as two methods that compute the same positions have (docs/method.md §2", f);
-    if (c->precision != VB_FLOAT64 || c->offset != 0.0)
-        fputs("; docs/float32.md", f);
-    fputs(").", f);
+    fputs(". ", f);
+    vb_summary_orders_legend(f, c, "position errors", "the positions", "positions");
     if (has_loop)
         fputs(" A frame loop's position and energy columns are those of its physics state, "
               "measured at each physics step, so \"=\" there says two loops compute the same "
@@ -313,9 +264,48 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
               "the method, sets it (`last` and `interpolate` are order 1, `extrapolate` order 2: "
               "docs/method.md §9; run --strict does not judge it). A row whose clamp "
               "(max_substeps) dropped time says how much after its name.", f);
-    fputs("\n\n"
-          "| integrator | label | fixed |",
-          f);
+    fputs("\n\n", f);
+}
+
+/* integrator i's one-step exponents and reversals */
+static void particle_tail_cells(const vb_sweep *s, size_t i, FILE *f)
+{
+    for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
+        /* an external engine takes no one-step test: a dash */
+        const vb_onestep_row *row = NULL;
+        for (size_t k = 0; k < s->n_onestep; k++)
+            if (s->onestep[k].integ == i && s->onestep[k].ratio == r)
+                row = &s->onestep[k];
+        if (row)
+            onestep_cell(f, &row->fit_pos);
+        else
+            fputs(" – |", f);
+    }
+    if (s->n_reverse) {
+        const char *fixed = "–", *rnd = "–";
+        for (size_t k = 0; k < s->n_reverse; k++)
+            if (s->reverse[k].integ == i) {
+                if (s->reverse[k].kind == VB_PLAN_FIXED)
+                    fixed = vb_reversible_name(s->reverse[k].reversible);
+                if (s->reverse[k].kind == VB_PLAN_RANDOM)
+                    rnd = vb_reversible_name(s->reverse[k].reversible);
+            }
+        fprintf(f, " %s / %s |", fixed, rnd);
+    }
+}
+
+/* The particles' table: a row an integrator */
+static void particle_table(const vb_sweep *s, FILE *f)
+{
+    const vb_case *c = s->c;
+    int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
+    int has_energy = c->model.type->energy != NULL;
+    int has_rods = vb_model_constrained(&c->model);
+    int has_loop = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        has_loop |= vb_sweep_caps(c, i).draws;
+    particle_caption(s, f, has_loop);
+    fputs("| integrator | label | fixed |", f);
     if (has_random)
         fputs(" random (median) |", f);
     if (has_trace)
@@ -335,68 +325,36 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
          k++)
         fputs("---|", f);
     fputc('\n', f);
+    static const vb_plan_kind plans[3] = {VB_PLAN_FIXED, VB_PLAN_RANDOM, VB_PLAN_TRACE};
+    const int shown[3] = {1, has_random, has_trace};
     for (size_t i = 0; i < c->n_integ; i++) {
-        /* an engine's declarations beside its name: float32, a derived
-         * velocity, its substeps (docs/real-engines.md §1.6, §1.7, §1.9) */
-        vb_runner_caps caps = vb_sweep_caps(c, i);
-        int derived = caps.velocity == VB_VELOCITY_DERIVED;
-        char said[96] = "";
-        snprintf(said, sizeof said, "%s%s", caps.precision == VB_FLOAT32 ? " float32" : "",
-                 derived ? " (derived v)" : "");
-        if (caps.substeps > 1)
-            snprintf(said + strlen(said), sizeof said - strlen(said), " %d substeps",
-                     caps.substeps);
-        fprintf(f, "| `%s`%s", c->integ[i]->name, said);
-        dropped_note(s, i, f);
-        if (c->integ[i]->order > 0)
-            fprintf(f, " | %d |", c->integ[i]->order);
-        else /* an engine measured without a label */
-            fputs(" | – |", f);
-        order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_POS_MAX), c->integ[i]->order,
-                   same_as_name(s, i, VB_PLAN_FIXED));
-        if (has_random)
-            order_cell(f, find_order(s, i, VB_PLAN_RANDOM, VB_NORM_POS_MAX), c->integ[i]->order,
-                       same_as_name(s, i, VB_PLAN_RANDOM));
-        if (has_trace)
-            order_cell(f, find_order(s, i, VB_PLAN_TRACE, VB_NORM_POS_MAX), c->integ[i]->order,
-                       same_as_name(s, i, VB_PLAN_TRACE));
+        int label = c->integ[i]->order;
+        vb_summary_name_cells(f, s, i);
+        for (int k = 0; k < 3; k++)
+            if (shown[k])
+                vb_summary_order_cell(f, vb_summary_find_order(s, i, plans[k], VB_NORM_POS_MAX),
+                                      label, vb_summary_same_as(s, i, plans[k]));
         if (has_loop)
-            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_DRAW_MAX), c->integ[i]->order,
-                       NULL);
-        if (has_energy && caps.velocity == VB_VELOCITY_NONE)
-            fputs(" no velocity |", f); /* velocity=none: positions alone (§1.7) */
-        else if (has_energy)
-            order_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_ENERGY_MAX), c->integ[i]->order,
-                       NULL);
+            vb_summary_order_cell(f, vb_summary_find_order(s, i, VB_PLAN_FIXED, VB_NORM_DRAW_MAX),
+                                  label, NULL);
+        if (has_energy)
+            vb_summary_energy_cell(f, s, i);
         if (has_rods)
-            drift_cell(f, find_order(s, i, VB_PLAN_FIXED, VB_NORM_CONSTRAINT_MAX));
-        for (int r = 0; r < VB_ONESTEP_RATIOS; r++) {
-            /* an external engine takes no one-step test: a dash */
-            const vb_onestep_row *row = NULL;
-            for (size_t k = 0; k < s->n_onestep; k++)
-                if (s->onestep[k].integ == i && s->onestep[k].ratio == r)
-                    row = &s->onestep[k];
-            if (row)
-                onestep_cell(f, &row->fit_pos);
-            else
-                fputs(" – |", f);
-        }
-        if (s->n_reverse) {
-            const char *fixed = "–", *rnd = "–";
-            for (size_t k = 0; k < s->n_reverse; k++)
-                if (s->reverse[k].integ == i) {
-                    if (s->reverse[k].kind == VB_PLAN_FIXED)
-                        fixed = vb_reversible_name(s->reverse[k].reversible);
-                    if (s->reverse[k].kind == VB_PLAN_RANDOM)
-                        rnd = vb_reversible_name(s->reverse[k].reversible);
-                }
-            fprintf(f, " %s / %s |", fixed, rnd);
-        }
+            drift_cell(f, vb_summary_find_order(s, i, VB_PLAN_FIXED, VB_NORM_CONSTRAINT_MAX));
+        particle_tail_cells(s, i, f);
         fputc('\n', f);
     }
     fputc('\n', f);
-    if (vb_norm_applies(c, VB_NORM_ATT_MAX))
-        rigid_summary(s, f);
-    vb_write_rates_summary(s, f);
+}
+
+void vb_sweep_summary(const vb_sweep *s, FILE *f)
+{
+    summary_head(s, f);
+    if (vb_norm_applies(s->c, VB_NORM_ATT_MAX)) {
+        vb_rigid_summary(s, f); /* its own table and frame-rate table */
+    } else {
+        particle_table(s, f);
+        vb_write_rates_summary(s, f);
+    }
     vb_contact_summary(s, f);
 }

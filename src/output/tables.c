@@ -303,7 +303,8 @@ void vb_write_flips(const vb_sweep *s, FILE *f)
           "or back),\n"
           "# the run's and the exact solution's at the same times; flip_period: twice the mean "
           "time between\n"
-          "# the run's flips; flip_period_exact: 4K(m)/lambda, the period of w(t); "
+          "# the run's flips where they are regular, blank where not and after a tumble "
+          "(docs/rigid.md §4); flip_period_exact: 4K(m)/lambda, the period of w(t); "
           "flip_period_err: (flip_period - flip_period_exact) / flip_period_exact;\n"
           "# t_tumble: when a stable spin (no exact flip) first flipped, its tumble, blank if "
           "never (docs/rigid.md §4)\n",

@@ -71,6 +71,7 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
     for (size_t k = 0; rc == 0 && k < m; k++) {
         vb_rate_row *r = row[k];
         r->status = res[k].status;
+        r->fail_step = res[k].fail_step;
         r->dt = res[k].dt;
         count_frames(plan, r);
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
@@ -144,7 +145,7 @@ static int run_grid(const rates_ctx *x, size_t g, const size_t *qs, size_t n, ch
 /* what a worker sends of a row: these, then its drawn position at t_end */
 typedef struct {
     vb_status status;
-    unsigned long long frames;
+    unsigned long long frames, fail_step;
     double dt, err_final, y_max, y_max_exact, err_energy_max, err_draw_max, lag, t_tumble;
 } rate_result;
 
@@ -170,6 +171,7 @@ static int iso_rates(void *ctx, const size_t *units, size_t n, vb_isolate_out *o
         memset(&got, 0, sizeof got); /* its padding too: every byte sent is set */
         got.status = r->status;
         got.frames = r->frames;
+        got.fail_step = r->fail_step;
         got.dt = r->dt;
         got.err_final = r->err_final;
         got.y_max = r->y_max;
@@ -208,6 +210,7 @@ static int iso_rates_done(void *ctx, size_t unit, const void *bytes, size_t len,
         memcpy(&got, bytes, sizeof got);
         r->status = got.status;
         r->frames = got.frames;
+        r->fail_step = got.fail_step;
         r->dt = got.dt;
         r->err_final = got.err_final;
         r->y_max = got.y_max;

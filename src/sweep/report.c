@@ -58,9 +58,12 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
     size_t below = 0;
     for (size_t i = 0; i < n; i++) {
         const vb_sweep *s = &sweeps[i];
+        /* what the summary's table judges for every plan: a rigid body's
+         * attitude, not its packed (x, q) (docs/rigid.md §7) */
+        vb_norm judged = vb_norm_applies(s->c, VB_NORM_ATT_MAX) ? VB_NORM_ATT_MAX : VB_NORM_POS_MAX;
         for (size_t k = 0; k < s->n_orders; k++) {
             const vb_order_row *r = &s->orders[k];
-            int shown = r->norm == VB_NORM_POS_MAX ||
+            int shown = r->norm == judged ||
                         (r->norm == VB_NORM_ENERGY_MAX && r->kind == VB_PLAN_FIXED);
             vb_runner_caps cap = vb_sweep_caps(s->c, r->integ);
             const vb_integrator *g = cap.method;
@@ -75,10 +78,13 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
                 continue;
             if (mine && cap.builtin)
                 continue;
-            char order[32] = "no order";
+            char order[80] = "no order";
             if (isfinite(r->fit.order))
                 snprintf(order, sizeof order, "order %.2f%s", r->fit.order,
                          r->fit.range == VB_RANGE_ALL ? "*" : "");
+            if (r->fit.range == VB_RANGE_ALL && r->fit.saturation_hid_range)
+                snprintf(order + strlen(order), sizeof order - strlen(order),
+                         " (saturated at %d of %d steps)", r->fit.saturated, r->fit.n);
             char text[4096], expected[32] = "no label"; /* an engine measured without one */
             if (g->order > 0)
                 snprintf(expected, sizeof expected, "label %d", g->order);

@@ -124,6 +124,7 @@ typedef struct vb_rate_row {
     double dt;         /* the frames' dt: t_end/N for fixed frames, 1/rate nominal or mean */
     unsigned long long frames;
     vb_status status;
+    unsigned long long fail_step; /* the step a run that did not finish stopped at */
     double err_final;          /* |x_drawn(t_end) - x(t_end)| */
     double y_max, y_max_exact; /* the highest drawn value of the height, and the truth's at the same frames */
     double err_energy_max;     /* NAN where the model has no energy */

@@ -28,13 +28,33 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "rigid_mpmath.h")
 
 # name, moments, body-frame w, times: both branches of the polhode, the
-# default near the separatrix, moments in another order, and the
-# separatrix itself (I = (3, 4, 6), w1 = 2 w3: L^2 = 2 T I2 exactly)
+# default near the separatrix, moments in another order, the separatrix
+# itself (I = (3, 4, 6), w1 = 2 w3: L^2 = 2 T I2 exactly); needles
+# (I1 << I2 ~ I3: the triangle inequality keeps |I3 - I2| <= I1), exactly
+# symmetric and not, circling the needle (D < 0) and the largest moment
+# (D > 0); nearly symmetric bodies, oblate and prolate; moments of 1e150
+# and 1e-150
 CASES = [
     ("default, near the separatrix (D > 0)", (1.0, 2.0, 3.0), (0.01, 1.0, 0.01), (1.0, 10.0, 20.0)),
     ("the minor-axis branch (D < 0)", (1.0, 2.0, 3.0), (1.0, 0.2, 0.3), (3.0, 12.0)),
     ("moments out of order", (2.0, 3.0, 1.5), (-0.4, 0.7, 0.2), (4.0, 15.0)),
     ("on the separatrix (D = 0)", (3.0, 4.0, 6.0), (2.0, 0.5, 1.0), (2.0, 8.0)),
+    ("a needle, symmetric, I1 = 1e-4", (1e-4, 1.0, 1.0), (0.01, 1.0, 0.01), (10.0, 20.0)),
+    ("a needle, symmetric, I1 = 1e-8", (1e-8, 1.0, 1.0), (0.01, 1.0, 0.01), (10.0, 20.0)),
+    ("a needle, symmetric, I1 = 1e-12", (1e-12, 1.0, 1.0), (1.0, 0.3, 0.2), (3.0, 10.0)),
+    ("a needle, I1 = 1e-8, near its separatrix (D < 0)", (1e-8, 1.0, 1.000000005),
+     (0.01, 1.0, 0.01), (3.0, 10.0)),
+    ("a needle, I1 = 1e-8, about its largest moment (D > 0)", (1e-8, 1.0, 1.000000005),
+     (0.3, 0.01, 1.0), (3.0, 10.0)),
+    ("a needle, I1 = 1e-12, about its largest moment (D > 0)", (1e-12, 1.0, 1.0000000000005),
+     (1e-15, 0.01, 1.0), (3.0, 10.0)),
+    ("nearly symmetric, prolate (I3 - I2 = 1e-8)", (1.0, 2.0, 2.00000001), (1e-6, 0.01, 1.0),
+     (3.0, 10.0)),
+    ("nearly symmetric, oblate (I2 - I1 = 1e-8)", (1.0, 1.00000001, 2.0), (1.0, 0.01, 1e-6),
+     (3.0, 10.0)),
+    ("nearly symmetric, I3 - I2 = 1e-12", (1.0, 2.0, 2.000000000001), (0.5, 1.0, 0.3), (10.0,)),
+    ("the default's moments times 1e150", (1e150, 2e150, 3e150), (0.01, 1.0, 0.01), (10.0,)),
+    ("the default's moments times 1e-150", (1e-150, 2e-150, 3e-150), (0.01, 1.0, 0.01), (10.0,)),
 ]
 
 
@@ -49,14 +69,34 @@ def rhs(I):
     return f
 
 
+def phase_time(I, w):
+    """|u0|/lambda: how long the phase u = lambda t + u0 of the closed form
+    (Landau & Lifshitz §37, docs/rigid.md §2) has run at t = 0, from the
+    moments and w in mpmath.  A closed form evaluated at the phase u
+    carries its round-off, eps |u|, into the attitude as |w| eps |u| /
+    lambda: the C test scales its tolerance by |w| (|t| + this)."""
+    lo, mid, hi = sorted(range(3), key=lambda i: I[i])
+    D = I[hi] * (I[hi] - I[mid]) * w[hi] ** 2 - I[lo] * (I[mid] - I[lo]) * w[lo] ** 2
+    circled, other = (hi, lo) if D >= 0 else (lo, hi)
+    I1, I2, I3 = I[other], I[mid], I[circled]
+    w1, w2, w3 = w[other], w[mid], w[circled]
+    P = I1 * (I3 - I1) * w1 ** 2 + I2 * (I3 - I2) * w2 ** 2
+    Q = I2 * (I2 - I1) * w2 ** 2 + I3 * (I3 - I1) * w3 ** 2
+    lam = mpmath.sqrt((I3 - I2) * Q / (I1 * I2 * I3))
+    m = (I2 - I1) * P / ((I3 - I2) * Q)
+    sin_phi0 = min(1, abs(w2) / mpmath.sqrt(P / (I2 * (I3 - I2))))
+    return mpmath.ellipf(mpmath.asin(sin_phi0), m) / lam
+
+
 def values():
     rows = []
     for name, I, w, times in CASES:
         Im = [mpmath.mpf(x) for x in I]
         wm = [mpmath.mpf(x) for x in w]
         sol = mpmath.odefun(rhs(Im), 0, [mpmath.mpf(1), 0, 0, 0] + wm)
+        ran = phase_time(Im, wm)
         for t in times:
-            rows.append((name, I, w, t, sol(mpmath.mpf(t))))
+            rows.append((name, I, w, t, sol(mpmath.mpf(t)), ran))
     return rows
 
 
@@ -70,16 +110,18 @@ def write():
              % (mpmath.__version__, mpmath.mp.dps),
              " * digits (tests/reference/free_body.py, which made this file and checks it):",
              " * q (w, x, y, z) world from body and the body-frame w at t, from q = 1.",
-             " * Not the closed form: a Taylor-series integration of the equations. */",
+             " * Not the closed form: a Taylor-series integration of the equations.",
+             " * u0_time: |u0|/lambda of the closed form's phase u = lambda t + u0, from",
+             " * Landau & Lifshitz's formulas in mpmath (the scale of its round-off). */",
              "static const struct {",
              "    const char *what;",
-             "    double I[3], w0[3], t, q[4], w[3];",
+             "    double I[3], w0[3], t, q[4], w[3], u0_time;",
              "} rigid_mpmath[] = {"]
-    for name, I, w, t, y in rows:
+    for name, I, w, t, y, ran in rows:
         nums = ", ".join(fmt(v) for v in y[:4])
         ws = ", ".join(fmt(v) for v in y[4:])
-        lines.append('    {"%s", {%r, %r, %r}, {%r, %r, %r}, %r,\n     {%s},\n     {%s}},'
-                     % (name, *I, *w, t, nums, ws))
+        lines.append('    {"%s", {%r, %r, %r}, {%r, %r, %r}, %r,\n     {%s},\n     {%s}, %s},'
+                     % (name, *I, *w, t, nums, ws, fmt(ran)))
     lines.append("};")
     with open(OUT + ".tmp", "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -90,8 +132,8 @@ def check():
     text = open(OUT).read()
     committed = [float(x) for x in re.findall(r"[-+]?\d\.\d{24}(?:e[-+]?\d+)?", text)]
     fresh = []
-    for _, _, _, _, y in values():
-        fresh += [float(mpmath.mpf(fmt(v))) for v in y]
+    for _, _, _, _, y, ran in values():
+        fresh += [float(mpmath.mpf(fmt(v))) for v in y] + [float(mpmath.mpf(fmt(ran)))]
     ok = len(committed) == len(fresh) and all(abs(a - b) <= 1e-25 + 1e-24 * abs(b)
                                               for a, b in zip(committed, fresh))
     print(("ok  " if ok else "FAIL") + " free_body: tests/rigid_mpmath.h is what mpmath computes")
