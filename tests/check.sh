@@ -23,6 +23,9 @@
 #  - contact.csv: each handler's measures judged by their distance from the
 #    exact value (a mutant toi that gains energy, edited baselines and
 #    results fail naming row and column; a damaged contact.csv exit 2);
+#    a row a run of its runs.csv (cut to its header or rows deleted: exit
+#    2; a dropped integrator's runs missing once; random runs paired by
+#    their seed);
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -620,6 +623,62 @@ expect "contact: an exact value that is not the model's" 2 "slide/contact.csv:8:
 rm "$tmp/cb/slide/contact.csv"
 expect "contact: a baseline without contact.csv" 2 "slide/contact.csv" -- \
     "$VB" check --baseline "$tmp/cb" $CB
+
+# ---- contact.csv holds a row a run of its runs.csv (issue 50.2) ----
+# A baseline contact.csv cut to its header, or lacking rows its runs.csv
+# has, left those rows' measures unjudged, and check and compare passed
+# with every e_bounce1 made 0.99 (e = 0.8): such a table is damage,
+# refused with exit 2 in check and in compare, either side.
+mkdir -p "$tmp/cr" "$tmp/cw"
+cp -r results/baseline/bounce "$tmp/cr/"
+cp -r results/baseline/bounce "$tmp/cw/"
+sed 's/^\(bounce,[^,]*,fixed,[^,]*,ok,\)[0-9.]*,/\10.98999999999999999,/' \
+    results/baseline/bounce/contact.csv > "$tmp/cw/bounce/contact.csv"
+# (the worse rows fail against the whole baseline: the test can fail)
+expect "contact: compare, every e_bounce1 made 0.99, fails" 1 "e_bounce1" -- \
+    "$VB" compare "$tmp/co" "$tmp/cw"
+grep -v '^bounce,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+expect "contact: check, a baseline contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" check --baseline "$tmp/cr" cases/bounce.case
+expect "contact: compare, an old contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cr" "$tmp/cw"
+expect "contact: compare, a new contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cw" "$tmp/cr"
+grep -v '^bounce,euler-semi+toi,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+expect "contact: check, a baseline lacking a handler's rows" 2 \
+    "cr/bounce/contact.csv:16: integrator 'velocity-verlet+project' where the run of" -- \
+    "$VB" check --baseline "$tmp/cr" cases/bounce.case
+expect "contact: compare, an old contact.csv lacking a handler's rows" 2 \
+    "contact.csv holds a row a run of runs.csv" -- "$VB" compare "$tmp/cr" "$tmp/cw"
+grep -v '^bounce,velocity-verlet+toi,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+expect "contact: check, a baseline lacking its last rows" 2 \
+    "contact.csv: 20 rows where $tmp/cr/bounce/runs.csv has 24 runs, the last ones missing" -- \
+    "$VB" check --baseline "$tmp/cr" cases/bounce.case
+# an integrator dropped: its runs are missing once (runs.csv's 12), not
+# again for their contact rows (24 before)
+mkdir -p "$tmp/cd"
+sed 's/^use = euler-semi, velocity-verlet$/use = euler-semi/' cases/bounce.case > "$tmp/cd/bounce.case"
+expect "contact: an integrator dropped, its runs missing once" 1 \
+    "0 worse, 0 better, 12 baseline runs missing, 0 new runs" -- \
+    "$VB" check --baseline results/baseline "$tmp/cd/bounce.case"
+# random steps: contact rows pair by their run's seed (runs.csv's), not
+# the first row of the same dt: a directory compared with itself passes
+# (seed 2's e_bounce1 was judged against seed 1's and failed), and a
+# change of seed 2's row is named with its seed
+printf '[case]\nmodel = bounce\nt_end = 1\n[steps]\ndt = 0.01\nhalvings = 2\njitter = 0.5\nseeds = 2\n[integrators]\nuse = euler-semi\n[contact]\nhandler = toi\n' \
+    > "$tmp/cd/jit.case"
+"$VB" run --quiet --no-chart-data "$tmp/cd/jit.case" --out "$tmp/cj" >"$tmp/log" 2>&1 ||
+    { bad "contact: run a random-step contact case"; cat "$tmp/log"; }
+expect "contact: random steps, a directory against itself" 0 "0 worse, 0 better" -- \
+    "$VB" compare "$tmp/cj" "$tmp/cj"
+mkdir -p "$tmp/cj2"
+cp -r "$tmp/cj/jit" "$tmp/cj2/"
+awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,random,0.01,/{n++; if (n == 2) $6 = "0.5"} {print}' \
+    "$tmp/cj/jit/contact.csv" > "$tmp/cj2/jit/contact.csv"
+expect "contact: random steps, seed 2's restitution made 0.5" 1 "e_bounce1" -- \
+    "$VB" compare "$tmp/cj" "$tmp/cj2"
+grep -E "^  jit +euler-semi\+toi +random +0\.01 +2 +e_bounce1 .* 0\.5 " "$tmp/out" >/dev/null && ok ||
+    { bad "contact: seed 2's e_bounce1 row not named with its seed"; head -20 "$tmp/out"; }
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
