@@ -521,6 +521,12 @@ expect "compare without a directory" 2 "no such directory" -- "$VB" compare "$tm
 expect "compare of a file, not a directory" 2 "$tmp/h6/hv/runs.csv: not a directory" -- \
     "$VB" compare "$tmp/h6/hv/runs.csv" "$tmp/h6"
 expect "compare with one argument" 2 "give two results directories" -- "$VB" compare "$tmp/h6"
+# an empty name is said to be empty, not printed blank (issue 50.11: "--baseline :
+# no such directory ... --out '")
+expect "compare of an empty name" 2 "OLD: an empty directory name" -- "$VB" compare "" "$tmp/h6"
+expect "check --baseline=" 2 "--baseline: empty directory name" -- \
+    "$VB" check --baseline= cases/spring.case
+expect "check --save=" 2 "--save: empty directory name" -- "$VB" check --save= cases/spring.case
 expect "compare of empty directories" 2 "nothing to compare" -- "$VB" compare "$tmp/t" "$tmp/t"
 
 # ---- contact.csv: each handler's measures against their exact values ----
@@ -679,6 +685,21 @@ expect "contact: random steps, seed 2's restitution made 0.5" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/cj" "$tmp/cj2"
 grep -E "^  jit +euler-semi\+toi +random +0\.01 +2 +e_bounce1 .* 0\.5 " "$tmp/out" >/dev/null && ok ||
     { bad "contact: seed 2's e_bounce1 row not named with its seed"; head -20 "$tmp/out"; }
+
+# ---- a signed zero is a zero (issue 50.11) ----
+# %.17g prints a negative zero "-0": -0 is 0, not "not a number"; a
+# negative depth is refused for its sign, and the message says so
+mkdir -p "$tmp/cz"
+cp -r results/baseline/bounce "$tmp/cz/"
+sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,$/\1-0,,,,,,/' \
+    results/baseline/bounce/contact.csv > "$tmp/cz/bounce/contact.csv"
+grep -q ',-0,,,,,,$' "$tmp/cz/bounce/contact.csv" || bad "contact: the -0 depth was not written (its row changed?)"
+expect "contact: a depth of -0 is 0" 0 "0 worse, 0 better" -- \
+    "$VB" check --baseline "$tmp/cz" cases/bounce.case
+sed -i 's/,-0,,,,,,$/,-0.5,,,,,,/' "$tmp/cz/bounce/contact.csv"
+expect "contact: a negative depth, refused for its sign" 2 \
+    "column depth_max: '-0.5' is not a number >= 0, inf or blank" -- \
+    "$VB" check --baseline "$tmp/cz" cases/bounce.case
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

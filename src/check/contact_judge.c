@@ -164,9 +164,11 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
             } else if (c->fmt == VB_FMT_TEXT) {
                 bad = !cell[0], want = "a name";
             } else if (!strcmp(c->name, "dt")) {
-                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0), want = "a step size";
+                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
+                want = "a step size (a finite number > 0)";
             } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
-                want = "a number, inf or blank";
+                want = strcmp(c->name, "energy_gain_10") != 0 ? "a number >= 0, inf or blank"
+                                                               : "a number, inf or blank";
                 bad = vb_cell_number(cell, 1, &x) != 0 &&
                       (strcmp(c->name, "energy_gain_10") != 0 || vb_cell_signed(cell, &x) != 0);
             }
