@@ -545,15 +545,24 @@ CB="cases/slide.case cases/tunnel.case cases/bounce.case"
 expect "contact: the unmodified run passes" 0 "0 worse" -- \
     "$VB" check --baseline "$tmp/cb" $CB
 # a baseline whose project stopped the block exactly where it stops
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/' \
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: stop_x further from stop_x_exact fails" 1 "stop_x" -- \
     "$VB" check --baseline "$tmp/cb" $CB
 grep -E "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
     "$tmp/out" >/dev/null && ok || { bad "contact: the stop_x row not named"; head -20 "$tmp/out"; }
 cp results/baseline/slide/contact.csv "$tmp/cb/slide/contact.csv"
+# a baseline whose toi round symplectic Euler reached the exact height
+# after its first bounce, e^2 h0 = 0.8^2 * 1 = 0.64 (cases/bounce.case)
+awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,fixed,0.033333333333333333,/{$9 = "0.64000000000000001"} {print}' \
+    results/baseline/bounce/contact.csv > "$tmp/cb/bounce/contact.csv"
+expect "contact: height1 further from e^2 h0 fails" 1 "height1" -- \
+    "$VB" check --baseline "$tmp/cb" $CB
+grep -E "^  bounce +euler-semi\+toi +fixed +0\.0333333 +- +height1 +0\.64000000000000001 +0\.53.*off e\^2n h0 by" \
+    "$tmp/out" >/dev/null && ok || { bad "contact: the height1 row not named"; head -20 "$tmp/out"; }
+cp results/baseline/bounce/contact.csv "$tmp/cb/bounce/contact.csv"
 # a baseline whose project never let the ball through the wall
-sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/' \
+sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/' \
     results/baseline/tunnel/contact.csv > "$tmp/cb/tunnel/contact.csv"
 expect "contact: tunnelling at a lower speed fails" 1 "pass_speed" -- \
     "$VB" check --baseline "$tmp/cb" $CB
@@ -615,14 +624,14 @@ else
     fi
 fi
 # a damaged baseline contact.csv is refused, naming file, line and column
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: a cell that is no number" 2 "slide/contact.csv:8: column stop_x" -- \
     "$VB" check --baseline "$tmp/cb" $CB
 sed '/^#/!s/,[^,]*$//' results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: a column gone" 2 "no column 'pass_bound'" -- \
     "$VB" check --baseline "$tmp/cb" $CB
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,[0-9.]*,\)[0-9.]*,/\11,/' \
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,[0-9.]*,\)[0-9.]*,/\11,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: an exact value that is not the model's" 2 "slide/contact.csv:8: column stop_x_exact" -- \
     "$VB" check --baseline "$tmp/cb" $CB

@@ -540,7 +540,7 @@ def contact_charts(vb, tmp):
       "never pass" label lay over the bound line), and takes less than 40 %
       of the width (half, with four names on one line);
     - bounces.png: two handlers whose curves agree at every bounce both
-      have (to 9 digits, read here from bounces.csv) are keyed together,
+      have a height at (to 9 digits, read here from bounces.csv) are keyed together,
       "A" and "= B" (velocity-verlet+project, one bounce longer, hid
       velocity-verlet+impulse under it with a key entry each);
     - draw --help names every chart kind of src/draw/drawing.c's table (it
@@ -603,9 +603,9 @@ def contact_charts(vb, tmp):
     ys = {}
     for r in rows:
         if float(r["dt"]) == dt:
-            ys.setdefault(r["integrator"], []).append("%.9g" % float(r["apex"]))
-    pairs = [(a, b) for a in ys for b in ys if a < b and
-             all(x == y for x, y in zip(ys[a], ys[b])) and len(ys[a]) != len(ys[b])]
+            ys.setdefault(r["integrator"], []).append("%.9g" % float(r["height"]) if r["height"] else "")
+    pairs = [(a, b) for a in ys for b in ys if a < b and ys[a] != ys[b] and
+             all(x == y for x, y in zip(ys[a], ys[b]) if x and y)]
     svg = os.path.join(tmp, "bounces.svg")
     rc, log = run([vb, "draw", "--chart", "bounces", os.path.join(res, "bounce", "bounces.csv"), svg, "b"])
     texts = " ".join(t for _, t in svg_placed(svg)) if os.path.exists(svg) else ""

@@ -22,23 +22,27 @@
 /* How a measure is judged: its distance from an exact value (a column of
  * the row, a parameter of the model line, or 0), or a speed that is
  * better the higher it is. */
-typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_ZERO, HIGHER_BETTER } rule_kind;
+typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_HEIGHT, EXACT_ZERO, HIGHER_BETTER } rule_kind;
 
 static const struct {
     const char *measure;
     rule_kind kind;
     const char *exact; /* the column, or the parameter of the '# model=' line */
+    int n;             /* EXACT_HEIGHT: the bounce, whose exact height is e^2n h0 */
 } rules[] = {
-    {"e_bounce1", EXACT_PARAM, "e"},          /* restitution: the model's e */
-    {"e_bounce2", EXACT_PARAM, "e"},
-    {"e_bounce3", EXACT_PARAM, "e"},
-    {"bounces", EXACT_COLUMN, "bounces_exact"},
-    {"t_rest", EXACT_COLUMN, "t_rest_exact"},
-    {"energy_gain_10", EXACT_ZERO, NULL}, /* at e = 1 the flight energy is kept */
-    {"depth_max", EXACT_ZERO, NULL},      /* a rigid floor: no penetration */
-    {"stop_x", EXACT_COLUMN, "stop_x_exact"},
-    {"stop_t", EXACT_COLUMN, "stop_t_exact"},
-    {"pass_speed", HIGHER_BETTER, NULL},
+    {"e_bounce1", EXACT_PARAM, "e", 0}, /* restitution: the model's e */
+    {"e_bounce2", EXACT_PARAM, "e", 0},
+    {"e_bounce3", EXACT_PARAM, "e", 0},
+    {"height1", EXACT_HEIGHT, "e^2n h0", 1}, /* the exact apex after bounce n */
+    {"height2", EXACT_HEIGHT, "e^2n h0", 2},
+    {"height3", EXACT_HEIGHT, "e^2n h0", 3},
+    {"bounces", EXACT_COLUMN, "bounces_exact", 0},
+    {"t_rest", EXACT_COLUMN, "t_rest_exact", 0},
+    {"energy_gain_10", EXACT_ZERO, NULL, 0}, /* the energy after 10 bounces is e^20 that before */
+    {"depth_max", EXACT_ZERO, NULL, 0},      /* a rigid floor: no penetration */
+    {"stop_x", EXACT_COLUMN, "stop_x_exact", 0},
+    {"stop_t", EXACT_COLUMN, "stop_t_exact", 0},
+    {"pass_speed", HIGHER_BETTER, NULL, 0},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
@@ -53,7 +57,7 @@ typedef struct {
     int runs_seed;                  /* runs.csv's seed column: a random run's seed */
     int col[VB_SCHEMA_MAX_COLUMNS]; /* the schema's column k in the table */
     double *v;                      /* nrow × schema columns: NAN for blank / a text cell */
-    double t_end, e;                /* of the '# model=' line (NAN when it has none) */
+    double t_end, e, h0;            /* of the '# model=' line (NAN when it has none) */
 } contact_side;
 
 #define V(s, r, k) ((s)->v[(size_t)(r) * vb_contact_schema.n + (size_t)(k)])
@@ -143,6 +147,7 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
         return VB_COMPARE_BAD;
     s->t_end = model_param(t, "t_end");
     s->e = model_param(t, "e");
+    s->h0 = model_param(t, "h0");
     if (!(s->t_end > 0))
         return vb_compare_bad(err, errlen,
                               "%s: no '# model=... t_end=...' line: not a table verletbench "
@@ -223,6 +228,8 @@ static double exact_of(const contact_side *s, size_t r, size_t rule)
         return V(s, r, (size_t)schema_col(rules[rule].exact));
     case EXACT_PARAM:
         return s->e;
+    case EXACT_HEIGHT:
+        return s->h0 * pow(s->e, 2.0 * rules[rule].n);
     case EXACT_ZERO:
         return 0.0;
     default:

@@ -278,7 +278,8 @@ int vb_case_charts(const char *results, const char *out, const char *name, vb_ba
     }
     if (exists(results, name, "bounces.csv"))
         rc |= add(b, results, out, name, VB_KIND_BOUNCES, "bounces", name, NULL,
-                  "the apex after each bounce against e^2n h0, each handler round each method "
+                  "the height reached after each bounce, as stepped, against e^2n h0, each handler "
+                  "round each method "
                   "at the coarsest step; curves the same to 9 digits at every bounce both have "
                   "share a key, A = B");
     snprintf(path, sizeof path, "%s/%s/contact.csv", results, name);

@@ -1,5 +1,6 @@
 /* contactcharts.c — the contact handlers' charts (docs/contact.md): the
- * apex after each bounce against e^2n h0 on a log scale (bounces.csv),
+ * height reached after each bounce, as stepped, against e^2n h0 on a log
+ * scale (bounces.csv),
  * and the smallest speed that passes the wall against dt, with the bound
  * (w + 2r)/dt (contact.csv).  Curves that are the same to 9 digits at
  * every point are drawn once, their names together in the key ("A = B"):
@@ -57,32 +58,44 @@ static void classify(const vb_csv *t, int cy, curve *c, size_t n)
 
 /* the same y (to 9 digits; inf alike, a missing value only where the
  * other's is missing too) at every point of two curves; with prefix, at
- * the points both have (a curve that ends sooner: fewer bounces) */
+ * the points both have values at (one that ends sooner, fewer bounces,
+ * or whose run ended before a top), at least one */
 static int same_curve(const vb_csv *t, int cy, const curve *a, const curve *b, int prefix)
 {
-    size_t na = points(a), nb = points(b);
+    size_t na = points(a), nb = points(b), both = 0;
     if (na != nb && !prefix)
         return 0;
     for (size_t k = 0; k < (na < nb ? na : nb); k++) {
+        double ya = vb_csv_num(t, a->first + k, cy), yb = vb_csv_num(t, b->first + k, cy);
+        if (prefix && (ya != ya || yb != yb))
+            continue;
         char x[64], y[64];
-        snprintf(x, sizeof x, "%.9g", vb_csv_num(t, a->first + k, cy));
-        snprintf(y, sizeof y, "%.9g", vb_csv_num(t, b->first + k, cy));
+        snprintf(x, sizeof x, "%.9g", ya);
+        snprintf(y, sizeof y, "%.9g", yb);
         if (strcmp(x, y) != 0)
             return 0;
+        both++;
     }
-    return 1;
+    return both > 0 || !prefix;
 }
 
-/* Curves equal to an earlier one are drawn once: the longer of two is
- * drawn (a curve the other ends inside would hide under it, unnamed), the
- * other, and those that followed it, keyed beside it. */
+/* of two equal curves, the one drawn: more values, then more points */
+static int draws_more(const curve *a, const curve *b)
+{
+    size_t va = a->finite + a->infinite, vb = b->finite + b->infinite;
+    return va != vb ? va > vb : points(a) > points(b);
+}
+
+/* Curves equal to an earlier one are drawn once: the one with more
+ * values of two (a curve the other ends inside would hide under it,
+ * unnamed), the other, and those that followed it, keyed beside it. */
 static void mark_same(const vb_csv *t, int cy, curve *c, size_t n, int prefix)
 {
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < i && c[i].same_as < 0; j++) {
             if (c[j].same_as >= 0 || !same_curve(t, cy, &c[j], &c[i], prefix))
                 continue;
-            size_t lead = points(&c[i]) > points(&c[j]) ? i : j, follow = lead == i ? j : i;
+            size_t lead = draws_more(&c[i], &c[j]) ? i : j, follow = lead == i ? j : i;
             for (size_t k = 0; k < n; k++)
                 if (c[k].same_as == (int)follow)
                     c[k].same_as = (int)lead;
@@ -133,23 +146,39 @@ static void key_add_words(key_text *k, const char *note)
     }
 }
 
-/* Curve i's names: its own and those that equal it, "= NAME"; a name
- * whose curve ends sooner says where, "(to UPTO X)", X its last row's
- * column cx. */
+/* the last row of a curve whose y is a value (not blank), or its first */
+static size_t last_valued(const vb_csv *t, int cy, const curve *c)
+{
+    size_t r = c->last;
+    while (r > c->first && vb_csv_num(t, r, cy) != vb_csv_num(t, r, cy))
+        r--;
+    return r;
+}
+
+/* Curve i's names: its own (and its note, a "(...)" that is its own
+ * alone), those that equal it, "= NAME" (and a ": ..." note, which is
+ * all of theirs); a name whose values end sooner says where, "(to UPTO
+ * X)", X the column cx of its last row with a value. */
 static void key_names(key_text *k, const vb_csv *t, const curve *c, size_t n, size_t i,
-                      const char *upto, int cx)
+                      const char *upto, int cx, int cy, const char *note)
 {
     key_add(k, c[i].name);
+    if (note[0] == ' ')
+        key_add_words(k, note);
     for (size_t j = 0; j < n; j++) {
         if (c[j].same_as != (int)i)
             continue;
         char piece[512];
         int m = snprintf(piece, sizeof piece, "= %s", c[j].name);
-        if (upto && points(&c[j]) < points(&c[i]) && m > 0 && (size_t)m < sizeof piece)
+        size_t end = last_valued(t, cy, &c[j]);
+        if (upto && end - c[j].first < last_valued(t, cy, &c[i]) - c[i].first && m > 0 &&
+            (size_t)m < sizeof piece)
             snprintf(piece + m, sizeof piece - (size_t)m, " (to %s %s)", upto,
-                     vb_csv_str(t, c[j].last, cx));
+                     vb_csv_str(t, end, cx));
         key_add(k, piece);
     }
+    if (note[0] == ':')
+        key_add_words(k, note);
 }
 
 /* A key entry: the curve's style with the key's first line as its title,
@@ -211,34 +240,36 @@ static void title_of(FILE *f, const char *title, const char *what)
 }
 
 /* What a curve's key adds to its names: what its cells hold where they
- * hold no finite number (what: its measure, "passing speed"; never: what
- * inf says, "never passes", and why: how far that was tried). */
-static void key_note(const curve *c, const char *what, const char *never, const char *why,
-                     char *buf, size_t len)
+ * hold no finite number.  note: the measure ("passing speed"), what inf
+ * says ("never passes"), how far that was tried, and what a point is
+ * ("steps"). */
+static void key_note(const curve *c, const char *const note[4], char *buf, size_t len)
 {
     size_t all = points(c);
+    const char *what = note[0], *never = note[1], *why = note[2], *unit = note[3];
     buf[0] = '\0';
     if (!c->finite && !c->missing && c->infinite)
         snprintf(buf, len, ": %s %s", never, why);
     else if (!c->finite && c->missing && !c->infinite)
         snprintf(buf, len, ": no %s (blank: not measured)", what);
     else if (!c->finite)
-        snprintf(buf, len, ": %s at %zu of %zu steps %s, no %s (blank) at %zu", never,
-                 c->infinite, all, why, what, c->missing);
+        snprintf(buf, len, ": %s at %zu of %zu %s %s, no %s (blank) at %zu", never, c->infinite,
+                 all, unit, why, what, c->missing);
     else if (c->infinite && c->missing)
-        snprintf(buf, len, " (%s at %zu of %zu steps, no %s at %zu)", never, c->infinite, all,
+        snprintf(buf, len, " (%s at %zu of %zu %s, no %s at %zu)", never, c->infinite, all, unit,
                  what, c->missing);
     else if (c->infinite)
-        snprintf(buf, len, " (%s at %zu of %zu steps)", never, c->infinite, all);
+        snprintf(buf, len, " (%s at %zu of %zu %s)", never, c->infinite, all, unit);
     else if (c->missing)
-        snprintf(buf, len, " (no %s at %zu of %zu steps: blank)", what, c->missing, all);
+        snprintf(buf, len, " (no %s at %zu of %zu %s: blank)", what, c->missing, all, unit);
 }
 
 /* Each drawn curve's key (NULL for a curve keyed beside another), its
  * note after its names; the widest key line's characters (at least
  * `least`).  0, or -1 out of memory. */
 static int make_keys(const vb_csv *t, const curve *c, size_t n, const char *upto, int cx,
-                     const char *const note[3], char **keys, size_t *keychars, size_t least)
+                     int cy, const char *const note[4], char **keys, size_t *keychars,
+                     size_t least)
 {
     *keychars = least;
     for (size_t i = 0; i < n; i++) {
@@ -247,9 +278,8 @@ static int make_keys(const vb_csv *t, const curve *c, size_t n, const char *upto
             continue;
         key_text k = {.used = 0};
         char text[256];
-        key_names(&k, t, c, n, i, upto, cx);
-        key_note(&c[i], note[0], note[1], note[2], text, sizeof text);
-        key_add_words(&k, text);
+        key_note(&c[i], note, text, sizeof text);
+        key_names(&k, t, c, n, i, upto, cx, cy, text);
         if (!(keys[i] = strdup(k.text)))
             return -1;
         *keychars = k.widest > *keychars ? k.widest : *keychars;
@@ -297,13 +327,13 @@ static int alloc_curves(const vb_csv *t, curve **c, const char ***names, char **
 
 int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"dt", "bounce", "apex", NULL};
+    static const char *const need[] = {"dt", "bounce", "height", NULL};
     if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) ||
         vb_csv_has(t, "plan", err, errlen))
         return -1;
     int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan"), cdt = vb_csv_col(t, "dt"),
-        cn = vb_csv_col(t, "bounce"), cy = vb_csv_col(t, "apex"),
-        ce = vb_csv_col(t, "apex_exact");
+        cn = vb_csv_col(t, "bounce"), cy = vb_csv_col(t, "height"),
+        ce = vb_csv_col(t, "height_exact");
     /* the coarsest step: where the handlers differ most */
     double dt = 0;
     for (size_t r = 0; r < t->n_rows; r++)
@@ -322,13 +352,14 @@ int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err
     mark_same(t, cy, c, n, 1);
     for (size_t i = 0; i < n; i++)
         names[i] = c[i].name;
-    static const char *const note[3] = {"apex", "none", ""};
-    if (make_keys(t, c, n, "bounce", cn, note, keys, &keychars, 20) != 0) {
+    /* a blank height: the run ended while the ball still rose */
+    static const char *const note[4] = {"height", "inf", "", "bounces"};
+    if (make_keys(t, c, n, "bounce", cn, cy, note, keys, &keychars, 20) != 0) {
         free(c), free(names), free_keys(keys, n);
         snprintf(err, errlen, "%s: out of memory", t->path);
         return -1;
     }
-    /* the exact apexes of the longest curve's bounces */
+    /* the exact heights of the longest curve's bounces */
     size_t longest = 0;
     for (size_t i = 1; i < n; i++)
         if (points(&c[i]) > points(&c[longest]))
@@ -338,11 +369,12 @@ int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err
     double width = fmax(1000.0, 90 + 560 + vb_key_px(keychars));
     vb_gp_begin(ch, width, 600, 11, 1.5, 0);
     char what[256];
-    snprintf(what, sizeof what, "the apex after each bounce, fixed steps of dt = %.6g", dt);
+    snprintf(what, sizeof what,
+             "the height reached after each bounce, as stepped, fixed steps of dt = %.6g", dt);
     fputs("set title ", f);
     title_of(f, title, what);
     fputs(" noenhanced\nset xlabel \"bounce n\"\n"
-          "set ylabel \"apex E/g after bounce n (the flight energy u^2/2 + g y over g)\" "
+          "set ylabel \"the flight's highest sample after bounce n (m)\" "
           "noenhanced\nset logscale y\nset xtics 1\n",
           f);
     key_at(f, keychars, width);
@@ -435,9 +467,9 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
         drawn += c[i].same_as < 0 && c[i].finite;
         measured += c[i].finite + c[i].infinite;
     }
-    static const char *const note[3] = {"passing speed", "never passes",
-                                        "(none up to 1000 times the bound)"};
-    if (make_keys(t, c, n, NULL, -1, note, keys, &keychars, 20) != 0) {
+    static const char *const note[4] = {"passing speed", "never passes",
+                                        "(none up to 1000 times the bound)", "steps"};
+    if (make_keys(t, c, n, NULL, -1, cy, note, keys, &keychars, 20) != 0) {
         free(c), free(names), free_keys(keys, n);
         snprintf(err, errlen, "%s: out of memory", t->path);
         return -1;
