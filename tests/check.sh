@@ -544,37 +544,41 @@ CB="cases/slide.case cases/tunnel.case cases/bounce.case"
 # baseline's, so every contact measure is equal)
 expect "contact: the unmodified run passes" 0 "0 worse" -- \
     "$VB" check --baseline "$tmp/cb" $CB
+# contact_copy DIR CASE FILTER...: the baseline's CASE in DIR, its
+# contact.csv passed through FILTER
+contact_copy() {
+    dir=$1 case=$2
+    shift 2
+    mkdir -p "$dir" && rm -rf "${dir:?}/$case" && cp -r "results/baseline/$case" "$dir/" &&
+        "$@" < "results/baseline/$case/contact.csv" > "$dir/$case/contact.csv"
+}
+# contact_worse CASE METRIC ROW FILTER...: a baseline whose CASE's
+# contact.csv went through FILTER to claim a better handler: check fails
+# naming METRIC, its row matching ROW; then the baseline as it was
+contact_worse() {
+    case=$1 metric=$2 row=$3
+    shift 3
+    contact_copy "$tmp/cb" "$case" "$@"
+    expect "contact: $metric further from its exact value fails" 1 "$metric" -- \
+        "$VB" check --baseline "$tmp/cb" $CB
+    grep -E "$row" "$tmp/out" >/dev/null && ok || { bad "contact: the $metric row not named"; head -20 "$tmp/out"; }
+    contact_copy "$tmp/cb" "$case" cat
+}
 # a baseline whose project stopped the block exactly where it stops
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/' \
-    results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
-expect "contact: stop_x further from stop_x_exact fails" 1 "stop_x" -- \
-    "$VB" check --baseline "$tmp/cb" $CB
-grep -E "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
-    "$tmp/out" >/dev/null && ok || { bad "contact: the stop_x row not named"; head -20 "$tmp/out"; }
-cp results/baseline/slide/contact.csv "$tmp/cb/slide/contact.csv"
+contact_worse slide stop_x \
+    "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
+    sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/'
 # a baseline whose toi round symplectic Euler reached the exact height
 # after its first bounce, e^2 h0 = 0.8^2 * 1 = 0.64 (cases/bounce.case)
-awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,fixed,0.033333333333333333,/{$9 = "0.64000000000000001"} {print}' \
-    results/baseline/bounce/contact.csv > "$tmp/cb/bounce/contact.csv"
-expect "contact: height1 further from e^2 h0 fails" 1 "height1" -- \
-    "$VB" check --baseline "$tmp/cb" $CB
-grep -E "^  bounce +euler-semi\+toi +fixed +0\.0333333 +- +height1 +0\.64000000000000001 +0\.53.*off e\^2n h0 by" \
-    "$tmp/out" >/dev/null && ok || { bad "contact: the height1 row not named"; head -20 "$tmp/out"; }
-cp results/baseline/bounce/contact.csv "$tmp/cb/bounce/contact.csv"
+contact_worse bounce height1 \
+    "^  bounce +euler-semi\+toi +fixed +0\.0333333 +- +height1 +0\.64000000000000001 +0\.53.*off e\^2n h0 by" \
+    awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,fixed,0.033333333333333333,/{$9 = "0.64000000000000001"} {print}'
 # a baseline whose project never let the ball through the wall
-sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/' \
-    results/baseline/tunnel/contact.csv > "$tmp/cb/tunnel/contact.csv"
-expect "contact: tunnelling at a lower speed fails" 1 "pass_speed" -- \
-    "$VB" check --baseline "$tmp/cb" $CB
-grep -E "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
-    "$tmp/out" >/dev/null && ok || { bad "contact: the pass_speed row not named"; head -20 "$tmp/out"; }
-cp results/baseline/tunnel/contact.csv "$tmp/cb/tunnel/contact.csv"
+contact_worse tunnel pass_speed "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
+    sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/'
 # compare: a results directory whose first bounce gained energy (e 0.9, not 0.8)
-mkdir -p "$tmp/co" "$tmp/cn"
-cp -r results/baseline/bounce "$tmp/co/"
-cp -r results/baseline/bounce "$tmp/cn/"
-sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/' \
-    results/baseline/bounce/contact.csv > "$tmp/cn/bounce/contact.csv"
+contact_copy "$tmp/co" bounce cat
+contact_copy "$tmp/cn" bounce sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/'
 expect "contact: compare, a bounce that gains energy fails" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/co" "$tmp/cn"
 grep -E "^  bounce +euler-semi\+toi +fixed +0\.00416667 +- +e_bounce1 .* 0\.90000000000000002 " \
@@ -644,28 +648,24 @@ expect "contact: a baseline without contact.csv" 2 "slide/contact.csv" -- \
 # has, left those rows' measures unjudged, and check and compare passed
 # with every e_bounce1 made 0.99 (e = 0.8): such a table is damage,
 # refused with exit 2 in check and in compare, either side.
-mkdir -p "$tmp/cr" "$tmp/cw"
-cp -r results/baseline/bounce "$tmp/cr/"
-cp -r results/baseline/bounce "$tmp/cw/"
-sed 's/^\(bounce,[^,]*,fixed,[^,]*,ok,\)[0-9.]*,/\10.98999999999999999,/' \
-    results/baseline/bounce/contact.csv > "$tmp/cw/bounce/contact.csv"
+contact_copy "$tmp/cw" bounce sed 's/^\(bounce,[^,]*,fixed,[^,]*,ok,\)[0-9.]*,/\10.98999999999999999,/'
 # (the worse rows fail against the whole baseline: the test can fail)
 expect "contact: compare, every e_bounce1 made 0.99, fails" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/co" "$tmp/cw"
-grep -v '^bounce,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,'
 expect "contact: check, a baseline contact.csv cut to its header" 2 \
     "bounce/contact.csv: no rows, only a header" -- "$VB" check --baseline "$tmp/cr" cases/bounce.case
 expect "contact: compare, an old contact.csv cut to its header" 2 \
     "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cr" "$tmp/cw"
 expect "contact: compare, a new contact.csv cut to its header" 2 \
     "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cw" "$tmp/cr"
-grep -v '^bounce,euler-semi+toi,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,euler-semi+toi,'
 expect "contact: check, a baseline lacking a handler's rows" 2 \
     "cr/bounce/contact.csv:16: integrator 'velocity-verlet+project' where the run of" -- \
     "$VB" check --baseline "$tmp/cr" cases/bounce.case
 expect "contact: compare, an old contact.csv lacking a handler's rows" 2 \
     "contact.csv holds a row a run of runs.csv" -- "$VB" compare "$tmp/cr" "$tmp/cw"
-grep -v '^bounce,velocity-verlet+toi,' results/baseline/bounce/contact.csv > "$tmp/cr/bounce/contact.csv"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,velocity-verlet+toi,'
 expect "contact: check, a baseline lacking its last rows" 2 \
     "contact.csv: 20 rows where $tmp/cr/bounce/runs.csv has 24 runs, the last ones missing" -- \
     "$VB" check --baseline "$tmp/cr" cases/bounce.case
@@ -698,10 +698,7 @@ grep -E "^  jit +euler-semi\+toi +random +0\.01 +2 +e_bounce1 .* 0\.5 " "$tmp/ou
 # ---- a signed zero is a zero (issue 50.11) ----
 # %.17g prints a negative zero "-0": -0 is 0, not "not a number"; a
 # negative depth is refused for its sign, and the message says so
-mkdir -p "$tmp/cz"
-cp -r results/baseline/bounce "$tmp/cz/"
-sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,$/\1-0,,,,,,/' \
-    results/baseline/bounce/contact.csv > "$tmp/cz/bounce/contact.csv"
+contact_copy "$tmp/cz" bounce sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,$/\1-0,,,,,,/'
 grep -q ',-0,,,,,,$' "$tmp/cz/bounce/contact.csv" || bad "contact: the -0 depth was not written (its row changed?)"
 expect "contact: a depth of -0 is 0" 0 "0 worse, 0 better" -- \
     "$VB" check --baseline "$tmp/cz" cases/bounce.case

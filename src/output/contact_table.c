@@ -149,6 +149,27 @@ static void num(FILE *f, double x, int digits, const char *unit)
         fprintf(f, "%.*f%s", digits, x, unit);
 }
 
+/* a finite figure, a percentage ("+1.23 %") or a ratio ("0.500"), or
+ * "–" for none */
+static void figure(FILE *f, double x, int percent)
+{
+    if (!isfinite(x))
+        fputs("–", f);
+    else if (percent)
+        fprintf(f, "%+.2f %%", 100.0 * x);
+    else
+        fprintf(f, "%.3f", x);
+}
+
+/* "x (exact)" */
+static void with_exact(FILE *f, double x, double exact, int digits, const char *unit)
+{
+    num(f, x, digits, unit);
+    fputs(" (", f);
+    num(f, exact, digits, unit);
+    fputc(')', f);
+}
+
 /* the first VB_CONTACT_E_SHOWN values, "a, b, c", up to the first
  * missing one after the first */
 static void first_three(FILE *f, const double *x, int digits)
@@ -195,19 +216,12 @@ static void bounce_row(const vb_contact_result *c, FILE *f)
     fputs(" | ", f);
     first_three(f, c->height, -4);
     fputs(" | ", f);
-    if (c->gain10 == c->gain10)
-        fprintf(f, "%+.2f %%", 100.0 * c->gain10);
-    else
-        fputs("–", f);
+    figure(f, c->gain10, 1);
     fputs(" | ", f);
-    num(f, c->bounces, 0, "");
-    fputs(" (", f);
-    num(f, c->bounces_exact, 0, "");
-    fputs(") | ", f);
-    num(f, c->t_rest, 4, " s");
-    fputs(" (", f);
-    num(f, c->t_rest_exact, 4, " s");
-    fputs(") | ", f);
+    with_exact(f, c->bounces, c->bounces_exact, 0, "");
+    fputs(" | ", f);
+    with_exact(f, c->t_rest, c->t_rest_exact, 4, " s");
+    fputs(" | ", f);
     num(f, c->depth_max, -3, " m");
     fputs(" |\n", f);
 }
@@ -215,19 +229,16 @@ static void bounce_row(const vb_contact_result *c, FILE *f)
 static void slide_row(const vb_contact_result *c, FILE *f)
 {
     fputc(' ', f);
-    num(f, c->stop_x, 4, " m");
-    fputs(" (", f);
-    num(f, c->stop_x_exact, 4, " m");
-    fputs(") | ", f);
-    if (isfinite(c->stop_x) && isfinite(c->stop_x_exact) && c->stop_x_exact != 0.0)
-        fprintf(f, "%+.2f %%", 100.0 * (c->stop_x / c->stop_x_exact - 1.0));
-    else
-        fputs("–", f);
+    with_exact(f, c->stop_x, c->stop_x_exact, 4, " m");
     fputs(" | ", f);
-    num(f, c->stop_t, 4, " s");
-    fputs(" (", f);
-    num(f, c->stop_t_exact, 4, " s");
-    fputs(") |\n", f);
+    figure(f,
+           isfinite(c->stop_x) && isfinite(c->stop_x_exact) && c->stop_x_exact != 0.0
+               ? c->stop_x / c->stop_x_exact - 1.0
+               : (double)NAN,
+           1);
+    fputs(" | ", f);
+    with_exact(f, c->stop_t, c->stop_t_exact, 4, " s");
+    fputs(" |\n", f);
 }
 
 static void tunnel_row(const vb_contact_result *c, FILE *f)
@@ -237,10 +248,7 @@ static void tunnel_row(const vb_contact_result *c, FILE *f)
     fputs(" | ", f);
     num(f, c->pass_bound, 4, " m/s");
     fputs(" | ", f);
-    if (isfinite(c->pass_speed))
-        fprintf(f, "%.3f", c->pass_speed / c->pass_bound);
-    else
-        fputs("–", f);
+    figure(f, c->pass_speed / c->pass_bound, 0);
     fputs(" |\n", f);
 }
 
