@@ -274,7 +274,7 @@ int vb_cmd_draw(int argc, char **argv)
             "grid-order and grid-error against its parameter; a rigid body's case\n"
             "(docs/rigid.md): polhode, attitude-time and invariants-time (energy and world\n"
             "angular momentum); a case with a [contact] (docs/contact.md): bounces (the\n"
-            "bounce: each handler's bounces against the exact e^2n h0) or tunnel (each\n"
+            "height reached after each bounce, against the exact e^2n h0) or tunnel (each\n"
             "handler's passing speed against dt, with the bound (w + 2r)/dt).  Needs\n"
             "gnuplot (Debian: gnuplot-nox; GNUPLOT=path to choose one); without it the\n"
             "report is written with the tables only.\n\n"
