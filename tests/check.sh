@@ -23,6 +23,9 @@
 #  - contact.csv: each handler's measures judged by their distance from the
 #    exact value (a mutant toi that gains energy, edited baselines and
 #    results fail naming row and column; a damaged contact.csv exit 2);
+#    a row a run of its runs.csv (cut to its header or rows deleted: exit
+#    2; a dropped integrator's runs missing once; random runs paired by
+#    their seed);
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -518,6 +521,12 @@ expect "compare without a directory" 2 "no such directory" -- "$VB" compare "$tm
 expect "compare of a file, not a directory" 2 "$tmp/h6/hv/runs.csv: not a directory" -- \
     "$VB" compare "$tmp/h6/hv/runs.csv" "$tmp/h6"
 expect "compare with one argument" 2 "give two results directories" -- "$VB" compare "$tmp/h6"
+# an empty name is said to be empty, not printed blank (issue 50.11: "--baseline :
+# no such directory ... --out '")
+expect "compare of an empty name" 2 "OLD: an empty directory name" -- "$VB" compare "" "$tmp/h6"
+expect "check --baseline=" 2 "--baseline: empty directory name" -- \
+    "$VB" check --baseline= cases/spring.case
+expect "check --save=" 2 "--save: empty directory name" -- "$VB" check --save= cases/spring.case
 expect "compare of empty directories" 2 "nothing to compare" -- "$VB" compare "$tmp/t" "$tmp/t"
 
 # ---- contact.csv: each handler's measures against their exact values ----
@@ -535,28 +544,41 @@ CB="cases/slide.case cases/tunnel.case cases/bounce.case"
 # baseline's, so every contact measure is equal)
 expect "contact: the unmodified run passes" 0 "0 worse" -- \
     "$VB" check --baseline "$tmp/cb" $CB
+# contact_copy DIR CASE FILTER...: the baseline's CASE in DIR, its
+# contact.csv passed through FILTER
+contact_copy() {
+    dir=$1 case=$2
+    shift 2
+    mkdir -p "$dir" && rm -rf "${dir:?}/$case" && cp -r "results/baseline/$case" "$dir/" &&
+        "$@" < "results/baseline/$case/contact.csv" > "$dir/$case/contact.csv"
+}
+# contact_worse CASE METRIC ROW FILTER...: a baseline whose CASE's
+# contact.csv went through FILTER to claim a better handler: check fails
+# naming METRIC, its row matching ROW; then the baseline as it was
+contact_worse() {
+    case=$1 metric=$2 row=$3
+    shift 3
+    contact_copy "$tmp/cb" "$case" "$@"
+    expect "contact: $metric further from its exact value fails" 1 "$metric" -- \
+        "$VB" check --baseline "$tmp/cb" $CB
+    grep -E "$row" "$tmp/out" >/dev/null && ok || { bad "contact: the $metric row not named"; head -20 "$tmp/out"; }
+    contact_copy "$tmp/cb" "$case" cat
+}
 # a baseline whose project stopped the block exactly where it stops
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/' \
-    results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
-expect "contact: stop_x further from stop_x_exact fails" 1 "stop_x" -- \
-    "$VB" check --baseline "$tmp/cb" $CB
-grep -E "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
-    "$tmp/out" >/dev/null && ok || { bad "contact: the stop_x row not named"; head -20 "$tmp/out"; }
-cp results/baseline/slide/contact.csv "$tmp/cb/slide/contact.csv"
+contact_worse slide stop_x \
+    "^  slide +euler-semi\+project +fixed +0\.0333333 +- +stop_x +0\.9174311926605504 +0\.96805" \
+    sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)[0-9.]*,/\10.9174311926605504,/'
+# a baseline whose toi round symplectic Euler reached the exact height
+# after its first bounce, e^2 h0 = 0.8^2 * 1 = 0.64 (cases/bounce.case)
+contact_worse bounce height1 \
+    "^  bounce +euler-semi\+toi +fixed +0\.0333333 +- +height1 +0\.64000000000000001 +0\.53.*off e\^2n h0 by" \
+    awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,fixed,0.033333333333333333,/{$9 = "0.64000000000000001"} {print}'
 # a baseline whose project never let the ball through the wall
-sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/' \
-    results/baseline/tunnel/contact.csv > "$tmp/cb/tunnel/contact.csv"
-expect "contact: tunnelling at a lower speed fails" 1 "pass_speed" -- \
-    "$VB" check --baseline "$tmp/cb" $CB
-grep -E "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
-    "$tmp/out" >/dev/null && ok || { bad "contact: the pass_speed row not named"; head -20 "$tmp/out"; }
-cp results/baseline/tunnel/contact.csv "$tmp/cb/tunnel/contact.csv"
+contact_worse tunnel pass_speed "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
+    sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/'
 # compare: a results directory whose first bounce gained energy (e 0.9, not 0.8)
-mkdir -p "$tmp/co" "$tmp/cn"
-cp -r results/baseline/bounce "$tmp/co/"
-cp -r results/baseline/bounce "$tmp/cn/"
-sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/' \
-    results/baseline/bounce/contact.csv > "$tmp/cn/bounce/contact.csv"
+contact_copy "$tmp/co" bounce cat
+contact_copy "$tmp/cn" bounce sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/'
 expect "contact: compare, a bounce that gains energy fails" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/co" "$tmp/cn"
 grep -E "^  bounce +euler-semi\+toi +fixed +0\.00416667 +- +e_bounce1 .* 0\.90000000000000002 " \
@@ -606,20 +628,84 @@ else
     fi
 fi
 # a damaged baseline contact.csv is refused, naming file, line and column
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,\)\([0-9.]*\),/\1\2x,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: a cell that is no number" 2 "slide/contact.csv:8: column stop_x" -- \
     "$VB" check --baseline "$tmp/cb" $CB
 sed '/^#/!s/,[^,]*$//' results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: a column gone" 2 "no column 'pass_bound'" -- \
     "$VB" check --baseline "$tmp/cb" $CB
-sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,[0-9.]*,\)[0-9.]*,/\11,/' \
+sed 's/^\(slide,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,[0-9.]*,\)[0-9.]*,/\11,/' \
     results/baseline/slide/contact.csv > "$tmp/cb/slide/contact.csv"
 expect "contact: an exact value that is not the model's" 2 "slide/contact.csv:8: column stop_x_exact" -- \
     "$VB" check --baseline "$tmp/cb" $CB
 rm "$tmp/cb/slide/contact.csv"
 expect "contact: a baseline without contact.csv" 2 "slide/contact.csv" -- \
     "$VB" check --baseline "$tmp/cb" $CB
+
+# ---- contact.csv holds a row a run of its runs.csv (issue 50.2) ----
+# A baseline contact.csv cut to its header, or lacking rows its runs.csv
+# has, left those rows' measures unjudged, and check and compare passed
+# with every e_bounce1 made 0.99 (e = 0.8): such a table is damage,
+# refused with exit 2 in check and in compare, either side.
+contact_copy "$tmp/cw" bounce sed 's/^\(bounce,[^,]*,fixed,[^,]*,ok,\)[0-9.]*,/\10.98999999999999999,/'
+# (the worse rows fail against the whole baseline: the test can fail)
+expect "contact: compare, every e_bounce1 made 0.99, fails" 1 "e_bounce1" -- \
+    "$VB" compare "$tmp/co" "$tmp/cw"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,'
+expect "contact: check, a baseline contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" check --baseline "$tmp/cr" cases/bounce.case
+expect "contact: compare, an old contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cr" "$tmp/cw"
+expect "contact: compare, a new contact.csv cut to its header" 2 \
+    "bounce/contact.csv: no rows, only a header" -- "$VB" compare "$tmp/cw" "$tmp/cr"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,euler-semi+toi,'
+expect "contact: check, a baseline lacking a handler's rows" 2 \
+    "cr/bounce/contact.csv:16: integrator 'velocity-verlet+project' where the run of" -- \
+    "$VB" check --baseline "$tmp/cr" cases/bounce.case
+expect "contact: compare, an old contact.csv lacking a handler's rows" 2 \
+    "contact.csv holds a row a run of runs.csv" -- "$VB" compare "$tmp/cr" "$tmp/cw"
+contact_copy "$tmp/cr" bounce grep -v '^bounce,velocity-verlet+toi,'
+expect "contact: check, a baseline lacking its last rows" 2 \
+    "contact.csv: 20 rows where $tmp/cr/bounce/runs.csv has 24 runs, the last ones missing" -- \
+    "$VB" check --baseline "$tmp/cr" cases/bounce.case
+# an integrator dropped: its runs are missing once (runs.csv's 12), not
+# again for their contact rows (24 before)
+mkdir -p "$tmp/cd"
+sed 's/^use = euler-semi, velocity-verlet$/use = euler-semi/' cases/bounce.case > "$tmp/cd/bounce.case"
+expect "contact: an integrator dropped, its runs missing once" 1 \
+    "0 worse, 0 better, 12 baseline runs missing, 0 new runs" -- \
+    "$VB" check --baseline results/baseline "$tmp/cd/bounce.case"
+# random steps: contact rows pair by their run's seed (runs.csv's), not
+# the first row of the same dt: a directory compared with itself passes
+# (seed 2's e_bounce1 was judged against seed 1's and failed), and a
+# change of seed 2's row is named with its seed
+printf '[case]\nmodel = bounce\nt_end = 1\n[steps]\ndt = 0.01\nhalvings = 2\njitter = 0.5\nseeds = 2\n[integrators]\nuse = euler-semi\n[contact]\nhandler = toi\n' \
+    > "$tmp/cd/jit.case"
+"$VB" run --quiet --no-chart-data "$tmp/cd/jit.case" --out "$tmp/cj" >"$tmp/log" 2>&1 ||
+    { bad "contact: run a random-step contact case"; cat "$tmp/log"; }
+expect "contact: random steps, a directory against itself" 0 "0 worse, 0 better" -- \
+    "$VB" compare "$tmp/cj" "$tmp/cj"
+mkdir -p "$tmp/cj2"
+cp -r "$tmp/cj/jit" "$tmp/cj2/"
+awk -F, 'BEGIN{OFS=","} /^bounce,euler-semi\+toi,random,0.01,/{n++; if (n == 2) $6 = "0.5"} {print}' \
+    "$tmp/cj/jit/contact.csv" > "$tmp/cj2/jit/contact.csv"
+expect "contact: random steps, seed 2's restitution made 0.5" 1 "e_bounce1" -- \
+    "$VB" compare "$tmp/cj" "$tmp/cj2"
+grep -E "^  jit +euler-semi\+toi +random +0\.01 +2 +e_bounce1 .* 0\.5 " "$tmp/out" >/dev/null && ok ||
+    { bad "contact: seed 2's e_bounce1 row not named with its seed"; head -20 "$tmp/out"; }
+
+# ---- a signed zero is a zero (issue 50.11) ----
+# %.17g prints a negative zero "-0": -0 is 0, not "not a number"; a
+# negative depth is refused for its sign, and the message says so
+contact_copy "$tmp/cz" bounce sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,$/\1-0,,,,,,/'
+grep -q ',-0,,,,,,$' "$tmp/cz/bounce/contact.csv" || bad "contact: the -0 depth was not written (its row changed?)"
+expect "contact: a depth of -0 is 0" 0 "0 worse, 0 better" -- \
+    "$VB" check --baseline "$tmp/cz" cases/bounce.case
+sed -i 's/,-0,,,,,,$/,-0.5,,,,,,/' "$tmp/cz/bounce/contact.csv"
+expect "contact: a negative depth, refused for its sign" 2 \
+    "column depth_max: '-0.5' is not a number >= 0, inf or blank" -- \
+    "$VB" check --baseline "$tmp/cz" cases/bounce.case
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -6,8 +6,13 @@
 - every relative link in README.md and docs/*.md names a file that exists,
   and every `#anchor` into a Markdown file names one of its headings (as
   GitHub makes anchors from headings);
-- the man page is where `make install` takes it from.
+- the man page is where `make install` takes it from;
+- no two headings of one Markdown file say the same, their numbers aside;
+- what the docs and cases say of a model holds: contact.md gives the
+  slide's alpha in the unit the model takes, and dzhanibekov.case's flip
+  times are the flips of Euler's equations integrated here.
 Ends with "N passed, N failed"."""
+import math
 import os
 import re
 import shutil
@@ -96,6 +101,83 @@ def usage_lines():
                   "the man page's SYNOPSIS of %s lacks %s" % (cmd, o))
 
 
+def headings_once(docs):
+    """No two headings of one Markdown file say the same, their section
+    numbers aside: rigid.md had "7. Run by the tool" and "8. Run by the
+    tool" (issue 50.11), and a reader cannot tell which a reference means."""
+    for doc in docs:
+        seen = {}
+        for n, line in enumerate(open(os.path.join(ROOT, doc), encoding="utf-8"), 1):
+            m = re.match(r"#+\s+(?:\d+(?:\.\d+)*\.?\s+)?(.*\S)", line)
+            if m and not line.startswith("#!"):
+                text = m.group(1).lower()
+                check(text not in seen, "%s:%d: the heading '%s' again (line %d)"
+                      % (doc, n, m.group(1), seen.get(text, 0)))
+                seen.setdefault(text, n)
+
+
+def slide_alpha_unit(vb):
+    """contact.md gives the slide's alpha as the model takes it: its range
+    in the model's own words (sim's refusal of alpha = 100 says the unit),
+    and not "[0, pi/2)", which reads as radians (issue 50.11)."""
+    r = subprocess.run([vb, "sim", "--model", "slide", "--set", "alpha=100", "--integrator",
+                        "euler-semi", "--contact", "toi"], capture_output=True, text=True)
+    m = re.search(r"alpha must be \[0, (\d+)\) \(the plane's inclination, (\w+)\)", r.stderr)
+    check(m is not None, "sim refuses alpha = 100 naming its range and unit: %s" % r.stderr.strip())
+    if not m:
+        return
+    text = open(os.path.join(ROOT, "docs", "contact.md"), encoding="utf-8").read()
+    slide = text.split("### `slide`", 1)[-1].split("\n### ", 1)[0]
+    check("`alpha` %s, in `[0, %s)`" % (m.group(2), m.group(1)) in slide and "pi/2" not in slide,
+          "contact.md gives the slide's alpha in %s, in [0, %s)" % (m.group(2), m.group(1)))
+
+
+def dzhanibekov_flips():
+    """cases/dzhanibekov.case says when the exact body flips.  By
+    docs/rigid.md §4 a flip is c = L2/|L| going from >= 1/2 to <= -1/2 (or
+    back), timed at the last zero of c before the far side, interpolated
+    linearly.  Truth computed here, not by the C code: Euler's equations
+    I1 w1' = (I2 - I3) w2 w3 (and cyclically), RK4 with h = 2e-3 over
+    32 s (fourth order: at h = 1e-2 the flips move by 1e-8 s, far below the
+    0.005 s that the case's two decimals claim).  It said 9.8 s and 29.3 s;
+    the flips are at 10.92 s and 30.47 s (issue 50.11)."""
+    text = open(os.path.join(ROOT, "cases", "dzhanibekov.case"), encoding="utf-8").read()
+    m = re.search(r"at (?:about )?(\d+\.(\d+)) s and (\d+\.\d+) s", text)
+    check(m is not None, "dzhanibekov.case says when the body flips")
+    if not m:
+        return
+    p = dict(re.findall(r"^(I[123]|w[123]) = (\S+)$", text, re.M))
+    inertia = [float(p["I%d" % i]) for i in (1, 2, 3)]
+    w = [float(p["w%d" % i]) for i in (1, 2, 3)]
+
+    def rate(w):
+        i1, i2, i3 = inertia
+        return [(i2 - i3) * w[1] * w[2] / i1, (i3 - i1) * w[2] * w[0] / i2,
+                (i1 - i2) * w[0] * w[1] / i3]
+
+    L = math.sqrt(sum((inertia[i] * w[i]) ** 2 for i in range(3)))  # conserved
+    h, t, side, zero, flips = 2e-3, 0.0, 0, None, []
+    while t < 32.0:
+        k1 = rate(w)
+        k2 = rate([w[i] + h / 2 * k1[i] for i in range(3)])
+        k3 = rate([w[i] + h / 2 * k2[i] for i in range(3)])
+        k4 = rate([w[i] + h * k3[i] for i in range(3)])
+        nw = [w[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) for i in range(3)]
+        c0, c1 = inertia[1] * w[1] / L, inertia[1] * nw[1] / L
+        if c0 * c1 <= 0 and c0 != c1:
+            zero = t + h * c0 / (c0 - c1)
+        w, t = nw, t + h
+        now = 1 if c1 >= 0.5 else -1 if c1 <= -0.5 else 0
+        if now and side and now != side:
+            flips.append(zero)
+        side = now or side
+    claimed = [float(m.group(1)), float(m.group(3))]
+    tol = 0.5 * 10.0 ** -len(m.group(2))  # half the last digit the case prints
+    check(len(flips) == 2 and all(abs(a - b) <= tol for a, b in zip(claimed, flips)),
+          "dzhanibekov.case's flips at %s s are the exact body's, %s s"
+          % (claimed, ["%.4f" % x for x in flips]))
+
+
 def main():
     files = user_files()
     check(len(files) > 20, "found the project's files (%d)" % len(files))
@@ -128,6 +210,9 @@ def main():
                 check(anchor in anchors(full), "%s links %s: no such heading" % (doc, target))
     check(os.path.isfile(os.path.join(ROOT, "docs", "verletbench.1")), "docs/verletbench.1 exists")
     usage_lines()
+    headings_once(docs)
+    slide_alpha_unit(os.path.join(sys.argv[1], "verletbench"))
+    dzhanibekov_flips()
     print("%d passed, %d failed" % (count["passed"], count["failed"]))
     return 1 if count["failed"] else 0
 

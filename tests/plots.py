@@ -5,7 +5,8 @@ real runs gives every expected figure as a valid PNG with the curves in it
 pixels), and results/REPORT.md links only figures that exist.  A missing
 column or scrambled rows stop a chart loudly, leaving no file; without
 gnuplot the tables and the report are still written and the command says the
-charts were skipped.  The program draw writes asks gnuplot for no `stats`
+charts were skipped.  The contact charts say what is missing and keep their
+keys beside the plot.  The program draw writes asks gnuplot for no `stats`
 pass and runs no shell.  Ends with "N passed, N failed"."""
 import math
 import os
@@ -518,6 +519,109 @@ def png_encoding(vb, out, tmp):
           "draw's convergence chart has plain gnuplot's pixels, every one")
 
 
+def svg_placed(path):
+    """(x, text) of each text an SVG chart places (gnuplot puts each in a
+    group translated to where it stands)"""
+    with open(path, errors="replace") as f:
+        svg = f.read()
+    return [(float(x), re.sub(r"<[^>]*>", "", t).strip()) for x, t in
+            re.findall(r'translate\(([-\d.]+),[-\d.]+\)[^>]*>\s*<text[^>]*>(.*?)</text>', svg)]
+
+
+def contact_charts(vb, tmp):
+    """The contact charts say what is missing and never draw it as a
+    finding (issue 50.5), and their keys stay readable (issue 51.10):
+    - tunnel.png: a blank passing speed (not measured) is keyed as such, an
+      inf one as "never passes": all-blank and all-inf data give different
+      charts (they gave the same, both "never pass"); a contact.csv with a
+      header and no rows fails the chart, naming the file (no tunnel.png
+      was drawn and nothing said);
+    - the key stands right of the plot, no text of it inside the plot (the
+      "never pass" label lay over the bound line), and takes less than 40 %
+      of the width (half, with four names on one line);
+    - bounces.png: two handlers whose curves agree at every bounce both
+      have a height at (to 9 digits, read here from bounces.csv) are keyed together,
+      "A" and "= B" (velocity-verlet+project, one bounce longer, hid
+      velocity-verlet+impulse under it with a key entry each);
+    - draw --help names every chart kind of src/draw/drawing.c's table (it
+      left out bounces and tunnel)."""
+    res = os.path.join(tmp, "contact")
+    rc, log = run([vb, "run", "--quiet", os.path.join(ROOT, "cases", "tunnel.case"),
+                   os.path.join(ROOT, "cases", "bounce.case"), "--out", res])
+    check(rc == 0, "run the tunnel and the bounce (exit %d) %s" % (rc, log[-300:]))
+    if rc:
+        return
+    table = os.path.join(res, "tunnel", "contact.csv")
+    lines = open(table).read().splitlines()
+    head = [l for l in lines if not l.startswith("#")][0].split(",")
+    col = head.index("pass_speed")
+
+    def variant(name, value):
+        path = os.path.join(tmp, name + ".csv")
+        with open(path, "w") as f:
+            for l in lines:
+                if l.startswith("#") or l.split(",") == head:
+                    f.write(l + "\n")
+                    continue
+                cells = l.split(",")
+                cells[col] = value(cells[col])
+                f.write(",".join(cells) + "\n")
+        svg = os.path.join(tmp, name + ".svg")
+        rc, log = run([vb, "draw", "--chart", "tunnel", path, svg, "tunnel"])
+        return rc, log, (svg_placed(svg) if os.path.exists(svg) else [])
+
+    rc_b, log_b, blank = variant("tunnel-blank", lambda v: "")
+    rc_i, log_i, never = variant("tunnel-inf", lambda v: "inf")
+    tb, ti = " ".join(t for _, t in blank), " ".join(t for _, t in never)
+    check(rc_b == 0 and "no passing speed (blank: not measured)" in tb and "never passes" not in tb,
+          "tunnel chart, every speed blank: keyed 'not measured', never 'never passes' (%s)" % tb[:300])
+    check(rc_i == 0 and "never passes" in ti and "not measured" not in ti,
+          "tunnel chart, every speed inf: keyed 'never passes' (%s)" % ti[:300])
+    check(tb != ti, "tunnel chart: blank and inf speeds give different charts")
+    rc, log, real = variant("tunnel-real", lambda v: v)
+    tics = [x for x, t in real if t == "0.1"]  # the x axis's last tic: the plot's right border
+    inside = [t for x, t in real if tics and x < max(tics) and re.search(r"[a-z]+\+[a-z]+|never", t)]
+    width = float(re.search(r'<svg[^>]*width="(\d+)', open(os.path.join(tmp, "tunnel-real.svg")).read())
+                  .group(1)) if os.path.exists(os.path.join(tmp, "tunnel-real.svg")) else 0
+    check(rc == 0 and tics and not inside and any("never passes" in t for _, t in real),
+          "tunnel chart: the key and what never passes stand right of the plot (inside: %s)" % inside)
+    check(tics and width and (width - max(tics)) < 0.4 * width,
+          "tunnel chart: the key takes less than 40 %% of the width (%.0f of %.0f px)"
+          % (width - max(tics) if tics else 0, width))
+    # a contact.csv of a tunnel with its header alone: the chart fails, naming it
+    cut = os.path.join(tmp, "cut")
+    shutil.copytree(os.path.join(res, "tunnel"), os.path.join(cut, "tunnel"))
+    with open(os.path.join(cut, "tunnel", "contact.csv"), "w") as f:
+        f.write("\n".join(l for l in lines if l.startswith("#") or l.split(",") == head) + "\n")
+    rc, log = run([vb, "draw", cut, os.path.join(tmp, "cut-plots")])
+    check(rc == 1 and "tunnel/contact.csv: no rows, only a header: no passing speed to draw" in log,
+          "draw of a tunnel whose contact.csv has no rows: exit 1 naming it (exit %d) %s"
+          % (rc, log.strip()[-300:]))
+    # bounces.png: curves equal where both have points are keyed together
+    rows = csv_rows(os.path.join(res, "bounce", "bounces.csv"))
+    dt = max(float(r["dt"]) for r in rows)
+    ys = {}
+    for r in rows:
+        if float(r["dt"]) == dt:
+            ys.setdefault(r["integrator"], []).append("%.9g" % float(r["height"]) if r["height"] else "")
+    pairs = [(a, b) for a in ys for b in ys if a < b and ys[a] != ys[b] and
+             all(x == y for x, y in zip(ys[a], ys[b]) if x and y)]
+    svg = os.path.join(tmp, "bounces.svg")
+    rc, log = run([vb, "draw", "--chart", "bounces", os.path.join(res, "bounce", "bounces.csv"), svg, "b"])
+    texts = " ".join(t for _, t in svg_placed(svg)) if os.path.exists(svg) else ""
+    check(rc == 0 and pairs and all(("= " + a in texts) or ("= " + b in texts) for a, b in pairs),
+          "bounces chart: curves equal on the bounces both have are keyed together, 'A = B' (%s; %s)"
+          % (pairs, texts[:400]))
+    # draw --help names every chart kind
+    kinds = re.findall(r'\[VB_KIND_\w+\] = \{"([^"]+)"',
+                       open(os.path.join(ROOT, "src", "draw", "drawing.c")).read())
+    rc, hlp = run([vb, "draw", "--help"])
+    chart_row = hlp.split("\nOptions:", 1)[-1].split("\n  --chart", 1)[-1].split("\n  --", 1)[0]
+    missing = [k for k in kinds if not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(k), chart_row)]
+    check(len(kinds) >= 15 and not missing,
+          "draw --help's --chart names every chart kind (%d; missing %s)" % (len(kinds), missing))
+
+
 def main():
     vb = os.path.abspath(os.path.join(sys.argv[1], "verletbench"))
     if not shutil.which(os.environ.get("GNUPLOT", "gnuplot")):
@@ -886,6 +990,7 @@ def main():
         png_encoding(vb, out, tmp)
         chart_data_m4(vb, tmp)
         draw_usage(vb, tmp)
+        contact_charts(vb, tmp)
 
     passed = sum(results.values())
     print("%d passed, %d failed" % (passed, len(results) - passed))

@@ -293,8 +293,9 @@ static void test_tunnel_exact_hand_values(void)
 /* Sampled at dt = 1/60 from the exact bounce (h0 = 1, e = 0.5, vth = 1),
  * the measures must find what the solution is: 3 bounces, each with
  * restitution exactly e (the flight energy of exact states is g e^(2k) h0:
- * to 1e-13, a few roundings of a 10 m^2/s^2 energy in a ratio), no
- * penetration, and rest at the first sample at or after T_3. */
+ * to 1e-13, a few roundings of a 10 m^2/s^2 energy in a ratio), each
+ * flight's highest sample as its height, the energy after 3 bounces e^6,
+ * no penetration, and rest at the first sample at or after T_3. */
 static void test_bounce_measures_on_exact_samples(void)
 {
     enum { N = 181 };
@@ -315,6 +316,42 @@ static void test_bounce_measures_on_exact_samples(void)
         CHECK_REL(ev[i].before, 9.81 * pow(0.25, (double)i), 1e-13, "flight energy before");
         CHECK_REL(ev[i].after, 9.81 * pow(0.25, (double)(i + 1)), 1e-13, "flight energy after");
     }
+    /* the height each bounce's flight reaches, as sampled: flight k
+     * (after bounce k) leaves at T_(k-1) with e^k v0, T summed here flight
+     * by flight (T_0 = sqrt(2 h0 / g), T_k = T_(k-1) + 2 e^k v0 / g), and
+     * its highest sample is the largest y(t_j) over the samples strictly
+     * inside it: to 1e-13 of h0, a few roundings of y */
+    double g = 9.81, v0 = sqrt(2.0 * g), T[4] = {sqrt(2.0 / g)};
+    for (int k = 1; k < 4; k++)
+        T[k] = T[k - 1] + 2.0 * pow(0.5, k) * v0 / g;
+    for (int k = 1; k <= 3 && k <= (int)m.bounces; k++) {
+        double top = -1.0, u0 = pow(0.5, k) * v0;
+        for (int j = 0; j < N; j++)
+            if (t[j] > T[k - 1] && t[j] < T[k]) {
+                double tau = t[j] - T[k - 1], y = tau * (u0 - 0.5 * g * tau);
+                top = y > top ? y : top;
+            }
+        CHECK(top > 0.0 && top <= pow(0.25, k) + 1e-15, "flight %d: no sample, or above its apex", k);
+        CHECK_ABS(ev[k - 1].height, top, 1e-13, "the height after a bounce: its flight's top sample");
+    }
+    /* a run cut while the second flight still rises: that height is not
+     * reached (NAN), the first's is; cut after the second flight's top
+     * (e^2 v0 / g after T_1), before it lands: its highest sample so far */
+    int rising = (int)ceil(T[1] / dt) + 1, fallen = (int)ceil((T[1] + 0.25 * v0 / g) / dt) + 2;
+    CHECK(t[rising] < T[1] + 0.25 * v0 / g && t[fallen] < T[2], "the cuts are not where meant");
+    vb_bounce_event cut[8];
+    vb_bounce_measures mc;
+    vb_bounce_measure(t, s, u, (size_t)rising + 1, g, cut, 8, &mc);
+    CHECK(mc.bounces == 2 && cut[1].height != cut[1].height && cut[0].height == ev[0].height,
+          "cut rising: %zu bounces, heights %g, %g", mc.bounces, cut[0].height, cut[1].height);
+    vb_bounce_measure(t, s, u, (size_t)fallen + 1, g, cut, 8, &mc);
+    CHECK(mc.bounces == 2 && cut[1].height == ev[1].height,
+          "cut after the top: %zu bounces, height %g, want %g", mc.bounces, cut[1].height,
+          ev[1].height);
+    CHECK_REL(vb_bounce_energy_ratio(ev, m.bounces, 3), pow(0.25, 3), 1e-13,
+              "the energy after 3 bounces: e^6 that before the first");
+    CHECK(vb_bounce_energy_ratio(ev, m.bounces, 4) != vb_bounce_energy_ratio(ev, m.bounces, 4),
+          "the energy after a 4th bounce the run did not make");
     double first = ceil(b.t_rest / dt) * dt;
     CHECK_ABS(m.t_rest, first, 1e-12, "t_rest: the first sample at or after T_3");
     CHECK(m.max_depth <= 1e-15, "exact states do not penetrate: depth %g", m.max_depth);

@@ -17,9 +17,11 @@
 
 /* A case with a [contact]: its contact.csv made now against the
  * baseline's, which it must have (a baseline without one was made before
- * check read it, or by hand: its handlers' measures would go unjudged). */
+ * check read it, or by hand: its handlers' measures would go unjudged),
+ * each beside its runs.csv. */
 static int check_contact(const char *base, const vb_case *c, const vb_sweep *s,
-                         const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
+                         vb_text base_runs, vb_text now_runs, const vb_tolerance *tol,
+                         vb_changes *changes, char *err, size_t errlen)
 {
     char p[4096 + 80];
     char *bt = NULL, *nt = NULL;
@@ -32,8 +34,8 @@ static int check_contact(const char *base, const vb_case *c, const vb_sweep *s,
         return vb_compare_oom(err, errlen);
     }
     int rc = vb_compare_contact(c->name, (vb_text){p, bt, lb},
-                                (vb_text){"(this run's contact.csv)", nt, ln}, tol, 0, changes,
-                                err, errlen);
+                                (vb_text){"(this run's contact.csv)", nt, ln}, base_runs,
+                                now_runs, tol, 0, changes, err, errlen);
     free(bt);
     free(nt);
     return rc;
@@ -64,7 +66,9 @@ int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                            (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
                            errlen);
     if (rc == 0 && vb_sweep_has_contact(s))
-        rc = check_contact(base, c, s, tol, changes, err, errlen);
+        rc = check_contact(base, c, s, (vb_text){pr, br, lbr},
+                           (vb_text){"(this run's runs.csv)", nr, lnr}, tol, changes, err,
+                           errlen);
 done:
     free(br);
     free(bo);
@@ -197,10 +201,10 @@ static size_t count_runs(const char *text)
 }
 
 /* OLD/NAME/contact.csv against NEW/NAME/contact.csv: both or neither (a
- * case with a [contact] writes one). */
+ * case with a [contact] writes one), each beside its runs.csv. */
 static int compare_contact(const char *old, const char *new_dir, const char *name,
-                           const vb_tolerance *tol, vb_changes *changes, char *err,
-                           size_t errlen)
+                           vb_text old_runs, vb_text new_runs, const vb_tolerance *tol,
+                           vb_changes *changes, char *err, size_t errlen)
 {
     char p[2][8192];
     char *t[2] = {NULL, NULL};
@@ -220,8 +224,8 @@ static int compare_contact(const char *old, const char *new_dir, const char *nam
             rc = VB_COMPARE_BAD;
     if (rc == 0)
         rc = vb_compare_contact(name, (vb_text){p[0], t[0], len[0]},
-                                (vb_text){p[1], t[1], len[1]}, tol, VB_COMPARE_SHARED_LEVELS,
-                                changes, err, errlen);
+                                (vb_text){p[1], t[1], len[1]}, old_runs, new_runs, tol,
+                                VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
     free(t[0]);
     free(t[1]);
     return rc;
@@ -253,7 +257,9 @@ int vb_compare_case(const char *old, const char *new_dir, const char *name,
                                   (vb_text){path[3], text[3], len[3]}, tol,
                                   VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
         if (rc == 0)
-            rc = compare_contact(old, new_dir, name, tol, changes, err, errlen);
+            rc = compare_contact(old, new_dir, name, (vb_text){path[0], text[0], len[0]},
+                                 (vb_text){path[2], text[2], len[2]}, tol, changes, err,
+                                 errlen);
     } else if (vb_changes_add_case(changes, in_old ? VB_MISSING : VB_NEW, name,
                                    count_runs(in_old ? text[0] : text[2])) != 0) {
         snprintf(err, errlen, "out of memory");

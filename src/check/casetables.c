@@ -8,48 +8,47 @@
 #include <string.h>
 
 #include "judge.h"
+#include "names.h"
 
-/* One '#' line of orders.csv against the same line of runs.csv: equal, but
- * that the first says what the file holds ("runs of" there, "fitted orders
- * of" here; output/provenance.c's lines, the same version and commit). */
-static int same_comment(const char *runs, const char *orders)
+/* One '#' line of runs.csv against the same line of another table of the
+ * same run: equal, but that the first says what the file holds ("runs of"
+ * there, "WHAT of" here; output/provenance.c's lines, the same version,
+ * commit and case). */
+static int same_comment(const char *runs, const char *other, const char *what)
 {
-    const char *what = strstr(runs, ": runs of ");
-    if (strncmp(runs, "# verletbench ", 14) != 0 || !what)
-        return strcmp(runs, orders) == 0;
-    size_t n = (size_t)(what - runs);
-    return strncmp(runs, orders, n) == 0 && strncmp(orders + n, ": fitted orders of ", 19) == 0 &&
-           strcmp(what + 10, orders + n + 19) == 0;
+    const char *at = strstr(runs, ": runs of ");
+    if (strncmp(runs, "# verletbench ", 14) != 0 || !at)
+        return strcmp(runs, other) == 0;
+    size_t n = (size_t)(at - runs), w = strlen(what);
+    return strncmp(runs, other, n) == 0 && strncmp(other + n, ": ", 2) == 0 &&
+           strncmp(other + n + 2, what, w) == 0 && strncmp(other + n + 2 + w, " of ", 4) == 0 &&
+           strcmp(at + 10, other + n + 6 + w) == 0;
 }
 
-/* A baseline's orders.csv was written by the same run as its runs.csv,
- * which alone is held against the case's parameters: it carries the same
- * '#' lines (version, parameters, integrators, truth), none gone, none
- * added.  Orders from another case or other parameters, or with those
- * lines deleted, would be judged as if they were this case's. */
-static int same_header(const vb_table *runs, const vb_table *orders, char *err, size_t errlen)
+int vb_same_header(const vb_table *runs, const vb_table *other, const char *what, char *err,
+                   size_t errlen)
 {
-    size_t n = runs->n_comments < orders->n_comments ? runs->n_comments : orders->n_comments;
+    size_t n = runs->n_comments < other->n_comments ? runs->n_comments : other->n_comments;
     for (size_t i = 0; i < n; i++)
-        if (!same_comment(runs->comments[i], orders->comments[i]))
+        if (!same_comment(runs->comments[i], other->comments[i], what))
             return vb_compare_bad(
                 err, errlen,
                 "%s:%lu: '%.200s' where %s:%lu has '%.200s': not written with that "
                 "runs.csv; the baseline is damaged (make a new one with make baseline)",
-                orders->path, orders->comment_line[i], orders->comments[i], runs->path,
+                other->path, other->comment_line[i], other->comments[i], runs->path,
                 runs->comment_line[i], runs->comments[i]);
     if (runs->n_comments > n)
         return vb_compare_bad(
             err, errlen,
             "%s: lacks the line '%.200s' of %s:%lu: not written with that runs.csv; the "
             "baseline is damaged (make a new one with make baseline)",
-            orders->path, runs->comments[n], runs->path, runs->comment_line[n]);
-    if (orders->n_comments > n)
+            other->path, runs->comments[n], runs->path, runs->comment_line[n]);
+    if (other->n_comments > n)
         return vb_compare_bad(
             err, errlen,
             "%s:%lu: '%.200s', which %s lacks: not written with that runs.csv; the "
             "baseline is damaged (make a new one with make baseline)",
-            orders->path, orders->comment_line[n], orders->comments[n], runs->path);
+            other->path, other->comment_line[n], other->comments[n], runs->path);
     return 0;
 }
 
@@ -110,7 +109,7 @@ int vb_compare_tables_ex(const char *name, const char *case_path, vb_text base_r
         vb_table_free(&rn);
         return rc;
     }
-    rc = same_header(&rb, &ob, err, errlen);
+    rc = vb_same_header(&rb, &ob, vb_case_files[VB_FILE_ORDERS].what, err, errlen);
     if (rc == 0)
         rc = vb_judge_runs(&rb, &rn, name, tol, flags, out, &signal, err, errlen);
     /* the signal records point into the runs tables: free them after */

@@ -25,6 +25,17 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
                       vb_text base_orders, vb_text now_runs, vb_text now_orders,
                       const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen);
 
+/* Another table of a case (orders.csv, contact.csv) was written by the
+ * same run as its runs.csv, which alone is held against the case's
+ * parameters: it carries the same '#' lines (version, parameters,
+ * integrators, truth), none gone, none added, but that the first says
+ * "WHAT of" where runs.csv's says "runs of" (WHAT: names.h's description
+ * of the file).  A table from another case or other parameters, or with
+ * those lines deleted, would be judged as if it were this case's.  0, or
+ * VB_COMPARE_BAD with the message. */
+int vb_same_header(const vb_table *runs, const vb_table *other, const char *what, char *err,
+                   size_t errlen);
+
 /* A case of the baseline that is run no more (a point of a grid the case
  * file narrowed, from k = 1, 2, 3 to k = 1, 2): every run of its runs.csv
  * is missing, as the runs of a dropped integrator are.  0, or

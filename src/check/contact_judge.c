@@ -14,29 +14,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casetables.h"
 #include "contact_table.h"
+#include "names.h"
 #include "precision.h"
 
 /* How a measure is judged: its distance from an exact value (a column of
  * the row, a parameter of the model line, or 0), or a speed that is
  * better the higher it is. */
-typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_ZERO, HIGHER_BETTER } rule_kind;
+typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_HEIGHT, EXACT_ZERO, HIGHER_BETTER } rule_kind;
 
 static const struct {
     const char *measure;
     rule_kind kind;
     const char *exact; /* the column, or the parameter of the '# model=' line */
+    int n;             /* EXACT_HEIGHT: the bounce, whose exact height is e^2n h0 */
 } rules[] = {
-    {"e_bounce1", EXACT_PARAM, "e"},          /* restitution: the model's e */
-    {"e_bounce2", EXACT_PARAM, "e"},
-    {"e_bounce3", EXACT_PARAM, "e"},
-    {"bounces", EXACT_COLUMN, "bounces_exact"},
-    {"t_rest", EXACT_COLUMN, "t_rest_exact"},
-    {"energy_gain_10", EXACT_ZERO, NULL}, /* at e = 1 the flight energy is kept */
-    {"depth_max", EXACT_ZERO, NULL},      /* a rigid floor: no penetration */
-    {"stop_x", EXACT_COLUMN, "stop_x_exact"},
-    {"stop_t", EXACT_COLUMN, "stop_t_exact"},
-    {"pass_speed", HIGHER_BETTER, NULL},
+    {"e_bounce1", EXACT_PARAM, "e", 0}, /* restitution: the model's e */
+    {"e_bounce2", EXACT_PARAM, "e", 0},
+    {"e_bounce3", EXACT_PARAM, "e", 0},
+    {"height1", EXACT_HEIGHT, "e^2n h0", 1}, /* the exact apex after bounce n */
+    {"height2", EXACT_HEIGHT, "e^2n h0", 2},
+    {"height3", EXACT_HEIGHT, "e^2n h0", 3},
+    {"bounces", EXACT_COLUMN, "bounces_exact", 0},
+    {"t_rest", EXACT_COLUMN, "t_rest_exact", 0},
+    {"energy_gain_10", EXACT_ZERO, NULL, 0}, /* the energy after 10 bounces is e^20 that before */
+    {"depth_max", EXACT_ZERO, NULL, 0},      /* a rigid floor: no penetration */
+    {"stop_x", EXACT_COLUMN, "stop_x_exact", 0},
+    {"stop_t", EXACT_COLUMN, "stop_t_exact", 0},
+    {"pass_speed", HIGHER_BETTER, NULL, 0},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
@@ -47,9 +53,11 @@ static const char *const exact_columns[] = {"bounces_exact", "t_rest_exact", "st
 
 typedef struct {
     const vb_table *t;
+    const vb_table *runs;           /* the runs.csv written with it: row r is run r */
+    int runs_seed;                  /* runs.csv's seed column: a random run's seed */
     int col[VB_SCHEMA_MAX_COLUMNS]; /* the schema's column k in the table */
     double *v;                      /* nrow × schema columns: NAN for blank / a text cell */
-    double t_end, e;                /* of the '# model=' line (NAN when it has none) */
+    double t_end, e, h0;            /* of the '# model=' line (NAN when it has none) */
 } contact_side;
 
 #define V(s, r, k) ((s)->v[(size_t)(r) * vb_contact_schema.n + (size_t)(k)])
@@ -70,10 +78,48 @@ static double model_param(const vb_table *t, const char *key)
 
 static long schema_col(const char *name) { return vb_schema_find(&vb_contact_schema, name); }
 
-static int read_side(const vb_table *t, contact_side *s, char *err, size_t errlen)
+/* contact.csv holds a row a run of its runs.csv, in the same order (both
+ * written a row a job of the sweep, output/tables.c and contact_table.c):
+ * the same '#' lines, as many rows, each of the same integrator, plan and
+ * dt.  So a row deleted from either, or a contact.csv cut to its header,
+ * is damage, and a contact row's seed is its run's. */
+static int same_runs(const contact_side *s, char *err, size_t errlen)
+{
+    const vb_table *t = s->t, *runs = s->runs;
+    int rc = vb_same_header(runs, t, vb_case_files[VB_FILE_CONTACT].what, err, errlen);
+    if (rc != 0)
+        return rc;
+    static const char *const key[] = {"integrator", "plan", "dt"};
+    int rcol[3];
+    for (int k = 0; k < 3; k++)
+        if (vb_need_column(runs, key[k], &rcol[k], err, errlen) != 0)
+            return VB_COMPARE_BAD;
+    for (size_t r = 0; r < t->nrow && r < runs->nrow; r++)
+        for (int k = 0; k < 3; k++)
+            if (strcmp(t->rows[r][s->col[schema_col(key[k])]], runs->rows[r][rcol[k]]) != 0)
+                return vb_compare_bad(
+                    err, errlen,
+                    "%s:%lu: %s '%.60s' where the run of %s:%lu has '%.60s': contact.csv "
+                    "holds a row a run of runs.csv, in its order; a row is missing or "
+                    "moved, and the table is damaged (make baseline)",
+                    t->path, t->line[r], key[k], t->rows[r][s->col[schema_col(key[k])]],
+                    runs->path, runs->line[r], runs->rows[r][rcol[k]]);
+    if (t->nrow != runs->nrow)
+        return vb_compare_bad(
+            err, errlen,
+            "%s: %zu rows where %s has %zu runs%s: contact.csv holds a row a run; the "
+            "table is damaged (make baseline)",
+            t->path, t->nrow, runs->path, runs->nrow,
+            t->nrow < runs->nrow ? ", the last ones missing" : "");
+    return 0;
+}
+
+static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, char *err,
+                     size_t errlen)
 {
     const vb_schema *sc = &vb_contact_schema;
     s->t = t;
+    s->runs = runs;
     s->v = NULL;
     if (t->ncol != sc->n) {
         for (size_t j = 0; j < t->ncol; j++)
@@ -91,8 +137,17 @@ static int read_side(const vb_table *t, contact_side *s, char *err, size_t errle
                               "%s:%lu: %zu columns where contact.csv has %zu: one is named "
                               "twice; not a table verletbench wrote",
                               t->path, t->head_line, t->ncol, sc->n);
+    if (t->nrow == 0)
+        return vb_compare_bad(err, errlen,
+                              "%s: no rows, only a header: nothing to compare (run writes a "
+                              "row a handler's run); the table is damaged (make baseline)",
+                              t->path);
+    if (vb_need_column(runs, "seed", &s->runs_seed, err, errlen) != 0 ||
+        same_runs(s, err, errlen) != 0)
+        return VB_COMPARE_BAD;
     s->t_end = model_param(t, "t_end");
     s->e = model_param(t, "e");
+    s->h0 = model_param(t, "h0");
     if (!(s->t_end > 0))
         return vb_compare_bad(err, errlen,
                               "%s: no '# model=... t_end=...' line: not a table verletbench "
@@ -114,9 +169,11 @@ static int read_side(const vb_table *t, contact_side *s, char *err, size_t errle
             } else if (c->fmt == VB_FMT_TEXT) {
                 bad = !cell[0], want = "a name";
             } else if (!strcmp(c->name, "dt")) {
-                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0), want = "a step size";
+                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
+                want = "a step size (a finite number > 0)";
             } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
-                want = "a number, inf or blank";
+                want = strcmp(c->name, "energy_gain_10") != 0 ? "a number >= 0, inf or blank"
+                                                               : "a number, inf or blank";
                 bad = vb_cell_number(cell, 1, &x) != 0 &&
                       (strcmp(c->name, "energy_gain_10") != 0 || vb_cell_signed(cell, &x) != 0);
             }
@@ -135,13 +192,19 @@ static const char *cell(const contact_side *s, size_t r, const char *name)
     return s->t->rows[r][s->col[schema_col(name)]];
 }
 
-/* the row of the other side with the same integrator, plan and dt, or -1 */
+/* a row's seed: its run's (same_runs) */
+static const char *seed_of(const contact_side *s, size_t r)
+{
+    return s->runs->rows[r][s->runs_seed];
+}
+
+/* the row of the other side with the same integrator, plan, dt and seed, or -1 */
 static long partner(const contact_side *s, const contact_side *o, size_t r)
 {
     for (size_t q = 0; q < o->t->nrow; q++)
         if (!strcmp(cell(s, r, "integrator"), cell(o, q, "integrator")) &&
             !strcmp(cell(s, r, "plan"), cell(o, q, "plan")) &&
-            !strcmp(cell(s, r, "dt"), cell(o, q, "dt")))
+            !strcmp(cell(s, r, "dt"), cell(o, q, "dt")) && !strcmp(seed_of(s, r), seed_of(o, q)))
             return (long)q;
     return -1;
 }
@@ -165,6 +228,8 @@ static double exact_of(const contact_side *s, size_t r, size_t rule)
         return V(s, r, (size_t)schema_col(rules[rule].exact));
     case EXACT_PARAM:
         return s->e;
+    case EXACT_HEIGHT:
+        return s->h0 * pow(s->e, 2.0 * rules[rule].n);
     case EXACT_ZERO:
         return 0.0;
     default:
@@ -212,6 +277,7 @@ static int judge(const char *name, const contact_side *b, size_t rb, const conta
     vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, cell(n, rn, "plan"),
                    rules[rule].measure);
     snprintf(c.dt, sizeof c.dt, "%.6g", dt);
+    snprintf(c.seed, sizeof c.seed, "%s", seed_of(n, rn));
     snprintf(c.before, sizeof c.before, "%.17g", mb);
     snprintf(c.after, sizeof c.after, mn == mn ? "%.17g" : "blank", mn);
     if (rules[rule].kind == HIGHER_BETTER) {
@@ -241,23 +307,23 @@ static int same_exact(double a, double b)
     return isfinite(a) && isfinite(b) && fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b));
 }
 
-int vb_compare_contact(const char *name, vb_text base, vb_text now, const vb_tolerance *tol,
-                       unsigned flags, vb_changes *out, char *err, size_t errlen)
+int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base_runs,
+                       vb_text now_runs, const vb_tolerance *tol, unsigned flags,
+                       vb_changes *out, char *err, size_t errlen)
 {
-    vb_table tb, tn;
+    vb_table t[4]; /* the baseline's contact.csv and runs.csv, then now's */
+    const vb_text text[4] = {base, base_runs, now, now_runs};
     contact_side b = {0}, n = {0};
-    int rc = vb_table_parse(base, &tb, err, errlen);
-    if (rc != 0)
-        return rc;
-    if ((rc = vb_table_parse(now, &tn, err, errlen)) != 0) {
-        vb_table_free(&tb);
-        return rc;
-    }
-    if ((rc = read_side(&tb, &b, err, errlen)) != 0 || (rc = read_side(&tn, &n, err, errlen)) != 0)
+    int parsed = 0, rc = 0;
+    for (; parsed < 4 && rc == 0; parsed++)
+        if ((rc = vb_table_parse(text[parsed], &t[parsed], err, errlen)) != 0)
+            break;
+    if (rc != 0 || (rc = read_side(&t[0], &t[1], &b, err, errlen)) != 0 ||
+        (rc = read_side(&t[2], &t[3], &n, err, errlen)) != 0)
         goto done;
     char pb[2048], pn[2048];
-    vb_table_provenance(&tb, flags, pb, sizeof pb);
-    vb_table_provenance(&tn, flags, pn, sizeof pn);
+    vb_table_provenance(&t[0], flags, pb, sizeof pb);
+    vb_table_provenance(&t[2], flags, pn, sizeof pn);
     if (strcmp(pb, pn) != 0) {
         rc = vb_compare_bad(err, errlen,
                             "%s: made with other parameters than %s:\n  baseline: %.400s  "
@@ -265,19 +331,13 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, const vb_tol
                             base.path, now.path, pb[0] ? pb : "(no parameter lines)\n", pn);
         goto done;
     }
-    for (size_t r = 0; r < tb.nrow && rc == 0; r++) {
+    /* A row only one side has is a run only one side's runs.csv has
+     * (same_runs): missing or new, or at a step size only one side has,
+     * named and counted there once (judge.c), not again here. */
+    for (size_t r = 0; r < t[0].nrow && rc == 0; r++) {
         long q = partner(&b, &n, r);
-        if (q < 0) {
-            if (flags & VB_COMPARE_SHARED_LEVELS)
-                continue; /* a step size only one side has */
-            vb_change c;
-            vb_change_fill(&c, VB_MISSING, name, cell(&b, r, "integrator"), cell(&b, r, "plan"),
-                           "contact row");
-            out->missing++;
-            if (vb_changes_record(out, &c) != 0)
-                rc = vb_compare_oom(err, errlen);
+        if (q < 0)
             continue;
-        }
         for (size_t x = 0; x < N_EXACT && rc == 0; x++) {
             size_t k = (size_t)schema_col(exact_columns[x]);
             if (!same_exact(V(&b, r, k), V(&n, (size_t)q, k)))
@@ -285,7 +345,7 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, const vb_tol
                                     "%s:%lu: column %s: '%s' where the run made now has '%s': "
                                     "an exact value is fixed by the model, not the handler; "
                                     "the baseline is damaged or stale (make baseline)",
-                                    tb.path, tb.line[r], exact_columns[x],
+                                    t[0].path, t[0].line[r], exact_columns[x],
                                     cell(&b, r, exact_columns[x]),
                                     cell(&n, (size_t)q, exact_columns[x]));
         }
@@ -295,7 +355,7 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, const vb_tol
 done:
     free(b.v);
     free(n.v);
-    vb_table_free(&tb);
-    vb_table_free(&tn);
+    for (int k = 0; k < parsed; k++)
+        vb_table_free(&t[k]);
     return rc;
 }

@@ -258,16 +258,20 @@ static int number_text(const char *s, int allow_minus)
 }
 
 /* A number as the tables print it (%.17g), >= 0; "inf" only where allowed
- * (the errors of a run that did not finish). */
+ * (the errors of a run that did not finish).  A zero may carry a sign:
+ * %.17g prints a negative zero "-0", and -0 is 0 (read as +0). */
 int vb_cell_number(const char *s, int allow_inf, double *out)
 {
     if (allow_inf && strcmp(s, "inf") == 0) {
         *out = INFINITY;
         return 0;
     }
-    if (!number_text(s, 0))
+    if (!number_text(s, s[0] == '-'))
         return -1;
     double x = strtod(s, NULL);
+    if (s[0] == '-' && x != 0.0)
+        return -1;
+    x = fabs(x);
     if (!isfinite(x)) /* "1e999": out of range */
         return -1;
     *out = x;

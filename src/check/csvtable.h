@@ -67,8 +67,8 @@ int vb_table_column(const vb_table *t, const char *name);
 /* The cells of a table as the writer prints them, for the readers of
  * check/ (runs.csv in baseline.c, orders.csv in baseline_orders.c): the column of
  * that name or a message naming it (0, or VB_COMPARE_BAD); a number
- * (%.17g: plain decimal digits, no sign, no blank, no hexadecimal, nan or
- * inf, and "inf" itself where allow_inf), one that may be negative, a
+ * (%.17g: plain decimal digits, no sign but a zero's, no blank, no
+ * hexadecimal, nan or inf, and "inf" itself where allow_inf), one that may be negative, a
  * count (%llu), the name of a plan.  0, or -1 for a cell the writer never
  * writes. */
 int vb_need_column(const vb_table *t, const char *name, int *col, char *err, size_t errlen);

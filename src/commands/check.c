@@ -178,6 +178,11 @@ static int check(const char *base, const char *save, int quiet, const vb_toleran
                  const vb_shared_opts *so, char **files, size_t n)
 {
     int rc;
+    if (!base[0]) /* "--baseline=": no name to say, nothing to point --out at */
+        return vb_usage_error(CMD, "--baseline: empty directory name (the default is "
+                                   "results/baseline, which 'make baseline' writes)");
+    if (save && !save[0])
+        return vb_usage_error(CMD, "--save: empty directory name");
     if (!is_dir(base)) {
         vb_error(CMD, "--baseline %s: no such directory (make one with 'make baseline', or "
                       "'verletbench run CASEFILE... --out %s')", base, base);

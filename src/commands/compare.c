@@ -60,6 +60,9 @@ int vb_cmd_compare(int argc, char **argv)
     if (argc - first < 2)
         return vb_usage_error(CMD, "give two results directories: verletbench compare OLD NEW");
     const char *old = argv[first], *new_dir = argv[first + 1];
+    if (!old[0] || !new_dir[0])
+        return vb_usage_error(CMD, "%s: an empty directory name: give two results directories",
+                              old[0] ? "NEW" : "OLD");
     for (int k = 0; k < 2; k++)
         if (!is_dir(k ? new_dir : old)) {
             const char *d = k ? new_dir : old;

@@ -244,7 +244,8 @@ int vb_cmd_draw(int argc, char **argv)
                     "`verletbench longrun`), stability (stability-summary.csv),\n"
                     "float32 (a float32 sweep, docs/float32.md; ARGS:\n"
                     "INTEGRATOR), polhode (polhode.csv), attitude-time,\n"
-                    "invariants-time (rigid_timeseries.csv: a rigid body's)"),
+                    "invariants-time (rigid_timeseries.csv: a rigid body's),\n"
+                    "bounces (bounces.csv), tunnel (contact.csv of a tunnel case)"),
         VB_OPT_STOP("palette", "NAME...", &palette_flag,
                     "the colour and gnuplot point type a chart gives each curve\n"
                     "named (a built-in's, or yours among these names)"),
@@ -272,9 +273,11 @@ int vb_cmd_draw(int argc, char **argv)
             "rate), work-time (with run --timing); a grid's own directory (docs/cases.md):\n"
             "grid-order and grid-error against its parameter; a rigid body's case\n"
             "(docs/rigid.md): polhode, attitude-time and invariants-time (energy and world\n"
-            "angular momentum).  Needs gnuplot (Debian:\n"
-            "gnuplot-nox; GNUPLOT=path to choose one); without it the report is written with\n"
-            "the tables only.\n\n"
+            "angular momentum); a case with a [contact] (docs/contact.md): bounces (the\n"
+            "height reached after each bounce, against the exact e^2n h0) or tunnel (each\n"
+            "handler's passing speed against dt, with the bound (w + 2r)/dt).  Needs\n"
+            "gnuplot (Debian: gnuplot-nox; GNUPLOT=path to choose one); without it the\n"
+            "report is written with the tables only.\n\n"
             "verletbench decides what each chart shows and writes its gnuplot program;\n"
             "one gnuplot a CPU draws them (-j N: N at once).  --article, --chart and\n"
             "--palette are one at a time; the words after --chart or --palette are its\n"

@@ -21,6 +21,20 @@ static int contact_step(const double *t, const double *u, double g, size_t k)
     return u[k] - u[k - 1] > -(1.0 - VB_KICK_TOL) * kick;
 }
 
+/* the largest s over samples from..to, NAN when the ball is still rising
+ * at the last of them and no sample after from turned it (u <= 0): the
+ * flight's top not reached */
+static double flight_height(const double *s, const double *u, size_t from, size_t to, int ends)
+{
+    double top = s[from];
+    int turned = ends;
+    for (size_t k = from + 1; k <= to; k++) {
+        top = s[k] > top ? s[k] : top;
+        turned |= u[k] <= 0.0;
+    }
+    return turned ? top : (double)NAN;
+}
+
 int vb_bounce_measure(const double *t, const double *s, const double *u, size_t n, double g,
                       vb_bounce_event *ev, size_t cap, vb_bounce_measures *m)
 {
@@ -31,7 +45,8 @@ int vb_bounce_measure(const double *t, const double *s, const double *u, size_t 
     for (size_t k = 0; k < n; k++)
         if (-s[k] > m->max_depth)
             m->max_depth = -s[k];
-    size_t k = 1;
+    size_t k = 1, flight = 0; /* where the last recorded bounce's flight starts */
+    vb_bounce_event *last = NULL;
     while (k < n) {
         if (!contact_step(t, u, g, k)) {
             k++;
@@ -40,29 +55,43 @@ int vb_bounce_measure(const double *t, const double *s, const double *u, size_t 
         size_t a = k, b = k;
         while (b + 1 < n && contact_step(t, u, g, b + 1))
             b++;
+        if (last) /* the flight before this episode: it came down */
+            last->height = flight_height(s, u, flight, a - 1, 1);
+        last = NULL;
         if (b + 1 < n && u[b] > 0.0) {
             double before = 0.5 * u[a - 1] * u[a - 1] + g * s[a - 1];
             double after = 0.5 * u[b] * u[b] + g * s[b];
-            if (ev && m->bounces < cap)
+            if (ev && m->bounces < cap) {
                 ev[m->bounces] = (vb_bounce_event){
                     .t = t[a],
                     .before = before,
                     .after = after,
-                    .e = before > 0.0 && after >= 0.0 ? sqrt(after / before) : (double)NAN};
+                    .e = before > 0.0 && after >= 0.0 ? sqrt(after / before) : (double)NAN,
+                    .height = NAN};
+                last = &ev[m->bounces];
+                flight = b;
+            }
             m->bounces++;
         } else if (b + 1 == n && b - a + 1 >= VB_REST_STEPS) {
             m->t_rest = t[a];
         }
         k = b + 1;
     }
+    if (last) /* the run ended in its flight */
+        last->height = flight_height(s, u, flight, n - 1, 0);
     return 0;
+}
+
+double vb_bounce_energy_ratio(const vb_bounce_event *ev, size_t bounces, size_t m)
+{
+    if (m == 0 || bounces < m || !(ev[0].before > 0.0))
+        return NAN;
+    return ev[m - 1].after / ev[0].before;
 }
 
 double vb_bounce_energy_gain(const vb_bounce_event *ev, size_t bounces, size_t m)
 {
-    if (m == 0 || bounces < m || !(ev[0].before > 0.0))
-        return NAN;
-    return ev[m - 1].after / ev[0].before - 1.0;
+    return vb_bounce_energy_ratio(ev, bounces, m) - 1.0;
 }
 
 int vb_slide_measure(const double *t, const double *x, const double *v, size_t n,

@@ -16,14 +16,21 @@
  *     bounce when the ball then leaves (u_b > 0) and flies (step b + 1 is
  *     free); its measured restitution is e_n = sqrt(E_b / E_(a-1)), the
  *     flight energy after it over the flight energy before it;
+ *   - the height it then reaches is the largest s_k of the flight after
+ *     it, from its last contact step b to the step before the next
+ *     episode (or the run's end, if the ball turned there: some u_k <= 0;
+ *     NAN if it was still rising): the height as stepped, which a method
+ *     whose flight loses or gains energy misses however well the contact
+ *     keeps E (e_n is the contact's doing alone);
  *   - the run has come to rest when its last episode lasts to its end and
  *     spans at least VB_REST_STEPS steps; t_rest is then t_a, the end of
  *     its first contact step (the first state the resting contact made);
  *   - the largest penetration depth is max(-s_k, 0).
- * The energy gained at e = 1 after m bounces is E_after(m) / E_before(1)
- * - 1: both at the floor, so that a method whose flight energy swings
- * along the flight (symplectic Euler's E differs between apex and floor
- * by O(dt)) is compared at one phase.
+ * The energy after m bounces is E_after(m) / E_before(1), exact e^(2m);
+ * gained at e = 1, E_after(m) / E_before(1) - 1: both at the floor, so
+ * that a method whose flight energy swings along the flight (symplectic
+ * Euler's E differs between apex and floor by O(dt)) is compared at one
+ * phase.
  *
  * The slide.  From the position x_k and velocity v_k along the slope: it
  * stops at the first sample k >= 1 whose velocity is 0 or reversed
@@ -56,6 +63,7 @@ typedef struct vb_bounce_event {
     double before; /* E_(a-1): the flight energy before it */
     double after;  /* E_b: after it */
     double e;      /* sqrt(after / before), NAN when before <= 0 */
+    double height; /* the largest s of the flight after it; NAN if still rising at the end */
 } vb_bounce_event;
 
 typedef struct vb_bounce_measures {
@@ -78,6 +86,9 @@ int vb_bounce_measure(const double *t, const double *s, const double *u, size_t 
 /* E_after(m) / E_before(1) - 1 from the first m bounces; NAN with fewer
  * (bounces: how many the run had, ev: at least min(bounces, m) of them). */
 double vb_bounce_energy_gain(const vb_bounce_event *ev, size_t bounces, size_t m);
+/* E_after(m) / E_before(1), the energy after m bounces (exact e^(2m));
+ * NAN with fewer. */
+double vb_bounce_energy_ratio(const vb_bounce_event *ev, size_t bounces, size_t m);
 
 typedef struct vb_slide_measures {
     int stopped;          /* 1 when some sample's velocity is 0 or reversed */

@@ -163,14 +163,18 @@ static int add(vb_batch *b, const char *results, const char *out, const char *na
     return vb_batch_add(b, kind, table, target, title, arg, stem, caption);
 }
 
-/* contact.csv has a tunnel's rows: a pass_bound filled */
-static int tunnel_rows(const char *path)
+/* contact.csv is a tunnel's: its '# model=tunnel' line, or a pass_bound
+ * filled; or it has no rows, which its chart then says (a contact.csv
+ * without rows, a run never writes, drew nothing and said nothing) */
+static int tunnel_table(const char *path)
 {
     vb_csv t;
     char err[256];
     if (vb_csv_read(path, &t, err, sizeof err) != 0)
-        return 0;
-    int cb = vb_csv_col(&t, "pass_bound"), any = 0;
+        return 1; /* drawn anyway: the chart fails, saying what is wrong with the file */
+    int cb = vb_csv_col(&t, "pass_bound"), any = t.n_rows == 0;
+    for (size_t i = 0; i < t.n_comments && !any; i++)
+        any = strncmp(t.comments[i], "# model=tunnel ", 15) == 0;
     for (size_t r = 0; r < t.n_rows && !any; r++)
         any = vb_csv_finite(&t, r, cb, NULL);
     vb_csv_free(&t);
@@ -274,12 +278,12 @@ int vb_case_charts(const char *results, const char *out, const char *name, vb_ba
     }
     if (exists(results, name, "bounces.csv"))
         rc |= add(b, results, out, name, VB_KIND_BOUNCES, "bounces", name, NULL,
-                  "the apex after each bounce against e^2n h0, each handler round each method "
-                  "at the coarsest step; curves the same to 9 digits at every bounce share a "
-                  "key, A = B");
+                  "the height reached after each bounce, as stepped, against e^2n h0, each handler "
+                  "round each method "
+                  "at the coarsest step; curves the same to 9 digits at every bounce both have "
+                  "share a key, A = B");
     snprintf(path, sizeof path, "%s/%s/contact.csv", results, name);
-    if (exists(results, name, "contact.csv") && peek(path, "pass_speed", &rows) && rows &&
-        tunnel_rows(path))
+    if (exists(results, name, "contact.csv") && tunnel_table(path))
         rc |= add(b, results, out, name, VB_KIND_TUNNEL, "tunnel", name, NULL,
                   "the smallest speed that passes the wall against dt, with the bound "
                   "(w + 2r)/dt; curves the same to 9 digits at every dt share a key, A = B");

@@ -62,7 +62,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *t, const char *title, vb_grid_mode
 int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys);
 size_t vb_grid_rests(const vb_csv *t, char ***rests);
 
-/* bounces.csv: the apex after each bounce against e^2n h0, log scale, at
+/* bounces.csv: the height after each bounce against e^2n h0, log scale, at
  * the coarsest step; contact.csv: the smallest speed that passes the wall
  * against dt, with the bound (w + 2r)/dt (contactcharts.c) */
 int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);

@@ -100,8 +100,8 @@ int vb_contactrun_step(vb_contactrun *cr, double t, double h, double *x, double 
     return st;
 }
 
-/* the bounces the measures keep: the energy gained after 10 wants 10, the
- * apex chart VB_CONTACT_APEXES */
+/* the bounces the measures keep: the energy after 10 wants 10, the
+ * bounce chart VB_CONTACT_APEXES */
 #define EVENTS VB_CONTACT_APEXES
 
 static void bounce_measures(const vb_contactrun *cr, vb_contact_result *c)
@@ -126,13 +126,17 @@ static void bounce_measures(const vb_contactrun *cr, vb_contact_result *c)
         return;
     for (size_t i = 0; i < VB_CONTACT_E_SHOWN && i < m.bounces; i++)
         c->e_bounce[i] = ev[i].e;
-    for (size_t i = 0; i < VB_CONTACT_APEXES && i < m.bounces; i++)
-        c->apex[i] = ev[i].after / cr->wall.g_normal;
+    for (size_t i = 0; i < VB_CONTACT_APEXES && i < m.bounces; i++) {
+        c->height[i] = ev[i].height;
+        c->energy[i] = vb_bounce_energy_ratio(ev, m.bounces, i + 1);
+    }
     c->bounces = (double)m.bounces;
     c->t_rest = m.t_rest;
     c->depth_max = m.max_depth;
-    if (b->e == 1.0)
-        c->gain10 = vb_bounce_energy_gain(ev, m.bounces, 10);
+    /* against e^20, where the exact ball bounces 10 times (at e = 1,
+     * e^20 = 1: the energy gained) */
+    if (b->e > 0.0 && (b->bounces < 0 || b->bounces >= 10))
+        c->gain10 = vb_bounce_energy_ratio(ev, m.bounces, 10) / pow(b->e, 20.0) - 1.0;
 }
 
 static void slide_measures(const vb_contactrun *cr, vb_contact_result *c)
@@ -171,7 +175,7 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
     c->stop_x = c->stop_x_exact = c->stop_t = c->stop_t_exact = NAN;
     c->pass_speed = c->pass_bound = NAN;
     for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
-        c->apex[i] = NAN;
+        c->height[i] = c->energy[i] = NAN;
     if (cr->wall.kind == VB_WALL_TUNNEL && res->dt > 0.0) {
         tunnel_measures(cr, res->dt, c);
         return;

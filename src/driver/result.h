@@ -26,20 +26,29 @@ const char *vb_status_name(vb_status s);
  * the exact answer: the bounce's, the slide's or the tunnel's measures
  * (kind, walls.h), NaN where a measure does not apply or was not made. */
 #define VB_CONTACT_E_SHOWN 3
-/* the apexes a run's chart data keep: bounces 1 .. 16 */
+/* the bounces a run's chart data keep: 1 .. 16 */
 #define VB_CONTACT_APEXES 16
 typedef struct vb_contact_result {
     int has;  /* 1: a handler's run on a model with a contact */
     int kind; /* vb_wall_kind */
     /* the bounce */
-    double e_bounce[VB_CONTACT_E_SHOWN]; /* the first bounces' measured restitution */
+    /* the first bounces' restitution at the contact, sqrt(E after / E
+     * before) of the flight energy either side of it (contact_metrics.h) */
+    double e_bounce[VB_CONTACT_E_SHOWN];
     double bounces, bounces_exact;       /* counted; exact (INFINITY: infinitely many) */
     double t_rest, t_rest_exact;         /* INFINITY: no rest by the run's end / ever */
-    double gain10;                       /* energy gained after 10 bounces (e = 1 only) */
+    /* the energy after 10 bounces over its exact value, E_after(10) /
+     * (e^20 E_before(1)) - 1: gained (> 0) or lost beyond what restitution
+     * takes; NaN where the run or the exact ball bounces fewer times */
+    double gain10;
     double depth_max;                    /* the largest penetration, >= 0 */
-    /* the apex after bounce n + 1, E_after / g, as measured (NaN past the
-     * bounces the run made): the apex chart's points */
-    double apex[VB_CONTACT_APEXES];
+    /* after bounce n + 1 (NaN past the bounces the run made): the height
+     * the ball then reaches, as stepped (its highest sample; exact
+     * e^(2(n+1)) h0), and the energy E_after(n+1) / E_before(1) (exact
+     * e^(2(n+1))); contact.csv holds the first VB_CONTACT_E_SHOWN heights,
+     * the bounce chart's data every one */
+    double height[VB_CONTACT_APEXES];
+    double energy[VB_CONTACT_APEXES];
     /* the slide */
     double stop_x, stop_x_exact, stop_t, stop_t_exact;
     /* the tunnel: the smallest speed that passes at the run's dt, by

@@ -20,8 +20,10 @@ int vb_sweep_has_contact(const struct vb_sweep *s);
 /* The table: its header, then a row a run with contact measures. */
 void vb_write_contact(const struct vb_sweep *s, FILE *f);
 
-/* Whether any run is a handler's on the bounce; bounces.csv: the apex
- * after each bounce of each fixed-step run, against e^2n h0 (chart data). */
+/* Whether any run is a handler's on the bounce; bounces.csv (chart data):
+ * after each bounce of each fixed-step run, the height the ball then
+ * reaches as stepped, against e^2n h0, and the energy after it over that
+ * before the first bounce, against e^2n. */
 int vb_sweep_has_bounces(const struct vb_sweep *s);
 void vb_write_bounces(const struct vb_sweep *s, FILE *f);
 

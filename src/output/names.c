@@ -36,7 +36,8 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
     [VB_FILE_PATHS] = {"paths.csv", "chart data: paths over t_end at the coarsest dt",
                        VB_WRITTEN_AS_CHART_DATA},
     [VB_FILE_BOUNCES] = {"bounces.csv",
-                         "chart data: the apex after each bounce against e^2n h0, fixed steps",
+                         "chart data: after each bounce the height reached, as stepped, against "
+                         "e^2n h0, and the energy against e^2n, fixed steps",
                          VB_WRITTEN_AS_BOUNCE_CHART_DATA},
     [VB_FILE_RIGID_SERIES] = {"rigid_timeseries.csv",
                               "chart data: a rigid body's attitude, energy and world angular "
