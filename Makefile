@@ -10,7 +10,8 @@
 #   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does";
-#                   and at a contact (engines/check/contact.py): results/engines/contact.md
+#                   and at a contact (cases/engines/bounce*, slide, tunnel through
+#                   protocol 4; engines/check/contact.py): results/engines/contact.md
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
 #   make docs-figures  refresh the figures the README shows (docs/figures/)
@@ -344,18 +345,20 @@ bench-charts: $(BIN)
 # packages by apt-get as root, otherwise the exact command; npm ci from the
 # committed package-lock.json), the C and C++ adapters built, every case of
 # cases/engines/ run with the engines beside the built-ins (each engine in
-# persistent workers: protocol 2, and 3 for the 3D engines on the rotation
-# cases), and the summary written and printed, "what your engine does to a
-# spinning body" with it:
-# results/engines/engines.md.  The charts into plots/engines/ where gnuplot
-# is installed (the README's engine chart: plots/engines/spring/energy-time.png).
+# persistent workers: protocol 2, 3 for the 3D engines on the rotation
+# cases, 4 for the 2D engines' contact adapters on the bounce, slide and
+# tunnel cases), and the summary written and printed, "what your engine
+# does to a spinning body" with it: results/engines/engines.md; the
+# contact cases' report, results/engines/contact.md.  The charts into
+# plots/engines/ where gnuplot is installed (the README's engine chart:
+# plots/engines/spring/energy-time.png).
 ENGINE_CASES = $(wildcard cases/engines/*.case)
 engines: $(BIN)
 	@t0=$$(date +%s.%N); \
 	 $(MAKE) --no-print-directory -C engines setup || exit $$?; \
 	 $(BIN) run $(ENGINE_CASES) -j $$(nproc 2>/dev/null || echo 2) --quiet --out results/engines || exit $$?; \
 	 python3 engines/report.py results/engines || exit $$?; \
-	 python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
+	 python3 engines/check/contact.py results/engines > /dev/null || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(BIN) draw results/engines plots/engines > /dev/null || exit $$?; fi; \
 	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: %.0f s (results/engines/engines.md, contact.md)\n", b - a }'
