@@ -299,7 +299,7 @@ function checkContact(req) {
   const w = c.wall;
   if (typeof w !== "object" || w === null || Array.isArray(w)) bad("contact 'wall' is not an object");
   const nrm = vec(w, "wall ", "normal");
-  if (!(Math.abs(Math.hypot(...nrm) - 1) <= 1e-12)) bad(`contact wall 'normal' [${nrm.join(", ")}] is not a unit vector`);
+  if (!(Math.abs(Math.hypot(...nrm) - 1) <= 1e-12)) bad("contact wall 'normal' is not a unit vector");
   num(w, "wall ", "offset", () => true, "a number");
   if (w.thickness !== undefined) num(w, "wall ", "thickness", (x) => x > 0, "a positive number (or absent: a half-space)");
   vec(c, "", "gravity");
