@@ -15,8 +15,8 @@ static const vb_param_spec params[] = {
     {"vth", 0.0, 0.0, INFINITY, 0, 0,
      "restitution threshold, m/s: an impact slower than it does not bounce", 0},
     {"r", 0.1, 0.0, INFINITY, 1, 0,
-     "the radius of an engine's ball, m (its lowest point is the model's: the exact answer "
-     "does not depend on it)",
+     "the radius of an engine's ball, m; its lowest point is the model's, so the exact answer "
+     "does not depend on it",
      0},
 };
 

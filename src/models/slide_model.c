@@ -16,8 +16,8 @@ static const vb_param_spec params[] = {
     {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2", 0},
     {"alpha", 0.0, 0.0, 90.0, 0, 1, "the plane's inclination, degrees", 0},
     {"size", 0.2, 0.0, INFINITY, 1, 0,
-     "the edge of an engine's square block, m (its bottom is the model's point: the exact "
-     "answer does not depend on it)",
+     "the edge of an engine's square block, m; its bottom is the model's point, so the exact "
+     "answer does not depend on it",
      0},
 };
 
