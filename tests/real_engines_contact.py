@@ -83,6 +83,7 @@ from suite import Suite, table_rows  # noqa: E402
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "engines", "check"))
 import contact as report  # noqa: E402  (make engines' report over the harness's tables)
+import spin  # noqa: E402  (its measure: requests through one process, each run's rows)
 
 
 class C:
@@ -138,16 +139,15 @@ class C:
         return rows[-1][1] < -C.W  # the centre behind the wall's back face
 
     @staticmethod
-    def bounces(rows):
-        """[(t, before, after, e)] of each bounce, and t_rest (None); rows t, x, v"""
+    def episodes(rows):
+        """every contact episode (contact_metrics.c's rule): (a, b, bounced);
+        rows t, x, v (the bounce's: the lowest point's height)"""
         t = [r[0] for r in rows]
-        s = [r[1] for r in rows]
         u = [r[2] for r in rows]
-        n = len(t)
+        out, k, n = [], 1, len(rows)
 
         def contact(k):
             return u[k] - u[k - 1] > -(1.0 - C.KICK_TOL) * C.G * (t[k] - t[k - 1])
-        out, rest, k = [], None, 1
         while k < n:
             if not contact(k):
                 k += 1
@@ -155,14 +155,23 @@ class C:
             a = b = k
             while b + 1 < n and contact(b + 1):
                 b += 1
-            if b + 1 < n and u[b] > 0.0:
-                before = 0.5 * u[a - 1] ** 2 + C.G * s[a - 1]
-                after = 0.5 * u[b] ** 2 + C.G * s[b]
-                e = math.sqrt(after / before) if before > 0 and after >= 0 else float("nan")
-                out.append((t[a], before, after, e))
-            elif b + 1 == n and b - a + 1 >= C.REST_STEPS:
-                rest = t[a]
+            out.append((a, b, b + 1 < n and u[b] > 0.0))
             k = b + 1
+        return out
+
+    @staticmethod
+    def bounces(rows):
+        """[(t, before, after, e)] of each bounce, and t_rest (None)"""
+        out, rest, n = [], None, len(rows)
+        for a, b, bounced in C.episodes(rows):
+            s0, u0 = rows[a - 1][1], rows[a - 1][2]
+            if bounced:
+                before = 0.5 * u0 ** 2 + C.G * s0
+                after = 0.5 * rows[b][2] ** 2 + C.G * rows[b][1]
+                e = math.sqrt(after / before) if before > 0 and after >= 0 else float("nan")
+                out.append((rows[a][0], before, after, e))
+            elif b + 1 == n and b - a + 1 >= C.REST_STEPS:
+                rest = rows[a][0]
         return out, rest
 
     @staticmethod
@@ -175,21 +184,9 @@ class C:
 
     @staticmethod
     def measure(command, reqs):
-        text = "".join(json.dumps(r) + "\n" for r in reqs)
-        p = subprocess.run(command, shell=True, input=text, capture_output=True, text=True, cwd=ROOT,
-                           timeout=1800)
-        lines = p.stdout.splitlines()
-        cap = lines[0] if lines else ""
-        runs, cur = {}, []
-        for line in lines[1:]:
-            if line.startswith("# verletbench-end run="):
-                runs[line.split()[2][4:]] = [[float(c) for c in l.split(",")] for l in cur]
-                cur = []
-            elif line and line[0] in "0123456789-" and "," in line:
-                cur.append(line)
-        if p.returncode != 0 or len(runs) != len(reqs):
-            raise RuntimeError("%s: exit %d, %d answers of %d: %s" % (command, p.returncode, len(runs), len(reqs),
-                                                                      p.stderr[-500:] + p.stdout[-500:]))
+        """the adapter run on the requests (one process, protocol 2's
+        persistent mode): its capability line, and each run's rows"""
+        cap, _, runs = spin.measure(command, reqs)
         return cap, runs
 
     @staticmethod
@@ -251,23 +248,7 @@ check = SUITE.check
 
 
 def episodes(rows):
-    """every contact episode (contact_metrics.c's rule): (a, b, bounced)"""
-    t = [r[0] for r in rows]
-    u = [r[2] for r in rows]  # the bounce's rows: t, x (the lowest point's height), v
-    out, k, n = [], 1, len(rows)
-
-    def contact(k):
-        return u[k] - u[k - 1] > -(1.0 - C.KICK_TOL) * G * (t[k] - t[k - 1])
-    while k < n:
-        if not contact(k):
-            k += 1
-            continue
-        a = b = k
-        while b + 1 < n and contact(b + 1):
-            b += 1
-        out.append((a, b, b + 1 < n and u[b] > 0.0))
-        k = b + 1
-    return out
+    return C.episodes(rows)
 
 
 def slide_req(run, hz, v0=3.0, mu=0.5, size=0.2, seconds=2.0):

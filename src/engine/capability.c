@@ -158,6 +158,14 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
     return 0;
 }
 
+void vb_engine_caps_says(const vb_engine_caps *c, char *buf, size_t len)
+{
+    if (c)
+        snprintf(buf, len, "its capability line says protocol=%d", c->protocol);
+    else
+        snprintf(buf, len, "it has no capability line: protocol 1");
+}
+
 int vb_engine_caps_differ(const vb_engine_caps *a, const vb_engine_caps *was, char *buf,
                           size_t len)
 {

@@ -54,9 +54,8 @@ int vb_engine_contact_protocol(vb_engine_run *r, const vb_engine_caps *c)
     if (!vb_engine_at_contact(r->m))
         return 0;
     if (!c || c->protocol < VB_ENGINE_PROTOCOL_CONTACT) {
-        char says[64] = "it has no capability line: protocol 1";
-        if (c)
-            snprintf(says, sizeof says, "its capability line says protocol=%d", c->protocol);
+        char says[64];
+        vb_engine_caps_says(c, says, sizeof says);
         vb_engine_set_why(r,
                           "the request is a body at a contact (model '%s': a wall the engine "
                           "builds); this engine takes none (%s; a contact needs protocol=%d: "

@@ -39,9 +39,8 @@ static int body_protocol(vb_engine_run *r, const vb_engine_caps *c)
     if (!r->body)
         return 0;
     if (!c || c->protocol < VB_ENGINE_PROTOCOL_BODY) {
-        char says[64] = "it has no capability line: protocol 1";
-        if (c)
-            snprintf(says, sizeof says, "its capability line says protocol=%d", c->protocol);
+        char says[64];
+        vb_engine_caps_says(c, says, sizeof says);
         vb_engine_set_why(r,
                           "the request has a rigid body (model '%s'); this engine takes particles "
                           "only (%s; a rigid body needs protocol=%d: docs/real-engines.md §4)",
