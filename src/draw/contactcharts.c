@@ -231,7 +231,7 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
     fputs("set title ", f);
     title_of(f, title, "the smallest speed that passes the wall, fixed steps");
     fputs(" noenhanced\nset xlabel \"dt (s)\"\n"
-          "set ylabel \"passing speed (m/s), bisected from the handler's worst phase\" "
+          "set ylabel \"smallest passing speed (m/s), from the worst start phase\" "
           "noenhanced\nset logscale xy\n"
           "set key outside right top vertical noenhanced nobox samplen 2.5 font \",10\"\n",
           f);
@@ -239,7 +239,9 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
     if (never[0]) {
         fputs("set label 1 ", f);
         char lab[2300];
-        snprintf(lab, sizeof lab, "never pass (up to 1000 times the bound):\n%s", never);
+        /* a handler's speeds were tried up to 1000 times the bound, an
+         * engine's up to 100 (contact_metrics.h) */
+        snprintf(lab, sizeof lab, "never pass (up to 100 times the bound or more):\n%s", never);
         /* never[] holds "\n" as two characters: the label's line breaks */
         for (char *p = lab; (p = strstr(p, "\\n"));)
             memmove(p + 1, p + 2, strlen(p + 2) + 1), *p = '\n';
