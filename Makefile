@@ -11,7 +11,8 @@
 #   make bench-charts  the charts' CPU time against the sweep's, in one run
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does";
-#                   and at a contact (engines/check/contact.py): results/engines/contact.md
+#                   and at a contact (cases/engines/bounce*, slide, tunnel through
+#                   protocol 4; engines/check/contact.py): results/engines/contact.md
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -348,10 +349,12 @@ bench-charts: $(BIN)
 # packages by apt-get as root, otherwise the exact command; npm ci from the
 # committed package-lock.json), the C and C++ adapters built, every case of
 # cases/engines/ run with the engines beside the built-ins (each engine in
-# persistent workers: protocol 2, and 3 for the 3D engines on the rotation
-# cases), and the summary written, "what your engine does to a spinning
-# body" with it: results/engines/engines.md.  The charts into
-# plots/engines/ where gnuplot is installed (the README's engine chart:
+# persistent workers: protocol 2, 3 for the 3D engines on the rotation
+# cases, 4 for the 2D engines' contact adapters on the bounce, slide and
+# tunnel cases), and the summary written, "what your engine does to a
+# spinning body" with it: results/engines/engines.md; the contact cases'
+# report, results/engines/contact.md.  The charts into plots/engines/ where
+# gnuplot is installed (the README's engine chart:
 # plots/engines/spring/energy-time.png).  A line a step as it runs, with
 # its seconds (.ci/step); everything the steps print goes to ENGINES_LOG
 # (V=1: to the terminal), and a step that fails shows the log's end.
@@ -368,7 +371,7 @@ engines: $(BIN)
 	 $(STEP) "make engines: report: results/engines/engines.md" \
 	     python3 engines/report.py results/engines || exit $$?; \
 	 $(STEP) "make engines: at a contact: results/engines/contact.md" \
-	     python3 engines/check/contact.py --out results/engines/contact.md || exit $$?; \
+	     python3 engines/check/contact.py results/engines || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
 	 else echo "make engines: charts skipped (no gnuplot)"; fi; \

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// cannon-es (3-D, doubles, used in the plane z = 0) at a contact: the bounce,
-// the slide and the tunnel of issue 44 posed with cannon's own shapes and
-// contact material, stepped by World.step (the poses: engines/lib/vbcontact.js;
-// what was measured: docs/contact.md).  cannon-es has no restitution threshold
-// and no continuous collision detection to set.
+// cannon-es (3-D, doubles, used in the plane z = 0) at a contact (protocol 4):
+// the request's scene built with cannon's own shapes and contact material,
+// stepped by World.step (the scene: engines/lib/vbcontact.js; what was measured:
+// docs/contact.md).  cannon-es has no restitution threshold (a threshold above
+// 0 is refused) and no continuous collision detection to set.
 "use strict";
 const CANNON = require("cannon-es");
 const vb = require("../lib/vbengine.js");
@@ -16,37 +16,40 @@ vb.main({
   // scales v by (1 - 0.01)^h every step (:12820-12830), a loss the measures
   // would read as contact (docs/contact.md); damping=engine keeps it.
   options: { damping: ["off", "engine"] },
-  make(req, o) {
-    const p = vc.pose(req);
-    const world = new CANNON.World({ gravity: new CANNON.Vec3(0, p.gravity, 0) });
-    // one contact material for every pair: the default one, with the pose's
-    // friction and restitution; its stiffness 1e7 and relaxation 3 stay
-    // (dist/cannon-es.js:6675-6682)
-    world.defaultContactMaterial.friction = req.model === "slide" ? p.mu : 0;
-    world.defaultContactMaterial.restitution = req.model === "slide" ? 0 : p.e;
-    const gb = vc.groundBox(req, p);
-    // the ground: cannon's Plane (its normal, +z, turned to +y), the shape
-    // cannon's own examples stand things on; the wall: a Box of thickness w
+  contact(req, o) {
+    const s = vc.scene(req, 3);
+    vc.noThreshold(s, "cannon-es");
+    const world = new CANNON.World({ gravity: new CANNON.Vec3(...s.gravity) });
+    // one contact material for every pair: the default one, with the
+    // contact's friction and restitution; its stiffness 1e7 and relaxation 3
+    // stay (dist/cannon-es.js:6675-6682)
+    world.defaultContactMaterial.friction = s.friction;
+    world.defaultContactMaterial.restitution = s.restitution;
+    const w = s.wall;
+    // a half-space: cannon's Plane, the shape cannon's own examples stand
+    // things on, its normal (+z) turned to the wall's; a slab: a Box of its
+    // thickness, 1 m deep in z
     const ground = new CANNON.Body({ mass: 0 });
-    if (req.model === "tunnel") {
-      ground.position.set(gb.cx, gb.cy, 0);
-      ground.addShape(new CANNON.Box(new CANNON.Vec3(gb.hx, gb.hy, 1)));
-    } else {
+    if (w.halfSpace) {
       ground.addShape(new CANNON.Plane());
-      ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
+      if (w.normal[1] === 1) ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0); // +z to +y, as cannon's examples
+      else ground.quaternion.setFromVectors(new CANNON.Vec3(0, 0, 1), new CANNON.Vec3(...w.normal));
+      ground.position.set(...w.centre.map((x, i) => x + w.half[i] * w.normal[i]));
+    } else {
+      ground.position.set(...w.centre);
+      ground.addShape(new CANNON.Box(new CANNON.Vec3(w.half[0], w.half[1], 1)));
     }
     world.addBody(ground);
     const damping = o.damping === "engine" ? {} : { linearDamping: 0 };
-    const body = new CANNON.Body({ mass: p.mass, position: new CANNON.Vec3(p.c0[0], p.c0[1], 0),
-      velocity: new CANNON.Vec3(p.u0[0], p.u0[1], 0), fixedRotation: req.model === "slide", ...damping });
-    const s = p.size / 2;
-    body.addShape(req.model === "slide" ? new CANNON.Box(new CANNON.Vec3(s, s, s)) : new CANNON.Sphere(p.r));
+    const body = new CANNON.Body({ mass: s.mass, position: new CANNON.Vec3(...s.c0),
+      velocity: new CANNON.Vec3(...s.u0), fixedRotation: s.lockRotation, ...damping });
+    body.addShape(s.ball ? new CANNON.Sphere(s.radius) : new CANNON.Box(new CANNON.Vec3(...s.boxHalf)));
     world.addBody(body);
     return {
       step(h) {
         world.step(h); // one argument: one internalStep(h), no accumulator
         const c = body.position, v = body.velocity;
-        return [[c.x, c.y - p.lift], [v.x, v.y]];
+        return s.row([c.x, c.y, c.z], [v.x, v.y, v.z]);
       },
     };
   },

@@ -1,8 +1,9 @@
-/* Chipmunk2D 7 (Debian's libchipmunk-dev, double) at a contact: the bounce, the
- * slide and the tunnel of issue 44 posed with Chipmunk's own shapes,
- * elasticity, friction, slop and bias, stepped by cpSpaceStep (the poses:
- * engines/lib/vbcontact.h; what was measured: docs/contact.md).  Chipmunk has
- * no restitution threshold and no continuous collision detection to set. */
+/* Chipmunk2D 7 (Debian's libchipmunk-dev, double) at a contact (protocol 4):
+ * the request's scene built with Chipmunk's own shapes, elasticity, friction,
+ * slop and bias, stepped by cpSpaceStep (the scene: engines/lib/vbcontact.h;
+ * what was measured: docs/contact.md).  Chipmunk has no restitution threshold
+ * (a threshold above 0 is refused) and no continuous collision detection to
+ * set. */
 #include <chipmunk/chipmunk.h>
 
 #include <math.h>
@@ -23,7 +24,7 @@ static vb_option options[] = {
 };
 
 typedef struct {
-    vb_pose p;
+    vb_scene s;
     cpSpace *space;
     cpBody *body;
     cpShape *ground, *shape;
@@ -34,8 +35,9 @@ static void *make(const vb_request *req, void *ctx, char *err, size_t errlen)
     (void)ctx;
     static world w;
     memset(&w, 0, sizeof w);
-    vb_pose *p = &w.p;
-    if (vb_pose_read(req, p, err, errlen) != 0)
+    vb_scene *s = &w.s;
+    if (vb_scene_make(req, s, err, errlen) != 0 ||
+        vb_scene_no_threshold(s, "Chipmunk", err, errlen) != 0)
         return NULL;
     /* Debian's build prints a banner on stdout at the first cpSpaceNew
      * (cpSpace.c:122-128): sent to stderr, as adapter.c does */
@@ -47,26 +49,27 @@ static void *make(const vb_request *req, void *ctx, char *err, size_t errlen)
     dup2(saved, 1);
     close(saved);
     cpSpaceSetIterations(w.space, (int)vb_opt_num(options, "iters"));
-    cpSpaceSetGravity(w.space, cpv(0.0, p->gravity));
+    cpSpaceSetGravity(w.space, cpv(s->gravity[0], s->gravity[1]));
     /* slop 0.1, bias (1 - 0.1)^60 and sleeping off are the defaults (cpSpace.c:131-155) */
-    double mu = p->model == VB_SLIDE ? p->mu : 0.0, e = p->model == VB_SLIDE ? 0.0 : p->e;
     /* elasticity and friction multiply (cpArbiter.c, cpArbiterUpdate: e = a->e * b->e,
-     * u = a->u * b->u): the ground's are 1, the moving shape's the pose's */
+     * u = a->u * b->u): the ground's are 1, the moving shape's the contact's */
     w.ground = cpSpaceAddShape(w.space, cpBoxShapeNew2(cpSpaceGetStaticBody(w.space),
-                                                       cpBBNew(p->gcx - p->ghx, p->gcy - p->ghy,
-                                                               p->gcx + p->ghx, p->gcy + p->ghy), 0.0));
+                                                       cpBBNew(s->wall_c[0] - s->wall_h[0],
+                                                               s->wall_c[1] - s->wall_h[1],
+                                                               s->wall_c[0] + s->wall_h[0],
+                                                               s->wall_c[1] + s->wall_h[1]),
+                                                       0.0));
     cpShapeSetElasticity(w.ground, 1.0);
     cpShapeSetFriction(w.ground, 1.0);
-    double moment = p->model == VB_SLIDE ? INFINITY /* rotation locked */
-                                         : cpMomentForCircle(p->mass, 0.0, p->r, cpvzero);
-    w.body = cpSpaceAddBody(w.space, cpBodyNew(p->mass, moment));
-    cpBodySetPosition(w.body, cpv(p->c0[0], p->c0[1]));
-    cpBodySetVelocity(w.body, cpv(p->u0[0], p->u0[1]));
-    w.shape = p->model == VB_SLIDE ? cpBoxShapeNew(w.body, p->size, p->size, 0.0)
-                                   : cpCircleShapeNew(w.body, p->r, cpvzero);
+    double moment = s->lock_rotation ? INFINITY : cpMomentForCircle(s->mass, 0.0, s->radius, cpvzero);
+    w.body = cpSpaceAddBody(w.space, cpBodyNew(s->mass, moment));
+    cpBodySetPosition(w.body, cpv(s->c0[0], s->c0[1]));
+    cpBodySetVelocity(w.body, cpv(s->u0[0], s->u0[1]));
+    w.shape = s->ball ? cpCircleShapeNew(w.body, s->radius, cpvzero)
+                      : cpBoxShapeNew(w.body, 2 * s->half[0], 2 * s->half[1], 0.0);
     cpSpaceAddShape(w.space, w.shape);
-    cpShapeSetElasticity(w.shape, e);
-    cpShapeSetFriction(w.shape, mu);
+    cpShapeSetElasticity(w.shape, s->restitution);
+    cpShapeSetFriction(w.shape, s->friction);
     return &w;
 }
 
@@ -76,8 +79,8 @@ static int step(void *wp, double h, double *x, double *v, char *err, size_t errl
     world *w = wp;
     cpSpaceStep(w->space, h);
     cpVect c = cpBodyGetPosition(w->body), u = cpBodyGetVelocity(w->body);
-    x[0] = c.x, x[1] = c.y - w->p.lift;
-    v[0] = u.x, v[1] = u.y;
+    double cw[2] = {c.x, c.y}, uw[2] = {u.x, u.y};
+    vb_scene_row(&w->s, cw, uw, x, v);
     return VB_STEP_OK;
 }
 
@@ -102,7 +105,7 @@ int main(int argc, char **argv)
         .make = make,
         .step = step,
         .destroy = destroy,
-        .poses = 1,
+        .contact = 1,
     };
     return vb_main(&a, argc, argv, options);
 }

@@ -1,9 +1,12 @@
-/* vbcontact.h — the contact poses of issue 44 as a protocol-2 request, for the
- * C and C++ contact adapters (engines/box2d/contact.cpp, engines/chipmunk/contact.c).
- * The same fields and geometry as engines/lib/vbcontact.js, which says them in
- * full: bounce (h0, e, g, r), slide (v0, mu, g, size), tunnel (v, r, w, d, e);
- * one particle in 2-D; rows in the model's coordinates (the ball's lowest
- * point, the block's bottom, the ball's centre). */
+/* vbcontact.h — a body at a contact (protocol 4) as an engine's world, for the
+ * C and C++ contact adapters (engines/box2d/contact.cpp,
+ * engines/chipmunk/contact.c): the same placing as engines/lib/vbcontact.js,
+ * which says it in full.  The model's axes are the world's x and y (a model of
+ * 1 axis: y when it has gravity, x without); the wall is a box, 1 m thick
+ * behind its face for a half-space (w for a slab), 10 m to either side or
+ * the first power of ten beyond twice the body's reach; the body's centre
+ * starts at x0 + centre; a row is the centre minus centre; the body does
+ * not turn (but a ball on a frictionless wall). */
 #ifndef VBCONTACT_H
 #define VBCONTACT_H
 
@@ -13,77 +16,103 @@
 
 #include "vbengine.h"
 
-enum { VB_BOUNCE, VB_SLIDE, VB_TUNNEL };
+/* the wall's lateral half-extent, m: this, or the first power of ten above
+ * twice as far as the run could carry the body along it (vbcontact.js) */
+#define VB_WALL_REACH 10.0
 
 typedef struct {
-    int model;
-    double h0, e, g, r, v0, mu, size, v, w, d;
-    double gravity;       /* the world's gravity along y: -g, or 0 for the tunnel */
-    double lift;          /* row point = centre - (0, lift) */
-    double c0[2], u0[2];  /* the moving body's centre and velocity at the start */
-    double mass;
-    double gcx, gcy, ghx, ghy; /* the static box: centre and half-extents */
-} vb_pose;
+    int d;       /* the model's axes */
+    int axis[3]; /* the world axis of each */
+    double gravity[2];
+    double wall_c[2], wall_h[2]; /* the wall as a box: centre, half-extents */
+    int ball;                    /* the body: a ball (radius) or a box (half) */
+    double radius, half[2];
+    double c0[2], u0[2]; /* its centre and velocity at the start */
+    double mass, restitution, threshold, friction;
+    int lock_rotation;
+    double centre[3];
+} vb_scene;
 
-/* the pose of a request; -1 with err set for a bad one */
-static inline int vb_pose_read(const vb_request *req, vb_pose *p, char *err, size_t errlen)
+/* The scene of a request with has_contact in a 2-D world; -1 with err set for
+ * one the helpers cannot build (a wall not along an axis). */
+static inline int vb_scene_make(const vb_request *req, vb_scene *s, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    const char *m = req->model;
-    static const char *const keys[3][6] = {
-        {"h0", "e", "g", "r", NULL}, {"v0", "mu", "g", "size", NULL}, {"v", "r", "w", "d", "e", NULL}};
-    if (!strcmp(m, "bounce"))
-        p->model = VB_BOUNCE;
-    else if (!strcmp(m, "slide"))
-        p->model = VB_SLIDE;
-    else if (!strcmp(m, "tunnel"))
-        p->model = VB_TUNNEL;
-    else {
-        snprintf(err, errlen, "model '%s' is not a contact pose here (bounce, slide, tunnel)", m);
+    const vb_contact *c = &req->contact;
+    memset(s, 0, sizeof *s);
+    int d = s->d = req->dim, k = -1;
+    if (d > 2) {
+        snprintf(err, errlen, "a model of %d axes in an engine of 2", d);
         return -1;
     }
-    if (req->particles != 1 || req->dim != 2) {
-        snprintf(err, errlen, "a contact pose is one particle in 2-D");
-        return -1;
-    }
-    for (int i = 0; keys[p->model][i]; i++)
-        if (!isfinite(vb_param(req, keys[p->model][i]))) {
-            snprintf(err, errlen, "the request's params lack '%s' (a number)", keys[p->model][i]);
-            return -1;
+    s->axis[0] = d == 1 ? (c->gravity[0] != 0.0 ? 1 : 0) : 0;
+    s->axis[1] = 1;
+    for (int i = 0; i < d; i++)
+        if (c->normal[i] != 0.0) {
+            if (k >= 0) {
+                snprintf(err, errlen, "the request's contact wall 'normal' is not along an axis: "
+                                      "the helpers build a wall of the engine's axes (tilt the "
+                                      "gravity instead)");
+                return -1;
+            }
+            k = i;
         }
-#define P(k) (p->k = vb_param(req, #k))
-    if (p->model == VB_BOUNCE)
-        P(h0), P(e), P(g), P(r);
-    else if (p->model == VB_SLIDE)
-        P(v0), P(mu), P(g), P(size);
-    else
-        P(v), P(r), P(w), P(d), P(e);
-#undef P
-    const char *bad = NULL;
-    if (p->model != VB_SLIDE && !(p->r > 0))
-        bad = "r";
-    else if (p->model == VB_BOUNCE && !(p->h0 > 0 && p->g > 0))
-        bad = "h0 or g";
-    else if (p->model == VB_SLIDE && !(p->size > 0 && p->g > 0 && p->mu >= 0))
-        bad = "size, g or mu";
-    else if (p->model == VB_TUNNEL && !(p->w > 0 && p->v > 0 && p->d > p->r))
-        bad = "w, v or d (> r)";
-    else if (p->model != VB_SLIDE && !(p->e >= 0 && p->e <= 1))
-        bad = "e (in [0, 1])";
-    if (bad) {
-        snprintf(err, errlen, "param %s is out of range", bad);
-        return -1;
+    double half = isfinite(c->thickness) ? c->thickness / 2 : 0.5, T = 0.0;
+    for (size_t j = 0; j < req->steps; j++)
+        T += req->h[j];
+    double need = 0.0, reach = VB_WALL_REACH;
+    for (int i = 0; i < d; i++)
+        if (i != k)
+            need = fmax(need, 2 * (fabs(req->x0[i]) + fabs(req->v0[i]) * T +
+                                   fabs(c->gravity[i]) * T * T));
+    while (reach < need)
+        reach *= 10.0;
+    s->wall_h[0] = s->wall_h[1] = reach;
+    s->wall_h[s->axis[k]] = half;
+    for (int i = 0; i < d; i++) {
+        int a = s->axis[i];
+        s->gravity[a] = c->gravity[i];
+        s->wall_c[a] = c->normal[i] * (c->offset - half);
+        s->c0[a] = req->x0[i] + c->centre[i];
+        s->u0[a] = req->v0[i];
+        s->centre[i] = c->centre[i];
+        if (c->box)
+            s->half[a] = c->edges[i] / 2;
     }
-    p->gravity = p->model == VB_TUNNEL ? 0.0 : -p->g;
-    p->lift = p->model == VB_BOUNCE ? p->r : p->model == VB_SLIDE ? p->size / 2 : 0.0;
-    p->c0[0] = req->x0[0], p->c0[1] = req->x0[1] + p->lift;
-    p->u0[0] = req->v0[0], p->u0[1] = req->v0[1];
-    p->mass = req->masses[0];
-    if (p->model == VB_TUNNEL)
-        p->gcx = -p->w / 2, p->gcy = 0.0, p->ghx = p->w / 2, p->ghy = 10.0;
-    else
-        p->gcx = 0.0, p->gcy = -0.5, p->ghx = p->model == VB_SLIDE ? 100.0 : 10.0, p->ghy = 0.5;
+    if (c->box && d == 1) /* a box of one axis: square in the world */
+        s->half[1 - s->axis[0]] = s->half[s->axis[0]];
+    s->ball = !c->box;
+    s->radius = c->radius;
+    s->mass = req->masses[0];
+    s->restitution = c->restitution;
+    s->threshold = c->threshold;
+    s->friction = c->friction;
+    s->lock_rotation = c->box || c->friction > 0.0;
     return 0;
+}
+
+/* the row of a body whose centre is at cw moving at uw (world) */
+static inline void vb_scene_row(const vb_scene *s, const double cw[2], const double uw[2],
+                                double *x, double *v)
+{
+    for (int i = 0; i < s->d; i++) {
+        x[i] = cw[s->axis[i]] - s->centre[i];
+        v[i] = uw[s->axis[i]];
+    }
+}
+
+/* an engine that has no restitution threshold: a contact with one it cannot
+ * build.  0, or -1 with err */
+static inline int vb_scene_no_threshold(const vb_scene *s, const char *engine, char *err,
+                                        size_t errlen)
+{
+    if (!(s->threshold > 0.0))
+        return 0;
+    char f[32];
+    vb_format(s->threshold, f);
+    snprintf(err, errlen, "the request's contact 'threshold' is %s m/s: %s has no restitution "
+                          "threshold (want 0)",
+             f, engine);
+    return -1;
 }
 
 #endif

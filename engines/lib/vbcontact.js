@@ -1,71 +1,107 @@
-// vbcontact.js — the contact poses (issue 44, docs/contact.md "What the 2D
-// engines do at a contact") as a protocol-2 request, for the engines'
-// contact adapters (engines/*/contact.js; engines/box2d/contact.cpp and
-// engines/chipmunk/contact.c read the same fields).  The request is a run of
-// one particle in 2-D whose model is the pose and whose params are its
-// dimensions; the engine builds it from its own shapes, and the rows are the
-// model's coordinates:
+// vbcontact.js — a body at a contact (protocol 4, docs/real-engines.md §6) as an
+// engine's world, for the contact adapters (engines/*/contact.js;
+// engines/box2d/contact.cpp and engines/chipmunk/contact.c do the same through
+// vbcontact.h).  The request's 'contact' (checked by vbengine.js) is in the
+// model's coordinates: a wall (its front face n.x = offset, n pointing out of
+// it; a slab of the given thickness behind the face, or a half-space), gravity,
+// the restitution, threshold and friction of the contact, the moving body's
+// shape (a ball of radius r, or a box of edges along the model's axes), and
+// `centre`, where the shape's centre is from the model's point (x0 and the
+// rows: the bounce's ball's lowest point, the slide's block's bottom, the
+// tunnel's ball's centre).
 //
-//   bounce  params h0, e, g, r: a ball of radius r, its lowest point at
-//           x0 = [0, h0], dropped onto the top face of a static box, y = 0
-//           (1 m thick, 20 m wide); rows: the centre's x and the lowest
-//           point's height (centre y - r).  Friction 0.
-//   slide   params v0, mu, g, size: a square block of edge `size` resting on
-//           the same ground, its bottom at x0 = [0, 0], moving at
-//           v0 = [v0, 0]; friction mu between them (each adapter says how
-//           its engine mixes the shapes' coefficients), restitution 0,
-//           rotation locked (the model is a point; at mu < 1 a square would
-//           not tip anyway); rows: the centre's x and the bottom's height.
-//           The ground is 200 m wide.
-//   tunnel  params v, r, w, d, e: a ball of radius r, centre at
-//           x0 = [d, 0], moving at v0 = [-v, 0], no gravity, towards a
-//           static wall -w <= x <= 0 (20 m tall) of restitution e; rows: the
-//           centre's x (its distance in front of the wall's face) and y.
+// scene(req, dims) places it in an engine's world of dims (2 or 3) axes:
 //
-// Masses: the request's (masses[0]); the shapes' densities are set to give
-// it.  What each engine's defaults are (threshold, CCD, slop) is its own.
+//   - the model's axes are the world's x and y for a model of 2 (the slide's x
+//     along the plane, y its normal: an inclined plane is a flat one under
+//     tilted gravity); a model of 1 lies along y when it has gravity (the
+//     bounce falls down y) and along x without (the tunnel's flight); z is 0;
+//   - the wall is a box: 1 m thick behind its face for a half-space, w for a
+//     slab, and 10 m to either side, or the first power of ten beyond twice as
+//     far as the run could carry the body along it (100 m for the slide of
+//     cases/engines/): what the adapters of issue 44 built, whose numbers the
+//     harness's now equal (tests/real_engines_contact.py);
+//   - the body's centre at the start is x0 + centre, its velocity v0; a row is
+//     the centre minus `centre`, in the model's axes (row(c, u));
+//   - a particle does not turn: the body's rotation is to be locked, but a
+//     ball's on a frictionless wall, which nothing turns (lockRotation).
+//
+// The mass is the request's (masses[0]); each adapter gives its shape the
+// density that makes it, and mixes the shapes' friction and restitution as its
+// engine combines them so that the contact's are the request's (its comments
+// name the rule).  An engine without a restitution threshold refuses one above
+// 0 (noThreshold): it cannot build that contact.
 "use strict";
 
 const vb = require("./vbengine.js");
 
-const PARAMS = {
-  bounce: ["h0", "e", "g", "r"],
-  slide: ["v0", "mu", "g", "size"],
-  tunnel: ["v", "r", "w", "d", "e"],
-};
+// the lateral half-extent of a wall, m: this, or the first power of ten above
+// twice as far as the run could carry the body along it.  The size changes
+// some engines' numbers at round-off and beyond (matter-js's tunnelling speed
+// is 5.335 m/s beside a wall 20 m tall, 5.302 beside one 200 m tall): a
+// size fixed by the scene, not by the engine, keeps the tables the same
+const WALL_REACH = 10;
 
-// the pose's params, checked: a bad one is one clear message naming it
-function pose(req) {
-  const keys = PARAMS[req.model];
-  if (!keys)
-    throw new vb.RequestError(`model '${req.model}' is not a contact pose here (${Object.keys(PARAMS).join(", ")})`);
-  if (req.particles !== 1 || req.dim !== 2) throw new vb.RequestError("a contact pose is one particle in 2-D");
-  const p = {};
-  for (const k of keys) {
-    const x = req.params[k];
-    if (typeof x !== "number" || !Number.isFinite(x)) throw new vb.RequestError(`the request's params lack '${k}' (a number)`);
-    p[k] = x;
-  }
-  const pos = (k) => { if (!(p[k] > 0)) throw new vb.RequestError(`param '${k}' = ${p[k]} is not positive`); };
-  if (req.model !== "slide") pos("r");
-  if (req.model === "bounce") { pos("h0"); pos("g"); }
-  if (req.model === "slide") { pos("size"); pos("g"); if (!(p.mu >= 0)) throw new vb.RequestError(`param 'mu' = ${p.mu} is negative`); }
-  if (req.model === "tunnel") { pos("w"); pos("v"); if (!(p.d > p.r)) throw new vb.RequestError(`param 'd' = ${p.d} is not > r`); }
-  if (req.model !== "slide" && !(p.e >= 0 && p.e <= 1)) throw new vb.RequestError(`param 'e' = ${p.e} is not in [0, 1]`);
-  p.gravity = req.model === "tunnel" ? 0 : -p.g;
-  // the moving body's centre at the start, and the offset from its centre to
-  // the row's point (the lowest point of the ball, the bottom of the block)
-  p.lift = req.model === "bounce" ? p.r : req.model === "slide" ? p.size / 2 : 0;
-  p.c0 = [req.x0[0], req.x0[1] + p.lift];
-  p.u0 = [req.v0[0], req.v0[1]];
-  p.mass = req.masses[0];
-  return p;
+function scene(req, dims) {
+  const c = req.contact, d = req.dim;
+  const g = c.gravity;
+  // the world axis of each model axis
+  const axis = d === 1 ? [g[0] !== 0 ? 1 : 0] : d === 2 ? [0, 1] : [0, 1, 2];
+  if (d > dims) throw new vb.RequestError(`a model of ${d} axes in an engine of ${dims}`);
+  const world = (a) => {
+    const out = new Array(dims).fill(0);
+    for (let i = 0; i < d; i++) out[axis[i]] = a[i];
+    return out;
+  };
+  const n = c.wall.normal;
+  const k = n.findIndex((x) => x !== 0);
+  if (n.some((x, i) => i !== k && x !== 0))
+    throw new vb.RequestError(`the request's contact wall 'normal' [${n.join(", ")}] is not along an axis: ` +
+      "the helpers build a wall of the engine's axes (tilt the gravity instead)");
+  const slab = c.wall.thickness !== undefined;
+  const half = slab ? c.wall.thickness / 2 : 0.5;
+  // how far the body could go along the wall in the run: start, speed, gravity
+  const T = req.h.reduce((a, h) => a + h, 0);
+  let need = 0, reach = WALL_REACH;
+  for (let i = 0; i < d; i++)
+    if (i !== k) need = Math.max(need, 2 * (Math.abs(req.x0[i]) + Math.abs(req.v0[i]) * T + Math.abs(g[i]) * T * T));
+  while (reach < need) reach *= 10;
+  const wallNormal = world(n);
+  const wallCentre = world(n.map((x) => x * (c.wall.offset - half)));
+  const wallHalf = new Array(dims).fill(reach);
+  wallHalf[axis[k]] = half;
+  const sh = c.shape;
+  const ball = sh.kind === "ball";
+  // a box's half-edges in the world; a 2-D box in a 3-D world is as deep as its first edge
+  const boxHalf = ball ? null : Array.from({ length: dims }, (_, j) => {
+    const i = axis.indexOf(j);
+    return (i >= 0 ? sh.edges[i] : sh.edges[0]) / 2;
+  });
+  const c0 = world(req.x0.map((x, i) => x + c.centre[i]));
+  const u0 = world(req.v0);
+  return {
+    gravity: world(g), restitution: c.restitution, threshold: c.threshold, friction: c.friction,
+    wall: { normal: wallNormal, centre: wallCentre, half: wallHalf, halfSpace: !slab },
+    ball, radius: ball ? sh.radius : null, boxHalf,
+    c0, u0, mass: req.masses[0],
+    lockRotation: !ball || c.friction > 0,
+    // the row of a body whose centre is at c moving at u (world)
+    row(cw, uw) {
+      const x = new Array(d), v = new Array(d);
+      for (let i = 0; i < d; i++) {
+        x[i] = cw[axis[i]] - c.centre[i];
+        v[i] = uw[axis[i]];
+      }
+      return [x, v];
+    },
+  };
 }
 
-// the static body's box: centre and half-extents
-function groundBox(req, p) {
-  if (req.model === "tunnel") return { cx: -p.w / 2, cy: 0, hx: p.w / 2, hy: 10 };
-  return { cx: 0, cy: -0.5, hx: req.model === "slide" ? 100 : 10, hy: 0.5 };
+// an engine that has no restitution threshold: a contact with one it cannot build
+function noThreshold(s, engine) {
+  if (s.threshold > 0)
+    throw new vb.RequestError(`the request's contact 'threshold' is ${s.threshold} m/s: ${engine} has no ` +
+      "restitution threshold (want 0)");
 }
 
-module.exports = { pose, groundBox, PARAMS };
+module.exports = { scene, noThreshold, WALL_REACH };

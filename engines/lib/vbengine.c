@@ -40,11 +40,6 @@ double vb_param(const vb_request *req, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-/* set by vb_main from its adapter's .poses (vb_accept_poses) */
-static int takes_poses;
-
-void vb_accept_poses(int yes) { takes_poses = yes; }
-
 /* the law of the request's model and its constants, computed with the
  * operations of the model's create(); -1 for a model without a law here */
 static int set_law(vb_request *r, char *err, size_t errlen)
@@ -80,11 +75,9 @@ static int set_law(vb_request *r, char *err, size_t errlen)
                !strcmp(m, "hanging-chain")) {
         r->law = LAW_GRAVITY;
         c[0] = vb_param(r, "g");
-    } else if (takes_poses && (!strcmp(m, "bounce") || !strcmp(m, "slide") || !strcmp(m, "tunnel"))) {
-        /* the contact poses (vbcontact.h), for an adapter that takes them:
-         * the engine's own gravity and contact are the force; the adapter
-         * reads the params itself.  A particle adapter refuses them here, so
-         * it never steps a model whose force would be NaN. */
+    } else if (r->has_contact) {
+        /* a body at a contact (protocol 4): gravity and the wall are the
+         * engine's to build from the contact; no force law */
         r->law = LAW_NONE;
         return 0;
     } else {
@@ -383,6 +376,106 @@ static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen
     return 0;
 }
 
+/* ---- a body at a contact (protocol 4) ------------------------------------------- */
+
+/* the contact's array `key` of n finite numbers (under `where`, "" or
+ * "wall " or "shape ") into out: 0, or -1 */
+static int contact_vec(const cJSON *o, const char *where, const char *key, int n, double *out,
+                       char *err, size_t errlen)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key), *e;
+    int k = 0;
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
+        return fail(err, errlen, "the request's contact %s'%s' is not %d numbers", where, key, n);
+    cJSON_ArrayForEach(e, a)
+    {
+        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble))
+            return fail(err, errlen, "the request's contact %s'%s' is not %d numbers", where, key,
+                        n);
+        out[k++] = e->valuedouble;
+    }
+    return 0;
+}
+
+/* the contact's number `key` within [lo, hi] (want: the words for it) */
+static int contact_num(const cJSON *o, const char *where, const char *key, double lo, double hi,
+                       int lo_open, const char *want, double *out, char *err, size_t errlen)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < lo ||
+        x->valuedouble > hi || (lo_open && x->valuedouble == lo))
+        return fail(err, errlen, "the request's contact %s'%s' is not %s", where, key, want);
+    *out = x->valuedouble;
+    return 0;
+}
+
+/* the request's "contact", checked as vbengine.js checkContact does, with its
+ * messages: a bad one is one message naming the key */
+static int parse_contact(vb_request *r, const cJSON *root, char *err, size_t errlen)
+{
+    const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "contact");
+    vb_contact *C = &r->contact;
+    int d = r->dim;
+    if (!cJSON_IsNumber(proto) || proto->valuedouble != 4.0)
+        return fail(err, errlen, "the request's 'contact' needs \"protocol\": 4");
+    if (!cJSON_IsObject(c))
+        return fail(err, errlen, "the request's 'contact' is not an object");
+    if (r->particles != 1)
+        return fail(err, errlen,
+                    "the request's 'particles' is not 1: a body at a contact is one body");
+    const cJSON *w = cJSON_GetObjectItemCaseSensitive(c, "wall");
+    if (!cJSON_IsObject(w))
+        return fail(err, errlen, "the request's contact 'wall' is not an object");
+    if (contact_vec(w, "wall ", "normal", d, C->normal, err, errlen) != 0)
+        return -1;
+    double len = 0.0;
+    for (int i = 0; i < d; i++)
+        len += C->normal[i] * C->normal[i];
+    if (!(fabs(sqrt(len) - 1.0) <= 1e-12))
+        return fail(err, errlen, "the request's contact wall 'normal' is not a unit vector");
+    if (contact_num(w, "wall ", "offset", -INFINITY, INFINITY, 0, "a number", &C->offset, err,
+                    errlen) != 0)
+        return -1;
+    C->thickness = INFINITY;
+    if (cJSON_GetObjectItemCaseSensitive(w, "thickness") &&
+        contact_num(w, "wall ", "thickness", 0.0, INFINITY, 1,
+                    "a positive number (or absent: a half-space)", &C->thickness, err, errlen) != 0)
+        return -1;
+    if (contact_vec(c, "", "gravity", d, C->gravity, err, errlen) != 0 ||
+        contact_num(c, "", "restitution", 0.0, 1.0, 0, "in [0, 1]", &C->restitution, err,
+                    errlen) != 0 ||
+        contact_num(c, "", "threshold", 0.0, INFINITY, 0, "a number >= 0 (m/s)", &C->threshold,
+                    err, errlen) != 0 ||
+        contact_num(c, "", "friction", 0.0, INFINITY, 0, "a number >= 0", &C->friction, err,
+                    errlen) != 0)
+        return -1;
+    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(c, "shape");
+    if (!cJSON_IsObject(sh))
+        return fail(err, errlen, "the request's contact 'shape' is not an object");
+    const char *kind = string(sh, "kind");
+    if (kind && !strcmp(kind, "ball")) {
+        if (contact_num(sh, "shape ", "radius", 0.0, INFINITY, 1, "a positive number",
+                        &C->radius, err, errlen) != 0)
+            return -1;
+    } else if (kind && !strcmp(kind, "box")) {
+        C->box = 1;
+        if (contact_vec(sh, "shape ", "edges", d, C->edges, err, errlen) != 0)
+            return -1;
+        for (int i = 0; i < d; i++)
+            if (!(C->edges[i] > 0.0))
+                return fail(err, errlen, "the request's contact shape 'edges' is not %d positive "
+                                         "numbers",
+                            d);
+    } else {
+        return fail(err, errlen, "the request's contact shape 'kind' is not \"ball\" or \"box\"");
+    }
+    if (contact_vec(c, "", "centre", d, C->centre, err, errlen) != 0)
+        return -1;
+    r->has_contact = 1;
+    return 0;
+}
+
 static int parse(vb_request *r, char *line, char *err, size_t errlen)
 {
     cJSON *root = cJSON_Parse(line);
@@ -401,8 +494,13 @@ static int parse(vb_request *r, char *line, char *err, size_t errlen)
         return fail(err, errlen, "the request's 'model' is not a string");
     if (!(r->header = string(root, "header")) || strchr(r->header, '\n'))
         return fail(err, errlen, "the request's 'header' is not one line");
-    if (cJSON_GetObjectItemCaseSensitive(root, "body"))
+    int contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
+    if (cJSON_GetObjectItemCaseSensitive(root, "body")) {
+        if (contact)
+            return fail(err, errlen, "the request's 'contact' is of a rigid body, which this "
+                                     "helper does not build yet");
         return parse_body(r, root, err, errlen);
+    }
     double dim, parts;
     if (whole(root, "dim", 1, 3, &dim) != 0)
         return fail(err, errlen, "the request's 'dim' is not 1, 2 or 3");
@@ -417,6 +515,8 @@ static int parse(vb_request *r, char *line, char *err, size_t errlen)
         !(r->x0 = numbers(root, "x0", r->n, NULL, 0, err, errlen)) ||
         !(r->v0 = numbers(root, "v0", r->n, NULL, 0, err, errlen)) ||
         !(r->h = numbers(root, "h", 0, &r->steps, 1, err, errlen)))
+        return -1;
+    if (contact && parse_contact(r, root, err, errlen) != 0)
         return -1;
     if (set_law(r, err, errlen) != 0)
         return -1;

@@ -29,6 +29,12 @@
  * protocol=3; row 0 comes from the request's body; the quaternion is written
  * with the sign that continues the previous row's (q and -q are one attitude).
  *
+ * An engine of a body at a contact (protocol 4) sets .contact: make() then
+ * gets requests whose has_contact is set, their checked vb_contact the
+ * scene (vbcontact.h places it in the engine's world), and step() returns
+ * the state in the model's coordinates, as for particles.  The capability
+ * line says protocol=4; a request without a contact is refused.
+ *
  * Numbers are written in the fewest digits that read back as the same double
  * (15, 16 or 17).  The force laws use the same operations in the same order as
  * verletbench's models (src/models/NAME.c); compile with -ffp-contract=off, as
@@ -63,6 +69,19 @@ typedef struct {
     int has_box;
 } vb_body;
 
+/* a body at a contact (protocol 4): the request's "contact", checked
+ * (docs/real-engines.md §6.2); its vectors have the request's dim numbers,
+ * in the model's coordinates */
+typedef struct {
+    double normal[3], offset; /* the wall's front face n.x = offset, n out of the wall */
+    double thickness;         /* a slab's; INFINITY: a half-space */
+    double gravity[3];
+    double restitution, threshold, friction;
+    int box;                  /* the body: 0 a ball of radius, 1 a box of edges */
+    double radius, edges[3];
+    double centre[3]; /* the shape's centre minus the model's point */
+} vb_contact;
+
 typedef struct {
     const char *kind;   /* "run" */
     const char *run;    /* the run's name: "fixed-L0" */
@@ -82,6 +101,9 @@ typedef struct {
     int has_body;    /* a rigid body's request (protocol 3): body is set, and of the
                       * fields above only kind, run, model, header, h and steps */
     vb_body body;
+    int has_contact; /* a body at a contact (protocol 4): contact is set; the
+                      * particles' fields above are its state, law LAW_NONE */
+    vb_contact contact;
 } vb_request;
 
 /* A model parameter of the request ("k"); NAN when it has none. */
@@ -120,9 +142,9 @@ typedef struct {
      * x, y, z, qw, qx, qy, qz (world from body), vx, vy, vz, wx, wy, wz */
     int (*step_body)(void *world, double h, double s[13], char *err, size_t errlen);
     const char *angvel; /* the frame of wx, wy, wz: "world" (NULL) or "body" */
-    /* the adapter takes the contact poses (models bounce, slide, tunnel;
-     * vbcontact.h) instead of force laws */
-    int poses;
+    /* protocol 4: the adapter takes a body at a contact (requests with a
+     * "contact", vbcontact.h), and nothing else */
+    int contact;
 } vb_adapter;
 
 /* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first
@@ -148,10 +170,6 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts);
  * read one request line (1; 0 at the end of the input; -1 with err set) */
 int vb_read_request(FILE *in, vb_request *req, char *err, size_t errlen);
 void vb_request_free(vb_request *req);
-/* What vb_read_request takes besides force laws: with yes, the contact
- * poses' models (bounce, slide, tunnel; vbcontact.h).  vb_main sets it
- * from its adapter's poses. */
-void vb_accept_poses(int yes);
 /* x in the fewest digits that read back to the same double; buf >= 32 */
 void vb_format(double x, char *buf);
 

@@ -43,6 +43,14 @@
 // quaternion world-from-body with w first and the sign that continues the
 // previous row's (q and -q are one attitude).
 //
+// An engine of a body at a contact (protocol 4, docs/real-engines.md "Protocol
+// version 4: a body at a contact") gives contact(req, opt): req.contact is the
+// scene, checked here (the wall, gravity, restitution, threshold, friction, the
+// body's shape and where its centre is from the model's point), and
+// engines/lib/vbcontact.js turns it into the engine's world.  contact()
+// returns { step(h) → [x, v] } as make() does, in the model's coordinates.  Its
+// capability line says protocol=4; a request without 'contact' is refused.
+//
 // Numbers are written with String(), the shortest text that reads back as the
 // same double.  The force laws use the same operations in the same order as
 // verletbench's models (src/models/NAME.c), so an adapter's force is the built-in
@@ -59,9 +67,10 @@ const path = require("path");
 console.log = console.info = console.debug = (...a) => console.error(...a);
 
 // the protocol of an engine of particles; one that takes rigid bodies (an
-// adapter with body()) says 3
+// adapter with body()) says 3, one of a body at a contact (contact()) 4
 const PROTOCOL = 2;
 const BODY_PROTOCOL = 3;
+const CONTACT_PROTOCOL = 4;
 
 // ---- the force laws ------------------------------------------------------------
 
@@ -261,6 +270,53 @@ function checkBody(req) {
   return b;
 }
 
+// ---- a body at a contact (protocol 4) -------------------------------------------
+
+// The request's contact (docs/real-engines.md §6.2), checked once here so that a
+// bad one is one clear message naming the key, the same as the C helper's.  Its
+// vectors have the model's dim components.  A normal of unit length to 1e-12:
+// the harness writes an exact unit vector along an axis, 17 digits keep it.
+function checkContact(req) {
+  const bad = (what) => { throw new RequestError(`the request's ${what}`); };
+  if (req.protocol !== CONTACT_PROTOCOL) bad(`'contact' needs "protocol": 4`);
+  const c = req.contact;
+  if (typeof c !== "object" || c === null || Array.isArray(c)) bad("'contact' is not an object");
+  if (req.body !== undefined) bad("'contact' is of a rigid body, which this helper does not build yet");
+  const n = checkRequest(req);
+  if (req.particles !== 1) bad("'particles' is not 1: a body at a contact is one body");
+  const d = req.dim;
+  const finite = (x) => typeof x === "number" && Number.isFinite(x);
+  const vec = (obj, where, key) => {
+    const a = obj[key];
+    if (!Array.isArray(a) || a.length !== d || !a.every(finite)) bad(`contact ${where}'${key}' is not ${d} numbers`);
+    return a;
+  };
+  const num = (obj, where, key, ok, want) => {
+    const x = obj[key];
+    if (!finite(x) || !ok(x)) bad(`contact ${where}'${key}' is not ${want}`);
+    return x;
+  };
+  const w = c.wall;
+  if (typeof w !== "object" || w === null || Array.isArray(w)) bad("contact 'wall' is not an object");
+  const nrm = vec(w, "wall ", "normal");
+  if (!(Math.abs(Math.hypot(...nrm) - 1) <= 1e-12)) bad("contact wall 'normal' is not a unit vector");
+  num(w, "wall ", "offset", () => true, "a number");
+  if (w.thickness !== undefined) num(w, "wall ", "thickness", (x) => x > 0, "a positive number (or absent: a half-space)");
+  vec(c, "", "gravity");
+  num(c, "", "restitution", (x) => x >= 0 && x <= 1, "in [0, 1]");
+  num(c, "", "threshold", (x) => x >= 0, "a number >= 0 (m/s)");
+  num(c, "", "friction", (x) => x >= 0, "a number >= 0");
+  const sh = c.shape;
+  if (typeof sh !== "object" || sh === null || Array.isArray(sh)) bad("contact 'shape' is not an object");
+  if (sh.kind === "ball") num(sh, "shape ", "radius", (x) => x > 0, "a positive number");
+  else if (sh.kind === "box") {
+    const e = vec(sh, "shape ", "edges");
+    if (!e.every((x) => x > 0)) bad(`contact shape 'edges' is not ${d} positive numbers`);
+  } else bad(`contact shape 'kind' is not "ball" or "box"`);
+  vec(c, "", "centre");
+  return n;
+}
+
 // q or -q, whichever is nearer prev: one attitude, written without jumps
 function continueSign(q, prev) {
   return q[0] * prev[0] + q[1] * prev[1] + q[2] * prev[2] + q[3] * prev[3] < 0 ? q.map((c) => -c) : q;
@@ -343,7 +399,8 @@ const out = {
 // the capability line of protocol 2 (docs/real-engines.md): a comment to
 // protocol 1
 function capabilityLine(spec) {
-  const caps = ["# verletbench-engine", `protocol=${spec.body ? BODY_PROTOCOL : PROTOCOL}`, "persistent=1",
+  const protocol = spec.contact ? CONTACT_PROTOCOL : spec.body ? BODY_PROTOCOL : PROTOCOL;
+  const caps = ["# verletbench-engine", `protocol=${protocol}`, "persistent=1",
     `precision=${spec.precision || "float64"}`, `velocity=${spec.velocity || "state"}`];
   if (spec.body) caps.push(`angvel=${spec.angvel || "world"}`);
   if (spec.substeps) caps.push(`substeps=${spec.substeps}`);
@@ -364,12 +421,19 @@ async function serve(spec, opt, line) {
   if (req && typeof req.run === "string" && /^[^\s]+$/.test(req.run)) id = req.run;
   if (req && req.kind !== undefined && req.kind !== "run") return true; // requests.jsonl's "case" line
   try {
-    if (req && typeof req === "object" && req.body !== undefined) return await serveBody(spec, opt, req, id);
-    if (!spec.make)
+    const scene = req && typeof req === "object" && req.contact !== undefined;
+    if (scene && !spec.contact)
+      throw new RequestError(`the request is a body at a contact ('contact'); this engine takes none ` +
+        `(protocol ${spec.body ? BODY_PROTOCOL : PROTOCOL})`);
+    if (!scene && spec.contact && !spec.make && !spec.body)
+      throw new RequestError(`this engine takes a body at a contact (protocol ${CONTACT_PROTOCOL}); the ` +
+        `request (model '${req && req.model}') has no 'contact'`);
+    if (!scene && req && typeof req === "object" && req.body !== undefined) return await serveBody(spec, opt, req, id);
+    if (!scene && !spec.make)
       throw new RequestError(`this engine takes a rigid body (protocol ${BODY_PROTOCOL}); the request ` +
         `(model '${req && req.model}') has no 'body'`);
-    const n = checkRequest(req);
-    const world = await spec.make(req, opt);
+    const n = scene ? checkContact(req) : checkRequest(req);
+    const world = await (scene ? spec.contact(req, opt) : spec.make(req, opt));
     const vel = spec.velocity !== "none";
     out.push(req.header + "\n" + columns(req.dim, req.particles, spec.velocity).join(",") + "\n");
     out.push([0, ...req.x0, ...(vel ? req.v0 : [])].join(",") + "\n");
@@ -475,4 +539,4 @@ function main(spec) {
 }
 
 module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError,
-  BODY_COLUMNS, checkBody, rotate };
+  BODY_COLUMNS, checkBody, checkContact, rotate };

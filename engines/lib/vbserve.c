@@ -228,11 +228,21 @@ static int serve_body(const vb_adapter *a, vb_request *r, FILE *out, char *err, 
     return rc < 0 ? -1 : aborted ? 0 : 1;
 }
 
+/* the protocol of the adapter's capability line */
+static int protocol_of(const vb_adapter *a) { return a->contact ? 4 : a->step_body ? 3 : 2; }
+
 /* the request is for this engine: a rigid body to an engine of bodies, particles
- * to an engine of particles; 0, or -1 with err */
+ * to an engine of particles, a body at a contact to an engine of contacts; 0,
+ * or -1 with err */
 static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t errlen)
 {
-    if (r->has_body && !a->step_body)
+    if (r->has_contact && !a->contact)
+        snprintf(err, errlen, "the request is a body at a contact ('contact'); this engine takes "
+                              "none (protocol %d)", protocol_of(a));
+    else if (!r->has_contact && a->contact)
+        snprintf(err, errlen, "this engine takes a body at a contact (protocol 4); the request "
+                              "(model '%s') has no 'contact'", r->model ? r->model : "?");
+    else if (r->has_body && !a->step_body)
         snprintf(err, errlen, "the request has a rigid body ('body'); this engine takes particles "
                               "only (protocol 2)");
     else if (!r->has_body && !a->step)
@@ -245,7 +255,6 @@ static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t err
 
 int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
 {
-    vb_accept_poses(a->poses);
     static vb_option none[] = {{NULL, NULL, NULL}};
     if (set_options(a->name, opts ? opts : none, argc, argv) != 0)
         return 2;
@@ -253,7 +262,7 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
     fprintf(out, "# verletbench-engine protocol=%d persistent=1 precision=%s velocity=%s",
-            a->step_body ? 3 : 2, a->precision ? a->precision : "float64",
+            protocol_of(a), a->precision ? a->precision : "float64",
             a->velocity ? a->velocity : "state");
     if (a->step_body)
         fprintf(out, " angvel=%s", a->angvel ? a->angvel : "world");

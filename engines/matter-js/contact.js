@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// matter-js (position Verlet, doubles, time in ms) at a contact: the bounce, the
-// slide and the tunnel of issue 44 posed with matter's own bodies, restitution,
-// friction and slop, stepped by Engine.update (the poses: engines/lib/vbcontact.js;
-// what was measured: docs/contact.md).  matter-js has no restitution threshold
-// and no continuous collision detection to set.
+// matter-js (position Verlet, doubles, time in ms) at a contact (protocol 4):
+// the request's scene built with matter's own bodies, restitution, friction and
+// slop, stepped by Engine.update (the scene: engines/lib/vbcontact.js; what was
+// measured: docs/contact.md).  matter-js has no restitution threshold (a
+// threshold above 0 is refused) and no continuous collision detection to set.
 "use strict";
 const Matter = require("matter-js");
 const vb = require("../lib/vbengine.js");
@@ -21,34 +21,38 @@ vb.main({
   // 100 by default.  air=off: frictionAir 0 (its default 0.01, Body.js:67, damps
   // every step, which is no contact; docs/contact.md).
   options: { scale: "100", air: ["off", "engine"] },
-  make(req, o) {
-    const p = vc.pose(req), S = o.scale, T = 1000.0; // ms a second
+  contact(req, o) {
+    const s = vc.scene(req, 2), S = o.scale, T = 1000.0; // ms a second
     if (!(S > 0)) throw new vb.RequestError("scale must be positive");
-    // matter's y points down: y_matter = -S y
-    const engine = Engine.create({ gravity: { x: 0, y: 1, scale: (-p.gravity * S) / (T * T) } });
-    const gb = vc.groundBox(req, p);
+    vc.noThreshold(s, "matter-js");
+    // matter's y points down: y_matter = -S y.  Its gravity is a direction
+    // and a scale: the scene's, in units a ms^2
+    const gn = Math.hypot(s.gravity[0], s.gravity[1]);
+    const engine = Engine.create({ gravity: gn > 0 ? { x: s.gravity[0] / gn, y: -s.gravity[1] / gn, scale: (gn * S) / (T * T) }
+      : { x: 0, y: 1, scale: 0 } });
+    const w = s.wall;
     // friction mixes as min, restitution as max (collision/Pair.js:68-71): the
     // same value on both bodies gives it; frictionStatic and slop are matter's
-    const mu = req.model === "slide" ? p.mu : 0, e = req.model === "slide" ? 0 : p.e;
-    const ground = Bodies.rectangle(gb.cx * S, -gb.cy * S, 2 * gb.hx * S, 2 * gb.hy * S,
-      { isStatic: true, friction: mu, restitution: e });
+    const mat = { friction: s.friction, restitution: s.restitution };
+    const ground = Bodies.rectangle(w.centre[0] * S, -w.centre[1] * S, 2 * w.half[0] * S, 2 * w.half[1] * S,
+      { isStatic: true, ...mat });
     const air = o.air === "engine" ? {} : { frictionAir: 0 };
-    const body = req.model === "slide"
-      ? Bodies.rectangle(p.c0[0] * S, -p.c0[1] * S, p.size * S, p.size * S, { friction: mu, restitution: e, ...air })
-      : Bodies.circle(p.c0[0] * S, -p.c0[1] * S, p.r * S, { friction: mu, restitution: e, ...air });
-    Body.setMass(body, p.mass);
-    if (req.model === "slide") Body.setInertia(body, Infinity); // rotation locked
+    const body = s.ball
+      ? Bodies.circle(s.c0[0] * S, -s.c0[1] * S, s.radius * S, { ...mat, ...air })
+      : Bodies.rectangle(s.c0[0] * S, -s.c0[1] * S, 2 * s.boxHalf[0] * S, 2 * s.boxHalf[1] * S, { ...mat, ...air });
+    Body.setMass(body, s.mass);
+    if (s.lockRotation) Body.setInertia(body, Infinity);
     Composite.add(engine.world, [ground, body]);
     // matter's own start: Body.setVelocity puts positionPrev at x0 - v0 h0
     // (Body.js:545-547), its velocity in units a base step (Common._baseDelta)
     body.deltaTime = req.h[0] * T;
     const k = Common._baseDelta / T; // seconds a base step
-    Body.setVelocity(body, { x: p.u0[0] * S * k, y: -p.u0[1] * S * k });
+    Body.setVelocity(body, { x: s.u0[0] * S * k, y: -s.u0[1] * S * k });
     return {
       step(h) {
         Engine.update(engine, h * T);
         const c = body.position, v = Body.getVelocity(body);
-        return [[c.x / S, -c.y / S - p.lift], [v.x / (S * k), -v.y / (S * k)]];
+        return s.row([c.x / S, -c.y / S], [v.x / (S * k), -v.y / (S * k)]);
       },
     };
   },

@@ -244,10 +244,10 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
         }
         for (size_t k = 0; shard_n && k < ci->n_integ; k++)
             if (vb_runner_caps_of(ci->integ[k], &ci->model).contact) {
-                /* a handler's contact measures are columns a shard does
-                 * not carry */
-                vb_error(CMD, "%s: --shard: a case with a [contact] is not sharded; run it "
-                              "whole",
+                /* a handler's or an engine's contact measures are
+                 * columns a shard does not carry */
+                vb_error(CMD, "%s: --shard: a case with a [contact], or an engine at its wall, "
+                              "is not sharded; run it whole",
                          ci->path);
                 status = VB_EXIT_USAGE;
                 goto done;

@@ -100,9 +100,9 @@ int vb_slide_measure(const double *t, const double *x, const double *v, size_t n
     if (n < 2)
         return -1;
     *m = (vb_slide_measures){.t_stop = INFINITY, .x_stop = NAN};
-    double sign = v[0] >= 0.0 ? 1.0 : -1.0;
+    double sign = v[0] >= 0.0 ? 1.0 : -1.0, rest = VB_SLIDE_REST * fabs(v[0]);
     size_t k = 1;
-    while (k < n && sign * v[k] > 0.0)
+    while (k < n && sign * v[k] > rest)
         k++;
     if (k == n)
         return 0;
@@ -193,4 +193,51 @@ double vb_tunnel_pass_speed(const vb_contact_handler *hd, const vb_contact_geome
             lo = mid;
     }
     return hi;
+}
+
+/* the first speed of vs that passes from phase phi: its index, n when
+ * none does, -1 when a run failed */
+static long first_passing(vb_tunnel_try_fn *try_run, void *ctx, const double *vs, size_t n,
+                          double phi, double r, double w, double dt)
+{
+    for (size_t i = 0; i < n; i++) {
+        double v = vs[i];
+        double d = r + phi * v * dt; /* the surface phi v dt in front of the face */
+        unsigned long steps = (unsigned long)ceil((d + w + 2.0 * r) / (v * dt)) + 5;
+        int p = try_run(ctx, v, d, steps);
+        if (p < 0)
+            return -1;
+        if (p)
+            return (long)i;
+    }
+    return (long)n;
+}
+
+double vb_tunnel_pass_speed_scan(vb_tunnel_try_fn *try_run, void *ctx, double r, double w,
+                                 double dt)
+{
+    static const double phases[VB_PASS_PHASES] = {0.02, 0.1, 0.25, 0.5, 0.75, 1.0};
+    double bound = (w + 2.0 * r) / dt, best = INFINITY;
+    for (int k = 0; k < VB_PASS_PHASES; k++) {
+        double lo = 0.01 * bound, hi = 100.0 * bound, vs[VB_PASS_GRID];
+        int found = 0;
+        for (int round = 0; round < VB_PASS_ROUNDS; round++) {
+            /* a geometric grid first (four decades each way), then linear
+             * ones inside the bracket, both ends in the grid */
+            for (int i = 0; i < VB_PASS_GRID; i++)
+                vs[i] = round == 0 ? lo * pow(hi / lo, i / (double)(VB_PASS_GRID - 1))
+                                   : lo + (hi - lo) * i / (double)(VB_PASS_GRID - 1);
+            long first = first_passing(try_run, ctx, vs, VB_PASS_GRID, phases[k], r, w, dt);
+            if (first < 0)
+                return NAN;
+            if (first == VB_PASS_GRID)
+                break; /* none in this grid: a later round would find none either */
+            found = 1;
+            hi = vs[first];
+            lo = first ? vs[first - 1] : 0.5 * vs[0];
+        }
+        if (found && hi < best)
+            best = hi;
+    }
+    return best;
 }

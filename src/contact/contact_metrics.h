@@ -33,16 +33,19 @@
  * phase.
  *
  * The slide.  From the position x_k and velocity v_k along the slope: it
- * stops at the first sample k >= 1 whose velocity is 0 or reversed
- * (v_k v_0 <= 0); x_stop = x_k; t_stop is where the velocity line through
- * the last two moving samples reaches 0 (exact for a constant
- * deceleration; t_k itself when fewer than two samples moved).
+ * stops at the first sample k >= 1 whose velocity is 0, reversed, or below
+ * VB_SLIDE_REST of the first (v_k v_0 <= VB_SLIDE_REST v_0^2); x_stop =
+ * x_k; t_stop is where the velocity line through the last two moving
+ * samples reaches 0 (exact for a constant deceleration; t_k itself when
+ * fewer than two samples moved).
  *
  * The tunnel.  The smallest speed that passes a wall at step dt, found by
  * bisection, the ball started at each handler's worst phase: at the
  * largest separation its step leaves unchecked (handler.h's blind; a step
  * from there travels v dt before the wall acts), so that no other phase
- * passes at a lower speed. */
+ * passes at a lower speed.  An engine's step is a black box, its worst
+ * phase unknown: vb_tunnel_pass_speed_scan tries six phases on a grid of
+ * speeds, each speed a run of its own. */
 #ifndef VB_CONTACT_METRICS_H
 #define VB_CONTACT_METRICS_H
 
@@ -56,6 +59,11 @@
 #define VB_KICK_TOL 1e-3
 /* A bounce's contact lasts a step or two; a rest, every step after it. */
 #define VB_REST_STEPS 3
+/* A block slower than a millionth of its start has stopped: a friction that
+ * is a soft constraint (cannon-es's SPOOK equations) shrinks the velocity
+ * geometrically and never makes it 0; a handler's and Coulomb's exact
+ * friction make it exactly 0, or reverse it, in the step it stops. */
+#define VB_SLIDE_REST 1e-6
 
 /* One bounce as the states show it. */
 typedef struct vb_bounce_event {
@@ -123,5 +131,30 @@ int vb_tunnel_passes(const vb_contact_handler *hd, const vb_contact_geometry *g,
  * true from the worst phase for project and impulse (docs/contact.md). */
 double vb_tunnel_pass_speed(const vb_contact_handler *hd, const vb_contact_geometry *g,
                             vb_contact_step_fn *step, void *ctx, double dt, double v_max);
+
+/* A run of a step that is a black box (an engine's, asked run by run): a
+ * ball of radius r fired at speed v from d (its centre's distance in
+ * front of the wall's face) for `steps` fixed steps of dt.  1: it passed
+ * (its centre ends behind the wall's back face), 0: it did not, -1: the
+ * run failed. */
+typedef int vb_tunnel_try_fn(void *ctx, double v, double d, unsigned long steps);
+
+/* The phases and the grid of vb_tunnel_pass_speed_scan. */
+#define VB_PASS_PHASES 6
+#define VB_PASS_GRID 48
+#define VB_PASS_ROUNDS 3
+
+/* The smallest speed that passes a wall of thickness w at step dt, for a
+ * step whose worst phase is not known (an engine's): from each of six
+ * start phases (the ball's surface phi v dt in front of the face, phi =
+ * 0.02, 0.1, 0.25, 0.5, 0.75, 1), the first passing speed of a geometric
+ * grid of 48 from 0.01 to 100 times the bound (w + 2r)/dt, then twice of a
+ * linear grid of 48 between the last speed that did not pass and the
+ * first that did (to about 1e-4 of it); each run lasts until the ball,
+ * going on at v, would have cleared the wall, and 5 steps more.  The
+ * smallest over the phases; INFINITY when none passes; NAN when a run
+ * failed (the callback says why). */
+double vb_tunnel_pass_speed_scan(vb_tunnel_try_fn *try_run, void *ctx, double r, double w,
+                                 double dt);
 
 #endif

@@ -468,7 +468,7 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
         measured += c[i].finite + c[i].infinite;
     }
     static const char *const note[4] = {"passing speed", "never passes",
-                                        "(none up to 1000 times the bound)", "steps"};
+                                        "(none up to 100 times the bound, or more)", "steps"};
     if (make_keys(t, c, n, NULL, -1, cy, note, keys, &keychars, 20) != 0) {
         free(c), free(names), free_keys(keys, n);
         snprintf(err, errlen, "%s: out of memory", t->path);
@@ -480,7 +480,7 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
     fputs("set title ", f);
     title_of(f, title, "the smallest speed that passes the wall, fixed steps");
     fputs(" noenhanced\nset xlabel \"dt (s)\"\n"
-          "set ylabel \"passing speed (m/s), bisected from the handler's worst phase\" "
+          "set ylabel \"smallest passing speed (m/s), from the worst start phase\" "
           "noenhanced\nset logscale xy\n",
           f);
     key_at(f, keychars, width);

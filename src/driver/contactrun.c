@@ -37,6 +37,8 @@ int vb_contactrun_init(vb_contactrun *cr, const vb_composed *cm, const vb_model 
     cr->n = m->n;
     if (!vb_model_wall_of(m, &cr->wall) || cr->wall.geom.dim != m->n)
         return -1;
+    if (!cm)
+        return 0;
     /* calloc: zeroed, and malloc's alignment is good for doubles */
     cr->state = calloc(1, cm->inner->state_size(m->n) ? cm->inner->state_size(m->n) : 1);
     return cr->state ? 0 : -1;
@@ -100,6 +102,13 @@ int vb_contactrun_step(vb_contactrun *cr, double t, double h, double *x, double 
     return st;
 }
 
+void vb_contactrun_observe(vb_contactrun *cr, double t, const double *x, const double *v)
+{
+    memcpy(cr->x, x, cr->n * sizeof *x);
+    memcpy(cr->v, v, cr->n * sizeof *v);
+    record(cr, t);
+}
+
 /* the bounces the measures keep: the energy after 10 wants 10, the
  * bounce chart VB_CONTACT_APEXES */
 #define EVENTS VB_CONTACT_APEXES
@@ -156,7 +165,6 @@ static void slide_measures(const vb_contactrun *cr, vb_contact_result *c)
 static void tunnel_measures(vb_contactrun *cr, double dt, vb_contact_result *c)
 {
     const vb_contact_geometry *g = &cr->wall.geom;
-    c->pass_bound = (g->thickness + 2.0 * g->radius) / dt;
     vb_force own = *cr->force, *run_force = cr->force;
     cr->force = &own;
     c->pass_speed =
@@ -177,7 +185,10 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
     for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
         c->height[i] = c->energy[i] = NAN;
     if (cr->wall.kind == VB_WALL_TUNNEL && res->dt > 0.0) {
-        tunnel_measures(cr, res->dt, c);
+        const vb_contact_geometry *g = &cr->wall.geom;
+        c->pass_bound = (g->thickness + 2.0 * g->radius) / res->dt;
+        if (cr->cm) /* an engine's passing speed: its runner asks the engine */
+            tunnel_measures(cr, res->dt, c);
         return;
     }
     if (res->status != VB_STATUS_OK || cr->oom || cr->len < 2) {

@@ -10,6 +10,7 @@
 
 #include "composed.h"
 #include "contactrun.h"
+#include "engine_contact.h"
 #include "frameloop.h"
 #include "integrator.h"
 #include "loop.h"
@@ -64,7 +65,8 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     c.isolated = !e && vb_plugin_code(method, m);
     /* a handler's time is its root finding's as much as its method's */
     c.timed = !e && !l && !cm;
-    c.contact = cm != NULL;
+    /* an engine on a model with a wall: a body at a contact (protocol 4) */
+    c.contact = cm != NULL || (e && vb_model_type_has_wall(m->type));
     if (e) {
         vb_engine_caps ec;
         if (vb_engine_caps_of(e, &ec)) {
@@ -240,7 +242,10 @@ static const vb_run_ops rigid_ops = {rigid_start, method_advance, rigid_observe,
 
 /* An external engine: its process's rows in place of steps.  On a rigid
  * body (protocol 3: engine/ turns its rows into the model's state, w in
- * the body frame) it is measured besides as a rotation method's run is. */
+ * the body frame) it is measured besides as a rotation method's run is;
+ * at a contact (protocol 4) its rows as a handler's states are
+ * (contactrun.h), and the tunnel's passing speed is asked of it run by
+ * run (engine_contact.h). */
 typedef struct {
     vb_run base;
     const vb_engine *engine;
@@ -248,6 +253,7 @@ typedef struct {
     vb_engine_run *er;
     unsigned long long evals; /* the engine's count */
     vb_rigid_metrics *rm;     /* a rigid body's measures, or NULL */
+    vb_contactrun *cr;        /* a contact's series and measures, or NULL */
     double t;                 /* the time of the row observe read */
 } engine_run;
 
@@ -267,6 +273,8 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
     if (r->rm)
         vb_rigid_metrics_init(r->rm, vb_rigid_face_model(run->model->type, run->model->self), s0,
                               s0 + run->model->n);
+    if (r->cr)
+        vb_contactrun_start(r->cr, s0, s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
     /* velocity=none: measured by its positions (its cells of a run that
      * failed to start too, once the engine said so) */
@@ -288,6 +296,8 @@ static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_ru
         engine_failed(r, res, vb_engine_why(r->er));
         return -1;
     }
+    if (r->cr)
+        vb_contactrun_observe(r->cr, t_next, s, s + run->model->n);
     return 0;
 }
 
@@ -316,9 +326,26 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
         vb_engine_stop(r->er);
         r->er = NULL;
     }
+    /* the tunnel's passing speed at this run's fixed step, asked of the
+     * engine (not of recorded trajectories: no one to ask); a run of it
+     * that fails fails this run */
+    double pass = NAN;
+    if (r->cr && r->cr->wall.kind == VB_WALL_TUNNEL && res->status == VB_STATUS_OK &&
+        spec->kind == VB_PLAN_FIXED && r->engine->command) {
+        char why[VB_ENGINE_FAILURE_MAX + 256];
+        pass = vb_engine_pass_speed(r->engine, run->model, plan->h_fixed, spec->level, why,
+                                    sizeof why);
+        if (pass != pass)
+            engine_failed(r, res, why);
+    }
     vb_run_finish(run->model, spec, plan, &run->m, last, r->evals, truth, res);
     if (r->rm)
         vb_rigid_metrics_finish(r->rm, res);
+    if (r->cr) {
+        vb_contactrun_finish(r->cr, res);
+        if (res->contact.kind == VB_WALL_TUNNEL)
+            res->contact.pass_speed = pass;
+    }
 }
 
 static void engine_close(vb_run *run)
@@ -326,6 +353,9 @@ static void engine_close(vb_run *run)
     engine_run *r = (engine_run *)run;
     vb_engine_stop(r->er);
     free(r->rm);
+    if (r->cr)
+        vb_contactrun_free(r->cr);
+    free(r->cr);
     free(r);
 }
 
@@ -496,6 +526,16 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
                 return NULL;
             }
             er->base.ops = &rigid_engine_ops;
+        }
+        if (vb_model_type_has_wall(m->type)) {
+            /* a body at a contact: its rows' series, measured at the end */
+            if (!(er->cr = calloc(1, sizeof *er->cr)) ||
+                vb_contactrun_init(er->cr, NULL, m, NULL) != 0) {
+                free(er->cr);
+                free(er->rm);
+                free(er);
+                return NULL;
+            }
         }
         er->engine = e;
         er->plan = plan;

@@ -2,10 +2,11 @@
  *
  * A runner is an entry of a case's list and a row of every table: an
  * integrator of the table, built in or a plugin's (isolated), fixed-step or
- * adaptive, an external engine (engine/), a frame loop round another entry
- * (loops/), a method inside a contact handler (composed/), a rotation method
- * on a rigid body (rigid_method.h: a method's run, measured besides by
- * rigid_metrics.h).  The layers above driver/ ask this header what a runner can do
+ * adaptive, an external engine (engine/; at a contact, measured besides by
+ * contactrun.h), a frame loop round another entry (loops/), a method inside
+ * a contact handler (composed/), a rotation method on a rigid body
+ * (rigid_method.h: a method's run, measured besides by rigid_metrics.h).
+ * The layers above driver/ ask this header what a runner can do
  * (vb_runner_caps) and ask it to do what differs by kind (its step bound,
  * who it is in a message, its provenance line, what it keeps between runs);
  * they never ask which kind it is.  A new kind of runner is its own folder
@@ -85,8 +86,9 @@ typedef struct vb_runner_caps {
     int draws;
     /* a method built into verletbench: run --strict=mine judges these */
     int builtin;
-    /* a method inside a contact handler (composed.h) on a model with a
-     * contact: its runs carry the contact measures (contact.csv) */
+    /* a method inside a contact handler (composed.h), or an engine (a
+     * body at a contact, protocol 4), on a model with a contact: its runs
+     * carry the contact measures (contact.csv) */
     int contact;
     /* what it declares of itself (an engine's capability line,
      * docs/real-engines.md §1.6, §1.7): float64 and velocity state but for

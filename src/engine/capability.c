@@ -1,8 +1,8 @@
 /* capability.c — an engine's capability line (docs/real-engines.md §1.2,
- * §4.1): "# verletbench-engine protocol=2 persistent=1 precision=float32
- * velocity=derived substeps=4 engine=NAME@VERSION", and protocol 3's
- * angvel=world|body, read key by key, each key at most once, a value not
- * in its list refused with the token. */
+ * §4.1, §6.1): "# verletbench-engine protocol=2 persistent=1
+ * precision=float32 velocity=derived substeps=4 engine=NAME@VERSION", and
+ * from protocol 3 on angvel=world|body, read key by key, each key at most
+ * once, a value not in its list refused with the token. */
 #include "capability.h"
 
 #include <errno.h>
@@ -73,10 +73,10 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
             long v;
             if (whole(val, vl, 1, 1000000, &v) != 0)
                 want = "want a whole number";
-            else if (v > VB_ENGINE_PROTOCOL_BODY) {
+            else if (v > VB_ENGINE_PROTOCOL_CONTACT) {
                 snprintf(err, errlen,
                          "its capability line says protocol=%ld; this verletbench speaks 1 to %d",
-                         v, VB_ENGINE_PROTOCOL_BODY);
+                         v, VB_ENGINE_PROTOCOL_CONTACT);
                 return -1;
             } else
                 caps->protocol = (int)v;
@@ -116,6 +116,7 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
                 want = "want world or body (the frame of a rigid body's wx, wy, wz)";
             else {
                 caps->angvel = (vb_angvel_frame)v;
+                caps->angvel_said = 1;
                 angvel = p;
                 angvel_len = n;
             }
@@ -138,8 +139,9 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
     }
     if (!seen[0]) {
         snprintf(err, errlen,
-                 "its capability line has no protocol= (want protocol=%d, or %d for a rigid body)",
-                 VB_ENGINE_PROTOCOL, VB_ENGINE_PROTOCOL_BODY);
+                 "its capability line has no protocol= (want protocol=%d, %d for a rigid body, "
+                 "%d for a body at a contact)",
+                 VB_ENGINE_PROTOCOL, VB_ENGINE_PROTOCOL_BODY, VB_ENGINE_PROTOCOL_CONTACT);
         return -1;
     }
     /* a version-3 key: a version-2 line with it is refused as any unknown
@@ -152,6 +154,14 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
         return -1;
     }
     return 0;
+}
+
+void vb_engine_caps_says(const vb_engine_caps *c, char *buf, size_t len)
+{
+    if (c)
+        snprintf(buf, len, "its capability line says protocol=%d", c->protocol);
+    else
+        snprintf(buf, len, "it has no capability line: protocol 1");
 }
 
 int vb_engine_caps_differ(const vb_engine_caps *a, const vb_engine_caps *was, char *buf,

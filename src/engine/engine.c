@@ -215,9 +215,11 @@ void vb_engine_provenance(const vb_engine *e, char *buf, size_t len)
         char sub[32] = "";
         if (c.substeps)
             snprintf(sub, sizeof sub, ", %d substep%s", c.substeps, c.substeps == 1 ? "" : "s");
-        /* protocol 3: the frame its bodies' angular velocity comes in */
+        /* protocol 3: the frame its bodies' angular velocity comes in (an
+         * engine of a body at a contact, protocol 4, says it when its body
+         * turns) */
         char frame[32] = "";
-        if (c.protocol >= VB_ENGINE_PROTOCOL_BODY)
+        if (c.protocol == VB_ENGINE_PROTOCOL_BODY || c.angvel_said)
             snprintf(frame, sizeof frame, ", angvel %s", vb_angvel_frame_name(c.angvel));
         snprintf(buf + w, len - (size_t)w, "; %s%sprotocol %d, %s%s, velocity %s%s%s",
                  c.engine[0] ? c.engine : "", c.engine[0] ? "; " : "", c.protocol,

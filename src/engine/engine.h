@@ -27,9 +27,12 @@
  * adds a capability line, persistent workers, float32 and velocity
  * declarations; a version-1 engine (no capability line) works as before.
  * A request of particles says version 2; a rigid body's (§4) says 3, and
- * goes only to an engine whose capability line says protocol=3. */
+ * goes only to an engine whose capability line says protocol=3 or more; a
+ * body at a contact (a model with a wall: §6) says 4, and goes only to an
+ * engine that says protocol=4. */
 #define VB_ENGINE_PROTOCOL 2
 #define VB_ENGINE_PROTOCOL_BODY 3
+#define VB_ENGINE_PROTOCOL_CONTACT 4
 
 /* The frame of a rigid body's wx, wy, wz columns (its capability line's
  * angvel, docs/real-engines.md §4.1). */
@@ -54,6 +57,7 @@ typedef struct vb_engine_caps {
     vb_velocity_kind velocity;
     int substeps;     /* 0: not said */
     vb_angvel_frame angvel; /* protocol 3: the frame of a body's angular velocity */
+    int angvel_said;        /* the line had angvel= (a body's engine, protocol 3 or 4) */
     char engine[128]; /* NAME@VERSION, or "" */
 } vb_engine_caps;
 

@@ -1,7 +1,7 @@
 /* request.c — what an engine gets on its standard input: the run as one
  * line of JSON (the model with its parameters and masses, the initial
- * state, the rods, the plan and every step h_n), and what `verletbench
- * problem` writes. */
+ * state, the rods, a contact's scene, the plan and every step h_n), and
+ * what `verletbench problem` writes. */
 #include "engine.h"
 
 #include <math.h>
@@ -10,6 +10,7 @@
 
 #include "body.h"
 #include "header.h"
+#include "scene.h"
 
 static void json_string(FILE *f, const char *s)
 {
@@ -59,10 +60,16 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
     }
     fputc('}', f);
     /* a rigid body (docs/real-engines.md §4.2): "protocol": 3 and a body
-     * object in place of the particles */
+     * object in place of the particles; a body at a contact, a model with
+     * a wall (§6.2): "protocol": 4 and the scene the engine builds, its
+     * state the particles' (or the body's) */
     const vb_rigid_model *body = vb_engine_body_of(m);
+    int scene = vb_engine_at_contact(m);
+    int protocol = scene  ? VB_ENGINE_PROTOCOL_CONTACT
+                   : body ? VB_ENGINE_PROTOCOL_BODY
+                          : VB_ENGINE_PROTOCOL;
     if (body) {
-        fprintf(f, ",\"protocol\":%d,", VB_ENGINE_PROTOCOL_BODY);
+        fprintf(f, ",\"protocol\":%d,", protocol);
         vb_engine_write_body(f, body);
     } else {
         fprintf(f, ",\"dim\":%u,\"particles\":%zu,\"masses\":", t->dim, m->particles);
@@ -71,6 +78,10 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
         json_array(f, xv, n);
         fputs(",\"v0\":", f);
         json_array(f, xv + n, n);
+    }
+    if (scene) {
+        fputc(',', f);
+        vb_engine_write_contact(f, m);
     }
     if (!body && vb_model_constrained(m)) {
         /* the rods an engine must keep: [i, j, L] with particles from 0,
@@ -100,7 +111,7 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
      * in "h" stay the truth (docs/real-engines.md §1.3).  A version-1
      * engine's JSON reader ignores them. */
     if (!body)
-        fprintf(f, ",\"protocol\":%d", VB_ENGINE_PROTOCOL);
+        fprintf(f, ",\"protocol\":%d", protocol);
     if (plan->kind != VB_PLAN_TRACE)
         fprintf(f, ",\"dt\":%.17g", plan->dt);
     if (plan->kind == VB_PLAN_RANDOM)

@@ -23,6 +23,7 @@
 #include "header.h"
 #include "infile.h"
 #include "process.h"
+#include "scene.h"
 
 #include <pthread.h>
 
@@ -39,9 +40,8 @@ static int body_protocol(vb_engine_run *r, const vb_engine_caps *c)
     if (!r->body)
         return 0;
     if (!c || c->protocol < VB_ENGINE_PROTOCOL_BODY) {
-        char says[64] = "it has no capability line: protocol 1";
-        if (c)
-            snprintf(says, sizeof says, "its capability line says protocol=%d", c->protocol);
+        char says[64];
+        vb_engine_caps_says(c, says, sizeof says);
         vb_engine_set_why(r,
                           "the request has a rigid body (model '%s'); this engine takes particles "
                           "only (%s; a rigid body needs protocol=%d: docs/real-engines.md §4)",
@@ -104,7 +104,10 @@ static int capability_line(vb_engine_run *r, const char *s)
     }
     r->caps = c;
     r->has_caps = 1;
-    return body_protocol(r, &c);
+    /* a rigid body needs protocol 3, a body at a contact 4 (scene.h) */
+    if (body_protocol(r, &c) != 0)
+        return -1;
+    return vb_engine_contact_protocol(r, &c);
 }
 
 /* "# verletbench-end run=ID [retire=1]" ends a persistent worker's answer
@@ -562,9 +565,10 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     if (!r->has_caps && !r->persistent && bare_output(r) != 0)
         goto fail;
     /* a worker's later answers have no capability line: its first had */
-    if (!r->has_caps && r->body) {
+    if (!r->has_caps && (r->body || vb_engine_at_contact(m))) {
         int known = r->persistent && vb_engine_caps_of(e, &caps);
-        if (body_protocol(r, known ? &caps : NULL) != 0)
+        if (body_protocol(r, known ? &caps : NULL) != 0 ||
+            vb_engine_contact_protocol(r, known ? &caps : NULL) != 0)
             goto fail;
     }
     r->nv = velocity_columns(r); /* the capability line, if any, is read */

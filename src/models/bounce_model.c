@@ -2,7 +2,8 @@
  * y) dropped from rest at h0 onto the floor y = 0 with restitution e under
  * gravity g, restitution threshold vth.  The force is gravity alone: the
  * floor is a contact (walls.h), which a handler round the method resolves
- * ([contact] handler = ...); the exact solution is contact/bounce.h's. */
+ * ([contact] handler = ...), or an engine (protocol 4: a ball of radius r);
+ * the exact solution is contact/bounce.h's. */
 #include <math.h>
 
 #include "walls.h"
@@ -13,16 +14,28 @@ static const vb_param_spec params[] = {
     {"g", 9.81, 0.0, INFINITY, 1, 0, "gravitational acceleration, m/s^2", 0},
     {"vth", 0.0, 0.0, INFINITY, 0, 0,
      "restitution threshold, m/s: an impact slower than it does not bounce", 0},
+    {"r", 0.1, 0.0, INFINITY, 1, 0,
+     "the radius of an engine's ball, m; its lowest point is the model's, so the exact answer "
+     "does not depend on it",
+     0},
 };
+
+/* the exact bounce first: it is what exact() reads */
+typedef struct {
+    vb_bounce b;
+    double r;
+} bounce_model;
 
 static void *create(const double *p, char *err, size_t errlen)
 {
-    vb_bounce *b = vb_model_self_alloc(sizeof *b, err, errlen);
-    if (b && vb_bounce_init(b, p[0], p[1], p[2], p[3], err, errlen) != 0) {
-        vb_model_self_free(b);
+    bounce_model *s = vb_model_self_alloc(sizeof *s, err, errlen);
+    if (s && vb_bounce_init(&s->b, p[0], p[1], p[2], p[3], err, errlen) != 0) {
+        vb_model_self_free(s);
         return NULL;
     }
-    return b;
+    if (s)
+        s->r = p[4];
+    return s;
 }
 
 static void initial(const void *self, double *x, double *v)
@@ -56,13 +69,19 @@ static double natural_time(const void *self)
 
 void vb_bounce_model_wall(const void *self, vb_model_wall *w)
 {
-    const vb_bounce *b = self;
+    const bounce_model *s = self;
+    const vb_bounce *b = &s->b;
     w->kind = VB_WALL_BOUNCE;
     w->geom.dim = 1;
     w->geom.normal[0] = 1.0;
     w->geom.restitution = b->e;
     w->geom.threshold = b->vth;
     w->g_normal = b->g;
+    w->gravity[0] = -b->g;
+    /* a ball whose lowest point is the model's: its centre r above it */
+    w->body.kind = VB_SHAPE_BALL;
+    w->body.radius = s->r;
+    w->body.centre[0] = s->r;
     w->bounce = b;
 }
 
@@ -70,7 +89,7 @@ const vb_model_type vb_model_bounce = {
     .name = "bounce",
     .summary = "1-D ball dropped from h0 onto the floor y = 0, restitution e, threshold vth: "
                "apexes e^2n h0; its contact dissipates energy unless e = 1: no energy error; "
-               "run it with [contact]",
+               "run it with [contact], or an engine's ball of radius r",
     .dim = 1,
     .params = params,
     .n_params = sizeof params / sizeof params[0],

@@ -1,8 +1,9 @@
 /* models/tunnel_model.c — the tunnel as a model: a ball of radius r (its
  * centre, x) at speed v towards a wall of thickness w whose front face is
  * x = 0 (the wall is -w <= x <= 0), started at distance d, restitution e;
- * no force.  The wall is a contact (walls.h) a handler resolves; the exact
- * solution (contact/tunnel.h) bounces back: a wall is solid. */
+ * no force.  The wall is a contact (walls.h) a handler resolves, or an
+ * engine (protocol 4: a ball of radius r); the exact solution
+ * (contact/tunnel.h) bounces back: a wall is solid. */
 #include <math.h>
 
 #include "walls.h"
@@ -58,6 +59,10 @@ void vb_tunnel_model_wall(const void *self, vb_model_wall *w)
     w->geom.radius = s->r;
     w->geom.restitution = s->e;
     w->g_normal = 0.0;
+    w->gravity[0] = 0.0;
+    /* the ball itself: the model's point is its centre */
+    w->body.kind = VB_SHAPE_BALL;
+    w->body.radius = s->r;
     w->tunnel = s;
 }
 

@@ -13,12 +13,31 @@
 
 typedef enum { VB_WALL_NONE, VB_WALL_BOUNCE, VB_WALL_SLIDE, VB_WALL_TUNNEL } vb_wall_kind;
 
+/* The body an engine builds to move against the wall (protocol 4, the
+ * request's "contact", docs/real-engines.md §6): its shape, and where the
+ * shape's centre is from the model's point, the point x0 and every row
+ * give (the ball's lowest point, the block's bottom, the ball's centre).
+ * The handlers read none of it: to them the model's point and the
+ * geometry's radius are the body. */
+typedef enum { VB_SHAPE_BALL, VB_SHAPE_BOX } vb_shape_kind;
+
+typedef struct vb_contact_body {
+    vb_shape_kind kind;
+    double radius;                     /* a ball's (a circle in 2-D, a sphere in 3-D) */
+    double edges[VB_CONTACT_MAX_DIM];  /* a box's full edges, along the model's axes */
+    double centre[VB_CONTACT_MAX_DIM]; /* the shape's centre minus the model's point */
+} vb_contact_body;
+
 typedef struct vb_model_wall {
     vb_wall_kind kind;
     vb_contact_geometry geom; /* the wall, the ball, e, vth, mu */
     /* gravity's acceleration towards the wall along its normal (the
      * bounce's and the slide's g cos alpha; 0 for the tunnel) */
     double g_normal;
+    /* gravity, the model's one force, in its coordinates (geom.dim of them) */
+    double gravity[VB_CONTACT_MAX_DIM];
+    /* what an engine builds to move (the handlers never read it) */
+    vb_contact_body body;
     /* the exact solution: the one of kind, the others NULL */
     const vb_bounce *bounce;
     const vb_slide *slide;

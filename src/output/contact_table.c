@@ -191,7 +191,8 @@ static void bounce_heading(const vb_sweep *s, FILE *f)
     if (vb_model_wall_of(&s->c->model, &w) && w.bounce)
         for (int i = 0; i < VB_CONTACT_E_SHOWN; i++)
             exact[i] = vb_bounce_apex(w.bounce, i + 1);
-    fputs("Each handler's run with fixed steps. *e at the contact*: sqrt(E after / E before) of "
+    fputs("Each run with fixed steps (a method inside a handler, or an engine at the "
+          "contact). *e at the contact*: sqrt(E after / E before) of "
           "the flight energy u²/2 + g y on either side of each of the first three contacts, "
           "what the contact step does to it, not the flight between (a method whose flights "
           "lose energy shows e here and still falls short); *height reached*: the highest "
@@ -260,20 +261,22 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
     for (size_t k = 0; k < s->n_jobs && kind == VB_WALL_NONE; k++)
         if (s->jobs[k].res.contact.has)
             kind = s->jobs[k].res.contact.kind;
-    fputs("### The contact handlers (contact.csv)\n\n", f);
+    fputs("### The contact handlers and engines (contact.csv)\n\n", f);
     if (kind == VB_WALL_BOUNCE)
         bounce_heading(s, f);
     else if (kind == VB_WALL_SLIDE)
-        fputs("Each handler's run with fixed steps: where and when the block stopped, against "
-              "the exact stop (docs/contact.md).\n\n"
+        fputs("Each run with fixed steps (a method inside a handler, or an engine at the "
+              "contact): where and when the block stopped, against the exact stop "
+              "(docs/contact.md).\n\n"
               "| integrator | dt | stop x (exact) | error | stop t (exact) |\n"
               "|---|---|---|---|---|\n",
               f);
     else
-        fputs("Each handler at each fixed step: the smallest speed that passes the wall, by "
-              "bisection from the handler's worst phase (∞: none up to 1000 times the bound), "
-              "against the bound (w + 2r)/dt above which one step jumps the wall without "
-              "touching it (docs/contact.md).\n\n"
+        fputs("Each handler and engine at each fixed step: the smallest speed that passes the "
+              "wall, a handler's by bisection from its worst phase (∞: none up to 1000 times "
+              "the bound), an engine's from six start phases on a grid refined twice (∞: none "
+              "up to 100 times the bound), against the bound (w + 2r)/dt above which one step "
+              "jumps the wall without touching it (docs/contact.md).\n\n"
               "| integrator | dt | passing speed | (w + 2r)/dt | ratio |\n|---|---|---|---|---|\n",
               f);
     for (size_t k = 0; k < s->n_jobs; k++) {

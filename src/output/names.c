@@ -23,8 +23,8 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                        "time a stable spin first tumbles, a row a run",
                        VB_WRITTEN_RIGID},
     [VB_FILE_CONTACT] = {"contact.csv",
-                         "the contact handlers' measures against the exact answer "
-                         "(docs/contact.md)",
+                         "the contact measures of the handlers' and engines' runs against the "
+                         "exact answer (docs/contact.md)",
                          VB_WRITTEN_WITH_CONTACT},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",

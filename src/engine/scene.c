@@ -1,0 +1,75 @@
+/* scene.c — a body at a contact in the engine protocol, version 4
+ * (docs/real-engines.md §6; scene.h): the request's contact object, and
+ * which engines may take it. */
+#include "scene.h"
+
+#include <math.h>
+
+#include "engine.h"
+#include "capability.h"
+#include "process.h"
+#include "walls.h"
+
+int vb_engine_at_contact(const vb_model *m)
+{
+    return m->self && vb_model_type_has_wall(m->type);
+}
+
+static void json_vec(FILE *f, const char *key, const double *a, unsigned n)
+{
+    fprintf(f, "\"%s\":[", key);
+    for (unsigned i = 0; i < n; i++) /* + 0.0: no "-0" */
+        fprintf(f, "%s%.17g", i ? "," : "", a[i] + 0.0);
+    fputc(']', f);
+}
+
+void vb_engine_write_contact(FILE *f, const vb_model *m)
+{
+    vb_model_wall w;
+    vb_model_wall_of(m, &w);
+    const vb_contact_geometry *g = &w.geom;
+    unsigned d = g->dim;
+    fputs("\"contact\":{\"wall\":{", f);
+    json_vec(f, "normal", g->normal, d);
+    fprintf(f, ",\"offset\":%.17g", g->offset + 0.0);
+    /* a half-space (a floor) has no thickness: JSON has no infinity */
+    if (isfinite(g->thickness))
+        fprintf(f, ",\"thickness\":%.17g", g->thickness);
+    fputs("},", f);
+    json_vec(f, "gravity", w.gravity, d);
+    fprintf(f, ",\"restitution\":%.17g,\"threshold\":%.17g,\"friction\":%.17g,", g->restitution,
+            g->threshold, g->friction);
+    if (w.body.kind == VB_SHAPE_BALL) {
+        fprintf(f, "\"shape\":{\"kind\":\"ball\",\"radius\":%.17g},", w.body.radius);
+    } else {
+        fputs("\"shape\":{\"kind\":\"box\",", f);
+        json_vec(f, "edges", w.body.edges, d);
+        fputs("},", f);
+    }
+    json_vec(f, "centre", w.body.centre, d);
+    fputc('}', f);
+}
+
+int vb_engine_contact_protocol(vb_engine_run *r, const vb_engine_caps *c)
+{
+    if (!vb_engine_at_contact(r->m))
+        return 0;
+    if (!c || c->protocol < VB_ENGINE_PROTOCOL_CONTACT) {
+        char says[64];
+        vb_engine_caps_says(c, says, sizeof says);
+        vb_engine_set_why(r,
+                          "the request is a body at a contact (model '%s': a wall the engine "
+                          "builds); this engine takes none (%s; a contact needs protocol=%d: "
+                          "docs/real-engines.md §6)",
+                          r->m->type->name, says, VB_ENGINE_PROTOCOL_CONTACT);
+        return -1;
+    }
+    if (c->velocity == VB_VELOCITY_NONE) {
+        vb_engine_set_why(r,
+                          "its capability line says velocity=none, but the rows of a body at a "
+                          "contact carry its velocity: the bounce's and the slide's measures "
+                          "read it (velocity=state or derived: docs/real-engines.md §6.1)");
+        return -1;
+    }
+    return 0;
+}
