@@ -81,13 +81,17 @@ fi
 expect "draw without results" 2 "no such directory" -- "$tmp/inst/usr/bin/verletbench" draw "$tmp/none"
 expect "list --plugin" 0 "forest-ruth      4" -- "$VB" list --plugin "$FR"
 # a reader that goes away (`| head -1`) ends the command by SIGPIPE, with
-# a plugin as without one, and with no word of a plugin's doing: Python
-# closes the pipe before the command writes (deterministic, where a
-# shell's `| head` races the writer)
+# a plugin as without one, and with no word of a plugin's doing: the
+# pipe's reading end is closed before the command starts (deterministic,
+# where a shell's `| head`, or closing it after the start, races the
+# writer: on a loaded machine the command wrote its 12 kB into the pipe
+# first and exited 0)
 for with in "" "--plugin $FR"; do
-    got=$(python3 -c 'import subprocess, sys
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-p.stdout.close()
+    got=$(python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.Popen(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
+os.close(w)
 err = p.stderr.read().decode()
 print(p.wait(), repr(err))' "$VB" list $with 2>&1)
     if [ "$got" = "-13 ''" ]; then ok
