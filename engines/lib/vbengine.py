@@ -465,33 +465,44 @@ def serve(line, make, opt, velocity, out, body=None, angvel=None):
                                % (BODY_PROTOCOL, req.get("model") if isinstance(req, dict) else None))
         n = check_request(req)
         world = make(req, opt)
-        step = world if callable(world) else world.step
         vel = velocity != "none"
-        rows = [req["header"], ",".join(columns(req["dim"], req["particles"], velocity)),
+        head = [req["header"], ",".join(columns(req["dim"], req["particles"], velocity)),
                 ",".join(map(repr, [0.0] + req["x0"] + (req["v0"] if vel else [])))]
-        t, retire = 0.0, False
-        for h in req["h"]:
-            s = step(h)
-            t += h
+
+        def row_of(s, t):
             x, v = s[0], s[1]
             if len(x) != n or (vel and len(v) != n):
                 raise RuntimeError("step() returned %d positions and %d velocities, want %d"
                                    % (len(x), len(v) if v else 0, n))
-            rows.append(",".join(map(repr, [t] + list(x) + (list(v) if vel else []))))
-            if len(s) > 2 and s[2] == "retire":
-                retire = True
-            if len(rows) >= 4096:
-                out.write("\n".join(rows) + "\n")
-                rows.clear()
-        if hasattr(world, "free"):
-            world.free()
-        rows.append("# verletbench-end run=%s%s" % (run, " retire=1" if retire else ""))
-        out.write("\n".join(rows) + "\n")
-        out.flush()
-        return not retire
+            return [t] + list(x) + (list(v) if vel else []), len(s) > 2 and s[2] == "retire"
+        return write_trajectory(world, req, run, head, row_of, out)
     except Exception as e:
         e.run = run
         raise
+
+
+def write_trajectory(world, req, run, head, row_of, out):
+    """One request's answer: the lines of head (the header, the column line,
+    row 0), a row after each step(h) of the world made for it, row_of(state,
+    t) giving its numbers and whether the engine retires, then the end line.
+    Returns False when the engine retires."""
+    step = world if callable(world) else world.step
+    rows, t, retire = list(head), 0.0, False
+    for h in req["h"]:
+        s = step(h)
+        t += h
+        numbers, done = row_of(s, t)
+        rows.append(",".join(map(repr, numbers)))
+        retire = retire or done
+        if len(rows) >= 4096:
+            out.write("\n".join(rows) + "\n")
+            rows.clear()
+    if hasattr(world, "free"):
+        world.free()
+    rows.append("# verletbench-end run=%s%s" % (run, " retire=1" if retire else ""))
+    out.write("\n".join(rows) + "\n")
+    out.flush()
+    return not retire
 
 
 def serve_body(req, run, body, opt, angvel, out):
@@ -502,30 +513,18 @@ def serve_body(req, run, body, opt, angvel, out):
                            "only (protocol %d)" % PROTOCOL)
     b = check_body(req)
     world = body(req, opt)
-    step = world if callable(world) else world.step
     w0 = b["w0_body"] if angvel == "body" else b["w0_world"]
-    rows = [req["header"], ",".join(BODY_COLUMNS),
+    head = [req["header"], ",".join(BODY_COLUMNS),
             ",".join(map(repr, [0.0] + [float(c) for c in b["x0"] + b["q0"] + b["v0"] + w0]))]
-    t, retire, prev = 0.0, False, b["q0"]
-    for h in req["h"]:
-        s = step(h)
-        t += h
+    prev = [b["q0"]]
+
+    def row_of(s, t):
         if s is None or len(s) < 13:
             raise RuntimeError("step() returned %d numbers, want 13 (x, q, v, w)"
                                % (len(s) if s is not None else 0))
-        q = prev = continue_sign(s[3:7], prev)
-        rows.append(",".join(map(repr, [t] + list(s[0:3]) + q + list(s[7:13]))))
-        if len(s) > 13 and s[13] == "retire":
-            retire = True
-        if len(rows) >= 4096:
-            out.write("\n".join(rows) + "\n")
-            rows.clear()
-    if hasattr(world, "free"):
-        world.free()
-    rows.append("# verletbench-end run=%s%s" % (run, " retire=1" if retire else ""))
-    out.write("\n".join(rows) + "\n")
-    out.flush()
-    return not retire
+        q = prev[0] = continue_sign(s[3:7], prev[0])
+        return [t] + list(s[0:3]) + q + list(s[7:13]), len(s) > 13 and s[13] == "retire"
+    return write_trajectory(world, req, run, head, row_of, out)
 
 
 def main(name, make=None, engine=None, precision="float64", velocity="state", substeps=None,
