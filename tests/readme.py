@@ -459,6 +459,11 @@ def test_front_door(tmp):
     linked = set(re.findall(r"\]\(docs/([^)#\s]+)", text))
     missing = [d for d in docs if d not in linked]
     S.check(not missing, "the README links every page of docs/: missing %s" % missing)
+    # after make the tool is build/verletbench (make install puts it on the
+    # PATH): a command the README prints works as printed after make
+    bare = re.findall(r"`verletbench [^`]*`", text)
+    S.check(not bare and "make install" in text,
+            "the README's commands are build/verletbench's, and it says make install: %s" % bare)
 
 
 if __name__ == "__main__":
