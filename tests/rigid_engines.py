@@ -411,15 +411,7 @@ def test_sign_and_refusals(tmp):
 
 # the flip over 8 s, before its first turn (9.8 s), at fixed steps 1/15 s
 # down to 1/120 s: where both methods are in their asymptotic range
-RK4_FLIP = """[case]
-model = free-body
-I1 = 1
-I2 = 2
-I3 = 3
-w1 = 0.01
-w2 = 1
-w3 = 0.01
-t_end = 8
+RK4_FLIP = FLIP.split("t_end")[0] + """t_end = 8
 [steps]
 dt = 0.06666666666666667
 halvings = 4
