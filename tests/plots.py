@@ -395,10 +395,12 @@ def draw_usage(vb, tmp):
     p = subprocess.run([vb, "draw", "--help"], capture_output=True, text=True)
     usage = p.stdout.split("\n\n", 1)[0]
     listed = re.findall(r"^  (?:-j, )?(--[a-z]+)", p.stdout.split("\nOptions:\n", 1)[-1], re.M)
-    check(p.returncode == 0 and sorted(listed) == ["--article", "--chart", "--help", "--jobs",
-                                                   "--palette"],
-          "draw --help lists --article, --chart, --palette, -j/--jobs and --help (got %s)" % listed)
-    check(all(o in usage for o in ("--article", "--chart", "--palette", "-j N")),
+    check(p.returncode == 0 and sorted(listed) == ["--article", "--chart", "--dt", "--help", "--jobs",
+                                                   "--methods", "--palette"],
+          "draw --help lists --dt, --methods, --article, --chart, --palette, -j/--jobs and --help "
+          "(got %s)" % listed)
+    check(all(o in usage for o in ("--article", "--chart", "--palette", "-j N", "--dt X",
+                                   "--methods A,B")),
           "draw --help: its usage lines show each way to call it")
 
 

@@ -12,7 +12,9 @@ checkout, and what it shows is what the tool prints now:
   weight: a second-order method) fails, check and --strict=mine each;
 - docs/engines.md's CI recipe for an engine run the same way, with the
   Python example as my_engine.py: exit 0; made first order (uneven kicks),
-  check and --strict=mine each fail, naming it;
+  check and --strict=mine each fail, naming it; and with the rotation
+  example and the page's rigid my.case: exit 0; its splitting made
+  one-sided (first order), check and --strict=mine each fail;
 - the plugin, model-plugin and engine examples run as printed in the
   checkout (no make install: the plugins build against its header);
 - the "One run" block prints what the README shows, to the last digit;
@@ -205,50 +207,70 @@ def engine_ci_recipe(ci):
     my_engine.py with its helper, my.case as the page shows it.  It passes;
     the example with uneven kicks (0.6 h, then 0.4 h: a first-order method,
     its error a whole order worse) fails check and --strict=mine, naming
-    mine and no built-in."""
+    mine and no built-in.  The same blocks with the rotation example as
+    my_engine.py and the page's rigid my.case: it passes, and its splitting
+    made one-sided, R1(h) R2(h) R3(h) in place of R1(h/2) R2(h/2) R3(h)
+    R2(h/2) R1(h/2) (Lie-Trotter: first order), fails both."""
     with open(os.path.join(ROOT, "docs", "engines.md")) as f:
         text = f.read()
     case = re.search(r"<!-- ci-recipe-engine: my.case[^\n]*\n```ini\n(.*?)\n```", text, re.S)
+    rigid = re.search(r"<!-- ci-recipe-engine: rigid my.case[^\n]*\n```ini\n(.*?)\n```", text, re.S)
     once = re.search(r"<!-- ci-recipe-engine: once[^\n]*\n```sh\n(.*?)\n```", text, re.S)
     every = re.search(r"<!-- ci-recipe-engine: every job[^\n]*\n```sh\n(.*?)\n```", text, re.S)
-    S.check(case and once and every, "docs/engines.md: the three ci-recipe-engine blocks")
-    if not (case and once and every):
+    S.check(case and rigid and once and every, "docs/engines.md: the four ci-recipe-engine blocks")
+    if not (case and rigid and once and every):
         return
-    d = os.path.join(ci, "engine")
+    kick = "v[i] += a[i] * half"
+    engine_recipe(ci, "engine", "engine.py", case.group(1), once.group(1), every.group(1), [
+        (kick, "v[i] += a[i] * (0.6 * h)", 1), (kick, "v[i] += a[i] * (0.4 * h)", 1)])
+    composition = "((0, 0.5 * h), (1, 0.5 * h), (2, h), (1, 0.5 * h), (0, 0.5 * h))"
+    engine_recipe(ci, "rigid-engine", "rigid_engine.py", rigid.group(1), once.group(1),
+                  every.group(1), [(composition, "((0, h), (1, h), (2, h))", 1)])
+
+
+def engine_recipe(ci, dirname, example, case, once, every, worse):
+    """The recipe in ci/DIRNAME with examples/engines/python/EXAMPLE as
+    my_engine.py: it passes; with the replacements of worse made (each
+    (old, new, count), the old text there exactly count times), check and
+    --strict=mine fail, naming mine alone."""
+    d = os.path.join(ci, dirname)
     os.makedirs(d)
     os.symlink(os.path.join(ci, "verletbench"), os.path.join(d, "verletbench"))
-    shutil.copy(os.path.join(ROOT, "examples", "engines", "python", "engine.py"),
+    shutil.copy(os.path.join(ROOT, "examples", "engines", "python", example),
                 os.path.join(d, "my_engine.py"))
     shutil.copy(os.path.join(ROOT, "engines", "lib", "vbengine.py"), os.path.join(d, "vbengine.py"))
     with open(os.path.join(d, "my.case"), "w") as f:
-        f.write(case.group(1) + "\n")
-    r = sh(once.group(1), d)
+        f.write(case + "\n")
+    r = sh(once, d)
     S.check(r.returncode == 0 and os.path.isfile(os.path.join(d, "my-baseline", "my", "runs.csv")),
-            "the engine CI recipe's once-block runs as printed (exit %d)" % r.returncode,
+            "%s: the engine CI recipe's once-block runs as printed (exit %d)" % (dirname, r.returncode),
             r.stdout[-1500:] + r.stderr[-1500:])
-    r = sh(every.group(1), d)
+    r = sh(every, d)
     S.check(r.returncode == 0 and "passed:" in r.stdout,
-            "the engine CI recipe's every-job block runs as printed and passes (exit %d)"
-            % r.returncode, r.stdout[-1500:] + r.stderr[-1500:])
+            "%s: the engine CI recipe's every-job block runs as printed and passes (exit %d)"
+            % (dirname, r.returncode), r.stdout[-1500:] + r.stderr[-1500:])
     with open(os.path.join(d, "my_engine.py")) as f:
         src = f.read()
-    kick = "v[i] += a[i] * half"
-    S.check(src.count(kick) == 2, "my_engine.py: velocity Verlet's two kicks, as the example has them")
-    worse = src.replace(kick, "v[i] += a[i] * (0.6 * h)", 1).replace(kick, "v[i] += a[i] * (0.4 * h)", 1)
+    for old in set(o for o, _, _ in worse):
+        want = sum(c for o, _, c in worse if o == old)
+        S.check(src.count(old) == want, "%s: my_engine.py holds %r %d times, as the example has it"
+                % (dirname, old, want))
+    for old, new, count in worse:
+        src = src.replace(old, new, count)
     with open(os.path.join(d, "my_engine.py"), "w") as f:
-        f.write(worse)
-    lines = every.group(1).split("\n")
+        f.write(src)
+    lines = every.split("\n")
     check_line = [l for l in lines if " check " in l]
     strict = [l for l in lines if "--strict=mine" in l]
     r = sh("\n".join(lines[:1] + check_line), d)
     S.check(r.returncode == 1 and "FAILED:" in r.stdout and " mine " in r.stdout,
-            "the engine made first order fails check, naming mine (exit %d)" % r.returncode,
-            r.stdout[-1500:] + r.stderr[-800:])
+            "%s: the engine made first order fails check, naming mine (exit %d)"
+            % (dirname, r.returncode), r.stdout[-1500:] + r.stderr[-800:])
     r = sh("\n".join(lines[:1] + strict), d)
     said = [l for l in r.stderr.splitlines() if "strict: " in l and "case: " in l]
     S.check(r.returncode == 1 and said and all(": mine, " in l for l in said),
-            "the engine made first order fails --strict=mine, naming mine alone (exit %d)"
-            % r.returncode, r.stderr[-1500:])
+            "%s: the engine made first order fails --strict=mine, naming mine alone (exit %d)"
+            % (dirname, r.returncode), r.stderr[-1500:])
 
 
 def open_or_empty(path):
@@ -437,6 +459,11 @@ def test_front_door(tmp):
     linked = set(re.findall(r"\]\(docs/([^)#\s]+)", text))
     missing = [d for d in docs if d not in linked]
     S.check(not missing, "the README links every page of docs/: missing %s" % missing)
+    # after make the tool is build/verletbench (make install puts it on the
+    # PATH): a command the README prints works as printed after make
+    bare = re.findall(r"`verletbench [^`]*`", text)
+    S.check(not bare and "make install" in text,
+            "the README's commands are build/verletbench's, and it says make install: %s" % bare)
 
 
 if __name__ == "__main__":

@@ -6,13 +6,13 @@ and "Adapting a 3D engine").  make check sets the engines up with
 protocol 3 to the engines itself, to hold each to its source with requests
 of its own making (tests/rigid_engines.py runs them through verletbench).
 
-1. The helpers (engines/lib/vbengine.js and .c, through their test engines
-   engines/check/rigid-no-gyro.js and .c): the capability line (protocol=3,
+1. The helpers (engines/lib/vbengine.js, .py and .c, through their test
+   engines engines/check/rigid-no-gyro.js, .py and .c): the capability line (protocol=3,
    angvel=) while the particle helpers still say protocol=2; the column line,
    row 0 from the request in the declared frame, one row a step, the end
    line; rows equal to the test engine's step computed here; the quaternion's
    sign continued when an engine returns -q; every bad body refused with one
-   message (the same from both helpers) and the next request served; many
+   message (the same from the three helpers) and the next request served; many
    requests through one process byte for byte what each writes alone.
 2. Each engine against what its own source says its step does, computed here
    (tests/engine_steps_3d.py has the steps and the source lines): cannon-es
@@ -47,6 +47,7 @@ BUILD = os.path.join(ROOT, "engines", "build")
 JS = lambda rel: "node " + os.path.join(ROOT, "engines", rel)  # noqa: E731
 CHECK_JS = JS("check/rigid-no-gyro.js")
 CHECK_C = os.path.join(BUILD, "vb-rigid-no-gyro-c")
+CHECK_PY = "python3 " + os.path.join(ROOT, "engines", "check", "rigid-no-gyro.py")
 GUARD = 300
 EPS64 = 2.0 ** -52
 EPS32 = 2.0 ** -23
@@ -192,6 +193,8 @@ def test_capability_lines(tmp):
     """protocol=3 and angvel= from an engine of bodies; protocol 2, and no
     angvel, from the engines of particles, as before"""
     body_engines = [("check js", CHECK_JS, "world"), ("check c", CHECK_C, "world"),
+                    ("check py", CHECK_PY, "world"),
+                    ("check py angvel=body", CHECK_PY + " angvel=body", "body"),
                     ("check c angvel=body", CHECK_C + " angvel=body", "body"),
                     ("check js angvel=body", CHECK_JS + " angvel=body", "body"),
                     ("cannon-es body", JS("cannon-es/body.js"), "world"),
@@ -209,6 +212,7 @@ def test_capability_lines(tmp):
               "%s: capability line says protocol=3 angvel=%s (%r)" % (name, frame, out[:160]), err)
     for name, cmd in [("euler-semi js", JS("check/euler-semi.js")),
                       ("euler-semi c", os.path.join(BUILD, "vb-euler-semi-c")),
+                      ("euler-semi py", "python3 " + os.path.join(ROOT, "engines", "check", "euler-semi.py")),
                       ("planck", JS("planck/adapter.js")), ("chipmunk", os.path.join(BUILD, "chipmunk"))]:
         out, err, rc = serve(cmd, [])
         c = caps(out.splitlines()[0] if out else "")
@@ -222,6 +226,8 @@ def test_rows(tmp):
     req = body_request("fixed-L0", g=(0.5, -9.81, 0.25), v0=(1.0, 2.0, -1.0), x0=(0.1, 0.2, 0.3))
     b = req["body"]
     for name, cmd, frame, eps in [("js", CHECK_JS, "world", EPS64), ("c", CHECK_C, "world", EPS64),
+                                  ("py", CHECK_PY, "world", EPS64),
+                                  ("py angvel=body", CHECK_PY + " angvel=body", "body", EPS64),
                                   ("js angvel=body", CHECK_JS + " angvel=body", "body", EPS64),
                                   ("c angvel=body", CHECK_C + " angvel=body", "body", EPS64)]:
         out, err, rc = serve(cmd, [req])
@@ -246,19 +252,25 @@ def test_rows(tmp):
         d = distance(a["rows"], no_gyro_rows(req, frame))
         check(d <= 4 * eps * len(req["h"]), "%s: rows are the test engine's step (difference %.3g)"
               % (name, d))
-    # angvel=body is the world w turned into the body: both helpers agree on it
+    # angvel=body is the world w turned into the body: the helpers agree on it
     out_js, _, _ = serve(CHECK_JS + " angvel=body", [req])
     out_c, _, _ = serve(CHECK_C + " angvel=body", [req])
+    out_py, _, _ = serve(CHECK_PY + " angvel=body", [req])
     rj, rc_ = answers(out_js)[0]["fixed-L0"]["rows"], answers(out_c)[0]["fixed-L0"]["rows"]
+    rp = answers(out_py)[0]["fixed-L0"]["rows"]
     worst = max_or_nan(abs(x - y) for a, b2 in zip(rj, rc_) for x, y in zip(a, b2))
     check(worst <= 4 * EPS64 * len(req["h"]), "the js and c helpers' rows agree (%.3g)" % worst)
+    # Python's math.sin and cos are the C library's: the same operations in
+    # the same order as the C test engine give the same bits
+    check(rp == rc_, "the py and c helpers' rows are the same numbers",
+          [(a, b2) for a, b2 in zip(rp, rc_) if a != b2][:2])
 
 
 def test_sign(tmp):
     """an engine that returns -q on every other step is written continued:
     the same bytes as without the flips"""
     req = body_request("fixed-L0", w_body=(3.0, 8.0, 2.0))  # several turns: q passes -q0
-    for name, cmd in [("js", CHECK_JS), ("c", CHECK_C)]:
+    for name, cmd in [("js", CHECK_JS), ("c", CHECK_C), ("py", CHECK_PY)]:
         keep, _, _ = serve(cmd, [req])
         flip, err, rc = serve(cmd + " sign=flip", [req])
         rows = answers(flip)[0]["fixed-L0"]["rows"]
@@ -298,7 +310,7 @@ def test_bad_requests(tmp):
         bad = body_request("bad")
         change(bad)
         msgs = []
-        for name, cmd in [("js", CHECK_JS), ("c", CHECK_C)]:
+        for name, cmd in [("js", CHECK_JS), ("c", CHECK_C), ("py", CHECK_PY)]:
             out, err, rc = serve(cmd, [bad, good])
             got, _ = answers(out)
             e = got.get("bad", {}).get("error")
@@ -307,19 +319,21 @@ def test_bad_requests(tmp):
                   and len(got["good"]["rows"]) == 41 and rc == 1,
                   "%s, %s: refused with %r, the next request served, exit 1 (got %r, exit %d)"
                   % (name, what, text, e, rc), err)
-        check(msgs[0] == msgs[1], "%s: the same message from both helpers" % what, msgs)
+        check(msgs[0] == msgs[1] == msgs[2], "%s: the same message from the three helpers" % what,
+              msgs)
     # a body to an engine of particles, particles to an engine of bodies
     spring = {"kind": "run", "run": "spring", "model": "spring", "dim": 1, "particles": 1,
               "masses": [1.0], "x0": [1.0], "v0": [0.0], "params": {"k": 1.0, "m": 1.0},
               "h": [0.1, 0.1], "header": "# verletbench run=spring", "protocol": 2}
     for name, cmd in [("euler-semi js", JS("check/euler-semi.js")),
-                      ("euler-semi c", os.path.join(BUILD, "vb-euler-semi-c"))]:
+                      ("euler-semi c", os.path.join(BUILD, "vb-euler-semi-c")),
+                      ("euler-semi py", "python3 " + os.path.join(ROOT, "engines", "check", "euler-semi.py"))]:
         out, err, rc = serve(cmd, [good, spring])
         got, _ = answers(out)
         check(got.get("good", {}).get("error") == "the request has a rigid body ('body'); this engine "
               "takes particles only (protocol 2)" and got.get("spring", {}).get("error") is None,
               "%s: a body refused by an engine of particles, which goes on" % name, out[-300:])
-    for name, cmd in [("js", CHECK_JS), ("c", CHECK_C)]:
+    for name, cmd in [("js", CHECK_JS), ("c", CHECK_C), ("py", CHECK_PY)]:
         out, err, rc = serve(cmd, [spring, good])
         got, _ = answers(out)
         check(got.get("spring", {}).get("error") == "this engine takes a rigid body (protocol 3); the "
@@ -333,7 +347,8 @@ def test_persistent(tmp):
     reqs = [body_request("a"), body_request("b", I=(2.0, 3.0, 4.0), w_body=(0.3, 0.1, 5.0), m=2.0,
                                             box=[math.sqrt(15.0), 3.0, math.sqrt(3.0)]),
             body_request("c", g=(0.0, -9.81, 0.0), v0=(1.0, 0.0, 0.0))]
-    for name, cmd in [("check js", CHECK_JS), ("check c", CHECK_C), ("ode", os.path.join(BUILD, "ode")),
+    for name, cmd in [("check js", CHECK_JS), ("check c", CHECK_C), ("check py", CHECK_PY),
+                      ("ode", os.path.join(BUILD, "ode")),
                       ("jolt gyro=on", JS("jolt/adapter.js") + " gyro=on")]:
         together, err, rc = serve(cmd, reqs)
         alone = ""

@@ -11,7 +11,16 @@ never to numbers the run printed:
   stays at round-off, rigid-euler's grows;
 - the window maxima keep the largest attitude error: the largest window of
   each run is runs.csv's err_att_max of the same run;
-- draw makes the three charts, with every method's colour in them."""
+- polhode.csv holds each method's w at every fixed step of the sweep (dt,
+  dt/2): rigid-rk4's rows at each step are RK4 on Euler's equations at
+  that step, computed here (RK4 on (q, w) steps w by the w equations
+  alone, which do not involve q), and the exact rows are w(t) from a
+  fine RK4 here, both to the file's digits;
+- draw makes the four charts (the polhode, w against time, the attitude
+  and the invariants), with every method's colour in them; draw --dt and
+  --methods draw the step and the curves asked for, and refuse a step or
+  a method the results have not, a list with an empty name, a step on a
+  chart of one step or on results with no rigid body, exit 2."""
 import math
 import os
 import sys
@@ -130,7 +139,9 @@ def test_method_polhodes(tmp):
     2000 kept whole) and keep the first and the last step."""
     rows = rows_of(os.path.join(results(tmp), "polhode.csv"))
     for m in METHODS:
-        mine = [r for r in rows if r["integrator"] == m and r["plan"] == "fixed"]
+        # the coarsest step's (the file holds every fixed step's)
+        mine = [r for r in rows if r["integrator"] == m and r["plan"] == "fixed" and
+                float(r["dt"]) == DT]
         check(mine and float(mine[-1]["t"]) == T_END and float(mine[0]["t"]) == 0.0,
               "%s's path runs from t = 0 to t_end" % m,
               (mine[0]["t"], mine[-1]["t"]) if mine else None)
@@ -145,6 +156,76 @@ def test_method_polhodes(tmp):
         if m == "rigid-euler":
             check(dev and suite.max_or_nan(dev) > 1e-3,
                   "rigid-euler's polhode leaves the L sphere (worst %g)" % (suite.max_or_nan(dev) if dev else -1))
+
+
+def euler_rhs(w):
+    """Euler's equations without torque, body frame: dw_i/dt =
+    ((I w) x w)_i / I_i (Landau & Lifshitz §36)"""
+    L = [I[0] * w[0], I[1] * w[1], I[2] * w[2]]
+    c = [L[1] * w[2] - L[2] * w[1], L[2] * w[0] - L[0] * w[2], L[0] * w[1] - L[1] * w[0]]
+    return [c[i] / I[i] for i in range(3)]
+
+
+def rk4_w(w, h):
+    k1 = euler_rhs(w)
+    k2 = euler_rhs([w[i] + 0.5 * h * k1[i] for i in range(3)])
+    k3 = euler_rhs([w[i] + 0.5 * h * k2[i] for i in range(3)])
+    k4 = euler_rhs([w[i] + h * k3[i] for i in range(3)])
+    return [w[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) for i in range(3)]
+
+
+def test_every_step(tmp):
+    """every method's w at each fixed step of the sweep, dt and dt/2, from
+    t = 0 to t_end (the random plan's at the coarsest alone); rigid-rk4's
+    rows at each step are this file's RK4 at that step: its w stages are
+    RK4 on Euler's equations alone, the same operations, so they agree to
+    round-off (N ulps of |w| ~ 1) and the file's ten digits: 1e-9"""
+    rows = rows_of(os.path.join(results(tmp), "polhode.csv"))
+    steps = (DT, DT / 2)
+    for m in METHODS:
+        got = sorted(set(float(r["dt"]) for r in rows if r["integrator"] == m and r["plan"] == "fixed"),
+                     reverse=True)
+        check(got == list(steps), "%s: w at the fixed steps %s (got %s)" % (m, steps, got))
+        rnd = set(r["dt"] for r in rows if r["integrator"] == m and r["plan"] == "random")
+        check(len(rnd) == 1, "%s: w at one random step, the coarsest (got %s)" % (m, rnd))
+        for h in steps:
+            mine = [r for r in rows if r["integrator"] == m and r["plan"] == "fixed" and
+                    float(r["dt"]) == h]
+            check(mine and float(mine[0]["t"]) == 0.0 and abs(float(mine[-1]["t"]) - T_END) <= 1e-9,
+                  "%s at dt = %g: from t = 0 to t_end" % (m, h))
+    for h in steps:
+        mine = {round(float(r["t"]) / h): [float(r[k]) for k in ("w1", "w2", "w3")]
+                for r in rows if r["integrator"] == "rigid-rk4" and r["plan"] == "fixed" and
+                float(r["dt"]) == h}
+        w, worst = list(W0), 0.0
+        for k in range(round(T_END / h) + 1):
+            if k in mine:
+                worst = max(worst, max(abs(a - b) for a, b in zip(mine[k], w)))
+            w = rk4_w(w, h)
+        check(len(mine) > 300 and worst <= 1e-9,
+              "rigid-rk4's w at dt = %g is RK4 on Euler's equations at that step (%d rows, worst "
+              "%.3g)" % (h, len(mine), worst))
+
+
+def test_exact_w(tmp):
+    """the exact rows of polhode.csv are w(t) of the flip: this file's RK4
+    at a step of 1/10 of the rows' spacing (0.0016 s: its error about
+    h^4 |w^(5)| t, below 1e-10 here) agrees with them to the file's ten
+    digits: 1e-9"""
+    rows = [r for r in rows_of(os.path.join(results(tmp), "polhode.csv"))
+            if r["integrator"] == "exact"]
+    if not rows:
+        check(False, "exact rows in polhode.csv")
+        return
+    spacing = float(rows[1]["t"]) - float(rows[0]["t"])
+    h, w, t, worst = spacing / 10, list(W0), 0.0, 0.0
+    for r in rows:
+        target = float(r["t"])
+        while t < target - 0.5 * h:
+            w = rk4_w(w, h)
+            t += h
+        worst = max(worst, max(abs(float(r[k]) - x) for k, x in zip(("w1", "w2", "w3"), w)))
+    check(worst <= 1e-9, "the exact w(t) rows are Euler's equations' motion (worst %.3g)" % worst)
 
 
 def test_angmom_series(tmp):
@@ -199,7 +280,7 @@ def test_draw(tmp):
     with open(os.path.join(suite.ROOT, "src", "draw", "palette.c")) as f:
         palette = f.read()
     colour = dict(zip(c_strings(palette, "builtin"), c_strings(palette, "colours")))
-    for stem in ("polhode", "attitude-time", "invariants-time"):
+    for stem in ("polhode", "angvel-time", "attitude-time", "invariants-time"):
         p = os.path.join(out, "plots", "flip", stem + ".png")
         check(os.path.exists(p) and os.path.getsize(p) > 6000, "draw wrote flip/%s.png" % stem)
         if not os.path.exists(p):
@@ -214,7 +295,7 @@ def test_draw(tmp):
               "flip/%s.png: every method's colour is drawn" % stem, missing)
     report = os.path.join(out, "REPORT.md")
     text = open(report).read() if os.path.exists(report) else ""
-    for stem in ("polhode", "attitude-time", "invariants-time"):
+    for stem in ("polhode", "angvel-time", "attitude-time", "invariants-time"):
         check("flip/%s.png" % stem in text, "REPORT.md shows flip/%s.png" % stem)
     # one chart by name
     one = os.path.join(tmp, "one.png")
@@ -223,5 +304,74 @@ def test_draw(tmp):
           "draw --chart polhode", r.stderr)
 
 
-sys.exit(S.main([test_files, test_exact_polhode, test_method_polhodes, test_angmom_series,
-                 test_window_max_is_the_table, test_draw]))
+def colours_in(path):
+    from plots import decode_png
+    if not os.path.exists(path):
+        return set()
+    _, _, px = decode_png(path)
+    seen = set()
+    for row in px:
+        seen.update(row)
+    return seen
+
+
+def test_draw_picks(tmp):
+    """draw --dt and --methods: the w charts at the step asked, with the
+    methods asked (their colours drawn, the others' not), the report saying
+    so; every bad value refused, exit 2, naming what is wrong"""
+    from plots import c_strings
+    results(tmp)
+    out = _out["out"]
+    with open(os.path.join(suite.ROOT, "src", "draw", "palette.c")) as f:
+        palette = f.read()
+    colour = dict(zip(c_strings(palette, "builtin"), c_strings(palette, "colours")))
+    rgb = {m: tuple(int(colour[m][i:i + 2], 16) for i in (1, 3, 5)) for m in METHODS}
+    plots = os.path.join(tmp, "picked")
+    r = S.vb("draw", "--dt", "0.005", "--methods", "rigid-euler,rigid-rk4", out, plots)
+    check(r.returncode == 0, "draw --dt 0.005 --methods rigid-euler,rigid-rk4", r.stderr)
+    for stem in ("polhode", "angvel-time"):
+        seen = colours_in(os.path.join(plots, "flip", stem + ".png"))
+        check(rgb["rigid-euler"] in seen and rgb["rigid-rk4"] in seen and
+              not any(rgb[m] in seen for m in METHODS if m not in ("rigid-euler", "rigid-rk4")),
+              "flip/%s.png: the two methods asked for, no other" % stem)
+    with open(os.path.join(out, "REPORT.md")) as f:
+        text = f.read()
+    check("against time at the fixed step dt = 0.005 (draw --dt)" in text and
+          "the methods rigid-euler,rigid-rk4 (draw --methods)" in text,
+          "REPORT.md says the step and the methods drawn")
+    # the step drawn is the one asked: rigid-euler at 0.005 stays nearer
+    # the exact w than at 0.01, so the two charts differ
+    a = os.path.join(tmp, "a.png")
+    b = os.path.join(tmp, "b.png")
+    table = os.path.join(out, "flip", "polhode.csv")
+    r1 = S.vb("draw", "--methods", "rigid-euler", "--chart", "angvel-time", table, a)
+    r2 = S.vb("draw", "--dt", "0.005", "--methods", "rigid-euler", "--chart", "angvel-time", table, b)
+    check(r1.returncode == 0 and r2.returncode == 0 and os.path.exists(a) and os.path.exists(b) and
+          open(a, "rb").read() != open(b, "rb").read(),
+          "draw --chart angvel-time at dt = 0.01 and 0.005 draws two charts", r1.stderr + r2.stderr)
+    spring = os.path.join(tmp, "spring")
+    S.vb("run", "--quiet", os.path.join(suite.ROOT, "cases", "spring.case"), "--out", spring)
+    for args, want in (
+            (["--dt", "0.003", out], "--dt 0.003: %s/flip/polhode.csv has the fixed steps 0.01, 0.005"
+             % out),
+            (["--dt", "0", out], "--dt: 0 must be a step > 0"),
+            (["--dt", "abc", out], "--dt"),
+            (["--methods", "rigid-euler,nope", out], "no case in %s has a method 'nope'" % out),
+            (["--methods", "rigid-euler,,rigid-rk4", out], "an empty name"),
+            (["--methods", "rigid-euler, rigid-rk4", out], "a space in a name"),
+            (["--dt", "0.01", spring], "no case drawn from %s is a rigid body's" % spring),
+            (["--dt", "0.01", "--chart", "attitude-time", os.path.join(out, "flip",
+                                                                       "rigid_timeseries.csv"), a],
+             "--dt: the chart attitude-time holds one step"),
+            (["--dt", "0.003", "--chart", "polhode", table, a], "no fixed step dt = 0.003: its steps "
+             "are 0.01, 0.005"),
+            (["--methods", "nope", "--chart", "polhode", table, a], "has no method 'nope'"),
+            (["--dt", "0.01", "--article", out], "not --article's")):
+        r = S.vb("draw", *args)
+        check(r.returncode == 2 and want in r.stderr, "draw %s: refused, exit 2: %s" % (
+            " ".join(args[:2]), want), (r.returncode, r.stderr))
+
+
+sys.exit(S.main([test_files, test_exact_polhode, test_method_polhodes, test_every_step,
+                 test_exact_w, test_angmom_series, test_window_max_is_the_table, test_draw,
+                 test_draw_picks]))

@@ -70,7 +70,14 @@ The independent truths:
    (VERLETBENCH_ENGINE_PROCESSES=1) are the same bytes; the provenance line
    names the engine and its pinned version (engines/package.json) and says
    protocol 3 and the frame of w.
-7. What is refused, each run failing by name (status engine-failed, exit 1,
+7. MuJoCo 3.12.0 integrator=RK4: classical RK4 on (q, w_b), but the step
+   ends with one exponential map of the stages' weighted w from the start
+   (mj_RungeKutta: dX = sum B_j qvel_j, then mj_advance; docs/real-engines.md
+   §5.4), which drops the stages' commutator, O(h^3) a step: its attitude
+   is second order on a tumbling body where the built-in rigid-rk4's is
+   fourth, while its w, RK4's own, is fourth order too.  The README's and
+   docs/findings.md's MuJoCo RK4 rows say so (issue 51 item 5).
+8. What is refused, each run failing by name (status engine-failed, exit 1,
    as every engine's failure, docs/real-engines.md §1.5): a protocol-2
    engine on a rigid case, a protocol-1 one, a protocol-3-only engine on a
    particle case (its own error line), angvel=sideways, angvel with
@@ -551,7 +558,44 @@ def test_engines_that_reset_or_overflow(tmp):
               "|w| >= 2.5e9" % h, line)
 
 
+# the flip over 8 s, before its first turn (9.8 s), at fixed steps 1/15 s
+# down to 1/120 s: where both methods are in their asymptotic range
+RK4_FLIP = FLIP.split("t_end")[0] + """t_end = 8
+[steps]
+dt = 0.06666666666666667
+halvings = 4
+[integrators]
+use = rigid-rk4
+"""
+
+
+def test_mujoco_rk4(tmp):
+    """MuJoCo's RK4: the attitude second order, w fourth (see 7 above)"""
+    r, d = run_case(tmp, "rk4flip", RK4_FLIP, ["mujoco-rk4=" + MUJOCO + " integrator=RK4"])
+    check(r.returncode == 0, "the flip with MuJoCo RK4 runs", r.stderr[-1500:])
+    if r.returncode != 0:
+        return
+    orders = {(o["integrator"], o["norm"]): o for o in rows_of(d, "orders.csv") if o["plan"] == "fixed"}
+
+    def order(name, norm):
+        o = orders.get((name, norm))
+        return float(o["order"]) if o and o["order"] else float("nan")
+    # a second-order method's fitted order within 0.2 of 2, a fourth-order
+    # one's above 3.5: the two are told apart by 1.5 at least
+    a, w = order("mujoco-rk4", "err_att_max"), order("mujoco-rk4", "err_angvel_max")
+    check(1.8 <= a <= 2.2, "MuJoCo RK4's attitude is second order (fitted %.3g)" % a)
+    check(w >= 3.5, "MuJoCo RK4's w is fourth order, RK4's own (fitted %.3g)" % w)
+    check(order("rigid-rk4", "err_att_max") >= 3.5,
+          "the built-in rigid-rk4's attitude is fourth order (fitted %.3g)"
+          % order("rigid-rk4", "err_att_max"))
+    for page in ("README.md", os.path.join("docs", "findings.md")):
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            rows = [l for l in f if l.startswith("| MuJoCo `RK4`") or l.startswith("| `mujoco-rk4`")]
+        check(rows and all("second order" in l or "2.00" in l for l in rows),
+              "%s: the MuJoCo RK4 row says its attitude is second order" % page, rows)
+
+
 if __name__ == "__main__":
     SUITE.main([test_tumbling, test_principal_axis, test_workers_and_provenance,
                 test_sign_and_refusals, test_unit_quaternion,
-                test_engines_that_reset_or_overflow])
+                test_engines_that_reset_or_overflow, test_mujoco_rk4])

@@ -55,6 +55,7 @@ suite 1 "run --strict: a trend below the label, diverged runs, round-off that pa
 suite 0 "models: where each potential energy is zero, in list and in the code" python3 "$here/energy_zero.py" "$BUILD"
 suite 16 "3D engines: protocol 3 in the helpers; cannon-es, Bullet, ODE, Jolt, Rapier, MuJoCo held to their source, Havok to a steady spin" python3 "$here/real_engines_3d.py" "$BUILD"
 suite 18 "3D engines through verletbench: protocol 3 in the harness; cannon-es, ODE, Bullet, MuJoCo on a rotation case against rigid-no-gyro, rigid-implicit-gyro and closed forms; refusals" python3 "$here/rigid_engines.py" "$BUILD"
+suite 4 "rotation-method examples (Python, JavaScript, protocol 3) through verletbench: rigid-splitting and rigid-explicit-gyro to the bit and to round-off" python3 "$here/rigid_example_engines.py" "$BUILD"
 suite 36 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es, Rapier held to their source; protocol 4 through the harness: the direct path bit for bit, the exact engine, a case's own numbers, refusals" python3 "$here/real_engines_contact.py" "$BUILD"
 suite 9 "rigid bodies' charts: the polhode on the ellipsoid and the L sphere, L kept, the window maxima are err_att_max, draw" python3 "$here/rigid_charts.py" "$BUILD"
 suite 1 "contact handlers round a method: rows METHOD+HANDLER held to the exact bounce, the threshold's count, the slide's stop, the tunnel's passing speed" python3 "$here/contact_runs.py" "$BUILD"

@@ -57,7 +57,8 @@ def main():
         orig = vb.columns
         vb.columns = lambda dim, particles, velocity="state": orig(dim, particles, "state")
         real_serve = vb.serve
-        vb.serve = lambda line, mk, o, velocity, out: real_serve(line, mk, o, "state", out)
+        vb.serve = lambda line, mk, o, velocity, out, *body: real_serve(line, mk, o, "state", out,
+                                                                      *body)
     vb.main("pverlet", make, engine="pverlet-test@1.0", velocity="none", argv=[])
 
 

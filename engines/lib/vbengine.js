@@ -41,7 +41,10 @@
 // Its capability line says protocol=3 and angvel=; its rows are
 // t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz, row 0 from the request's body, the
 // quaternion world-from-body with w first and the sign that continues the
-// previous row's (q and -q are one attitude).
+// previous row's (q and -q are one attitude).  A rotation method of your own
+// steps a RigidState (the body in the body frame, as the built-in methods keep
+// it) with quatMul, quatExp, quatNormalise, cross and dot:
+// examples/engines/js/rigid-engine.js.
 //
 // An engine of a body at a contact (protocol 4, docs/real-engines.md "Protocol
 // version 4: a body at a contact") gives contact(req, opt): req.contact is the
@@ -317,6 +320,69 @@ function checkContact(req) {
   return n;
 }
 
+// ---- the pieces of a rotation method of your own ----------------------------
+// The same operations in the same order as verletbench's
+// (src/numerics/quaternion.c), so a method written with them computes what
+// the built-in one computes, to round-off (Math.sin and Math.cos are V8's, not
+// the C library's: the last bit may differ).  examples/engines/js/rigid-engine.js
+// steps a RigidState with them.
+
+// a . b and a x b, as vb_vec3_dot and vb_vec3_cross
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+// |a|: the square root of the sum of squares, in order (vb_magnitude's way
+// for every number a rotation meets)
+function norm(a) {
+  let s = 0.0;
+  for (const c of a) s += c * c;
+  return Math.sqrt(s);
+}
+
+// the Hamilton product a b of quaternions [w, x, y, z], as vb_quat_mul
+function quatMul(a, b) {
+  return [a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+    a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+    a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+    a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]];
+}
+
+// q / |q| (q itself when |q| is 0 or not finite), as vb_quat_normalise
+function quatNormalise(q) {
+  const n = norm(q);
+  return !(n > 0.0) || !Number.isFinite(n) ? q.slice() : q.map((c) => c / n);
+}
+
+// the unit quaternion of the rotation by the angle |r| about r,
+// (cos(|r|/2), sin(|r|/2) r/|r|), as vb_quat_exp (sin(x)/x by its series
+// below 1e-4, where the quotient loses nothing but 0/0 at 0)
+function quatExp(r) {
+  const half = 0.5 * norm(r);
+  const s = 0.5 * (Math.abs(half) < 1e-4 ? 1.0 - half * half / 6.0 : Math.sin(half) / half);
+  return [Math.cos(half), s * r[0], s * r[1], s * r[2]];
+}
+
+// The request's body as verletbench's rotation methods keep it
+// (src/models/rigid.h): x and v of the centre of mass in the world, the
+// attitude q = [w, x, y, z] world from body, the angular velocity w in the
+// BODY frame along the principal axes; the body's moments I, mass m and
+// gravity g.  row() is the 13 numbers of a row with angvel: "body".
+class RigidState {
+  constructor(req) {
+    const b = req.body;
+    this.x = b.x0.slice();
+    this.v = b.v0.slice();
+    this.q = b.q0.slice();
+    this.w = b.w0_body.slice();
+    this.I = b.inertia.slice();
+    this.m = b.mass;
+    this.g = b.gravity.slice();
+  }
+  row() {
+    return [...this.x, ...this.q, ...this.v, ...this.w];
+  }
+}
+
 // q or -q, whichever is nearer prev: one attitude, written without jumps
 function continueSign(q, prev) {
   return q[0] * prev[0] + q[1] * prev[1] + q[2] * prev[2] + q[3] * prev[3] < 0 ? q.map((c) => -c) : q;
@@ -539,4 +605,5 @@ function main(spec) {
 }
 
 module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError,
-  BODY_COLUMNS, checkBody, checkContact, rotate };
+  BODY_COLUMNS, checkBody, checkContact, rotate, dot, cross, norm, quatMul, quatNormalise, quatExp,
+  RigidState };

@@ -6,6 +6,7 @@
  * script is looked for: the binary holds everything, so a chart command
  * works from any directory, installed or not. */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,11 @@
 
 #include "casecharts.h"
 #include "cli.h"
+#include "csvread.h"
 #include "drawing.h"
 #include "names.h"
 #include "palette.h"
+#include "pick.h"
 #include "plotter.h"
 #include "rundir.h"
 
@@ -41,7 +44,45 @@ static int dir_of(const char *path, char *buf, size_t len)
     return snprintf(buf, len, "%.*s", (int)(slash - path), path) >= (int)len ? -1 : 0;
 }
 
-static int one_chart(int argc, char **argv, unsigned jobs)
+/* What draw --dt and --methods ask of one table: 0, or 2 after a message
+ * (a step the table has not, a method it has not) */
+static int pick_table(const char *path, vb_chart_kind kind, const vb_pick *pick)
+{
+    if (!(pick->dt > 0.0) && !pick->methods)
+        return VB_EXIT_OK;
+    if (pick->dt > 0.0 && !vb_kind_at_one_step(kind))
+        return vb_usage_error(CMD, "--dt: the chart %s holds one step, the coarsest; --dt picks the "
+                                   "step of a rigid body's polhode and angvel-time charts",
+                              vb_kind_name(kind));
+    vb_csv t;
+    char err[2048];
+    if (vb_csv_read(path, &t, err, sizeof err) != 0) {
+        vb_error(CMD, "%s", err);
+        return VB_EXIT_USAGE;
+    }
+    int rc = VB_EXIT_OK;
+    vb_csv picked;
+    if (pick->dt > 0.0) {
+        if (vb_pick_rows(&t, pick, 1, &picked, NULL, err, sizeof err) != 0) {
+            vb_error(CMD, "--dt %g: %s", pick->dt, err);
+            rc = VB_EXIT_USAGE;
+        } else {
+            vb_csv_free(&picked);
+        }
+    }
+    char missing[256];
+    if (rc == VB_EXIT_OK && pick->methods) {
+        vb_pick_found(&t, pick->methods, missing, sizeof missing);
+        if (missing[0]) {
+            vb_error(CMD, "--methods: %s has no method '%s'", path, missing);
+            rc = VB_EXIT_USAGE;
+        }
+    }
+    vb_csv_free(&t);
+    return rc;
+}
+
+static int one_chart(int argc, char **argv, unsigned jobs, const vb_pick *pick)
 {
     (void)jobs;
     if (argc < 3)
@@ -84,6 +125,9 @@ static int one_chart(int argc, char **argv, unsigned jobs)
                       "GNUPLOT)");
         return VB_EXIT_FAIL;
     }
+    int picked = pick_table(table, (vb_chart_kind)kind, pick);
+    if (picked != VB_EXIT_OK)
+        return picked;
     char dir[PATH_MAX];
     if (dir_of(out, dir, sizeof dir) != 0)
         return vb_usage_error(CMD, "%.80s...: path too long", out);
@@ -94,6 +138,7 @@ static int one_chart(int argc, char **argv, unsigned jobs)
     }
     vb_batch b = {0};
     if (vb_batch_add(&b, (vb_chart_kind)kind, table, out, title, arg, NULL, NULL) != 0 ||
+        vb_batch_pick(&b, pick->dt, pick->methods) != 0 ||
         (integ && !(b.charts[0].integrators = strdup(integ))) ||
         (layout && !(b.charts[0].layout = strdup(layout)))) {
         vb_batch_free(&b);
@@ -148,7 +193,87 @@ static int article(const char *results, const char *out)
     return VB_EXIT_OK;
 }
 
-static int results_dir(const char *results, const char *out, unsigned jobs)
+/* A case's table, read: the one that names its methods (runs.csv; a grid's
+ * own directory, grid.csv), or its w (polhode.csv).  0, or -1 when it has
+ * none. */
+static int case_table(const char *results, const char *name, const char *file, vb_csv *t)
+{
+    char path[PATH_MAX * 2], err[2048];
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, file);
+    if (vb_csv_read(path, t, err, sizeof err) == 0)
+        return 0;
+    vb_csv_free(t);
+    return -1;
+}
+
+/* The cases draw --methods and --dt leave: those with any of the methods
+ * (said on stderr when one is left out), each rigid body's with the step
+ * asked.  0 (cases[0..*n) the cases drawn, the others freed), or 2 after a
+ * message: a method no case has, a step a rigid case has not, --dt with no
+ * rigid case. */
+static int pick_cases(const char *results, char **cases, size_t *n, const vb_pick *pick)
+{
+    /* the names listed, each once */
+    char names[VB_OPT_LIST_MAX][256], missing[256];
+    unsigned char met[VB_OPT_LIST_MAX] = {0};
+    size_t nn = 0, kept = 0, rigid = 0;
+    for (const char *s = pick->methods; s && *s && nn < VB_OPT_LIST_MAX;) {
+        const char *end = strchr(s, ',');
+        snprintf(names[nn++], sizeof names[0], "%.*s", (int)(end ? end - s : (long)strlen(s)), s);
+        s = end ? end + 1 : NULL;
+    }
+    int rc = VB_EXIT_OK;
+    for (size_t i = 0; i < *n; i++) {
+        vb_csv t;
+        int keep = 1;
+        if (nn) {
+            keep = 0;
+            if (case_table(results, cases[i], "runs.csv", &t) == 0 ||
+                case_table(results, cases[i], "grid.csv", &t) == 0) {
+                for (size_t k = 0; k < nn; k++)
+                    if (vb_pick_found(&t, names[k], missing, sizeof missing))
+                        keep = met[k] = 1;
+                vb_csv_free(&t);
+            }
+            if (!keep)
+                fprintf(stderr, "verletbench draw: --methods: %s has none of %s: not drawn\n",
+                        cases[i], pick->methods);
+        }
+        if (keep && pick->dt > 0.0 && case_table(results, cases[i], "polhode.csv", &t) == 0) {
+            double steps[VB_PICK_MAX_STEPS];
+            size_t ns = vb_pick_steps(&t, steps);
+            rigid++;
+            if (vb_pick_step(steps, ns, pick->dt) < 0 && rc == VB_EXIT_OK) {
+                char list[1024];
+                vb_pick_steps_text(steps, ns, list, sizeof list);
+                vb_error(CMD, "--dt %g: %s/%s/polhode.csv has the fixed steps %s (to 0.1 %%)",
+                         pick->dt, results, cases[i], list);
+                rc = VB_EXIT_USAGE;
+            }
+            vb_csv_free(&t);
+        }
+        if (keep)
+            cases[kept++] = cases[i];
+        else
+            free(cases[i]);
+    }
+    *n = kept;
+    for (size_t k = 0; k < nn && rc == VB_EXIT_OK; k++)
+        if (!met[k]) {
+            vb_error(CMD, "--methods: no case in %s has a method '%s'", results, names[k]);
+            rc = VB_EXIT_USAGE;
+        }
+    if (rc == VB_EXIT_OK && pick->dt > 0.0 && !rigid) {
+        vb_error(CMD, "--dt: no case drawn from %s is a rigid body's: --dt picks the step of a "
+                      "rigid body's polhode and angvel-time charts, which run records at every "
+                      "fixed step; every other chart is of the coarsest step",
+                 results);
+        rc = VB_EXIT_USAGE;
+    }
+    return rc;
+}
+
+static int results_dir(const char *results, const char *out, unsigned jobs, const vb_pick *pick)
 {
     struct stat st;
     if (stat(results, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -165,6 +290,8 @@ static int results_dir(const char *results, const char *out, unsigned jobs)
         status = VB_EXIT_USAGE;
         goto done;
     }
+    if ((status = pick_cases(results, cases, &n, pick)) != VB_EXIT_OK)
+        goto done;
     if (vb_report_writable(results, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
@@ -191,7 +318,7 @@ static int results_dir(const char *results, const char *out, unsigned jobs)
                 status = VB_EXIT_FAIL;
                 goto done;
             }
-            if (vb_case_charts(results, out, cases[i], &batches[i]) != 0) {
+            if (vb_case_charts(results, out, cases[i], pick, &batches[i]) != 0) {
                 vb_error(CMD, "out of memory");
                 status = VB_EXIT_FAIL;
                 goto done;
@@ -228,7 +355,18 @@ int vb_cmd_draw(int argc, char **argv)
 {
     vb_shared_opts so = vb_shared_opts_plain();
     int article_flag = 0, chart_flag = 0, palette_flag = 0;
+    vb_pick pick = {0};
     const vb_option rows[] = {
+        VB_OPT_DOUBLE_ABOVE("dt", "X", &pick.dt, 0.0, DBL_MAX, "%s must be a step > 0",
+                            "a rigid body's polhode and angvel-time at the\n"
+                            "fixed step X (one of the case's dt, dt/2, ..., to\n"
+                            "0.1 %; run records them all), not the coarsest;\n"
+                            "a step a case has not is refused, naming its steps.\n"
+                            "Every other chart is of the coarsest step"),
+        VB_OPT_STRING("methods", "A,B,...", &pick.methods,
+                      "only these methods' curves (and the exact one) in\n"
+                      "every chart; a case with none of them is not drawn,\n"
+                      "a name no case has is refused"),
         VB_OPT_FLAG("article", &article_flag,
                     "the figures of docs/article.md from RESULTS/article-*\n"
                     "(default OUT: plots/article)"),
@@ -243,9 +381,10 @@ int vb_cmd_draw(int argc, char **argv)
                     "K2=V2,... of a grid of several keys), longrun (longrun.csv of\n"
                     "`verletbench longrun`), stability (stability-summary.csv),\n"
                     "float32 (a float32 sweep, docs/float32.md; ARGS:\n"
-                    "INTEGRATOR), polhode (polhode.csv), attitude-time,\n"
-                    "invariants-time (rigid_timeseries.csv: a rigid body's),\n"
-                    "bounces (bounces.csv), tunnel (contact.csv of a tunnel case)"),
+                    "INTEGRATOR), polhode, angvel-time (polhode.csv),\n"
+                    "attitude-time, invariants-time (rigid_timeseries.csv:\n"
+                    "a rigid body's), bounces (bounces.csv), tunnel (contact.csv\n"
+                    "of a tunnel case)"),
         VB_OPT_STOP("palette", "NAME...", &palette_flag,
                     "the colour and gnuplot point type a chart gives each curve\n"
                     "named (a built-in's, or yours among these names)"),
@@ -258,9 +397,10 @@ int vb_cmd_draw(int argc, char **argv)
         .options = rows,
         .operands = VB_OPERANDS_ANY,
         .usage =
-            "Usage: verletbench draw [RESULTS [OUT]] [-j N]\n"
+            "Usage: verletbench draw [RESULTS [OUT]] [--dt X] [--methods A,B] [-j N]\n"
             "       verletbench draw --article [RESULTS [OUT]]\n"
-            "       verletbench draw --chart KIND TABLE OUT.png [TITLE] [ARGS]\n"
+            "       verletbench draw [--dt X] [--methods A,B] --chart KIND TABLE OUT.png [TITLE]\n"
+            "                        [ARGS]\n"
             "       verletbench draw --palette NAME...\n\n"
             "Draws every chart of the case directories in RESULTS (default: results), as\n"
             "written by `verletbench run`, into OUT/NAME/*.png, and writes RESULTS/REPORT.md\n"
@@ -272,10 +412,12 @@ int vb_cmd_draw(int argc, char **argv)
             "error, and the highest drawn point against the exact apex, against display\n"
             "rate), work-time (with run --timing); a grid's own directory (docs/cases.md):\n"
             "grid-order and grid-error against its parameter; a rigid body's case\n"
-            "(docs/rigid.md): polhode, attitude-time and invariants-time (energy and world\n"
-            "angular momentum); a case with a [contact] (docs/contact.md): bounces (the\n"
-            "height reached after each bounce, against the exact e^2n h0) or tunnel (each\n"
-            "handler's passing speed against dt, with the bound (w + 2r)/dt).  Needs\n"
+            "(docs/rigid.md): polhode, angvel-time (w1, w2, w3 against time: the flip),\n"
+            "attitude-time and invariants-time (energy and world angular momentum); a case\n"
+            "with a [contact] (docs/contact.md): bounces (the height reached after each\n"
+            "bounce, against the exact e^2n h0) or tunnel (each handler's passing speed\n"
+            "against dt, with the bound (w + 2r)/dt).  --dt and --methods pick the step and\n"
+            "the curves: draw --dt 0.025 --methods rigid-rk4,rigid-euler RESULTS.  Needs\n"
             "gnuplot (Debian: gnuplot-nox; GNUPLOT=path to choose one); without it the\n"
             "report is written with the tables only.\n\n"
             "verletbench decides what each chart shows and writes its gnuplot program;\n"
@@ -290,10 +432,21 @@ int vb_cmd_draw(int argc, char **argv)
         return rc;
     if (article_flag + chart_flag + palette_flag > 1)
         return vb_usage_error(CMD, "--article, --chart and --palette are one at a time");
+    char err[512];
+    if (pick.methods && vb_pick_list_ok(pick.methods, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "--methods %s", err);
+    size_t commas = 0;
+    for (const char *s = pick.methods; s && *s; s++)
+        commas += *s == ',';
+    if (commas >= VB_OPT_LIST_MAX)
+        return vb_usage_error(CMD, "--methods: %zu names, at most %d", commas + 1, VB_OPT_LIST_MAX);
+    if ((pick.dt > 0.0 || pick.methods) && (article_flag || palette_flag))
+        return vb_usage_error(CMD, "--dt and --methods pick what the charts of a results directory "
+                                   "or of --chart draw, not --article's or --palette's");
     int rest = argc - first;
     char **a = argv + first;
     if (chart_flag)
-        return one_chart(rest, a, so.threads);
+        return one_chart(rest, a, so.threads, &pick);
     if (palette_flag)
         return palette(rest, a);
     if (rest > 2)
@@ -306,5 +459,5 @@ int vb_cmd_draw(int argc, char **argv)
     char own[PATH_MAX + 16];
     if (vb_charts_dir(results, own, sizeof own) != 0)
         return vb_usage_error(CMD, "%.80s...: path too long", results);
-    return results_dir(results, rest > 1 ? a[1] : own, so.threads);
+    return results_dir(results, rest > 1 ? a[1] : own, so.threads, &pick);
 }

@@ -181,7 +181,52 @@ static int tunnel_table(const char *path)
     return any;
 }
 
-int vb_case_charts(const char *results, const char *out, const char *name, vb_batch *b)
+/* the rigid body's charts of w (polhode.csv), at the step picked */
+static int w_charts(vb_batch *b, const char *results, const char *out, const char *name,
+                    const vb_pick *pick)
+{
+    char at[128], cap[512];
+    if (pick && pick->dt > 0.0)
+        snprintf(at, sizeof at, "at the fixed step dt = %g (draw --dt)", pick->dt);
+    else
+        snprintf(at, sizeof at, "at the coarsest fixed step");
+    snprintf(cap, sizeof cap,
+             "the polhode: each method's w (body frame) %s over the exact one, on the energy "
+             "ellipsoid of the start",
+             at);
+    int rc = add(b, results, out, name, VB_KIND_POLHODE, "polhode", name, NULL, cap);
+    snprintf(cap, sizeof cap,
+             "the flip: each method's w1, w2, w3 (body frame) against time %s, over the exact w(t)",
+             at);
+    return rc | add(b, results, out, name, VB_KIND_ANGVEL_TIME, "angvel-time", name, NULL, cap);
+}
+
+static int case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
+                       vb_batch *b);
+
+int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
+                   vb_batch *b)
+{
+    int rc = case_charts(results, out, name, pick, b);
+    if (rc == 0 && pick && pick->methods) {
+        /* the report says which curves a chart holds */
+        for (size_t i = 0; i < b->n; i++) {
+            vb_chart_spec *c = &b->charts[i];
+            size_t len = (c->caption ? strlen(c->caption) : 0) + strlen(pick->methods) + 64;
+            char *more = malloc(len);
+            if (!more)
+                return -1;
+            snprintf(more, len, "%s; the methods %s (draw --methods)", c->caption ? c->caption : "",
+                     pick->methods);
+            free(c->caption);
+            c->caption = more;
+        }
+    }
+    return rc || vb_batch_pick(b, pick ? pick->dt : 0.0, pick ? pick->methods : NULL) ? -1 : 0;
+}
+
+static int case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
+                       vb_batch *b)
 {
     b->name = strdup(name);
     if (!b->name)
@@ -226,9 +271,7 @@ int vb_case_charts(const char *results, const char *out, const char *name, vb_ba
     if (exists(results, name, "polhode.csv")) {
         /* a rigid body's own charts (docs/rigid.md §7): its particle chart
          * data would be the packed (x, q) */
-        rc |= add(b, results, out, name, VB_KIND_POLHODE, "polhode", name, NULL,
-                  "the polhode: each method's w (body frame) at the coarsest fixed step over the "
-                  "exact one, on the energy ellipsoid of the start");
+        rc |= w_charts(b, results, out, name, pick);
         if (exists(results, name, "rigid_timeseries.csv")) {
             rc |= add(b, results, out, name, VB_KIND_ATTITUDE_TIME, "attitude-time", name, NULL,
                       "the attitude error (the angle of q_exact* q) over time at the coarsest "

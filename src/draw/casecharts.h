@@ -8,15 +8,18 @@
 #include <stddef.h>
 
 #include "drawing.h"
+#include "pick.h"
 
 /* The cases of RESULTS: the "## NAME" headings of its summary.md that have
  * a convergence.csv or grid.csv, else every directory that has one.  Their
  * number (0: none), the names in *names (free each and the array). */
 size_t vb_drawn_cases(const char *results, char ***names);
 
-/* A case's charts, in report order, into b (targets OUT/NAME/STEM.png).
- * 0, or -1 (out of memory). */
-int vb_case_charts(const char *results, const char *out, const char *name, vb_batch *b);
+/* A case's charts, in report order, into b (targets OUT/NAME/STEM.png),
+ * each with what draw --dt and --methods picked (pick NULL: nothing; the
+ * captions say what was).  0, or -1 (out of memory). */
+int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
+                   vb_batch *b);
 
 /* The article's figures from RESULTS/article-{projectile,spring,orbit}
  * into OUT.  0, or -1 with a message (a case missing). */

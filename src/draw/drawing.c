@@ -11,6 +11,7 @@
 
 #include "gpcharts.h"
 #include "csvread.h"
+#include "pick.h"
 #include "plotter.h"
 
 static const struct {
@@ -36,6 +37,7 @@ static const struct {
     [VB_KIND_POLHODE] = {"polhode", "polhode.csv"},
     [VB_KIND_ATTITUDE_TIME] = {"attitude-time", "rigid_timeseries.csv"},
     [VB_KIND_INVARIANTS_TIME] = {"invariants-time", "rigid_timeseries.csv"},
+    [VB_KIND_ANGVEL_TIME] = {"angvel-time", "polhode.csv"},
 };
 
 const char *vb_kind_name(vb_chart_kind k) { return kinds[k].name; }
@@ -48,6 +50,8 @@ int vb_kind_of(const char *name)
             return k;
     return -1;
 }
+
+int vb_kind_at_one_step(vb_chart_kind k) { return k == VB_KIND_POLHODE || k == VB_KIND_ANGVEL_TIME; }
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
@@ -70,11 +74,22 @@ int vb_batch_add(vb_batch *b, vb_chart_kind kind, const char *table, const char 
     return c->table && c->target && c->title ? 0 : -1;
 }
 
+int vb_batch_pick(vb_batch *b, double dt, const char *methods)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        vb_chart_spec *c = &b->charts[i];
+        c->dt = dt;
+        if (methods && !(c->methods = strdup(methods)))
+            return -1;
+    }
+    return 0;
+}
+
 void vb_batch_free(vb_batch *b)
 {
     for (size_t i = 0; i < b->n; i++) {
         vb_chart_spec *c = &b->charts[i];
-        free(c->table), free(c->target), free(c->title), free(c->arg);
+        free(c->table), free(c->target), free(c->title), free(c->arg), free(c->methods);
         free(c->integrators), free(c->layout), free(c->stem), free(c->caption);
     }
     free(b->charts);
@@ -174,6 +189,8 @@ static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *er
         return vb_chart_over_time(ch, t, VB_OVER_ATTITUDE, c->title, err, errlen);
     case VB_KIND_INVARIANTS_TIME:
         return vb_chart_over_time(ch, t, VB_OVER_RIGID_ENERGY, c->title, err, errlen);
+    case VB_KIND_ANGVEL_TIME:
+        return vb_chart_angvel_time(ch, t, c->title, err, errlen);
     case VB_N_KINDS:
         break;
     }
@@ -201,10 +218,20 @@ static void draw_batch(vb_plotter *p, vb_batch *b)
         vb_chart_spec *c = &b->charts[i];
         char err[2048];
         const vb_csv *t = table_of(cache, &nc, c->table, err, sizeof err);
+        /* the rows picked: one step of a rigid body's w (the coarsest, or
+         * draw --dt's), the methods of draw --methods */
+        vb_csv picked = {0};
+        int one = vb_kind_at_one_step(c->kind);
+        if (t && (one || c->methods)) {
+            vb_pick pk = {.dt = c->dt, .methods = c->methods};
+            t = vb_pick_rows(t, &pk, one, &picked, NULL, err, sizeof err) == 0 ? &picked : NULL;
+        }
         int svg = ends_with(c->target, ".svg");
         FILE *f = t ? vb_plotter_chart(p, svg, &ids[i], outs[i], err, sizeof err) : NULL;
         vb_chart ch = {.f = f, .out = outs[i], .svg = svg};
         int rc = f ? build(&ch, c, t, err, sizeof err) : -1;
+        if (picked.path)
+            vb_csv_free(&picked);
         if (f && fclose(f) != 0 && rc == 0) {
             snprintf(err, sizeof err, "cannot write its program: %s", strerror(errno));
             rc = -1;

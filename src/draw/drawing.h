@@ -29,6 +29,7 @@ typedef enum {
     VB_KIND_POLHODE,
     VB_KIND_ATTITUDE_TIME,
     VB_KIND_INVARIANTS_TIME,
+    VB_KIND_ANGVEL_TIME,
     VB_N_KINDS
 } vb_chart_kind;
 
@@ -37,6 +38,9 @@ const char *vb_kind_name(vb_chart_kind k);
 const char *vb_kind_table(vb_chart_kind k);
 /* the kind of a name, or -1 */
 int vb_kind_of(const char *name);
+/* a kind drawn at one step of several its table holds, which draw --dt
+ * picks (a rigid body's w: polhode, angvel-time) */
+int vb_kind_at_one_step(vb_chart_kind k);
 
 typedef struct vb_chart_spec {
     vb_chart_kind kind;
@@ -47,6 +51,11 @@ typedef struct vb_chart_spec {
     char *integrators; /* a path's curves, space-separated (NULL: all) */
     char *layout;      /* a path's layout (NULL: by the number of curves) */
     char *stem, *caption; /* for the report */
+    /* what draw --dt and --methods picked (pick.h): the step of a chart of
+     * vb_kind_at_one_step (0: the coarsest), the curves of every chart
+     * ("a,b", and the exact one; NULL: every one) */
+    double dt;
+    char *methods;
     int drawn;            /* set by vb_draw_batches */
 } vb_chart_spec;
 
@@ -60,6 +69,9 @@ typedef struct vb_batch {
 /* Add a chart to a batch (strings copied; NULL ones stay NULL).  0 or -1. */
 int vb_batch_add(vb_batch *b, vb_chart_kind kind, const char *table, const char *target,
                  const char *title, const char *arg, const char *stem, const char *caption);
+/* What draw --dt and --methods picked, for every chart of a batch (the
+ * list copied).  0 or -1. */
+int vb_batch_pick(vb_batch *b, double dt, const char *methods);
 void vb_batch_free(vb_batch *b);
 
 /* Draw the batches, scratch directories under scratch_parent, on up to

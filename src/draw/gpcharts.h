@@ -68,10 +68,15 @@ size_t vb_grid_rests(const vb_csv *t, char ***rests);
 int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
 int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
 
-/* polhode.csv: a rigid body's w (body frame) of each method at the
- * coarsest fixed step, a panel each, over the exact polhode on the energy
- * ellipsoid (polhode.c) */
+/* polhode.csv: a rigid body's w (body frame) of each method at one fixed
+ * step, a panel each, over the exact polhode on the energy ellipsoid
+ * (polhode.c) */
 int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);
+/* polhode.csv: the same w against time, w1, w2, w3 a panel each, every
+ * method over the exact w(t) (angvelchart.c).  Both read the rows of one
+ * fixed step: drawing.c picks them (pick.h). */
+int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
+                         size_t errlen);
 
 /* longrun.csv, stability-summary.csv, a float32 sweep (one method) */
 int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen);

@@ -177,15 +177,21 @@ void vb_write_polhode(const vb_sweep *s, FILE *f)
     fprintf(f,
             "# energy ellipsoid I1 w1^2 + I2 w2^2 + I3 w3^2 = 2T and L sphere I1^2 w1^2 + I2^2 "
             "w2^2 + I3^2 w3^2 = L^2 of the exact start: I1=%.17g I2=%.17g I3=%.17g "
-            "two_T=%.17g L2=%.17g\n",
-            set->inertia[0], set->inertia[1], set->inertia[2], set->two_T, set->L2);
+            "two_T=%.17g L2=%.17g w_period=%.17g\n",
+            set->inertia[0], set->inertia[1], set->inertia[2], set->two_T, set->L2,
+            set->w_period);
+    fprintf(f, "# each method's w at %d fixed step%s of the sweep, the coarsest first (a finer "
+               "one while its run takes at most %d steps; draw --dt picks one), and at the "
+               "coarsest random step\n",
+            set->path_levels, set->path_levels == 1 ? "" : "s", VB_PATH_LEVEL_STEPS);
     if (set->full)
         fputs("# w (body frame) at every step (--full-chart-data)\n", f);
     else
         fprintf(f,
                 "# w (body frame) at every step while there are at most %d; past that, in each of "
                 "%d windows of time, the first, last, lowest and highest points; the exact one "
-                "over one period of w(t) where that is shorter than t_end, at %d + 1 times\n",
+                "over one period of w(t) (w_period) where that is shorter than t_end, at %d + 1 "
+                "times\n",
                 VB_PATH_POINTS, VB_PATH_COLUMNS, VB_PATH_POINTS);
     fputs("integrator,plan,dt,t,w1,w2,w3\n", f);
     for (size_t k = 0; k < set->n_paths; k++) {

@@ -44,8 +44,9 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                               "momentum errors over time (window maxima), coarsest dt",
                               VB_WRITTEN_AS_RIGID_CHART_DATA},
     [VB_FILE_POLHODE] = {"polhode.csv",
-                         "chart data: the body-frame angular velocity's path (the polhode) over "
-                         "t_end at the coarsest dt, and the exact one",
+                         "chart data: the body-frame angular velocity w over t_end (the polhode, "
+                         "and w against time) at every fixed dt and the coarsest random one, and "
+                         "the exact one",
                          VB_WRITTEN_AS_RIGID_CHART_DATA},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},

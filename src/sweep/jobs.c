@@ -16,25 +16,6 @@
 
 /* ---- planning ---- */
 
-static double level_dt(const vb_case *c, int level) { return ldexp(c->dt, -level); }
-
-vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed)
-{
-    vb_plan_spec p = {.kind = kind, .t_end = c->t_end, .dt = level_dt(c, level), .level = level};
-    if (kind == VB_PLAN_RANDOM) {
-        p.jitter = c->jitter;
-        p.seed = seed;
-        snprintf(p.id, sizeof p.id, "random-L%d-S%lu", level, seed);
-    } else if (kind == VB_PLAN_TRACE) {
-        p.trace = &c->trace;
-        p.trace_scale = ldexp(1.0, -level);
-        snprintf(p.id, sizeof p.id, "trace-L%d", level);
-    } else {
-        snprintf(p.id, sizeof p.id, "fixed-L%d", level);
-    }
-    return p;
-}
-
 int vb_sweep_rate_kinds(const vb_case *c, vb_plan_kind kinds[3])
 {
     int n = 0;
@@ -224,7 +205,7 @@ int vb_sweep_check(const vb_case *c, double max_steps, char *err, size_t errlen)
                 snprintf(err, errlen,
                          "%s: dt/2^%d = %g needs up to %.3g steps a run, over the limit of %.3g "
                          "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
-                         vb_case_label(c, label, sizeof label), level, level_dt(c, level), n,
+                         vb_case_label(c, label, sizeof label), level, vb_sweep_level_dt(c, level), n,
                          max_steps);
                 return VB_SWEEP_USAGE;
             }

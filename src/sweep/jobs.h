@@ -8,6 +8,7 @@
 #ifndef VB_JOBS_H
 #define VB_JOBS_H
 
+#include "plans.h"
 #include "results.h"
 
 /* Refuse a case whose plan needs more than max_steps steps in a run, before
@@ -22,9 +23,7 @@ vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
  * level, seed); malloc'd, *n of them; NULL when out of memory. */
 vb_plan_spec *vb_sweep_plans(const vb_case *c, size_t *n);
 
-/* The plan of a kind, level and seed, as the sweep runs it (a random
- * plan's jitter, a trace's scale, the run's name). */
-vb_plan_spec vb_sweep_plan_for(const vb_case *c, vb_plan_kind kind, int level, unsigned long seed);
+/* vb_sweep_plan_for: plans.h */
 
 /* The frame-rate table's frames ([loop] rates, rates.h): fixed; random
  * when the case has jitter; its trace when it has one.  The kinds into

@@ -152,8 +152,12 @@ size_t vb_report_run_failures(FILE *f, const char *cmd, const vb_sweep *sweeps, 
             const vb_path_row *row = &s->series.paths[k];
             if (!row->failure[0])
                 continue;
-            snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
-                     vb_plan_name(row->kind));
+            if (row->level)
+                snprintf(plan, sizeof plan, "its path for the charts, plan %s, level %d (left out)",
+                         vb_plan_name(row->kind), row->level);
+            else
+                snprintf(plan, sizeof plan, "its path for the charts, plan %s (left out)",
+                         vb_plan_name(row->kind));
             say_failure(f, cmd, s->c, row->integ, &failed[1], NULL, plan, row->failure);
         }
         /* the frame-rate table's rows, each a run of its own (rates.h) */

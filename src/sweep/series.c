@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include "isolate.h"
+#include "plans.h"
 #include "parallel.h"
 #include "plugin.h"
 #include "runner.h"
@@ -416,22 +417,30 @@ static size_t tracked(const vb_case *c, size_t *out)
     return m;
 }
 
+/* the plan of a path: the coarsest dt, fixed or random (seed 1), or a
+ * finer level's fixed plan as the sweep runs it (a rigid body's, whose w
+ * the charts draw at any step of the sweep) */
+static vb_plan_spec path_plan(const vb_case *c, vb_plan_kind kind, int level)
+{
+    return level ? vb_sweep_plan_for(c, VB_PLAN_FIXED, level, 0) : series_plan(c, kind, c->t_end);
+}
+
 /* the most points a path row may hold: every step with full, else every
  * step up to VB_PATH_POINTS, or a window's candidates in each window */
-static double path_cap(const vb_case *c, vb_plan_kind kind, int full)
+static double path_cap(const vb_case *c, vb_plan_kind kind, int level, int full)
 {
     if (full) {
-        vb_plan_spec plan = series_plan(c, kind, c->t_end);
+        vb_plan_spec plan = path_plan(c, kind, level);
         return vb_plan_max_steps(&plan) + 2.0;
     }
     size_t track[VB_PATH_SHOWN_MAX * 3];
     return fmax(VB_PATH_POINTS, (double)VB_PATH_COLUMNS * (double)(2 + 2 * tracked(c, track)));
 }
 
-/* The paths of integrators which[0..nw) under one plan, together: rows[k]
- * is integrator which[k]'s. */
-static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind, int full,
-                 vb_path_row **rows, char *err, size_t errlen)
+/* The paths of integrators which[0..nw) under one plan (a level of it),
+ * together: rows[k] is integrator which[k]'s. */
+static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind, int level,
+                 int full, vb_path_row **rows, char *err, size_t errlen)
 {
     size_t n = path_width(c), track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
     path_rec *p = calloc(nw ? nw : 1, sizeof *p);
@@ -442,12 +451,13 @@ static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind 
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    vb_plan_spec plan = series_plan(c, kind, c->t_end);
+    vb_plan_spec plan = path_plan(c, kind, level);
     for (size_t i = 0; i < nw; i++) {
         vb_path_row *row = rows[i];
         integ[i] = c->integ[which[i]];
         row->integ = which[i];
         row->kind = kind;
+        row->level = level;
         row->dt = plan_step(&plan);
         size_t k = 2 + 2 * m;
         p[i] = (path_rec){.row = row, .n = n, .m = m, .track = track, .full = full,
@@ -505,9 +515,12 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
     /* a rigid body's polhode is closed: one period of w(t) draws it all,
      * at 2000 points (spin-major-1's 3600 s hold 570 periods) */
     double span = c->t_end;
+    set->w_period = (double)INFINITY;
     if (set->rigid) {
         const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
         double period = rm->type->w_period(rm->self);
+        if (isfinite(period) && period > 0.0)
+            set->w_period = period;
         if (isfinite(period) && period > 0.0 && period < span)
             span = period;
     }
@@ -547,12 +560,15 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
 
 /* ---- the set ---------------------------------------------------------------- */
 
-/* Task j: plan p = j / 2 (fixed, random), long runs (j even) or paths; each
- * writes only its own rows (integrator i's at i * plans + p). */
+/* Task j < 2 plans: plan p = j / 2 (fixed, random), its long runs (j even)
+ * or its paths at the coarsest step; task 2 plans + l - 1: the fixed plan's
+ * paths at level l (a rigid body's).  Each writes only its own rows:
+ * integrator i's long run at i * plans + p, its path at i * path_slots +
+ * the slot of the plan and level (series.h). */
 typedef struct {
     const vb_case *c;
     vb_series_set *set;
-    size_t plans;
+    size_t plans, tasks;
     double t_long;
     char (*err)[256];
     /* a case whose runs call a plugin's code: its runs go to workers
@@ -561,34 +577,70 @@ typedef struct {
     unsigned char *here;
 } series_ctx;
 
-/* Task j's runs of integrators which[0..nw) into their rows. */
+/* what task j runs */
+typedef struct {
+    int path;          /* paths, else long runs */
+    size_t p;          /* the plan's index: 0 fixed, 1 random */
+    vb_plan_kind kind;
+    int level;         /* a path's level */
+    size_t slot;       /* a path's slot among an integrator's */
+} series_task_spec;
+
+static series_task_spec task_spec(const series_ctx *x, size_t j)
+{
+    if (j < 2 * x->plans) {
+        size_t p = j / 2;
+        /* the slots: fixed at each level, then random */
+        return (series_task_spec){j % 2, p, p ? VB_PLAN_RANDOM : VB_PLAN_FIXED, 0,
+                                  p ? (size_t)x->set->path_levels : 0};
+    }
+    size_t l = j - 2 * x->plans + 1;
+    return (series_task_spec){1, 0, VB_PLAN_FIXED, (int)l, l};
+}
+
+static vb_path_row *path_row(const series_ctx *x, size_t i, const series_task_spec *t)
+{
+    return &x->set->paths[i * x->set->path_slots + t->slot];
+}
+
+/* Task j's runs of integrators which[0..nw) into their rows (a finer
+ * level's paths: of those whose sweep refines dt) */
 static int series_part(series_ctx *x, size_t j, const size_t *which, size_t nw, char *err,
                        size_t errlen)
 {
-    size_t p = j / 2;
-    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    series_task_spec t = task_spec(x, j);
     void **rows = malloc((nw ? nw : 1) * sizeof *rows);
-    if (!rows) {
+    size_t *kept = malloc((nw ? nw : 1) * sizeof *kept), nk = 0;
+    if (!rows || !kept) {
+        free(rows);
+        free(kept);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (size_t k = 0; k < nw; k++)
-        rows[k] = j % 2 == 0 ? (void *)&x->set->series[which[k] * x->plans + p]
-                             : (void *)&x->set->paths[which[k] * x->plans + p];
-    int rc = j % 2 == 0 ? long_runs(x->c, which, nw, kind, x->t_long, x->set->full,
-                                    (vb_series_row **)rows, err, errlen)
-                        : paths(x->c, which, nw, kind, x->set->full, (vb_path_row **)rows, err,
-                                errlen);
+    for (size_t k = 0; k < nw; k++) {
+        if (t.level > 0 &&
+            vb_runner_caps_of(x->c->integ[which[k]], &x->c->model).refines != VB_REFINES_DT)
+            continue;
+        kept[nk] = which[k];
+        rows[nk++] = t.path ? (void *)path_row(x, which[k], &t)
+                            : (void *)&x->set->series[which[k] * x->plans + t.p];
+    }
+    int rc = !t.path ? long_runs(x->c, kept, nk, t.kind, x->t_long, x->set->full,
+                                 (vb_series_row **)rows, err, errlen)
+                     : paths(x->c, kept, nk, t.kind, t.level, x->set->full, (vb_path_row **)rows,
+                             err, errlen);
     free(rows);
+    free(kept);
     return rc;
 }
 
 /* a row as bytes: its fields, then its points (a worker's result) */
 static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
 {
-    size_t p = j / 2, dim = x->set->path_width;
-    if (j % 2 == 0) {
-        const vb_series_row *r = &x->set->series[i * x->plans + p];
+    series_task_spec t = task_spec(x, j);
+    size_t dim = x->set->path_width;
+    if (!t.path) {
+        const vb_series_row *r = &x->set->series[i * x->plans + t.p];
         size_t len = sizeof *r + SERIES_ARRAYS * r->n * sizeof(double);
         char *b = *out = malloc(len);
         if (!b)
@@ -599,7 +651,7 @@ static size_t row_bytes(const series_ctx *x, size_t j, size_t i, void **out)
             memcpy(d + (size_t)a * r->n, r->t + (size_t)a * r->cap, r->n * sizeof *d);
         return len;
     }
-    const vb_path_row *r = &x->set->paths[i * x->plans + p];
+    const vb_path_row *r = path_row(x, i, &t);
     size_t len = sizeof *r + r->n * (1 + dim) * sizeof(double);
     char *b = *out = malloc(len);
     if (!b)
@@ -646,14 +698,15 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
                            const char *why)
 {
     series_ctx *x = ctx;
-    size_t ni = x->c->n_integ, j = unit / ni, i = unit % ni, p = j / 2, dim = x->set->path_width;
-    vb_plan_kind kind = p ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+    size_t ni = x->c->n_integ, j = unit / ni, i = unit % ni, dim = x->set->path_width;
+    series_task_spec ts = task_spec(x, j);
+    vb_plan_kind kind = ts.kind;
     if (!bytes && !why) {
         x->here[unit] = 1;
         return 0;
     }
-    if (j % 2 == 0) {
-        vb_series_row *r = &x->set->series[i * x->plans + p];
+    if (!ts.path) {
+        vb_series_row *r = &x->set->series[i * x->plans + ts.p];
         vb_series_row got = {0};
         if (bytes && len >= sizeof got)
             memcpy(&got, bytes, sizeof got);
@@ -685,15 +738,15 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
         r->err_angmom = t + 5 * windows;
         return 0;
     }
-    vb_path_row *r = &x->set->paths[i * x->plans + p];
+    vb_path_row *r = path_row(x, i, &ts);
     vb_path_row got = {0};
     if (bytes && len >= sizeof got)
         memcpy(&got, bytes, sizeof got);
-    if (bytes && (len < sizeof got || (double)got.n > path_cap(x->c, kind, x->set->full) ||
+    if (bytes && (len < sizeof got || (double)got.n > path_cap(x->c, kind, ts.level, x->set->full) ||
                   len != sizeof got + got.n * (1 + dim) * sizeof(double)))
         bytes = NULL, why = "a worker's result of the wrong size";
-    vb_plan_spec plan = series_plan(x->c, kind, x->c->t_end);
-    *r = (vb_path_row){.integ = i, .kind = kind, .dt = plan_step(&plan)};
+    vb_plan_spec plan = path_plan(x->c, kind, ts.level);
+    *r = (vb_path_row){.integ = i, .kind = kind, .level = ts.level, .dt = plan_step(&plan)};
     if (path_room(r, dim, bytes ? got.n + 1 : 1) != 0)
         return -1;
     if (bytes) {
@@ -813,18 +866,29 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     set->periods = periods;
 
     size_t n = c->n_integ * plans;
-    set->series = calloc(n, sizeof *set->series);
-    set->paths = calloc(n + 1, sizeof *set->paths);
-    series_ctx x = {c, set, plans, periods * c->t_end, calloc(2 * plans, sizeof *x.err), 0,
+    /* a rigid body's w at every fixed step (draw --dt) of at most
+     * VB_PATH_LEVEL_STEPS steps, else at the coarsest alone */
+    set->path_levels = 1;
+    while (set->rigid && set->path_levels < c->halvings) {
+        vb_plan_spec finer = vb_sweep_plan_for(c, VB_PLAN_FIXED, set->path_levels, 0);
+        if (vb_plan_max_steps(&finer) > VB_PATH_LEVEL_STEPS)
+            break;
+        set->path_levels++;
+    }
+    set->path_slots = plans + (size_t)set->path_levels - 1;
+    size_t np = c->n_integ * set->path_slots, tasks = 2 * plans + (size_t)set->path_levels - 1;
+    set->series = calloc(n ? n : 1, sizeof *set->series);
+    set->paths = calloc(np + 1, sizeof *set->paths);
+    series_ctx x = {c, set, plans, tasks, periods * c->t_end, calloc(tasks, sizeof *x.err), 0,
                     NULL};
     /* a frame loop's entry calls the code of the method inside it */
     for (size_t i = 0; i < c->n_integ; i++)
         x.iso |= calls_plugin(c, i);
     size_t ni = c->n_integ, *units = NULL, *at = NULL;
     if (x.iso) {
-        x.here = calloc(2 * plans * (ni ? ni : 1), 1);
-        units = malloc(2 * plans * (ni ? ni : 1) * sizeof *units);
-        at = malloc((2 * plans + 1) * sizeof *at);
+        x.here = calloc(tasks * (ni ? ni : 1), 1);
+        units = malloc(tasks * (ni ? ni : 1) * sizeof *units);
+        at = malloc((tasks + 1) * sizeof *at);
     }
     if (!set->series || !set->paths || !x.err || (x.iso && (!x.here || !units || !at))) {
         free(x.err);
@@ -836,32 +900,32 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     }
     /* slots are filled in place; counted as written so vb_series_free frees them */
     set->n_series = n;
-    set->n_paths = n;
+    set->n_paths = np;
     int rc = 0;
     if (x.iso) {
         /* each task one worker's group: every run but an engine's; then
          * here what the workers handed back, and the engines' (no thread
          * runs while workers are forked) */
         size_t u = 0;
-        for (size_t j = 0; j < 2 * plans; j++) {
+        for (size_t j = 0; j < tasks; j++) {
             at[j] = u;
             for (size_t i = 0; i < ni; i++)
                 if (!vb_runner_caps_of(c->integ[i], &c->model).external)
                     units[u++] = j * ni + i;
         }
-        at[2 * plans] = u;
-        rc = vb_isolate_groups(units, at, 2 * plans, threads, vb_plugin_timeout(), iso_series,
+        at[tasks] = u;
+        rc = vb_isolate_groups(units, at, tasks, threads, vb_plugin_timeout(), iso_series,
                                iso_series_done, iso_series_foreign, NULL, &x, x.err[0],
                                sizeof x.err[0]);
     }
     free(units);
     free(at);
     if (rc == 0)
-        rc = vb_parallel_for(2 * plans, NULL, threads, series_task, &x, NULL, NULL);
+        rc = vb_parallel_for(tasks, NULL, threads, series_task, &x, NULL, NULL);
     free(x.here);
     if (rc != 0) {
         snprintf(err, errlen, "out of memory");
-        for (size_t j = 0; j < 2 * plans; j++)
+        for (size_t j = 0; j < tasks; j++)
             if (x.err[j][0]) {
                 snprintf(err, errlen, "%s", x.err[j]);
                 break;

@@ -18,8 +18,10 @@
  * A rigid body's case (docs/rigid.md §7) records besides, in the same
  * windows, the largest attitude error and drift of the world angular
  * momentum, and its paths are of the body-frame angular velocity w (the
- * polhode), its three components tracked; its exact path spans one period
- * of w(t) where that is shorter than t_end (the polhode is closed).
+ * polhode, and w against time), its three components tracked, at every
+ * fixed step of the sweep of at most VB_PATH_LEVEL_STEPS steps (draw --dt
+ * chooses one; the coarsest always) besides the random plan's coarsest; its exact path spans one period of w(t) where that is shorter
+ * than t_end (the polhode is closed; w(t) repeats with that period).
  * With full set (run --full-chart-data) every step of every body instead.
  * Memory is bounded by these constants, not by the number of steps,
  * unless full is asked. */
@@ -36,6 +38,12 @@
 #define VB_PATH_POINTS 2000
 #define VB_PATH_VALUES 8000
 #define VB_PATH_COLUMNS 1000
+/* a rigid body's w is recorded at a finer fixed step than the coarsest
+ * when its run takes at most this many steps: each finer step is the
+ * sweep's run of that step again for the charts; spin-major-1's 3600 s at
+ * 1/60 s (216 000 steps, nine methods) would add 5 s of processor time to
+ * make for a chart of 570 periods that no pixel resolves */
+#define VB_PATH_LEVEL_STEPS 131072
 /* a chart of a chain shows every body of up to 8, else 6 spread along it
  * (draw/pathchart.c) */
 #define VB_PATH_SHOWN_MAX 8
@@ -67,6 +75,7 @@ typedef struct vb_series_row {
 typedef struct vb_path_row {
     size_t integ; /* VB_PATH_EXACT for the exact solution */
     vb_plan_kind kind;
+    int level;    /* the sweep's level of a fixed plan's step, dt / 2^level */
     double dt; /* the step: a fixed plan's own, t_end / N; a random plan's mean */
     size_t n, cap;
     double *t, *x; /* x: n rows of the set's path_width (separate blocks) */
@@ -76,8 +85,16 @@ typedef struct vb_path_row {
 typedef struct vb_series_set {
     vb_series_row *series;
     size_t n_series;
+    /* each integrator's paths, path_slots of them in this order: the
+     * fixed plan at levels 0 .. path_levels - 1, then the random plan's
+     * coarsest (with jitter); the exact one last.  path_levels is the
+     * case's halvings for a rigid body, else 1.  A path an integrator does
+     * not have (a level of a method whose sweep refines a tolerance or a
+     * physics step, not dt) has no points. */
     vb_path_row *paths;
     size_t n_paths;
+    size_t path_slots;
+    int path_levels;
     int has_energy;
     int has_constraint; /* the model has rods: err_constraint is recorded */
     double periods; /* the long run is periods * t_end */
@@ -88,6 +105,7 @@ typedef struct vb_series_set {
     int rigid;
     size_t path_width; /* numbers a path point holds: the model's n, or 3 */
     double inertia[3], two_T, L2;
+    double w_period; /* the exact w(t)'s period (inf: none), the exact path's span when shorter than t_end */
 } vb_series_set;
 
 /* The bodies whose paths are kept (0-based, in order, into out: room for
