@@ -41,7 +41,6 @@ THIS_PASS = "commands/engine/casefile/integrators: split in this pass"
 ALLOWED = {
     "draw/gridchart.c:vb_chart_grid": SECOND_PASS,
     "draw/pathchart.c:vb_chart_path": SECOND_PASS,
-    "commands/run.c:run_cases": THIS_PASS,
     "draw/convergence.c:vb_chart_convergence": SECOND_PASS,
     "draw/rateschart.c:vb_chart_apex": SECOND_PASS,
     "engine/trajectory.c:vb_engine_start": THIS_PASS,
