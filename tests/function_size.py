@@ -52,7 +52,6 @@ ALLOWED = {
     "integrators/integrators.c:vb_integrator_lookup": THIS_PASS,
     "draw/rateschart.c:vb_chart_rates": SECOND_PASS,
     "casefile/gridspec.c:grid_values": THIS_PASS,
-    "commands/bench.c:bench": THIS_PASS,
 }
 
 
