@@ -49,7 +49,6 @@ ALLOWED = {
     "draw/overtime.c:vb_chart_over_time": SECOND_PASS,
     "driver/simulate.c:vb_simulate_grid": SECOND_PASS,
     "draw/errcharts.c:work_chart": SECOND_PASS,
-    "integrators/integrators.c:vb_integrator_lookup": THIS_PASS,
     "draw/rateschart.c:vb_chart_rates": SECOND_PASS,
     "casefile/gridspec.c:grid_values": THIS_PASS,
 }
