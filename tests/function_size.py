@@ -50,7 +50,6 @@ ALLOWED = {
     "driver/simulate.c:vb_simulate_grid": SECOND_PASS,
     "draw/errcharts.c:work_chart": SECOND_PASS,
     "draw/rateschart.c:vb_chart_rates": SECOND_PASS,
-    "casefile/gridspec.c:grid_values": THIS_PASS,
 }
 
 
