@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""function_size.py [BUILD_DIR] — no function in src/ is longer than LIMIT
+"""function_size.py BUILD_DIR — no function in src/ is longer than LIMIT
 lines (issue 52.4; the guide: "no function over ~150 lines"), and this check
 can fail.
 
@@ -25,7 +25,8 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
+
+from suite import Suite, write_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -37,7 +38,6 @@ LIMIT = 150
 # "FILE:FUNCTION" (FILE under src/) -> why it is still over LIMIT.  Only
 # ever shortened: an entry no longer over LIMIT fails the check.
 SECOND_PASS = "draw/output/sweep/driver: second pass"
-THIS_PASS = "commands/engine/casefile/integrators: split in this pass"
 ALLOWED = {
     "draw/gridchart.c:vb_chart_grid": SECOND_PASS,
     "draw/pathchart.c:vb_chart_path": SECOND_PASS,
@@ -119,13 +119,8 @@ def judge(src, limit=LIMIT, allowed=None, path_env=None):
                          ", ".join("%s %d" % (k, n) for n, k in sorted(over_allowed, reverse=True)))]
 
 
-results = {}
-
-
-def check(cond, what, detail=""):
-    if not cond:
-        print("FAIL function_size: " + what + ("\n" + detail if detail else ""))
-    results[what] = bool(cond)
+S = Suite("function_size", 60)
+check = S.check
 
 
 def body(n):
@@ -135,18 +130,12 @@ def body(n):
 
 
 def tree(tmp, files):
-    src = os.path.join(tmp, "src")
-    shutil.rmtree(src, ignore_errors=True)
-    for path, text in files.items():
-        full = os.path.join(src, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w") as f:
-            f.write(text)
-    return src
+    return write_tree(os.path.join(tmp, "src"), files)
 
 
-def test_src_holds():
+def test_src_holds(tmp):
     rc, out = judge(SRC)
+    print("\n".join(out))
     check(rc == 0, "no function of src/ is over %d lines but those ALLOWED lists, and every "
           "entry of ALLOWED is still over" % LIMIT, "\n".join(out))
     for key, why in ALLOWED.items():
@@ -212,20 +201,5 @@ def test_real_tree_lengthened(tmp):
           "\n".join(out))
 
 
-def main():
-    tmp = tempfile.mkdtemp(prefix="vb-function-size-")
-    try:
-        test_src_holds()
-        test_synthetic(tmp)
-        test_real_tree_lengthened(tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    rc, out = judge(SRC)
-    print("\n".join(out))
-    passed = sum(results.values())
-    print("%d passed, %d failed" % (passed, len(results) - passed))
-    return 0 if passed == len(results) else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(S.main([test_src_holds, test_synthetic, test_real_tree_lengthened]))
