@@ -36,12 +36,24 @@ int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
     return 0;
 }
 
+/* A loop or a METHOD+HANDLER row is made for its case and owned by it
+ * (an engine is freed with c->engines, a plain method is static). */
+static void free_owned(const vb_integrator *g)
+{
+    if (vb_loop_of(g))
+        vb_loop_free((vb_loop *)(void *)g);
+    else if (vb_composed_of(g))
+        vb_composed_free((vb_composed *)(void *)g);
+}
+
 void vb_case_engines_only(vb_case *c)
 {
     size_t k = 0;
     for (size_t i = 0; i < c->n_integ; i++)
         if (vb_engine_of(c->integ[i]))
             c->integ[k++] = c->integ[i];
+        else
+            free_owned(c->integ[i]); /* dropped here, so not freed by vb_case_free */
     c->n_integ = k;
 }
 
@@ -111,10 +123,7 @@ void vb_case_free(vb_case *c)
         free(c->grid->name);
     free(c->grid);
     for (size_t i = 0; c->integ && i < c->n_integ; i++)
-        if (vb_loop_of(c->integ[i]))
-            vb_loop_free((vb_loop *)(void *)c->integ[i]);
-        else if (vb_composed_of(c->integ[i]))
-            vb_composed_free((vb_composed *)(void *)c->integ[i]);
+        free_owned(c->integ[i]);
     free(c->integ);
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);

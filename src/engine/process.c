@@ -86,7 +86,7 @@ void vb_engine_add_err_tail(vb_engine_run *r)
 void vb_engine_drain_stderr(vb_engine_run *r)
 {
     char chunk[4096];
-    ssize_t got;
+    ssize_t got = -1; /* stays -1 where the pipe was closed before */
     while (r->err_fd >= 0 && (got = read(r->err_fd, chunk, sizeof chunk)) != 0) {
         if (got < 0) {
             if (errno == EINTR)
