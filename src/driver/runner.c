@@ -45,8 +45,7 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     const vb_integrator *method = cm ? cm->inner : vb_loop_inner(r);
     int adaptive = (r->flags & VB_ADAPTIVE) != 0;
     /* a rigid model's face (rigid.h) carries a rigid body */
-    vb_runner_caps c = {.state = vb_rigid_face_model(m->type, m->self) ? vb_state_of_rigid_body()
-                                                                       : vb_state_of_model(m),
+    vb_runner_caps c = {.state = vb_rigid_body_of(m) ? vb_state_of_rigid_body() : vb_state_of_model(m),
                         .refines = adaptive                   ? VB_REFINES_TOL
                                    : vb_loop_holds_frames(r) ? VB_REFINES_PHYSICS_DT
                                                              : VB_REFINES_DT,
@@ -203,8 +202,7 @@ typedef struct {
 static int rigid_start(vb_run *run, const double *s0, double h, vb_run_result *res)
 {
     rigid_run *r = (rigid_run *)run;
-    const vb_model *m = run->model;
-    vb_rigid_metrics_init(&r->rm, vb_rigid_face_model(m->type, m->self), s0, s0 + m->n);
+    vb_rigid_metrics_init(&r->rm, vb_rigid_body_of(run->model));
     return method_start(run, s0, h, res);
 }
 
@@ -271,8 +269,7 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
     engine_run *r = (engine_run *)run;
     char why[512];
     if (r->rm)
-        vb_rigid_metrics_init(r->rm, vb_rigid_face_model(run->model->type, run->model->self), s0,
-                              s0 + run->model->n);
+        vb_rigid_metrics_init(r->rm, vb_rigid_body_of(run->model));
     if (r->cr)
         vb_contactrun_start(r->cr, s0, s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
@@ -520,7 +517,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         if (!er)
             return NULL;
         er->base.ops = &engine_ops;
-        if (vb_rigid_face_model(m->type, m->self)) {
+        if (vb_rigid_body_of(m)) {
             if (!(er->rm = calloc(1, sizeof *er->rm))) {
                 free(er);
                 return NULL;
@@ -554,7 +551,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         run = &lr->base;
     } else {
         /* a rotation method on a rigid body: a method's run and more */
-        int rigid = vb_integrator_rigid_method(r) && vb_rigid_face_model(m->type, m->self);
+        int rigid = vb_integrator_rigid_method(r) && vb_rigid_body_of(m);
         method_run *mr = calloc(1, rigid ? sizeof(rigid_run) : sizeof *mr);
         if (!mr)
             return NULL;

@@ -54,7 +54,7 @@ static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const
             model->type->energy(model->self, x, v));
 }
 
-static int rigid_model(const vb_model *m) { return vb_rigid_face_model(m->type, m->self) != NULL; }
+static int rigid_model(const vb_model *m) { return vb_rigid_body_of(m) != NULL; }
 
 void vb_trajectory_header(FILE *f, const vb_model *m)
 {

@@ -209,9 +209,9 @@ static const vb_column runs_columns[] = {
      * err_angmom_max.  Absolute errors, whose round-off is that of the
      * packed state's numbers: the attitude's of (x, q) (|q| = 1), the
      * angular velocity's of (v, w) */
-    {"err_att_max", VB_FMT_REAL, measured, AT(err_att_max), AT(has_rigid), NULL, VB_RUNS_RIGID,
+    {"err_att_max", VB_FMT_REAL, measured, AT(err_att_max), AT(has_attitude), NULL, VB_RUNS_RIGID,
      VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_RIGID},
-    {"err_angvel_max", VB_FMT_REAL, measured, AT(err_angvel_max), AT(has_rigid), NULL,
+    {"err_angvel_max", VB_FMT_REAL, measured, AT(err_angvel_max), AT(has_attitude), NULL,
      VB_RUNS_RIGID, VB_METRIC, 0, VB_SCALE_VEL, 1, VB_FILLED_RIGID},
 };
 

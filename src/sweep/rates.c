@@ -77,7 +77,7 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
         r->err_draw_max = res[k].has_draw ? res[k].err_draw_max : res[k].err_pos_max;
         r->lag = res[k].has_draw ? res[k].lag_max : 0.0;
-        r->t_tumble = res[k].has_rigid ? res[k].t_tumble : (double)NAN;
+        r->t_tumble = res[k].has_attitude ? res[k].t_tumble : (double)NAN;
         r->err_final = res[k].status == VB_STATUS_OK
                            ? vb_distance(r->x_final, xe + k * n, n)
                            : (double)INFINITY;

@@ -13,9 +13,8 @@
 #include <string.h>
 
 #include "metrics.h"
-#include "quaternion.h"
 #include "rigid.h"
-#include "rigid_analysis.h"
+#include "rigid_metrics.h"
 #include "roundoff.h"
 #include "truth.h"
 
@@ -43,12 +42,11 @@ typedef struct {
     long current;      /* the window being filled, -1 before the first */
     long windows;      /* how many there are */
     double t_last, pos_max, energy_max, constraint_max;
-    /* a rigid body's: its props, the world L at the start, the window's
-     * largest attitude error and drift of L (as rigid_metrics.c measures
-     * them, so the largest window is runs.csv's err_att_max) */
-    int rigid;
-    vb_rigid_props props;
-    double L0[3], L0_norm, att_max, angmom_max;
+    /* a rigid body's (NULL: particles), and the window's largest attitude
+     * error and drift of L, of rigid_metrics.h's errors (so the largest
+     * window is runs.csv's err_att_max) */
+    const vb_rigid_body *body;
+    double att_max, angmom_max;
 } window_rec;
 
 static void window_flush(window_rec *w)
@@ -60,8 +58,8 @@ static void window_flush(window_rec *w)
     r->err_pos[r->n] = w->pos_max;
     r->err_energy[r->n] = w->energy_max;
     r->err_constraint[r->n] = w->constraint_max;
-    r->err_att[r->n] = w->rigid ? w->att_max : (double)NAN;
-    r->err_angmom[r->n] = w->rigid ? w->angmom_max : (double)NAN;
+    r->err_att[r->n] = w->body ? w->att_max : (double)NAN;
+    r->err_angmom[r->n] = w->body ? w->angmom_max : (double)NAN;
     r->n++;
 }
 
@@ -74,12 +72,6 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
     if (t == 0.0) {
         if (type->energy)
             w->E0 = type->energy(w->model->self, x, v);
-        if (w->rigid) {
-            vb_rigid_state s;
-            vb_rigid_face_unpack(x, v, &s);
-            vb_rigid_angmom(&w->props, &s, w->L0);
-            w->L0_norm = vb_vec3_norm(w->L0);
-        }
         return; /* the start is exact: nothing to draw on a log axis */
     }
     long k = (long)floor(t / w->window);
@@ -94,17 +86,13 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         w->att_max = 0.0;
         w->angmom_max = 0.0;
     }
-    if (w->rigid && v) {
-        vb_rigid_state s, e;
-        vb_rigid_face_unpack(x, v, &s);
-        vb_rigid_face_unpack(xe, ve, &e);
-        double dl = vb_rigid_angmom_drift(&w->props, &s, w->L0, w->L0_norm);
+    if (w->body && v) {
+        vb_rigid_errors d = vb_rigid_errors_of(w->body, x, v, xe, ve);
         /* not fmax: a NaN (a run diverging) is kept, as the table's inf */
-        double att = vb_quat_angle_between(e.q, s.q);
-        if (!(att <= w->att_max))
-            w->att_max = att;
-        if (!(dl <= w->angmom_max))
-            w->angmom_max = dl;
+        if (!(d.att <= w->att_max))
+            w->att_max = d.att;
+        if (!(d.angmom <= w->angmom_max))
+            w->angmom_max = d.angmom;
     }
     if (vb_model_constrained(w->model)) {
         double dc = vb_constraint_drift(&w->model->cons, x);
@@ -193,11 +181,7 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         row->err_angmom = row->t + 5 * windows;
         w[i] = (window_rec){.model = &c->model, .row = row, .windows = (long)windows,
                             .window = t_end / (double)windows, .current = -1,
-                            .rigid = rigid_case(c)};
-        if (w[i].rigid) {
-            const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-            rm->type->props(rm->self, &w[i].props);
-        }
+                            .body = vb_rigid_body_of(&c->model)};
     }
     vb_grid_spec spec = {.model = &c->model, .plan = plan,
                          .integ = integ, .n_integ = nw, .on_step = window_step,
@@ -517,8 +501,7 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
     double span = c->t_end;
     set->w_period = (double)INFINITY;
     if (set->rigid) {
-        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-        double period = rm->type->w_period(rm->self);
+        double period = vb_rigid_body_of(&c->model)->w_period;
         if (isfinite(period) && period > 0.0)
             set->w_period = period;
         if (isfinite(period) && period > 0.0 && period < span)
@@ -545,12 +528,6 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
         /* a rigid body's face: v = (v, w, 0), w in the body frame */
         memcpy(row->x + row->n * width, set->rigid ? v + 3 : x, width * sizeof *x);
         row->t[row->n++] = t;
-        if (set->rigid && k == 0) {
-            const double *w = v + 3, *I = set->inertia;
-            set->two_T = I[0] * w[0] * w[0] + I[1] * w[1] * w[1] + I[2] * w[2] * w[2];
-            set->L2 = I[0] * I[0] * w[0] * w[0] + I[1] * I[1] * w[1] * w[1] +
-                      I[2] * I[2] * w[2] * w[2];
-        }
     }
     free(x);
     free(v);
@@ -848,10 +825,10 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     set->rigid = rigid_case(c);
     set->path_width = path_width(c);
     if (set->rigid) {
-        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-        vb_rigid_props props;
-        rm->type->props(rm->self, &props);
-        memcpy(set->inertia, props.inertia, sizeof set->inertia);
+        const vb_rigid_body *b = vb_rigid_body_of(&c->model);
+        memcpy(set->inertia, b->model.props.inertia, sizeof set->inertia);
+        set->two_T = b->two_T;
+        set->L2 = b->L2;
     }
 
     double periods = long_periods(c, max_steps);
