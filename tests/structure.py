@@ -10,7 +10,12 @@ asks instead which kind it holds: the kind of a state, the identity of a
 model or of an entry, a flag that stands for one kind, a model's name.
 The patterns below say each such question the code has asked (issue 52
 names them); a line of code (comments left out) that matches one is a
-branch on a kind, counted once.
+branch on a kind, counted once.  What is not one: reading the case's
+description (a VB_MEASURE_* bit of what the case measures: issue 52, "a
+measure that a state has ... is a property of that state and its
+measures"; a list of entries; what a level's plan holds), and a row's own
+flag of the measures its run made (has_energy, has_attitude, contact.has:
+the data of that row, which a run that failed has not).
 
 The target (issue 52): at most TARGET such lines above driver/, and none
 in sweep/ or output/.  Prints every layer's count and the total, with
@@ -45,9 +50,10 @@ PATTERNS = [
     ("model identity", re.compile(
         r"\bvb_rigid_face_(model|props)\s*\(|\bvb_rigid_face_accel\b|"
         r"\bvb_model_type_has_wall\s*\(|\bhas_wall\b")),
-    # the measures of one kind, asked of a result or a sweep to tell it
+    # whether a case is of one kind, asked of its results (a scan for one
+    # kind's measures) or named for the kind
     ("has-kind test", re.compile(
-        r"\bhas_rigid\b|\bhas_draw\b|\bcontact\.has\b|\bvb_sweep_has_contact\s*\(")),
+        r"\bhas_rigid\b|\bvb_sweep_has_(contact|bounces)\s*\(")),
     # a capability flag that each kind alone sets (external: an engine,
     # draws: a frame loop, isolated: a plugin, refines: adaptive or an
     # accumulator, contact: a handler), and the wrappers round them
@@ -73,7 +79,6 @@ SAMPLES = [
     ("    const vb_rigid_model *rm = vb_rigid_face_model(t, self);", "model identity"),
     ("    if (!vb_model_type_has_wall(mtype))", "model identity"),
     ("    if (s->jobs[k].res.has_rigid && x)", "has-kind test"),
-    ("    if (res.contact.has) {", "has-kind test"),
     ("    return vb_sweep_has_contact(s);", "has-kind test"),
     ("    if (!jc->iso || vb_sweep_caps(c, i).external || here)", "one-kind capability"),
     ("    has_loop |= caps.draws;", "one-kind capability"),
@@ -88,6 +93,7 @@ SAMPLES = [
     # what is not a branch on a kind
     ("    if (p->measures & VB_MEASURE_ATTITUDE)", None),
     ("    const vb_contact_result *c = &j->res.contact;", None),
+    ("    if (!j->res.contact.has)", None),
     ("    vb_rigid_state s;", None),
     ("    if (!strcmp(key, \"integrator\"))", None),
     ("    if (vb_norm_applies(c, VB_NORM_ENERGY_MAX))", None),

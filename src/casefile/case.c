@@ -33,16 +33,27 @@ int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
     c->engines = engines;
     c->engines[c->n_engines++] = e;
     c->integ[c->n_integ++] = &e->integ;
+    if (vb_case_describe(c) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
-void vb_case_engines_only(vb_case *c)
+int vb_case_describe(vb_case *c)
+{
+    vb_profile_free(&c->profile);
+    return vb_profile_make(&c->profile, &c->model, c->integ, c->n_integ, c->t_end);
+}
+
+int vb_case_engines_only(vb_case *c)
 {
     size_t k = 0;
     for (size_t i = 0; i < c->n_integ; i++)
         if (vb_engine_of(c->integ[i]))
             c->integ[k++] = c->integ[i];
     c->n_integ = k;
+    return vb_case_describe(c);
 }
 
 int vb_case_add_engine_specs(vb_case *c, const vb_engine_spec *spec, size_t n, double timeout,
@@ -87,7 +98,10 @@ int vb_case_add_engine_specs(vb_case *c, const vb_engine_spec *spec, size_t n, d
         for (size_t i = 0; i < c->n_engines; i++)
             c->engines[i]->timeout = timeout;
     if (engines_only) {
-        vb_case_engines_only(c);
+        if (vb_case_engines_only(c) != 0) {
+            snprintf(err, errlen, "%s: out of memory", c->path);
+            return -1;
+        }
         if (c->n_integ == 0) {
             snprintf(err, errlen, "%s: --engines-only, but no engine: give --engine or "
                                   "--trajectories, or an [engines] section",
@@ -119,6 +133,7 @@ void vb_case_free(vb_case *c)
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);
     free(c->engines);
+    vb_profile_free(&c->profile);
     memset(c, 0, sizeof *c);
 }
 

@@ -89,10 +89,10 @@ typedef struct vb_run_result {
      * a sweep holds every run's result, and only a failed engine run has
      * anything to say (runs of a sweep were 976 bytes each, now 472) */
     char *failure;
-    /* a frame loop's run (loop.h, frameloop.h): the drawn position's error
-     * at the frames' times, and the time its clamp dropped; has_draw 0
-     * for a run without a loop */
-    int has_draw;
+    /* the drawn position's error at the frames' times (a frame loop's run:
+     * loop.h, frameloop.h; any other draws what it reports, and these are
+     * its position's errors), and the time a loop's clamp dropped (0
+     * without one) */
     double err_draw_max, err_draw_rms, lag_max;
     /* the measures of an attitude, which a rigid body's state has
      * (rigid_metrics.h, docs/rigid.md §7): has_attitude 1 where the run

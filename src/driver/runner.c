@@ -22,12 +22,8 @@
 
 vb_state_shape vb_state_of_model(const vb_model *m)
 {
-    return (vb_state_shape){VB_STATE_PARTICLES, 2 * m->n};
-}
-
-vb_state_shape vb_state_of_rigid_body(void)
-{
-    return (vb_state_shape){VB_STATE_RIGID_BODY, VB_RIGID_COMPONENTS};
+    return vb_rigid_body_of(m) ? (vb_state_shape){VB_STATE_RIGID_BODY, VB_RIGID_COMPONENTS}
+                               : (vb_state_shape){VB_STATE_PARTICLES, 2 * m->n};
 }
 
 const char *vb_state_kind_name(vb_state_kind k)
@@ -45,7 +41,7 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     const vb_integrator *method = cm ? cm->inner : vb_loop_inner(r);
     int adaptive = (r->flags & VB_ADAPTIVE) != 0;
     /* a rigid model's face (rigid.h) carries a rigid body */
-    vb_runner_caps c = {.state = vb_rigid_body_of(m) ? vb_state_of_rigid_body() : vb_state_of_model(m),
+    vb_runner_caps c = {.state = vb_state_of_model(m),
                         .refines = adaptive                   ? VB_REFINES_TOL
                                    : vb_loop_holds_frames(r) ? VB_REFINES_PHYSICS_DT
                                                              : VB_REFINES_DT,
@@ -75,6 +71,34 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
         c.velocity = vb_engine_velocity_of(r);
     }
     return c;
+}
+
+vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *at_level,
+                                  const vb_plan_spec *frames0, double tol)
+{
+    if (c->refines == VB_REFINES_DT)
+        return *at_level;
+    /* the frames of level 0, and what this level refines inside them */
+    vb_plan_spec p = *frames0;
+    p.level = at_level->level;
+    if (c->refines == VB_REFINES_TOL)
+        p.tol = tol;
+    /* (a level is below VB_MAX_LEVELS: two digits) */
+    snprintf(p.id, sizeof p.id, "%.32s-%c%u", at_level->id,
+             c->refines == VB_REFINES_TOL ? 'T' : 'P', (unsigned)at_level->level % 100u);
+    return p;
+}
+
+double vb_runner_level_x(const vb_plan_spec *plan, const vb_run_result *res)
+{
+    return plan->tol > 0.0 ? plan->tol : res->dt;
+}
+
+double vb_runner_tolerance(const vb_integrator *r, const vb_plan_spec *plan)
+{
+    if (!(r->flags & VB_ADAPTIVE))
+        return (double)NAN;
+    return plan->tol > 0.0 ? plan->tol : VB_DEFAULT_TOL;
 }
 
 vb_step_bound vb_runner_bound(const vb_integrator *r, double n, double h_equal, double t_end,
@@ -423,7 +447,6 @@ static void loop_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *pl
         res->dt = fl->run.dt;
     if (fl->rigid) /* a rigid body's measures, at its physics steps */
         vb_rigid_metrics_finish(fl->rigid, res);
-    res->has_draw = 1;
     res->lag_max = fl->run.lag;
     if (res->status == VB_STATUS_OK) {
         res->err_draw_max = fl->draw_max;

@@ -3,6 +3,8 @@
  * does with it. */
 #include "runs_table.h"
 
+#include "profile.h" /* VB_MEASURE_* */
+
 #include <stddef.h>
 #include <string.h>
 
@@ -110,14 +112,13 @@ static vb_cell of_velocity(const vb_column *c, const void *t, const void *row)
     return r->no_velocity ? vb_cell_blank() : vb_cell_x(res_real(c, r));
 }
 
-/* an adaptive integrator's tolerance (its dt is then the frames') */
+/* an adaptive integrator's tolerance (its dt is then the frames'),
+ * blank for a runner without one */
 static vb_cell tol(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_runs_row *w = ROW(row);
-    if (vb_runner_caps_of(w->integ, w->model).refines != VB_REFINES_TOL)
-        return vb_cell_blank();
-    return vb_cell_x(w->plan->tol > 0.0 ? w->plan->tol : VB_DEFAULT_TOL);
+    return vb_cell_x_or_blank(vb_runner_tolerance(w->integ, w->plan));
 }
 
 static vb_cell level(const vb_column *c, const void *t, const void *row)
@@ -216,6 +217,12 @@ static const vb_column runs_columns[] = {
 };
 
 const vb_schema vb_runs_schema = VB_SCHEMA("runs.csv", runs_columns);
+
+unsigned vb_runs_view(unsigned measures)
+{
+    return ((measures & VB_MEASURE_DRAWN) ? VB_RUNS_LOOP : 0u) |
+           ((measures & VB_MEASURE_ATTITUDE) ? VB_RUNS_RIGID : 0u);
+}
 
 size_t vb_runs_metrics(void) { return vb_schema_count(&vb_runs_schema, VB_METRIC); }
 

@@ -178,9 +178,14 @@ static int parse_ull(const char *t, unsigned long long *v)
 }
 
 /* what run writes of each job whatever its method did (vb_run_frame),
- * found as it is needed */
+ * found as it is needed: a task's jobs share the task's plan, but for the
+ * runners that hold the frames of level 0 and refine a tolerance or a
+ * physics step of their own in them (runner.h's vb_runner_level_plan),
+ * each plan with an id of its own; SHARD_PLANS_A_TASK at most */
+#define SHARD_PLANS_A_TASK 3
 typedef struct {
     int known;
+    char id[sizeof((vb_plan_spec *)0)->id]; /* its plan's */
     vb_run_result r; /* status ok, every error 0 */
 } shard_frame;
 
@@ -371,15 +376,21 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
             return -1;
         }
     }
-    /* the jobs of one task share a plan: every integrator's but the
-     * adaptive ones', which share the frames of its level 0 */
+    /* the frame of the job's plan, among its task's */
     size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
-    shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_sweep_refines_tol(s->c, j->integ)];
+    shard_frame *fr = &frames[((size_t)job % per) * SHARD_PLANS_A_TASK];
+    for (int q = 0; q + 1 < SHARD_PLANS_A_TASK && fr->known && strcmp(fr->id, j->plan.id); q++)
+        fr++;
+    if (fr->known && strcmp(fr->id, j->plan.id) != 0) {
+        snprintf(why, whylen, "run %llu's plan %s is not one of its task's", job, j->plan.id);
+        return -1;
+    }
     if (!fr->known && vb_run_frame(&s->c->model, &j->plan, &fr->r) != 0) {
         snprintf(why, whylen, "out of memory");
         return -1;
     }
     fr->known = 1;
+    memcpy(fr->id, j->plan.id, sizeof fr->id);
     if (shard_result_check(&r, &fr->r, why, whylen) != 0)
         return -1;
     /* why a plugin's worker failed the run, and nothing for any other */
@@ -432,7 +443,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     int rc = 0, header = 0, inputs_seen = 0;
     char why[256];
     size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
-    shard_frame *frames = calloc(2 * per, sizeof *frames);
+    shard_frame *frames = calloc(SHARD_PLANS_A_TASK * per, sizeof *frames);
     if (!frames) {
         snprintf(err, errlen, "out of memory");
         rc = -1;

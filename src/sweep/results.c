@@ -10,24 +10,11 @@
 
 const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
 
-vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i)
-{
-    return vb_runner_caps_of(c->integ[i], &c->model);
-}
-
-int vb_sweep_refines_tol(const vb_case *c, size_t i)
-{
-    return vb_sweep_caps(c, i).refines == VB_REFINES_TOL;
-}
+vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i) { return c->profile.caps[i]; }
 
 double vb_sweep_tolerance(const vb_case *c, int level)
 {
     return c->tolerance * pow(VB_TOL_RATIO, -(double)level);
-}
-
-int vb_sweep_calls_plugin(const vb_case *c, size_t i)
-{
-    return vb_sweep_caps(c, i).isolated;
 }
 
 int vb_sweep_job_shard(const vb_sweep *s, size_t job)
