@@ -100,9 +100,8 @@ int vb_cmd_run(int argc, char **argv)
                     "points), into DIR/NAME/shard.csv;\n"
                     "`verletbench merge` turns the N shards into the files of a\n"
                     "whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
-                    "Slurm); a case with a [loop], [contact] or [engines] is\n"
-                    "refused (exit 2): run it whole (grep -L '^\\[loop\\]'\n"
-                    "cases/*.case lists the others)"),
+                    "Slurm); every kind of case shards (an engine's command\n"
+                    "must run on every machine: give merge the same --engine)"),
         VB_OPT_FLAG("draw", &draw,
                     "then draw the charts and REPORT.md: verletbench draw DIR\n"
                     "(into plots/ for results, else DIR/plots/)"),
@@ -217,41 +216,8 @@ static int run_cases(int argc, char **argv, int first, const char *out, vb_share
             status = VB_EXIT_USAGE;
             goto done;
         }
-        if (shard_n && ci->n_engines) {
-            /* an engine's failure is text a shard does not carry */
-            vb_error(CMD, "%s: --shard: external engines are not sharded; run them whole",
-                     ci->path);
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-        for (size_t k = 0; shard_n && k < ci->n_integ; k++)
-            if (vb_runner_caps_of(ci->integ[k], &ci->model).draws) {
-                /* a frame loop's drawn-state errors are columns a shard
-                 * does not carry */
-                vb_error(CMD, "%s: --shard: a case with a [loop] is not sharded; run it whole",
-                         ci->path);
-                status = VB_EXIT_USAGE;
-                goto done;
-            }
-        if (shard_n && ci->n_integ &&
-            vb_runner_caps_of(ci->integ[0], &ci->model).state.kind == VB_STATE_RIGID_BODY) {
-            /* a rigid body's attitude, flips and tumble are columns a
-             * shard does not carry */
-            vb_error(CMD, "%s: --shard: a rigid body's case is not sharded; run it whole",
-                     ci->path);
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-        for (size_t k = 0; shard_n && k < ci->n_integ; k++)
-            if (vb_runner_caps_of(ci->integ[k], &ci->model).contact) {
-                /* a handler's or an engine's contact measures are
-                 * columns a shard does not carry */
-                vb_error(CMD, "%s: --shard: a case with a [contact], or an engine at its wall, "
-                              "is not sharded; run it whole",
-                         ci->path);
-                status = VB_EXIT_USAGE;
-                goto done;
-            }
+        /* every kind of case shards: a shard carries every field of its
+         * runs' results (output/shardfile.c, driver/profile.h) */
     }
     if (strict == 2 && !vb_case_set_runs_own(&set)) {
         /* a judgement of nothing would pass whatever happened */

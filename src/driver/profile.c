@@ -77,9 +77,11 @@ int vb_profile_make(vb_profile *p, const vb_model *m, const vb_integrator *const
     p->in_workers = malloc(room * sizeof *p->in_workers);
     p->rated = malloc(room * sizeof *p->rated);
     p->own_step = malloc(room * sizeof *p->own_step);
+    p->declaring = malloc(room * sizeof *p->declaring);
     p->plugin = calloc(room, 1);
     p->halves = calloc(room, 1);
-    if (!p->caps || !p->in_workers || !p->rated || !p->own_step || !p->plugin || !p->halves) {
+    if (!p->caps || !p->in_workers || !p->rated || !p->own_step || !p->plugin || !p->halves ||
+        !p->declaring) {
         vb_profile_free(p);
         return -1;
     }
@@ -98,6 +100,8 @@ int vb_profile_make(vb_profile *p, const vb_model *m, const vb_integrator *const
             p->in_workers[p->n_in_workers++] = i;
         if (!c->external)
             p->rated[p->n_rated++] = i;
+        else
+            p->declaring[p->n_declaring++] = i;
         if (c->refines == VB_REFINES_PHYSICS_DT)
             p->own_step[p->n_own_step++] = i;
         p->halves[i] = c->refines == VB_REFINES_DT;
@@ -114,6 +118,7 @@ void vb_profile_free(vb_profile *p)
     free(p->own_step);
     free(p->plugin);
     free(p->halves);
+    free(p->declaring);
     memset(p, 0, sizeof *p);
 }
 

@@ -91,7 +91,10 @@ typedef struct vb_profile {
     vb_state_desc state;
     unsigned measures; /* VB_MEASURE_* */
     size_t n;               /* entries */
-    vb_runner_caps *caps;   /* caps[i]: entry i's, asked once */
+    /* caps[i]: entry i's, asked once; what an engine declares with its
+     * first run (runner.h's vb_runner_declared) is not among them:
+     * sweep/results.h's vb_sweep_caps adds it */
+    vb_runner_caps *caps;
     /* The entries whose runs go to worker processes (plugin/isolate.h):
      * when any entry's runs call a plugin's code (its method's, a loop's
      * inner one's, the model's), every entry's but those of a process of
@@ -104,6 +107,11 @@ typedef struct vb_profile {
     /* The entries of the frame-rate table ([loop] rates): every one that
      * computes its runs (an engine's are the runs the plans ask of it). */
     size_t *rated, n_rated;
+    /* The entries that declare what they are with their first run (an
+     * engine's capability line: its precision and velocity, which its
+     * caps, its provenance line and the norms it is fitted for follow):
+     * a merge has each make a run before it reads the shards. */
+    size_t *declaring, n_declaring;
     /* The entries whose levels refine a physics step of their own inside
      * the frames of level 0 (an accumulator loop). */
     size_t *own_step, n_own_step;

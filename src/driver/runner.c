@@ -62,15 +62,21 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     c.timed = !e && !l && !cm;
     /* an engine on a model with a wall: a body at a contact (protocol 4) */
     c.contact = cm != NULL || (e && vb_model_type_has_wall(m->type));
-    if (e) {
-        vb_engine_caps ec;
-        if (vb_engine_caps_of(e, &ec)) {
-            c.precision = ec.precision;
-            c.substeps = ec.substeps;
-        }
-        c.velocity = vb_engine_velocity_of(r);
-    }
+    vb_runner_declared(r, &c);
     return c;
+}
+
+void vb_runner_declared(const vb_integrator *r, vb_runner_caps *c)
+{
+    const vb_engine *e = vb_engine_of(r);
+    vb_engine_caps ec;
+    if (!e)
+        return;
+    if (vb_engine_caps_of(e, &ec)) {
+        c->precision = ec.precision;
+        c->substeps = ec.substeps;
+    }
+    c->velocity = vb_engine_velocity_of(r);
 }
 
 vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *at_level,
@@ -92,6 +98,11 @@ vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *a
 double vb_runner_level_x(const vb_plan_spec *plan, const vb_run_result *res)
 {
     return plan->tol > 0.0 ? plan->tol : res->dt;
+}
+
+unsigned vb_runner_own(const vb_runner_caps *c)
+{
+    return (c->draws ? VB_OWN_STEPS : 0u) | (c->refines == VB_REFINES_PHYSICS_DT ? VB_OWN_DT : 0u);
 }
 
 double vb_runner_tolerance(const vb_integrator *r, const vb_plan_spec *plan)

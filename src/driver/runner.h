@@ -104,6 +104,11 @@ typedef struct vb_runner_caps {
 
 /* What entry r (an element of a case's list) can do on model m. */
 vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m);
+/* What r has declared of itself by now into c (an engine's capability
+ * line, read with its first run: its precision, velocity and substeps;
+ * nothing for any other runner): the one part of its caps that a run
+ * tells, where the rest is known before any. */
+void vb_runner_declared(const vb_integrator *r, vb_runner_caps *c);
 
 /* ---- a sweep's levels, as each runner takes them ----
  * A runner refines the plan's step level after level, or (one that holds
@@ -123,6 +128,14 @@ vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *a
  * fixed plan's own t_end / N, a random plan's nominal dt, an
  * accumulator's physics step). */
 double vb_runner_level_x(const vb_plan_spec *plan, const struct vb_run_result *res);
+/* What a runner's row holds of its own, beyond what any run of its plan
+ * writes whatever its method did (result.h's vb_run_frame): VB_OWN_STEPS,
+ * its steps are a count of its own (a frame loop's physics steps), not the
+ * plan's; VB_OWN_DT, its dt is its own step (an accumulator's physics
+ * step), not the plan's. */
+enum { VB_OWN_STEPS = 1u, VB_OWN_DT = 2u };
+unsigned vb_runner_own(const vb_runner_caps *c);
+
 /* The tolerance a run of r under plan is held to (the plan's, or
  * VB_DEFAULT_TOL where it gives none), or NaN for a runner without one
  * (any but an adaptive method). */

@@ -72,8 +72,12 @@ int vb_norm_needs_velocity(vb_norm n)
 
 int vb_norm_applies_to(const vb_case *c, size_t i, vb_norm n)
 {
+    /* what it reports is what it has declared by now (an engine's
+     * capability line) */
+    vb_runner_caps k = c->profile.caps[i];
+    vb_runner_declared(c->integ[i], &k);
     return vb_norm_applies(c, n) &&
-           !(vb_norm_needs_velocity(n) && c->profile.caps[i].velocity == VB_VELOCITY_NONE);
+           !(vb_norm_needs_velocity(n) && k.velocity == VB_VELOCITY_NONE);
 }
 
 /* What a reference solution cannot resolve: errors in position or velocity

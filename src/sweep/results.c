@@ -10,7 +10,12 @@
 
 const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
 
-vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i) { return c->profile.caps[i]; }
+vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i)
+{
+    vb_runner_caps k = c->profile.caps[i];
+    vb_runner_declared(c->integ[i], &k); /* an engine's capability line, read with a run */
+    return k;
+}
 
 double vb_sweep_tolerance(const vb_case *c, int level)
 {

@@ -23,8 +23,9 @@
  * tolerance `tolerance` / VB_TOL_RATIO^level: the tolerance is what its
  * sweep refines, and the x of its fitted orders. */
 #define VB_TOL_RATIO 10.0
-/* What the case's entry i can do on its model (runner.h), as the case's
- * description holds it (profile.h). */
+/* What the case's entry i can do on its model (runner.h): as the case's
+ * description holds it (profile.h), with what it has declared by now (an
+ * engine's capability line). */
 vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i);
 /* The tolerance an adaptive method's runs are held to at a level. */
 double vb_sweep_tolerance(const vb_case *c, int level);
