@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "body_table.h"
 #include "charts.h"
 #include "contact_table.h"
 #include "names.h"
@@ -40,6 +41,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_BOUNCES] = vb_write_bounces,
     [VB_FILE_RIGID_SERIES] = vb_write_rigid_timeseries,
     [VB_FILE_POLHODE] = vb_write_polhode,
+    [VB_FILE_BODY] = vb_write_body,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };
