@@ -601,7 +601,7 @@ def contact_charts(vb, tmp):
           % (rc, log.strip()[-300:]))
     # bounces.png: curves equal where both have points are keyed together
     rows = csv_rows(os.path.join(res, "bounce", "bounces.csv"))
-    dt = max(float(r["dt"]) for r in rows)
+    dt = sorted(float(r["dt"]) for r in rows)[-1]  # the coarsest step
     ys = {}
     for r in rows:
         if float(r["dt"]) == dt:

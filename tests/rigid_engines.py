@@ -99,7 +99,7 @@ import shlex
 import stat
 import sys
 
-from suite import Suite, table_rows
+from suite import Suite, max_or_nan, table_rows
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ENG = os.path.join(ROOT, "engines")
@@ -528,7 +528,7 @@ def test_engines_that_reset_or_overflow(tmp):
         # MuJoCo: the first step from a state whose qacc passes 1e10, the
         # recurrence's own; its |w| to the 3 digits said (the recurrence
         # and MuJoCo's doubles agree to round-off up to there: 1e-10)
-        n, t0, w = explicit_euler_blowup(h, lambda acc, gf: max(abs(a) for a in acc) > 1e10)
+        n, t0, w = explicit_euler_blowup(h, lambda acc, gf: max_or_nan(abs(a) for a in acc) > 1e10)
         line = said("mujoco-euler", level)
         m = re.search(r"\|w\| = ([^ ]+) rad/s", line)
         check(("the engine reported: MuJoCo reset the body in its step from t = %.7g to %.7g: "

@@ -570,8 +570,10 @@ function main(spec) {
       } catch (e) {
         failed = true;
         const msg = e instanceof RequestError ? e.message : (e && e.stack) || String(e);
-        out.parts = []; // the rows of a failed run are void: not written at all
-        out.size = 0;
+        // the rows written before the failure go out before its error line,
+        // as the C and Python helpers' streams write them: what the harness
+        // reads of a failed run (a tumble before an engine's reset) must not
+        // depend on how much this buffer held when it failed
         out.push(`# verletbench-error run=${e.id || "?"} ${msg.split("\n")[0]}\n`);
         out.flush();
         process.stderr.write(`${name}: run ${e.id || "?"}: ${msg}\n`);
