@@ -16,6 +16,7 @@
 #include "numbers.h"
 #include "outfile.h"
 #include "plan.h"
+#include "profile.h"
 #include "provenance.h"
 #include "runner.h"
 #include "runs_table.h"
@@ -505,11 +506,16 @@ static int sim(const sim_opts *o)
         status = VB_EXIT_FAIL;
         goto out;
     }
-    /* runs.csv's row, without a sweep's level and resolved */
-    unsigned view = (loop ? VB_RUNS_LOOP : 0) |
-                    (vb_runner_caps_of(integ, &model).state.kind == VB_STATE_RIGID_BODY
-                         ? VB_RUNS_RIGID
-                         : 0);
+    /* runs.csv's row, without a sweep's level and resolved: the columns of
+     * what this run measures (its description, as a case's: profile.h) */
+    vb_profile described;
+    if (vb_profile_make(&described, &model, &integ, 1, vb_plan_t_end(&spec.plan)) != 0) {
+        vb_error(CMD, "out of memory");
+        status = VB_EXIT_FAIL;
+        goto out;
+    }
+    unsigned view = vb_runs_view(described.measures);
+    vb_profile_free(&described);
     vb_runs_row row = {&model, integ, &spec.plan, &res, 0};
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);

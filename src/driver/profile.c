@@ -16,11 +16,11 @@ vb_state_desc vb_state_desc_of(const vb_model *m)
     if (b) /* the path of w, body frame: the face's v is (v, w, 0) */
         return (vb_state_desc){
             .shape = vb_state_of_model(m), .body = b, .path_at = m->n + 3, .path_width = 3,
-            .path_bodies = 1, .path_dim = 3,
+            .bodies = 1, .path_dim = 3,
             .path_period = isfinite(b->w_period) && b->w_period > 0.0 ? b->w_period : (double)INFINITY,
             .path_every_step = 1, .errors = VB_STATE_ERRORS, .pose = "attitude"};
     return (vb_state_desc){.shape = vb_state_of_model(m), .path_at = 0, .path_width = m->n,
-                           .path_bodies = m->particles, .path_dim = m->type->dim,
+                           .bodies = m->particles, .path_dim = m->type->dim,
                            .path_period = (double)INFINITY, .errors = 0, .pose = "position"};
 }
 

@@ -39,11 +39,14 @@
 typedef struct vb_state_desc {
     vb_state_shape shape;      /* its kind and size (runner.h) */
     const vb_rigid_body *body; /* a rigid body's own description, or NULL */
+    /* the bodies it holds (the particles, or one rigid body, whatever the
+     * doubles its state is packed in) */
+    size_t bodies;
     /* What a chart's path of a run holds: path_width numbers of the
      * reported state x[N] then v[N] from index path_at (the coordinates:
-     * 0; a rigid body's body-frame w: v's 3..5), path_bodies bodies of
-     * path_dim numbers each (the particles, or one body's w). */
-    size_t path_at, path_width, path_bodies, path_dim;
+     * 0; a rigid body's body-frame w: v's 3..5), path_dim numbers a body
+     * (a particle's coordinates, the body's w). */
+    size_t path_at, path_width, path_dim;
     /* the exact path's period, after which it repeats (a rigid body's
      * w(t): its polhode is closed), or INFINITY: none */
     double path_period;

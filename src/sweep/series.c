@@ -384,7 +384,7 @@ static size_t tracked(const vb_case *c, size_t *out)
 {
     const vb_state_desc *st = &c->profile.state;
     size_t dim = st->path_dim, bodies[VB_PATH_SHOWN_MAX], m = 0;
-    size_t nb = vb_path_bodies(st->path_bodies, 0, bodies);
+    size_t nb = vb_path_bodies(st->bodies, 0, bodies);
     for (size_t k = 0; k < nb; k++)
         for (size_t d = 0; d < dim; d++)
             out[m++] = bodies[k] * dim + d;
@@ -485,7 +485,7 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
     /* VB_PATH_POINTS, fewer past VB_PATH_VALUES times the bodies kept */
-    size_t kept = vb_path_bodies(st->path_bodies, 0, NULL);
+    size_t kept = vb_path_bodies(st->bodies, 0, NULL);
     size_t points = VB_PATH_VALUES / kept < VB_PATH_POINTS ? VB_PATH_VALUES / kept : VB_PATH_POINTS;
     /* a path that repeats is drawn over one period (a rigid body's
      * polhode is closed: one period of w(t) draws it all, at 2000 points;
