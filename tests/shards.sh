@@ -79,11 +79,11 @@ for mode in charts; do
     # an engine of --engine at a contact: merge is given it as run was
     flag=--no-chart-data
     parallel --will-cite "$VB" run --quiet $flag -j 1 --engine "'$CLOSED'" --shard {}/3 cases/bounce.case cases/tunnel.case \
-        --out "$tmp/ke/s{}" ::: 1 2 3 >"$tmp/log" 2>&1 || { bad "run --shard --engine at a contact ($mode)"; tail -5 "$tmp/log"; }
-    "$VB" merge --quiet $flag --engine "$CLOSED" "$tmp"/ke/s* --out "$tmp/ke/m" >"$tmp/log" 2>&1 || { bad "merge --engine ($mode)"; tail -5 "$tmp/log"; }
-    "$VB" run --quiet $flag --engine "$CLOSED" cases/bounce.case cases/tunnel.case --out "$tmp/ke/w" >"$tmp/log" 2>&1 || { bad "whole run --engine ($mode)"; tail -5 "$tmp/log"; }
+        --out "$tmp/ke/s{}" ::: 1 2 3 >"$tmp/log" 2>&1 || { bad "run --shard --engine at a contact (tables)"; tail -5 "$tmp/log"; }
+    "$VB" merge --quiet $flag --engine "$CLOSED" "$tmp"/ke/s* --out "$tmp/ke/m" >"$tmp/log" 2>&1 || { bad "merge --engine (tables)"; tail -5 "$tmp/log"; }
+    "$VB" run --quiet $flag --engine "$CLOSED" cases/bounce.case cases/tunnel.case --out "$tmp/ke/w" >"$tmp/log" 2>&1 || { bad "whole run --engine (tables)"; tail -5 "$tmp/log"; }
     if diff -r "$tmp/ke/m" "$tmp/ke/w" >"$tmp/diff" 2>&1; then ok
-    else bad "the merge of 3 shards with an engine at a contact differs from the whole run ($mode)"; head -5 "$tmp/diff"; fi
+    else bad "the merge of 3 shards with an engine at a contact differs from the whole run (tables)"; head -5 "$tmp/diff"; fi
 done
 # what the shards carried and the tables were made of, not an empty run:
 # the racket's flips, a loop's drawn errors, the handlers' contact rows and
