@@ -6,8 +6,10 @@
  *  - its state: what every runner of the case carries, particles or a
  *    rigid body (vb_state_desc: its size, the body itself, what a chart's
  *    path of it holds, the errors the state has of its own);
- *  - what it steps: each entry's caps (runner.h), asked once, and the
- *    entries by where their runs go (here, in worker processes);
+ *  - what it steps: each entry's caps (runner.h), asked once, what a
+ *    sweep's level is for each (runner.h's vb_runner_level_plan), and the
+ *    entries by where their runs go (here, in worker processes) and by
+ *    the tables they are rows of;
  *  - what it measures: the VB_MEASURE_* bits, of which the norms that
  *    apply, the tables and the charts follow (a measure that a state has,
  *    the attitude, or a runner's, contact events, a frame loop's drawn
@@ -16,7 +18,9 @@
  *  - how it shards: every run of it is a job a shard carries whole
  *    (output/shardfile.c writes every field of its result, whatever it
  *    measures), so every case shards; one that runs an engine's command
- *    needs that engine on every machine.
+ *    needs that engine on every machine, and a merge has each entry that
+ *    declares itself with a run (an engine) make one before it reads the
+ *    shards (declaring, below).
  *
  * What differs by kind is decided here and in runner.c, from the model and
  * the entries; the layers above read the answers. */
