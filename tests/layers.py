@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from suite import write_tree
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 CHECK = os.path.join(HERE, "includes.py")
@@ -57,13 +59,7 @@ RULES_TEXT = """# a house
 
 def tree(tmp, files, rules=RULES_TEXT):
     """A source tree of files {path: text} and its rules; their paths."""
-    src = os.path.join(tmp, "src")
-    shutil.rmtree(src, ignore_errors=True)
-    for path, text in files.items():
-        full = os.path.join(src, path)
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w") as f:
-            f.write(text)
+    src = write_tree(os.path.join(tmp, "src"), files)
     doc = os.path.join(tmp, "architecture.md")
     with open(doc, "w") as f:
         f.write(rules)

@@ -42,6 +42,18 @@ def table_rows(path):
     return list(csv.DictReader(io.StringIO("\n".join(table_body(path)))))
 
 
+def write_tree(root, files):
+    """A tree of files {path under root: text} made afresh under root;
+    root."""
+    shutil.rmtree(root, ignore_errors=True)
+    for path, text in files.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+    return root
+
+
 class Suite:
     def __init__(self, name, guard):
         self.name = name

@@ -141,145 +141,182 @@ static int rescale(long long *m, int from, int to)
     return 0;
 }
 
+/* what a grid is written as, for a message */
+static const char grid_hint[] =
+    "a list 'a, b, c', or a range 'A .. B step S' or 'A .. B times F'";
+
+/* The values of a list "a, b, c" (text: a copy of e's value, cut here) into
+ * x[] (at most cap).  Their count, or 0 after a message. */
+static size_t list_values(vb_parser *p, const vb_entry *e, char *text, double *x, size_t cap)
+{
+    size_t n = 0;
+    for (char *save = NULL, *tok = strtok_r(text, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        char *t = trim(tok);
+        if (!*t) {
+            vb_parser_fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
+            return 0;
+        }
+        if (n == cap) {
+            vb_parser_fail(p, e->line, "%s: more than %d values", e->key, VB_MAX_GRID_POINTS);
+            return 0;
+        }
+        if (vb_parse_double(t, &x[n]) != 0) {
+            vb_parser_fail(p, e->line,
+                           "%s: '%s' in the list is not a finite number (a grid is %s)", e->key,
+                           t, grid_hint);
+            return 0;
+        }
+        n++;
+    }
+    /* "1, 2," or "1,,2": a value left out is a mistake, not a grid of fewer */
+    size_t commas = 0;
+    for (const char *c = e->value; *c; c++)
+        commas += *c == ',';
+    if (commas + 1 != n) {
+        vb_parser_fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
+        return 0;
+    }
+    return n;
+}
+
+/* A + i S as decimals, exactly, where A, B and S are plain decimals of at
+ * most 17 digits: the points are the numbers a reader of the file expects,
+ * read as doubles only at the end (0.9 .. 0 step -0.3 ends on 0, where
+ * 0.9 + 3 (-0.3) is 1.1e-16 in binary).  Their count into x[] (at most
+ * cap); 0 after a message; -1 when A, B and S are not such decimals. */
+static long decimal_range(vb_parser *p, const vb_entry *e, const char *a_text,
+                          const char *b_text, const char *s_text, double *x, size_t cap)
+{
+    long long ma, mb, ms;
+    int ea, eb, es;
+    if (decimal(a_text, &ma, &ea) != 0 || decimal(b_text, &mb, &eb) != 0 ||
+        decimal(s_text, &ms, &es) != 0)
+        return -1;
+    int e0 = ea < eb ? (ea < es ? ea : es) : (eb < es ? eb : es);
+    if (rescale(&ma, ea, e0) != 0 || rescale(&mb, eb, e0) != 0 || rescale(&ms, es, e0) != 0)
+        return -1;
+    if (ms == 0) {
+        vb_parser_fail(p, e->line, "%s: '%s': the step S must not be 0", e->key, e->value);
+        return 0;
+    }
+    long long steps = (mb - ma) / ms; /* whole steps toward B */
+    if (steps < 1) {
+        vb_parser_fail(p, e->line,
+                       "%s: '%s' has fewer than two points: the step must lead "
+                       "from %s toward %s and reach A + S at least once",
+                       e->key, e->value, a_text, b_text);
+        return 0;
+    }
+    if (steps + 1 > (long long)cap) {
+        vb_parser_fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
+                       VB_MAX_GRID_POINTS);
+        return 0;
+    }
+    size_t n = 0;
+    for (long long i = 0; i <= steps; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%llde%d", ma + i * ms, e0);
+        x[n++] = strtod(buf, NULL);
+    }
+    return (long)n;
+}
+
+/* A range in binary: how many steps of S (factors of F, geometric) lead
+ * from A to B, B included when a whole number of them reaches it to
+ * round-off (1e-12 of a step), each point rounded to the 15 digits a double
+ * always holds, and none past B.  Their count into x[] (at most cap), or 0
+ * after a message. */
+static size_t binary_range(vb_parser *p, const vb_entry *e, double a, double b, double by,
+                           int geometric, const char *a_text, const char *b_text, double *x,
+                           size_t cap)
+{
+    double span;
+    if (geometric) {
+        if (!(a != 0.0 && b != 0.0 && (a > 0.0) == (b > 0.0) && by > 0.0 && by != 1.0)) {
+            vb_parser_fail(p, e->line,
+                           "%s: '%s': a range by a factor needs A and B of one sign, "
+                           "neither 0, and F > 0, F != 1",
+                           e->key, e->value);
+            return 0;
+        }
+        span = log(b / a) / log(by);
+    } else {
+        if (!(by != 0.0)) {
+            vb_parser_fail(p, e->line, "%s: '%s': the step S must not be 0", e->key, e->value);
+            return 0;
+        }
+        span = (b - a) / by;
+    }
+    if (!(span >= 1.0 - 1e-12) || !isfinite(span)) {
+        vb_parser_fail(p, e->line,
+                       "%s: '%s' has fewer than two points: %s must lead from %s toward "
+                       "%s and reach %s at least once",
+                       e->key, e->value, geometric ? "the factor" : "the step", a_text, b_text,
+                       geometric ? "A F" : "A + S");
+        return 0;
+    }
+    if (span + 1.0 > (double)cap + 1e-12) {
+        vb_parser_fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
+                       VB_MAX_GRID_POINTS);
+        return 0;
+    }
+    size_t n = (size_t)floor(span + 1e-12) + 1;
+    for (size_t i = 0; i < n; i++)
+        x[i] = round15(geometric ? a * pow(by, (double)i) : a + (double)i * by);
+    /* a last point past B by round-off is B (1 .. 1000 times 10 ends
+     * on 1000, never on 1000.0000000000002) */
+    if ((x[n - 1] - b) * (b - a) > 0.0)
+        x[n - 1] = b;
+    return n;
+}
+
+/* The values of a range "A .. B step S" or "A .. B times F" (text: a copy
+ * of e's value, cut here; dots: its "..") into x[] (at most cap).  Their
+ * count, or 0 after a message. */
+static size_t range_values(vb_parser *p, const vb_entry *e, char *text, char *dots, double *x,
+                           size_t cap)
+{
+    if (strchr(text, ',') || strstr(dots + 2, "..") || dots[2] == '.') {
+        vb_parser_fail(p, e->line, "%s: '%s' is not a grid: %s", e->key, e->value, grid_hint);
+        return 0;
+    }
+    *dots = '\0';
+    char *rest = dots + 2, *word[4];
+    int nw = 0;
+    for (char *save = NULL, *tok = strtok_r(rest, " \t", &save); tok && nw < 4;
+         tok = strtok_r(NULL, " \t", &save))
+        word[nw++] = tok;
+    const char *a_text = trim(text);
+    double a, b, by;
+    int geometric = nw == 3 && !strcmp(word[1], "times");
+    if (nw != 3 || (strcmp(word[1], "step") && !geometric) || vb_parse_double(a_text, &a) != 0 ||
+        vb_parse_double(word[0], &b) != 0 || vb_parse_double(word[2], &by) != 0) {
+        vb_parser_fail(p, e->line,
+                       "%s: '%s' is not a range: write 'A .. B step S' (A, A + S, ... up "
+                       "to B) or 'A .. B times F' (A, A F, A F^2, ... up to B)",
+                       e->key, e->value);
+        return 0;
+    }
+    if (!geometric) {
+        long n = decimal_range(p, e, a_text, word[0], word[2], x, cap);
+        if (n >= 0)
+            return (size_t)n;
+    }
+    return binary_range(p, e, a, b, by, geometric, a_text, word[0], x, cap);
+}
+
 /* The values of a grid entry into x[] (at most cap): "a, b, c", "A .. B
- * step S" or "A .. B times F".  Their count, or 0 after a message. */
+ * step S" or "A .. B times F", two or more, each once.  Their count, or 0
+ * after a message. */
 static size_t grid_values(vb_parser *p, const vb_entry *e, double *x, size_t cap)
 {
     char text[VB_CASE_LINE_MAX + 1];
     snprintf(text, sizeof text, "%s", e->value);
-    const char *hint = "a list 'a, b, c', or a range 'A .. B step S' or 'A .. B times F'";
     char *dots = strstr(text, "..");
-    size_t n = 0;
-    if (!dots) {
-        for (char *save = NULL, *tok = strtok_r(text, ",", &save); tok;
-             tok = strtok_r(NULL, ",", &save)) {
-            char *t = trim(tok);
-            if (!*t) {
-                vb_parser_fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
-                return 0;
-            }
-            if (n == cap) {
-                vb_parser_fail(p, e->line, "%s: more than %d values", e->key, VB_MAX_GRID_POINTS);
-                return 0;
-            }
-            if (vb_parse_double(t, &x[n]) != 0) {
-                vb_parser_fail(p, e->line,
-                               "%s: '%s' in the list is not a finite number (a grid is %s)", e->key,
-                               t, hint);
-                return 0;
-            }
-            n++;
-        }
-        /* "1, 2," or "1,,2": a value left out is a mistake, not a grid of fewer */
-        size_t commas = 0;
-        for (const char *c = e->value; *c; c++)
-            commas += *c == ',';
-        if (commas + 1 != n) {
-            vb_parser_fail(p, e->line, "%s: an empty value in the list '%s'", e->key, e->value);
-            return 0;
-        }
-    } else {
-        if (strchr(text, ',') || strstr(dots + 2, "..") || dots[2] == '.') {
-            vb_parser_fail(p, e->line, "%s: '%s' is not a grid: %s", e->key, e->value, hint);
-            return 0;
-        }
-        *dots = '\0';
-        char *rest = dots + 2, *word[4];
-        int nw = 0;
-        for (char *save = NULL, *tok = strtok_r(rest, " \t", &save); tok && nw < 4;
-             tok = strtok_r(NULL, " \t", &save))
-            word[nw++] = tok;
-        double a, b, by;
-        int geometric = nw == 3 && !strcmp(word[1], "times");
-        if (nw != 3 || (strcmp(word[1], "step") && !geometric) ||
-            vb_parse_double(trim(text), &a) != 0 || vb_parse_double(word[0], &b) != 0 ||
-            vb_parse_double(word[2], &by) != 0) {
-            vb_parser_fail(p, e->line,
-                           "%s: '%s' is not a range: write 'A .. B step S' (A, A + S, ... up "
-                           "to B) or 'A .. B times F' (A, A F, A F^2, ... up to B)",
-                           e->key, e->value);
-            return 0;
-        }
-        /* A + i S as decimals, exactly, where A, B and S are plain decimals
-         * of at most 17 digits: the points are the numbers a reader of the
-         * file expects, read as doubles only at the end (0.9 .. 0 step -0.3
-         * ends on 0, where 0.9 + 3 (-0.3) is 1.1e-16 in binary) */
-        long long ma, mb, ms;
-        int ea, eb, es;
-        if (!geometric && decimal(trim(text), &ma, &ea) == 0 && decimal(word[0], &mb, &eb) == 0 &&
-            decimal(word[2], &ms, &es) == 0) {
-            int e0 = ea < eb ? (ea < es ? ea : es) : (eb < es ? eb : es);
-            if (rescale(&ma, ea, e0) == 0 && rescale(&mb, eb, e0) == 0 &&
-                rescale(&ms, es, e0) == 0) {
-                if (ms == 0) {
-                    vb_parser_fail(p, e->line, "%s: '%s': the step S must not be 0", e->key,
-                                   e->value);
-                    return 0;
-                }
-                long long steps = (mb - ma) / ms; /* whole steps toward B */
-                if (steps < 1) {
-                    vb_parser_fail(p, e->line,
-                                   "%s: '%s' has fewer than two points: the step must lead "
-                                   "from %s toward %s and reach A + S at least once",
-                                   e->key, e->value, trim(text), word[0]);
-                    return 0;
-                }
-                if (steps + 1 > (long long)cap) {
-                    vb_parser_fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
-                                   VB_MAX_GRID_POINTS);
-                    return 0;
-                }
-                for (long long i = 0; i <= steps; i++) {
-                    char buf[64];
-                    snprintf(buf, sizeof buf, "%llde%d", ma + i * ms, e0);
-                    x[n++] = strtod(buf, NULL);
-                }
-                goto counted;
-            }
-        }
-        /* otherwise in binary: how many steps of S (factors of F) lead from
-         * A to B, B included when a whole number of them reaches it to
-         * round-off (1e-12 of a step), each point rounded to the 15 digits
-         * a double always holds, and none past B */
-        double span;
-        if (geometric) {
-            if (!(a != 0.0 && b != 0.0 && (a > 0.0) == (b > 0.0) && by > 0.0 && by != 1.0)) {
-                vb_parser_fail(p, e->line,
-                               "%s: '%s': a range by a factor needs A and B of one sign, "
-                               "neither 0, and F > 0, F != 1",
-                               e->key, e->value);
-                return 0;
-            }
-            span = log(b / a) / log(by);
-        } else {
-            if (!(by != 0.0)) {
-                vb_parser_fail(p, e->line, "%s: '%s': the step S must not be 0", e->key, e->value);
-                return 0;
-            }
-            span = (b - a) / by;
-        }
-        if (!(span >= 1.0 - 1e-12) || !isfinite(span)) {
-            vb_parser_fail(p, e->line,
-                           "%s: '%s' has fewer than two points: %s must lead from %s toward "
-                           "%s and reach %s at least once",
-                           e->key, e->value, geometric ? "the factor" : "the step", trim(text),
-                           word[0], geometric ? "A F" : "A + S");
-            return 0;
-        }
-        if (span + 1.0 > (double)cap + 1e-12) {
-            vb_parser_fail(p, e->line, "%s: '%s' has more than %d points", e->key, e->value,
-                           VB_MAX_GRID_POINTS);
-            return 0;
-        }
-        n = (size_t)floor(span + 1e-12) + 1;
-        for (size_t i = 0; i < n; i++)
-            x[i] = round15(geometric ? a * pow(by, (double)i) : a + (double)i * by);
-        /* a last point past B by round-off is B (1 .. 1000 times 10 ends
-         * on 1000, never on 1000.0000000000002) */
-        if ((x[n - 1] - b) * (b - a) > 0.0)
-            x[n - 1] = b;
-    }
-counted:
+    size_t n = dots ? range_values(p, e, text, dots, x, cap) : list_values(p, e, text, x, cap);
+    if (n == 0)
+        return 0;
     if (n < 2) {
         vb_parser_fail(p, e->line, "%s: a grid of one value '%s': write the value alone", e->key,
                        e->value);

@@ -209,6 +209,87 @@ int vb_cmd_bench(int argc, char **argv)
     return bench(&o);
 }
 
+/* the systems to time, into systems[] (*n_sys of them, not yet set up):
+ * --model with its --set parameters, or the default three; 0, or the exit
+ * status after the message */
+static int systems_of(const char *model_name, const char *const *sets, size_t n_sets,
+                      vb_model systems[3], size_t *n_sys)
+{
+    char err[1024], names[512];
+    *n_sys = 0;
+    if (model_name) {
+        const vb_model_type *mt = vb_model_find(model_name);
+        if (!mt) {
+            vb_model_names_text(names, sizeof names);
+            return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name,
+                                  names);
+        }
+        vb_model_defaults(&systems[*n_sys], mt);
+        for (size_t k = 0; k < n_sets; k++)
+            if (vb_opt_set_param(CMD, &systems[*n_sys], sets[k]) != 0)
+                return VB_EXIT_USAGE;
+        (*n_sys)++;
+    } else {
+        vb_model_defaults(&systems[(*n_sys)++], vb_model_find("orbit"));
+        vb_model_defaults(&systems[*n_sys], vb_model_find("chain"));
+        if (vb_model_set(&systems[(*n_sys)++], "N", "64", err, sizeof err) != 0)
+            return vb_usage_error(CMD, "%s", err);
+        vb_model_defaults(&systems[(*n_sys)++], vb_model_find("figure-eight"));
+    }
+    return 0;
+}
+
+/* the orbit (whose fused loop is every ratio's fallback) and the systems
+ * set up: 0, or the exit status after the message, none left to free */
+static int setup_systems(vb_model *orbit, vb_model *systems, size_t n_sys)
+{
+    char err[1024];
+    vb_model_defaults(orbit, vb_model_find("orbit"));
+    if (vb_model_setup(orbit, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "%s", err);
+    for (size_t k = 0; k < n_sys; k++)
+        if (vb_model_setup(&systems[k], err, sizeof err) != 0) {
+            for (size_t j = 0; j < k; j++)
+                vb_model_free(&systems[j]);
+            vb_model_free(orbit);
+            return vb_usage_error(CMD, "%s", err);
+        }
+    return 0;
+}
+
+/* --integrator's list, each suiting every system, into list[] (at most
+ * 32, *n of them): 0, or the exit status after the message */
+static int integrators_of(const char *integs, const vb_model *systems, size_t n_sys,
+                          const vb_integrator *list[32], size_t *n)
+{
+    char err[1024], names[512], copy[512];
+    snprintf(copy, sizeof copy, "%s", integs);
+    *n = 0;
+    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
+        const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, err, sizeof err)
+                                                  : vb_integrator_find(tok);
+        if (!g) {
+            if (strchr(tok, ':'))
+                return vb_usage_error(CMD, "--integrator: %s", err);
+            vb_integrator_names(names, sizeof names);
+            return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
+                                  names);
+        }
+        for (size_t k = 0; k < n_sys; k++)
+            if (vb_integrator_suits(g, &systems[k], err, sizeof err) != 0)
+                return vb_usage_error(CMD, "--integrator: %s", err);
+        for (size_t k = 0; k < *n; k++)
+            if (list[k] == g)
+                return vb_usage_error(CMD, "--integrator: '%s' named twice", tok);
+        if (*n == 32)
+            return vb_usage_error(CMD, "--integrator: at most 32 integrators");
+        list[(*n)++] = g;
+    }
+    if (*n == 0)
+        return vb_usage_error(CMD, "--integrator: '%s' names no integrator", integs);
+    return 0;
+}
+
 /* the timings the options ask for, printed (and written to --out) */
 static int bench(const bench_opts *opt)
 {
@@ -221,85 +302,24 @@ static int bench(const bench_opts *opt)
     if (n_sets && !model_name)
         return vb_usage_error(CMD, "--set needs --model: which system's parameter?");
 
-    char err[1024], names[512];
+    char err[1024];
     if (opt->engine)
         return bench_protocol(opt->engine, model_name, sets, n_sets,
                               opt->steps ? opt->steps : 100000, repeat, out);
-    /* the systems: the user's one, or the default three */
-    vb_model systems[3];
-    size_t n_sys = 0;
-    if (model_name) {
-        const vb_model_type *mt = vb_model_find(model_name);
-        if (!mt) {
-            vb_model_names_text(names, sizeof names);
-            return vb_usage_error(CMD, "--model: unknown model '%s' (valid: %s)", model_name,
-                                  names);
-        }
-        vb_model_defaults(&systems[n_sys], mt);
-        for (size_t k = 0; k < n_sets; k++)
-            if (vb_opt_set_param(CMD, &systems[n_sys], sets[k]) != 0)
-                return VB_EXIT_USAGE;
-        n_sys++;
-    } else {
-        vb_model_defaults(&systems[n_sys++], vb_model_find("orbit"));
-        vb_model_defaults(&systems[n_sys], vb_model_find("chain"));
-        if (vb_model_set(&systems[n_sys++], "N", "64", err, sizeof err) != 0)
-            return vb_usage_error(CMD, "%s", err);
-        vb_model_defaults(&systems[n_sys++], vb_model_find("figure-eight"));
-    }
-    /* the orbit's fused loop: every ratio's fallback */
-    vb_model orbit;
-    vb_model_defaults(&orbit, vb_model_find("orbit"));
-    if (vb_model_setup(&orbit, err, sizeof err) != 0)
-        return vb_usage_error(CMD, "%s", err);
-    for (size_t k = 0; k < n_sys; k++)
-        if (vb_model_setup(&systems[k], err, sizeof err) != 0) {
-            for (size_t j = 0; j < k; j++)
-                vb_model_free(&systems[j]);
-            vb_model_free(&orbit);
-            return vb_usage_error(CMD, "%s", err);
-        }
+    vb_model systems[3], orbit;
+    size_t n_sys;
+    int status;
+    if ((status = systems_of(model_name, sets, n_sets, systems, &n_sys)) != 0 ||
+        (status = setup_systems(&orbit, systems, n_sys)) != 0)
+        return status;
     double mu = orbit.p[0]; /* orbit parameters: mu, a, e */
 
     const vb_integrator *list[32];
     size_t n = 0;
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", integs);
-    int status = VB_EXIT_OK, have_out = 0;
+    int have_out = 0;
     vb_outfile o;
-    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
-        const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, err, sizeof err)
-                                                  : vb_integrator_find(tok);
-        if (!g) {
-            if (strchr(tok, ':')) {
-                status = vb_usage_error(CMD, "--integrator: %s", err);
-                goto done;
-            }
-            vb_integrator_names(names, sizeof names);
-            status = vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)", tok,
-                                    names);
-            goto done;
-        }
-        for (size_t k = 0; k < n_sys; k++)
-            if (vb_integrator_suits(g, &systems[k], err, sizeof err) != 0) {
-                status = vb_usage_error(CMD, "--integrator: %s", err);
-                goto done;
-            }
-        for (size_t k = 0; k < n; k++)
-            if (list[k] == g) {
-                status = vb_usage_error(CMD, "--integrator: '%s' named twice", tok);
-                goto done;
-            }
-        if (n == 32) {
-            status = vb_usage_error(CMD, "--integrator: at most 32 integrators");
-            goto done;
-        }
-        list[n++] = g;
-    }
-    if (n == 0) {
-        status = vb_usage_error(CMD, "--integrator: '%s' names no integrator", integs);
+    if ((status = integrators_of(integs, systems, n_sys, list, &n)) != 0)
         goto done;
-    }
 
     /* --out opened before the timing (a wrong path is said at once, not
      * after a minute); the rows are kept until the end, so it gets the whole

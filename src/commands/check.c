@@ -173,11 +173,10 @@ int vb_cmd_check(int argc, char **argv)
     return rc;
 }
 
-/* the cases rerun and compared with the baseline, --save'd when asked */
-static int check(const char *base, const char *save, int quiet, const vb_tolerance *tol,
-                 const vb_shared_opts *so, char **files, size_t n)
+/* --baseline and --save, before anything is read: 0, or the exit status
+ * after the message */
+static int check_dirs(const char *base, const char *save)
 {
-    int rc;
     if (!base[0]) /* "--baseline=": no name to say, nothing to point --out at */
         return vb_usage_error(CMD, "--baseline: empty directory name (the default is "
                                    "results/baseline, which 'make baseline' writes)");
@@ -188,8 +187,6 @@ static int check(const char *base, const char *save, int quiet, const vb_toleran
                       "'verletbench run CASEFILE... --out %s')", base, base);
         return VB_EXIT_USAGE;
     }
-
-    char err[4096];
     if (save) {
         /* --save onto the baseline, or into it, would replace what is being
          * compared against (or put new case directories among it), and a
@@ -207,55 +204,125 @@ static int check(const char *base, const char *save, int quiet, const vb_toleran
                                   base);
         }
     }
+    return 0;
+}
 
-    int status = VB_EXIT_OK;
-    vb_changes changes = {0};
-    vb_outdir od = {NULL, -1};
-    vb_case_set set;
-    vb_grid *grids = NULL;
-    long n_grids = 0;
-    if (vb_case_set_load(&set, files, n, err, sizeof err) != 0) {
+/* the case files loaded into *set, each case (each point of a grid) with
+ * its baseline, checked before any runs: 0, or VB_EXIT_USAGE after the
+ * message */
+static int load_cases(vb_case_set *set, char **files, size_t n, const char *base,
+                      const vb_shared_opts *so)
+{
+    char err[4096];
+    if (vb_case_set_load(set, files, n, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
-        status = VB_EXIT_USAGE;
-        goto done;
+        return VB_EXIT_USAGE;
     }
-    for (size_t i = 0; i < set.n; i++)
-        if (vb_case_add_cli_engines(CMD, set.all[i], so) != 0) {
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
+    for (size_t i = 0; i < set->n; i++)
+        if (vb_case_add_cli_engines(CMD, set->all[i], so) != 0)
+            return VB_EXIT_USAGE;
     /* every case (every point of a grid) needs its baseline: say which are
      * missing before running any */
-    for (size_t i = 0; i < set.n; i++)
+    for (size_t i = 0; i < set->n; i++)
         for (int k = 0; k < 2; k++) {
-            const vb_case *ci = set.all[i];
+            const vb_case *ci = set->all[i];
             char p[4096 + 80];
             snprintf(p, sizeof p, "%s/%s/%s", base, ci->name, k ? "orders.csv" : "runs.csv");
             if (access(p, R_OK) != 0) {
                 vb_error(CMD, "%s: no baseline for case '%s' (%s missing): make one with "
                               "'verletbench run %s --out %s'",
                          ci->path, ci->name, p, ci->path, base);
-                status = VB_EXIT_USAGE;
-                goto done;
+                return VB_EXIT_USAGE;
             }
         }
-    for (size_t i = 0; i < set.n; i++)
-        if (vb_sweep_check(set.all[i], so->max_steps, err, sizeof err) != 0) {
+    for (size_t i = 0; i < set->n; i++)
+        if (vb_sweep_check(set->all[i], so->max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
-            status = VB_EXIT_USAGE;
-            goto done;
+            return VB_EXIT_USAGE;
         }
-    n_grids = vb_grids_begin(&set, &grids);
-    if (n_grids < 0) {
-        n_grids = 0;
+    return 0;
+}
+
+/* what every case of a check is compared and saved with */
+typedef struct {
+    const char *base, *save; /* save: NULL without --save */
+    int quiet;
+    const vb_tolerance *tol;
+    const vb_shared_opts *so;
+    vb_outdir od; /* --save's */
+    vb_grid *grids;
+    long n_grids;
+    vb_changes changes; /* what got worse and better, every case's */
+} check_work;
+
+/* one case rerun, compared with its baseline, and --save'd (with its grid
+ * once its last point is in): 0, or the exit status after the message */
+static int check_case(check_work *w, const vb_case *ci)
+{
+    char err[4096];
+    vb_sweep s;
+    int rc = vb_sweep_run(ci, &s, w->so->max_steps, VB_SWEEP_TABLES_ONLY, w->so->threads, NULL,
+                          NULL, err, sizeof err);
+    if (rc != 0) {
+        vb_error(CMD, "%s", err);
+        vb_sweep_free(&s);
+        return rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+    }
+    vb_report_run_failures(stderr, CMD, &s, 1); /* said; the comparison judges them */
+    size_t worse0 = w->changes.worse + w->changes.missing;
+    rc = vb_check_case(w->base, ci, &s, w->tol, &w->changes, err, sizeof err);
+    vb_grid *gr = vb_grid_of(w->grids, (size_t)w->n_grids, ci);
+    if (rc == 0 && gr && vb_grid_add(gr, &s) != 0) {
+        snprintf(err, sizeof err, "out of memory");
+        rc = VB_COMPARE_OOM;
+    }
+    if (rc == 0 && w->save) {
+        /* the point, and its grid once its last point is in */
+        size_t whole = gr && gr->added == gr->points;
+        sigset_t old;
+        vb_hold_stop_signals(&old);
+        int wrc = vb_sweep_write_all(&w->od, &s, 1, gr, whole, err, sizeof err);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if (wrc != 0) {
+            vb_error(CMD, "--save: %s", err);
+            vb_sweep_free(&s);
+            return wrc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+        }
+    }
+    vb_sweep_free(&s);
+    if (rc != 0) {
+        vb_error(CMD, "%s", err);
+        return rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
+    }
+    if (!w->quiet)
+        vb_changes_case_line(stdout, ci->name, w->changes.worse + w->changes.missing > worse0);
+    return 0;
+}
+
+/* the cases rerun and compared with the baseline, --save'd when asked */
+static int check(const char *base, const char *save, int quiet, const vb_tolerance *tol,
+                 const vb_shared_opts *so, char **files, size_t n)
+{
+    int rc = check_dirs(base, save);
+    if (rc != 0)
+        return rc;
+    char err[4096];
+    check_work w = {base, save, quiet, tol, so, {NULL, -1}, NULL, 0, {0}};
+    vb_case_set set;
+    int status = load_cases(&set, files, n, base, so);
+    if (status != 0)
+        goto done;
+    w.n_grids = vb_grids_begin(&set, &w.grids);
+    if (w.n_grids < 0) {
+        w.n_grids = 0;
         vb_error(CMD, "out of memory");
         status = VB_EXIT_FAIL;
         goto done;
     }
     if (save) {
-        rc = vb_outdir_open(&od, save, err, sizeof err);
+        rc = vb_outdir_open(&w.od, save, err, sizeof err);
         if (rc == 0)
-            rc = vb_rundir_check(&od, &set, err, sizeof err);
+            rc = vb_rundir_check(&w.od, &set, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "--save: %s", err);
             status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
@@ -268,60 +335,21 @@ static int check(const char *base, const char *save, int quiet, const vb_toleran
         snprintf(what, sizeof what, "against %s", base);
         vb_changes_header(stdout, CMD, set.n, what, tol);
     }
-    for (size_t i = 0; i < set.n; i++) {
-        const vb_case *ci = set.all[i];
-        vb_sweep s;
-        rc = vb_sweep_run(ci, &s, so->max_steps, VB_SWEEP_TABLES_ONLY, so->threads, NULL, NULL, err,
-                          sizeof err);
-        if (rc != 0) {
-            vb_error(CMD, "%s", err);
-            vb_sweep_free(&s);
-            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
+    for (size_t i = 0; i < set.n; i++)
+        if ((status = check_case(&w, set.all[i])) != 0)
             goto done;
-        }
-        vb_report_run_failures(stderr, CMD, &s, 1); /* said; the comparison judges them */
-        size_t worse0 = changes.worse + changes.missing;
-        rc = vb_check_case(base, ci, &s, tol, &changes, err, sizeof err);
-        vb_grid *gr = vb_grid_of(grids, (size_t)n_grids, ci);
-        if (rc == 0 && gr && vb_grid_add(gr, &s) != 0) {
-            snprintf(err, sizeof err, "out of memory");
-            rc = VB_COMPARE_OOM;
-        }
-        if (rc == 0 && save) {
-            /* the point, and its grid once its last point is in */
-            size_t whole = gr && gr->added == gr->points;
-            sigset_t old;
-            vb_hold_stop_signals(&old);
-            int wrc = vb_sweep_write_all(&od, &s, 1, gr, whole, err, sizeof err);
-            sigprocmask(SIG_SETMASK, &old, NULL);
-            if (wrc != 0) {
-                vb_error(CMD, "--save: %s", err);
-                vb_sweep_free(&s);
-                status = wrc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-                goto done;
-            }
-        }
-        vb_sweep_free(&s);
-        if (rc != 0) {
-            vb_error(CMD, "%s", err);
-            status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
-            goto done;
-        }
-        if (!quiet)
-            vb_changes_case_line(stdout, ci->name, changes.worse + changes.missing > worse0);
-    }
-    rc = vb_check_gone_points(base, &set, quiet ? NULL : stdout, &changes, err, sizeof err);
+    rc = vb_check_gone_points(base, &set, quiet ? NULL : stdout, &w.changes, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_COMPARE_OOM ? VB_EXIT_FAIL : VB_EXIT_USAGE;
         goto done;
     }
-    status = vb_changes_report(&changes, stdout) ? VB_EXIT_FAIL : VB_EXIT_OK;
+    status = vb_changes_report(&w.changes, stdout) ? VB_EXIT_FAIL : VB_EXIT_OK;
 
 done:
-    vb_outdir_close(&od);
-    vb_changes_free(&changes);
-    vb_grids_free(grids, (size_t)n_grids);
+    vb_outdir_close(&w.od);
+    vb_changes_free(&w.changes);
+    vb_grids_free(w.grids, (size_t)w.n_grids);
     vb_case_set_free(&set);
     return status;
 }

@@ -174,190 +174,237 @@ int vb_cmd_run(int argc, char **argv)
     return run_cases(argc, argv, first, out, so, how);
 }
 
-/* the case files argv[first..argc): checked, swept, written (and drawn) */
-static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
-                     run_how how)
+/* the options a run refuses together: 0, or the exit status after the
+ * message */
+static int check_options(int n_files, const char *out, run_how how)
 {
-    int quiet = how.quiet, chart_data = how.chart_data, full = how.full, timing = how.timing;
-    int draw = how.draw;
-    int strict = how.strict, shard_k = how.shard_k, shard_n = how.shard_n, written = 0, rc;
-    if (argc - first <= 0)
+    if (n_files <= 0)
         return vb_usage_error(CMD, "no case files given (e.g. verletbench run cases/*.case)");
     if (!out[0])
         return vb_usage_error(CMD, "--out: empty directory name");
-    if (draw && !chart_data)
+    if (how.draw && !how.chart_data)
         return vb_usage_error(CMD, "--draw needs the chart data that --no-chart-data leaves out");
-    if (full && !chart_data)
+    if (how.full && !how.chart_data)
         return vb_usage_error(CMD, "--full-chart-data and --no-chart-data: one or the other");
-    if (shard_n && (draw || strict || timing))
+    if (how.shard_n && (how.draw || how.strict || how.timing))
         return vb_usage_error(CMD, "--shard computes a share of the runs: --%s needs them all "
                                    "(use it with verletbench merge)",
-                              draw ? "draw" : strict ? "strict" : "timing");
+                              how.draw ? "draw" : how.strict ? "strict" : "timing");
+    return 0;
+}
 
-    /* check every case (every point of a grid) before running any, so bad
-     * input writes nothing */
-    char err[1024];
-    int status = VB_EXIT_OK;
-    size_t swept = 0, n = 0;
-    long n_grids = 0;
+/* one run's cases and what it makes of them, freed together (run_free) */
+typedef struct {
     vb_case_set set;
-    vb_sweep *sweeps = NULL;
-    vb_grid *grids = NULL;
-    vb_outdir od = {NULL, -1};
-    if (vb_case_set_load(&set, argv + first, (size_t)(argc - first), err, sizeof err) != 0) {
+    vb_sweep *sweeps; /* a sweep a case, set.n */
+    size_t swept;     /* the sweeps begun: each is freed */
+    vb_grid *grids;
+    long n_grids;
+    vb_outdir od;
+} run_work;
+
+/* check every case (every point of a grid) before running any, so bad
+ * input writes nothing: 0, or the exit status after the message */
+static int load_cases(run_work *w, char **files, size_t n_files, const char *out,
+                      const vb_shared_opts *so, run_how how)
+{
+    char err[1024];
+    if (vb_case_set_load(&w->set, files, n_files, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
-        status = VB_EXIT_USAGE;
-        goto done;
+        return VB_EXIT_USAGE;
     }
-    n = set.n;
-    for (size_t i = 0; i < n; i++) {
-        vb_case *ci = set.all[i];
-        if (vb_case_add_cli_engines(CMD, ci, &so) != 0) {
-            status = VB_EXIT_USAGE;
-            goto done;
-        }
-        /* every kind of case shards: a shard carries every field of its
-         * runs' results (output/shardfile.c, driver/profile.h) */
-    }
-    if (strict == 2 && !vb_case_set_runs_own(&set)) {
+    /* every kind of case shards: a shard carries every field of its
+     * runs' results (output/shardfile.c, driver/profile.h) */
+    for (size_t i = 0; i < w->set.n; i++)
+        if (vb_case_add_cli_engines(CMD, w->set.all[i], so) != 0)
+            return VB_EXIT_USAGE;
+    if (how.strict == 2 && !vb_case_set_runs_own(&w->set)) {
         /* a judgement of nothing would pass whatever happened */
         vb_error(CMD, "--strict=mine: none of these cases runs a method of yours (from "
                       "--plugin, --engine, --trajectories or a case's [engines]): it would "
                       "judge nothing");
-        status = VB_EXIT_USAGE;
-        goto done;
+        return VB_EXIT_USAGE;
     }
-    if (vb_case_set_distinct(&set, out, 1, err, sizeof err) != 0) {
+    if (vb_case_set_distinct(&w->set, out, 1, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
-        status = VB_EXIT_USAGE;
-        goto done;
+        return VB_EXIT_USAGE;
     }
-    for (size_t i = 0; i < n; i++)
-        if (vb_sweep_check(set.all[i], so.max_steps, err, sizeof err) != 0) {
+    for (size_t i = 0; i < w->set.n; i++)
+        if (vb_sweep_check(w->set.all[i], so->max_steps, err, sizeof err) != 0) {
             vb_error(CMD, "%s", err);
-            status = VB_EXIT_USAGE;
-            goto done;
+            return VB_EXIT_USAGE;
         }
+    return 0;
+}
 
-    /* The output directory: locked for this run (a second run into it is
-     * refused), and every case directory and the summary checked for being
-     * replaceable before anything is computed, so bad input writes nothing. */
-    rc = vb_outdir_open(&od, out, err, sizeof err);
+/* The output directory: locked for this run (a second run into it is
+ * refused), and every case directory and the summary checked for being
+ * replaceable before anything is computed, so bad input writes nothing.
+ * 0, or the exit status after the message. */
+static int open_out(run_work *w, const char *out)
+{
+    char err[1024];
+    int rc = vb_outdir_open(&w->od, out, err, sizeof err);
     if (rc == 0)
-        rc = vb_rundir_check(&od, &set, err, sizeof err);
+        rc = vb_rundir_check(&w->od, &w->set, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "--out: %s", err);
-        status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-        goto done;
+        return rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
     }
     char summary[4096 + 16];
     snprintf(summary, sizeof summary, "%s/summary.md", out);
     if (vb_is_read_only(summary)) {
         vb_error(CMD, "--out: %s is read-only: not replacing it (chmod u+w it to allow)", summary);
-        status = VB_EXIT_USAGE;
-        goto done;
+        return VB_EXIT_USAGE;
     }
+    return 0;
+}
 
-    /* Compute every case first, write nothing: an interrupt (SIGINT, SIGTERM)
-     * or a failure during the sweeps leaves DIR exactly as it was. */
-    int tty = !quiet && isatty(STDERR_FILENO);
-    sweeps = calloc(n ? n : 1, sizeof *sweeps);
-    n_grids = vb_grids_begin(&set, &grids);
-    if (!sweeps || n_grids < 0) {
-        n_grids = 0;
+/* every case's runs planned (and their memory taken) before any is
+ * computed: a sweep too large for this machine is said before any work; a
+ * shard's share is taken over each file's points together.  0, or the exit
+ * status after the message. */
+static int plan_sweeps(run_work *w, const vb_shared_opts *so, run_how how)
+{
+    char err[1024];
+    size_t n = w->set.n;
+    w->sweeps = calloc(n ? n : 1, sizeof *w->sweeps);
+    w->n_grids = vb_grids_begin(&w->set, &w->grids);
+    if (!w->sweeps || w->n_grids < 0) {
+        w->n_grids = 0;
         vb_error(CMD, "out of memory");
-        status = VB_EXIT_FAIL;
-        goto done;
+        return VB_EXIT_FAIL;
     }
-    /* every case's runs planned (and their memory taken) before any is
-     * computed: a sweep too large for this machine is said before any
-     * work; a shard's share is taken over each file's points together */
-    for (size_t i = 0; i < n; i++, swept++) {
-        rc = vb_sweep_begin(set.all[i], &sweeps[i], so.max_steps, err, sizeof err);
+    for (size_t i = 0; i < n; i++, w->swept++) {
+        int rc = vb_sweep_begin(w->set.all[i], &w->sweeps[i], so->max_steps, err, sizeof err);
         if (rc != 0) {
             vb_error(CMD, "%s", err);
-            swept++;
-            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-            goto done;
+            w->swept++;
+            return rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
         }
     }
-    if (shard_n) {
-        for (size_t f = 0, i = 0; f < set.n_files; i += set.file[f++].n)
-            if (vb_sweep_shard(&sweeps[i], set.file[f].n, shard_k, shard_n) != 0) {
+    if (how.shard_n) {
+        for (size_t f = 0, i = 0; f < w->set.n_files; i += w->set.file[f++].n)
+            if (vb_sweep_shard(&w->sweeps[i], w->set.file[f].n, how.shard_k, how.shard_n) != 0) {
                 vb_error(CMD, "out of memory");
-                status = VB_EXIT_FAIL;
-                goto done;
+                return VB_EXIT_FAIL;
             }
     }
+    return 0;
+}
+
+/* Compute every case first, write nothing: an interrupt (SIGINT, SIGTERM)
+ * or a failure during the sweeps leaves DIR exactly as it was.  0, or the
+ * exit status after the message. */
+static int compute_sweeps(run_work *w, const vb_shared_opts *so, run_how how)
+{
+    char err[1024];
+    size_t n = w->set.n;
+    int tty = !how.quiet && isatty(STDERR_FILENO);
     for (size_t i = 0; i < n; i++) {
-        const vb_case *ci = set.all[i];
+        const vb_case *ci = w->set.all[i];
         progress_state ps = {ci->name, i, n, 0};
-        unsigned flags = (chart_data ? 0u : VB_SWEEP_TABLES_ONLY) | (timing ? VB_SWEEP_TIMING : 0u) |
-                         (full ? VB_SWEEP_FULL_CHART_DATA : 0u);
-        rc = vb_sweep_compute(ci, &sweeps[i], so.threads, tty ? progress : NULL, &ps, err,
-                              sizeof err);
-        if (rc == 0 && !shard_n)
-            rc = vb_sweep_finish(ci, &sweeps[i], so.max_steps, flags, so.threads, err,
+        unsigned flags = (how.chart_data ? 0u : VB_SWEEP_TABLES_ONLY) |
+                         (how.timing ? VB_SWEEP_TIMING : 0u) |
+                         (how.full ? VB_SWEEP_FULL_CHART_DATA : 0u);
+        int rc = vb_sweep_compute(ci, &w->sweeps[i], so->threads, tty ? progress : NULL, &ps,
+                                  err, sizeof err);
+        if (rc == 0 && !how.shard_n)
+            rc = vb_sweep_finish(ci, &w->sweeps[i], so->max_steps, flags, so->threads, err,
                                  sizeof err);
-        sweeps[i].order_i = (int)i + 1;
-        sweeps[i].order_m = (int)n;
+        w->sweeps[i].order_i = (int)i + 1;
+        w->sweeps[i].order_m = (int)n;
         if (ps.shown)
             fputs(rc != 0 ? "\n" : "\r\033[K", stderr);
-        vb_grid *g = rc == 0 && !shard_n ? vb_grid_of(grids, (size_t)n_grids, ci) : NULL;
-        if (g && vb_grid_add(g, &sweeps[i]) != 0) {
+        vb_grid *g =
+            rc == 0 && !how.shard_n ? vb_grid_of(w->grids, (size_t)w->n_grids, ci) : NULL;
+        if (g && vb_grid_add(g, &w->sweeps[i]) != 0) {
             snprintf(err, sizeof err, "out of memory");
             rc = -1;
         }
         if (rc != 0) {
             vb_error(CMD, "%s", err);
-            status = rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
-            goto done;
+            return rc == VB_SWEEP_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
         }
     }
-    /* then write them all (a shard has no summary and no grid: it holds a
-     * share) */
-    rc = vb_rundir_write(&od, out, sweeps, n, grids, shard_n ? 0 : (size_t)n_grids, !shard_n, err,
-                         sizeof err);
+    return 0;
+}
+
+/* then write them all (a shard has no summary and no grid: it holds a
+ * share), *written set once they are; the tables on the terminal, and the
+ * exit status: the failures of engines and plugins (each run said, exit 1,
+ * the results kept) and --strict's judgement */
+static int write_sweeps(run_work *w, const char *out, run_how how, int *written)
+{
+    char err[1024];
+    int status = VB_EXIT_OK;
+    size_t n = w->set.n;
+    int rc = vb_rundir_write(&w->od, out, w->sweeps, n, w->grids,
+                             how.shard_n ? 0 : (size_t)w->n_grids, !how.shard_n, err, sizeof err);
     if (rc != 0) {
         vb_error(CMD, "%s", err);
         status = rc == VB_OUTDIR_USAGE ? VB_EXIT_USAGE : VB_EXIT_FAIL;
     } else {
-        written = 1;
+        *written = 1;
     }
-    if (status == VB_EXIT_OK && !quiet && !shard_n)
-        vb_rundir_print(stdout, sweeps, n, grids, (size_t)n_grids);
-    /* engines and plugins that failed: each run said, and exit 1, the
-     * results kept */
-    if (status == VB_EXIT_OK && vb_report_run_failures(stderr, CMD, sweeps, n) > 0)
+    if (status == VB_EXIT_OK && !how.quiet && !how.shard_n)
+        vb_rundir_print(stdout, w->sweeps, n, w->grids, (size_t)w->n_grids);
+    if (status == VB_EXIT_OK && vb_report_run_failures(stderr, CMD, w->sweeps, n) > 0)
         status = VB_EXIT_FAIL;
     /* --strict: a method below the order its label promises fails the run */
-    if (strict && written && vb_report_strict(stderr, CMD, sweeps, n, strict == 2) > 0)
+    if (how.strict && *written &&
+        vb_report_strict(stderr, CMD, w->sweeps, n, how.strict == 2) > 0)
         status = VB_EXIT_FAIL;
-done:
-    vb_outdir_close(&od);
-    for (size_t i = 0; i < swept; i++)
-        vb_sweep_free(&sweeps[i]);
-    free(sweeps);
-    vb_grids_free(grids, (size_t)n_grids);
-    vb_case_set_free(&set);
-    if (written && draw) {
-        /* the charts of what was just written: `verletbench draw OUT`, in a
-         * child (draw execs its script), the exit status combined */
-        fflush(stdout);
-        fflush(stderr);
-        pid_t pid = fork();
-        if (pid == 0) {
-            char *args[] = {"draw", (char *)out, NULL};
-            _exit(vb_cmd_draw(2, args));
-        }
-        int st = 0;
-        while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-            ;
-        int drawn = pid < 0 ? VB_EXIT_FAIL
-                    : WIFEXITED(st) ? WEXITSTATUS(st)
-                                    : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
-        if (pid < 0)
-            vb_error(CMD, "--draw: fork: %s", strerror(errno));
+    return status;
+}
+
+static void run_free(run_work *w)
+{
+    vb_outdir_close(&w->od);
+    for (size_t i = 0; i < w->swept; i++)
+        vb_sweep_free(&w->sweeps[i]);
+    free(w->sweeps);
+    vb_grids_free(w->grids, (size_t)w->n_grids);
+    vb_case_set_free(&w->set);
+}
+
+/* the charts of what was just written: `verletbench draw OUT`, in a child
+ * (draw execs its script); its exit status */
+static int draw_written(const char *out)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        char *args[] = {"draw", (char *)out, NULL};
+        _exit(vb_cmd_draw(2, args));
+    }
+    int st = 0;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    int drawn = pid < 0 ? VB_EXIT_FAIL
+                : WIFEXITED(st) ? WEXITSTATUS(st)
+                                : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    if (pid < 0)
+        vb_error(CMD, "--draw: fork: %s", strerror(errno));
+    return drawn;
+}
+
+/* the case files argv[first..argc): checked, swept, written (and drawn) */
+static int run_cases(int argc, char **argv, int first, const char *out, vb_shared_opts so,
+                     run_how how)
+{
+    int status = check_options(argc - first, out, how), written = 0;
+    if (status != 0)
+        return status;
+    run_work w = {.od = {NULL, -1}};
+    if ((status = load_cases(&w, argv + first, (size_t)(argc - first), out, &so, how)) == 0 &&
+        (status = open_out(&w, out)) == 0 && (status = plan_sweeps(&w, &so, how)) == 0 &&
+        (status = compute_sweeps(&w, &so, how)) == 0)
+        status = write_sweeps(&w, out, how, &written);
+    run_free(&w);
+    if (written && how.draw) {
+        int drawn = draw_written(out);
         if (drawn != VB_EXIT_OK && status == VB_EXIT_OK)
             status = drawn;
     }

@@ -338,203 +338,256 @@ int vb_cmd_sim(int argc, char **argv)
     return sim(&o);
 }
 
-/* the run the options ask for: checked, run, its row printed */
-static int sim(const sim_opts *o)
+/* the integrator (or engine, *engine) the options name, in the precision
+ * they ask, and its tolerance (*tol: VB_DEFAULT_TOL for an adaptive one
+ * not given one): 0, or the exit status after the message, nothing left to
+ * free */
+static int method_of(const sim_opts *o, vb_engine **engine, const vb_integrator **integ,
+                     double *tol)
 {
-    const char *model_name = o->model_name, *integ_name = o->integ_name;
-    const char *steps_path = o->steps_path, *traj_path = o->traj_path;
-    const char *engine_spec = o->engine_spec;
-    double engine_timeout = o->engine_timeout, t_end = o->t_end, dt = o->dt, jitter = o->jitter;
-    double tol = o->tol, offset = o->offset;
-    unsigned long seed = o->seed;
-    vb_precision precision = o->precision;
-    loop_opts lo = o->lo;
-    vb_shared_opts so = o->so;
-    vb_composed *composed = NULL;
-    int rc;
-    int have_t_end = t_end > 0.0, have_dt = dt > 0.0, have_jitter = !isnan(jitter);
-    const char *const *set_list = o->sets.v;
-    int n_sets = (int)o->sets.n;
-    if (!have_jitter)
-        jitter = 0.0;
-
-    const vb_model_type *mtype;
-    if ((rc = vb_opt_model(CMD, model_name, &mtype)) != 0)
-        return rc;
+    const char *integ_name = o->integ_name, *engine_spec = o->engine_spec;
     char names[512];
+    vb_engine *e = NULL;
+    const vb_integrator *g;
+    *engine = NULL;
     if (!integ_name && !engine_spec) {
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator is required (one of: %s), or --engine", names);
     }
     if (integ_name && engine_spec)
         return vb_usage_error(CMD, "--integrator or --engine: one run, one method");
-    vb_engine *engine = NULL;
-    const vb_integrator *integ;
     if (engine_spec) {
         char why[256];
-        if (!(engine = vb_engine_parse(engine_spec, 0, why, sizeof why)))
+        if (!(e = vb_engine_parse(engine_spec, 0, why, sizeof why)))
             return vb_usage_error(CMD, "--engine: %s", why);
-        engine->timeout = engine_timeout;
-        integ = &engine->integ;
-    } else if (!(integ = strchr(integ_name, ':') ? vb_integrator_lookup(integ_name, names,
-                                                                          sizeof names)
-                                                  : vb_integrator_find(integ_name))) {
+        e->timeout = o->engine_timeout;
+        g = &e->integ;
+    } else if (!(g = strchr(integ_name, ':') ? vb_integrator_lookup(integ_name, names,
+                                                                      sizeof names)
+                                              : vb_integrator_find(integ_name))) {
         if (strchr(integ_name, ':'))
             return vb_usage_error(CMD, "--integrator: %s", names);
         vb_integrator_names(names, sizeof names);
         return vb_usage_error(CMD, "--integrator: unknown integrator '%s' (valid: %s)",
                               integ_name, names);
     }
-    if (precision != VB_FLOAT64 || offset != 0.0) {
-        if (engine) {
-            vb_engine_free(engine);
+    if (o->precision != VB_FLOAT64 || o->offset != 0.0) {
+        if (e) {
+            vb_engine_free(e);
             return vb_usage_error(CMD, "--precision and --offset are for the built-in integrators; "
                                        "an engine declares its own precision");
         }
-        if (!(integ = vb_integrator_in_precision(integ, precision, offset, names, sizeof names)))
+        if (!(g = vb_integrator_in_precision(g, o->precision, o->offset, names, sizeof names)))
             return vb_usage_error(CMD, "%s: %s",
-                                  precision != VB_FLOAT64 ? "--precision" : "--offset", names);
+                                  o->precision != VB_FLOAT64 ? "--precision" : "--offset", names);
     }
-    if (tol > 0.0 && !(integ->flags & VB_ADAPTIVE)) {
-        vb_engine_free(engine);
+    if (*tol > 0.0 && !(g->flags & VB_ADAPTIVE)) {
+        vb_engine_free(e);
         return vb_usage_error(CMD, "--tol: %s takes steps of the size it is given; only an "
                                    "adaptive integrator (rkf45, rk8pd) has a tolerance",
-                              integ->name);
+                              g->name);
     }
-    if (integ->flags & VB_ADAPTIVE && tol == 0.0)
-        tol = VB_DEFAULT_TOL;
-    vb_model model;
-    vb_model_defaults(&model, mtype);
+    if (g->flags & VB_ADAPTIVE && *tol == 0.0)
+        *tol = VB_DEFAULT_TOL;
+    *engine = e;
+    *integ = g;
+    return 0;
+}
+
+/* the model of type mtype with the options' --set parameters, set up, and
+ * integ checked to suit it: 0, or the exit status after the message */
+static int model_of(const sim_opts *o, const vb_model_type *mtype, const vb_integrator *integ,
+                    vb_model *model)
+{
     char err[1024];
-    if (steps_path && (have_dt || have_jitter)) {
+    vb_model_defaults(model, mtype);
+    for (size_t i = 0; i < o->sets.n; i++)
+        if (vb_opt_set_param(CMD, model, o->sets.v[i]) != 0)
+            return VB_EXIT_USAGE;
+    if (vb_model_setup(model, err, sizeof err) != 0)
+        return vb_usage_error(CMD, "--set: %s", err);
+    if (vb_integrator_suits(integ, model, err, sizeof err) != 0) {
+        vb_model_free(model);
+        return vb_usage_error(CMD, "--integrator: %s", err);
+    }
+    return 0;
+}
+
+/* the plan the options ask for, into *plan (a trace's steps read into
+ * *trace), checked: 0, or VB_EXIT_USAGE after the message */
+static int plan_of(const sim_opts *o, const vb_model_type *mtype, const vb_model *model, double tol,
+                   vb_trace *trace, vb_plan_spec *plan)
+{
+    char err[1024];
+    double t_end = o->t_end;
+    snprintf(plan->id, sizeof plan->id, "sim");
+    plan->tol = tol; /* 0 unless adaptive */
+    if (o->steps_path) {
+        if (vb_trace_load(o->steps_path, trace, err, sizeof err) != 0) {
+            vb_error(CMD, "%s", err);
+            return VB_EXIT_USAGE;
+        }
+        plan->kind = VB_PLAN_TRACE;
+        plan->trace = trace;
+        plan->t_end = t_end > 0.0 ? t_end : 0.0;
+    } else {
+        double jitter = isnan(o->jitter) ? 0.0 : o->jitter;
+        if (!(t_end > 0.0))
+            t_end = mtype->natural_time(model->self);
+        plan->kind = jitter > 0.0 ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
+        plan->t_end = t_end;
+        plan->dt = o->dt > 0.0 ? o->dt : t_end / 1000.0;
+        plan->jitter = jitter;
+        plan->seed = o->seed;
+    }
+    if (vb_plan_check(plan, err, sizeof err) != 0) {
+        if (o->steps_path)
+            vb_usage_error(CMD, "--steps: %s: %s", o->steps_path, err);
+        else
+            vb_usage_error(CMD, "%s", err);
+        return VB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* the method wrapped in the frame loop (*loop) or contact handler
+ * (*composed) the options ask for, spec->integ the whole, and its steps
+ * held to --max-steps: 0, or the exit status after the message */
+static int wrap_method(const sim_opts *o, const vb_model_type *mtype, int engine,
+                       vb_run_spec *spec, vb_loop **loop, vb_composed **composed)
+{
+    int status;
+    if ((status = loop_from_opts(&o->lo, spec->integ, engine, vb_plan_t_end(&spec->plan),
+                                 loop)) != 0)
+        return status;
+    if ((status = contact_from_opts(o->contact, spec->integ, engine, *loop != NULL, mtype,
+                                    composed)) != 0)
+        return status;
+    if (*composed)
+        spec->integ = &(*composed)->integ;
+    double n_steps = vb_plan_max_steps(&spec->plan);
+    if (*loop) {
+        /* the loop's physics steps: a substeps loop of 1000 takes 1000 a frame */
+        double h_equal = spec->plan.kind == VB_PLAN_FIXED ? spec->plan.t_end / n_steps : 0.0;
+        n_steps = fmax(n_steps, vb_loop_max_steps(&(*loop)->spec, n_steps, h_equal,
+                                                  vb_plan_t_end(&spec->plan), 0));
+        spec->integ = &(*loop)->integ;
+    }
+    if (n_steps > o->so.max_steps) {
+        vb_usage_error(CMD, "the run needs up to %.3g steps, over the limit of %.3g "
+                            "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
+                       n_steps, o->so.max_steps);
+        return VB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* --trajectory FILE opened (written to a temporary file, renamed at the
+ * end) with the lines that say what made it, and spec->trajectory pointed
+ * at it: 0, or VB_EXIT_USAGE after the message */
+static int open_trajectory(const sim_opts *o, vb_run_spec *spec, vb_outfile *traj)
+{
+    char err[1024];
+    if (!o->traj_path)
+        return 0;
+    if (vb_outfile_open(traj, o->traj_path, err, sizeof err) != 0) {
+        vb_error(CMD, "--trajectory: %s", err);
+        return VB_EXIT_USAGE;
+    }
+    fprintf(traj->f, "# verletbench %s sim: ", vb_version_text());
+    vb_run_describe(traj->f, spec);
+    if (o->steps_path)
+        fprintf(traj->f, " steps=%s", o->steps_path);
+    fputc('\n', traj->f);
+    vb_libraries_provenance(traj->f);
+    spec->trajectory = traj->f;
+    return 0;
+}
+
+/* runs.csv's row of the run, without a sweep's level and resolved (and a
+ * handler's contact.csv row after it), and how a run that did not finish
+ * ended: the exit status */
+static int print_result(const vb_run_spec *spec, const vb_engine *engine,
+                        const vb_run_result *res)
+{
+    const vb_integrator *integ = spec->integ;
+    /* the columns of what this run measures (its description, as a
+     * case's: profile.h) */
+    vb_profile described;
+    if (vb_profile_make(&described, spec->model, &integ, 1, vb_plan_t_end(&spec->plan)) != 0) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    unsigned view = vb_runs_view(described.measures);
+    vb_profile_free(&described);
+    vb_runs_row row = {spec->model, integ, &spec->plan, res, 0};
+    vb_schema_header(stdout, &vb_runs_schema, view);
+    vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
+    if (res->contact.has) { /* the handler's measures: contact.csv's header and row */
+        vb_schema_header(stdout, &vb_contact_schema, 0);
+        vb_schema_row(stdout, &vb_contact_schema, 0, NULL, &row);
+    }
+    if (res->status == VB_STATUS_EXACT_FAILED && isfinite(res->ref_bad_force_t))
+        vb_error(CMD,
+                 "the run %s at step %llu: the reference solution could not go on past "
+                 "t = %.17g, where the model's force was not a finite number",
+                 vb_status_name(res->status), res->fail_step, res->ref_bad_force_t);
+    else if (res->status == VB_STATUS_ENGINE_FAILED)
+        vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, vb_run_failure(res));
+    else if (res->status != VB_STATUS_OK)
+        vb_error(CMD, "the run %s at step %llu%s%s", vb_status_name(res->status), res->fail_step,
+                 res->failure ? ": " : "", vb_run_failure(res));
+    /* the row is the result either way; the status tells a script it failed */
+    return res->status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
+}
+
+/* the run the options ask for: checked, run, its row printed */
+static int sim(const sim_opts *o)
+{
+    const vb_model_type *mtype;
+    vb_engine *engine = NULL;
+    const vb_integrator *integ = NULL;
+    double tol = o->tol;
+    int rc;
+    if ((rc = vb_opt_model(CMD, o->model_name, &mtype)) != 0)
+        return rc;
+    if ((rc = method_of(o, &engine, &integ, &tol)) != 0)
+        return rc;
+    if (o->steps_path && (o->dt > 0.0 || !isnan(o->jitter))) {
         vb_engine_free(engine);
         return vb_usage_error(CMD, "--steps reads the steps from a file; it takes no --dt or --jitter");
     }
-    for (int i = 0; i < n_sets; i++)
-        if (vb_opt_set_param(CMD, &model, set_list[i]) != 0) {
-            vb_engine_free(engine);
-            return VB_EXIT_USAGE;
-        }
-    if (vb_model_setup(&model, err, sizeof err) != 0) {
+    vb_model model;
+    if ((rc = model_of(o, mtype, integ, &model)) != 0) {
         vb_engine_free(engine);
-        return vb_usage_error(CMD, "--set: %s", err);
-    }
-    if (vb_integrator_suits(integ, &model, err, sizeof err) != 0) {
-        vb_engine_free(engine);
-        vb_model_free(&model);
-        return vb_usage_error(CMD, "--integrator: %s", err);
+        return rc;
     }
 
     vb_trace trace = {0};
     vb_loop *loop = NULL;
+    vb_composed *composed = NULL;
     vb_run_spec spec = {.integ = integ, .model = &model};
-    snprintf(spec.plan.id, sizeof spec.plan.id, "sim");
-    spec.plan.tol = tol; /* 0 unless adaptive */
-    int status = VB_EXIT_USAGE;
-    if (steps_path) {
-        if (vb_trace_load(steps_path, &trace, err, sizeof err) != 0) {
-            vb_error(CMD, "%s", err);
-            goto out;
-        }
-        spec.plan.kind = VB_PLAN_TRACE;
-        spec.plan.trace = &trace;
-        spec.plan.t_end = have_t_end ? t_end : 0.0;
-    } else {
-        if (!have_t_end)
-            t_end = mtype->natural_time(model.self);
-        spec.plan.kind = jitter > 0.0 ? VB_PLAN_RANDOM : VB_PLAN_FIXED;
-        spec.plan.t_end = t_end;
-        spec.plan.dt = have_dt ? dt : t_end / 1000.0;
-        spec.plan.jitter = jitter;
-        spec.plan.seed = seed;
-    }
-    if (vb_plan_check(&spec.plan, err, sizeof err) != 0) {
-        if (steps_path)
-            vb_usage_error(CMD, "--steps: %s: %s", steps_path, err);
-        else
-            vb_usage_error(CMD, "%s", err);
-        goto out;
-    }
-    if ((status = loop_from_opts(&lo, integ, engine != NULL, vb_plan_t_end(&spec.plan), &loop)) !=
-        0)
-        goto out;
-    if ((status = contact_from_opts(o->contact, integ, engine != NULL, loop != NULL, mtype,
-                                    &composed)) != 0)
-        goto out;
-    if (composed)
-        spec.integ = integ = &composed->integ;
-    status = VB_EXIT_USAGE;
-    double n_steps = vb_plan_max_steps(&spec.plan);
-    if (loop) {
-        /* the loop's physics steps: a substeps loop of 1000 takes 1000 a frame */
-        double h_equal = spec.plan.kind == VB_PLAN_FIXED ? spec.plan.t_end / n_steps : 0.0;
-        n_steps = fmax(n_steps, vb_loop_max_steps(&loop->spec, n_steps, h_equal,
-                                                  vb_plan_t_end(&spec.plan), 0));
-        spec.integ = integ = &loop->integ;
-    }
-    if (n_steps > so.max_steps) {
-        vb_usage_error(CMD, "the run needs up to %.3g steps, over the limit of %.3g "
-                            "(raise it with --max-steps or VERLETBENCH_MAX_STEPS)",
-                       n_steps, so.max_steps);
-        goto out;
-    }
-
     vb_outfile traj = {0};
-    if (traj_path) {
-        if (vb_outfile_open(&traj, traj_path, err, sizeof err) != 0) {
-            vb_error(CMD, "--trajectory: %s", err);
-            goto out;
-        }
-        fprintf(traj.f, "# verletbench %s sim: ", vb_version_text());
-        vb_run_describe(traj.f, &spec);
-        if (steps_path)
-            fprintf(traj.f, " steps=%s", steps_path);
-        fputc('\n', traj.f);
-        vb_libraries_provenance(traj.f);
-        spec.trajectory = traj.f;
-    }
     vb_run_result res;
+    char err[1024];
+    int status;
+    if ((status = plan_of(o, mtype, &model, tol, &trace, &spec.plan)) != 0 ||
+        (status = wrap_method(o, mtype, engine != NULL, &spec, &loop, &composed)) != 0 ||
+        (status = open_trajectory(o, &spec, &traj)) != 0)
+        goto out;
     if (vb_simulate(&spec, &res, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
-        if (traj_path)
+        if (o->traj_path)
             vb_outfile_abort(&traj);
         status = VB_EXIT_FAIL;
         goto out;
     }
-    if (traj_path && vb_outfile_commit(&traj, err, sizeof err) != 0) {
+    if (o->traj_path && vb_outfile_commit(&traj, err, sizeof err) != 0) {
         vb_error(CMD, "--trajectory: %s", err);
         status = VB_EXIT_FAIL;
         goto out;
     }
-    /* runs.csv's row, without a sweep's level and resolved: the columns of
-     * what this run measures (its description, as a case's: profile.h) */
-    vb_profile described;
-    if (vb_profile_make(&described, &model, &integ, 1, vb_plan_t_end(&spec.plan)) != 0) {
-        vb_error(CMD, "out of memory");
-        status = VB_EXIT_FAIL;
-        goto out;
-    }
-    unsigned view = vb_runs_view(described.measures);
-    vb_profile_free(&described);
-    vb_runs_row row = {&model, integ, &spec.plan, &res, 0};
-    vb_schema_header(stdout, &vb_runs_schema, view);
-    vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
-    if (res.contact.has) { /* the handler's measures: contact.csv's header and row */
-        vb_schema_header(stdout, &vb_contact_schema, 0);
-        vb_schema_row(stdout, &vb_contact_schema, 0, NULL, &row);
-    }
-    /* the row is the result either way; the status tells a script it failed */
-    status = res.status == VB_STATUS_OK ? VB_EXIT_OK : VB_EXIT_FAIL;
-    if (res.status == VB_STATUS_EXACT_FAILED && isfinite(res.ref_bad_force_t))
-        vb_error(CMD,
-                 "the run %s at step %llu: the reference solution could not go on past "
-                 "t = %.17g, where the model's force was not a finite number",
-                 vb_status_name(res.status), res.fail_step, res.ref_bad_force_t);
-    else if (res.status == VB_STATUS_ENGINE_FAILED)
-        vb_error(CMD, "engine %s (%s): %s", engine->name, engine->command, vb_run_failure(&res));
-    else if (res.status != VB_STATUS_OK)
-        vb_error(CMD, "the run %s at step %llu%s%s", vb_status_name(res.status), res.fail_step,
-                 res.failure ? ": " : "", vb_run_failure(&res));
+    status = print_result(&spec, engine, &res);
     vb_run_result_clear(&res);
 out:
     vb_composed_free(composed);

@@ -464,95 +464,100 @@ static int lingered(vb_engine_run *r)
     return 0;
 }
 
-vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
-                               char *why, size_t whylen)
+/* protocol 2: a worker of a persistent engine serves this run; the request
+ * is one line.  0, or -1 with why set. */
+static int serve_by_worker(vb_engine_run *r, const vb_model *m, const vb_plan_spec *plan)
 {
-    vb_engine_run *r = calloc(1, sizeof *r);
-    if (!r) {
-        snprintf(why, whylen, "out of memory");
-        return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *req = open_memstream(&text, &len);
+    int bad = !req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF;
+    if (req && fclose(req) != 0)
+        bad = 1;
+    if (bad) {
+        vb_engine_set_why(r, "writing the request: %s", strerror(errno));
+        free(text);
+        return -1;
     }
-    r->e = e;
-    r->m = m;
-    r->n = m->n;
-    r->body = vb_engine_body_of(m);
-    r->fd = r->err_fd = r->in_fd = -1;
-    r->pid = -1;
-    snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
-    vb_engine_header(r->header, sizeof r->header, m, plan);
-    r->cap = 1 << 16;
-    r->buf = malloc(r->cap + 1);
-    double *xv = malloc(4 * m->n * sizeof *xv);
-    if (!r->buf || !xv) {
-        vb_engine_set_why(r, "out of memory");
-        goto fail;
+    int rc = vb_engine_worker_send(r, text, len);
+    free(text);
+    return rc != 0 ? -1 : 0;
+}
+
+/* protocol 1: a process of the run's own, the request its stdin.  0, or -1
+ * with why set. */
+static int spawn_process(vb_engine_run *r, const vb_model *m, const vb_plan_spec *plan)
+{
+    FILE *req = tmpfile();
+    if (!req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF ||
+        fflush(req) != 0 || fseek(req, 0, SEEK_SET) != 0) {
+        vb_engine_set_why(r, "writing the request: %s", strerror(errno));
+        if (req)
+            fclose(req);
+        return -1;
     }
-    r->deadline = vb_engine_now() + e->timeout;
+    int rc = vb_engine_spawn(r, req);
+    fclose(req); /* the engine has its own descriptor of it */
+    return rc != 0 ? -1 : 0;
+}
+
+/* --trajectories: the file another program wrote (e->file, or the run's
+ * in e->dir), read as an engine's output; a FIFO under the time limit.  0,
+ * or -1 with why set. */
+static int open_written(vb_engine_run *r, const vb_engine *e)
+{
+    char path[4096];
+    if (e->file)
+        snprintf(path, sizeof path, "%s", e->file);
+    else if (snprintf(path, sizeof path, "%s/%s.csv", e->dir, r->id) >= (int)sizeof path) {
+        vb_engine_set_why(r, "%s/%s.csv: the path is too long", e->dir, r->id);
+        return -1;
+    }
+    char err[512];
+    FILE *f = vb_open_input(path, "a trajectory", err, sizeof err);
+    if (!f) {
+        vb_engine_set_why(r, "%s", err);
+        return -1;
+    }
+    r->fd = dup(fileno(f));
+    fclose(f);
+    if (r->fd < 0) {
+        vb_engine_set_why(r, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    snprintf(r->path, sizeof r->path, "%s", path);
+    /* a FIFO may stall: read it under the time limit, as an engine */
+    struct stat st;
+    if (fstat(r->fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        r->poll_file = 1;
+        fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK);
+    }
+    return 0;
+}
+
+/* Where the run's trajectory comes from, begun: a worker, a process of its
+ * own, or a file.  0, or -1 with why set. */
+static int open_source(vb_engine_run *r, const vb_engine *e, const vb_model *m,
+                       const vb_plan_spec *plan)
+{
     vb_engine_caps caps;
     /* VERLETBENCH_ENGINE_PROCESSES=1: one process a run even for an engine
      * that declares persistent=1, as protocol 1 runs it (to measure what
      * the workers save, and to hold their answers to a process's own) */
     const char *per_process = getenv("VERLETBENCH_ENGINE_PROCESSES");
     if (e->command && vb_engine_caps_of(e, &caps) && caps.persistent &&
-        !(per_process && !strcmp(per_process, "1"))) {
-        /* protocol 2: a worker serves this run; the request is one line */
-        char *text = NULL;
-        size_t len = 0;
-        FILE *req = open_memstream(&text, &len);
-        int bad = !req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF;
-        if (req && fclose(req) != 0)
-            bad = 1;
-        if (bad) {
-            vb_engine_set_why(r, "writing the request: %s", strerror(errno));
-            free(text);
-            goto fail;
-        }
-        int rc = vb_engine_worker_send(r, text, len);
-        free(text);
-        if (rc != 0)
-            goto fail;
-    } else if (e->command) {
-        FILE *req = tmpfile();
-        if (!req || vb_engine_write_request(req, m, plan) != 0 || fputc('\n', req) == EOF ||
-            fflush(req) != 0 || fseek(req, 0, SEEK_SET) != 0) {
-            vb_engine_set_why(r, "writing the request: %s", strerror(errno));
-            if (req)
-                fclose(req);
-            goto fail;
-        }
-        int rc = vb_engine_spawn(r, req);
-        fclose(req); /* the engine has its own descriptor of it */
-        if (rc != 0)
-            goto fail;
-    } else {
-        char path[4096];
-        if (e->file)
-            snprintf(path, sizeof path, "%s", e->file);
-        else if (snprintf(path, sizeof path, "%s/%s.csv", e->dir, r->id) >= (int)sizeof path) {
-            vb_engine_set_why(r, "%s/%s.csv: the path is too long", e->dir, r->id);
-            goto fail;
-        }
-        char err[512];
-        FILE *f = vb_open_input(path, "a trajectory", err, sizeof err);
-        if (!f) {
-            vb_engine_set_why(r, "%s", err);
-            goto fail;
-        }
-        r->fd = dup(fileno(f));
-        fclose(f);
-        if (r->fd < 0) {
-            vb_engine_set_why(r, "%s: %s", path, strerror(errno));
-            goto fail;
-        }
-        snprintf(r->path, sizeof r->path, "%s", path);
-        /* a FIFO may stall: read it under the time limit, as an engine */
-        struct stat st;
-        if (fstat(r->fd, &st) == 0 && !S_ISREG(st.st_mode)) {
-            r->poll_file = 1;
-            fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK);
-        }
-    }
-    /* the header, then row 0: the initial state */
+        !(per_process && !strcmp(per_process, "1")))
+        return serve_by_worker(r, m, plan);
+    if (e->command)
+        return spawn_process(r, m, plan);
+    return open_written(r, e);
+}
+
+/* The header (and the capability line before it, whose protocol a rigid
+ * body's or a contact's run needs), read into what the rows are read by.
+ * 0, or -1 with why set. */
+static int read_header(vb_engine_run *r, const vb_engine *e, const vb_model *m)
+{
     char *line;
     int got = read_row(r, &line);
     if (got <= 0) {
@@ -560,42 +565,46 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
             worker_gone(r);
         else if (got == 0)
             vb_engine_set_why(r, "%s is empty: no header line", where(r));
-        goto fail;
+        return -1;
     }
     if (!r->has_caps && !r->persistent && bare_output(r) != 0)
-        goto fail;
+        return -1;
     /* a worker's later answers have no capability line: its first had */
     if (!r->has_caps && (r->body || vb_engine_at_contact(m))) {
+        vb_engine_caps caps;
         int known = r->persistent && vb_engine_caps_of(e, &caps);
         if (body_protocol(r, known ? &caps : NULL) != 0 ||
             vb_engine_contact_protocol(r, known ? &caps : NULL) != 0)
-            goto fail;
+            return -1;
     }
     r->nv = velocity_columns(r); /* the capability line, if any, is read */
-    if (parse_header(r, line) != 0)
-        goto fail;
-    got = read_row(r, &line);
+    return parse_header(r, line) != 0 ? -1 : 0;
+}
+
+/* Row 0: at t = 0, the request's initial state to the 17 digits printed
+ * (a rigid body's as body.c reads it).  xv: room for 4 m->n numbers.  0,
+ * or -1 with why set. */
+static int check_row0(vb_engine_run *r, const vb_model *m, double *xv)
+{
+    char *line;
+    int got = read_row(r, &line);
     if (got <= 0) {
         if (got == 0)
             vb_engine_set_why(r, "%s ends after its header: no row for t = 0", where(r));
-        goto fail;
+        return -1;
     }
     double t0;
     unsigned long long ev;
     double *x0 = xv, *v0 = xv + m->n, *x = xv + 2 * m->n, *v = xv + 3 * m->n;
     if (parse_row(r, line, &t0, x, v, &ev) != 0)
-        goto fail;
+        return -1;
     if (r->body) {
         if (t0 != 0.0) {
             vb_engine_set_why(r, "line %lu of %s: the first row is at t = %.17g, not 0", r->line,
                               where(r), t0);
-            goto fail;
+            return -1;
         }
-        if (vb_engine_body_row0(r, x, v) != 0)
-            goto fail;
-        r->rows = 1;
-        free(xv);
-        return r;
+        return vb_engine_body_row0(r, x, v) != 0 ? -1 : 0;
     }
     m->type->initial(m->self, x0, v0);
     double sx = 0.0, sv = 0.0;
@@ -606,7 +615,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     if (t0 != 0.0) {
         vb_engine_set_why(r, "line %lu of %s: the first row is at t = %.17g, not 0", r->line,
                           where(r), t0);
-        goto fail;
+        return -1;
     }
     for (size_t i = 0; i < m->n; i++)
         if (!vb_engine_row0_near(x[i], x0[i], fmax(sx, 1e-300)) ||
@@ -620,12 +629,16 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
                               "digits",
                               r->line, where(r), col, vel ? x[i] : v[i], vel ? x0[i] : v0[i],
                               r->nv ? " and v0" : "");
-            goto fail;
+            return -1;
         }
-    r->rows = 1;
-    free(xv);
-    return r;
-fail:
+    return 0;
+}
+
+/* A run that could not start, ended: its worker released (to serve
+ * another run when it can), its process reaped, with how an engine that
+ * ended early ended added to why, copied out to why[whylen]; r freed. */
+static void start_failed(vb_engine_run *r, char *why, size_t whylen)
+{
     if (r->persistent && (r->reusable || r->ended)) {
         r->reusable = 1;
         vb_engine_worker_release(r);
@@ -664,6 +677,40 @@ fail:
     vb_engine_close_fds(r);
     free(r->buf);
     free(r);
+}
+
+vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_plan_spec *plan,
+                               char *why, size_t whylen)
+{
+    vb_engine_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(why, whylen, "out of memory");
+        return NULL;
+    }
+    r->e = e;
+    r->m = m;
+    r->n = m->n;
+    r->body = vb_engine_body_of(m);
+    r->fd = r->err_fd = r->in_fd = -1;
+    r->pid = -1;
+    snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
+    vb_engine_header(r->header, sizeof r->header, m, plan);
+    r->cap = 1 << 16;
+    r->buf = malloc(r->cap + 1);
+    double *xv = malloc(4 * m->n * sizeof *xv);
+    if (!r->buf || !xv) {
+        vb_engine_set_why(r, "out of memory");
+        goto fail;
+    }
+    r->deadline = vb_engine_now() + e->timeout;
+    /* the source begun, then its header, then row 0: the initial state */
+    if (open_source(r, e, m, plan) != 0 || read_header(r, e, m) != 0 || check_row0(r, m, xv) != 0)
+        goto fail;
+    r->rows = 1;
+    free(xv);
+    return r;
+fail:
+    start_failed(r, why, whylen);
     free(xv);
     return NULL;
 }

@@ -404,18 +404,13 @@ static void param_names(const vb_integrator *g, char *buf, size_t len)
     }
 }
 
-const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t errlen)
+/* The type named before the colon of TEXT ("jakobsen" of
+ * "jakobsen:sweeps=10"), one with parameters, and TEXT's form checked: the
+ * forms people type by mistake, each told what to write.  The type, or
+ * NULL with the message. */
+static const vb_integrator *type_of(const char *text, const char *colon, char *err,
+                                    size_t errlen)
 {
-    const char *colon = strchr(text, ':');
-    if (!colon) {
-        const vb_integrator *g = vb_integrator_find(text);
-        if (!g) {
-            char names[1024];
-            vb_integrator_names(names, sizeof names);
-            snprintf(err, errlen, "unknown integrator '%.60s' (valid: %s)", text, names);
-        }
-        return g;
-    }
     /* the name before the colon, whole: none is longer than 40 (a longer
      * one is unknown, and the message shows its start) */
     char base[64];
@@ -431,7 +426,6 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
         snprintf(err, errlen, "'%.80s': %s has no parameters to set", text, type->name);
         return NULL;
     }
-    /* the forms people type by mistake, each told what to write */
     char example[96];
     {
         char v[32];
@@ -450,6 +444,110 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
                  text, example);
         return NULL;
     }
+    return type;
+}
+
+/* One KEY=VALUE of TEXT (kv, cut at its '=' here) into p[] and given[]: a
+ * key of the type, set once, to a number (or a word of its list) in its
+ * range.  0, or -1 with the message. */
+static int set_param(const vb_integrator *type, const char *text, char *kv, double *p,
+                     int *given, char *err, size_t errlen)
+{
+    char *eq = strchr(kv, '=');
+    char names[256];
+    param_names(type, names, sizeof names);
+    if (!eq) {
+        snprintf(err, errlen, "'%.80s': '%.40s' is not KEY=VALUE (%s takes: %s)", text, kv,
+                 type->name, names);
+        return -1;
+    }
+    *eq = '\0';
+    unsigned k = 0;
+    while (k < type->n_params && strcmp(type->params[k].name, kv) != 0)
+        k++;
+    if (k == type->n_params) {
+        snprintf(err, errlen, "'%.80s': %s has no parameter '%.40s' (valid: %s)", text,
+                 type->name, kv, names);
+        return -1;
+    }
+    const vb_param_spec *ps = &type->params[k];
+    char range[96];
+    vb_param_range_text(ps, range, sizeof range);
+    if (given[k]) {
+        snprintf(err, errlen, "'%.80s': %s is set twice", text, ps->name);
+        return -1;
+    }
+    const char *const *words = words_of(type, ps);
+    if (words) {
+        size_t w = 0;
+        while (words[w] && strcmp(words[w], eq + 1) != 0)
+            w++;
+        if (!words[w]) {
+            char list[128];
+            word_list(words, list, sizeof list);
+            snprintf(err, errlen, "'%.80s': %s = '%.40s' is not one of: %s (%s)", text,
+                     ps->name, eq + 1, list, ps->help);
+            return -1;
+        }
+        p[k] = (double)w;
+    } else if (vb_parse_double(eq + 1, &p[k]) != 0) {
+        snprintf(err, errlen, "'%.80s': %s = '%.40s' is not a number (%s must be %s)", text,
+                 ps->name, eq + 1, ps->name, range);
+        return -1;
+    }
+    if (!vb_param_in_range(ps, p[k])) {
+        snprintf(err, errlen, "'%.80s': %s = %.40s is out of range: %s must be %s (%s)", text,
+                 ps->name, eq + 1, ps->name, range, ps->help);
+        return -1;
+    }
+    given[k] = 1;
+    return 0;
+}
+
+/* The method of type with parameters p, named name: the one made before
+ * under that name, or a new one.  NULL with the message when the table of
+ * them is full. */
+static const vb_integrator *instance_named(const vb_integrator *type, const double *p,
+                                           const char *name, const char *text, char *err,
+                                           size_t errlen)
+{
+    for (size_t i = 0; i < n_instances; i++)
+        if (strcmp(instances[i]->name, name) == 0)
+            return &instances[i]->integ;
+    if (n_instances == MAX_INSTANCES) {
+        snprintf(err, errlen, "'%.80s': more than %d methods with parameters set", text,
+                 MAX_INSTANCES);
+        return NULL;
+    }
+    instance *in = calloc(1, sizeof *in);
+    if (!in) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    in->type = type;
+    memcpy(in->p, p, sizeof in->p);
+    snprintf(in->name, sizeof in->name, "%s", name);
+    in->integ = *type;
+    in->integ.name = in->name;
+    instances[n_instances++] = in;
+    return &in->integ;
+}
+
+const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t errlen)
+{
+    const char *colon = strchr(text, ':');
+    if (!colon) {
+        const vb_integrator *g = vb_integrator_find(text);
+        if (!g) {
+            char names[1024];
+            vb_integrator_names(names, sizeof names);
+            snprintf(err, errlen, "unknown integrator '%.60s' (valid: %s)", text, names);
+        }
+        return g;
+    }
+    const vb_integrator *type = type_of(text, colon, err, errlen);
+    if (!type)
+        return NULL;
     double p[VB_MAX_INTEGRATOR_PARAMS];
     int given[VB_MAX_INTEGRATOR_PARAMS] = {0};
     for (unsigned i = 0; i < type->n_params; i++)
@@ -464,56 +562,9 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
     }
     snprintf(rest, sizeof rest, "%s", colon + 1);
     char *save = NULL;
-    for (char *kv = strtok_r(rest, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
-        char *eq = strchr(kv, '=');
-        char names[256];
-        param_names(type, names, sizeof names);
-        if (!eq) {
-            snprintf(err, errlen, "'%.80s': '%.40s' is not KEY=VALUE (%s takes: %s)", text, kv,
-                     type->name, names);
+    for (char *kv = strtok_r(rest, ":", &save); kv; kv = strtok_r(NULL, ":", &save))
+        if (set_param(type, text, kv, p, given, err, errlen) != 0)
             return NULL;
-        }
-        *eq = '\0';
-        unsigned k = 0;
-        while (k < type->n_params && strcmp(type->params[k].name, kv) != 0)
-            k++;
-        if (k == type->n_params) {
-            snprintf(err, errlen, "'%.80s': %s has no parameter '%.40s' (valid: %s)", text,
-                     type->name, kv, names);
-            return NULL;
-        }
-        const vb_param_spec *ps = &type->params[k];
-        char range[96];
-        vb_param_range_text(ps, range, sizeof range);
-        if (given[k]) {
-            snprintf(err, errlen, "'%.80s': %s is set twice", text, ps->name);
-            return NULL;
-        }
-        const char *const *words = words_of(type, ps);
-        if (words) {
-            size_t w = 0;
-            while (words[w] && strcmp(words[w], eq + 1) != 0)
-                w++;
-            if (!words[w]) {
-                char list[128];
-                word_list(words, list, sizeof list);
-                snprintf(err, errlen, "'%.80s': %s = '%.40s' is not one of: %s (%s)", text,
-                         ps->name, eq + 1, list, ps->help);
-                return NULL;
-            }
-            p[k] = (double)w;
-        } else if (vb_parse_double(eq + 1, &p[k]) != 0) {
-            snprintf(err, errlen, "'%.80s': %s = '%.40s' is not a number (%s must be %s)", text,
-                     ps->name, eq + 1, ps->name, range);
-            return NULL;
-        }
-        if (!vb_param_in_range(ps, p[k])) {
-            snprintf(err, errlen, "'%.80s': %s = %.40s is out of range: %s must be %s (%s)", text,
-                     ps->name, eq + 1, ps->name, range, ps->help);
-            return NULL;
-        }
-        given[k] = 1;
-    }
     /* the canonical name: the keys given a value other than their default,
      * in the type's order, shortest values; so one method has one name
      * (jakobsen:sweeps=1 is jakobsen, and listing both is listing it twice) */
@@ -539,26 +590,7 @@ const vb_integrator *vb_integrator_lookup(const char *text, char *err, size_t er
                  VB_METHOD_NAME_MAX);
         return NULL;
     }
-    for (size_t i = 0; i < n_instances; i++)
-        if (strcmp(instances[i]->name, name) == 0)
-            return &instances[i]->integ;
-    if (n_instances == MAX_INSTANCES) {
-        snprintf(err, errlen, "'%.80s': more than %d methods with parameters set", text,
-                 MAX_INSTANCES);
-        return NULL;
-    }
-    instance *in = calloc(1, sizeof *in);
-    if (!in) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    in->type = type;
-    memcpy(in->p, p, sizeof p);
-    snprintf(in->name, sizeof in->name, "%s", name);
-    in->integ = *type;
-    in->integ.name = in->name;
-    instances[n_instances++] = in;
-    return &in->integ;
+    return instance_named(type, p, name, text, err, errlen);
 }
 
 static size_t no_state(size_t n)
