@@ -501,15 +501,18 @@ def test_step_limit(tmp):
               (r.returncode, r.stderr))
 
 
-def test_not_sharded(tmp):
-    """a shard does not carry the drawn-state columns: run --shard refuses
-    a case with a [loop] (exit 2, naming it), rather than merge losing them"""
+def test_sharded(tmp):
+    """a shard carries a frame loop's drawn-state errors, its physics steps
+    and an accumulator's own step (issue 52 item 5; run --shard refused a
+    [loop] before): the loops' case in 3 shards, merged, is its whole run
+    byte for byte, the frame-rate table's rates.csv among it"""
     path = os.path.join(tmp, "shard.case")
     with open(path, "w") as f:
-        f.write(SPRING)
-    r = vb("run", path, "--shard", "1/2", "--out", os.path.join(tmp, "out-shard"))
-    check(r.returncode == 2 and "%s: --shard: a case with a [loop] is not sharded" % path in r.stderr,
-          "run --shard refuses a case with a [loop]", (r.returncode, r.stderr))
+        f.write(SPRING + "rates = 30, 60\n")
+    same, why = S.shards_merged(tmp, "loops-sharded", [path], 3, "--no-chart-data")
+    check(os.path.exists(os.path.join(tmp, "loops-sharded", "merged", "shard", "rates.csv")),
+          "the merge of the loops' shards writes rates.csv")
+    check(same, "a case with a [loop] in 3 shards, merged, is its whole run", why)
 
 
 def test_strict_names_the_row(tmp):
@@ -905,7 +908,7 @@ if __name__ == "__main__":
                      test_substeps_are_finer_runs, test_accumulator_same_physics_at_every_rate,
                      test_draw_orders, test_summary_drawn_orders, test_clamp_same_scenario,
                      test_drop, test_jump_apex, test_rates_table,
-                     test_step_limit, test_not_sharded, test_impulse,
+                     test_step_limit, test_sharded, test_impulse,
                      test_strict_names_the_row, test_semi_fixed_every_step,
                      test_rates_step_limit, test_rates_caption_clamp, test_trace_in_rates,
                      test_sim_loop, test_long_names, test_long_run_step_limit]))

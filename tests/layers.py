@@ -284,15 +284,24 @@ def test_real_tree_broken(tmp):
     check(rc == 1 and "models/spring.c:%d: includes sweep/sweep.h of sweep/, a layer above its "
           "own models/" % n in out, "src/ with a model including sweep.h is refused", out)
 
-    # the driver including the case file reader, which stands beside it
-    src = copy_src(tmp)
-    target = os.path.join(src, "driver", "truth.c")
-    n = sum(1 for _ in open(target)) + 1
-    append(target, '#include "casefile.h"')
-    rc, out = includes(src, RULES)
-    check(rc == 1 and "driver/truth.c:%d: includes casefile/casefile.h of casefile/, a layer "
-          "beside its own driver/" % n in out,
-          "src/ with the driver including casefile.h (the floor beside it) is refused", out)
+    def refused(file, header, layer, where, what):
+        """a copy of src/ with file including header of layer: refused,
+        naming the line and where the layer stands"""
+        src = copy_src(tmp)
+        target = os.path.join(src, file)
+        n = sum(1 for _ in open(target)) + 1
+        append(target, '#include "%s"' % header)
+        rc, out = includes(src, RULES)
+        check(rc == 1 and "%s:%d: includes %s/%s of %s/, a layer %s its own %s/" % (
+            file, n, layer, header, layer, where, file.split("/")[0]) in out, what, out)
+
+    # the driver including the case file reader, which stands above it (a
+    # case is described by the driver's profile.h)
+    refused("driver/truth.c", "casefile.h", "casefile", "above",
+            "src/ with the driver including casefile.h (the floor above it) is refused")
+    # the sweep including the benchmark, which stands beside it
+    refused("sweep/jobs.c", "fused.h", "bench", "beside",
+            "src/ with the sweep including fused.h (the floor beside it) is refused")
 
     # what a sweep holds including the jobs, which include it: a circle
     src = copy_src(tmp)

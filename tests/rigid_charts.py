@@ -94,7 +94,7 @@ def test_files(tmp):
     """a rigid case writes its own chart data, and none of the particle
     charts' (which would draw the packed (x, q) as positions)"""
     d = results(tmp)
-    for f in ("polhode.csv", "rigid_timeseries.csv"):
+    for f in ("polhode.csv", "rigid_timeseries.csv", "body.csv"):
         check(os.path.exists(os.path.join(d, f)), "a rigid case writes " + f)
     for f in ("convergence.csv", "paths.csv", "timeseries.csv"):
         check(not os.path.exists(os.path.join(d, f)), "a rigid case writes no " + f)
@@ -103,6 +103,50 @@ def test_files(tmp):
         head = f.readline()
     check(head.startswith("# verletbench") and "polhode" in head,
           "polhode.csv starts with its provenance line", head)
+
+
+def test_body_table(tmp):
+    """body.csv holds what the charts of w are drawn on, by its columns (no
+    '#' line is read back, issue 52): the case's moments, 2T and L^2 of the
+    start from its parameters (the closed form's own error at t = 0, below
+    1e-13: docs/rigid.md §2), and w's period 4K(m)/lambda (Landau &
+    Lifshitz §37) in 30 digits (the closed form in double: 1e-12, K near m
+    = 1 loses a few digits, as tests/rigid_runs.py holds flips.csv's)"""
+    import mpmath
+    mpmath.mp.dps = 30
+    rows = rows_of(os.path.join(results(tmp), "body.csv"))
+    check(len(rows) == 1, "body.csv: one row", rows)
+    if len(rows) != 1:
+        return
+    b = rows[0]
+    check([float(b[k]) for k in ("I1", "I2", "I3")] == list(I), "body.csv: the case's moments", b)
+    for key, want in (("two_T", TWO_T), ("L2", L2)):
+        check(abs(float(b[key]) - want) <= 1e-13 * want, "body.csv: %s = %.17g" % (key, want), b)
+    I1, I2, I3 = map(mpmath.mpf, I)
+    w = [mpmath.mpf("0.01"), mpmath.mpf(1), mpmath.mpf("0.01")]
+    E2 = I1 * w[0] ** 2 + I2 * w[1] ** 2 + I3 * w[2] ** 2
+    L2m = (I1 * w[0]) ** 2 + (I2 * w[1]) ** 2 + (I3 * w[2]) ** 2
+    lam = mpmath.sqrt((I3 - I2) * (L2m - E2 * I1) / (I1 * I2 * I3))  # L^2 > 2E I2 here
+    m = (I2 - I1) * (E2 * I3 - L2m) / ((I3 - I2) * (L2m - E2 * I1))
+    T = float(4 * mpmath.ellipk(m) / lam)
+    check(abs(float(b["w_period"]) - T) <= 1e-12 * T, "body.csv: w_period = 4K/lambda = %.15g" % T, b)
+    # the charts read it: the polhode without its '#' lines draws, and
+    # without body.csv it does not, naming the file
+    bare = os.path.join(tmp, "bare")
+    os.makedirs(bare, exist_ok=True)
+    with open(os.path.join(results(tmp), "polhode.csv")) as f, \
+            open(os.path.join(bare, "polhode.csv"), "w") as g:
+        g.writelines(l for l in f if not l.startswith("#"))
+    png = os.path.join(tmp, "bare.png")
+    r = S.vb("draw", "--chart", "polhode", os.path.join(bare, "polhode.csv"), png)
+    check(r.returncode != 0 and "body.csv" in r.stderr,
+          "a polhode.csv without body.csv beside it is not drawn, naming body.csv", r.stderr)
+    with open(os.path.join(results(tmp), "body.csv")) as f, \
+            open(os.path.join(bare, "body.csv"), "w") as g:
+        g.write(f.read())
+    r = S.vb("draw", "--chart", "polhode", os.path.join(bare, "polhode.csv"), png)
+    check(r.returncode == 0 and os.path.exists(png),
+          "the polhode drawn from body.csv, its own '#' lines gone", r.stderr)
 
 
 def test_exact_polhode(tmp):
@@ -372,6 +416,6 @@ def test_draw_picks(tmp):
             " ".join(args[:2]), want), (r.returncode, r.stderr))
 
 
-sys.exit(S.main([test_files, test_exact_polhode, test_method_polhodes, test_every_step,
+sys.exit(S.main([test_files, test_body_table, test_exact_polhode, test_method_polhodes, test_every_step,
                  test_exact_w, test_angmom_series, test_window_max_is_the_table, test_draw,
                  test_draw_picks]))

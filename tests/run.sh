@@ -34,6 +34,7 @@ suite() {
 suite 6 "unit tests" "$BUILD/unit-tests"
 suite 6 "command line" sh "$here/cli.sh" "$BUILD"
 suite 1 "layers: the include rule of docs/architecture.md, and that its check can fail" python3 "$here/layers.py" "$BUILD"
+suite 0 "structure: the branches on a kind above driver/ counted (at most 20, none in sweep/ or output/), their patterns held to samples" python3 "$here/structure.py"
 suite 1 "short functions: none in src/ over 150 lines but an allowlist that shrinks, and that its check can fail" python3 "$here/function_size.py" "$BUILD"
 suite 11 "independent reference (SPEC in Python)" python3 "$here/reference/compare.py" "$BUILD"
 suite 1 "the pendulum's exact solution against 80-digit mpmath, theta0 up to the top" python3 "$here/reference/pendulum.py" "$BUILD"

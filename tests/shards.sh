@@ -2,8 +2,10 @@
 # shards.sh BUILD_DIR — run --shard K/N and merge (issue 20): 4 shards run
 # by GNU parallel and merged equal one whole run byte for byte, with and
 # without chart data, on cases with an exact solution, a reference solution
-# and adaptive methods; the shards share the work fairly (Graham's bound
-# for the largest-first rule); and a missing, doubled, cut, foreign or
+# and adaptive methods, and on every other kind of case (issue 52 item 5):
+# a rigid body, frame loops, contact handlers, and engines on particles, on
+# a rigid body and at a contact; the shards share the work fairly (Graham's
+# bound for the largest-first rule); and a missing, doubled, cut, foreign or
 # stale shard is refused with exit 2, naming it.  Last line: N passed, N failed.
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +46,74 @@ for mode in charts tables; do
     if diff -r "$tmp/merged" "$tmp/whole" >"$tmp/diff" 2>&1; then ok
     else bad "the merge of 4 shards differs from the whole run ($mode)"; head -5 "$tmp/diff"; fi
 done
+# ---- every kind of case (issue 52 item 5: these were refused, exit 2): a
+# rigid body (the racket, with an engine), frame loops with the frame-rate table, an
+# accumulator's own physics step and a semi-fixed loop's own step count,
+# contact handlers on the bounce, the slide and the tunnel, and engines
+# from a case file's [engines] and from --engine: on particles (protocol
+# 2), on a rigid body (protocol 3) and at a contact (protocol 4, the
+# closed-form engine); four shards through GNU parallel, merged, against
+# one whole run, byte for byte ----
+mkdir -p "$tmp/k"
+cp -r cases/traces "$tmp/k/"
+{ cat cases/spring.case
+  printf '\n[engines]\npy = python3 %s/examples/engines/python/engine.py velocity-verlet\npy.order = 2\n' "$ROOT"
+} > "$tmp/k/spring-engine.case"
+{ cat cases/racket.case
+  printf '\n[engines]\nrig = python3 %s/examples/engines/python/rigid_engine.py rigid-splitting\nrig.order = 2\n' "$ROOT"
+} > "$tmp/k/racket-engine.case"
+KINDS="cases/frame-loop.case cases/frame-loop-orbit.case cases/jump.case cases/drop.case cases/impulse.case cases/bounce.case cases/bounce-elastic.case cases/slide.case cases/tunnel.case $tmp/k/spring-engine.case $tmp/k/racket-engine.case"
+CLOSED="closed=node $ROOT/engines/check/contact-exact.js"
+# with the chart data (the tables and the charts' files: the two modes of
+# the cases above differ in nothing a kind of case adds), and an engine of
+# --engine at a contact without
+for mode in charts; do
+    flag=""
+    rm -rf "$tmp/ks" "$tmp/km" "$tmp/kw" "$tmp/ke"
+    if parallel --will-cite "$VB" run --quiet $flag -j 1 --shard {}/4 $KINDS --out "$tmp/ks/{}" \
+            ::: 1 2 3 4 >"$tmp/log" 2>&1; then ok; else bad "parallel run --shard of every kind ($mode)"; tail -5 "$tmp/log"; fi
+    "$VB" merge --quiet $flag "$tmp"/ks/* --out "$tmp/km" >"$tmp/log" 2>&1 || { bad "merge of every kind ($mode)"; tail -5 "$tmp/log"; }
+    "$VB" run --quiet $flag $KINDS --out "$tmp/kw" >"$tmp/log" 2>&1 || { bad "whole run of every kind ($mode)"; tail -5 "$tmp/log"; }
+    if diff -r "$tmp/km" "$tmp/kw" >"$tmp/diff" 2>&1; then ok
+    else bad "the merge of 4 shards of every kind differs from the whole run ($mode)"; head -5 "$tmp/diff"; fi
+    # an engine of --engine at a contact: merge is given it as run was
+    flag=--no-chart-data
+    parallel --will-cite "$VB" run --quiet $flag -j 1 --engine "'$CLOSED'" --shard {}/3 cases/bounce.case cases/tunnel.case \
+        --out "$tmp/ke/s{}" ::: 1 2 3 >"$tmp/log" 2>&1 || { bad "run --shard --engine at a contact (tables)"; tail -5 "$tmp/log"; }
+    "$VB" merge --quiet $flag --engine "$CLOSED" "$tmp"/ke/s* --out "$tmp/ke/m" >"$tmp/log" 2>&1 || { bad "merge --engine (tables)"; tail -5 "$tmp/log"; }
+    "$VB" run --quiet $flag --engine "$CLOSED" cases/bounce.case cases/tunnel.case --out "$tmp/ke/w" >"$tmp/log" 2>&1 || { bad "whole run --engine (tables)"; tail -5 "$tmp/log"; }
+    if diff -r "$tmp/ke/m" "$tmp/ke/w" >"$tmp/diff" 2>&1; then ok
+    else bad "the merge of 3 shards with an engine at a contact differs from the whole run (tables)"; head -5 "$tmp/diff"; fi
+done
+# what the shards carried and the tables were made of, not an empty run:
+# the racket's flips, a loop's drawn errors, the handlers' contact rows and
+# the engines' rows, every one finished
+grep -q '^rig,fixed,' "$tmp/km/racket-engine/flips.csv" 2>/dev/null && ok || bad "the rigid engine's runs are not in racket-engine's flips.csv"
+grep -q '^spring,py,fixed,' "$tmp/km/spring-engine/runs.csv" && ok || bad "the engine's runs are not in spring-engine's runs.csv"
+[ "$(grep -c ',engine-failed,' "$tmp/km/spring-engine/runs.csv" "$tmp/km/racket-engine/runs.csv" | awk -F: '{ s += $2 } END { print s }')" = 0 ] && ok ||
+    bad "engine runs failed in the shards: $(grep -h ',engine-failed,' "$tmp/km"/*-engine/runs.csv | head -2)"
+grep -q '^tunnel,closed,fixed,' "$tmp/ke/m/tunnel/contact.csv" && grep -q '^bounce,velocity-verlet+toi,' "$tmp/km/bounce/contact.csv" && ok || bad "contact.csv of the merge lacks the handlers' or the engine's rows"
+[ -s "$tmp/km/frame-loop/rates.csv" ] && head -n 40 "$tmp/km/frame-loop/runs.csv" | grep -q 'err_draw_max' && ok || bad "the frame loop's merge lacks rates.csv or the drawn errors"
+# a rigid body's row damaged in a shard: its attitude error NaN, and its
+# flag of the attitude's measures 0 where run writes 1 (columns 39, 38)
+f=$(grep -l '^[0-9]*,rigid-rk4,fixed,0,' "$tmp"/ks/*/racket-engine/shard.csv | head -1)
+if [ -n "$f" ]; then
+    line=$(grep -n '^[0-9]*,rigid-rk4,fixed,0,' "$f" | cut -d: -f1)
+    for edit in '$39 = "nan"' '$38 = 0'; do
+        rm -rf "$tmp/kd"; cp -r "$tmp/ks" "$tmp/kd"
+        g="$tmp/kd/${f#$tmp/ks/}"
+        awk -F, -v OFS=, -v n="$line" "NR == n { $edit } { print }" "$f" > "$g"
+        col=$([ "$edit" = '$38 = 0' ] && echo has_attitude || echo err_att_max)
+        expect "merge refuses a rigid body's row with $edit" 2 "racket-engine/shard.csv:$line: column $col" -- \
+            "$VB" merge --no-chart-data "$tmp"/kd/* --out "$tmp/kdm"
+    done
+else
+    bad "no rigid-rk4 fixed level-0 row in the racket-engine's shards"
+fi
+# a shard of an engine's case merged without the engine given: refused
+expect "merge without the --engine the shards ran with" 2 "made by another version or from other parameters" -- \
+    "$VB" merge --quiet --no-chart-data "$tmp"/ke/s* --out "$tmp/ke/none"
+
 # a shard writes its runs and nothing else
 [ "$(ls "$tmp/s/1/spring")" = "shard.csv" ] && [ ! -e "$tmp/s/1/summary.md" ] && ok || bad "a shard wrote more than shard.csv: $(ls "$tmp/s/1" "$tmp/s/1/spring")"
 # one shard, or as many as the runs, is a whole run too
@@ -226,7 +296,6 @@ for bad_spec in 0/4 5/4 1/0 a/b 1/4x 2 -1/4 1/10001; do
     expect "--shard $bad_spec" 2 "--shard: '$bad_spec' is not K/N" -- "$VB" run --shard "$bad_spec" cases/spring.case --out "$tmp/u"
 done
 expect "--shard with --strict" 2 "--strict needs them all" -- "$VB" run --strict --shard 1/2 cases/spring.case --out "$tmp/u"
-expect "--shard with an engine" 2 "external engines are not sharded" -- "$VB" run --shard 1/2 --engine "e:2=cat" cases/spring.case --out "$tmp/u"
 expect "merge --help" 0 "verletbench merge SHARDDIR" -- "$VB" merge --help
 
 echo "$pass passed, $fail failed"

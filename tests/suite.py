@@ -83,6 +83,37 @@ class Suite:
         e.update(env or {})
         return self.vb(*args, env=e)
 
+    def shards_merged(self, tmp, name, cases, n, *flags):
+        """cases run in n shards (run --shard K/N), merged, and run whole,
+        each with flags: (the merge's files equal the whole run's byte for
+        byte, what differs or failed)."""
+        top = os.path.join(tmp, name)
+        for k in range(1, n + 1):
+            r = self.vb("run", "--quiet", "--shard", "%d/%d" % (k, n), *flags, *cases,
+                        "--out", os.path.join(top, "s%d" % k))
+            if r.returncode != 0:
+                return False, "run --shard %d/%d: exit %d: %s" % (k, n, r.returncode, r.stderr[-600:])
+        r = self.vb("merge", "--quiet", *flags,
+                    *[os.path.join(top, "s%d" % k) for k in range(1, n + 1)],
+                    "--out", os.path.join(top, "merged"))
+        if r.returncode != 0:
+            return False, "merge: exit %d: %s" % (r.returncode, r.stderr[-600:])
+        r = self.vb("run", "--quiet", *flags, *cases, "--out", os.path.join(top, "whole"))
+        if r.returncode != 0:
+            return False, "the whole run: exit %d: %s" % (r.returncode, r.stderr[-600:])
+        differ = []
+        for a, dirs, files in os.walk(os.path.join(top, "whole")):
+            rel = os.path.relpath(a, os.path.join(top, "whole"))
+            for f in files:
+                b = os.path.join(top, "merged", rel, f)
+                if not os.path.exists(b) or open(os.path.join(a, f), "rb").read() != open(b, "rb").read():
+                    differ.append(os.path.join(rel, f))
+        for a, dirs, files in os.walk(os.path.join(top, "merged")):
+            rel = os.path.relpath(a, os.path.join(top, "merged"))
+            differ += [os.path.join(rel, f) for f in files
+                       if not os.path.exists(os.path.join(top, "whole", rel, f))]
+        return not differ, "files that differ: %s" % differ[:8]
+
     def main(self, tests):
         """Run each test(tmp) with BUILD_DIR from the command line; a test
         that raises is a failure, not the end of the suite."""

@@ -33,7 +33,17 @@ int vb_case_add_engine(vb_case *c, vb_engine *e, char *err, size_t errlen)
     c->engines = engines;
     c->engines[c->n_engines++] = e;
     c->integ[c->n_integ++] = &e->integ;
+    if (vb_case_describe(c) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     return 0;
+}
+
+int vb_case_describe(vb_case *c)
+{
+    vb_profile_free(&c->profile);
+    return vb_profile_make(&c->profile, &c->model, c->integ, c->n_integ, c->t_end);
 }
 
 /* A loop or a METHOD+HANDLER row is made for its case and owned by it
@@ -46,7 +56,7 @@ static void free_owned(const vb_integrator *g)
         vb_composed_free((vb_composed *)(void *)g);
 }
 
-void vb_case_engines_only(vb_case *c)
+int vb_case_engines_only(vb_case *c)
 {
     size_t k = 0;
     for (size_t i = 0; i < c->n_integ; i++)
@@ -55,6 +65,7 @@ void vb_case_engines_only(vb_case *c)
         else
             free_owned(c->integ[i]); /* dropped here, so not freed by vb_case_free */
     c->n_integ = k;
+    return vb_case_describe(c);
 }
 
 int vb_case_add_engine_specs(vb_case *c, const vb_engine_spec *spec, size_t n, double timeout,
@@ -99,7 +110,10 @@ int vb_case_add_engine_specs(vb_case *c, const vb_engine_spec *spec, size_t n, d
         for (size_t i = 0; i < c->n_engines; i++)
             c->engines[i]->timeout = timeout;
     if (engines_only) {
-        vb_case_engines_only(c);
+        if (vb_case_engines_only(c) != 0) {
+            snprintf(err, errlen, "%s: out of memory", c->path);
+            return -1;
+        }
         if (c->n_integ == 0) {
             snprintf(err, errlen, "%s: --engines-only, but no engine: give --engine or "
                                   "--trajectories, or an [engines] section",
@@ -128,6 +142,7 @@ void vb_case_free(vb_case *c)
     for (size_t i = 0; i < c->n_engines; i++)
         vb_engine_free(c->engines[i]);
     free(c->engines);
+    vb_profile_free(&c->profile);
     memset(c, 0, sizeof *c);
 }
 

@@ -1,8 +1,8 @@
 /* case.h — a case: what a sweep runs (docs/cases.md).  A model with its
  * parameters, an end time, the step sizes (dt, halvings), the random plans
- * (jitter, seeds), a trace, the integrators and engines; and, for a point
- * of a case file's grid, where it lies in the grid.  casefile.h reads
- * cases from files. */
+ * (jitter, seeds), a trace, the integrators and engines; for a point of a
+ * case file's grid, where it lies in the grid; and what it is, described
+ * once (profile: driver/profile.h).  casefile.h reads cases from files. */
 #ifndef VB_CASE_H
 #define VB_CASE_H
 
@@ -13,6 +13,7 @@
 
 #include "model.h"
 #include "plan.h"
+#include "profile.h"
 #include "verletbench.h"
 
 #define VB_MAX_HALVINGS 24
@@ -74,7 +75,16 @@ typedef struct vb_case {
     double rates[VB_MAX_RATES]; /* [loop] rates: display rates (Hz) of the frame-rate table */
     int n_rates;
     unsigned long rates_line; /* the case file's line of rates, for messages */
+    /* What the case is (profile.h): its state, what each entry steps,
+     * what its runs measure.  Made when the case is read and again when
+     * its list of entries changes (vb_case_describe); the layers above
+     * read it, and never ask an entry or the model which kind it is. */
+    vb_profile profile;
 } vb_case;
+
+/* (Re)make c->profile from its model and entries: 0, or -1 out of
+ * memory. */
+int vb_case_describe(vb_case *c);
 
 /* What round-off is measured against in a case's runs of n components:
  * the errors' scale, and the origin's shift, whose ulps the positions are
@@ -91,8 +101,9 @@ const char *vb_case_label(const vb_case *c, char *buf, size_t len);
 /* Add an external engine (engine.h) after the integrators; the case owns it
  * from then on.  0, or -1 with a message (a name already taken). */
 int vb_case_add_engine(vb_case *c, struct vb_engine *e, char *err, size_t errlen);
-/* Keep the engines only (`score`: the trajectories, nothing else). */
-void vb_case_engines_only(vb_case *c);
+/* Keep the engines only (`score`: the trajectories, nothing else): 0, or
+ * -1 out of memory. */
+int vb_case_engines_only(vb_case *c);
 
 /* The engines of a command line, added to a case: spec[i] as
  * vb_engine_spec_parse read it, a command (--engine) or a directory

@@ -45,6 +45,10 @@ int vb_case_parse_points(const char *path, const char *text, size_t len, vb_case
         vb_case *c = &out[pt];
         int rc = vb_case_from_entries(p, c, pt > 0 && out[0].trace_path ? &out[0].trace : NULL);
         made++;
+        if (rc == 0 && vb_case_describe(c) != 0) {
+            vb_parser_fail(p, 1, "out of memory");
+            rc = -1;
+        }
         if (rc == 0 && g.n) {
             c->grid = vb_grid_spec_point(&g, c->name, pt);
             char *name = c->grid ? malloc(strlen(c->name) + strlen(c->grid->label) + 2) : NULL;

@@ -255,7 +255,7 @@ static int check_integrators(vb_parser *p, vb_case *c)
          * every method that does not (there they are their plain methods) */
         int rods = vb_model_constrained(&c->model);
         /* a rigid body: every rotation method (rigid_method.h) */
-        if (vb_rigid_face_model(c->model.type, c->model.self)) {
+        if (vb_rigid_body_of(&c->model)) {
             for (size_t i = 0; i < vb_rigid_entry_count(); i++)
                 c->integ[c->n_integ++] = vb_rigid_entry_at(i);
             return 0;

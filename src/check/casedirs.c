@@ -65,7 +65,7 @@ int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                            (vb_text){"(this run's runs.csv)", nr, lnr},
                            (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
                            errlen);
-    if (rc == 0 && vb_sweep_has_contact(s))
+    if (rc == 0 && (c->profile.measures & VB_MEASURE_CONTACT))
         rc = check_contact(base, c, s, (vb_text){pr, br, lbr},
                            (vb_text){"(this run's runs.csv)", nr, lnr}, tol, changes, err,
                            errlen);

@@ -31,6 +31,7 @@ int vb_cmd_merge(int argc, char **argv)
         VB_OPT_FLAG("quiet", &quiet, "no tables on the terminal"),
         VB_SHARED_JOBS(&so, "threads for the runs merge makes itself"),
         VB_SHARED_MAX_STEPS(&so, "as for run"),
+        VB_SHARED_ENGINES(&so),
         VB_SHARED_PLUGINS(&so),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -41,7 +42,9 @@ int vb_cmd_merge(int argc, char **argv)
         VB_SHARED_ENV(&so),
         .usage =
             "Usage: verletbench merge SHARDDIR... [--out DIR] [--no-chart-data] [--quiet] [-j N]\n"
-            "                         [--max-steps N] [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "                         [--max-steps N] [--engine NAME:ORDER=CMD]...\n"
+            "                         [--trajectories NAME:ORDER=DIR]... [--engine-timeout S]\n"
+            "                         [--engines-only] [--plugin FILE]... [--plugin-timeout S]\n\n"
             "Reads the shards that `verletbench run --shard K/N CASEFILE... --out SHARDDIR`\n"
             "wrote (SHARDDIR/NAME/shard.csv, every K of 1..N once for each case), checks that\n"
             "they were made by this version from the case files as they are now, and writes\n"
@@ -56,8 +59,12 @@ int vb_cmd_merge(int argc, char **argv)
             "could not have written, from another version or build (verletbench --version)\n"
             "or another build of a plugin, or from other parameters, or a grid point without\n"
             "shards (each named), or bad usage; 1 a failure of the machine (memory, a write\n"
-            "error), or a plugin run that failed, in a shard or here (every file is still\n"
-            "written, and each failed run is named; engines are not sharded).\n\n"
+            "error), or an engine or plugin run that failed, in a shard or here (every file\n"
+            "is still written, and each failed run is named).\n\n"
+            "Every kind of case shards: a rigid body's, a frame loop's, a contact's, an\n"
+            "engine's (give merge the --engine, --trajectories and --engines-only the shards\n"
+            "were run with; an engine's command must run on every machine, and the merge\n"
+            "runs it for the charts' long runs).\n\n"
             "Example (GNU parallel, 4 shards):\n"
             "  parallel verletbench run --quiet --shard {}/4 cases/*.case --out shards/{} ::: 1 2 3 4\n"
             "  verletbench merge shards/* --out results\n",
@@ -66,6 +73,17 @@ int vb_cmd_merge(int argc, char **argv)
     if (rc != VB_OPTIONS_GO)
         return rc;
     return merge(argv + first, (size_t)(argc - first), out, quiet, !no_chart_data, &so);
+}
+
+/* a case the merge loaded: the command line's engines added, as run adds
+ * them */
+static int add_engines(vb_case *c, const void *ctx, char *err, size_t errlen)
+{
+    const vb_shared_opts *so = ctx;
+    if (vb_case_add_engine_specs(c, so->engine, so->n_engines, so->engine_timeout,
+                                 so->engine_timeout_given, so->engines_only, err, errlen) != 0)
+        return VB_SWEEP_USAGE;
+    return 0;
 }
 
 /* the shards read, checked, finished and written as one run */
@@ -96,7 +114,8 @@ static int merge(char **shards, size_t n, const char *out, int quiet, int chart_
     memset(&m, 0, sizeof m);
     rc = vb_shards_find(shards, n, &found, &n_found, err, sizeof err);
     if (rc == 0)
-        rc = vb_merge_read(&m, found, n_found, vb_sweep_read_shard, so->max_steps, err, sizeof err);
+        rc = vb_merge_read(&m, found, n_found, add_engines, so, vb_sweep_read_shard,
+                           so->max_steps, err, sizeof err);
     if (rc != 0) {
         if (err[0])
             vb_error(CMD, "%s", err);

@@ -100,9 +100,8 @@ int vb_cmd_run(int argc, char **argv)
                     "points), into DIR/NAME/shard.csv;\n"
                     "`verletbench merge` turns the N shards into the files of a\n"
                     "whole run, the same bytes (docs/method.md §8: GNU parallel,\n"
-                    "Slurm); a case with a [loop], [contact] or [engines] is\n"
-                    "refused (exit 2): run it whole (grep -L '^\\[loop\\]'\n"
-                    "cases/*.case lists the others)"),
+                    "Slurm); every kind of case shards (an engine's command\n"
+                    "must run on every machine: give merge the same --engine)"),
         VB_OPT_FLAG("draw", &draw,
                     "then draw the charts and REPORT.md: verletbench draw DIR\n"
                     "(into plots/ for results, else DIR/plots/)"),
@@ -194,42 +193,6 @@ static int check_options(int n_files, const char *out, run_how how)
     return 0;
 }
 
-/* --shard: a case with results a shard does not carry is refused: 0, or
- * VB_EXIT_USAGE after the message */
-static int refuse_unshardable(const vb_case *ci)
-{
-    if (ci->n_engines) {
-        /* an engine's failure is text a shard does not carry */
-        vb_error(CMD, "%s: --shard: external engines are not sharded; run them whole", ci->path);
-        return VB_EXIT_USAGE;
-    }
-    for (size_t k = 0; k < ci->n_integ; k++)
-        if (vb_runner_caps_of(ci->integ[k], &ci->model).draws) {
-            /* a frame loop's drawn-state errors are columns a shard
-             * does not carry */
-            vb_error(CMD, "%s: --shard: a case with a [loop] is not sharded; run it whole",
-                     ci->path);
-            return VB_EXIT_USAGE;
-        }
-    if (ci->n_integ &&
-        vb_runner_caps_of(ci->integ[0], &ci->model).state.kind == VB_STATE_RIGID_BODY) {
-        /* a rigid body's attitude, flips and tumble are columns a
-         * shard does not carry */
-        vb_error(CMD, "%s: --shard: a rigid body's case is not sharded; run it whole", ci->path);
-        return VB_EXIT_USAGE;
-    }
-    for (size_t k = 0; k < ci->n_integ; k++)
-        if (vb_runner_caps_of(ci->integ[k], &ci->model).contact) {
-            /* a handler's or an engine's contact measures are
-             * columns a shard does not carry */
-            vb_error(CMD, "%s: --shard: a case with a [contact], or an engine at its wall, "
-                          "is not sharded; run it whole",
-                     ci->path);
-            return VB_EXIT_USAGE;
-        }
-    return 0;
-}
-
 /* one run's cases and what it makes of them, freed together (run_free) */
 typedef struct {
     vb_case_set set;
@@ -250,13 +213,11 @@ static int load_cases(run_work *w, char **files, size_t n_files, const char *out
         vb_error(CMD, "%s", err);
         return VB_EXIT_USAGE;
     }
-    for (size_t i = 0; i < w->set.n; i++) {
-        vb_case *ci = w->set.all[i];
-        if (vb_case_add_cli_engines(CMD, ci, so) != 0)
+    /* every kind of case shards: a shard carries every field of its
+     * runs' results (output/shardfile.c, driver/profile.h) */
+    for (size_t i = 0; i < w->set.n; i++)
+        if (vb_case_add_cli_engines(CMD, w->set.all[i], so) != 0)
             return VB_EXIT_USAGE;
-        if (how.shard_n && refuse_unshardable(ci) != 0)
-            return VB_EXIT_USAGE;
-    }
     if (how.strict == 2 && !vb_case_set_runs_own(&w->set)) {
         /* a judgement of nothing would pass whatever happened */
         vb_error(CMD, "--strict=mine: none of these cases runs a method of yours (from "

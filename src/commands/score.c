@@ -149,7 +149,7 @@ static int score_file(const char *path, const char *name, int order)
         goto out;
     }
     /* a rigid body's (protocol 3) adds its view, as sim's row does */
-    unsigned view = res.has_rigid ? VB_RUNS_RIGID : 0;
+    unsigned view = res.has_attitude ? VB_RUNS_RIGID : 0;
     vb_runs_row row = {&model, &e->integ, &spec.plan, &res, 0};
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);

@@ -16,6 +16,7 @@
 #include "numbers.h"
 #include "outfile.h"
 #include "plan.h"
+#include "profile.h"
 #include "provenance.h"
 #include "runner.h"
 #include "runs_table.h"
@@ -506,14 +507,19 @@ static int open_trajectory(const sim_opts *o, vb_run_spec *spec, vb_outfile *tra
 /* runs.csv's row of the run, without a sweep's level and resolved (and a
  * handler's contact.csv row after it), and how a run that did not finish
  * ended: the exit status */
-static int print_result(const vb_run_spec *spec, const vb_engine *engine, int loop,
+static int print_result(const vb_run_spec *spec, const vb_engine *engine,
                         const vb_run_result *res)
 {
     const vb_integrator *integ = spec->integ;
-    unsigned view = (loop ? VB_RUNS_LOOP : 0) |
-                    (vb_runner_caps_of(integ, spec->model).state.kind == VB_STATE_RIGID_BODY
-                         ? VB_RUNS_RIGID
-                         : 0);
+    /* the columns of what this run measures (its description, as a
+     * case's: profile.h) */
+    vb_profile described;
+    if (vb_profile_make(&described, spec->model, &integ, 1, vb_plan_t_end(&spec->plan)) != 0) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    unsigned view = vb_runs_view(described.measures);
+    vb_profile_free(&described);
     vb_runs_row row = {spec->model, integ, &spec->plan, res, 0};
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
@@ -581,7 +587,7 @@ static int sim(const sim_opts *o)
         status = VB_EXIT_FAIL;
         goto out;
     }
-    status = print_result(&spec, engine, loop != NULL, &res);
+    status = print_result(&spec, engine, &res);
     vb_run_result_clear(&res);
 out:
     vb_composed_free(composed);

@@ -163,9 +163,11 @@ static int add(vb_batch *b, const char *results, const char *out, const char *na
     return vb_batch_add(b, kind, table, target, title, arg, stem, caption);
 }
 
-/* contact.csv is a tunnel's: its '# model=tunnel' line, or a pass_bound
- * filled; or it has no rows, which its chart then says (a contact.csv
- * without rows, a run never writes, drew nothing and said nothing) */
+/* contact.csv is a tunnel's: it measures a passing speed, a pass_bound
+ * filled (driver/contactrun.c fills it for every tunnel run and for no
+ * other: the table's data says what it measures, not its model's name);
+ * or it has no rows, which its chart then says (a contact.csv without
+ * rows, a run never writes, drew nothing and said nothing) */
 static int tunnel_table(const char *path)
 {
     vb_csv t;
@@ -173,8 +175,6 @@ static int tunnel_table(const char *path)
     if (vb_csv_read(path, &t, err, sizeof err) != 0)
         return 1; /* drawn anyway: the chart fails, saying what is wrong with the file */
     int cb = vb_csv_col(&t, "pass_bound"), any = t.n_rows == 0;
-    for (size_t i = 0; i < t.n_comments && !any; i++)
-        any = strncmp(t.comments[i], "# model=tunnel ", 15) == 0;
     for (size_t r = 0; r < t.n_rows && !any; r++)
         any = vb_csv_finite(&t, r, cb, NULL);
     vb_csv_free(&t);

@@ -6,19 +6,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period)
+int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period, char *err,
+                   size_t errlen)
 {
-    for (size_t k = 0; k < t->n_comments; k++) {
-        const char *s = strstr(t->comments[k], "I1=");
-        if (!s || sscanf(s, "I1=%lf I2=%lf I3=%lf two_T=%lf", &I[0], &I[1], &I[2], two_T) != 4)
-            continue;
-        const char *p = strstr(s, "w_period=");
-        *period = (double)INFINITY;
-        if (p && !(sscanf(p, "w_period=%lf", period) == 1 && *period > 0.0))
-            *period = (double)INFINITY;
-        return I[0] > 0 && I[1] > 0 && I[2] > 0 && *two_T > 0 && isfinite(*two_T);
+    /* body.csv beside the table, read by its columns (output/body_table.h) */
+    const char *slash = strrchr(t->path, '/');
+    int dir = slash ? (int)(slash - t->path) + 1 : 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%.*sbody.csv", dir, t->path);
+    vb_csv b;
+    if (vb_csv_read(path, &b, err, errlen) != 0)
+        return -1;
+    static const char *const need[] = {"I1", "I2", "I3", "two_T", "w_period", NULL};
+    int rc = vb_csv_require(&b, need, err, errlen);
+    if (rc == 0 && b.n_rows != 1) {
+        snprintf(err, errlen, "%s: %zu rows, where a body is one", path, b.n_rows);
+        rc = -1;
     }
-    return 0;
+    if (rc == 0) {
+        for (int i = 0; i < 3; i++)
+            I[i] = vb_csv_num(&b, 0, vb_csv_col(&b, need[i]));
+        *two_T = vb_csv_num(&b, 0, vb_csv_col(&b, "two_T"));
+        /* inf where w(t) never returns; anything but a period > 0 is none */
+        *period = vb_csv_num(&b, 0, vb_csv_col(&b, "w_period"));
+        if (!(*period > 0.0))
+            *period = (double)INFINITY;
+        if (!(I[0] > 0 && I[1] > 0 && I[2] > 0 && *two_T > 0 && isfinite(*two_T))) {
+            snprintf(err, errlen, "%s: not a rigid body's moments and energy ellipsoid", path);
+            rc = -1;
+        }
+    }
+    vb_csv_free(&b);
+    return rc;
 }
 
 /* the same w at every row of two curves (the file's ten digits) */
@@ -74,11 +93,8 @@ int vb_w_chart_make(const vb_csv *t, vb_w_chart *w, char *err, size_t errlen)
     memset(w, 0, sizeof *w);
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
-    if (!vb_w_ellipsoid(t, w->I, &w->two_T, &w->period)) {
-        snprintf(err, errlen,
-                 "%s: no '# ... I1= I2= I3= two_T=' line giving the energy ellipsoid", t->path);
+    if (vb_w_ellipsoid(t, w->I, &w->two_T, &w->period, err, errlen) != 0)
         return -1;
-    }
     if (vb_groups_make(t, &w->gs, err, errlen) != 0)
         return -1;
     /* the fixed plan's: the coarsest step (or the one draw --dt picked),

@@ -1,6 +1,6 @@
 /* wpaths.h — what the two charts of a rigid body's w share (polhode.csv,
- * docs/rigid.md §7): the energy ellipsoid and w's period from the file's
- * '#' line, the box the charts draw (the ellipsoid's semi-axes with a
+ * docs/rigid.md §7): the energy ellipsoid and w's period from body.csv
+ * beside it, the box the charts draw (the ellipsoid's semi-axes with a
  * margin), and each method's curve: where it leaves the box, and the
  * earlier method whose path it is, to the file's digits (the polhode on the
  * ellipsoid, polhode.c; w against time, angvelchart.c). */
@@ -16,10 +16,12 @@
  * the largest |w_i| on the energy surface of the start */
 #define VB_W_BOX 1.4
 
-/* I1, I2, I3, 2T and w's period (inf when the line gives none, or says
- * inf) from the '#' line "... I1= I2= I3= two_T= L2= w_period=": 1, or 0
- * when there is no such line or its numbers are no rigid body's */
-int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period);
+/* I1, I2, I3, 2T and w's period (inf where w(t) never returns) of the
+ * body table t was drawn with: body.csv in t's directory, read by its
+ * columns (output/body_table.h).  0, or -1 with a message naming the file
+ * (missing, a column missing, numbers that are no rigid body's). */
+int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period, char *err,
+                   size_t errlen);
 
 /* a method's curve: its rows first..last of the plan drawn, up to end */
 typedef struct vb_w_panel {
@@ -46,7 +48,7 @@ typedef struct vb_w_chart {
     size_t np;
 } vb_w_chart;
 
-/* 0, or -1 with a message naming the table (a column, the '#' line, no
+/* 0, or -1 with a message naming the table (a column, its body.csv, no
  * method's curve); free with vb_w_chart_free either way */
 int vb_w_chart_make(const vb_csv *t, vb_w_chart *w, char *err, size_t errlen);
 void vb_w_chart_free(vb_w_chart *w);

@@ -16,7 +16,7 @@ int vb_frameloop_init(vb_frameloop *fl, const vb_loop *l, const vb_model *model,
         fl->ve = fl->xe + model->n;
     fl->m.model = model;
     int rigid_ok = 1;
-    if (vb_rigid_face_model(model->type, model->self))
+    if (vb_rigid_body_of(model))
         rigid_ok = (fl->rigid = calloc(1, sizeof *fl->rigid)) != NULL;
     return rc == 0 && fl->truth && fl->xe && rigid_ok ? 0 : -1;
 }
@@ -36,8 +36,7 @@ void vb_frameloop_start(vb_frameloop *fl, vb_force *f, const double *x0, const d
 {
     vb_metrics_init(&fl->m, fl->m.model, x0, v0);
     if (fl->rigid)
-        vb_rigid_metrics_init(fl->rigid, vb_rigid_face_model(fl->m.model->type, fl->m.model->self),
-                              x0, v0);
+        vb_rigid_metrics_init(fl->rigid, vb_rigid_body_of(fl->m.model));
     fl->draw_count = 1; /* t_0, drawn exactly */
     vb_loop_run_start(&fl->run, f, x0, v0, h);
     fl->started = 1;

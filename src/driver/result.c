@@ -45,6 +45,7 @@ static void unfinished(vb_run_result *res)
     res->err_energy_max = res->err_angmom_max = res->err_momentum_max = INFINITY;
     res->err_return = res->err_constraint_max = INFINITY;
     res->err_att_max = res->err_angvel_max = INFINITY;
+    res->err_draw_max = res->err_draw_rms = INFINITY;
 }
 
 void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_plan *plan,
@@ -103,6 +104,11 @@ void vb_run_finish(const vb_model *model, const vb_plan_spec *spec, const vb_pla
     } else {
         unfinished(res);
     }
+    /* what a run draws at the frames is what it reports there: a frame
+     * loop's run puts its drawn state's own errors in their place
+     * (runner.c) */
+    res->err_draw_max = res->err_pos_max;
+    res->err_draw_rms = res->err_pos_rms;
 }
 
 void vb_run_failed(vb_run_result *res, vb_status status, const char *why)

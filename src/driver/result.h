@@ -89,13 +89,15 @@ typedef struct vb_run_result {
      * a sweep holds every run's result, and only a failed engine run has
      * anything to say (runs of a sweep were 976 bytes each, now 472) */
     char *failure;
-    /* a frame loop's run (loop.h, frameloop.h): the drawn position's error
-     * at the frames' times, and the time its clamp dropped; has_draw 0
-     * for a run without a loop */
-    int has_draw;
+    /* the drawn position's error at the frames' times (a frame loop's run:
+     * loop.h, frameloop.h; any other draws what it reports, and these are
+     * its position's errors), and the time a loop's clamp dropped (0
+     * without one) */
     double err_draw_max, err_draw_rms, lag_max;
-    /* a rigid body's run (rigid_metrics.h, docs/rigid.md §7): has_rigid 0
-     * for any other.  Its attitude and angular velocity errors; the flips
+    /* the measures of an attitude, which a rigid body's state has
+     * (rigid_metrics.h, docs/rigid.md §7): has_attitude 1 where the run
+     * made them (every run of a rigid body's but one a plugin's worker
+     * failed), 0 for any other.  Its attitude and angular velocity errors; the flips
      * of the intermediate axis the run made and the exact solution made at
      * the same times; the run's flip period (NaN unless its flips are
      * regular, and after a tumble: rigid_analysis.h, docs/rigid.md §4)
@@ -103,7 +105,7 @@ typedef struct vb_run_result {
      * run first tumbled where the exact motion is a stable spin (NaN: it
      * did not, or the motion flips).  err_angmom_max is then the world
      * angular momentum's. */
-    int has_rigid;
+    int has_attitude;
     double err_att_max, err_angvel_max;
     unsigned long long flips, flips_exact;
     double flip_period, flip_period_exact, t_tumble;

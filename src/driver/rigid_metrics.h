@@ -9,7 +9,10 @@
  *  - the flips of the intermediate axis seen in the run and in the exact
  *    solution at the same times, the run's measured flip period, and a
  *    stable spin's tumble: its first flip where the exact solution has
- *    none (rigid_analysis.h). */
+ *    none (rigid_analysis.h).
+ * A state's errors are measured here and nowhere else: a run's maxima are
+ * of vb_rigid_errors_of's, and so are the charts' window maxima
+ * (sweep/series.c, through profile.h's vb_state_errors). */
 #ifndef VB_RIGID_METRICS_H
 #define VB_RIGID_METRICS_H
 
@@ -17,17 +20,27 @@
 #include "rigid.h"
 #include "rigid_analysis.h"
 
+/* One state's errors against the exact state at its time. */
+typedef struct vb_rigid_errors {
+    double att;    /* the attitude's angle from the exact one (rad) */
+    double angvel; /* |w - w_exact|, body frame */
+    double angmom; /* |L - L0| / |L0|, world */
+} vb_rigid_errors;
+
+/* Of body b's state (x, v: a face's packed state) against the exact
+ * (xe, ve). */
+vb_rigid_errors vb_rigid_errors_of(const vb_rigid_body *b, const double *x, const double *v,
+                                   const double *xe, const double *ve);
+
 typedef struct vb_rigid_metrics {
-    vb_rigid_props props;
-    double L0[3], L0_norm;
+    const vb_rigid_body *body;
     double att_max, angvel_max, angmom_max;
     vb_flip_tracker flips, flips_exact;
-    double w_period; /* the exact period of w(t): 4K/lambda */
 } vb_rigid_metrics;
 
-/* From the model's exact initial state (x0, v0: a face's packed state). */
-void vb_rigid_metrics_init(vb_rigid_metrics *m, const vb_rigid_model *rm, const double *x0,
-                           const double *v0);
+/* A run of body b from its start (b->start: every run starts from the
+ * model's initial state). */
+void vb_rigid_metrics_init(vb_rigid_metrics *m, const vb_rigid_body *b);
 /* The run's state (x, v) at t against the exact (xe, ve): NULL, or the
  * name of an error that is not a finite number. */
 const char *vb_rigid_metrics_add(vb_rigid_metrics *m, double t, const double *x, const double *v,

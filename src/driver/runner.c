@@ -22,12 +22,8 @@
 
 vb_state_shape vb_state_of_model(const vb_model *m)
 {
-    return (vb_state_shape){VB_STATE_PARTICLES, 2 * m->n};
-}
-
-vb_state_shape vb_state_of_rigid_body(void)
-{
-    return (vb_state_shape){VB_STATE_RIGID_BODY, VB_RIGID_COMPONENTS};
+    return vb_rigid_body_of(m) ? (vb_state_shape){VB_STATE_RIGID_BODY, VB_RIGID_COMPONENTS}
+                               : (vb_state_shape){VB_STATE_PARTICLES, 2 * m->n};
 }
 
 const char *vb_state_kind_name(vb_state_kind k)
@@ -45,8 +41,7 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     const vb_integrator *method = cm ? cm->inner : vb_loop_inner(r);
     int adaptive = (r->flags & VB_ADAPTIVE) != 0;
     /* a rigid model's face (rigid.h) carries a rigid body */
-    vb_runner_caps c = {.state = vb_rigid_face_model(m->type, m->self) ? vb_state_of_rigid_body()
-                                                                       : vb_state_of_model(m),
+    vb_runner_caps c = {.state = vb_state_of_model(m),
                         .refines = adaptive                   ? VB_REFINES_TOL
                                    : vb_loop_holds_frames(r) ? VB_REFINES_PHYSICS_DT
                                                              : VB_REFINES_DT,
@@ -67,15 +62,54 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     c.timed = !e && !l && !cm;
     /* an engine on a model with a wall: a body at a contact (protocol 4) */
     c.contact = cm != NULL || (e && vb_model_type_has_wall(m->type));
-    if (e) {
-        vb_engine_caps ec;
-        if (vb_engine_caps_of(e, &ec)) {
-            c.precision = ec.precision;
-            c.substeps = ec.substeps;
-        }
-        c.velocity = vb_engine_velocity_of(r);
-    }
+    vb_runner_declared(r, &c);
     return c;
+}
+
+void vb_runner_declared(const vb_integrator *r, vb_runner_caps *c)
+{
+    const vb_engine *e = vb_engine_of(r);
+    vb_engine_caps ec;
+    if (!e)
+        return;
+    if (vb_engine_caps_of(e, &ec)) {
+        c->precision = ec.precision;
+        c->substeps = ec.substeps;
+    }
+    c->velocity = vb_engine_velocity_of(r);
+}
+
+vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *at_level,
+                                  const vb_plan_spec *frames0, double tol)
+{
+    if (c->refines == VB_REFINES_DT)
+        return *at_level;
+    /* the frames of level 0, and what this level refines inside them */
+    vb_plan_spec p = *frames0;
+    p.level = at_level->level;
+    if (c->refines == VB_REFINES_TOL)
+        p.tol = tol;
+    /* (a level is below VB_MAX_LEVELS: two digits) */
+    snprintf(p.id, sizeof p.id, "%.32s-%c%u", at_level->id,
+             c->refines == VB_REFINES_TOL ? 'T' : 'P', (unsigned)at_level->level % 100u);
+    return p;
+}
+
+double vb_runner_level_x(const vb_plan_spec *plan, const vb_run_result *res)
+{
+    return plan->tol > 0.0 ? plan->tol : res->dt;
+}
+
+unsigned vb_runner_own(const vb_runner_caps *c)
+{
+    return (c->draws ? VB_OWN_STEPS : 0u) | (c->refines == VB_REFINES_PHYSICS_DT ? VB_OWN_DT : 0u);
+}
+
+double vb_runner_tolerance(const vb_integrator *r, const vb_plan_spec *plan)
+{
+    if (!(r->flags & VB_ADAPTIVE))
+        return (double)NAN;
+    return plan->tol > 0.0 ? plan->tol : VB_DEFAULT_TOL;
 }
 
 vb_step_bound vb_runner_bound(const vb_integrator *r, double n, double h_equal, double t_end,
@@ -203,8 +237,7 @@ typedef struct {
 static int rigid_start(vb_run *run, const double *s0, double h, vb_run_result *res)
 {
     rigid_run *r = (rigid_run *)run;
-    const vb_model *m = run->model;
-    vb_rigid_metrics_init(&r->rm, vb_rigid_face_model(m->type, m->self), s0, s0 + m->n);
+    vb_rigid_metrics_init(&r->rm, vb_rigid_body_of(run->model));
     return method_start(run, s0, h, res);
 }
 
@@ -271,8 +304,7 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
     engine_run *r = (engine_run *)run;
     char why[512];
     if (r->rm)
-        vb_rigid_metrics_init(r->rm, vb_rigid_face_model(run->model->type, run->model->self), s0,
-                              s0 + run->model->n);
+        vb_rigid_metrics_init(r->rm, vb_rigid_body_of(run->model));
     if (r->cr)
         vb_contactrun_start(r->cr, s0, s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
@@ -426,7 +458,6 @@ static void loop_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *pl
         res->dt = fl->run.dt;
     if (fl->rigid) /* a rigid body's measures, at its physics steps */
         vb_rigid_metrics_finish(fl->rigid, res);
-    res->has_draw = 1;
     res->lag_max = fl->run.lag;
     if (res->status == VB_STATUS_OK) {
         res->err_draw_max = fl->draw_max;
@@ -520,7 +551,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         if (!er)
             return NULL;
         er->base.ops = &engine_ops;
-        if (vb_rigid_face_model(m->type, m->self)) {
+        if (vb_rigid_body_of(m)) {
             if (!(er->rm = calloc(1, sizeof *er->rm))) {
                 free(er);
                 return NULL;
@@ -554,7 +585,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
         run = &lr->base;
     } else {
         /* a rotation method on a rigid body: a method's run and more */
-        int rigid = vb_integrator_rigid_method(r) && vb_rigid_face_model(m->type, m->self);
+        int rigid = vb_integrator_rigid_method(r) && vb_rigid_body_of(m);
         method_run *mr = calloc(1, rigid ? sizeof(rigid_run) : sizeof *mr);
         if (!mr)
             return NULL;

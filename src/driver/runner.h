@@ -41,10 +41,9 @@ typedef struct vb_state_shape {
     size_t size; /* doubles: 2N, or VB_RIGID_COMPONENTS */
 } vb_state_shape;
 
-/* A particle model's state, as a runner must carry it to run on it. */
+/* The state a runner must carry to run on model m: a particle model's
+ * 2N doubles, a rigid body's (rigid.h) 13. */
 vb_state_shape vb_state_of_model(const vb_model *m);
-/* A rigid body's (rigid.h): 13 doubles. */
-vb_state_shape vb_state_of_rigid_body(void);
 /* "particles", "rigid body" */
 const char *vb_state_kind_name(vb_state_kind k);
 
@@ -105,6 +104,42 @@ typedef struct vb_runner_caps {
 
 /* What entry r (an element of a case's list) can do on model m. */
 vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m);
+/* What r has declared of itself by now into c (an engine's capability
+ * line, read with its first run: its precision, velocity and substeps;
+ * nothing for any other runner): the one part of its caps that a run
+ * tells, where the rest is known before any. */
+void vb_runner_declared(const vb_integrator *r, vb_runner_caps *c);
+
+/* ---- a sweep's levels, as each runner takes them ----
+ * A runner refines the plan's step level after level, or (one that holds
+ * the frames of level 0) a tolerance or a physics step of its own
+ * (vb_refines): what a level is, is decided here, and the layers above
+ * read the plan and the x it gives. */
+
+/* The plan a runner of caps c runs at a sweep's level: at_level (dt /
+ * 2^level, the plans' own) where it refines dt; else the frames of level
+ * 0 (frames0), with tol, the level's tolerance (an adaptive method: its
+ * id "ID-T<level>"), or with the level alone, which its physics step
+ * halves (an accumulator: "ID-P<level>"). */
+vb_plan_spec vb_runner_level_plan(const vb_runner_caps *c, const vb_plan_spec *at_level,
+                                  const vb_plan_spec *frames0, double tol);
+/* The x of a run's level, of its fits and its bands: the tolerance its
+ * plan holds (an adaptive method's), else its step, its result's dt (a
+ * fixed plan's own t_end / N, a random plan's nominal dt, an
+ * accumulator's physics step). */
+double vb_runner_level_x(const vb_plan_spec *plan, const struct vb_run_result *res);
+/* What a runner's row holds of its own, beyond what any run of its plan
+ * writes whatever its method did (result.h's vb_run_frame): VB_OWN_STEPS,
+ * its steps are a count of its own (a frame loop's physics steps), not the
+ * plan's; VB_OWN_DT, its dt is its own step (an accumulator's physics
+ * step), not the plan's. */
+enum { VB_OWN_STEPS = 1u, VB_OWN_DT = 2u };
+unsigned vb_runner_own(const vb_runner_caps *c);
+
+/* The tolerance a run of r under plan is held to (the plan's, or
+ * VB_DEFAULT_TOL where it gives none), or NaN for a runner without one
+ * (any but an adaptive method). */
+double vb_runner_tolerance(const vb_integrator *r, const vb_plan_spec *plan);
 
 /* The most steps a run of n frames up to t_end takes at a sweep's level
  * (h_equal: the frames' one size when all are equal, else 0), and what

@@ -54,7 +54,7 @@ static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const
             model->type->energy(model->self, x, v));
 }
 
-static int rigid_model(const vb_model *m) { return vb_rigid_face_model(m->type, m->self) != NULL; }
+static int rigid_model(const vb_model *m) { return vb_rigid_body_of(m) != NULL; }
 
 void vb_trajectory_header(FILE *f, const vb_model *m)
 {
@@ -142,7 +142,7 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
     for (size_t k = 0; k < k_n; k++) {
         /* the state it carries, as its runner says: the model's x[N], v[N]
          * for every runner of a particle model */
-        vb_state_shape shape = vb_runner_caps_of(spec->integ[k], model).state;
+        vb_state_shape shape = vb_state_of_model(model);
         run[k].run = vb_run_open(spec->integ[k], model, &spec->plan);
         run[k].s = calloc(shape.size > 2 * n ? shape.size : 2 * n, sizeof *run[k].s);
         if (!run[k].run || !run[k].s) {

@@ -14,10 +14,7 @@
 static const char *const columns[] = {"x",  "y",  "z",  "qw", "qx", "qy", "qz",
                                       "vx", "vy", "vz", "wx", "wy", "wz"};
 
-const vb_rigid_model *vb_engine_body_of(const vb_model *m)
-{
-    return vb_rigid_face_model(m->type, m->self);
-}
+const vb_rigid_body *vb_engine_body_of(const vb_model *m) { return vb_rigid_body_of(m); }
 
 const char *vb_engine_body_column(size_t col)
 {
@@ -27,9 +24,9 @@ const char *vb_engine_body_column(size_t col)
 /* The initial state, and its angular velocity in the world: R(q0) w0_body,
  * the one product the request and row 0 share, so a world-frame engine's
  * row 0 is the request's w0_world to the bit. */
-static void start_state(const vb_rigid_model *rm, vb_rigid_state *s, double w_world[3])
+static void start_state(const vb_rigid_body *b, vb_rigid_state *s, double w_world[3])
 {
-    rm->type->initial(rm->self, s);
+    *s = b->start;
     vb_quat_rotate(s->q, s->w, w_world);
 }
 
@@ -41,13 +38,12 @@ static void json_vec(FILE *f, const char *key, const double *a, size_t n)
     fputc(']', f);
 }
 
-void vb_engine_write_body(FILE *f, const vb_rigid_model *rm)
+void vb_engine_write_body(FILE *f, const vb_rigid_body *b)
 {
-    vb_rigid_props p;
+    const vb_rigid_props p = b->model.props;
     vb_rigid_state s;
     double w_world[3];
-    rm->type->props(rm->self, &p);
-    start_state(rm, &s, w_world);
+    start_state(b, &s, w_world);
     fprintf(f, "\"body\":{\"mass\":%.17g,", p.mass);
     json_vec(f, "inertia", p.inertia, 3);
     /* the uniform box of these moments, for an engine that wants a shape:

@@ -16,12 +16,12 @@ struct vb_engine_run;
 
 /* The rigid body a run's model is (a rigid model's face, rigid.h), or
  * NULL for a model of particles. */
-const vb_rigid_model *vb_engine_body_of(const vb_model *m);
+const vb_rigid_body *vb_engine_body_of(const vb_model *m);
 
 /* The request's "body" object (§4.2), after a comma the caller wrote:
  * mass, inertia, box (when one fits), x0, v0, q0, w0_body, w0_world,
  * gravity, every number with 17 significant digits. */
-void vb_engine_write_body(FILE *f, const vb_rigid_model *rm);
+void vb_engine_write_body(FILE *f, const vb_rigid_body *b);
 
 /* The name of column col (1..13) of a body's rows: x, y, z, qw, qx, qy,
  * qz, vx, vy, vz, wx, wy, wz (§4.3). */

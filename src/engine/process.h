@@ -70,7 +70,7 @@ struct vb_engine_run {
     size_t ncols;
     /* protocol 3 (body.h): the rigid body the run is of, or NULL for
      * particles; the frame its engine writes w in; the previous row's q */
-    const struct vb_rigid_model *body;
+    const struct vb_rigid_body *body;
     vb_angvel_frame angvel;
     double q_prev[4];
     long evals_col; /* -1 when the engine gives no count */

@@ -63,7 +63,7 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
      * object in place of the particles; a body at a contact, a model with
      * a wall (§6.2): "protocol": 4 and the scene the engine builds, its
      * state the particles' (or the body's) */
-    const vb_rigid_model *body = vb_engine_body_of(m);
+    const vb_rigid_body *body = vb_engine_body_of(m);
     int scene = vb_engine_at_contact(m);
     int protocol = scene  ? VB_ENGINE_PROTOCOL_CONTACT
                    : body ? VB_ENGINE_PROTOCOL_BODY

@@ -270,7 +270,7 @@ int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, si
      * (rigid.h); an engine (its own flag bit) takes either, and says with
      * its first run whether it speaks protocol 3, a rigid body's
      * (engine/: docs/real-engines.md §4) */
-    int rigid_model = vb_rigid_face_model(m->type, m->self) != NULL;
+    int rigid_model = vb_rigid_body_of(m) != NULL;
     int rigid_method = vb_integrator_rigid_method(g) != NULL;
     if (g->flags > 0xffu)
         return 0;

@@ -3,7 +3,7 @@
  * VB_LONG_MAX_SAMPLES samples. */
 #include "longrun_run.h"
 #include "integrator.h"
-#include "runner.h"
+#include "profile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -248,9 +248,8 @@ int vb_long_run(const vb_model *m, const vb_integrator *g, const vb_long_opts *o
     r->drift = NAN;
     if (!r->diverged)
         vb_long_slope(tt, ee, r->n, &r->drift, &se);
-    /* a rigid body is one body, whatever the doubles its state is packed
-     * in (runner.h): its drift is the body's */
-    int bodies = vb_runner_caps_of(g, m).state.kind == VB_STATE_RIGID_BODY ? 1 : (int)m->particles;
-    r->drift_per_particle = r->drift / (double)bodies;
+    /* the bodies of its state (profile.h: a rigid body is one, whatever
+     * the doubles its state is packed in) */
+    r->drift_per_particle = r->drift / (double)vb_state_desc_of(m).bodies;
     return 0;
 }

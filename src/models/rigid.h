@@ -120,6 +120,10 @@ typedef struct vb_rigid_model {
     const vb_rigid_model_type *type;
     double p[VB_MAX_MODEL_PARAMS];
     void *self; /* NULL until vb_rigid_model_setup */
+    /* its moments, mass and gravity (type->props), asked once by
+     * vb_rigid_model_setup: every measure, method and engine request of
+     * the body reads them here */
+    vb_rigid_props props;
 } vb_rigid_model;
 
 void vb_rigid_model_defaults(vb_rigid_model *m, const vb_rigid_model_type *type);
@@ -131,8 +135,8 @@ int vb_rigid_model_set(vb_rigid_model *m, const char *key, const char *value, ch
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen);
 void vb_rigid_model_free(vb_rigid_model *m);
 /* What is conserved, of any state (not only the exact one), from the
- * model's props alone: the energy (vb_rigid_energy) and the world angular
- * momentum about the centre of mass (vb_rigid_angmom). */
+ * model's props alone (m->props): the energy (vb_rigid_energy) and the
+ * world angular momentum about the centre of mass (vb_rigid_angmom). */
 double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s);
 void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3]);
 
@@ -158,25 +162,47 @@ void vb_rigid_common_read(const double *p, vb_rigid_common *c);
  * moments, with equality for a flat body).  0, or -1 with a message. */
 int vb_rigid_check_moments(const double I[3], char *err, size_t errlen);
 
+/* ---- a rigid body: a model's instance as a state of its own ----
+ * What a run of the body, its measures (driver/rigid_metrics.h), its chart
+ * data and an engine's request need of it besides its state, each made
+ * once, when its model is set up (rigid_face.c): the instance (its props
+ * among it), and of its start and its exact motion the world angular
+ * momentum, the polhode's ellipsoid and sphere, and w's period. */
+typedef struct vb_rigid_body {
+    vb_rigid_model model; /* type, parameters, instance, props */
+    vb_rigid_state start; /* the state at t = 0 (type->initial) */
+    double L0[3], L0_norm; /* the world angular momentum of the start, and |L0| */
+    /* of the exact start's body-frame w (type->exact at t = 0): 2T = sum
+     * I_i w_i^2 and L^2 = sum I_i^2 w_i^2, the energy ellipsoid and the L
+     * sphere the polhode lies on */
+    double two_T, L2;
+    /* the period of w(t) (type->w_period): 0 where w is constant, INFINITY
+     * where it never returns */
+    double w_period;
+} vb_rigid_body;
+
 /* ---- a rigid model as a particle model's entry (rigid_face.c) ----
  * A case file, a sweep and every table hold a vb_model; a rigid model is
  * there as its face: a vb_model_type of the same name and parameters,
- * vb_model_find finds it (vb_model_at does not list it), and its state is
- * the rigid state packed as x[VB_RIGID_FACE_N] = (x, q) and
- * v[VB_RIGID_FACE_N] = (v, w, 0): vb_rigid_pack's thirteen numbers and a
- * zero.  Its exact solution, energy and natural time are the rigid
- * model's; its accel is vb_rigid_face_accel (zero), by which a rigid
- * method's entry knows from its vb_force that it runs on a rigid body.
- * Only driver/runner.c and the rigid methods' entries look through it. */
+ * vb_model_find finds it (vb_model_at does not list it), whose instance is
+ * the vb_rigid_body, and whose state is the rigid state packed as
+ * x[VB_RIGID_FACE_N] = (x, q) and v[VB_RIGID_FACE_N] = (v, w, 0):
+ * vb_rigid_pack's thirteen numbers and a zero.  Its exact solution, energy
+ * and natural time are the rigid model's; its accel is vb_rigid_face_accel
+ * (zero), by which a rigid method's entry knows from its vb_force that it
+ * runs on a rigid body.  Only driver/ and the rigid methods' entries look
+ * through it: the layers above read the body from a case's description
+ * (driver/profile.h). */
 #define VB_RIGID_FACE_N 7
 size_t vb_rigid_face_count(void);
 const vb_model_type *vb_rigid_face_at(size_t i);
 const vb_model_type *vb_rigid_face_find(const char *name);
 void vb_rigid_face_accel(const void *model, double t, const double *x, const double *v,
                          double *a);
-/* The rigid model behind a face's instance (t, self: a vb_model's type
- * and self), or NULL for a particle model. */
-const vb_rigid_model *vb_rigid_face_model(const vb_model_type *t, const void *self);
+/* The rigid body a model's instance is (m: a vb_model of model.h), or
+ * NULL for a particle model. */
+struct vb_model;
+const vb_rigid_body *vb_rigid_body_of(const struct vb_model *m);
 /* The props of the rigid body a force is of: 0, or -1 when it is not a
  * face's. */
 int vb_rigid_face_props(const vb_force *f, vb_rigid_props *p);

@@ -1,6 +1,7 @@
 /* rigid_face.c — each rigid model (rigid.h) as an entry of the particle
  * models' table, so that a case file, a sweep and every table hold a rigid
- * body as they hold any model (docs/rigid.md §7).
+ * body as they hold any model (docs/rigid.md §7); and the body itself
+ * (vb_rigid_body), made once when the model is set up.
  *
  * The face is a vb_model_type of the rigid model's name and parameters
  * whose state is the rigid state packed as x[7] = (x, q) and
@@ -15,14 +16,15 @@
 #include "model.h"
 #include "rigid.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct face {
-    vb_rigid_model rm;
-    vb_rigid_props props;
-} face;
+#include "quaternion.h"
+
+/* a face's instance is the body */
+typedef vb_rigid_body face;
 
 void vb_rigid_face_accel(const void *model, double t, const double *x, const double *v,
                          double *a)
@@ -56,13 +58,31 @@ static void *face_create(const vb_rigid_model_type *rt, const double *p, char *e
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    vb_rigid_model_defaults(&f->rm, rt);
-    memcpy(f->rm.p, p, rt->n_params * sizeof *p);
-    if (vb_rigid_model_setup(&f->rm, err, errlen) != 0) {
+    vb_rigid_model_defaults(&f->model, rt);
+    memcpy(f->model.p, p, rt->n_params * sizeof *p);
+    if (vb_rigid_model_setup(&f->model, err, errlen) != 0) {
         free(f);
         return NULL;
     }
-    rt->props(f->rm.self, &f->props);
+    /* what a run, its measures and the charts need of the body, once */
+    const vb_rigid_props *pr = &f->model.props;
+    rt->initial(f->model.self, &f->start);
+    vb_rigid_angmom(pr, &f->start, f->L0);
+    f->L0_norm = vb_vec3_norm(f->L0);
+    f->w_period = rt->w_period(f->model.self);
+    vb_rigid_state e;
+    void *work = rt->work_alloc ? rt->work_alloc(f->model.self) : NULL;
+    if ((rt->work_alloc && !work) || rt->exact(f->model.self, work, 0.0, &e) != 0) {
+        /* no exact start: no ellipsoid nor sphere (0, as the exact path
+         * that stops at once has none) */
+        e = f->start;
+        e.w[0] = e.w[1] = e.w[2] = 0.0;
+    }
+    if (rt->work_free)
+        rt->work_free(work);
+    const double *w = e.w, *I = pr->inertia;
+    f->two_T = I[0] * w[0] * w[0] + I[1] * w[1] * w[1] + I[2] * w[2] * w[2];
+    f->L2 = I[0] * I[0] * w[0] * w[0] + I[1] * I[1] * w[1] * w[1] + I[2] * I[2] * w[2] * w[2];
     return f;
 }
 
@@ -83,7 +103,7 @@ static void *(*const creates[])(const double *, char *, size_t) = {create_0, cre
 static void face_destroy(void *self)
 {
     face *f = self;
-    vb_rigid_model_free(&f->rm);
+    vb_rigid_model_free(&f->model);
     free(f);
 }
 
@@ -97,7 +117,7 @@ static void face_initial(const void *self, double *x, double *v)
 {
     const face *f = self;
     vb_rigid_state s;
-    f->rm.type->initial(f->rm.self, &s);
+    f->model.type->initial(f->model.self, &s);
     vb_rigid_face_pack(&s, x, v);
 }
 
@@ -105,7 +125,7 @@ static int face_exact(const void *self, void *work, double t, double *x, double 
 {
     const face *f = self;
     vb_rigid_state s;
-    if (f->rm.type->exact(f->rm.self, work, t, &s) != 0)
+    if (f->model.type->exact(f->model.self, work, t, &s) != 0)
         return -1;
     vb_rigid_face_pack(&s, x, v);
     return 0;
@@ -116,13 +136,13 @@ static double face_energy(const void *self, const double *x, const double *v)
     const face *f = self;
     vb_rigid_state s;
     vb_rigid_face_unpack(x, v, &s);
-    return vb_rigid_energy(&f->props, &s);
+    return vb_rigid_energy(&f->model.props, &s);
 }
 
 static double face_natural_time(const void *self)
 {
     const face *f = self;
-    return f->rm.type->natural_time(f->rm.self);
+    return f->model.type->natural_time(f->model.self);
 }
 
 static const char *const summaries[N_FACES] = {
@@ -181,15 +201,17 @@ const vb_model_type *vb_rigid_face_find(const char *name)
     return NULL;
 }
 
-const vb_rigid_model *vb_rigid_face_model(const vb_model_type *t, const void *self)
+const vb_rigid_body *vb_rigid_body_of(const vb_model *m)
 {
-    return self && t && t->accel == vb_rigid_face_accel ? &((const face *)self)->rm : NULL;
+    return m && m->self && m->type && m->type->accel == vb_rigid_face_accel
+               ? (const face *)m->self
+               : NULL;
 }
 
 int vb_rigid_face_props(const vb_force *f, vb_rigid_props *p)
 {
     if (!f || f->accel != vb_rigid_face_accel || !f->model)
         return -1;
-    *p = ((const face *)f->model)->props;
+    *p = ((const face *)f->model)->model.props;
     return 0;
 }

@@ -124,16 +124,12 @@ int vb_rigid_model_set(vb_rigid_model *m, const char *key, const char *value, ch
 
 double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s)
 {
-    vb_rigid_props p;
-    m->type->props(m->self, &p);
-    return vb_rigid_energy(&p, s);
+    return vb_rigid_energy(&m->props, s);
 }
 
 void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3])
 {
-    vb_rigid_props p;
-    m->type->props(m->self, &p);
-    vb_rigid_angmom(&p, s, L);
+    vb_rigid_angmom(&m->props, s, L);
 }
 
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
@@ -142,6 +138,7 @@ int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
     m->self = m->type->create(m->p, err, errlen);
     if (!m->self)
         return -1;
+    m->type->props(m->self, &m->props);
     /* parameters each in range can still overflow together */
     vb_rigid_state s;
     m->type->initial(m->self, &s);

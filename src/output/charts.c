@@ -59,7 +59,7 @@ void vb_write_convergence(const vb_sweep *s, FILE *f)
             const vb_band_row *b =
                 r->kind == VB_PLAN_RANDOM ? find_band(s, r->integ, l, VB_NORM_POS_MAX) : NULL;
             /* an adaptive method's points are tolerances on frames of dt */
-            int adaptive = vb_sweep_refines_tol(s->c, r->integ);
+            int adaptive = r->x_tol;
             fprintf(f, "%s,%s,%d,%.17g,%.17g", s->c->integ[r->integ]->name, vb_plan_name(r->kind),
                     l, adaptive ? s->c->dt : r->dt[l], r->err[l]);
             vb_csv_number(f, b ? b->p10 : r->err[l]);
@@ -174,12 +174,13 @@ void vb_write_rigid_timeseries(const vb_sweep *s, FILE *f)
 void vb_write_polhode(const vb_sweep *s, FILE *f)
 {
     const vb_series_set *set = &s->series;
+    const vb_rigid_body *b = s->c->profile.state.body; /* a case that measures an attitude's */
+    const double *I = b->model.props.inertia;
     fprintf(f,
             "# energy ellipsoid I1 w1^2 + I2 w2^2 + I3 w3^2 = 2T and L sphere I1^2 w1^2 + I2^2 "
             "w2^2 + I3^2 w3^2 = L^2 of the exact start: I1=%.17g I2=%.17g I3=%.17g "
             "two_T=%.17g L2=%.17g w_period=%.17g\n",
-            set->inertia[0], set->inertia[1], set->inertia[2], set->two_T, set->L2,
-            set->w_period);
+            I[0], I[1], I[2], b->two_T, b->L2, set->w_period);
     fprintf(f, "# each method's w at %d fixed step%s of the sweep, the coarsest first (a finer "
                "one while its run takes at most %d steps; draw --dt picks one), and at the "
                "coarsest random step\n",

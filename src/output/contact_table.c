@@ -82,14 +82,6 @@ static const vb_column columns[] = {
 
 const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
 
-int vb_sweep_has_contact(const vb_sweep *s)
-{
-    for (size_t k = 0; k < s->n_jobs; k++)
-        if (s->jobs[k].res.contact.has)
-            return 1;
-    return 0;
-}
-
 void vb_write_contact(const vb_sweep *s, FILE *f)
 {
     vb_schema_header(f, &vb_contact_schema, 0);
@@ -100,14 +92,6 @@ void vb_write_contact(const vb_sweep *s, FILE *f)
         vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
         vb_schema_row(f, &vb_contact_schema, 0, NULL, &row);
     }
-}
-
-int vb_sweep_has_bounces(const vb_sweep *s)
-{
-    for (size_t k = 0; k < s->n_jobs; k++)
-        if (s->jobs[k].res.contact.has && s->jobs[k].res.contact.kind == VB_WALL_BOUNCE)
-            return 1;
-    return 0;
 }
 
 void vb_write_bounces(const vb_sweep *s, FILE *f)
@@ -255,7 +239,7 @@ static void tunnel_row(const vb_contact_result *c, FILE *f)
 
 void vb_contact_summary(const vb_sweep *s, FILE *f)
 {
-    if (!vb_sweep_has_contact(s))
+    if (!(s->c->profile.measures & VB_MEASURE_CONTACT))
         return;
     int kind = VB_WALL_NONE;
     for (size_t k = 0; k < s->n_jobs && kind == VB_WALL_NONE; k++)

@@ -1,8 +1,8 @@
 /* contact_table.h — contact.csv on its schema (schema.h): what each
  * contact handler's run (composed.h, driver/contactrun.h) found, beside
- * the exact answer (docs/contact.md).  Written for a case whose runs carry
- * contact measures (caps.contact), and for no other: the particle tables
- * are as they were. */
+ * the exact answer (docs/contact.md).  Written for a case that measures
+ * contact events (VB_MEASURE_CONTACT, profile.h), and for no other: the
+ * particle tables are as they were. */
 #ifndef VB_CONTACT_TABLE_H
 #define VB_CONTACT_TABLE_H
 
@@ -13,18 +13,15 @@
 
 extern const vb_schema vb_contact_schema;
 
-/* Whether any run of the sweep's carries contact measures. */
 struct vb_sweep;
-int vb_sweep_has_contact(const struct vb_sweep *s);
 
 /* The table: its header, then a row a run with contact measures. */
 void vb_write_contact(const struct vb_sweep *s, FILE *f);
 
-/* Whether any run is a handler's on the bounce; bounces.csv (chart data):
- * after each bounce of each fixed-step run, the height the ball then
- * reaches as stepped, against e^2n h0, and the energy after it over that
- * before the first bounce, against e^2n. */
-int vb_sweep_has_bounces(const struct vb_sweep *s);
+/* bounces.csv (chart data) of a case that measures bounces
+ * (VB_MEASURE_BOUNCES): after each bounce of each fixed-step run, the
+ * height the ball then reaches as stepped, against e^2n h0, and the energy
+ * after it over that before the first bounce, against e^2n. */
 void vb_write_bounces(const struct vb_sweep *s, FILE *f);
 
 /* summary.md's section of the handlers' findings (nothing for a case

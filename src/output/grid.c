@@ -109,7 +109,7 @@ int vb_grid_add(vb_grid *g, const vb_sweep *s)
         memcpy(g->same_pair + pt * pairs, s->same_pair, pairs);
     for (size_t k = 0; k < s->n_orders; k++) {
         const vb_order_row *o = &s->orders[k];
-        int adaptive = vb_sweep_refines_tol(c, o->integ);
+        int adaptive = o->x_tol;
         int last = o->fit.n - 1;
         vb_grid_row *r = &g->rows[g->n_rows++];
         *r = (vb_grid_row){
@@ -452,7 +452,7 @@ void vb_grid_summary(const vb_grid *g, FILE *f)
             double dt = NAN;
             for (size_t i = 0; i < c->n_integ && isnan(dt); i++) {
                 const vb_grid_row *r = find_row(g, pt, i, (vb_plan_kind)kind, VB_NORM_POS_MAX);
-                if (r && !vb_sweep_refines_tol(c, i))
+                if (r && !(r->tol_finest > 0.0)) /* not a tolerance's frames */
                     dt = r->dt_finest;
             }
             if (isnan(dt))

@@ -3,6 +3,8 @@
  * results directory can be told from any other. */
 #include "names.h"
 
+#include "profile.h" /* VB_MEASURE_* */
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,33 +23,38 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
     [VB_FILE_FLIPS] = {"flips.csv",
                        "a rigid body's flips of its intermediate axis, their period and the "
                        "time a stable spin first tumbles, a row a run",
-                       VB_WRITTEN_RIGID},
+                       VB_WRITTEN_ALWAYS, VB_MEASURE_ATTITUDE, 0},
     [VB_FILE_CONTACT] = {"contact.csv",
                          "the contact measures of the handlers' and engines' runs against the "
                          "exact answer (docs/contact.md)",
-                         VB_WRITTEN_WITH_CONTACT},
+                         VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT, 0},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
-                             VB_WRITTEN_AS_CHART_DATA},
+                             VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},
     [VB_FILE_TIMESERIES] = {"timeseries.csv",
                             "chart data: position and energy errors over time (window maxima), "
                             "coarsest dt",
-                            VB_WRITTEN_AS_CHART_DATA},
+                            VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},
     [VB_FILE_PATHS] = {"paths.csv", "chart data: paths over t_end at the coarsest dt",
-                       VB_WRITTEN_AS_CHART_DATA},
+                       VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},
     [VB_FILE_BOUNCES] = {"bounces.csv",
                          "chart data: after each bounce the height reached, as stepped, against "
                          "e^2n h0, and the energy against e^2n, fixed steps",
-                         VB_WRITTEN_AS_BOUNCE_CHART_DATA},
+                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_BOUNCES, 0},
     [VB_FILE_RIGID_SERIES] = {"rigid_timeseries.csv",
                               "chart data: a rigid body's attitude, energy and world angular "
                               "momentum errors over time (window maxima), coarsest dt",
-                              VB_WRITTEN_AS_RIGID_CHART_DATA},
+                              VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
     [VB_FILE_POLHODE] = {"polhode.csv",
                          "chart data: the body-frame angular velocity w over t_end (the polhode, "
                          "and w against time) at every fixed dt and the coarsest random one, and "
                          "the exact one",
-                         VB_WRITTEN_AS_RIGID_CHART_DATA},
+                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+    [VB_FILE_BODY] = {"body.csv",
+                      "chart data: the rigid body its w is drawn on, its principal moments, "
+                      "the energy ellipsoid 2T and L sphere L^2 of its exact start, and w's "
+                      "period",
+                      VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},

@@ -24,6 +24,7 @@ enum {
     VB_FILE_BOUNCES,
     VB_FILE_RIGID_SERIES,
     VB_FILE_POLHODE,
+    VB_FILE_BODY,
     VB_FILE_TIMING,
     VB_FILE_SHARD,
     VB_N_CASE_FILES
@@ -31,23 +32,23 @@ enum {
 
 /* When a sweep writes a file: always (a table), unless --no-chart-data
  * (chart data), with --timing, or as a shard (which writes nothing
- * else). */
+ * else), or for a case with [loop] rates. */
 typedef enum {
     VB_WRITTEN_ALWAYS,
     VB_WRITTEN_AS_CHART_DATA,
     VB_WRITTEN_WITH_TIMING,
     VB_WRITTEN_BY_A_SHARD,
-    VB_WRITTEN_WITH_RATES, /* a case with [loop] rates */
-    VB_WRITTEN_RIGID,      /* a rigid body's case (docs/rigid.md) */
-    VB_WRITTEN_WITH_CONTACT, /* a case with [contact]: its handlers' runs */
-    VB_WRITTEN_AS_BOUNCE_CHART_DATA, /* chart data of a case with handlers on the bounce */
-    VB_WRITTEN_AS_RIGID_CHART_DATA   /* chart data of a rigid body's case (docs/rigid.md §7) */
+    VB_WRITTEN_WITH_RATES
 } vb_written;
 
 typedef struct vb_table_file {
     const char *file;
     const char *what; /* what its provenance line says it holds; NULL: none (Markdown) */
     vb_written when;
+    /* of what a case measures (profile.h's VB_MEASURE_*): every one of
+     * needs, and none of unless (a rigid body's chart data is its own:
+     * the particles' would draw its packed (x, q) as positions) */
+    unsigned needs, unless;
 } vb_table_file;
 
 extern const vb_table_file vb_case_files[VB_N_CASE_FILES];

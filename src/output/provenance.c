@@ -71,11 +71,8 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
     if (c->trace_path)
         fprintf(f, " trace=%s (%zu steps)", c->trace_path, c->trace.n);
     /* the adaptive methods' tolerance at level 0, where there are any */
-    for (size_t i = 0; i < c->n_integ; i++)
-        if (vb_sweep_refines_tol(c, i)) {
-            fprintf(f, " tolerance=%.17g", c->tolerance);
-            break;
-        }
+    if (c->profile.measures & VB_MEASURE_TOLERANCE)
+        fprintf(f, " tolerance=%.17g", c->tolerance);
     fputs("\n# integrators=", f);
     for (size_t i = 0; i < c->n_integ; i++)
         fprintf(f, "%s%s", i ? "," : "", c->integ[i]->name);

@@ -83,7 +83,7 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
                "y_max: the highest drawn %s, y_max_exact: the truth's at the same frames\n",
             y, y);
     /* a rigid body's case: when a stable spin first tumbled at each rate */
-    int rigid = vb_norm_applies(c, VB_NORM_ATT_MAX);
+    int rigid = (c->profile.measures & VB_MEASURE_ATTITUDE) != 0;
     if (rigid)
         fputs("# a rigid body: x1.. are its packed (x, q), the height its centre of mass's x; "
               "t_tumble: when a stable spin first tumbled, blank if not (docs/rigid.md §4)\n",
@@ -114,9 +114,8 @@ void vb_rates_accumulator_note(const vb_sweep *s, FILE *f)
     const vb_case *c = s->c;
     const vb_rate_row *worst = NULL;
     size_t accumulators = 0, dropped = 0;
-    for (size_t i = 0; i < c->n_integ; i++) {
-        if (vb_sweep_caps(c, i).refines != VB_REFINES_PHYSICS_DT)
-            continue;
+    for (size_t a = 0; a < c->profile.n_own_step; a++) {
+        size_t i = c->profile.own_step[a];
         accumulators++;
         const vb_rate_row *most = NULL;
         for (size_t k = 0; k < s->n_rates; k++)
@@ -145,7 +144,7 @@ void vb_rates_accumulator_note(const vb_sweep *s, FILE *f)
         fprintf(f, ", and %zu other accumulator row%s too", dropped - 1, dropped > 2 ? "s" : "");
     fprintf(f, ". Where it did, the physics itself differs between the rates, and so do the "
                "final %s and the energy error.",
-            vb_norm_applies(c, VB_NORM_ATT_MAX) ? "attitude" : "position");
+            c->profile.state.pose);
     if (dropped < accumulators)
         fputs(" The other accumulators' physics is the same at every rate: what spreads is what "
               "they draw.", f);

@@ -52,7 +52,7 @@ static unsigned long long exact_flips(const vb_sweep *s)
     int finished = 0;
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_run_result *r = &s->jobs[k].res;
-        if (!r->has_rigid)
+        if (!r->has_attitude)
             continue;
         most = r->flips_exact > most ? r->flips_exact : most;
         if (r->status == VB_STATUS_OK) {
@@ -66,7 +66,7 @@ static unsigned long long exact_flips(const vb_sweep *s)
 static int any_tumbled(const vb_sweep *s)
 {
     for (size_t k = 0; k < s->n_jobs; k++)
-        if (s->jobs[k].res.has_rigid && isfinite(s->jobs[k].res.t_tumble))
+        if (s->jobs[k].res.has_attitude && isfinite(s->jobs[k].res.t_tumble))
             return 1;
     return 0;
 }

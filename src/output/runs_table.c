@@ -3,6 +3,8 @@
  * does with it. */
 #include "runs_table.h"
 
+#include "profile.h" /* VB_MEASURE_* */
+
 #include <stddef.h>
 #include <string.h>
 
@@ -110,14 +112,13 @@ static vb_cell of_velocity(const vb_column *c, const void *t, const void *row)
     return r->no_velocity ? vb_cell_blank() : vb_cell_x(res_real(c, r));
 }
 
-/* an adaptive integrator's tolerance (its dt is then the frames') */
+/* an adaptive integrator's tolerance (its dt is then the frames'),
+ * blank for a runner without one */
 static vb_cell tol(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_runs_row *w = ROW(row);
-    if (vb_runner_caps_of(w->integ, w->model).refines != VB_REFINES_TOL)
-        return vb_cell_blank();
-    return vb_cell_x(w->plan->tol > 0.0 ? w->plan->tol : VB_DEFAULT_TOL);
+    return vb_cell_x_or_blank(vb_runner_tolerance(w->integ, w->plan));
 }
 
 static vb_cell level(const vb_column *c, const void *t, const void *row)
@@ -209,13 +210,19 @@ static const vb_column runs_columns[] = {
      * err_angmom_max.  Absolute errors, whose round-off is that of the
      * packed state's numbers: the attitude's of (x, q) (|q| = 1), the
      * angular velocity's of (v, w) */
-    {"err_att_max", VB_FMT_REAL, measured, AT(err_att_max), AT(has_rigid), NULL, VB_RUNS_RIGID,
+    {"err_att_max", VB_FMT_REAL, measured, AT(err_att_max), AT(has_attitude), NULL, VB_RUNS_RIGID,
      VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_RIGID},
-    {"err_angvel_max", VB_FMT_REAL, measured, AT(err_angvel_max), AT(has_rigid), NULL,
+    {"err_angvel_max", VB_FMT_REAL, measured, AT(err_angvel_max), AT(has_attitude), NULL,
      VB_RUNS_RIGID, VB_METRIC, 0, VB_SCALE_VEL, 1, VB_FILLED_RIGID},
 };
 
 const vb_schema vb_runs_schema = VB_SCHEMA("runs.csv", runs_columns);
+
+unsigned vb_runs_view(unsigned measures)
+{
+    return ((measures & VB_MEASURE_DRAWN) ? VB_RUNS_LOOP : 0u) |
+           ((measures & VB_MEASURE_ATTITUDE) ? VB_RUNS_RIGID : 0u);
+}
 
 size_t vb_runs_metrics(void) { return vb_schema_count(&vb_runs_schema, VB_METRIC); }
 

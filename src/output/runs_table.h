@@ -23,6 +23,10 @@ enum { VB_RUNS_SWEEP = 1u, VB_RUNS_LOOP = 2u, VB_RUNS_RIGID = 4u };
 
 extern const vb_schema vb_runs_schema;
 
+/* The view of a case that measures these (profile.h's VB_MEASURE_*),
+ * without a sweep's own: the drawn state's columns, the attitude's. */
+unsigned vb_runs_view(unsigned measures);
+
 /* One row: the run, what it ran, and (a sweep's view) its level. */
 typedef struct vb_runs_row {
     const vb_model *model;

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,34 +19,189 @@
 #include "plugin.h"
 #include "provenance.h"
 #include "shards.h"
+#include "walls.h"
 
-#define SHARD_COLUMNS                                                                          \
-    "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
-    "has_momentum,has_return,has_reference,has_constraint,dt,t_end,err_pos_final,err_pos_max," \
-    "err_pos_rms,err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,"    \
-    "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max," \
-    "err_pos_signed,failure"
+/* The columns of a shard's row: the job's key (job, integrator, plan,
+ * level, seed, status), every field of its run's result whatever the case
+ * measures (a rigid body's attitude, a frame loop's drawn state, contact
+ * events: every kind of case shards), and the failure text.  A field: its
+ * column, where the result holds it, how it is written, and how a value
+ * read back is held to what run writes (shard_check). */
+typedef enum { SF_COUNT, SF_FLAG, SF_INT, SF_REAL, SF_REALS } sf_type;
+typedef enum {
+    SF_STEPS,     /* the plan's count: an ok run took every step, another 1 to all */
+    SF_ANY,       /* any value of its type */
+    SF_FAIL_STEP, /* 0 for an ok run, else its steps */
+    SF_WANT,      /* a flag: what run writes for this case and run (shard_want) */
+    SF_PLAN,      /* the plan's */
+    SF_SCALE,     /* finite and >= 0 */
+    SF_REF,       /* finite and >= 0; 0 against an exact solution */
+    SF_TIME,      /* a time >= 0, or NaN */
+    SF_SIGNED,    /* finite for an ok run */
+    SF_ERROR,     /* an ok run's: finite >= 0, 0 where its flag says unmeasured; else inf */
+    SF_KIND       /* a wall's kind (walls.h): 0 to VB_WALL_TUNNEL */
+} sf_rule;
 
-/* (no column says a run had no velocity, vb_run_result.no_velocity: only
- * an engine's run may lack one, and external engines are not sharded) */
-/* the doubles of a result, in SHARD_COLUMNS' order from dt on */
-#define N_SHARD_DOUBLES 18
-static double *shard_double(vb_run_result *r, int i)
+#define SF_NONE ((size_t)-1)
+typedef struct {
+    const char *name;
+    size_t at; /* offsetof(vb_run_result, ...) */
+    sf_type type;
+    size_t n; /* SF_REALS: how many, blank-separated in one cell */
+    sf_rule rule;
+    size_t flag; /* SF_ERROR: the flag that says it is measured, or SF_NONE */
+} shard_field;
+
+#define F(name, field, type, rule) {name, offsetof(vb_run_result, field), type, 1, rule, SF_NONE}
+#define E(name, field, flag_)                                                                  \
+    {name, offsetof(vb_run_result, field), SF_REAL, 1, SF_ERROR, offsetof(vb_run_result, flag_)}
+#define EA(name, field) {name, offsetof(vb_run_result, field), SF_REAL, 1, SF_ERROR, SF_NONE}
+#define C(name, field) F(name, contact.field, SF_REAL, SF_ANY)
+#define CS(name, field, n_)                                                                    \
+    {name, offsetof(vb_run_result, contact.field), SF_REALS, n_, SF_ANY, SF_NONE}
+static const shard_field fields[] = {
+    F("steps", steps, SF_COUNT, SF_STEPS),
+    F("force_evals", force_evals, SF_COUNT, SF_ANY),
+    F("fail_step", fail_step, SF_COUNT, SF_FAIL_STEP),
+    F("has_energy", has_energy, SF_FLAG, SF_WANT),
+    F("has_angmom", has_angmom, SF_FLAG, SF_WANT),
+    F("has_momentum", has_momentum, SF_FLAG, SF_WANT),
+    F("has_return", has_return, SF_FLAG, SF_WANT),
+    F("has_reference", has_reference, SF_FLAG, SF_WANT),
+    F("has_constraint", has_constraint, SF_FLAG, SF_WANT),
+    F("dt", dt, SF_REAL, SF_PLAN),
+    F("t_end", t_end, SF_REAL, SF_PLAN),
+    EA("err_pos_final", err_pos_final),
+    EA("err_pos_max", err_pos_max),
+    EA("err_pos_rms", err_pos_rms),
+    EA("err_vel_final", err_vel_final),
+    EA("err_vel_max", err_vel_max),
+    E("err_energy_max", err_energy_max, has_energy),
+    E("err_angmom_max", err_angmom_max, has_angmom),
+    E("err_momentum_max", err_momentum_max, has_momentum),
+    E("err_return", err_return, has_return),
+    F("pos_scale", pos_scale, SF_REAL, SF_SCALE),
+    F("vel_scale", vel_scale, SF_REAL, SF_SCALE),
+    F("ref_err_pos", ref_err_pos, SF_REAL, SF_REF),
+    F("ref_err_vel", ref_err_vel, SF_REAL, SF_REF),
+    F("ref_bad_force_t", ref_bad_force_t, SF_REAL, SF_TIME),
+    E("err_constraint_max", err_constraint_max, has_constraint),
+    F("err_pos_signed", err_pos_signed, SF_REAL, SF_SIGNED),
+    /* a run that reports positions alone (an engine of velocity=none) */
+    F("no_velocity", no_velocity, SF_FLAG, SF_ANY),
+    /* the drawn state's (a frame loop's; any other's are its position's) */
+    EA("err_draw_max", err_draw_max),
+    EA("err_draw_rms", err_draw_rms),
+    F("lag_max", lag_max, SF_REAL, SF_SCALE),
+    /* an attitude's (a rigid body's) */
+    F("has_attitude", has_attitude, SF_FLAG, SF_WANT),
+    E("err_att_max", err_att_max, has_attitude),
+    E("err_angvel_max", err_angvel_max, has_attitude),
+    F("flips", flips, SF_COUNT, SF_ANY),
+    F("flips_exact", flips_exact, SF_COUNT, SF_ANY),
+    F("flip_period", flip_period, SF_REAL, SF_TIME),
+    F("flip_period_exact", flip_period_exact, SF_REAL, SF_TIME),
+    F("t_tumble", t_tumble, SF_REAL, SF_TIME),
+    /* contact events (a handler's or an engine's at a wall) */
+    F("contact", contact.has, SF_FLAG, SF_ANY),
+    F("contact_kind", contact.kind, SF_INT, SF_KIND),
+    CS("e_bounce", e_bounce, VB_CONTACT_E_SHOWN),
+    C("bounces", bounces),
+    C("bounces_exact", bounces_exact),
+    C("t_rest", t_rest),
+    C("t_rest_exact", t_rest_exact),
+    C("gain10", gain10),
+    C("depth_max", depth_max),
+    CS("heights", height, VB_CONTACT_APEXES),
+    CS("energies", energy, VB_CONTACT_APEXES),
+    C("stop_x", stop_x),
+    C("stop_x_exact", stop_x_exact),
+    C("stop_t", stop_t),
+    C("stop_t_exact", stop_t_exact),
+    C("pass_speed", pass_speed),
+    C("pass_bound", pass_bound),
+};
+#undef F
+#undef E
+#undef EA
+#undef C
+#undef CS
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+/* the job's key before the fields, the failure text after them */
+#define N_KEY 6
+#define N_COLUMNS (N_KEY + N_FIELDS + 1)
+static const char *const key_columns[N_KEY] = {"job",   "integrator", "plan",
+                                               "level", "seed",       "status"};
+
+/* the header line, without its end */
+static void shard_header(FILE *f)
 {
-    double *const p[N_SHARD_DOUBLES] = {
-        &r->dt,            &r->t_end,          &r->err_pos_final, &r->err_pos_max,
-        &r->err_pos_rms,   &r->err_vel_final,  &r->err_vel_max,   &r->err_energy_max,
-        &r->err_angmom_max, &r->err_momentum_max, &r->err_return,  &r->pos_scale,
-        &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t,
-        &r->err_constraint_max, &r->err_pos_signed};
-    return p[i];
+    for (size_t i = 0; i < N_KEY; i++)
+        fprintf(f, "%s,", key_columns[i]);
+    for (size_t i = 0; i < N_FIELDS; i++)
+        fprintf(f, "%s,", fields[i].name);
+    fputs("failure", f);
 }
-/* the flags and counts before the doubles */
-#define N_SHARD_COUNTS 9
-/* the fields of a row: job, integrator, plan, level, seed, status, the
- * counts, the doubles, and the failure text of a run a plugin's worker
- * failed (percent-encoded: it may hold a comma), empty for any other */
-#define N_SHARD_FIELDS (6 + N_SHARD_COUNTS + N_SHARD_DOUBLES + 1)
+
+/* line is the header shard_header writes */
+static int is_header(const char *line)
+{
+    const char *p = line;
+    size_t n;
+    for (size_t i = 0; i < N_COLUMNS; i++) {
+        const char *name = i < N_KEY ? key_columns[i]
+                           : i < N_KEY + N_FIELDS ? fields[i - N_KEY].name
+                                                  : "failure";
+        n = strlen(name);
+        if (strncmp(p, name, n) != 0 || p[n] != (i + 1 < N_COLUMNS ? ',' : '\0'))
+            return 0;
+        p += n + 1;
+    }
+    return 1;
+}
+
+static void *field_at(vb_run_result *r, const shard_field *d) { return (char *)r + d->at; }
+
+static double get_real(const vb_run_result *r, const shard_field *d, size_t k)
+{
+    double x;
+    memcpy(&x, (const char *)r + d->at + k * sizeof x, sizeof x);
+    return x;
+}
+
+static int get_int(const vb_run_result *r, size_t at)
+{
+    int x;
+    memcpy(&x, (const char *)r + at, sizeof x);
+    return x;
+}
+
+static unsigned long long get_count(const vb_run_result *r, const shard_field *d)
+{
+    unsigned long long x;
+    memcpy(&x, (const char *)r + d->at, sizeof x);
+    return x;
+}
+
+/* field d of r as its cell: doubles as C99 hex floats, which strtod reads
+ * back to the bit */
+static void put_field(FILE *f, const vb_run_result *r, const shard_field *d)
+{
+    switch (d->type) {
+    case SF_COUNT:
+        fprintf(f, "%llu", get_count(r, d));
+        break;
+    case SF_FLAG:
+    case SF_INT:
+        fprintf(f, "%d", get_int(r, d->at));
+        break;
+    case SF_REAL:
+    case SF_REALS:
+        for (size_t k = 0; k < d->n; k++)
+            fprintf(f, "%s%a", k ? " " : "", get_real(r, d, k));
+        break;
+    }
+}
 
 static void put_failure(FILE *f, const char *text)
 {
@@ -137,8 +293,7 @@ static void shard_what(char *buf, size_t len, int k, int n)
     snprintf(buf, len, "shard %d/%d of the runs", k, n);
 }
 
-/* Every run of this shard, every field exact: doubles as C99 hex floats,
- * which strtod reads back to the bit. */
+/* Every run of this shard, every field exact. */
 void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
 {
     char what[64];
@@ -150,21 +305,20 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
     char inputs[SHARD_INPUTS_MAX];
     shard_inputs(s->c, inputs, sizeof inputs);
     fprintf(f, "%s\n", inputs);
-    fputs(SHARD_COLUMNS "\n", f);
+    shard_header(f);
+    fputc('\n', f);
     for (size_t k = 0; k < s->n_jobs; k++) {
         if (vb_sweep_job_shard(s, k) != s->shard_k)
             continue;
         const vb_sweep_job *j = &s->jobs[k];
-        vb_run_result r = j->res;
-        fprintf(f, "%zu,%s,%s,%d,%lu,%s,%llu,%llu,%llu,%d,%d,%d,%d,%d,%d", k,
-                s->c->integ[j->integ]->name, vb_plan_name(j->kind), j->level, j->seed,
-                vb_status_name(r.status), r.steps, r.force_evals, r.fail_step, r.has_energy,
-                r.has_angmom, r.has_momentum, r.has_return, r.has_reference, r.has_constraint);
-        for (int i = 0; i < N_SHARD_DOUBLES; i++)
-            fprintf(f, ",%a", *shard_double(&r, i));
+        fprintf(f, "%zu,%s,%s,%d,%lu,%s", k, s->c->integ[j->integ]->name, vb_plan_name(j->kind),
+                j->level, j->seed, vb_status_name(j->res.status));
+        for (size_t i = 0; i < N_FIELDS; i++) {
+            fputc(',', f);
+            put_field(f, &j->res, &fields[i]);
+        }
         fputc(',', f);
-        if (r.status == VB_STATUS_PLUGIN_FAILED)
-            put_failure(f, vb_run_failure(&r));
+        put_failure(f, vb_run_failure(&j->res));
         fputc('\n', f);
     }
 }
@@ -177,136 +331,204 @@ static int parse_ull(const char *t, unsigned long long *v)
     return errno || end == t || *end || *t == '-' ? -1 : 0;
 }
 
+/* a cell into field d of r: 0, or -1 with why */
+static int get_field(vb_run_result *r, const shard_field *d, char *cell, char *why, size_t whylen)
+{
+    unsigned long long u;
+    char *end = cell;
+    switch (d->type) {
+    case SF_COUNT:
+        if (parse_ull(cell, &u) == 0) {
+            memcpy(field_at(r, d), &u, sizeof u);
+            return 0;
+        }
+        snprintf(why, whylen, "column %s: '%.40s' is not a count", d->name, cell);
+        return -1;
+    case SF_FLAG:
+    case SF_INT:
+        if (parse_ull(cell, &u) == 0 && u <= (d->type == SF_FLAG ? 1u : 1000u)) {
+            int x = (int)u;
+            memcpy(field_at(r, d), &x, sizeof x);
+            return 0;
+        }
+        snprintf(why, whylen, "column %s: '%.40s' is not a %s", d->name, cell,
+                 d->type == SF_FLAG ? "flag (0 or 1)" : "small whole number");
+        return -1;
+    case SF_REAL:
+    case SF_REALS:
+        for (size_t k = 0; k < d->n; k++) {
+            const char *at = end;
+            double x = strtod(at, &end);
+            if (end == at || (k + 1 < d->n ? *end != ' ' : *end != '\0') || isspace((unsigned char)*at))
+                break;
+            memcpy((char *)field_at(r, d) + k * sizeof x, &x, sizeof x);
+            if (k + 1 == d->n)
+                return 0;
+            end++;
+        }
+        snprintf(why, whylen, "column %s: '%.40s' is not %s", d->name, cell,
+                 d->n > 1 ? "its numbers, blank-separated" : "a number");
+        return -1;
+    }
+    return -1;
+}
+
 /* what run writes of each job whatever its method did (vb_run_frame),
- * found as it is needed */
+ * found as it is needed: a task's jobs share the task's plan, but for the
+ * runners that hold the frames of level 0 and refine a tolerance or a
+ * physics step of their own in them (runner.h's vb_runner_level_plan),
+ * each plan with an id of its own; SHARD_PLANS_A_TASK at most */
+#define SHARD_PLANS_A_TASK 3
 typedef struct {
     int known;
+    char id[sizeof((vb_plan_spec *)0)->id]; /* its plan's */
     vb_run_result r; /* status ok, every error 0 */
 } shard_frame;
 
-/* the name of column i of SHARD_COLUMNS */
-static void shard_column(int i, char *buf, size_t len)
+/* The flag of field d that run writes for the row r read (its status, its
+ * no_velocity, its attitude) of a job whose plan's frame is frame, in a
+ * case that measures `measures` (profile.h) */
+static int shard_want(const shard_field *d, const vb_run_result *r, const vb_run_result *frame,
+                      unsigned measures)
 {
-    const char *p = SHARD_COLUMNS;
-    for (int k = 0; k < i && p; k++)
-        if ((p = strchr(p, ',')))
-            p++;
-    size_t n = p ? strcspn(p, ",") : 0;
-    snprintf(buf, len, "%.*s", (int)n, p ? p : "");
+    int plugin_failed = r->status == VB_STATUS_PLUGIN_FAILED;
+    /* a run a plugin's worker failed is its plan's frame (vb_run_plugin_failed) */
+    int attitude = !plugin_failed && (measures & VB_MEASURE_ATTITUDE);
+    int velocity = !r->no_velocity; /* else no energy nor momenta (metrics.h) */
+    if (d->at == offsetof(vb_run_result, has_attitude))
+        return attitude;
+    if (d->at == offsetof(vb_run_result, has_angmom)) /* an attitude's L, world */
+        return attitude || (frame->has_angmom && velocity);
+    if (d->at == offsetof(vb_run_result, has_energy) ||
+        d->at == offsetof(vb_run_result, has_momentum))
+        return get_int(frame, d->at) && velocity;
+    return get_int(frame, d->at);
 }
 
-/* Hold a row's result to what `run` could have written for its job (want:
- * vb_run_frame's): the plan's dt, t_end and step count, the case's has_*;
- * an ok run finished every step with errors that are finite numbers >= 0
- * (0 where they do not apply) and no fail_step; a run that did not finish
- * stopped at a step of the plan (fail_step) with every error inf
- * (docs/method.md §4).  0, or -1 with "column NAME: ..." in why. */
-static int shard_result_check(const vb_run_result *r, const vb_run_result *want, char *why,
-                              size_t whylen)
+/* A number of field d (its k-th) against its rule: NULL, or what run
+ * writes in its place.  own: the runner's own fields (vb_runner_own). */
+static const char *real_check(const shard_field *d, const vb_run_result *r,
+                              const vb_run_result *frame, size_t k, unsigned own, char *buf,
+                              size_t len)
 {
-    char col[32];
-    /* the counts after status: steps, force_evals, fail_step, has_* */
-    const unsigned long long got_u[] = {r->steps, r->fail_step, (unsigned long long)r->has_energy,
-                                        (unsigned long long)r->has_angmom,
-                                        (unsigned long long)r->has_momentum,
-                                        (unsigned long long)r->has_return,
-                                        (unsigned long long)r->has_reference,
-                                        (unsigned long long)r->has_constraint};
-    const unsigned long long want_u[] = {
-        want->steps, r->status == VB_STATUS_OK ? 0 : r->steps,
-        (unsigned long long)want->has_energy, (unsigned long long)want->has_angmom,
-        (unsigned long long)want->has_momentum, (unsigned long long)want->has_return,
-        (unsigned long long)want->has_reference, (unsigned long long)want->has_constraint};
-    const int col_u[] = {6, 8, 9, 10, 11, 12, 13, 14};
-    for (int i = 0; i < 8; i++) {
-        if (i == 0 && r->status != VB_STATUS_OK) {
-            /* a run a plugin's worker failed took no step this process saw */
-            if (r->status == VB_STATUS_PLUGIN_FAILED ? r->steps == 0
-                                                     : r->steps >= 1 && r->steps <= want->steps)
-                continue;
-            shard_column(col_u[i], col, sizeof col);
-            if (r->status == VB_STATUS_PLUGIN_FAILED)
-                snprintf(why, whylen, "column %s: %llu: a plugin-failed run took no step", col,
-                         r->steps);
-            else
-                snprintf(why, whylen, "column %s: %llu: a run that stopped (%s) stopped at a "
-                                      "step of its plan, 1 to %llu",
-                         col, r->steps, vb_status_name(r->status), want->steps);
-            return -1;
-        }
-        if (got_u[i] != want_u[i]) {
-            shard_column(col_u[i], col, sizeof col);
-            snprintf(why, whylen, "column %s: %llu, where run writes %llu for this %s run of "
-                                  "this case",
-                     col, got_u[i], want_u[i], vb_status_name(r->status));
-            return -1;
-        }
+    double x = get_real(r, d, k), w = get_real(frame, d, k);
+    int ok = r->status == VB_STATUS_OK;
+    switch (d->rule) {
+    case SF_PLAN: /* dt, t_end: the plan's (an accumulator's dt its own step) */
+        if (d->at == offsetof(vb_run_result, dt) && (own & VB_OWN_DT))
+            return isfinite(x) && x > 0.0 ? NULL : "a step, finite and > 0";
+        if (x == w)
+            return NULL;
+        snprintf(buf, len, "%a, the plan's", w);
+        return buf;
+    case SF_SCALE:
+        return isfinite(x) && x >= 0.0 ? NULL : "a finite number >= 0";
+    case SF_REF:
+        if (isfinite(x) && x >= 0.0 && (r->has_reference || x == 0.0))
+            return NULL;
+        return r->has_reference ? "a finite number >= 0 (the reference's error)"
+                                : "0 (the case has an exact solution)";
+    case SF_TIME:
+        return isnan(x) || (isfinite(x) && x >= 0.0) ? NULL : "a time >= 0, or NaN";
+    case SF_SIGNED:
+        return !ok || isfinite(x) ? NULL : "a finite number (an ok run's signed error)";
+    case SF_ERROR:
+        if (!ok)
+            return isinf(x) && x > 0.0 ? NULL : "inf (the errors of a run that did not finish)";
+        if (!(isfinite(x) && x >= 0.0))
+            return "a finite number >= 0 (an ok run's error)";
+        if (x != 0.0 && d->flag != SF_NONE && !get_int(r, d->flag))
+            return "0 (the case does not measure it)";
+        return NULL;
+    default:
+        return NULL;
     }
-    /* the doubles, from dt on */
-    for (int i = 0; i < N_SHARD_DOUBLES; i++) {
-        double x = *shard_double((vb_run_result *)r, i);
-        double w = *shard_double((vb_run_result *)want, i);
-        const char *want_text = NULL;
-        char buf[96];
-        if (i < 2) { /* dt, t_end: the plan's */
-            if (!(x == w)) {
-                snprintf(buf, sizeof buf, "%a, the plan's", w);
-                want_text = buf;
+}
+
+/* A count or flag of field d against its rule: NULL, or what run writes */
+static const char *whole_check(const shard_field *d, const vb_run_result *r,
+                               const vb_run_result *frame, unsigned own, unsigned measures,
+                               char *buf, size_t len)
+{
+    unsigned long long steps = frame->steps;
+    switch (d->rule) {
+    case SF_STEPS: {
+        if (own & VB_OWN_STEPS) /* a frame loop's physics steps, its own count */
+            return NULL;
+        /* an ok run took every step; one that stopped, at a step of its
+         * plan (an engine's may fail before its first row), and a plugin's
+         * worker's took none this process saw */
+        int ok = r->status == VB_STATUS_OK, plug = r->status == VB_STATUS_PLUGIN_FAILED;
+        unsigned long long least = ok ? steps : plug || r->status == VB_STATUS_ENGINE_FAILED ? 0 : 1;
+        if (r->steps >= least && r->steps <= (plug ? 0 : steps))
+            return NULL;
+        if (plug)
+            return "0 (a plugin-failed run took no step)";
+        if (ok)
+            snprintf(buf, len, "%llu (the plan's steps, every one)", steps);
+        else
+            snprintf(buf, len, "%llu to %llu (a step of its plan)", least, steps);
+        return buf;
+    }
+    case SF_FAIL_STEP:
+        if (r->fail_step == (r->status == VB_STATUS_OK ? 0 : r->steps))
+            return NULL;
+        snprintf(buf, len, "%llu, where run writes that for this %s run",
+                 r->status == VB_STATUS_OK ? 0 : r->steps, vb_status_name(r->status));
+        return buf;
+    case SF_WANT:
+        if (get_int(r, d->at) == shard_want(d, r, frame, measures))
+            return NULL;
+        snprintf(buf, len, "%d, where run writes that for this %s run of this case",
+                 shard_want(d, r, frame, measures), vb_status_name(r->status));
+        return buf;
+    case SF_KIND:
+        return get_int(r, d->at) <= VB_WALL_TUNNEL ? NULL : "a wall's kind, 0 to 3";
+    default:
+        return NULL;
+    }
+}
+
+/* Hold a row's result r to what `run` could have written for its job
+ * (frame: vb_run_frame's for its plan; own: its runner's own fields,
+ * vb_runner_own; measures: the case's): the plan's dt, t_end and step
+ * count, the case's has_*; an ok run finished every step with errors
+ * that are finite numbers >= 0 (0 where they do not apply) and no
+ * fail_step; a run that did not finish stopped at a step of the plan
+ * (fail_step) with every error inf (docs/method.md §4).  0, or -1 with
+ * "column NAME: ..." in why. */
+static int shard_check(const vb_run_result *r, const vb_run_result *frame, unsigned own,
+                       unsigned measures, char *why, size_t whylen)
+{
+    char buf[128];
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const shard_field *d = &fields[i];
+        if (d->type == SF_REAL || d->type == SF_REALS) {
+            for (size_t k = 0; k < d->n; k++) {
+                const char *want = real_check(d, r, frame, k, own, buf, sizeof buf);
+                if (want) {
+                    snprintf(why, whylen, "column %s: %a is not what run writes for this %s run: %s",
+                             d->name, get_real(r, d, k), vb_status_name(r->status), want);
+                    return -1;
+                }
             }
-        } else if (i == 11 || i == 12) { /* pos_scale, vel_scale: of the exact solution */
-            if (!(isfinite(x) && x >= 0.0))
-                want_text = "a finite number >= 0 (the exact solution's largest size)";
-        } else if (i == 13 || i == 14) { /* ref_err_pos, ref_err_vel */
-            if (!(isfinite(x) && x >= 0.0 && (r->has_reference || x == 0.0)))
-                want_text = r->has_reference ? "a finite number >= 0 (the reference's error)"
-                                             : "0 (the case has an exact solution)";
-        } else if (i == 15) { /* ref_bad_force_t: a time, or NaN */
-            if (!(isnan(x) || (isfinite(x) && x >= 0.0)))
-                want_text = "a time >= 0, or NaN";
-        } else if (i == 17 && r->status == VB_STATUS_OK) { /* err_pos_signed: of any sign */
-            if (!isfinite(x))
-                want_text = "a finite number (an ok run's signed error)";
-        } else if (r->status != VB_STATUS_OK) {
-            if (!(isinf(x) && x > 0.0))
-                want_text = "inf (the errors of a run that did not finish)";
-        } else if (!(isfinite(x) && x >= 0.0)) {
-            want_text = "a finite number >= 0 (an ok run's error)";
-        } else if (x != 0.0 &&
-                   ((i == 7 && !r->has_energy) || (i == 8 && !r->has_angmom) ||
-                    (i == 9 && !r->has_momentum) || (i == 10 && !r->has_return) ||
-                    (i == 16 && !r->has_constraint))) {
-            want_text = "0 (the case does not measure it)";
+            continue;
         }
-        if (want_text) {
-            shard_column(6 + N_SHARD_COUNTS + i, col, sizeof col);
-            snprintf(why, whylen, "column %s: %a is not what run writes for this %s run: %s",
-                     col, x, vb_status_name(r->status), want_text);
+        const char *want = whole_check(d, r, frame, own, measures, buf, sizeof buf);
+        if (want) {
+            unsigned long long v =
+                d->type == SF_COUNT ? get_count(r, d) : (unsigned long long)get_int(r, d->at);
+            snprintf(why, whylen, "column %s: %llu: run writes %s", d->name, v, want);
             return -1;
         }
     }
     return 0;
 }
 
-/* one row into its job; 0, or -1 with a message (frames: what run writes
- * of each job, filled as they are needed) */
-static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *why,
-                     size_t whylen)
+/* the job a row's key names, held to the case: its index, or -1 with why */
+static long shard_key(vb_sweep *s, int k, char **field, char *why, size_t whylen)
 {
-    char *field[64];
-    int nf = 0;
-    for (char *p = line; nf < 64;) {
-        field[nf++] = p;
-        char *comma = strchr(p, ',');
-        if (!comma)
-            break;
-        *comma = '\0';
-        p = comma + 1;
-    }
-    if (nf != N_SHARD_FIELDS) {
-        snprintf(why, whylen, "%d fields, want %d", nf, N_SHARD_FIELDS);
-        return -1;
-    }
-    unsigned long long job, u[N_SHARD_COUNTS];
+    unsigned long long job;
     if (parse_ull(field[0], &job) != 0 || job >= s->n_jobs) {
         snprintf(why, whylen, "job '%.40s' is not one of this case's %zu runs", field[0],
                  s->n_jobs);
@@ -332,67 +554,87 @@ static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *
         snprintf(why, whylen, "run %llu appears twice", job);
         return -1;
     }
+    return (long)job;
+}
+
+/* the frame of job j's plan, among its task's: NULL with why */
+static const vb_run_result *shard_frame_of(vb_sweep *s, const vb_sweep_job *j, size_t job,
+                                           shard_frame *frames, char *why, size_t whylen)
+{
+    size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
+    shard_frame *fr = &frames[(job % per) * SHARD_PLANS_A_TASK];
+    for (int q = 0; q + 1 < SHARD_PLANS_A_TASK && fr->known && strcmp(fr->id, j->plan.id); q++)
+        fr++;
+    if (fr->known && strcmp(fr->id, j->plan.id) != 0) {
+        snprintf(why, whylen, "run %zu's plan %s is not one of its task's", job, j->plan.id);
+        return NULL;
+    }
+    if (!fr->known && vb_run_frame(&s->c->model, &j->plan, &fr->r) != 0) {
+        snprintf(why, whylen, "out of memory");
+        return NULL;
+    }
+    fr->known = 1;
+    memcpy(fr->id, j->plan.id, sizeof fr->id);
+    return &fr->r;
+}
+
+/* one row into its job; 0, or -1 with a message (frames: what run writes
+ * of each job, filled as they are needed) */
+static int shard_row(vb_sweep *s, int k, char *line, shard_frame *frames, char *why,
+                     size_t whylen)
+{
+    char *field[N_COLUMNS + 1];
+    size_t nf = 0;
+    for (char *p = line; nf <= N_COLUMNS;) {
+        field[nf++] = p;
+        char *comma = strchr(p, ',');
+        if (!comma)
+            break;
+        *comma = '\0';
+        p = comma + 1;
+    }
+    if (nf != N_COLUMNS) {
+        snprintf(why, whylen, "%zu fields, want %zu", nf, (size_t)N_COLUMNS);
+        return -1;
+    }
+    long job = shard_key(s, k, field, why, whylen);
+    if (job < 0)
+        return -1;
+    vb_sweep_job *j = &s->jobs[job];
     vb_run_result r;
     memset(&r, 0, sizeof r);
     int st = -1;
     for (int v = VB_STATUS_OK; v <= VB_STATUS_PLUGIN_FAILED; v++)
         if (!strcmp(field[5], vb_status_name((vb_status)v)))
             st = v;
-    char col[32];
-    for (int i = 0; i < N_SHARD_COUNTS; i++)
-        if (parse_ull(field[6 + i], &u[i]) != 0 || (i >= 3 && u[i] > 1)) {
-            shard_column(6 + i, col, sizeof col);
-            snprintf(why, whylen, "column %s: '%.40s' is not a %s", col, field[6 + i],
-                     i >= 3 ? "flag (0 or 1)" : "count");
-            return -1;
-        }
-    if (st < 0 || st == VB_STATUS_ENGINE_FAILED) {
-        snprintf(why, whylen, "column status: '%.40s' (want ok, diverged, exact-failed or "
-                              "plugin-failed)",
+    if (st < 0) {
+        snprintf(why, whylen, "column status: '%.40s' (want ok, diverged, exact-failed, "
+                              "engine-failed or plugin-failed)",
                  field[5]);
         return -1;
     }
     r.status = (vb_status)st;
-    r.steps = u[0];
-    r.force_evals = u[1];
-    r.fail_step = u[2];
-    r.has_energy = (int)u[3];
-    r.has_angmom = (int)u[4];
-    r.has_momentum = (int)u[5];
-    r.has_return = (int)u[6];
-    r.has_reference = (int)u[7];
-    r.has_constraint = (int)u[8];
-    for (int i = 0; i < N_SHARD_DOUBLES; i++) {
-        char *end, *fd = field[6 + N_SHARD_COUNTS + i];
-        *shard_double(&r, i) = strtod(fd, &end);
-        if (end == fd || *end) {
-            shard_column(6 + N_SHARD_COUNTS + i, col, sizeof col);
-            snprintf(why, whylen, "column %s: '%.40s' is not a number", col, fd);
+    for (size_t i = 0; i < N_FIELDS; i++)
+        if (get_field(&r, &fields[i], field[N_KEY + i], why, whylen) != 0)
             return -1;
-        }
-    }
-    /* the jobs of one task share a plan: every integrator's but the
-     * adaptive ones', which share the frames of its level 0 */
-    size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
-    shard_frame *fr = &frames[((size_t)job % per) * 2 + (size_t)vb_sweep_refines_tol(s->c, j->integ)];
-    if (!fr->known && vb_run_frame(&s->c->model, &j->plan, &fr->r) != 0) {
-        snprintf(why, whylen, "out of memory");
+    const vb_run_result *frame = shard_frame_of(s, j, (size_t)job, frames, why, whylen);
+    if (!frame)
         return -1;
-    }
-    fr->known = 1;
-    if (shard_result_check(&r, &fr->r, why, whylen) != 0)
+    const vb_profile *p = &s->c->profile;
+    if (shard_check(&r, frame, vb_runner_own(&p->caps[j->integ]), p->measures, why, whylen) != 0)
         return -1;
-    /* why a plugin's worker failed the run, and nothing for any other */
-    char *text = field[N_SHARD_FIELDS - 1];
-    int plug = r.status == VB_STATUS_PLUGIN_FAILED;
-    if (plug != (text[0] != '\0') || get_failure(text) != 0) {
+    /* why the run failed (a plugin's worker, an engine, a method that
+     * said why it stopped), and nothing for a run that did not */
+    char *text = field[N_COLUMNS - 1];
+    int plug = r.status == VB_STATUS_PLUGIN_FAILED, ok = r.status == VB_STATUS_OK;
+    if ((ok && text[0]) || (plug && !text[0]) || get_failure(text) != 0) {
         snprintf(why, whylen, "column failure: '%.60s': %s", text,
-                 !plug ? "empty unless the run is plugin-failed"
-                       : !text[0] ? "a plugin-failed run says why"
-                                  : "not percent-encoded text");
+                 ok      ? "empty for a run that finished"
+                 : plug ? "a plugin-failed run says why"
+                         : "not percent-encoded text");
         return -1;
     }
-    if (plug && !(r.failure = strdup(text))) {
+    if (text[0] && !(r.failure = strdup(text))) {
         snprintf(why, whylen, "out of memory");
         return -1;
     }
@@ -432,7 +674,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
     int rc = 0, header = 0, inputs_seen = 0;
     char why[256];
     size_t per = s->c->n_integ ? s->n_jobs / s->c->n_integ : 1;
-    shard_frame *frames = calloc(2 * per, sizeof *frames);
+    shard_frame *frames = calloc(SHARD_PLANS_A_TASK * per, sizeof *frames);
     if (!frames) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
@@ -498,7 +740,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
                 snprintf(err, errlen, "%s:%lu: '#' lines missing before the header: want '%.200s'",
                          path, no, w);
                 rc = VB_SWEEP_USAGE;
-            } else if (strcmp(line, SHARD_COLUMNS) != 0) {
+            } else if (!is_header(line)) {
                 snprintf(err, errlen, "%s:%lu: not the columns of a shard", path, no);
                 rc = VB_SWEEP_USAGE;
             }

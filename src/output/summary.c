@@ -161,10 +161,7 @@ static void summary_head(const vb_sweep *s, FILE *f)
         fprintf(f, "; random steps dt·(1 ± %g), %d seeds", c->jitter, c->seeds);
     if (c->trace_path)
         fprintf(f, "; trace `%s` (%zu steps)", c->trace_path, c->trace.n);
-    int has_adaptive = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        has_adaptive |= vb_sweep_refines_tol(c, i);
-    if (has_adaptive)
+    if (c->profile.measures & VB_MEASURE_TOLERANCE)
         fprintf(f, "; adaptive integrators on the frames of dt = %g, tolerance %g down to %g, "
                    "their order the exponent of the error against the tolerance",
                 c->dt, vb_sweep_tolerance(c, 0), vb_sweep_tolerance(c, c->halvings - 1));
@@ -301,9 +298,7 @@ static void particle_table(const vb_sweep *s, FILE *f)
     int has_random = c->jitter > 0.0, has_trace = c->trace_path != NULL;
     int has_energy = c->model.type->energy != NULL;
     int has_rods = vb_model_constrained(&c->model);
-    int has_loop = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        has_loop |= vb_sweep_caps(c, i).draws;
+    int has_loop = (c->profile.measures & VB_MEASURE_DRAWN) != 0;
     particle_caption(s, f, has_loop);
     fputs("| integrator | label | fixed |", f);
     if (has_random)
@@ -350,7 +345,7 @@ static void particle_table(const vb_sweep *s, FILE *f)
 void vb_sweep_summary(const vb_sweep *s, FILE *f)
 {
     summary_head(s, f);
-    if (vb_norm_applies(s->c, VB_NORM_ATT_MAX)) {
+    if (s->c->profile.measures & VB_MEASURE_ATTITUDE) {
         vb_rigid_summary(s, f); /* its own table and frame-rate table */
     } else {
         particle_table(s, f);

@@ -31,9 +31,9 @@ double vb_order_shown(double order)
 
 void vb_write_runs(const vb_sweep *s, FILE *f)
 {
-    /* a case with a [loop]: what its frames drew, and what its clamp dropped */
-    unsigned view = VB_RUNS_SWEEP | (vb_norm_applies(s->c, VB_NORM_DRAW_MAX) ? VB_RUNS_LOOP : 0) |
-                    (vb_norm_applies(s->c, VB_NORM_ATT_MAX) ? VB_RUNS_RIGID : 0);
+    /* a case with a [loop]: what its frames drew, and what its clamp
+     * dropped; a rigid body's: its attitude */
+    unsigned view = VB_RUNS_SWEEP | vb_runs_view(s->c->profile.measures);
     vb_schema_header(f, &vb_runs_schema, view);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "body_table.h"
 #include "charts.h"
 #include "contact_table.h"
 #include "names.h"
@@ -40,35 +41,28 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_BOUNCES] = vb_write_bounces,
     [VB_FILE_RIGID_SERIES] = vb_write_rigid_timeseries,
     [VB_FILE_POLHODE] = vb_write_polhode,
+    [VB_FILE_BODY] = vb_write_body,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };
 
-/* does this sweep write file k? */
+/* does this sweep write file k?  What the case measures picks the files of
+ * its measures (a rigid body's flips and its own chart data, the contact
+ * table); then when: with chart data, timing, rates, or as a shard */
 static int writes(const vb_sweep *s, size_t k)
 {
-    vb_written when = vb_case_files[k].when;
-    /* a shard writes its runs and nothing that needs them all */
-    if (when == VB_WRITTEN_BY_A_SHARD || s->shard_n)
-        return when == VB_WRITTEN_BY_A_SHARD && s->shard_n;
-    if (when == VB_WRITTEN_WITH_TIMING)
-        return s->timed;
-    if (when == VB_WRITTEN_WITH_RATES)
-        return s->n_rates > 0;
-    if (when == VB_WRITTEN_RIGID)
-        return vb_norm_applies(s->c, VB_NORM_ATT_MAX);
-    /* a rigid body's particle chart data would be the packed state's
-     * (x, q), drawn as positions in length units: its own instead, drawn
-     * from its own errors and its angular velocity (docs/rigid.md §7) */
-    if (when == VB_WRITTEN_AS_CHART_DATA && vb_norm_applies(s->c, VB_NORM_ATT_MAX))
+    const vb_table_file *tf = &vb_case_files[k];
+    unsigned measures = s->c->profile.measures;
+    if ((measures & tf->needs) != tf->needs || (measures & tf->unless))
         return 0;
-    if (when == VB_WRITTEN_AS_RIGID_CHART_DATA)
-        return !s->tables_only && vb_norm_applies(s->c, VB_NORM_ATT_MAX);
-    if (when == VB_WRITTEN_WITH_CONTACT)
-        return vb_sweep_has_contact(s);
-    if (when == VB_WRITTEN_AS_BOUNCE_CHART_DATA)
-        return !s->tables_only && vb_sweep_has_bounces(s);
-    return !(when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
+    /* a shard writes its runs and nothing that needs them all */
+    if (tf->when == VB_WRITTEN_BY_A_SHARD || s->shard_n)
+        return tf->when == VB_WRITTEN_BY_A_SHARD && s->shard_n;
+    if (tf->when == VB_WRITTEN_WITH_TIMING)
+        return s->timed;
+    if (tf->when == VB_WRITTEN_WITH_RATES)
+        return s->n_rates > 0;
+    return !(tf->when == VB_WRITTEN_AS_CHART_DATA && s->tables_only);
 }
 
 /* file k of sweep s, for vb_casedir_write_file */

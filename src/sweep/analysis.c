@@ -120,7 +120,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++)
             for (int nm = 0; nm < VB_N_NORMS; nm++) {
-                if (!vb_norm_applies_to(c, c->integ[i], (vb_norm)nm))
+                if (!vb_norm_applies_to(c, i, (vb_norm)nm))
                     continue;
                 vb_runner_caps can = vb_sweep_caps(c, i);
                 vb_order_row row = {.integ = i, .kind = (vb_plan_kind)kind, .norm = (vb_norm)nm};
@@ -165,9 +165,8 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
-                        b->dt = can.refines == VB_REFINES_TOL          ? sel[0]->plan.tol
-                                : can.refines == VB_REFINES_PHYSICS_DT ? sel[0]->res.dt
-                                                                       : sel[0]->plan.dt;
+                        /* the level's x: its step, or its tolerance */
+                        b->dt = vb_runner_level_x(&sel[0]->plan, &sel[0]->res);
                         b->norm = (vb_norm)nm;
                         b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
@@ -178,11 +177,11 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                         row.dt[level] = b->dt;
                         row.err[level] = b->median;
                     } else {
-                        row.dt[level] = sel[0]->res.dt;
+                        row.dt[level] = vb_runner_level_x(&sel[0]->plan, &sel[0]->res);
                         row.err[level] = vals[0];
                     }
-                    if (can.refines == VB_REFINES_TOL)
-                        row.dt[level] = sel[0]->plan.tol;
+                    /* its levels' plans hold a tolerance: its x is that */
+                    row.x_tol = sel[0]->plan.tol > 0.0;
                     levels++;
                 }
                 if (levels == 0)
@@ -200,7 +199,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                     same_work &= evals[l] == evals[0];
                     same_err &= row.err[l] == row.err[0];
                 }
-                if (can.refines == VB_REFINES_TOL && levels > 1 && (same_work || same_err) &&
+                if (row.x_tol && levels > 1 && (same_work || same_err) &&
                     row.verdict != VB_VERDICT_EXACT) {
                     row.fit.range = VB_RANGE_NONE;
                     row.fit.first = row.fit.last = -1;

@@ -154,21 +154,12 @@ static int plan_jobs(const vb_case *c, vb_sweep *s, char *err, size_t errlen)
             job->kind = kinds[k];
             job->level = levels[k];
             job->seed = seeds[k];
-            job->plan = plans[k];
-            vb_refines refines = vb_sweep_caps(c, i).refines;
-            if (refines == VB_REFINES_TOL) {
-                /* the frames of level 0, the tolerance of this level */
-                job->plan = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
-                job->plan.tol = vb_sweep_tolerance(c, levels[k]);
-                job->plan.level = levels[k];
-                snprintf(job->plan.id, sizeof job->plan.id, "%s-T%d", plans[k].id, levels[k]);
-            } else if (refines == VB_REFINES_PHYSICS_DT) {
-                /* an accumulator: the frames of level 0, physics_dt / 2^level
-                 * (docs/method.md §9) */
-                job->plan = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
-                job->plan.level = levels[k];
-                snprintf(job->plan.id, sizeof job->plan.id, "%s-P%d", plans[k].id, levels[k]);
-            }
+            /* the level's plan, or, for a runner that holds the frames of
+             * level 0, those frames and its tolerance or physics step of
+             * this level (docs/method.md §5, §9) */
+            vb_plan_spec frames0 = vb_sweep_plan_for(c, kinds[k], 0, seeds[k]);
+            job->plan = vb_runner_level_plan(&c->profile.caps[i], &plans[k], &frames0,
+                                             vb_sweep_tolerance(c, levels[k]));
         }
     free(plans), free(kinds), free(levels), free(seeds);
     return 0;
@@ -237,10 +228,10 @@ typedef struct {
     atomic_size_t jobs_done;
     vb_progress_fn *progress;
     void *progress_ctx;
-    /* a case whose runs call a plugin's code: every run but an engine's
-     * goes to a worker process first (isolate.h), the runs of a plan
-     * together, as they go here; here[k]: job k handed back, to be run
-     * here with the engines' */
+    /* a case whose runs call a plugin's code: the runs of its entries
+     * profile.in_workers go to worker processes first (isolate.h), the
+     * runs of a plan together, as they go here; here[k]: job k is run
+     * here, the job of an entry never sent, or handed back */
     int iso;
     unsigned char *here;
     /* the model's reference, its natural steps computed once for every
@@ -249,53 +240,49 @@ typedef struct {
 } job_ctx;
 
 /* The runs of task g of the integrators idx[0..n) into res (integrator
- * idx[k]'s into res[k]): those that step on the plan's times together,
- * one grid, the truth computed once a step; an adaptive one, on frames
- * and a tolerance of its own, alone.  Each result is what it would be
- * alone, bit for bit (simulate.h).  0, or -1 with a message. */
-/* runs on plans of their own at a level: alone */
-static int own_frames(const vb_case *c, size_t i)
-{
-    return vb_sweep_caps(c, i).refines != VB_REFINES_DT;
-}
-
+ * idx[k]'s into res[k]): those of one plan together, one grid, the truth
+ * computed once a step; the task's plan is most runners', and a runner
+ * that holds the frames of level 0 (an adaptive method, an accumulator:
+ * vb_runner_level_plan) has a plan of its own, named apart.  Each result
+ * is what it would be alone, bit for bit (simulate.h).  0, or -1 with a
+ * message. */
 static int run_task(const job_ctx *jc, size_t g, const size_t *idx, size_t n,
                     vb_run_result *res, char *err, size_t errlen)
 {
     const vb_case *c = jc->c;
     const vb_sweep_job *jobs = jc->s->jobs;
     const vb_integrator **grid = malloc((n ? n : 1) * sizeof *grid);
-    size_t *at = malloc((n ? n : 1) * sizeof *at), m = 0;
+    size_t *at = malloc((n ? n : 1) * sizeof *at);
     vb_run_result *gres = malloc((n ? n : 1) * sizeof *gres);
-    int rc = grid && at && gres ? 0 : -1;
+    unsigned char *done = calloc(n ? n : 1, 1);
+    int rc = grid && at && gres && done ? 0 : -1;
     if (rc != 0)
         snprintf(err, errlen, "out of memory");
     for (size_t k = 0; k < n; k++)
         memset(&res[k], 0, sizeof res[k]);
-    for (size_t k = 0; rc == 0 && k < n; k++)
-        if (!own_frames(c, idx[k])) {
-            grid[m] = c->integ[idx[k]];
-            at[m++] = k;
-        }
-    if (rc == 0 && m) {
-        vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[at[0]] * jc->per + g].plan,
-                             .integ = grid, .n_integ = m, .reference = jc->reference};
+    for (size_t k = 0; rc == 0 && k < n; k++) {
+        if (done[k])
+            continue;
+        const vb_plan_spec *plan = &jobs[idx[k] * jc->per + g].plan;
+        size_t m = 0;
+        for (size_t q = k; q < n; q++)
+            if (!done[q] && !strcmp(jobs[idx[q] * jc->per + g].plan.id, plan->id)) {
+                grid[m] = c->integ[idx[q]];
+                at[m++] = q;
+                done[q] = 1;
+            }
+        vb_grid_spec spec = {.model = &c->model, .plan = *plan, .integ = grid, .n_integ = m,
+                             .reference = jc->reference};
         rc = vb_simulate_grid(&spec, gres, err, errlen);
         for (size_t q = 0; rc == 0 && q < m; q++)
             res[at[q]] = gres[q];
     }
-    for (size_t k = 0; rc == 0 && k < n; k++)
-        if (own_frames(c, idx[k])) {
-            vb_grid_spec spec = {.model = &c->model, .plan = jobs[idx[k] * jc->per + g].plan,
-                                 .integ = &c->integ[idx[k]], .n_integ = 1,
-                                 .reference = jc->reference};
-            rc = vb_simulate_grid(&spec, &res[k], err, errlen);
-        }
     for (size_t k = 0; rc != 0 && k < n; k++)
         vb_run_result_clear(&res[k]);
     free(grid);
     free(at);
     free(gres);
+    free(done);
     return rc;
 }
 
@@ -344,7 +331,7 @@ static int iso_run_done(void *ctx, size_t k, const void *bytes, size_t len, cons
 static int iso_run_foreign(void *ctx, size_t k)
 {
     const job_ctx *jc = ctx;
-    return vb_sweep_calls_plugin(jc->c, k / jc->per);
+    return jc->c->profile.plugin[k / jc->per];
 }
 
 /* progress in runs, not tasks */
@@ -360,8 +347,8 @@ static void iso_task_done(void *ctx, size_t g)
 }
 
 /* Task g's runs here: every integrator's, or, in a case whose runs went
- * to workers, those they handed back and the engines' (an engine is a
- * process of its own already). */
+ * to workers, those they handed back and those never sent (an engine's:
+ * a process of its own already). */
 static int job_task(void *ctx, size_t g)
 {
     job_ctx *jc = ctx;
@@ -372,7 +359,7 @@ static int job_task(void *ctx, size_t g)
     vb_run_result *res = malloc((c->n_integ ? c->n_integ : 1) * sizeof *res);
     int failed = !idx || !res;
     for (size_t i = 0; !failed && i < c->n_integ; i++)
-        if (!jc->iso || vb_sweep_caps(c, i).external || jc->here[i * jc->per + g])
+        if (jc->here[i * jc->per + g])
             idx[n++] = i;
     if (!failed && n)
         failed = run_task(jc, g, idx, n, res, err, sizeof err) != 0;
@@ -421,26 +408,30 @@ static int run_jobs(const vb_case *c, vb_sweep *s, unsigned threads, vb_progress
                 order[n++] = g;
     job_ctx jc = {.c = c, .s = s, .per = per, .progress = progress, .progress_ctx = ctx,
                   .reference = vb_reference_alloc(&c->model)};
-    int rc = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        jc.iso |= vb_sweep_calls_plugin(c, i);
+    const vb_profile *p = &c->profile;
+    jc.iso = p->n_in_workers > 0;
     atomic_init(&jc.jobs_done, 0);
-    if (jc.iso) {
-        /* the tasks in the same order, each one worker's group: every run
-         * but an engine's; then here what the workers handed back, and the
-         * engines' (no thread runs while workers are forked) */
-        size_t ni = 0;
-        for (size_t i = 0; i < c->n_integ; i++)
-            ni += !vb_sweep_caps(c, i).external;
+    /* every job is run here but those sent to workers (set again when a
+     * worker hands one back) */
+    jc.here = malloc(s->n_jobs ? s->n_jobs : 1);
+    int rc = jc.here ? 0 : -1;
+    if (rc == 0)
+        memset(jc.here, 1, s->n_jobs);
+    for (size_t k = 0; rc == 0 && k < p->n_in_workers; k++)
+        memset(jc.here + p->in_workers[k] * per, 0, per);
+    if (rc == 0 && jc.iso) {
+        /* the tasks in the same order, each one worker's group: the runs
+         * of the entries sent; then here what the workers handed back, and
+         * the runs of the others (no thread runs while workers are
+         * forked) */
+        size_t ni = p->n_in_workers;
         size_t *units = malloc((n * ni > 0 ? n * ni : 1) * sizeof *units);
         size_t *at = malloc((n + 1) * sizeof *at);
-        jc.here = calloc(s->n_jobs ? s->n_jobs : 1, 1);
-        rc = units && at && jc.here ? 0 : -1;
+        rc = units && at ? 0 : -1;
         for (size_t t = 0, u = 0; rc == 0 && t < n; t++) {
             at[t] = u;
-            for (size_t i = 0; i < c->n_integ; i++)
-                if (!vb_sweep_caps(c, i).external)
-                    units[u++] = i * per + order[t];
+            for (size_t k = 0; k < ni; k++)
+                units[u++] = p->in_workers[k] * per + order[t];
             at[t + 1] = u;
         }
         char err[sizeof s->jobs[0].err] = "out of memory";

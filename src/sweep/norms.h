@@ -32,13 +32,19 @@ typedef enum {
 const char *vb_norm_name(vb_norm n);
 double vb_norm_value(const vb_run_result *r, vb_norm n);
 /* 0 if the case's runs have no such quantity (energy of the damped spring,
- * a return error when t_end is not a whole number of periods). */
+ * a return error when t_end is not a whole number of periods): the
+ * measure it is of is not among the case's (profile.h). */
 int vb_norm_applies(const vb_case *c, vb_norm n);
+/* The largest error of the state's pose, which --strict judges: the
+ * attitude's where the case measures one (a rigid body), else the
+ * position's. */
+vb_norm vb_norm_pose(const vb_case *c);
 /* The norm is computed from the velocity (its error, energy, momenta). */
 int vb_norm_needs_velocity(vb_norm n);
-/* vb_norm_applies, and for g: not a norm of the velocity when g reports
- * none (an engine of velocity=none, docs/real-engines.md §1.7). */
-int vb_norm_applies_to(const vb_case *c, const vb_integrator *g, vb_norm n);
+/* vb_norm_applies, and for the case's entry i: not a norm of the
+ * velocity when it reports none (an engine of velocity=none,
+ * docs/real-engines.md §1.7). */
+int vb_norm_applies_to(const vb_case *c, size_t i, vb_norm n);
 /* Errors at or below this cannot be told from the reference solution's own
  * (0 for an exact solution): never fitted (truth.h). */
 double vb_norm_resolution(const vb_run_result *r, vb_norm n);

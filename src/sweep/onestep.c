@@ -213,9 +213,11 @@ int vb_sweep_onestep(vb_sweep *s)
     onestep_ctx o = {.s = s, .T = m->type->natural_time(m->self)};
     s->onestep_T = o.T;
     s->onestep = calloc(c->n_integ * VB_ONESTEP_RATIOS, sizeof *s->onestep);
-    o.slot = calloc(c->n_integ ? c->n_integ : 1, sizeof *o.slot);
-    size_t *iso = calloc(c->n_integ ? c->n_integ : 1, sizeof *iso), n_iso = 0;
-    int rc = s->onestep && o.slot && iso ? 0 : -1;
+    size_t room = c->n_integ ? c->n_integ : 1, n_rows = 0, n_here = 0;
+    o.slot = calloc(room, sizeof *o.slot);
+    size_t *rows = malloc(room * sizeof *rows), *here = malloc(room * sizeof *here);
+    size_t *iso = malloc(room * sizeof *iso), n_iso = 0;
+    int rc = s->onestep && o.slot && rows && here && iso ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < c->n_integ; i++) {
         /* one step from an exact state is a call an external engine
          * has no protocol for: it has no row; nor has an adaptive
@@ -225,11 +227,13 @@ int vb_sweep_onestep(vb_sweep *s)
             continue;
         o.slot[i] = s->n_onestep;
         s->n_onestep += VB_ONESTEP_RATIOS;
-        if (vb_sweep_calls_plugin(c, i))
-            iso[n_iso++] = i; /* in a worker, below */
-        else
-            rc = onestep_rows(&o, i, &s->onestep[o.slot[i]]);
+        rows[n_rows++] = i;
     }
+    /* a plugin's in a worker, below */
+    if (rc == 0)
+        n_iso = vb_profile_split(&c->profile, rows, NULL, n_rows, here, &n_here, iso);
+    for (size_t k = 0; rc == 0 && k < n_here; k++)
+        rc = onestep_rows(&o, here[k], &s->onestep[o.slot[here[k]]]);
     char err[256];
     if (rc == 0 && n_iso)
         rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_onestep, iso_onestep_done,
@@ -245,6 +249,8 @@ int vb_sweep_onestep(vb_sweep *s)
         s->n_onestep = kept;
     free(o.xv);
     free(o.slot);
+    free(rows);
+    free(here);
     free(iso);
     return rc;
 }

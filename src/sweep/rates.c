@@ -75,9 +75,9 @@ static int run_rate(const vb_case *c, const vb_plan_spec *plan, const vb_integra
         r->dt = res[k].dt;
         count_frames(plan, r);
         r->err_energy_max = res[k].has_energy ? res[k].err_energy_max : (double)NAN;
-        r->err_draw_max = res[k].has_draw ? res[k].err_draw_max : res[k].err_pos_max;
-        r->lag = res[k].has_draw ? res[k].lag_max : 0.0;
-        r->t_tumble = res[k].has_rigid ? res[k].t_tumble : (double)NAN;
+        r->err_draw_max = res[k].err_draw_max; /* its position's, without a loop */
+        r->lag = res[k].lag_max;
+        r->t_tumble = res[k].has_attitude ? res[k].t_tumble : (double)NAN;
         r->err_final = res[k].status == VB_STATUS_OK
                            ? vb_distance(r->x_final, xe + k * n, n)
                            : (double)INFINITY;
@@ -235,7 +235,7 @@ static int iso_rates_done(void *ctx, size_t unit, const void *bytes, size_t len,
 static int iso_rates_foreign(void *ctx, size_t unit)
 {
     const rates_ctx *x = ctx;
-    return vb_sweep_calls_plugin(x->s->c, x->idx[unit % x->m]);
+    return x->s->c->profile.plugin[x->idx[unit % x->m]];
 }
 
 /* Every grid, each in a worker first (one at a time: the table is small),
@@ -289,11 +289,12 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
     size_t cap = c->n_integ * (size_t)kinds * (size_t)c->n_rates;
     s->rates = calloc(cap ? cap : 1, sizeof *s->rates);
     int rc = integ && idx && s->rates ? 0 : -1;
-    for (size_t i = 0; rc == 0 && i < c->n_integ; i++)
-        if (!vb_sweep_caps(c, i).external) {
-            idx[m] = i;
-            integ[m++] = c->integ[i];
-        }
+    /* the entries that compute their runs (an engine's are the runs the
+     * plans ask of it: profile.h) */
+    for (size_t k = 0; rc == 0 && k < c->profile.n_rated; k++, m++) {
+        idx[m] = c->profile.rated[k];
+        integ[m] = c->integ[idx[m]];
+    }
     /* rows by integrator, then frames kind, then rate: the order the
      * tables and charts read them in */
     for (size_t q = 0; rc == 0 && q < m; q++)
@@ -313,9 +314,7 @@ int vb_sweep_rates(vb_sweep *s, char *err, size_t errlen)
     size_t grids = (size_t)kinds * (size_t)c->n_rates;
     /* a plugin's code that crashes or hangs at the rates' frames fails
      * its rows, not the command (isolate.h) */
-    int iso = 0;
-    for (size_t q = 0; q < m; q++)
-        iso |= vb_sweep_calls_plugin(c, idx[q]);
+    int iso = c->profile.n_in_workers > 0;
     size_t *all = calloc(m ? m : 1, sizeof *all);
     if (rc == 0 && !all) {
         snprintf(err, errlen, "out of memory for the frame-rate table");

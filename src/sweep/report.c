@@ -60,7 +60,7 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
         const vb_sweep *s = &sweeps[i];
         /* what the summary's table judges for every plan: a rigid body's
          * attitude, not its packed (x, q) (docs/rigid.md §7) */
-        vb_norm judged = vb_norm_applies(s->c, VB_NORM_ATT_MAX) ? VB_NORM_ATT_MAX : VB_NORM_POS_MAX;
+        vb_norm judged = vb_norm_pose(s->c);
         for (size_t k = 0; k < s->n_orders; k++) {
             const vb_order_row *r = &s->orders[k];
             int shown = r->norm == judged ||

@@ -12,22 +12,14 @@ const double vb_onestep_ratio[VB_ONESTEP_RATIOS] = {1.0, 1.5};
 
 vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i)
 {
-    return vb_runner_caps_of(c->integ[i], &c->model);
-}
-
-int vb_sweep_refines_tol(const vb_case *c, size_t i)
-{
-    return vb_sweep_caps(c, i).refines == VB_REFINES_TOL;
+    vb_runner_caps k = c->profile.caps[i];
+    vb_runner_declared(c->integ[i], &k); /* an engine's capability line, read with a run */
+    return k;
 }
 
 double vb_sweep_tolerance(const vb_case *c, int level)
 {
     return c->tolerance * pow(VB_TOL_RATIO, -(double)level);
-}
-
-int vb_sweep_calls_plugin(const vb_case *c, size_t i)
-{
-    return vb_sweep_caps(c, i).isolated;
 }
 
 int vb_sweep_job_shard(const vb_sweep *s, size_t job)

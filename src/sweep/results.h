@@ -23,10 +23,11 @@
  * tolerance `tolerance` / VB_TOL_RATIO^level: the tolerance is what its
  * sweep refines, and the x of its fitted orders. */
 #define VB_TOL_RATIO 10.0
-/* What the case's entry i can do on its model (runner.h). */
+/* What the case's entry i can do on its model (runner.h): as the case's
+ * description holds it (profile.h), with what it has declared by now (an
+ * engine's capability line). */
 vb_runner_caps vb_sweep_caps(const vb_case *c, size_t i);
-/* Entry i refines its tolerance (an adaptive method). */
-int vb_sweep_refines_tol(const vb_case *c, size_t i);
+/* The tolerance an adaptive method's runs are held to at a level. */
 double vb_sweep_tolerance(const vb_case *c, int level);
 
 typedef struct vb_sweep_job {
@@ -46,7 +47,12 @@ typedef struct vb_order_row {
     vb_plan_kind kind;
     vb_norm norm;
     vb_fit fit;
-    double dt[VB_MAX_LEVELS], err[VB_MAX_LEVELS]; /* the points (medians for random) */
+    /* the points (medians for random): each level's x (its step, or its
+     * tolerance: vb_runner_level_x) and error */
+    double dt[VB_MAX_LEVELS], err[VB_MAX_LEVELS];
+    /* its x are tolerances on the frames of the case's dt (an adaptive
+     * method's levels), not steps */
+    int x_tol;
     vb_verdict verdict;
 } vb_order_row;
 
@@ -191,10 +197,6 @@ typedef struct vb_sweep {
 /* Record a plugin's failure of a part of the sweep (in the thread that
  * owns the sweep).  0, or -1 out of memory. */
 int vb_sweep_plugin_failed(vb_sweep *s, size_t integ, const char *what, const char *why);
-
-/* Integrator i's runs on the case's model call a plugin's code: they go to
- * worker processes (isolate.h). */
-int vb_sweep_calls_plugin(const vb_case *c, size_t i);
 
 /* the shard (1..N) that computes job k, 0 when not sharded */
 int vb_sweep_job_shard(const vb_sweep *s, size_t job);

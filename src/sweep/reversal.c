@@ -250,9 +250,11 @@ int vb_sweep_reversal(vb_sweep *s)
     if (!type->energy || (type->flags & VB_VELOCITY_DEPENDENT))
         return 0;
     s->reverse = calloc(c->n_integ * VB_N_PLANS, sizeof *s->reverse);
-    reversal_ctx o = {s, calloc(c->n_integ ? c->n_integ : 1, sizeof *o.slot)};
-    size_t *iso = calloc(c->n_integ ? c->n_integ : 1, sizeof *iso), n_iso = 0;
-    int rc = s->reverse && o.slot && iso ? 0 : -1;
+    size_t room = c->n_integ ? c->n_integ : 1, n_rows = 0, n_here = 0;
+    reversal_ctx o = {s, calloc(room, sizeof *o.slot)};
+    size_t *rows = malloc(room * sizeof *rows), *here = malloc(room * sizeof *here);
+    size_t *iso = malloc(room * sizeof *iso), n_iso = 0;
+    int rc = s->reverse && o.slot && rows && here && iso ? 0 : -1;
     vb_plan_kind kinds[VB_N_PLANS];
     for (size_t i = 0; rc == 0 && i < c->n_integ; i++) {
         int nk = reversal_kinds(c, i, kinds);
@@ -260,11 +262,13 @@ int vb_sweep_reversal(vb_sweep *s)
             continue;
         o.slot[i] = s->n_reverse;
         s->n_reverse += (size_t)nk;
-        if (vb_sweep_calls_plugin(c, i))
-            iso[n_iso++] = i; /* in a worker, below */
-        else
-            rc = reversal_rows(c, i, &s->reverse[o.slot[i]]);
+        rows[n_rows++] = i;
     }
+    /* a plugin's in a worker, below */
+    if (rc == 0)
+        n_iso = vb_profile_split(&c->profile, rows, NULL, n_rows, here, &n_here, iso);
+    for (size_t k = 0; rc == 0 && k < n_here; k++)
+        rc = reversal_rows(c, here[k], &s->reverse[o.slot[here[k]]]);
     char err[256];
     if (rc == 0 && n_iso)
         rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_reversal, iso_reversal_done,
@@ -277,6 +281,8 @@ int vb_sweep_reversal(vb_sweep *s)
     if (rc == 0)
         s->n_reverse = kept;
     free(o.slot);
+    free(rows);
+    free(here);
     free(iso);
     return rc;
 }

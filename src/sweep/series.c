@@ -13,22 +13,14 @@
 #include <string.h>
 
 #include "metrics.h"
-#include "quaternion.h"
 #include "rigid.h"
-#include "rigid_analysis.h"
+#include "rigid_metrics.h"
 #include "roundoff.h"
 #include "truth.h"
 
-/* the state a case's runners carry is a rigid body's (docs/rigid.md §7) */
-static int rigid_case(const vb_case *c)
-{
-    return c->n_integ > 0 &&
-           vb_runner_caps_of(c->integ[0], &c->model).state.kind == VB_STATE_RIGID_BODY;
-}
-
-/* the numbers a point of a path holds: a rigid body's w, else every
- * coordinate */
-static size_t path_width(const vb_case *c) { return rigid_case(c) ? 3 : c->model.n; }
+/* What a path of a case's state holds, and what errors it has of its own,
+ * is its description's (driver/profile.h: every coordinate of the
+ * particles, a rigid body's body-frame w and attitude error). */
 
 /* the arrays of a long run's row, each of its windows: t, err_pos,
  * err_energy, err_constraint, err_att, err_angmom */
@@ -43,12 +35,12 @@ typedef struct {
     long current;      /* the window being filled, -1 before the first */
     long windows;      /* how many there are */
     double t_last, pos_max, energy_max, constraint_max;
-    /* a rigid body's: its props, the world L at the start, the window's
-     * largest attitude error and drift of L (as rigid_metrics.c measures
-     * them, so the largest window is runs.csv's err_att_max) */
-    int rigid;
-    vb_rigid_props props;
-    double L0[3], L0_norm, att_max, angmom_max;
+    /* the state's own errors (vb_state_errors: a rigid body's attitude
+     * error and drift of L, the numbers its run's maxima are of, so the
+     * largest window is runs.csv's err_att_max), the window's largest;
+     * NaN for those it has not */
+    const vb_state_desc *state;
+    double state_max[VB_STATE_ERRORS];
 } window_rec;
 
 static void window_flush(window_rec *w)
@@ -60,8 +52,8 @@ static void window_flush(window_rec *w)
     r->err_pos[r->n] = w->pos_max;
     r->err_energy[r->n] = w->energy_max;
     r->err_constraint[r->n] = w->constraint_max;
-    r->err_att[r->n] = w->rigid ? w->att_max : (double)NAN;
-    r->err_angmom[r->n] = w->rigid ? w->angmom_max : (double)NAN;
+    r->err_att[r->n] = w->state_max[0];
+    r->err_angmom[r->n] = w->state_max[1];
     r->n++;
 }
 
@@ -74,12 +66,6 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
     if (t == 0.0) {
         if (type->energy)
             w->E0 = type->energy(w->model->self, x, v);
-        if (w->rigid) {
-            vb_rigid_state s;
-            vb_rigid_face_unpack(x, v, &s);
-            vb_rigid_angmom(&w->props, &s, w->L0);
-            w->L0_norm = vb_vec3_norm(w->L0);
-        }
         return; /* the start is exact: nothing to draw on a log axis */
     }
     long k = (long)floor(t / w->window);
@@ -91,21 +77,14 @@ static void window_step(void *ctx, size_t k_integ, double t, const double *x, co
         w->pos_max = 0.0;
         w->energy_max = 0.0;
         w->constraint_max = 0.0;
-        w->att_max = 0.0;
-        w->angmom_max = 0.0;
+        for (size_t e = 0; e < VB_STATE_ERRORS; e++)
+            w->state_max[e] = e < w->state->errors ? 0.0 : (double)NAN;
     }
-    if (w->rigid && v) {
-        vb_rigid_state s, e;
-        vb_rigid_face_unpack(x, v, &s);
-        vb_rigid_face_unpack(xe, ve, &e);
-        double dl = vb_rigid_angmom_drift(&w->props, &s, w->L0, w->L0_norm);
-        /* not fmax: a NaN (a run diverging) is kept, as the table's inf */
-        double att = vb_quat_angle_between(e.q, s.q);
-        if (!(att <= w->att_max))
-            w->att_max = att;
-        if (!(dl <= w->angmom_max))
-            w->angmom_max = dl;
-    }
+    double se[VB_STATE_ERRORS];
+    size_t ne = v ? vb_state_errors(w->state, x, v, xe, ve, se) : 0;
+    for (size_t e = 0; e < ne; e++) /* not fmax: a NaN (a run diverging) is kept, as the table's inf */
+        if (!(se[e] <= w->state_max[e]))
+            w->state_max[e] = se[e];
     if (vb_model_constrained(w->model)) {
         double dc = vb_constraint_drift(&w->model->cons, x);
         if (!(dc <= w->constraint_max))
@@ -193,11 +172,7 @@ static int long_runs(const vb_case *c, const size_t *which, size_t nw, vb_plan_k
         row->err_angmom = row->t + 5 * windows;
         w[i] = (window_rec){.model = &c->model, .row = row, .windows = (long)windows,
                             .window = t_end / (double)windows, .current = -1,
-                            .rigid = rigid_case(c)};
-        if (w[i].rigid) {
-            const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-            rm->type->props(rm->self, &w[i].props);
-        }
+                            .state = &c->profile.state};
     }
     vb_grid_spec spec = {.model = &c->model, .plan = plan,
                          .integ = integ, .n_integ = nw, .on_step = window_step,
@@ -280,7 +255,8 @@ typedef struct {
     size_t m;           /* tracked components */
     const size_t *track;
     int full;           /* every step, however many */
-    int from_w;         /* a rigid body's: the path of w (body frame), v[3..6) */
+    size_t from;        /* where in the state x[N], v[N] the path's numbers start */
+    size_t state_n;     /* N */
     size_t cap;         /* every step is kept while there are no more */
     double window;      /* in time */
     long current;       /* the window being filled, -1 before the first */
@@ -352,10 +328,12 @@ static void path_step(void *ctx, size_t k_integ, double t, const double *x, cons
 {
     (void)xe, (void)ve;
     path_rec *p = (path_rec *)ctx + k_integ;
-    if (p->from_w) {
+    if (p->from >= p->state_n) { /* a path of velocities (a rigid body's w) */
         if (!v)
             return;
-        x = v + 3; /* the face's v is (v, w, 0) */
+        x = v + (p->from - p->state_n);
+    } else {
+        x += p->from;
     }
     p->step++;
     if (p->full) {
@@ -404,13 +382,9 @@ size_t vb_path_bodies(size_t particles, int full, size_t *out)
  * keeps.  Their number. */
 static size_t tracked(const vb_case *c, size_t *out)
 {
-    if (rigid_case(c)) { /* w1, w2, w3 */
-        for (size_t k = 0; k < 3; k++)
-            out[k] = k;
-        return 3;
-    }
-    size_t dim = c->model.type->dim, bodies[VB_PATH_SHOWN_MAX], m = 0;
-    size_t nb = vb_path_bodies(c->model.particles, 0, bodies);
+    const vb_state_desc *st = &c->profile.state;
+    size_t dim = st->path_dim, bodies[VB_PATH_SHOWN_MAX], m = 0;
+    size_t nb = vb_path_bodies(st->bodies, 0, bodies);
     for (size_t k = 0; k < nb; k++)
         for (size_t d = 0; d < dim; d++)
             out[m++] = bodies[k] * dim + d;
@@ -442,7 +416,7 @@ static double path_cap(const vb_case *c, vb_plan_kind kind, int level, int full)
 static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind kind, int level,
                  int full, vb_path_row **rows, char *err, size_t errlen)
 {
-    size_t n = path_width(c), track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
+    size_t n = c->profile.state.path_width, track[VB_PATH_SHOWN_MAX * 3], m = tracked(c, track);
     path_rec *p = calloc(nw ? nw : 1, sizeof *p);
     vb_run_result *res = calloc(nw ? nw : 1, sizeof *res);
     const vb_integrator **integ = malloc((nw ? nw : 1) * sizeof *integ);
@@ -461,7 +435,7 @@ static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind 
         row->dt = plan_step(&plan);
         size_t k = 2 + 2 * m;
         p[i] = (path_rec){.row = row, .n = n, .m = m, .track = track, .full = full,
-                          .from_w = rigid_case(c),
+                          .from = c->profile.state.path_at, .state_n = c->model.n,
                           .cap = VB_PATH_POINTS,
                           .window = c->t_end / VB_PATH_COLUMNS, .current = -1, .k = k,
                           .at = calloc(k, sizeof *p[i].at),
@@ -506,34 +480,30 @@ done:
 static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, char *err,
                       size_t errlen)
 {
-    size_t n = c->model.n, width = path_width(c);
+    const vb_state_desc *st = &c->profile.state;
+    size_t n = c->model.n, width = st->path_width;
     row->integ = VB_PATH_EXACT;
     row->kind = VB_PLAN_FIXED;
     /* VB_PATH_POINTS, fewer past VB_PATH_VALUES times the bodies kept */
-    size_t kept = set->rigid ? 1 : vb_path_bodies(c->model.particles, 0, NULL);
+    size_t kept = vb_path_bodies(st->bodies, 0, NULL);
     size_t points = VB_PATH_VALUES / kept < VB_PATH_POINTS ? VB_PATH_VALUES / kept : VB_PATH_POINTS;
-    /* a rigid body's polhode is closed: one period of w(t) draws it all,
-     * at 2000 points (spin-major-1's 3600 s hold 570 periods) */
+    /* a path that repeats is drawn over one period (a rigid body's
+     * polhode is closed: one period of w(t) draws it all, at 2000 points;
+     * spin-major-1's 3600 s hold 570 periods) */
     double span = c->t_end;
-    set->w_period = (double)INFINITY;
-    if (set->rigid) {
-        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-        double period = rm->type->w_period(rm->self);
-        if (isfinite(period) && period > 0.0)
-            set->w_period = period;
-        if (isfinite(period) && period > 0.0 && period < span)
-            span = period;
-    }
+    set->w_period = st->path_period;
+    if (st->path_period < span)
+        span = st->path_period;
     row->dt = span / (double)points;
-    double *v = malloc(n * sizeof *v), *x = malloc(n * sizeof *x);
+    double *xv = malloc(2 * n * sizeof *xv);
     vb_truth *tr = vb_truth_alloc(&c->model);
-    if (!v || !x || !tr || path_room(row, width, points + 2) != 0) {
-        free(x);
-        free(v);
+    if (!xv || !tr || path_room(row, width, points + 2) != 0) {
+        free(xv);
         vb_truth_free(tr);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    double *x = xv, *v = xv + n;
     (void)err, (void)errlen;
     for (size_t k = 0; k <= points; k++) {
         double t = span * (double)k / (double)points;
@@ -542,18 +512,10 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
          * case, not a failure of the whole run */
         if (vb_truth_at(tr, t, x, v) != 0 || !vb_all_finite(x, v, n))
             break;
-        /* a rigid body's face: v = (v, w, 0), w in the body frame */
-        memcpy(row->x + row->n * width, set->rigid ? v + 3 : x, width * sizeof *x);
+        memcpy(row->x + row->n * width, xv + st->path_at, width * sizeof *x);
         row->t[row->n++] = t;
-        if (set->rigid && k == 0) {
-            const double *w = v + 3, *I = set->inertia;
-            set->two_T = I[0] * w[0] * w[0] + I[1] * w[1] * w[1] + I[2] * w[2] * w[2];
-            set->L2 = I[0] * I[0] * w[0] * w[0] + I[1] * I[1] * w[1] * w[1] +
-                      I[2] * I[2] * w[2] * w[2];
-        }
     }
-    free(x);
-    free(v);
+    free(xv);
     vb_truth_free(tr);
     return 0;
 }
@@ -618,8 +580,7 @@ static int series_part(series_ctx *x, size_t j, const size_t *which, size_t nw, 
         return -1;
     }
     for (size_t k = 0; k < nw; k++) {
-        if (t.level > 0 &&
-            vb_runner_caps_of(x->c->integ[which[k]], &x->c->model).refines != VB_REFINES_DT)
+        if (t.level > 0 && !x->c->profile.halves[which[k]])
             continue;
         kept[nk] = which[k];
         rows[nk++] = t.path ? (void *)path_row(x, which[k], &t)
@@ -760,23 +721,17 @@ static int iso_series_done(void *ctx, size_t unit, const void *bytes, size_t len
     return 0;
 }
 
-/* integrator i's runs call a plugin's code: its own, its model's, or, a
- * frame loop's entry, the method's inside it (as the sweep's runs,
- * sweep/results.c, whose header includes this one's) */
-static int calls_plugin(const vb_case *c, size_t i)
-{
-    return vb_runner_caps_of(c->integ[i], &c->model).isolated;
-}
-
+/* integrator i's runs call a plugin's code (profile.h): its own, its
+ * model's, or, a frame loop's entry, the method's inside it */
 static int iso_series_foreign(void *ctx, size_t unit)
 {
     const series_ctx *x = ctx;
-    return calls_plugin(x->c, unit % x->c->n_integ);
+    return x->c->profile.plugin[unit % x->c->n_integ];
 }
 
 /* Task j's runs here: every integrator's under its plan, together; in a
- * case whose runs went to workers first, those they handed back and the
- * engines'.  The rows are the same either way. */
+ * case whose runs went to workers first, those they handed back and
+ * those never sent (an engine's).  The rows are the same either way. */
 static int series_task(void *ctx, size_t j)
 {
     series_ctx *x = ctx;
@@ -788,7 +743,7 @@ static int series_task(void *ctx, size_t j)
         return -1;
     }
     for (size_t i = 0; i < ni; i++)
-        if (!x->iso || vb_runner_caps_of(c->integ[i], &c->model).external || x->here[j * ni + i])
+        if (x->here[j * ni + i])
             idx[n++] = i;
     int rc = series_part(x, j, idx, n, x->err[j], sizeof x->err[j]);
     free(idx);
@@ -845,14 +800,8 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     const vb_model_type *type = c->model.type;
     set->has_energy = type->energy != NULL;
     set->has_constraint = vb_model_constrained(&c->model);
-    set->rigid = rigid_case(c);
-    set->path_width = path_width(c);
-    if (set->rigid) {
-        const vb_rigid_model *rm = vb_rigid_face_model(c->model.type, c->model.self);
-        vb_rigid_props props;
-        rm->type->props(rm->self, &props);
-        memcpy(set->inertia, props.inertia, sizeof set->inertia);
-    }
+    const vb_state_desc *st = &c->profile.state;
+    set->path_width = st->path_width;
 
     double periods = long_periods(c, max_steps);
     /* trajectories read from files: the long runs when the directory has
@@ -866,10 +815,11 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     set->periods = periods;
 
     size_t n = c->n_integ * plans;
-    /* a rigid body's w at every fixed step (draw --dt) of at most
-     * VB_PATH_LEVEL_STEPS steps, else at the coarsest alone */
+    /* a path the charts draw at any step (a rigid body's w: draw --dt)
+     * at every fixed step of at most VB_PATH_LEVEL_STEPS steps, else at
+     * the coarsest alone */
     set->path_levels = 1;
-    while (set->rigid && set->path_levels < c->halvings) {
+    while (st->path_every_step && set->path_levels < c->halvings) {
         vb_plan_spec finer = vb_sweep_plan_for(c, VB_PLAN_FIXED, set->path_levels, 0);
         if (vb_plan_max_steps(&finer) > VB_PATH_LEVEL_STEPS)
             break;
@@ -879,18 +829,24 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     size_t np = c->n_integ * set->path_slots, tasks = 2 * plans + (size_t)set->path_levels - 1;
     set->series = calloc(n ? n : 1, sizeof *set->series);
     set->paths = calloc(np + 1, sizeof *set->paths);
-    series_ctx x = {c, set, plans, tasks, periods * c->t_end, calloc(tasks, sizeof *x.err), 0,
-                    NULL};
-    /* a frame loop's entry calls the code of the method inside it */
-    for (size_t i = 0; i < c->n_integ; i++)
-        x.iso |= calls_plugin(c, i);
+    /* the runs of the entries the case sends to workers go there first
+     * (profile.h; a frame loop's entry calls the code of the method inside
+     * it); every other run, and those handed back, here */
+    const vb_profile *p = &c->profile;
     size_t ni = c->n_integ, *units = NULL, *at = NULL;
+    series_ctx x = {c, set, plans, tasks, periods * c->t_end, calloc(tasks, sizeof *x.err),
+                    p->n_in_workers > 0, malloc(tasks * (ni ? ni : 1))};
     if (x.iso) {
-        x.here = calloc(tasks * (ni ? ni : 1), 1);
         units = malloc(tasks * (ni ? ni : 1) * sizeof *units);
         at = malloc((tasks + 1) * sizeof *at);
     }
-    if (!set->series || !set->paths || !x.err || (x.iso && (!x.here || !units || !at))) {
+    if (x.here) {
+        memset(x.here, 1, tasks * ni);
+        for (size_t j = 0; j < tasks; j++)
+            for (size_t k = 0; k < p->n_in_workers; k++)
+                x.here[j * ni + p->in_workers[k]] = 0;
+    }
+    if (!set->series || !set->paths || !x.err || !x.here || (x.iso && (!units || !at))) {
         free(x.err);
         free(x.here);
         free(units);
@@ -903,15 +859,14 @@ int vb_series_run(const vb_case *c, double max_steps, unsigned threads, int full
     set->n_paths = np;
     int rc = 0;
     if (x.iso) {
-        /* each task one worker's group: every run but an engine's; then
-         * here what the workers handed back, and the engines' (no thread
-         * runs while workers are forked) */
+        /* each task one worker's group: the runs of the entries sent;
+         * then here what the workers handed back, and the others (no
+         * thread runs while workers are forked) */
         size_t u = 0;
         for (size_t j = 0; j < tasks; j++) {
             at[j] = u;
-            for (size_t i = 0; i < ni; i++)
-                if (!vb_runner_caps_of(c->integ[i], &c->model).external)
-                    units[u++] = j * ni + i;
+            for (size_t k = 0; k < p->n_in_workers; k++)
+                units[u++] = j * ni + p->in_workers[k];
         }
         at[tasks] = u;
         rc = vb_isolate_groups(units, at, tasks, threads, vb_plugin_timeout(), iso_series,

@@ -15,13 +15,16 @@
  *    lowest and highest, so every extreme stays visible; plus the exact
  *    path at VB_PATH_POINTS + 1 evenly spaced times (fewer past
  *    VB_PATH_VALUES points times the bodies kept).
- * A rigid body's case (docs/rigid.md §7) records besides, in the same
- * windows, the largest attitude error and drift of the world angular
- * momentum, and its paths are of the body-frame angular velocity w (the
+ * What a path holds and the errors a state has of its own are the case's
+ * description's (driver/profile.h): a rigid body's case (docs/rigid.md §7)
+ * records besides, in the same windows, the largest attitude error and
+ * drift of the world angular momentum (the functions its runs' maxima are
+ * of), and its paths are of the body-frame angular velocity w (the
  * polhode, and w against time), its three components tracked, at every
  * fixed step of the sweep of at most VB_PATH_LEVEL_STEPS steps (draw --dt
- * chooses one; the coarsest always) besides the random plan's coarsest; its exact path spans one period of w(t) where that is shorter
- * than t_end (the polhode is closed; w(t) repeats with that period).
+ * chooses one; the coarsest always) besides the random plan's coarsest;
+ * its exact path spans one period of w(t) where that is shorter than
+ * t_end (the polhode is closed; w(t) repeats with that period).
  * With full set (run --full-chart-data) every step of every body instead.
  * Memory is bounded by these constants, not by the number of steps,
  * unless full is asked. */
@@ -99,13 +102,12 @@ typedef struct vb_series_set {
     int has_constraint; /* the model has rods: err_constraint is recorded */
     double periods; /* the long run is periods * t_end */
     int full;       /* every step kept (run --full-chart-data) */
-    /* a rigid body's case: its paths are of w (body frame), 3 wide; its
-     * moments and 2T = sum I_i w_i^2, L^2 = sum I_i^2 w_i^2 of the exact
-     * start, for the polhode's energy ellipsoid */
-    int rigid;
-    size_t path_width; /* numbers a path point holds: the model's n, or 3 */
-    double inertia[3], two_T, L2;
-    double w_period; /* the exact w(t)'s period (inf: none), the exact path's span when shorter than t_end */
+    /* numbers a point of a path holds (the case's description,
+     * driver/profile.h): the model's n, or a rigid body's w, 3 */
+    size_t path_width;
+    /* the exact path's period (a rigid body's w(t); inf: none), its span
+     * when shorter than t_end */
+    double w_period;
 } vb_series_set;
 
 /* The bodies whose paths are kept (0-based, in order, into out: room for

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plans.h"
 #include "shards.h"
+#include "simulate.h"
 #include "sweep.h"
 
 void vb_shard_refs_free(vb_shard_ref *refs, size_t n)
@@ -226,8 +228,31 @@ static int rank_cases(vb_merge *m, char *err, size_t errlen)
     return 0;
 }
 
-int vb_merge_read(vb_merge *m, vb_shard_ref *refs, size_t n_refs, vb_shard_reader *read,
-                  double max_steps, char *err, size_t errlen)
+/* Each entry of every case that declares what it is with its first run
+ * (an engine's capability line, profile.h) makes one, its coarsest fixed
+ * run, as it made runs in the shards before they were written: its
+ * provenance line and its caps are then what they were there.  A run that
+ * fails leaves its declaration unknown, and the shards' '#' lines then say
+ * what differs. */
+static int ask_declarations(vb_merge *m, char *err, size_t errlen)
+{
+    for (size_t ci = 0; ci < m->set.n; ci++) {
+        const vb_case *c = m->set.all[ci];
+        for (size_t k = 0; k < c->profile.n_declaring; k++) {
+            vb_run_spec spec = {.integ = c->integ[c->profile.declaring[k]], .model = &c->model,
+                                .plan = vb_sweep_plan_for(c, VB_PLAN_FIXED, 0, 0)};
+            vb_run_result res;
+            if (vb_simulate(&spec, &res, err, errlen) != 0)
+                return -1;
+            vb_run_result_clear(&res);
+        }
+    }
+    return 0;
+}
+
+int vb_merge_read(vb_merge *m, vb_shard_ref *refs, size_t n_refs, vb_case_prepare *prepare,
+                  const void *prepare_ctx, vb_shard_reader *read, double max_steps, char *err,
+                  size_t errlen)
 {
     /* the merge holds all of it from here, whatever happens: vb_merge_free */
     memset(m, 0, sizeof *m);
@@ -235,6 +260,10 @@ int vb_merge_read(vb_merge *m, vb_shard_ref *refs, size_t n_refs, vb_shard_reade
     m->n_sf = n_refs;
     err[0] = '\0';
     int rc = match_cases(m, err, errlen);
+    for (size_t i = 0; rc == 0 && prepare && i < m->set.n; i++)
+        rc = prepare(m->set.all[i], prepare_ctx, err, errlen);
+    if (rc == 0)
+        rc = ask_declarations(m, err, errlen);
     if (rc == 0)
         rc = count_shards(m, err, errlen);
     if (rc == 0)

@@ -42,13 +42,20 @@ typedef struct vb_merge {
     int *shard_n_of;     /* each case's N */
 } vb_merge;
 
+/* What the command does to each case merge loads before its sweep begins
+ * (the --engine and --trajectories it was given, added as run added
+ * them): 0, or VB_SWEEP_USAGE with the message in err. */
+typedef int vb_case_prepare(vb_case *c, const void *ctx, char *err, size_t errlen);
+
 /* The shards found, refs (m zeroed first; m owns them from here, whatever
- * happens), each read with `read` into a sweep begun with max_steps.  0;
- * VB_SWEEP_USAGE with the message for a shard missing, given twice, cut,
- * or not made by this build from the case as it is; -1 with the message
- * for a failure of the machine. */
-int vb_merge_read(vb_merge *m, vb_shard_ref *refs, size_t n_refs, vb_shard_reader *read,
-                  double max_steps, char *err, size_t errlen);
+ * happens), their cases each made ready by prepare (NULL: as read), each
+ * read with `read` into a sweep begun with max_steps.  0; VB_SWEEP_USAGE
+ * with the message for a shard missing, given twice, cut, or not made by
+ * this build from the case as it is; -1 with the message for a failure
+ * of the machine. */
+int vb_merge_read(vb_merge *m, vb_shard_ref *refs, size_t n_refs, vb_case_prepare *prepare,
+                  const void *prepare_ctx, vb_shard_reader *read, double max_steps, char *err,
+                  size_t errlen);
 
 /* What the filled jobs mean, and the runs no shard made (one-step, reversal,
  * the charts' long runs: vb_sweep_finish); m->ordered then holds the

@@ -148,23 +148,27 @@ int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out)
     size_t n_jobs = s->n_jobs;
     *out = calloc(n_jobs ? n_jobs : 1, sizeof **out);
     *n_out = 0;
-    timing_ctx t = {s, *out, calloc(n_jobs ? n_jobs : 1, sizeof *t.slot)};
-    size_t *iso = calloc(n_jobs ? n_jobs : 1, sizeof *iso), n_iso = 0;
-    int rc = *out && t.slot && iso ? 0 : -1;
+    size_t room = n_jobs ? n_jobs : 1, n_here = 0;
+    timing_ctx t = {s, *out, calloc(room, sizeof *t.slot)};
+    size_t *timed = malloc(room * sizeof *timed), *entry = malloc(room * sizeof *entry);
+    size_t *here = malloc(room * sizeof *here), *iso = malloc(room * sizeof *iso), n_iso = 0;
+    int rc = *out && t.slot && timed && entry && here && iso ? 0 : -1;
     for (size_t k = 0; rc == 0 && k < n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
         /* an engine's time is its process's, not a step's; a run that did
          * not finish has no cost to compare */
-        vb_runner_caps cap = vb_sweep_caps(c, j->integ);
-        if ((j->kind == VB_PLAN_RANDOM && j->seed != 1) || !cap.timed ||
+        if ((j->kind == VB_PLAN_RANDOM && j->seed != 1) || !vb_sweep_caps(c, j->integ).timed ||
             j->res.status != VB_STATUS_OK)
             continue;
-        t.slot[k] = (*n_out)++;
-        if (cap.isolated)
-            iso[n_iso++] = k; /* in a worker, below */
-        else
-            rc = time_job(c, j, &(*out)[t.slot[k]]);
+        t.slot[k] = *n_out;
+        entry[*n_out] = j->integ;
+        timed[(*n_out)++] = k;
     }
+    /* a plugin's in a worker, below */
+    if (rc == 0)
+        n_iso = vb_profile_split(&c->profile, timed, entry, *n_out, here, &n_here, iso);
+    for (size_t q = 0; rc == 0 && q < n_here; q++)
+        rc = time_job(c, &s->jobs[here[q]], &(*out)[t.slot[here[q]]]);
     char err[256];
     if (rc == 0 && n_iso)
         rc = vb_isolate_units(iso, n_iso, vb_plugin_timeout(), iso_times, iso_times_done, NULL,
@@ -177,6 +181,9 @@ int vb_timing_run(vb_sweep *s, vb_timing_row **out, size_t *n_out)
     if (rc == 0)
         *n_out = kept;
     free(t.slot);
+    free(timed);
+    free(entry);
+    free(here);
     free(iso);
     return rc;
 }
