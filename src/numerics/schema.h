@@ -8,11 +8,11 @@
  * descriptors for its binary files, and saves, loads and compares a
  * simulation by it.)
  *
- * The tables on a schema: runs.csv (runs_table.h), orders.csv
- * (orders_table.h), bands.csv, reverse.csv, onestep.csv,
- * onestep_orders.csv and timing.csv (tables.c), rates.csv (ratefiles.c),
- * grid.csv after its point's keys (grid.c), and contact.csv
- * (contact_table.h; check/contact_judge.c reads it back). */
+ * It lies in numerics/, under every layer that writes a table: the
+ * sweep's files (output/), the benchmark's (bench/), a run's trajectory
+ * (driver/), the studies' (stability/, longrun/).  It knows no table; each
+ * table's schema lives beside its writer, and the readers (draw/, check/)
+ * name its columns through it (vb_schema_name). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
 
