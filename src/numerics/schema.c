@@ -4,12 +4,34 @@
 
 #include <string.h>
 
+#include "numbers.h"
+
+/* text as RFC 4180 has it: quoted when it holds a comma, a quote or a
+ * line break, its quotes doubled */
+static void quoted(FILE *f, const char *s)
+{
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
 {
     if (c.blank)
         return;
     if (c.s) { /* text, or a word where a number goes */
-        fputs(c.s, f);
+        if (fmt == VB_FMT_QUOTED)
+            quoted(f, c.s);
+        else
+            fputs(c.s, f);
         return;
     }
     switch (fmt) {
@@ -34,21 +56,62 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
     case VB_FMT_G4:
         fprintf(f, "%.4g", c.x);
         break;
-    case VB_FMT_TEXT: /* its text, above */
-    case VB_FMT_LIST: /* printed by its column (vb_schema_row) */
+    case VB_FMT_G10:
+        fprintf(f, "%.10g", c.x);
+        break;
+    case VB_FMT_SHORTEST: {
+        char buf[40];
+        vb_format_shortest(c.x, buf, sizeof buf);
+        fputs(buf, f);
+        break;
+    }
+    case VB_FMT_FIX3:
+        fprintf(f, "%.3f", c.x);
+        break;
+    case VB_FMT_FIX0:
+        fprintf(f, "%.0f", c.x);
+        break;
+    case VB_FMT_TEXT:   /* its text, above */
+    case VB_FMT_QUOTED: /* the same */
+    case VB_FMT_LIST:   /* printed by its column (vb_schema_row) */
+    case VB_FMT_GROUP:
         break;
     }
 }
 
-void vb_schema_header(FILE *f, const vb_schema *s, unsigned view)
+void vb_schema_header_of(FILE *f, const vb_schema *s, unsigned view, const void *table)
 {
     int first = 1;
-    for (size_t k = 0; k < s->n; k++)
-        if (vb_column_in(&s->col[k], view)) {
-            fprintf(f, "%s%s", first ? "" : ",", s->col[k].name);
-            first = 0;
-        }
+    for (size_t k = 0; k < s->n; k++) {
+        const vb_column *c = &s->col[k];
+        if (!vb_column_in(c, view))
+            continue;
+        if (!first)
+            fputc(',', f);
+        first = 0;
+        if (c->fmt == VB_FMT_GROUP)
+            c->print(f, c, table, NULL);
+        else
+            fputs(c->name, f);
+    }
     fputc('\n', f);
+}
+
+void vb_schema_header(FILE *f, const vb_schema *s, unsigned view)
+{
+    vb_schema_header_of(f, s, view, NULL);
+}
+
+void vb_schema_header_text(char *buf, size_t len, const vb_schema *s, unsigned view)
+{
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t k = 0; k < s->n && used < len; k++)
+        if (vb_column_in(&s->col[k], view)) {
+            int w = snprintf(buf + used, len - used, "%s%s", used ? "," : "", s->col[k].name);
+            used += w > 0 ? (size_t)w : 0;
+        }
 }
 
 void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table,
@@ -62,7 +125,7 @@ void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table
         if (!first)
             fputc(',', f);
         first = 0;
-        if (c->fmt == VB_FMT_LIST)
+        if (c->fmt == VB_FMT_LIST || c->fmt == VB_FMT_GROUP)
             c->print(f, c, table, row);
         else
             vb_cell_print(f, c->fmt, c->get(c, table, row));
@@ -118,4 +181,12 @@ vb_cell vb_get_count(const vb_column *col, const void *table, const void *row)
     unsigned long long x;
     memcpy(&x, (const char *)row + col->at, sizeof x);
     return vb_cell_u(x);
+}
+
+vb_cell vb_get_text(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    const char *x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_s(x);
 }
