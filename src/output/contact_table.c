@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "cells.h"
 #include "results.h"
 #include "walls.h"
 
@@ -110,28 +111,56 @@ int vb_sweep_has_bounces(const vb_sweep *s)
     return 0;
 }
 
+/* bounces.csv: a row a bounce of a fixed-step run on the bounce */
+typedef struct bounces_line {
+    const char *model, *integrator, *plan;
+    double dt;
+    int bounce;
+    /* height blank where the run ended before its top; the exact ones
+     * where the model gives none */
+    double height, height_exact, energy, energy_exact;
+} bounces_line;
+
+#define BOUNCE(e, name, f, fmt, get)                                                               \
+    [VB_COL_BOUNCES_##e] = {name, fmt, get, offsetof(bounces_line, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column bounces_columns[] = {
+    BOUNCE(MODEL, "model", model, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(INTEGRATOR, "integrator", integrator, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(PLAN, "plan", plan, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(DT, "dt", dt, VB_FMT_REAL, vb_get_real_always),
+    BOUNCE(BOUNCE, "bounce", bounce, VB_FMT_INT, vb_get_int),
+    BOUNCE(HEIGHT, "height", height, VB_FMT_REAL, vb_get_real),
+    BOUNCE(HEIGHT_EXACT, "height_exact", height_exact, VB_FMT_REAL, vb_get_real),
+    BOUNCE(ENERGY, "energy", energy, VB_FMT_REAL, vb_get_real_always),
+    BOUNCE(ENERGY_EXACT, "energy_exact", energy_exact, VB_FMT_REAL, vb_get_real),
+};
+const vb_schema vb_bounces_schema = VB_SCHEMA("bounces.csv", bounces_columns);
+_Static_assert(sizeof bounces_columns / sizeof bounces_columns[0] == VB_BOUNCES_COLUMNS,
+               "a column of bounces.csv without its line");
+
 void vb_write_bounces(const vb_sweep *s, FILE *f)
 {
     vb_model_wall w;
     int exact = vb_model_wall_of(&s->c->model, &w) && w.bounce;
-    fputs("model,integrator,plan,dt,bounce,height,height_exact,energy,energy_exact\n", f);
+    vb_schema_header(f, &vb_bounces_schema, 0);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
         const vb_contact_result *c = &j->res.contact;
         if (!c->has || c->kind != VB_WALL_BOUNCE || j->kind != VB_PLAN_FIXED)
             continue;
         for (int n = 0; n < VB_CONTACT_APEXES && c->energy[n] == c->energy[n]; n++) {
-            fprintf(f, "%s,%s,fixed,%.17g,%d,", s->c->model.type->name,
-                    s->c->integ[j->integ]->name, j->res.dt, n + 1);
-            if (c->height[n] == c->height[n]) /* blank: the run ended before its top */
-                fprintf(f, "%.17g", c->height[n]);
-            fputc(',', f);
-            if (exact)
-                fprintf(f, "%.17g", vb_bounce_apex(w.bounce, n + 1));
-            fprintf(f, ",%.17g,", c->energy[n]);
-            if (exact)
-                fprintf(f, "%.17g", pow(w.bounce->e, 2.0 * (double)(n + 1)));
-            fputc('\n', f);
+            bounces_line row = {
+                .model = s->c->model.type->name,
+                .integrator = s->c->integ[j->integ]->name,
+                .plan = vb_plan_name(VB_PLAN_FIXED),
+                .dt = j->res.dt,
+                .bounce = n + 1,
+                .height = c->height[n],
+                .height_exact = exact ? vb_bounce_apex(w.bounce, n + 1) : (double)NAN,
+                .energy = c->energy[n],
+                .energy_exact = exact ? pow(w.bounce->e, 2.0 * (double)(n + 1)) : (double)NAN,
+            };
+            vb_schema_row(f, &vb_bounces_schema, 0, NULL, &row);
         }
     }
 }

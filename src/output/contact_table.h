@@ -26,6 +26,20 @@ void vb_write_contact(const struct vb_sweep *s, FILE *f);
  * before the first bounce, against e^2n. */
 int vb_sweep_has_bounces(const struct vb_sweep *s);
 void vb_write_bounces(const struct vb_sweep *s, FILE *f);
+enum {
+    VB_COL_BOUNCES_MODEL,
+    VB_COL_BOUNCES_INTEGRATOR,
+    VB_COL_BOUNCES_PLAN,
+    VB_COL_BOUNCES_DT,
+    VB_COL_BOUNCES_BOUNCE,
+    VB_COL_BOUNCES_HEIGHT,
+    VB_COL_BOUNCES_HEIGHT_EXACT,
+    VB_COL_BOUNCES_ENERGY,
+    VB_COL_BOUNCES_ENERGY_EXACT,
+    VB_BOUNCES_COLUMNS
+};
+extern const vb_schema vb_bounces_schema;
+#define VB_BOUNCES_COL(c) vb_schema_name(&vb_bounces_schema, VB_COL_BOUNCES_##c)
 
 /* summary.md's section of the handlers' findings (nothing for a case
  * without): a row a handler's run with fixed steps. */
