@@ -56,32 +56,34 @@ static vb_cell measure(const vb_column *c, const void *t, const void *row)
 #define M(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
 
 static const vb_column columns[] = {
-    {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    M("e_bounce1", e_bounce[0]),
-    M("e_bounce2", e_bounce[1]),
-    M("e_bounce3", e_bounce[2]),
-    M("height1", height[0]),
-    M("height2", height[1]),
-    M("height3", height[2]),
-    M("bounces", bounces),
-    M("bounces_exact", bounces_exact),
-    M("t_rest", t_rest),
-    M("t_rest_exact", t_rest_exact),
-    M("energy_gain_10", gain10),
-    M("depth_max", depth_max),
-    M("stop_x", stop_x),
-    M("stop_x_exact", stop_x_exact),
-    M("stop_t", stop_t),
-    M("stop_t_exact", stop_t_exact),
-    M("pass_speed", pass_speed),
-    M("pass_bound", pass_bound),
+    [VB_COL_CONTACT_MODEL] = {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_INTEGRATOR] = {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_PLAN] = {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_DT] = {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_STATUS] = {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_CONTACT_E_BOUNCE1] = M("e_bounce1", e_bounce[0]),
+    [VB_COL_CONTACT_E_BOUNCE2] = M("e_bounce2", e_bounce[1]),
+    [VB_COL_CONTACT_E_BOUNCE3] = M("e_bounce3", e_bounce[2]),
+    [VB_COL_CONTACT_HEIGHT1] = M("height1", height[0]),
+    [VB_COL_CONTACT_HEIGHT2] = M("height2", height[1]),
+    [VB_COL_CONTACT_HEIGHT3] = M("height3", height[2]),
+    [VB_COL_CONTACT_BOUNCES] = M("bounces", bounces),
+    [VB_COL_CONTACT_BOUNCES_EXACT] = M("bounces_exact", bounces_exact),
+    [VB_COL_CONTACT_T_REST] = M("t_rest", t_rest),
+    [VB_COL_CONTACT_T_REST_EXACT] = M("t_rest_exact", t_rest_exact),
+    [VB_COL_CONTACT_ENERGY_GAIN_10] = M("energy_gain_10", gain10),
+    [VB_COL_CONTACT_DEPTH_MAX] = M("depth_max", depth_max),
+    [VB_COL_CONTACT_STOP_X] = M("stop_x", stop_x),
+    [VB_COL_CONTACT_STOP_X_EXACT] = M("stop_x_exact", stop_x_exact),
+    [VB_COL_CONTACT_STOP_T] = M("stop_t", stop_t),
+    [VB_COL_CONTACT_STOP_T_EXACT] = M("stop_t_exact", stop_t_exact),
+    [VB_COL_CONTACT_PASS_SPEED] = M("pass_speed", pass_speed),
+    [VB_COL_CONTACT_PASS_BOUND] = M("pass_bound", pass_bound),
 };
 
 const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
+_Static_assert(sizeof columns / sizeof columns[0] == VB_CONTACT_COLUMNS,
+               "a column of contact.csv without its line");
 
 int vb_sweep_has_contact(const vb_sweep *s)
 {

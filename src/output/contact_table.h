@@ -11,7 +11,36 @@
 #include "runs_table.h"
 #include "schema.h"
 
+/* its columns in order (a column's name: VB_CONTACT_COL(PASS_SPEED)) */
+enum {
+    VB_COL_CONTACT_MODEL,
+    VB_COL_CONTACT_INTEGRATOR,
+    VB_COL_CONTACT_PLAN,
+    VB_COL_CONTACT_DT,
+    VB_COL_CONTACT_STATUS,
+    VB_COL_CONTACT_E_BOUNCE1,
+    VB_COL_CONTACT_E_BOUNCE2,
+    VB_COL_CONTACT_E_BOUNCE3,
+    VB_COL_CONTACT_HEIGHT1,
+    VB_COL_CONTACT_HEIGHT2,
+    VB_COL_CONTACT_HEIGHT3,
+    VB_COL_CONTACT_BOUNCES,
+    VB_COL_CONTACT_BOUNCES_EXACT,
+    VB_COL_CONTACT_T_REST,
+    VB_COL_CONTACT_T_REST_EXACT,
+    VB_COL_CONTACT_ENERGY_GAIN_10,
+    VB_COL_CONTACT_DEPTH_MAX,
+    VB_COL_CONTACT_STOP_X,
+    VB_COL_CONTACT_STOP_X_EXACT,
+    VB_COL_CONTACT_STOP_T,
+    VB_COL_CONTACT_STOP_T_EXACT,
+    VB_COL_CONTACT_PASS_SPEED,
+    VB_COL_CONTACT_PASS_BOUND,
+    VB_CONTACT_COLUMNS
+};
+
 extern const vb_schema vb_contact_schema;
+#define VB_CONTACT_COL(c) vb_schema_name(&vb_contact_schema, VB_COL_CONTACT_##c)
 
 /* Whether any run of the sweep's carries contact measures. */
 struct vb_sweep;

@@ -21,7 +21,46 @@
  * lag_max), and a rigid body's (err_att_max, err_angvel_max).  `sim` prints neither view's own, or the loop's alone. */
 enum { VB_RUNS_SWEEP = 1u, VB_RUNS_LOOP = 2u, VB_RUNS_RIGID = 4u };
 
+/* its columns in order, every view's (a column's name: VB_RUNS_COL(DT)) */
+enum {
+    VB_COL_RUNS_MODEL,
+    VB_COL_RUNS_INTEGRATOR,
+    VB_COL_RUNS_PLAN,
+    VB_COL_RUNS_DT,
+    VB_COL_RUNS_JITTER,
+    VB_COL_RUNS_SEED,
+    VB_COL_RUNS_STEPS,
+    VB_COL_RUNS_T_END,
+    VB_COL_RUNS_FORCE_EVALS,
+    VB_COL_RUNS_ERR_POS_FINAL,
+    VB_COL_RUNS_ERR_POS_MAX,
+    VB_COL_RUNS_ERR_POS_RMS,
+    VB_COL_RUNS_ERR_VEL_FINAL,
+    VB_COL_RUNS_ERR_VEL_MAX,
+    VB_COL_RUNS_ERR_ENERGY_MAX,
+    VB_COL_RUNS_STATUS,
+    VB_COL_RUNS_ERR_ANGMOM_MAX,
+    VB_COL_RUNS_FAIL_STEP,
+    VB_COL_RUNS_POS_SCALE,
+    VB_COL_RUNS_VEL_SCALE,
+    VB_COL_RUNS_ERR_MOMENTUM_MAX,
+    VB_COL_RUNS_ERR_RETURN,
+    VB_COL_RUNS_REF_ERR_POS,
+    VB_COL_RUNS_REF_ERR_VEL,
+    VB_COL_RUNS_TOL,
+    VB_COL_RUNS_ERR_CONSTRAINT_MAX,
+    VB_COL_RUNS_LEVEL,
+    VB_COL_RUNS_RESOLVED,
+    VB_COL_RUNS_ERR_DRAW_MAX,
+    VB_COL_RUNS_ERR_DRAW_RMS,
+    VB_COL_RUNS_LAG_MAX,
+    VB_COL_RUNS_ERR_ATT_MAX,
+    VB_COL_RUNS_ERR_ANGVEL_MAX,
+    VB_RUNS_COLUMNS
+};
+
 extern const vb_schema vb_runs_schema;
+#define VB_RUNS_COL(c) vb_schema_name(&vb_runs_schema, VB_COL_RUNS_##c)
 
 /* One row: the run, what it ran, and (a sweep's view) its level. */
 typedef struct vb_runs_row {
