@@ -252,12 +252,15 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
 int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const char *title,
                      char *err, size_t errlen)
 {
-    static const char *const need[] = {"steps_per_period", "err_pos_max", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0 ||
-        vb_csv_has(t, "precision", err, errlen) != 0 || vb_csv_has(t, "offset", err, errlen) != 0)
+    const char *const need[] = {VB_FLOAT32_COL(STEPS_PER_PERIOD), VB_FLOAT32_COL(ERR_POS_MAX), NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(INTEGRATOR), err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(PRECISION), err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(OFFSET), err, errlen) != 0)
         return -1;
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "precision"), co = vb_csv_col(t, "offset"),
-        cs = vb_csv_col(t, "steps_per_period"), ce = vb_csv_col(t, "err_pos_max");
+    int ci = vb_csv_col(t, VB_FLOAT32_COL(INTEGRATOR)), cp = vb_csv_col(t, VB_FLOAT32_COL(PRECISION)),
+        co = vb_csv_col(t, VB_FLOAT32_COL(OFFSET)), cs = vb_csv_col(t, need[0]),
+        ce = vb_csv_col(t, need[1]);
     static const struct {
         const char *precision, *offset, *colour, *title;
         int pt, enhanced;

@@ -1,5 +1,6 @@
 /* wpaths.c — a rigid body's w curves, shared by its two charts (wpaths.h). */
 #include "wpaths.h"
+#include "charts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,8 +37,9 @@ static int same_path(const vb_csv *t, const int *cw, const vb_group *a, const vb
 size_t vb_w_panels(const vb_csv *t, const vb_groups *gs, const char *plan, const double a[3],
                    vb_w_panel *pn, double *dt)
 {
-    int cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"), vb_csv_col(t, "w3")};
-    int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");
+    int cw[3] = {vb_csv_col(t, VB_POLHODE_COL(W1)), vb_csv_col(t, VB_POLHODE_COL(W2)),
+                  vb_csv_col(t, VB_POLHODE_COL(W3))};
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T)), cdt = vb_csv_col(t, VB_POLHODE_COL(DT));
     size_t np = 0;
     *dt = (double)NAN;
     for (size_t s = 0; s < gs->n_series; s++) {
@@ -70,7 +72,8 @@ size_t vb_w_panels(const vb_csv *t, const vb_groups *gs, const char *plan, const
 
 int vb_w_chart_make(const vb_csv *t, vb_w_chart *w, char *err, size_t errlen)
 {
-    static const char *const need[] = {"t", "dt", "w1", "w2", "w3", NULL};
+    const char *const need[] = {VB_POLHODE_COL(T),  VB_POLHODE_COL(DT), VB_POLHODE_COL(W1),
+                                VB_POLHODE_COL(W2), VB_POLHODE_COL(W3), NULL};
     memset(w, 0, sizeof *w);
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
@@ -122,8 +125,8 @@ void vb_w_key(const vb_w_panel *pn, size_t np, size_t k, char *key, size_t len)
 
 int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end)
 {
-    int ct = vb_csv_col(t, "t"), cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"),
-                                          vb_csv_col(t, "w3")};
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T)), cw[3] = {vb_csv_col(t, VB_POLHODE_COL(W1)), vb_csv_col(t, VB_POLHODE_COL(W2)),
+                  vb_csv_col(t, VB_POLHODE_COL(W3))};
     int id = vb_gp_block_begin(ch);
     for (size_t r = first; r < end; r++)
         fprintf(ch->f, "%s,%s,%s,%s\n", vb_csv_str(t, r, ct), vb_csv_str(t, r, cw[0]),

@@ -12,6 +12,15 @@
  * them by: their columns in order, and a column's name from its enum
  * (VB_CONV_COL(ERR_POS_MAX) is "err_pos_max"). */
 
+/* What every table draw/ draws from holds, under one name in each: the
+ * row's integrator, its plan, its step (the chart data's, rates.csv,
+ * bounces.csv, contact.csv, grid.csv, timing.csv); draw/'s readers of any
+ * table name them by these (csvread.c's curves, pick.c), and
+ * tests/test_schema.c holds every such table's columns to them. */
+#define VB_CHART_INTEGRATOR VB_CONV_COL(INTEGRATOR)
+#define VB_CHART_PLAN VB_CONV_COL(PLAN)
+#define VB_CHART_DT VB_CONV_COL(DT)
+
 /* convergence.csv: a row a point of the err_pos_max fits */
 enum {
     VB_COL_CONV_INTEGRATOR,

@@ -118,3 +118,18 @@ const vb_schema vb_longrun_summary_schema =
 _Static_assert(sizeof long_summary_columns / sizeof long_summary_columns[0] ==
                    VB_LONGRUN_SUMMARY_COLUMNS,
                "a column of longrun-summary.csv without its line");
+
+/* ---- the float32 sweep (plots/float32-sweep.sh writes it) ---- */
+
+#define F32(e, name) [VB_COL_FLOAT32_##e] = {name, VB_FMT_TEXT, NULL, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column float32_columns[] = {
+    F32(INTEGRATOR, "integrator"),
+    F32(PRECISION, "precision"),
+    F32(OFFSET, "offset"),
+    F32(STEPS_PER_PERIOD, "steps_per_period"),
+    F32(DT, "dt"),
+    F32(ERR_POS_MAX, "err_pos_max"),
+};
+const vb_schema vb_float32_schema = VB_SCHEMA("(a float32 sweep)", float32_columns);
+_Static_assert(sizeof float32_columns / sizeof float32_columns[0] == VB_FLOAT32_COLUMNS,
+               "a column of the float32 sweep without its line");

@@ -129,4 +129,21 @@ enum {
 };
 extern const vb_schema vb_longrun_summary_schema;
 
+/* The float32 sweep's table, written by plots/float32-sweep.sh (sim at 2^3
+ * to 2^20 steps a period, float64 and float32 at offsets 0, 1e3, 1e4:
+ * docs/float32.md §2) into a file its caller names; the columns only
+ * (the script prints them: tests/schemas.py holds its header to them),
+ * which draw --chart float32 reads it by. */
+enum {
+    VB_COL_FLOAT32_INTEGRATOR,
+    VB_COL_FLOAT32_PRECISION,
+    VB_COL_FLOAT32_OFFSET,
+    VB_COL_FLOAT32_STEPS_PER_PERIOD,
+    VB_COL_FLOAT32_DT,
+    VB_COL_FLOAT32_ERR_POS_MAX,
+    VB_FLOAT32_COLUMNS
+};
+extern const vb_schema vb_float32_schema;
+#define VB_FLOAT32_COL(c) vb_schema_name(&vb_float32_schema, VB_COL_FLOAT32_##c)
+
 #endif
