@@ -1,4 +1,5 @@
 /* commands/list.c — `verletbench list`: what can be run. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,25 +10,24 @@
 #include "model.h"
 #include "rigid.h"
 #include "rigid_method.h"
+#include "schema.h"
 
-/* One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote
- * or a line break, quotes doubled; a separator before it unless first. */
-static void csv_field(const char *s, int first)
-{
-    if (!first)
-        putchar(',');
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
+/* list --csv: a row an integrator, rigid-body method, model, rigid-body
+ * model or contact handler, each cell text as RFC 4180 has it (quoted
+ * when it holds a comma, a quote or a line break, its quotes doubled);
+ * blank where the kind has no such thing */
+typedef struct list_row {
+    const char *kind, *name, *order, *symplectic, *dim, *params, *summary, *particles;
+} list_row;
+
+#define COLUMN(name, f)                                                                            \
+    {name, VB_FMT_QUOTED, vb_get_text, offsetof(list_row, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column list_columns[] = {
+    COLUMN("kind", kind),       COLUMN("name", name),     COLUMN("order", order),
+    COLUMN("symplectic", symplectic), COLUMN("dim", dim), COLUMN("params", params),
+    COLUMN("summary", summary), COLUMN("particles", particles),
+};
+static const vb_schema list_schema = VB_SCHEMA("list --csv", list_columns);
 
 /* text broken at spaces into lines of at most width columns (a word
  * longer than that on a line of its own), each indented by indent */
@@ -50,12 +50,7 @@ static void wrap(const char *text, int indent, int width)
     }
 }
 
-static void csv_row(const char *const *fields, int n)
-{
-    for (int i = 0; i < n; i++)
-        csv_field(fields[i], i == 0);
-    putchar('\n');
-}
+static void csv_row(const list_row *row) { vb_schema_row(stdout, &list_schema, 0, NULL, row); }
 
 static void list(int csv);
 
@@ -63,10 +58,11 @@ int vb_cmd_list(int argc, char **argv)
 {
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
     int csv = 0;
+    char csv_help[256] = "machine-readable:\n";
+    vb_schema_header_text(csv_help + strlen(csv_help), sizeof csv_help - strlen(csv_help),
+                          &list_schema, 0);
     const vb_option rows[] = {
-        VB_OPT_FLAG("csv", &csv,
-                    "machine-readable:\n"
-                    "kind,name,order,symplectic,dim,params,summary,particles"),
+        VB_OPT_FLAG("csv", &csv, csv_help),
         VB_SHARED_PLUGINS(&so),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -110,7 +106,7 @@ static void param_defaults(const vb_model_type *t, char *buf, size_t len)
 static void list(int csv)
 {
     if (csv)
-        puts("kind,name,order,symplectic,dim,params,summary,particles");
+        vb_schema_header(stdout, &list_schema, 0);
     else
         printf("Integrators (order = expected global order with fixed steps):\n"
                "  %-16s %-5s %-10s %s\n", "name", "order", "symplectic", "what it does");
@@ -131,8 +127,7 @@ static void list(int csv)
         if (csv) {
             char order[16];
             snprintf(order, sizeof order, "%d", g->order);
-            const char *row[] = {"integrator", g->name, order, sym, "", params, g->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"integrator", g->name, order, sym, "", params, g->summary, ""});
         } else {
             printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
             if (g->n_params)
@@ -154,8 +149,7 @@ static void list(int csv)
         char order[16];
         snprintf(order, sizeof order, "%d", m->order);
         if (csv) {
-            const char *row[] = {"rigid-integrator", m->name, order, sym, "", "", m->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"rigid-integrator", m->name, order, sym, "", "", m->summary, ""});
         } else {
             printf("  %-26s %-5s %-10s %s\n", m->name, order, sym, m->summary);
             printf("  %-26s %-5s %-10s q: %s; centre of mass: %s\n", "", "", "",
@@ -178,8 +172,7 @@ static void list(int csv)
         if (csv) {
             char dim[16];
             snprintf(dim, sizeof dim, "%u", t->dim);
-            const char *row[] = {"model", t->name, "", "", dim, params, t->summary, count};
-            csv_row(row, 8);
+            csv_row(&(list_row){"model", t->name, "", "", dim, params, t->summary, count});
         } else {
             printf("  %-15s %u-D, %s particle%s\n", t->name, t->dim, count,
                    strcmp(count, "1") ? "s" : "");
@@ -196,8 +189,7 @@ static void list(int csv)
         char params[512];
         param_defaults(t, params, sizeof params);
         if (csv) {
-            const char *row[] = {"rigid-model", t->name, "", "", "3", params, t->summary, "1"};
-            csv_row(row, 8);
+            csv_row(&(list_row){"rigid-model", t->name, "", "", "3", params, t->summary, "1"});
         } else {
             printf("  %-15s 3-D, a rigid body\n", t->name);
             wrap(t->summary, 21, 100);
@@ -212,8 +204,7 @@ static void list(int csv)
                "[contact] handler = ..., or sim --contact; rows METHOD+HANDLER):\n");
     for (size_t i = 0; i < nh; i++) {
         if (csv) {
-            const char *row[] = {"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""});
         } else {
             printf("  %s\n", hs[i]->name);
             wrap(hs[i]->summary, 21, 100);
