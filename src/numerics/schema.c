@@ -190,3 +190,11 @@ vb_cell vb_get_text(const vb_column *col, const void *table, const void *row)
     memcpy(&x, (const char *)row + col->at, sizeof x);
     return vb_cell_s(x);
 }
+
+vb_cell vb_get_real_always(const vb_column *col, const void *table, const void *row)
+{
+    (void)table;
+    double x;
+    memcpy(&x, (const char *)row + col->at, sizeof x);
+    return vb_cell_x(x);
+}

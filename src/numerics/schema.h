@@ -159,8 +159,9 @@ void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c);
 
 /* Getters of a field of the row at col->at: a double (NaN printed as a
- * blank cell), an int, an unsigned long long, a string (const char *). */
-vb_getter vb_get_real, vb_get_int, vb_get_count, vb_get_text;
+ * blank cell), an int, an unsigned long long, a string (const char *); a
+ * double printed whatever it is, NaN too. */
+vb_getter vb_get_real, vb_get_int, vb_get_count, vb_get_text, vb_get_real_always;
 
 /* The column of that name, or -1. */
 long vb_schema_find(const vb_schema *s, const char *name);
