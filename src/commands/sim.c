@@ -283,13 +283,9 @@ int vb_cmd_sim(int argc, char **argv)
         VB_OPT_HELP,
         VB_OPT_END,
     };
-    const vb_command_spec parser = {
-        .name = CMD,
-        .options = rows,
-        .operands = VB_OPERANDS_NONE,
-        .column = 21,
-        VB_SHARED_ENV(&o.so),
-        .usage =
+    /* the usage, then runs.csv's columns as sim prints them (its schema,
+     * without a sweep's, a loop's or a rigid body's own) */
+    static const char usage_head[] =
             "Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
             "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
             "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
@@ -301,11 +297,17 @@ int vb_cmd_sim(int argc, char **argv)
             "                       [--max-steps N] [--plugin FILE]...\n\n"
             "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
             "step against the exact solution (or, for a model without one, a reference\n"
-            "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n"
-            "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
-            "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
-            "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
-            "  ref_err_pos,ref_err_vel,tol,err_constraint_max\n\n",
+            "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n";
+    char usage[4096], columns[2048];
+    vb_help_columns(columns, sizeof columns, &vb_runs_schema, 0);
+    snprintf(usage, sizeof usage, "%s%s\n", usage_head, columns);
+    const vb_command_spec parser = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        .column = 21,
+        VB_SHARED_ENV(&o.so),
+        .usage = usage,
         .epilogue =
             "\nErrors are Euclidean norms over the whole system; err_energy_max is\n"
             "max |E_n - E_0|/|E_0| (empty where energy is not conserved), err_angmom_max and\n"
