@@ -7,33 +7,33 @@
 #include <string.h>
 
 #include "runner.h"
+#include "runs_table.h"
 #include "truth.h"
 
-typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
-
-static const struct {
-    const char *name;
-    size_t offset;
-    scale_kind scale;
-} norms[VB_N_NORMS] = {
-    {"err_pos_final", offsetof(vb_run_result, err_pos_final), SCALE_POS},
-    {"err_pos_max", offsetof(vb_run_result, err_pos_max), SCALE_POS},
-    {"err_pos_rms", offsetof(vb_run_result, err_pos_rms), SCALE_POS},
-    {"err_vel_final", offsetof(vb_run_result, err_vel_final), SCALE_VEL},
-    {"err_vel_max", offsetof(vb_run_result, err_vel_max), SCALE_VEL},
-    {"err_energy_max", offsetof(vb_run_result, err_energy_max), SCALE_UNIT},
-    {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT},
-    {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT},
-    {"err_return", offsetof(vb_run_result, err_return), SCALE_POS},
-    {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS},
-    {"err_draw_max", offsetof(vb_run_result, err_draw_max), SCALE_POS},
-    {"err_draw_rms", offsetof(vb_run_result, err_draw_rms), SCALE_POS},
-    /* a rigid body's: the round-off of the packed (x, q) and (v, w) */
-    {"err_att_max", offsetof(vb_run_result, err_att_max), SCALE_POS},
-    {"err_angvel_max", offsetof(vb_run_result, err_angvel_max), SCALE_VEL},
+/* Each norm is a column of runs.csv, an error its schema describes once
+ * (runs_table.c: its name, where it lies in a run's result, its scale),
+ * in the order of the enum: check compares them all (VB_METRIC), and
+ * tests/test_schema.c holds the two to one order. */
+static const int column_of[VB_N_NORMS] = {
+    [VB_NORM_POS_FINAL] = VB_COL_RUNS_ERR_POS_FINAL,
+    [VB_NORM_POS_MAX] = VB_COL_RUNS_ERR_POS_MAX,
+    [VB_NORM_POS_RMS] = VB_COL_RUNS_ERR_POS_RMS,
+    [VB_NORM_VEL_FINAL] = VB_COL_RUNS_ERR_VEL_FINAL,
+    [VB_NORM_VEL_MAX] = VB_COL_RUNS_ERR_VEL_MAX,
+    [VB_NORM_ENERGY_MAX] = VB_COL_RUNS_ERR_ENERGY_MAX,
+    [VB_NORM_ANGMOM_MAX] = VB_COL_RUNS_ERR_ANGMOM_MAX,
+    [VB_NORM_MOMENTUM_MAX] = VB_COL_RUNS_ERR_MOMENTUM_MAX,
+    [VB_NORM_RETURN] = VB_COL_RUNS_ERR_RETURN,
+    [VB_NORM_CONSTRAINT_MAX] = VB_COL_RUNS_ERR_CONSTRAINT_MAX,
+    [VB_NORM_DRAW_MAX] = VB_COL_RUNS_ERR_DRAW_MAX,
+    [VB_NORM_DRAW_RMS] = VB_COL_RUNS_ERR_DRAW_RMS,
+    [VB_NORM_ATT_MAX] = VB_COL_RUNS_ERR_ATT_MAX,
+    [VB_NORM_ANGVEL_MAX] = VB_COL_RUNS_ERR_ANGVEL_MAX,
 };
 
-const char *vb_norm_name(vb_norm n) { return norms[n].name; }
+static const vb_column *column(vb_norm n) { return &vb_runs_schema.col[column_of[n]]; }
+
+const char *vb_norm_name(vb_norm n) { return column(n)->name; }
 
 double vb_norm_value(const vb_run_result *r, vb_norm n)
 {
@@ -44,7 +44,7 @@ double vb_norm_value(const vb_run_result *r, vb_norm n)
     if (!r->has_draw && n == VB_NORM_DRAW_RMS)
         n = VB_NORM_POS_RMS;
     double v;
-    memcpy(&v, (const char *)r + norms[n].offset, sizeof v);
+    memcpy(&v, (const char *)r + column(n)->at, sizeof v);
     return v;
 }
 
@@ -119,7 +119,7 @@ double vb_norm_resolution(const vb_run_result *r, vb_norm n)
 
 double vb_norm_scale(const vb_run_result *r, vb_norm n)
 {
-    return norms[n].scale == SCALE_POS   ? r->pos_scale
-           : norms[n].scale == SCALE_VEL ? r->vel_scale
-                                         : 1.0;
+    return column(n)->scale == VB_SCALE_POS   ? r->pos_scale
+           : column(n)->scale == VB_SCALE_VEL ? r->vel_scale
+                                              : 1.0;
 }

@@ -3,7 +3,9 @@
  * what the regression check does with it.  A new column of runs.csv is a
  * line of vb_runs_schema (runs_table.c): the header, the row, check's
  * reader (check/baseline.c) and, for an error, check's comparison take it
- * from there. */
+ * from there; and so do the sweep's error norms (norms.c: a norm is an
+ * error column of it), which is why it lies in sweep/, under output/'s
+ * tables that write it. */
 #ifndef VB_RUNS_TABLE_H
 #define VB_RUNS_TABLE_H
 

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "norms.h"
 #include "runner.h"
+#include "truth.h"
 
 #define ROW(p) ((const vb_runs_row *)(p))
 
@@ -126,23 +126,27 @@ static vb_cell level(const vb_column *c, const void *t, const void *row)
     return vb_cell_i(ROW(row)->level);
 }
 
-/* against a reference: is the error above what it can resolve? */
+/* against a reference: is the error above what it can resolve, 100 times
+ * the reference's own (truth.h; norms.c's vb_norm_resolution)? */
 static vb_cell resolved(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_run_result *r = ROW(row)->res;
     if (!r->has_reference)
         return vb_cell_blank();
-    return vb_cell_s(r->err_pos_max > vb_norm_resolution(r, VB_NORM_POS_MAX) ? "yes" : "no");
+    return vb_cell_s(r->err_pos_max > VB_REF_RESOLUTION * r->ref_err_pos ? "yes" : "no");
 }
 
-/* what a frame loop's frames drew (an engine's row: its errors at the
- * frames, vb_norm_value) */
+/* what a frame loop's frames drew, at col->at; a run without a loop (an
+ * engine's in a case with one) draws what it reports at the frames: its
+ * position's error, at col->when (norms.c's vb_norm_value) */
 static vb_cell drawn(const vb_column *c, const void *t, const void *row)
 {
     (void)t;
-    vb_norm n = strcmp(c->name, "err_draw_max") == 0 ? VB_NORM_DRAW_MAX : VB_NORM_DRAW_RMS;
-    return vb_cell_x_or_blank(vb_norm_value(ROW(row)->res, n));
+    const vb_run_result *r = ROW(row)->res;
+    double x;
+    memcpy(&x, (const char *)r + (r->has_draw ? c->at : c->when), sizeof x);
+    return vb_cell_x_or_blank(x);
 }
 
 static vb_cell lag(const vb_column *c, const void *t, const void *row)
@@ -199,10 +203,10 @@ static const vb_column runs_columns[] = {
      VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_MEASURED},
     [VB_COL_RUNS_LEVEL] = {"level", VB_FMT_INT, level, 0, 0, NULL, VB_RUNS_SWEEP, VB_KEY, 0, 0, 0, 0},
     [VB_COL_RUNS_RESOLVED] = {"resolved", VB_FMT_TEXT, resolved, 0, 0, NULL, VB_RUNS_SWEEP, VB_READ, 0, 0, 0, 0},
-    [VB_COL_RUNS_ERR_DRAW_MAX] = {"err_draw_max", VB_FMT_REAL, drawn, 0, 0, NULL, VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0,
-     VB_FILLED_DRAWN},
-    [VB_COL_RUNS_ERR_DRAW_RMS] = {"err_draw_rms", VB_FMT_REAL, drawn, 0, 0, NULL, VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0,
-     VB_FILLED_DRAWN},
+    [VB_COL_RUNS_ERR_DRAW_MAX] = {"err_draw_max", VB_FMT_REAL, drawn, AT(err_draw_max), AT(err_pos_max), NULL,
+     VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_DRAWN},
+    [VB_COL_RUNS_ERR_DRAW_RMS] = {"err_draw_rms", VB_FMT_REAL, drawn, AT(err_draw_rms), AT(err_pos_rms), NULL,
+     VB_RUNS_LOOP, VB_METRIC, 0, VB_SCALE_POS, 0, VB_FILLED_DRAWN},
     [VB_COL_RUNS_LAG_MAX] = {"lag_max", VB_FMT_REAL, lag, 0, 0, NULL, VB_RUNS_LOOP, VB_READ, 0, 0, 0, 0},
     /* a rigid body's (docs/rigid.md §7): the attitude's angle in radians,
      * |w - w_exact| in the body frame; its world angular momentum is
