@@ -11,6 +11,16 @@
 #include "rigid.h"
 #include "rigid_method.h"
 #include "schema.h"
+#include "orders_table.h"
+#include "tables.h"
+#include "study_tables.h"
+#include "simulate.h"
+#include "runs_table.h"
+#include "rows.h"
+#include "ratefiles.h"
+#include "grid.h"
+#include "contact_table.h"
+#include "charts.h"
 
 /* list --csv: a row an integrator, rigid-body method, model, rigid-body
  * model or contact handler, each cell text as RFC 4180 has it (quoted
@@ -22,12 +32,12 @@ typedef struct list_row {
 
 #define COLUMN(name, f)                                                                            \
     {name, VB_FMT_QUOTED, vb_get_text, offsetof(list_row, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
-static const vb_column list_columns[] = {
+static const vb_column csv_columns[] = {
     COLUMN("kind", kind),       COLUMN("name", name),     COLUMN("order", order),
     COLUMN("symplectic", symplectic), COLUMN("dim", dim), COLUMN("params", params),
     COLUMN("summary", summary), COLUMN("particles", particles),
 };
-static const vb_schema list_schema = VB_SCHEMA("list --csv", list_columns);
+static const vb_schema list_schema = VB_SCHEMA("list --csv", csv_columns);
 
 /* text broken at spaces into lines of at most width columns (a word
  * longer than that on a line of its own), each indented by indent */
@@ -52,17 +62,53 @@ static void wrap(const char *text, int indent, int width)
 
 static void csv_row(const list_row *row) { vb_schema_row(stdout, &list_schema, 0, NULL, row); }
 
+const vb_schema *const vb_tables[] = {
+    /* run's, a case's directory (output/names.c) and a grid's */
+    &vb_runs_schema, &vb_orders_schema, &vb_bands_schema, &vb_onestep_schema,
+    &vb_onestep_orders_schema, &vb_reverse_schema, &vb_rates_schema, &vb_flips_schema,
+    &vb_contact_schema, &vb_conv_schema, &vb_series_schema, &vb_paths_schema,
+    &vb_bounces_schema, &vb_rigid_series_schema, &vb_polhode_schema, &vb_timing_schema,
+    &vb_grid_schema,
+    /* the studies', the benchmark's, the float32 sweep's (plots/float32-sweep.sh) */
+    &vb_stab_schema, &vb_stab_summary_schema, &vb_longrun_schema, &vb_longrun_summary_schema,
+    &vb_bench_schema, &vb_float32_schema,
+    /* sim --trajectory, and this command's own */
+    &vb_trajectory_schema, &vb_rigid_trajectory_schema, &list_schema};
+const size_t vb_n_tables = sizeof vb_tables / sizeof vb_tables[0];
+
+/* list --columns: a line a table, its name, then its columns as its header
+ * has them; a column only some of its files have (a view's: runs.csv's
+ * level, in a sweep's) in brackets, [,level]; a group of columns as many
+ * as the table decides (a trajectory's state, a grid's keys) as NAME... */
+static void print_columns(void)
+{
+    for (size_t k = 0; k < vb_n_tables; k++) {
+        const vb_schema *s = vb_tables[k];
+        printf("%s: ", s->file);
+        for (size_t i = 0; i < s->n; i++) {
+            const vb_column *c = &s->col[i];
+            printf("%s%s%s%s%s", c->in ? "[" : "", i ? "," : "", c->name,
+                   c->fmt == VB_FMT_GROUP ? "..." : "", c->in ? "]" : "");
+        }
+        putchar('\n');
+    }
+}
+
 static void list(int csv);
 
 int vb_cmd_list(int argc, char **argv)
 {
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
-    int csv = 0;
+    int csv = 0, columns = 0;
     char csv_help[256] = "machine-readable:\n";
     vb_schema_header_text(csv_help + strlen(csv_help), sizeof csv_help - strlen(csv_help),
                           &list_schema, 0);
     const vb_option rows[] = {
         VB_OPT_FLAG("csv", &csv, csv_help),
+        VB_OPT_FLAG("columns", &columns,
+                    "the columns of every table verletbench writes, a line a\n"
+                    "table: FILE: its header, a column some of its files lack\n"
+                    "in brackets, a group of columns as NAME..."),
         VB_SHARED_PLUGINS(&so),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -72,7 +118,7 @@ int vb_cmd_list(int argc, char **argv)
         .options = rows,
         .operands = VB_OPERANDS_NONE,
         .usage =
-            "Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "Usage: verletbench list [--csv | --columns] [--plugin FILE]... [--plugin-timeout S]\n\n"
             "Lists every integrator (name, expected global order with fixed steps, whether it\n"
             "is symplectic, one line on what it does) and every model with its parameters\n"
             "and their defaults (set them with --set key=value), and its energy and where its\n"
@@ -85,7 +131,12 @@ int vb_cmd_list(int argc, char **argv)
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
         return rc;
-    list(csv);
+    if (columns && csv)
+        return vb_usage_error("list", "--csv or --columns: one list at a time");
+    if (columns)
+        print_columns();
+    else
+        list(csv);
     return VB_EXIT_OK;
 }
 
