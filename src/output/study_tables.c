@@ -130,6 +130,6 @@ static const vb_column float32_columns[] = {
     F32(DT, "dt"),
     F32(ERR_POS_MAX, "err_pos_max"),
 };
-const vb_schema vb_float32_schema = VB_SCHEMA("(a float32 sweep)", float32_columns);
+const vb_schema vb_float32_schema = VB_SCHEMA("plots/float32-sweep.sh", float32_columns);
 _Static_assert(sizeof float32_columns / sizeof float32_columns[0] == VB_FLOAT32_COLUMNS,
                "a column of the float32 sweep without its line");
