@@ -71,6 +71,9 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
     case VB_FMT_FIX0:
         fprintf(f, "%.0f", c.x);
         break;
+    case VB_FMT_HEX:
+        fprintf(f, "%a", c.x);
+        break;
     case VB_FMT_TEXT:   /* its text, above */
     case VB_FMT_QUOTED: /* the same */
     case VB_FMT_LIST:   /* printed by its column (vb_schema_row) */

@@ -35,6 +35,7 @@ typedef enum {
     VB_FMT_SHORTEST, /* the shortest text that reads back to the double (numbers.h) */
     VB_FMT_FIX3,  /* %.3f (a benchmark's nanoseconds and ratios) */
     VB_FMT_FIX0,  /* %.0f (a count kept in a double) */
+    VB_FMT_HEX,   /* %a: a double exactly, as C99 hex (a shard's, read back to the bit) */
     VB_FMT_QUOTED, /* text as RFC 4180 has it: in quotes, its quotes doubled, when
                     * it holds a comma, a quote or a line break */
     VB_FMT_GROUP  /* several columns, as many as the table says (a trajectory's

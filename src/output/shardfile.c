@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,33 +20,20 @@
 #include "provenance.h"
 #include "shards.h"
 
-#define SHARD_COLUMNS                                                                          \
-    "job,integrator,plan,level,seed,status,steps,force_evals,fail_step,has_energy,has_angmom,"  \
-    "has_momentum,has_return,has_reference,has_constraint,dt,t_end,err_pos_final,err_pos_max," \
-    "err_pos_rms,err_vel_final,err_vel_max,err_energy_max,err_angmom_max,err_momentum_max,"    \
-    "err_return,pos_scale,vel_scale,ref_err_pos,ref_err_vel,ref_bad_force_t,err_constraint_max," \
-    "err_pos_signed,failure"
-
-/* (no column says a run had no velocity, vb_run_result.no_velocity: only
- * an engine's run may lack one, and external engines are not sharded) */
-/* the doubles of a result, in SHARD_COLUMNS' order from dt on */
-#define N_SHARD_DOUBLES 18
+/* the doubles of a result, in the schema's order from dt on */
+#define N_SHARD_DOUBLES (VB_COL_SHARD_FAILURE - VB_COL_SHARD_DT)
 static double *shard_double(vb_run_result *r, int i)
 {
-    double *const p[N_SHARD_DOUBLES] = {
-        &r->dt,            &r->t_end,          &r->err_pos_final, &r->err_pos_max,
-        &r->err_pos_rms,   &r->err_vel_final,  &r->err_vel_max,   &r->err_energy_max,
-        &r->err_angmom_max, &r->err_momentum_max, &r->err_return,  &r->pos_scale,
-        &r->vel_scale,     &r->ref_err_pos,    &r->ref_err_vel,   &r->ref_bad_force_t,
-        &r->err_constraint_max, &r->err_pos_signed};
-    return p[i];
+    return (double *)(void *)((char *)r + vb_shard_schema.col[VB_COL_SHARD_DT + i].at);
 }
+/* the double of column VB_COL_SHARD_e among the doubles */
+#define D(e) (VB_COL_SHARD_##e - VB_COL_SHARD_DT)
 /* the flags and counts before the doubles */
-#define N_SHARD_COUNTS 9
+#define N_SHARD_COUNTS (VB_COL_SHARD_DT - VB_COL_SHARD_STEPS)
 /* the fields of a row: job, integrator, plan, level, seed, status, the
  * counts, the doubles, and the failure text of a run a plugin's worker
  * failed (percent-encoded: it may hold a comma), empty for any other */
-#define N_SHARD_FIELDS (6 + N_SHARD_COUNTS + N_SHARD_DOUBLES + 1)
+#define N_SHARD_FIELDS VB_SHARD_COLUMNS
 
 static void put_failure(FILE *f, const char *text)
 {
@@ -137,6 +125,118 @@ static void shard_what(char *buf, size_t len, int k, int n)
     snprintf(buf, len, "shard %d/%d of the runs", k, n);
 }
 
+/* ---- shard.csv on its schema ---- */
+
+/* a row is a job of the sweep (the table), its result's fields at col->at */
+#define JOB(p) ((const vb_sweep_job *)(p))
+#define SWEEP(t) ((const vb_sweep *)(t))
+
+static vb_cell job(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_u((unsigned long long)(JOB(row) - SWEEP(t)->jobs));
+}
+
+static vb_cell integ(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_s(SWEEP(t)->c->integ[JOB(row)->integ]->name);
+}
+
+static vb_cell plan(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_plan_name(JOB(row)->kind));
+}
+
+static vb_cell level(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_i(JOB(row)->level);
+}
+
+static vb_cell seed(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_u(JOB(row)->seed);
+}
+
+static vb_cell status(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_s(vb_status_name(JOB(row)->res.status));
+}
+
+/* a field of the result: a count, a flag, a double exactly (%a) */
+static vb_cell count(const vb_column *c, const void *t, const void *row)
+{
+    return vb_get_count(c, t, &JOB(row)->res);
+}
+
+static vb_cell flag(const vb_column *c, const void *t, const void *row)
+{
+    return vb_get_int(c, t, &JOB(row)->res);
+}
+
+static vb_cell exact(const vb_column *c, const void *t, const void *row)
+{
+    return vb_get_real_always(c, t, &JOB(row)->res);
+}
+
+static void failure(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    if (JOB(row)->res.status == VB_STATUS_PLUGIN_FAILED)
+        put_failure(f, vb_run_failure(&JOB(row)->res));
+}
+
+#define COL(e, name, fmt, get) [VB_COL_SHARD_##e] = {name, fmt, get, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+#define RES(e, name, fmt, get, f)                                                                  \
+    [VB_COL_SHARD_##e] = {name, fmt, get, offsetof(vb_run_result, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+#define FLAG(e, name, f) RES(e, name, VB_FMT_INT, flag, f)
+#define HEX(e, name, f) RES(e, name, VB_FMT_HEX, exact, f)
+/* (no column says a run had no velocity, vb_run_result.no_velocity: only
+ * an engine's run may lack one, and external engines are not sharded) */
+static const vb_column shard_columns[] = {
+    COL(JOB, "job", VB_FMT_COUNT, job),
+    COL(INTEGRATOR, "integrator", VB_FMT_TEXT, integ),
+    COL(PLAN, "plan", VB_FMT_TEXT, plan),
+    COL(LEVEL, "level", VB_FMT_INT, level),
+    COL(SEED, "seed", VB_FMT_COUNT, seed),
+    COL(STATUS, "status", VB_FMT_TEXT, status),
+    RES(STEPS, "steps", VB_FMT_COUNT, count, steps),
+    RES(FORCE_EVALS, "force_evals", VB_FMT_COUNT, count, force_evals),
+    RES(FAIL_STEP, "fail_step", VB_FMT_COUNT, count, fail_step),
+    FLAG(HAS_ENERGY, "has_energy", has_energy),
+    FLAG(HAS_ANGMOM, "has_angmom", has_angmom),
+    FLAG(HAS_MOMENTUM, "has_momentum", has_momentum),
+    FLAG(HAS_RETURN, "has_return", has_return),
+    FLAG(HAS_REFERENCE, "has_reference", has_reference),
+    FLAG(HAS_CONSTRAINT, "has_constraint", has_constraint),
+    HEX(DT, "dt", dt),
+    HEX(T_END, "t_end", t_end),
+    HEX(ERR_POS_FINAL, "err_pos_final", err_pos_final),
+    HEX(ERR_POS_MAX, "err_pos_max", err_pos_max),
+    HEX(ERR_POS_RMS, "err_pos_rms", err_pos_rms),
+    HEX(ERR_VEL_FINAL, "err_vel_final", err_vel_final),
+    HEX(ERR_VEL_MAX, "err_vel_max", err_vel_max),
+    HEX(ERR_ENERGY_MAX, "err_energy_max", err_energy_max),
+    HEX(ERR_ANGMOM_MAX, "err_angmom_max", err_angmom_max),
+    HEX(ERR_MOMENTUM_MAX, "err_momentum_max", err_momentum_max),
+    HEX(ERR_RETURN, "err_return", err_return),
+    HEX(POS_SCALE, "pos_scale", pos_scale),
+    HEX(VEL_SCALE, "vel_scale", vel_scale),
+    HEX(REF_ERR_POS, "ref_err_pos", ref_err_pos),
+    HEX(REF_ERR_VEL, "ref_err_vel", ref_err_vel),
+    HEX(REF_BAD_FORCE_T, "ref_bad_force_t", ref_bad_force_t),
+    HEX(ERR_CONSTRAINT_MAX, "err_constraint_max", err_constraint_max),
+    HEX(ERR_POS_SIGNED, "err_pos_signed", err_pos_signed),
+    [VB_COL_SHARD_FAILURE] = {"failure", VB_FMT_LIST, NULL, 0, 0, failure, 0, VB_READ, 0, 0, 0, 0},
+};
+const vb_schema vb_shard_schema = VB_SCHEMA("shard.csv", shard_columns);
+_Static_assert(sizeof shard_columns / sizeof shard_columns[0] == VB_SHARD_COLUMNS,
+               "a column of shard.csv without its line");
+
 /* Every run of this shard, every field exact: doubles as C99 hex floats,
  * which strtod reads back to the bit. */
 void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
@@ -150,23 +250,10 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
     char inputs[SHARD_INPUTS_MAX];
     shard_inputs(s->c, inputs, sizeof inputs);
     fprintf(f, "%s\n", inputs);
-    fputs(SHARD_COLUMNS "\n", f);
-    for (size_t k = 0; k < s->n_jobs; k++) {
-        if (vb_sweep_job_shard(s, k) != s->shard_k)
-            continue;
-        const vb_sweep_job *j = &s->jobs[k];
-        vb_run_result r = j->res;
-        fprintf(f, "%zu,%s,%s,%d,%lu,%s,%llu,%llu,%llu,%d,%d,%d,%d,%d,%d", k,
-                s->c->integ[j->integ]->name, vb_plan_name(j->kind), j->level, j->seed,
-                vb_status_name(r.status), r.steps, r.force_evals, r.fail_step, r.has_energy,
-                r.has_angmom, r.has_momentum, r.has_return, r.has_reference, r.has_constraint);
-        for (int i = 0; i < N_SHARD_DOUBLES; i++)
-            fprintf(f, ",%a", *shard_double(&r, i));
-        fputc(',', f);
-        if (r.status == VB_STATUS_PLUGIN_FAILED)
-            put_failure(f, vb_run_failure(&r));
-        fputc('\n', f);
-    }
+    vb_schema_header(f, &vb_shard_schema, 0);
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (vb_sweep_job_shard(s, k) == s->shard_k)
+            vb_schema_row(f, &vb_shard_schema, 0, s, &s->jobs[k]);
 }
 
 static int parse_ull(const char *t, unsigned long long *v)
@@ -184,15 +271,10 @@ typedef struct {
     vb_run_result r; /* status ok, every error 0 */
 } shard_frame;
 
-/* the name of column i of SHARD_COLUMNS */
+/* the name of column i of shard.csv */
 static void shard_column(int i, char *buf, size_t len)
 {
-    const char *p = SHARD_COLUMNS;
-    for (int k = 0; k < i && p; k++)
-        if ((p = strchr(p, ',')))
-            p++;
-    size_t n = p ? strcspn(p, ",") : 0;
-    snprintf(buf, len, "%.*s", (int)n, p ? p : "");
+    snprintf(buf, len, "%s", vb_schema_name(&vb_shard_schema, (size_t)i));
 }
 
 /* Hold a row's result to what `run` could have written for its job (want:
@@ -217,7 +299,10 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
         (unsigned long long)want->has_energy, (unsigned long long)want->has_angmom,
         (unsigned long long)want->has_momentum, (unsigned long long)want->has_return,
         (unsigned long long)want->has_reference, (unsigned long long)want->has_constraint};
-    const int col_u[] = {6, 8, 9, 10, 11, 12, 13, 14};
+    const int col_u[] = {VB_COL_SHARD_STEPS,         VB_COL_SHARD_FAIL_STEP,
+                         VB_COL_SHARD_HAS_ENERGY,    VB_COL_SHARD_HAS_ANGMOM,
+                         VB_COL_SHARD_HAS_MOMENTUM,  VB_COL_SHARD_HAS_RETURN,
+                         VB_COL_SHARD_HAS_REFERENCE, VB_COL_SHARD_HAS_CONSTRAINT};
     for (int i = 0; i < 8; i++) {
         if (i == 0 && r->status != VB_STATUS_OK) {
             /* a run a plugin's worker failed took no step this process saw */
@@ -248,22 +333,22 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
         double w = *shard_double((vb_run_result *)want, i);
         const char *want_text = NULL;
         char buf[96];
-        if (i < 2) { /* dt, t_end: the plan's */
+        if (i <= D(T_END)) { /* dt, t_end: the plan's */
             if (!(x == w)) {
                 snprintf(buf, sizeof buf, "%a, the plan's", w);
                 want_text = buf;
             }
-        } else if (i == 11 || i == 12) { /* pos_scale, vel_scale: of the exact solution */
+        } else if (i == D(POS_SCALE) || i == D(VEL_SCALE)) { /* of the exact solution */
             if (!(isfinite(x) && x >= 0.0))
                 want_text = "a finite number >= 0 (the exact solution's largest size)";
-        } else if (i == 13 || i == 14) { /* ref_err_pos, ref_err_vel */
+        } else if (i == D(REF_ERR_POS) || i == D(REF_ERR_VEL)) {
             if (!(isfinite(x) && x >= 0.0 && (r->has_reference || x == 0.0)))
                 want_text = r->has_reference ? "a finite number >= 0 (the reference's error)"
                                              : "0 (the case has an exact solution)";
-        } else if (i == 15) { /* ref_bad_force_t: a time, or NaN */
+        } else if (i == D(REF_BAD_FORCE_T)) { /* a time, or NaN */
             if (!(isnan(x) || (isfinite(x) && x >= 0.0)))
                 want_text = "a time >= 0, or NaN";
-        } else if (i == 17 && r->status == VB_STATUS_OK) { /* err_pos_signed: of any sign */
+        } else if (i == D(ERR_POS_SIGNED) && r->status == VB_STATUS_OK) { /* of any sign */
             if (!isfinite(x))
                 want_text = "a finite number (an ok run's signed error)";
         } else if (r->status != VB_STATUS_OK) {
@@ -272,9 +357,11 @@ static int shard_result_check(const vb_run_result *r, const vb_run_result *want,
         } else if (!(isfinite(x) && x >= 0.0)) {
             want_text = "a finite number >= 0 (an ok run's error)";
         } else if (x != 0.0 &&
-                   ((i == 7 && !r->has_energy) || (i == 8 && !r->has_angmom) ||
-                    (i == 9 && !r->has_momentum) || (i == 10 && !r->has_return) ||
-                    (i == 16 && !r->has_constraint))) {
+                   ((i == D(ERR_ENERGY_MAX) && !r->has_energy) ||
+                    (i == D(ERR_ANGMOM_MAX) && !r->has_angmom) ||
+                    (i == D(ERR_MOMENTUM_MAX) && !r->has_momentum) ||
+                    (i == D(ERR_RETURN) && !r->has_return) ||
+                    (i == D(ERR_CONSTRAINT_MAX) && !r->has_constraint))) {
             want_text = "0 (the case does not measure it)";
         }
         if (want_text) {
@@ -405,7 +492,8 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
                         int *order_i, int *order_m, char *err, size_t errlen)
 {
     /* what this build writes for this case and shard, '#' lines only */
-    char *want = NULL, what[64];
+    char *want = NULL, what[64], columns[2048];
+    vb_schema_header_text(columns, sizeof columns, &vb_shard_schema, 0);
     size_t want_len = 0;
     FILE *mem = open_memstream(&want, &want_len);
     if (!mem) {
@@ -498,7 +586,7 @@ int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *fil
                 snprintf(err, errlen, "%s:%lu: '#' lines missing before the header: want '%.200s'",
                          path, no, w);
                 rc = VB_SWEEP_USAGE;
-            } else if (strcmp(line, SHARD_COLUMNS) != 0) {
+            } else if (strcmp(line, columns) != 0) {
                 snprintf(err, errlen, "%s:%lu: not the columns of a shard", path, no);
                 rc = VB_SWEEP_USAGE;
             }
