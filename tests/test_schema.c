@@ -149,6 +149,10 @@ static void test_cells_print_as_their_format(void)
         {VB_FMT_FIX3, {.x = 69.7890625}, "69.789"}, /* 69 + 101/128, exact */
         {VB_FMT_FIX3, {.x = 1.0}, "1.000"},
         {VB_FMT_FIX0, {.x = 123456789.0}, "123456789"},
+        /* a shard's doubles exactly, C99 hex: 1 = 0x1p+0; 0.1 = 0x1.999999999999ap-4
+         * (its 52-bit significand 0x999999999999a, rounded up at the last) */
+        {VB_FMT_HEX, {.x = 1.0}, "0x1p+0"},
+        {VB_FMT_HEX, {.x = 0.1}, "0x1.999999999999ap-4"},
         /* RFC 4180: as it is, unless it holds a comma, a quote or a line
          * break; then in quotes, its quotes doubled */
         {VB_FMT_QUOTED, {.s = "k=1 m=1"}, "k=1 m=1"},
