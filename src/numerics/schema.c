@@ -1,5 +1,6 @@
 /* schema.c — a CSV table's header and rows printed from the table of its
  * columns (schema.h). */
+#define _POSIX_C_SOURCE 200809L /* flockfile, putc_unlocked */
 #include "schema.h"
 
 #include <string.h>
@@ -120,20 +121,24 @@ void vb_schema_header_text(char *buf, size_t len, const vb_schema *s, unsigned v
 void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table,
                    const void *row)
 {
+    /* the stream held for the row: a cell's printf then takes the lock it
+     * already has (chart data at --full-chart-data is millions of rows) */
+    flockfile(f);
     int first = 1;
     for (size_t k = 0; k < s->n; k++) {
         const vb_column *c = &s->col[k];
         if (!vb_column_in(c, view))
             continue;
         if (!first)
-            fputc(',', f);
+            putc_unlocked(',', f);
         first = 0;
         if (c->fmt == VB_FMT_LIST || c->fmt == VB_FMT_GROUP)
             c->print(f, c, table, row);
         else
             vb_cell_print(f, c->fmt, c->get(c, table, row));
     }
-    fputc('\n', f);
+    putc_unlocked('\n', f);
+    funlockfile(f);
 }
 
 long vb_schema_find(const vb_schema *s, const char *name)
