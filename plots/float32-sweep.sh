@@ -8,7 +8,10 @@
 set -eu
 VB=$1 MODEL=$2 OUT=$3
 shift 3
-T=$("$VB" sim --model "$MODEL" "$@" --integrator euler --dt 1e9 2>/dev/null | awk -F, 'NR == 2 { print $8 }')
+# a column of sim's row, by its name in sim's header (the columns are
+# runs.csv's, docs/method.md §4: read them by name)
+col() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }'; }
+T=$("$VB" sim --model "$MODEL" "$@" --integrator euler --dt 1e9 2>/dev/null | col t_end)
 TMP="$OUT.tmp.$$"
 trap 'rm -f "$TMP"' EXIT
 {
@@ -22,7 +25,7 @@ trap 'rm -f "$TMP"' EXIT
                 n=$(awk "BEGIN { printf \"%d\", 2 ^ $k }")
                 dt=$(awk "BEGIN { printf \"%.17g\", $T / $n }")
                 err=$("$VB" sim --model "$MODEL" "$@" --integrator $integ --dt "$dt" \
-                      --precision $p --offset $o | awk -F, 'NR == 2 { print $11 }')
+                      --precision $p --offset $o | col err_pos_max)
                 echo "$integ,$p,$o,$n,$dt,$err"
                 k=$((k + 1))
             done

@@ -119,8 +119,8 @@ def test_body_table(tmp):
     if len(rows) != 1:
         return
     b = rows[0]
-    check([float(b[k]) for k in ("I1", "I2", "I3")] == list(I), "body.csv: the case's moments", b)
-    for key, want in (("two_T", TWO_T), ("L2", L2)):
+    check([float(b[k]) for k in ("inertia1", "inertia2", "inertia3")] == list(I), "body.csv: the case's moments", b)
+    for key, want in (("two_t", TWO_T), ("l_squared", L2)):
         check(abs(float(b[key]) - want) <= 1e-13 * want, "body.csv: %s = %.17g" % (key, want), b)
     I1, I2, I3 = map(mpmath.mpf, I)
     w = [mpmath.mpf("0.01"), mpmath.mpf(1), mpmath.mpf("0.01")]

@@ -41,6 +41,7 @@ suite 1 "the pendulum's exact solution against 80-digit mpmath, theta0 up to the
 suite 11 "rigid bodies: the free body's 30-digit mpmath reference (tests/rigid_mpmath.h) recomputed" python3 "$here/reference/free_body.py" --check
 suite 8 "rigid bodies run: orders on the flip, L kept, 4K/lambda, the tumble, trajectories" python3 "$here/rigid_runs.py" "$BUILD"
 suite 2 "run outputs (files, columns, orders)" python3 "$here/run_outputs.py" "$BUILD"
+suite 4 "every table from its schema: the files' headers, the docs' column lists, sim --help, draw/ and check/ reading columns through the schemas" python3 "$here/schemas.py" "$BUILD"
 suite 2 "bad input catalogue" python3 "$here/bad_inputs.py" "$BUILD"
 suite 44 "charts (gnuplot)" python3 "$here/plots.py" "$BUILD"
 suite 1 "docs: self-contained, links that hold" python3 "$here/docs.py" "$BUILD"

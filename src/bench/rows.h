@@ -1,20 +1,49 @@
-/* rows.h — the benchmark's table, row by row (rows.c): the CSV rows
- * model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,
- * ns_per_particle_step,fused_on. */
+/* rows.h — the benchmark's table, bench.csv, row by row (rows.c), on its
+ * schema (schema.h). */
 #ifndef VB_ROWS_H
 #define VB_ROWS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model.h"
 #include "modes.h"
+#include "schema.h"
 
 #define VB_BENCH_MAX_ROWS 128
 
+/* A row: what ran (a model, an integrator or for the grid the count of
+ * the runs it serves, a mode) and its timing, a median of ns a step and
+ * its ratio to the fused loop (of the system fused_on) per particle-step */
+typedef struct vb_bench_row {
+    const char *model, *integrator, *mode, *fused_on;
+    size_t runs; /* the grid's: integrator is NULL */
+    unsigned long long steps, particles;
+    double ns, ratio;
+} vb_bench_row;
+
 typedef struct {
-    char text[VB_BENCH_MAX_ROWS][224];
+    vb_bench_row row[VB_BENCH_MAX_ROWS];
     size_t n;
 } vb_bench_rows;
+
+/* bench.csv's columns in order */
+enum {
+    VB_COL_BENCH_MODEL,
+    VB_COL_BENCH_INTEGRATOR,
+    VB_COL_BENCH_MODE,
+    VB_COL_BENCH_STEPS,
+    VB_COL_BENCH_NS_PER_STEP,
+    VB_COL_BENCH_RATIO_TO_FUSED,
+    VB_COL_BENCH_PARTICLES,
+    VB_COL_BENCH_NS_PER_PARTICLE_STEP,
+    VB_COL_BENCH_FUSED_ON,
+    VB_BENCH_COLUMNS
+};
+extern const vb_schema vb_bench_schema;
+
+/* The table: its header, then its rows. */
+void vb_bench_write(FILE *f, const vb_bench_rows *rows);
 
 /* The orbit's fused loop (e = 0.5, the central mass mu), timed into
  * orbit_fused, the ratios' fallback for a system without one of its own,

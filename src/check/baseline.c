@@ -27,13 +27,6 @@ int vb_check_metric_index(const char *name)
     return -1;
 }
 
-/* Where the column of that name is in the table (col: by the schema's
- * column), -1 where the table has none. */
-static int run_col(const int *col, const char *name)
-{
-    return col[vb_schema_find(&vb_runs_schema, name)];
-}
-
 static int by_run_key(const void *a, const void *b)
 {
     const vb_run_rec *x = a, *y = b;
@@ -68,7 +61,7 @@ static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *lo
 {
     const vb_schema *s = &vb_runs_schema;
     int ci;
-    if (vb_need_column(t, "integrator", &ci, err, errlen) != 0)
+    if (vb_need_column(t, VB_RUNS_COL(INTEGRATOR), &ci, err, errlen) != 0)
         return VB_COMPARE_BAD;
     *loops = frame_loop_table(t, ci);
     /* a rigid body's table has its view's columns, every one of them */
@@ -119,23 +112,23 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     int col[VB_SCHEMA_MAX_COLUMNS], loops, rigid;
     if (run_header(t, col, &loops, &rigid, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    const int cmod = run_col(col, "model"), ci = run_col(col, "integrator"),
-              cp = run_col(col, "plan"), cl = run_col(col, "level"), cs = run_col(col, "seed"),
-              cst = run_col(col, "status"), cdt = run_col(col, "dt"),
-              cj = run_col(col, "jitter"), cn = run_col(col, "steps"),
-              ct = run_col(col, "t_end"), cfe = run_col(col, "force_evals"),
-              cfs = run_col(col, "fail_step"), cps = run_col(col, "pos_scale"),
-              cvs = run_col(col, "vel_scale"), ctol = run_col(col, "tol"),
-              cres = run_col(col, "resolved"), clag = run_col(col, "lag_max");
-    const int cref[2] = {run_col(col, "ref_err_pos"), run_col(col, "ref_err_vel")};
+    const int cmod = col[VB_COL_RUNS_MODEL], ci = col[VB_COL_RUNS_INTEGRATOR],
+              cp = col[VB_COL_RUNS_PLAN], cl = col[VB_COL_RUNS_LEVEL], cs = col[VB_COL_RUNS_SEED],
+              cst = col[VB_COL_RUNS_STATUS], cdt = col[VB_COL_RUNS_DT],
+              cj = col[VB_COL_RUNS_JITTER], cn = col[VB_COL_RUNS_STEPS],
+              ct = col[VB_COL_RUNS_T_END], cfe = col[VB_COL_RUNS_FORCE_EVALS],
+              cfs = col[VB_COL_RUNS_FAIL_STEP], cps = col[VB_COL_RUNS_POS_SCALE],
+              cvs = col[VB_COL_RUNS_VEL_SCALE], ctol = col[VB_COL_RUNS_TOL],
+              cres = col[VB_COL_RUNS_RESOLVED], clag = col[VB_COL_RUNS_LAG_MAX];
+    const int cref[2] = {col[VB_COL_RUNS_REF_ERR_POS], col[VB_COL_RUNS_REF_ERR_VEL]};
     /* the metrics, and the two a row that is no frame loop's repeats as
      * drawn */
     const int n_metrics = vb_check_metrics();
     int cm[VB_CHECK_METRICS_MAX];
     for (int m = 0; m < n_metrics; m++)
-        cm[m] = run_col(col, vb_check_metric(m));
-    const int m_pos_max = vb_check_metric_index("err_pos_max"),
-              m_draw_max = vb_check_metric_index("err_draw_max");
+        cm[m] = col[vb_schema_find(&vb_runs_schema, vb_check_metric(m))];
+    const int m_pos_max = vb_check_metric_index(VB_RUNS_COL(ERR_POS_MAX)),
+              m_draw_max = vb_check_metric_index(VB_RUNS_COL(ERR_DRAW_MAX));
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no runs, only a header: nothing to compare",
                               t->path);

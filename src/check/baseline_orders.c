@@ -72,13 +72,6 @@ static int local_orders_text(const char *s)
     return 1;
 }
 
-/* Where the column of that name is in the table (cols: by the schema's
- * column). */
-static int order_col(const int *cols, const char *name)
-{
-    return cols[vb_schema_find(&vb_orders_schema, name)];
-}
-
 /* Read and check every row of an orders.csv (vb_write_orders), sorted by
  * (integrator, plan, norm).  Its header names every column of the
  * schema (vb_orders_schema, output/orders_table.c) and no other, and
@@ -97,13 +90,13 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
                                   "%s:%lu: column '%.60s' is not one verletbench writes into "
                                   "orders.csv: not a table verletbench wrote",
                                   t->path, t->head_line, t->head[i]);
-    const int ci = order_col(cols, "integrator"), cp = order_col(cols, "plan"),
-              cn = order_col(cols, "norm"), co = order_col(cols, "order"),
-              cpt = order_col(cols, "points"), cex = order_col(cols, "expected"),
-              cv = order_col(cols, "verdict"), crg = order_col(cols, "range"),
-              cd1 = order_col(cols, "dt_first"), cd2 = order_col(cols, "dt_last"),
-              clo = order_col(cols, "local_orders"), cse = order_col(cols, "order_se"),
-              cci = order_col(cols, "order_ci95");
+    const int ci = cols[VB_COL_ORDERS_INTEGRATOR], cp = cols[VB_COL_ORDERS_PLAN],
+              cn = cols[VB_COL_ORDERS_NORM], co = cols[VB_COL_ORDERS_ORDER],
+              cpt = cols[VB_COL_ORDERS_POINTS], cex = cols[VB_COL_ORDERS_EXPECTED],
+              cv = cols[VB_COL_ORDERS_VERDICT], crg = cols[VB_COL_ORDERS_RANGE],
+              cd1 = cols[VB_COL_ORDERS_DT_FIRST], cd2 = cols[VB_COL_ORDERS_DT_LAST],
+              clo = cols[VB_COL_ORDERS_LOCAL_ORDERS], cse = cols[VB_COL_ORDERS_ORDER_SE],
+              cci = cols[VB_COL_ORDERS_ORDER_CI95];
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no orders, only a header: nothing to compare",
                               t->path);
@@ -114,19 +107,16 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
         char **f = t->rows[i];
         r[i] = (vb_order_rec){f[ci], f[cp], f[cn], f[cv], NAN, t->line[i], NULL};
         int known_norm = vb_check_metric_index(r[i].norm) >= 0;
-        const char *why = !vb_check_name_valid(r[i].integ)    ? "integrator"
-                          : !vb_plan_name_valid(r[i].plan)            ? "plan"
-                          : !known_norm                       ? "norm"
-                          : vb_verdict_rank(r[i].verdict) < 0 ? "verdict"
-                                                              : NULL;
-        if (why) {
+        /* the first of the key's columns and the verdict that cannot be read */
+        int bad = !vb_check_name_valid(r[i].integ)    ? ci
+                  : !vb_plan_name_valid(r[i].plan)    ? cp
+                  : !known_norm                       ? cn
+                  : vb_verdict_rank(r[i].verdict) < 0 ? cv
+                                                      : -1;
+        if (bad >= 0) {
             free(r);
             return vb_compare_bad(err, errlen, "%s:%lu: %s '%.60s' cannot be read", t->path,
-                                  t->line[i], why,
-                                  !strcmp(why, "integrator") ? f[ci]
-                                  : !strcmp(why, "plan")     ? f[cp]
-                                  : !strcmp(why, "norm")     ? f[cn]
-                                                             : f[cv]);
+                                  t->line[i], t->head[bad], f[bad]);
         }
         /* the order is blank exactly when the verdict has none */
         int blank = verdict_without_order(r[i].verdict);

@@ -24,32 +24,42 @@
  * better the higher it is. */
 typedef enum { EXACT_COLUMN, EXACT_PARAM, EXACT_HEIGHT, EXACT_ZERO, HIGHER_BETTER } rule_kind;
 
+#define C(name) VB_COL_CONTACT_##name
 static const struct {
-    const char *measure;
+    int measure; /* its column */
     rule_kind kind;
-    const char *exact; /* the column, or the parameter of the '# model=' line */
+    int exact;         /* EXACT_COLUMN: the exact value's column */
+    const char *param; /* EXACT_PARAM, EXACT_HEIGHT: what the '# model=' line gives */
     int n;             /* EXACT_HEIGHT: the bounce, whose exact height is e^2n h0 */
 } rules[] = {
-    {"e_bounce1", EXACT_PARAM, "e", 0}, /* restitution: the model's e */
-    {"e_bounce2", EXACT_PARAM, "e", 0},
-    {"e_bounce3", EXACT_PARAM, "e", 0},
-    {"height1", EXACT_HEIGHT, "e^2n h0", 1}, /* the exact apex after bounce n */
-    {"height2", EXACT_HEIGHT, "e^2n h0", 2},
-    {"height3", EXACT_HEIGHT, "e^2n h0", 3},
-    {"bounces", EXACT_COLUMN, "bounces_exact", 0},
-    {"t_rest", EXACT_COLUMN, "t_rest_exact", 0},
-    {"energy_gain_10", EXACT_ZERO, NULL, 0}, /* the energy after 10 bounces is e^20 that before */
-    {"depth_max", EXACT_ZERO, NULL, 0},      /* a rigid floor: no penetration */
-    {"stop_x", EXACT_COLUMN, "stop_x_exact", 0},
-    {"stop_t", EXACT_COLUMN, "stop_t_exact", 0},
-    {"pass_speed", HIGHER_BETTER, NULL, 0},
+    {C(E_BOUNCE1), EXACT_PARAM, -1, "e", 0}, /* restitution: the model's e */
+    {C(E_BOUNCE2), EXACT_PARAM, -1, "e", 0},
+    {C(E_BOUNCE3), EXACT_PARAM, -1, "e", 0},
+    {C(HEIGHT1), EXACT_HEIGHT, -1, "e^2n h0", 1}, /* the exact apex after bounce n */
+    {C(HEIGHT2), EXACT_HEIGHT, -1, "e^2n h0", 2},
+    {C(HEIGHT3), EXACT_HEIGHT, -1, "e^2n h0", 3},
+    {C(BOUNCES), EXACT_COLUMN, C(BOUNCES_EXACT), NULL, 0},
+    {C(T_REST), EXACT_COLUMN, C(T_REST_EXACT), NULL, 0},
+    {C(ENERGY_GAIN_10), EXACT_ZERO, -1, NULL, 0}, /* the energy after 10 bounces is e^20 that before */
+    {C(DEPTH_MAX), EXACT_ZERO, -1, NULL, 0},      /* a rigid floor: no penetration */
+    {C(STOP_X), EXACT_COLUMN, C(STOP_X_EXACT), NULL, 0},
+    {C(STOP_T), EXACT_COLUMN, C(STOP_T_EXACT), NULL, 0},
+    {C(PASS_SPEED), HIGHER_BETTER, -1, NULL, 0},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
 /* the exact columns, fixed by the model: the same on both sides */
-static const char *const exact_columns[] = {"bounces_exact", "t_rest_exact", "stop_x_exact",
-                                            "stop_t_exact", "pass_bound"};
+static const int exact_columns[] = {C(BOUNCES_EXACT), C(T_REST_EXACT), C(STOP_X_EXACT),
+                                    C(STOP_T_EXACT), C(PASS_BOUND)};
 #define N_EXACT (sizeof exact_columns / sizeof exact_columns[0])
+
+/* what a measure is off: the exact value's column, the model's, or 0 */
+static const char *exact_text(size_t rule)
+{
+    return rules[rule].exact >= 0 ? vb_schema_name(&vb_contact_schema, (size_t)rules[rule].exact)
+           : rules[rule].param    ? rules[rule].param
+                                  : "0";
+}
 
 typedef struct {
     const vb_table *t;
@@ -76,8 +86,6 @@ static double model_param(const vb_table *t, const char *key)
     return NAN;
 }
 
-static long schema_col(const char *name) { return vb_schema_find(&vb_contact_schema, name); }
-
 /* contact.csv holds a row a run of its runs.csv, in the same order (both
  * written a row a job of the sweep, output/tables.c and contact_table.c):
  * the same '#' lines, as many rows, each of the same integrator, plan and
@@ -89,20 +97,24 @@ static int same_runs(const contact_side *s, char *err, size_t errlen)
     int rc = vb_same_header(runs, t, vb_case_files[VB_FILE_CONTACT].what, err, errlen);
     if (rc != 0)
         return rc;
-    static const char *const key[] = {"integrator", "plan", "dt"};
+    /* contact.csv's columns and runs.csv's of the same name */
+    static const int key[] = {C(INTEGRATOR), C(PLAN), C(DT)},
+                     run_key[] = {VB_COL_RUNS_INTEGRATOR, VB_COL_RUNS_PLAN, VB_COL_RUNS_DT};
     int rcol[3];
     for (int k = 0; k < 3; k++)
-        if (vb_need_column(runs, key[k], &rcol[k], err, errlen) != 0)
+        if (vb_need_column(runs, vb_schema_name(&vb_runs_schema, (size_t)run_key[k]), &rcol[k],
+                           err, errlen) != 0)
             return VB_COMPARE_BAD;
     for (size_t r = 0; r < t->nrow && r < runs->nrow; r++)
         for (int k = 0; k < 3; k++)
-            if (strcmp(t->rows[r][s->col[schema_col(key[k])]], runs->rows[r][rcol[k]]) != 0)
+            if (strcmp(t->rows[r][s->col[key[k]]], runs->rows[r][rcol[k]]) != 0)
                 return vb_compare_bad(
                     err, errlen,
                     "%s:%lu: %s '%.60s' where the run of %s:%lu has '%.60s': contact.csv "
                     "holds a row a run of runs.csv, in its order; a row is missing or "
                     "moved, and the table is damaged (make baseline)",
-                    t->path, t->line[r], key[k], t->rows[r][s->col[schema_col(key[k])]],
+                    t->path, t->line[r], vb_schema_name(&vb_contact_schema, (size_t)key[k]),
+                    t->rows[r][s->col[key[k]]],
                     runs->path, runs->line[r], runs->rows[r][rcol[k]]);
     if (t->nrow != runs->nrow)
         return vb_compare_bad(
@@ -123,7 +135,7 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
     s->v = NULL;
     if (t->ncol != sc->n) {
         for (size_t j = 0; j < t->ncol; j++)
-            if (schema_col(t->head[j]) < 0)
+            if (vb_schema_find(sc, t->head[j]) < 0)
                 return vb_compare_bad(err, errlen,
                                       "%s:%lu: column '%.60s' is not one of contact.csv's: not "
                                       "a table verletbench wrote",
@@ -142,7 +154,7 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
                               "%s: no rows, only a header: nothing to compare (run writes a "
                               "row a handler's run); the table is damaged (make baseline)",
                               t->path);
-    if (vb_need_column(runs, "seed", &s->runs_seed, err, errlen) != 0 ||
+    if (vb_need_column(runs, VB_RUNS_COL(SEED), &s->runs_seed, err, errlen) != 0 ||
         same_runs(s, err, errlen) != 0)
         return VB_COMPARE_BAD;
     s->t_end = model_param(t, "t_end");
@@ -162,20 +174,19 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
             double x = NAN;
             int bad = 0;
             const char *want = "a number";
-            if (!strcmp(c->name, "integrator")) {
+            int gain = k == C(ENERGY_GAIN_10);
+            if (k == C(INTEGRATOR)) {
                 bad = !vb_check_name_valid(cell), want = "an integrator's name";
-            } else if (!strcmp(c->name, "plan")) {
+            } else if (k == C(PLAN)) {
                 bad = !vb_plan_name_valid(cell), want = "a plan";
             } else if (c->fmt == VB_FMT_TEXT) {
                 bad = !cell[0], want = "a name";
-            } else if (!strcmp(c->name, "dt")) {
+            } else if (k == C(DT)) {
                 bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
                 want = "a step size (a finite number > 0)";
             } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
-                want = strcmp(c->name, "energy_gain_10") != 0 ? "a number >= 0, inf or blank"
-                                                               : "a number, inf or blank";
-                bad = vb_cell_number(cell, 1, &x) != 0 &&
-                      (strcmp(c->name, "energy_gain_10") != 0 || vb_cell_signed(cell, &x) != 0);
+                want = !gain ? "a number >= 0, inf or blank" : "a number, inf or blank";
+                bad = vb_cell_number(cell, 1, &x) != 0 && (!gain || vb_cell_signed(cell, &x) != 0);
             }
             if (bad) {
                 free(s->v);
@@ -187,9 +198,9 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
     return 0;
 }
 
-static const char *cell(const contact_side *s, size_t r, const char *name)
+static const char *cell(const contact_side *s, size_t r, int k)
 {
-    return s->t->rows[r][s->col[schema_col(name)]];
+    return s->t->rows[r][s->col[k]];
 }
 
 /* a row's seed: its run's (same_runs) */
@@ -202,9 +213,9 @@ static const char *seed_of(const contact_side *s, size_t r)
 static long partner(const contact_side *s, const contact_side *o, size_t r)
 {
     for (size_t q = 0; q < o->t->nrow; q++)
-        if (!strcmp(cell(s, r, "integrator"), cell(o, q, "integrator")) &&
-            !strcmp(cell(s, r, "plan"), cell(o, q, "plan")) &&
-            !strcmp(cell(s, r, "dt"), cell(o, q, "dt")) && !strcmp(seed_of(s, r), seed_of(o, q)))
+        if (!strcmp(cell(s, r, C(INTEGRATOR)), cell(o, q, C(INTEGRATOR))) &&
+            !strcmp(cell(s, r, C(PLAN)), cell(o, q, C(PLAN))) &&
+            !strcmp(cell(s, r, C(DT)), cell(o, q, C(DT))) && !strcmp(seed_of(s, r), seed_of(o, q)))
             return (long)q;
     return -1;
 }
@@ -225,7 +236,7 @@ static double exact_of(const contact_side *s, size_t r, size_t rule)
 {
     switch (rules[rule].kind) {
     case EXACT_COLUMN:
-        return V(s, r, (size_t)schema_col(rules[rule].exact));
+        return V(s, r, (size_t)rules[rule].exact);
     case EXACT_PARAM:
         return s->e;
     case EXACT_HEIGHT:
@@ -244,14 +255,14 @@ static int judge(const char *name, const contact_side *b, size_t rb, const conta
                  size_t rn, size_t rule, const vb_tolerance *tol, vb_changes *out, char *err,
                  size_t errlen)
 {
-    size_t k = (size_t)schema_col(rules[rule].measure);
+    size_t k = (size_t)rules[rule].measure;
     double mb = V(b, rb, k), mn = V(n, rn, k), xb = exact_of(b, rb, rule),
            xn = exact_of(n, rn, rule);
     if (mb != mb && mn != mn)
         return 0; /* applies to neither */
-    double dt = V(n, rn, (size_t)schema_col("dt"));
+    double dt = V(n, rn, (size_t)C(DT));
     double scale = bigger(bigger(bigger(0.0, mb), mn), xn);
-    const char *integ = cell(n, rn, "integrator");
+    const char *integ = cell(n, rn, C(INTEGRATOR));
     double floor = vb_check_roundoff_floor(vb_table_precision(n->t, integ), tol->floor_ulps,
                                            ceil(n->t_end / dt - 1e-9), scale > 0 ? scale : 1.0);
     int worse = 0, better = 0;
@@ -274,8 +285,8 @@ static int judge(const char *name, const contact_side *b, size_t rb, const conta
     if (!worse && !better)
         return 0;
     vb_change c;
-    vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, cell(n, rn, "plan"),
-                   rules[rule].measure);
+    vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, integ, cell(n, rn, C(PLAN)),
+                   vb_schema_name(&vb_contact_schema, k));
     snprintf(c.dt, sizeof c.dt, "%.6g", dt);
     snprintf(c.seed, sizeof c.seed, "%s", seed_of(n, rn));
     snprintf(c.before, sizeof c.before, "%.17g", mb);
@@ -286,7 +297,7 @@ static int judge(const char *name, const contact_side *b, size_t rb, const conta
     } else if (db == db && dn == dn) {
         c.factor = isfinite(db) && isfinite(dn) && db > 0 && dn > 0 ? dn / db : 0.0;
         snprintf(c.note, sizeof c.note, "off %s by %.4g, now %.4g; baseline line %lu",
-                 rules[rule].exact ? rules[rule].exact : "0", db, dn, b->t->line[rb]);
+                 exact_text(rule), db, dn, b->t->line[rb]);
     } else {
         snprintf(c.note, sizeof c.note, "no longer measured; baseline line %lu", b->t->line[rb]);
     }
@@ -339,13 +350,13 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base
         if (q < 0)
             continue;
         for (size_t x = 0; x < N_EXACT && rc == 0; x++) {
-            size_t k = (size_t)schema_col(exact_columns[x]);
+            size_t k = (size_t)exact_columns[x];
             if (!same_exact(V(&b, r, k), V(&n, (size_t)q, k)))
                 rc = vb_compare_bad(err, errlen,
                                     "%s:%lu: column %s: '%s' where the run made now has '%s': "
                                     "an exact value is fixed by the model, not the handler; "
                                     "the baseline is damaged or stale (make baseline)",
-                                    t[0].path, t[0].line[r], exact_columns[x],
+                                    t[0].path, t[0].line[r], vb_schema_name(&vb_contact_schema, k),
                                     cell(&b, r, exact_columns[x]),
                                     cell(&n, (size_t)q, exact_columns[x]));
         }

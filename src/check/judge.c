@@ -255,7 +255,8 @@ int vb_judge_runs(const vb_table *bt, const vb_table *nt, const char *name, cons
         }
         if (strcmp(o->status, r->status) != 0) {
             int worse = strcmp(r->status, "ok") != 0;
-            vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, r->integ, r->plan, "status");
+            vb_change_fill(&c, worse ? VB_WORSE : VB_BETTER, name, r->integ, r->plan,
+                           VB_RUNS_COL(STATUS));
             snprintf(c.dt, sizeof c.dt, "%.6g", strtod(r->dt, NULL));
             snprintf(c.seed, sizeof c.seed, "%s", r->seed);
             snprintf(c.before, sizeof c.before, "%s", o->status);

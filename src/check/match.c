@@ -109,13 +109,14 @@ static int same_run(const vb_table *bt, const vb_run_rec *o, const vb_run_rec *r
     const char *col = NULL;
     char was[64], is[64];
     if (strcmp(o->model, r->model) != 0) {
-        col = "model";
+        col = VB_RUNS_COL(MODEL);
         snprintf(was, sizeof was, "%.60s", o->model);
         snprintf(is, sizeof is, "%.60s", r->model);
     } else {
         /* steps and a frame loop's lag_max count as the run goes: the one
          * that stopped has taken fewer, and dropped less time */
-        static const char *const name[] = {"dt", "jitter", "t_end", "tol", "steps", "lag_max"};
+        static const int name[] = {VB_COL_RUNS_DT,  VB_COL_RUNS_JITTER, VB_COL_RUNS_T_END,
+                                   VB_COL_RUNS_TOL, VB_COL_RUNS_STEPS,  VB_COL_RUNS_LAG_MAX};
         const double b[] = {o->dt_value, o->jitter, o->t_end, o->tol, o->steps, o->lag};
         const double n[] = {r->dt_value, r->jitter, r->t_end, r->tol, r->steps, r->lag};
         for (int k = 0; k < 6 && !col; k++) {
@@ -123,7 +124,7 @@ static int same_run(const vb_table *bt, const vb_run_rec *o, const vb_run_rec *r
             if (k >= 4 && !(ok_b && ok_n) && !same)
                 same = ok_b ? b[k] >= n[k] : ok_n ? b[k] <= n[k] : 1;
             if (!same) { /* NAN: a blank cell (a trace's jitter, a tolerance) */
-                col = name[k];
+                col = vb_schema_name(&vb_runs_schema, (size_t)name[k]);
                 snprintf(was, sizeof was, isnan(b[k]) ? "blank" : "%.17g", b[k]);
                 snprintf(is, sizeof is, isnan(n[k]) ? "blank" : "%.17g", n[k]);
             }
@@ -144,7 +145,8 @@ static int same_run(const vb_table *bt, const vb_run_rec *o, const vb_run_rec *r
                                   "run made now (%s, %s, level %d%s%s): the scale of the exact "
                                   "solution, which no method changes; the baseline is damaged "
                                   "(make a new one with make baseline)",
-                                  bt->path, o->line, k ? "vel_scale" : "pos_scale", sb[k], sn[k],
+                                  bt->path, o->line, k ? VB_RUNS_COL(VEL_SCALE) : VB_RUNS_COL(POS_SCALE),
+                                  sb[k], sn[k],
                                   r->integ, r->plan, r->level, r->seed[0] ? ", seed " : "",
                                   r->seed);
     return 0;

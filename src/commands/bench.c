@@ -97,9 +97,21 @@ static int bench_protocol(const char *command, const char *model_name, const cha
         vb_model_free(&m);
         return VB_EXIT_FAIL;
     }
+    /* the built-in's sim, an engine that echoes, the engine: each against
+     * the first */
     static const char *const who[] = {"velocity-verlet", "echo", "engine"};
     static const char *const mode_of[] = {"sim", "engine-echo", "engine"};
-    size_t np = m.particles;
+    static vb_bench_rows table;
+    table.n = 0;
+    for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++)
+        table.row[table.n++] = (vb_bench_row){.model = mt->name,
+                                              .integrator = who[k],
+                                              .mode = mode_of[k],
+                                              .fused_on = mode_of[0],
+                                              .steps = steps,
+                                              .particles = m.particles,
+                                              .ns = ns[k],
+                                              .ratio = ns[k] / ns[0]};
     for (int pass = 0; pass < (out ? 2 : 1); pass++) {
         FILE *f = pass ? o.f : stdout;
         if (pass)
@@ -107,12 +119,7 @@ static int bench_protocol(const char *command, const char *model_name, const cha
                        "median of %lu interleaved repeats; ratio_to_fused is against the "
                        "built-in's sim here (fused_on = sim)\n",
                     vb_version_text(), command, steps, repeat);
-        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
-              "ns_per_particle_step,fused_on\n",
-              f);
-        for (int k = 0; k < VB_BENCH_ENGINE_MODES; k++)
-            fprintf(f, "%s,%s,%s,%lu,%.3f,%.3f,%zu,%.3f,sim\n", mt->name, who[k], mode_of[k], steps,
-                    ns[k], ns[k] / ns[0], np, ns[k] / (double)np);
+        vb_bench_write(f, &table);
     }
     vb_model_free(&m);
     if (out && vb_outfile_commit(&o, err, sizeof err) != 0) {
@@ -360,11 +367,7 @@ static int bench(const bench_opts *opt)
                        "%lu repeats, reference grid %d steps\n",
                     vb_version_text(), h, steps, repeat, VB_REF_GRID);
         }
-        fputs("model,integrator,mode,steps,ns_per_step,ratio_to_fused,particles,"
-              "ns_per_particle_step,fused_on\n",
-              f);
-        for (size_t r = 0; r < table.n; r++)
-            fprintf(f, "%s\n", table.text[r]);
+        vb_bench_write(f, &table);
     }
     if (have_out) {
         have_out = 0;

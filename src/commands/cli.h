@@ -11,6 +11,10 @@
 #include "options.h" /* the option tables, their parser, VB_EXIT_*, the messages */
 
 int vb_cmd_list(int argc, char **argv);
+/* Every table verletbench writes on a schema (schema.h), in the order
+ * `list --columns` prints them (list.c): a new table is a line there. */
+extern const vb_schema *const vb_tables[];
+extern const size_t vb_n_tables;
 int vb_cmd_sim(int argc, char **argv);
 int vb_cmd_run(int argc, char **argv);
 int vb_cmd_merge(int argc, char **argv);

@@ -1,4 +1,5 @@
 /* commands/list.c — `verletbench list`: what can be run. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,25 +10,35 @@
 #include "model.h"
 #include "rigid.h"
 #include "rigid_method.h"
+#include "schema.h"
+#include "orders_table.h"
+#include "tables.h"
+#include "study_tables.h"
+#include "simulate.h"
+#include "runs_table.h"
+#include "rows.h"
+#include "ratefiles.h"
+#include "grid.h"
+#include "contact_table.h"
+#include "charts.h"
+#include "body_table.h"
 
-/* One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote
- * or a line break, quotes doubled; a separator before it unless first. */
-static void csv_field(const char *s, int first)
-{
-    if (!first)
-        putchar(',');
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
+/* list --csv: a row an integrator, rigid-body method, model, rigid-body
+ * model or contact handler, each cell text as RFC 4180 has it (quoted
+ * when it holds a comma, a quote or a line break, its quotes doubled);
+ * blank where the kind has no such thing */
+typedef struct list_row {
+    const char *kind, *name, *order, *symplectic, *dim, *params, *summary, *particles;
+} list_row;
+
+#define COLUMN(name, f)                                                                            \
+    {name, VB_FMT_QUOTED, vb_get_text, offsetof(list_row, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column csv_columns[] = {
+    COLUMN("kind", kind),       COLUMN("name", name),     COLUMN("order", order),
+    COLUMN("symplectic", symplectic), COLUMN("dim", dim), COLUMN("params", params),
+    COLUMN("summary", summary), COLUMN("particles", particles),
+};
+static const vb_schema list_schema = VB_SCHEMA("list --csv", csv_columns);
 
 /* text broken at spaces into lines of at most width columns (a word
  * longer than that on a line of its own), each indented by indent */
@@ -50,11 +61,38 @@ static void wrap(const char *text, int indent, int width)
     }
 }
 
-static void csv_row(const char *const *fields, int n)
+static void csv_row(const list_row *row) { vb_schema_row(stdout, &list_schema, 0, NULL, row); }
+
+const vb_schema *const vb_tables[] = {
+    /* run's, a case's directory (output/names.c) and a grid's */
+    &vb_runs_schema, &vb_orders_schema, &vb_bands_schema, &vb_onestep_schema,
+    &vb_onestep_orders_schema, &vb_reverse_schema, &vb_rates_schema, &vb_flips_schema,
+    &vb_contact_schema, &vb_conv_schema, &vb_series_schema, &vb_paths_schema,
+    &vb_bounces_schema, &vb_rigid_series_schema, &vb_polhode_schema, &vb_timing_schema,
+    &vb_grid_schema, &vb_body_schema,
+    /* the studies', the benchmark's, the float32 sweep's (plots/float32-sweep.sh) */
+    &vb_stab_schema, &vb_stab_summary_schema, &vb_longrun_schema, &vb_longrun_summary_schema,
+    &vb_bench_schema, &vb_float32_schema,
+    /* sim --trajectory, and this command's own */
+    &vb_trajectory_schema, &vb_rigid_trajectory_schema, &list_schema};
+const size_t vb_n_tables = sizeof vb_tables / sizeof vb_tables[0];
+
+/* list --columns: a line a table, its name, then its columns as its header
+ * has them; a column only some of its files have (a view's: runs.csv's
+ * level, in a sweep's) in brackets, [,level]; a group of columns as many
+ * as the table decides (a trajectory's state, a grid's keys) as NAME... */
+static void print_columns(void)
 {
-    for (int i = 0; i < n; i++)
-        csv_field(fields[i], i == 0);
-    putchar('\n');
+    for (size_t k = 0; k < vb_n_tables; k++) {
+        const vb_schema *s = vb_tables[k];
+        printf("%s: ", s->file);
+        for (size_t i = 0; i < s->n; i++) {
+            const vb_column *c = &s->col[i];
+            printf("%s%s%s%s%s", c->in ? "[" : "", i ? "," : "", c->name,
+                   c->fmt == VB_FMT_GROUP ? "..." : "", c->in ? "]" : "");
+        }
+        putchar('\n');
+    }
 }
 
 static void list(int csv);
@@ -62,11 +100,16 @@ static void list(int csv);
 int vb_cmd_list(int argc, char **argv)
 {
     vb_shared_opts so = vb_shared_opts_plain(); /* only --plugin applies */
-    int csv = 0;
+    int csv = 0, columns = 0;
+    char csv_help[256] = "machine-readable:\n";
+    vb_schema_header_text(csv_help + strlen(csv_help), sizeof csv_help - strlen(csv_help),
+                          &list_schema, 0);
     const vb_option rows[] = {
-        VB_OPT_FLAG("csv", &csv,
-                    "machine-readable:\n"
-                    "kind,name,order,symplectic,dim,params,summary,particles"),
+        VB_OPT_FLAG("csv", &csv, csv_help),
+        VB_OPT_FLAG("columns", &columns,
+                    "the columns of every table verletbench writes, a line a\n"
+                    "table: FILE: its header, a column some of its files lack\n"
+                    "in brackets, a group of columns as NAME..."),
         VB_SHARED_PLUGINS(&so),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -76,7 +119,7 @@ int vb_cmd_list(int argc, char **argv)
         .options = rows,
         .operands = VB_OPERANDS_NONE,
         .usage =
-            "Usage: verletbench list [--csv] [--plugin FILE]... [--plugin-timeout S]\n\n"
+            "Usage: verletbench list [--csv | --columns] [--plugin FILE]... [--plugin-timeout S]\n\n"
             "Lists every integrator (name, expected global order with fixed steps, whether it\n"
             "is symplectic, one line on what it does) and every model with its parameters\n"
             "and their defaults (set them with --set key=value), and its energy and where its\n"
@@ -89,7 +132,12 @@ int vb_cmd_list(int argc, char **argv)
     int first, rc = vb_options_parse(&spec, argc, argv, &first);
     if (rc != VB_OPTIONS_GO)
         return rc;
-    list(csv);
+    if (columns && csv)
+        return vb_usage_error("list", "--csv or --columns: one list at a time");
+    if (columns)
+        print_columns();
+    else
+        list(csv);
     return VB_EXIT_OK;
 }
 
@@ -110,7 +158,7 @@ static void param_defaults(const vb_model_type *t, char *buf, size_t len)
 static void list(int csv)
 {
     if (csv)
-        puts("kind,name,order,symplectic,dim,params,summary,particles");
+        vb_schema_header(stdout, &list_schema, 0);
     else
         printf("Integrators (order = expected global order with fixed steps):\n"
                "  %-16s %-5s %-10s %s\n", "name", "order", "symplectic", "what it does");
@@ -131,8 +179,7 @@ static void list(int csv)
         if (csv) {
             char order[16];
             snprintf(order, sizeof order, "%d", g->order);
-            const char *row[] = {"integrator", g->name, order, sym, "", params, g->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"integrator", g->name, order, sym, "", params, g->summary, ""});
         } else {
             printf("  %-16s %-5d %-10s %s\n", g->name, g->order, sym, g->summary);
             if (g->n_params)
@@ -154,8 +201,7 @@ static void list(int csv)
         char order[16];
         snprintf(order, sizeof order, "%d", m->order);
         if (csv) {
-            const char *row[] = {"rigid-integrator", m->name, order, sym, "", "", m->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"rigid-integrator", m->name, order, sym, "", "", m->summary, ""});
         } else {
             printf("  %-26s %-5s %-10s %s\n", m->name, order, sym, m->summary);
             printf("  %-26s %-5s %-10s q: %s; centre of mass: %s\n", "", "", "",
@@ -178,8 +224,7 @@ static void list(int csv)
         if (csv) {
             char dim[16];
             snprintf(dim, sizeof dim, "%u", t->dim);
-            const char *row[] = {"model", t->name, "", "", dim, params, t->summary, count};
-            csv_row(row, 8);
+            csv_row(&(list_row){"model", t->name, "", "", dim, params, t->summary, count});
         } else {
             printf("  %-15s %u-D, %s particle%s\n", t->name, t->dim, count,
                    strcmp(count, "1") ? "s" : "");
@@ -196,8 +241,7 @@ static void list(int csv)
         char params[512];
         param_defaults(t, params, sizeof params);
         if (csv) {
-            const char *row[] = {"rigid-model", t->name, "", "", "3", params, t->summary, "1"};
-            csv_row(row, 8);
+            csv_row(&(list_row){"rigid-model", t->name, "", "", "3", params, t->summary, "1"});
         } else {
             printf("  %-15s 3-D, a rigid body\n", t->name);
             wrap(t->summary, 21, 100);
@@ -212,8 +256,7 @@ static void list(int csv)
                "[contact] handler = ..., or sim --contact; rows METHOD+HANDLER):\n");
     for (size_t i = 0; i < nh; i++) {
         if (csv) {
-            const char *row[] = {"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""};
-            csv_row(row, 8);
+            csv_row(&(list_row){"handler", hs[i]->name, "", "", "", "", hs[i]->summary, ""});
         } else {
             printf("  %s\n", hs[i]->name);
             wrap(hs[i]->summary, 21, 100);

@@ -19,6 +19,30 @@ void vb_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+void vb_help_columns(char *buf, size_t len, const vb_schema *s, unsigned view)
+{
+    char all[4096];
+    vb_schema_header_text(all, sizeof all, s, view);
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    /* a line holds the rest, or as many names and their commas as fit in 77
+     * (two of indent), or one name, however long */
+    for (const char *p = all; *p && used < len;) {
+        size_t n = strlen(p), fit = n;
+        if (n > 77) {
+            fit = strcspn(p, ",");
+            fit += p[fit] == ','; /* with its comma, unless the last */
+            for (size_t k = fit; k < 77; k++)
+                if (p[k] == ',')
+                    fit = k + 1;
+        }
+        int w = snprintf(buf + used, len - used, "  %.*s\n", (int)fit, p);
+        used += w > 0 ? (size_t)w : 0;
+        p += fit;
+    }
+}
+
 int vb_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "schema.h"
+
 #define VB_EXIT_OK 0
 #define VB_EXIT_FAIL 1
 #define VB_EXIT_USAGE 2
@@ -24,6 +26,12 @@
 int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "verletbench CMD: message" on stderr. */
 void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A table's columns for a --help (a view of its schema), broken after a
+ * comma into lines of at most 79 characters, each indented two and ending
+ * in a newline, into buf (truncated to len): the help cannot list columns
+ * the table does not have. */
+void vb_help_columns(char *buf, size_t len, const vb_schema *s, unsigned view);
 
 /* Parse an option's value; on failure print which option and why, return -1. */
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);

@@ -187,6 +187,33 @@ static int contact_from_opts(const char *name, const vb_integrator *integ, int e
 
 static int sim(const sim_opts *o);
 
+/* what sim --help says after the options: the row's columns, its status and
+ * examples */
+static const char sim_epilogue[] =
+    "\nErrors are Euclidean norms over the whole system; err_energy_max is\n"
+    "max |E_n - E_0|/|E_0| (empty where energy is not conserved), err_angmom_max and\n"
+    "err_momentum_max the largest change of the total angular and linear momentum\n"
+    "(where they are conserved), err_return the distance from the start at t_end\n"
+    "(periodic models, t_end a whole number of periods), ref_err_pos and ref_err_vel\n"
+    "the reference solution's own error (empty with an exact solution),\n"
+    "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
+    "(models with rods).  An engine that declares velocity=none leaves its velocity,\n"
+    "energy and momentum errors empty (docs/real-engines.md).  status is ok;\n"
+    "diverged when the state, or one of its errors, became non-finite;\n"
+    "exact-failed when the exact (or reference) solution could not be computed;\n"
+    "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
+    "prints the row with its errors inf and fail_step the step it stopped at, and\n"
+    "exits 1.\n\n"
+    "Examples:\n"
+    "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5\n"
+    "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
+    "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
+    "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
+    "      --draw interpolate\n"
+    "  # a ball dropped onto the floor, toi round velocity Verlet: every apex e^2n h0\n"
+    "  verletbench sim --model bounce --set e=0.8 --integrator velocity-verlet \\\n"
+    "      --dt 0.01 --contact toi\n";
+
 int vb_cmd_sim(int argc, char **argv)
 {
     sim_opts o = {.engine_timeout = VB_ENGINE_TIMEOUT, .jitter = NAN, .seed = 1,
@@ -284,13 +311,9 @@ int vb_cmd_sim(int argc, char **argv)
         VB_OPT_HELP,
         VB_OPT_END,
     };
-    const vb_command_spec parser = {
-        .name = CMD,
-        .options = rows,
-        .operands = VB_OPERANDS_NONE,
-        .column = 21,
-        VB_SHARED_ENV(&o.so),
-        .usage =
+    /* the usage, then runs.csv's columns as sim prints them (its schema,
+     * without a sweep's, a loop's or a rigid body's own) */
+    static const char usage_head[] =
             "Usage: verletbench sim --model M [--set KEY=VALUE]...\n"
             "                       (--integrator I | --engine NAME:ORDER=CMD [--engine-timeout S])\n"
             "                       [--t-end T] [--dt H] [--jitter J --seed S]\n"
@@ -302,35 +325,18 @@ int vb_cmd_sim(int argc, char **argv)
             "                       [--max-steps N] [--plugin FILE]...\n\n"
             "Runs one integrator on one model from t = 0 to t_end, measures its error at every\n"
             "step against the exact solution (or, for a model without one, a reference\n"
-            "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n"
-            "  model,integrator,plan,dt,jitter,seed,steps,t_end,force_evals,err_pos_final,\n"
-            "  err_pos_max,err_pos_rms,err_vel_final,err_vel_max,err_energy_max,status,\n"
-            "  err_angmom_max,fail_step,pos_scale,vel_scale,err_momentum_max,err_return,\n"
-            "  ref_err_pos,ref_err_vel,tol,err_constraint_max\n\n",
-        .epilogue =
-            "\nErrors are Euclidean norms over the whole system; err_energy_max is\n"
-            "max |E_n - E_0|/|E_0| (empty where energy is not conserved), err_angmom_max and\n"
-            "err_momentum_max the largest change of the total angular and linear momentum\n"
-            "(where they are conserved), err_return the distance from the start at t_end\n"
-            "(periodic models, t_end a whole number of periods), ref_err_pos and ref_err_vel\n"
-            "the reference solution's own error (empty with an exact solution),\n"
-            "err_constraint_max the largest | |x_i - x_j| - L | of any rod, in length units\n"
-            "(models with rods).  An engine that declares velocity=none leaves its velocity,\n"
-            "energy and momentum errors empty (docs/real-engines.md).  status is ok;\n"
-            "diverged when the state, or one of its errors, became non-finite;\n"
-            "exact-failed when the exact (or reference) solution could not be computed;\n"
-            "engine-failed when the engine's trajectory could not be read.  Any but ok\n"
-            "prints the row with its errors inf and fail_step the step it stopped at, and\n"
-            "exits 1.\n\n"
-            "Examples:\n"
-            "  verletbench sim --model orbit --set e=0.9 --integrator tcv --dt 0.001 --jitter 0.5\n"
-            "  # a recorded 60 Hz trace, spikes and all (in a checkout), in an accumulator:\n"
-            "  verletbench sim --model projectile --integrator euler-semi --t-end 1 \\\n"
-            "      --steps cases/traces/frames-60hz.trace --loop accumulator --physics-dt 1/120 \\\n"
-            "      --draw interpolate\n"
-            "  # a ball dropped onto the floor, toi round velocity Verlet: every apex e^2n h0\n"
-            "  verletbench sim --model bounce --set e=0.8 --integrator velocity-verlet \\\n"
-            "      --dt 0.01 --contact toi\n",
+            "solution by GSL's rk8pd at tolerance 1e-14), and prints a CSV header and one row:\n";
+    char usage[4096], columns[2048];
+    vb_help_columns(columns, sizeof columns, &vb_runs_schema, 0);
+    snprintf(usage, sizeof usage, "%s%s\n", usage_head, columns);
+    const vb_command_spec parser = {
+        .name = CMD,
+        .options = rows,
+        .operands = VB_OPERANDS_NONE,
+        .column = 21,
+        VB_SHARED_ENV(&o.so),
+        .usage = usage,
+        .epilogue = sim_epilogue,
     };
     int first;
     if ((rc = vb_options_parse(&parser, argc, argv, &first)) != VB_OPTIONS_GO)

@@ -23,6 +23,7 @@
 
 #include "palette.h"
 #include "wpaths.h"
+#include "charts.h"
 
 /* the most points of the exact curve laid end to end */
 #define EXACT_POINTS 24000
@@ -32,8 +33,8 @@
 static int exact_block(vb_chart *ch, const vb_csv *t, const vb_group *ex, double period,
                        double t_end)
 {
-    int ct = vb_csv_col(t, "t"), cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"),
-                                          vb_csv_col(t, "w3")};
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T)), cw[3] = {vb_csv_col(t, VB_POLHODE_COL(W1)), vb_csv_col(t, VB_POLHODE_COL(W2)),
+                  vb_csv_col(t, VB_POLHODE_COL(W3))};
     size_t rows = ex->last - ex->first + 1;
     double span = vb_csv_num(t, ex->last, ct);
     /* the rows span a period shorter than t_end: laid end to end */
@@ -65,7 +66,7 @@ int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char 
     const vb_w_panel *pn = w.pn;
     size_t np = w.np;
     /* the time axis: the methods' whole run, t_end */
-    int ct = vb_csv_col(t, "t");
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T));
     double t_end = 0.0;
     for (size_t k = 0; k < np; k++)
         t_end = fmax(t_end, vb_csv_num(t, pn[k].g->last, ct));

@@ -13,6 +13,11 @@
 #include "gpcharts.h"
 #include "csvread.h"
 #include "outfile.h"
+#include "charts.h"
+#include "grid.h"
+#include "contact_table.h"
+#include "ratefiles.h"
+#include "tables.h"
 
 static int exists(const char *dir, const char *name, const char *file)
 {
@@ -57,8 +62,9 @@ size_t vb_drawn_cases(const char *results, char ***names)
             line[strcspn(line, "\n")] = '\0';
             if (strncmp(line, "## ", 3) != 0 || !case_name_ok(line + 3))
                 continue;
-            if (!exists(results, line + 3, "convergence.csv") && !exists(results, line + 3, "grid.csv") &&
-                !exists(results, line + 3, "polhode.csv"))
+            if (!exists(results, line + 3, vb_conv_schema.file) &&
+                !exists(results, line + 3, vb_grid_schema.file) &&
+                !exists(results, line + 3, vb_polhode_schema.file))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -73,14 +79,14 @@ size_t vb_drawn_cases(const char *results, char ***names)
     }
     /* no summary: every case directory, those with convergence.csv first,
      * then the grids, then the rigid bodies' */
-    static const char *const marks[] = {"convergence.csv", "grid.csv", "polhode.csv"};
+    const char *const marks[] = {vb_conv_schema.file, vb_grid_schema.file, vb_polhode_schema.file};
     struct dirent **ents = NULL;
     int ne = scandir(results, &ents, NULL, by_name);
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < ne; i++) {
             const char *d = ents[i]->d_name;
             if (d[0] == '.' || !exists(results, d, marks[pass]) ||
-                (pass == 2 && exists(results, d, "convergence.csv")))
+                (pass == 2 && exists(results, d, vb_conv_schema.file)))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -100,7 +106,7 @@ size_t vb_drawn_cases(const char *results, char ***names)
  * an adaptive method alone has no chart against dt; plan NULL: any */
 static int has_stepsized(const vb_csv *t, const char *plan)
 {
-    int tol = vb_csv_col(t, "tol"), cp = vb_csv_col(t, "plan");
+    int tol = vb_csv_col(t, VB_CONV_COL(TOL)), cp = vb_csv_col(t, VB_CONV_COL(PLAN));
     for (size_t r = 0; r < t->n_rows; r++)
         if ((tol < 0 || vb_csv_num(t, r, tol) == 0) &&
             (!plan || !strcmp(vb_csv_str(t, r, cp), plan)))
@@ -174,7 +180,7 @@ static int tunnel_table(const char *path)
     char err[256];
     if (vb_csv_read(path, &t, err, sizeof err) != 0)
         return 1; /* drawn anyway: the chart fails, saying what is wrong with the file */
-    int cb = vb_csv_col(&t, "pass_bound"), any = t.n_rows == 0;
+    int cb = vb_csv_col(&t, VB_CONTACT_COL(PASS_BOUND)), any = t.n_rows == 0;
     for (size_t r = 0; r < t.n_rows && !any; r++)
         any = vb_csv_finite(&t, r, cb, NULL);
     vb_csv_free(&t);
@@ -233,8 +239,8 @@ static int case_charts(const char *results, const char *out, const char *name, c
         return -1;
     char path[PATH_MAX * 2], err[1024];
     int rc = 0, rows;
-    snprintf(path, sizeof path, "%s/%s/grid.csv", results, name);
-    if (exists(results, name, "grid.csv")) {
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_grid_schema.file);
+    if (exists(results, name, vb_grid_schema.file)) {
         vb_csv t;
         int first, nk;
         if (vb_csv_read(path, &t, err, sizeof err) != 0 || vb_grid_keys(&t, &first, &nk) != 0) {
@@ -268,11 +274,11 @@ static int case_charts(const char *results, const char *out, const char *name, c
         vb_csv_free(&t);
         return rc;
     }
-    if (exists(results, name, "polhode.csv")) {
+    if (exists(results, name, vb_polhode_schema.file)) {
         /* a rigid body's own charts (docs/rigid.md §7): its particle chart
          * data would be the packed (x, q) */
         rc |= w_charts(b, results, out, name, pick);
-        if (exists(results, name, "rigid_timeseries.csv")) {
+        if (exists(results, name, vb_rigid_series_schema.file)) {
             rc |= add(b, results, out, name, VB_KIND_ATTITUDE_TIME, "attitude-time", name, NULL,
                       "the attitude error (the angle of q_exact* q) over time at the coarsest "
                       "step, window maxima");
@@ -284,7 +290,7 @@ static int case_charts(const char *results, const char *out, const char *name, c
         return rc;
     }
     vb_csv conv;
-    snprintf(path, sizeof path, "%s/%s/convergence.csv", results, name);
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_conv_schema.file);
     int conv_ok = vb_csv_read(path, &conv, err, sizeof err) == 0;
     if (!conv_ok || has_stepsized(&conv, NULL))
         rc |= add(b, results, out, name, VB_KIND_CONVERGENCE, "convergence", name, NULL,
@@ -296,42 +302,42 @@ static int case_charts(const char *results, const char *out, const char *name, c
         vb_csv_free(&conv);
     rc |= add(b, results, out, name, VB_KIND_ERROR_TIME, "error-time", name, NULL,
               "position error over time at the coarsest step");
-    snprintf(path, sizeof path, "%s/%s/timeseries.csv", results, name);
-    if (peek(path, "err_energy", &rows))
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_series_schema.file);
+    if (peek(path, VB_SERIES_COL(ERR_ENERGY), &rows))
         rc |= add(b, results, out, name, VB_KIND_ENERGY_TIME, "energy-time", name, NULL,
                   "relative energy error over time, fixed and random steps");
-    if (peek(path, "err_constraint", &rows))
+    if (peek(path, VB_SERIES_COL(ERR_CONSTRAINT), &rows))
         rc |= add(b, results, out, name, VB_KIND_CONSTRAINT_TIME, "constraint-time", name, NULL,
                   "how far the rods are off their lengths over time");
     rc |= add(b, results, out, name, VB_KIND_PATH, "path", name, "fixed",
               "paths over the exact one, fixed steps");
-    snprintf(path, sizeof path, "%s/%s/paths.csv", results, name);
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_paths_schema.file);
     if (has_random_rows(path))
         rc |= add(b, results, out, name, VB_KIND_PATH, "path-random", name, "random",
                   "paths over the exact one, random steps (seed 1)");
     rc |= add(b, results, out, name, VB_KIND_WORK, "work", name, NULL,
               "error against force evaluations");
-    if (exists(results, name, "rates.csv")) {
+    if (exists(results, name, vb_rates_schema.file)) {
         rc |= add(b, results, out, name, VB_KIND_RATES, "rates", name, NULL,
                   "the drawn state's largest error against display rate, each loop x integrator");
-        snprintf(path, sizeof path, "%s/%s/rates.csv", results, name);
-        if (peek(path, "y_max", &rows) && rows)
+        snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_rates_schema.file);
+        if (peek(path, VB_RATES_COL(Y_MAX), &rows) && rows)
             rc |= add(b, results, out, name, VB_KIND_APEX, "apex", name, NULL,
                       "the highest drawn point against the exact apex, each loop x integrator");
     }
-    if (exists(results, name, "bounces.csv"))
+    if (exists(results, name, vb_bounces_schema.file))
         rc |= add(b, results, out, name, VB_KIND_BOUNCES, "bounces", name, NULL,
                   "the height reached after each bounce, as stepped, against e^2n h0, each handler "
                   "round each method "
                   "at the coarsest step; curves the same to 9 digits at every bounce both have "
                   "share a key, A = B");
-    snprintf(path, sizeof path, "%s/%s/contact.csv", results, name);
-    if (exists(results, name, "contact.csv") && tunnel_table(path))
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_contact_schema.file);
+    if (exists(results, name, vb_contact_schema.file) && tunnel_table(path))
         rc |= add(b, results, out, name, VB_KIND_TUNNEL, "tunnel", name, NULL,
                   "the smallest speed that passes the wall against dt, with the bound "
                   "(w + 2r)/dt; curves the same to 9 digits at every dt share a key, A = B");
-    snprintf(path, sizeof path, "%s/%s/timing.csv", results, name);
-    if (exists(results, name, "timing.csv") && (peek(path, NULL, &rows), rows))
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_timing_schema.file);
+    if (exists(results, name, vb_timing_schema.file) && (peek(path, NULL, &rows), rows))
         rc |= add(b, results, out, name, VB_KIND_WORK_TIME, "work-time", name, NULL,
                   "error against wall time (run --timing, this machine)");
     return rc;
@@ -342,7 +348,7 @@ int vb_article_charts(const char *results, const char *out, vb_batch *b, char *e
     static const char *const cases[] = {"projectile", "spring", "orbit"};
     char path[PATH_MAX * 2];
     for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/article-%s/paths.csv", results, cases[i]);
+        snprintf(path, sizeof path, "%s/article-%s/%s", results, cases[i], vb_paths_schema.file);
         if (access(path, R_OK) != 0) {
             snprintf(err, errlen,
                      "%s missing: run 'verletbench run cases/article-%s.case --out %s' (or 'make "
@@ -372,7 +378,8 @@ int vb_article_charts(const char *results, const char *out, vb_batch *b, char *e
     b->name = strdup("article");
     char target[PATH_MAX * 2];
     for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
-        snprintf(path, sizeof path, "%s/article-%s/paths.csv", results, figs[i].model);
+        snprintf(path, sizeof path, "%s/article-%s/%s", results, figs[i].model,
+                 vb_paths_schema.file);
         snprintf(target, sizeof target, "%s/%s.png", out, figs[i].file);
         if (vb_batch_add(b, VB_KIND_PATH, path, target, figs[i].title, figs[i].plan, figs[i].file,
                          NULL) != 0 ||
@@ -384,7 +391,7 @@ int vb_article_charts(const char *results, const char *out, vb_batch *b, char *e
     }
     /* not in the article: how the errors scale, the question its graphs
      * could not answer */
-    snprintf(path, sizeof path, "%s/article-spring/convergence.csv", results);
+    snprintf(path, sizeof path, "%s/article-spring/%s", results, vb_conv_schema.file);
     snprintf(target, sizeof target, "%s/fig11-orders-spring.png", out);
     if (vb_batch_add(b, VB_KIND_CONVERGENCE, path, target, "Fig. 11  spring: error against step size",
                      NULL, "fig11-orders-spring", NULL) != 0) {

@@ -12,6 +12,7 @@
 
 #include "gpcharts.h"
 #include "palette.h"
+#include "contact_table.h"
 
 /* one curve: an integrator's rows first..last (fixed steps) */
 typedef struct {
@@ -327,13 +328,15 @@ static int alloc_curves(const vb_csv *t, curve **c, const char ***names, char **
 
 int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"dt", "bounce", "height", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) ||
-        vb_csv_has(t, "plan", err, errlen))
+    const char *const need[] = {VB_BOUNCES_COL(DT), VB_BOUNCES_COL(BOUNCE), VB_BOUNCES_COL(HEIGHT),
+                                NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_BOUNCES_COL(INTEGRATOR), err, errlen) ||
+        vb_csv_has(t, VB_BOUNCES_COL(PLAN), err, errlen))
         return -1;
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan"), cdt = vb_csv_col(t, "dt"),
-        cn = vb_csv_col(t, "bounce"), cy = vb_csv_col(t, "height"),
-        ce = vb_csv_col(t, "height_exact");
+    int ci = vb_csv_col(t, VB_BOUNCES_COL(INTEGRATOR)), cp = vb_csv_col(t, VB_BOUNCES_COL(PLAN)),
+        cdt = vb_csv_col(t, need[0]), cn = vb_csv_col(t, need[1]), cy = vb_csv_col(t, need[2]),
+        ce = vb_csv_col(t, VB_BOUNCES_COL(HEIGHT_EXACT));
     /* the coarsest step: where the handlers differ most */
     double dt = 0;
     for (size_t r = 0; r < t->n_rows; r++)
@@ -438,16 +441,19 @@ static int bound_block(vb_chart *ch, const vb_csv *t, const curve *c, size_t n, 
 
 int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"dt", "pass_bound", NULL};
+    const char *const need[] = {VB_CONTACT_COL(DT), VB_CONTACT_COL(PASS_BOUND), NULL};
     if (t->n_rows == 0) { /* run writes a row a handler's run: none is damage */
         snprintf(err, errlen, "%s: no rows, only a header: no passing speed to draw", t->path);
         return -1;
     }
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) ||
-        vb_csv_has(t, "plan", err, errlen) || vb_csv_has(t, "pass_speed", err, errlen))
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_CONTACT_COL(INTEGRATOR), err, errlen) ||
+        vb_csv_has(t, VB_CONTACT_COL(PLAN), err, errlen) ||
+        vb_csv_has(t, VB_CONTACT_COL(PASS_SPEED), err, errlen))
         return -1;
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan"), cdt = vb_csv_col(t, "dt"),
-        cy = vb_csv_col(t, "pass_speed"), cb = vb_csv_col(t, "pass_bound");
+    int ci = vb_csv_col(t, VB_CONTACT_COL(INTEGRATOR)), cp = vb_csv_col(t, VB_CONTACT_COL(PLAN)),
+        cdt = vb_csv_col(t, need[0]), cy = vb_csv_col(t, VB_CONTACT_COL(PASS_SPEED)),
+        cb = vb_csv_col(t, need[1]);
     curve *c;
     const char **names;
     char **keys;

@@ -12,6 +12,7 @@
 
 #include "coincide.h"
 #include "palette.h"
+#include "charts.h"
 
 /* the panels' plot areas in pixels, roughly (canvas 1000 x 470 a panel,
  * less the tics, labels and the key on the right) */
@@ -23,7 +24,7 @@
 
 size_t vb_stepsized(const vb_csv *t, const vb_groups *gs, const char **out)
 {
-    int tol = vb_csv_col(t, "tol"), ci = vb_csv_col(t, "integrator");
+    int tol = vb_csv_col(t, VB_CONV_COL(TOL)), ci = vb_csv_col(t, VB_CONV_COL(INTEGRATOR));
     size_t n = 0;
     for (size_t s = 0; s < gs->n_series; s++) {
         int adaptive = 0;
@@ -211,7 +212,7 @@ static void fit_fan(const panel *P, const int *hasq, double ypad, double xspan, 
 int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char *err,
                          size_t errlen)
 {
-    static const char *const need[] = {"dt", "err_pos_max", NULL};
+    const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -228,12 +229,12 @@ int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char 
     P.ce = malloc((gs.n_series + 1) * sizeof *P.ce);
     size_t ns = series ? vb_stepsized(t, &gs, series) : 0;
     if (!series || !ny || !P.px || !P.py || !P.cs || !P.ce ||
-        vb_curves_init(&C, t, &gs, series, ns, "same_as") != 0) {
+        vb_curves_init(&C, t, &gs, series, ns, VB_CONV_COL(SAME_AS)) != 0) {
         snprintf(err, errlen, "%s: out of memory", t->path);
         goto done;
     }
-    int cdt = vb_csv_col(t, "dt"), cerr = vb_csv_col(t, "err_pos_max"),
-        cord = vb_csv_col(t, "order");
+    int cdt = vb_csv_col(t, VB_CONV_COL(DT)), cerr = vb_csv_col(t, VB_CONV_COL(ERR_POS_MAX)),
+        cord = vb_csv_col(t, VB_CONV_COL(ORDER));
     for (size_t r = 0; r < t->n_rows; r++) {
         double y = vb_csv_num(t, r, cerr);
         ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;

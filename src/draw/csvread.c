@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts.h"
 #include "infile.h"
 
 const char *const vb_chart_plans[VB_MAX_PANELS] = {"fixed", "random", "trace"};
@@ -267,10 +268,10 @@ static int same_pair(const vb_group *g, const char *plan, const char *integ)
 
 static int groups_fill(const vb_csv *t, vb_groups *gs, char *err, size_t errlen)
 {
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan");
+    int ci = vb_csv_col(t, VB_CHART_INTEGRATOR), cp = vb_csv_col(t, VB_CHART_PLAN);
     if (ci < 0 || cp < 0) {
         snprintf(err, errlen, "%s: no column \"%s\" in the header: the chart needs it", t->path,
-                 ci < 0 ? "integrator" : "plan");
+                 ci < 0 ? VB_CHART_INTEGRATOR : VB_CHART_PLAN);
         return -1;
     }
     gs->g = malloc((t->n_rows ? t->n_rows : 1) * sizeof *gs->g);

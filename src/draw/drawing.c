@@ -13,35 +13,43 @@
 #include "csvread.h"
 #include "pick.h"
 #include "plotter.h"
+#include "charts.h"
+#include "contact_table.h"
+#include "grid.h"
+#include "ratefiles.h"
+#include "study_tables.h"
+#include "tables.h"
 
+/* each kind's name and the table it draws */
 static const struct {
-    const char *name, *table;
+    const char *name;
+    const vb_schema *table;
 } kinds[VB_N_KINDS] = {
-    [VB_KIND_CONVERGENCE] = {"convergence", "convergence.csv"},
-    [VB_KIND_BAND] = {"band", "convergence.csv"},
-    [VB_KIND_ERROR_TIME] = {"error-time", "timeseries.csv"},
-    [VB_KIND_ENERGY_TIME] = {"energy-time", "timeseries.csv"},
-    [VB_KIND_CONSTRAINT_TIME] = {"constraint-time", "timeseries.csv"},
-    [VB_KIND_PATH] = {"path", "paths.csv"},
-    [VB_KIND_WORK] = {"work", "convergence.csv"},
-    [VB_KIND_WORK_TIME] = {"work-time", "timing.csv"},
-    [VB_KIND_RATES] = {"rates", "rates.csv"},
-    [VB_KIND_APEX] = {"apex", "rates.csv"},
-    [VB_KIND_BOUNCES] = {"bounces", "bounces.csv"},
-    [VB_KIND_TUNNEL] = {"tunnel", "contact.csv"},
-    [VB_KIND_GRID_ORDER] = {"grid-order", "grid.csv"},
-    [VB_KIND_GRID_ERROR] = {"grid-error", "grid.csv"},
-    [VB_KIND_LONGRUN] = {"longrun", "longrun.csv"},
-    [VB_KIND_STABILITY] = {"stability", "stability-summary.csv"},
-    [VB_KIND_FLOAT32] = {"float32", "(a float32 sweep)"},
-    [VB_KIND_POLHODE] = {"polhode", "polhode.csv"},
-    [VB_KIND_ATTITUDE_TIME] = {"attitude-time", "rigid_timeseries.csv"},
-    [VB_KIND_INVARIANTS_TIME] = {"invariants-time", "rigid_timeseries.csv"},
-    [VB_KIND_ANGVEL_TIME] = {"angvel-time", "polhode.csv"},
+    [VB_KIND_CONVERGENCE] = {"convergence", &vb_conv_schema},
+    [VB_KIND_BAND] = {"band", &vb_conv_schema},
+    [VB_KIND_ERROR_TIME] = {"error-time", &vb_series_schema},
+    [VB_KIND_ENERGY_TIME] = {"energy-time", &vb_series_schema},
+    [VB_KIND_CONSTRAINT_TIME] = {"constraint-time", &vb_series_schema},
+    [VB_KIND_PATH] = {"path", &vb_paths_schema},
+    [VB_KIND_WORK] = {"work", &vb_conv_schema},
+    [VB_KIND_WORK_TIME] = {"work-time", &vb_timing_schema},
+    [VB_KIND_RATES] = {"rates", &vb_rates_schema},
+    [VB_KIND_APEX] = {"apex", &vb_rates_schema},
+    [VB_KIND_BOUNCES] = {"bounces", &vb_bounces_schema},
+    [VB_KIND_TUNNEL] = {"tunnel", &vb_contact_schema},
+    [VB_KIND_GRID_ORDER] = {"grid-order", &vb_grid_schema},
+    [VB_KIND_GRID_ERROR] = {"grid-error", &vb_grid_schema},
+    [VB_KIND_LONGRUN] = {"longrun", &vb_longrun_schema},
+    [VB_KIND_STABILITY] = {"stability", &vb_stab_summary_schema},
+    [VB_KIND_FLOAT32] = {"float32", &vb_float32_schema},
+    [VB_KIND_POLHODE] = {"polhode", &vb_polhode_schema},
+    [VB_KIND_ATTITUDE_TIME] = {"attitude-time", &vb_rigid_series_schema},
+    [VB_KIND_INVARIANTS_TIME] = {"invariants-time", &vb_rigid_series_schema},
+    [VB_KIND_ANGVEL_TIME] = {"angvel-time", &vb_polhode_schema},
 };
 
 const char *vb_kind_name(vb_chart_kind k) { return kinds[k].name; }
-const char *vb_kind_table(vb_chart_kind k) { return kinds[k].table; }
+const char *vb_kind_table(vb_chart_kind k) { return kinds[k].table->file; }
 
 int vb_kind_of(const char *name)
 {

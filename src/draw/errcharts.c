@@ -9,6 +9,8 @@
 
 #include "coincide.h"
 #include "palette.h"
+#include "charts.h"
+#include "tables.h"
 
 static void titled(FILE *f, const char *title, const char *what)
 {
@@ -26,7 +28,8 @@ static const char *const random_title = "random steps, median of seeds";
 
 int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"dt", "err_pos_max", "p10", "p90", NULL};
+    const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), VB_CONV_COL(P10),
+                                VB_CONV_COL(P90), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -37,7 +40,7 @@ int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
     double *ny = malloc((t->n_rows + 1) * sizeof *ny);
     vb_curves C = {0};
     size_t ns = series ? vb_stepsized(t, &gs, series) : 0;
-    if (!series || !ny || vb_curves_init(&C, t, &gs, series, ns, "same_as") != 0) {
+    if (!series || !ny || vb_curves_init(&C, t, &gs, series, ns, VB_CONV_COL(SAME_AS)) != 0) {
         snprintf(err, errlen, "%s: out of memory", t->path);
         goto done;
     }
@@ -49,8 +52,8 @@ int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
                  t->path);
         goto done;
     }
-    int cdt = vb_csv_col(t, "dt"), cerr = vb_csv_col(t, "err_pos_max"), c10 = vb_csv_col(t, "p10"),
-        c90 = vb_csv_col(t, "p90");
+    int cdt = vb_csv_col(t, need[0]), cerr = vb_csv_col(t, need[1]), c10 = vb_csv_col(t, need[2]),
+        c90 = vb_csv_col(t, need[3]);
     for (size_t r = 0; r < t->n_rows; r++) {
         double y = vb_csv_num(t, r, cerr);
         ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
@@ -181,8 +184,10 @@ done:
 static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seconds, char *err,
                       size_t errlen)
 {
-    const char *xcol = seconds ? "seconds" : "force_evals";
-    const char *const need[] = {xcol, "err_pos_max", NULL};
+    /* timing.csv's seconds, or convergence.csv's force evaluations */
+    const char *xcol = seconds ? VB_TIMING_COL(SECONDS) : VB_CONV_COL(FORCE_EVALS);
+    const char *const need[] = {xcol, seconds ? VB_TIMING_COL(ERR_POS_MAX) : VB_CONV_COL(ERR_POS_MAX),
+                                NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -191,13 +196,13 @@ static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seco
     int rc = -1;
     double *ny = malloc((t->n_rows + 1) * sizeof *ny);
     vb_curves C = {0};
-    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, seconds ? NULL : "same_as") != 0) {
+    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, seconds ? NULL : VB_CONV_COL(SAME_AS)) != 0) {
         snprintf(err, errlen, "%s: out of memory", t->path);
         goto done;
     }
     const char **series = C.series;
     size_t ns = C.ns;
-    int cx = vb_csv_col(t, xcol), cy = vb_csv_col(t, "err_pos_max");
+    int cx = vb_csv_col(t, xcol), cy = vb_csv_col(t, need[1]);
     for (size_t r = 0; r < t->n_rows; r++) {
         double y = vb_csv_num(t, r, cy);
         ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;

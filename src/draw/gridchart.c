@@ -16,14 +16,16 @@
 #include <string.h>
 
 #include "coincide.h"
+#include "grid.h"
+#include "norms.h"
 #include "palette.h"
 
 #define MAX_LABELS 16
 
 int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys)
 {
-    int ci = vb_csv_col(t, "integrator");
-    if (ci < 2 || strcmp(t->head[0], "point") != 0)
+    int ci = vb_csv_col(t, VB_GRID_COL(INTEGRATOR));
+    if (ci < 2 || strcmp(t->head[0], VB_GRID_COL(POINT)) != 0)
         return -1;
     *first_key = 1;
     *n_keys = ci - 1;
@@ -82,7 +84,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
         return -1;
     }
     const char *xkey = all->head[first_key];
-    const char *const need[] = {xkey, "err_finest", NULL};
+    const char *const need[] = {xkey, VB_GRID_COL(ERR_FINEST), NULL};
     if (vb_csv_require(all, need, err, errlen) != 0)
         return -1;
     /* the rows of one combination of the other keys */
@@ -114,12 +116,13 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         goto done;
     }
-    int cx = vb_csv_col(t, xkey), cnorm = vb_csv_col(t, "norm"), crange = vb_csv_col(t, "range"),
-        cord = vb_csv_col(t, "order"), cci = vb_csv_col(t, "order_ci95"),
-        cexp = vb_csv_col(t, "expected"), cerr = vb_csv_col(t, "err_finest");
+    int cx = vb_csv_col(t, xkey), cnorm = vb_csv_col(t, VB_GRID_COL(NORM)),
+        crange = vb_csv_col(t, VB_GRID_COL(RANGE)), cord = vb_csv_col(t, VB_GRID_COL(ORDER)),
+        cci = vb_csv_col(t, VB_GRID_COL(ORDER_CI95)), cexp = vb_csv_col(t, VB_GRID_COL(EXPECTED)),
+        cerr = vb_csv_col(t, VB_GRID_COL(ERR_FINEST));
     int error = mode == VB_GRID_ERROR;
     ny = malloc((t->n_rows + 1) * sizeof *ny);
-    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, "same_as") != 0) {
+    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, VB_GRID_COL(SAME_AS)) != 0) {
         snprintf(err, errlen, "%s: out of memory", t->path);
         goto done;
     }
@@ -127,7 +130,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
      * axis, orders (the asymptotic ones, the points with their bars) on a
      * linear one */
     for (size_t r = 0; r < t->n_rows; r++) {
-        int pos = !strcmp(vb_csv_str(t, r, cnorm), "err_pos_max");
+        int pos = !strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX));
         double y = vb_csv_num(t, r, error ? cerr : cord);
         if (!pos || (!error && strcmp(vb_csv_str(t, r, crange), "asymptotic") != 0) || !isfinite(y))
             ny[r] = (double)NAN;
@@ -171,7 +174,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
     }
     double llo = ylo + 0.75, lhi = yhi - 0.75, elo = 1e300, ehi = -1e300;
     for (size_t r = 0; r < t->n_rows; r++) {
-        if (strcmp(vb_csv_str(t, r, cnorm), "err_pos_max") != 0)
+        if (strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX)) != 0)
             continue;
         double o = vb_csv_num(t, r, cord), y = vb_csv_num(t, r, cerr);
         if (strcmp(vb_csv_str(t, r, crange), "none") != 0 && isfinite(o)) {
@@ -260,7 +263,7 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
                 continue;
             vb_gp_block_begin(ch);
             for (size_t r = g->first; r <= g->last; r++) {
-                int pos = !strcmp(vb_csv_str(t, r, cnorm), "err_pos_max");
+                int pos = !strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX));
                 const char *range = vb_csv_str(t, r, crange);
                 double y = vb_csv_num(t, r, cerr), o = vb_csv_num(t, r, cord),
                        c = vb_csv_num(t, r, cci);

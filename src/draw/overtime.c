@@ -14,37 +14,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts.h"
 #include "coincide.h"
 #include "palette.h"
 
+/* a quantity's column and the column naming the curve it equals (-1:
+ * none), of its table's schema */
 typedef struct {
-    const char *col, *samecol, *ylabel, *what;
+    const vb_schema *table;
+    int col, samecol;
+    const char *ylabel, *what;
     const char *panel; /* a chart of several: the panel's name, before its plan's */
 } over_kind;
 
+#define SERIES(c) &vb_series_schema, VB_COL_SERIES_##c
+#define RIGID(c) &vb_rigid_series_schema, VB_COL_RIGID_SERIES_##c
 static const over_kind kinds[] = {
-    [VB_OVER_POS] = {"err_pos", "same_as", "position error |x - x_exact| (length units)",
-                     "position error over time", NULL},
-    [VB_OVER_ENERGY] = {"err_energy", "energy_same_as",
+    [VB_OVER_POS] = {SERIES(ERR_POS), VB_COL_SERIES_SAME_AS,
+                     "position error |x - x_exact| (length units)", "position error over time",
+                     NULL},
+    [VB_OVER_ENERGY] = {SERIES(ERR_ENERGY), VB_COL_SERIES_ENERGY_SAME_AS,
                         "relative energy error |E - E_0| / |E_0| (dimensionless)",
                         "energy error over time", NULL},
     /* drift off the rods is not compared; a rod is L/N of a chain of
      * length L, so the label names the rod's own length */
-    [VB_OVER_CONSTRAINT] = {"err_constraint", NULL,
+    [VB_OVER_CONSTRAINT] = {SERIES(ERR_CONSTRAINT), -1,
                             "rods off their length, largest | |x_i - x_j| - ℓ_ij | (length units)",
                             "drift off the rods over time", NULL},
     /* a rigid body's (rigid_timeseries.csv, docs/rigid.md §7): no same_as
      * column; curves within a line's width of another are keyed "≈" */
-    [VB_OVER_ATTITUDE] = {"err_att", NULL,
-                          "attitude error, the angle of q_exact* q (rad)",
+    [VB_OVER_ATTITUDE] = {RIGID(ERR_ATT), -1, "attitude error, the angle of q_exact* q (rad)",
                           "attitude error over time", NULL},
-    [VB_OVER_RIGID_ENERGY] = {"err_energy", NULL,
-                              "relative energy error |E - E_0| / |E_0|",
+    [VB_OVER_RIGID_ENERGY] = {RIGID(ERR_ENERGY), -1, "relative energy error |E - E_0| / |E_0|",
                               "energy and angular momentum errors over time", "energy"},
-    [VB_OVER_ANGMOM] = {"err_angmom", NULL,
-                        "world angular momentum drift |L - L_0| / |L_0|",
+    [VB_OVER_ANGMOM] = {RIGID(ERR_ANGMOM), -1, "world angular momentum drift |L - L_0| / |L_0|",
                         "energy and angular momentum errors over time", "world angular momentum"},
 };
+
+static const char *col_name(const over_kind *k) { return vb_schema_name(k->table, (size_t)k->col); }
+
+static const char *same_name(const over_kind *k)
+{
+    return k->samecol < 0 ? NULL : vb_schema_name(k->table, (size_t)k->samecol);
+}
 
 /* one quantity's curves */
 typedef struct {
@@ -63,7 +75,9 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     size_t nk = what == VB_OVER_RIGID_ENERGY ? 2 : 1;
     const over_kind *ks[2] = {&kinds[what], &kinds[VB_OVER_ANGMOM]};
     /* NULL-ended: a rigid body's two columns fill the fourth slot */
-    const char *need[5] = {"t", "dt", ks[0]->col, nk > 1 ? ks[1]->col : NULL, NULL};
+    /* t and dt: the same names in both tables (test_schema.c) */
+    const char *need[5] = {VB_SERIES_COL(T), VB_SERIES_COL(DT), col_name(ks[0]),
+                           nk > 1 ? col_name(ks[1]) : NULL, NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -71,7 +85,7 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
         return -1;
     int rc = -1;
     over_part parts[2] = {{0}};
-    int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");
+    int ct = vb_csv_col(t, need[0]), cdt = vb_csv_col(t, need[1]);
     double tmax = -INFINITY, dt = -INFINITY;
     for (size_t r = 0; r < t->n_rows; r++) {
         double tt = vb_csv_num(t, r, ct), d = vb_csv_num(t, r, cdt);
@@ -86,9 +100,9 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     for (size_t q = 0; q < nk; q++) {
         over_part *P = &parts[q];
         P->k = ks[q];
-        P->cy = vb_csv_col(t, P->k->col);
+        P->cy = vb_csv_col(t, col_name(P->k));
         P->ny = malloc((t->n_rows + 1) * sizeof *P->ny);
-        if (!P->ny || vb_curves_init(&P->C, t, &gs, NULL, 0, P->k->samecol) != 0) {
+        if (!P->ny || vb_curves_init(&P->C, t, &gs, NULL, 0, same_name(P->k)) != 0) {
             snprintf(err, errlen, "%s: out of memory", t->path);
             goto done;
         }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "palette.h"
+#include "charts.h"
 
 #define MAX_SHOWN 8
 
@@ -133,7 +134,7 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
                   const char *const *integrators, size_t n_integ, const char *layout, char *err,
                   size_t errlen)
 {
-    static const char *const need[] = {"t", "x", NULL};
+    const char *const need[] = {VB_PATHS_COL(T), VB_PATHS_COL(X), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -156,16 +157,16 @@ int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *
         snprintf(err, errlen, "%s: no rows with plan \"%s\"", t->path, plan);
         goto done;
     }
-    int plane = vb_csv_col(t, "y") >= 0;
-    path_geom G = {.t = t, .ct = vb_csv_col(t, "t"), .cb = vb_csv_col(t, "body")};
-    G.cx = plane ? vb_csv_col(t, "x") : G.ct;
-    G.cy = plane ? vb_csv_col(t, "y") : vb_csv_col(t, "x");
+    int cx = vb_csv_col(t, VB_PATHS_COL(X)), cy = vb_csv_col(t, VB_PATHS_COL(Y)), plane = cy >= 0;
+    path_geom G = {.t = t, .ct = vb_csv_col(t, VB_PATHS_COL(T)), .cb = vb_csv_col(t, VB_PATHS_COL(BODY))};
+    G.cx = plane ? cx : G.ct;
+    G.cy = plane ? cy : cx;
     /* the step: the smallest dt of the first curve's rows */
     double dt = (double)NAN;
     const vb_group *g1 = ns ? vb_group_find(&gs, plan, series[0]) : NULL;
     for (size_t r = g1 ? g1->first : 1; g1 && r <= g1->last; r++)
-        dt = isnan(dt) ? vb_csv_num(t, r, vb_csv_col(t, "dt"))
-                       : fmin(dt, vb_csv_num(t, r, vb_csv_col(t, "dt")));
+        dt = isnan(dt) ? vb_csv_num(t, r, vb_csv_col(t, VB_PATHS_COL(DT)))
+                       : fmin(dt, vb_csv_num(t, r, vb_csv_col(t, VB_PATHS_COL(DT))));
     /* the rows named "exact" hold a reference solution where the model has
      * no exact one: the file's "# truth:" line says so */
     const char *truth = "exact";

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts.h"
+
 size_t vb_pick_steps(const vb_csv *t, double *out)
 {
-    int cp = vb_csv_col(t, "plan"), cd = vb_csv_col(t, "dt");
+    int cp = vb_csv_col(t, VB_CHART_PLAN), cd = vb_csv_col(t, VB_CHART_DT);
     size_t n = 0;
     if (cp < 0 || cd < 0)
         return 0;
@@ -70,7 +72,7 @@ int vb_pick_named(const char *methods, const char *m)
 
 size_t vb_pick_found(const vb_csv *t, const char *methods, char *missing, size_t len)
 {
-    int ci = vb_csv_col(t, "integrator");
+    int ci = vb_csv_col(t, VB_CHART_INTEGRATOR);
     size_t found = 0;
     missing[0] = '\0';
     for (const char *s = methods; s && *s;) {
@@ -118,7 +120,7 @@ int vb_pick_list_ok(const char *methods, char *err, size_t errlen)
 int vb_pick_rows(const vb_csv *t, const vb_pick *pick, int one_step, vb_csv *out, double *dt,
                  char *err, size_t errlen)
 {
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "plan"), cd = vb_csv_col(t, "dt");
+    int ci = vb_csv_col(t, VB_CHART_INTEGRATOR), cp = vb_csv_col(t, VB_CHART_PLAN), cd = vb_csv_col(t, VB_CHART_DT);
     double want = 0.0;
     if (one_step) {
         double steps[VB_PICK_MAX_STEPS];

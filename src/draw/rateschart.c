@@ -24,6 +24,7 @@
 #include "apex.h"
 #include "coincide.h"
 #include "palette.h"
+#include "ratefiles.h"
 
 /* a colour a row, in the order of the file: ten that tell apart (Tableau's) */
 static const char *const row_colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
@@ -144,7 +145,7 @@ static void same_rates(const vb_csv *t, vb_curves *C, int cy)
 
 int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"rate_hz", "err_draw_max", NULL};
+    const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(ERR_DRAW_MAX), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -161,7 +162,7 @@ int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, 
     }
     const char **series = C.series;
     size_t ns = C.ns;
-    int cr = vb_csv_col(t, "rate_hz"), cy = vb_csv_col(t, "err_draw_max");
+    int cr = vb_csv_col(t, need[0]), cy = vb_csv_col(t, need[1]);
     for (size_t r = 0; r < t->n_rows; r++) {
         double y = vb_csv_num(t, r, cy);
         ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
@@ -300,7 +301,7 @@ done:
 
 int vb_rates_have_apex(const vb_csv *t)
 {
-    int c = vb_csv_col(t, "y_max");
+    int c = vb_csv_col(t, VB_RATES_COL(Y_MAX));
     for (size_t r = 0; c >= 0 && r < t->n_rows; r++)
         if (vb_csv_finite(t, r, c, NULL))
             return 1;
@@ -309,7 +310,8 @@ int vb_rates_have_apex(const vb_csv *t)
 
 int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"rate_hz", "y_max", "y_max_exact", NULL};
+    const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(Y_MAX),
+                                VB_RATES_COL(Y_MAX_EXACT), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
     vb_groups gs;
@@ -326,7 +328,7 @@ int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, s
     }
     const char **series = C.series;
     size_t ns = C.ns;
-    int cr = vb_csv_col(t, "rate_hz"), cy = vb_csv_col(t, "y_max"), ce = vb_csv_col(t, "y_max_exact");
+    int cr = vb_csv_col(t, need[0]), cy = vb_csv_col(t, need[1]), ce = vb_csv_col(t, need[2]);
     /* the height the table names ("the height is y") */
     const char *height = "y";
     for (size_t i = 0; i < t->n_comments; i++) {

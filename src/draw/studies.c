@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "palette.h"
+#include "study_tables.h"
 
 /* a run of rows with the same text in column a (and b, when b >= 0) */
 typedef struct {
@@ -61,15 +62,17 @@ static size_t names_of(const vb_csv *t, int col, const char **out)
  * 1/2 and 1. */
 int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
-    static const char *const need[] = {"kahan", "periods", "energy_max", NULL};
+    const char *const need[] = {VB_LONGRUN_COL(KAHAN), VB_LONGRUN_COL(PERIODS),
+                                VB_LONGRUN_COL(ENERGY_MAX), NULL};
     if (t->n_rows == 0) {
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
     }
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0)
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_LONGRUN_COL(INTEGRATOR), err, errlen) != 0)
         return -1;
-    int ci = vb_csv_col(t, "integrator"), ck = vb_csv_col(t, "kahan"), cp = vb_csv_col(t, "periods"),
-        ce = vb_csv_col(t, "energy_max");
+    int ci = vb_csv_col(t, VB_LONGRUN_COL(INTEGRATOR)), ck = vb_csv_col(t, need[0]),
+        cp = vb_csv_col(t, need[1]), ce = vb_csv_col(t, need[2]);
     span_rows *runs = malloc(t->n_rows * sizeof *runs);
     const char **names = malloc(t->n_rows * sizeof *names);
     if (!runs || !names) {
@@ -147,17 +150,20 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
     }
-    static const char *const need[] = {"z_median", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0)
+    const char *const need[] = {VB_STAB_SUMMARY_COL(Z_MEDIAN), NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_STAB_SUMMARY_COL(INTEGRATOR), err, errlen) != 0)
         return -1;
-    int ci = vb_csv_col(t, "integrator"), cparam = vb_csv_col(t, "param"),
-        cmodel = vb_csv_col(t, "model"), cth = vb_csv_col(t, "theory"),
-        cj = vb_csv_col(t, "jitter");
+    int ci = vb_csv_col(t, VB_STAB_SUMMARY_COL(INTEGRATOR)),
+        cparam = vb_csv_col(t, VB_STAB_SUMMARY_COL(PARAM)),
+        cmodel = vb_csv_col(t, VB_STAB_SUMMARY_COL(MODEL)),
+        cth = vb_csv_col(t, VB_STAB_SUMMARY_COL(THEORY)),
+        cj = vb_csv_col(t, VB_STAB_SUMMARY_COL(JITTER));
     const char *param = vb_csv_str(t, t->n_rows - 1, cparam), *model = vb_csv_str(t, t->n_rows - 1, cmodel);
-    int cx = vb_csv_col(t, param[0] ? "value" : "jitter");
+    const char *xcol = param[0] ? VB_STAB_SUMMARY_COL(VALUE) : VB_STAB_SUMMARY_COL(JITTER);
+    int cx = vb_csv_col(t, xcol);
     if (cx < 0) {
-        snprintf(err, errlen, "%s: no column \"%s\" in the header: the chart needs it", t->path,
-                 param[0] ? "value" : "jitter");
+        snprintf(err, errlen, "%s: no column \"%s\" in the header: the chart needs it", t->path, xcol);
         return -1;
     }
     span_rows *runs = malloc(t->n_rows * sizeof *runs);
@@ -202,7 +208,8 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
     if (xlo == xhi)
         fprintf(f, "set xrange [%.17g : %.17g]\n", xlo - fmax(0.5, 0.1 * fabs(xlo)),
                 xhi + fmax(0.5, 0.1 * fabs(xhi)));
-    int cm = vb_csv_col(t, "z_median"), clo = vb_csv_col(t, "z_min"), chi = vb_csv_col(t, "z_max");
+    int cm = vb_csv_col(t, VB_STAB_SUMMARY_COL(Z_MEDIAN)), clo = vb_csv_col(t, VB_STAB_SUMMARY_COL(Z_MIN)),
+        chi = vb_csv_col(t, VB_STAB_SUMMARY_COL(Z_MAX));
     for (size_t k = 0; k < nr; k++) {
         vb_gp_block_begin(ch);
         for (size_t r = runs[k].first; r <= runs[k].last; r++)
@@ -245,12 +252,15 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
 int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const char *title,
                      char *err, size_t errlen)
 {
-    static const char *const need[] = {"steps_per_period", "err_pos_max", NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0 || vb_csv_has(t, "integrator", err, errlen) != 0 ||
-        vb_csv_has(t, "precision", err, errlen) != 0 || vb_csv_has(t, "offset", err, errlen) != 0)
+    const char *const need[] = {VB_FLOAT32_COL(STEPS_PER_PERIOD), VB_FLOAT32_COL(ERR_POS_MAX), NULL};
+    if (vb_csv_require(t, need, err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(INTEGRATOR), err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(PRECISION), err, errlen) != 0 ||
+        vb_csv_has(t, VB_FLOAT32_COL(OFFSET), err, errlen) != 0)
         return -1;
-    int ci = vb_csv_col(t, "integrator"), cp = vb_csv_col(t, "precision"), co = vb_csv_col(t, "offset"),
-        cs = vb_csv_col(t, "steps_per_period"), ce = vb_csv_col(t, "err_pos_max");
+    int ci = vb_csv_col(t, VB_FLOAT32_COL(INTEGRATOR)), cp = vb_csv_col(t, VB_FLOAT32_COL(PRECISION)),
+        co = vb_csv_col(t, VB_FLOAT32_COL(OFFSET)), cs = vb_csv_col(t, need[0]),
+        ce = vb_csv_col(t, need[1]);
     static const struct {
         const char *precision, *offset, *colour, *title;
         int pt, enhanced;

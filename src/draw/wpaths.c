@@ -1,5 +1,7 @@
 /* wpaths.c — a rigid body's w curves, shared by its two charts (wpaths.h). */
 #include "wpaths.h"
+#include "body_table.h"
+#include "charts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +19,9 @@ int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period, 
     vb_csv b;
     if (vb_csv_read(path, &b, err, errlen) != 0)
         return -1;
-    static const char *const need[] = {"I1", "I2", "I3", "two_T", "w_period", NULL};
+    const char *const need[] = {VB_BODY_COL(INERTIA1), VB_BODY_COL(INERTIA2),
+                                VB_BODY_COL(INERTIA3), VB_BODY_COL(TWO_T),
+                                VB_BODY_COL(W_PERIOD), NULL};
     int rc = vb_csv_require(&b, need, err, errlen);
     if (rc == 0 && b.n_rows != 1) {
         snprintf(err, errlen, "%s: %zu rows, where a body is one", path, b.n_rows);
@@ -26,9 +30,9 @@ int vb_w_ellipsoid(const vb_csv *t, double I[3], double *two_T, double *period, 
     if (rc == 0) {
         for (int i = 0; i < 3; i++)
             I[i] = vb_csv_num(&b, 0, vb_csv_col(&b, need[i]));
-        *two_T = vb_csv_num(&b, 0, vb_csv_col(&b, "two_T"));
+        *two_T = vb_csv_num(&b, 0, vb_csv_col(&b, need[3]));
         /* inf where w(t) never returns; anything but a period > 0 is none */
-        *period = vb_csv_num(&b, 0, vb_csv_col(&b, "w_period"));
+        *period = vb_csv_num(&b, 0, vb_csv_col(&b, need[4]));
         if (!(*period > 0.0))
             *period = (double)INFINITY;
         if (!(I[0] > 0 && I[1] > 0 && I[2] > 0 && *two_T > 0 && isfinite(*two_T))) {
@@ -55,8 +59,9 @@ static int same_path(const vb_csv *t, const int *cw, const vb_group *a, const vb
 size_t vb_w_panels(const vb_csv *t, const vb_groups *gs, const char *plan, const double a[3],
                    vb_w_panel *pn, double *dt)
 {
-    int cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"), vb_csv_col(t, "w3")};
-    int ct = vb_csv_col(t, "t"), cdt = vb_csv_col(t, "dt");
+    int cw[3] = {vb_csv_col(t, VB_POLHODE_COL(W1)), vb_csv_col(t, VB_POLHODE_COL(W2)),
+                  vb_csv_col(t, VB_POLHODE_COL(W3))};
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T)), cdt = vb_csv_col(t, VB_POLHODE_COL(DT));
     size_t np = 0;
     *dt = (double)NAN;
     for (size_t s = 0; s < gs->n_series; s++) {
@@ -89,7 +94,8 @@ size_t vb_w_panels(const vb_csv *t, const vb_groups *gs, const char *plan, const
 
 int vb_w_chart_make(const vb_csv *t, vb_w_chart *w, char *err, size_t errlen)
 {
-    static const char *const need[] = {"t", "dt", "w1", "w2", "w3", NULL};
+    const char *const need[] = {VB_POLHODE_COL(T),  VB_POLHODE_COL(DT), VB_POLHODE_COL(W1),
+                                VB_POLHODE_COL(W2), VB_POLHODE_COL(W3), NULL};
     memset(w, 0, sizeof *w);
     if (vb_csv_require(t, need, err, errlen) != 0)
         return -1;
@@ -138,8 +144,8 @@ void vb_w_key(const vb_w_panel *pn, size_t np, size_t k, char *key, size_t len)
 
 int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end)
 {
-    int ct = vb_csv_col(t, "t"), cw[3] = {vb_csv_col(t, "w1"), vb_csv_col(t, "w2"),
-                                          vb_csv_col(t, "w3")};
+    int ct = vb_csv_col(t, VB_POLHODE_COL(T)), cw[3] = {vb_csv_col(t, VB_POLHODE_COL(W1)), vb_csv_col(t, VB_POLHODE_COL(W2)),
+                  vb_csv_col(t, VB_POLHODE_COL(W3))};
     int id = vb_gp_block_begin(ch);
     for (size_t r = first; r < end; r++)
         fprintf(ch->f, "%s,%s,%s,%s\n", vb_csv_str(t, r, ct), vb_csv_str(t, r, cw[0]),

@@ -3,6 +3,7 @@
 #include "simulate.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +18,108 @@
 
 /* ---- trajectory files ---- */
 
+/* A row: the time, the state reported (v NULL: a run without velocity,
+ * whose velocity and energy cells are empty) and the truth's */
+typedef struct traj_point {
+    double t;
+    const double *x, *v, *xe, *ve;
+} traj_point;
+
+#define POINT(p) ((const traj_point *)(p))
+#define MODEL(t) ((const vb_model *)(t))
+
+static vb_cell traj_t(const vb_column *c, const void *t, const void *row)
+{
+    (void)c, (void)t;
+    return vb_cell_x(POINT(row)->t);
+}
+
+/* a state, its velocity, the truth's (col->at 0 to 3): its names
+ * (x, v for one particle in 1-D; x, y, vx, vy or x1, y1, ..., vx1, ...),
+ * each _exact for the truth's; or its cells (blank for no velocity) */
+static void traj_state(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    const vb_model *m = MODEL(t);
+    int velocity = c->at % 2, exact = c->at >= 2;
+    const double *q = !row       ? NULL
+                      : exact    ? (velocity ? POINT(row)->ve : POINT(row)->xe)
+                      : velocity ? POINT(row)->v
+                                 : POINT(row)->x;
+    for (size_t i = 0; i < m->n; i++) {
+        if (i)
+            fputc(',', f);
+        if (!row) {
+            char name[64];
+            vb_state_column(name, sizeof name, m, velocity, i);
+            fprintf(f, "%s%s", name, exact ? "_exact" : "");
+        } else if (q) {
+            fprintf(f, "%.17g", q[i]);
+        }
+    }
+}
+
+static vb_cell traj_err_pos(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    return vb_cell_x(vb_distance(POINT(row)->x, POINT(row)->xe, MODEL(t)->n));
+}
+
+/* the energy of the state reported (not its error); blank where the model
+ * has none or the run no velocity */
+static vb_cell traj_energy(const vb_column *c, const void *t, const void *row)
+{
+    (void)c;
+    const vb_model *m = MODEL(t);
+    const traj_point *p = POINT(row);
+    return m->type->energy && p->v ? vb_cell_x(m->type->energy(m->self, p->x, p->v))
+                                   : vb_cell_blank();
+}
+
+#define GROUP(name, which) {name, VB_FMT_GROUP, NULL, which, 0, traj_state, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column trajectory_columns[] = {
+    {"t", VB_FMT_REAL, traj_t, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    GROUP("x", 0),
+    GROUP("v", 1),
+    GROUP("x_exact", 2),
+    GROUP("v_exact", 3),
+    {"err_pos", VB_FMT_REAL, traj_err_pos, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"energy", VB_FMT_REAL, traj_energy, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+const vb_schema vb_trajectory_schema = VB_SCHEMA("sim --trajectory", trajectory_columns);
+
 /* A rigid body's columns (rigid.h: its face's packed state), each with its
  * _exact twin, the frames said on a line before them */
 static const char *const rigid_columns[VB_RIGID_COMPONENTS] = {
     "x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"};
+
+/* a rigid body's row: its packed state and the truth's, the attitude's
+ * angle from the truth's, its energy */
+typedef struct rigid_point {
+    double t, c[VB_RIGID_COMPONENTS], ce[VB_RIGID_COMPONENTS], att, energy;
+} rigid_point;
+
+/* the packed state (col->at 0) or the truth's (1): names or cells */
+static void rigid_state(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    (void)t;
+    const rigid_point *p = row;
+    for (int i = 0; i < VB_RIGID_COMPONENTS; i++)
+        if (!p)
+            fprintf(f, "%s%s%s", i ? "," : "", rigid_columns[i], c->at ? "_exact" : "");
+        else
+            fprintf(f, "%s%.17g", i ? "," : "", c->at ? p->ce[i] : p->c[i]);
+}
+
+#define RIGID(f) offsetof(rigid_point, f)
+static const vb_column rigid_trajectory_columns[] = {
+    {"t", VB_FMT_REAL, vb_get_real_always, RIGID(t), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"state", VB_FMT_GROUP, NULL, 0, 0, rigid_state, 0, VB_READ, 0, 0, 0, 0},
+    {"state_exact", VB_FMT_GROUP, NULL, 1, 0, rigid_state, 0, VB_READ, 0, 0, 0, 0},
+    {"err_att", VB_FMT_REAL, vb_get_real_always, RIGID(att), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    {"energy", VB_FMT_REAL, vb_get_real_always, RIGID(energy), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+};
+const vb_schema vb_rigid_trajectory_schema =
+    VB_SCHEMA("sim --trajectory (a rigid body)", rigid_trajectory_columns);
 
 static void rigid_trajectory_header(FILE *f)
 {
@@ -29,11 +128,7 @@ static void rigid_trajectory_header(FILE *f)
           "frame (principal axes); err_att the angle of q_exact* q (rad); energy rotational "
           "plus translational (docs/rigid.md)\n",
           f);
-    fputs("t", f);
-    for (int exact = 0; exact < 2; exact++)
-        for (int i = 0; i < VB_RIGID_COMPONENTS; i++)
-            fprintf(f, ",%s%s", rigid_columns[i], exact ? "_exact" : "");
-    fputs(",err_att,energy\n", f);
+    vb_schema_header(f, &vb_rigid_trajectory_schema, 0);
 }
 
 static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const double *x,
@@ -42,16 +137,12 @@ static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const
     vb_rigid_state s, e;
     vb_rigid_face_unpack(x, v, &s);
     vb_rigid_face_unpack(xe, ve, &e);
-    double c[VB_RIGID_COMPONENTS], ce[VB_RIGID_COMPONENTS];
-    vb_rigid_pack(&s, c);
-    vb_rigid_pack(&e, ce);
-    fprintf(f, "%.17g", t);
-    for (int i = 0; i < VB_RIGID_COMPONENTS; i++)
-        fprintf(f, ",%.17g", c[i]);
-    for (int i = 0; i < VB_RIGID_COMPONENTS; i++)
-        fprintf(f, ",%.17g", ce[i]);
-    fprintf(f, ",%.17g,%.17g\n", vb_quat_angle_between(e.q, s.q),
-            model->type->energy(model->self, x, v));
+    rigid_point p = {.t = t};
+    vb_rigid_pack(&s, p.c);
+    vb_rigid_pack(&e, p.ce);
+    p.att = vb_quat_angle_between(e.q, s.q);
+    p.energy = model->type->energy(model->self, x, v);
+    vb_schema_row(f, &vb_rigid_trajectory_schema, 0, NULL, &p);
 }
 
 static int rigid_model(const vb_model *m) { return vb_rigid_body_of(m) != NULL; }
@@ -62,47 +153,18 @@ void vb_trajectory_header(FILE *f, const vb_model *m)
         rigid_trajectory_header(f);
         return;
     }
-    fputs("t", f);
-    if (m->particles == 1 && m->type->dim == 1) {
-        fputs(",x,v,x_exact,v_exact", f);
-    } else {
-        char name[64];
-        static const char *const prefix[2] = {"", "v"};
-        for (int exact = 0; exact < 2; exact++)
-            for (int p = 0; p < 2; p++)
-                for (size_t c = 0; c < m->n; c++) {
-                    vb_state_component(name, sizeof name, m, prefix[p], c);
-                    fprintf(f, ",%s%s", name, exact ? "_exact" : "");
-                }
-    }
-    fputs(",err_pos,energy\n", f);
+    vb_schema_header_of(f, &vb_trajectory_schema, 0, m);
 }
 
 /* v NULL: a run without velocity, whose velocity and energy cells are empty */
 static void trajectory_row(FILE *f, const vb_model *model, double t, const double *x,
                            const double *v, const double *xe, const double *ve)
 {
-    size_t n = model->n;
     if (rigid_model(model)) {
         rigid_trajectory_row(f, model, t, x, v, xe, ve);
         return;
     }
-    fprintf(f, "%.17g", t);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, ",%.17g", x[i]);
-    for (size_t i = 0; i < n; i++)
-        if (v)
-            fprintf(f, ",%.17g", v[i]);
-        else
-            fputc(',', f);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, ",%.17g", xe[i]);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, ",%.17g", ve[i]);
-    fprintf(f, ",%.17g,", vb_distance(x, xe, n));
-    if (model->type->energy && v)
-        fprintf(f, "%.17g", model->type->energy(model->self, x, v));
-    fputc('\n', f);
+    vb_schema_row(f, &vb_trajectory_schema, 0, model, &(traj_point){t, x, v, xe, ve});
 }
 
 /* ---- the grid ---- */

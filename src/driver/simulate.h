@@ -18,6 +18,7 @@
 #include "model.h"
 #include "plan.h"
 #include "result.h"
+#include "schema.h"
 #include "verletbench.h"
 
 /* Called at t = 0 and after every step of integrator k (its index in the
@@ -63,7 +64,11 @@ int vb_simulate(const vb_run_spec *spec, vb_run_result *res, char *err, size_t e
 void vb_run_describe(FILE *out, const vb_run_spec *spec);
 
 /* The trajectory columns of a model: "t,x,v,x_exact,v_exact,err_pos,energy"
- * for one particle in 1-D, x1,y1,...,vx1,... for several. */
+ * for one particle in 1-D, x1,y1,...,vx1,... for several; a rigid body's
+ * its packed state's (docs/rigid.md).  Their schemas (schema.h): a
+ * particle model's, its state's names a group of columns given the model
+ * (vb_schema_header_of), and a rigid body's. */
 void vb_trajectory_header(FILE *f, const vb_model *model);
+extern const vb_schema vb_trajectory_schema, vb_rigid_trajectory_schema;
 
 #endif

@@ -4,19 +4,11 @@
 #include "numbers.h"
 #include "outfile.h"
 #include "provenance.h"
+#include "study_tables.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static void num(FILE *f, double x)
-{
-    char buf[40];
-    if (isnan(x))
-        return;
-    vb_format_shortest(x, buf, sizeof buf);
-    fputs(buf, f);
-}
 
 /* the method's name: a compensated one is reported as its base method,
  * with kahan = 1 */
@@ -42,62 +34,44 @@ static void provenance(FILE *f, const vb_long_study *s)
 
 static void write_samples(FILE *f, const vb_long_study *s)
 {
-    fputs("integrator,kahan,t,periods,energy,energy_max,phase,phase_max\n", f);
+    vb_schema_header(f, &vb_longrun_schema, 0);
     for (size_t i = 0; i < s->n_integ; i++) {
         const vb_long_result *r = &s->results[i];
         for (size_t k = 0; k < r->n; k++) {
-            fprintf(f, "%s,%d,", method(s, i), s->kahan[i]);
-            num(f, r->s[k].t);
-            fputc(',', f);
-            num(f, r->s[k].t / r->period);
-            fputc(',', f);
-            num(f, r->s[k].energy);
-            fputc(',', f);
-            num(f, r->s[k].energy_max);
-            fputc(',', f);
-            num(f, r->s[k].phase);
-            fputc(',', f);
-            num(f, r->s[k].phase_max);
-            fputc('\n', f);
+            const vb_long_sample *x = &r->s[k];
+            vb_long_record rec = {method(s, i), s->kahan[i], x->t, x->t / r->period,
+                                  x->energy, x->energy_max, x->phase, x->phase_max};
+            vb_schema_row(f, &vb_longrun_schema, 0, NULL, &rec);
         }
     }
 }
 
 static void write_summary(FILE *f, const vb_long_study *s)
 {
-    fputs("integrator,kahan,steps_per_period,h,periods,status,energy_exponent,energy_se,"
-          "energy_verdict,energy_lost_at,phase_exponent,phase_se,phase_verdict,phase_lost_at,"
-          "drift,drift_per_particle,energy_max,phase_max\n",
-          f);
+    vb_schema_header(f, &vb_longrun_summary_schema, 0);
     for (size_t i = 0; i < s->n_integ; i++) {
         const vb_long_result *r = &s->results[i];
-        fprintf(f, "%s,%d,", method(s, i), s->kahan[i]);
-        num(f, s->opts.steps_per_period);
-        fputc(',', f);
-        num(f, r->h);
-        fputc(',', f);
-        num(f, r->steps * r->h / r->period);
-        fprintf(f, ",%s,", r->diverged ? "diverged" : "ok");
-        num(f, r->energy.p);
-        fputc(',', f);
-        num(f, r->energy.se);
-        fprintf(f, ",%s,", r->energy.verdict);
-        num(f, r->energy.lost_at);
-        fputc(',', f);
-        num(f, r->phase.p);
-        fputc(',', f);
-        num(f, r->phase.se);
-        fprintf(f, ",%s,", r->phase.verdict);
-        num(f, r->phase.lost_at);
-        fputc(',', f);
-        num(f, r->drift);
-        fputc(',', f);
-        num(f, r->drift_per_particle);
-        fputc(',', f);
-        num(f, r->n ? r->s[r->n - 1].energy_max : (double)NAN);
-        fputc(',', f);
-        num(f, r->n ? r->s[r->n - 1].phase_max : (double)NAN);
-        fputc('\n', f);
+        vb_long_summary_record rec = {
+            .integrator = method(s, i),
+            .kahan = s->kahan[i],
+            .steps_per_period = s->opts.steps_per_period,
+            .h = r->h,
+            .periods = r->steps * r->h / r->period,
+            .status = r->diverged ? "diverged" : "ok",
+            .energy_exponent = r->energy.p,
+            .energy_se = r->energy.se,
+            .energy_verdict = r->energy.verdict,
+            .energy_lost_at = r->energy.lost_at,
+            .phase_exponent = r->phase.p,
+            .phase_se = r->phase.se,
+            .phase_verdict = r->phase.verdict,
+            .phase_lost_at = r->phase.lost_at,
+            .drift = r->drift,
+            .drift_per_particle = r->drift_per_particle,
+            .energy_max = r->n ? r->s[r->n - 1].energy_max : (double)NAN,
+            .phase_max = r->n ? r->s[r->n - 1].phase_max : (double)NAN,
+        };
+        vb_schema_row(f, &vb_longrun_summary_schema, 0, NULL, &rec);
     }
 }
 

@@ -11,15 +11,21 @@ typedef struct {
 } body_row;
 
 #define AT(f) offsetof(body_row, f)
-#define COL(name, f) {name, VB_FMT_REAL, vb_get_real, AT(f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+#define COL(e, name, f)                                                                            \
+    [VB_COL_BODY_##e] = {name, VB_FMT_REAL, vb_get_real, AT(f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+/* a CSV header's names are lower case (tests/test_schema.c): the moments
+ * I1..I3 are inertia1..3, 2T and L^2 two_t and l_squared */
 static const vb_column columns[] = {
-    COL("I1", I1),       COL("I2", I2), COL("I3", I3),
-    COL("two_T", two_T), COL("L2", L2), COL("w_period", w_period),
+    COL(INERTIA1, "inertia1", I1), COL(INERTIA2, "inertia2", I2), COL(INERTIA3, "inertia3", I3),
+    COL(TWO_T, "two_t", two_T),    COL(L_SQUARED, "l_squared", L2),
+    COL(W_PERIOD, "w_period", w_period),
 };
 #undef COL
 #undef AT
 
 const vb_schema vb_body_schema = VB_SCHEMA("body.csv", columns);
+_Static_assert(sizeof columns / sizeof columns[0] == VB_BODY_COLUMNS,
+               "a column of body.csv without its line");
 
 void vb_write_body(const vb_sweep *s, FILE *f)
 {

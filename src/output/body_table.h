@@ -13,7 +13,17 @@
 
 #include "schema.h"
 
+enum {
+    VB_COL_BODY_INERTIA1,
+    VB_COL_BODY_INERTIA2,
+    VB_COL_BODY_INERTIA3,
+    VB_COL_BODY_TWO_T,
+    VB_COL_BODY_L_SQUARED,
+    VB_COL_BODY_W_PERIOD,
+    VB_BODY_COLUMNS
+};
 extern const vb_schema vb_body_schema;
+#define VB_BODY_COL(c) vb_schema_name(&vb_body_schema, VB_COL_BODY_##c)
 
 struct vb_sweep;
 void vb_write_body(const struct vb_sweep *s, FILE *f);

@@ -31,10 +31,3 @@ NAME_GETTER(vb_get_plan_name, vb_plan_kind, vb_plan_name)
 NAME_GETTER(vb_get_norm_name, vb_norm, vb_norm_name)
 NAME_GETTER(vb_get_verdict_name, vb_verdict, vb_verdict_name)
 NAME_GETTER(vb_get_range_name, vb_range, vb_range_name)
-
-vb_cell vb_get_real_always(const vb_column *c, const void *t, const void *row)
-{
-    (void)t;
-    FIELD(double, c, row, x);
-    return vb_cell_x(x);
-}

@@ -1,7 +1,7 @@
 /* cells.h — the getters (schema.h) the tables of a sweep share: a name
- * their rows hold as an index or an enum at col->at, and a number printed
- * whatever it is.  One each, for every table on a schema that has the
- * column (tables.c, orders_table.c, ratefiles.c, grid.c). */
+ * their rows hold as an index or an enum at col->at.  One each, for every
+ * table on a schema that has the column (tables.c, orders_table.c,
+ * ratefiles.c, grid.c). */
 #ifndef VB_CELLS_H
 #define VB_CELLS_H
 
@@ -12,7 +12,5 @@
 vb_getter vb_get_integ_name;
 /* the name of a vb_plan_kind, vb_norm, vb_verdict or vb_range at col->at */
 vb_getter vb_get_plan_name, vb_get_norm_name, vb_get_verdict_name, vb_get_range_name;
-/* a double at col->at, printed whatever it is, NaN too */
-vb_getter vb_get_real_always;
 
 #endif

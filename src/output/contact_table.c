@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "cells.h"
 #include "results.h"
 #include "walls.h"
 
@@ -55,32 +56,34 @@ static vb_cell measure(const vb_column *c, const void *t, const void *row)
 #define M(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
 
 static const vb_column columns[] = {
-    {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    M("e_bounce1", e_bounce[0]),
-    M("e_bounce2", e_bounce[1]),
-    M("e_bounce3", e_bounce[2]),
-    M("height1", height[0]),
-    M("height2", height[1]),
-    M("height3", height[2]),
-    M("bounces", bounces),
-    M("bounces_exact", bounces_exact),
-    M("t_rest", t_rest),
-    M("t_rest_exact", t_rest_exact),
-    M("energy_gain_10", gain10),
-    M("depth_max", depth_max),
-    M("stop_x", stop_x),
-    M("stop_x_exact", stop_x_exact),
-    M("stop_t", stop_t),
-    M("stop_t_exact", stop_t_exact),
-    M("pass_speed", pass_speed),
-    M("pass_bound", pass_bound),
+    [VB_COL_CONTACT_MODEL] = {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_INTEGRATOR] = {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_PLAN] = {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_DT] = {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_STATUS] = {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_CONTACT_E_BOUNCE1] = M("e_bounce1", e_bounce[0]),
+    [VB_COL_CONTACT_E_BOUNCE2] = M("e_bounce2", e_bounce[1]),
+    [VB_COL_CONTACT_E_BOUNCE3] = M("e_bounce3", e_bounce[2]),
+    [VB_COL_CONTACT_HEIGHT1] = M("height1", height[0]),
+    [VB_COL_CONTACT_HEIGHT2] = M("height2", height[1]),
+    [VB_COL_CONTACT_HEIGHT3] = M("height3", height[2]),
+    [VB_COL_CONTACT_BOUNCES] = M("bounces", bounces),
+    [VB_COL_CONTACT_BOUNCES_EXACT] = M("bounces_exact", bounces_exact),
+    [VB_COL_CONTACT_T_REST] = M("t_rest", t_rest),
+    [VB_COL_CONTACT_T_REST_EXACT] = M("t_rest_exact", t_rest_exact),
+    [VB_COL_CONTACT_ENERGY_GAIN_10] = M("energy_gain_10", gain10),
+    [VB_COL_CONTACT_DEPTH_MAX] = M("depth_max", depth_max),
+    [VB_COL_CONTACT_STOP_X] = M("stop_x", stop_x),
+    [VB_COL_CONTACT_STOP_X_EXACT] = M("stop_x_exact", stop_x_exact),
+    [VB_COL_CONTACT_STOP_T] = M("stop_t", stop_t),
+    [VB_COL_CONTACT_STOP_T_EXACT] = M("stop_t_exact", stop_t_exact),
+    [VB_COL_CONTACT_PASS_SPEED] = M("pass_speed", pass_speed),
+    [VB_COL_CONTACT_PASS_BOUND] = M("pass_bound", pass_bound),
 };
 
 const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
+_Static_assert(sizeof columns / sizeof columns[0] == VB_CONTACT_COLUMNS,
+               "a column of contact.csv without its line");
 
 void vb_write_contact(const vb_sweep *s, FILE *f)
 {
@@ -94,28 +97,56 @@ void vb_write_contact(const vb_sweep *s, FILE *f)
     }
 }
 
+/* bounces.csv: a row a bounce of a fixed-step run on the bounce */
+typedef struct bounces_line {
+    const char *model, *integrator, *plan;
+    double dt;
+    int bounce;
+    /* height blank where the run ended before its top; the exact ones
+     * where the model gives none */
+    double height, height_exact, energy, energy_exact;
+} bounces_line;
+
+#define BOUNCE(e, name, f, fmt, get)                                                               \
+    [VB_COL_BOUNCES_##e] = {name, fmt, get, offsetof(bounces_line, f), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+static const vb_column bounces_columns[] = {
+    BOUNCE(MODEL, "model", model, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(INTEGRATOR, "integrator", integrator, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(PLAN, "plan", plan, VB_FMT_TEXT, vb_get_text),
+    BOUNCE(DT, "dt", dt, VB_FMT_REAL, vb_get_real_always),
+    BOUNCE(BOUNCE, "bounce", bounce, VB_FMT_INT, vb_get_int),
+    BOUNCE(HEIGHT, "height", height, VB_FMT_REAL, vb_get_real),
+    BOUNCE(HEIGHT_EXACT, "height_exact", height_exact, VB_FMT_REAL, vb_get_real),
+    BOUNCE(ENERGY, "energy", energy, VB_FMT_REAL, vb_get_real_always),
+    BOUNCE(ENERGY_EXACT, "energy_exact", energy_exact, VB_FMT_REAL, vb_get_real),
+};
+const vb_schema vb_bounces_schema = VB_SCHEMA("bounces.csv", bounces_columns);
+_Static_assert(sizeof bounces_columns / sizeof bounces_columns[0] == VB_BOUNCES_COLUMNS,
+               "a column of bounces.csv without its line");
+
 void vb_write_bounces(const vb_sweep *s, FILE *f)
 {
     vb_model_wall w;
     int exact = vb_model_wall_of(&s->c->model, &w) && w.bounce;
-    fputs("model,integrator,plan,dt,bounce,height,height_exact,energy,energy_exact\n", f);
+    vb_schema_header(f, &vb_bounces_schema, 0);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
         const vb_contact_result *c = &j->res.contact;
         if (!c->has || c->kind != VB_WALL_BOUNCE || j->kind != VB_PLAN_FIXED)
             continue;
         for (int n = 0; n < VB_CONTACT_APEXES && c->energy[n] == c->energy[n]; n++) {
-            fprintf(f, "%s,%s,fixed,%.17g,%d,", s->c->model.type->name,
-                    s->c->integ[j->integ]->name, j->res.dt, n + 1);
-            if (c->height[n] == c->height[n]) /* blank: the run ended before its top */
-                fprintf(f, "%.17g", c->height[n]);
-            fputc(',', f);
-            if (exact)
-                fprintf(f, "%.17g", vb_bounce_apex(w.bounce, n + 1));
-            fprintf(f, ",%.17g,", c->energy[n]);
-            if (exact)
-                fprintf(f, "%.17g", pow(w.bounce->e, 2.0 * (double)(n + 1)));
-            fputc('\n', f);
+            bounces_line row = {
+                .model = s->c->model.type->name,
+                .integrator = s->c->integ[j->integ]->name,
+                .plan = vb_plan_name(VB_PLAN_FIXED),
+                .dt = j->res.dt,
+                .bounce = n + 1,
+                .height = c->height[n],
+                .height_exact = exact ? vb_bounce_apex(w.bounce, n + 1) : (double)NAN,
+                .energy = c->energy[n],
+                .energy_exact = exact ? pow(w.bounce->e, 2.0 * (double)(n + 1)) : (double)NAN,
+            };
+            vb_schema_row(f, &vb_bounces_schema, 0, NULL, &row);
         }
     }
 }

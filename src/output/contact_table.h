@@ -11,7 +11,36 @@
 #include "runs_table.h"
 #include "schema.h"
 
+/* its columns in order (a column's name: VB_CONTACT_COL(PASS_SPEED)) */
+enum {
+    VB_COL_CONTACT_MODEL,
+    VB_COL_CONTACT_INTEGRATOR,
+    VB_COL_CONTACT_PLAN,
+    VB_COL_CONTACT_DT,
+    VB_COL_CONTACT_STATUS,
+    VB_COL_CONTACT_E_BOUNCE1,
+    VB_COL_CONTACT_E_BOUNCE2,
+    VB_COL_CONTACT_E_BOUNCE3,
+    VB_COL_CONTACT_HEIGHT1,
+    VB_COL_CONTACT_HEIGHT2,
+    VB_COL_CONTACT_HEIGHT3,
+    VB_COL_CONTACT_BOUNCES,
+    VB_COL_CONTACT_BOUNCES_EXACT,
+    VB_COL_CONTACT_T_REST,
+    VB_COL_CONTACT_T_REST_EXACT,
+    VB_COL_CONTACT_ENERGY_GAIN_10,
+    VB_COL_CONTACT_DEPTH_MAX,
+    VB_COL_CONTACT_STOP_X,
+    VB_COL_CONTACT_STOP_X_EXACT,
+    VB_COL_CONTACT_STOP_T,
+    VB_COL_CONTACT_STOP_T_EXACT,
+    VB_COL_CONTACT_PASS_SPEED,
+    VB_COL_CONTACT_PASS_BOUND,
+    VB_CONTACT_COLUMNS
+};
+
 extern const vb_schema vb_contact_schema;
+#define VB_CONTACT_COL(c) vb_schema_name(&vb_contact_schema, VB_COL_CONTACT_##c)
 
 struct vb_sweep;
 
@@ -23,6 +52,20 @@ void vb_write_contact(const struct vb_sweep *s, FILE *f);
  * height the ball then reaches as stepped, against e^2n h0, and the energy
  * after it over that before the first bounce, against e^2n. */
 void vb_write_bounces(const struct vb_sweep *s, FILE *f);
+enum {
+    VB_COL_BOUNCES_MODEL,
+    VB_COL_BOUNCES_INTEGRATOR,
+    VB_COL_BOUNCES_PLAN,
+    VB_COL_BOUNCES_DT,
+    VB_COL_BOUNCES_BOUNCE,
+    VB_COL_BOUNCES_HEIGHT,
+    VB_COL_BOUNCES_HEIGHT_EXACT,
+    VB_COL_BOUNCES_ENERGY,
+    VB_COL_BOUNCES_ENERGY_EXACT,
+    VB_BOUNCES_COLUMNS
+};
+extern const vb_schema vb_bounces_schema;
+#define VB_BOUNCES_COL(c) vb_schema_name(&vb_bounces_schema, VB_COL_BOUNCES_##c)
 
 /* summary.md's section of the handlers' findings (nothing for a case
  * without): a row a handler's run with fixed steps. */

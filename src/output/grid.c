@@ -267,44 +267,55 @@ static vb_cell same_as(const vb_column *c, const void *t, const void *row)
                : vb_cell_s(TABLE(t)->g->point[ROW(row)->point]->integ[same]->name);
 }
 
+/* point, then the grid's keys: their names (no row), or the row's point
+ * (1-based) and its values as the case file gave them (shortest: they
+ * read back to the same double) */
+static void point_keys(FILE *f, const vb_column *c, const void *t, const void *row)
+{
+    const vb_case_grid *cg = row ? TABLE(t)->g->point[ROW(row)->point]->grid : TABLE(t)->g->first->grid;
+    if (row)
+        fprintf(f, "%zu", ROW(row)->point + 1);
+    else
+        fputs(c->name, f);
+    for (int k = 0; k < cg->n_keys; k++)
+        fprintf(f, ",%s", row ? cg->text[k] : cg->key[k]);
+}
+
 #define AT(f) offsetof(vb_grid_row, f)
 static const vb_column grid_columns[] = {
-    {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_GRID_POINT] = {"point", VB_FMT_GROUP, NULL, 0, 0, point_keys, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_GRID_INTEGRATOR] = {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_GRID_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_GRID_NORM] = {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     /* at: 0 the slope, 1 its standard error, 2 its half-width */
-    {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"order_se", VB_FMT_FIX6, order, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"order_ci95", VB_FMT_FIX6, order, 2, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"points", VB_FMT_INT, vb_get_int, AT(points), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"range", VB_FMT_TEXT, vb_get_range_name, AT(range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"dt_coarsest", VB_FMT_REAL, vb_get_real, AT(dt_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"tol_coarsest", VB_FMT_REAL, vb_get_real, AT(tol_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+    [VB_COL_GRID_ORDER] = {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_ORDER_SE] = {"order_se", VB_FMT_FIX6, order, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_ORDER_CI95] = {"order_ci95", VB_FMT_FIX6, order, 2, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_POINTS] = {"points", VB_FMT_INT, vb_get_int, AT(points), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_EXPECTED] = {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_VERDICT] = {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_RANGE] = {"range", VB_FMT_TEXT, vb_get_range_name, AT(range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_DT_COARSEST] = {"dt_coarsest", VB_FMT_REAL, vb_get_real, AT(dt_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_TOL_COARSEST] = {"tol_coarsest", VB_FMT_REAL, vb_get_real, AT(tol_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
      0},
-    {"err_coarsest", VB_FMT_REAL, vb_get_real, AT(err_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
+    [VB_COL_GRID_ERR_COARSEST] = {"err_coarsest", VB_FMT_REAL, vb_get_real, AT(err_coarsest), 0, NULL, 0, VB_READ, 0, 0, 0,
      0},
-    {"dt_finest", VB_FMT_REAL, vb_get_real, AT(dt_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"tol_finest", VB_FMT_REAL, vb_get_real, AT(tol_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_finest", VB_FMT_REAL, vb_get_real, AT(err_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"same_as", VB_FMT_TEXT, same_as, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_DT_FINEST] = {"dt_finest", VB_FMT_REAL, vb_get_real, AT(dt_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_TOL_FINEST] = {"tol_finest", VB_FMT_REAL, vb_get_real, AT(tol_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_ERR_FINEST] = {"err_finest", VB_FMT_REAL, vb_get_real, AT(err_finest), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_GRID_SAME_AS] = {"same_as", VB_FMT_TEXT, same_as, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema grid_schema = VB_SCHEMA("grid.csv", grid_columns);
+const vb_schema vb_grid_schema = VB_SCHEMA("grid.csv", grid_columns);
+_Static_assert(sizeof grid_columns / sizeof grid_columns[0] == VB_GRID_COLUMNS,
+               "a column of grid.csv without its line");
 
 static void write_row(const vb_grid *g, const vb_grid_row *r, size_t same, FILE *f)
 {
-    const vb_case *pc = g->point[r->point];
-    fprintf(f, "%zu", r->point + 1);
-    for (int k = 0; k < pc->grid->n_keys; k++) /* shortest: reads back to the same double */
-        fprintf(f, ",%s", pc->grid->text[k]);
-    fputc(',', f);
-    vb_schema_row(f, &grid_schema, 0, &(grid_table){g, same}, r);
+    vb_schema_row(f, &vb_grid_schema, 0, &(grid_table){g, same}, r);
 }
 
 static void write_csv(const vb_grid *g, FILE *f)
 {
-    const vb_case_grid *cg = g->first->grid;
     provenance(g, f);
     fputs("# dt_coarsest/err_coarsest: the error at the case's dt; dt_finest/err_finest: at its "
           "finest step (the median over seeds for random steps); an adaptive method's dt is "
@@ -312,11 +323,7 @@ static void write_csv(const vb_grid *g, FILE *f)
           "integrator whose position errors equal this one's in every run of the plan at every point, "
           "to round-off\n",
           f);
-    fputs("point", f);
-    for (int k = 0; k < cg->n_keys; k++)
-        fprintf(f, ",%s", cg->key[k]);
-    fputc(',', f);
-    vb_schema_header(f, &grid_schema, 0);
+    vb_schema_header_of(f, &vb_grid_schema, 0, &(grid_table){g, VB_SAME_NONE});
     /* integrator, plan, norm, then point: a series against the grid is
      * contiguous, as the charts read it */
     size_t n_integ = g->first->n_integ;

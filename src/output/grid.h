@@ -15,7 +15,35 @@
 #include <stdio.h>
 
 #include "casefile.h"
+#include "schema.h"
 #include "sweep.h"
+
+/* grid.csv's columns in order: point and the grid's keys (a group of
+ * columns, one a key), then a row's (a column's name: VB_GRID_COL(ERR_FINEST)) */
+enum {
+    VB_COL_GRID_POINT,
+    VB_COL_GRID_INTEGRATOR,
+    VB_COL_GRID_PLAN,
+    VB_COL_GRID_NORM,
+    VB_COL_GRID_ORDER,
+    VB_COL_GRID_ORDER_SE,
+    VB_COL_GRID_ORDER_CI95,
+    VB_COL_GRID_POINTS,
+    VB_COL_GRID_EXPECTED,
+    VB_COL_GRID_VERDICT,
+    VB_COL_GRID_RANGE,
+    VB_COL_GRID_DT_COARSEST,
+    VB_COL_GRID_TOL_COARSEST,
+    VB_COL_GRID_ERR_COARSEST,
+    VB_COL_GRID_DT_FINEST,
+    VB_COL_GRID_TOL_FINEST,
+    VB_COL_GRID_ERR_FINEST,
+    VB_COL_GRID_SAME_AS,
+    VB_GRID_COLUMNS
+};
+
+extern const vb_schema vb_grid_schema;
+#define VB_GRID_COL(c) vb_schema_name(&vb_grid_schema, VB_COL_GRID_##c)
 
 typedef struct vb_grid_row {
     size_t point;

@@ -85,23 +85,25 @@ static vb_cell order_se(const vb_column *c, const void *t, const void *row)
 /* The key (integrator, plan, norm) pairs a row with the same made now;
  * the order and the verdict are judged against the baseline's. */
 static const vb_column orders_columns[] = {
-    {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
-    {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
-    {"range", VB_FMT_TEXT, vb_get_range_name, AT(fit.range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"dt_first", VB_FMT_REAL, dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"dt_last", VB_FMT_REAL, dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"local_orders", VB_FMT_LIST, NULL, 0, 0, local_orders, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ORDERS_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ORDERS_NORM] = {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER] = {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
+    [VB_COL_ORDERS_POINTS] = {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_EXPECTED] = {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_VERDICT] = {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
+    [VB_COL_ORDERS_RANGE] = {"range", VB_FMT_TEXT, vb_get_range_name, AT(fit.range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_DT_FIRST] = {"dt_first", VB_FMT_REAL, dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_DT_LAST] = {"dt_last", VB_FMT_REAL, dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_LOCAL_ORDERS] = {"local_orders", VB_FMT_LIST, NULL, 0, 0, local_orders, 0, VB_READ, 0, 0, 0, 0},
     /* at: 0 the standard error, 1 the half-width */
-    {"order_se", VB_FMT_FIX6, order_se, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"order_ci95", VB_FMT_FIX6, order_se, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER_SE] = {"order_se", VB_FMT_FIX6, order_se, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER_CI95] = {"order_ci95", VB_FMT_FIX6, order_se, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
 
 const vb_schema vb_orders_schema = VB_SCHEMA("orders.csv", orders_columns);
+_Static_assert(sizeof orders_columns / sizeof orders_columns[0] == VB_ORDERS_COLUMNS,
+               "a column of orders.csv without its line");
 
 _Static_assert(sizeof orders_columns / sizeof orders_columns[0] <= VB_SCHEMA_MAX_COLUMNS,
                "orders.csv has more columns than a reader holds (schema.h)");

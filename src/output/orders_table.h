@@ -14,7 +14,26 @@
 
 /* A row's getters take the sweep as the table and a vb_order_row as the
  * row. */
+/* its columns in order (a column's name: VB_ORDERS_COL(VERDICT)) */
+enum {
+    VB_COL_ORDERS_INTEGRATOR,
+    VB_COL_ORDERS_PLAN,
+    VB_COL_ORDERS_NORM,
+    VB_COL_ORDERS_ORDER,
+    VB_COL_ORDERS_POINTS,
+    VB_COL_ORDERS_EXPECTED,
+    VB_COL_ORDERS_VERDICT,
+    VB_COL_ORDERS_RANGE,
+    VB_COL_ORDERS_DT_FIRST,
+    VB_COL_ORDERS_DT_LAST,
+    VB_COL_ORDERS_LOCAL_ORDERS,
+    VB_COL_ORDERS_ORDER_SE,
+    VB_COL_ORDERS_ORDER_CI95,
+    VB_ORDERS_COLUMNS
+};
+
 extern const vb_schema vb_orders_schema;
+#define VB_ORDERS_COL(c) vb_schema_name(&vb_orders_schema, VB_COL_ORDERS_##c)
 
 /* A fit's local orders, the slope between each two neighbouring points:
  * 3 decimals, '-' where it is undefined, one blank between (orders.csv's

@@ -47,24 +47,26 @@ enum { RATES_RIGID = 1 };
 
 #define AT(f) offsetof(vb_rate_row, f)
 static const vb_column rates_columns[] = {
-    {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"rate_hz", VB_FMT_REAL, vb_get_real_always, AT(rate), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, vb_get_real_always, AT(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"frames", VB_FMT_COUNT, vb_get_count, AT(frames), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"status", VB_FMT_TEXT, status_name, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_final", VB_FMT_REAL, vb_get_real, AT(err_final), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"y_max", VB_FMT_REAL, vb_get_real, AT(y_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"y_max_exact", VB_FMT_REAL, vb_get_real, AT(y_max_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_y_max", VB_FMT_REAL, err_y_max, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_energy_max", VB_FMT_REAL, vb_get_real, AT(err_energy_max), 0, NULL, 0, VB_READ, 0, 0,
+    [VB_COL_RATES_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_RATES_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_RATES_RATE_HZ] = {"rate_hz", VB_FMT_REAL, vb_get_real_always, AT(rate), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_RATES_DT] = {"dt", VB_FMT_REAL, vb_get_real_always, AT(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_FRAMES] = {"frames", VB_FMT_COUNT, vb_get_count, AT(frames), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_STATUS] = {"status", VB_FMT_TEXT, status_name, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_ERR_FINAL] = {"err_final", VB_FMT_REAL, vb_get_real, AT(err_final), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_Y_MAX] = {"y_max", VB_FMT_REAL, vb_get_real, AT(y_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_Y_MAX_EXACT] = {"y_max_exact", VB_FMT_REAL, vb_get_real, AT(y_max_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_ERR_Y_MAX] = {"err_y_max", VB_FMT_REAL, err_y_max, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_RATES_ERR_ENERGY_MAX] = {"err_energy_max", VB_FMT_REAL, vb_get_real, AT(err_energy_max), 0, NULL, 0, VB_READ, 0, 0,
      0, 0},
-    {"err_draw_max", VB_FMT_REAL, vb_get_real, AT(err_draw_max), 0, NULL, 0, VB_READ, 0, 0, 0,
+    [VB_COL_RATES_ERR_DRAW_MAX] = {"err_draw_max", VB_FMT_REAL, vb_get_real, AT(err_draw_max), 0, NULL, 0, VB_READ, 0, 0, 0,
      0},
-    {"t_tumble", VB_FMT_REAL, vb_get_real, AT(t_tumble), 0, NULL, RATES_RIGID, VB_READ, 0, 0, 0,
+    [VB_COL_RATES_T_TUMBLE] = {"t_tumble", VB_FMT_REAL, vb_get_real, AT(t_tumble), 0, NULL, RATES_RIGID, VB_READ, 0, 0, 0,
      0},
 };
-static const vb_schema rates_schema = VB_SCHEMA("rates.csv", rates_columns);
+const vb_schema vb_rates_schema = VB_SCHEMA("rates.csv", rates_columns);
+_Static_assert(sizeof rates_columns / sizeof rates_columns[0] == VB_RATES_COLUMNS,
+               "a column of rates.csv without its line");
 
 void vb_write_rates(const vb_sweep *s, FILE *f)
 {
@@ -89,9 +91,9 @@ void vb_write_rates(const vb_sweep *s, FILE *f)
               "t_tumble: when a stable spin first tumbled, blank if not (docs/rigid.md §4)\n",
               f);
     unsigned view = rigid ? RATES_RIGID : 0;
-    vb_schema_header(f, &rates_schema, view);
+    vb_schema_header(f, &vb_rates_schema, view);
     for (size_t k = 0; k < s->n_rates; k++)
-        vb_schema_row(f, &rates_schema, view, s, &s->rates[k]);
+        vb_schema_row(f, &vb_rates_schema, view, s, &s->rates[k]);
 }
 
 static void cell(FILE *f, double x)

@@ -53,22 +53,24 @@ void vb_write_orders(const vb_sweep *s, FILE *f)
 
 #define BAND(f) offsetof(vb_band_row, f)
 static const vb_column bands_columns[] = {
-    {"integrator", VB_FMT_TEXT, vb_get_integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, vb_get_norm_name, BAND(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"runs", VB_FMT_INT, vb_get_int, BAND(runs), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_BANDS_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, BAND(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_BANDS_LEVEL] = {"level", VB_FMT_INT, vb_get_int, BAND(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_BANDS_DT] = {"dt", VB_FMT_REAL, vb_get_real, BAND(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_BANDS_NORM] = {"norm", VB_FMT_TEXT, vb_get_norm_name, BAND(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_BANDS_MEDIAN] = {"median", VB_FMT_REAL, vb_get_real, BAND(median), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_BANDS_P10] = {"p10", VB_FMT_REAL, vb_get_real, BAND(p10), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_BANDS_P90] = {"p90", VB_FMT_REAL, vb_get_real, BAND(p90), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_BANDS_RUNS] = {"runs", VB_FMT_INT, vb_get_int, BAND(runs), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema bands_schema = VB_SCHEMA("bands.csv", bands_columns);
+const vb_schema vb_bands_schema = VB_SCHEMA("bands.csv", bands_columns);
+_Static_assert(sizeof bands_columns / sizeof bands_columns[0] == VB_BANDS_COLUMNS,
+               "a column of bands.csv without its line");
 
 void vb_write_bands(const vb_sweep *s, FILE *f)
 {
-    vb_schema_header(f, &bands_schema, 0);
+    vb_schema_header(f, &vb_bands_schema, 0);
     for (size_t k = 0; k < s->n_bands; k++)
-        vb_schema_row(f, &bands_schema, 0, s, &s->bands[k]);
+        vb_schema_row(f, &vb_bands_schema, 0, s, &s->bands[k]);
 }
 
 /* onestep.csv and onestep_orders.csv: a line a step size, and a line a
@@ -102,13 +104,15 @@ static vb_cell onestep_at_k(const vb_column *c, const void *t, const void *row)
 
 #define ONE(f) offsetof(vb_onestep_row, f)
 static const vb_column onestep_columns[] = {
-    {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"h", VB_FMT_REAL, onestep_at_k, ONE(h), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_pos", VB_FMT_REAL, onestep_at_k, ONE(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_vel", VB_FMT_REAL, onestep_at_k, ONE(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_INTEGRATOR] = {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_H_RATIO] = {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_H] = {"h", VB_FMT_REAL, onestep_at_k, ONE(h), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ERR_POS] = {"err_pos", VB_FMT_REAL, onestep_at_k, ONE(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ERR_VEL] = {"err_vel", VB_FMT_REAL, onestep_at_k, ONE(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema onestep_schema = VB_SCHEMA("onestep.csv", onestep_columns);
+const vb_schema vb_onestep_schema = VB_SCHEMA("onestep.csv", onestep_columns);
+_Static_assert(sizeof onestep_columns / sizeof onestep_columns[0] == VB_ONESTEP_COLUMNS,
+               "a column of onestep.csv without its line");
 
 void vb_write_onestep(const vb_sweep *s, FILE *f)
 {
@@ -116,10 +120,10 @@ void vb_write_onestep(const vb_sweep *s, FILE *f)
                "# with h' = h_ratio h; the largest error over t = (0.11, 0.30, 0.49, 0.68, 0.87) T,\n"
                "# T = %.17g\n",
             s->onestep_T);
-    vb_schema_header(f, &onestep_schema, 0);
+    vb_schema_header(f, &vb_onestep_schema, 0);
     for (size_t k = 0; k < s->n_onestep; k++)
         for (int l = 0; l < s->onestep[k].fit_pos.n; l++)
-            vb_schema_row(f, &onestep_schema, 0, s, &(onestep_line){&s->onestep[k], l});
+            vb_schema_row(f, &vb_onestep_schema, 0, s, &(onestep_line){&s->onestep[k], l});
 }
 
 static const vb_fit *line_fit(const void *row)
@@ -163,16 +167,18 @@ static void onestep_locals(FILE *f, const vb_column *c, const void *t, const voi
 }
 
 static const vb_column onestep_orders_columns[] = {
-    {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"norm", VB_FMT_TEXT, onestep_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"order", VB_FMT_FIX6, onestep_order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"points", VB_FMT_INT, onestep_points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"global_order", VB_FMT_INT, onestep_global, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"local_orders", VB_FMT_LIST, NULL, 0, 0, onestep_locals, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_INTEGRATOR] = {"integrator", VB_FMT_TEXT, onestep_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_H_RATIO] = {"h_ratio", VB_FMT_SHORT, onestep_ratio, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_NORM] = {"norm", VB_FMT_TEXT, onestep_norm, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_ORDER] = {"order", VB_FMT_FIX6, onestep_order, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_POINTS] = {"points", VB_FMT_INT, onestep_points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_GLOBAL_ORDER] = {"global_order", VB_FMT_INT, onestep_global, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ONESTEP_ORDERS_LOCAL_ORDERS] = {"local_orders", VB_FMT_LIST, NULL, 0, 0, onestep_locals, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema onestep_orders_schema =
+const vb_schema vb_onestep_orders_schema =
     VB_SCHEMA("onestep_orders.csv", onestep_orders_columns);
+_Static_assert(sizeof onestep_orders_columns / sizeof onestep_orders_columns[0] == VB_ONESTEP_ORDERS_COLUMNS,
+               "a column of onestep_orders.csv without its line");
 
 void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
 {
@@ -180,10 +186,10 @@ void vb_write_onestep_orders(const vb_sweep *s, FILE *f)
           "# order: a global order q usually means p = q + 1, but position Verlet's\n"
           "# two-step recurrence has p = 4 in position for q = 2\n",
           f);
-    vb_schema_header(f, &onestep_orders_schema, 0);
+    vb_schema_header(f, &vb_onestep_orders_schema, 0);
     for (size_t k = 0; k < s->n_onestep; k++)
         for (int which = 0; which < 2; which++)
-            vb_schema_row(f, &onestep_orders_schema, 0, s, &(onestep_line){&s->onestep[k], which});
+            vb_schema_row(f, &vb_onestep_orders_schema, 0, s, &(onestep_line){&s->onestep[k], which});
 }
 
 static vb_cell reversible(const vb_column *c, const void *t, const void *row)
@@ -195,25 +201,27 @@ static vb_cell reversible(const vb_column *c, const void *t, const void *row)
 /* every number printed, NaN too (a run back that did not come back) */
 #define REV(f) offsetof(vb_reverse_row, f)
 static const vb_column reverse_columns[] = {
-    {"integrator", VB_FMT_TEXT, vb_get_integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, vb_get_plan_name, REV(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, vb_get_real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"steps", VB_FMT_COUNT, vb_get_count, REV(steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"return_err_pos", VB_FMT_REAL, vb_get_real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"return_err_vel", VB_FMT_REAL, vb_get_real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"roundoff", VB_FMT_REAL, vb_get_real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"reversible", VB_FMT_TEXT, reversible, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, REV(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_REVERSE_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, REV(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_REVERSE_DT] = {"dt", VB_FMT_REAL, vb_get_real_always, REV(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_STEPS] = {"steps", VB_FMT_COUNT, vb_get_count, REV(steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_RETURN_ERR_POS] = {"return_err_pos", VB_FMT_REAL, vb_get_real_always, REV(err_pos), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_RETURN_ERR_VEL] = {"return_err_vel", VB_FMT_REAL, vb_get_real_always, REV(err_vel), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_ROUNDOFF] = {"roundoff", VB_FMT_REAL, vb_get_real_always, REV(floor), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_REVERSE_REVERSIBLE] = {"reversible", VB_FMT_TEXT, reversible, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema reverse_schema = VB_SCHEMA("reverse.csv", reverse_columns);
+const vb_schema vb_reverse_schema = VB_SCHEMA("reverse.csv", reverse_columns);
+_Static_assert(sizeof reverse_columns / sizeof reverse_columns[0] == VB_REVERSE_COLUMNS,
+               "a column of reverse.csv without its line");
 
 void vb_write_reverse(const vb_sweep *s, FILE *f)
 {
     fputs("# run to t_end, reverse the velocity, run the same steps back in reverse order:\n"
           "# return_err_* is the distance from (x0, -v0); reversible if within round-off\n",
           f);
-    vb_schema_header(f, &reverse_schema, 0);
+    vb_schema_header(f, &vb_reverse_schema, 0);
     for (size_t k = 0; k < s->n_reverse; k++)
-        vb_schema_row(f, &reverse_schema, 0, s, &s->reverse[k]);
+        vb_schema_row(f, &vb_reverse_schema, 0, s, &s->reverse[k]);
 }
 
 /* ---- flips.csv: a rigid body's runs (docs/rigid.md §4, §7) ---- */
@@ -280,22 +288,24 @@ static vb_cell flips_period_err(const vb_column *c, const void *t, const void *r
 
 #define RES(f) offsetof(vb_run_result, f)
 static const vb_column flips_columns[] = {
-    {"integrator", VB_FMT_TEXT, flips_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, flips_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"level", VB_FMT_INT, flips_level, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"seed", VB_FMT_COUNT, flips_seed, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, flips_real, RES(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"t_end", VB_FMT_REAL, flips_real, RES(t_end), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"status", VB_FMT_TEXT, flips_status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"flips", VB_FMT_COUNT, flips_count, RES(flips), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"flips_exact", VB_FMT_COUNT, flips_count, RES(flips_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"flip_period", VB_FMT_REAL, flips_real, RES(flip_period), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"flip_period_exact", VB_FMT_REAL, flips_real, RES(flip_period_exact), 0, NULL, 0, VB_READ, 0,
+    [VB_COL_FLIPS_INTEGRATOR] = {"integrator", VB_FMT_TEXT, flips_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_FLIPS_PLAN] = {"plan", VB_FMT_TEXT, flips_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_FLIPS_LEVEL] = {"level", VB_FMT_INT, flips_level, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_FLIPS_SEED] = {"seed", VB_FMT_COUNT, flips_seed, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_FLIPS_DT] = {"dt", VB_FMT_REAL, flips_real, RES(dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_T_END] = {"t_end", VB_FMT_REAL, flips_real, RES(t_end), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_STATUS] = {"status", VB_FMT_TEXT, flips_status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_FLIPS] = {"flips", VB_FMT_COUNT, flips_count, RES(flips), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_FLIPS_EXACT] = {"flips_exact", VB_FMT_COUNT, flips_count, RES(flips_exact), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_FLIP_PERIOD] = {"flip_period", VB_FMT_REAL, flips_real, RES(flip_period), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_FLIP_PERIOD_EXACT] = {"flip_period_exact", VB_FMT_REAL, flips_real, RES(flip_period_exact), 0, NULL, 0, VB_READ, 0,
      0, 0, 0},
-    {"flip_period_err", VB_FMT_REAL, flips_period_err, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"t_tumble", VB_FMT_REAL, flips_real, RES(t_tumble), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_FLIP_PERIOD_ERR] = {"flip_period_err", VB_FMT_REAL, flips_period_err, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_FLIPS_T_TUMBLE] = {"t_tumble", VB_FMT_REAL, flips_real, RES(t_tumble), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema flips_schema = VB_SCHEMA("flips.csv", flips_columns);
+const vb_schema vb_flips_schema = VB_SCHEMA("flips.csv", flips_columns);
+_Static_assert(sizeof flips_columns / sizeof flips_columns[0] == VB_FLIPS_COLUMNS,
+               "a column of flips.csv without its line");
 
 void vb_write_flips(const vb_sweep *s, FILE *f)
 {
@@ -309,11 +319,11 @@ void vb_write_flips(const vb_sweep *s, FILE *f)
           "# t_tumble: when a stable spin (no exact flip) first flipped, its tumble, blank if "
           "never (docs/rigid.md §4)\n",
           f);
-    vb_schema_header(f, &flips_schema, 0);
+    vb_schema_header(f, &vb_flips_schema, 0);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
         vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
-        vb_schema_row(f, &flips_schema, 0, NULL, &row);
+        vb_schema_row(f, &vb_flips_schema, 0, NULL, &row);
     }
 }
 
@@ -349,26 +359,28 @@ static vb_cell ns_per_step(const vb_column *c, const void *t, const void *row)
 #define TIM(f) offsetof(vb_timing_row, f)
 #define JOB(f) offsetof(vb_sweep_job, f)
 static const vb_column timing_columns[] = {
-    {"integrator", VB_FMT_TEXT, vb_get_integ_name, TIM(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"plan", VB_FMT_TEXT, vb_get_plan_name, TIM(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"level", VB_FMT_INT, vb_get_int, TIM(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    {"dt", VB_FMT_REAL, job_real, JOB(res.dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"tol", VB_FMT_REAL, job_real, JOB(plan.tol), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"steps", VB_FMT_COUNT, job_count, JOB(res.steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"force_evals", VB_FMT_COUNT, job_count, JOB(res.force_evals), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"err_pos_max", VB_FMT_REAL, job_real, JOB(res.err_pos_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"seconds", VB_FMT_SCI6, vb_get_real_always, TIM(seconds), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"ns_per_step", VB_FMT_G4, ns_per_step, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    {"repeats", VB_FMT_INT, vb_get_int, TIM(repeats), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, TIM(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_TIMING_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, TIM(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_TIMING_LEVEL] = {"level", VB_FMT_INT, vb_get_int, TIM(level), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_TIMING_DT] = {"dt", VB_FMT_REAL, job_real, JOB(res.dt), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_TOL] = {"tol", VB_FMT_REAL, job_real, JOB(plan.tol), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_STEPS] = {"steps", VB_FMT_COUNT, job_count, JOB(res.steps), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_FORCE_EVALS] = {"force_evals", VB_FMT_COUNT, job_count, JOB(res.force_evals), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_ERR_POS_MAX] = {"err_pos_max", VB_FMT_REAL, job_real, JOB(res.err_pos_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_SECONDS] = {"seconds", VB_FMT_SCI6, vb_get_real_always, TIM(seconds), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_NS_PER_STEP] = {"ns_per_step", VB_FMT_G4, ns_per_step, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_TIMING_REPEATS] = {"repeats", VB_FMT_INT, vb_get_int, TIM(repeats), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
-static const vb_schema timing_schema = VB_SCHEMA("timing.csv", timing_columns);
+const vb_schema vb_timing_schema = VB_SCHEMA("timing.csv", timing_columns);
+_Static_assert(sizeof timing_columns / sizeof timing_columns[0] == VB_TIMING_COLUMNS,
+               "a column of timing.csv without its line");
 
 void vb_write_timing(const vb_sweep *s, FILE *f)
 {
     fputs("# seconds: median of `repeats` runs alone on one thread, no truth or metrics "
           "(docs/method.md §8)\n",
           f);
-    vb_schema_header(f, &timing_schema, 0);
+    vb_schema_header(f, &vb_timing_schema, 0);
     for (size_t k = 0; k < s->n_timing; k++)
-        vb_schema_row(f, &timing_schema, 0, s, &s->timing[k]);
+        vb_schema_row(f, &vb_timing_schema, 0, s, &s->timing[k]);
 }

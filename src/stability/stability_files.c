@@ -4,21 +4,12 @@
 #include "numbers.h"
 #include "outfile.h"
 #include "provenance.h"
+#include "study_tables.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* a number in its shortest round-trip form; empty for NAN */
-static void num(FILE *f, double x)
-{
-    char buf[40];
-    if (isnan(x))
-        return;
-    vb_format_shortest(x, buf, sizeof buf);
-    fputs(buf, f);
-}
 
 static void provenance(FILE *f, const vb_stab_study *s)
 {
@@ -72,88 +63,77 @@ static double rel(double z, double theory)
     return (z - theory) / theory;
 }
 
-/* gap_lo,gap_hi,gap_periods: empty where there is no gap */
-static void gap_fields(FILE *f, const vb_stab_gap *g)
+/* NaN where the row has no such number: a blank cell */
+static double finite_or_nan(double x) { return isfinite(x) ? x : (double)NAN; }
+
+/* a search's row: z_hi and h_hi blank when no unstable z was found (inf),
+ * z a force evaluation and (z - theory)/theory where a limit was */
+static vb_stab_record search_record(const vb_stab_study *s, const vb_stab_row *r)
 {
-    num(f, g->lo);
-    fputc(',', f);
-    num(f, g->hi);
-    fputc(',', f);
-    num(f, g->periods);
+    const vb_stab_problem *p = &s->problems[r->point];
+    int limit = r->r.status == VB_STAB_LIMIT;
+    return (vb_stab_record){
+        .model = p->model->type->name,
+        .integrator = r->g->name,
+        .param = s->vary ? s->vary : "",
+        .value = s->vary ? s->values[r->point] : (double)NAN,
+        .jitter = s->jitters[r->jitter],
+        .seed = r->seed,
+        .omega = p->omega,
+        .status = vb_stab_status_name(r->r.status),
+        .z_lo = r->r.z_lo,
+        .z_hi = finite_or_nan(r->r.z_hi),
+        .h_lo = r->r.z_lo / p->omega,
+        .h_hi = finite_or_nan(r->r.z_hi) / p->omega,
+        .evals_per_step = r->r.evals_per_step,
+        .z_per_eval = limit ? r->r.z_lo / r->r.evals_per_step : (double)NAN,
+        .theory = r->theory,
+        .rel_to_theory = limit ? rel(r->r.z_lo, r->theory) : (double)NAN,
+        .verdicts = r->r.verdicts,
+        .steps = r->r.steps,
+        .gap_lo = r->gap.lo,
+        .gap_hi = r->gap.hi,
+        .gap_periods = r->gap.periods,
+    };
 }
 
 static void write_rows(FILE *f, const vb_stab_study *s)
 {
-    fputs("model,integrator,param,value,jitter,seed,omega,status,z_lo,z_hi,h_lo,h_hi,"
-          "evals_per_step,z_per_eval,theory,rel_to_theory,verdicts,steps,gap_lo,gap_hi,"
-          "gap_periods\n",
-          f);
+    vb_schema_header(f, &vb_stab_schema, 0);
     for (size_t i = 0; i < s->n_rows; i++) {
-        const vb_stab_row *r = &s->rows[i];
-        const vb_stab_problem *p = &s->problems[r->point];
-        fprintf(f, "%s,%s,%s,", p->model->type->name, r->g->name, s->vary ? s->vary : "");
-        if (s->vary)
-            num(f, s->values[r->point]);
-        fputc(',', f);
-        num(f, s->jitters[r->jitter]);
-        fprintf(f, ",%lu,", r->seed);
-        num(f, p->omega);
-        fprintf(f, ",%s,", vb_stab_status_name(r->r.status));
-        num(f, r->r.z_lo);
-        fputc(',', f);
-        if (isfinite(r->r.z_hi))
-            num(f, r->r.z_hi);
-        fputc(',', f);
-        num(f, r->r.z_lo / p->omega);
-        fputc(',', f);
-        if (isfinite(r->r.z_hi))
-            num(f, r->r.z_hi / p->omega);
-        fputc(',', f);
-        num(f, r->r.evals_per_step);
-        fputc(',', f);
-        if (r->r.status == VB_STAB_LIMIT)
-            num(f, r->r.z_lo / r->r.evals_per_step);
-        fputc(',', f);
-        num(f, r->theory);
-        fputc(',', f);
-        if (r->r.status == VB_STAB_LIMIT)
-            num(f, rel(r->r.z_lo, r->theory));
-        fprintf(f, ",%u,%.0f,", r->r.verdicts, r->r.steps);
-        gap_fields(f, &r->gap);
-        fputc('\n', f);
+        vb_stab_record rec = search_record(s, &s->rows[i]);
+        vb_schema_row(f, &vb_stab_schema, 0, NULL, &rec);
     }
 }
 
+/* a group's row: its seeds' median, least and largest limit; the rest
+ * its first search's (with fixed steps, its one search: the gap) */
 static void write_summary(FILE *f, const vb_stab_study *s, const vb_stab_group *gs, size_t n)
 {
-    fputs("model,integrator,param,value,jitter,seeds,found,z_median,z_min,z_max,"
-          "evals_per_step,z_per_eval,theory,rel_to_theory,gap_lo,gap_hi,gap_periods\n",
-          f);
+    vb_schema_header(f, &vb_stab_summary_schema, 0);
     for (size_t i = 0; i < n; i++) {
         const vb_stab_row *r = &s->rows[gs[i].first];
         const vb_stab_problem *p = &s->problems[r->point];
-        fprintf(f, "%s,%s,%s,", p->model->type->name, r->g->name, s->vary ? s->vary : "");
-        if (s->vary)
-            num(f, s->values[r->point]);
-        fputc(',', f);
-        num(f, s->jitters[r->jitter]);
-        fprintf(f, ",%zu,%zu,", gs[i].count, gs[i].found);
-        num(f, gs[i].median);
-        fputc(',', f);
-        num(f, gs[i].least);
-        fputc(',', f);
-        num(f, gs[i].largest);
-        fputc(',', f);
-        num(f, r->r.evals_per_step);
-        fputc(',', f);
-        num(f, gs[i].median / r->r.evals_per_step);
-        fputc(',', f);
-        num(f, r->theory);
-        fputc(',', f);
-        num(f, rel(gs[i].median, r->theory));
-        fputc(',', f);
-        gap_fields(f, &r->gap); /* fixed steps: the group is this one row */
-        fputc('\n', f);
+        vb_stab_summary_record rec = {
+            .model = p->model->type->name,
+            .integrator = r->g->name,
+            .param = s->vary ? s->vary : "",
+            .value = s->vary ? s->values[r->point] : (double)NAN,
+            .jitter = s->jitters[r->jitter],
+            .seeds = gs[i].count,
+            .found = gs[i].found,
+            .z_median = gs[i].median,
+            .z_min = gs[i].least,
+            .z_max = gs[i].largest,
+            .evals_per_step = r->r.evals_per_step,
+            .z_per_eval = gs[i].median / r->r.evals_per_step,
+            .theory = r->theory,
+            .rel_to_theory = rel(gs[i].median, r->theory),
+            .gap_lo = r->gap.lo,
+            .gap_hi = r->gap.hi,
+            .gap_periods = r->gap.periods,
+        };
+        vb_schema_row(f, &vb_stab_summary_schema, 0, NULL, &rec);
     }
 }
 

@@ -7,41 +7,49 @@
 #include <string.h>
 
 #include "runner.h"
+#include "runs_table.h"
 #include "truth.h"
 
-typedef enum { SCALE_POS, SCALE_VEL, SCALE_UNIT } scale_kind;
-
-/* each norm: its column, where a result holds it, its scale, and the
- * measure of the case's (profile.h) it is of (0: every run has it) */
-static const struct {
-    const char *name;
-    size_t offset;
-    scale_kind scale;
-    unsigned measure;
-} norms[VB_N_NORMS] = {
-    {"err_pos_final", offsetof(vb_run_result, err_pos_final), SCALE_POS, 0},
-    {"err_pos_max", offsetof(vb_run_result, err_pos_max), SCALE_POS, 0},
-    {"err_pos_rms", offsetof(vb_run_result, err_pos_rms), SCALE_POS, 0},
-    {"err_vel_final", offsetof(vb_run_result, err_vel_final), SCALE_VEL, 0},
-    {"err_vel_max", offsetof(vb_run_result, err_vel_max), SCALE_VEL, 0},
-    {"err_energy_max", offsetof(vb_run_result, err_energy_max), SCALE_UNIT, VB_MEASURE_ENERGY},
-    {"err_angmom_max", offsetof(vb_run_result, err_angmom_max), SCALE_UNIT, VB_MEASURE_ANGMOM},
-    {"err_momentum_max", offsetof(vb_run_result, err_momentum_max), SCALE_UNIT,
-     VB_MEASURE_MOMENTUM},
-    /* every run of the case has the same t_end, whole periods or not */
-    {"err_return", offsetof(vb_run_result, err_return), SCALE_POS, VB_MEASURE_RETURN},
-    {"err_constraint_max", offsetof(vb_run_result, err_constraint_max), SCALE_POS,
-     VB_MEASURE_CONSTRAINT},
-    /* a frame loop's drawn position at the frames */
-    {"err_draw_max", offsetof(vb_run_result, err_draw_max), SCALE_POS, VB_MEASURE_DRAWN},
-    {"err_draw_rms", offsetof(vb_run_result, err_draw_rms), SCALE_POS, VB_MEASURE_DRAWN},
-    /* an attitude's (a rigid body's): the round-off of the packed (x, q)
-     * and (v, w) */
-    {"err_att_max", offsetof(vb_run_result, err_att_max), SCALE_POS, VB_MEASURE_ATTITUDE},
-    {"err_angvel_max", offsetof(vb_run_result, err_angvel_max), SCALE_VEL, VB_MEASURE_ATTITUDE},
+/* Each norm is a column of runs.csv, an error its schema describes once
+ * (runs_table.c: its name, where it lies in a run's result, its scale),
+ * in the order of the enum: check compares them all (VB_METRIC), and
+ * tests/test_schema.c holds the two to one order. */
+static const int column_of[VB_N_NORMS] = {
+    [VB_NORM_POS_FINAL] = VB_COL_RUNS_ERR_POS_FINAL,
+    [VB_NORM_POS_MAX] = VB_COL_RUNS_ERR_POS_MAX,
+    [VB_NORM_POS_RMS] = VB_COL_RUNS_ERR_POS_RMS,
+    [VB_NORM_VEL_FINAL] = VB_COL_RUNS_ERR_VEL_FINAL,
+    [VB_NORM_VEL_MAX] = VB_COL_RUNS_ERR_VEL_MAX,
+    [VB_NORM_ENERGY_MAX] = VB_COL_RUNS_ERR_ENERGY_MAX,
+    [VB_NORM_ANGMOM_MAX] = VB_COL_RUNS_ERR_ANGMOM_MAX,
+    [VB_NORM_MOMENTUM_MAX] = VB_COL_RUNS_ERR_MOMENTUM_MAX,
+    [VB_NORM_RETURN] = VB_COL_RUNS_ERR_RETURN,
+    [VB_NORM_CONSTRAINT_MAX] = VB_COL_RUNS_ERR_CONSTRAINT_MAX,
+    [VB_NORM_DRAW_MAX] = VB_COL_RUNS_ERR_DRAW_MAX,
+    [VB_NORM_DRAW_RMS] = VB_COL_RUNS_ERR_DRAW_RMS,
+    [VB_NORM_ATT_MAX] = VB_COL_RUNS_ERR_ATT_MAX,
+    [VB_NORM_ANGVEL_MAX] = VB_COL_RUNS_ERR_ANGVEL_MAX,
 };
 
-const char *vb_norm_name(vb_norm n) { return norms[n].name; }
+/* the measure of the case's (profile.h) each norm is of (0: every run has it) */
+static const unsigned measure_of[VB_N_NORMS] = {
+    [VB_NORM_ENERGY_MAX] = VB_MEASURE_ENERGY,
+    [VB_NORM_ANGMOM_MAX] = VB_MEASURE_ANGMOM,
+    [VB_NORM_MOMENTUM_MAX] = VB_MEASURE_MOMENTUM,
+    /* every run of the case has the same t_end, whole periods or not */
+    [VB_NORM_RETURN] = VB_MEASURE_RETURN,
+    [VB_NORM_CONSTRAINT_MAX] = VB_MEASURE_CONSTRAINT,
+    /* a frame loop's drawn position at the frames */
+    [VB_NORM_DRAW_MAX] = VB_MEASURE_DRAWN,
+    [VB_NORM_DRAW_RMS] = VB_MEASURE_DRAWN,
+    /* a rigid body's attitude and angular velocity */
+    [VB_NORM_ATT_MAX] = VB_MEASURE_ATTITUDE,
+    [VB_NORM_ANGVEL_MAX] = VB_MEASURE_ATTITUDE,
+};
+
+static const vb_column *column(vb_norm n) { return &vb_runs_schema.col[column_of[n]]; }
+
+const char *vb_norm_name(vb_norm n) { return column(n)->name; }
 
 double vb_norm_value(const vb_run_result *r, vb_norm n)
 {
@@ -49,13 +57,13 @@ double vb_norm_value(const vb_run_result *r, vb_norm n)
      * reports at the frames: its result holds its position's errors as
      * the drawn state's, result.h) */
     double v;
-    memcpy(&v, (const char *)r + norms[n].offset, sizeof v);
+    memcpy(&v, (const char *)r + column(n)->at, sizeof v);
     return v;
 }
 
 int vb_norm_applies(const vb_case *c, vb_norm n)
 {
-    return (c->profile.measures & norms[n].measure) == norms[n].measure;
+    return (c->profile.measures & measure_of[n]) == measure_of[n];
 }
 
 vb_norm vb_norm_pose(const vb_case *c)
@@ -104,7 +112,7 @@ double vb_norm_resolution(const vb_run_result *r, vb_norm n)
 
 double vb_norm_scale(const vb_run_result *r, vb_norm n)
 {
-    return norms[n].scale == SCALE_POS   ? r->pos_scale
-           : norms[n].scale == SCALE_VEL ? r->vel_scale
-                                         : 1.0;
+    return column(n)->scale == VB_SCALE_POS   ? r->pos_scale
+           : column(n)->scale == VB_SCALE_VEL ? r->vel_scale
+                                              : 1.0;
 }

@@ -8,11 +8,11 @@
  * descriptors for its binary files, and saves, loads and compares a
  * simulation by it.)
  *
- * The tables on a schema: runs.csv (runs_table.h), orders.csv
- * (orders_table.h), bands.csv, reverse.csv, onestep.csv,
- * onestep_orders.csv and timing.csv (tables.c), rates.csv (ratefiles.c),
- * grid.csv after its point's keys (grid.c), and contact.csv
- * (contact_table.h; check/contact_judge.c reads it back). */
+ * It lies in numerics/, under every layer that writes a table: the
+ * sweep's files (output/), the benchmark's (bench/), a run's trajectory
+ * (driver/), the studies' (stability/, longrun/).  It knows no table; each
+ * table's schema lives beside its writer, and the readers (draw/, check/)
+ * name its columns through it (vb_schema_name). */
 #ifndef VB_SCHEMA_H
 #define VB_SCHEMA_H
 
@@ -30,7 +30,16 @@ typedef enum {
     VB_FMT_LIST,  /* a list of numbers, blank-separated: the column's own printer */
     VB_FMT_SHORT, /* %g: a number as a case gives it (a ratio of steps) */
     VB_FMT_SCI6,  /* %.6e (a wall time in seconds) */
-    VB_FMT_G4     /* %.4g (a time a step) */
+    VB_FMT_G4,    /* %.4g (a time a step) */
+    VB_FMT_G10,   /* %.10g: chart data, far finer than a pixel, in small files */
+    VB_FMT_SHORTEST, /* the shortest text that reads back to the double (numbers.h) */
+    VB_FMT_FIX3,  /* %.3f (a benchmark's nanoseconds and ratios) */
+    VB_FMT_FIX0,  /* %.0f (a count kept in a double) */
+    VB_FMT_HEX,   /* %a: a double exactly, as C99 hex (a shard's, read back to the bit) */
+    VB_FMT_QUOTED, /* text as RFC 4180 has it: in quotes, its quotes doubled, when
+                    * it holds a comma, a quote or a line break */
+    VB_FMT_GROUP  /* several columns, as many as the table says (a trajectory's
+                   * state): names and cells printed by the column's printer */
 } vb_format;
 
 /* A cell's value as a getter gives it: blank, or the member its column's
@@ -83,7 +92,9 @@ typedef struct vb_column vb_column;
 /* The cell of a row: table is what every row of the table shares (a
  * sweep), row the row itself. */
 typedef vb_cell vb_getter(const vb_column *col, const void *table, const void *row);
-/* A cell of many numbers, printed by the column itself (a list). */
+/* A cell of many numbers, printed by the column itself (a list); or a
+ * group of columns (VB_FMT_GROUP): given a row, its cells, given none
+ * (NULL), its names, either separated by commas. */
 typedef void vb_printer(FILE *f, const vb_column *col, const void *table, const void *row);
 
 struct vb_column {
@@ -94,7 +105,8 @@ struct vb_column {
      * filled) */
     vb_getter *get;
     size_t at, when;
-    /* or, for a cell of a list's format (VB_FMT_LIST), what prints it */
+    /* or, for a cell of a list's format (VB_FMT_LIST) or a group
+     * (VB_FMT_GROUP), what prints it */
     vb_printer *print;
     /* the views of the table that hold it (a bit mask of the table's own;
      * 0: every view) */
@@ -127,17 +139,30 @@ static inline int vb_column_in(const vb_column *c, unsigned view)
     return (c->in & view) == c->in;
 }
 
+/* The name of column k (an enum of the table's: VB_RUNS_DT), for the
+ * readers: draw/ and check/ name a column through its schema, never by a
+ * string of their own. */
+static inline const char *vb_schema_name(const vb_schema *s, size_t k)
+{
+    return s->col[k].name;
+}
+
 /* The header line, and a row: the columns view holds, each as the schema
- * says; both end the line. */
+ * says; both end the line.  A table with a group of columns has its
+ * header printed by vb_schema_header_of, which gives the group its table. */
 void vb_schema_header(FILE *f, const vb_schema *s, unsigned view);
+void vb_schema_header_of(FILE *f, const vb_schema *s, unsigned view, const void *table);
+/* The header's names, separated by commas, into buf (truncated to len). */
+void vb_schema_header_text(char *buf, size_t len, const vb_schema *s, unsigned view);
 void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table,
                    const void *row);
 /* One cell as its column prints it (nothing for a blank). */
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c);
 
 /* Getters of a field of the row at col->at: a double (NaN printed as a
- * blank cell), an int, an unsigned long long. */
-vb_getter vb_get_real, vb_get_int, vb_get_count;
+ * blank cell), an int, an unsigned long long, a string (const char *); a
+ * double printed whatever it is, NaN too. */
+vb_getter vb_get_real, vb_get_int, vb_get_count, vb_get_text, vb_get_real_always;
 
 /* The column of that name, or -1. */
 long vb_schema_find(const vb_schema *s, const char *name);
