@@ -58,7 +58,11 @@ measures the rows with src/contact/contact_metrics.c):
    src/contact/ (bounce.c, slide.c, tunnel.c): its position error is
    round-off, its measured restitution is the case's e, its bounces the
    exact count, its stop the exact one, on an incline too, and no speed
-   passes the wall; with random steps as with fixed ones.
+   passes the wall; with random steps as with fixed ones.  Wrapped so that
+   its passing-speed runs end at x = NaN, +inf or -inf (at their first row
+   or their last), the row is diverged (never a pass, never "never
+   passes"), sim exits 1 naming the run and its row, and run's summary
+   says diverged.
 9. A user's own numbers: a case of its own (h0 = 2, e = 0.9, a ball of
    r = 0.25) reaches the engine as the request's scene, the exact engine
    answers for them (e = 0.9, not the default 0.8), Box2D's bounce count
@@ -708,6 +712,73 @@ def test_exact_engine(tmp):
           [(x["pass_speed"]) for x in rows] or r.stderr[-400:])
 
 
+# An engine whose passing-speed runs diverge: contact-exact.js wrapped, the
+# x of one row of each run whose id starts "pass-" (engine_contact.c's
+# names) replaced by argv[1]; argv[2] the row (1 the first after row 0,
+# -1 the last).  The case's own run is left as contact-exact.js wrote it.
+CORRUPT_PASS = r"""import json, subprocess, sys
+value, at = sys.argv[1], int(sys.argv[2])
+inner = subprocess.Popen(sys.argv[3:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+sys.stdout.write(inner.stdout.readline())  # the capability line
+sys.stdout.flush()
+for line in sys.stdin:
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    req = json.loads(line)
+    if req.get("kind", "run") != "run":
+        continue  # no answer to a case line
+    out = []
+    while not out or not out[-1].startswith(("# verletbench-end", "# verletbench-error")):
+        out.append(inner.stdout.readline())
+        if not out[-1]:
+            break
+    data = [i for i, l in enumerate(out) if not l.startswith("#")][1:]  # after the column line
+    if req["run"].startswith("pass-") and len(data) > 1:
+        i = data[at]  # row 0 is data[0]
+        f = out[i].rstrip("\n").split(",")
+        f[1] = value
+        out[i] = ",".join(f) + "\n"
+    sys.stdout.write("".join(out))
+    sys.stdout.flush()
+"""
+
+TUNNEL_FIXED = ("[case]\nmodel = tunnel\nv = 10\nr = 0.1\nw = 0.05\nd = 1\ne = 0.5\nt_end = 0.25\n[steps]\n"
+                "dt = 0.016666666666666666\nhalvings = 2\n[integrators]\nuse = euler-semi\n")
+
+
+def test_pass_runs_that_diverge(tmp):
+    """a passing-speed run whose rows are not finite (NaN, +inf, -inf, at
+    its first row or its last) is a run that diverged: the row fails,
+    diverged, never "passes" (x = -inf is behind the wall) nor "never
+    passes" (NaN < -w is false); the case's own run was exact"""
+    wrapper = write(os.path.join(tmp, "corrupt_pass.py"), CORRUPT_PASS)
+    for value in ("nan", "inf", "-inf"):
+        for at in (1, -1):
+            eng = "bad=python3 %s %s %d %s" % (shlex.quote(wrapper), value, at, EXACT)
+            r = SUITE.vb_engines("sim", "--model", "tunnel", "--dt", "0.01", "--engine", eng)
+            lines = r.stdout.splitlines()
+            row = dict(zip(lines[-2].split(","), lines[-1].split(","))) if len(lines) >= 4 else {}
+            check(r.returncode == 1 and row.get("status") == "diverged" and row.get("pass_speed") == "" and
+                  "the passing speed's run 'pass-L0-1'" in r.stderr and
+                  ("has x = %s," % value) in r.stderr,
+                  "sim: a passing-speed run with x = %s at its row %d: the row is diverged, exit 1, said"
+                  % (value, at), (r.returncode, row, r.stderr[-400:]))
+    eng = "bad=python3 %s -inf -1 %s" % (shlex.quote(wrapper), EXACT)
+    r, d = run_case(tmp, "tunnel-diverged", TUNNEL_FIXED, [eng])
+    runs = [x for x in table_rows(os.path.join(d, "runs.csv")) if x["integrator"] == "bad"] \
+        if os.path.exists(os.path.join(d, "runs.csv")) else []
+    rows = [x for x in contact_of(d) if x["integrator"] == "bad"] if runs else []
+    summary = open(os.path.join(d, "summary.md")).read() if runs else ""
+    section = summary.partition("### The contact handlers")[2]
+    cells = [l for l in section.splitlines() if l.startswith("| `bad` |")]
+    check(len(runs) == 2 and all(x["status"] == "diverged" for x in runs) and
+          len(rows) == 2 and all(x["status"] == "diverged" and x["pass_speed"] == "" for x in rows) and
+          len(cells) == 2 and all(c.split("|")[3].strip() == "diverged" for c in cells),
+          "run: an engine whose passing-speed runs end at x = -inf: runs.csv and contact.csv say diverged, "
+          "no passing speed, the summary's cell says diverged",
+          ([(x["status"], x["pass_speed"]) for x in rows], cells, r.stderr[-400:]))
+
+
 MY_BOUNCE = """[case]
 model = bounce
 h0 = 2
@@ -819,7 +890,7 @@ def main():
         return 1
     return SUITE.main([test_box2d, test_planck, test_chipmunk, test_matter, test_cannon, test_jump,
                        test_bad_contacts, test_contacts_and_particles_apart, test_harness_equals_direct,
-                       test_exact_engine, test_user_numbers, test_refusals])
+                       test_exact_engine, test_pass_runs_that_diverge, test_user_numbers, test_refusals])
 
 
 if __name__ == "__main__":

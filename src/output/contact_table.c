@@ -242,10 +242,15 @@ static void slide_row(const vb_contact_result *c, FILE *f)
     fputs(" |\n", f);
 }
 
-static void tunnel_row(const vb_contact_result *c, FILE *f)
+/* a run whose passing speed was not measured says why (a run of the
+ * search that diverged or that the engine failed): never a bare "–" */
+static void tunnel_row(const vb_contact_result *c, vb_status status, FILE *f)
 {
     fputc(' ', f);
-    num(f, c->pass_speed, 4, " m/s");
+    if (c->pass_speed != c->pass_speed && status != VB_STATUS_OK)
+        fputs(vb_status_name(status), f);
+    else
+        num(f, c->pass_speed, 4, " m/s");
     fputs(" | ", f);
     num(f, c->pass_bound, 4, " m/s");
     fputs(" | ", f);
@@ -297,7 +302,7 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
         else if (kind == VB_WALL_SLIDE)
             slide_row(c, f);
         else
-            tunnel_row(c, f);
+            tunnel_row(c, j->res.status, f);
     }
     fputc('\n', f);
 }
