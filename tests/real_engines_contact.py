@@ -714,34 +714,8 @@ def test_exact_engine(tmp):
 
 # An engine whose passing-speed runs diverge: contact-exact.js wrapped, the
 # x of one row of each run whose id starts "pass-" (engine_contact.c's
-# names) replaced by argv[1]; argv[2] the row (1 the first after row 0,
-# -1 the last).  The case's own run is left as contact-exact.js wrote it.
-CORRUPT_PASS = r"""import json, subprocess, sys
-value, at = sys.argv[1], int(sys.argv[2])
-inner = subprocess.Popen(sys.argv[3:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-sys.stdout.write(inner.stdout.readline())  # the capability line
-sys.stdout.flush()
-for line in sys.stdin:
-    inner.stdin.write(line)
-    inner.stdin.flush()
-    req = json.loads(line)
-    if req.get("kind", "run") != "run":
-        continue  # no answer to a case line
-    out = []
-    while not out or not out[-1].startswith(("# verletbench-end", "# verletbench-error")):
-        out.append(inner.stdout.readline())
-        if not out[-1]:
-            break
-    data = [i for i, l in enumerate(out) if not l.startswith("#")][1:]  # after the column line
-    if req["run"].startswith("pass-") and len(data) > 1:
-        i = data[at]  # row 0 is data[0]
-        f = out[i].rstrip("\n").split(",")
-        f[1] = value
-        out[i] = ",".join(f) + "\n"
-    sys.stdout.write("".join(out))
-    sys.stdout.flush()
-"""
-
+# names) replaced; the case's own run is left as contact-exact.js wrote it
+CORRUPT = "python3 " + os.path.join(ROOT, "tests", "engines", "corrupt_row.py")
 TUNNEL_FIXED = ("[case]\nmodel = tunnel\nv = 10\nr = 0.1\nw = 0.05\nd = 1\ne = 0.5\nt_end = 0.25\n[steps]\n"
                 "dt = 0.016666666666666666\nhalvings = 2\n[integrators]\nuse = euler-semi\n")
 
@@ -751,10 +725,9 @@ def test_pass_runs_that_diverge(tmp):
     its first row or its last) is a run that diverged: the row fails,
     diverged, never "passes" (x = -inf is behind the wall) nor "never
     passes" (NaN < -w is false); the case's own run was exact"""
-    wrapper = write(os.path.join(tmp, "corrupt_pass.py"), CORRUPT_PASS)
     for value in ("nan", "inf", "-inf"):
         for at in (1, -1):
-            eng = "bad=python3 %s %s %d %s" % (shlex.quote(wrapper), value, at, EXACT)
+            eng = "bad=%s pass- %d 1 %s %s" % (CORRUPT, at, value, EXACT)
             r = SUITE.vb_engines("sim", "--model", "tunnel", "--dt", "0.01", "--engine", eng)
             lines = r.stdout.splitlines()
             row = dict(zip(lines[-2].split(","), lines[-1].split(","))) if len(lines) >= 4 else {}
@@ -763,7 +736,7 @@ def test_pass_runs_that_diverge(tmp):
                   ("has x = %s," % value) in r.stderr,
                   "sim: a passing-speed run with x = %s at its row %d: the row is diverged, exit 1, said"
                   % (value, at), (r.returncode, row, r.stderr[-400:]))
-    eng = "bad=python3 %s -inf -1 %s" % (shlex.quote(wrapper), EXACT)
+    eng = "bad=%s pass- -1 1 -inf %s" % (CORRUPT, EXACT)
     r, d = run_case(tmp, "tunnel-diverged", TUNNEL_FIXED, [eng])
     runs = [x for x in table_rows(os.path.join(d, "runs.csv")) if x["integrator"] == "bad"] \
         if os.path.exists(os.path.join(d, "runs.csv")) else []
