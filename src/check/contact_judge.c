@@ -171,6 +171,12 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
             } else if (!strcmp(c->name, "dt")) {
                 bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
                 want = "a step size (a finite number > 0)";
+            } else if (!strcmp(c->name, "pass_at_most") && cell[0]) {
+                /* whether pass_speed is an upper bound: what it is judged
+                 * as needs no more (an upper bound at the search's floor
+                 * is below every speed it measures) */
+                bad = strcmp(cell, "0") != 0 && strcmp(cell, "1") != 0, want = "0, 1 or blank";
+                x = cell[0] == '1';
             } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
                 want = strcmp(c->name, "energy_gain_10") != 0 ? "a number >= 0, inf or blank"
                                                                : "a number, inf or blank";

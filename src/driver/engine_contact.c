@@ -115,18 +115,19 @@ static int try_run(void *ctx, double v, double d, unsigned long steps)
 }
 
 double vb_engine_pass_speed(const vb_engine *e, const vb_model *m, double dt, int level,
-                            vb_status *failed, char *why, size_t whylen)
+                            int *lowest, vb_status *failed, char *why, size_t whylen)
 {
     pass_runs p = {.e = e, .m = m, .dt = dt, .level = level, .why = why, .whylen = whylen,
                    .failed = VB_STATUS_ENGINE_FAILED};
     *failed = VB_STATUS_ENGINE_FAILED; /* until the search is made */
+    *lowest = 0;
     unsigned ir;
     if (param_index(m->type, "v", &p.iv) != 0 || param_index(m->type, "d", &p.id) != 0 ||
         param_index(m->type, "r", &ir) != 0 || param_index(m->type, "w", &p.iw) != 0) {
         snprintf(why, whylen, "model %s is not the tunnel (v, r, w, d)", m->type->name);
         return NAN;
     }
-    double speed = vb_tunnel_pass_speed_scan(try_run, &p, m->p[ir], m->p[p.iw], dt);
+    double speed = vb_tunnel_pass_speed_scan(try_run, &p, m->p[ir], m->p[p.iw], dt, lowest);
     *failed = speed == speed ? VB_STATUS_OK : p.failed;
     return speed;
 }
