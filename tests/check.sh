@@ -706,11 +706,11 @@ grep -E "^  jit +euler-semi\+toi +random +0\.01 +2 +e_bounce1 .* 0\.5 " "$tmp/ou
 # ---- a signed zero is a zero (issue 50.11) ----
 # %.17g prints a negative zero "-0": -0 is 0, not "not a number"; a
 # negative depth is refused for its sign, and the message says so
-contact_copy "$tmp/cz" bounce sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,$/\1-0,,,,,,/'
-grep -q ',-0,,,,,,$' "$tmp/cz/bounce/contact.csv" || bad "contact: the -0 depth was not written (its row changed?)"
+contact_copy "$tmp/cz" bounce sed 's/^\(bounce,euler-semi+project,fixed,0.033333333333333333,.*,\)0,,,,,,,$/\1-0,,,,,,,/'
+grep -q ',-0,,,,,,,$' "$tmp/cz/bounce/contact.csv" || bad "contact: the -0 depth was not written (its row changed?)"
 expect "contact: a depth of -0 is 0" 0 "0 worse, 0 better" -- \
     "$VB" check --baseline "$tmp/cz" cases/bounce.case
-sed -i 's/,-0,,,,,,$/,-0.5,,,,,,/' "$tmp/cz/bounce/contact.csv"
+sed -i 's/,-0,,,,,,,$/,-0.5,,,,,,,/' "$tmp/cz/bounce/contact.csv"
 expect "contact: a negative depth, refused for its sign" 2 \
     "column depth_max: '-0.5' is not a number >= 0, inf or blank" -- \
     "$VB" check --baseline "$tmp/cz" cases/bounce.case
