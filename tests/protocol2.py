@@ -24,6 +24,10 @@
   operations reordered (round-off only) compares equal, a changed method
   does not, and the same float32 tables declared float64 are told apart
   by double's floor (what `compare` did before).
+- One step for a failed run: each helper's test engine (C, JavaScript,
+  Python) failing in its own third step is engine-failed at step 3, as a
+  NaN in row 3 is diverged at step 3, and a rigid body's summary says
+  "engine-failed at step 3 (t = 0.3 s)".
 Ends with "N passed, N failed"."""
 import csv
 import io
@@ -398,13 +402,72 @@ def test_check_float32_floor(tmp):
     check(r.returncode == 0, "compare: float32 on either side sets the floor", r.stdout + r.stderr)
 
 
+CHECK_ENGINES = os.path.join(ROOT, "engines", "check")
+# each helper's test engine of a kind (engines/check/README.md): the C one
+# built by make -C engines (make check sets the engines up)
+HELPERS = {"C": os.path.join(ROOT, "engines", "build", "vb-%s-c"),
+           "JavaScript": "node " + os.path.join(CHECK_ENGINES, "%s.js"),
+           "Python": "python3 " + os.path.join(CHECK_ENGINES, "%s.py")}
+CORRUPT = "python3 " + os.path.join(ROOT, "tests", "engines", "corrupt_row.py")
+
+
+def sim_row(*args):
+    """sim's exit status and its row (runs.csv's columns)"""
+    r = vb("sim", *args)
+    lines = r.stdout.splitlines()
+    return r, dict(zip(lines[0].split(","), lines[1].split(","))) if len(lines) >= 2 else {}
+
+
+def test_fail_step_alike(tmp):
+    """One definition of a failed run's step (docs/method.md §4, fail_step):
+    step N is the one whose row, at t_N, the run could not use.  Each
+    helper's test engine fails in its own third step, fail=step: the third
+    call of its step (euler-semi.c:44-46, euler-semi.js:20, euler-semi.py:22-23;
+    rigid-no-gyro.c:53-54, rigid-no-gyro.js:28, rigid-no-gyro.py:33-34), so
+    the rows of steps 1 and 2 come and then its error line: engine-failed
+    at step 3 from every helper (the Python one lost the rows it held with
+    its buffer: "before its first step"; the harness counted the last row
+    it read: step 2).  A NaN in row 3 is diverged at step 3 too."""
+    for kind, model in (("euler-semi", "spring"), ("rigid-no-gyro", "free-body")):
+        got = {}
+        for helper, command in HELPERS.items():
+            r, row = sim_row("--model", model, "--dt", "0.1", "--t-end", "1", "--engine",
+                             "e=%s fail=step" % (command % kind))
+            got[helper] = (r.returncode, row.get("status"), row.get("fail_step"), row.get("steps"))
+            check(got[helper] == (1, "engine-failed", "3", "3") and "asked to fail (step 3)" in r.stderr,
+                  "%s helper's %s failing in its step 3: engine-failed, fail_step 3, steps 3"
+                  % (helper, kind), (got[helper], r.stderr[-300:]))
+        r, row = sim_row("--model", model, "--dt", "0.1", "--t-end", "1", "--engine",
+                         "e=%s \"\" 3 1 nan %s" % (CORRUPT, HELPERS["Python"] % kind))
+        check((r.returncode, row.get("status"), row.get("fail_step"), row.get("steps")) ==
+              (1, "diverged", "3", "3"),
+              "%s with a NaN in row 3: diverged, fail_step 3, the same step" % kind, (row, r.stderr[-300:]))
+    # the summary of a rigid body says it at the same step, at t_3
+    case = os.path.join(tmp, "flip.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = free-body\nt_end = 32\n[steps]\ndt = 0.1\nhalvings = 2\n"
+                "[integrators]\nuse = rigid-splitting\n")
+    args = ["run", case, "--quiet", "--no-chart-data", "--out", os.path.join(tmp, "out")]
+    for helper, command in HELPERS.items():
+        args += ["--engine", "%s=%s fail=step" % (helper.lower(), command % "rigid-no-gyro")]
+    r = vb(*args)
+    summary = os.path.join(tmp, "out", "flip", "summary.md")
+    lines = open(summary).read().splitlines() if os.path.exists(summary) else []
+    want = "engine-failed at step 3 (t = 0.3 s) / engine-failed at step 3 (t = 0.15 s)"
+    for helper in HELPERS:
+        line = next((l for l in lines if l.startswith("| `%s` |" % helper.lower())), "")
+        check(r.returncode == 1 and line.count(want) == 2,
+              "the summary's flip-period and L-drift cells of the %s helper's engine: %s"
+              % (helper, want), line or r.stderr[-400:])
+
+
 def main():
     global VB
     VB = os.path.join(os.path.abspath(sys.argv[1]), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_v1_examples_byte_for_byte, test_persistent, test_failures,
                      test_worker_exits, test_worker_without_caps, test_lingering_engine, test_request_fields,
-                     test_check_float32_floor):
+                     test_check_float32_floor, test_fail_step_alike):
             d = os.path.join(tmp, test.__name__)
             os.mkdir(d)
             try:

@@ -58,7 +58,15 @@ measures the rows with src/contact/contact_metrics.c):
    src/contact/ (bounce.c, slide.c, tunnel.c): its position error is
    round-off, its measured restitution is the case's e, its bounces the
    exact count, its stop the exact one, on an incline too, and no speed
-   passes the wall; with random steps as with fixed ones.
+   passes the wall; with random steps as with fixed ones.  Wrapped so that
+   its passing-speed runs end at x = NaN, +inf or -inf (at their first row
+   or their last), the row is diverged (never a pass, never "never
+   passes"), sim exits 1 naming the run and its row, and run's summary
+   says diverged.  An engine whose ball ignores the wall
+   (tests/engines/no_wall.py) passes at every speed tried: its passing
+   speed is the lowest tried, 0.0025 of the bound, an upper bound, and
+   contact.csv (pass_at_most 1), the summary, the chart and make engines'
+   report say so.
 9. A user's own numbers: a case of its own (h0 = 2, e = 0.9, a ball of
    r = 0.25) reaches the engine as the request's scene, the exact engine
    answers for them (e = 0.9, not the default 0.8), Box2D's bounce count
@@ -708,6 +716,87 @@ def test_exact_engine(tmp):
           [(x["pass_speed"]) for x in rows] or r.stderr[-400:])
 
 
+# An engine whose passing-speed runs diverge: contact-exact.js wrapped, the
+# x of one row of each run whose id starts "pass-" (engine_contact.c's
+# names) replaced; the case's own run is left as contact-exact.js wrote it
+CORRUPT = "python3 " + os.path.join(ROOT, "tests", "engines", "corrupt_row.py")
+TUNNEL_FIXED = ("[case]\nmodel = tunnel\nv = 10\nr = 0.1\nw = 0.05\nd = 1\ne = 0.5\nt_end = 0.25\n[steps]\n"
+                "dt = 0.016666666666666666\nhalvings = 2\n[integrators]\nuse = euler-semi\n")
+
+
+def test_pass_runs_that_diverge(tmp):
+    """a passing-speed run whose rows are not finite (NaN, +inf, -inf, at
+    its first row or its last) is a run that diverged: the row fails,
+    diverged, never "passes" (x = -inf is behind the wall) nor "never
+    passes" (NaN < -w is false); the case's own run was exact"""
+    for value in ("nan", "inf", "-inf"):
+        for at in (1, -1):
+            eng = "bad=%s pass- %d 1 %s %s" % (CORRUPT, at, value, EXACT)
+            r = SUITE.vb_engines("sim", "--model", "tunnel", "--dt", "0.01", "--engine", eng)
+            lines = r.stdout.splitlines()
+            row = dict(zip(lines[-2].split(","), lines[-1].split(","))) if len(lines) >= 4 else {}
+            check(r.returncode == 1 and row.get("status") == "diverged" and row.get("pass_speed") == "" and
+                  "the passing speed's run 'pass-L0-1'" in r.stderr and
+                  ("has x = %s," % value) in r.stderr,
+                  "sim: a passing-speed run with x = %s at its row %d: the row is diverged, exit 1, said"
+                  % (value, at), (r.returncode, row, r.stderr[-400:]))
+    eng = "bad=%s pass- -1 1 -inf %s" % (CORRUPT, EXACT)
+    r, d = run_case(tmp, "tunnel-diverged", TUNNEL_FIXED, [eng])
+    runs = [x for x in table_rows(os.path.join(d, "runs.csv")) if x["integrator"] == "bad"] \
+        if os.path.exists(os.path.join(d, "runs.csv")) else []
+    rows = [x for x in contact_of(d) if x["integrator"] == "bad"] if runs else []
+    summary = open(os.path.join(d, "summary.md")).read() if runs else ""
+    section = summary.partition("### The contact handlers")[2]
+    cells = [l for l in section.splitlines() if l.startswith("| `bad` |")]
+    check(len(runs) == 2 and all(x["status"] == "diverged" for x in runs) and
+          len(rows) == 2 and all(x["status"] == "diverged" and x["pass_speed"] == "" for x in rows) and
+          len(cells) == 2 and all(c.split("|")[3].strip() == "diverged" for c in cells),
+          "run: an engine whose passing-speed runs end at x = -inf: runs.csv and contact.csv say diverged, "
+          "no passing speed, the summary's cell says diverged",
+          ([(x["status"], x["pass_speed"]) for x in rows], cells, r.stderr[-400:]))
+
+
+NO_WALL = "python3 " + os.path.join(ROOT, "tests", "engines", "no_wall.py")
+
+
+def test_engine_that_ignores_the_wall(tmp):
+    """an engine whose ball ignores the wall (tests/engines/no_wall.py: x =
+    x0 + v0 t) passes at every speed its search tries: the lowest of them,
+    0.01 (w + 2r)/dt halved once a grid after the first (contact_metrics.h:
+    0.0025 of the bound, 0.0375 m/s at 60 Hz for r = 0.1, w = 0.05), is an
+    upper bound, not a measured passing speed: contact.csv's pass_at_most
+    says 1, the summary "≤ ... the lowest speed tried passed", the chart's
+    key and make engines' report the same; the exact engine's inf is 0"""
+    r, d = run_case(tmp, "tunnel-no-wall", TUNNEL_FIXED, ["ghost=" + NO_WALL, "closed=" + EXACT])
+    rows = contact_of(d) if r.returncode == 0 else []
+    ghost = [x for x in rows if x["integrator"] == "ghost"]
+    closed = [x for x in rows if x["integrator"] == "closed"]
+    # 0.0025 = 0.01 / 2 / 2, each factor exact in binary but 0.01: a few ulps
+    check(r.returncode == 0 and len(ghost) == 2 and
+          all(x["pass_at_most"] == "1" and
+              abs(float(x["pass_speed"]) - 0.0025 * float(x["pass_bound"])) <= 1e-15 * float(x["pass_bound"])
+              for x in ghost) and
+          len(closed) == 2 and all(x["pass_speed"] == "inf" and x["pass_at_most"] == "0" for x in closed),
+          "an engine that ignores the wall: pass_speed the lowest speed tried, 0.0025 of the bound, pass_at_most 1; "
+          "the exact engine's inf, 0", ([(x["integrator"], x["pass_speed"], x["pass_at_most"]) for x in rows],
+                                         r.stderr[-400:]))
+    if r.returncode != 0:
+        return
+    section = open(os.path.join(d, "summary.md")).read().partition("### The contact handlers")[2]
+    cells = [[c.strip() for c in l.split("|")[3:6]] for l in section.splitlines() if l.startswith("| `ghost` |")]
+    check(cells == [["≤ 0.0375 m/s, the lowest speed tried passed", "15.0000 m/s", "≤ 0.003"],
+                    ["≤ 0.0750 m/s, the lowest speed tried passed", "30.0000 m/s", "≤ 0.003"]],
+          "the summary: '≤ 0.0375 m/s, the lowest speed tried passed' at 60 Hz, not a measured speed", cells)
+    check(report.tunnel_cell(row_at(rows, "ghost", 60)) ==
+          "≤ 0.0375 m/s (≤ 0.0025 of the bound: the lowest speed tried passed)",
+          "make engines' report says it too", report.tunnel_cell(row_at(rows, "ghost", 60)))
+    svg = os.path.join(tmp, "no-wall.svg")
+    p = SUITE.vb("draw", "--chart", "tunnel", os.path.join(d, "contact.csv"), svg, "tunnel")
+    text = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", open(svg).read())) if p.returncode == 0 else ""
+    check("ghost (an upper bound at 2 of 2 steps: the lowest speed tried passed)" in text,
+          "the tunnel chart's key says its points are upper bounds", (text[-500:], p.stderr[-300:]))
+
+
 MY_BOUNCE = """[case]
 model = bounce
 h0 = 2
@@ -819,7 +908,8 @@ def main():
         return 1
     return SUITE.main([test_box2d, test_planck, test_chipmunk, test_matter, test_cannon, test_jump,
                        test_bad_contacts, test_contacts_and_particles_apart, test_harness_equals_direct,
-                       test_exact_engine, test_user_numbers, test_refusals])
+                       test_exact_engine, test_pass_runs_that_diverge, test_engine_that_ignores_the_wall,
+                       test_user_numbers, test_refusals])
 
 
 if __name__ == "__main__":

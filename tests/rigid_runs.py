@@ -532,7 +532,9 @@ def test_rigid_summary(tmp):
           "rigid-euler's trend on the flip at coarse steps names the saturation, not a "
           "missing power law", (above, local, cell))
 
-    # an engine's run that failed: engine-failed, not diverged, at step 2
+    # an engine's run that failed: engine-failed, not diverged, at step 3:
+    # STOPS writes the rows of its first two steps (req["h"][:2]) and exits,
+    # so row 3 is the first the run could not use (docs/method.md §4)
     path = write_case(tmp, "flip32", flip_case(2, "rigid-splitting"))
     eng = os.path.join(tmp, "stops.py")
     with open(eng, "w") as f:
@@ -543,9 +545,10 @@ def test_rigid_summary(tmp):
     check(r.returncode == 1 and "stops: two steps only" in r.stderr,
           "the engine's runs fail, named", r.stderr[-800:])
     head, rows = summary_rows(os.path.join(de, "flip32"))
-    want = "engine-failed at step 2 (t = 0.2 s) / engine-failed at step 2 (t = 0.1 s)"
+    want = "engine-failed at step 3 (t = 0.3 s) / engine-failed at step 3 (t = 0.15 s)"
     check(rows.get("stops", [""] * 5)[3:5] == [want, want],
-          "its flip-period and L-drift cells say engine-failed at step 2", rows.get("stops"))
+          "its flip-period and L-drift cells say engine-failed at step 3, the row it never gave",
+          rows.get("stops"))
 
 
 def test_bad_pairs(tmp):

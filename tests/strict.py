@@ -20,6 +20,9 @@ check and --strict each catch"), against what each method is known to do:
   docs/rigid.md §5), never flips where the exact motion flips twice, so its
   attitude is off by more than 0.1 rad at every step (the saturation the
   line names) and does not converge; rigid-splitting, second order, passes.
+- An engine whose every run fails (engine-failed) gives no verdict: --strict
+  says so and does not count it below the label (the failures fail the
+  run); the same engine's runs with a NaN row diverged, and are counted.
 Ends with "N passed, N failed"."""
 import os
 import sys
@@ -89,6 +92,36 @@ def test_rigid_judged_by_attitude(tmp):
             "rigid-splitting passes (exit %d)" % r.returncode, r.stderr)
 
 
+ENGINES = os.path.join(ROOT, "engines", "check")
+
+
+def test_engine_failed_is_no_verdict(tmp):
+    """an engine that fails every run (rigid-no-gyro.js fail=make throws in
+    its make, engines/check/rigid-no-gyro.js:23) gives no verdict on its
+    method: --strict says so, engine-failed, and does not count it below
+    the label (the failures fail the run); the same engine whose rows hold
+    a NaN (row 2 of every run, tests/engines/corrupt_row.py) diverged:
+    that is counted"""
+    path = write(tmp, "fb", "[case]\nmodel = free-body\nt_end = 4\n[steps]\ndt = 0.1\n"
+                 "halvings = 3\n[integrators]\nuse = rigid-splitting\n")
+    fails = "fails:1=node %s fail=make" % os.path.join(ENGINES, "rigid-no-gyro.js")
+    nan = "nan:1=python3 %s '' 2 4 nan python3 %s" % (
+        os.path.join(ROOT, "tests", "engines", "corrupt_row.py"), os.path.join(ENGINES, "rigid-no-gyro.py"))
+    r = S.vb("run", path, "--strict=mine", "--quiet", "--no-chart-data", "--out",
+             os.path.join(tmp, "out"), "--engine", fails, "--engine", nan)
+    lines = strict_lines(r, path)
+    failed = [l for l in lines if ": fails, " in l]
+    diverged = [l for l in lines if ": nan, " in l]
+    S.check(r.returncode == 1 and len(failed) == 2 and
+            all("undetermined (its runs engine-failed: no verdict on the method" in l for l in failed) and
+            len(diverged) == 2 and all(l.endswith("undetermined (its runs diverged)") for l in diverged) and
+            "strict: 2 verdicts fail the label" in r.stderr and
+            "strict: 2 verdicts not made: the runs they rest on were failed by an engine" in r.stderr,
+            "--strict=mine: an engine's failed runs are said engine-failed, no verdict, not counted below "
+            "the label; its diverged runs are (exit %d)" % r.returncode, r.stderr[-1500:])
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_trend_below_the_label, test_diverged_is_not_a_pass,
-                     test_drop_exact_methods_pass, test_rigid_judged_by_attitude]))
+                     test_drop_exact_methods_pass, test_rigid_judged_by_attitude,
+                     test_engine_failed_is_no_verdict]))

@@ -554,6 +554,67 @@ static void test_tunnel_passing_speed(void)
         }
 }
 
+/* An engine's passing speed is a scan of black-box runs
+ * (vb_tunnel_pass_speed_scan, contact_metrics.h), here runs by rule:
+ * - a ball that passes at every speed (an engine that ignores the wall):
+ *   the first grid's first speed 0.01 (w + 2r)/dt passes, so each next
+ *   grid starts at half of it; after the three grids the lowest speed
+ *   tried, 0.01 / 4 of the bound, exactly (halving and pow(x, 0) = 1 are
+ *   exact), is only an upper bound: *lowest 1;
+ * - one that passes so from a single phase (phi = 0.5) and never from the
+ *   five others: the same, one phase is enough;
+ * - one that passes above v* = 0.37 of the bound: a speed that did not
+ *   pass lies below the answer (*lowest 0), which is above v* by at most
+ *   the last grid's spacing, about 1e-4 of it (the geometric grid's ratio
+ *   10^(4/47) = 1.22, then twice a linear grid of 47 intervals: 0.22 / 47^2
+ *   = 1e-4; 2e-4 allows for the ratio);
+ * - one that never passes: inf, *lowest 0; one whose run fails: NaN. */
+typedef struct {
+    int rule; /* 0 every speed, 1 every speed from phi = 0.5, 2 above v*, 3 none, 4 fails */
+    double r, dt, v_star;
+} scan_rule;
+
+static int scan_try(void *ctx, double v, double d, unsigned long steps)
+{
+    const scan_rule *s = ctx;
+    (void)steps;
+    double phi = (d - s->r) / (v * s->dt);
+    switch (s->rule) {
+    case 0:
+        return 1;
+    case 1:
+        return fabs(phi - 0.5) < 1e-9;
+    case 2:
+        return v > s->v_star;
+    case 3:
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+static void test_tunnel_scan_upper_bound(void)
+{
+    const double r = 0.1, w = 0.05, dt = 1.0 / 60.0, bound = (w + 2.0 * r) / dt;
+    for (int rule = 0; rule <= 4; rule++) {
+        scan_rule s = {rule, r, dt, 0.37 * bound};
+        int lowest = -1;
+        double v = vb_tunnel_pass_speed_scan(scan_try, &s, r, w, dt, &lowest);
+        if (rule <= 1) {
+            CHECK_REL(v, 0.0025 * bound, 1e-15, "every speed passes: the lowest speed tried");
+            CHECK(lowest == 1, "rule %d: every speed tried passed, lowest %d", rule, lowest);
+        } else if (rule == 2) {
+            CHECK(v > s.v_star && v <= s.v_star * (1.0 + 2e-4),
+                  "passes above v* = %.17g: found %.17g", s.v_star, v);
+            CHECK(lowest == 0, "a measured passing speed: lowest %d", lowest);
+        } else if (rule == 3) {
+            CHECK(isinf(v) && lowest == 0, "never passes: %g, lowest %d", v, lowest);
+        } else {
+            CHECK(isnan(v), "a failed run: NaN, got %g", v);
+        }
+    }
+}
+
 /* ---- rest, and failures ---------------------------------------------------- */
 
 /* A ball at rest on the floor under gravity, vth = 1 m/s > g dt: each
@@ -633,6 +694,7 @@ void suite_contact_handlers(void)
     RUN(test_slide_symplectic_euler_sums);
     RUN(test_toi_verlet_slide_exact);
     RUN(test_tunnel_passing_speed);
+    RUN(test_tunnel_scan_upper_bound);
     RUN(test_handlers_keep_a_resting_ball_still);
     RUN(test_handlers_report_a_failed_step);
 }

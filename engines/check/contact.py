@@ -23,7 +23,8 @@ and this reads the contact.csv of the contact cases:
 - tunnel: the smallest speed at which a ball (r = 0.1 m) passes a wall of
   thickness w = 0.05 m at 60 Hz (pass_speed: six start phases, a grid of
   speeds refined twice), against the bound (w + 2r)/dt = 15 m/s; "never" when
-  no speed up to 100 times that passes.
+  no speed up to 100 times that passes, "≤ x" when the lowest speed tried
+  passed (pass_at_most: an upper bound, not a measured speed).
 
 Writes RESULTS_DIR/contact.md (or FILE: a temporary file, then renamed) and
 prints it: the table a setting a row, with the engines' provenance lines, and
@@ -126,6 +127,8 @@ def tunnel_cell(r):
     v, bound = num(r["pass_speed"]), num(r["pass_bound"])
     if v == math.inf:
         return "never (to %g m/s)" % (100 * bound)
+    if r.get("pass_at_most") == "1":  # an upper bound: the lowest speed tried passed
+        return "≤ %.4g m/s (≤ %.4f of the bound: the lowest speed tried passed)" % (v, v / bound)
     return "%.4g m/s (%.2f of the bound)" % (v, v / bound)
 
 
@@ -152,8 +155,9 @@ def readme_cells(res, name):
     s, t = res.row("slide", name, 60), res.row("tunnel", name, 60)
     gain = 100 * float(g["energy_gain_10"])
     v = float(t["pass_speed"])
+    passes = "never" if v == math.inf else ("≤ %.2g m/s" if t.get("pass_at_most") == "1" else "%.1f m/s") % v
     return ["%.2f" % float(b["e_bounce1"]), "%+.*f %%" % (1 if abs(gain) < 10 else 0, gain),
-            "%.3f m" % float(s["stop_x"]), "never" if v == math.inf else "%.1f m/s" % v]
+            "%.3f m" % float(s["stop_x"]), passes]
 
 
 def readme_table(res):

@@ -488,15 +488,24 @@ def write_trajectory(world, req, run, head, row_of, out):
     Returns False when the engine retires."""
     step = world if callable(world) else world.step
     rows, t, retire = list(head), 0.0, False
-    for h in req["h"]:
-        s = step(h)
-        t += h
-        numbers, done = row_of(s, t)
-        rows.append(",".join(map(repr, numbers)))
-        retire = retire or done
-        if len(rows) >= 4096:
+    try:
+        for h in req["h"]:
+            s = step(h)
+            t += h
+            numbers, done = row_of(s, t)
+            rows.append(",".join(map(repr, numbers)))
+            retire = retire or done
+            if len(rows) >= 4096:
+                out.write("\n".join(rows) + "\n")
+                rows.clear()
+    except Exception:
+        # the rows made before the failure go out before its error line, as
+        # the C helper's stream and the JavaScript helper write them: what
+        # the harness reads of a failed run (its fail_step, the summary's
+        # "engine-failed at step N") must not depend on this buffer
+        if rows:
             out.write("\n".join(rows) + "\n")
-            rows.clear()
+        raise
     if hasattr(world, "free"):
         world.free()
     rows.append("# verletbench-end run=%s%s" % (run, " retire=1" if retire else ""))

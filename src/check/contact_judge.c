@@ -184,6 +184,12 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
             } else if (k == C(DT)) {
                 bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
                 want = "a step size (a finite number > 0)";
+            } else if (k == C(PASS_AT_MOST) && cell[0]) {
+                /* whether pass_speed is an upper bound: what it is judged
+                 * as needs no more (an upper bound at the search's floor
+                 * is below every speed it measures) */
+                bad = strcmp(cell, "0") != 0 && strcmp(cell, "1") != 0, want = "0, 1 or blank";
+                x = cell[0] == '1';
             } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
                 want = !gain ? "a number >= 0, inf or blank" : "a number, inf or blank";
                 bad = vb_cell_number(cell, 1, &x) != 0 && (!gain || vb_cell_signed(cell, &x) != 0);

@@ -214,13 +214,15 @@ static long first_passing(vb_tunnel_try_fn *try_run, void *ctx, const double *vs
 }
 
 double vb_tunnel_pass_speed_scan(vb_tunnel_try_fn *try_run, void *ctx, double r, double w,
-                                 double dt)
+                                 double dt, int *lowest)
 {
     static const double phases[VB_PASS_PHASES] = {0.02, 0.1, 0.25, 0.5, 0.75, 1.0};
     double bound = (w + 2.0 * r) / dt, best = INFINITY;
+    *lowest = 0;
     for (int k = 0; k < VB_PASS_PHASES; k++) {
         double lo = 0.01 * bound, hi = 100.0 * bound, vs[VB_PASS_GRID];
-        int found = 0;
+        /* found: a speed of this phase passed; held: one below it did not */
+        int found = 0, held = 0;
         for (int round = 0; round < VB_PASS_ROUNDS; round++) {
             /* a geometric grid first (four decades each way), then linear
              * ones inside the bracket, both ends in the grid */
@@ -233,11 +235,14 @@ double vb_tunnel_pass_speed_scan(vb_tunnel_try_fn *try_run, void *ctx, double r,
             if (first == VB_PASS_GRID)
                 break; /* none in this grid: a later round would find none either */
             found = 1;
+            held |= first > 0;
             hi = vs[first];
             lo = first ? vs[first - 1] : 0.5 * vs[0];
         }
-        if (found && hi < best)
+        if (found && hi < best) {
             best = hi;
+            *lowest = !held;
+        }
     }
     return best;
 }

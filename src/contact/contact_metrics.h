@@ -151,10 +151,15 @@ typedef int vb_tunnel_try_fn(void *ctx, double v, double d, unsigned long steps)
  * grid of 48 from 0.01 to 100 times the bound (w + 2r)/dt, then twice of a
  * linear grid of 48 between the last speed that did not pass and the
  * first that did (to about 1e-4 of it); each run lasts until the ball,
- * going on at v, would have cleared the wall, and 5 steps more.  The
- * smallest over the phases; INFINITY when none passes; NAN when a run
- * failed (the callback says why). */
+ * going on at v, would have cleared the wall, and 5 steps more.  Where a
+ * grid's first speed passes, the next grid lies below it, from half of
+ * it.  The smallest over the phases; INFINITY when none passes; NAN when
+ * a run failed (the callback says why).  *lowest 1 when that smallest is
+ * from a phase where every speed tried passed (the ball ignores the wall,
+ * or it passes below the grids): the lowest speed tried, 0.0025 times the
+ * bound, an upper bound of the passing speed and no measure of it; 0
+ * when a slower speed than it did not pass, or none passed. */
 double vb_tunnel_pass_speed_scan(vb_tunnel_try_fn *try_run, void *ctx, double r, double w,
-                                 double dt);
+                                 double dt, int *lowest);
 
 #endif

@@ -23,6 +23,9 @@ typedef struct {
      * that never came: no speed up to 1000 times the bound passes); none
      * (blank, or no number: not measured, which is never a finding) */
     size_t finite, infinite, missing;
+    /* of the finite: speeds that are only an upper bound (contact.csv's
+     * pass_at_most: an engine's ball passed at the lowest speed tried) */
+    size_t at_most;
 } curve;
 
 /* the rows of the fixed plan, an integrator's together (as run writes
@@ -40,7 +43,7 @@ static size_t curves_of(const vb_csv *t, int ci, int cp, int cdt, double want_dt
             out[n - 1].last = r;
             continue;
         }
-        out[n++] = (curve){name, r, r, -1, 0, 0, 0};
+        out[n++] = (curve){name, r, r, -1, 0, 0, 0, 0};
     }
     return n;
 }
@@ -263,6 +266,11 @@ static void key_note(const curve *c, const char *const note[4], char *buf, size_
         snprintf(buf, len, " (%s at %zu of %zu %s)", never, c->infinite, all, unit);
     else if (c->missing)
         snprintf(buf, len, " (no %s at %zu of %zu %s: blank)", what, c->missing, all, unit);
+    size_t used = strlen(buf);
+    if (c->at_most && used < len) /* drawn where they are, and no measure */
+        snprintf(buf + used, len - used,
+                 " (an upper bound at %zu of %zu %s: the lowest speed tried passed)", c->at_most,
+                 all, unit);
 }
 
 /* Each drawn curve's key (NULL for a curve keyed beside another), its
@@ -466,6 +474,10 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
         return -1;
     }
     classify(t, cy, c, n);
+    int cm = vb_csv_col(t, VB_CONTACT_COL(PASS_AT_MOST)); /* none in a table older than it */
+    for (size_t i = 0; i < n; i++)
+        for (size_t r = c[i].first; r <= c[i].last; r++)
+            c[i].at_most += vb_csv_finite(t, r, cy, NULL) && vb_csv_num(t, r, cm) == 1.0;
     mark_same(t, cy, c, n, 0);
     size_t drawn = 0, measured = 0;
     for (size_t i = 0; i < n; i++) {

@@ -169,6 +169,9 @@ static void tunnel_measures(vb_contactrun *cr, double dt, vb_contact_result *c)
     cr->force = &own;
     c->pass_speed =
         vb_tunnel_pass_speed(cr->cm->handler, g, method_step, cr, dt, 1000.0 * c->pass_bound);
+    /* a bisection between a speed that did not pass and one that did (a
+     * handler of the table sends a slow ball back): measured */
+    c->pass_at_most = c->pass_speed == c->pass_speed ? 0.0 : (double)NAN;
     cr->force = run_force;
 }
 
@@ -181,7 +184,7 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
         all[i] = NAN;
     c->bounces = c->bounces_exact = c->t_rest = c->t_rest_exact = c->gain10 = c->depth_max = NAN;
     c->stop_x = c->stop_x_exact = c->stop_t = c->stop_t_exact = NAN;
-    c->pass_speed = c->pass_bound = NAN;
+    c->pass_speed = c->pass_bound = c->pass_at_most = NAN;
     for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
         c->height[i] = c->energy[i] = NAN;
     if (cr->wall.kind == VB_WALL_TUNNEL && res->dt > 0.0) {

@@ -12,12 +12,17 @@
 
 #include "engine.h"
 #include "model.h"
+#include "result.h"
 
 /* The smallest speed at which the case's tunnel ball (m) passes its wall
  * under engine e at fixed steps of dt (level: the sweep's, for the runs'
  * names): vb_tunnel_pass_speed_scan's, INFINITY when none up to 100 times
- * the bound.  NAN with why set when a run failed. */
+ * the bound, *lowest 1 when it passed at the lowest speed tried (an upper
+ * bound, no measure), *failed VB_STATUS_OK.  NAN with why set when a run failed,
+ * *failed how: VB_STATUS_DIVERGED for a row that is not finite (NaN or
+ * either infinity: no pass, no ball held back), VB_STATUS_ENGINE_FAILED
+ * for any other failure. */
 double vb_engine_pass_speed(const vb_engine *e, const vb_model *m, double dt, int level,
-                            char *why, size_t whylen);
+                            int *lowest, vb_status *failed, char *why, size_t whylen);
 
 #endif

@@ -55,6 +55,10 @@ typedef struct vb_contact_result {
      * bisection from the handler's worst phase (INFINITY: none up to 1000
      * times the bound), and the bound (w + 2r) / dt */
     double pass_speed, pass_bound;
+    /* 1 when pass_speed is only an upper bound: an engine's ball passed at
+     * the lowest speed its search tried (contact_metrics.h); 0 when it is
+     * measured (a slower ball did not pass) or infinite; NaN with it */
+    double pass_at_most;
 } vb_contact_result;
 
 typedef struct vb_run_result {

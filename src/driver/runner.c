@@ -360,23 +360,28 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
     }
     /* the tunnel's passing speed at this run's fixed step, asked of the
      * engine (not of recorded trajectories: no one to ask); a run of it
-     * that fails fails this run */
+     * that fails fails this run, engine-failed, or diverged for rows that
+     * are not finite */
     double pass = NAN;
+    int lowest = 0;
     if (r->cr && r->cr->wall.kind == VB_WALL_TUNNEL && res->status == VB_STATUS_OK &&
         spec->kind == VB_PLAN_FIXED && r->engine->command) {
         char why[VB_ENGINE_FAILURE_MAX + 256];
-        pass = vb_engine_pass_speed(r->engine, run->model, plan->h_fixed, spec->level, why,
-                                    sizeof why);
+        vb_status failed;
+        pass = vb_engine_pass_speed(r->engine, run->model, plan->h_fixed, spec->level, &lowest,
+                                    &failed, why, sizeof why);
         if (pass != pass)
-            engine_failed(r, res, why);
+            vb_run_failed(res, failed, why);
     }
     vb_run_finish(run->model, spec, plan, &run->m, last, r->evals, truth, res);
     if (r->rm)
         vb_rigid_metrics_finish(r->rm, res);
     if (r->cr) {
         vb_contactrun_finish(r->cr, res);
-        if (res->contact.kind == VB_WALL_TUNNEL)
+        if (res->contact.kind == VB_WALL_TUNNEL) {
             res->contact.pass_speed = pass;
+            res->contact.pass_at_most = pass == pass ? (double)lowest : (double)NAN;
+        }
     }
 }
 

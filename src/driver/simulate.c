@@ -271,6 +271,11 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
             if (r->plain) /* its observe, which cannot fail */
                 r->entry->observe(r->method_state, run[k].s, run[k].s + n);
             else if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
+                /* the step it stopped at counts, as a NaN's does below:
+                 * step N is the row at t_N that the run could not use,
+                 * whether it is not finite, bad or never came
+                 * (docs/method.md §4, fail_step) */
+                res[k].steps++;
                 run[k].live = 0;
                 live--;
                 continue;

@@ -2,7 +2,9 @@
  * measures and their exact values (docs/contact.md, "Metrics").  A cell
  * that does not apply (the slide's stop on a bounce) is blank; inf is a
  * measure that never came (no rest by the run's end, no passing speed up
- * to 1000 times the bound) or an exact answer that is infinite. */
+ * to 1000 times the bound) or an exact answer that is infinite;
+ * pass_at_most 1 says the passing speed beside it is only an upper bound
+ * (an engine's ball passed at the lowest speed its search tried). */
 #include "contact_table.h"
 
 #include <math.h>
@@ -79,6 +81,7 @@ static const vb_column columns[] = {
     [VB_COL_CONTACT_STOP_T_EXACT] = M("stop_t_exact", stop_t_exact),
     [VB_COL_CONTACT_PASS_SPEED] = M("pass_speed", pass_speed),
     [VB_COL_CONTACT_PASS_BOUND] = M("pass_bound", pass_bound),
+    [VB_COL_CONTACT_PASS_AT_MOST] = M("pass_at_most", pass_at_most),
 };
 
 const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
@@ -257,13 +260,25 @@ static void slide_row(const vb_contact_result *c, FILE *f)
     fputs(" |\n", f);
 }
 
-static void tunnel_row(const vb_contact_result *c, FILE *f)
+/* a run whose passing speed was not measured says why (a run of the
+ * search that diverged or that the engine failed): never a bare "–"; one
+ * that is only an upper bound (pass_at_most) says so: "≤" */
+static void tunnel_row(const vb_contact_result *c, vb_status status, FILE *f)
 {
     fputc(' ', f);
-    num(f, c->pass_speed, 4, " m/s");
+    int at_most = c->pass_at_most == 1.0; /* it passed at the lowest speed tried */
+    if (c->pass_speed != c->pass_speed && status != VB_STATUS_OK) {
+        fputs(vb_status_name(status), f);
+    } else if (at_most) {
+        fputs("≤ ", f);
+        num(f, c->pass_speed, 4, " m/s, the lowest speed tried passed");
+    } else {
+        num(f, c->pass_speed, 4, " m/s");
+    }
     fputs(" | ", f);
     num(f, c->pass_bound, 4, " m/s");
     fputs(" | ", f);
+    fputs(at_most ? "≤ " : "", f);
     figure(f, c->pass_speed / c->pass_bound, 0);
     fputs(" |\n", f);
 }
@@ -290,8 +305,10 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
         fputs("Each handler and engine at each fixed step: the smallest speed that passes the "
               "wall, a handler's by bisection from its worst phase (∞: none up to 1000 times "
               "the bound), an engine's from six start phases on a grid refined twice (∞: none "
-              "up to 100 times the bound), against the bound (w + 2r)/dt above which one step "
-              "jumps the wall without touching it (docs/contact.md).\n\n"
+              "up to 100 times the bound; ≤: it passed at the lowest speed tried, 1/400 of the "
+              "bound, so the speed is at most that, not measured), against the bound "
+              "(w + 2r)/dt above which one step jumps the wall without touching it "
+              "(docs/contact.md).\n\n"
               "| integrator | dt | passing speed | (w + 2r)/dt | ratio |\n|---|---|---|---|---|\n",
               f);
     for (size_t k = 0; k < s->n_jobs; k++) {
@@ -312,7 +329,7 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
         else if (kind == VB_WALL_SLIDE)
             slide_row(c, f);
         else
-            tunnel_row(c, f);
+            tunnel_row(c, j->res.status, f);
     }
     fputc('\n', f);
 }

@@ -120,6 +120,7 @@ static const shard_field fields[] = {
     C("stop_t_exact", stop_t_exact),
     C("pass_speed", pass_speed),
     C("pass_bound", pass_bound),
+    C("pass_at_most", pass_at_most),
 };
 #undef F
 #undef E

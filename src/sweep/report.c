@@ -23,18 +23,43 @@ static void say(FILE *f, const char *cmd, const char *fmt, ...)
     fputc('\n', f);
 }
 
+/* How the runs behind a verdict's infinite points ended: diverged when
+ * any did (the method blew up), else the status of the first of them that
+ * did not finish (an engine or a plugin that failed them, an exact
+ * solution that could not be computed); ok when none is infinite. */
+static vb_status unfinished_as(const vb_sweep *s, const vb_order_row *r)
+{
+    vb_status seen = VB_STATUS_OK;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        if (j->integ != r->integ || j->kind != r->kind || j->level < 0 ||
+            j->level >= r->fit.n || !isinf(r->err[j->level]) || j->res.status == VB_STATUS_OK)
+            continue;
+        if (j->res.status == VB_STATUS_DIVERGED)
+            return VB_STATUS_DIVERGED;
+        if (seen == VB_STATUS_OK)
+            seen = j->res.status;
+    }
+    return seen;
+}
+
 /* Does a verdict fail --strict?  below-label and not-converging always.
  * Against a label, also a trend below it (no-asymptotic-range whose
  * order, over every point, is more than VB_VERDICT_TOL under the label:
  * the error falls, but slower than the label says at every step size
  * measured; a method made first order on an orbit whose errors never
  * settle into one power law is that, not "no verdict"), and undetermined
- * where a run diverged (its error is infinite: nothing could be fitted
- * because the method blew up, not because it was exact).  Never
- * uncertain (the points cannot tell), nor a trend at or above the label
- * (a pre-asymptotic fall, Euler's 7.6 on the 64-mass chain). */
-static const char *strict_fails(const vb_order_row *r, int label)
+ * where a run did not finish (its error is infinite: nothing could be
+ * fitted because the method blew up, not because it was exact), its
+ * status said.  Never uncertain (the points cannot tell), nor a trend at
+ * or above the label (a pre-asymptotic fall, Euler's 7.6 on the 64-mass
+ * chain).  *counted 0 for runs an engine or a plugin's worker failed: no
+ * verdict on the method at all, said as such, and not one below its label
+ * (vb_report_run_failures says each of them, and they fail the run). */
+static const char *strict_fails(const vb_sweep *s, const vb_order_row *r, int label,
+                                int *counted)
 {
+    *counted = 1;
     switch (r->verdict) {
     case VB_VERDICT_BELOW:
     case VB_VERDICT_NOT_CONVERGING:
@@ -43,10 +68,24 @@ static const char *strict_fails(const vb_order_row *r, int label)
         return label > 0 && r->fit.order < label - VB_VERDICT_TOL ? " (a trend below the label)"
                                                                   : NULL;
     case VB_VERDICT_UNDETERMINED:
-        if (label > 0)
-            for (int l = 0; l < r->fit.n; l++)
-                if (isinf(r->err[l]))
-                    return " (its runs diverged)";
+        if (label <= 0)
+            return NULL;
+        switch (unfinished_as(s, r)) {
+        case VB_STATUS_OK:
+            return NULL;
+        case VB_STATUS_DIVERGED:
+            return " (its runs diverged)";
+        case VB_STATUS_EXACT_FAILED:
+            return " (its runs exact-failed: the exact solution could not be computed)";
+        case VB_STATUS_ENGINE_FAILED:
+            *counted = 0;
+            return " (its runs engine-failed: no verdict on the method, the engine's "
+                   "failures said above)";
+        case VB_STATUS_PLUGIN_FAILED:
+            *counted = 0;
+            return " (its runs plugin-failed: no verdict on the method, the worker's "
+                   "failures said above)";
+        }
         return NULL;
     default:
         return NULL;
@@ -55,7 +94,7 @@ static const char *strict_fails(const vb_order_row *r, int label)
 
 size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t n, int mine)
 {
-    size_t below = 0;
+    size_t below = 0, unjudged = 0;
     for (size_t i = 0; i < n; i++) {
         const vb_sweep *s = &sweeps[i];
         /* what the summary's table judges for every plan: a rigid body's
@@ -73,7 +112,8 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
                                 vb_norm_needs_velocity(r->norm)
                             ? 0
                             : s->c->integ[r->integ]->order;
-            const char *why = shown ? strict_fails(r, label) : NULL;
+            int counted = 1;
+            const char *why = shown ? strict_fails(s, r, label, &counted) : NULL;
             if (!why)
                 continue;
             if (mine && cap.builtin)
@@ -93,13 +133,19 @@ size_t vb_report_strict(FILE *f, const char *cmd, const vb_sweep *sweeps, size_t
                 s->c->integ[r->integ]->name, /* the row's: "tcv@variable" in a loop */
                 vb_plan_name(r->kind),
                 vb_norm_name(r->norm), order, expected, vb_verdict_name(r->verdict), why);
-            below++;
+            *(counted ? &below : &unjudged) += 1;
         }
     }
     if (below)
         say(f, cmd,
-            "strict: %zu verdict%s below the label%s or not converging; the results were written",
-            below, below == 1 ? "" : "s", below == 1 ? "" : "s");
+            "strict: %zu verdict%s fail%s the label (below it, not converging, or undetermined "
+            "where runs diverged or exact-failed); the results were written",
+            below, below == 1 ? "" : "s", below == 1 ? "s" : "");
+    if (unjudged)
+        say(f, cmd,
+            "strict: %zu verdict%s not made: the runs %s on were failed by an engine or a "
+            "plugin, not judged against the label (those failures fail the run)",
+            unjudged, unjudged == 1 ? "" : "s", unjudged == 1 ? "it rests" : "they rest");
     return below;
 }
 
