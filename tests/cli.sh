@@ -116,6 +116,31 @@ VERLETBENCH_THREADS=abc expect "--help works whatever the environment" 0 "Usage:
 unset VERLETBENCH_THREADS VERLETBENCH_MAX_STEPS
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- one number reader (numbers.h): a decimal alone, wherever a number is read ----
+# strtod, under it, would take each of these: blanks before a number,
+# hexadecimal (0x10 is 16), and only the blank after was refused
+expect "--dt 0x10" 2 "--dt: '0x10' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --dt 0x10
+expect "--t-end 0x40" 2 "--t-end: '0x40' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --t-end 0x40
+expect "--set k=0x10" 2 "--set: k: '0x10' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --set k=0x10
+expect "--dt ' 0.1'" 2 "--dt: ' 0.1' has a blank before or after it" -- sim --model spring --integrator tcv --dt ' 0.1'
+expect "--dt '0.1 '" 2 "--dt: '0.1 ' has a blank before or after it" -- sim --model spring --integrator tcv --dt '0.1 '
+expect "--set 'k= 2'" 2 "--set: k: ' 2' has a blank before or after it" -- sim --model spring --integrator tcv --set 'k= 2'
+expect "--seed ' 1'" 2 "--seed: ' 1' is not a whole number in 0..4294967295" -- sim --model spring --integrator tcv --jitter 0.5 --seed ' 1'
+expect "--seed '1 '" 2 "--seed: '1 ' is not a whole number in 0..4294967295" -- sim --model spring --integrator tcv --jitter 0.5 --seed '1 '
+expect "--seed +1" 2 "--seed: '+1' is not a whole number" -- sim --model spring --integrator tcv --jitter 0.5 --seed +1
+expect "-j ' 2'" 2 "--jobs: ' 2': give a whole number of threads" -- run cases/spring.case --out "$tmp/never" -j ' 2'
+expect "--shard ' 1/2'" 2 "--shard: ' 1/2' is not K/N" -- run cases/spring.case --out "$tmp/never" --shard ' 1/2'
+expect "--shard '1/ 2'" 2 "--shard: '1/ 2' is not K/N" -- run cases/spring.case --out "$tmp/never" --shard '1/ 2'
+expect "--engine's order ' 2'" 2 "the order between ':' and '=' must be 1 to 16" -- sim --model spring --engine 'e: 2=true'
+expect "score --order ' 2'" 2 "--order: ' 2': want a whole number in 1..16" -- score --order ' 2' "$tmp"
+VERLETBENCH_THREADS=' 2' expect "VERLETBENCH_THREADS=' 2'" 2 "VERLETBENCH_THREADS=' 2': want a whole number" -- run cases/spring.case --out "$tmp/never"
+VERLETBENCH_MAX_STEPS='1e6 ' expect "VERLETBENCH_MAX_STEPS='1e6 '" 2 "VERLETBENCH_MAX_STEPS='1e6 ': want a number" -- sim --model spring --integrator tcv
+unset VERLETBENCH_THREADS VERLETBENCH_MAX_STEPS
+expect "--dt 1e-1, .1 and +0.1 are decimals" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt 1e-1
+expect "--dt .1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt .1
+expect "--dt +0.1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt +0.1
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
 # ---- output files that are not plain files: written in place, never replaced ----
 is() {  # NAME TEST FILE: test(1) on a file, as a check
     if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numbers.h"
 #include "options.h"
 #include "unit.h"
 
@@ -109,6 +110,9 @@ static void test_options_limits_hold_at_their_edges(void)
         {"--set a=1 --set b=2 --set c=3", VB_EXIT_USAGE},
         {"--nope", VB_EXIT_USAGE},         {"--out", VB_EXIT_USAGE},
         {"--quiet=1", VB_EXIT_USAGE},      {"-x", VB_EXIT_USAGE},
+        /* numbers.h's one reader: no hexadecimal, a whole number's digits alone */
+        {"--periods 0x10", VB_EXIT_USAGE}, {"--periods 1e1", VB_OPTIONS_GO},
+        {"--seeds 0x10", VB_EXIT_USAGE},   {"--seeds +7", VB_EXIT_USAGE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         opts o;
@@ -118,6 +122,15 @@ static void test_options_limits_hold_at_their_edges(void)
     }
     opts o;
     int first;
+    /* a blank before or after a value (a shell's quotes keep it) */
+    static const char *const blank[][2] = {{"--seeds", " 7"}, {"--seeds", "7 "},
+                                           {"--periods", " 2"}, {"--periods", "2 "}};
+    for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++) {
+        char *argv[] = {"test", (char *)blank[i][0], (char *)blank[i][1], NULL};
+        memset(&o, 0, sizeof o);
+        int rc = parse(&o, VB_OPERANDS_ANY, 3, argv, &first);
+        CHECK(rc == VB_EXIT_USAGE, "%s '%s': refused (got %d)", blank[i][0], blank[i][1], rc);
+    }
     CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet stray", &first) == VB_EXIT_USAGE,
           "an operand where none is taken is bad usage");
     CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet -- --out", &first) == VB_EXIT_USAGE,
@@ -216,8 +229,69 @@ static void test_options_help_is_printed_from_the_rows(void)
     free(text);
 }
 
+
+/* The one number reader every option, environment variable and case-file
+ * value goes through (numbers.h): a decimal and nothing else.  The truths
+ * are the texts' values written here (1e5 is 100000, .5 is a half); what
+ * must be refused is strtod's other forms, which it would read: blanks
+ * before a number (strtod skips them), hexadecimal (0x10 is 16 to strtod),
+ * inf, infinity, nan and nan(...); and a value that overflows. */
+static void test_numbers_one_reader(void)
+{
+    static const struct {
+        const char *text;
+        double want;
+    } good[] = {
+        {"1", 1.0},      {"-0.5", -0.5},  {"+2", 2.0},        {".5", 0.5},
+        {"5.", 5.0},     {"1e5", 1e5},    {"2.5E-3", 2.5e-3}, {"1e+2", 100.0},
+        {"-0", -0.0},    {"1e-320", 1e-320}, /* a subnormal is a number */
+        {"0.05000001", 0.05000001},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        double x = NAN;
+        int rc = vb_parse_double(good[i].text, &x);
+        CHECK(rc == 0 && x == good[i].want, "'%s' reads as %.17g (got rc %d, %.17g)",
+              good[i].text, good[i].want, rc, x);
+    }
+    static const char *const bad[] = {
+        " 1",   "1 ",    "\t1",   "1\n",  "",     " ",     "0x10", "0X10", "-0x1p3", "0x1p-2",
+        "inf",  "-inf",  "infinity", "nan", "nan(1)", "1e999", "-1e999", "1e",  "e5",   ".",
+        "1.2.3", "1,5",  "--1",   "+-1",   "1e5x",  "1 e5",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double x = 7.0;
+        CHECK(vb_parse_double(bad[i], &x) == -1 && x == 7.0, "'%s' is refused, nothing stored",
+              bad[i]);
+    }
+    CHECK(!strcmp(vb_number_refusal(" 1"), "has a blank before or after it") &&
+              !strcmp(vb_number_refusal("1 "), "has a blank before or after it") &&
+              !strcmp(vb_number_refusal("0x10"), "is hexadecimal: write a decimal") &&
+              !strcmp(vb_number_refusal("-0X1p3"), "is hexadecimal: write a decimal") &&
+              !strcmp(vb_number_refusal("nan"), "is not a finite number"),
+          "each refusal says why");
+
+    /* whole numbers: digits alone, up to the largest asked for */
+    unsigned long long w = 9;
+    CHECK(vb_parse_whole("4294967295", 4294967295ULL, &w) == 0 && w == 4294967295ULL,
+          "the largest allowed is read (got %llu)", w);
+    CHECK(vb_parse_whole("007", 10, &w) == 0 && w == 7, "leading zeros are digits (got %llu)", w);
+    CHECK(vb_parse_whole("18446744073709551615", ~0ULL, &w) == 0 && w == ~0ULL,
+          "2^64 - 1 with no wrap");
+    static const char *const bad_whole[] = {" 1", "1 ", "+1", "-1", "0x10", "1e3", "1.0", "",
+                                            "4294967296", "18446744073709551616"};
+    for (size_t i = 0; i < sizeof bad_whole / sizeof bad_whole[0]; i++) {
+        w = 9;
+        CHECK(vb_parse_whole(bad_whole[i], 4294967295ULL, &w) == -1 && w == 9,
+              "'%s' is not a whole number up to 2^32 - 1", bad_whole[i]);
+    }
+    CHECK(vb_parse_whole("18446744073709551616", ~0ULL, &w) == -1, "2^64 does not wrap to 0");
+    CHECK(vb_parse_whole("5", 4, &w) == -1, "5 is over a largest of 4");
+    CHECK(vb_parse_whole("0", 0, &w) == 0 && w == 0, "0 up to 0");
+}
+
 void suite_options(void)
 {
+    RUN(test_numbers_one_reader);
     RUN(test_options_values_land_in_their_rows);
     RUN(test_options_limits_hold_at_their_edges);
     RUN(test_options_stop_row_leaves_the_rest_as_operands);

@@ -169,7 +169,7 @@ const vb_entry *vb_parser_require(vb_parser *p, const char *section, const char 
 int vb_parser_number(vb_parser *p, const vb_entry *e, double *out)
 {
     if (vb_parse_double(e->value, out) != 0) {
-        vb_parser_fail(p, e->line, "%s: '%s' is not a finite number", e->key, e->value);
+        vb_parser_fail(p, e->line, "%s: '%s' %s", e->key, e->value, vb_number_refusal(e->value));
         return -1;
     }
     return 0;

@@ -33,7 +33,7 @@ int vb_usage_error(const char *cmd, const char *fmt, ...)
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
 {
     if (vb_parse_double(arg, out) != 0) {
-        vb_usage_error(cmd, "%s: '%s' is not a finite number", opt, arg);
+        vb_usage_error(cmd, "%s: '%s' %s", opt, arg, vb_number_refusal(arg));
         return -1;
     }
     return 0;
@@ -41,13 +41,8 @@ int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out
 
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out)
 {
-    char *end;
-    errno = 0;
-    const char *p = arg;
-    while (*p == ' ')
-        p++;
-    unsigned long long x = strtoull(p, &end, 10);
-    if (*p == '-' || *p == '\0' || *end != '\0' || errno == ERANGE || x > 0xffffffffULL) {
+    unsigned long long x;
+    if (vb_parse_whole(arg, 0xffffffffULL, &x) != 0) {
         vb_usage_error(cmd, "%s: '%s' is not a whole number in 0..4294967295", opt, arg);
         return -1;
     }

@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "infile.h"
 #include "model.h"
+#include "numbers.h"
 #include "plan.h"
 #include "runs_table.h"
 #include "simulate.h"
@@ -291,10 +292,8 @@ static int score(score_opts *o, const char *path)
         return vb_usage_error(CMD, "%s: no such file or directory", path);
     int order = 0;
     if (order_text) {
-        long v;
-        char *end;
-        v = strtol(order_text, &end, 10);
-        if (end == order_text || *end || v < 1 || v > 16)
+        unsigned long long v;
+        if (vb_parse_whole(order_text, 16, &v) != 0 || v < 1)
             return vb_usage_error(CMD, "--order: '%s': want a whole number in 1..16", order_text);
         order = (int)v;
     }

@@ -37,6 +37,13 @@ static int number_list(const char *opt, const char *text, double *out, size_t ma
     for (;;) {
         const char *comma = strchr(s, ',');
         size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        /* blanks round a comma are the list's, not the number's */
+        if (s != text)
+            for (; len && (*s == ' ' || *s == '\t'); len--)
+                s++;
+        if (comma)
+            while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+                len--;
         char buf[64];
         if (len == 0 || len >= sizeof buf || n == max) {
             vb_usage_error(CMD, "%s: '%s': give a comma-separated list of at most %zu numbers",
