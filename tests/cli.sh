@@ -141,6 +141,21 @@ expect "--dt .1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model sprin
 expect "--dt +0.1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt +0.1
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- an option of one value given twice: refused, not the last one silently taken ----
+expect "sim --model twice" 2 "--model is given twice (--model 'spring', then --model 'orbit'): it takes one value" -- sim --model spring --model orbit --integrator tcv
+expect "sim --integrator twice" 2 "--integrator is given twice" -- sim --model spring --integrator tcv --integrator rk4
+expect "sim --dt twice" 2 "--dt is given twice (--dt '0.1', then --dt '0.2')" -- sim --model spring --integrator tcv --dt 0.1 --dt 0.2
+expect "run --shard twice" 2 "--shard is given twice" -- run cases/spring.case --out "$tmp/never" --shard 1/2 --shard 2/2
+expect "run -j and --jobs" 2 "--jobs is given twice" -- run cases/spring.case --out "$tmp/never" -j 1 --jobs 2
+expect "draw --dt twice" 2 "--dt is given twice" -- draw "$tmp/never" --dt 0.1 --dt 0.2
+expect "draw --methods twice" 2 "--methods is given twice" -- draw "$tmp/never" --methods rk4 --methods tcv
+expect "stability --vary twice" 2 "--vary is given twice" -- stability --model spring --vary k=1,2 --vary k=3,4
+# lists repeat: --set (two parameters), --integrator of longrun and stability
+expect "sim --set twice" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --set k=2 --set m=2
+expect "sim --set of one key twice" 2 "--set: k is set twice (k=2, then k=4)" -- sim --model spring --integrator tcv --set k=2 --set k=4
+expect "bench --set of one key twice" 2 "--set: N is set twice (N=4, then N=8)" -- bench --model chain --set N=4 --set N=8
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
 # ---- output files that are not plain files: written in place, never replaced ----
 is() {  # NAME TEST FILE: test(1) on a file, as a check
     if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi

@@ -46,7 +46,8 @@ static int parse(opts *o, int operands, int argc, char **argv, int *first)
         VB_OPT_ULONG("seeds", "N", &o->seeds, 1, 1000, "%s: give 1 to 1000", "seeds"),
         VB_OPT_LIST("set", "KEY=VALUE", &o->sets, 2, "at most 2", "a parameter"),
         {.kind = VB_OPTION_CALL, .name = "count", .short_name = 'c', .arg = "X",
-         .call = count_call, .store = o, .help = "counted"},
+         .call = count_call, .store = o, .flags = VB_OPTION_REPEATS, .help = "counted"},
+        VB_OPT_CALL("once", "X", count_call, o, "counted, given once"),
         VB_OPT_STOP("stop", "WORDS...", &o->stop, "the rest is its own"),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -135,6 +136,42 @@ static void test_options_limits_hold_at_their_edges(void)
           "an operand where none is taken is bad usage");
     CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet -- --out", &first) == VB_EXIT_USAGE,
           "after --, '--out' is an operand");
+}
+
+/* An option of one value given twice is refused, whatever its kind and
+ * however it is spelt (the last one silently winning was the bug:
+ * sim --model spring --model orbit ran the orbit); a list, a row that
+ * says it repeats, and a flag may be given again. */
+static void test_options_one_value_given_twice_is_refused(void)
+{
+    static const char *const twice[] = {
+        "--out a --out b",        "--out=a --out=a",    "--periods 2 --periods 3",
+        "--periods 2 --per 2",    "--seeds 1 --seeds 1", "--jitter 0.5 --jitter 0.25",
+        "--once x --once y",      "--fac 2 --factor 3",
+    };
+    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+        opts o;
+        int first;
+        int rc = parse_line(&o, VB_OPERANDS_ANY, twice[i], &first);
+        CHECK(rc == VB_EXIT_USAGE, "'%s': given twice, refused (got %d)", twice[i], rc);
+        CHECK(o.calls <= 1, "'%s': the second value was never taken (%d calls)", twice[i],
+              o.calls);
+    }
+    static const char *const again[] = {"--set a=1 --set b=2", "-c x --count y -c z",
+                                        "--quiet --quiet", "--once x --set a=1 --quiet"};
+    for (size_t i = 0; i < sizeof again / sizeof again[0]; i++) {
+        opts o;
+        int first;
+        int rc = parse_line(&o, VB_OPERANDS_ANY, again[i], &first);
+        CHECK(rc == VB_OPTIONS_GO, "'%s': a list, a repeating row or a flag (got %d)", again[i],
+              rc);
+    }
+    /* each parse starts with no option seen */
+    opts o;
+    int first;
+    CHECK(parse_line(&o, VB_OPERANDS_ANY, "--out a", &first) == VB_OPTIONS_GO &&
+              parse_line(&o, VB_OPERANDS_ANY, "--out b", &first) == VB_OPTIONS_GO,
+          "two parses of one --out each");
 }
 
 /* A VB_OPTION_STOP row (draw --chart KIND TABLE OUT): the options end at
@@ -294,6 +331,7 @@ void suite_options(void)
     RUN(test_numbers_one_reader);
     RUN(test_options_values_land_in_their_rows);
     RUN(test_options_limits_hold_at_their_edges);
+    RUN(test_options_one_value_given_twice_is_refused);
     RUN(test_options_stop_row_leaves_the_rest_as_operands);
     RUN(test_options_help_is_printed_from_the_rows);
 }

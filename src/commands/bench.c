@@ -78,9 +78,8 @@ static int bench_protocol(const char *command, const char *model_name, const cha
     }
     vb_model m;
     vb_model_defaults(&m, mt);
-    for (size_t k = 0; k < n_sets; k++)
-        if (vb_opt_set_param(CMD, &m, sets[k]) != 0)
-            return VB_EXIT_USAGE;
+    if (vb_opt_set_params(CMD, &m, sets, n_sets) != 0)
+        return VB_EXIT_USAGE;
     if (vb_model_setup(&m, err, sizeof err) != 0)
         return vb_usage_error(CMD, "%s", err);
     vb_outfile o;
@@ -225,9 +224,8 @@ static int systems_of(const char *model_name, const char *const *sets, size_t n_
                                   names);
         }
         vb_model_defaults(&systems[*n_sys], mt);
-        for (size_t k = 0; k < n_sets; k++)
-            if (vb_opt_set_param(CMD, &systems[*n_sys], sets[k]) != 0)
-                return VB_EXIT_USAGE;
+        if (vb_opt_set_params(CMD, &systems[*n_sys], sets, n_sets) != 0)
+            return VB_EXIT_USAGE;
         (*n_sys)++;
     } else {
         vb_model_defaults(&systems[(*n_sys)++], vb_model_find("orbit"));

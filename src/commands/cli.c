@@ -102,6 +102,22 @@ int vb_opt_set_param(const char *cmd, vb_model *m, const char *kv)
     return 0;
 }
 
+int vb_opt_set_params(const char *cmd, vb_model *m, const char *const *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strcspn(kv[i], "=");
+        for (size_t j = 0; j < i; j++)
+            if (kv[i][len] == '=' && !strncmp(kv[j], kv[i], len) && kv[j][len] == '=') {
+                vb_usage_error(cmd, "--set: %.*s is set twice (%s, then %s)", (int)len, kv[i],
+                               kv[j], kv[i]);
+                return -1;
+            }
+        if (vb_opt_set_param(cmd, m, kv[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static unsigned online_cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -85,7 +85,7 @@ int vb_cmd_longrun(int argc, char **argv)
                       "the projectile's: its time of flight, an unbounded motion)"),
         VB_OPT_LIST("set", "KEY=VALUE", &o.sets, 64, "too many parameters",
                     "a model parameter (repeatable)"),
-        VB_OPT_CALL("integrator", "I", add_list, &o, "methods, comma-separated or repeated"),
+        VB_OPT_CALL_REPEATS("integrator", "I", add_list, &o, "methods, comma-separated or repeated"),
         /* the least two decades from the least --fit-from, 1 */
         VB_OPT_DOUBLE("periods", "P", &o.lo.periods, 100.0, 1e9,
                       "%s must be in [100, 1e9] (and at least 100 times --fit-from)",
@@ -198,9 +198,8 @@ static int longrun(long_opts *opt)
     vb_model model;
     vb_model_defaults(&model, mtype);
     char err[1024];
-    for (int i = 0; i < n_sets; i++)
-        if (vb_opt_set_param(CMD, &model, sets[i]) != 0)
-            return VB_EXIT_USAGE;
+    if (vb_opt_set_params(CMD, &model, sets, (size_t)n_sets) != 0)
+        return VB_EXIT_USAGE;
     if (vb_model_setup(&model, err, sizeof err) != 0)
         return vb_usage_error(CMD, "--set: %s", err);
     int status = VB_EXIT_USAGE;

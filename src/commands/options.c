@@ -145,6 +145,35 @@ static const char *operand_before(int n, char **argv, const char *shorts,
     return NULL;
 }
 
+/* may the row be given again?  A list, a CALL row that says so, and a
+ * flag (given twice is given); never an option of one value */
+static int repeats(const vb_option *o)
+{
+    if (o->kind == VB_OPTION_LIST || (o->flags & VB_OPTION_REPEATS))
+        return 1;
+    return !takes_value(o) && !(o->flags & VB_OPTION_OPTIONAL);
+}
+
+/* "--name 'value'" as given (an optional value: "--name=value", or "--name") */
+static void as_given(char *buf, size_t len, const vb_option *o, const char *value)
+{
+    if (!value)
+        snprintf(buf, len, "--%s", o->name);
+    else
+        snprintf(buf, len, "--%s%s'%.200s'", o->name, (o->flags & VB_OPTION_OPTIONAL) ? "=" : " ",
+                 value);
+}
+
+/* an option of one value given a second time: the message, exit 2 */
+static int given_twice(const char *cmd, const vb_option *o, const char *was, const char *now)
+{
+    char a[256], b[256];
+    as_given(a, sizeof a, o, was);
+    as_given(b, sizeof b, o, now);
+    return vb_usage_error(cmd, "--%s is given twice (%s, then %s): it takes one value", o->name,
+                          a, b);
+}
+
 int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *first)
 {
     struct option longs[MAX_ROWS + 1];
@@ -170,6 +199,10 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
     longs[n] = (struct option){NULL, 0, NULL, 0};
     shorts[ns] = '\0';
 
+    /* each row's value the first time it was given (for the message of a
+     * second), and whether it was */
+    const char *first_value[2 * MAX_ROWS] = {NULL};
+    unsigned char seen[2 * MAX_ROWS] = {0}; /* the rows, TEXT rows among them */
     int c;
     optind = 0; /* glibc's whole reset: a parse before (score's, then run's) left no state */
     opterr = 0;
@@ -188,6 +221,13 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
         if (o->kind == VB_OPTION_HELP) {
             vb_options_help(spec, stdout);
             return VB_EXIT_OK;
+        }
+        size_t at = (size_t)(o - rows);
+        if (at < 2 * MAX_ROWS) {
+            if (seen[at] && !repeats(o))
+                return given_twice(spec->name, o, first_value[at], optarg);
+            seen[at] = 1;
+            first_value[at] = optarg;
         }
         int rc = take(spec->name, o, optarg);
         if (rc != 0)

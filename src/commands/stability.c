@@ -153,7 +153,7 @@ int vb_cmd_stability(int argc, char **argv)
                     "a model parameter (repeatable); 'verletbench list' shows them"),
         VB_OPT_CALL("vary", "KEY=LIST", vary_list, &o,
                     "a parameter taking each value of a comma list: the chart's x"),
-        VB_OPT_CALL("integrator", "I", integrator_list, &o,
+        VB_OPT_CALL_REPEATS("integrator", "I", integrator_list, &o,
                     "methods, comma-separated or repeated (default: every built-in\n"
                     "of fixed steps without rods: euler ... pefrl)"),
         VB_OPT_CALL("jitter", "LIST", jitter_list, &o,
@@ -275,9 +275,8 @@ static int stability(stab_opts *opt)
     char err[1024];
     for (int p = 0; p < n_values; p++) {
         vb_model_defaults(&models[p], mtype);
-        for (int i = 0; i < n_sets; i++)
-            if (vb_opt_set_param(CMD, &models[p], sets[i]) != 0)
-                goto out;
+        if (vb_opt_set_params(CMD, &models[p], sets, (size_t)n_sets) != 0)
+            goto out;
         if (vary) {
             char text[40];
             vb_format_shortest(values[p], text, sizeof text);
