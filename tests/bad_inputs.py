@@ -91,6 +91,12 @@ CASE_ENTRIES = [
     ("seeds missing", edit("seeds = 2\n", ""), "{case}:9: seeds: missing: jitter > 0 asks for random plans"),
     ("unknown integrator", edit("use = tcv, velocity-verlet", "use = tcv, verlett"), "{case}:12: use: unknown integrator 'verlett' (valid: all, " + INTEGS + ")"),
     ("integrator twice", edit("use = tcv, velocity-verlet", "use = tcv, tcv"), "{case}:12: use: tcv is listed twice"),
+    # a list's empty entry (docs/cases.md): a comma first, last, or after another
+    ("use: two commas", edit("use = tcv, velocity-verlet", "use = tcv,,velocity-verlet"), "{case}:12: use: an empty entry in the list 'tcv,,velocity-verlet' (between two commas)"),
+    ("use: two commas, a blank between", edit("use = tcv, velocity-verlet", "use = tcv, , velocity-verlet"), "{case}:12: use: an empty entry in the list 'tcv, , velocity-verlet' (between two commas)"),
+    ("use: a trailing comma", edit("use = tcv, velocity-verlet", "use = tcv,"), "{case}:12: use: an empty entry in the list 'tcv,' (after its last comma)"),
+    ("use: a leading comma", edit("use = tcv, velocity-verlet", "use = ,tcv"), "{case}:12: use: an empty entry in the list ',tcv' (before its first comma)"),
+    ("use: a comma alone", edit("use = tcv, velocity-verlet", "use = ,"), "{case}:12: use: an empty entry in the list ',' (before its first comma)"),
     ("all and a name", edit("use = tcv, velocity-verlet", "use = all, tcv"), "{case}:12: use: 'all' (every integrator that suits the model, the adaptive ones aside) stands alone"),
     ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
@@ -155,6 +161,9 @@ CASE_ENTRIES = [
     ("loop: rates of 0 Hz", GOOD + "[loop]\nrates = 60, 0\n", "{case}:14: rates: 0 Hz must be > 0"),
     ("loop: a rate twice", GOOD + "[loop]\nrates = 60, 30, 60\n", "{case}:14: rates: 60 is listed twice"),
     ("loop: a rate not a number", GOOD + "[loop]\nrates = 60, fast\n", "{case}:14: rates: 'fast' is not a finite number"),
+    ("loop: a kind list with two commas", GOOD + "[loop]\nkind = variable,,substeps\nsubsteps = 2\n", "{case}:14: kind: an empty entry in the list 'variable,,substeps' (between two commas)"),
+    ("loop: rates ending with a comma", GOOD + "[loop]\nrates = 60, 30,\n", "{case}:14: rates: an empty entry in the list '60, 30,' (after its last comma)"),
+    ("loop: draw starting with a comma", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/120\ndraw = ,last\n", "{case}:16: draw: an empty entry in the list ',last' (before its first comma)"),
     ("loop: twice", GOOD + "[loop]\nkind = variable\n[loop]\n", "{case}:15: [loop] appears twice"),
     # [contact] (docs/cases.md, docs/contact.md): its lines start at 13
     ("contact: unknown handler", BOUNCE + "[contact]\nhandler = project, tio\n", "{case}:14: handler: unknown handler 'tio' (valid: project, impulse, toi)"),
@@ -162,6 +171,9 @@ CASE_ENTRIES = [
     ("contact: unknown key", BOUNCE + "[contact]\nhandler = toi\nspeculative = 0.02\n", "{case}:15: speculative: unknown key in [contact] (valid: handler)"),
     ("contact: no handler", BOUNCE + "[contact]\n", "[contact] handler: missing (required)"),
     ("contact: a handler twice", BOUNCE + "[contact]\nhandler = toi, toi\n", "{case}:14: handler: toi is listed twice"),
+    ("contact: a trailing comma", BOUNCE + "[contact]\nhandler = toi,\n", "{case}:14: handler: an empty entry in the list 'toi,' (after its last comma)"),
+    ("contact: a leading comma", BOUNCE + "[contact]\nhandler = ,toi\n", "{case}:14: handler: an empty entry in the list ',toi' (before its first comma)"),
+    ("contact: two commas", BOUNCE + "[contact]\nhandler = project,,toi\n", "{case}:14: handler: an empty entry in the list 'project,,toi' (between two commas)"),
     ("contact: a multistep method", BOUNCE.replace("use = euler-semi, velocity-verlet", "use = verlet") + "[contact]\nhandler = toi\n", "{case}:12: use: verlet is a multistep method"),
     ("contact: with a [loop]", BOUNCE + "[loop]\nkind = variable\n[contact]\nhandler = toi\n", "{case}:16: handler: a case has [contact] or [loop], not both"),
 ]

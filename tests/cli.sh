@@ -156,6 +156,13 @@ expect "sim --set of one key twice" 2 "--set: k is set twice (k=2, then k=4)" --
 expect "bench --set of one key twice" 2 "--set: N is set twice (N=4, then N=8)" -- bench --model chain --set N=4 --set N=8
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- a case file's lists: names by commas or blanks, blanks round a comma (docs/cases.md) ----
+printf '[case]\nmodel = bounce\nt_end = 1\n[steps]\ndt = 0.01\nhalvings = 2\n[integrators]\nuse = euler-semi   velocity-verlet\n[contact]\nhandler = project ,toi\n' > "$tmp/lists.case"
+"$VB" run --quiet --no-chart-data "$tmp/lists.case" --out "$tmp/lists" > "$tmp/out" 2>&1
+names=$(grep -v '^#' "$tmp/lists/lists/runs.csv" 2>/dev/null | cut -d, -f2 | sort -u | tr '\n' ' ')
+if [ "$names" = "euler-semi+project euler-semi+toi integrator velocity-verlet+project velocity-verlet+toi " ]; then
+    pass=$((pass + 1)); else echo "FAIL cli: lists by blanks and ' ,': rows '$names'"; sed 's/^/    /' "$tmp/out"; fail=$((fail + 1)); fi
+
 # ---- output files that are not plain files: written in place, never replaced ----
 is() {  # NAME TEST FILE: test(1) on a file, as a check
     if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi

@@ -268,7 +268,6 @@ static int check_integrators(vb_parser *p, vb_case *c)
         return 0;
     }
     char list[VB_CASE_LINE_MAX + 1];
-    snprintf(list, sizeof list, "%s", u->value);
     /* each method's name as written, for the message when a later one is
      * the same method spelled otherwise (tokens point into list) */
     const char **written = calloc(total, sizeof *written);
@@ -281,13 +280,17 @@ static int check_integrators(vb_parser *p, vb_case *c)
     return rc;
 }
 
-/* the names of a 'use' list (in list, cut in place), each looked up and
- * checked against the model and the names before it */
+/* the names of a 'use' list (cut in list), each looked up and checked
+ * against the model and the names before it */
 static int check_use_list(vb_parser *p, vb_case *c, const vb_entry *u, char *list,
                           const char **written)
 {
-    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
-         tok = strtok_r(NULL, ", \t", &save)) {
+    char *item[VB_CASE_LIST_MAX];
+    int n = vb_parser_list(p, u, list, item);
+    if (n < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        const char *tok = item[i];
         if (strcmp(tok, "all") == 0) {
             vb_parser_fail(p, u->line,
                            "use: 'all' (every integrator that suits the model, the adaptive "
