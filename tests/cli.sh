@@ -238,7 +238,12 @@ expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/n
 expect "chain N = 65537" 2 "N = 65537 is out of range: N must be [1, 65536], a whole number" -- sim --model chain --set N=65537 --integrator tcv
 expect "chain k/m = inf" 2 "k/m = inf: the chain's frequencies are not finite positive numbers" -- sim --model chain --set k=1e300 --set m=1e-300 --integrator tcv
 # bench: a wrong --out or --integrator is said before a minute of timing
-expect "bench --integrator ," 2 "--integrator: ',' names no integrator" -- bench --integrator ,
+expect "bench --integrator ," 2 "--integrator: an empty entry in the list ',' (before its first comma)" -- bench --integrator ,
+expect "bench --integrator rk4,,euler" 2 "--integrator: an empty entry in the list 'rk4,,euler' (between two commas)" -- bench --integrator rk4,,euler
+expect "bench --modes single," 2 "--modes: an empty entry in the list 'single,' (after its last comma)" -- bench --modes single,
+expect "stability --integrator ,rk4" 2 "--integrator: an empty entry in the list ',rk4' (before its first comma)" -- stability --model spring --integrator ,rk4
+expect "stability --jitter 0,,0.5" 2 "--jitter: an empty entry in the list '0,,0.5' (between two commas)" -- stability --model spring --integrator rk4 --jitter 0,,0.5
+expect "longrun --integrator rk4," 2 "--integrator: an empty entry in the list 'rk4,' (after its last comma)" -- longrun --model spring --integrator rk4,
 expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4
 expect "bench --out DIR" 2 "--out: $tmp: is a directory" -- bench --out "$tmp"
 # a reversal that diverges there or back reports inf, never nan

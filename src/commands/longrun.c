@@ -34,41 +34,30 @@ static int add_list(const char *cmd, const vb_option *row, const char *text)
     const vb_integrator **list = o->integ;
     size_t *n = &o->n_integ;
     (void)cmd;
-    char *copy = strdup(text), *save = NULL;
-    if (!copy)
-        return -1;
-    int rc = 0, any = 0;
-    for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0;
-         tok = strtok_r(NULL, ",", &save)) {
+    char buf[1024], *item[MAX_INTEG / 2];
+    int n_items = vb_opt_split(CMD, "--integrator", text, buf, sizeof buf, item, MAX_INTEG / 2);
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         char names[1024];
         const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, names, sizeof names)
                                                   : vb_integrator_find(tok);
-        any = 1;
         if (!g) {
             if (!strchr(tok, ':'))
                 vb_integrator_names(names, sizeof names);
-            vb_usage_error(CMD, strchr(tok, ':') ? "--integrator: %s%s"
-                                                 : "--integrator: unknown integrator '%s' "
-                                                   "(valid: %s)",
-                           strchr(tok, ':') ? "" : tok, names);
-            rc = -1;
-        } else if (g->flags & VB_ADAPTIVE) {
-            vb_usage_error(CMD, "--integrator: %s chooses its own steps; a long run here is "
-                                "of fixed steps", tok);
-            rc = -1;
-        } else if (*n == MAX_INTEG / 2) {
-            vb_usage_error(CMD, "--integrator: at most %d", MAX_INTEG / 2);
-            rc = -1;
-        } else {
-            list[(*n)++] = g;
+            return vb_usage_error(CMD, strchr(tok, ':') ? "--integrator: %s%s"
+                                                        : "--integrator: unknown integrator '%s' "
+                                                          "(valid: %s)",
+                                  strchr(tok, ':') ? "" : tok, names);
         }
+        if (g->flags & VB_ADAPTIVE)
+            return vb_usage_error(CMD, "--integrator: %s chooses its own steps; a long run here "
+                                       "is of fixed steps",
+                                  tok);
+        if (*n == MAX_INTEG / 2)
+            return vb_usage_error(CMD, "--integrator: at most %d", MAX_INTEG / 2);
+        list[(*n)++] = g;
     }
-    if (!any && rc == 0) {
-        vb_usage_error(CMD, "--integrator: empty");
-        rc = -1;
-    }
-    free(copy);
-    return rc != 0 ? VB_EXIT_USAGE : 0;
+    return n_items < 0 ? VB_EXIT_USAGE : 0;
 }
 
 static int longrun(long_opts *opt);

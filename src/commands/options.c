@@ -50,6 +50,41 @@ int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned lon
     return 0;
 }
 
+int vb_opt_split(const char *cmd, const char *opt, const char *text, char *buf, size_t len,
+                 char **items, size_t cap)
+{
+    if (snprintf(buf, len, "%s", text) >= (int)len) {
+        vb_usage_error(cmd, "%s: '%.40s...' is longer than %zu characters", opt, text, len - 1);
+        return -1;
+    }
+    size_t n = 0;
+    for (char *s = buf;;) {
+        char *comma = strchr(s, ',');
+        if (comma)
+            *comma = '\0';
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *end = s + strlen(s);
+        while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+            *--end = '\0';
+        if (!*s) {
+            vb_usage_error(cmd, "%s: an empty entry in the list '%s' (%s)", opt, text,
+                           !comma ? (n ? "after its last comma" : "no entry at all")
+                           : n    ? "between two commas"
+                                  : "before its first comma");
+            return -1;
+        }
+        if (n == cap) {
+            vb_usage_error(cmd, "%s: '%s': at most %zu in the list", opt, text, cap);
+            return -1;
+        }
+        items[n++] = s;
+        if (!comma)
+            return (int)n;
+        s = comma + 1;
+    }
+}
+
 /* text with its first %s as s (or %g as x): the limits' message and the
  * help's default, without a format string taken from a table */
 static void put_with(FILE *out, const char *text, const char *s, double x)

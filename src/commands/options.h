@@ -26,6 +26,13 @@ int vb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 /* "verletbench CMD: message" on stderr. */
 void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* An option's comma list ("A,B,C"; blanks round a comma allowed, as in a
+ * case file's lists), cut in buf (len bytes) into items (at most cap).
+ * The count, or -1 after the message: an entry left empty ('a,,b', 'a,',
+ * ',a'), more than cap, or a value longer than buf. */
+int vb_opt_split(const char *cmd, const char *opt, const char *text, char *buf, size_t len,
+                 char **items, size_t cap);
+
 /* Parse an option's value; on failure print which option and why, return -1. */
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);

@@ -32,33 +32,12 @@ typedef struct {
 /* "a,b,c" into numbers: count, or -1 after the message */
 static int number_list(const char *opt, const char *text, double *out, size_t max)
 {
-    size_t n = 0;
-    const char *s = text;
-    for (;;) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        /* blanks round a comma are the list's, not the number's */
-        if (s != text)
-            for (; len && (*s == ' ' || *s == '\t'); len--)
-                s++;
-        if (comma)
-            while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-                len--;
-        char buf[64];
-        if (len == 0 || len >= sizeof buf || n == max) {
-            vb_usage_error(CMD, "%s: '%s': give a comma-separated list of at most %zu numbers",
-                           opt, text, max);
+    char buf[1024], *item[MAX_LIST];
+    int n = vb_opt_split(CMD, opt, text, buf, sizeof buf, item, max < MAX_LIST ? max : MAX_LIST);
+    for (int i = 0; i < n; i++)
+        if (vb_opt_double(CMD, opt, item[i], &out[i]) != 0)
             return -1;
-        }
-        memcpy(buf, s, len);
-        buf[len] = '\0';
-        if (vb_opt_double(CMD, opt, buf, &out[n]) != 0)
-            return -1;
-        n++;
-        if (!comma)
-            return (int)n;
-        s = comma + 1;
-    }
+    return n;
 }
 
 /* one name of --integrator into the list: 0, or -1 after the message */
@@ -94,26 +73,13 @@ static int add_integrator(const char *name, const vb_integrator **list, size_t *
 static int integrator_list(const char *cmd, const vb_option *row, const char *text)
 {
     stab_opts *o = row->store;
-    const vb_integrator **list = o->integ;
-    size_t *n = &o->n_integ;
     (void)cmd;
-    char *copy = strdup(text);
-    int rc = 0;
-    if (!copy)
-        return -1;
-    char *save = NULL;
-    int any = 0;
-    for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0;
-         tok = strtok_r(NULL, ",", &save)) {
-        rc = add_integrator(tok, list, n);
-        any = 1;
-    }
-    if (!any && rc == 0) {
-        vb_usage_error(CMD, "--integrator: empty");
-        rc = -1;
-    }
-    free(copy);
-    return rc != 0 ? VB_EXIT_USAGE : 0;
+    char buf[1024], *item[MAX_LIST];
+    int n = vb_opt_split(CMD, "--integrator", text, buf, sizeof buf, item, MAX_LIST);
+    for (int i = 0; i < n; i++)
+        if (add_integrator(item[i], o->integ, &o->n_integ) != 0)
+            return VB_EXIT_USAGE;
+    return n < 0 ? VB_EXIT_USAGE : 0;
 }
 
 /* --vary KEY=V1,V2,... */
