@@ -174,6 +174,13 @@ CASE_ENTRIES = [
     ("contact: a trailing comma", BOUNCE + "[contact]\nhandler = toi,\n", "{case}:14: handler: an empty entry in the list 'toi,' (after its last comma)"),
     ("contact: a leading comma", BOUNCE + "[contact]\nhandler = ,toi\n", "{case}:14: handler: an empty entry in the list ',toi' (before its first comma)"),
     ("contact: two commas", BOUNCE + "[contact]\nhandler = project,,toi\n", "{case}:14: handler: an empty entry in the list 'project,,toi' (between two commas)"),
+    # the contact models' own ranges (line 3: model; its parameters follow it)
+    ("contact: a tunnel's ball of radius 0", edit("model = orbit\ne = 0.5", "model = tunnel\nr = 0").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:4: r = 0 is out of range: r must be > 0"),
+    # v0 / (mu g) = 3.06e-161 s: gravity's press g t^2 / 2 = 4.6e-321 m, a
+    # subnormal; at mu = 1e180 it rounds to 0 and the block never stopped
+    ("contact: a slide's mu = 1e160", edit("model = orbit\ne = 0.5", "model = slide\nmu = 1e160").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 3, mu = 1e+160, g = 9.81, alpha = 0 deg: the block stops 4.58716e-161 m on in 3.0581e-161 s, pressed into the plane by g cos(alpha) t_stop^2 / 2 = 4.58493e-321 m"),
+    ("contact: a slide's v0 = 1e-170", edit("model = orbit\ne = 0.5", "model = slide\nv0 = 1e-170").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 1e-170, mu = 0.5, g = 9.81, alpha = 0 deg: the block stops 0 m on"),
+    ("contact: a slide's stop overflows", edit("model = orbit\ne = 0.5", "model = slide\nv0 = 1e200\nmu = 1e-200").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 1e+200, mu = 1e-200, g = 9.81, alpha = 0 deg: the block's stop (t_stop = inf s, x_stop = inf m) overflows a double"),
     ("contact: a multistep method", BOUNCE.replace("use = euler-semi, velocity-verlet", "use = verlet") + "[contact]\nhandler = toi\n", "{case}:12: use: verlet is a multistep method"),
     ("contact: with a [loop]", BOUNCE + "[loop]\nkind = variable\n[contact]\nhandler = toi\n", "{case}:16: handler: a case has [contact] or [loop], not both"),
 ]
