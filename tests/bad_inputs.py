@@ -277,6 +277,8 @@ def main():
         ("run --max-steps 1e300", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "1e300", "--out", "{out}"], "--max-steps: 1e300 must be from 1 to 2^50"),
         ("a case named ..", {"...case": GOOD}, ["run", "{dir}/...case", "--out", "{out}"], "{dir}/...case: the case is named '..' after its file"),
         ("a case named .", {"..case": GOOD}, ["run", "{dir}/..case", "--out", "{out}"], "{dir}/..case: the case is named '.' after its file"),
+        # a directory '-x' would read as an option to compare and draw
+        ("a case named -x", {"-x.case": GOOD}, ["run", "{dir}/-x.case", "--out", "{out}"], "{dir}/-x.case: the case is named '-x' after its file, and that is not a safe directory name"),
         ("a case named with a space", {"my case.case": GOOD}, ["run", "{dir}/my case.case", "--out", "{out}"], "the case is named 'my case' after its file, and that is not a safe directory name"),
         ("sim: more steps than can be counted", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--dt", "1", "--t-end", "1.9e19", "--max-steps", "1e15"], "the run needs 1.9e+19 steps; no run may take more than 2^50"),
         ("trace: a device that never ends", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--steps", "/dev/zero"], "/dev/zero: a character device, not a trace"),

@@ -33,9 +33,11 @@ static int reserved_name(const char *s)
     return 0;
 }
 
+/* not starting with '.' ("...case" would be "..", outside --out) nor '-'
+ * (the directory "-x" reads as an option to compare, draw and ls) */
 static int safe_name(const char *s)
 {
-    if (!s[0] || s[0] == '.' || strlen(s) > VB_CASE_NAME_MAX || reserved_name(s))
+    if (!s[0] || s[0] == '.' || s[0] == '-' || strlen(s) > VB_CASE_NAME_MAX || reserved_name(s))
         return 0;
     for (; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
@@ -486,7 +488,7 @@ int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
             snprintf(p->err, sizeof p->err,
                      "%s: the case is named '%.60s%s' after its file, and that is not a safe "
                      "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
-                     "with '.', at most %d characters, and none of summary.md, REPORT.md, "
+                     "with '.' or '-', at most %d characters, and none of summary.md, REPORT.md, "
                      "bench.csv, bench-engine.csv and baseline (verletbench writes those)",
                      p->path, c->name, strlen(c->name) > 60 ? "..." : "", VB_CASE_NAME_MAX);
             p->failed = 1;
