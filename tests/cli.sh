@@ -244,6 +244,10 @@ expect "bench --modes single," 2 "--modes: an empty entry in the list 'single,' 
 expect "stability --integrator ,rk4" 2 "--integrator: an empty entry in the list ',rk4' (before its first comma)" -- stability --model spring --integrator ,rk4
 expect "stability --jitter 0,,0.5" 2 "--jitter: an empty entry in the list '0,,0.5' (between two commas)" -- stability --model spring --integrator rk4 --jitter 0,,0.5
 expect "longrun --integrator rk4," 2 "--integrator: an empty entry in the list 'rk4,' (after its last comma)" -- longrun --model spring --integrator rk4,
+# a number in a message as typed: %g would print 1, 1 and 1000 for these
+expect "stability --jitter 1.0000001" 2 "--jitter: 1.0000001 must be in [0, 1)" -- stability --model spring --integrator rk4 --jitter 1.0000001
+expect "stability --vary k=1.0000001 twice" 2 "--vary: k=1.0000001 is given twice" -- stability --model spring --integrator rk4 --vary k=1.0000001,1.0000001
+expect "longrun --periods 999.9999" 2 "--periods: 999.9999 periods leave under two decades to fit from t = 10 periods; give at least 1000" -- longrun --model spring --integrator rk4 --periods 999.9999
 expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4
 expect "bench --out DIR" 2 "--out: $tmp: is a directory" -- bench --out "$tmp"
 # a reversal that diverges there or back reports inf, never nan

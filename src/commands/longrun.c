@@ -12,6 +12,7 @@
 #include "longrun_files.h"
 #include "longrun_study.h"
 #include "model.h"
+#include "numbers.h"
 
 #define CMD "longrun"
 #define MAX_INTEG 32
@@ -152,10 +153,16 @@ static int longrun(long_opts *opt)
                               !mtype->energy ? "conserves no energy" : "has no exact solution");
     if (n_integ == 0)
         return vb_usage_error(CMD, "--integrator is required");
-    if (lo.fit_from * 100.0 > lo.periods)
-        return vb_usage_error(CMD, "--periods: %g periods leave under two decades to fit from "
-                                   "t = %g periods; give at least %g",
-                              lo.periods, lo.fit_from, lo.fit_from * 100.0);
+    if (lo.fit_from * 100.0 > lo.periods) {
+        /* as typed: --periods 999.9999 is not %g's 1000, the least it asks */
+        char periods[32], from[32], least[32];
+        vb_format_shortest(lo.periods, periods, sizeof periods);
+        vb_format_shortest(lo.fit_from, from, sizeof from);
+        vb_format_shortest(lo.fit_from * 100.0, least, sizeof least);
+        return vb_usage_error(CMD, "--periods: %s periods leave under two decades to fit from "
+                                   "t = %s periods; give at least %s",
+                              periods, from, least);
+    }
     if (lo.periods * lo.steps_per_period > so.max_steps)
         return vb_usage_error(CMD, "a run of %.3g steps is over the limit of %.3g (raise it with "
                                    "--max-steps)",

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "integrator.h"
 #include "model.h"
+#include "numbers.h"
 #include "stability_search.h"
 #include "stability_files.h"
 #include "stability_study.h"
@@ -102,8 +103,11 @@ static int jitter_list(const char *cmd, const vb_option *row, const char *arg)
     if ((o->n_jitters = number_list("--jitter", arg, o->jitters, MAX_LIST)) < 0)
         return VB_EXIT_USAGE;
     for (int i = 0; i < o->n_jitters; i++)
-        if (!(o->jitters[i] >= 0.0 && o->jitters[i] < 1.0))
-            return vb_usage_error(cmd, "--jitter: %g must be in [0, 1)", o->jitters[i]);
+        if (!(o->jitters[i] >= 0.0 && o->jitters[i] < 1.0)) {
+            char typed[32]; /* 1.0000001, where %g says 1 */
+            vb_format_shortest(o->jitters[i], typed, sizeof typed);
+            return vb_usage_error(cmd, "--jitter: %s must be in [0, 1)", typed);
+        }
     return 0;
 }
 
@@ -225,8 +229,11 @@ static int stability(stab_opts *opt)
         /* one point a value: a value twice would be two identical rows */
         for (int a = 0; a < n_values; a++)
             for (int b = a + 1; b < n_values; b++)
-                if (values[a] == values[b])
-                    return vb_usage_error(CMD, "--vary: %s=%g is given twice", key, values[a]);
+                if (values[a] == values[b]) {
+                    char typed[32];
+                    vb_format_shortest(values[a], typed, sizeof typed);
+                    return vb_usage_error(CMD, "--vary: %s=%s is given twice", key, typed);
+                }
         /* the varied parameter would silently override its --set */
         for (int i = 0; i < n_sets; i++)
             if (!strncmp(sets[i], key, len) && sets[i][len] == '=')
