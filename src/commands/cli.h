@@ -120,13 +120,16 @@ int vb_shared_opts_then(const char *cmd, void *so);
 #define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP, 0)
 #define VB_SHARED_MAX_STEPS(SO, HELP)                                                              \
     VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP, 0)
+/* --plugin FILE, given once a plugin (repeats) */
+#define VB_SHARED_PLUGIN(SO, HELP, COLUMN)                                                         \
+    VB_SHARED_ROW_FLAGS("plugin", 0, "FILE", VB_OPT_PLUGIN, SO, HELP, COLUMN, VB_OPTION_REPEATS)
 #define VB_SHARED_PLUGINS(SO)                                                                      \
-    VB_SHARED_ROW_FLAGS("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                    \
-                        "load integrators and models from a shared object (repeatable);\n"         \
-                        "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"         \
-                        "processes: a plugin that exits, crashes or hangs fails those runs\n"      \
-                        "(plugin-failed, with why), and the rest goes on",                         \
-                        19, VB_OPTION_REPEATS),                                                    \
+    VB_SHARED_PLUGIN(SO,                                                                           \
+                     "load integrators and models from a shared object (repeatable);\n"            \
+                     "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"            \
+                     "processes: a plugin that exits, crashes or hangs fails those runs\n"         \
+                     "(plugin-failed, with why), and the rest goes on",                            \
+                     19),                                                                          \
         VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                         \
                       "seconds one plugin run may take in its worker (default 600)", 19)
 /* external engines (engine.h), added to every case */

@@ -276,9 +276,8 @@ int vb_cmd_sim(int argc, char **argv)
                       "beside the exact answer"),
         VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
-        VB_SHARED_ROW_FLAGS("plugin", 0, "FILE", VB_OPT_PLUGIN, &o.so,
-                            "load integrators and models from a shared object (repeatable)", 0,
-                            VB_OPTION_REPEATS),
+        VB_SHARED_PLUGIN(&o.so, "load integrators and models from a shared object (repeatable)",
+                         0),
         {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S", .call = vb_opt_shared_row,
          .code = VB_OPT_PLUGIN_TIMEOUT, .store = &o.so, .flags = VB_OPTION_HIDDEN},
         VB_OPT_HELP,
