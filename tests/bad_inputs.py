@@ -66,6 +66,12 @@ CASE_ENTRIES = [
     ("nan", edit("dt = 0.05", "dt = nan"), "{case}:7: dt: 'nan' is not a finite number"),
     ("inf", edit("t_end = 6.28", "t_end = inf"), "{case}:5: t_end: 'inf' is not a finite number"),
     ("1e999", edit("dt = 0.05", "dt = 1e999"), "{case}:7: dt: '1e999' is not a finite number"),
+    # one number reader (numbers.h): strtod would read hexadecimal (0x10 is 16)
+    ("hexadecimal", edit("dt = 0.05", "dt = 0x10"), "{case}:7: dt: '0x10' is hexadecimal: write a decimal"),
+    ("a hexadecimal parameter", edit("e = 0.5", "e = 0x0.8"), "{case}:4: e: '0x0.8' is hexadecimal: write a decimal (e must be [0, 1))"),
+    ("a hexadecimal whole number", edit("halvings = 3", "halvings = 0x3"), "{case}:8: halvings: '0x3' is not a whole number"),
+    ("a hexadecimal method parameter", edit("use = tcv, velocity-verlet", "use = shake:tol=0x1p-40"), "{case}:12: use: 'shake:tol=0x1p-40': tol = '0x1p-40' is hexadecimal: write a decimal"),
+    ("grid: a hexadecimal value", edit("e = 0.5", "e = 0.1, 0x0.5"), "{case}:4: e: '0x0.5' in the list is hexadecimal: write a decimal"),
     ("zero step", edit("dt = 0.05", "dt = 0"), "{case}:7: dt = 0 must be > 0"),
     ("negative step", edit("dt = 0.05", "dt = -0.05"), "{case}:7: dt = -0.05 must be > 0"),
     ("zero t_end", edit("t_end = 6.28", "t_end = 0"), "{case}:5: t_end = 0 must be > 0"),
@@ -85,6 +91,12 @@ CASE_ENTRIES = [
     ("seeds missing", edit("seeds = 2\n", ""), "{case}:9: seeds: missing: jitter > 0 asks for random plans"),
     ("unknown integrator", edit("use = tcv, velocity-verlet", "use = tcv, verlett"), "{case}:12: use: unknown integrator 'verlett' (valid: all, " + INTEGS + ")"),
     ("integrator twice", edit("use = tcv, velocity-verlet", "use = tcv, tcv"), "{case}:12: use: tcv is listed twice"),
+    # a list's empty entry (docs/cases.md): a comma first, last, or after another
+    ("use: two commas", edit("use = tcv, velocity-verlet", "use = tcv,,velocity-verlet"), "{case}:12: use: an empty entry in the list 'tcv,,velocity-verlet' (between two commas)"),
+    ("use: two commas, a blank between", edit("use = tcv, velocity-verlet", "use = tcv, , velocity-verlet"), "{case}:12: use: an empty entry in the list 'tcv, , velocity-verlet' (between two commas)"),
+    ("use: a trailing comma", edit("use = tcv, velocity-verlet", "use = tcv,"), "{case}:12: use: an empty entry in the list 'tcv,' (after its last comma)"),
+    ("use: a leading comma", edit("use = tcv, velocity-verlet", "use = ,tcv"), "{case}:12: use: an empty entry in the list ',tcv' (before its first comma)"),
+    ("use: a comma alone", edit("use = tcv, velocity-verlet", "use = ,"), "{case}:12: use: an empty entry in the list ',' (before its first comma)"),
     ("all and a name", edit("use = tcv, velocity-verlet", "use = all, tcv"), "{case}:12: use: 'all' (every integrator that suits the model, the adaptive ones aside) stands alone"),
     ("too many steps", edit("dt = 0.05", "dt = 1e-9"), "over the limit of 1e+09 (raise it with --max-steps or VERLETBENCH_MAX_STEPS)"),
     ("long line", edit("model = orbit", "model = orbit" + " " * 10 + "x" * 200), "{case}:3: line is longer than 197 characters"),
@@ -101,7 +113,7 @@ CASE_ENTRIES = [
     ("one method twice by two spellings", edit("use = tcv, velocity-verlet", "use = jakobsen:sweeps=4:along_old=0, jakobsen:along_old=0:sweeps=4"), "{case}:12: use: jakobsen:sweeps=4:along_old=0 and jakobsen:along_old=0:sweeps=4 are the same method, jakobsen:sweeps=4 (a parameter at its default is left out of a name)"),
     ("a method and its defaults", edit("use = tcv, velocity-verlet", "use = shake, shake:tol=1e-10"), "{case}:12: use: shake and shake:tol=1e-10 are the same method, shake"),
     ("a method's defaults, then the method", edit("use = tcv, velocity-verlet", "use = shake:tol=1e-10, shake"), "{case}:12: use: shake:tol=1e-10 and shake are the same method, shake"),
-    ("a parameter not a number", edit("use = tcv, velocity-verlet", "use = shake:tol=tiny"), "{case}:12: use: 'shake:tol=tiny': tol = 'tiny' is not a number (tol must be (0, 0.01])"),
+    ("a parameter not a number", edit("use = tcv, velocity-verlet", "use = shake:tol=tiny"), "{case}:12: use: 'shake:tol=tiny': tol = 'tiny' is not a finite number (tol must be (0, 0.01])"),
     ("a parameter apart from its method", edit("use = tcv, velocity-verlet", "use = jakobsen sweeps=4"), "{case}:12: use: 'sweeps=4' is a parameter without its method: write NAME:KEY=VALUE with no spaces"),
     ("a space after the colon", edit("use = tcv, velocity-verlet", "use = jakobsen: sweeps=4"), "{case}:12: use: 'jakobsen:': an empty KEY=VALUE between ':'s: write NAME:KEY=VALUE[:KEY=VALUE] with no spaces"),
     ("a method that keeps no rods on rods", edit("model = orbit\ne = 0.5", "model = rod-pendulum").replace("use = tcv, velocity-verlet", "use = shake, velocity-verlet"), "{case}:11: use: velocity-verlet does not enforce constraints, and the model rod-pendulum has 1 rod: its bodies would fall off them (constrained integrators: jakobsen, tcv-jakobsen, shake, rattle)"),
@@ -149,6 +161,9 @@ CASE_ENTRIES = [
     ("loop: rates of 0 Hz", GOOD + "[loop]\nrates = 60, 0\n", "{case}:14: rates: 0 Hz must be > 0"),
     ("loop: a rate twice", GOOD + "[loop]\nrates = 60, 30, 60\n", "{case}:14: rates: 60 is listed twice"),
     ("loop: a rate not a number", GOOD + "[loop]\nrates = 60, fast\n", "{case}:14: rates: 'fast' is not a finite number"),
+    ("loop: a kind list with two commas", GOOD + "[loop]\nkind = variable,,substeps\nsubsteps = 2\n", "{case}:14: kind: an empty entry in the list 'variable,,substeps' (between two commas)"),
+    ("loop: rates ending with a comma", GOOD + "[loop]\nrates = 60, 30,\n", "{case}:14: rates: an empty entry in the list '60, 30,' (after its last comma)"),
+    ("loop: draw starting with a comma", GOOD + "[loop]\nkind = accumulator\nphysics_dt = 1/120\ndraw = ,last\n", "{case}:16: draw: an empty entry in the list ',last' (before its first comma)"),
     ("loop: twice", GOOD + "[loop]\nkind = variable\n[loop]\n", "{case}:15: [loop] appears twice"),
     # [contact] (docs/cases.md, docs/contact.md): its lines start at 13
     ("contact: unknown handler", BOUNCE + "[contact]\nhandler = project, tio\n", "{case}:14: handler: unknown handler 'tio' (valid: project, impulse, toi)"),
@@ -156,6 +171,16 @@ CASE_ENTRIES = [
     ("contact: unknown key", BOUNCE + "[contact]\nhandler = toi\nspeculative = 0.02\n", "{case}:15: speculative: unknown key in [contact] (valid: handler)"),
     ("contact: no handler", BOUNCE + "[contact]\n", "[contact] handler: missing (required)"),
     ("contact: a handler twice", BOUNCE + "[contact]\nhandler = toi, toi\n", "{case}:14: handler: toi is listed twice"),
+    ("contact: a trailing comma", BOUNCE + "[contact]\nhandler = toi,\n", "{case}:14: handler: an empty entry in the list 'toi,' (after its last comma)"),
+    ("contact: a leading comma", BOUNCE + "[contact]\nhandler = ,toi\n", "{case}:14: handler: an empty entry in the list ',toi' (before its first comma)"),
+    ("contact: two commas", BOUNCE + "[contact]\nhandler = project,,toi\n", "{case}:14: handler: an empty entry in the list 'project,,toi' (between two commas)"),
+    # the contact models' own ranges (line 3: model; its parameters follow it)
+    ("contact: a tunnel's ball of radius 0", edit("model = orbit\ne = 0.5", "model = tunnel\nr = 0").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:4: r = 0 is out of range: r must be > 0"),
+    # v0 / (mu g) = 3.06e-161 s: gravity's press g t^2 / 2 = 4.6e-321 m, a
+    # subnormal; at mu = 1e180 it rounds to 0 and the block never stopped
+    ("contact: a slide's mu = 1e160", edit("model = orbit\ne = 0.5", "model = slide\nmu = 1e160").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 3, mu = 1e+160, g = 9.81, alpha = 0 deg: the block stops 4.58716e-161 m on in 3.0581e-161 s, pressed into the plane by g cos(alpha) t_stop^2 / 2 = 4.58493e-321 m"),
+    ("contact: a slide's v0 = 1e-170", edit("model = orbit\ne = 0.5", "model = slide\nv0 = 1e-170").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 1e-170, mu = 0.5, g = 9.81, alpha = 0 deg: the block stops 0 m on"),
+    ("contact: a slide's stop overflows", edit("model = orbit\ne = 0.5", "model = slide\nv0 = 1e200\nmu = 1e-200").replace("use = tcv, velocity-verlet", "use = euler-semi, velocity-verlet") + "[contact]\nhandler = toi\n", "{case}:3: v0 = 1e+200, mu = 1e-200, g = 9.81, alpha = 0 deg: the block's stop (t_stop = inf s, x_stop = inf m) overflows a double"),
     ("contact: a multistep method", BOUNCE.replace("use = euler-semi, velocity-verlet", "use = verlet") + "[contact]\nhandler = toi\n", "{case}:12: use: verlet is a multistep method"),
     ("contact: with a [loop]", BOUNCE + "[loop]\nkind = variable\n[contact]\nhandler = toi\n", "{case}:16: handler: a case has [contact] or [loop], not both"),
 ]
@@ -252,6 +277,8 @@ def main():
         ("run --max-steps 1e300", {"c.case": GOOD}, ["run", "{case}", "--max-steps", "1e300", "--out", "{out}"], "--max-steps: 1e300 must be from 1 to 2^50"),
         ("a case named ..", {"...case": GOOD}, ["run", "{dir}/...case", "--out", "{out}"], "{dir}/...case: the case is named '..' after its file"),
         ("a case named .", {"..case": GOOD}, ["run", "{dir}/..case", "--out", "{out}"], "{dir}/..case: the case is named '.' after its file"),
+        # a directory '-x' would read as an option to compare and draw
+        ("a case named -x", {"-x.case": GOOD}, ["run", "{dir}/-x.case", "--out", "{out}"], "{dir}/-x.case: the case is named '-x' after its file, and that is not a safe directory name"),
         ("a case named with a space", {"my case.case": GOOD}, ["run", "{dir}/my case.case", "--out", "{out}"], "the case is named 'my case' after its file, and that is not a safe directory name"),
         ("sim: more steps than can be counted", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--dt", "1", "--t-end", "1.9e19", "--max-steps", "1e15"], "the run needs 1.9e+19 steps; no run may take more than 2^50"),
         ("trace: a device that never ends", {}, ["sim", "--model", "spring", "--integrator", "tcv", "--steps", "/dev/zero"], "/dev/zero: a character device, not a trace"),

@@ -116,6 +116,53 @@ VERLETBENCH_THREADS=abc expect "--help works whatever the environment" 0 "Usage:
 unset VERLETBENCH_THREADS VERLETBENCH_MAX_STEPS
 [ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
 
+# ---- one number reader (numbers.h): a decimal alone, wherever a number is read ----
+# strtod, under it, would take each of these: blanks before a number,
+# hexadecimal (0x10 is 16), and only the blank after was refused
+expect "--dt 0x10" 2 "--dt: '0x10' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --dt 0x10
+expect "--t-end 0x40" 2 "--t-end: '0x40' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --t-end 0x40
+expect "--set k=0x10" 2 "--set: k: '0x10' is hexadecimal: write a decimal" -- sim --model spring --integrator tcv --set k=0x10
+expect "--dt ' 0.1'" 2 "--dt: ' 0.1' has a blank before or after it" -- sim --model spring --integrator tcv --dt ' 0.1'
+expect "--dt '0.1 '" 2 "--dt: '0.1 ' has a blank before or after it" -- sim --model spring --integrator tcv --dt '0.1 '
+expect "--set 'k= 2'" 2 "--set: k: ' 2' has a blank before or after it" -- sim --model spring --integrator tcv --set 'k= 2'
+expect "--seed ' 1'" 2 "--seed: ' 1' is not a whole number in 0..4294967295" -- sim --model spring --integrator tcv --jitter 0.5 --seed ' 1'
+expect "--seed '1 '" 2 "--seed: '1 ' is not a whole number in 0..4294967295" -- sim --model spring --integrator tcv --jitter 0.5 --seed '1 '
+expect "--seed +1" 2 "--seed: '+1' is not a whole number" -- sim --model spring --integrator tcv --jitter 0.5 --seed +1
+expect "-j ' 2'" 2 "--jobs: ' 2': give a whole number of threads" -- run cases/spring.case --out "$tmp/never" -j ' 2'
+expect "--shard ' 1/2'" 2 "--shard: ' 1/2' is not K/N" -- run cases/spring.case --out "$tmp/never" --shard ' 1/2'
+expect "--shard '1/ 2'" 2 "--shard: '1/ 2' is not K/N" -- run cases/spring.case --out "$tmp/never" --shard '1/ 2'
+expect "--engine's order ' 2'" 2 "the order between ':' and '=' must be 1 to 16" -- sim --model spring --engine 'e: 2=true'
+expect "score --order ' 2'" 2 "--order: ' 2': want a whole number in 1..16" -- score --order ' 2' "$tmp"
+VERLETBENCH_THREADS=' 2' expect "VERLETBENCH_THREADS=' 2'" 2 "VERLETBENCH_THREADS=' 2': want a whole number" -- run cases/spring.case --out "$tmp/never"
+VERLETBENCH_MAX_STEPS='1e6 ' expect "VERLETBENCH_MAX_STEPS='1e6 '" 2 "VERLETBENCH_MAX_STEPS='1e6 ': want a number" -- sim --model spring --integrator tcv
+unset VERLETBENCH_THREADS VERLETBENCH_MAX_STEPS
+expect "--dt 1e-1, .1 and +0.1 are decimals" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt 1e-1
+expect "--dt .1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt .1
+expect "--dt +0.1" 0 "spring,tcv,fixed,0.099733100113961692," -- sim --model spring --integrator tcv --dt +0.1
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
+# ---- an option of one value given twice: refused, not the last one silently taken ----
+expect "sim --model twice" 2 "--model is given twice (--model 'spring', then --model 'orbit'): it takes one value" -- sim --model spring --model orbit --integrator tcv
+expect "sim --integrator twice" 2 "--integrator is given twice" -- sim --model spring --integrator tcv --integrator rk4
+expect "sim --dt twice" 2 "--dt is given twice (--dt '0.1', then --dt '0.2')" -- sim --model spring --integrator tcv --dt 0.1 --dt 0.2
+expect "run --shard twice" 2 "--shard is given twice" -- run cases/spring.case --out "$tmp/never" --shard 1/2 --shard 2/2
+expect "run -j and --jobs" 2 "--jobs is given twice" -- run cases/spring.case --out "$tmp/never" -j 1 --jobs 2
+expect "draw --dt twice" 2 "--dt is given twice" -- draw "$tmp/never" --dt 0.1 --dt 0.2
+expect "draw --methods twice" 2 "--methods is given twice" -- draw "$tmp/never" --methods rk4 --methods tcv
+expect "stability --vary twice" 2 "--vary is given twice" -- stability --model spring --vary k=1,2 --vary k=3,4
+# lists repeat: --set (two parameters), --integrator of longrun and stability
+expect "sim --set twice" 0 "spring,tcv,fixed" -- sim --model spring --integrator tcv --set k=2 --set m=2
+expect "sim --set of one key twice" 2 "--set: k is set twice (k=2, then k=4)" -- sim --model spring --integrator tcv --set k=2 --set k=4
+expect "bench --set of one key twice" 2 "--set: N is set twice (N=4, then N=8)" -- bench --model chain --set N=4 --set N=8
+[ -e "$tmp/never" ] && { echo "FAIL cli: a refused run made its --out"; fail=$((fail + 1)); } || pass=$((pass + 1))
+
+# ---- a case file's lists: names by commas or blanks, blanks round a comma (docs/cases.md) ----
+printf '[case]\nmodel = bounce\nt_end = 1\n[steps]\ndt = 0.01\nhalvings = 2\n[integrators]\nuse = euler-semi   velocity-verlet\n[contact]\nhandler = project ,toi\n' > "$tmp/lists.case"
+"$VB" run --quiet --no-chart-data "$tmp/lists.case" --out "$tmp/lists" > "$tmp/out" 2>&1
+names=$(grep -v '^#' "$tmp/lists/lists/runs.csv" 2>/dev/null | cut -d, -f2 | sort -u | tr '\n' ' ')
+if [ "$names" = "euler-semi+project euler-semi+toi integrator velocity-verlet+project velocity-verlet+toi " ]; then
+    pass=$((pass + 1)); else echo "FAIL cli: lists by blanks and ' ,': rows '$names'"; sed 's/^/    /' "$tmp/out"; fail=$((fail + 1)); fi
+
 # ---- output files that are not plain files: written in place, never replaced ----
 is() {  # NAME TEST FILE: test(1) on a file, as a check
     if test "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL cli: $1 ($3 fails test $2)"; fail=$((fail + 1)); fi
@@ -191,7 +238,16 @@ expect "a case name of 201 characters" 2 "at most 200 characters" -- run "$tmp/n
 expect "chain N = 65537" 2 "N = 65537 is out of range: N must be [1, 65536], a whole number" -- sim --model chain --set N=65537 --integrator tcv
 expect "chain k/m = inf" 2 "k/m = inf: the chain's frequencies are not finite positive numbers" -- sim --model chain --set k=1e300 --set m=1e-300 --integrator tcv
 # bench: a wrong --out or --integrator is said before a minute of timing
-expect "bench --integrator ," 2 "--integrator: ',' names no integrator" -- bench --integrator ,
+expect "bench --integrator ," 2 "--integrator: an empty entry in the list ',' (before its first comma)" -- bench --integrator ,
+expect "bench --integrator rk4,,euler" 2 "--integrator: an empty entry in the list 'rk4,,euler' (between two commas)" -- bench --integrator rk4,,euler
+expect "bench --modes single," 2 "--modes: an empty entry in the list 'single,' (after its last comma)" -- bench --modes single,
+expect "stability --integrator ,rk4" 2 "--integrator: an empty entry in the list ',rk4' (before its first comma)" -- stability --model spring --integrator ,rk4
+expect "stability --jitter 0,,0.5" 2 "--jitter: an empty entry in the list '0,,0.5' (between two commas)" -- stability --model spring --integrator rk4 --jitter 0,,0.5
+expect "longrun --integrator rk4," 2 "--integrator: an empty entry in the list 'rk4,' (after its last comma)" -- longrun --model spring --integrator rk4,
+# a number in a message as typed: %g would print 1, 1 and 1000 for these
+expect "stability --jitter 1.0000001" 2 "--jitter: 1.0000001 must be in [0, 1)" -- stability --model spring --integrator rk4 --jitter 1.0000001
+expect "stability --vary k=1.0000001 twice" 2 "--vary: k=1.0000001 is given twice" -- stability --model spring --integrator rk4 --vary k=1.0000001,1.0000001
+expect "longrun --periods 999.9999" 2 "--periods: 999.9999 periods leave under two decades to fit from t = 10 periods; give at least 1000" -- longrun --model spring --integrator rk4 --periods 999.9999
 expect "bench --integrator rk4,rk4" 2 "--integrator: 'rk4' named twice" -- bench --integrator rk4,rk4
 expect "bench --out DIR" 2 "--out: $tmp: is a directory" -- bench --out "$tmp"
 # a reversal that diverges there or back reports inf, never nan

@@ -469,6 +469,52 @@ def test_charts(tmp):
         check(os.path.exists(p) and os.path.getsize(p) > 1000, "draw wrote " + f)
 
 
+def test_slide_extremes(tmp):
+    """The slide at the edges of what it accepts (src/contact/slide.c).
+    mu = 1e144 on the flat, v0 = 3: the exact stop v0^2 / (2 mu g) =
+    4.587e-145 m at v0 / (mu g) = 3.058e-145 s, gravity's press over it
+    g t^2 / 2 = 4.6e-289 m, above the bound DBL_MIN 1e18 = 2.2e-290; at
+    100 steps to the stop a step presses by 4.6e-293, a normal double, and
+    toi round velocity Verlet stops exactly there (1e-9 as in
+    test_slide_stops).  mu = 1e160 and 1e180 press by 4.6e-321 and 0:
+    refused, exit 2 (velocity-verlet+toi stopped 19 % late at the first and
+    never at the second, status ok).  A block started at rest (v0 = 0)
+    stops at t = 0, x = 0, as the exact one (slide.h): not at the first
+    step's end, on the flat and at 45 degrees (tan 45 = 1 > mu = 0.5, where
+    it then slides down from rest), for every handler."""
+    v0, mu = 3.0, 1e144
+    t_stop, x_stop = v0 / (mu * G), v0 * v0 / (2 * mu * G)
+    r, run, c = sim(tmp, "--model", "slide", "--set", "mu=1e144", "--integrator",
+                    "velocity-verlet", "--contact", "toi", "--dt", repr(t_stop / 100),
+                    "--t-end", repr(1.5 * t_stop))
+    check(c is not None, "slide mu = 1e144: sim runs", r.stderr)
+    if c:
+        check(abs(float(c["stop_x"]) - x_stop) <= 1e-9 * x_stop,
+              "slide mu = 1e144: stops at v0^2/(2 mu g) = %.12g" % x_stop, c["stop_x"])
+        check(abs(float(c["stop_t"]) - t_stop) <= 1e-9 * t_stop,
+              "slide mu = 1e144: stops at t = v0/(mu g) = %.12g" % t_stop, c["stop_t"])
+    for big in ("1e160", "1e180"):
+        r = vb("sim", "--model", "slide", "--set", "mu=" + big, "--integrator", "velocity-verlet",
+               "--contact", "toi")
+        check(r.returncode == 2 and "mu = %g" % float(big) in r.stderr and
+              "pressed into the plane" in r.stderr,
+              "slide mu = %s: refused, exit 2" % big, (r.returncode, r.stderr))
+    for alpha in ("0", "45"):
+        for method, h in (("euler-semi", "impulse"), ("euler-semi", "project"),
+                          ("velocity-verlet", "toi")):
+            r, run, c = sim(tmp, "--model", "slide", "--set", "v0=0", "--set", "alpha=" + alpha,
+                            "--integrator", method, "--contact", h, "--dt", "0.01",
+                            "--t-end", "1")
+            what = "slide from rest at %s degrees, %s+%s" % (alpha, method, h)
+            check(c is not None, what + ": sim runs", r.stderr)
+            if c:
+                check(c["stop_t_exact"] == "0" and c["stop_x_exact"] == "0",
+                      what + ": the exact block stops at t = 0", (c["stop_t_exact"],
+                                                                 c["stop_x_exact"]))
+                check(c["stop_t"] == "0" and c["stop_x"] == "0",
+                      what + ": stops at t = 0, x = 0", (c["stop_t"], c["stop_x"]))
+
+
 def test_sim_bad_contact(tmp):
     for args, msg in (
         (("--model", "bounce", "--integrator", "velocity-verlet", "--contact", "tio"),
@@ -487,6 +533,7 @@ def test_sim_bad_contact(tmp):
 
 sys.exit(S.main([test_toi_verlet_bounce_exact, test_threshold_ends_the_bouncing,
                  test_bounce_heights_and_energy, test_tunnel_passing_speed, test_slide_stops,
+                 test_slide_extremes,
                  test_case_rows_and_findings,
                  test_charts,
                  test_sim_bad_contact]))

@@ -398,6 +398,11 @@ def test_draw_picks(tmp):
     for args, want in (
             (["--dt", "0.003", out], "--dt 0.003: %s/flip/polhode.csv has the fixed steps 0.01, 0.005"
              % out),
+            # the step as typed, not %g's 0.003 (a step nobody asked for)
+            (["--dt", "0.003000001", out], "--dt 0.003000001: %s/flip/polhode.csv has the fixed "
+             "steps 0.01, 0.005" % out),
+            (["--dt", "0.003000001", "--chart", "polhode", table, a], "no fixed step dt = "
+             "0.003000001: its steps are 0.01, 0.005"),
             (["--dt", "0", out], "--dt: 0 must be a step > 0"),
             (["--dt", "abc", out], "--dt"),
             (["--methods", "rigid-euler,nope", out], "no case in %s has a method 'nope'" % out),

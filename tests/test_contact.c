@@ -263,6 +263,30 @@ static void test_slide_exact_hand_values(void)
           "mu < 0 accepted: '%s'", err);
 }
 
+/* The stop's scales (slide.c's SLIDE_MIN_SCALE = DBL_MIN 1e18 = 2.2e-290):
+ * on the flat, v0 = 3, t_stop = v0 / (mu g) and gravity's press over it
+ * g t_stop^2 / 2 = v0^2 / (2 mu^2 g): 4.6e-289 at mu = 1e144 (kept, its
+ * stop v0^2 / (2 mu g) = 4.587e-145 to 1e-14), 4.6e-321 at mu = 1e160 and
+ * 0 at 1e180 (refused).  v0 = 1e-170 at mu = 0.5: x_stop = v0^2/(2 mu g)
+ * is 1e-341, no double (refused); v0 = 1e200 at mu = 1e-200 stops at
+ * t = 3e399 s, past every double (refused, where it said "never stops"). */
+static void test_slide_scales_a_double_carries(void)
+{
+    vb_slide s;
+    char err[512];
+    CHECK(vb_slide_init(&s, 3.0, 1e144, 9.81, 0.0, err, sizeof err) == 0, "mu = 1e144: '%s'",
+          err);
+    CHECK_REL(s.x_stop, 9.0 / (2.0 * 1e144 * 9.81), 1e-14, "mu = 1e144: x_stop");
+    CHECK_REL(s.t_stop, 3.0 / (1e144 * 9.81), 1e-14, "mu = 1e144: t_stop");
+    static const double bad[][2] = {{3.0, 1e160}, {3.0, 1e180}, {1e-170, 0.5}, {1e200, 1e-200}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        CHECK(vb_slide_init(&s, bad[i][0], bad[i][1], 9.81, 0.0, err, sizeof err) == -1 &&
+                  strncmp(err, "v0 = ", 5) == 0,
+              "v0 = %g, mu = %g accepted: '%s'", bad[i][0], bad[i][1], err);
+    }
+}
+
 /* v = 10, r = 0.1, w = 0.05, d = 1.1: it touches at (d - r)/v = 0.1; at
  * 0.05 it is at 0.6; at 0.3 it is at r + e v 0.2 = 2.1 (e = 1), or stays
  * at r (e = 0).  d <= r is refused: the ball would start in the wall. */
@@ -286,6 +310,11 @@ static void test_tunnel_exact_hand_values(void)
     CHECK(vb_tunnel_init(&s, 10.0, 0.1, 0.05, 0.1, 1.0, err, sizeof err) == -1 &&
               strncmp(err, "d:", 2) == 0,
           "d = r accepted: '%s'", err);
+    /* a ball of radius 0, as the bounce's r and an engine's ball (vbengine.js) */
+    err[0] = '\0';
+    CHECK(vb_tunnel_init(&s, 10.0, 0.0, 0.05, 1.1, 1.0, err, sizeof err) == -1 &&
+              strncmp(err, "r:", 2) == 0,
+          "r = 0 accepted: '%s'", err);
 }
 
 /* ---- the measures, on states sampled from the exact solutions ---------------- */
@@ -382,6 +411,34 @@ static void test_slide_measures_on_exact_samples(void)
     CHECK_REL(m.t_stop, 1.019367991845056, 1e-12, "t_stop extrapolated");
 }
 
+/* A block started at rest, sampled exactly: on the flat it stays; at 45
+ * degrees with mu = 0.5 (tan alpha = 1 > mu) it slides from rest.  Both
+ * stop at t = 0, x = 0, sample 0, as the exact slide (t_stop = 0): not at
+ * the first step's end. */
+static void test_slide_measures_from_rest(void)
+{
+    enum { N = 11 };
+    double dt = 0.01, t[N], x[N], v[N];
+    static const double alpha_deg[] = {0.0, 45.0};
+    for (size_t a = 0; a < 2; a++) {
+        vb_slide s;
+        char err[256];
+        CHECK(vb_slide_init(&s, 0.0, 0.5, 9.81, alpha_deg[a] * M_PI / 180.0, err, sizeof err) ==
+                  0 && s.t_stop == 0.0,
+              "v0 = 0 at %g degrees: '%s'", alpha_deg[a], err);
+        for (int k = 0; k < N; k++) {
+            t[k] = k * dt;
+            vb_slide_state(&s, t[k], &x[k], &v[k]);
+        }
+        vb_slide_measures m;
+        CHECK(vb_slide_measure(t, x, v, N, &m) == 0, "refused");
+        CHECK(m.stopped && m.k_stop == 0 && m.t_stop == 0.0 && m.x_stop == 0.0,
+              "v0 = 0 at %g degrees: stops at sample %zu, t %g, x %g; want 0, 0, 0", alpha_deg[a],
+              m.k_stop, m.t_stop, m.x_stop);
+        CHECK(m.stays == (a == 0), "v0 = 0 at %g degrees: stays %d", alpha_deg[a], m.stays);
+    }
+}
+
 /* ---- the stepper -------------------------------------------------------------- */
 
 static void still(const void *model, double t, const double *x, const double *v, double *a)
@@ -423,8 +480,10 @@ void suite_contact(void)
     RUN(test_bounce_exact_against_summed_flights);
     RUN(test_bounce_exact_hand_values);
     RUN(test_slide_exact_hand_values);
+    RUN(test_slide_scales_a_double_carries);
     RUN(test_tunnel_exact_hand_values);
     RUN(test_bounce_measures_on_exact_samples);
     RUN(test_slide_measures_on_exact_samples);
+    RUN(test_slide_measures_from_rest);
     RUN(test_contact_stepper_refuses_what_cannot_restart);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numbers.h"
 #include "options.h"
 #include "unit.h"
 
@@ -45,7 +46,8 @@ static int parse(opts *o, int operands, int argc, char **argv, int *first)
         VB_OPT_ULONG("seeds", "N", &o->seeds, 1, 1000, "%s: give 1 to 1000", "seeds"),
         VB_OPT_LIST("set", "KEY=VALUE", &o->sets, 2, "at most 2", "a parameter"),
         {.kind = VB_OPTION_CALL, .name = "count", .short_name = 'c', .arg = "X",
-         .call = count_call, .store = o, .help = "counted"},
+         .call = count_call, .store = o, .flags = VB_OPTION_REPEATS, .help = "counted"},
+        VB_OPT_CALL("once", "X", count_call, o, "counted, given once"),
         VB_OPT_STOP("stop", "WORDS...", &o->stop, "the rest is its own"),
         VB_OPT_HELP,
         VB_OPT_END,
@@ -109,6 +111,9 @@ static void test_options_limits_hold_at_their_edges(void)
         {"--set a=1 --set b=2 --set c=3", VB_EXIT_USAGE},
         {"--nope", VB_EXIT_USAGE},         {"--out", VB_EXIT_USAGE},
         {"--quiet=1", VB_EXIT_USAGE},      {"-x", VB_EXIT_USAGE},
+        /* numbers.h's one reader: no hexadecimal, a whole number's digits alone */
+        {"--periods 0x10", VB_EXIT_USAGE}, {"--periods 1e1", VB_OPTIONS_GO},
+        {"--seeds 0x10", VB_EXIT_USAGE},   {"--seeds +7", VB_EXIT_USAGE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         opts o;
@@ -118,10 +123,55 @@ static void test_options_limits_hold_at_their_edges(void)
     }
     opts o;
     int first;
+    /* a blank before or after a value (a shell's quotes keep it) */
+    static const char *const blank[][2] = {{"--seeds", " 7"}, {"--seeds", "7 "},
+                                           {"--periods", " 2"}, {"--periods", "2 "}};
+    for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++) {
+        char *argv[] = {"test", (char *)blank[i][0], (char *)blank[i][1], NULL};
+        memset(&o, 0, sizeof o);
+        int rc = parse(&o, VB_OPERANDS_ANY, 3, argv, &first);
+        CHECK(rc == VB_EXIT_USAGE, "%s '%s': refused (got %d)", blank[i][0], blank[i][1], rc);
+    }
     CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet stray", &first) == VB_EXIT_USAGE,
           "an operand where none is taken is bad usage");
     CHECK(parse_line(&o, VB_OPERANDS_NONE, "--quiet -- --out", &first) == VB_EXIT_USAGE,
           "after --, '--out' is an operand");
+}
+
+/* An option of one value given twice is refused, whatever its kind and
+ * however it is spelt (the last one silently winning was the bug:
+ * sim --model spring --model orbit ran the orbit); a list, a row that
+ * says it repeats, and a flag may be given again. */
+static void test_options_one_value_given_twice_is_refused(void)
+{
+    static const char *const twice[] = {
+        "--out a --out b",        "--out=a --out=a",    "--periods 2 --periods 3",
+        "--periods 2 --per 2",    "--seeds 1 --seeds 1", "--jitter 0.5 --jitter 0.25",
+        "--once x --once y",      "--fac 2 --factor 3",
+    };
+    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+        opts o;
+        int first;
+        int rc = parse_line(&o, VB_OPERANDS_ANY, twice[i], &first);
+        CHECK(rc == VB_EXIT_USAGE, "'%s': given twice, refused (got %d)", twice[i], rc);
+        CHECK(o.calls <= 1, "'%s': the second value was never taken (%d calls)", twice[i],
+              o.calls);
+    }
+    static const char *const again[] = {"--set a=1 --set b=2", "-c x --count y -c z",
+                                        "--quiet --quiet", "--once x --set a=1 --quiet"};
+    for (size_t i = 0; i < sizeof again / sizeof again[0]; i++) {
+        opts o;
+        int first;
+        int rc = parse_line(&o, VB_OPERANDS_ANY, again[i], &first);
+        CHECK(rc == VB_OPTIONS_GO, "'%s': a list, a repeating row or a flag (got %d)", again[i],
+              rc);
+    }
+    /* each parse starts with no option seen */
+    opts o;
+    int first;
+    CHECK(parse_line(&o, VB_OPERANDS_ANY, "--out a", &first) == VB_OPTIONS_GO &&
+              parse_line(&o, VB_OPERANDS_ANY, "--out b", &first) == VB_OPTIONS_GO,
+          "two parses of one --out each");
 }
 
 /* A VB_OPTION_STOP row (draw --chart KIND TABLE OUT): the options end at
@@ -216,10 +266,72 @@ static void test_options_help_is_printed_from_the_rows(void)
     free(text);
 }
 
+
+/* The one number reader every option, environment variable and case-file
+ * value goes through (numbers.h): a decimal and nothing else.  The truths
+ * are the texts' values written here (1e5 is 100000, .5 is a half); what
+ * must be refused is strtod's other forms, which it would read: blanks
+ * before a number (strtod skips them), hexadecimal (0x10 is 16 to strtod),
+ * inf, infinity, nan and nan(...); and a value that overflows. */
+static void test_numbers_one_reader(void)
+{
+    static const struct {
+        const char *text;
+        double want;
+    } good[] = {
+        {"1", 1.0},      {"-0.5", -0.5},  {"+2", 2.0},        {".5", 0.5},
+        {"5.", 5.0},     {"1e5", 1e5},    {"2.5E-3", 2.5e-3}, {"1e+2", 100.0},
+        {"-0", -0.0},    {"1e-320", 1e-320}, /* a subnormal is a number */
+        {"0.05000001", 0.05000001},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        double x = NAN;
+        int rc = vb_parse_double(good[i].text, &x);
+        CHECK(rc == 0 && x == good[i].want, "'%s' reads as %.17g (got rc %d, %.17g)",
+              good[i].text, good[i].want, rc, x);
+    }
+    static const char *const bad[] = {
+        " 1",   "1 ",    "\t1",   "1\n",  "",     " ",     "0x10", "0X10", "-0x1p3", "0x1p-2",
+        "inf",  "-inf",  "infinity", "nan", "nan(1)", "1e999", "-1e999", "1e",  "e5",   ".",
+        "1.2.3", "1,5",  "--1",   "+-1",   "1e5x",  "1 e5",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double x = 7.0;
+        CHECK(vb_parse_double(bad[i], &x) == -1 && x == 7.0, "'%s' is refused, nothing stored",
+              bad[i]);
+    }
+    CHECK(!strcmp(vb_number_refusal(" 1"), "has a blank before or after it") &&
+              !strcmp(vb_number_refusal("1 "), "has a blank before or after it") &&
+              !strcmp(vb_number_refusal("0x10"), "is hexadecimal: write a decimal") &&
+              !strcmp(vb_number_refusal("-0X1p3"), "is hexadecimal: write a decimal") &&
+              !strcmp(vb_number_refusal("nan"), "is not a finite number"),
+          "each refusal says why");
+
+    /* whole numbers: digits alone, up to the largest asked for */
+    unsigned long long w = 9;
+    CHECK(vb_parse_whole("4294967295", 4294967295ULL, &w) == 0 && w == 4294967295ULL,
+          "the largest allowed is read (got %llu)", w);
+    CHECK(vb_parse_whole("007", 10, &w) == 0 && w == 7, "leading zeros are digits (got %llu)", w);
+    CHECK(vb_parse_whole("18446744073709551615", ~0ULL, &w) == 0 && w == ~0ULL,
+          "2^64 - 1 with no wrap");
+    static const char *const bad_whole[] = {" 1", "1 ", "+1", "-1", "0x10", "1e3", "1.0", "",
+                                            "4294967296", "18446744073709551616"};
+    for (size_t i = 0; i < sizeof bad_whole / sizeof bad_whole[0]; i++) {
+        w = 9;
+        CHECK(vb_parse_whole(bad_whole[i], 4294967295ULL, &w) == -1 && w == 9,
+              "'%s' is not a whole number up to 2^32 - 1", bad_whole[i]);
+    }
+    CHECK(vb_parse_whole("18446744073709551616", ~0ULL, &w) == -1, "2^64 does not wrap to 0");
+    CHECK(vb_parse_whole("5", 4, &w) == -1, "5 is over a largest of 4");
+    CHECK(vb_parse_whole("0", 0, &w) == 0 && w == 0, "0 up to 0");
+}
+
 void suite_options(void)
 {
+    RUN(test_numbers_one_reader);
     RUN(test_options_values_land_in_their_rows);
     RUN(test_options_limits_hold_at_their_edges);
+    RUN(test_options_one_value_given_twice_is_refused);
     RUN(test_options_stop_row_leaves_the_rest_as_operands);
     RUN(test_options_help_is_printed_from_the_rows);
 }

@@ -33,9 +33,11 @@ static int reserved_name(const char *s)
     return 0;
 }
 
+/* not starting with '.' ("...case" would be "..", outside --out) nor '-'
+ * (the directory "-x" reads as an option to compare, draw and ls) */
 static int safe_name(const char *s)
 {
-    if (!s[0] || s[0] == '.' || strlen(s) > VB_CASE_NAME_MAX || reserved_name(s))
+    if (!s[0] || s[0] == '.' || s[0] == '-' || strlen(s) > VB_CASE_NAME_MAX || reserved_name(s))
         return 0;
     for (; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
@@ -268,7 +270,6 @@ static int check_integrators(vb_parser *p, vb_case *c)
         return 0;
     }
     char list[VB_CASE_LINE_MAX + 1];
-    snprintf(list, sizeof list, "%s", u->value);
     /* each method's name as written, for the message when a later one is
      * the same method spelled otherwise (tokens point into list) */
     const char **written = calloc(total, sizeof *written);
@@ -281,13 +282,17 @@ static int check_integrators(vb_parser *p, vb_case *c)
     return rc;
 }
 
-/* the names of a 'use' list (in list, cut in place), each looked up and
- * checked against the model and the names before it */
+/* the names of a 'use' list (cut in list), each looked up and checked
+ * against the model and the names before it */
 static int check_use_list(vb_parser *p, vb_case *c, const vb_entry *u, char *list,
                           const char **written)
 {
-    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
-         tok = strtok_r(NULL, ", \t", &save)) {
+    char *item[VB_CASE_LIST_MAX];
+    int n = vb_parser_list(p, u, list, item);
+    if (n < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        const char *tok = item[i];
         if (strcmp(tok, "all") == 0) {
             vb_parser_fail(p, u->line,
                            "use: 'all' (every integrator that suits the model, the adaptive "
@@ -483,7 +488,7 @@ int vb_case_from_entries(vb_parser *p, vb_case *c, const vb_trace *shared)
             snprintf(p->err, sizeof p->err,
                      "%s: the case is named '%.60s%s' after its file, and that is not a safe "
                      "directory name: use letters, digits, '-', '_', '.' and '+', not starting "
-                     "with '.', at most %d characters, and none of summary.md, REPORT.md, "
+                     "with '.' or '-', at most %d characters, and none of summary.md, REPORT.md, "
                      "bench.csv, bench-engine.csv and baseline (verletbench writes those)",
                      p->path, c->name, strlen(c->name) > 60 ? "..." : "", VB_CASE_NAME_MAX);
             p->failed = 1;

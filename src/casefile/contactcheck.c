@@ -54,10 +54,12 @@ int vb_case_check_contact(vb_parser *p, vb_case *c)
     handler_names(valid, sizeof valid);
     const vb_contact_handler *hs[8];
     size_t n = 0;
-    char list[VB_CASE_LINE_MAX + 1];
-    snprintf(list, sizeof list, "%s", e->value);
-    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
-         tok = strtok_r(NULL, ", \t", &save)) {
+    char list[VB_CASE_LINE_MAX + 1], *item[VB_CASE_LIST_MAX];
+    int n_items = vb_parser_list(p, e, list, item);
+    if (n_items < 0)
+        return -1;
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         const vb_contact_handler *h = vb_contact_handler_find(tok);
         if (!h) {
             vb_parser_fail(p, e->line, "handler: unknown handler '%s' (valid: %s)", tok, valid);

@@ -163,8 +163,8 @@ static size_t list_values(vb_parser *p, const vb_entry *e, char *text, double *x
         }
         if (vb_parse_double(t, &x[n]) != 0) {
             vb_parser_fail(p, e->line,
-                           "%s: '%s' in the list is not a finite number (a grid is %s)", e->key,
-                           t, grid_hint);
+                           "%s: '%s' in the list %s (a grid is %s)", e->key, t,
+                           vb_number_refusal(t), grid_hint);
             return 0;
         }
         n++;

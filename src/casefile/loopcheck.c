@@ -16,11 +16,13 @@ static const char *const loop_keys[] = {"kind",     "physics_dt", "draw",
 static int name_list(vb_parser *p, const vb_entry *e, int (*find)(const char *, int *),
                      const char *valid, int *out, int cap)
 {
-    char list[VB_CASE_LINE_MAX + 1];
-    snprintf(list, sizeof list, "%s", e->value);
+    char list[VB_CASE_LINE_MAX + 1], *item[VB_CASE_LIST_MAX];
+    int n_items = vb_parser_list(p, e, list, item);
+    if (n_items < 0)
+        return -1;
     int n = 0;
-    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
-         tok = strtok_r(NULL, ", \t", &save)) {
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         int v;
         if (find(tok, &v) != 0) {
             vb_parser_fail(p, e->line, "%s: unknown %s '%s' (valid: %s)", e->key, e->key, tok,
@@ -194,10 +196,12 @@ static int check_rates(vb_parser *p, vb_case *c)
     if (!e)
         return 0;
     c->rates_line = e->line;
-    char list[VB_CASE_LINE_MAX + 1];
-    snprintf(list, sizeof list, "%s", e->value);
-    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
-         tok = strtok_r(NULL, ", \t", &save)) {
+    char list[VB_CASE_LINE_MAX + 1], *item[VB_CASE_LIST_MAX];
+    int n_items = vb_parser_list(p, e, list, item);
+    if (n_items < 0)
+        return -1;
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         double hz;
         if (vb_loop_parse_time(tok, &hz) != 0) {
             vb_parser_fail(p, e->line, "rates: '%s' is not a finite number", tok);

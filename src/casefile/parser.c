@@ -166,10 +166,45 @@ const vb_entry *vb_parser_require(vb_parser *p, const char *section, const char 
     return e;
 }
 
+int vb_parser_list(vb_parser *p, const vb_entry *e, char *buf, char **items)
+{
+    snprintf(buf, VB_CASE_LINE_MAX + 1, "%s", e->value);
+    int n = 0, after_comma = 1; /* at the start an entry is due, as after a comma */
+    for (char *s = buf;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        const char *where = n == 0 ? "before its first comma" : "between two commas";
+        if (*s == ',' && after_comma) {
+            vb_parser_fail(p, e->line, "%s: an empty entry in the list '%s' (%s)", e->key,
+                           e->value, where);
+            return -1;
+        }
+        if (*s == ',') {
+            after_comma = 1;
+            *s++ = '\0';
+            continue;
+        }
+        if (*s == '\0') {
+            if (after_comma && n > 0) {
+                vb_parser_fail(p, e->line, "%s: an empty entry in the list '%s' (after its last "
+                                           "comma)",
+                               e->key, e->value);
+                return -1;
+            }
+            return n;
+        }
+        items[n++] = s; /* at most VB_CASE_LIST_MAX: each takes a character and a separator */
+        s += strcspn(s, ", \t");
+        after_comma = 0;
+        if (*s != ',' && *s != '\0')
+            *s++ = '\0';
+    }
+}
+
 int vb_parser_number(vb_parser *p, const vb_entry *e, double *out)
 {
     if (vb_parse_double(e->value, out) != 0) {
-        vb_parser_fail(p, e->line, "%s: '%s' is not a finite number", e->key, e->value);
+        vb_parser_fail(p, e->line, "%s: '%s' %s", e->key, e->value, vb_number_refusal(e->value));
         return -1;
     }
     return 0;

@@ -44,6 +44,15 @@ void vb_parser_fail(vb_parser *p, unsigned long line, const char *fmt, ...)
 const vb_entry *vb_parser_find(const vb_parser *p, const char *section, const char *key);
 /* The same, or a message that it is missing (and NULL). */
 const vb_entry *vb_parser_require(vb_parser *p, const char *section, const char *key);
+/* The most entries a list can hold: one a character and a separator */
+#define VB_CASE_LIST_MAX (VB_CASE_LINE_MAX / 2 + 1)
+/* A list value's entries (docs/cases.md: names or numbers separated by
+ * commas or blanks, blanks round a comma allowed), cut in buf (room for
+ * VB_CASE_LINE_MAX + 1) into items (room for VB_CASE_LIST_MAX).  An empty
+ * entry (a comma first, last, or after another with only blanks between:
+ * 'a,,b', 'toi,', ',toi') is refused, naming the line and the key.  Their
+ * count, or -1 after the message. */
+int vb_parser_list(vb_parser *p, const vb_entry *e, char *buf, char **items);
 /* An entry's value as a finite number, or a whole one in lo..hi: 0, or -1
  * after a message. */
 int vb_parser_number(vb_parser *p, const vb_entry *e, double *out);

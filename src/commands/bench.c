@@ -37,10 +37,13 @@ static int parse_modes(const char *cmd, const vb_option *row, const char *text)
     (void)cmd;
     static const vb_bench_mode can[] = {VB_BENCH_SINGLE, VB_BENCH_SIM, VB_BENCH_GSL,
                                         VB_BENCH_REFERENCE};
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
+    char copy[256], *item[16];
+    int n = vb_opt_split(CMD, "--modes", text, copy, sizeof copy, item, 16);
+    if (n < 0)
+        return VB_EXIT_USAGE;
     *modes = 1u << VB_BENCH_FUSED;
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+    for (int i = 0; i < n; i++) {
+        const char *tok = item[i];
         size_t k = 0;
         while (k < sizeof can / sizeof can[0] && strcmp(vb_bench_mode_name[can[k]], tok) != 0)
             k++;
@@ -50,9 +53,6 @@ static int parse_modes(const char *cmd, const vb_option *row, const char *text)
                                   tok);
         }
         *modes |= 1u << can[k];
-    }
-    if (*modes == 1u << VB_BENCH_FUSED) {
-        return vb_usage_error(CMD, "--modes: '%s' names no mode", text);
     }
     return 0;
 }
@@ -78,9 +78,8 @@ static int bench_protocol(const char *command, const char *model_name, const cha
     }
     vb_model m;
     vb_model_defaults(&m, mt);
-    for (size_t k = 0; k < n_sets; k++)
-        if (vb_opt_set_param(CMD, &m, sets[k]) != 0)
-            return VB_EXIT_USAGE;
+    if (vb_opt_set_params(CMD, &m, sets, n_sets) != 0)
+        return VB_EXIT_USAGE;
     if (vb_model_setup(&m, err, sizeof err) != 0)
         return vb_usage_error(CMD, "%s", err);
     vb_outfile o;
@@ -232,9 +231,8 @@ static int systems_of(const char *model_name, const char *const *sets, size_t n_
                                   names);
         }
         vb_model_defaults(&systems[*n_sys], mt);
-        for (size_t k = 0; k < n_sets; k++)
-            if (vb_opt_set_param(CMD, &systems[*n_sys], sets[k]) != 0)
-                return VB_EXIT_USAGE;
+        if (vb_opt_set_params(CMD, &systems[*n_sys], sets, n_sets) != 0)
+            return VB_EXIT_USAGE;
         (*n_sys)++;
     } else {
         vb_model_defaults(&systems[(*n_sys)++], vb_model_find("orbit"));
@@ -269,10 +267,13 @@ static int setup_systems(vb_model *orbit, vb_model *systems, size_t n_sys)
 static int integrators_of(const char *integs, const vb_model *systems, size_t n_sys,
                           const vb_integrator *list[32], size_t *n)
 {
-    char err[1024], names[512], copy[512];
-    snprintf(copy, sizeof copy, "%s", integs);
+    char err[1024], names[512], copy[512], *item[32];
+    int n_items = vb_opt_split(CMD, "--integrator", integs, copy, sizeof copy, item, 32);
+    if (n_items < 0)
+        return VB_EXIT_USAGE;
     *n = 0;
-    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, err, sizeof err)
                                                   : vb_integrator_find(tok);
         if (!g) {
@@ -288,12 +289,8 @@ static int integrators_of(const char *integs, const vb_model *systems, size_t n_
         for (size_t k = 0; k < *n; k++)
             if (list[k] == g)
                 return vb_usage_error(CMD, "--integrator: '%s' named twice", tok);
-        if (*n == 32)
-            return vb_usage_error(CMD, "--integrator: at most 32 integrators");
         list[(*n)++] = g;
     }
-    if (*n == 0)
-        return vb_usage_error(CMD, "--integrator: '%s' names no integrator", integs);
     return 0;
 }
 

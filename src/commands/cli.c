@@ -3,8 +3,7 @@
 #include "casefile.h"
 #include "engine.h"
 #include "integrator.h"
-
-#include "integrator.h"
+#include "numbers.h"
 #include "plugin.h"
 #include "sweep.h"
 
@@ -62,12 +61,9 @@ int vb_opt_plugin(const char *cmd, const char *path)
 
 int vb_opt_threads(const char *cmd, const char *arg, unsigned *out)
 {
-    unsigned long n;
-    char *end;
-    errno = 0;
-    n = strtoul(arg, &end, 10);
+    unsigned long long n;
     /* one message for every wrong value, "-1" and "lots" as "5000" */
-    if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024) {
+    if (vb_parse_whole(arg, 1024, &n) != 0 || n < 1) {
         vb_usage_error(cmd, "--jobs: '%s': give a whole number of threads from 1 to 1024", arg);
         return -1;
     }
@@ -106,6 +102,22 @@ int vb_opt_set_param(const char *cmd, vb_model *m, const char *kv)
     return 0;
 }
 
+int vb_opt_set_params(const char *cmd, vb_model *m, const char *const *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strcspn(kv[i], "=");
+        for (size_t j = 0; j < i; j++)
+            if (kv[i][len] == '=' && !strncmp(kv[j], kv[i], len) && kv[j][len] == '=') {
+                vb_usage_error(cmd, "--set: %.*s is set twice (%s, then %s)", (int)len, kv[i],
+                               kv[j], kv[i]);
+                return -1;
+            }
+        if (vb_opt_set_param(cmd, m, kv[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static unsigned online_cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -133,10 +145,8 @@ int vb_shared_opts_env(const char *cmd, vb_shared_opts *o)
         o->max_steps = x;
     }
     if (th && th[0] && !o->threads_given) {
-        char *end;
-        errno = 0;
-        unsigned long n = strtoul(th, &end, 10);
-        if (*end || errno || th[0] == '-' || n < 1 || n > 1024) {
+        unsigned long long n;
+        if (vb_parse_whole(th, 1024, &n) != 0 || n < 1) {
             vb_error(cmd, "VERLETBENCH_THREADS='%.40s': want a whole number from 1 to 1024 (or "
                           "unset it for every CPU)",
                      th);
@@ -220,17 +230,18 @@ int vb_case_add_cli_engines(const char *cmd, struct vb_case *c, const vb_shared_
 
 int vb_opt_shard(const char *cmd, const char *text, int *k, int *n)
 {
-    char *end;
-    errno = 0;
-    long a = strtol(text, &end, 10);
-    long b = 0;
-    int ok = !errno && end != text && *end == '/' && isdigit((unsigned char)text[0]);
+    /* K and N each a whole number as any other (numbers.h), round the '/' */
+    char kt[24];
+    const char *slash = strchr(text, '/');
+    unsigned long long a = 0, b = 0;
+    int ok = slash && (size_t)(slash - text) < sizeof kt;
     if (ok) {
-        const char *t = end + 1;
-        b = strtol(t, &end, 10);
-        ok = !errno && end != t && !*end && isdigit((unsigned char)t[0]);
+        memcpy(kt, text, (size_t)(slash - text));
+        kt[slash - text] = '\0';
+        ok = vb_parse_whole(kt, VB_MAX_SHARDS, &a) == 0 &&
+             vb_parse_whole(slash + 1, VB_MAX_SHARDS, &b) == 0;
     }
-    if (!ok || a < 1 || b < 1 || a > b || b > VB_MAX_SHARDS) {
+    if (!ok || a < 1 || b < 1 || a > b) {
         vb_usage_error(cmd, "--shard: '%s' is not K/N with 1 <= K <= N <= %d", text,
                        VB_MAX_SHARDS);
         return -1;

@@ -53,6 +53,9 @@ const char *vb_opt_study_dir(const char *cmd, const char *out, const char *prefi
 /* --set KEY=VALUE into a model: 0, or -1 with the usage error printed */
 struct vb_model;
 int vb_opt_set_param(const char *cmd, struct vb_model *m, const char *kv);
+/* every --set given, in order, into a model; a key set twice is refused
+ * (as a case file's key given twice is): 0, or -1 after the message */
+int vb_opt_set_params(const char *cmd, struct vb_model *m, const char *const *kv, size_t n);
 
 /* --max-steps N: a number >= 1.  0, or -1 after the message. */
 int vb_opt_max_steps(const char *cmd, const char *arg, double *out);
@@ -112,28 +115,38 @@ int vb_shared_opts_then(const char *cmd, void *so);
 #define VB_SHARED_ENV(SO) .then = vb_shared_opts_then, .then_ctx = (SO)
 /* COLUMN: where the help starts when not the command's column (a text
  * wrapped for it, as the shared ones are for 19) */
-#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN)                                    \
+#define VB_SHARED_ROW_FLAGS(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN, FLAGS)                      \
     {.kind = VB_OPTION_CALL, .name = NAME, .short_name = SHORT, .arg = ARG,                        \
-     .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP, .column = COLUMN}
+     .call = vb_opt_shared_row, .code = CODE, .store = SO, .help = HELP, .column = COLUMN,         \
+     .flags = FLAGS}
+#define VB_SHARED_ROW(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN)                                    \
+    VB_SHARED_ROW_FLAGS(NAME, SHORT, ARG, CODE, SO, HELP, COLUMN, 0)
 #define VB_SHARED_JOBS(SO, HELP) VB_SHARED_ROW("jobs", 'j', "N", VB_OPT_JOBS, SO, HELP, 0)
 #define VB_SHARED_MAX_STEPS(SO, HELP)                                                              \
     VB_SHARED_ROW("max-steps", 0, "N", VB_OPT_MAX_STEPS, SO, HELP, 0)
+/* --plugin FILE, given once a plugin (repeats) */
+#define VB_SHARED_PLUGIN(SO, HELP, COLUMN)                                                         \
+    VB_SHARED_ROW_FLAGS("plugin", 0, "FILE", VB_OPT_PLUGIN, SO, HELP, COLUMN, VB_OPTION_REPEATS)
 #define VB_SHARED_PLUGINS(SO)                                                                      \
-    VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, SO,                                          \
-                  "load integrators and models from a shared object (repeatable);\n"               \
-                  "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"               \
-                  "processes: a plugin that exits, crashes or hangs fails those runs\n"            \
-                  "(plugin-failed, with why), and the rest goes on", 19),                          \
+    VB_SHARED_PLUGIN(SO,                                                                           \
+                     "load integrators and models from a shared object (repeatable);\n"            \
+                     "see examples/plugin/ and verletbench.h.  Its runs go to worker\n"            \
+                     "processes: a plugin that exits, crashes or hangs fails those runs\n"         \
+                     "(plugin-failed, with why), and the rest goes on",                            \
+                     19),                                                                          \
         VB_SHARED_ROW("plugin-timeout", 0, "S", VB_OPT_PLUGIN_TIMEOUT, SO,                         \
                       "seconds one plugin run may take in its worker (default 600)", 19)
 /* external engines (engine.h), added to every case */
 #define VB_SHARED_ENGINES(SO)                                                                      \
-    VB_SHARED_ROW("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                                \
-                  "also measure an external engine: CMD (run by /bin/sh) gets\n"                   \
-                  "each run as JSON on stdin and writes its trajectory as CSV on\n"                \
-                  "stdout (docs/engines.md); ORDER is its method's order (repeatable)", 19),       \
-        VB_SHARED_ROW("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,                \
-                      "the same, from trajectories already written: DIR/RUN.csv", 19),             \
+    VB_SHARED_ROW_FLAGS("engine", 0, "NAME:ORDER=CMD", VB_OPT_ENGINE, SO,                          \
+                        "also measure an external engine: CMD (run by /bin/sh) gets\n"             \
+                        "each run as JSON on stdin and writes its trajectory as CSV on\n"          \
+                        "stdout (docs/engines.md); ORDER is its method's order (repeatable)",      \
+                        19, VB_OPTION_REPEATS),                                                    \
+        VB_SHARED_ROW_FLAGS("trajectories", 0, "NAME:ORDER=DIR", VB_OPT_TRAJECTORIES, SO,          \
+                            "the same, from trajectories already written: DIR/RUN.csv\n"           \
+                            "(repeatable)",                                                        \
+                            19, VB_OPTION_REPEATS),                                                \
         VB_SHARED_ROW("engine-timeout", 0, "S", VB_OPT_ENGINE_TIMEOUT, SO,                         \
                       "seconds one engine run may take (default 600)", 19),                        \
         VB_SHARED_ROW("engines-only", 0, NULL, VB_OPT_ENGINES_ONLY, SO,                            \

@@ -16,6 +16,7 @@
 
 #include "casecharts.h"
 #include "cli.h"
+#include "numbers.h"
 #include "csvread.h"
 #include "drawing.h"
 #include "names.h"
@@ -44,6 +45,14 @@ static int dir_of(const char *path, char *buf, size_t len)
     return snprintf(buf, len, "%.*s", (int)(slash - path), path) >= (int)len ? -1 : 0;
 }
 
+/* --dt's value as typed, in asked (32 bytes): the digits that read back to
+ * it (0.05000001, where %g would say 0.05, a step it is not) */
+static const char *dt_text(double dt, char asked[32])
+{
+    vb_format_shortest(dt, asked, 32);
+    return asked;
+}
+
 /* What draw --dt and --methods ask of one table: 0, or 2 after a message
  * (a step the table has not, a method it has not) */
 static int pick_table(const char *path, vb_chart_kind kind, const vb_pick *pick)
@@ -62,9 +71,10 @@ static int pick_table(const char *path, vb_chart_kind kind, const vb_pick *pick)
     }
     int rc = VB_EXIT_OK;
     vb_csv picked;
+    char asked[32];
     if (pick->dt > 0.0) {
         if (vb_pick_rows(&t, pick, 1, &picked, NULL, err, sizeof err) != 0) {
-            vb_error(CMD, "--dt %g: %s", pick->dt, err);
+            vb_error(CMD, "--dt %s: %s", dt_text(pick->dt, asked), err);
             rc = VB_EXIT_USAGE;
         } else {
             vb_csv_free(&picked);
@@ -246,8 +256,9 @@ static int pick_cases(const char *results, char **cases, size_t *n, const vb_pic
             if (vb_pick_step(steps, ns, pick->dt) < 0 && rc == VB_EXIT_OK) {
                 char list[1024];
                 vb_pick_steps_text(steps, ns, list, sizeof list);
-                vb_error(CMD, "--dt %g: %s/%s/polhode.csv has the fixed steps %s (to 0.1 %%)",
-                         pick->dt, results, cases[i], list);
+                char asked[32];
+                vb_error(CMD, "--dt %s: %s/%s/polhode.csv has the fixed steps %s (to 0.1 %%)",
+                         dt_text(pick->dt, asked), results, cases[i], list);
                 rc = VB_EXIT_USAGE;
             }
             vb_csv_free(&t);

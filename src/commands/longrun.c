@@ -12,6 +12,7 @@
 #include "longrun_files.h"
 #include "longrun_study.h"
 #include "model.h"
+#include "numbers.h"
 
 #define CMD "longrun"
 #define MAX_INTEG 32
@@ -34,41 +35,30 @@ static int add_list(const char *cmd, const vb_option *row, const char *text)
     const vb_integrator **list = o->integ;
     size_t *n = &o->n_integ;
     (void)cmd;
-    char *copy = strdup(text), *save = NULL;
-    if (!copy)
-        return -1;
-    int rc = 0, any = 0;
-    for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0;
-         tok = strtok_r(NULL, ",", &save)) {
+    char buf[1024], *item[MAX_INTEG / 2];
+    int n_items = vb_opt_split(CMD, "--integrator", text, buf, sizeof buf, item, MAX_INTEG / 2);
+    for (int i = 0; i < n_items; i++) {
+        const char *tok = item[i];
         char names[1024];
         const vb_integrator *g = strchr(tok, ':') ? vb_integrator_lookup(tok, names, sizeof names)
                                                   : vb_integrator_find(tok);
-        any = 1;
         if (!g) {
             if (!strchr(tok, ':'))
                 vb_integrator_names(names, sizeof names);
-            vb_usage_error(CMD, strchr(tok, ':') ? "--integrator: %s%s"
-                                                 : "--integrator: unknown integrator '%s' "
-                                                   "(valid: %s)",
-                           strchr(tok, ':') ? "" : tok, names);
-            rc = -1;
-        } else if (g->flags & VB_ADAPTIVE) {
-            vb_usage_error(CMD, "--integrator: %s chooses its own steps; a long run here is "
-                                "of fixed steps", tok);
-            rc = -1;
-        } else if (*n == MAX_INTEG / 2) {
-            vb_usage_error(CMD, "--integrator: at most %d", MAX_INTEG / 2);
-            rc = -1;
-        } else {
-            list[(*n)++] = g;
+            return vb_usage_error(CMD, strchr(tok, ':') ? "--integrator: %s%s"
+                                                        : "--integrator: unknown integrator '%s' "
+                                                          "(valid: %s)",
+                                  strchr(tok, ':') ? "" : tok, names);
         }
+        if (g->flags & VB_ADAPTIVE)
+            return vb_usage_error(CMD, "--integrator: %s chooses its own steps; a long run here "
+                                       "is of fixed steps",
+                                  tok);
+        if (*n == MAX_INTEG / 2)
+            return vb_usage_error(CMD, "--integrator: at most %d", MAX_INTEG / 2);
+        list[(*n)++] = g;
     }
-    if (!any && rc == 0) {
-        vb_usage_error(CMD, "--integrator: empty");
-        rc = -1;
-    }
-    free(copy);
-    return rc != 0 ? VB_EXIT_USAGE : 0;
+    return n_items < 0 ? VB_EXIT_USAGE : 0;
 }
 
 static int longrun(long_opts *opt);
@@ -85,7 +75,7 @@ int vb_cmd_longrun(int argc, char **argv)
                       "the projectile's: its time of flight, an unbounded motion)"),
         VB_OPT_LIST("set", "KEY=VALUE", &o.sets, 64, "too many parameters",
                     "a model parameter (repeatable)"),
-        VB_OPT_CALL("integrator", "I", add_list, &o, "methods, comma-separated or repeated"),
+        VB_OPT_CALL_REPEATS("integrator", "I", add_list, &o, "methods, comma-separated or repeated"),
         /* the least two decades from the least --fit-from, 1 */
         VB_OPT_DOUBLE("periods", "P", &o.lo.periods, 100.0, 1e9,
                       "%s must be in [100, 1e9] (and at least 100 times --fit-from)",
@@ -163,10 +153,16 @@ static int longrun(long_opts *opt)
                               !mtype->energy ? "conserves no energy" : "has no exact solution");
     if (n_integ == 0)
         return vb_usage_error(CMD, "--integrator is required");
-    if (lo.fit_from * 100.0 > lo.periods)
-        return vb_usage_error(CMD, "--periods: %g periods leave under two decades to fit from "
-                                   "t = %g periods; give at least %g",
-                              lo.periods, lo.fit_from, lo.fit_from * 100.0);
+    if (lo.fit_from * 100.0 > lo.periods) {
+        /* as typed: --periods 999.9999 is not %g's 1000, the least it asks */
+        char periods[32], from[32], least[32];
+        vb_format_shortest(lo.periods, periods, sizeof periods);
+        vb_format_shortest(lo.fit_from, from, sizeof from);
+        vb_format_shortest(lo.fit_from * 100.0, least, sizeof least);
+        return vb_usage_error(CMD, "--periods: %s periods leave under two decades to fit from "
+                                   "t = %s periods; give at least %s",
+                              periods, from, least);
+    }
     if (lo.periods * lo.steps_per_period > so.max_steps)
         return vb_usage_error(CMD, "a run of %.3g steps is over the limit of %.3g (raise it with "
                                    "--max-steps)",
@@ -198,9 +194,8 @@ static int longrun(long_opts *opt)
     vb_model model;
     vb_model_defaults(&model, mtype);
     char err[1024];
-    for (int i = 0; i < n_sets; i++)
-        if (vb_opt_set_param(CMD, &model, sets[i]) != 0)
-            return VB_EXIT_USAGE;
+    if (vb_opt_set_params(CMD, &model, sets, (size_t)n_sets) != 0)
+        return VB_EXIT_USAGE;
     if (vb_model_setup(&model, err, sizeof err) != 0)
         return vb_usage_error(CMD, "--set: %s", err);
     int status = VB_EXIT_USAGE;

@@ -57,7 +57,7 @@ int vb_usage_error(const char *cmd, const char *fmt, ...)
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
 {
     if (vb_parse_double(arg, out) != 0) {
-        vb_usage_error(cmd, "%s: '%s' is not a finite number", opt, arg);
+        vb_usage_error(cmd, "%s: '%s' %s", opt, arg, vb_number_refusal(arg));
         return -1;
     }
     return 0;
@@ -65,18 +65,48 @@ int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out
 
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out)
 {
-    char *end;
-    errno = 0;
-    const char *p = arg;
-    while (*p == ' ')
-        p++;
-    unsigned long long x = strtoull(p, &end, 10);
-    if (*p == '-' || *p == '\0' || *end != '\0' || errno == ERANGE || x > 0xffffffffULL) {
+    unsigned long long x;
+    if (vb_parse_whole(arg, 0xffffffffULL, &x) != 0) {
         vb_usage_error(cmd, "%s: '%s' is not a whole number in 0..4294967295", opt, arg);
         return -1;
     }
     *out = (unsigned long)x;
     return 0;
+}
+
+int vb_opt_split(const char *cmd, const char *opt, const char *text, char *buf, size_t len,
+                 char **items, size_t cap)
+{
+    if (snprintf(buf, len, "%s", text) >= (int)len) {
+        vb_usage_error(cmd, "%s: '%.40s...' is longer than %zu characters", opt, text, len - 1);
+        return -1;
+    }
+    size_t n = 0;
+    for (char *s = buf;;) {
+        char *comma = strchr(s, ',');
+        if (comma)
+            *comma = '\0';
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *end = s + strlen(s);
+        while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+            *--end = '\0';
+        if (!*s) {
+            vb_usage_error(cmd, "%s: an empty entry in the list '%s' (%s)", opt, text,
+                           !comma ? (n ? "after its last comma" : "no entry at all")
+                           : n    ? "between two commas"
+                                  : "before its first comma");
+            return -1;
+        }
+        if (n == cap) {
+            vb_usage_error(cmd, "%s: '%s': at most %zu in the list", opt, text, cap);
+            return -1;
+        }
+        items[n++] = s;
+        if (!comma)
+            return (int)n;
+        s = comma + 1;
+    }
 }
 
 /* text with its first %s as s (or %g as x): the limits' message and the
@@ -174,6 +204,35 @@ static const char *operand_before(int n, char **argv, const char *shorts,
     return NULL;
 }
 
+/* may the row be given again?  A list, a CALL row that says so, and a
+ * flag (given twice is given); never an option of one value */
+static int repeats(const vb_option *o)
+{
+    if (o->kind == VB_OPTION_LIST || (o->flags & VB_OPTION_REPEATS))
+        return 1;
+    return !takes_value(o) && !(o->flags & VB_OPTION_OPTIONAL);
+}
+
+/* "--name 'value'" as given (an optional value: "--name=value", or "--name") */
+static void as_given(char *buf, size_t len, const vb_option *o, const char *value)
+{
+    if (!value)
+        snprintf(buf, len, "--%s", o->name);
+    else
+        snprintf(buf, len, "--%s%s'%.200s'", o->name, (o->flags & VB_OPTION_OPTIONAL) ? "=" : " ",
+                 value);
+}
+
+/* an option of one value given a second time: the message, exit 2 */
+static int given_twice(const char *cmd, const vb_option *o, const char *was, const char *now)
+{
+    char a[256], b[256];
+    as_given(a, sizeof a, o, was);
+    as_given(b, sizeof b, o, now);
+    return vb_usage_error(cmd, "--%s is given twice (%s, then %s): it takes one value", o->name,
+                          a, b);
+}
+
 int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *first)
 {
     struct option longs[MAX_ROWS + 1];
@@ -199,6 +258,10 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
     longs[n] = (struct option){NULL, 0, NULL, 0};
     shorts[ns] = '\0';
 
+    /* each row's value the first time it was given (for the message of a
+     * second), and whether it was */
+    const char *first_value[2 * MAX_ROWS] = {NULL};
+    unsigned char seen[2 * MAX_ROWS] = {0}; /* the rows, TEXT rows among them */
     int c;
     optind = 0; /* glibc's whole reset: a parse before (score's, then run's) left no state */
     opterr = 0;
@@ -217,6 +280,13 @@ int vb_options_parse(const vb_command_spec *spec, int argc, char **argv, int *fi
         if (o->kind == VB_OPTION_HELP) {
             vb_options_help(spec, stdout);
             return VB_EXIT_OK;
+        }
+        size_t at = (size_t)(o - rows);
+        if (at < 2 * MAX_ROWS) {
+            if (seen[at] && !repeats(o))
+                return given_twice(spec->name, o, first_value[at], optarg);
+            seen[at] = 1;
+            first_value[at] = optarg;
         }
         int rc = take(spec->name, o, optarg);
         if (rc != 0)

@@ -6,7 +6,8 @@
  * when a value is outside them, and its help.  The parser (getopt_long
  * underneath: abbreviations, --name=VALUE, "--" and operands among the
  * options as before) checks each value against its row and says what is
- * wrong in the command's words, "verletbench CMD: --name: ...", exit 2;
+ * wrong in the command's words, "verletbench CMD: --name: ...", exit 2
+ * (an option of one value given twice too: a row says whether it repeats);
  * --help prints the command's text round the rows' help, so an option and
  * its help are one row.  Exit status (docs/method.md §8): 0 success, 1 a
  * failed check or run, 2 bad usage or bad input. */
@@ -33,6 +34,13 @@ void vb_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
  * the table does not have. */
 void vb_help_columns(char *buf, size_t len, const vb_schema *s, unsigned view);
 
+/* An option's comma list ("A,B,C"; blanks round a comma allowed, as in a
+ * case file's lists), cut in buf (len bytes) into items (at most cap).
+ * The count, or -1 after the message: an entry left empty ('a,,b', 'a,',
+ * ',a'), more than cap, or a value longer than buf. */
+int vb_opt_split(const char *cmd, const char *opt, const char *text, char *buf, size_t len,
+                 char **items, size_t cap);
+
 /* Parse an option's value; on failure print which option and why, return -1. */
 int vb_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
 int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned long *out);
@@ -40,7 +48,7 @@ int vb_opt_ulong(const char *cmd, const char *opt, const char *arg, unsigned lon
 typedef enum {
     VB_OPTION_END,    /* the table's last row */
     VB_OPTION_FLAG,   /* no value: *(int *)store = 1 */
-    VB_OPTION_STRING, /* *(const char **)store = the value (the last one given) */
+    VB_OPTION_STRING, /* *(const char **)store = the value */
     VB_OPTION_DOUBLE, /* *(double *)store: a finite number within [min, max] */
     VB_OPTION_ULONG,  /* *(unsigned long *)store: a whole number within [min, max] */
     VB_OPTION_LIST,   /* repeatable: appended to *(vb_opt_list *)store, at most max */
@@ -57,7 +65,13 @@ enum {
     /* FLAG: the options end here; every word after it is an operand, even
      * one that starts with '-' (draw --chart KIND TABLE OUT ...), and an
      * operand before it is bad usage, since it would be no one's */
-    VB_OPTION_STOP = 16
+    VB_OPTION_STOP = 16,
+    /* CALL: the option may be given again, each value called in turn (a
+     * list: --plugin, --engine).  Without it an option that takes a value
+     * is refused the second time, whatever the first was (the last one
+     * silently winning is a typo unseen); a LIST row repeats by its kind,
+     * and a flag given twice is given */
+    VB_OPTION_REPEATS = 32
 };
 
 typedef struct vb_option vb_option;
@@ -115,6 +129,10 @@ typedef struct {
      .limits = LIMITS, .help = HELP}
 #define VB_OPT_CALL(NAME, ARG, CALL, STORE, HELP)                                                  \
     {.kind = VB_OPTION_CALL, .name = NAME, .arg = ARG, .call = CALL, .store = STORE, .help = HELP}
+/* the same, given as often as wanted (VB_OPTION_REPEATS) */
+#define VB_OPT_CALL_REPEATS(NAME, ARG, CALL, STORE, HELP)                                          \
+    {.kind = VB_OPTION_CALL, .name = NAME, .arg = ARG, .call = CALL, .store = STORE,              \
+     .flags = VB_OPTION_REPEATS, .help = HELP}
 #define VB_OPT_HELP {.kind = VB_OPTION_HELP, .name = "help", .help = "this text"}
 #define VB_OPT_TEXT(TEXT) {.kind = VB_OPTION_TEXT, .help = TEXT}
 #define VB_OPT_END {.kind = VB_OPTION_END}

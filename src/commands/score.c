@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "infile.h"
 #include "model.h"
+#include "numbers.h"
 #include "plan.h"
 #include "runs_table.h"
 #include "simulate.h"
@@ -169,16 +170,6 @@ out:
     return status;
 }
 
-/* --case CASEFILE, once */
-static int one_case(const char *cmd, const vb_option *row, const char *arg)
-{
-    score_opts *o = row->store;
-    if (o->case_path)
-        return vb_usage_error(cmd, "--case: one case a directory of trajectories");
-    o->case_path = arg;
-    return 0;
-}
-
 /* --max-steps, --jobs, --engine-timeout: checked as run checks them, and
  * handed on to run as given (plugins are loaded now, in this process, for
  * run too) */
@@ -206,8 +197,8 @@ int vb_cmd_score(int argc, char **argv)
 {
     score_opts o = {.so = vb_shared_opts_plain()};
     const vb_option rows[] = {
-        VB_OPT_CALL("case", "CASEFILE", one_case, &o,
-                    "the case the trajectories were computed for (a directory)"),
+        VB_OPT_STRING("case", "CASEFILE", &o.case_path,
+                      "the case the trajectories were computed for (a directory)"),
         VB_OPT_STRING("order", "P", &o.order_text,
                       "the order the method should have: the verdicts' label"),
         VB_OPT_STRING("name", "NAME", &o.name,
@@ -233,7 +224,7 @@ int vb_cmd_score(int argc, char **argv)
          .flags = VB_OPTION_HIDDEN},
         PASS_ON("max-steps", 0, "N", VB_OPT_MAX_STEPS, NULL, VB_OPTION_HIDDEN),
         {.kind = VB_OPTION_CALL, .name = "plugin", .arg = "FILE", .call = vb_opt_shared_row,
-         .code = VB_OPT_PLUGIN, .store = &o.so, .flags = VB_OPTION_HIDDEN},
+         .code = VB_OPT_PLUGIN, .store = &o.so, .flags = VB_OPTION_HIDDEN | VB_OPTION_REPEATS},
         {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S",
          .call = vb_opt_shared_row, .code = VB_OPT_PLUGIN_TIMEOUT, .store = &o.so,
          .flags = VB_OPTION_HIDDEN},
@@ -291,10 +282,8 @@ static int score(score_opts *o, const char *path)
         return vb_usage_error(CMD, "%s: no such file or directory", path);
     int order = 0;
     if (order_text) {
-        long v;
-        char *end;
-        v = strtol(order_text, &end, 10);
-        if (end == order_text || *end || v < 1 || v > 16)
+        unsigned long long v;
+        if (vb_parse_whole(order_text, 16, &v) != 0 || v < 1)
             return vb_usage_error(CMD, "--order: '%s': want a whole number in 1..16", order_text);
         order = (int)v;
     }

@@ -304,8 +304,8 @@ int vb_cmd_sim(int argc, char **argv)
                       "beside the exact answer"),
         VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
-        VB_SHARED_ROW("plugin", 0, "FILE", VB_OPT_PLUGIN, &o.so,
-                      "load integrators and models from a shared object (repeatable)", 0),
+        VB_SHARED_PLUGIN(&o.so, "load integrators and models from a shared object (repeatable)",
+                         0),
         {.kind = VB_OPTION_CALL, .name = "plugin-timeout", .arg = "S", .call = vb_opt_shared_row,
          .code = VB_OPT_PLUGIN_TIMEOUT, .store = &o.so, .flags = VB_OPTION_HIDDEN},
         VB_OPT_HELP,
@@ -407,9 +407,8 @@ static int model_of(const sim_opts *o, const vb_model_type *mtype, const vb_inte
 {
     char err[1024];
     vb_model_defaults(model, mtype);
-    for (size_t i = 0; i < o->sets.n; i++)
-        if (vb_opt_set_param(CMD, model, o->sets.v[i]) != 0)
-            return VB_EXIT_USAGE;
+    if (vb_opt_set_params(CMD, model, o->sets.v, o->sets.n) != 0)
+        return VB_EXIT_USAGE;
     if (vb_model_setup(model, err, sizeof err) != 0)
         return vb_usage_error(CMD, "--set: %s", err);
     if (vb_integrator_suits(integ, model, err, sizeof err) != 0) {

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "integrator.h"
 #include "model.h"
+#include "numbers.h"
 #include "stability_search.h"
 #include "stability_files.h"
 #include "stability_study.h"
@@ -32,26 +33,12 @@ typedef struct {
 /* "a,b,c" into numbers: count, or -1 after the message */
 static int number_list(const char *opt, const char *text, double *out, size_t max)
 {
-    size_t n = 0;
-    const char *s = text;
-    for (;;) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        char buf[64];
-        if (len == 0 || len >= sizeof buf || n == max) {
-            vb_usage_error(CMD, "%s: '%s': give a comma-separated list of at most %zu numbers",
-                           opt, text, max);
+    char buf[1024], *item[MAX_LIST];
+    int n = vb_opt_split(CMD, opt, text, buf, sizeof buf, item, max < MAX_LIST ? max : MAX_LIST);
+    for (int i = 0; i < n; i++)
+        if (vb_opt_double(CMD, opt, item[i], &out[i]) != 0)
             return -1;
-        }
-        memcpy(buf, s, len);
-        buf[len] = '\0';
-        if (vb_opt_double(CMD, opt, buf, &out[n]) != 0)
-            return -1;
-        n++;
-        if (!comma)
-            return (int)n;
-        s = comma + 1;
-    }
+    return n;
 }
 
 /* one name of --integrator into the list: 0, or -1 after the message */
@@ -87,26 +74,13 @@ static int add_integrator(const char *name, const vb_integrator **list, size_t *
 static int integrator_list(const char *cmd, const vb_option *row, const char *text)
 {
     stab_opts *o = row->store;
-    const vb_integrator **list = o->integ;
-    size_t *n = &o->n_integ;
     (void)cmd;
-    char *copy = strdup(text);
-    int rc = 0;
-    if (!copy)
-        return -1;
-    char *save = NULL;
-    int any = 0;
-    for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0;
-         tok = strtok_r(NULL, ",", &save)) {
-        rc = add_integrator(tok, list, n);
-        any = 1;
-    }
-    if (!any && rc == 0) {
-        vb_usage_error(CMD, "--integrator: empty");
-        rc = -1;
-    }
-    free(copy);
-    return rc != 0 ? VB_EXIT_USAGE : 0;
+    char buf[1024], *item[MAX_LIST];
+    int n = vb_opt_split(CMD, "--integrator", text, buf, sizeof buf, item, MAX_LIST);
+    for (int i = 0; i < n; i++)
+        if (add_integrator(item[i], o->integ, &o->n_integ) != 0)
+            return VB_EXIT_USAGE;
+    return n < 0 ? VB_EXIT_USAGE : 0;
 }
 
 /* --vary KEY=V1,V2,... */
@@ -129,8 +103,11 @@ static int jitter_list(const char *cmd, const vb_option *row, const char *arg)
     if ((o->n_jitters = number_list("--jitter", arg, o->jitters, MAX_LIST)) < 0)
         return VB_EXIT_USAGE;
     for (int i = 0; i < o->n_jitters; i++)
-        if (!(o->jitters[i] >= 0.0 && o->jitters[i] < 1.0))
-            return vb_usage_error(cmd, "--jitter: %g must be in [0, 1)", o->jitters[i]);
+        if (!(o->jitters[i] >= 0.0 && o->jitters[i] < 1.0)) {
+            char typed[32]; /* 1.0000001, where %g says 1 */
+            vb_format_shortest(o->jitters[i], typed, sizeof typed);
+            return vb_usage_error(cmd, "--jitter: %s must be in [0, 1)", typed);
+        }
     return 0;
 }
 
@@ -146,7 +123,7 @@ int vb_cmd_stability(int argc, char **argv)
                     "a model parameter (repeatable); 'verletbench list' shows them"),
         VB_OPT_CALL("vary", "KEY=LIST", vary_list, &o,
                     "a parameter taking each value of a comma list: the chart's x"),
-        VB_OPT_CALL("integrator", "I", integrator_list, &o,
+        VB_OPT_CALL_REPEATS("integrator", "I", integrator_list, &o,
                     "methods, comma-separated or repeated (default: every built-in\n"
                     "of fixed steps without rods: euler ... pefrl)"),
         VB_OPT_CALL("jitter", "LIST", jitter_list, &o,
@@ -252,8 +229,11 @@ static int stability(stab_opts *opt)
         /* one point a value: a value twice would be two identical rows */
         for (int a = 0; a < n_values; a++)
             for (int b = a + 1; b < n_values; b++)
-                if (values[a] == values[b])
-                    return vb_usage_error(CMD, "--vary: %s=%g is given twice", key, values[a]);
+                if (values[a] == values[b]) {
+                    char typed[32];
+                    vb_format_shortest(values[a], typed, sizeof typed);
+                    return vb_usage_error(CMD, "--vary: %s=%s is given twice", key, typed);
+                }
         /* the varied parameter would silently override its --set */
         for (int i = 0; i < n_sets; i++)
             if (!strncmp(sets[i], key, len) && sets[i][len] == '=')
@@ -268,9 +248,8 @@ static int stability(stab_opts *opt)
     char err[1024];
     for (int p = 0; p < n_values; p++) {
         vb_model_defaults(&models[p], mtype);
-        for (int i = 0; i < n_sets; i++)
-            if (vb_opt_set_param(CMD, &models[p], sets[i]) != 0)
-                goto out;
+        if (vb_opt_set_params(CMD, &models[p], sets, (size_t)n_sets) != 0)
+            goto out;
         if (vary) {
             char text[40];
             vb_format_shortest(values[p], text, sizeof text);

@@ -101,7 +101,9 @@ int vb_slide_measure(const double *t, const double *x, const double *v, size_t n
         return -1;
     *m = (vb_slide_measures){.t_stop = INFINITY, .x_stop = NAN};
     double sign = v[0] >= 0.0 ? 1.0 : -1.0, rest = VB_SLIDE_REST * fabs(v[0]);
-    size_t k = 1;
+    /* from sample 0: a block started at rest (v0 = 0) stops at t = 0, as
+     * the exact one does, not at the first step's end */
+    size_t k = 0;
     while (k < n && sign * v[k] > rest)
         k++;
     if (k == n)

@@ -33,8 +33,9 @@
  * phase.
  *
  * The slide.  From the position x_k and velocity v_k along the slope: it
- * stops at the first sample k >= 1 whose velocity is 0, reversed, or below
- * VB_SLIDE_REST of the first (v_k v_0 <= VB_SLIDE_REST v_0^2); x_stop =
+ * stops at the first sample k whose velocity is 0, reversed, or below
+ * VB_SLIDE_REST of the first (v_k v_0 <= VB_SLIDE_REST v_0^2: sample 0
+ * itself when v_0 = 0, at t = 0 as the exact block); x_stop =
  * x_k; t_stop is where the velocity line through the last two moving
  * samples reaches 0 (exact for a constant deceleration; t_k itself when
  * fewer than two samples moved).

@@ -11,8 +11,8 @@ int vb_tunnel_init(vb_tunnel *s, double v, double r, double w, double d, double 
         snprintf(err, errlen, "v: %g is not a finite number > 0", v);
         return -1;
     }
-    if (!(r >= 0.0) || !isfinite(r)) {
-        snprintf(err, errlen, "r: %g is not a finite number >= 0", r);
+    if (!(r > 0.0) || !isfinite(r)) {
+        snprintf(err, errlen, "r: %g is not a finite number > 0", r);
         return -1;
     }
     if (!(w > 0.0) || !isfinite(w)) {

@@ -22,7 +22,7 @@ typedef struct vb_tunnel {
     double t_hit;
 } vb_tunnel;
 
-/* 0, or -1 with a message naming the parameter: v > 0, r >= 0, w > 0,
+/* 0, or -1 with a message naming the parameter: v > 0, r > 0, w > 0,
  * d > r, e in [0, 1], all finite. */
 int vb_tunnel_init(vb_tunnel *s, double v, double r, double w, double d, double e, char *err,
                    size_t errlen);

@@ -1,5 +1,6 @@
 /* pick.c — the rows a chart draws, picked by step and method (pick.h). */
 #include "pick.h"
+#include "numbers.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -129,9 +130,12 @@ int vb_pick_rows(const vb_csv *t, const vb_pick *pick, int one_step, vb_csv *out
         if (k < 0) {
             char list[1024];
             vb_pick_steps_text(steps, n, list, sizeof list);
+            /* the step asked as typed (0.05000001, not %g's 0.05) */
+            char asked[32];
+            vb_format_shortest(pick->dt, asked, sizeof asked);
             if (n)
-                snprintf(err, errlen, "%s: no fixed step dt = %g: its steps are %s", t->path,
-                         pick->dt, list);
+                snprintf(err, errlen, "%s: no fixed step dt = %s: its steps are %s", t->path,
+                         asked, list);
             else
                 snprintf(err, errlen, "%s: no rows of the fixed plan with a step (dt)", t->path);
             return -1;

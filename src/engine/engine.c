@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "integrator.h"
+#include "numbers.h"
 
 /* never called: an engine is not stepped (VB_ENGINE_FLAG) */
 static size_t no_state(size_t n)
@@ -146,11 +147,13 @@ int vb_engine_spec_parse(const char *spelling, int is_dir, vb_engine_spec *s, ch
     }
     memcpy(s->name, spelling, n);
     s->name[n] = '\0';
-    char *end = (char *)eq;
-    errno = 0;
-    long order = colon ? strtol(colon + 1, &end, 10) : 0;
-    if (colon &&
-        (!(colon[1] >= '0' && colon[1] <= '9') || end != eq || errno || order < 1 || order > 16)) {
+    /* the order a whole number as any other (numbers.h) */
+    char order_text[8] = "0";
+    unsigned long long order = 0;
+    if (colon && (size_t)(eq - colon - 1) < sizeof order_text)
+        snprintf(order_text, sizeof order_text, "%.*s", (int)(eq - colon - 1), colon + 1);
+    if (colon && ((size_t)(eq - colon - 1) >= sizeof order_text ||
+                  vb_parse_whole(order_text, 16, &order) != 0 || order < 1)) {
         snprintf(err, errlen, "'%.80s': the order between ':' and '=' must be 1 to 16", spelling);
         return -1;
     }

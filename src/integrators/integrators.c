@@ -491,8 +491,8 @@ static int set_param(const vb_integrator *type, const char *text, char *kv, doub
         }
         p[k] = (double)w;
     } else if (vb_parse_double(eq + 1, &p[k]) != 0) {
-        snprintf(err, errlen, "'%.80s': %s = '%.40s' is not a number (%s must be %s)", text,
-                 ps->name, eq + 1, ps->name, range);
+        snprintf(err, errlen, "'%.80s': %s = '%.40s' %s (%s must be %s)", text, ps->name,
+                 eq + 1, vb_number_refusal(eq + 1), ps->name, range);
         return -1;
     }
     if (!vb_param_in_range(ps, p[k])) {

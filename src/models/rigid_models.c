@@ -95,8 +95,8 @@ int vb_rigid_model_set(vb_rigid_model *m, const char *key, const char *value, ch
         char range[96];
         vb_param_range_text(ps, range, sizeof range);
         if (vb_parse_double(value, &x) != 0) {
-            snprintf(err, errlen, "%s: '%s' is not a finite number (%s must be %s)", key, value,
-                     key, range);
+            snprintf(err, errlen, "%s: '%s' %s (%s must be %s)", key, value,
+                     vb_number_refusal(value), key, range);
             return -2;
         }
         if (!vb_param_in_range(ps, x)) {

@@ -10,7 +10,10 @@
 
 static const vb_param_spec params[] = {
     {"v", 10.0, 0.0, INFINITY, 1, 0, "speed towards the wall, m/s", 0},
-    {"r", 0.1, 0.0, INFINITY, 0, 0, "the ball's radius, m", 0},
+    /* > 0 as the bounce's r: an engine builds a ball of it (vbengine.js
+     * refuses a radius of 0), and a case's ball is the same for the
+     * handlers and the engines */
+    {"r", 0.1, 0.0, INFINITY, 1, 0, "the ball's radius, m", 0},
     {"w", 0.05, 0.0, INFINITY, 1, 0, "the wall's thickness, m", 0},
     {"d", 1.0, 0.0, INFINITY, 1, 0, "the centre's distance to the wall's front face, m (> r)", 0},
     {"e", 1.0, 0.0, 1.0, 0, 0, "restitution", 0},
