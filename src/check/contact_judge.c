@@ -195,22 +195,9 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
     s->t = t;
     s->runs = runs;
     s->v = NULL;
-    if (t->ncol != sc->n) {
-        for (size_t j = 0; j < t->ncol; j++)
-            if (vb_schema_find(sc, t->head[j]) < 0)
-                return vb_compare_bad(err, errlen,
-                                      "%s:%lu: column '%.60s' is not one of contact.csv's: not "
-                                      "a table verletbench wrote",
-                                      t->path, t->head_line, t->head[j]);
-    }
-    for (size_t k = 0; k < sc->n; k++)
-        if (vb_need_column(t, sc->col[k].name, &s->col[k], err, errlen) != 0)
-            return VB_COMPARE_BAD;
-    if (t->ncol != sc->n) /* every one found and more: one named twice */
-        return vb_compare_bad(err, errlen,
-                              "%s:%lu: %zu columns where contact.csv has %zu: one is named "
-                              "twice; not a table verletbench wrote",
-                              t->path, t->head_line, t->ncol, sc->n);
+    int rc = vb_schema_columns(t, sc, s->col, err, errlen);
+    if (rc != 0)
+        return rc;
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen,
                               "%s: no rows, only a header: nothing to compare (run writes a "
