@@ -26,6 +26,10 @@
 #    a row a run of its runs.csv (cut to its header or rows deleted: exit
 #    2; a dropped integrator's runs missing once; random runs paired by
 #    their seed);
+#  - flips.csv: read as contact.csv is (cut, emptied, damaged cells: exit 2),
+#    its count and period judged; cells no run writes refused (contact.csv's
+#    bounces 3.5, a status not its run's; an order 1e308 or outside its local
+#    orders); compare names the integrator whose runs are gone;
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
