@@ -20,7 +20,9 @@ never to numbers the run printed:
   and the invariants), with every method's colour in them; draw --dt and
   --methods draw the step and the curves asked for, and refuse a step or
   a method the results have not, a list with an empty name, a step on a
-  chart of one step or on results with no rigid body, exit 2."""
+  chart of one step or on results with no rigid body, exit 2; a draw
+  that --methods narrows to some cases leaves REPORT.md as it was, and a
+  --no-chart-data directory is said to hold tables without chart data."""
 import math
 import os
 import sys
@@ -416,6 +418,46 @@ def test_draw_picks(tmp):
             " ".join(args[:2]), want), (r.returncode, r.stderr))
 
 
+def test_draw_part(tmp):
+    """a draw that --methods narrows to some cases leaves REPORT.md, which
+    is every case's, as it was (attack 6, item 8: draw --methods
+    rigid-rk4,rigid-euler rewrote it with the one case it drew, the
+    others' report lost); a directory run with --no-chart-data is said to
+    hold its cases' tables and no chart data (it was called "no case
+    results", false: runs.csv and summary.md are there)"""
+    import shutil
+    results(tmp)
+    both = os.path.join(tmp, "both")
+    shutil.copytree(os.path.join(_out["out"], "flip"), os.path.join(both, "flip"))
+    r = S.vb("run", "--quiet", os.path.join(suite.ROOT, "cases", "spring.case"), "--out",
+             os.path.join(tmp, "sp"))
+    check(r.returncode == 0, "run the spring", r.stderr)
+    shutil.copytree(os.path.join(tmp, "sp", "spring"), os.path.join(both, "spring"))
+    plots = os.path.join(tmp, "both-plots")
+    r = S.vb("draw", "-j", "1", both, plots)
+    report = os.path.join(both, "REPORT.md")
+    with open(report, "rb") as f:
+        whole = f.read()
+    check(r.returncode == 0 and b"## flip" in whole and b"## spring" in whole,
+          "draw of both cases: REPORT.md has both", (r.returncode, r.stderr))
+    r = S.vb("draw", "-j", "1", "--methods", "rigid-euler", both, plots)
+    with open(report, "rb") as f:
+        after = f.read()
+    check(r.returncode == 0 and after == whole and
+          "REPORT.md left as it was (--methods drew some of its cases" in r.stdout,
+          "draw --methods rigid-euler (the flip alone): REPORT.md as it was, and said so",
+          (r.returncode, r.stdout, r.stderr, after[:300]))
+    bare = os.path.join(tmp, "bare")
+    r = S.vb("run", "--quiet", "--no-chart-data", os.path.join(suite.ROOT, "cases", "spring.case"),
+             "--out", bare)
+    check(r.returncode == 0, "run the spring --no-chart-data", r.stderr)
+    r = S.vb("draw", bare, os.path.join(tmp, "bare-plots"))
+    check(r.returncode == 2 and "%s/: 1 case with its tables (runs.csv) but no chart data" % bare
+          in r.stderr and "run without --no-chart-data" in r.stderr,
+          "draw of a --no-chart-data directory: its tables said, the chart data missing",
+          (r.returncode, r.stderr))
+
+
 sys.exit(S.main([test_files, test_body_table, test_exact_polhode, test_method_polhodes, test_every_step,
                  test_exact_w, test_angmom_series, test_window_max_is_the_table, test_draw,
-                 test_draw_picks]))
+                 test_draw_picks, test_draw_part]))
