@@ -458,6 +458,31 @@ def test_draw_part(tmp):
           (r.returncode, r.stderr))
 
 
+def test_draw_damaged(tmp):
+    """a chart's table cut mid-line, or with a row short or long by a
+    field, is refused naming the file and line (attack 6, item 7: draw
+    padded a short row with blanks, dropped the extra fields and drew)"""
+    results(tmp)
+    table = os.path.join(_out["dir"], "polhode.csv")
+    with open(table) as f:
+        lines = f.read().split("\n")
+    first = next(i for i, l in enumerate(lines) if l and not l.startswith("#")) + 1  # its first row
+    for what, text, line in (
+            ("cut mid-line", "\n".join(lines)[:-len(lines[-2]) // 2 - 1], len(lines) - 1),
+            ("a row short by a field", "\n".join(lines[:first] + [lines[first].rsplit(",", 1)[0]] +
+                                                 lines[first + 1:]), first + 1),
+            ("a row long by a field", "\n".join(lines[:first] + [lines[first] + ",1"] +
+                                                lines[first + 1:]), first + 1)):
+        bad = os.path.join(tmp, "damaged.csv")
+        with open(bad, "w") as f:
+            f.write(text)
+        r = S.vb("draw", "--chart", "polhode", bad, os.path.join(tmp, "damaged.png"))
+        check(r.returncode != 0 and "%s:%d:" % (bad, line) in r.stderr,
+              "draw --chart polhode of a table %s: refused at %s:%d" % (what, bad, line),
+              (r.returncode, r.stderr))
+
+
 sys.exit(S.main([test_files, test_body_table, test_exact_polhode, test_method_polhodes, test_every_step,
                  test_exact_w, test_angmom_series, test_window_max_is_the_table, test_draw,
-                 test_draw_picks, test_draw_part]))
+                 test_draw_picks, test_draw_part,
+                 test_draw_damaged]))
