@@ -26,6 +26,10 @@
 #    a row a run of its runs.csv (cut to its header or rows deleted: exit
 #    2; a dropped integrator's runs missing once; random runs paired by
 #    their seed);
+#  - flips.csv: read as contact.csv is (cut, emptied, damaged cells: exit 2),
+#    its count and period judged; cells no run writes refused (contact.csv's
+#    bounces 3.5, a status not its run's; an order 1e308 or outside its local
+#    orders); compare names the integrator whose runs are gone;
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -577,8 +581,9 @@ contact_worse bounce height1 \
 contact_worse tunnel pass_speed "^  tunnel +euler-semi\+project +fixed +0\.0333333 +- +pass_speed +inf +3\.75" \
     sed 's/^\(tunnel,euler-semi+project,fixed,0.033333333333333333,ok,,,,,,,,,,,,,,,,,\)[0-9.]*,/\1inf,/'
 # compare: a results directory whose first bounce gained energy (e 0.9, not 0.8)
+# (0.9 as %.17g prints it: a cell that it never prints, "0.9", is damage)
 contact_copy "$tmp/co" bounce cat
-contact_copy "$tmp/cn" bounce sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.9,/'
+contact_copy "$tmp/cn" bounce sed 's/^\(bounce,euler-semi+toi,fixed,0.0041666666666666666,ok,\)[0-9.]*,/\10.90000000000000002,/'
 expect "contact: compare, a bounce that gains energy fails" 1 "e_bounce1" -- \
     "$VB" compare "$tmp/co" "$tmp/cn"
 grep -E "^  bounce +euler-semi\+toi +fixed +0\.00416667 +- +e_bounce1 .* 0\.90000000000000002 " \
@@ -712,8 +717,123 @@ expect "contact: a depth of -0 is 0" 0 "0 worse, 0 better" -- \
     "$VB" check --baseline "$tmp/cz" cases/bounce.case
 sed -i 's/,-0,,,,,,,$/,-0.5,,,,,,,/' "$tmp/cz/bounce/contact.csv"
 expect "contact: a negative depth, refused for its sign" 2 \
-    "column depth_max: '-0.5' is not a number >= 0, inf or blank" -- \
+    "column depth_max: '-0.5' is not a number >= 0 as %.17g prints it, inf or blank" -- \
     "$VB" check --baseline "$tmp/cz" cases/bounce.case
+
+# ---- flips.csv: a rigid body's flips, period and tumble (attack 6, item 4) ----
+# check and compare never read flips.csv: cut, emptied, flips=zzz or
+# flip_period_err=99 passed.  Now it is read as contact.csv is: a row a
+# run of its runs.csv, each cell what vb_write_flips prints, and its
+# measures judged.  Truths: flip_period_err is (flip_period -
+# flip_period_exact) / flip_period_exact of its row (output/tables.c), so
+# 99 beside a period 0.4 % off is no row the writer prints; the exact
+# period 4K(m)/lambda is in the row, and a run whose period was at it
+# (distance 0) is better than the run made now, whose period is 0.004
+# off: now is worse; the Dzhanibekov flip flips twice in 32 s (the exact
+# count, flips_exact), so 3 flips lie further from it than 2.
+mkdir -p "$tmp/fl"
+cp -r results/baseline/dzhanibekov "$tmp/fl/"
+FL=cases/dzhanibekov.case
+expect "flips: the unmodified run passes" 0 "0 worse, 0 better" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+# flips_copy DIR FILTER...: the baseline's dzhanibekov in DIR, its
+# flips.csv passed through FILTER
+flips_copy() {
+    dir=$1
+    shift
+    mkdir -p "$dir" && rm -rf "${dir:?}/dzhanibekov" && cp -r results/baseline/dzhanibekov "$dir/" &&
+        "$@" < results/baseline/dzhanibekov/flips.csv > "$dir/dzhanibekov/flips.csv"
+}
+flips_copy "$tmp/fl" grep '^#'
+expect "flips: a baseline flips.csv emptied of its header and rows" 2 \
+    "dzhanibekov/flips.csv: no header line" -- "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" grep -v '^rigid-'
+expect "flips: a baseline flips.csv cut to its header" 2 \
+    "dzhanibekov/flips.csv: no rows, only a header" -- "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" head -c 9000
+expect "flips: a baseline flips.csv cut mid-line" 2 "fields, the header has 13" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" sed '12s/^\(rigid-euler,fixed,0,,[^,]*,32,ok,\)2,/\1zzz,/'
+expect "flips: flips=zzz" 2 "flips.csv:12: column flips: 'zzz' is not a count" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" sed '12s/,[^,]*,$/,99,/'
+expect "flips: flip_period_err=99" 2 "flips.csv:12: column flip_period_err: '99' is not" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" sed '13d'
+expect "flips: a row deleted" 2 "flips.csv:13: level '2' where the run of" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+flips_copy "$tmp/fl" sed '12s/^\(rigid-euler,fixed,0,,[^,]*,32,ok,2,2,\)[^,]*,\([^,]*\),[^,]*,$/\1\2,\2,0,/'
+expect "flips: a baseline period at the exact one: now is worse" 1 "flip_period" -- \
+    "$VB" check --baseline "$tmp/fl" $FL
+grep -E "^  dzhanibekov +rigid-euler +fixed +0\.1 +- +flip_period +39\.105734197268717 +39\.24844484065467" \
+    "$tmp/out" >/dev/null && ok || { bad "flips: the worse flip_period row not named"; head -20 "$tmp/out"; }
+# compare, either side
+flips_copy "$tmp/fo" cat
+flips_copy "$tmp/fn" sed '12s/,[^,]*,$/,99,/'
+expect "flips: compare, a new flip_period_err=99" 2 "fn/dzhanibekov/flips.csv:12: column flip_period_err" -- \
+    "$VB" compare "$tmp/fo" "$tmp/fn"
+expect "flips: compare, an old flip_period_err=99" 2 "fn/dzhanibekov/flips.csv:12: column flip_period_err" -- \
+    "$VB" compare "$tmp/fn" "$tmp/fo"
+flips_copy "$tmp/fn" grep -v '^rigid-'
+expect "flips: compare, a new flips.csv cut to its header" 2 "no rows, only a header" -- \
+    "$VB" compare "$tmp/fo" "$tmp/fn"
+flips_copy "$tmp/fn" sed '12s/^\(rigid-euler,fixed,0,,[^,]*,32,ok,\)2,/\13,/'
+expect "flips: compare, 3 flips where the exact motion makes 2" 1 "flips" -- \
+    "$VB" compare "$tmp/fo" "$tmp/fn"
+grep -E "^  dzhanibekov +rigid-euler +fixed +0\.1 +- +flips +2 +3 " "$tmp/out" >/dev/null && ok ||
+    { bad "flips: the worse count not named"; head -20 "$tmp/out"; }
+rm "$tmp/fn/dzhanibekov/flips.csv"
+expect "flips: compare, flips.csv gone from NEW" 2 "fn/dzhanibekov/flips.csv: no such file" -- \
+    "$VB" compare "$tmp/fo" "$tmp/fn"
+
+# ---- compare names the integrator whose runs are gone (attack 6, item 9) ----
+# a rigid-euler row deleted: "63 runs of rigid-no-gyro, the plan in its
+# header makes 62" blamed the next integrator (the count was the first's)
+flips_copy "$tmp/fn" cat
+sed -i '10d' "$tmp/fn/dzhanibekov/runs.csv"
+expect "compare: a deleted rigid-euler run blames rigid-euler" 2 \
+    "62 runs of rigid-euler, where the others have 63" -- "$VB" compare "$tmp/fn" "$tmp/fo"
+
+# ---- cells no run writes (attack 6, item 10) ----
+# each is refused with exit 2 naming file, line and column: a bounce count
+# of 3.5 or 1e30 (%.17g prints a whole count as digits, 1e30 as 1e+30, and
+# a run counts at most a bounce a step, contact_metrics.c), a status no
+# run has or not its run's (runs.csv says ok), another model than the
+# '# model=' line's; an order %.6f never prints (1e308, -0), one outside
+# its local orders (a least-squares slope is a weighted mean of them),
+# and a label that is not the integrator's (euler's is 1)
+cell_refused() { # NAME CASE FILE LINE SED-EXPR PATTERN
+    name=$1 case=$2 file=$3 line=$4 expr=$5 pattern=$6
+    rm -rf "$tmp/cv" && mkdir -p "$tmp/cv" && cp -r "results/baseline/$case" "$tmp/cv/" &&
+        sed -i "${line}s/$expr" "$tmp/cv/$case/$file"
+    expect "$name" 2 "$pattern" -- "$VB" compare "$tmp/cv" results/baseline "$case"
+}
+cell_refused "contact: bounces 3.5" bounce contact.csv 8 '^\(\([^,]*,\)\{11\}\)5,/\13.5,/' \
+    "contact.csv:8: column bounces: '3.5' is not"
+cell_refused "contact: bounces 1e30" bounce contact.csv 8 '^\(\([^,]*,\)\{11\}\)5,/\11e30,/' \
+    "contact.csv:8: column bounces: '1e30' is not"
+cell_refused "contact: bounces 1e+30" bounce contact.csv 8 '^\(\([^,]*,\)\{11\}\)5,/\11e+30,/' \
+    "contact.csv:8: column bounces: '1e+30' is not a count of bounces no larger than its run's steps"
+cell_refused "contact: status zzz" bounce contact.csv 8 ',ok,/,zzz,/' \
+    "contact.csv:8: status 'zzz' where the run of"
+cell_refused "contact: status diverged against runs.csv's ok" bounce contact.csv 8 ',ok,/,diverged,/' \
+    "contact.csv:8: status 'diverged' where the run of"
+cell_refused "contact: model=slide in a bounce table" bounce contact.csv 8 '^bounce,/slide,/' \
+    "contact.csv:8: column model: 'slide' is not the model of the '# model=' line"
+cell_refused "orders: order 1e308" spring orders.csv 8 '^\(euler,fixed,err_pos_final,\)[^,]*,/\11e308,/' \
+    "orders.csv:8: column order: '1e308' is not"
+cell_refused "orders: order -0" spring orders.csv 8 '^\(euler,fixed,err_pos_final,\)[^,]*,/\1-0,/' \
+    "orders.csv:8: column order: '-0' is not"
+big=$(printf '%.6f' 1e308)
+cell_refused "orders: order 1e308 as %.6f prints it" spring orders.csv 8 \
+    "^\\(euler,fixed,err_pos_final,\\)[^,]*,/\\1$big,/" \
+    "orders.csv:8: column order: '1000000000000000010979"
+cell_refused "orders: an order outside its local orders, as-expected" spring orders.csv 8 \
+    '^\(euler,fixed,err_pos_final,\)[^,]*,/\11.200000,/' \
+    "orders.csv:8: column order: '1.200000' is not an order between the least and the greatest local order"
+cell_refused "orders: expected=7 for euler" spring orders.csv 8 \
+    '^\(euler,fixed,err_pos_final,[^,]*,[^,]*,\)1,/\17,/' \
+    "orders.csv:8: column expected: '7' is not the integrator's label order"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -20,7 +20,9 @@ never to numbers the run printed:
   and the invariants), with every method's colour in them; draw --dt and
   --methods draw the step and the curves asked for, and refuse a step or
   a method the results have not, a list with an empty name, a step on a
-  chart of one step or on results with no rigid body, exit 2."""
+  chart of one step or on results with no rigid body, exit 2; a draw
+  that --methods narrows to some cases leaves REPORT.md as it was, and a
+  --no-chart-data directory is said to hold tables without chart data."""
 import math
 import os
 import sys
@@ -421,6 +423,71 @@ def test_draw_picks(tmp):
             " ".join(args[:2]), want), (r.returncode, r.stderr))
 
 
+def test_draw_part(tmp):
+    """a draw that --methods narrows to some cases leaves REPORT.md, which
+    is every case's, as it was (attack 6, item 8: draw --methods
+    rigid-rk4,rigid-euler rewrote it with the one case it drew, the
+    others' report lost); a directory run with --no-chart-data is said to
+    hold its cases' tables and no chart data (it was called "no case
+    results", false: runs.csv and summary.md are there)"""
+    import shutil
+    results(tmp)
+    both = os.path.join(tmp, "both")
+    shutil.copytree(os.path.join(_out["out"], "flip"), os.path.join(both, "flip"))
+    r = S.vb("run", "--quiet", os.path.join(suite.ROOT, "cases", "spring.case"), "--out",
+             os.path.join(tmp, "sp"))
+    check(r.returncode == 0, "run the spring", r.stderr)
+    shutil.copytree(os.path.join(tmp, "sp", "spring"), os.path.join(both, "spring"))
+    plots = os.path.join(tmp, "both-plots")
+    r = S.vb("draw", "-j", "1", both, plots)
+    report = os.path.join(both, "REPORT.md")
+    with open(report, "rb") as f:
+        whole = f.read()
+    check(r.returncode == 0 and b"## flip" in whole and b"## spring" in whole,
+          "draw of both cases: REPORT.md has both", (r.returncode, r.stderr))
+    r = S.vb("draw", "-j", "1", "--methods", "rigid-euler", both, plots)
+    with open(report, "rb") as f:
+        after = f.read()
+    check(r.returncode == 0 and after == whole and
+          "REPORT.md left as it was (--methods drew some of its cases" in r.stdout,
+          "draw --methods rigid-euler (the flip alone): REPORT.md as it was, and said so",
+          (r.returncode, r.stdout, r.stderr, after[:300]))
+    bare = os.path.join(tmp, "bare")
+    r = S.vb("run", "--quiet", "--no-chart-data", os.path.join(suite.ROOT, "cases", "spring.case"),
+             "--out", bare)
+    check(r.returncode == 0, "run the spring --no-chart-data", r.stderr)
+    r = S.vb("draw", bare, os.path.join(tmp, "bare-plots"))
+    check(r.returncode == 2 and "%s/: 1 case with its tables (runs.csv) but no chart data" % bare
+          in r.stderr and "run without --no-chart-data" in r.stderr,
+          "draw of a --no-chart-data directory: its tables said, the chart data missing",
+          (r.returncode, r.stderr))
+
+
+def test_draw_damaged(tmp):
+    """a chart's table cut mid-line, or with a row short or long by a
+    field, is refused naming the file and line (attack 6, item 7: draw
+    padded a short row with blanks, dropped the extra fields and drew)"""
+    results(tmp)
+    table = os.path.join(_out["dir"], "polhode.csv")
+    with open(table) as f:
+        lines = f.read().split("\n")
+    first = next(i for i, l in enumerate(lines) if l and not l.startswith("#")) + 1  # its first row
+    for what, text, line in (
+            ("cut mid-line", "\n".join(lines)[:-len(lines[-2]) // 2 - 1], len(lines) - 1),
+            ("a row short by a field", "\n".join(lines[:first] + [lines[first].rsplit(",", 1)[0]] +
+                                                 lines[first + 1:]), first + 1),
+            ("a row long by a field", "\n".join(lines[:first] + [lines[first] + ",1"] +
+                                                lines[first + 1:]), first + 1)):
+        bad = os.path.join(tmp, "damaged.csv")
+        with open(bad, "w") as f:
+            f.write(text)
+        r = S.vb("draw", "--chart", "polhode", bad, os.path.join(tmp, "damaged.png"))
+        check(r.returncode != 0 and "%s:%d:" % (bad, line) in r.stderr,
+              "draw --chart polhode of a table %s: refused at %s:%d" % (what, bad, line),
+              (r.returncode, r.stderr))
+
+
 sys.exit(S.main([test_files, test_body_table, test_exact_polhode, test_method_polhodes, test_every_step,
                  test_exact_w, test_angmom_series, test_window_max_is_the_table, test_draw,
-                 test_draw_picks]))
+                 test_draw_picks, test_draw_part,
+                 test_draw_damaged]))

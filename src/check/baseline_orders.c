@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrator.h"
+#include "orders.h"
+
 /* ---- orders.csv: fitted orders and verdicts ---- */
 
 static const char *const VERDICTS[] = {"exact",        "as-expected",         "above-label",
@@ -70,6 +73,63 @@ static int local_orders_text(const char *s)
             return 0; /* a trailing blank */
     }
     return 1;
+}
+
+/* The cells of an order's row held to what the fit can give and the
+ * writer print (the round-trip of vb_cell_printed: "1e308" or "-0" are no
+ * order of %.6f), and to each other (numerics/orders.c):
+ *  - the order is a least-squares slope of log err over log dt on a run
+ *    of contiguous points, each with its local order defined; such a
+ *    slope is a weighted mean, with positive weights, of the slopes
+ *    between neighbours, so it lies between the least and the greatest
+ *    local order (printed to 3 decimals: within 0.0005 of them);
+ *  - the verdict is what vb_fit_verdict gives for that order, its label
+ *    and its interval: as-expected within VB_VERDICT_TOL of the label,
+ *    above or below it past the tolerance (the order printed to 6
+ *    decimals: a margin of 5e-7), measured only without a label;
+ *  - a built-in integrator's label is its own (integrator.h).
+ * The column that breaks a rule (and what it should be), or -1. */
+static int order_problem(const vb_table *t, size_t i, const int *cols, const char **want)
+{
+    char **f = t->rows[i];
+    const char *verdict = f[cols[VB_COL_ORDERS_VERDICT]];
+    double order = NAN, label = NAN, x, lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < VB_ORDERS_COLUMNS; k++) {
+        const char *c = f[cols[k]];
+        if (c[0] && vb_cell_printed(vb_orders_schema.col[k].fmt, c, &x) == 0 &&
+            vb_orders_schema.col[k].fmt != VB_FMT_TEXT && vb_orders_schema.col[k].fmt != VB_FMT_LIST)
+            return *want = "a number as the writer prints it", cols[k];
+    }
+    if (f[cols[VB_COL_ORDERS_EXPECTED]][0])
+        vb_cell_printed(VB_FMT_INT, f[cols[VB_COL_ORDERS_EXPECTED]], &label);
+    const vb_integrator *in = vb_integrator_find(f[cols[VB_COL_ORDERS_INTEGRATOR]]);
+    if (in && !(in->order > 0 ? label == in->order : label != label))
+        return *want = "the integrator's label order (integrator.h)", cols[VB_COL_ORDERS_EXPECTED];
+    if (!f[cols[VB_COL_ORDERS_ORDER]][0])
+        return -1;
+    vb_cell_printed(VB_FMT_FIX6, f[cols[VB_COL_ORDERS_ORDER]], &order);
+    for (const char *p = f[cols[VB_COL_ORDERS_LOCAL_ORDERS]]; *p; p += strcspn(p, " "), p += *p == ' ')
+        if (*p != '-' || (p[1] != ' ' && p[1])) {
+            x = strtod(p, NULL);
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+    if (!(order >= lo - 5e-4 && order <= hi + 5e-4))
+        return *want = "an order between the least and the greatest local order (a "
+                       "least-squares slope over them)",
+               cols[VB_COL_ORDERS_ORDER];
+    double off = fabs(order - label) - VB_VERDICT_TOL, m = 5e-7;
+    int fits = !strcmp(verdict, "as-expected")   ? off <= m
+               : !strcmp(verdict, "above-label") ? off > -m && order > label
+               : !strcmp(verdict, "below-label") ? off > -m && order < label
+               : !strcmp(verdict, "uncertain")   ? off > -m
+               : !strcmp(verdict, "measured")    ? label != label
+                                                 : 1;
+    if (!fits)
+        return *want = "an order its verdict can have (within 0.25 of the label for "
+                       "as-expected, past it for above, below or uncertain)",
+               cols[VB_COL_ORDERS_ORDER];
+    return -1;
 }
 
 /* Read and check every row of an orders.csv (vb_write_orders), sorted by
@@ -149,6 +209,8 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
         }
         if (col < 0 && !local_orders_text(f[clo]))
             col = clo, want = "local orders (numbers or '-' separated by one blank)";
+        if (col < 0)
+            col = order_problem(t, i, cols, &want);
         /* the order's standard error and 95 % half-width: with the order,
          * fitted to three points or more (numerics/orders.c), else blank */
         int se = f[co][0] && points >= 3;

@@ -13,36 +13,51 @@
 
 #include "contact_table.h"
 #include "contact_judge.h"
+#include "flips_judge.h"
+#include "names.h"
 #include "write.h"
 
-/* A case with a [contact]: its contact.csv made now against the
- * baseline's, which it must have (a baseline without one was made before
- * check read it, or by hand: its handlers' measures would go unjudged),
- * each beside its runs.csv. */
-static int check_contact(const char *base, const vb_case *c, const vb_sweep *s,
-                         vb_text base_runs, vb_text now_runs, const vb_tolerance *tol,
-                         vb_changes *changes, char *err, size_t errlen)
+/* The tables of a case beside runs.csv and orders.csv that check judges,
+ * each written for a case that measures what it needs (names.c): a
+ * handler's contact measures, a rigid body's flips. */
+typedef int table_judge(const char *name, vb_text base, vb_text now, vb_text base_runs,
+                        vb_text now_runs, const vb_tolerance *tol, unsigned flags,
+                        vb_changes *out, char *err, size_t errlen);
+static const struct {
+    int file; /* names.h's */
+    table_judge *judge;
+} judged[] = {{VB_FILE_CONTACT, vb_compare_contact}, {VB_FILE_FLIPS, vb_compare_flips}};
+#define N_JUDGED (sizeof judged / sizeof judged[0])
+
+/* A case that writes table j: the table made now against the baseline's,
+ * which it must have (a baseline without one was made before check read
+ * it, or by hand: its measures would go unjudged), each beside its
+ * runs.csv. */
+static int check_table(size_t j, const char *base, const vb_case *c, const vb_sweep *s,
+                       vb_text base_runs, vb_text now_runs, const vb_tolerance *tol,
+                       vb_changes *changes, char *err, size_t errlen)
 {
-    char p[4096 + 80];
+    const char *file = vb_case_files[judged[j].file].file;
+    char p[4096 + 80], now_name[80];
     char *bt = NULL, *nt = NULL;
     size_t lb, ln;
-    snprintf(p, sizeof p, "%s/%s/contact.csv", base, c->name);
+    snprintf(p, sizeof p, "%s/%s/%s", base, c->name, file);
+    snprintf(now_name, sizeof now_name, "(this run's %s)", file);
     if (vb_read_file(p, VB_TABLE_LIMIT, &bt, &lb, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    if (vb_sweep_table_text(s, "contact.csv", &nt, &ln) != 0) {
+    if (vb_sweep_table_text(s, file, &nt, &ln) != 0) {
         free(bt);
         return vb_compare_oom(err, errlen);
     }
-    int rc = vb_compare_contact(c->name, (vb_text){p, bt, lb},
-                                (vb_text){"(this run's contact.csv)", nt, ln}, base_runs,
-                                now_runs, tol, 0, changes, err, errlen);
+    int rc = judged[j].judge(c->name, (vb_text){p, bt, lb}, (vb_text){now_name, nt, ln},
+                             base_runs, now_runs, tol, 0, changes, err, errlen);
     free(bt);
     free(nt);
     return rc;
 }
 
 /* Compare one case's fresh sweep with BASE/NAME/{runs,orders}.csv (and
- * contact.csv for a case with a [contact]). */
+ * the tables of judged[] the case writes). */
 int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                   const vb_tolerance *tol, vb_changes *changes, char *err, size_t errlen)
 {
@@ -65,10 +80,13 @@ int vb_check_case(const char *base, const vb_case *c, const vb_sweep *s,
                            (vb_text){"(this run's runs.csv)", nr, lnr},
                            (vb_text){"(this run's orders.csv)", no, lno}, tol, changes, err,
                            errlen);
-    if (rc == 0 && (c->profile.measures & VB_MEASURE_CONTACT))
-        rc = check_contact(base, c, s, (vb_text){pr, br, lbr},
-                           (vb_text){"(this run's runs.csv)", nr, lnr}, tol, changes, err,
-                           errlen);
+    for (size_t j = 0; j < N_JUDGED && rc == 0; j++) {
+        unsigned needs = vb_case_files[judged[j].file].needs;
+        if ((c->profile.measures & needs) == needs)
+            rc = check_table(j, base, c, s, (vb_text){pr, br, lbr},
+                             (vb_text){"(this run's runs.csv)", nr, lnr}, tol, changes, err,
+                             errlen);
+    }
 done:
     free(br);
     free(bo);
@@ -200,34 +218,40 @@ static size_t count_runs(const char *text)
     return n;
 }
 
-/* OLD/NAME/contact.csv against NEW/NAME/contact.csv: both or neither (a
- * case with a [contact] writes one), each beside its runs.csv. */
-static int compare_contact(const char *old, const char *new_dir, const char *name,
-                           vb_text old_runs, vb_text new_runs, const vb_tolerance *tol,
-                           vb_changes *changes, char *err, size_t errlen)
+/* OLD/NAME/FILE against NEW/NAME/FILE for each table of judged[]: both
+ * or neither (a case that measures what it needs writes one), each
+ * beside its runs.csv. */
+static int compare_tables(const char *old, const char *new_dir, const char *name,
+                          vb_text old_runs, vb_text new_runs, const vb_tolerance *tol,
+                          vb_changes *changes, char *err, size_t errlen)
 {
-    char p[2][8192];
-    char *t[2] = {NULL, NULL};
-    size_t len[2];
-    int has[2], rc = 0;
-    for (int k = 0; k < 2; k++) {
-        snprintf(p[k], sizeof p[k], "%s/%s/contact.csv", k ? new_dir : old, name);
-        has[k] = access(p[k], F_OK) == 0;
+    int rc = 0;
+    for (size_t j = 0; j < N_JUDGED && rc == 0; j++) {
+        char p[2][8192];
+        char *t[2] = {NULL, NULL};
+        size_t len[2];
+        int has[2];
+        for (int k = 0; k < 2; k++) {
+            snprintf(p[k], sizeof p[k], "%s/%s/%s", k ? new_dir : old, name,
+                     vb_case_files[judged[j].file].file);
+            has[k] = access(p[k], F_OK) == 0;
+        }
+        if (!has[0] && !has[1])
+            continue;
+        if (has[0] != has[1])
+            return vb_compare_bad(err, errlen,
+                                  "%s: no such file, where %s has one: not the same case",
+                                  p[has[0]], p[!has[0]]);
+        for (int k = 0; k < 2 && rc == 0; k++)
+            if (vb_read_file(p[k], VB_TABLE_LIMIT, &t[k], &len[k], err, errlen) != 0)
+                rc = VB_COMPARE_BAD;
+        if (rc == 0)
+            rc = judged[j].judge(name, (vb_text){p[0], t[0], len[0]},
+                                 (vb_text){p[1], t[1], len[1]}, old_runs, new_runs, tol,
+                                 VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
+        free(t[0]);
+        free(t[1]);
     }
-    if (!has[0] && !has[1])
-        return 0;
-    if (has[0] != has[1])
-        return vb_compare_bad(err, errlen, "%s: no such file, where %s has one: not the same case",
-                              p[has[0]], p[!has[0]]);
-    for (int k = 0; k < 2 && rc == 0; k++)
-        if (vb_read_file(p[k], VB_TABLE_LIMIT, &t[k], &len[k], err, errlen) != 0)
-            rc = VB_COMPARE_BAD;
-    if (rc == 0)
-        rc = vb_compare_contact(name, (vb_text){p[0], t[0], len[0]},
-                                (vb_text){p[1], t[1], len[1]}, old_runs, new_runs, tol,
-                                VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
-    free(t[0]);
-    free(t[1]);
     return rc;
 }
 
@@ -257,7 +281,7 @@ int vb_compare_case(const char *old, const char *new_dir, const char *name,
                                   (vb_text){path[3], text[3], len[3]}, tol,
                                   VB_COMPARE_SHARED_LEVELS, changes, err, errlen);
         if (rc == 0)
-            rc = compare_contact(old, new_dir, name, (vb_text){path[0], text[0], len[0]},
+            rc = compare_tables(old, new_dir, name, (vb_text){path[0], text[0], len[0]},
                                  (vb_text){path[2], text[2], len[2]}, tol, changes, err,
                                  errlen);
     } else if (vb_changes_add_case(changes, in_old ? VB_MISSING : VB_NEW, name,

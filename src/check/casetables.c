@@ -52,6 +52,26 @@ int vb_same_header(const vb_table *runs, const vb_table *other, const char *what
     return 0;
 }
 
+int vb_schema_columns(const vb_table *t, const vb_schema *sc, int *col, char *err,
+                      size_t errlen)
+{
+    for (size_t j = 0; j < t->ncol && t->ncol != sc->n; j++)
+        if (vb_schema_find(sc, t->head[j]) < 0)
+            return vb_compare_bad(err, errlen,
+                                  "%s:%lu: column '%.60s' is not one of %s's: not a table "
+                                  "verletbench wrote",
+                                  t->path, t->head_line, t->head[j], sc->file);
+    for (size_t k = 0; k < sc->n; k++)
+        if (vb_need_column(t, sc->col[k].name, &col[k], err, errlen) != 0)
+            return VB_COMPARE_BAD;
+    if (t->ncol != sc->n) /* every one found and more: one named twice */
+        return vb_compare_bad(err, errlen,
+                              "%s:%lu: %zu columns where %s has %zu: one is named twice; not "
+                              "a table verletbench wrote",
+                              t->path, t->head_line, t->ncol, sc->file, sc->n);
+    return 0;
+}
+
 int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs,
                       vb_text base_orders, vb_text now_runs, vb_text now_orders,
                       const vb_tolerance *tol, vb_changes *out, char *err, size_t errlen)

@@ -65,6 +65,7 @@ typedef struct {
     const vb_table *t;
     const vb_table *runs;           /* the runs.csv written with it: row r is run r */
     int runs_seed;                  /* runs.csv's seed column: a random run's seed */
+    int runs_steps;                 /* runs.csv's steps column: the run's steps */
     int col[VB_SCHEMA_MAX_COLUMNS]; /* the schema's column k in the table */
     double *v;                      /* nrow × schema columns: NAN for blank / a text cell */
     double t_end, e, h0;            /* of the '# model=' line (NAN when it has none) */
@@ -97,25 +98,29 @@ static int same_runs(const contact_side *s, char *err, size_t errlen)
     int rc = vb_same_header(runs, t, vb_case_files[VB_FILE_CONTACT].what, err, errlen);
     if (rc != 0)
         return rc;
-    /* contact.csv's columns and runs.csv's of the same name */
-    static const int key[] = {C(INTEGRATOR), C(PLAN), C(DT)},
-                     run_key[] = {VB_COL_RUNS_INTEGRATOR, VB_COL_RUNS_PLAN, VB_COL_RUNS_DT};
-    int rcol[3];
-    for (int k = 0; k < 3; k++)
+    /* contact.csv's columns and runs.csv's of the same name (the status
+     * too: a run that diverged has diverged in both) */
+    static const int key[] = {C(INTEGRATOR), C(PLAN), C(DT), C(STATUS)},
+                     run_key[] = {VB_COL_RUNS_INTEGRATOR, VB_COL_RUNS_PLAN, VB_COL_RUNS_DT,
+                                  VB_COL_RUNS_STATUS};
+    int rcol[4];
+    for (int k = 0; k < 4; k++)
         if (vb_need_column(runs, vb_schema_name(&vb_runs_schema, (size_t)run_key[k]), &rcol[k],
                            err, errlen) != 0)
             return VB_COMPARE_BAD;
     for (size_t r = 0; r < t->nrow && r < runs->nrow; r++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 4; k++)
             if (strcmp(t->rows[r][s->col[key[k]]], runs->rows[r][rcol[k]]) != 0)
                 return vb_compare_bad(
                     err, errlen,
                     "%s:%lu: %s '%.60s' where the run of %s:%lu has '%.60s': contact.csv "
-                    "holds a row a run of runs.csv, in its order; a row is missing or "
-                    "moved, and the table is damaged (make baseline)",
+                    "holds a row a run of runs.csv, in its order%s, and the table is damaged "
+                    "(make baseline)",
                     t->path, t->line[r], vb_schema_name(&vb_contact_schema, (size_t)key[k]),
-                    t->rows[r][s->col[key[k]]],
-                    runs->path, runs->line[r], runs->rows[r][rcol[k]]);
+                    t->rows[r][s->col[key[k]]], runs->path, runs->line[r],
+                    runs->rows[r][rcol[k]],
+                    key[k] == C(STATUS) ? ", with its run's status"
+                                        : "; a row is missing or moved");
     if (t->nrow != runs->nrow)
         return vb_compare_bad(
             err, errlen,
@@ -126,6 +131,70 @@ static int same_runs(const contact_side *s, char *err, size_t errlen)
     return 0;
 }
 
+/* The model's name, the first word of the '# model=' line, into buf. */
+static void model_name(const vb_table *t, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < t->n_comments; i++)
+        if (strncmp(t->comments[i], "# model=", 8) == 0) {
+            snprintf(buf, len, "%.*s", (int)strcspn(t->comments[i] + 8, " "),
+                     t->comments[i] + 8);
+            return;
+        }
+}
+
+/* What a cell of row r, column k (of the schema) is not, or NULL: *x its
+ * value (NAN for blank or text).  Each cell is held to what the writer
+ * prints there: text its column's, a number as its format prints it
+ * (%.17g: "1e30" and "3.50" it never prints), and a count of bounces a
+ * whole number no larger than its run's steps (a bounce is an episode of
+ * contact followed by flight among the run's samples, contact_metrics.c). */
+static const char *cell_problem(const contact_side *s, size_t r, size_t k, double *x)
+{
+    const char *cell = s->t->rows[r][s->col[k]];
+    const vb_column *c = &vb_contact_schema.col[k];
+    int gain = k == C(ENERGY_GAIN_10);
+    double y;
+    char model[64];
+    if (k == C(INTEGRATOR))
+        return vb_check_name_valid(cell) ? NULL : "an integrator's name";
+    if (k == C(PLAN))
+        return vb_plan_name_valid(cell) ? NULL : "a plan";
+    if (k == C(MODEL)) {
+        model_name(s->t, model, sizeof model);
+        return !strcmp(cell, model) ? NULL : "the model of the '# model=' line";
+    }
+    if (k == C(STATUS))
+        return vb_status_valid(cell) ? NULL : "a run's status (ok, diverged, ...)";
+    if (c->fmt == VB_FMT_TEXT)
+        return cell[0] ? NULL : "a name";
+    if (k == C(DT))
+        return vb_cell_number(cell, 0, x) == 0 && *x > 0 && vb_cell_printed(c->fmt, cell, &y)
+                   ? NULL
+                   : "a step size (a finite number > 0)";
+    if (!cell[0])
+        return NULL; /* a measure that does not apply */
+    if (k == C(PASS_AT_MOST)) {
+        /* whether pass_speed is an upper bound: what it is judged as needs
+         * no more (an upper bound at the search's floor is below every
+         * speed it measures) */
+        *x = cell[0] == '1';
+        return !strcmp(cell, "0") || !strcmp(cell, "1") ? NULL : "0, 1 or blank";
+    }
+    /* a measure: inf, or a number (>= 0 but the gain) as %.17g prints it */
+    if ((vb_cell_number(cell, 1, x) != 0 && (!gain || vb_cell_signed(cell, x) != 0)) ||
+        !vb_cell_printed(c->fmt, cell, &y))
+        return !gain ? "a number >= 0 as %.17g prints it, inf or blank"
+                     : "a number as %.17g prints it, inf or blank";
+    if ((k == C(BOUNCES) || k == C(BOUNCES_EXACT)) && isfinite(*x) && *x != floor(*x))
+        return "a count of bounces (a whole number)";
+    double steps = NAN;
+    vb_cell_number(s->runs->rows[r][s->runs_steps], 0, &steps);
+    if (k == C(BOUNCES) && !(*x <= steps))
+        return "a count of bounces no larger than its run's steps (runs.csv)";
+    return NULL;
+}
+
 static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, char *err,
                      size_t errlen)
 {
@@ -133,28 +202,16 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
     s->t = t;
     s->runs = runs;
     s->v = NULL;
-    if (t->ncol != sc->n) {
-        for (size_t j = 0; j < t->ncol; j++)
-            if (vb_schema_find(sc, t->head[j]) < 0)
-                return vb_compare_bad(err, errlen,
-                                      "%s:%lu: column '%.60s' is not one of contact.csv's: not "
-                                      "a table verletbench wrote",
-                                      t->path, t->head_line, t->head[j]);
-    }
-    for (size_t k = 0; k < sc->n; k++)
-        if (vb_need_column(t, sc->col[k].name, &s->col[k], err, errlen) != 0)
-            return VB_COMPARE_BAD;
-    if (t->ncol != sc->n) /* every one found and more: one named twice */
-        return vb_compare_bad(err, errlen,
-                              "%s:%lu: %zu columns where contact.csv has %zu: one is named "
-                              "twice; not a table verletbench wrote",
-                              t->path, t->head_line, t->ncol, sc->n);
+    int rc = vb_schema_columns(t, sc, s->col, err, errlen);
+    if (rc != 0)
+        return rc;
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen,
                               "%s: no rows, only a header: nothing to compare (run writes a "
                               "row a handler's run); the table is damaged (make baseline)",
                               t->path);
     if (vb_need_column(runs, VB_RUNS_COL(SEED), &s->runs_seed, err, errlen) != 0 ||
+        vb_need_column(runs, VB_RUNS_COL(STEPS), &s->runs_steps, err, errlen) != 0 ||
         same_runs(s, err, errlen) != 0)
         return VB_COMPARE_BAD;
     s->t_end = model_param(t, "t_end");
@@ -169,32 +226,9 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
         return vb_compare_oom(err, errlen);
     for (size_t r = 0; r < t->nrow; r++)
         for (size_t k = 0; k < sc->n; k++) {
-            const char *cell = t->rows[r][s->col[k]];
-            const vb_column *c = &sc->col[k];
             double x = NAN;
-            int bad = 0;
-            const char *want = "a number";
-            int gain = k == C(ENERGY_GAIN_10);
-            if (k == C(INTEGRATOR)) {
-                bad = !vb_check_name_valid(cell), want = "an integrator's name";
-            } else if (k == C(PLAN)) {
-                bad = !vb_plan_name_valid(cell), want = "a plan";
-            } else if (c->fmt == VB_FMT_TEXT) {
-                bad = !cell[0], want = "a name";
-            } else if (k == C(DT)) {
-                bad = vb_cell_number(cell, 0, &x) != 0 || !(x > 0),
-                want = "a step size (a finite number > 0)";
-            } else if (k == C(PASS_AT_MOST) && cell[0]) {
-                /* whether pass_speed is an upper bound: what it is judged
-                 * as needs no more (an upper bound at the search's floor
-                 * is below every speed it measures) */
-                bad = strcmp(cell, "0") != 0 && strcmp(cell, "1") != 0, want = "0, 1 or blank";
-                x = cell[0] == '1';
-            } else if (cell[0]) { /* a measure: blank, inf, or a number (the gain may be < 0) */
-                want = !gain ? "a number >= 0, inf or blank" : "a number, inf or blank";
-                bad = vb_cell_number(cell, 1, &x) != 0 && (!gain || vb_cell_signed(cell, &x) != 0);
-            }
-            if (bad) {
+            const char *want = cell_problem(s, r, k, &x);
+            if (want) {
                 free(s->v);
                 s->v = NULL;
                 return vb_table_bad_cell(t, r, s->col[k], want, err, errlen);

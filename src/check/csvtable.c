@@ -17,6 +17,7 @@
 #include "infile.h"
 #include "integrator.h"
 #include "loop.h"
+#include "result.h"
 
 int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
                  size_t errlen)
@@ -350,6 +351,15 @@ int vb_check_name_valid(const char *s)
             return 0;
     }
     return 1;
+}
+
+/* a run's status as the tables print it (driver/result.c's names) */
+int vb_status_valid(const char *s)
+{
+    for (int k = VB_STATUS_OK; k <= VB_STATUS_PLUGIN_FAILED; k++)
+        if (!strcmp(s, vb_status_name((vb_status)k)))
+            return 1;
+    return 0;
 }
 
 int vb_plan_name_valid(const char *s)

@@ -76,6 +76,8 @@ int vb_cell_number(const char *s, int allow_inf, double *out);
 int vb_cell_signed(const char *s, double *out);
 int vb_cell_count(const char *s, unsigned long long *out);
 int vb_plan_name_valid(const char *s);
+/* a run's status: ok, diverged, exact-failed, engine-failed, plugin-failed */
+int vb_status_valid(const char *s);
 /* A cell that is not what the writer puts there: file, line, column. */
 int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, char *err,
                       size_t errlen);

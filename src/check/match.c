@@ -52,11 +52,57 @@ static int need_list(const vb_table *t, const char **list, char *err, size_t err
     return 0;
 }
 
+/* the runs of integrator integ in set */
+static size_t runs_of(const vb_run_set *set, const char *integ)
+{
+    size_t have = 0;
+    for (size_t k = 0; k < set->n; k++)
+        have += !strcmp(set->r[k].integ, integ);
+    return have;
+}
+
+/* The count of runs most integrators of the list have in set (the plan
+ * every one of them ran); where two counts are as common, the first
+ * integrator's (into first, VB_LOOP_NAME_MAX + 1 bytes), and *beside names
+ * it (NULL where most agree). */
+static size_t runs_wanted(const char *list, const vb_run_set *set, char *first,
+                          const char **beside)
+{
+    size_t best = 0, best_votes = 0, tie = 0;
+    *beside = NULL;
+    for (const char *p = list; p;) {
+        const char *e = strchr(p, ',');
+        char integ[VB_LOOP_NAME_MAX + 1];
+        snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+        size_t have = runs_of(set, integ), votes = 0;
+        for (const char *q = list; q;) {
+            const char *qe = strchr(q, ',');
+            char other[VB_LOOP_NAME_MAX + 1];
+            snprintf(other, sizeof other, "%.*s", (int)(qe ? (size_t)(qe - q) : strlen(q)), q);
+            votes += runs_of(set, other) == have;
+            q = qe ? qe + 1 : NULL;
+        }
+        if (p == list)
+            snprintf(first, VB_LOOP_NAME_MAX + 1, "%s", integ);
+        if (votes > best_votes)
+            best = have, best_votes = votes, tie = 0;
+        else if (votes == best_votes && have != best)
+            tie = 1;
+        p = e ? e + 1 : NULL;
+    }
+    if (tie) { /* no count the most have: the first integrator's */
+        best = runs_of(set, first);
+        *beside = first;
+    }
+    return best;
+}
+
 /* The runs of each integrator the baseline's header lists: as many as the
- * plan makes now for any integrator (every integrator gets the same plan;
- * with VB_COMPARE_SHARED_LEVELS as many as the baseline's own plan makes,
- * as its first integrator has), and none of an integrator it does not
- * list. */
+ * plan makes now for any integrator (every integrator gets the same plan),
+ * and none of an integrator it does not list.  With
+ * VB_COMPARE_SHARED_LEVELS the baseline's own plan is not run now: every
+ * integrator then has as many runs as most of them have (runs_wanted),
+ * and one that has another count is the damaged one, named as such. */
 static int check_counts(const vb_table *bt, const vb_run_set *base, const vb_run_set *now,
                         unsigned flags, char *err, size_t errlen)
 {
@@ -70,22 +116,30 @@ static int check_counts(const vb_table *bt, const vb_run_set *base, const vb_run
                                   "%s:%lu: integrator %s is not in the header's list "
                                   "(# integrators=%.200s)",
                                   bt->path, base->r[i].line, base->r[i].integ, list);
-    const vb_run_set *plan = flags & VB_COMPARE_SHARED_LEVELS ? base : now;
     size_t want = 0;
-    while (want < plan->n && !strcmp(plan->r[want].integ, plan->r[0].integ))
-        want++;
+    const char *beside = NULL; /* the integrator whose count is wanted, when a tie */
+    char first[VB_LOOP_NAME_MAX + 1];
+    if (flags & VB_COMPARE_SHARED_LEVELS)
+        want = runs_wanted(list, base, first, &beside);
+    else
+        while (want < now->n && !strcmp(now->r[want].integ, now->r[0].integ))
+            want++;
     for (const char *p = list;;) {
         const char *e = strchr(p, ',');
         char integ[VB_LOOP_NAME_MAX + 1];
         snprintf(integ, sizeof integ, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
-        size_t have = 0;
-        for (size_t k = 0; k < base->n; k++)
-            have += !strcmp(base->r[k].integ, integ);
-        if (have != want)
+        size_t have = runs_of(base, integ);
+        if (have != want && !(flags & VB_COMPARE_SHARED_LEVELS))
             return vb_compare_bad(err, errlen,
                                   "%s: %zu runs of %s, the plan in its header makes %zu: the "
                                   "baseline is damaged (make a new one with make baseline)",
                                   bt->path, have, integ, want);
+        if (have != want)
+            return vb_compare_bad(err, errlen,
+                                  "%s: %zu runs of %s, where %s%s %zu: every integrator of "
+                                  "the header runs the same plan; the table is damaged",
+                                  bt->path, have, integ, beside ? beside : "the others have",
+                                  beside ? " has" : "", want);
         if (!e)
             break;
         p = e + 1;

@@ -5,6 +5,7 @@
  * gnuplot program; gnuplot, one process for many charts, only draws.  No
  * script is looked for: the binary holds everything, so a chart command
  * works from any directory, installed or not. */
+#include <dirent.h>
 #include <errno.h>
 #include <float.h>
 #include <limits.h>
@@ -284,6 +285,34 @@ static int pick_cases(const char *results, char **cases, size_t *n, const vb_pic
     return rc;
 }
 
+/* No case of RESULTS has chart data: say what it has.  A run with
+ * --no-chart-data writes a case's tables (runs.csv, summary.md) and none
+ * of the files draw reads (convergence.csv, grid.csv, polhode.csv). */
+static void nothing_to_draw(const char *results)
+{
+    size_t tables = 0;
+    struct dirent **ents = NULL;
+    int ne = scandir(results, &ents, NULL, alphasort);
+    for (int i = 0; i < ne; i++) {
+        char p[PATH_MAX * 2];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s/runs.csv", results, ents[i]->d_name);
+        tables += ents[i]->d_name[0] != '.' && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+        free(ents[i]);
+    }
+    free(ents);
+    if (tables)
+        vb_error(CMD,
+                 "%s/: %zu case%s with %s tables (runs.csv) but no chart data (convergence.csv, "
+                 "grid.csv or polhode.csv): run without --no-chart-data to draw %s",
+                 results, tables, tables == 1 ? "" : "s", tables == 1 ? "its" : "their",
+                 tables == 1 ? "it" : "them");
+    else
+        vb_error(CMD, "no case results in %s/: no case directory with a runs.csv (run "
+                      "'make results' or verletbench run first)",
+                 results);
+}
+
 static int results_dir(const char *results, const char *out, unsigned jobs, const vb_pick *pick)
 {
     struct stat st;
@@ -297,13 +326,19 @@ static int results_dir(const char *results, const char *out, unsigned jobs, cons
     int status = VB_EXIT_OK;
     vb_batch *batches = NULL;
     if (n == 0) {
-        vb_error(CMD, "no case results in %s/ (run 'make results' first)", results);
+        nothing_to_draw(results);
         status = VB_EXIT_USAGE;
         goto done;
     }
+    size_t every = n;
     if ((status = pick_cases(results, cases, &n, pick)) != VB_EXIT_OK)
         goto done;
-    if (vb_report_writable(results, err, sizeof err) != 0) {
+    /* REPORT.md is every case's: a draw that --methods narrowed to some of
+     * them leaves it as it is, rather than write one of the cases drawn in
+     * place of every case's (a draw of all, with --methods or --dt, writes
+     * it, and it says which methods and step its charts show) */
+    int whole = n == every;
+    if (whole && vb_report_writable(results, err, sizeof err) != 0) {
         vb_error(CMD, "%s", err);
         status = VB_EXIT_USAGE;
         goto done;
@@ -340,17 +375,23 @@ static int results_dir(const char *results, const char *out, unsigned jobs, cons
         for (size_t i = 0; i < n; i++)
             drawn += batches[i].drawn;
     }
-    if (vb_write_report(results, out, cases, n, draw ? batches : NULL, err, sizeof err) != 0) {
+    if (whole && vb_write_report(results, out, cases, n, draw ? batches : NULL, err, sizeof err) != 0) {
         vb_error(CMD, "could not write %s/REPORT.md: %s", results, err);
         status = VB_EXIT_FAIL;
         goto done;
     }
+    char report[PATH_MAX + 128];
+    snprintf(report, sizeof report,
+             whole ? "report in %s/REPORT.md"
+                   : "%s/REPORT.md left as it was (--methods drew some of its cases; a "
+                     "draw of all writes it)",
+             results);
     if (failed) {
-        vb_error(CMD, "%zu chart(s) failed (see above); report in %s/REPORT.md", failed, results);
+        vb_error(CMD, "%zu chart(s) failed (see above); %s", failed, report);
         status = VB_EXIT_FAIL;
     } else if (draw) {
-        printf("draw: %zu charts of %zu case%s in %s/; report in %s/REPORT.md\n", drawn, n,
-               n == 1 ? "" : "s", out, results);
+        printf("draw: %zu charts of %zu case%s in %s/; %s\n", drawn, n, n == 1 ? "" : "s", out,
+               report);
     }
 done:
     for (size_t i = 0; batches && i < n; i++)
@@ -428,7 +469,9 @@ int vb_cmd_draw(int argc, char **argv)
             "with a [contact] (docs/contact.md): bounces (the height reached after each\n"
             "bounce, against the exact e^2n h0) or tunnel (each handler's passing speed\n"
             "against dt, with the bound (w + 2r)/dt).  --dt and --methods pick the step and\n"
-            "the curves: draw --dt 0.025 --methods rigid-rk4,rigid-euler RESULTS.  Needs\n"
+            "the curves: draw --dt 0.025 --methods rigid-rk4,rigid-euler RESULTS (a draw\n"
+            "that --methods narrows to some of the cases leaves REPORT.md, every case's,\n"
+            "as it was).  Needs\n"
             "gnuplot (Debian: gnuplot-nox; GNUPLOT=path to choose one); without it the\n"
             "report is written with the tables only.\n\n"
             "verletbench decides what each chart shows and writes its gnuplot program;\n"

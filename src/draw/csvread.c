@@ -103,6 +103,20 @@ int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
         return -1;
     }
     size_t n_data = 0;
+    unsigned long *at = malloc(lines * sizeof *at), lineno = 0; /* a data line's number */
+    if (!at) {
+        free(line);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    if (len && t->text[len - 1] != '\n') {
+        free(line), free(at);
+        snprintf(err, errlen,
+                 "%s:%zu: the last line ends without a line end: the file was cut short "
+                 "(every table verletbench writes ends its lines)",
+                 path, lines);
+        return -1;
+    }
     for (char *p = t->text; *p;) {
         char *nl = strchr(p, '\n');
         if (nl)
@@ -110,16 +124,17 @@ int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
         size_t l = strlen(p);
         if (l && p[l - 1] == '\r')
             p[l - 1] = '\0';
+        lineno++;
         if (p[0] == '#')
             t->comments[t->n_comments++] = p;
         else if (p[0])
-            line[n_data++] = p;
+            at[n_data] = lineno, line[n_data++] = p;
         if (!nl)
             break;
         p = nl + 1;
     }
     if (n_data == 0) {
-        free(line);
+        free(line), free(at);
         snprintf(err, errlen, "%s: no header line: not a table verletbench wrote", path);
         return -1;
     }
@@ -129,7 +144,7 @@ int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
     t->n_rows = n_data - 1;
     t->cell = malloc((t->n_rows ? t->n_rows : 1) * (size_t)t->n_cols * sizeof *t->cell);
     if (!t->head || !t->cell) {
-        free(line);
+        free(line), free(at);
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
     }
@@ -142,10 +157,15 @@ int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen)
     for (size_t r = 0; r < t->n_rows; r++) {
         char **row = t->cell + r * (size_t)t->n_cols;
         int got = split(line[r + 1], row, t->n_cols);
-        for (int c = got; c < t->n_cols; c++)
-            row[c] = "";
+        if (got != t->n_cols) { /* a row cut short or run on: not what a writer prints */
+            snprintf(err, errlen,
+                     "%s:%lu: %d fields, the header has %d: not a row verletbench wrote", path,
+                     at[r + 1], got, t->n_cols);
+            free(line), free(at);
+            return -1;
+        }
     }
-    free(line);
+    free(line), free(at);
     numbers_alloc(t);
     return 0;
 }

@@ -21,7 +21,7 @@ typedef struct vb_csv {
     size_t n_comments;
     char **head; /* the column names */
     int n_cols;
-    char **cell; /* n_rows * n_cols; a short row's missing fields are "" */
+    char **cell; /* n_rows * n_cols (a row of another count of fields is refused) */
     size_t n_rows;
     /* each cell as a number, parsed the first time it is asked for (a
      * chart reads a path's cells several times; strtod was 70 % of draw's
@@ -32,7 +32,9 @@ typedef struct vb_csv {
     unsigned char *parsed;
 } vb_csv;
 
-/* 0, or -1 with a message naming the file (no header, too large, unreadable). */
+/* 0, or -1 with a message naming the file (no header, too large, unreadable;
+ * a row of another count of fields than the header, or a last line cut
+ * short: file and line). */
 int vb_csv_read(const char *path, vb_csv *t, char *err, size_t errlen);
 void vb_csv_free(vb_csv *t);
 /* The rows of t where keep[row] is set, as a table of their own that

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* flockfile, putc_unlocked */
 #include "schema.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "numbers.h"
@@ -24,6 +25,52 @@ static void quoted(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* A number's cell as its format prints it, into buf (len >= 400: %.6f of
+ * 1e308 is 316 characters); 0 for a format that is not a number's. */
+static int number_cell(char *buf, size_t len, vb_format fmt, vb_cell c)
+{
+    switch (fmt) {
+    case VB_FMT_REAL:
+        snprintf(buf, len, "%.17g", c.x);
+        return 1;
+    case VB_FMT_FIX6:
+        snprintf(buf, len, "%.6f", c.x);
+        return 1;
+    case VB_FMT_COUNT:
+        snprintf(buf, len, "%llu", c.u);
+        return 1;
+    case VB_FMT_INT:
+        snprintf(buf, len, "%lld", c.i);
+        return 1;
+    case VB_FMT_SHORT:
+        snprintf(buf, len, "%g", c.x);
+        return 1;
+    case VB_FMT_SCI6:
+        snprintf(buf, len, "%.6e", c.x);
+        return 1;
+    case VB_FMT_G4:
+        snprintf(buf, len, "%.4g", c.x);
+        return 1;
+    case VB_FMT_G10:
+        snprintf(buf, len, "%.10g", c.x);
+        return 1;
+    case VB_FMT_SHORTEST:
+        vb_format_shortest(c.x, buf, len);
+        return 1;
+    case VB_FMT_FIX3:
+        snprintf(buf, len, "%.3f", c.x);
+        return 1;
+    case VB_FMT_FIX0:
+        snprintf(buf, len, "%.0f", c.x);
+        return 1;
+    case VB_FMT_HEX:
+        snprintf(buf, len, "%a", c.x);
+        return 1;
+    default: /* text, a list, a group: printed by their column */
+        return 0;
+    }
+}
+
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
 {
     if (c.blank)
@@ -35,52 +82,34 @@ void vb_cell_print(FILE *f, vb_format fmt, vb_cell c)
             fputs(c.s, f);
         return;
     }
-    switch (fmt) {
-    case VB_FMT_REAL:
-        fprintf(f, "%.17g", c.x);
-        break;
-    case VB_FMT_FIX6:
-        fprintf(f, "%.6f", c.x);
-        break;
-    case VB_FMT_COUNT:
-        fprintf(f, "%llu", c.u);
-        break;
-    case VB_FMT_INT:
-        fprintf(f, "%lld", c.i);
-        break;
-    case VB_FMT_SHORT:
-        fprintf(f, "%g", c.x);
-        break;
-    case VB_FMT_SCI6:
-        fprintf(f, "%.6e", c.x);
-        break;
-    case VB_FMT_G4:
-        fprintf(f, "%.4g", c.x);
-        break;
-    case VB_FMT_G10:
-        fprintf(f, "%.10g", c.x);
-        break;
-    case VB_FMT_SHORTEST: {
-        char buf[40];
-        vb_format_shortest(c.x, buf, sizeof buf);
+    char buf[400];
+    if (number_cell(buf, sizeof buf, fmt, c))
         fputs(buf, f);
-        break;
+}
+
+int vb_cell_printed(vb_format fmt, const char *s, double *x)
+{
+    char buf[400], *end;
+    vb_cell c = {0};
+    if (!s[0] || strlen(s) >= sizeof buf)
+        return 0;
+    if (fmt == VB_FMT_COUNT) {
+        if (s[0] == '-')
+            return 0; /* strtoull takes "-1" as the largest count */
+        c.u = strtoull(s, &end, 10);
+        c.x = (double)c.u;
+    } else if (fmt == VB_FMT_INT) {
+        c.i = strtoll(s, &end, 10);
+        c.x = (double)c.i;
+    } else {
+        c.x = strtod(s, &end);
     }
-    case VB_FMT_FIX3:
-        fprintf(f, "%.3f", c.x);
-        break;
-    case VB_FMT_FIX0:
-        fprintf(f, "%.0f", c.x);
-        break;
-    case VB_FMT_HEX:
-        fprintf(f, "%a", c.x);
-        break;
-    case VB_FMT_TEXT:   /* its text, above */
-    case VB_FMT_QUOTED: /* the same */
-    case VB_FMT_LIST:   /* printed by its column (vb_schema_row) */
-    case VB_FMT_GROUP:
-        break;
-    }
+    /* out of range, or not what the format prints: printed again, it
+     * differs (strtoull's largest count, strtod's inf for "1e999") */
+    if (*end != '\0' || !number_cell(buf, sizeof buf, fmt, c) || strcmp(buf, s) != 0)
+        return 0;
+    *x = c.x;
+    return 1;
 }
 
 void vb_schema_header_of(FILE *f, const vb_schema *s, unsigned view, const void *table)

@@ -158,6 +158,13 @@ void vb_schema_row(FILE *f, const vb_schema *s, unsigned view, const void *table
                    const void *row);
 /* One cell as its column prints it (nothing for a blank). */
 void vb_cell_print(FILE *f, vb_format fmt, vb_cell c);
+/* The reader's side: 1 when s is what vb_cell_print prints for some
+ * number in a column of format fmt (read back and printed again, the same
+ * text: "1e30", "3.50", " 1" or "0x10" are no cell of %.17g, "1e+30" and
+ * "-0" are; "-0" is none of %.6f, "-0.000000" is), with *x its value; 0 for any other text, and for a format that is
+ * not a number's.  inf and nan are printed as printf spells them: the
+ * caller says whether its column holds them. */
+int vb_cell_printed(vb_format fmt, const char *s, double *x);
 
 /* Getters of a field of the row at col->at: a double (NaN printed as a
  * blank cell), an int, an unsigned long long, a string (const char *); a
