@@ -39,16 +39,9 @@ LIMIT = 150
 # ever shortened: an entry no longer over LIMIT fails the check.
 SECOND_PASS = "draw/output/sweep/driver: second pass"
 ALLOWED = {
-    "draw/gridchart.c:vb_chart_grid": SECOND_PASS,
-    "draw/pathchart.c:vb_chart_path": SECOND_PASS,
-    "draw/convergence.c:vb_chart_convergence": SECOND_PASS,
-    "draw/rateschart.c:vb_chart_apex": SECOND_PASS,
     "check/baseline.c:read_runs_into": "check/'s reader of runs.csv: issue 52.3 (every table "
                                        "from its schema) rewrites its column reads; split after",
-    "draw/overtime.c:vb_chart_over_time": SECOND_PASS,
     "driver/simulate.c:vb_simulate_grid": SECOND_PASS,
-    "draw/errcharts.c:work_chart": SECOND_PASS,
-    "draw/rateschart.c:vb_chart_rates": SECOND_PASS,
 }
 
 

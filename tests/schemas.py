@@ -5,7 +5,7 @@ docs and the readers say the same columns (issue 52.3):
 
 - `list --columns` prints each table's columns from its schema; every
   file the commands write here (run's case and grid directories, chart
-  data, timing, shards aside; stability, longrun, bench, list --csv, sim
+  data, timing, a shard; stability, longrun, bench, list --csv, sim
   and its trajectories) has a header that is its table's, a column of a
   view (runs.csv's level, a loop's err_draw_max) only where the schema
   puts it, and the views a case calls for (a frame loop's, a rigid
@@ -123,15 +123,16 @@ def test_files_follow_their_schemas(tmp):
              "0.5", "--seeds", "2", "--periods", "50", "--out", stab).returncode == 0, "stability")
     check(vb("longrun", "--model", "spring", "--integrator", "velocity-verlet", "--periods", "1000",
              "--steps-per-period", "50", "--out", lr).returncode == 0, "longrun")
+    shard = os.path.join(tmp, "shard")
+    check(vb("run", "--quiet", "--shard", "1/2", os.path.join(ROOT, "cases", "spring.case"),
+             "--out", shard).returncode == 0, "run --shard")
     bench = os.path.join(tmp, "bench.csv")
     check(vb("bench", "--model", "spring", "--steps", "1000", "--repeat", "1", "--modes", "single",
              "--out", bench).returncode == 0, "bench")
     seen = set()
     files = sorted(glob.glob(os.path.join(out, "*", "*.csv")) + glob.glob(os.path.join(stab, "*.csv")) +
-                   glob.glob(os.path.join(lr, "*.csv")) + [bench])
-    # (shard.csv is not among them: every field of every kind of run's
-    # result, written from output/shardfile.c's table of fields and read
-    # back by merge, which tests/shards.sh holds to the bit)
+                   glob.glob(os.path.join(lr, "*.csv")) + [bench] +
+                   glob.glob(os.path.join(shard, "*", "shard.csv")))
     for path in files:
         name = os.path.basename(path)
         case = os.path.basename(os.path.dirname(path)).split("@")[0]
@@ -166,7 +167,7 @@ def test_files_follow_their_schemas(tmp):
              "reverse.csv", "rates.csv", "flips.csv", "contact.csv", "convergence.csv",
              "timeseries.csv", "paths.csv", "bounces.csv", "rigid_timeseries.csv", "polhode.csv",
              "timing.csv", "grid.csv", "stability.csv", "stability-summary.csv", "longrun.csv",
-             "longrun-summary.csv", "bench.csv", "body.csv"}
+             "longrun-summary.csv", "bench.csv", "body.csv", "shard.csv"}
     check(every <= seen, "every table of a run and of the studies was written and checked",
           "not seen: %s" % sorted(every - seen))
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "coincide.h"
+#include "panels.h"
 #include "palette.h"
 #include "charts.h"
 
@@ -209,53 +210,173 @@ static void fit_fan(const panel *P, const int *hasq, double ypad, double xspan, 
     free(F.cb);
 }
 
+/* a curve's key: its name and fitted order, or "= NAME" */
+static void conv_key(const vb_panels *P, size_t p, size_t s, int cord, char *key, size_t len)
+{
+    const vb_group *g = vb_curve(&P->C, p, s);
+    char note[512], onote[128];
+    vb_same_note(&P->C, p, s, note, sizeof note);
+    order_note(cord >= 0 ? vb_csv_str(P->t, g->first, cord) : "?", onote, sizeof onote);
+    if (P->C.raw[p * P->ns + s][0])
+        snprintf(key, len, "%s%s", P->series[s], note);
+    else
+        snprintf(key, len, "%s  %s%s", P->series[s], onote, note);
+}
+
+/* panel p's points (log10 dt, log10 error) into P, the slopes its curves
+ * have into hasq; 1 when some order is a trend (*) */
+static int panel_points(const vb_panels *V, size_t p, int cdt, int cerr, int cord, panel *P,
+                        int *hasq)
+{
+    const vb_csv *t = V->t;
+    int starred = 0;
+    P->npt = P->nc = 0;
+    P->xlo = P->ylo = 1e300;
+    P->xhi = P->yhi = -1e300;
+    for (size_t s = 0; s < V->ns; s++) {
+        const vb_group *g = vb_curve(&V->C, p, s);
+        if (!g)
+            continue;
+        P->cs[P->nc] = P->npt;
+        for (size_t r = g->first; r <= g->last; r++) {
+            double x = vb_csv_num(t, r, cdt), y = vb_csv_num(t, r, cerr);
+            if (isfinite(x) && isfinite(y) && x > 0 && y > 0) {
+                P->px[P->npt] = log10(x);
+                P->py[P->npt] = log10(y);
+                P->xlo = fmin(P->xlo, P->px[P->npt]);
+                P->xhi = fmax(P->xhi, P->px[P->npt]);
+                P->ylo = fmin(P->ylo, P->py[P->npt]);
+                P->yhi = fmax(P->yhi, P->py[P->npt]);
+                P->npt++;
+            }
+        }
+        /* an empty curve: cs > ce */
+        P->ce[P->nc] = P->npt ? P->npt - 1 : 0;
+        if (P->npt == P->cs[P->nc])
+            P->cs[P->nc] = P->ce[P->nc] + 1;
+        P->nc++;
+        /* a slope-p guide is drawn only when some curve of the panel has
+         * order p, rounded to the nearest integer from its fitted order
+         * (a trend "*" included: its guide shows how far it is from a
+         * power law; "exact" and "undetermined" have none, nor does an
+         * order below 1/2).  The fitted order rather than the expected
+         * one: a guide is for comparing with the slopes drawn, and a
+         * method that falls short of its order (verlet with random
+         * steps) has no line of that slope to compare with. */
+        const char *o = vb_csv_str(t, g->first, cord);
+        double v = order_num(o); /* a trend's "*" ends the number */
+        if (!isnan(v) && v >= 0.5 && v < MAX_SLOPE + 0.5)
+            hasq[(int)(v + 0.5)] = 1;
+        starred |= is_trend(o);
+    }
+    return starred;
+}
+
+/* panel p's axes: fitted to its points with the fan of slope guides, or an
+ * empty panel that says why */
+static void panel_axes(FILE *f, const panel *P, const int *hasq, double panel_w)
+{
+    if (P->npt > 0) {
+        /* a modest margin: a tenth of a decade in dt (levels are 0.3
+         * apart), 6 % of the span in error */
+        double xpad = 0.1, xspan = P->xhi - P->xlo + 2 * xpad;
+        double ypad = fmax(0.25, 0.06 * (P->yhi - P->ylo));
+        fan F;
+        fit_fan(P, hasq, ypad, xspan, panel_w, &F);
+        double y0 = P->ylo - ypad, y1 = P->yhi + ypad;
+        if (F.ns > 0 && !isnan(F.anchor)) {
+            y0 = fmin(y0, F.anchor - F.sl[F.ns - 1] * F.w - F.h - F.m);
+            y1 = fmax(y1, F.anchor + F.m);
+            for (int i = 0; i < F.ns; i++) {
+                double xa = pow(10, P->xhi - F.w), ya = pow(10, F.anchor - F.sl[i] * F.w);
+                fprintf(f, "set arrow %d from %.17g, %.17g to %.17g, %.17g nohead back lw 1.2 "
+                           "lc rgb \"#7a7a7a\"\n",
+                        i + 1, xa, ya, pow(10, P->xhi), pow(10, F.anchor));
+                fprintf(f, "set label %d \"slope %d\" at %.17g, %.17g right offset -0.4, 0 "
+                           "font \",9\" tc rgb \"#555555\" noenhanced\n",
+                        i + 1, F.sl[i], xa, ya);
+            }
+        }
+        fprintf(f, "set xrange [%.17g : %.17g]\n", pow(10, P->xlo - xpad), pow(10, P->xhi + xpad));
+        /* dt halves from level to level: a tic per factor of 2, from a power of 10 */
+        fprintf(f, "set xtics %.17g, 2\n", pow(10, floor(P->xlo - xpad)));
+        fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, y0), pow(10, y1));
+    } else {
+        /* every run of the panel diverged, or its truth could not be
+         * computed: an empty panel that says so, not a failed chart */
+        fputs("set xrange [1e-3 : 1]\nset yrange [1e-3 : 1]\nset label 21 ", f);
+        vb_gp_str(f, VB_NO_FINITE);
+        fputs(" at graph 0.5, graph 0.5 center font \",11\" tc rgb \"#555555\" noenhanced\n", f);
+    }
+}
+
+/* panel p's curves, then their key entries (a plain sample for each,
+ * whatever the width and point size of its curve) */
+static void panel_plot(const vb_panels *V, size_t p, int first_block, int empty, int cord)
+{
+    FILE *f = V->f;
+    const vb_curves *C = &V->C;
+    const char **series = V->series;
+    size_t ns = V->ns;
+    char key[1024];
+    fputs("plot ", f);
+    int block = first_block, any = 0;
+    if (empty) {
+        fputs("1e300 notitle", f);
+        any = 1;
+    } else
+        for (size_t s = 0; s < ns; s++) {
+            if (!vb_curve(C, p, s))
+                continue;
+            fprintf(f, "%s$c%d using 1:2 with linespoints lw %g dt %d pt %d ps %g lc rgb \"%s\" "
+                       "notitle",
+                    any ? ", \\\n     " : "", block++, vb_curve_lw(C, p, s, 1.6),
+                    vb_curve_dt(C, p, s), vb_palette_point(series, ns, series[s]),
+                    vb_curve_ps(C, p, s, 1.1), vb_palette_colour(series, ns, series[s]));
+            any = 1;
+        }
+    for (size_t s = 0; s < ns; s++) {
+        if (!vb_curve(C, p, s))
+            continue;
+        conv_key(V, p, s, cord, key, sizeof key);
+        fprintf(f, ", \\\n     keyentry with linespoints lw 1.6 pt %d ps 1.1 lc rgb \"%s\" title ",
+                vb_palette_point(series, ns, series[s]), vb_palette_colour(series, ns, series[s]));
+        vb_gp_str(f, key);
+    }
+    fputc('\n', f);
+}
+
 int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char *err,
                          size_t errlen)
 {
     const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0)
-        return -1;
-    vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0)
-        return -1;
-    int rc = -1;
-    const char **series = malloc((gs.n_series + 1) * sizeof *series);
+    vb_panels V;
     panel P = {0};
-    vb_curves C = {0};
-    double *ny = malloc((t->n_rows + 1) * sizeof *ny);
+    int rc = -1;
+    if (vb_panels_open(&V, ch, t, need, VB_PANELS_STEPSIZED, VB_CONV_COL(SAME_AS), err,
+                       errlen) != 0)
+        goto done;
     P.px = malloc((t->n_rows + 1) * sizeof *P.px);
     P.py = malloc((t->n_rows + 1) * sizeof *P.py);
-    P.cs = malloc((gs.n_series + 1) * sizeof *P.cs);
-    P.ce = malloc((gs.n_series + 1) * sizeof *P.ce);
-    size_t ns = series ? vb_stepsized(t, &gs, series) : 0;
-    if (!series || !ny || !P.px || !P.py || !P.cs || !P.ce ||
-        vb_curves_init(&C, t, &gs, series, ns, VB_CONV_COL(SAME_AS)) != 0) {
+    P.cs = malloc((V.gs.n_series + 1) * sizeof *P.cs);
+    P.ce = malloc((V.gs.n_series + 1) * sizeof *P.ce);
+    if (!P.px || !P.py || !P.cs || !P.ce) {
         snprintf(err, errlen, "%s: out of memory", t->path);
         goto done;
     }
     int cdt = vb_csv_col(t, VB_CONV_COL(DT)), cerr = vb_csv_col(t, VB_CONV_COL(ERR_POS_MAX)),
         cord = vb_csv_col(t, VB_CONV_COL(ORDER));
-    for (size_t r = 0; r < t->n_rows; r++) {
-        double y = vb_csv_num(t, r, cerr);
-        ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
-    }
-    vb_curves_near(&C, ny);
-    char trace[512], note[512], onote[128], key[1024];
-    vb_trace_title(t->comments, t->n_comments, trace, sizeof trace);
+    vb_panels_log_ny(&V, cerr);
+    vb_curves_near(&V.C, V.ny);
 
     /* the key's width: the longest title */
+    char key[1024];
     size_t keychars = 10;
-    for (size_t p = 0; p < C.np; p++)
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
+    for (size_t p = 0; p < V.C.np; p++)
+        for (size_t s = 0; s < V.ns; s++) {
+            if (!vb_curve(&V.C, p, s))
                 continue;
-            vb_same_note(&C, p, s, note, sizeof note);
-            order_note(cord >= 0 ? vb_csv_str(t, g->first, cord) : "?", onote, sizeof onote);
-            if (C.raw[p * ns + s][0])
-                snprintf(key, sizeof key, "%s%s", series[s], note);
-            else
-                snprintf(key, sizeof key, "%s  %s%s", series[s], onote, note);
+            conv_key(&V, p, s, cord, key, sizeof key);
             size_t l = vb_utf8_len(key);
             keychars = l > keychars ? l : keychars;
         }
@@ -263,158 +384,38 @@ int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char 
     double panel_w = width - 90 - vb_key_px(keychars);
 
     FILE *f = ch->f;
-    vb_gp_begin(ch, 1000, 470.0 * (double)C.np + 40, 11, 1.5, 1);
+    vb_gp_begin(ch, 1000, 470.0 * (double)V.C.np + 40, 11, 1.5, 1);
     fputs("set logscale xy\nset format x \"%.2g\"\nset format y \"10^{%L}\"\n"
           "set xlabel \"step size dt (time units)\" noenhanced\n"
-          "set ylabel \"max position error (length units)\" noenhanced\n"
-          "set key outside right top vertical noenhanced nobox width -4 samplen 2.5 font \",10\"\n",
+          "set ylabel \"max position error (length units)\" noenhanced\n",
           f);
-    vb_gp_margins(f, keychars, width);
-    fputs("set multiplot layout ", f);
-    fprintf(f, "%zu, 1 title ", C.np);
-    vb_gp_str(f, title);
-    fputs(" noenhanced font \",13\"\n", f);
-    for (size_t p = 0; p < C.np; p++) {
-        /* the panel's points */
-        P.npt = P.nc = 0;
-        P.xlo = P.ylo = 1e300;
-        P.xhi = P.yhi = -1e300;
+    vb_panels_key_right(&V, -4, keychars, width);
+    vb_panels_layout(&V, V.C.np, title, NULL);
+    for (size_t p = 0; p < V.C.np; p++) {
         int hasq[MAX_SLOPE + 1] = {0};
-        int starred = 0;
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            P.cs[P.nc] = P.npt;
-            for (size_t r = g->first; r <= g->last; r++) {
-                double x = vb_csv_num(t, r, cdt), y = vb_csv_num(t, r, cerr);
-                if (isfinite(x) && isfinite(y) && x > 0 && y > 0) {
-                    P.px[P.npt] = log10(x);
-                    P.py[P.npt] = log10(y);
-                    P.xlo = fmin(P.xlo, P.px[P.npt]);
-                    P.xhi = fmax(P.xhi, P.px[P.npt]);
-                    P.ylo = fmin(P.ylo, P.py[P.npt]);
-                    P.yhi = fmax(P.yhi, P.py[P.npt]);
-                    P.npt++;
-                }
-            }
-            /* an empty curve: cs > ce */
-            P.ce[P.nc] = P.npt ? P.npt - 1 : 0;
-            if (P.npt == P.cs[P.nc])
-                P.cs[P.nc] = P.ce[P.nc] + 1;
-            P.nc++;
-            /* a slope-p guide is drawn only when some curve of the panel has
-             * order p, rounded to the nearest integer from its fitted order
-             * (a trend "*" included: its guide shows how far it is from a
-             * power law; "exact" and "undetermined" have none, nor does an
-             * order below 1/2).  The fitted order rather than the expected
-             * one: a guide is for comparing with the slopes drawn, and a
-             * method that falls short of its order (verlet with random
-             * steps) has no line of that slope to compare with. */
-            const char *o = vb_csv_str(t, g->first, cord);
-            double v = order_num(o); /* a trend's "*" ends the number */
-            if (!isnan(v) && v >= 0.5 && v < MAX_SLOPE + 0.5)
-                hasq[(int)(v + 0.5)] = 1;
-            starred |= is_trend(o);
-        }
+        int starred = panel_points(&V, p, cdt, cerr, cord, &P, hasq);
         fputs("unset arrow\nunset label\n", f);
-        if (P.npt > 0) {
-            /* a modest margin: a tenth of a decade in dt (levels are 0.3
-             * apart), 6 % of the span in error */
-            double xpad = 0.1, xspan = P.xhi - P.xlo + 2 * xpad;
-            double ypad = fmax(0.25, 0.06 * (P.yhi - P.ylo));
-            fan F;
-            fit_fan(&P, hasq, ypad, xspan, panel_w, &F);
-            double y0 = P.ylo - ypad, y1 = P.yhi + ypad;
-            if (F.ns > 0 && !isnan(F.anchor)) {
-                y0 = fmin(y0, F.anchor - F.sl[F.ns - 1] * F.w - F.h - F.m);
-                y1 = fmax(y1, F.anchor + F.m);
-                for (int i = 0; i < F.ns; i++) {
-                    double xa = pow(10, P.xhi - F.w), ya = pow(10, F.anchor - F.sl[i] * F.w);
-                    fprintf(f, "set arrow %d from %.17g, %.17g to %.17g, %.17g nohead back lw 1.2 "
-                               "lc rgb \"#7a7a7a\"\n",
-                            i + 1, xa, ya, pow(10, P.xhi), pow(10, F.anchor));
-                    fprintf(f, "set label %d \"slope %d\" at %.17g, %.17g right offset -0.4, 0 "
-                               "font \",9\" tc rgb \"#555555\" noenhanced\n",
-                            i + 1, F.sl[i], xa, ya);
-                }
-            }
-            fprintf(f, "set xrange [%.17g : %.17g]\n", pow(10, P.xlo - xpad), pow(10, P.xhi + xpad));
-            /* dt halves from level to level: a tic per factor of 2, from a power of 10 */
-            fprintf(f, "set xtics %.17g, 2\n", pow(10, floor(P.xlo - xpad)));
-            fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, y0), pow(10, y1));
-        } else {
-            /* every run of the panel diverged, or its truth could not be
-             * computed: an empty panel that says so, not a failed chart */
-            fputs("set xrange [1e-3 : 1]\nset yrange [1e-3 : 1]\nset label 21 ", f);
-            vb_gp_str(f, VB_NO_FINITE);
-            fputs(" at graph 0.5, graph 0.5 center font \",11\" tc rgb \"#555555\" noenhanced\n", f);
-        }
+        panel_axes(f, &P, hasq, panel_w);
         if (starred)
             fputs("set label 20 \"* a trend over all points:\\nno single power law\" at graph 1.04, "
                   "graph 0.04 left font \",9\" tc rgb \"#333333\" noenhanced\n",
                   f);
-        vb_near_label(&C, p, "errors", starred ? 0.27 : 0.14, f);
-        fputs("set title ", f);
-        vb_gp_str(f, vb_plan_title(C.plans[p], "random steps, median of seeds", trace));
-        fputs(" noenhanced\n", f);
-        vb_curves_stripes(&C, p, f);
+        vb_near_label(&V.C, p, "errors", starred ? 0.27 : 0.14, f);
+        vb_panels_plan_title(&V, &V.C, p, "random steps, median of seeds");
+        vb_curves_stripes(&V.C, p, f);
         /* the curves' data */
-        int first_block = ch->blocks + 1;
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            vb_gp_block_begin(ch);
-            for (size_t r = g->first; r <= g->last; r++)
-                fprintf(f, "%s,%s\n", vb_csv_str(t, r, cdt), vb_csv_str(t, r, cerr));
-            vb_gp_block_end(ch);
-        }
-        /* the curves, then their key entries (a plain sample for each,
-         * whatever the width and point size of its curve) */
-        fputs("plot ", f);
-        int block = first_block, any = 0;
-        if (P.npt == 0) {
-            fputs("1e300 notitle", f);
-            any = 1;
-        } else
-            for (size_t s = 0; s < ns; s++) {
-                if (!vb_curve(&C, p, s))
-                    continue;
-                fprintf(f, "%s$c%d using 1:2 with linespoints lw %g dt %d pt %d ps %g lc rgb \"%s\" "
-                           "notitle",
-                        any ? ", \\\n     " : "", block++, vb_curve_lw(&C, p, s, 1.6),
-                        vb_curve_dt(&C, p, s), vb_palette_point(series, ns, series[s]),
-                        vb_curve_ps(&C, p, s, 1.1), vb_palette_colour(series, ns, series[s]));
-                any = 1;
-            }
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            vb_same_note(&C, p, s, note, sizeof note);
-            order_note(cord >= 0 ? vb_csv_str(t, g->first, cord) : "?", onote, sizeof onote);
-            if (C.raw[p * ns + s][0])
-                snprintf(key, sizeof key, "%s%s", series[s], note);
-            else
-                snprintf(key, sizeof key, "%s  %s%s", series[s], onote, note);
-            fprintf(f, ", \\\n     keyentry with linespoints lw 1.6 pt %d ps 1.1 lc rgb \"%s\" title ",
-                    vb_palette_point(series, ns, series[s]), vb_palette_colour(series, ns, series[s]));
-            vb_gp_str(f, key);
-        }
-        fputc('\n', f);
+        const int xy[2] = {cdt, cerr};
+        int first_block = vb_panels_blocks(&V, &V.C, p, vb_panels_row_xy, xy);
+        panel_plot(&V, p, first_block, P.npt == 0, cord);
     }
     fputs("unset multiplot\n", f);
     vb_gp_end(ch);
     rc = 0;
 done:
-    free(series);
-    free(ny);
     free(P.px);
     free(P.py);
     free(P.cs);
     free(P.ce);
-    vb_curves_free(&C);
-    vb_groups_free(&gs);
+    vb_panels_close(&V);
     return rc;
 }

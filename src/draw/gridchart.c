@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "coincide.h"
+#include "panels.h"
 #include "grid.h"
 #include "norms.h"
 #include "palette.h"
@@ -74,6 +75,204 @@ size_t vb_grid_rests(const vb_csv *t, char ***rests)
     return n;
 }
 
+/* the rows of one combination of the other keys, as a table of their own:
+ * 0, or -1 (out of memory) */
+static int rows_of_rest(const vb_csv *all, const char *rest, int nk, vb_csv *sub)
+{
+    unsigned char *keep = calloc(all->n_rows + 1, 1);
+    for (size_t r = 0; keep && r < all->n_rows; r++) {
+        char *s = rest_of(all, r, nk);
+        keep[r] = s && strcmp(s, rest) == 0;
+        free(s);
+    }
+    int rc = keep && vb_csv_filter(all, keep, sub) == 0 ? 0 : -1;
+    free(keep);
+    return rc;
+}
+
+/* what the whole chart's axes are made of */
+typedef struct {
+    int cx, cnorm, crange, cord, cci, cexp, cerr; /* columns */
+    int error;                 /* VB_GRID_ERROR */
+    double xmin, xmax;
+    int logx;
+    int labels[MAX_LABELS], nl; /* the labels, for the order chart's guide lines */
+    double ylo, yhi, elo, ehi;  /* the order chart's y range, the error chart's */
+} grid_axes;
+
+static int pos_row(const vb_csv *t, const grid_axes *A, size_t r)
+{
+    return !strcmp(vb_csv_str(t, r, A->cnorm), vb_norm_name(VB_NORM_POS_MAX));
+}
+
+/* the x range (logarithmic when positive over a factor of 20), the labels,
+ * and the y ranges */
+static void grid_ranges(const vb_csv *t, grid_axes *A)
+{
+    A->xmin = INFINITY, A->xmax = -INFINITY;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        double x = vb_csv_num(t, r, A->cx);
+        if (!isnan(x)) {
+            A->xmin = fmin(A->xmin, x);
+            A->xmax = fmax(A->xmax, x);
+        }
+    }
+    A->logx = A->xmin > 0 && A->xmax / A->xmin >= 20;
+    A->nl = 0;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        double e = vb_csv_num(t, r, A->cexp);
+        if (isnan(e))
+            continue;
+        int l = (int)e, i = 0;
+        while (i < A->nl && A->labels[i] != l)
+            i++;
+        if (i == A->nl && A->nl < MAX_LABELS)
+            A->labels[A->nl++] = l;
+    }
+    /* the order chart's y range: the labels and every asymptotic order,
+     * with room (a flat series of 2.00 is not stretched over a hundredth); a
+     * trend (*) widens it at most to two orders beyond the labels, and error
+     * bars are clipped: a trend of 90 would flatten every order that means
+     * something */
+    A->ylo = 1e300, A->yhi = -1e300;
+    for (int i = 0; i < A->nl; i++) {
+        A->ylo = fmin(A->ylo, A->labels[i] - 0.75);
+        A->yhi = fmax(A->yhi, A->labels[i] + 0.75);
+    }
+    double llo = A->ylo + 0.75, lhi = A->yhi - 0.75;
+    A->elo = 1e300, A->ehi = -1e300;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        if (!pos_row(t, A, r))
+            continue;
+        double o = vb_csv_num(t, r, A->cord), y = vb_csv_num(t, r, A->cerr);
+        if (strcmp(vb_csv_str(t, r, A->crange), "none") != 0 && isfinite(o)) {
+            if (!strcmp(vb_csv_str(t, r, A->crange), "all"))
+                o = fmax(llo - 2, fmin(lhi + 2, o));
+            A->ylo = fmin(A->ylo, o - 0.25);
+            A->yhi = fmax(A->yhi, o + 0.25);
+        }
+        if (isfinite(y) && y > 0) {
+            A->elo = fmin(A->elo, y);
+            A->ehi = fmax(A->ehi, y);
+        }
+    }
+}
+
+/* the axes, the key and the figure's title */
+static void grid_head(const vb_panels *V, const grid_axes *A, const char *xkey, const char *title,
+                      size_t keychars)
+{
+    FILE *f = V->f;
+    fputs(A->logx ? "set logscale x\nset format x \"%g\"\n" : "unset logscale x\n", f);
+    char xl[512];
+    snprintf(xl, sizeof xl, "%s (the grid's parameter)", xkey);
+    fputs("set xlabel ", f);
+    vb_gp_str(f, xl);
+    fputs(" noenhanced\n", f);
+    char what[512];
+    if (A->error) {
+        fputs("set logscale y\nset format y \"10^{%L}\"\n"
+              "set ylabel \"max position error at the finest step (length units)\" noenhanced\n",
+              f);
+        snprintf(what, sizeof what, "max position error at each point's finest step");
+    } else {
+        fputs("unset logscale y\nset format y \"%.1f\"\n"
+              "set ylabel \"fitted order of the max position error\" noenhanced\n",
+              f);
+        snprintf(what, sizeof what, "fitted order (95 %% interval) against %s", xkey);
+    }
+    vb_panels_key_right(V, -2, keychars, 1000.0);
+    /* a margin of a twentieth of the range each side (a 20th of a decade,
+     * on a log axis) */
+    if (A->xmax > A->xmin) {
+        if (A->logx) {
+            double pad = pow(10, 0.05 * log10(A->xmax / A->xmin));
+            fprintf(f, "set xrange [%.17g : %.17g]\n", A->xmin / pad, A->xmax * pad);
+        } else {
+            double pad = 0.05 * (A->xmax - A->xmin);
+            fprintf(f, "set xrange [%.17g : %.17g]\n", A->xmin - pad, A->xmax + pad);
+        }
+    }
+    vb_panels_layout(V, V->C.np, title, what);
+}
+
+/* a row of a curve: x, then the error, or the asymptotic order, its
+ * interval and the trend's order */
+typedef struct {
+    const grid_axes *A;
+} grid_rows;
+
+static void grid_row(FILE *f, const vb_csv *t, size_t r, const void *arg)
+{
+    const grid_axes *A = ((const grid_rows *)arg)->A;
+    int pos = pos_row(t, A, r);
+    const char *range = vb_csv_str(t, r, A->crange);
+    double y = vb_csv_num(t, r, A->cerr), o = vb_csv_num(t, r, A->cord), c = vb_csv_num(t, r, A->cci);
+    fprintf(f, "%s,", vb_csv_str(t, r, A->cx));
+    if (A->error) {
+        vb_gp_num(f, pos && isfinite(y) && y > 0 ? y : (double)NAN);
+    } else {
+        vb_gp_num(f, pos && !strcmp(range, "asymptotic") ? o : (double)NAN);
+        fputc(',', f);
+        vb_gp_num(f, isnan(c) ? 0 : c);
+        fputc(',', f);
+        vb_gp_num(f, pos && !strcmp(range, "all") ? o : (double)NAN);
+    }
+    fputc('\n', f);
+}
+
+/* panel p: its title, y range, guides at the labels, data and curves */
+static void grid_panel(vb_panels *V, const grid_axes *A, size_t p)
+{
+    FILE *f = V->f;
+    const vb_curves *C = &V->C;
+    const char **series = V->series;
+    size_t ns = V->ns;
+    int error = A->error;
+    fputs("set title ", f);
+    vb_gp_str(f, vb_plan_title(C->plans[p], "random steps, median of seeds", V->trace));
+    fputs(" noenhanced\nunset arrow\nset autoscale y\n", f);
+    vb_curves_stripes(C, p, f);
+    if (!error)
+        fprintf(f, "set yrange [%.17g : %.17g]\n", A->ylo, A->yhi);
+    else if (A->elo <= A->ehi)
+        fprintf(f, "set yrange [%.17g : %.17g]\n", A->elo / pow(10, 0.35), A->ehi * pow(10, 0.35));
+    vb_near_label(C, p, error ? "errors" : "orders", 0.14, f);
+    for (int i = 0; i < A->nl && !error; i++)
+        fprintf(f, "set arrow %d from graph 0, first %d to graph 1, first %d nohead dt 2 lw 1 "
+                   "lc rgb \"#999999\" back\n",
+                i + 1, A->labels[i], A->labels[i]);
+    const grid_rows G = {A};
+    int firstb = vb_panels_blocks(V, C, p, grid_row, &G);
+    const char *sep = "plot ";
+    for (size_t s = 0, b = (size_t)firstb; s < ns; s++)
+        if (vb_curve(C, p, s)) {
+            fprintf(f, "%s$c%zu using 1:2%s with %s lw %g dt %d pt %d ps %g lc rgb \"%s\" notitle",
+                    sep, b++, error ? "" : ":3", error ? "linespoints" : "yerrorlines",
+                    vb_curve_lw(C, p, s, 1.6), vb_curve_dt(C, p, s),
+                    vb_palette_point(series, ns, series[s]), vb_curve_ps(C, p, s, 1.1),
+                    vb_palette_colour(series, ns, series[s]));
+            sep = ", \\\n     ";
+        }
+    for (size_t s = 0, b = (size_t)firstb; s < ns && !error; s++)
+        if (vb_curve(C, p, s))
+            fprintf(f, "%s$c%zu using 1:4 with points pt 6 ps %g lc rgb \"%s\" notitle", sep, b++,
+                    vb_curve_ps(C, p, s, 1.3), vb_palette_colour(series, ns, series[s]));
+    char key[1024];
+    for (size_t s = 0; s < ns; s++)
+        if (vb_curve(C, p, s)) {
+            vb_panels_key(V, C, p, s, key, sizeof key);
+            fprintf(f, "%skeyentry with linespoints lw 1.6 pt %d ps 1.1 lc rgb \"%s\" title ", sep,
+                    vb_palette_point(series, ns, series[s]),
+                    vb_palette_colour(series, ns, series[s]));
+            vb_gp_str(f, key);
+        }
+    if (!error)
+        fprintf(f, "%skeyentry with points pt 6 ps 1.3 lc rgb \"#555555\" title \"open: a trend (*)\"",
+                sep);
+    fputc('\n', f);
+}
+
 int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mode mode,
                   const char *rest, char *err, size_t errlen)
 {
@@ -87,236 +286,54 @@ int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mo
     const char *const need[] = {xkey, VB_GRID_COL(ERR_FINEST), NULL};
     if (vb_csv_require(all, need, err, errlen) != 0)
         return -1;
-    /* the rows of one combination of the other keys */
     vb_csv sub, *t = (vb_csv *)all;
-    int own = 0;
     if (rest) {
-        unsigned char *keep = calloc(all->n_rows + 1, 1);
-        for (size_t r = 0; keep && r < all->n_rows; r++) {
-            char *s = rest_of(all, r, nk);
-            keep[r] = s && strcmp(s, rest) == 0;
-            free(s);
-        }
-        if (!keep || vb_csv_filter(all, keep, &sub) != 0) {
-            free(keep);
+        if (rows_of_rest(all, rest, nk, &sub) != 0) {
             snprintf(err, errlen, "%s: out of memory", all->path);
             return -1;
         }
-        free(keep);
         t = &sub;
-        own = 1;
     }
-    vb_groups gs;
+    const char *const none[] = {NULL}; /* required of the whole table, above */
+    vb_panels V;
     int rc = -1;
-    double *ny = NULL;
-    vb_curves C = {0};
-    if (vb_groups_make(t, &gs, err, errlen) != 0)
+    if (vb_panels_open(&V, ch, t, none, VB_PANELS_EVERY, VB_GRID_COL(SAME_AS), err, errlen) != 0)
         goto done;
-    if (gs.n_plans == 0) {
+    if (V.gs.n_plans == 0) {
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         goto done;
     }
-    int cx = vb_csv_col(t, xkey), cnorm = vb_csv_col(t, VB_GRID_COL(NORM)),
-        crange = vb_csv_col(t, VB_GRID_COL(RANGE)), cord = vb_csv_col(t, VB_GRID_COL(ORDER)),
-        cci = vb_csv_col(t, VB_GRID_COL(ORDER_CI95)), cexp = vb_csv_col(t, VB_GRID_COL(EXPECTED)),
-        cerr = vb_csv_col(t, VB_GRID_COL(ERR_FINEST));
-    int error = mode == VB_GRID_ERROR;
-    ny = malloc((t->n_rows + 1) * sizeof *ny);
-    if (!ny || vb_curves_init(&C, t, &gs, NULL, 0, VB_GRID_COL(SAME_AS)) != 0) {
-        snprintf(err, errlen, "%s: out of memory", t->path);
-        goto done;
-    }
+    grid_axes A = {.cx = vb_csv_col(t, xkey), .cnorm = vb_csv_col(t, VB_GRID_COL(NORM)),
+                   .crange = vb_csv_col(t, VB_GRID_COL(RANGE)),
+                   .cord = vb_csv_col(t, VB_GRID_COL(ORDER)),
+                   .cci = vb_csv_col(t, VB_GRID_COL(ORDER_CI95)),
+                   .cexp = vb_csv_col(t, VB_GRID_COL(EXPECTED)),
+                   .cerr = vb_csv_col(t, VB_GRID_COL(ERR_FINEST)),
+                   .error = mode == VB_GRID_ERROR};
     /* a curve that would hide another is drawn over it: errors on a log
      * axis, orders (the asymptotic ones, the points with their bars) on a
      * linear one */
     for (size_t r = 0; r < t->n_rows; r++) {
-        int pos = !strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX));
-        double y = vb_csv_num(t, r, error ? cerr : cord);
-        if (!pos || (!error && strcmp(vb_csv_str(t, r, crange), "asymptotic") != 0) || !isfinite(y))
-            ny[r] = (double)NAN;
+        double y = vb_csv_num(t, r, A.error ? A.cerr : A.cord);
+        if (!pos_row(t, &A, r) ||
+            (!A.error && strcmp(vb_csv_str(t, r, A.crange), "asymptotic") != 0) || !isfinite(y))
+            V.ny[r] = (double)NAN;
         else
-            ny[r] = !error ? y : y > 0 ? log10(y) : (double)NAN;
+            V.ny[r] = !A.error ? y : y > 0 ? log10(y) : (double)NAN;
     }
-    vb_curves_near(&C, ny);
-    const char **series = C.series;
-    size_t ns = C.ns;
-    /* the x range, and whether it is logarithmic */
-    double xmin = INFINITY, xmax = -INFINITY;
-    for (size_t r = 0; r < t->n_rows; r++) {
-        double x = vb_csv_num(t, r, cx);
-        if (!isnan(x)) {
-            xmin = fmin(xmin, x);
-            xmax = fmax(xmax, x);
-        }
-    }
-    int logx = xmin > 0 && xmax / xmin >= 20;
-    /* the labels, for the guide lines of the order chart */
-    int labels[MAX_LABELS], nl = 0;
-    for (size_t r = 0; r < t->n_rows; r++) {
-        double e = vb_csv_num(t, r, cexp);
-        if (isnan(e))
-            continue;
-        int l = (int)e, i = 0;
-        while (i < nl && labels[i] != l)
-            i++;
-        if (i == nl && nl < MAX_LABELS)
-            labels[nl++] = l;
-    }
-    /* the order chart's y range: the labels and every asymptotic order,
-     * with room (a flat series of 2.00 is not stretched over a hundredth); a
-     * trend (*) widens it at most to two orders beyond the labels, and error
-     * bars are clipped: a trend of 90 would flatten every order that means
-     * something */
-    double ylo = 1e300, yhi = -1e300;
-    for (int i = 0; i < nl; i++) {
-        ylo = fmin(ylo, labels[i] - 0.75);
-        yhi = fmax(yhi, labels[i] + 0.75);
-    }
-    double llo = ylo + 0.75, lhi = yhi - 0.75, elo = 1e300, ehi = -1e300;
-    for (size_t r = 0; r < t->n_rows; r++) {
-        if (strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX)) != 0)
-            continue;
-        double o = vb_csv_num(t, r, cord), y = vb_csv_num(t, r, cerr);
-        if (strcmp(vb_csv_str(t, r, crange), "none") != 0 && isfinite(o)) {
-            if (!strcmp(vb_csv_str(t, r, crange), "all"))
-                o = fmax(llo - 2, fmin(lhi + 2, o));
-            ylo = fmin(ylo, o - 0.25);
-            yhi = fmax(yhi, o + 0.25);
-        }
-        if (isfinite(y) && y > 0) {
-            elo = fmin(elo, y);
-            ehi = fmax(ehi, y);
-        }
-    }
-    char trace[512], note[512], key[1024];
-    vb_trace_title(t->comments, t->n_comments, trace, sizeof trace);
-    size_t keychars = 12;
-    for (size_t p = 0; p < C.np; p++)
-        for (size_t s = 0; s < ns; s++) {
-            vb_same_note(&C, p, s, note, sizeof note);
-            snprintf(key, sizeof key, "%s%s", series[s], note);
-            size_t l = vb_utf8_len(key);
-            keychars = l > keychars ? l : keychars;
-        }
-    FILE *f = ch->f;
-    vb_gp_begin(ch, 1000, 400.0 * (double)C.np + 60, 11, 1.5, 1);
-    fputs(logx ? "set logscale x\nset format x \"%g\"\n" : "unset logscale x\n", f);
-    {
-        char xl[512];
-        snprintf(xl, sizeof xl, "%s (the grid's parameter)", xkey);
-        fputs("set xlabel ", f);
-        vb_gp_str(f, xl);
-        fputs(" noenhanced\n", f);
-    }
-    char what[512];
-    if (error) {
-        fputs("set logscale y\nset format y \"10^{%L}\"\n"
-              "set ylabel \"max position error at the finest step (length units)\" noenhanced\n",
-              f);
-        snprintf(what, sizeof what, "max position error at each point's finest step");
-    } else {
-        fputs("unset logscale y\nset format y \"%.1f\"\n"
-              "set ylabel \"fitted order of the max position error\" noenhanced\n",
-              f);
-        snprintf(what, sizeof what, "fitted order (95 %% interval) against %s", xkey);
-    }
-    fputs("set key outside right top vertical noenhanced nobox width -2 samplen 2.5 font \",10\"\n", f);
-    vb_gp_margins(f, keychars, 1000.0);
-    /* a margin of a twentieth of the range each side (a 20th of a decade,
-     * on a log axis) */
-    if (xmax > xmin) {
-        if (logx) {
-            double pad = pow(10, 0.05 * log10(xmax / xmin));
-            fprintf(f, "set xrange [%.17g : %.17g]\n", xmin / pad, xmax * pad);
-        } else {
-            double pad = 0.05 * (xmax - xmin);
-            fprintf(f, "set xrange [%.17g : %.17g]\n", xmin - pad, xmax + pad);
-        }
-    }
-    {
-        char head[1024];
-        snprintf(head, sizeof head, "%s%s%s", title, title[0] ? ": " : "", what);
-        fprintf(f, "set multiplot layout %zu, 1 title ", C.np);
-        vb_gp_str(f, head);
-        fputs(" noenhanced font \",13\"\n", f);
-    }
-    for (size_t p = 0; p < C.np; p++) {
-        fputs("set title ", f);
-        vb_gp_str(f, vb_plan_title(C.plans[p], "random steps, median of seeds", trace));
-        fputs(" noenhanced\nunset arrow\nset autoscale y\n", f);
-        vb_curves_stripes(&C, p, f);
-        if (!error)
-            fprintf(f, "set yrange [%.17g : %.17g]\n", ylo, yhi);
-        else if (elo <= ehi)
-            fprintf(f, "set yrange [%.17g : %.17g]\n", elo / pow(10, 0.35), ehi * pow(10, 0.35));
-        vb_near_label(&C, p, error ? "errors" : "orders", 0.14, f);
-        for (int i = 0; i < nl && !error; i++)
-            fprintf(f, "set arrow %d from graph 0, first %d to graph 1, first %d nohead dt 2 lw 1 "
-                       "lc rgb \"#999999\" back\n",
-                    i + 1, labels[i], labels[i]);
-        /* the data: x, then the error, or the asymptotic order, its
-         * interval and the trend's order */
-        int firstb = ch->blocks + 1;
-        for (size_t s = 0; s < ns; s++) {
-            const vb_group *g = vb_curve(&C, p, s);
-            if (!g)
-                continue;
-            vb_gp_block_begin(ch);
-            for (size_t r = g->first; r <= g->last; r++) {
-                int pos = !strcmp(vb_csv_str(t, r, cnorm), vb_norm_name(VB_NORM_POS_MAX));
-                const char *range = vb_csv_str(t, r, crange);
-                double y = vb_csv_num(t, r, cerr), o = vb_csv_num(t, r, cord),
-                       c = vb_csv_num(t, r, cci);
-                fprintf(f, "%s,", vb_csv_str(t, r, cx));
-                if (error) {
-                    vb_gp_num(f, pos && isfinite(y) && y > 0 ? y : (double)NAN);
-                } else {
-                    vb_gp_num(f, pos && !strcmp(range, "asymptotic") ? o : (double)NAN);
-                    fputc(',', f);
-                    vb_gp_num(f, isnan(c) ? 0 : c);
-                    fputc(',', f);
-                    vb_gp_num(f, pos && !strcmp(range, "all") ? o : (double)NAN);
-                }
-                fputc('\n', f);
-            }
-            vb_gp_block_end(ch);
-        }
-        const char *sep = "plot ";
-        for (size_t s = 0, b = (size_t)firstb; s < ns; s++)
-            if (vb_curve(&C, p, s)) {
-                fprintf(f, "%s$c%zu using 1:2%s with %s lw %g dt %d pt %d ps %g lc rgb \"%s\" notitle",
-                        sep, b++, error ? "" : ":3", error ? "linespoints" : "yerrorlines",
-                        vb_curve_lw(&C, p, s, 1.6), vb_curve_dt(&C, p, s),
-                        vb_palette_point(series, ns, series[s]), vb_curve_ps(&C, p, s, 1.1),
-                        vb_palette_colour(series, ns, series[s]));
-                sep = ", \\\n     ";
-            }
-        for (size_t s = 0, b = (size_t)firstb; s < ns && !error; s++)
-            if (vb_curve(&C, p, s))
-                fprintf(f, "%s$c%zu using 1:4 with points pt 6 ps %g lc rgb \"%s\" notitle", sep, b++,
-                        vb_curve_ps(&C, p, s, 1.3), vb_palette_colour(series, ns, series[s]));
-        for (size_t s = 0; s < ns; s++)
-            if (vb_curve(&C, p, s)) {
-                vb_same_note(&C, p, s, note, sizeof note);
-                snprintf(key, sizeof key, "%s%s", series[s], note);
-                fprintf(f, "%skeyentry with linespoints lw 1.6 pt %d ps 1.1 lc rgb \"%s\" title ", sep,
-                        vb_palette_point(series, ns, series[s]),
-                        vb_palette_colour(series, ns, series[s]));
-                vb_gp_str(f, key);
-            }
-        if (!error)
-            fprintf(f, "%skeyentry with points pt 6 ps 1.3 lc rgb \"#555555\" title \"open: a trend (*)\"",
-                    sep);
-        fputc('\n', f);
-    }
-    fputs("unset multiplot\n", f);
+    vb_curves_near(&V.C, V.ny);
+    grid_ranges(t, &A);
+    size_t keychars = vb_panels_keychars(&V, &V.C, 12);
+    vb_gp_begin(ch, 1000, 400.0 * (double)V.C.np + 60, 11, 1.5, 1);
+    grid_head(&V, &A, xkey, title, keychars);
+    for (size_t p = 0; p < V.C.np; p++)
+        grid_panel(&V, &A, p);
+    fputs("unset multiplot\n", ch->f);
     vb_gp_end(ch);
     rc = 0;
 done:
-    free(ny);
-    vb_curves_free(&C);
-    vb_groups_free(&gs);
-    if (own)
+    vb_panels_close(&V);
+    if (rest)
         vb_csv_free(&sub);
     return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "charts.h"
 #include "coincide.h"
+#include "panels.h"
 #include "palette.h"
 
 /* a quantity's column and the column naming the curve it equals (-1:
@@ -58,14 +59,156 @@ static const char *same_name(const over_kind *k)
     return k->samecol < 0 ? NULL : vb_schema_name(k->table, (size_t)k->samecol);
 }
 
-/* one quantity's curves */
+/* one quantity's curves: the first's are the preamble's (V->C, V->ny) */
 typedef struct {
     const over_kind *k;
     int cy;
     double *ny;
-    vb_curves C;
+    vb_curves *C;
+    vb_curves own; /* the second quantity's */
+    double *own_ny;
     char *novel;
 } over_part;
+
+/* "SERIES" and its note, or "  (no velocity)" */
+static void over_key(const over_part *P, size_t p, size_t s, char *key, size_t len)
+{
+    char note[512];
+    vb_same_note(P->C, p, s, note, sizeof note);
+    snprintf(key, len, "%s%s", P->C->series[s], P->novel[p * P->C->ns + s] ? "  (no velocity)" : note);
+}
+
+/* a quantity's curves, those that coincide, and which have no velocity;
+ * the longest key into *keychars: 0, or -1 (out of memory) */
+static int over_part_make(vb_panels *V, over_part *P, const over_kind *k, int first,
+                          vb_over_what what, size_t *keychars)
+{
+    const vb_csv *t = V->t;
+    P->k = k;
+    P->cy = vb_csv_col(t, col_name(k));
+    if (first) {
+        P->C = &V->C;
+        P->ny = V->ny;
+    } else {
+        P->C = &P->own;
+        P->ny = P->own_ny = malloc((t->n_rows + 1) * sizeof *P->ny);
+        if (!P->ny || vb_curves_init(&P->own, t, &V->gs, NULL, 0, same_name(k)) != 0)
+            return -1;
+    }
+    size_t ns = P->C->ns;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        double y = vb_csv_num(t, r, P->cy);
+        P->ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
+    }
+    vb_curves_near(P->C, P->ny);
+    /* the energy of an engine without velocity (docs/real-engines.md
+     * §1.7): its cells are empty, nothing is drawn, and its key says why */
+    P->novel = calloc(P->C->np * ns + 1, 1);
+    if (!P->novel)
+        return -1;
+    for (size_t p = 0; p < P->C->np && what == VB_OVER_ENERGY; p++)
+        for (size_t s = 0; s < ns; s++) {
+            const vb_group *g = vb_curve(P->C, p, s);
+            if (!g)
+                continue;
+            size_t r = g->first;
+            while (r <= g->last && !vb_csv_str(t, r, P->cy)[0])
+                r++;
+            P->novel[p * ns + s] = r > g->last;
+        }
+    char key[1024];
+    for (size_t p = 0; p < P->C->np; p++)
+        for (size_t s = 0; s < ns; s++) {
+            over_key(P, p, s, key, sizeof key);
+            size_t l = vb_utf8_len(key);
+            *keychars = l > *keychars ? l : *keychars;
+        }
+    return 0;
+}
+
+/* the step of each panel: 1 when they agree (one in the figure's title),
+ * else 0 and each panel's in its own (a fixed plan's step lands on t_end:
+ * 0.1922 where the case asks 0.2, and its random plan's mean is 0.2) */
+static int panel_steps(const vb_panels *V, int cdt, double *pdt)
+{
+    const vb_curves *C0 = &V->C;
+    int same = 1;
+    for (size_t p = 0; p < C0->np; p++) {
+        pdt[p] = (double)NAN;
+        for (size_t s = 0; s < C0->ns && isnan(pdt[p]); s++) {
+            const vb_group *g = vb_curve(C0, p, s);
+            if (g)
+                pdt[p] = vb_csv_num(V->t, g->first, cdt);
+        }
+        same &= p == 0 || pdt[p] == pdt[0];
+    }
+    return same;
+}
+
+/* a row: t and the quantity, a zero (not drawn on the log axis) as NaN, an
+ * empty cell left missing */
+typedef struct {
+    int ct, cy;
+} over_rows;
+
+static void over_row(FILE *f, const vb_csv *t, size_t r, const void *arg)
+{
+    const over_rows *O = arg;
+    const char *y = vb_csv_str(t, r, O->cy);
+    fprintf(f, "%s,%s\n", vb_csv_str(t, r, O->ct), !y[0] || vb_csv_num(t, r, O->cy) > 0 ? y : "NaN");
+}
+
+/* panel p of quantity P: its y range, its title (with its step when the
+ * panels' differ), its data and curves */
+static void over_panel(vb_panels *V, const over_part *P, size_t p, int same, const double *pdt,
+                       int ct)
+{
+    FILE *f = V->f;
+    const vb_curves *Cp = P->C;
+    const char **series = Cp->series;
+    size_t ns = Cp->ns;
+    double ylo, yhi;
+    fputs("set autoscale y\n", f);
+    if (vb_panels_ny_range(V, Cp, P->ny, p, &ylo, &yhi) == 0) {
+        yhi = fmin(yhi, ylo + VB_MAX_DECADES);
+        fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, floor(ylo - 0.05)),
+                pow(10, ceil(yhi + 0.05)));
+    }
+    char ptitle[600], named[300];
+    const char *plain = vb_plan_title(Cp->plans[p], "random steps (seed 1)", "recorded frame trace");
+    if (P->k->panel) {
+        snprintf(named, sizeof named, "%s, %s", P->k->panel, plain);
+        plain = named;
+    }
+    if (same || isnan(pdt[p]) || !strcmp(Cp->plans[p], "trace"))
+        snprintf(ptitle, sizeof ptitle, "%s", plain);
+    else
+        snprintf(ptitle, sizeof ptitle, "%s, %sdt = %g", plain,
+                 strcmp(Cp->plans[p], "random") ? "" : "mean ", pdt[p]);
+    vb_panels_title(V, ptitle);
+    vb_near_label(Cp, p, "errors", 0.14, f);
+    vb_curves_stripes(Cp, p, f);
+    const over_rows O = {ct, P->cy};
+    int first = vb_panels_blocks(V, Cp, p, over_row, &O);
+    const char *sep = "plot ";
+    for (size_t s = 0, b = (size_t)first; s < ns; s++)
+        if (vb_curve(Cp, p, s)) {
+            fprintf(f, "%s$c%zu using 1:2 with lines lw %g dt %d lc rgb \"%s\" notitle", sep, b++,
+                    vb_curve_lw(Cp, p, s, 1.4), vb_curve_dt(Cp, p, s),
+                    vb_palette_colour(series, ns, series[s]));
+            sep = ", \\\n     ";
+        }
+    char key[1024];
+    for (size_t s = 0; s < ns; s++)
+        if (vb_curve(Cp, p, s)) {
+            over_key(P, p, s, key, sizeof key);
+            fprintf(f, "%skeyentry with lines lw 1.6 lc rgb \"%s\" title ", sep,
+                    vb_palette_colour(series, ns, series[s]));
+            vb_gp_str(f, key);
+            sep = ", \\\n     ";
+        }
+    fputc('\n', f);
+}
 
 int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const char *title,
                        char *err, size_t errlen)
@@ -78,13 +221,11 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
     /* t and dt: the same names in both tables (test_schema.c) */
     const char *need[5] = {VB_SERIES_COL(T), VB_SERIES_COL(DT), col_name(ks[0]),
                            nk > 1 ? col_name(ks[1]) : NULL, NULL};
-    if (vb_csv_require(t, need, err, errlen) != 0)
-        return -1;
-    vb_groups gs;
-    if (vb_groups_make(t, &gs, err, errlen) != 0)
-        return -1;
-    int rc = -1;
+    vb_panels V;
     over_part parts[2] = {{0}};
+    int rc = -1;
+    if (vb_panels_open(&V, ch, t, need, VB_PANELS_EVERY, same_name(ks[0]), err, errlen) != 0)
+        goto done;
     int ct = vb_csv_col(t, need[0]), cdt = vb_csv_col(t, need[1]);
     double tmax = -INFINITY, dt = -INFINITY;
     for (size_t r = 0; r < t->n_rows; r++) {
@@ -94,168 +235,45 @@ int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const c
             dt = fmax(dt, d);
         }
     }
-    size_t ns = 0, keychars = 10, panels = 0;
-    const char **series = NULL;
-    char note[512], key[1024];
+    size_t keychars = 10, panels = 0;
     for (size_t q = 0; q < nk; q++) {
-        over_part *P = &parts[q];
-        P->k = ks[q];
-        P->cy = vb_csv_col(t, col_name(P->k));
-        P->ny = malloc((t->n_rows + 1) * sizeof *P->ny);
-        if (!P->ny || vb_curves_init(&P->C, t, &gs, NULL, 0, same_name(P->k)) != 0) {
+        if (over_part_make(&V, &parts[q], ks[q], q == 0, what, &keychars) != 0) {
             snprintf(err, errlen, "%s: out of memory", t->path);
             goto done;
         }
-        series = P->C.series;
-        ns = P->C.ns;
-        for (size_t r = 0; r < t->n_rows; r++) {
-            double y = vb_csv_num(t, r, P->cy);
-            P->ny[r] = isfinite(y) && y > 0 ? log10(y) : (double)NAN;
-        }
-        vb_curves_near(&P->C, P->ny);
-        /* the energy of an engine without velocity (docs/real-engines.md
-         * §1.7): its cells are empty, nothing is drawn, and its key says why */
-        P->novel = calloc(P->C.np * ns + 1, 1);
-        if (!P->novel) {
-            snprintf(err, errlen, "%s: out of memory", t->path);
-            goto done;
-        }
-        for (size_t p = 0; p < P->C.np && what == VB_OVER_ENERGY; p++)
-            for (size_t s = 0; s < ns; s++) {
-                const vb_group *g = vb_curve(&P->C, p, s);
-                if (!g)
-                    continue;
-                size_t r = g->first;
-                while (r <= g->last && !vb_csv_str(t, r, P->cy)[0])
-                    r++;
-                P->novel[p * ns + s] = r > g->last;
-            }
-        for (size_t p = 0; p < P->C.np; p++)
-            for (size_t s = 0; s < ns; s++) {
-                vb_same_note(&P->C, p, s, note, sizeof note);
-                snprintf(key, sizeof key, "%s%s", series[s],
-                         P->novel[p * ns + s] ? "  (no velocity)" : note);
-                size_t l = vb_utf8_len(key);
-                keychars = l > keychars ? l : keychars;
-            }
-        panels += P->C.np;
+        panels += parts[q].C->np;
     }
     FILE *f = ch->f;
     vb_gp_begin(ch, 1000, 430.0 * (double)panels + 50, 11, 1.5, 1);
     fputs("set logscale y\nset format y \"10^{%L}\"\nset xlabel \"time t (time units)\" noenhanced\n", f);
     fprintf(f, "set xrange [0 : %.17g]\n", tmax);
-    fputs("set key outside right top vertical noenhanced nobox width -5 samplen 2.5 font \",10\"\n", f);
-    vb_gp_margins(f, keychars, 1000.0);
-    /* the step of each panel: one in the title when they agree, else each
-     * panel's in its own (a fixed plan's step lands on t_end: 0.1922 where
-     * the case asks 0.2, and its random plan's mean is 0.2) */
-    const vb_curves *C0 = &parts[0].C;
+    vb_panels_key_right(&V, -5, keychars, 1000.0);
     double pdt[VB_MAX_PANELS];
-    int same = 1;
-    for (size_t p = 0; p < C0->np; p++) {
-        pdt[p] = (double)NAN;
-        for (size_t s = 0; s < ns && isnan(pdt[p]); s++) {
-            const vb_group *g = vb_curve(C0, p, s);
-            if (g)
-                pdt[p] = vb_csv_num(t, g->first, cdt);
-        }
-        same &= p == 0 || pdt[p] == pdt[0];
-    }
+    int same = panel_steps(&V, cdt, pdt);
     {
-        char head[1024];
-        const char *what_text = ks[0]->what;
+        char what_text[600];
         if (same)
-            snprintf(head, sizeof head, "%s%s%s, dt = %g", title, title[0] ? ": " : "", what_text, dt);
+            snprintf(what_text, sizeof what_text, "%s, dt = %g", ks[0]->what, dt);
         else
-            snprintf(head, sizeof head, "%s%s%s", title, title[0] ? ": " : "", what_text);
-        fprintf(f, "set multiplot layout %zu, 1 title ", panels);
-        vb_gp_str(f, head);
-        fputs(" noenhanced font \",13\"\n", f);
+            snprintf(what_text, sizeof what_text, "%s", ks[0]->what);
+        vb_panels_layout(&V, panels, title, what_text);
     }
     for (size_t q = 0; q < nk; q++) {
-        const over_part *P = &parts[q];
-        const vb_curves *Cp = &P->C;
-        int cy = P->cy;
-        const double *ny = P->ny;
         fputs("set ylabel ", f);
-        vb_gp_str(f, P->k->ylabel);
+        vb_gp_str(f, parts[q].k->ylabel);
         fputs(" noenhanced\n", f);
-        for (size_t p = 0; p < Cp->np; p++) {
-            double ylo = 1e300, yhi = -1e300;
-            for (size_t s = 0; s < ns; s++) {
-                const vb_group *g = vb_curve(Cp, p, s);
-                for (size_t r = g ? g->first : 1; g && r <= g->last; r++)
-                    if (!isnan(ny[r])) {
-                        ylo = fmin(ylo, ny[r]);
-                        yhi = fmax(yhi, ny[r]);
-                    }
-            }
-            fputs("set autoscale y\n", f);
-            if (ylo <= yhi) {
-                yhi = fmin(yhi, ylo + VB_MAX_DECADES);
-                fprintf(f, "set yrange [%.17g : %.17g]\n", pow(10, floor(ylo - 0.05)),
-                        pow(10, ceil(yhi + 0.05)));
-            }
-            char ptitle[600], named[300];
-            const char *plain = vb_plan_title(Cp->plans[p], "random steps (seed 1)", "recorded frame trace");
-            if (P->k->panel) {
-                snprintf(named, sizeof named, "%s, %s", P->k->panel, plain);
-                plain = named;
-            }
-            if (same || isnan(pdt[p]) || !strcmp(Cp->plans[p], "trace"))
-                snprintf(ptitle, sizeof ptitle, "%s", plain);
-            else
-                snprintf(ptitle, sizeof ptitle, "%s, %sdt = %g", plain,
-                         strcmp(Cp->plans[p], "random") ? "" : "mean ", pdt[p]);
-            fputs("set title ", f);
-            vb_gp_str(f, ptitle);
-            fputs(" noenhanced\n", f);
-            vb_near_label(Cp, p, "errors", 0.14, f);
-            vb_curves_stripes(Cp, p, f);
-            int first = ch->blocks + 1;
-            for (size_t s = 0; s < ns; s++) {
-                const vb_group *g = vb_curve(Cp, p, s);
-                if (!g)
-                    continue;
-                vb_gp_block_begin(ch);
-                for (size_t r = g->first; r <= g->last; r++) {
-                    const char *y = vb_csv_str(t, r, cy);
-                    /* an empty cell stays missing; a zero is not drawn on the log axis */
-                    fprintf(f, "%s,%s\n", vb_csv_str(t, r, ct),
-                            !y[0] || vb_csv_num(t, r, cy) > 0 ? y : "NaN");
-                }
-                vb_gp_block_end(ch);
-            }
-            const char *sep = "plot ";
-            for (size_t s = 0, b = (size_t)first; s < ns; s++)
-                if (vb_curve(Cp, p, s)) {
-                    fprintf(f, "%s$c%zu using 1:2 with lines lw %g dt %d lc rgb \"%s\" notitle", sep, b++,
-                            vb_curve_lw(Cp, p, s, 1.4), vb_curve_dt(Cp, p, s),
-                            vb_palette_colour(series, ns, series[s]));
-                    sep = ", \\\n     ";
-                }
-            for (size_t s = 0; s < ns; s++)
-                if (vb_curve(Cp, p, s)) {
-                    vb_same_note(Cp, p, s, note, sizeof note);
-                    snprintf(key, sizeof key, "%s%s", series[s],
-                             P->novel[p * ns + s] ? "  (no velocity)" : note);
-                    fprintf(f, "%skeyentry with lines lw 1.6 lc rgb \"%s\" title ", sep,
-                            vb_palette_colour(series, ns, series[s]));
-                    vb_gp_str(f, key);
-                    sep = ", \\\n     ";
-                }
-            fputc('\n', f);
-        }
+        for (size_t p = 0; p < parts[q].C->np; p++)
+            over_panel(&V, &parts[q], p, same, pdt, ct);
     }
     fputs("unset multiplot\n", f);
     vb_gp_end(ch);
     rc = 0;
 done:
     for (size_t q = 0; q < nk; q++) {
-        free(parts[q].ny);
+        free(parts[q].own_ny);
         free(parts[q].novel);
-        vb_curves_free(&parts[q].C);
+        vb_curves_free(&parts[q].own);
     }
-    vb_groups_free(&gs);
+    vb_panels_close(&V);
     return rc;
 }

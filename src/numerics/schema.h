@@ -131,7 +131,7 @@ typedef struct vb_schema {
 
 #define VB_SCHEMA(file_, cols_) {(file_), (cols_), sizeof(cols_) / sizeof((cols_)[0])}
 /* the most columns a table on a schema has (a reader's arrays) */
-#define VB_SCHEMA_MAX_COLUMNS 64
+#define VB_SCHEMA_MAX_COLUMNS 128
 
 /* Whether view (a bit mask of the table's) holds column c. */
 static inline int vb_column_in(const vb_column *c, unsigned view)

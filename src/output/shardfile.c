@@ -19,6 +19,7 @@
 #include "plugin.h"
 #include "provenance.h"
 #include "shards.h"
+#include "schema.h"
 #include "walls.h"
 
 /* The columns of a shard's row: the job's key (job, integrator, plan,
@@ -44,7 +45,6 @@ typedef enum {
 
 #define SF_NONE ((size_t)-1)
 typedef struct {
-    const char *name;
     size_t at; /* offsetof(vb_run_result, ...) */
     sf_type type;
     size_t n; /* SF_REALS: how many, blank-separated in one cell */
@@ -52,76 +52,80 @@ typedef struct {
     size_t flag; /* SF_ERROR: the flag that says it is measured, or SF_NONE */
 } shard_field;
 
-#define F(name, field, type, rule) {name, offsetof(vb_run_result, field), type, 1, rule, SF_NONE}
-#define E(name, field, flag_)                                                                  \
-    {name, offsetof(vb_run_result, field), SF_REAL, 1, SF_ERROR, offsetof(vb_run_result, flag_)}
-#define EA(name, field) {name, offsetof(vb_run_result, field), SF_REAL, 1, SF_ERROR, SF_NONE}
+/* Every field, once: its column's name, the result's member, its type and
+ * its reading rule.  Expanded twice: into the reading rules (fields[]) and
+ * into the columns of vb_shard_schema, so the header, list --columns and
+ * the reader name the same columns in the same order. */
+#define SHARD_FIELDS(F, E, EA, C, CS)                                        \
+    F("steps", steps, SF_COUNT, SF_STEPS)                                    \
+    F("force_evals", force_evals, SF_COUNT, SF_ANY)                          \
+    F("fail_step", fail_step, SF_COUNT, SF_FAIL_STEP)                        \
+    F("has_energy", has_energy, SF_FLAG, SF_WANT)                            \
+    F("has_angmom", has_angmom, SF_FLAG, SF_WANT)                            \
+    F("has_momentum", has_momentum, SF_FLAG, SF_WANT)                        \
+    F("has_return", has_return, SF_FLAG, SF_WANT)                            \
+    F("has_reference", has_reference, SF_FLAG, SF_WANT)                      \
+    F("has_constraint", has_constraint, SF_FLAG, SF_WANT)                    \
+    F("dt", dt, SF_REAL, SF_PLAN)                                            \
+    F("t_end", t_end, SF_REAL, SF_PLAN)                                      \
+    EA("err_pos_final", err_pos_final)                                       \
+    EA("err_pos_max", err_pos_max)                                           \
+    EA("err_pos_rms", err_pos_rms)                                           \
+    EA("err_vel_final", err_vel_final)                                       \
+    EA("err_vel_max", err_vel_max)                                           \
+    E("err_energy_max", err_energy_max, has_energy)                          \
+    E("err_angmom_max", err_angmom_max, has_angmom)                          \
+    E("err_momentum_max", err_momentum_max, has_momentum)                    \
+    E("err_return", err_return, has_return)                                  \
+    F("pos_scale", pos_scale, SF_REAL, SF_SCALE)                             \
+    F("vel_scale", vel_scale, SF_REAL, SF_SCALE)                             \
+    F("ref_err_pos", ref_err_pos, SF_REAL, SF_REF)                           \
+    F("ref_err_vel", ref_err_vel, SF_REAL, SF_REF)                           \
+    F("ref_bad_force_t", ref_bad_force_t, SF_REAL, SF_TIME)                  \
+    E("err_constraint_max", err_constraint_max, has_constraint)              \
+    F("err_pos_signed", err_pos_signed, SF_REAL, SF_SIGNED)                  \
+    /* a run that reports positions alone (an engine of velocity=none) */    \
+    F("no_velocity", no_velocity, SF_FLAG, SF_ANY)                           \
+    /* the drawn state's (a frame loop's; any other's are its position's) */ \
+    EA("err_draw_max", err_draw_max)                                         \
+    EA("err_draw_rms", err_draw_rms)                                         \
+    F("lag_max", lag_max, SF_REAL, SF_SCALE)                                 \
+    /* an attitude's (a rigid body's) */                                     \
+    F("has_attitude", has_attitude, SF_FLAG, SF_WANT)                        \
+    E("err_att_max", err_att_max, has_attitude)                              \
+    E("err_angvel_max", err_angvel_max, has_attitude)                        \
+    F("flips", flips, SF_COUNT, SF_ANY)                                      \
+    F("flips_exact", flips_exact, SF_COUNT, SF_ANY)                          \
+    F("flip_period", flip_period, SF_REAL, SF_TIME)                          \
+    F("flip_period_exact", flip_period_exact, SF_REAL, SF_TIME)              \
+    F("t_tumble", t_tumble, SF_REAL, SF_TIME)                                \
+    /* contact events (a handler's or an engine's at a wall) */              \
+    F("contact", contact.has, SF_FLAG, SF_ANY)                               \
+    F("contact_kind", contact.kind, SF_INT, SF_KIND)                         \
+    CS("e_bounce", e_bounce, VB_CONTACT_E_SHOWN)                             \
+    C("bounces", bounces)                                                    \
+    C("bounces_exact", bounces_exact)                                        \
+    C("t_rest", t_rest)                                                      \
+    C("t_rest_exact", t_rest_exact)                                          \
+    C("gain10", gain10)                                                      \
+    C("depth_max", depth_max)                                                \
+    CS("heights", height, VB_CONTACT_APEXES)                                 \
+    CS("energies", energy, VB_CONTACT_APEXES)                                \
+    C("stop_x", stop_x)                                                      \
+    C("stop_x_exact", stop_x_exact)                                          \
+    C("stop_t", stop_t)                                                      \
+    C("stop_t_exact", stop_t_exact)                                          \
+    C("pass_speed", pass_speed)                                              \
+    C("pass_bound", pass_bound)                                              \
+    C("pass_at_most", pass_at_most)
+
+#define R_OF(field) offsetof(vb_run_result, field)
+#define F(name, field, type, rule) {R_OF(field), type, 1, rule, SF_NONE},
+#define E(name, field, flag_) {R_OF(field), SF_REAL, 1, SF_ERROR, R_OF(flag_)},
+#define EA(name, field) {R_OF(field), SF_REAL, 1, SF_ERROR, SF_NONE},
 #define C(name, field) F(name, contact.field, SF_REAL, SF_ANY)
-#define CS(name, field, n_)                                                                    \
-    {name, offsetof(vb_run_result, contact.field), SF_REALS, n_, SF_ANY, SF_NONE}
-static const shard_field fields[] = {
-    F("steps", steps, SF_COUNT, SF_STEPS),
-    F("force_evals", force_evals, SF_COUNT, SF_ANY),
-    F("fail_step", fail_step, SF_COUNT, SF_FAIL_STEP),
-    F("has_energy", has_energy, SF_FLAG, SF_WANT),
-    F("has_angmom", has_angmom, SF_FLAG, SF_WANT),
-    F("has_momentum", has_momentum, SF_FLAG, SF_WANT),
-    F("has_return", has_return, SF_FLAG, SF_WANT),
-    F("has_reference", has_reference, SF_FLAG, SF_WANT),
-    F("has_constraint", has_constraint, SF_FLAG, SF_WANT),
-    F("dt", dt, SF_REAL, SF_PLAN),
-    F("t_end", t_end, SF_REAL, SF_PLAN),
-    EA("err_pos_final", err_pos_final),
-    EA("err_pos_max", err_pos_max),
-    EA("err_pos_rms", err_pos_rms),
-    EA("err_vel_final", err_vel_final),
-    EA("err_vel_max", err_vel_max),
-    E("err_energy_max", err_energy_max, has_energy),
-    E("err_angmom_max", err_angmom_max, has_angmom),
-    E("err_momentum_max", err_momentum_max, has_momentum),
-    E("err_return", err_return, has_return),
-    F("pos_scale", pos_scale, SF_REAL, SF_SCALE),
-    F("vel_scale", vel_scale, SF_REAL, SF_SCALE),
-    F("ref_err_pos", ref_err_pos, SF_REAL, SF_REF),
-    F("ref_err_vel", ref_err_vel, SF_REAL, SF_REF),
-    F("ref_bad_force_t", ref_bad_force_t, SF_REAL, SF_TIME),
-    E("err_constraint_max", err_constraint_max, has_constraint),
-    F("err_pos_signed", err_pos_signed, SF_REAL, SF_SIGNED),
-    /* a run that reports positions alone (an engine of velocity=none) */
-    F("no_velocity", no_velocity, SF_FLAG, SF_ANY),
-    /* the drawn state's (a frame loop's; any other's are its position's) */
-    EA("err_draw_max", err_draw_max),
-    EA("err_draw_rms", err_draw_rms),
-    F("lag_max", lag_max, SF_REAL, SF_SCALE),
-    /* an attitude's (a rigid body's) */
-    F("has_attitude", has_attitude, SF_FLAG, SF_WANT),
-    E("err_att_max", err_att_max, has_attitude),
-    E("err_angvel_max", err_angvel_max, has_attitude),
-    F("flips", flips, SF_COUNT, SF_ANY),
-    F("flips_exact", flips_exact, SF_COUNT, SF_ANY),
-    F("flip_period", flip_period, SF_REAL, SF_TIME),
-    F("flip_period_exact", flip_period_exact, SF_REAL, SF_TIME),
-    F("t_tumble", t_tumble, SF_REAL, SF_TIME),
-    /* contact events (a handler's or an engine's at a wall) */
-    F("contact", contact.has, SF_FLAG, SF_ANY),
-    F("contact_kind", contact.kind, SF_INT, SF_KIND),
-    CS("e_bounce", e_bounce, VB_CONTACT_E_SHOWN),
-    C("bounces", bounces),
-    C("bounces_exact", bounces_exact),
-    C("t_rest", t_rest),
-    C("t_rest_exact", t_rest_exact),
-    C("gain10", gain10),
-    C("depth_max", depth_max),
-    CS("heights", height, VB_CONTACT_APEXES),
-    CS("energies", energy, VB_CONTACT_APEXES),
-    C("stop_x", stop_x),
-    C("stop_x_exact", stop_x_exact),
-    C("stop_t", stop_t),
-    C("stop_t_exact", stop_t_exact),
-    C("pass_speed", pass_speed),
-    C("pass_bound", pass_bound),
-    C("pass_at_most", pass_at_most),
-};
+#define CS(name, field, n_) {R_OF(contact.field), SF_REALS, n_, SF_ANY, SF_NONE},
+static const shard_field fields[] = {SHARD_FIELDS(F, E, EA, C, CS)};
 #undef F
 #undef E
 #undef EA
@@ -131,34 +135,57 @@ static const shard_field fields[] = {
 /* the job's key before the fields, the failure text after them */
 #define N_KEY 6
 #define N_COLUMNS (N_KEY + N_FIELDS + 1)
-static const char *const key_columns[N_KEY] = {"job",   "integrator", "plan",
-                                               "level", "seed",       "status"};
 
-/* the header line, without its end */
-static void shard_header(FILE *f)
+/* The columns as the schema has them: a count as %llu, a flag or an
+ * integer as %d, a double as C99 hex (%a), several blank-separated
+ * (put_field); the rows are written field by field by put_field, not by
+ * the schema's getters, so no column has one (test_schema.c) */
+#define COL_OF(nm_, field, ty_)                                                               \
+    {.name = (nm_), .fmt = (ty_) == SF_COUNT ? VB_FMT_COUNT : (ty_) == SF_REAL ? VB_FMT_HEX   \
+                                                                                   : VB_FMT_INT, \
+     .at = R_OF(field)},
+#define F(nm_, field, ty_, rule) COL_OF(nm_, field, ty_)
+#define E(nm_, field, flag_) COL_OF(nm_, field, SF_REAL)
+#define EA(nm_, field) COL_OF(nm_, field, SF_REAL)
+#define C(nm_, field) COL_OF(nm_, contact.field, SF_REAL)
+#define CS(nm_, field, n_)                                                                    \
+    {.name = (nm_), .fmt = VB_FMT_LIST, .at = R_OF(contact.field)},
+static const vb_column shard_columns[] = {
+    {.name = "job", .fmt = VB_FMT_COUNT},
+    {.name = "integrator", .fmt = VB_FMT_TEXT},
+    {.name = "plan", .fmt = VB_FMT_TEXT},
+    {.name = "level", .fmt = VB_FMT_INT},
+    {.name = "seed", .fmt = VB_FMT_COUNT},
+    {.name = "status", .fmt = VB_FMT_TEXT},
+    SHARD_FIELDS(F, E, EA, C, CS)
+    /* why a plugin's worker failed the run, percent-encoded (put_failure) */
+    {.name = "failure", .fmt = VB_FMT_TEXT},
+};
+#undef F
+#undef E
+#undef EA
+#undef C
+#undef CS
+#undef COL_OF
+const vb_schema vb_shard_schema = VB_SCHEMA("shard.csv", shard_columns);
+
+static void put_field(FILE *f, const vb_run_result *r, const shard_field *d);
+
+/* a field's column name: the schema's */
+static const char *field_name(const shard_field *d)
 {
-    for (size_t i = 0; i < N_KEY; i++)
-        fprintf(f, "%s,", key_columns[i]);
-    for (size_t i = 0; i < N_FIELDS; i++)
-        fprintf(f, "%s,", fields[i].name);
-    fputs("failure", f);
+    return shard_columns[N_KEY + (size_t)(d - fields)].name;
 }
+
+/* the header line, with its end */
+static void shard_header(FILE *f) { vb_schema_header(f, &vb_shard_schema, 0); }
 
 /* line is the header shard_header writes */
 static int is_header(const char *line)
 {
-    const char *p = line;
-    size_t n;
-    for (size_t i = 0; i < N_COLUMNS; i++) {
-        const char *name = i < N_KEY ? key_columns[i]
-                           : i < N_KEY + N_FIELDS ? fields[i - N_KEY].name
-                                                  : "failure";
-        n = strlen(name);
-        if (strncmp(p, name, n) != 0 || p[n] != (i + 1 < N_COLUMNS ? ',' : '\0'))
-            return 0;
-        p += n + 1;
-    }
-    return 1;
+    char want[4096];
+    vb_schema_header_text(want, sizeof want, &vb_shard_schema, 0);
+    return strcmp(line, want) == 0;
 }
 
 static void *field_at(vb_run_result *r, const shard_field *d) { return (char *)r + d->at; }
@@ -307,7 +334,6 @@ void vb_sweep_write_shard(const vb_sweep *s, FILE *f)
     shard_inputs(s->c, inputs, sizeof inputs);
     fprintf(f, "%s\n", inputs);
     shard_header(f);
-    fputc('\n', f);
     for (size_t k = 0; k < s->n_jobs; k++) {
         if (vb_sweep_job_shard(s, k) != s->shard_k)
             continue;
@@ -343,7 +369,7 @@ static int get_field(vb_run_result *r, const shard_field *d, char *cell, char *w
             memcpy(field_at(r, d), &u, sizeof u);
             return 0;
         }
-        snprintf(why, whylen, "column %s: '%.40s' is not a count", d->name, cell);
+        snprintf(why, whylen, "column %s: '%.40s' is not a count", field_name(d), cell);
         return -1;
     case SF_FLAG:
     case SF_INT:
@@ -352,7 +378,7 @@ static int get_field(vb_run_result *r, const shard_field *d, char *cell, char *w
             memcpy(field_at(r, d), &x, sizeof x);
             return 0;
         }
-        snprintf(why, whylen, "column %s: '%.40s' is not a %s", d->name, cell,
+        snprintf(why, whylen, "column %s: '%.40s' is not a %s", field_name(d), cell,
                  d->type == SF_FLAG ? "flag (0 or 1)" : "small whole number");
         return -1;
     case SF_REAL:
@@ -367,7 +393,7 @@ static int get_field(vb_run_result *r, const shard_field *d, char *cell, char *w
                 return 0;
             end++;
         }
-        snprintf(why, whylen, "column %s: '%.40s' is not %s", d->name, cell,
+        snprintf(why, whylen, "column %s: '%.40s' is not %s", field_name(d), cell,
                  d->n > 1 ? "its numbers, blank-separated" : "a number");
         return -1;
     }
@@ -509,7 +535,7 @@ static int shard_check(const vb_run_result *r, const vb_run_result *frame, unsig
                 const char *want = real_check(d, r, frame, k, own, buf, sizeof buf);
                 if (want) {
                     snprintf(why, whylen, "column %s: %a is not what run writes for this %s run: %s",
-                             d->name, get_real(r, d, k), vb_status_name(r->status), want);
+                             field_name(d), get_real(r, d, k), vb_status_name(r->status), want);
                     return -1;
                 }
             }
@@ -519,7 +545,7 @@ static int shard_check(const vb_run_result *r, const vb_run_result *frame, unsig
         if (want) {
             unsigned long long v =
                 d->type == SF_COUNT ? get_count(r, d) : (unsigned long long)get_int(r, d->at);
-            snprintf(why, whylen, "column %s: %llu: run writes %s", d->name, v, want);
+            snprintf(why, whylen, "column %s: %llu: run writes %s", field_name(d), v, want);
             return -1;
         }
     }

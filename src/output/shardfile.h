@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "results.h"
+#include "schema.h"
 #include "shardmerge.h"
 
 /* shard.csv: a shard's results, exactly (hex floats); and reading one back
@@ -15,6 +16,11 @@
  * write (another version or other parameters: VB_SWEEP_USAGE naming the
  * line) and fills only jobs of shard k, each once (*filled counts them);
  * *order_i / *order_m: the case's place in the run that made it. */
+/* shard.csv's columns: the job's key, every field of a run's result (one
+ * table in shardfile.c with the reading rules merge holds them to), the
+ * failure text */
+extern const vb_schema vb_shard_schema;
+
 void vb_sweep_write_shard(const vb_sweep *s, FILE *f);
 int vb_sweep_read_shard(vb_sweep *s, int k, int n, const char *path, size_t *filled,
                         int *order_i, int *order_m, char *err, size_t errlen);
