@@ -138,7 +138,7 @@ def values():
         # w -> w/s and t -> s t give the same attitude and w/s: odefun's
         # steps do not scale with w, so a w of 1e-158 is integrated as one
         # of about 1, by s a power of 2 (exact), and its w scaled back
-        e = int(mpmath.floor(mpmath.log(max(abs(x) for x in wm), 2)))
+        e = int(mpmath.floor(mpmath.log(sorted(abs(x) for x in wm)[-1], 2)))
         sc = mpmath.ldexp(mpmath.mpf(1), e) if abs(e) > 10 else mpmath.mpf(1)
         sol = mpmath.odefun(rhs(Im), 0, [mpmath.mpf(1), 0, 0, 0] + [x / sc for x in wm])
         ran = phase_time(Im, wm)
