@@ -223,6 +223,17 @@ expect "a trace through a pipe" 0 "spring,tcv,trace,0.15000000000000002,,,2," --
 # ---- parameters each in range whose combination overflows: refused ----
 expect "k = 1e300, m = 1e-300" 2 "the initial acceleration is not a finite number at k=1e+300 m=1e-300" -- sim --model spring --set k=1e300 --set m=1e-300 --integrator tcv
 expect "a start at 1e300" 2 "the initial energy is not a finite number" -- sim --model spring --set x0=1e300 --set v0=1e300 --integrator tcv
+# the free body: its exact solution holds at any scale, but a run measures
+# its energy and |L| and steps with products of the size of |w|^2; where
+# one is not a normal double the run's figures are round-off of subnormals
+# (or inf), so the body is refused, naming the quantity (models/free_body.c)
+expect "free body, w of 1e-158" 2 "w1 w2 w3 = 1e-160 1e-158 1e-160: its energy I w.w/2 is 1.0002e-316, not a normal double" -- sim --model free-body --integrator rigid-rk4 --set w1=1e-160 --set w2=1e-158 --set w3=1e-160
+expect "free body, moments of 1e-320" 2 "its energy I w.w/2 is 9.99989e-321, not a normal double" -- sim --model free-body --integrator rigid-rk4 --set I1=1e-320 --set I2=2e-320 --set I3=3e-320
+expect "free body, |w|^2 underflows" 2 "|w|^2, the size of the rate of change of w is 1.0002e-316, not a normal double" -- sim --model free-body --integrator rigid-rk4 --set I1=1e200 --set I2=2e200 --set I3=3e200 --set w1=1e-160 --set w2=1e-158 --set w3=1e-160
+expect "free body, energy overflows" 2 "its energy I w.w/2 is inf, not a normal double" -- sim --model free-body --integrator rigid-rk4 --set I1=1e307 --set I2=2e307 --set I3=3e307 --set w2=10
+sed 's/^w1 = 0.01$/w1 = 1e-160/; s/^w2 = 1$/w2 = 1e-158/; s/^w3 = 0.01$/w3 = 1e-160/' cases/dzhanibekov.case > "$tmp/tiny.case"
+line=$(grep -n '^model = ' "$tmp/tiny.case" | cut -d: -f1)
+expect "free body, in a case file" 2 "tiny.case:$line: I1 I2 I3 = 1 2 3, w1 w2 w3 = 1e-160 1e-158 1e-160: its energy" -- run "$tmp/tiny.case" --out "$tmp/never"
 
 # ---- case names that would collide with what verletbench writes ----
 mkdir "$tmp/names"

@@ -14,7 +14,9 @@
 #include "quaternion.h"
 #include "rigid.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdio.h>
 
 typedef struct free_body {
     vb_free_body_solution sol;
@@ -32,10 +34,63 @@ static const vb_param_spec params[] = {
 };
 #define FIRST_COMMON 6
 
+/* The rotational energy 2T = I w.w, |L| = |I w| and |w|^2 (the scale of
+ * w' = I^-1 (I w) x w, which a method computes at every step), each as
+ * v 2^e with v a double of ordinary size, so that none of them over- or
+ * underflows here.  The exact solution holds at any scale
+ * (free_body_solution.c), but a run measures its energy and angular
+ * momentum errors relative to 2T and |L| and steps with products of the
+ * size of |w|^2: where one of those is not a normal double it has lost
+ * digits (a subnormal has an absolute error of 2^-1075, a relative one up
+ * to 1) or is infinite, and the run's figures would not be the method's;
+ * where each is at least DBL_MIN = 2^-1022, a subnormal part of it rounds
+ * by at most 2^-53 of it, round-off.  So such a body is refused, the
+ * message saying which; a body at rest (w = 0) has nothing to lose.
+ * Returns NULL, or what is out of range and its value (*value). */
+static const char *out_of_range(const double I[3], const double w[3], double *value)
+{
+    double Imax = fmax(I[0], fmax(I[1], I[2]));
+    double wmax = fmax(fabs(w[0]), fmax(fabs(w[1]), fabs(w[2])));
+    if (wmax == 0.0)
+        return NULL;
+    int ei = ilogb(Imax), ew = ilogb(wmax);
+    double T2 = 0.0, L[3], w2 = 0.0;
+    for (int i = 0; i < 3; i++) {
+        double Is = ldexp(I[i], -ei), ws = ldexp(w[i], -ew);
+        T2 += Is * ws * ws;
+        L[i] = Is * ws;
+        w2 += ws * ws;
+    }
+    const struct {
+        const char *what;
+        double v;
+    } q[3] = {
+        {"its energy I w.w/2", ldexp(0.5 * T2, ei + 2 * ew)},
+        {"its angular momentum |I w|", ldexp(vb_vec3_norm(L), ei + ew)},
+        {"|w|^2, the size of the rate of change of w", ldexp(w2, 2 * ew)},
+    };
+    for (int k = 0; k < 3; k++)
+        if (!(isfinite(q[k].v) && q[k].v >= DBL_MIN)) {
+            *value = q[k].v;
+            return q[k].what;
+        }
+    return NULL;
+}
+
 static void *create(const double *p, char *err, size_t errlen)
 {
     if (vb_rigid_check_moments(p, err, errlen) != 0)
         return NULL;
+    double value;
+    const char *what = out_of_range(p, p + 3, &value);
+    if (what) {
+        snprintf(err, errlen, "I1 I2 I3 = %g %g %g, w1 w2 w3 = %g %g %g: %s is %g, not a normal "
+                              "double (%g to %g), and a run's figures would lose their digits to "
+                              "under- or overflow.  The motion is the same with the moments "
+                              "times any s, or w times s and time over s: scale them into range",
+                 p[0], p[1], p[2], p[3], p[4], p[5], what, value, DBL_MIN, DBL_MAX);
+        return NULL;
+    }
     free_body *s = vb_model_self_alloc(sizeof *s, err, errlen);
     if (!s)
         return NULL;
