@@ -14,10 +14,16 @@
 
 extern const vb_rigid_model_type vb_rigid_model_free_body;
 extern const vb_rigid_model_type vb_rigid_model_symmetric_top;
+extern const vb_rigid_model_type vb_rigid_model_roll;
+extern const vb_rigid_model_type vb_rigid_model_box_incline;
 
+/* the bodies with a contact last: rigid_face.c makes faces of the first
+ * two only (a body on the ground is run inside a contact solver) */
 static const vb_rigid_model_type *const table[] = {
     &vb_rigid_model_free_body,
     &vb_rigid_model_symmetric_top,
+    &vb_rigid_model_roll,
+    &vb_rigid_model_box_incline,
 };
 #define N_MODELS (sizeof table / sizeof table[0])
 
@@ -134,6 +140,11 @@ void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, dou
     vb_rigid_props p;
     m->type->props(m->self, &p);
     vb_rigid_angmom(&p, s, L);
+}
+
+int vb_rigid_model_contact(const vb_rigid_model *m, vb_body_contact *c)
+{
+    return m->self && m->type->contact && m->type->contact(m->self, c) == 0;
 }
 
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
