@@ -170,6 +170,7 @@ int main(int argc, char **argv)
     suite_rigid_methods();
     suite_options();
     suite_schema();
+    suite_rolling();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

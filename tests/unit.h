@@ -78,6 +78,7 @@ void suite_contact_handlers(void);
 void suite_rigid(void);
 void suite_rigid_methods(void);
 void suite_schema(void);
+void suite_rolling(void);
 void suite_rigid_engines(void);
 void suite_options(void);
 
