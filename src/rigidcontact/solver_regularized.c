@@ -438,22 +438,31 @@ static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params
 
 /* ---- the creep, in closed form ----
  * In a steady creep at speed v down the slope the cube does not turn and
- * a = 0, so each row's force is -D jar with jar = -aref = B J v + K imp
- * dist (the rows inside their cones).  Pyramidal: a corner's four rows
- * sum to the normal force N_i = -4 K imp_i dist_i / Rpy_i (the +- mu B v
- * terms cancel) and the friction mu (f+ - f-) = -2 mu^2 B v / Rpy_i =
- * -B v impratio / R0_i, R0_i = (1 - imp_i)/imp_i (1 + mu^2)/m.  Elliptic:
- * N_i = -K imp_i dist_i / R0_i, friction -B v impratio / R0_i with
- * R0_i = (1 - imp_i)/imp_i / m.  The friction balances gravity's pull,
- *     v = m g sin(alpha) / (B impratio sum_i 1/R0_i),
- * and the normal forces gravity's push and friction's moment about the
- * centre of mass: the two corners down the slope carry
- * m g (cos + sin)/4 each, the two up it m g (cos - sin)/4 (the moment
- * m g sin(alpha) a/2 of the friction at the face, a/2 below the centre,
- * against the normal forces' +- a/2 arms), which gives each corner's dist
- * and so imp_i, by bisection on the monotone N_i(dist).  The cube's tilt
- * (its corners sink by different depths, 1e-4 of the edge here) moves
- * these arms at that order, which the tests allow for. */
+ * a = 0, so each active row's force is -D jar with jar = -aref =
+ * B J v + K imp dist.  The normal forces balance gravity's push and the
+ * friction's moment about the centre of mass: the two corners down the
+ * slope carry N_dn = m g (cos + sin)/4 each, the two up it N_up =
+ * m g (cos - sin)/4 (the friction m g sin(alpha) acts at the face, a/2
+ * below the centre; the normal forces' arms are +- a/2).  A corner's
+ * friction F(v) at that normal force:
+ *   elliptic, inside the cone: F = B v impratio / R0, R0 = (1 - imp)/imp / m,
+ *     imp from N = -K imp dist / R0 (solved for dist by bisection: N
+ *     grows as dist falls); past the cone's edge (the middle zone) F = mu N;
+ *   pyramidal, the four edges J_n +- mu J_tj active (B mu v < K imp |dist|):
+ *     N = 4 K imp |dist| / Rpy, F = mu (f+ - f-) = 2 mu^2 B v / Rpy =
+ *     B v impratio / R0 with Rpy = 2 (mu^2/impratio) R0,
+ *     R0 = (1 - imp)/imp (1 + mu^2)/m; past that the edge along the motion
+ *     goes slack: N = (B mu v + 3 K imp |dist|) / Rpy,
+ *     F = mu (B mu v + K imp |dist|) / Rpy.
+ * Each F grows with v, and v solves 2 F_dn(v) + 2 F_up(v) = m g sin(alpha)
+ * (bisection); with every row inside its cone in closed form,
+ *     v = m g sin(alpha) / (B impratio sum_i 1/R0_i).
+ * NAN where the cone's edges cannot hold it (elliptic, tan alpha > mu):
+ * then it slides.  The cube's tilt and the contact points at the
+ * midpoints move the arms by |dist|/a, the order of this closed form's
+ * error (1e-3 here), which the tests allow for. */
+
+/* the normal force of an elliptic or all-active pyramidal corner at dist */
 static double corner_force(const vb_solver_params *p, double K, double m, double mu,
                            double dist)
 {
@@ -465,43 +474,97 @@ static double corner_force(const vb_solver_params *p, double K, double m, double
     return -4.0 * K * imp * dist / Rpy;
 }
 
+/* a pyramidal corner with one edge slack, at speed v: its normal force */
+static double slack_force(const vb_solver_params *p, double K, double B, double m, double mu,
+                          double v, double dist, double *friction)
+{
+    double imp = impedance(p->solimp, dist);
+    double Rpy = 2.0 * (mu * mu / p->impratio) * (1.0 - imp) / imp * (1.0 + mu * mu) / m;
+    if (friction)
+        *friction = mu * (B * mu * v - K * imp * dist) / Rpy;
+    return (B * mu * v - 3.0 * K * imp * dist) / Rpy;
+}
+
+/* the dist < 0 at which force(dist) = N (force falls as dist rises) */
+static double solve_dist(double (*force)(const void *, double), const void *ctx, double N)
+{
+    double lo = -1.0, hi = 0.0;
+    while (force(ctx, lo) < N && lo > -1e6)
+        lo *= 2.0;
+    for (int k = 0; k < 200; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (force(ctx, mid) < N)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+typedef struct creep_ctx {
+    const vb_solver_params *p;
+    double K, B, m, mu, v;
+} creep_ctx;
+
+static double full_force(const void *c, double dist)
+{
+    const creep_ctx *x = c;
+    return corner_force(x->p, x->K, x->m, x->mu, dist);
+}
+
+static double slack_force_at(const void *c, double dist)
+{
+    const creep_ctx *x = c;
+    return slack_force(x->p, x->K, x->B, x->m, x->mu, x->v, dist, NULL);
+}
+
+/* a corner's friction at speed v under the normal force N */
+static double corner_friction(creep_ctx *x, double N)
+{
+    const vb_solver_params *p = x->p;
+    double dist = solve_dist(full_force, x, N), imp = impedance(p->solimp, dist);
+    double cA = p->cone == VB_CONE_ELLIPTIC ? 1.0 : 1.0 + x->mu * x->mu;
+    double R0 = (1.0 - imp) / imp * cA / x->m, F = x->B * x->v * p->impratio / R0;
+    if (p->cone == VB_CONE_ELLIPTIC)
+        return fmin(F, x->mu * N);
+    if (x->B * x->mu * x->v <= x->K * imp * -dist)
+        return F;
+    dist = solve_dist(slack_force_at, x, N);
+    slack_force(p, x->K, x->B, x->m, x->mu, x->v, dist, &F);
+    return F;
+}
+
 double vb_regularized_creep(const vb_solver_params *p, double m, double edge, double alpha,
                             double mu, double g, double h)
 {
-    (void)edge; /* the arms are the same on both sides: edge cancels */
-    double K, B;
-    stiffness(p, h, &K, &B);
-    double Nc[2] = {m * g * (cos(alpha) + sin(alpha)) / 4.0, m * g * (cos(alpha) - sin(alpha)) / 4.0};
-    double sum_inv_R = 0.0, imp_c[2], dist_c[2];
-    for (int c = 0; c < 2; c++) {
-        if (!(Nc[c] > 0.0))
-            return NAN;
-        double lo = -1.0, hi = 0.0; /* dist in (lo, hi]; the force grows as dist falls */
-        while (corner_force(p, K, m, mu, lo) < Nc[c])
-            lo *= 2.0;
-        for (int k = 0; k < 200; k++) {
-            double mid = 0.5 * (lo + hi);
-            if (corner_force(p, K, m, mu, mid) < Nc[c])
-                hi = mid;
-            else
-                lo = mid;
-        }
-        dist_c[c] = 0.5 * (lo + hi);
-        imp_c[c] = impedance(p->solimp, dist_c[c]);
-        double cA = p->cone == VB_CONE_ELLIPTIC ? 1.0 : 1.0 + mu * mu;
-        sum_inv_R += 2.0 / ((1.0 - imp_c[c]) / imp_c[c] * cA / m);
-    }
-    double v = m * g * sin(alpha) / (B * p->impratio * sum_inv_R);
-    /* every row inside its cone: pyramidal, B mu v < K imp |dist| at each
-     * corner; elliptic, each corner's friction within mu of its normal */
-    for (int c = 0; c < 2; c++) {
-        double R0 = (1.0 - imp_c[c]) / imp_c[c] * (p->cone == VB_CONE_ELLIPTIC ? 1.0 : 1.0 + mu * mu) / m;
-        double ft = B * v * p->impratio / R0;
-        if (p->cone == VB_CONE_PYRAMIDAL ? !(B * mu * v < K * imp_c[c] * -dist_c[c])
-                                         : !(ft <= mu * Nc[c]))
+    (void)edge; /* the arms are a/2 on both sides: the edge cancels */
+    creep_ctx x = {.p = p, .m = m, .mu = mu};
+    stiffness(p, h, &x.K, &x.B);
+    double N[2] = {m * g * (cos(alpha) + sin(alpha)) / 4.0,
+                   m * g * (cos(alpha) - sin(alpha)) / 4.0};
+    double pull = m * g * sin(alpha);
+    if (!(N[1] > 0.0) || !(pull > 0.0))
+        return NAN;
+    if (p->cone == VB_CONE_ELLIPTIC && 2.0 * mu * (N[0] + N[1]) < pull)
+        return NAN; /* the cones cannot hold it: it slides */
+    double lo = 0.0, hi = 1e-6;
+    for (;;) {
+        x.v = hi;
+        if (2.0 * (corner_friction(&x, N[0]) + corner_friction(&x, N[1])) >= pull)
+            break;
+        lo = hi;
+        hi *= 2.0;
+        if (hi > 1e6)
             return NAN;
     }
-    return v;
+    for (int k = 0; k < 200 && hi - lo > 1e-15 * hi; k++) {
+        x.v = 0.5 * (lo + hi);
+        if (2.0 * (corner_friction(&x, N[0]) + corner_friction(&x, N[1])) < pull)
+            lo = x.v;
+        else
+            hi = x.v;
+    }
+    return 0.5 * (lo + hi);
 }
 
 const vb_body_solver vb_solver_regularized = {
