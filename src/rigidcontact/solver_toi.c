@@ -2,9 +2,11 @@
  * the body touches the ground the contact force is found as the exact
  * answer has it, and each event (an impact, the moment a slipping ball
  * rolls or a sliding box stops) is located inside the step, which is split
- * there.  Composed with a method exact under a constant force (its centre
- * of mass by kick-drift-kick or RK4: rigid-splitting, rigid-rk4, ...) it
- * is the exact motion of roll and box-incline to round-off.
+ * there.  Composed with a method exact under a constant force and for a
+ * turn about a fixed axis (the splittings: rigid-splitting,
+ * rigid-splitting4, rigid-no-squish; rigid-rk4 is exact on the centre of
+ * mass only, its attitude a polynomial in h w) it is the exact motion of
+ * roll and box-incline to round-off.
  *
  *   in flight: the step is tried; when its end lies below the plane, the
  *     time of impact is the root of the lowest point's separation after a
