@@ -158,18 +158,54 @@ void vb_body_vel_store(vb_contact_body *b, const vb_body_vel *v)
     vb_quat_rotate_inv(b->s.q, v->om, b->s.w);
 }
 
-int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h,
-                   const vb_body_vel *free_vel, const vb_body_vel *solved)
+double vb_body_kick_share(const vb_contact_body *b, vb_body_step_fn *method, double h)
 {
-    double dom[3], dw[3];
+    vb_contact_body t = *b;
+    memset(t.s.v, 0, sizeof t.s.v);
+    memset(t.s.w, 0, sizeof t.s.w);
+    double g2 = vb_dot3(b->p.gravity, b->p.gravity);
+    if (!(g2 > 0.0) || !(h > 0.0))
+        return 1.0;
+    method(&t.s, &t.p, h);
+    double dx[3];
+    for (int i = 0; i < 3; i++)
+        dx[i] = t.s.x[i] - b->s.x[i];
+    double share = vb_dot3(dx, b->p.gravity) / (h * h * g2);
+    /* the schemes there are give 0, 1/2 or 1 up to round-off: those
+     * exactly, so that an engine's scheme is the engine's bits */
+    const double shares[3] = {0.0, 0.5, 1.0};
+    for (int i = 0; i < 3; i++)
+        if (fabs(share - shares[i]) <= 1e-9)
+            return shares[i];
+    return isfinite(share) ? share : 1.0;
+}
+
+/* add a share of the impulse (dv, dom world) to the state's velocities */
+static void add_share(vb_contact_body *b, const double dv[3], const double dom[3], double share)
+{
+    double d[3], dw[3];
     for (int i = 0; i < 3; i++) {
-        b->s.v[i] += solved->v[i] - free_vel->v[i];
-        dom[i] = solved->om[i] - free_vel->om[i];
+        b->s.v[i] += share * dv[i];
+        d[i] = share * dom[i];
     }
-    vb_quat_rotate_inv(b->s.q, dom, dw);
+    vb_quat_rotate_inv(b->s.q, d, dw);
     for (int i = 0; i < 3; i++)
         b->s.w[i] += dw[i];
+}
+
+int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h, double share,
+                   const vb_body_vel *free_vel, const vb_body_vel *solved)
+{
+    double dv[3], dom[3];
+    for (int i = 0; i < 3; i++) {
+        dv[i] = solved->v[i] - free_vel->v[i];
+        dom[i] = solved->om[i] - free_vel->om[i];
+    }
+    if (share != 0.0)
+        add_share(b, dv, dom, share);
     method(&b->s, &b->p, h);
+    if (share != 1.0)
+        add_share(b, dv, dom, 1.0 - share);
     return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
 }
 

@@ -51,10 +51,18 @@ double vb_vel_inv_mass(const vb_body_vel *b, const double r[3], const double u[3
 /* Write v and om into the state (w in the body frame of its attitude). */
 void vb_body_vel_store(vb_contact_body *b, const vb_body_vel *v);
 
-/* "Integrate positions": the solved velocities less the free ones applied
- * to the state at the step's start, then the method's step of h.  0, or
- * VB_BODY_DIVERGED. */
-int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h,
+/* The share of gravity's kick that a step of h moves the centre of mass
+ * by, found from a probe step at rest: x' - x = share h^2 g.  1 for a
+ * method that kicks then drifts (symplectic Euler: the engines'), 1/2 for
+ * kick-drift-kick and RK4, 0 for explicit Euler (it drifts first); 1 where
+ * there is no gravity to tell. */
+double vb_body_kick_share(const vb_contact_body *b, vb_body_step_fn *method, double h);
+
+/* "Integrate positions": the solved velocities less the free ones, the
+ * contact's impulse, applied as the method applies gravity's kick: the
+ * share `share` of it before the method's step of h, the rest after.  0,
+ * or VB_BODY_DIVERGED. */
+int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h, double share,
                    const vb_body_vel *free_vel, const vb_body_vel *solved);
 
 /* All thirteen numbers finite */

@@ -18,8 +18,12 @@
  * is the engine's step to round-off: v' = v + J/m + h g, x' = x + h v',
  * and on a body whose moments are equal (the ball, the cube) the
  * gyroscopic term is 0, so w' = w + I^-1 (r x J) and q' = q exp(h w').
- * Under another method it is that method with the impulse applied before
- * its step (kick-drift-kick then moves x by h (v' - h g/2), not h v').
+ * Under another method the impulse is applied as that method applies
+ * gravity's kick, found by a probe step at rest: all of it before a
+ * method that kicks then drifts (symplectic Euler), half before and half
+ * after one that kicks, drifts and kicks (kick-drift-kick, RK4), all after
+ * explicit Euler, which drifts first.  So a contact that cancels gravity
+ * cancels it in x as in v, whatever the method: a body at rest stays.
  * A solver that sub-steps (soft, xpbd) does this at each sub-step; xpbd
  * moves the positions itself after the method's prediction and takes the
  * velocities from the positions (its file says how).  The `props` a solver

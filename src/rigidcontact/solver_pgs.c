@@ -143,7 +143,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
         next.tangent[f][1] = rows[k].lt[1];
     }
     *mem = next;
-    return vb_body_commit(b, method, h, &free_vel, &bv);
+    return vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv);
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,

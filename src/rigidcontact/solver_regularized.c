@@ -421,7 +421,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, const vb_solver_pa
         solved.v[i] += h * (a[i] - P.a0[i]);
         solved.om[i] += h * (a[3 + i] - P.a0[3 + i]);
     }
-    return vb_body_commit(b, method, h, &free_vel, &solved);
+    return vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &solved);
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,

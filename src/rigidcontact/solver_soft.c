@@ -186,7 +186,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
         }
         for (int it = 0; it < p->iterations; it++)
             solve_pass(w, b, x0, q0, pts, n, t, &bv, &soft, p, inv_h, 1);
-        if (vb_body_commit(b, method, h, &free_vel, &bv) != VB_BODY_OK)
+        if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv) != VB_BODY_OK)
             return VB_BODY_DIVERGED;
         vb_body_vel_now(b, &bv);
         for (int it = 0; it < p->relax_iterations; it++)

@@ -240,7 +240,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
         apply_along(&bv, sp[k].r_mid, nrm, sp[k].ln);
     for (int it = 0; it < p->iterations; it++)
         iterate(w, sp, n, t, r_f, m_t, m_tw, lf, &ltw, &bv);
-    if (vb_body_commit(b, method, h, &free_vel, &bv) != VB_BODY_OK)
+    if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv) != VB_BODY_OK)
         return VB_BODY_DIVERGED;
     position_steps(w, b, sp, n, p);
     next.has_friction = 1;

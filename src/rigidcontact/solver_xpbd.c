@@ -32,12 +32,13 @@
  * a solid ball, 4 on a cube's corner.
  *
  * The paper predicts with its own symplectic Euler, for which
- * (x - x_prev)/h is v_pred + (x - x_pred)/h: composed with any method the
- * velocities here are the method's predicted ones plus the correction's,
- * v = v_pred + (x - x_pred)/h and likewise for w, which are the paper's
- * numbers under symplectic Euler and keep another method's own kick (a
- * kick-drift-kick predictor would lose half of g h each sub-step
- * otherwise).  The paper takes both mu_s (static, positional) and mu_k
+ * (x - x_prev)/h is v_pred + (x - x_pred)/h.  Composed with any method the
+ * velocities here are the method's predicted ones plus the correction's
+ * impulse, which moved x as the method's kick would: v = v_pred +
+ * (x - x_pred)/(share h), share the part of a kick a step drifts with
+ * (1 for symplectic Euler: the paper's numbers; 1/2 for kick-drift-kick,
+ * which otherwise gains half of g h at each sub-step of rest), and w
+ * likewise.  The paper takes both mu_s (static, positional) and mu_k
  * (dynamic, on velocities).  It sets no default number of sub-steps; 20
  * with 1 iteration here (the paper argues for many sub-steps of one
  * iteration). */
@@ -135,7 +136,8 @@ static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
 
 /* the velocity pass (eq. 30 and restitution) over the corrected features */
 static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
-                             const vb_body_vel *before, int nf, const double ln[], double h)
+                             const vb_body_vel *before, int nf, const double ln[], double h,
+                             double share)
 {
     const double *n = w->ground.normal;
     double g = sqrt(vb_dot3(b->p.gravity, b->p.gravity));
@@ -156,7 +158,7 @@ static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
              * velocity change it makes, times w_t: the impulse dv / w_t
              * is then at most mu_k times the normal impulse h f_n */
             double u[3] = {vt[0] / st, vt[1] / st, vt[2] / st};
-            double fn = ln[f] / (h * h);
+            double fn = ln[f] / (share * h * h); /* the normal impulse over h */
             double cut = fmin(h * w->mu_k * fabs(fn) * vb_vel_inv_mass(&bv, r, u), st);
             for (int i = 0; i < 3; i++)
                 dv[i] -= u[i] * cut;
@@ -184,6 +186,9 @@ static int substep(const vb_contact_world *w, vb_contact_body *b, const vb_solve
 {
     int nf = b->shape.kind == VB_SHAPE_SPHERE ? 1 : VB_BODY_FEATURES;
     vb_rigid_state prev = b->s;
+    double share = vb_body_kick_share(b, method, h);
+    if (!(share > 0.0))
+        share = 1.0; /* explicit Euler: the paper's (x - x_prev)/h */
     vb_body_vel before;
     vb_body_vel_now(b, &before);
     method(&b->s, &b->p, h);
@@ -193,7 +198,8 @@ static int substep(const vb_contact_world *w, vb_contact_body *b, const vb_solve
     double ln[VB_BODY_FEATURES] = {0}, lt[VB_BODY_FEATURES] = {0};
     for (int it = 0; it < p->iterations; it++)
         solve_positions(w, b, &prev, nf, ln, lt);
-    /* v = v_pred + (x - x_pred)/h;  w = w_pred + 2 vec(q q_pred^-1)/h */
+    /* v = v_pred + (x - x_pred)/(share h), w likewise: the correction's
+     * impulse entered the drift as the method's kick does */
     double om[3], qc[4], dq[4];
     vb_quat_rotate(pred.q, pred.w, om);
     vb_quat_conj(pred.q, qc);
@@ -202,11 +208,11 @@ static int substep(const vb_contact_world *w, vb_contact_body *b, const vb_solve
     vb_body_vel bv;
     vb_body_vel_now(b, &bv);
     for (int i = 0; i < 3; i++) {
-        bv.v[i] = pred.v[i] + (b->s.x[i] - pred.x[i]) / h;
-        bv.om[i] = om[i] + sgn * 2.0 * dq[1 + i] / h;
+        bv.v[i] = pred.v[i] + (b->s.x[i] - pred.x[i]) / (share * h);
+        bv.om[i] = om[i] + sgn * 2.0 * dq[1 + i] / (share * h);
     }
     vb_body_vel_store(b, &bv);
-    solve_velocities(w, b, &before, nf, ln, h);
+    solve_velocities(w, b, &before, nf, ln, h, share);
     return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
 }
 
