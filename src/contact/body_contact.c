@@ -75,3 +75,24 @@ double vb_plane_separation(const vb_plane *pl, const double p[3])
 {
     return dot3(pl->normal, p) - pl->offset;
 }
+
+int vb_check_at_least(const char *name, double x, double lo, int strict, char *err,
+                      size_t errlen)
+{
+    if (isfinite(x) && (strict ? x > lo : x >= lo))
+        return 0;
+    snprintf(err, errlen, "%s: %g is not a finite number %s %g", name, x, strict ? ">" : ">=",
+             lo);
+    return -1;
+}
+
+int vb_check_incline(double g, double alpha, char *err, size_t errlen)
+{
+    if (vb_check_at_least("g", g, 0.0, 1, err, errlen) != 0)
+        return -1;
+    if (!(alpha >= 0.0 && alpha < 0.5 * M_PI)) {
+        snprintf(err, errlen, "alpha: %g is not in [0, pi/2)", alpha);
+        return -1;
+    }
+    return 0;
+}

@@ -55,6 +55,13 @@ int vb_body_contact_check(const vb_body_contact *c, char *err, size_t errlen);
 /* The rolling axis n x along (unit when the contact checks). */
 void vb_body_contact_axis(const vb_body_contact *c, double axis[3]);
 
+/* For the exact solutions' init: 0, or -1 with "NAME: VALUE is not ..."
+ * into err when x is not a finite number > lo (strict) or >= lo. */
+int vb_check_at_least(const char *name, double x, double lo, int strict, char *err,
+                      size_t errlen);
+/* g > 0 and alpha in [0, pi/2): 0, or -1 naming the one that is not */
+int vb_check_incline(double g, double alpha, char *err, size_t errlen);
+
 /* The separation of a body point p (world) from the plane: n.p - offset
  * (< 0: below the ground's surface). */
 double vb_plane_separation(const vb_plane *pl, const double p[3]);

@@ -2,32 +2,23 @@
  * friction: one parabola, then rest (box_slide.h). */
 #include "box_slide.h"
 
+#include "body_contact.h" /* the checks */
+
 #include <math.h>
 #include <stdio.h>
 
 int vb_box_slide_init(vb_box_slide *b, double v0, double mu_s, double mu_k, double g,
                       double alpha, char *err, size_t errlen)
 {
-    if (!(v0 >= 0.0) || !isfinite(v0)) {
-        snprintf(err, errlen, "v0: %g is not a finite number >= 0 (down the slope)", v0);
+    if (vb_check_at_least("v0", v0, 0.0, 0, err, errlen) != 0 ||
+        vb_check_at_least("mu_s", mu_s, 0.0, 0, err, errlen) != 0)
         return -1;
-    }
-    if (!(mu_s >= 0.0) || !isfinite(mu_s)) {
-        snprintf(err, errlen, "mu_s: %g is not a finite number >= 0", mu_s);
-        return -1;
-    }
     if (!(mu_k >= 0.0 && mu_k <= mu_s)) {
         snprintf(err, errlen, "mu_k: %g is not in [0, mu_s = %g]", mu_k, mu_s);
         return -1;
     }
-    if (!(g > 0.0) || !isfinite(g)) {
-        snprintf(err, errlen, "g: %g is not a finite number > 0", g);
+    if (vb_check_incline(g, alpha, err, errlen) != 0)
         return -1;
-    }
-    if (!(alpha >= 0.0 && alpha < 0.5 * M_PI)) {
-        snprintf(err, errlen, "alpha: %g is not in [0, pi/2)", alpha);
-        return -1;
-    }
     *b = (vb_box_slide){.v0 = v0, .mu_s = mu_s, .mu_k = mu_k, .g = g, .alpha = alpha};
     double sn = sin(alpha), cs = cos(alpha);
     b->a = g * (sn - mu_k * cs);

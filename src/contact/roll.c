@@ -2,6 +2,8 @@
  * at most two segments of constant accelerations (roll.h). */
 #include "roll.h"
 
+#include "body_contact.h" /* the checks */
+
 #include <math.h>
 #include <stdio.h>
 
@@ -35,26 +37,11 @@ static void accelerations(const vb_roll *r, int s, double *a, double *aw)
 int vb_roll_init(vb_roll *r, double R, double k, double alpha, double mu, double g, double v0,
                  double w0, char *err, size_t errlen)
 {
-    if (!(R > 0.0) || !isfinite(R)) {
-        snprintf(err, errlen, "R: %g is not a finite number > 0", R);
+    if (vb_check_at_least("R", R, 0.0, 1, err, errlen) != 0 ||
+        vb_check_at_least("k", k, 0.0, 1, err, errlen) != 0 ||
+        vb_check_at_least("mu", mu, 0.0, 0, err, errlen) != 0 ||
+        vb_check_incline(g, alpha, err, errlen) != 0)
         return -1;
-    }
-    if (!(k > 0.0) || !isfinite(k)) {
-        snprintf(err, errlen, "k: %g is not a finite number > 0", k);
-        return -1;
-    }
-    if (!(mu >= 0.0) || !isfinite(mu)) {
-        snprintf(err, errlen, "mu: %g is not a finite number >= 0", mu);
-        return -1;
-    }
-    if (!(g > 0.0) || !isfinite(g)) {
-        snprintf(err, errlen, "g: %g is not a finite number > 0", g);
-        return -1;
-    }
-    if (!(alpha >= 0.0 && alpha < 0.5 * M_PI)) {
-        snprintf(err, errlen, "alpha: %g is not in [0, pi/2)", alpha);
-        return -1;
-    }
     if (!isfinite(v0) || !isfinite(w0)) {
         snprintf(err, errlen, "%s: not finite", isfinite(v0) ? "w0" : "v0");
         return -1;

@@ -76,12 +76,7 @@ static void *create(const double *p, char *err, size_t errlen)
 static void props(const void *self, vb_rigid_props *p)
 {
     const box_incline *s = self;
-    double I = s->m * s->size * s->size / 6.0;
-    for (int i = 0; i < 3; i++)
-        p->inertia[i] = I;
-    p->mass = s->m;
-    p->gravity[0] = p->gravity[1] = 0.0;
-    p->gravity[2] = -s->sol.g;
+    vb_incline_props(s->m * s->size * s->size / 6.0, s->m, s->sol.g, p);
 }
 
 static void fill(const box_incline *s, double x, double v, vb_rigid_state *st)
@@ -130,11 +125,8 @@ static int contact(const void *self, vb_body_contact *c)
 {
     const box_incline *s = self;
     double h = 0.5 * s->size;
-    vb_incline_contact(s->sol.alpha, h, c);
-    c->shape = (vb_body_shape){.kind = VB_SHAPE_BOX, .half = {h, h, h}};
-    c->mu_s = s->sol.mu_s;
-    c->mu_k = s->sol.mu_k;
-    c->restitution = s->e;
+    vb_body_shape cube = {.kind = VB_SHAPE_BOX, .half = {h, h, h}};
+    vb_incline_contact(s->sol.alpha, h, &cube, s->sol.mu_s, s->sol.mu_k, s->e, c);
     return 0;
 }
 

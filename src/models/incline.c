@@ -22,11 +22,26 @@ void vb_incline_tilt(double alpha, double q[4])
     q[3] = 0.0;
 }
 
-void vb_incline_contact(double alpha, double depth, vb_body_contact *c)
+void vb_incline_contact(double alpha, double depth, const vb_body_shape *shape, double mu_s,
+                        double mu_k, double e, vb_body_contact *c)
 {
     double axis[3];
     vb_incline_frame(alpha, c->plane.normal, c->along, axis);
     c->plane.offset = -depth;
+    c->shape = *shape;
+    c->mu_s = mu_s;
+    c->mu_k = mu_k;
+    c->restitution = e;
+}
+
+void vb_incline_props(double I, double m, double g, vb_rigid_props *p)
+{
+    for (int i = 0; i < 3; i++) {
+        p->inertia[i] = I;
+        p->gravity[i] = 0.0;
+    }
+    p->mass = m;
+    p->gravity[2] = -g;
 }
 
 double vb_body_separation(const vb_body_contact *c, const vb_rigid_state *s)

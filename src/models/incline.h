@@ -22,8 +22,14 @@ void vb_incline_frame(double alpha, double n[3], double d[3], double axis[3]);
  * the world y axis, (cos(alpha/2), 0, sin(alpha/2), 0). */
 void vb_incline_tilt(double alpha, double q[4]);
 
-/* A contact on the incline: plane n.x = -depth, `along` = d. */
-void vb_incline_contact(double alpha, double depth, vb_body_contact *c);
+/* A contact on the incline: the plane n.x = -depth under a body of that
+ * shape, `along` = d, and the material. */
+void vb_incline_contact(double alpha, double depth, const vb_body_shape *shape, double mu_s,
+                        double mu_k, double e, vb_body_contact *c);
+
+/* The props of a body of mass m whose moments are all I, gravity g along
+ * -z of the world. */
+void vb_incline_props(double I, double m, double g, vb_rigid_props *p);
 
 /* A rigid state read in the contact's frame. */
 typedef struct vb_incline_reading {

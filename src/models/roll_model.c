@@ -60,12 +60,7 @@ static void *create(const double *p, char *err, size_t errlen)
 static void props(const void *self, vb_rigid_props *p)
 {
     const roll_model *s = self;
-    double I = s->sol.k * s->m * s->sol.R * s->sol.R;
-    for (int i = 0; i < 3; i++)
-        p->inertia[i] = I;
-    p->mass = s->m;
-    p->gravity[0] = p->gravity[1] = 0.0;
-    p->gravity[2] = -s->sol.g;
+    vb_incline_props(s->sol.k * s->m * s->sol.R * s->sol.R, s->m, s->sol.g, p);
 }
 
 static void fill(const roll_model *s, const vb_roll_point *pt, vb_rigid_state *st)
@@ -122,10 +117,8 @@ static double w_period(const void *self)
 static int contact(const void *self, vb_body_contact *c)
 {
     const roll_model *s = self;
-    vb_incline_contact(s->sol.alpha, s->sol.R, c);
-    c->shape = (vb_body_shape){.kind = VB_SHAPE_SPHERE, .radius = s->sol.R};
-    c->mu_s = c->mu_k = s->sol.mu;
-    c->restitution = s->e;
+    vb_body_shape ball = {.kind = VB_SHAPE_SPHERE, .radius = s->sol.R};
+    vb_incline_contact(s->sol.alpha, s->sol.R, &ball, s->sol.mu, s->sol.mu, s->e, c);
     return 0;
 }
 

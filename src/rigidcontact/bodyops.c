@@ -136,6 +136,12 @@ void vb_vel_apply(vb_body_vel *b, const double r[3], const double P[3])
     }
 }
 
+void vb_vel_apply_along(vb_body_vel *b, const double r[3], const double u[3], double lambda)
+{
+    double P[3] = {lambda * u[0], lambda * u[1], lambda * u[2]};
+    vb_vel_apply(b, r, P);
+}
+
 void vb_vel_apply_angular(vb_body_vel *b, const double L[3])
 {
     double dw[3];
@@ -207,6 +213,17 @@ int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h, double
     if (share != 1.0)
         add_share(b, dv, dom, 1.0 - share);
     return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
+}
+
+int vb_body_each(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
+                 vb_body_step_fn *method, double h, vb_body_step_one *step_body)
+{
+    for (size_t i = 0; i < w->n; i++) {
+        int rc = step_body(w, &w->body[i], c ? &c->m[i] : NULL, p, method, h);
+        if (rc != VB_BODY_OK)
+            return rc;
+    }
+    return VB_BODY_OK;
 }
 
 int vb_body_finite(const vb_contact_body *b)

@@ -44,6 +44,8 @@ int vb_body_vel_free(const vb_contact_body *b, vb_body_step_fn *method, double h
 void vb_vel_at(const vb_body_vel *b, const double r[3], double out[3]);
 /* An impulse P at r. */
 void vb_vel_apply(vb_body_vel *b, const double r[3], const double P[3]);
+/* An impulse lambda u at r (u a unit direction). */
+void vb_vel_apply_along(vb_body_vel *b, const double r[3], const double u[3], double lambda);
 /* An angular impulse L (world). */
 void vb_vel_apply_angular(vb_body_vel *b, const double L[3]);
 /* 1/m + (r x u).I^-1 (r x u): the inverse of the effective mass along u at r */
@@ -64,6 +66,13 @@ double vb_body_kick_share(const vb_contact_body *b, vb_body_step_fn *method, dou
  * or VB_BODY_DIVERGED. */
 int vb_body_commit(vb_contact_body *b, vb_body_step_fn *method, double h, double share,
                    const vb_body_vel *free_vel, const vb_body_vel *solved);
+
+/* A solver's step that goes body by body: step_body on each body with its
+ * cache entry, the first error returned. */
+typedef int vb_body_step_one(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
+                             const vb_solver_params *p, vb_body_step_fn *method, double h);
+int vb_body_each(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
+                 vb_body_step_fn *method, double h, vb_body_step_one *step_body);
 
 /* All thirteen numbers finite */
 int vb_body_finite(const vb_contact_body *b);

@@ -34,9 +34,11 @@
  * state) and of the cache, the one thing a solver carries from a step to
  * the next: the impulses it warm-starts from, per body and feature (the
  * sphere's one point, the box's eight corners).  The caller owns both;
- * the same inputs give the same bits.  Bodies touch only the ground now;
- * a body against a body (issue 55's stacks) is a manifold of two dynamic
- * bodies, which every loop here is written to take. */
+ * the same inputs give the same bits.  Bodies touch only the ground now,
+ * and each solver goes body by body (vb_body_each; xpbd with its
+ * sub-steps outside that loop).  A body against a body (issue 55's
+ * stacks) is a manifold of two dynamic bodies: its rows are the same, the
+ * loops then over manifolds, and soft's sub-steps outside them. */
 #ifndef VB_RIGIDCONTACT_H
 #define VB_RIGIDCONTACT_H
 

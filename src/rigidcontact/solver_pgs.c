@@ -59,12 +59,6 @@ typedef struct row_point {
     double ln, lt[2];   /* accumulated impulses */
 } row_point;
 
-static void apply_along(vb_body_vel *bv, const double r[3], const double u[3], double lambda)
-{
-    double P[3] = {lambda * u[0], lambda * u[1], lambda * u[2]};
-    vb_vel_apply(bv, r, P);
-}
-
 static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
                      const vb_solver_params *p, vb_body_step_fn *method, double h)
 {
@@ -104,10 +98,10 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
         rp->target = rest + (pen > 0.0 ? -pen / h : -pen * p->baumgarte / h);
         int f = rp->pt.feature;
         rp->ln = p->warm_start * mem->normal[f];
-        apply_along(&bv, r, nrm, rp->ln);
+        vb_vel_apply_along(&bv, r, nrm, rp->ln);
         for (int j = 0; j < 2; j++) {
             rp->lt[j] = p->warm_start * mem->tangent[f][j];
-            apply_along(&bv, r, t[j], rp->lt[j]);
+            vb_vel_apply_along(&bv, r, t[j], rp->lt[j]);
         }
     }
     for (int it = 0; it < p->iterations; it++) {
@@ -118,7 +112,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
             double ln = rp->ln + rp->m_n * (rp->target - vb_dot3(nrm, vp));
             if (ln < 0.0)
                 ln = 0.0;
-            apply_along(&bv, rp->pt.r, nrm, ln - rp->ln);
+            vb_vel_apply_along(&bv, rp->pt.r, nrm, ln - rp->ln);
             rp->ln = ln;
         }
         for (int k = 0; k < n; k++) {
@@ -131,7 +125,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
                 vb_vel_at(&bv, rp->pt.r, vp);
                 double lt = rp->lt[j] - rp->m_t[j] * vb_dot3(t[j], vp);
                 lt = lt < -limit ? -limit : lt > limit ? limit : lt;
-                apply_along(&bv, rp->pt.r, t[j], lt - rp->lt[j]);
+                vb_vel_apply_along(&bv, rp->pt.r, t[j], lt - rp->lt[j]);
                 rp->lt[j] = lt;
             }
         }
@@ -149,12 +143,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    for (size_t i = 0; i < w->n; i++) {
-        int rc = step_body(w, &w->body[i], &c->m[i], p, method, h);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    return vb_body_each(w, c, p, method, h, step_body);
 }
 
 const vb_body_solver vb_solver_pgs = {

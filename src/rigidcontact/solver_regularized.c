@@ -347,9 +347,10 @@ static double row_vel(const reg_row *row, const vb_body_vel *v)
     return s;
 }
 
-static int step_body(vb_contact_world *w, vb_contact_body *b, const vb_solver_params *p,
-                     vb_body_step_fn *method, double h)
+static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
+                     const vb_solver_params *p, vb_body_step_fn *method, double h)
 {
+    (void)mem; /* MuJoCo's Newton solver starts from the unconstrained a0 */
     const double *n = w->ground.normal;
     double pos[4][3], dist[4];
     int nc = mj_contacts(w, b, p->margin, pos, dist);
@@ -427,13 +428,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, const vb_solver_pa
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    (void)c; /* MuJoCo's Newton solver starts from the unconstrained a0 */
-    for (size_t i = 0; i < w->n; i++) {
-        int rc = step_body(w, &w->body[i], p, method, h);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    return vb_body_each(w, c, p, method, h, step_body);
 }
 
 /* ---- the creep, in closed form ----

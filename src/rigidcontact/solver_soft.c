@@ -77,12 +77,6 @@ static softness make_soft(double hertz, double zeta, double h)
     return (softness){omega / a1, a2 * a3, a3};
 }
 
-static void apply_along(vb_body_vel *bv, const double r[3], const double u[3], double lambda)
-{
-    double P[3] = {lambda * u[0], lambda * u[1], lambda * u[2]};
-    vb_vel_apply(bv, r, P);
-}
-
 /* the separation of point k now: s0 + n.(dp + rot(dq, r) - r) */
 static double separation_now(const vb_contact_body *b, const double x0[3], const double q0[4],
                              const soft_point *sp, const double n[3])
@@ -119,7 +113,7 @@ static void solve_pass(const vb_contact_world *w, const vb_contact_body *b, cons
         double vn = vb_dot3(nrm, vp);
         double impulse = -sp->m_n * mass_scale * (vn + bias) - impulse_scale * sp->ln;
         double ln = fmax(sp->ln + impulse, 0.0);
-        apply_along(bv, sp->pt.r, nrm, ln - sp->ln);
+        vb_vel_apply_along(bv, sp->pt.r, nrm, ln - sp->ln);
         sp->ln = ln;
         sp->total += ln;
     }
@@ -135,7 +129,7 @@ static void solve_pass(const vb_contact_world *w, const vb_contact_body *b, cons
             lt[1] *= cap / len;
         }
         for (int j = 0; j < 2; j++) {
-            apply_along(bv, sp->pt.r, t[j], lt[j] - sp->lt[j]);
+            vb_vel_apply_along(bv, sp->pt.r, t[j], lt[j] - sp->lt[j]);
             sp->lt[j] = lt[j];
         }
     }
@@ -180,9 +174,9 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
             return VB_BODY_DIVERGED;
         bv = free_vel;
         for (int k = 0; k < n; k++) { /* warm start */
-            apply_along(&bv, pts[k].pt.r, nrm, pts[k].ln);
+            vb_vel_apply_along(&bv, pts[k].pt.r, nrm, pts[k].ln);
             for (int j = 0; j < 2; j++)
-                apply_along(&bv, pts[k].pt.r, t[j], pts[k].lt[j]);
+                vb_vel_apply_along(&bv, pts[k].pt.r, t[j], pts[k].lt[j]);
         }
         for (int it = 0; it < p->iterations; it++)
             solve_pass(w, b, x0, q0, pts, n, t, &bv, &soft, p, inv_h, 1);
@@ -203,7 +197,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
             vb_vel_at(&bv, sp->pt.r, vp);
             double impulse = -sp->m_n * (vb_dot3(nrm, vp) + w->restitution * sp->rel);
             double ln = fmax(sp->ln + impulse, 0.0);
-            apply_along(&bv, sp->pt.r, nrm, ln - sp->ln);
+            vb_vel_apply_along(&bv, sp->pt.r, nrm, ln - sp->ln);
             sp->ln = ln;
         }
         vb_body_vel_store(b, &bv);
@@ -221,12 +215,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    for (size_t i = 0; i < w->n; i++) {
-        int rc = step_body(w, &w->body[i], &c->m[i], p, method, h);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    return vb_body_each(w, c, p, method, h, step_body);
 }
 
 const vb_body_solver vb_solver_soft = {

@@ -71,12 +71,6 @@ typedef struct spec_point {
     double dist;       /* from the friction centre, in the plane */
 } spec_point;
 
-static void apply_along(vb_body_vel *bv, const double r[3], const double u[3], double lambda)
-{
-    double P[3] = {lambda * u[0], lambda * u[1], lambda * u[2]};
-    vb_vel_apply(bv, r, P);
-}
-
 static double dist2(const double a[3], const double b[3])
 {
     double d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
@@ -107,7 +101,7 @@ static void iterate(const vb_contact_world *w, spec_point *sp, int n, const doub
         l[1] *= scale;
     }
     for (int j = 0; j < 2; j++) {
-        apply_along(bv, r_f, t[j], l[j] - lf[j]);
+        vb_vel_apply_along(bv, r_f, t[j], l[j] - lf[j]);
         lf[j] = l[j];
     }
     if (n > 1) {
@@ -121,7 +115,7 @@ static void iterate(const vb_contact_world *w, spec_point *sp, int n, const doub
     for (int k = 0; k < n; k++) {
         vb_vel_at(bv, sp[k].r_mid, vp);
         double ln = fmax(sp[k].ln + sp[k].m_n * (sp[k].target - vb_dot3(nrm, vp)), 0.0);
-        apply_along(bv, sp[k].r_mid, nrm, ln - sp[k].ln);
+        vb_vel_apply_along(bv, sp[k].r_mid, nrm, ln - sp[k].ln);
         sp[k].ln = ln;
     }
 }
@@ -233,11 +227,11 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
         ltw = n > 1 ? p->warm_start * mem->twist : 0.0;
     }
     for (int j = 0; j < 2; j++) /* warm start */
-        apply_along(&bv, r_f, t[j], lf[j]);
+        vb_vel_apply_along(&bv, r_f, t[j], lf[j]);
     double L[3] = {ltw * nrm[0], ltw * nrm[1], ltw * nrm[2]};
     vb_vel_apply_angular(&bv, L);
     for (int k = 0; k < n; k++)
-        apply_along(&bv, sp[k].r_mid, nrm, sp[k].ln);
+        vb_vel_apply_along(&bv, sp[k].r_mid, nrm, sp[k].ln);
     for (int it = 0; it < p->iterations; it++)
         iterate(w, sp, n, t, r_f, m_t, m_tw, lf, &ltw, &bv);
     if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv) != VB_BODY_OK)
@@ -256,12 +250,7 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    for (size_t i = 0; i < w->n; i++) {
-        int rc = step_body(w, &w->body[i], &c->m[i], p, method, h);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    return vb_body_each(w, c, p, method, h, step_body);
 }
 
 const vb_body_solver vb_solver_speculative = {

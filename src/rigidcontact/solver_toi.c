@@ -314,9 +314,10 @@ static int locate(const toi_ctx *c, double f0, double h, double f_end, double *t
     return VB_BODY_OK;
 }
 
-static int step_body(const vb_contact_world *w, vb_contact_body *b, vb_body_step_fn *method,
-                     double h)
+static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
+                     const vb_solver_params *p, vb_body_step_fn *method, double h)
 {
+    (void)mem, (void)p; /* toi carries nothing and has no keys */
     toi_ctx c = {.w = w, .b = b, .method = method};
     const double *n = w->ground.normal;
     if (b->shape.kind == VB_SHAPE_SPHERE &&
@@ -383,13 +384,7 @@ static int step_body(const vb_contact_world *w, vb_contact_body *b, vb_body_step
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    (void)c, (void)p;
-    for (size_t i = 0; i < w->n; i++) {
-        int rc = step_body(w, &w->body[i], method, h);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    return vb_body_each(w, c, p, method, h, step_body);
 }
 
 const vb_body_solver vb_solver_toi = {

@@ -181,9 +181,10 @@ static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
     vb_body_vel_store(b, &bv);
 }
 
-static int substep(const vb_contact_world *w, vb_contact_body *b, const vb_solver_params *p,
-                   vb_body_step_fn *method, double h)
+static int substep(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
+                   const vb_solver_params *p, vb_body_step_fn *method, double h)
 {
+    (void)mem; /* xpbd carries nothing between steps */
     int nf = b->shape.kind == VB_SHAPE_SPHERE ? 1 : VB_BODY_FEATURES;
     vb_rigid_state prev = b->s;
     double share = vb_body_kick_share(b, method, h);
@@ -219,14 +220,12 @@ static int substep(const vb_contact_world *w, vb_contact_body *b, const vb_solve
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double dt)
 {
-    (void)c; /* xpbd carries nothing between steps */
-    double h = dt / p->substeps;
-    for (size_t i = 0; i < w->n; i++)
-        for (int s = 0; s < p->substeps; s++) {
-            int rc = substep(w, &w->body[i], p, method, h);
-            if (rc != VB_BODY_OK)
-                return rc;
-        }
+    /* the sub-steps outside the bodies' loop, as Algorithm 2 */
+    for (int s = 0; s < p->substeps; s++) {
+        int rc = vb_body_each(w, c, p, method, dt / p->substeps, substep);
+        if (rc != VB_BODY_OK)
+            return rc;
+    }
     return VB_BODY_OK;
 }
 
