@@ -254,6 +254,41 @@ static void test_one_step_coulomb(void)
     check_coulomb_step("xpbd", (const char *[]){"substeps", "1", NULL}, 1);
 }
 
+/* xpbd, one sub-step of h = 1/60 (symplectic Euler), a ball (R = 0.1,
+ * m = 1, I = 0.004) s = 1 cm above the flat, falling at V = 1 m/s and
+ * sliding at 2 m/s, mu 0.5.  By hand (the file's Algorithm 2):
+ *   predict: v_z = -(V + g h), z = R + s - h (V + g h): the penetration
+ *     d = h (V + g h) - s = 9.3917e-3; the ball's point is below its centre,
+ *     w_n = 1/m: dlambda_n = m d, the centre back on the plane;
+ *   static friction: the point slid 2 h = 3.33e-2, dlambda_t = m 2h/3.5
+ *     = 9.5e-3 m is not below mu_s lambda_n = 4.7e-3 m: not applied;
+ *   velocities from positions: v_x = 2, v_z = (R - (R + s))/h = -s/h, w = 0;
+ *   velocity pass: friction, the impulse mu lambda_n / h = mu m d / h
+ *     = 0.2818 (less than the 2/w_t = 0.571 that stops the slip), along -x
+ *     at r = -R n, with w_t = 1/m + R^2/I = 3.5; the normal update
+ *     dv = s/h (e = 0) as the impulse m s/h along n (w_n = 1/m).
+ * So v_x = 2 - mu d/h, w_y = mu m d R/(h I), v_z = 0, x = 2h, z = R.
+ * Summed into one dv and pushed through the inverse mass along the sum
+ * (1 + cos^2(phi) R^2 m/I = 2.82 here), the friction was 0.349 and v_z
+ * kept -0.39 m/s: caught. */
+static void test_xpbd_landing_by_hand(void)
+{
+    scene sc;
+    double h = 1.0 / 60.0, s = 0.01, V = 1.0, mu = 0.5;
+    ball(&sc, "xpbd", 0.1 + s, 2.0, -V, mu);
+    sc.p.substeps = 1;
+    double d = h * (V + G * h) - s, Jt = mu * d / h;
+    CHECK(Jt < 2.0 / 3.5 && 2.0 * h / 3.5 > mu * d, "the case: dynamic friction, no static");
+    CHECK(scene_step(&sc, "rigid-explicit-gyro", h) == VB_BODY_OK, "xpbd step");
+    /* roundings of numbers of size 2, 20 and 0.1 */
+    CHECK_ABS(sc.b.s.v[0], 2.0 - Jt, 1e-14, "xpbd landing: v_x");
+    CHECK_ABS(sc.b.s.w[1], Jt * 0.1 / 0.004, 1e-13, "xpbd landing: the spin");
+    CHECK_ABS(sc.b.s.v[2], 0.0, 1e-14, "xpbd landing: v_z");
+    CHECK_ABS(sc.b.s.x[0], 2.0 * h, 1e-15, "xpbd landing: x");
+    CHECK_ABS(sc.b.s.x[2], 0.1, 1e-15, "xpbd landing: on the plane");
+    vb_contact_cache_free(&sc.cache);
+}
+
 /* Box2D v3's soft step on a ball at rest on the flat, one sub-step: the
  * solve with the soft bias leaves v_n = -impulseScale g h (s = 0: no bias,
  * impulse m massScale g h), the drift sinks it to -impulseScale g h^2, the
@@ -455,6 +490,7 @@ void suite_body_solvers(void)
     RUN(test_solver_table_and_keys);
     RUN(test_toi_exact_roll_and_box);
     RUN(test_one_step_coulomb);
+    RUN(test_xpbd_landing_by_hand);
     RUN(test_one_step_soft);
     RUN(test_one_step_speculative);
     RUN(test_one_step_regularized);

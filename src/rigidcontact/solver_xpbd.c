@@ -18,18 +18,42 @@
  *     velocities from the positions: v = (x - x_prev)/h,
  *       w = 2 vec(q q_prev^-1)/h (its sign for a positive scalar part);
  *     for each point that was corrected in the sub-step (lambda_n > 0):
- *       dynamic friction dv = -v_t/|v_t| min(h mu_k |f_n| w_t, |v_t|),
+ *       dynamic friction: the impulse mu_k h |f_n| against the slip v_t,
+ *         at most |v_t| / w_t (the one that stops it),
  *         f_n = lambda_n / h^2                                     (eq. 30)
- *       restitution dv += n (-v_n + max(-e v~_n, 0)), v~_n the normal
- *         velocity before the sub-step, e = 0 where |v_n| <= 2 |g| h
- *       applied as the impulse dv / w_dv at r.
+ *       restitution dv = n (-v_n + max(-e v~_n, 0)), v~_n the normal
+ *         velocity before the sub-step, e = 0 where |v_n| <= 2 |g| h,
+ *         as the impulse dv / w_n                                  (eq. 33)
+ *       the two impulses from the same velocities, applied together at r.
  *
  * Eq. 30 as printed caps the velocity change at h mu_d |f_n|, which is an
  * impulse; it is read here as Coulomb's bound on the impulse that makes
- * the change, dv / w_t <= mu_k h |f_n|, so dv is capped at
- * h mu_k |f_n| w_t (w_t the generalized inverse mass along v_t).  As
- * printed the kinetic friction would fall with w m: 3.5 times too weak on
- * a solid ball, 4 on a cube's corner.
+ * the change, as bevy_xpbd 0.5.0 does (src/utils.rs:55-68: "handled
+ * differently from the XPBD paper because it treated mass incorrectly")
+ * and Erin Catto's solver2d (d178a56 src/solve_xpbd.c:312-322: "wrong in
+ * the paper, fixed here").  As printed the kinetic friction would fall
+ * with w m: 3.5 times too weak on a solid ball, 4 on a cube's corner.
+ *
+ * Friction and restitution are two velocity updates, each turned into an
+ * impulse by eq. 33 through the generalized inverse mass along its own
+ * direction: w_t along the slip, w_n along n, as bevy_xpbd 0.5.0 src/plugins/solver.rs:485-515 and
+ * solver2d src/solve_xpbd.c:249-331 do.  Summed into one dv first and
+ * pushed through the inverse mass along the sum, a cube's corner, whose
+ * slip and normal directions couple through its turn, took up to 1.6
+ * times Coulomb's friction and kept part of its normal velocity: a
+ * 30-degree cube at mu 0.2 was 24 % slow after a second, one at mu 0.7
+ * slid away under kick-drift-kick (test_xpbd_landing_by_hand).
+ *
+ * What the algorithm does to a cube that must stick (docs/contact.md,
+ * "xpbd on a cube"): a corner's own normal correction dlambda n at
+ * r = (+-a, +-a, -a) turns the cube by I^-1 (r x n) dlambda and swings
+ * the corner sideways, out along its diagonal, by 3 sqrt(2)/8 of the
+ * correction; its static test lambda_t < mu_s lambda_n (w_t = 2.5/m along
+ * the diagonal, w_n = 4/m) then needs mu_s > 3 sqrt(2)/5 = 0.849 even on
+ * the flat, more with the slope's drift and the cube's rocking.  Where no
+ * corner's static friction holds, the normal corrections (along n) leave
+ * the centre's move along the slope h v + h^2 g sin(alpha), and only the
+ * velocity pass holds the cube: it creeps, first order in h.
  *
  * The paper predicts with its own symplectic Euler, for which
  * (x - x_prev)/h is v_pred + (x - x_pred)/h.  Composed with any method the
@@ -134,7 +158,11 @@ static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
     }
 }
 
-/* the velocity pass (eq. 30 and restitution) over the corrected features */
+/* the velocity pass (eq. 30 and restitution) over the corrected features:
+ * each update is an impulse along its own direction through that
+ * direction's generalized inverse mass (eq. 33), the friction's along the
+ * slip with w_t, the normal one along n with w_n, both from the same
+ * velocities and applied together (bevy_xpbd 0.5.0 solver.rs:485-515) */
 static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
                              const vb_body_vel *before, int nf, const double ln[], double h,
                              double share)
@@ -146,7 +174,7 @@ static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
     for (int f = 0; f < nf; f++) {
         if (!(ln[f] > 0.0))
             continue;
-        double p1[3], r[3], vp[3], vt[3], dv[3] = {0.0, 0.0, 0.0};
+        double p1[3], r[3], vp[3], vt[3], P[3] = {0.0, 0.0, 0.0};
         feature_point(b, &w->ground, f, p1, r);
         vb_vel_at(&bv, r, vp);
         double vn = vb_dot3(n, vp);
@@ -154,28 +182,22 @@ static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
             vt[i] = vp[i] - vn * n[i];
         double st = sqrt(vb_dot3(vt, vt));
         if (st > 0.0) {
-            /* eq. 30's cap, h mu_k |f_n| (an impulse), as the point's
-             * velocity change it makes, times w_t: the impulse dv / w_t
-             * is then at most mu_k times the normal impulse h f_n */
+            /* eq. 30's cap, h mu_k |f_n| (an impulse), on the impulse:
+             * at most mu_k times the normal impulse h f_n, and at most
+             * the one that stops the slip, |v_t| / w_t */
             double u[3] = {vt[0] / st, vt[1] / st, vt[2] / st};
             double fn = ln[f] / (share * h * h); /* the normal impulse over h */
-            double cut = fmin(h * w->mu_k * fabs(fn) * vb_vel_inv_mass(&bv, r, u), st);
+            double Jt = fmin(h * w->mu_k * fabs(fn), st / vb_vel_inv_mass(&bv, r, u));
             for (int i = 0; i < 3; i++)
-                dv[i] -= u[i] * cut;
+                P[i] -= Jt * u[i];
         }
         double vb4[3];
         vb_vel_at(before, r, vb4);
         double vn_before = vb_dot3(n, vb4);
         double e = fabs(vn) <= 2.0 * g * h ? 0.0 : w->restitution;
-        double want = -vn + fmax(-e * vn_before, 0.0);
+        double Jn = (-vn + fmax(-e * vn_before, 0.0)) / vb_vel_inv_mass(&bv, r, n);
         for (int i = 0; i < 3; i++)
-            dv[i] += n[i] * want;
-        double len = sqrt(vb_dot3(dv, dv));
-        if (!(len > 0.0))
-            continue;
-        double u[3] = {dv[0] / len, dv[1] / len, dv[2] / len};
-        double J = len / vb_vel_inv_mass(&bv, r, u);
-        double P[3] = {J * u[0], J * u[1], J * u[2]};
+            P[i] += Jn * n[i];
         vb_vel_apply(&bv, r, P);
     }
     vb_body_vel_store(b, &bv);
