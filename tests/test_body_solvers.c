@@ -289,6 +289,96 @@ static void test_xpbd_landing_by_hand(void)
     vb_contact_cache_free(&sc.cache);
 }
 
+/* Why xpbd's cube creeps (solver_xpbd.c's top comment): a cube (m = 1,
+ * half-edge a = 0.05, I = m (2a)^2/6) at rest on the flat on one corner,
+ * r = (-a, -a, -a) in its frame, tilted by eps = 1e-3 about (1, -1, 0)/sqrt 2
+ * so that the others are sqrt(2) a eps = 7e-5 up; one sub-step of
+ * h = 1e-4 sinks the corner d = g h^2 = 1e-7.  By hand: w_n = 1/m +
+ * |r x n|^2/I = 4/m, dlambda_n = m d/4; the turn I^-1 (r x n) dlambda_n
+ * swings the corner sideways by (3/8) d (-1, -1), 3 sqrt(2)/8 d, and w_t
+ * along that diagonal is 1/m + |r x u|^2/I = 2.5/m: the static test
+ * lambda_t = (3 sqrt(2)/8) d m/2.5 < mu_s lambda_n holds iff
+ * mu_s > 3 sqrt(2)/5 = 0.8485.  Below, no tangential correction: the
+ * centre moves along n alone, x = y = 0 exactly.  Above, the correction
+ * lambda_t u moves the centre by lambda_t/m along (1, 1)/sqrt 2: x = y =
+ * 3 d/20.  The tilt moves r, the swing and the inverse masses by O(eps)
+ * relative: 5 eps on x, and mu_s 0.83 and 0.87 straddle 0.8485 by far more
+ * than eps.  On the slope the slope's drift adds to the swing: a cube at
+ * 30 degrees with mu_s 0.7 holds no corner once it rocks, and creeps. */
+static void check_corner_static(double mu, int holds)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    const double a = 0.05, eps = 1e-3, h = 1e-4, d = G * h * h;
+    vb_contact_body *b = &sc.b;
+    double axis[3] = {M_SQRT1_2, -M_SQRT1_2, 0.0}, r0[3] = {-a, -a, -a}, r[3];
+    b->s.q[0] = cos(0.5 * eps);
+    for (int i = 0; i < 3; i++)
+        b->s.q[1 + i] = sin(0.5 * eps) * axis[i];
+    vb_quat_rotate(b->s.q, r0, r);
+    b->s.x[2] = -r[2]; /* the corner on the plane z = 0 */
+    b->p.mass = 1.0;
+    for (int i = 0; i < 3; i++)
+        b->p.inertia[i] = 4.0 * a * a / 6.0;
+    b->p.gravity[2] = -G;
+    b->shape = (vb_body_shape){.kind = VB_SHAPE_BOX, .half = {a, a, a}};
+    sc.w = (vb_contact_world){.n = 1, .body = b, .ground = {{0.0, 0.0, 1.0}, 0.0}, .mu_s = mu,
+                              .mu_k = mu, .restitution = 0.0};
+    sc.s = vb_body_solver_find("xpbd");
+    vb_body_solver_defaults(sc.s, &sc.p);
+    sc.p.substeps = 1;
+    vb_contact_cache_init(&sc.cache, 1);
+    CHECK(scene_step(&sc, "rigid-explicit-gyro", h) == VB_BODY_OK, "xpbd step");
+    char what[64];
+    snprintf(what, sizeof what, "one corner, mu_s %g: the centre's x", mu);
+    if (holds) {
+        CHECK_REL(b->s.x[0], 3.0 * d / 20.0, 5.0 * eps, what);
+        CHECK_REL(b->s.x[1], 3.0 * d / 20.0, 5.0 * eps, "and y");
+    } else {
+        CHECK(b->s.x[0] == 0.0 && b->s.x[1] == 0.0, "%s: %g, %g: exactly 0", what, b->s.x[0],
+              b->s.x[1]);
+    }
+    vb_contact_cache_free(&sc.cache);
+}
+
+static void test_xpbd_corner_static_threshold(void)
+{
+    check_corner_static(0.83, 0);
+    check_corner_static(0.87, 1);
+}
+
+/* So the 30-degree cube with mu_s = 0.7 (which must stick) is held by the
+ * velocity pass alone: its normal corrections act along n and its static
+ * friction holds no corner once the cube rocks (the swing above plus the
+ * slope's drift h^2 g sin a), so each sub-step moves the centre along the
+ * slope by exactly the prediction's h v + h^2 g sin a (symplectic Euler),
+ * v the speed the previous velocity pass left; and it creeps.  Sub-steps of
+ * the default's size (1/1200 s) taken one a step, from the 10th on (the
+ * first sub-steps, from rest, still hold some corners).  The bound: x
+ * reaches 0.011 m in the second; dx and h v + h^2 g sin a each carry a few
+ * roundings of numbers below 0.02 m (x's projection on d, the
+ * prediction's sum): 8 eps times 0.02 m. */
+static void test_xpbd_cube_held_by_velocities(void)
+{
+    scene sc;
+    const char *sets[] = {"mu_s", "0.7", "mu_k", "0.7", NULL};
+    const char *keys[] = {"substeps", "1", NULL};
+    scene_make(&sc, "box-incline", sets, "xpbd", keys);
+    double h = 1.0 / 1200.0, sa = sin(30.0 * M_PI / 180.0), worst = 0.0;
+    for (int k = 1; k <= 1200; k++) {
+        double x0 = vb_vec3_dot(sc.c.along, sc.b.s.x), v0 = vb_vec3_dot(sc.c.along, sc.b.s.v);
+        CHECK(scene_step(&sc, "rigid-explicit-gyro", h) == VB_BODY_OK, "step");
+        double dx = vb_vec3_dot(sc.c.along, sc.b.s.x) - x0, want = h * v0 + h * h * G * sa;
+        if (k >= 10)
+            worst = fmax(worst, isfinite(dx) ? fabs(dx - want) : HUGE_VAL);
+    }
+    CHECK(worst <= 8.0 * DBL_EPSILON * 0.02, "each sub-step moves it h v + h^2 g sin a: off by %.3g",
+          worst);
+    double creep = vb_vec3_dot(sc.c.along, sc.b.s.x);
+    CHECK(creep > 0.0, "it creeps: %.3g m in 1 s", creep);
+    scene_free(&sc);
+}
+
 /* Box2D v3's soft step on a ball at rest on the flat, one sub-step: the
  * solve with the soft bias leaves v_n = -impulseScale g h (s = 0: no bias,
  * impulse m massScale g h), the drift sinks it to -impulseScale g h^2, the
@@ -491,6 +581,8 @@ void suite_body_solvers(void)
     RUN(test_toi_exact_roll_and_box);
     RUN(test_one_step_coulomb);
     RUN(test_xpbd_landing_by_hand);
+    RUN(test_xpbd_corner_static_threshold);
+    RUN(test_xpbd_cube_held_by_velocities);
     RUN(test_one_step_soft);
     RUN(test_one_step_speculative);
     RUN(test_one_step_regularized);
