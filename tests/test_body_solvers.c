@@ -575,6 +575,43 @@ static void test_regularized_creep(void)
           "mu 0.5 slides: no creep");
 }
 
+/* MuJoCo 3.12.0 itself (@mujoco/mujoco 3.12.0, its WebAssembly build in
+ * doubles, the one engines/mujoco drives) on the same cube: the plane
+ * <geom type="plane" pos="-0.05 sin30 0 -0.05 cos30" quat="cos15 0 sin15 0"
+ * friction="MU 0 0"/>, the body at the origin with that quat, a freejoint,
+ * <inertial mass="1" diaginertia="1/600 1/600 1/600"/>, a box geom of
+ * size 0.05 and friction MU, integrator Euler, timestep 1/HZ, the cone;
+ * mj_step 20 HZ times, then the centre's distance down the slope
+ * (d = (cos30, 0, -sin30)):
+ *   pyramidal, mu 0.7, 240 Hz: 0.14233808617628535 (the stick-slip cycle:
+ *     7.12e-3 m/s over the second half, where the steady creep of the
+ *     closed form is 3.15e-3; MuJoCo's PGS and CG give it too);
+ *   pyramidal, mu 2, 240 Hz:   0.086949576361684586 (a steady creep);
+ *   elliptic, mu 0.7, 60 Hz:   0.056444529768250512.
+ * MuJoCo's Newton stops at a relative cost improvement of 1e-8
+ * (mjOption.tolerance, engine_init.c), this solver at round-off: 1e-8. */
+static void check_mujoco(double hz, const char *cone, const char *mu, double want)
+{
+    scene sc;
+    const char *sets[] = {"mu_s", mu, "mu_k", mu, NULL};
+    const char *keys[] = {"cone", cone, NULL};
+    scene_make(&sc, "box-incline", sets, "regularized", keys);
+    int N = (int)llround(20.0 * hz);
+    for (int k = 0; k < N; k++)
+        CHECK(scene_step(&sc, "rigid-explicit-gyro", 1.0 / hz) == VB_BODY_OK, "step");
+    char what[96];
+    snprintf(what, sizeof what, "MuJoCo 3.12.0's cube, %s, mu %s, %g Hz, 20 s", cone, mu, hz);
+    CHECK_REL(vb_vec3_dot(sc.c.along, sc.b.s.x), want, 1e-8, what);
+    scene_free(&sc);
+}
+
+static void test_regularized_is_mujoco(void)
+{
+    check_mujoco(240.0, "pyramidal", "0.7", 0.14233808617628535);
+    check_mujoco(240.0, "pyramidal", "2", 0.086949576361684586);
+    check_mujoco(60.0, "elliptic", "0.7", 0.056444529768250512);
+}
+
 void suite_body_solvers(void)
 {
     RUN(test_solver_table_and_keys);
@@ -589,4 +626,5 @@ void suite_body_solvers(void)
     RUN(test_friction_turns_the_ball);
     RUN(test_jolt_lever_arm);
     RUN(test_regularized_creep);
+    RUN(test_regularized_is_mujoco);
 }

@@ -296,14 +296,17 @@ static void minimise(const reg_problem *P, double a[6])
     }
 }
 
-/* a body's contacts as MuJoCo's collision functions make them */
+/* a body's contacts as MuJoCo's collision functions make them, less those
+ * it excludes: a contact at dist >= includemargin (= margin, gap 0) gets
+ * no rows (engine_collision_driver.c:1855), so a body that only touches
+ * (dist = 0) is not yet held */
 static int mj_contacts(const vb_contact_world *w, const vb_contact_body *b, double margin,
                        double pos[4][3], double dist[4])
 {
     const double *n = w->ground.normal;
     double centre = vb_plane_separation(&w->ground, b->s.x);
     if (b->shape.kind == VB_SHAPE_SPHERE) {
-        if (centre > margin + b->shape.radius)
+        if (!(centre - b->shape.radius < margin))
             return 0;
         dist[0] = centre - b->shape.radius;
         for (int i = 0; i < 3; i++)
@@ -317,7 +320,7 @@ static int mj_contacts(const vb_contact_world *w, const vb_contact_body *b, doub
             rb[i] = (c >> i & 1) ? b->shape.half[i] : -b->shape.half[i];
         vb_quat_rotate(b->s.q, rb, r);
         double ldist = vb_dot3(n, r);
-        if (centre + ldist > margin || ldist > 0.0)
+        if (!(centre + ldist < margin) || ldist > 0.0)
             continue;
         dist[cnt] = centre + ldist;
         for (int i = 0; i < 3; i++)
