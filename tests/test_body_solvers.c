@@ -588,8 +588,9 @@ static void test_regularized_creep(void)
  *     closed form is 3.15e-3; MuJoCo's PGS and CG give it too);
  *   pyramidal, mu 2, 240 Hz:   0.086949576361684586 (a steady creep);
  *   elliptic, mu 0.7, 60 Hz:   0.056444529768250512.
- * MuJoCo's Newton stops at a relative cost improvement of 1e-8
- * (mjOption.tolerance, engine_init.c), this solver at round-off: 1e-8. */
+ * MuJoCo's Newton stops at a scaled cost improvement, gradient or Newton
+ * decrement below mjOption.tolerance = 1e-8 (engine_init.c:60,
+ * engine_solver.c:2479-2481), this solver at round-off: 1e-8. */
 static void check_mujoco(double hz, const char *cone, const char *mu, double want)
 {
     scene sc;
