@@ -3,6 +3,13 @@
  * ContactConstraintManager.cpp), contacts made up to a margin before the
  * surfaces touch:
  *
+ *   contacts: found at the step's start positions, within the margin
+ *     (mSpeculativeContactDistance: the broad phase's expansion and the
+ *     narrow phase's mMaxSeparationDistance, PhysicsSystem.cpp:967, 1101;
+ *     907, 1032 at v5.3.0), nothing for the motion to come: a body that
+ *     starts a step farther up than the margin and ends it below the
+ *     surface makes its first contact sunk (JoltPhysics#2121's own drop at
+ *     60 Hz: 64.6 mm up, then 17.1 mm sunk, which the slop keeps);
  *   the points (1244-1253): p1 on the body, p2 on the ground, and both
  *     rows' application point the midpoint p = (p1 + p2) / 2 (46-49): for
  *     a separation s a sphere's lever arm is R + s/2 (R - |s|/2 sunk in);
