@@ -615,6 +615,28 @@ static void test_regularized_creep(void)
     p.impratio = 1.0;
     CHECK(isnan(vb_regularized_creep(&p, 1.0, 0.1, 30.0 * M_PI / 180.0, 0.5, G, 1.0 / 240.0)),
           "mu 0.5 slides: no creep");
+    /* Pyramidal: a corner whose edge along the motion is slack carries,
+     * at dist = 0, the damping force B mu v / Rpy of its one active edge
+     * (jar = -aref = B mu v there), Rpy = 2 mu^2 (1 - dmin)/dmin (1 + mu^2)/m
+     * with imp(0) = dmin = 0.9, B = 2/(dmax tc), tc = 0.02 (>= 2h).  An
+     * up-slope corner's share is N_up = m g (cos - sin)/4 = 0.898 N, so it
+     * stays down only while v <= v_max = N_up Rpy/(B mu): 1.98e-3 m/s at
+     * mu 0.7.  The four corners' friction balances the pull only faster
+     * than that (3.15e-3 m/s), so no creep with four corners down exists:
+     * NAN, and the cube rocks (MuJoCo itself: test_regularized_is_mujoco).
+     * At mu 2, v_max = 1.9e-2 and the creep (4.3e-3 at 240 Hz) is below. */
+    p.cone = VB_CONE_PYRAMIDAL;
+    double B = 2.0 / (0.95 * 0.02), a30 = 30.0 * M_PI / 180.0;
+    double n_up = G * (cos(a30) - sin(a30)) / 4.0;
+    for (int i = 0; i < 2; i++) {
+        double mu = i ? 2.0 : 0.7, Rpy = 2.0 * mu * mu * (0.1 / 0.9) * (1.0 + mu * mu);
+        double vmax = n_up * Rpy / (B * mu);
+        double v = vb_regularized_creep(&p, 1.0, 0.1, a30, mu, G, 1.0 / 240.0);
+        if (i)
+            CHECK(v > 0.0 && v <= vmax, "pyramidal mu 2: %.4g within %.4g", v, vmax);
+        else
+            CHECK(isnan(v), "pyramidal mu 0.7: no four-corner creep (v_max %.4g): %.4g", vmax, v);
+    }
 }
 
 /* MuJoCo 3.12.0 itself (@mujoco/mujoco 3.12.0, its WebAssembly build in

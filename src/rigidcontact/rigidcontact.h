@@ -186,8 +186,10 @@ int vb_body_solver_step(const vb_body_solver *s, vb_contact_world *w, vb_contact
  * A cube of mass m, edge a, on a slope alpha with friction mu under
  * MuJoCo's soft contact moves at a steady speed where rigid Coulomb
  * friction holds it: the speed of that steady state, at step h (refsafe
- * takes timeconst >= 2 h), or NAN when the friction it needs leaves a
- * corner's cone (then it slides: no creep). */
+ * takes timeconst >= 2 h), or NAN where no steady creep exists: the
+ * friction it needs leaves a corner's cone (it slides), or, pyramidal, an
+ * up-slope corner's damping alone would carry more than its share (it
+ * cannot stay down: the cube rocks, as MuJoCo's does). */
 double vb_regularized_creep(const vb_solver_params *p, double m, double edge, double alpha,
                             double mu, double g, double h);
 

@@ -456,7 +456,13 @@ static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params
  * (bisection); with every row inside its cone in closed form,
  *     v = m g sin(alpha) / (B impratio sum_i 1/R0_i).
  * NAN where the cone's edges cannot hold it (elliptic, tan alpha > mu):
- * then it slides.  The cube's tilt and the contact points at the
+ * then it slides; NAN too where a slack pyramidal corner cannot stay down:
+ * at dist = 0 its one active edge still pushes B mu v / Rpy, and where that
+ * exceeds its share of the load no creep on four corners exists (30
+ * degrees, mu 0.7: the up-slope corners stay down only below 1.98e-3 m/s,
+ * the pull needs more): the cube rocks, up-slope corners lifting, in a
+ * cycle MuJoCo 3.12.0 itself steps to the same digits (7.12e-3 m/s at
+ * 240 Hz; docs/contact.md).  The cube's tilt and the contact points at the
  * midpoints move the arms by |dist|/a, the order of this closed form's
  * error (1e-3 here), which the tests allow for. */
 
@@ -532,6 +538,18 @@ static double corner_friction(creep_ctx *x, double N)
     return F;
 }
 
+/* the corner's normal force N is met with the corner in contact: always
+ * with every edge active (the force grows from 0 as dist falls from 0);
+ * with the edge along the motion slack only if N is at least the force at
+ * dist = 0, B mu v / Rpy */
+static int corner_in_contact(creep_ctx *x, double N)
+{
+    double dist = solve_dist(full_force, x, N), imp = impedance(x->p->solimp, dist);
+    if (x->B * x->mu * x->v <= x->K * imp * -dist)
+        return 1;
+    return slack_force(x->p, x->K, x->B, x->m, x->mu, x->v, 0.0, NULL) <= N;
+}
+
 double vb_regularized_creep(const vb_solver_params *p, double m, double edge, double alpha,
                             double mu, double g, double h)
 {
@@ -562,7 +580,15 @@ double vb_regularized_creep(const vb_solver_params *p, double m, double edge, do
         else
             hi = x.v;
     }
-    return 0.5 * (lo + hi);
+    x.v = 0.5 * (lo + hi);
+    /* a pyramidal corner whose edge along the motion is slack carries
+     * B mu v / Rpy through its damping alone, at dist = 0: where that is
+     * more than its share of the load it cannot stay in contact (dist < 0),
+     * and no creep with four corners down exists: the cube rocks */
+    for (int c = 0; c < 2; c++)
+        if (p->cone == VB_CONE_PYRAMIDAL && !corner_in_contact(&x, N[c]))
+            return NAN;
+    return x.v;
 }
 
 const vb_body_solver vb_solver_regularized = {
