@@ -171,6 +171,8 @@ int main(int argc, char **argv)
     suite_options();
     suite_schema();
     suite_can_fail();
+    suite_rolling();
+    suite_body_solvers();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -88,6 +88,8 @@ void suite_contact_handlers(void);
 void suite_rigid(void);
 void suite_rigid_methods(void);
 void suite_schema(void);
+void suite_rolling(void);
+void suite_body_solvers(void);
 void suite_rigid_engines(void);
 void suite_options(void);
 void suite_can_fail(void);
