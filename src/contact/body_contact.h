@@ -46,6 +46,25 @@ typedef struct vb_body_contact {
     double along[3];    /* unit, in the plane: the direction the measures read */
 } vb_body_contact;
 
+/* What the exact motion of a body at a contact is, for the measures of a
+ * run (contact.csv): a round body slips, then rolls at t_roll (roll.h), a
+ * block slides, or sticks (box_slide.h).  Read from the model's exact
+ * solution (models/rigid.h, the type's `answer`). */
+typedef struct vb_contact_answer {
+    int round; /* 1: it can roll (t_roll, s_roll, v_roll apply); 0 a block */
+    /* round: when the slip u = v - w R first reaches 0 and the body rolls
+     * (0 when it rolls from the start, INFINITY when it never does), the
+     * distance down the slope and the speed there (NAN where never) */
+    double t_roll, s_roll, v_roll;
+    /* a block: it is at rest from t_stop on for ever (0: from the start),
+     * so any displacement after t_stop is creep */
+    int sticks;
+    double t_stop;
+    /* the last phase, from t_last on: its acceleration along `along`
+     * (rolling, sliding, or 0 stuck) */
+    double t_last, accel;
+} vb_contact_answer;
+
 /* 0, or -1 with a message that starts with the field's name
  * ("mu_k: 0.8 is more than mu_s = 0.5"): the normal and `along` unit to
  * 1e-12 and orthogonal to 1e-12, the shape's sizes finite and > 0, the

@@ -130,6 +130,20 @@ static int contact(const void *self, vb_body_contact *c)
     return 0;
 }
 
+static void answer(const void *self, vb_contact_answer *a)
+{
+    const box_incline *s = self;
+    int stops = s->sol.sticks;
+    *a = (vb_contact_answer){.round = 0,
+                             .t_roll = (double)NAN,
+                             .s_roll = (double)NAN,
+                             .v_roll = (double)NAN,
+                             .sticks = stops,
+                             .t_stop = stops ? s->sol.t_stop : (double)INFINITY,
+                             .t_last = stops ? s->sol.t_stop : 0.0,
+                             .accel = stops ? 0.0 : s->sol.a};
+}
+
 const vb_rigid_model_type vb_rigid_model_box_incline = {
     .name = "box-incline",
     .summary = "a cube on an incline, mu_s and mu_k, launched down it at v0: sticks iff "
@@ -147,4 +161,5 @@ const vb_rigid_model_type vb_rigid_model_box_incline = {
     .natural_time = natural_time,
     .w_period = w_period,
     .contact = contact,
+    .answer = answer,
 };

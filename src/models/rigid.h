@@ -110,6 +110,9 @@ typedef struct vb_rigid_model_type {
      * restitution) for a contact solver (rigidcontact/): 0 with *c filled.
      * NULL for a body that touches nothing (free-body, symmetric-top). */
     int (*contact)(const void *self, vb_body_contact *c);
+    /* What its exact motion at the contact is (body_contact.h): set where
+     * contact is. */
+    void (*answer)(const void *self, vb_contact_answer *a);
 } vb_rigid_model_type;
 
 size_t vb_rigid_model_count(void);
@@ -147,6 +150,8 @@ void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, dou
 /* 1 and *c filled when the set-up model has a contact (its type's
  * `contact`), else 0. */
 int vb_rigid_model_contact(const vb_rigid_model *m, vb_body_contact *c);
+/* 1 and *a filled when the set-up model has a contact, else 0. */
+int vb_rigid_model_answer(const vb_rigid_model *m, vb_contact_answer *a);
 
 /* Parameters every rigid model shares, in this order after its own: the
  * mass, gravity (its magnitude g, pulling along -z of the world) and the

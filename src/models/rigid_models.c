@@ -143,6 +143,14 @@ int vb_rigid_model_contact(const vb_rigid_model *m, vb_body_contact *c)
     return m->self && m->type->contact && m->type->contact(m->self, c) == 0;
 }
 
+int vb_rigid_model_answer(const vb_rigid_model *m, vb_contact_answer *a)
+{
+    if (!m->self || !m->type->contact || !m->type->answer)
+        return 0;
+    m->type->answer(m->self, a);
+    return 1;
+}
+
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)
 {
     vb_rigid_model_free(m);

@@ -122,6 +122,20 @@ static int contact(const void *self, vb_body_contact *c)
     return 0;
 }
 
+static void answer(const void *self, vb_contact_answer *a)
+{
+    const roll_model *s = self;
+    const vb_roll_segment *last = &s->sol.seg[s->sol.n - 1];
+    *a = (vb_contact_answer){.round = 1,
+                             .t_roll = s->sol.t_roll,
+                             .s_roll = s->sol.s_roll,
+                             .v_roll = s->sol.v_roll,
+                             .sticks = 0,
+                             .t_stop = (double)NAN,
+                             .t_last = last->t0,
+                             .accel = last->a};
+}
+
 const vb_rigid_model_type vb_rigid_model_roll = {
     .name = "roll",
     .summary = "a ball (moment k m R^2) launched on an incline, Coulomb mu: slips, then rolls at "
@@ -139,4 +153,5 @@ const vb_rigid_model_type vb_rigid_model_roll = {
     .natural_time = natural_time,
     .w_period = w_period,
     .contact = contact,
+    .answer = answer,
 };
