@@ -9,7 +9,7 @@
 #include "composed.h"
 #include "walls.h"
 
-#define VALID_KEYS "handler; for a rigid body on the ground, the solvers' keys"
+#define VALID_KEYS "handler"
 
 /* "project, impulse, toi" */
 static void handler_names(char *buf, size_t len)

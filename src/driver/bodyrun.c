@@ -131,8 +131,9 @@ static size_t sample_from(const vb_bodyrun *br, double t)
 }
 
 /* A round body's start of rolling from its states: the first sample k
- * whose slip has come within 1e-9 of the initial slip to 0 (far above the
- * solvers' round-off, far below any slip a step leaves), and the crossing
+ * whose slip has come within 1e-3 of the initial slip to 0 (a soft or
+ * regularised contact never takes the last of it: slip_max says what
+ * remains; a rigid solver's is round-off), and the crossing
  * placed on the line of the last two slipping samples (the slip falls
  * linearly while the body slips, so a step that lands on u = 0, as toi's
  * does, still gives t* to round-off), the distance and speed there by the
@@ -140,7 +141,7 @@ static size_t sample_from(const vb_bodyrun *br, double t)
 static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
 {
     const double *t = br->t, *x = br->x, *v = br->v, *u = br->u;
-    double sign = u[0] > 0.0 ? 1.0 : -1.0, eps = 1e-9 * fabs(u[0]);
+    double sign = u[0] > 0.0 ? 1.0 : -1.0, eps = 1e-3 * fabs(u[0]);
     size_t k = 0;
     while (k < br->len && sign * u[k] > eps)
         k++;

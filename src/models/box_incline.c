@@ -34,7 +34,10 @@ static const vb_param_spec params[] = {
     {"size", 0.1, 0.0, INFINITY, 1, 0, "the cube's edge, m", 0},
     {"alpha", 30.0, 0.0, 90.0, 0, 1, "the plane's inclination, degrees", 0},
     {"mu_s", 0.7, 0.0, INFINITY, 0, 0, "static friction coefficient", 0},
-    {"mu_k", 0.7, 0.0, INFINITY, 0, 0, "kinetic friction coefficient (<= mu_s)", 0},
+    /* -1: mu_s's value, so that a grid of mu_s is a grid of one coefficient
+     * (the solvers of one coefficient refuse mu_k != mu_s) */
+    {"mu_k", -1.0, -1.0, INFINITY, 0, 0,
+     "kinetic friction coefficient (<= mu_s); -1: the same as mu_s", 0},
     {"e", 0.0, 0.0, 1.0, 0, 0, "restitution of the contact", 0},
     {"v0", 0.0, 0.0, INFINITY, 0, 0, "initial speed down the slope, m/s", 0},
     {"m", 1.0, 0.0, INFINITY, 1, 0, "mass, kg", 0},
@@ -46,8 +49,13 @@ static void *create(const double *p, char *err, size_t errlen)
     box_incline *s = vb_model_self_alloc(sizeof *s, err, errlen);
     if (!s)
         return NULL;
-    double alpha = p[1] * (M_PI / 180.0);
-    if (vb_box_slide_init(&s->sol, p[5], p[2], p[3], p[7], alpha, err, errlen) != 0) {
+    double alpha = p[1] * (M_PI / 180.0), mu_k = p[3] == -1.0 ? p[2] : p[3];
+    if (!(mu_k >= 0.0)) {
+        snprintf(err, errlen, "mu_k = %g: a coefficient >= 0, or -1 for mu_s's", p[3]);
+        vb_model_self_free(s);
+        return NULL;
+    }
+    if (vb_box_slide_init(&s->sol, p[5], p[2], mu_k, p[7], alpha, err, errlen) != 0) {
         vb_model_self_free(s);
         return NULL;
     }
@@ -59,9 +67,9 @@ static void *create(const double *p, char *err, size_t errlen)
         vb_model_self_free(s);
         return NULL;
     }
-    if ((s->sol.v0 > 0.0 || !s->sol.sticks) && !(p[3] <= 1.0)) {
+    if ((s->sol.v0 > 0.0 || !s->sol.sticks) && !(mu_k <= 1.0)) {
         snprintf(err, errlen, "mu_k = %g: a cube sliding with mu_k > 1 tips over its front edge",
-                 p[3]);
+                 mu_k);
         vb_model_self_free(s);
         return NULL;
     }

@@ -319,7 +319,7 @@ static void body_row(const vb_contact_result *c, FILE *f)
 
 static const char body_heading[] =
     "Each run with fixed steps (a rotation method inside a contact solver, METHOD+SOLVER): "
-    "*rolls at*: when the slip u = v - w R of the contact point first reaches 0, placed on the "
+    "*rolls at*: when the slip u = v - w R of the contact point first comes within 0.1 % of its start to 0, placed on the "
     "line of the last two slipping states, with the distance and speed there (∞: it never "
     "rolled), beside the exact ones; *slip after*: the largest |u| from then on (exact 0); "
     "*a error*: the last phase's acceleration (rolling, sliding or stuck), a least-squares "
