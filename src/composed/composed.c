@@ -37,21 +37,29 @@ int vb_composed_allows(const vb_integrator *method, char *err, size_t errlen)
     return 0;
 }
 
-vb_composed *vb_composed_new(const vb_integrator *inner, const vb_contact_handler *handler)
+/* inner's entry named INNER+what (the contact set by the caller) */
+static vb_composed *entry_new(const vb_integrator *inner, const char *what)
 {
     vb_composed *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    size_t len = strlen(inner->name) + 1 + strlen(handler->name) + 1;
+    size_t len = strlen(inner->name) + 1 + strlen(what) + 1;
     if (!(c->name = malloc(len))) {
         free(c);
         return NULL;
     }
-    snprintf(c->name, len, "%s+%s", inner->name, handler->name);
+    snprintf(c->name, len, "%s+%s", inner->name, what);
     c->inner = inner;
-    c->handler = handler;
     /* the entry itself holds no state: the run holds the method's */
     c->integ = vb_integrator_wrapper(inner, c->name, inner->flags | VB_COMPOSED_FLAG);
+    return c;
+}
+
+vb_composed *vb_composed_new(const vb_integrator *inner, const vb_contact_handler *handler)
+{
+    vb_composed *c = entry_new(inner, handler->name);
+    if (c)
+        c->handler = handler;
     return c;
 }
 
@@ -77,19 +85,11 @@ int vb_composed_allows_solver(const vb_integrator *method, char *err, size_t err
 vb_composed *vb_composed_new_solver(const vb_integrator *inner, const vb_body_solver *solver,
                                     const vb_solver_params *params)
 {
-    vb_composed *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    size_t len = strlen(inner->name) + 1 + strlen(solver->name) + 1;
-    if (!(c->name = malloc(len))) {
-        free(c);
-        return NULL;
+    vb_composed *c = entry_new(inner, solver->name);
+    if (c) {
+        c->solver = solver;
+        c->params = *params;
     }
-    snprintf(c->name, len, "%s+%s", inner->name, solver->name);
-    c->inner = inner;
-    c->solver = solver;
-    c->params = *params;
-    c->integ = vb_integrator_wrapper(inner, c->name, inner->flags | VB_COMPOSED_FLAG);
     return c;
 }
 
