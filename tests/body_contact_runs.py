@@ -163,6 +163,18 @@ def test_no_conservation_claimed(tmp):
           "a body at a contact: err_energy_max and err_angmom_max blank", (r.stderr, run))
 
 
+def test_trajectory(tmp):
+    """sim --trajectory on a body at a contact: its rows, and the energy of
+    the start, (1/2) m v0^2 (w0 = 0, the centre at the potential's zero)."""
+    path = os.path.join(tmp, "traj.csv")
+    r = vb("sim", "--model", "roll", "--integrator", "rigid-explicit-gyro", "--contact", "soft",
+           "--dt", repr(1 / 60), "--t-end", "0.5", "--trajectory", path)
+    rows = suite.table_rows(path) if r.returncode == 0 and os.path.exists(path) else []
+    check(len(rows) == 31 and abs(float(rows[0]["energy"]) - 0.5 * 2.0 ** 2) <= 4 * EPS,
+          "sim --trajectory on roll: 31 rows, the start's energy (1/2) m v0^2",
+          (r.returncode, r.stderr[-300:], rows[:1]))
+
+
 def test_case_and_bad_input(tmp):
     path = os.path.join(tmp, "b.case")
 
@@ -197,4 +209,5 @@ def test_case_and_bad_input(tmp):
 
 sys.exit(S.main([test_flat_closed_form, test_toi_exact, test_sequential_impulses_exact,
                  test_soft_first_order, test_never_rolls, test_box, test_no_conservation_claimed,
+                 test_trajectory,
                  test_case_and_bad_input]))
