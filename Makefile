@@ -62,7 +62,7 @@ CFLAGS ?= $(OPT) -g
 # src/ stands in layers, one folder each, lowest first (docs/architecture.md;
 # make check holds the includes to it); verletbench.h, the plugin
 # interface, is at the top of src/
-SRC_DIRS = os numerics contact models integrators plugin engine loops composed driver casefile sweep bench output check stability longrun draw commands
+SRC_DIRS = os numerics contact models integrators rigidcontact plugin engine loops composed driver casefile sweep bench output check stability longrun draw commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)

@@ -37,11 +37,12 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
 int vb_same_header(const vb_table *runs, const vb_table *other, const char *what, char *err,
                    size_t errlen);
 
-/* A table on a schema (numerics/schema.h): every column of it once and
- * no other, col[k] the table's column of the schema's k.  0, or
- * VB_COMPARE_BAD naming the column. */
-int vb_schema_columns(const vb_table *t, const vb_schema *sc, int *col, char *err,
-                      size_t errlen);
+/* A table on a schema (numerics/schema.h) in one of its views (0: a
+ * schema of one view): every column of the view once and no other, col[k]
+ * the table's column of the schema's k, -1 for a column of another view.
+ * 0, or VB_COMPARE_BAD naming the column. */
+int vb_schema_columns(const vb_table *t, const vb_schema *sc, unsigned view, int *col,
+                      char *err, size_t errlen);
 
 /* A case of the baseline that is run no more (a point of a grid the case
  * file narrowed, from k = 1, 2, 3 to k = 1, 2): every run of its runs.csv

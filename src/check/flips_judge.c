@@ -133,7 +133,7 @@ static int read_side(const vb_table *t, const vb_table *runs, flips_side *s, cha
     s->t = t;
     s->runs = runs;
     s->v = NULL;
-    int rc = vb_schema_columns(t, &vb_flips_schema, s->col, err, errlen);
+    int rc = vb_schema_columns(t, &vb_flips_schema, 0, s->col, err, errlen);
     if (rc != 0)
         return rc;
     if (t->nrow == 0)

@@ -43,9 +43,11 @@ static unsigned measures_of(const vb_model *m, const vb_state_desc *st, const vb
     unsigned bits = 0;
     if (t->energy)
         bits |= VB_MEASURE_ENERGY;
-    /* a rigid body's world L; particles', where the force conserves it in
-     * a plane or space */
-    if (st->body || ((t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2))
+    /* a rigid body's world L (not one at a contact: its torque turns L);
+     * particles', where the force conserves it in a plane or space */
+    vb_body_contact contact;
+    int touches = st->body && vb_rigid_model_contact(&st->body->model, &contact);
+    if ((st->body && !touches) || ((t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2))
         bits |= VB_MEASURE_ANGMOM;
     if (t->flags & VB_CONSERVES_MOMENTUM)
         bits |= VB_MEASURE_MOMENTUM;

@@ -141,7 +141,9 @@ static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const
     vb_rigid_pack(&s, p.c);
     vb_rigid_pack(&e, p.ce);
     p.att = vb_quat_angle_between(e.q, s.q);
-    p.energy = model->type->energy(model->self, x, v);
+    /* the body's own energy (a body at a contact has no energy error, its
+     * face no energy: friction takes it; the state still has one) */
+    p.energy = vb_rigid_energy(&vb_rigid_body_of(model)->model.props, &s);
     vb_schema_row(f, &vb_rigid_trajectory_schema, 0, NULL, &p);
 }
 

@@ -39,7 +39,7 @@ void vb_engine_write_contact(FILE *f, const vb_model *m)
     json_vec(f, "gravity", w.gravity, d);
     fprintf(f, ",\"restitution\":%.17g,\"threshold\":%.17g,\"friction\":%.17g,", g->restitution,
             g->threshold, g->friction);
-    if (w.body.kind == VB_SHAPE_BALL) {
+    if (w.body.kind == VB_ENGINE_BALL) {
         fprintf(f, "\"shape\":{\"kind\":\"ball\",\"radius\":%.17g},", w.body.radius);
     } else {
         fputs("\"shape\":{\"kind\":\"box\",", f);

@@ -55,7 +55,8 @@ static vb_cell measure(const vb_column *c, const void *t, const void *row)
     return vb_cell_x_or_blank(x);
 }
 
-#define M(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, 0, VB_READ, 0, 0, 0, 0}
+#define M(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, VB_CONTACT_VIEW_WALL, VB_READ, 0, 0, 0, 0}
+#define B(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, VB_CONTACT_VIEW_BODY, VB_READ, 0, 0, 0, 0}
 
 static const vb_column columns[] = {
     [VB_COL_CONTACT_MODEL] = {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
@@ -74,7 +75,7 @@ static const vb_column columns[] = {
     [VB_COL_CONTACT_T_REST] = M("t_rest", t_rest),
     [VB_COL_CONTACT_T_REST_EXACT] = M("t_rest_exact", t_rest_exact),
     [VB_COL_CONTACT_ENERGY_GAIN_10] = M("energy_gain_10", gain10),
-    [VB_COL_CONTACT_DEPTH_MAX] = M("depth_max", depth_max),
+    [VB_COL_CONTACT_DEPTH_MAX] = {"depth_max", VB_FMT_REAL, measure, CONTACT(depth_max), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     [VB_COL_CONTACT_STOP_X] = M("stop_x", stop_x),
     [VB_COL_CONTACT_STOP_X_EXACT] = M("stop_x_exact", stop_x_exact),
     [VB_COL_CONTACT_STOP_T] = M("stop_t", stop_t),
@@ -82,21 +83,45 @@ static const vb_column columns[] = {
     [VB_COL_CONTACT_PASS_SPEED] = M("pass_speed", pass_speed),
     [VB_COL_CONTACT_PASS_BOUND] = M("pass_bound", pass_bound),
     [VB_COL_CONTACT_PASS_AT_MOST] = M("pass_at_most", pass_at_most),
+    [VB_COL_CONTACT_T_ROLL] = B("t_roll", t_roll),
+    [VB_COL_CONTACT_T_ROLL_EXACT] = B("t_roll_exact", t_roll_exact),
+    [VB_COL_CONTACT_S_ROLL] = B("s_roll", s_roll),
+    [VB_COL_CONTACT_S_ROLL_EXACT] = B("s_roll_exact", s_roll_exact),
+    [VB_COL_CONTACT_V_ROLL] = B("v_roll", v_roll),
+    [VB_COL_CONTACT_V_ROLL_EXACT] = B("v_roll_exact", v_roll_exact),
+    [VB_COL_CONTACT_SLIP_MAX] = B("slip_max", slip_max),
+    [VB_COL_CONTACT_A_ERR] = B("a_err", a_err),
+    [VB_COL_CONTACT_CREEP] = B("creep", creep),
+    [VB_COL_CONTACT_CREEP_EXACT] = B("creep_exact", creep_exact),
+    [VB_COL_CONTACT_CREEP_SPEED] = B("creep_speed", creep_speed),
+    [VB_COL_CONTACT_ENERGY_ERR] = B("energy_err", energy_err),
 };
 
 const vb_schema vb_contact_schema = VB_SCHEMA("contact.csv", columns);
 _Static_assert(sizeof columns / sizeof columns[0] == VB_CONTACT_COLUMNS,
                "a column of contact.csv without its line");
 
+unsigned vb_contact_view(const vb_contact_result *c)
+{
+    return c->body ? VB_CONTACT_VIEW_BODY : VB_CONTACT_VIEW_WALL;
+}
+
 void vb_write_contact(const vb_sweep *s, FILE *f)
 {
-    vb_schema_header(f, &vb_contact_schema, 0);
+    /* a case's contact is one kind: its first run's view is every one's */
+    unsigned view = VB_CONTACT_VIEW_WALL;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.contact.has) {
+            view = vb_contact_view(&s->jobs[k].res.contact);
+            break;
+        }
+    vb_schema_header(f, &vb_contact_schema, view);
     for (size_t k = 0; k < s->n_jobs; k++) {
         const vb_sweep_job *j = &s->jobs[k];
         if (!j->res.contact.has)
             continue;
         vb_runs_row row = {&s->c->model, s->c->integ[j->integ], &j->plan, &j->res, j->level};
-        vb_schema_row(f, &vb_contact_schema, 0, NULL, &row);
+        vb_schema_row(f, &vb_contact_schema, view, NULL, &row);
     }
 }
 
@@ -283,16 +308,64 @@ static void tunnel_row(const vb_contact_result *c, vb_status status, FILE *f)
     fputs(" |\n", f);
 }
 
+/* a rigid body on the ground inside a solver */
+static void body_row(const vb_contact_result *c, FILE *f)
+{
+    fputc(' ', f);
+    with_exact(f, c->t_roll, c->t_roll_exact, -6, " s");
+    fputs(" | ", f);
+    with_exact(f, c->s_roll, c->s_roll_exact, -6, " m");
+    fputs(" | ", f);
+    with_exact(f, c->v_roll, c->v_roll_exact, -6, " m/s");
+    fputs(" | ", f);
+    num(f, c->slip_max, -3, " m/s");
+    fputs(" | ", f);
+    num(f, c->a_err, -3, "");
+    fputs(" | ", f);
+    with_exact(f, c->creep, c->creep_exact, -3, " m");
+    fputs(" | ", f);
+    num(f, c->creep_speed, -3, " m/s");
+    fputs(" | ", f);
+    num(f, c->energy_err, -3, "");
+    fputs(" | ", f);
+    num(f, c->depth_max, -3, " m");
+    fputs(" |\n", f);
+}
+
+static const char body_heading[] =
+    "Each run with fixed steps (a rotation method inside a contact solver, METHOD+SOLVER): "
+    "*rolls at*: when the slip u = v - w R of the contact point first comes within 0.1 % of its start to 0, placed on the "
+    "line of the last two slipping states, with the distance and speed there (∞: it never "
+    "rolled), beside the exact ones; *slip after*: the largest |u| from then on (exact 0); "
+    "*a error*: the last phase's acceleration (rolling, sliding or stuck), a least-squares "
+    "slope of the speed, off the exact one, over g; *creep*: how far a body that must stick "
+    "moved (exact 0), and its speed over the second half of its stuck time; *energy*: the "
+    "largest |E - E_exact| over the largest exact kinetic energy plus m g times the centre's "
+    "height; the deepest penetration (docs/contact.md, \"3D: rolling and resting "
+    "bodies\").\n\n"
+    "| integrator | dt | rolls at (exact) | distance (exact) | speed (exact) | slip after | a "
+    "error | creep (exact) | creep speed | energy | deepest |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|\n";
+
 void vb_contact_summary(const vb_sweep *s, FILE *f)
 {
     if (!(s->c->profile.measures & VB_MEASURE_CONTACT))
         return;
-    int kind = VB_WALL_NONE;
-    for (size_t k = 0; k < s->n_jobs && kind == VB_WALL_NONE; k++)
-        if (s->jobs[k].res.contact.has)
+    int kind = VB_WALL_NONE, body = 0;
+    for (size_t k = 0; k < s->n_jobs && kind == VB_WALL_NONE && !body; k++)
+        if (s->jobs[k].res.contact.has) {
             kind = s->jobs[k].res.contact.kind;
-    fputs("### The contact handlers and engines (contact.csv)\n\n", f);
-    if (kind == VB_WALL_BOUNCE)
+            body = s->jobs[k].res.contact.body;
+        }
+    if (body) {
+        fputs("### The contact solvers (contact.csv)\n\n", f);
+        fputs(body_heading, f);
+    } else {
+        fputs("### The contact handlers and engines (contact.csv)\n\n", f);
+    }
+    if (body)
+        ;
+    else if (kind == VB_WALL_BOUNCE)
         bounce_heading(s, f);
     else if (kind == VB_WALL_SLIDE)
         fputs("Each run with fixed steps (a method inside a handler, or an engine at the "
@@ -317,14 +390,16 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
         if (!c->has || j->kind != VB_PLAN_FIXED)
             continue;
         fprintf(f, "| `%s` | %.6g |", s->c->integ[j->integ]->name, j->res.dt);
-        if (j->res.status != VB_STATUS_OK && kind != VB_WALL_TUNNEL) {
+        if (j->res.status != VB_STATUS_OK && (body || kind != VB_WALL_TUNNEL)) {
             fprintf(f, " %s |", vb_status_name(j->res.status));
-            for (int i = 0; i < (kind == VB_WALL_BOUNCE ? 5 : 2); i++)
+            for (int i = 0; i < (body ? 8 : kind == VB_WALL_BOUNCE ? 5 : 2); i++)
                 fputs(" |", f);
             fputc('\n', f);
             continue;
         }
-        if (kind == VB_WALL_BOUNCE)
+        if (body)
+            body_row(c, f);
+        else if (kind == VB_WALL_BOUNCE)
             bounce_row(c, f);
         else if (kind == VB_WALL_SLIDE)
             slide_row(c, f);

@@ -48,13 +48,13 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
     [VB_FILE_POLHODE] = {"polhode.csv",
                          "chart data: the body-frame angular velocity w over t_end (the polhode, "
                          "and w against time) at every fixed dt and the coarsest random one, and "
-                         "the exact one",
-                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                         "the exact one (a torque-free body's: none for a body at a contact)",
+                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
     [VB_FILE_BODY] = {"body.csv",
                       "chart data: the rigid body its w is drawn on, its principal moments, "
                       "the energy ellipsoid 2T and L sphere L^2 of its exact start, and w's "
-                      "period",
-                      VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                      "period (none for a body at a contact, whose w no ellipsoid holds)",
+                      VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},
