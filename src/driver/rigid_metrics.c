@@ -92,4 +92,6 @@ void vb_rigid_metrics_finish(const vb_rigid_metrics *m, vb_run_result *res)
     } else {
         res->err_att_max = res->err_angvel_max = res->err_angmom_max = INFINITY;
     }
+    if (!res->has_angmom) /* unmeasured is 0, as for every other run (shard files hold it) */
+        res->err_angmom_max = 0.0;
 }

@@ -438,8 +438,9 @@ static int shard_want(const shard_field *d, const vb_run_result *r, const vb_run
     int velocity = !r->no_velocity; /* else no energy nor momenta (metrics.h) */
     if (d->at == offsetof(vb_run_result, has_attitude))
         return attitude;
-    if (d->at == offsetof(vb_run_result, has_angmom)) /* an attitude's L, world */
-        return attitude || (frame->has_angmom && velocity);
+    if (d->at == offsetof(vb_run_result, has_angmom)) /* an attitude's L, world, but */
+        return (attitude && (measures & VB_MEASURE_ANGMOM)) || /* not at a contact */
+               (frame->has_angmom && velocity);
     if (d->at == offsetof(vb_run_result, has_energy) ||
         d->at == offsetof(vb_run_result, has_momentum))
         return get_int(frame, d->at) && velocity;
