@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""body_contact_engines.py BUILD_DIR — a rigid body at a contact through the
+engine protocol (protocol 4 with a 'body': docs/real-engines.md §6.5), the
+harness's side held to an exact answer without any real engine:
+
+- engines/check/body-contact-exact.js serves roll and box-incline in closed
+  form from the request's numbers (the plane, gravity, the shape, the
+  inertia, the coefficients); the harness sends the case's scene and
+  measures its rows with driver/bodyrun.c, the functions that measure a
+  METHOD+SOLVER row.  Its measures must be the closed forms derived here,
+  not read from the C code: a ball of moment k m R^2 launched sliding at v0
+  (w0 = 0) on a plane at alpha with friction mu slips while u = v - w R > 0,
+  u falling at g (mu cos a (1 + 1/k) - sin a), so t* = v0 / that,
+  v* = v0 + g (sin a - mu cos a) t*, s* = v0 t* + g (sin a - mu cos a) t*^2/2
+  (the flat: t* = 2 v0/(7 mu g), v* = 5 v0/7); it rolls at all iff
+  tan a <= mu (1 + k)/k; a cube at 30 degrees sticks iff mu_s >= tan a, else
+  slides at g (sin a - mu_k cos a).  t_roll, s_roll, v_roll to round-off
+  (the slip is linear in t, so the measure's line through the last two
+  slipping rows is u itself), slip_max and a_err round-off, the stuck
+  cube's creep exactly 0;
+- the rows are measured, not the exact answer reported: with its friction
+  scaled by 0.9 (mu=0.9) the engine rolls at t* of mu 0.9 * 0.5 and the
+  cube at mu_s 0.7 * 0.9 < tan 30 slides, and contact.csv says so, beside
+  the case's exact t_roll_exact;
+- a case's [engines] on roll: contact.csv has the engine's row beside the
+  solvers', the same numbers as sim's;
+- refusals: a protocol-3 engine (bodies, no contact) and a particle contact
+  engine are refused run by run (engine-failed, the words of each side);
+  sim --contact with --engine is a usage error (exit 2); the helper refuses
+  a kinetic coefficient above the static one, naming the key.
+Ends with "N passed, N failed"."""
+import json
+import math
+import os
+import subprocess
+import sys
+
+import suite
+
+S = suite.Suite("body contact engines", guard=300)
+check, vb = S.check, S.vb
+
+G = 9.81
+EPS = 2.0 ** -52
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+EXACT = "node " + os.path.join(ROOT, "engines", "check", "body-contact-exact.js")
+
+
+def sim(model, hz, t_end, sets, engine=EXACT, extra=()):
+    """sim's two rows: runs.csv's and contact.csv's, as dicts."""
+    args = ["sim", "--model", model, "--dt", repr(1.0 / hz), "--t-end", repr(t_end),
+            "--engine", "ex=" + engine, *extra]
+    for k, v in sets.items():
+        args += ["--set", "%s=%s" % (k, v)]
+    r = vb(*args)
+    lines = r.stdout.splitlines()
+    if len(lines) != 4:
+        return r, None, None
+    return (r, dict(zip(lines[0].split(","), lines[1].split(","))),
+            dict(zip(lines[2].split(","), lines[3].split(","))))
+
+
+def roll_exact(v0, mu, alpha_deg, k=0.4):
+    """t*, s*, v* of a ball launched sliding (w0 = 0), derived above."""
+    a = math.radians(alpha_deg)
+    du = G * (mu * math.cos(a) * (1 + 1 / k) - math.sin(a))
+    acc = G * (math.sin(a) - mu * math.cos(a))
+    if du <= 0:
+        return math.inf, None, None
+    t = v0 / du
+    return t, v0 * t + acc * t * t / 2, v0 + acc * t
+
+
+def near(x, want, tol):
+    return math.isfinite(x) and abs(x - want) <= tol
+
+
+def test_roll_exact(tmp):
+    for alpha, mu in ((0, 0.5), (0, 0.2), (30, 0.5)):
+        t, s, v = roll_exact(2.0, mu, alpha)
+        for hz in (30, 60, 120):
+            r, run, c = sim("roll", hz, 1.0, {"alpha": alpha, "mu": mu})
+            # round-off: the rows' sums of N = t_end hz steps, each off by
+            # an ulp, and the line through two rows: 8 N eps
+            tol = 8 * hz * EPS
+            ok = c is not None and c["status"] == "ok" and \
+                near(float(c["t_roll"]), t, tol * t) and near(float(c["s_roll"]), s, tol * s) and \
+                near(float(c["v_roll"]), v, tol * v) and float(c["slip_max"]) <= tol * 2 and \
+                abs(float(c["a_err"])) <= tol and float(run["err_pos_max"]) <= tol
+            check(ok, "the exact engine, roll at %g deg, mu %g, %d Hz: t*, s*, v* to round-off, "
+                  "no slip after, the rolling acceleration" % (alpha, mu, hz), (r.stderr, c, (t, s, v)))
+
+
+def test_never_rolls(tmp):
+    # tan 30 = 0.577 > 0.1 (1 + k)/k = 0.35: it slips for ever
+    r, run, c = sim("roll", 60, 1.0, {"alpha": 30, "mu": 0.1})
+    check(c is not None and c["t_roll"] == "inf" and c["t_roll_exact"] == "inf"
+          and abs(float(c["a_err"])) <= 8 * 60 * EPS,
+          "the exact engine at 30 deg, mu 0.1: never rolls, slides at g (sin a - mu cos a)", (r.stderr, c))
+
+
+def test_box(tmp):
+    for mu, sticks in ((0.7, True), (0.6, True), (0.2, False)):
+        for hz in (30, 60):
+            r, run, c = sim("box-incline", hz, 2.0, {"mu_s": mu, "alpha": 30})
+            if sticks:
+                ok = c is not None and c["creep"] == "0" and c["creep_speed"] == "0"
+                what = "creep exactly 0"
+            else:
+                ok = c is not None and c["creep"] == "" and abs(float(c["a_err"])) <= 8 * 2 * hz * EPS
+                what = "slides at g (sin a - mu cos a) to round-off"
+            check(ok, "the exact engine, cube at 30 deg, mu %g, %d Hz: %s" % (mu, hz, what), (r.stderr, c))
+
+
+def test_rows_are_measured(tmp):
+    t, s, v = roll_exact(2.0, 0.45, 0)
+    r, run, c = sim("roll", 60, 1.0, {"mu": 0.5}, engine=EXACT + " mu=0.9")
+    te, _, _ = roll_exact(2.0, 0.5, 0)
+    tol = 8 * 60 * EPS
+    check(c is not None and near(float(c["t_roll"]), t, tol * t) and near(float(c["v_roll"]), v, tol * v)
+          and near(float(c["t_roll_exact"]), te, tol * te),
+          "friction 0.9 mu: t_roll is the rows' (2 v0/(7 0.45 g)), t_roll_exact the case's", (r.stderr, c))
+    # mu_s 0.63 < tan 30 = 0.577? no: 0.63 > 0.577 sticks; 0.6 * 0.9 = 0.54 < 0.577 slides
+    r, run, c = sim("box-incline", 60, 2.0, {"mu_s": 0.6, "alpha": 30}, engine=EXACT + " mu=0.9")
+    a = math.radians(30)
+    moved = 0.5 * G * (math.sin(a) - 0.54 * math.cos(a)) * 4.0  # from rest, over the 2 s
+    check(c is not None and near(float(c["creep"]), moved, 1e-12 * moved),
+          "friction 0.9 mu_s: the cube at 0.6 slides, its creep g (sin a - 0.54 cos a) t^2/2", (r.stderr, c))
+
+
+def test_case_engines(tmp):
+    case = os.path.join(tmp, "roll-engine.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = roll\nmu = 0.5\nv0 = 2\nt_end = 0.5\n\n[steps]\ndt = 0.03333333333333333\n"
+                "halvings = 2\n\n[integrators]\nuse = rigid-splitting\n\n[contact]\nhandler = toi\n\n"
+                "[engines]\nclosed = %s\n" % EXACT)
+    out = os.path.join(tmp, "out")
+    r = vb("run", case, "--out", out, "--quiet")
+    rows = []
+    try:
+        with open(os.path.join(out, "roll-engine", "contact.csv")) as f:
+            lines = [l for l in f.read().splitlines() if not l.startswith("#")]
+        head = lines[0].split(",")
+        rows = [dict(zip(head, l.split(","))) for l in lines[1:]]
+    except OSError:
+        pass
+    ours = [x for x in rows if x.get("integrator") == "closed"]
+    toi = [x for x in rows if x.get("integrator") == "rigid-splitting+toi"]
+    t, _, v = roll_exact(2.0, 0.5, 0)
+    ok = len(ours) >= 2 and len(ours) == len(toi) and all(
+        near(float(x["t_roll"]), t, 1e-13) and near(float(x["v_roll"]), v, 1e-13) for x in ours + toi)
+    check(r.returncode == 0 and ok, "a case's [engines] on roll: the engine's rows in contact.csv, "
+          "t* and v* as toi's", (r.returncode, r.stderr[-800:], rows))
+
+
+def test_refusals(tmp):
+    no_gyro = "node " + os.path.join(ROOT, "engines", "check", "rigid-no-gyro.js")
+    r, run, c = sim("roll", 60, 0.2, {}, engine=no_gyro)
+    check(r.returncode == 1 and c is not None and c["status"] == "engine-failed" and
+          "model 'roll': a ground the engine builds); this engine takes none (its capability line says "
+          "protocol=3" in r.stderr, "a protocol-3 engine on roll: refused, engine-failed", r.stderr)
+    particles = "node " + os.path.join(ROOT, "engines", "check", "contact-exact.js")
+    r, run, c = sim("roll", 60, 0.2, {}, engine=particles)
+    check(r.returncode == 1 and c is not None and c["status"] == "engine-failed" and
+          "this engine takes particles at a contact only" in r.stderr,
+          "a particle contact engine on roll: refused in the helper's words", r.stderr)
+    r = vb("sim", "--model", "roll", "--dt", "0.1", "--t-end", "0.2", "--contact", "toi",
+           "--engine", "ex=" + EXACT)
+    check(r.returncode == 2 and "an engine solves its own contacts" in r.stderr,
+          "sim --contact with --engine on roll: exit 2", r.stderr)
+    # the helper: the request as the harness writes it (verletbench
+    # problem), its kinetic coefficient raised above the static one
+    case = os.path.join(tmp, "box.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = box-incline\nmu_s = 0.7\nt_end = 0.1\n\n[steps]\ndt = 0.05\n"
+                "halvings = 2\n\n[integrators]\nuse = rigid-splitting\n\n[contact]\nhandler = toi\n")
+    r = vb("problem", case, "--out", os.path.join(tmp, "problems"))
+    reqs = []
+    try:
+        with open(os.path.join(tmp, "problems", "box", "requests.jsonl")) as f:
+            reqs = [json.loads(l) for l in f if l.strip()]
+    except OSError:
+        pass
+    runs = [q for q in reqs if q.get("kind") == "run"]
+    ok = bool(runs) and runs[0].get("protocol") == 4 and runs[0]["contact"]["shape"] == \
+        {"kind": "box", "edges": [0.1, 0.1, 0.1]} and runs[0]["contact"]["friction_kinetic"] == 0.7
+    check(ok, "verletbench problem: box-incline's request is protocol 4, a box of edge 0.1, mu_k 0.7",
+          (r.stderr, runs[:1]))
+    if runs:
+        q = dict(runs[0])
+        q["contact"] = dict(q["contact"], friction_kinetic=0.8)
+        e = subprocess.run(EXACT.split(), input=json.dumps(q) + "\n", capture_output=True, text=True,
+                           timeout=60)
+        check(e.returncode == 1 and "# verletbench-error run=fixed-L0 the request's contact "
+              "'friction_kinetic' is not a number in [0, friction_static]" in e.stdout,
+              "the helper refuses friction_kinetic > friction_static, naming the key", e.stdout + e.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
+                     test_refusals]))
