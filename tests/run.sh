@@ -63,7 +63,7 @@ suite 36 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es
 suite 9 "rigid bodies' charts: the polhode on the ellipsoid and the L sphere, L kept, the window maxima are err_att_max, draw" python3 "$here/rigid_charts.py" "$BUILD"
 suite 1 "contact handlers round a method: rows METHOD+HANDLER held to the exact bounce, the threshold's count, the slide's stop, the tunnel's passing speed" python3 "$here/contact_runs.py" "$BUILD"
 suite 1 "contact solvers round a rotation method: rows METHOD+SOLVER on roll and box-incline held to the closed forms (toi and sequential impulses to round-off, soft and xpbd to first order), refusals" python3 "$here/body_contact_runs.py" "$BUILD"
-suite 3 "a rigid body at a contact through the engine protocol (roll, box-incline): the exact test engine measured by bodyrun.c to round-off, its rows not the answer, [engines] cases, refusals" python3 "$here/body_contact_engines.py" "$BUILD"
+suite 12 "a rigid body at a contact through the engine protocol (roll, box-incline): the exact test engine measured by bodyrun.c to round-off, its rows not the answer, [engines] cases, refusals; MuJoCo equal to its model, the lab's regularized solver" python3 "$here/body_contact_engines.py" "$BUILD"
 suite 1 "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite 1 "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite 6 "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"
