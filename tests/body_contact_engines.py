@@ -192,9 +192,23 @@ def test_refusals(tmp):
         q["contact"] = dict(q["contact"], friction_kinetic=0.8)
         e = subprocess.run(EXACT.split(), input=json.dumps(q) + "\n", capture_output=True, text=True,
                            timeout=60)
-        check(e.returncode == 1 and "# verletbench-error run=fixed-L0 the request's contact "
-              "'friction_kinetic' is not a number in [0, friction_static]" in e.stdout,
-              "the helper refuses friction_kinetic > friction_static, naming the key", e.stdout + e.stderr)
+        want = ("# verletbench-error run=fixed-L0 the request's contact 'friction_kinetic' is not a number "
+                "in [0, friction_static]")
+        check(e.returncode == 1 and want in e.stdout,
+              "the JavaScript helper refuses friction_kinetic > friction_static, naming the key",
+              e.stdout + e.stderr)
+        # the C helper, the same words (Bullet's adapter)
+        bullet = os.path.join(ROOT, "engines", "build", "bullet-contact")
+        e = subprocess.run([bullet], input=json.dumps(q) + "\n", capture_output=True, text=True, timeout=60)
+        check(e.returncode == 1 and want in e.stdout, "the C helper refuses it in the same words",
+              e.stdout + e.stderr)
+        # a particle contact adapter of the C helper refuses a rigid body at
+        # a contact as the JavaScript one does
+        e = subprocess.run([os.path.join(ROOT, "engines", "build", "box2d-contact")], input=json.dumps(runs[0]) + "\n",
+                           capture_output=True, text=True, timeout=60)
+        check(e.returncode == 1 and "the request is a rigid body at a contact ('contact' and 'body', model "
+              "'box-incline'); this engine takes particles at a contact only (protocol 4)" in e.stdout,
+              "the C helper's particle contact adapter refuses a rigid body at a contact", e.stdout + e.stderr)
 
 
 def rows_of(path):
