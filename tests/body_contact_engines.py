@@ -348,7 +348,46 @@ def test_bullet(tmp):
           "multipoint=on and on a btBoxShape ground", (r.stderr[-600:], creep))
 
 
+def test_rapier(tmp):
+    rapier = "node " + os.path.join(ROOT, "engines", "rapier3d", "contact.js")
+    # the cube at mu 0.2 slides at g (sin a - mu cos a): Rapier averages the
+    # two colliders' coefficients (coefficient_combine_rule.rs:41-42, :61-70),
+    # both mu; a ground left at Rapier's default 0.5 slides it at mu 0.35,
+    # 0.13 g slower.  Within 1e-4 g (6.5e-7 g measured at 60 Hz)
+    r, run, c = sim("box-incline", 60, 2.0, {"mu_s": 0.2, "alpha": 30}, engine=rapier)
+    check(c is not None and abs(float(c["a_err"])) <= 1e-4,
+          "Rapier's cube at mu 0.2 slides at g (sin a - mu cos a)", (r.stderr, c))
+    # a shell (k 2/3) rolls at (3/5) v0: the request's inertia, not the ball
+    # collider's 2/5 (which would roll at 5/7, 19 % off); within 2e-3 (its
+    # soft contact leaves -6e-4 at 60 Hz)
+    r, run, c = sim("roll", 60, 2.0, {"k": 0.6666666666666666}, engine=rapier)
+    check(c is not None and abs(float(c["v_roll"]) / 1.2 - 1) <= 2e-3,
+          "Rapier's shell rolls at (3/5) v0 on the flat", (r.stderr, c))
+    # Rapier caps |w| at MAX_ROTATION inv_dt = (pi/4)/h of the whole step
+    # (worker.rs:29, :574-591; allow_fast_rotation is not in the JS API): the
+    # ball rolling down 30 degrees reaches 47.1 rad/s at 60 Hz (94.2 at 120)
+    # near t = 0.95 s (1.9 s) and slides from then on with that spin, at
+    # g (sin a - mu cos a).  With one substep the last |w| is the cap to
+    # float32's round-off (1e-5: a few eps32 of the spin's products)
+    for hz in (60, 120):
+        traj = os.path.join(tmp, "rapier-%d.csv" % hz)
+        r = vb("sim", "--model", "roll", "--set", "alpha=30", "--dt", repr(1.0 / hz), "--t-end", "3",
+               "--engine", "r=" + rapier + " iters=1", "--trajectory", traj)
+        w = []
+        try:
+            with open(traj) as f:
+                w = [math.sqrt(sum(float(x) ** 2 for x in l.split(",")[11:14]))
+                     for l in f if l[0].isdigit()]
+        except OSError:
+            pass
+        cap = math.pi / 4 * hz
+        check(len(w) > 1 and abs(w[-1] / cap - 1) <= 1e-5,
+              "Rapier's ball down 30 degrees, %d Hz, 1 substep: its spin held at the cap (pi/4)/h" % hz,
+              (r.stderr[-400:], w[-1:], cap))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
-                     test_jolt_is_sequential_impulses, test_bullet]))
+                     test_jolt_is_sequential_impulses, test_bullet,
+                     test_rapier]))
