@@ -61,19 +61,9 @@ def sim(model, hz, t_end, sets, engine=EXACT, extra=()):
             dict(zip(lines[2].split(","), lines[3].split(","))))
 
 
-def roll_exact(v0, mu, alpha_deg, k=0.4):
-    """t*, s*, v* of a ball launched sliding (w0 = 0), derived above."""
-    a = math.radians(alpha_deg)
-    du = G * (mu * math.cos(a) * (1 + 1 / k) - math.sin(a))
-    acc = G * (math.sin(a) - mu * math.cos(a))
-    if du <= 0:
-        return math.inf, None, None
-    t = v0 / du
-    return t, v0 * t + acc * t * t / 2, v0 + acc * t
-
-
-def near(x, want, tol):
-    return math.isfinite(x) and abs(x - want) <= tol
+# t*, s*, v* of a ball launched sliding (w0 = 0), derived above (and in
+# body_contact_runs.py, whose function this is)
+from body_contact_runs import near, roll_exact  # noqa: E402
 
 
 def test_roll_exact(tmp):

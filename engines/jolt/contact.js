@@ -32,6 +32,7 @@
 // piter= (velocity and position steps).
 "use strict";
 const vb = require("../lib/vbengine.js");
+const { zTo, groundReach } = require("../lib/vbcontact.js");
 
 let Jolt = null;
 const STATIC = 0, MOVING = 1;
@@ -51,14 +52,6 @@ function physicsSystem() {
   const jolt = new Jolt.JoltInterface(settings); // takes the filters
   Jolt.destroy(settings);
   return jolt;
-}
-
-// the unit quaternion (w, x, y, z) that turns the z axis onto the unit n
-function zTo(n) {
-  if (n[2] <= -1 + 1e-15) return [0, 1, 0, 0];
-  const q = [1 + n[2], -n[1], n[0], 0];
-  const s = Math.hypot(...q);
-  return q.map((c) => c / s);
 }
 
 vb.main({
@@ -92,12 +85,9 @@ vb.main({
       groundAt = [0, 0, 0];
     } else {
       // 10 m either side, or the first power of ten beyond twice as far as
-      // the run could carry the body (vbcontact.js's rule): a float32 box's
-      // contacts lose digits with its size
-      const T = req.h.reduce((a, h) => a + h, 0), gn = vb.dot(b.gravity, n);
-      const pull = Math.hypot(...b.gravity.map((x, i) => x - gn * n[i]));
-      let reach = 10;
-      while (reach < 2 * (Math.hypot(...b.v0) * T + 0.5 * pull * T * T)) reach *= 10;
+      // the run could carry the body: a float32 box's contacts lose digits
+      // with its size
+      const reach = groundReach(req);
       groundShape = new Jolt.BoxShape(new Jolt.Vec3(reach, reach, 1), 0, null);
       groundQ = zTo(n);
       groundAt = n.map((x) => x * (c.wall.offset - 1));

@@ -33,17 +33,10 @@
 // #3349): cone=elliptic, impratio=, noslip= (noslip_iterations), integrator=.
 "use strict";
 const vb = require("../lib/vbengine.js");
+const { zTo } = require("../lib/vbcontact.js");
 
 let mujoco = null;
 const num = (x) => String(x); // shortest text that reads back as the same double
-
-// the unit quaternion (w, x, y, z) that turns the z axis onto the unit n
-function zTo(n) {
-  if (n[2] <= -1 + 1e-15) return [0, 1, 0, 0];
-  const q = [1 + n[2], -n[1], n[0], 0];
-  const s = Math.hypot(...q);
-  return q.map((c) => c / s);
-}
 
 vb.main({
   name: "mujoco-contact",

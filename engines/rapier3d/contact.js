@@ -28,17 +28,10 @@
 if (!process.argv.includes("compile=turbofan")) require("v8").setFlagsFromString("--liftoff-only");
 const RAPIER = require("@dimforge/rapier3d-compat");
 const vb = require("../lib/vbengine.js");
+const { zTo, groundReach } = require("../lib/vbcontact.js");
 
 const iters = +((process.argv.find((a) => a.startsWith("iters=")) || "iters=4").slice(6));
 let ready = null;
-
-// the unit quaternion (w, x, y, z) that turns the z axis onto the unit n
-function zTo(n) {
-  if (n[2] <= -1 + 1e-15) return [0, 1, 0, 0];
-  const q = [1 + n[2], -n[1], n[0], 0];
-  const s = Math.hypot(...q);
-  return q.map((c) => c / s);
-}
 
 vb.main({
   name: "rapier3d-contact",
@@ -59,10 +52,7 @@ vb.main({
     const world = new RAPIER.World({ x: b.gravity[0], y: b.gravity[1], z: b.gravity[2] });
     world.numSolverIterations = it;
     // the ground
-    const n = c.wall.normal, T = req.h.reduce((a, h) => a + h, 0), gn = vb.dot(b.gravity, n);
-    const pull = Math.hypot(...b.gravity.map((x, i) => x - gn * n[i]));
-    let reach = 10;
-    while (reach < 2 * (Math.hypot(...b.v0) * T + 0.5 * pull * T * T)) reach *= 10;
+    const n = c.wall.normal, reach = groundReach(req);
     const gq = zTo(n), at = n.map((x) => x * (c.wall.offset - 1));
     const ground = world.createRigidBody(RAPIER.RigidBodyDesc.fixed().setTranslation(at[0], at[1], at[2])
       .setRotation({ x: gq[1], y: gq[2], z: gq[3], w: gq[0] }));
