@@ -61,9 +61,20 @@ def sim(model, hz, t_end, sets, engine=EXACT, extra=()):
             dict(zip(lines[2].split(","), lines[3].split(","))))
 
 
-# t*, s*, v* of a ball launched sliding (w0 = 0), derived above (and in
-# body_contact_runs.py, whose function this is)
-from body_contact_runs import near, roll_exact  # noqa: E402
+def roll_exact(v0, mu, alpha_deg, k=0.4):
+    """t*, s*, v* of a ball launched sliding (w0 = 0), derived above (as
+    body_contact_runs.py does: that script runs its suite when imported)."""
+    a = math.radians(alpha_deg)
+    du = G * (mu * math.cos(a) * (1 + 1 / k) - math.sin(a))
+    acc = G * (math.sin(a) - mu * math.cos(a))
+    if du <= 0:
+        return math.inf, None, None
+    t = v0 / du
+    return t, v0 * t + acc * t * t / 2, v0 + acc * t
+
+
+def near(x, want, tol):
+    return math.isfinite(x) and abs(x - want) <= tol
 
 
 def test_roll_exact(tmp):
@@ -376,8 +387,38 @@ def test_rapier(tmp):
               (r.stderr[-400:], w[-1:], cap))
 
 
+def test_cannon(tmp):
+    cannon = "node " + os.path.join(ROOT, "engines", "cannon-es", "body-contact.js")
+    # cannon-es bounds a friction equation by mu |g| m a contact point
+    # (dist/cannon-es.cjs.js:10463-10475) and clamps its lambda, an impulse,
+    # with it (:9948-9952): a step's friction may take mu g m, not mu g m h, so
+    # the ball stops slipping within two steps whatever mu is, and rolls at the
+    # speed that keeps its angular momentum about the contact point (every
+    # impulse acts there): (5/7) v0 with k 2/5, (3/5) v0 with k 2/3 (the
+    # request's inertia set after addShape), to round-off (1e-12)
+    t = {}
+    for mu, k, want in ((0.5, 0.4, 2 * 5 / 7), (0.2, 0.4, 2 * 5 / 7), (0.5, 0.6666666666666666, 1.2)):
+        r, run, c = sim("roll", 60, 1.0, {"mu": mu, "k": k}, engine=cannon)
+        ok = c is not None and abs(float(c["v_roll"]) - want) <= 1e-12 * want
+        t[(mu, k)] = float(c["t_roll"]) if c else None
+        check(ok, "cannon-es's ball, mu %g, k %.3g: rolls at the speed its angular momentum about the "
+              "contact point gives" % (mu, k), (r.stderr, c))
+    check(t[(0.5, 0.4)] is not None and t[(0.5, 0.4)] == t[(0.2, 0.4)] and t[(0.5, 0.4)] < 2.5 / 60,
+          "cannon-es's ball rolls within two and a half steps at mu 0.5 and 0.2 alike", t)
+    # the cube at mu 0.2, which must slide at g (sin a - mu cos a), is held:
+    # the bound, 4 corners x 0.2 g m, is far above the h g m sin a a step
+    # needs; its acceleration error is -(sin 30 - 0.2 cos 30) g to 1e-3 g (the
+    # first steps' settling).  The default contact material's own 0.3 or a
+    # product of two materials' coefficients would hold it too, so the
+    # combine is held by the ball's t* above (two and a half steps)
+    r, run, c = sim("box-incline", 60, 2.0, {"mu_s": 0.2, "alpha": 30}, engine=cannon)
+    want = -(0.5 - 0.2 * math.cos(math.radians(30)))
+    check(c is not None and abs(float(c["a_err"]) - want) <= 1e-3,
+          "cannon-es's cube at mu 0.2 is held where it must slide", (r.stderr, c))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
-                     test_rapier]))
+                     test_rapier, test_cannon]))
