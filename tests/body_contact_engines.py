@@ -417,8 +417,32 @@ def test_cannon(tmp):
           "cannon-es's cube at mu 0.2 is held where it must slide", (r.stderr, c))
 
 
+def test_ode(tmp):
+    ode = os.path.join(ROOT, "engines", "build", "ode-contact")
+    # ODE with dContactApprox1 (the adapter's default, friction=coulomb):
+    # friction mu times the normal force at the contact point, an LCP solved
+    # exactly by dWorldStep in doubles: the ball that starts on the ground
+    # rolls at t* and v* of the closed form to 1e-8 (its CFM of 1e-10 softens
+    # the contact: 2e-10 measured), k 2/5 and 2/3 (dMassSetParameters with
+    # the request's moments)
+    for k in (0.4, 0.6666666666666666):
+        t, s, v = roll_exact(2.0, 0.5, 0, k)
+        r, run, c = sim("roll", 60, 1.0, {"k": k}, engine=ode)
+        check(c is not None and near(float(c["t_roll"]), t, 1e-8 * t) and near(float(c["v_roll"]), v, 1e-8 * v),
+              "ODE's ball (dContactApprox1, dWorldStep), k %.3g: t* and v* of the closed form to 1e-8" % k,
+              (r.stderr, c, (t, v)))
+    # friction=force, ODE's default surface mode: mu is a force limit in
+    # newtons (contact.cpp getInfo2: lo, hi = -+mu without findex), so the
+    # slip falls at (F/m)(1 + 1/k) with F = mu = 0.5 N: t* = v0 / that,
+    # 1.1429 s where Coulomb's is 0.1165 s; to 1e-8
+    t = 2.0 / ((0.5 / 1.0) * (1 + 1 / 0.4))
+    r, run, c = sim("roll", 60, 2.0, {}, engine=ode + " friction=force")
+    check(c is not None and near(float(c["t_roll"]), t, 1e-8 * t),
+          "ODE's default surface mode: mu a force of 0.5 N, t* = v0 m k / (mu (1 + k))", (r.stderr, c, t))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
-                     test_rapier, test_cannon]))
+                     test_rapier, test_cannon, test_ode]))
