@@ -750,7 +750,9 @@ expect "flips: a baseline flips.csv emptied of its header and rows" 2 \
 flips_copy "$tmp/fl" grep -v '^rigid-'
 expect "flips: a baseline flips.csv cut to its header" 2 \
     "dzhanibekov/flips.csv: no rows, only a header" -- "$VB" check --baseline "$tmp/fl" $FL
-flips_copy "$tmp/fl" head -c 9000
+# 60 lines and the first 20 bytes of the next: mid-line wherever the
+# numbers move (a cut at a byte count landed on a line's end once they did)
+flips_copy "$tmp/fl" awk 'NR <= 60 { print; next } { printf "%s", substr($0, 1, 20); exit }'
 expect "flips: a baseline flips.csv cut mid-line" 2 "fields, the header has 13" -- \
     "$VB" check --baseline "$tmp/fl" $FL
 flips_copy "$tmp/fl" sed '12s/^\(rigid-euler,fixed,0,,[^,]*,32,ok,\)2,/\1zzz,/'
