@@ -39,8 +39,6 @@ LIMIT = 150
 # ever shortened: an entry no longer over LIMIT fails the check.
 SECOND_PASS = "draw/output/sweep/driver: second pass"
 ALLOWED = {
-    "check/baseline.c:read_runs_into": "check/'s reader of runs.csv: issue 52.3 (every table "
-                                       "from its schema) rewrites its column reads; split after",
     "driver/simulate.c:vb_simulate_grid": SECOND_PASS,
 }
 
