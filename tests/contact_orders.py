@@ -59,17 +59,6 @@ def rows(out, case):
     return {(r["integrator"], r["plan"], r["measure"]): r for r in suite.table_rows(path)}
 
 
-def least_squares(x, y):
-    """slope and its standard error, by hand"""
-    n = len(x)
-    mx, my = sum(x) / n, sum(y) / n
-    sxx = sum((a - mx) ** 2 for a in x)
-    slope = sum((a - mx) * (b - my) for a, b in zip(x, y)) / sxx
-    icpt = my - slope * mx
-    ssr = sum((b - icpt - slope * a) ** 2 for a, b in zip(x, y))
-    return slope, math.sqrt(ssr / (n - 2) / sxx)
-
-
 def test_roll(tmp):
     out = run(tmp, "roll.case")
     t = rows(out, "roll")
@@ -80,7 +69,7 @@ def test_roll(tmp):
     t_star = 2 * v0 / (7 * mu * G)
     hs = [dt0 / 2 ** k for k in range(3)]
     errs = [mu * G * h * (h * math.floor(t_star / h)) / 2 for h in hs]
-    slope, se = least_squares([math.log(h) for h in hs], [math.log(e) for e in errs])
+    slope, se = suite.least_squares([math.log(h) for h in hs], [math.log(e) for e in errs])
     for solver in ("pgs", "speculative"):
         r = t.get(("rigid-explicit-gyro+" + solver, "fixed", "s_roll"))
         check(r is not None, "%s: an s_roll row" % solver)

@@ -103,10 +103,12 @@ static void flip_cell(FILE *f, const vb_sweep_job *j)
 }
 
 /* the world angular momentum's largest relative drift, but for a run that
- * tumbled: past its tumble the motion is set by round-off */
-static void drift_cell(FILE *f, const vb_sweep_job *j)
+ * tumbled: past its tumble the motion is set by round-off; "–" where the
+ * case measures none (a body whose contact turns its L: runs.csv's cell is
+ * blank, and its 0 is no drift measured) */
+static void drift_cell(FILE *f, const vb_sweep *s, const vb_sweep_job *j)
 {
-    if (!j)
+    if (!j || !(s->c->profile.measures & VB_MEASURE_ANGMOM))
         fputs("–", f);
     else if (j->res.status != VB_STATUS_OK)
         stopped(f, &j->res, j->plan.kind);
@@ -149,7 +151,7 @@ static void caption(const vb_sweep *s, FILE *f, int flips, int tumbled)
               "many flips it made, and the exact motion's); ",
               f);
     fputs("the world angular momentum's largest relative drift (`err_angmom_max`) at the "
-          "coarsest and at the finest dt",
+          "coarsest and at the finest dt (– where it is not kept: a body at a contact)",
           f);
     if (!flips)
         fprintf(f, "; and when the stable spin first tumbled, its first flip, at each dt from "
@@ -213,9 +215,9 @@ static void rigid_table(const vb_sweep *s, FILE *f)
             fputs(" |", f);
         }
         fputc(' ', f);
-        drift_cell(f, lo);
+        drift_cell(f, s, lo);
         fputs(" / ", f);
-        drift_cell(f, hi);
+        drift_cell(f, s, hi);
         fputs(" |", f);
         /* each fixed step's, coarsest first */
         for (int level = 0, first = 1; !flips && level < VB_MAX_LEVELS; level++)
