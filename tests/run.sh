@@ -63,6 +63,7 @@ suite 36 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es
 suite 9 "rigid bodies' charts: the polhode on the ellipsoid and the L sphere, L kept, the window maxima are err_att_max, draw" python3 "$here/rigid_charts.py" "$BUILD"
 suite 1 "contact handlers round a method: rows METHOD+HANDLER held to the exact bounce, the threshold's count, the slide's stop, the tunnel's passing speed" python3 "$here/contact_runs.py" "$BUILD"
 suite 1 "contact solvers round a rotation method: rows METHOD+SOLVER on roll and box-incline held to the closed forms (toi and sequential impulses to round-off, soft and xpbd to first order), refusals" python3 "$here/body_contact_runs.py" "$BUILD"
+suite 1 "contact measures' orders in dt (contact_orders.csv): pgs's and speculative's s_roll the least-squares slope of its closed-form errors mu g h t_n / 2, first order within its interval; toi exact in every measure; soft's t_roll first order; nothing fitted where it never rolls; none for a wall's case" python3 "$here/contact_orders.py" "$BUILD"
 suite 1 "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite 1 "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
 suite 6 "parameter grids: points as cases, grid.csv, ranges, engines, charts" python3 "$here/grids.py" "$BUILD"

@@ -28,6 +28,12 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                          "the contact measures of the handlers' and engines' runs against the "
                          "exact answer (docs/contact.md)",
                          VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT, 0},
+    /* a rigid body at a contact only (its attitude and a contact): a
+     * wall's case keeps its files */
+    [VB_FILE_CONTACT_ORDERS] = {"contact_orders.csv",
+                                "the orders in dt of a rigid body's contact measures "
+                                "(docs/contact.md)",
+                                VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT | VB_MEASURE_ATTITUDE, 0},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
                              VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},
