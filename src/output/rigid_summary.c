@@ -104,9 +104,9 @@ static void flip_cell(FILE *f, const vb_sweep_job *j)
 
 /* the world angular momentum's largest relative drift, but for a run that
  * tumbled: past its tumble the motion is set by round-off; "–" where the
- * case measures none (a body whose contact turns its L: runs.csv's cell is
+ * run measures none (a body whose contact turns its L: runs.csv's cell is
  * blank, and its 0 is no drift measured) */
-static void drift_cell(FILE *f, const vb_sweep *s, const vb_sweep_job *j)
+static void drift_cell(FILE *f, const vb_sweep_job *j)
 {
     if (!j || !j->res.has_angmom) /* none, or a body whose contact turns its L */
         fputs("–", f);
@@ -219,9 +219,9 @@ static void rigid_table(const vb_sweep *s, FILE *f)
             fputs(" |", f);
         }
         fputc(' ', f);
-        drift_cell(f, s, lo);
+        drift_cell(f, lo);
         fputs(" / ", f);
-        drift_cell(f, s, hi);
+        drift_cell(f, hi);
         fputs(" |", f);
         /* each fixed step's, coarsest first */
         for (int level = 0, first = 1; !flips && level < VB_MAX_LEVELS; level++)
