@@ -352,3 +352,51 @@ void vb_write_polhode(const vb_sweep *s, FILE *f)
         }
     }
 }
+
+/* motion.csv: a body at a contact's v and w R, each run's and the exact */
+#define MOTION(e) VB_COL_MOTION_##e
+static const vb_column motion_columns[] = {
+    TEXT(chart_point, MOTION(INTEGRATOR), "integrator", integrator),
+    TEXT(chart_point, MOTION(PLAN), "plan", plan),
+    POINT(chart_point, MOTION(DT), "dt", dt),
+    POINT(chart_point, MOTION(T), "t", t),
+    POINT(chart_point, MOTION(V), "v", AT_V(0)),
+    POINT(chart_point, MOTION(W_R), "w_r", AT_V(1)),
+};
+const vb_schema vb_motion_schema = VB_SCHEMA("motion.csv", motion_columns);
+_Static_assert(sizeof motion_columns / sizeof motion_columns[0] == VB_MOTION_COLUMNS,
+               "a column of motion.csv without its line");
+
+void vb_write_motion(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    fputs("# v: the centre's speed down the slope; w_r: the spin about the rolling axis times "
+          "the depth of the lowest point under the centre (a ball's R), so that the contact "
+          "point slips at v - w_r (docs/contact.md, \"3D: rolling and resting bodies\")\n",
+          f);
+    fprintf(f, "# each method at %d fixed step%s of the sweep, the coarsest first, and at the "
+               "coarsest random step; the exact one at %d + 1 times\n",
+            set->path_levels, set->path_levels == 1 ? "" : "s", VB_PATH_POINTS);
+    if (set->full)
+        fputs("# every step (--full-chart-data)\n", f);
+    else
+        fprintf(f,
+                "# every step while there are at most %d; past that, in each of %d windows of "
+                "time, the first, last, lowest and highest points\n",
+                VB_PATH_POINTS, VB_PATH_COLUMNS);
+    vb_schema_header(f, &vb_motion_schema, 0);
+    for (size_t k = 0; k < set->n_paths; k++) {
+        const vb_path_row *r = &set->paths[k];
+        chart_point p = {
+            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
+            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
+            .dt = r->dt,
+        };
+        for (size_t i = 0; i < r->n; i++) {
+            p.t = r->t[i];
+            p.v[0] = r->x[2 * i];
+            p.v[1] = r->x[2 * i + 1];
+            vb_schema_row(f, &vb_motion_schema, 0, NULL, &p);
+        }
+    }
+}
