@@ -62,6 +62,7 @@ suite 4 "rotation-method examples (Python, JavaScript, protocol 3) through verle
 suite 36 "2D engines at a contact: Box2D, planck, Chipmunk, matter-js, cannon-es, Rapier held to their source; protocol 4 through the harness: the direct path bit for bit, the exact engine, a case's own numbers, refusals" python3 "$here/real_engines_contact.py" "$BUILD"
 suite 9 "rigid bodies' charts: the polhode on the ellipsoid and the L sphere, L kept, the window maxima are err_att_max, draw" python3 "$here/rigid_charts.py" "$BUILD"
 suite 1 "contact handlers round a method: rows METHOD+HANDLER held to the exact bounce, the threshold's count, the slide's stop, the tunnel's passing speed" python3 "$here/contact_runs.py" "$BUILD"
+suite 3 "rigid bodies at a contact's charts: motion.csv against the closed forms, the roll map and the creep chart as their tables say" python3 "$here/roll_charts.py" "$BUILD"
 suite 1 "contact solvers round a rotation method: rows METHOD+SOLVER on roll and box-incline held to the closed forms (toi and sequential impulses to round-off, soft and xpbd to first order), refusals" python3 "$here/body_contact_runs.py" "$BUILD"
 suite 1 "frame loops: accumulator, draws, substeps against hand-written loops and closed forms" python3 "$here/frame_loops.py" "$BUILD"
 suite 1 "fair comparisons: new methods, order intervals, adaptive, timing" python3 "$here/fair_comparisons.py" "$BUILD"
