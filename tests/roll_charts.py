@@ -27,6 +27,10 @@ def check(cond, what, detail=""):
 
 
 def table(path):
+    """a table's rows, or none (a missing file: the checks on it fail)"""
+    if not os.path.exists(path):
+        check(False, "%s exists" % os.path.relpath(path, os.path.dirname(os.path.dirname(path))))
+        return []
     with open(path) as f:
         return list(csv.DictReader(l for l in f if not l.startswith("#")))
 
