@@ -147,8 +147,12 @@ int vb_chart_roll_time(vb_chart *ch, const vb_csv *t, const char *title, char *e
              "contact point slips at v - w R)",
              title, title[0] ? ": " : "", at_dt);
     layout(f, rows, cols, head, 11);
-    fputs("set xlabel \"time t (s)\"\nset ylabel \"m/s\"\nset key inside right bottom "
-          "noenhanced font \",8\" samplen 2.5 opaque box\n",
+    /* the key above the curves, in head room of its own: a curve runs
+     * through every corner of a panel (v from the top left on the flat, to
+     * the top right down a slope) */
+    fputs("set xlabel \"time t (s)\"\nset ylabel \"m/s\"\nset offsets 0, 0, graph 0.6, 0\n"
+          "set key inside top center vertical maxrows 3 noenhanced font \",8\" samplen 2.5 "
+          "opaque box\n",
           f);
     size_t exact_rows;
     int ce = motion_block(ch, t, ex, 0.0, &exact_rows);
