@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "bodyrun.h" /* VB_BODY_PATH_WIDTH */
 #include "cells.h"
 #include "engine.h"
 #include "tables.h"
@@ -313,6 +314,29 @@ void vb_write_rigid_timeseries(const vb_sweep *s, FILE *f)
     }
 }
 
+/* a one-body path table's header and rows (polhode.csv, motion.csv): each
+ * path of the set, the exact one last, `width` numbers a point (the
+ * set's path_width) in the columns after t */
+static void path_rows(const vb_sweep *s, FILE *f, const vb_schema *schema, size_t width)
+{
+    const vb_series_set *set = &s->series;
+    vb_schema_header(f, schema, 0);
+    for (size_t k = 0; k < set->n_paths; k++) {
+        const vb_path_row *r = &set->paths[k];
+        chart_point p = {
+            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
+            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
+            .dt = r->dt,
+        };
+        for (size_t i = 0; i < r->n; i++) {
+            p.t = r->t[i];
+            for (size_t d = 0; d < width && d < 3; d++)
+                p.v[d] = r->x[width * i + d];
+            vb_schema_row(f, schema, 0, NULL, &p);
+        }
+    }
+}
+
 void vb_write_polhode(const vb_sweep *s, FILE *f)
 {
     const vb_series_set *set = &s->series;
@@ -336,21 +360,7 @@ void vb_write_polhode(const vb_sweep *s, FILE *f)
                 "over one period of w(t) (w_period) where that is shorter than t_end, at %d + 1 "
                 "times\n",
                 VB_PATH_POINTS, VB_PATH_COLUMNS, VB_PATH_POINTS);
-    vb_schema_header(f, &vb_polhode_schema, 0);
-    for (size_t k = 0; k < set->n_paths; k++) {
-        const vb_path_row *r = &set->paths[k];
-        chart_point p = {
-            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
-            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
-            .dt = r->dt,
-        };
-        for (size_t i = 0; i < r->n; i++) {
-            p.t = r->t[i];
-            for (int d = 0; d < 3; d++)
-                p.v[d] = r->x[3 * i + (size_t)d];
-            vb_schema_row(f, &vb_polhode_schema, 0, NULL, &p);
-        }
-    }
+    path_rows(s, f, &vb_polhode_schema, 3);
 }
 
 /* motion.csv: a body at a contact's v and w R, each run's and the exact */
@@ -384,19 +394,5 @@ void vb_write_motion(const vb_sweep *s, FILE *f)
                 "# every step while there are at most %d; past that, in each of %d windows of "
                 "time, the first, last, lowest and highest points\n",
                 VB_PATH_POINTS, VB_PATH_COLUMNS);
-    vb_schema_header(f, &vb_motion_schema, 0);
-    for (size_t k = 0; k < set->n_paths; k++) {
-        const vb_path_row *r = &set->paths[k];
-        chart_point p = {
-            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
-            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
-            .dt = r->dt,
-        };
-        for (size_t i = 0; i < r->n; i++) {
-            p.t = r->t[i];
-            p.v[0] = r->x[2 * i];
-            p.v[1] = r->x[2 * i + 1];
-            vb_schema_row(f, &vb_motion_schema, 0, NULL, &p);
-        }
-    }
+    path_rows(s, f, &vb_motion_schema, VB_BODY_PATH_WIDTH);
 }
