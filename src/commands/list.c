@@ -71,7 +71,7 @@ const vb_schema *const vb_tables[] = {
     &vb_onestep_orders_schema, &vb_reverse_schema, &vb_rates_schema, &vb_flips_schema,
     &vb_contact_schema, &vb_contact_orders_schema, &vb_conv_schema, &vb_series_schema, &vb_paths_schema,
     &vb_bounces_schema, &vb_rigid_series_schema, &vb_polhode_schema, &vb_timing_schema,
-    &vb_grid_schema, &vb_body_schema, &vb_shard_schema,
+    &vb_grid_schema, &vb_body_schema, &vb_motion_schema, &vb_shard_schema,
     /* the studies', the benchmark's, the float32 sweep's (plots/float32-sweep.sh) */
     &vb_stab_schema, &vb_stab_summary_schema, &vb_longrun_schema, &vb_longrun_summary_schema,
     &vb_bench_schema, &vb_float32_schema,

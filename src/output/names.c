@@ -61,6 +61,10 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                       "the energy ellipsoid 2T and L sphere L^2 of its exact start, and w's "
                       "period (none for a body at a contact, whose w no ellipsoid holds)",
                       VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
+    [VB_FILE_MOTION] = {"motion.csv",
+                        "chart data: a body at a contact's speed along the slope v and w R over "
+                        "t_end at every fixed dt and the coarsest random one, and the exact ones",
+                        VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE | VB_MEASURE_CONTACT, 0},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},

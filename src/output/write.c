@@ -44,6 +44,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_RIGID_SERIES] = vb_write_rigid_timeseries,
     [VB_FILE_POLHODE] = vb_write_polhode,
     [VB_FILE_BODY] = vb_write_body,
+    [VB_FILE_MOTION] = vb_write_motion,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };
