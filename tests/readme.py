@@ -417,6 +417,7 @@ def test_committed_figures(tmp):
         copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
     S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
     for case, stem, fig in copies:
+        colour_of = builtin
         base = os.path.join(ROOT, "results", "baseline")
         runs = os.path.join(base, case, "runs.csv")
         if not os.path.exists(runs):  # a grid: its first point's
@@ -424,14 +425,19 @@ def test_committed_figures(tmp):
             runs = os.path.join(base, points[0], "runs.csv") if points else runs
         with open(runs) as f:
             names = re.search(r"^# integrators=(.*)$", f.read(), re.M).group(1).split(",")
+        if stem == "roll-map":  # a panel a solver: its two colours are a point's verdict
+            with open(os.path.join(ROOT, "src", "draw", "rollcharts.c")) as f:
+                verdict = c_strings(f.read(), "colours")
+            names = ["rolled", "never rolled"]
+            colour_of = dict(zip(names, verdict))
         if stem in ("convergence", "band"):  # against dt: an adaptive method has none
             names = [n for n in names if n not in ("rkf45", "rk8pd")]
         want, unknown = {}, 0
         for k, n in enumerate(names):
             if stem == "rates":
                 want[n] = row_colours[k % len(row_colours)]  # a row's own, in the order of the file
-            elif n in builtin:
-                want[n] = builtin[n]
+            elif n in colour_of:
+                want[n] = colour_of[n]
             elif n.startswith("rigid-") and n.split("@")[0] in builtin:
                 want[n] = builtin[n.split("@")[0]]  # palette.c's whole_index: a rotation method in a loop
             else:  # palette.c's extra_index: by its place among the unknown names
