@@ -49,8 +49,9 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                          VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_BOUNCES, 0},
     [VB_FILE_RIGID_SERIES] = {"rigid_timeseries.csv",
                               "chart data: a rigid body's attitude, energy and world angular "
-                              "momentum errors over time (window maxima), coarsest dt",
-                              VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                              "momentum errors over time (window maxima), coarsest dt (none "
+                              "for a body at a contact, which keeps neither)",
+                              VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
     [VB_FILE_POLHODE] = {"polhode.csv",
                          "chart data: the body-frame angular velocity w over t_end (the polhode, "
                          "and w against time) at every fixed dt and the coarsest random one, and "
