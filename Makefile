@@ -180,6 +180,7 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	    cp plots/engines/spring/energy-time.png docs/figures/engines-spring-energy.png; fi
 	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/spin-major-5/polhode.png docs/figures/spin-major-5-polhode.png
+	cp plots/roll-map/roll-map.png docs/figures/roll-map.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a

@@ -52,6 +52,27 @@ int vb_same_header(const vb_table *runs, const vb_table *other, const char *what
     return 0;
 }
 
+int vb_parse_beside_runs(vb_text base, vb_text base_runs, vb_text now, vb_text now_runs,
+                         vb_table t[4], char *err, size_t errlen)
+{
+    const vb_text text[4] = {base, base_runs, now, now_runs};
+    for (int k = 0; k < 4; k++) {
+        int rc = vb_table_parse(text[k], &t[k], err, errlen);
+        if (rc != 0) {
+            while (k-- > 0)
+                vb_table_free(&t[k]);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+void vb_free_beside_runs(vb_table t[4])
+{
+    for (int k = 0; k < 4; k++)
+        vb_table_free(&t[k]);
+}
+
 int vb_schema_columns(const vb_table *t, const vb_schema *sc, unsigned view, int *col,
                       char *err, size_t errlen)
 {

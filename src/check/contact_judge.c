@@ -383,13 +383,11 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base
                        vb_changes *out, char *err, size_t errlen)
 {
     vb_table t[4]; /* the baseline's contact.csv and runs.csv, then now's */
-    const vb_text text[4] = {base, base_runs, now, now_runs};
     contact_side b = {0}, n = {0};
-    int parsed = 0, rc = 0;
-    for (; parsed < 4 && rc == 0; parsed++)
-        if ((rc = vb_table_parse(text[parsed], &t[parsed], err, errlen)) != 0)
-            break;
-    if (rc != 0 || (rc = read_side(&t[0], &t[1], &b, err, errlen)) != 0 ||
+    int rc = vb_parse_beside_runs(base, base_runs, now, now_runs, t, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_side(&t[0], &t[1], &b, err, errlen)) != 0 ||
         (rc = read_side(&t[2], &t[3], &n, err, errlen)) != 0)
         goto done;
     char pb[2048], pn[2048];
@@ -426,7 +424,6 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base
 done:
     free(b.v);
     free(n.v);
-    for (int k = 0; k < parsed; k++)
-        vb_table_free(&t[k]);
+    vb_free_beside_runs(t);
     return rc;
 }

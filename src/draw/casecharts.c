@@ -17,6 +17,7 @@
 #include "grid.h"
 #include "contact_table.h"
 #include "ratefiles.h"
+#include "rollcharts.h"
 #include "tables.h"
 
 static int exists(const char *dir, const char *name, const char *file)
@@ -64,7 +65,8 @@ size_t vb_drawn_cases(const char *results, char ***names)
                 continue;
             if (!exists(results, line + 3, vb_conv_schema.file) &&
                 !exists(results, line + 3, vb_grid_schema.file) &&
-                !exists(results, line + 3, vb_polhode_schema.file))
+                !exists(results, line + 3, vb_polhode_schema.file) &&
+                !exists(results, line + 3, vb_motion_schema.file))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -79,14 +81,15 @@ size_t vb_drawn_cases(const char *results, char ***names)
     }
     /* no summary: every case directory, those with convergence.csv first,
      * then the grids, then the rigid bodies' */
-    const char *const marks[] = {vb_conv_schema.file, vb_grid_schema.file, vb_polhode_schema.file};
+    const char *const marks[] = {vb_conv_schema.file, vb_grid_schema.file, vb_polhode_schema.file,
+                                 vb_motion_schema.file};
     struct dirent **ents = NULL;
     int ne = scandir(results, &ents, NULL, by_name);
-    for (int pass = 0; pass < 3; pass++)
+    for (int pass = 0; pass < 4; pass++)
         for (int i = 0; i < ne; i++) {
             const char *d = ents[i]->d_name;
             if (d[0] == '.' || !exists(results, d, marks[pass]) ||
-                (pass == 2 && exists(results, d, vb_conv_schema.file)))
+                (pass >= 2 && exists(results, d, vb_conv_schema.file)))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -210,6 +213,24 @@ static int w_charts(vb_batch *b, const char *results, const char *out, const cha
 static int case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                        vb_batch *b);
 
+/* a rigid body at a contact's charts (rollcharts.h): a ball's v and w R
+ * over time, a body's creep that must stick */
+static int body_contact_charts(vb_batch *b, const char *results, const char *out,
+                               const char *name)
+{
+    char path[PATH_MAX * 2];
+    int rc = 0;
+    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_contact_schema.file);
+    if (vb_roll_time_applies(path))
+        rc |= add(b, results, out, name, VB_KIND_ROLL_TIME, "roll-time", name, NULL,
+                  "v and w R against time at dt = 1/60 s (else the coarsest step), each "
+                  "solver's beside the exact ones: the slide turning into a roll");
+    if (vb_creep_applies(path))
+        rc |= add(b, results, out, name, VB_KIND_CREEP, "creep", name, NULL,
+                  "the creep of a body that must stick against dt, log-log, a curve a solver");
+    return rc;
+}
+
 int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                    vb_batch *b)
 {
@@ -272,8 +293,14 @@ static int case_charts(const char *results, const char *out, const char *name, c
             free(rests[i]);
         free(rests);
         vb_csv_free(&t);
+        if (vb_roll_map_applies(path))
+            rc |= add(b, results, out, name, VB_KIND_ROLL_MAP, "roll-map", name, NULL,
+                      "alpha against mu: where each solver's ball rolled (t_roll finite) at "
+                      "each point, against the exact boundary tan(alpha) = mu (1 + k)/k");
         return rc;
     }
+    if (exists(results, name, vb_motion_schema.file))
+        return body_contact_charts(b, results, out, name);
     if (exists(results, name, vb_polhode_schema.file)) {
         /* a rigid body's own charts (docs/rigid.md §7): its particle chart
          * data would be the packed (x, q) */

@@ -13,6 +13,7 @@
 #include "csvread.h"
 #include "pick.h"
 #include "plotter.h"
+#include "rollcharts.h"
 #include "charts.h"
 #include "contact_table.h"
 #include "grid.h"
@@ -46,6 +47,9 @@ static const struct {
     [VB_KIND_ATTITUDE_TIME] = {"attitude-time", &vb_rigid_series_schema},
     [VB_KIND_INVARIANTS_TIME] = {"invariants-time", &vb_rigid_series_schema},
     [VB_KIND_ANGVEL_TIME] = {"angvel-time", &vb_polhode_schema},
+    [VB_KIND_ROLL_TIME] = {"roll-time", &vb_motion_schema},
+    [VB_KIND_CREEP] = {"creep", &vb_contact_schema},
+    [VB_KIND_ROLL_MAP] = {"roll-map", &vb_grid_schema},
 };
 
 const char *vb_kind_name(vb_chart_kind k) { return kinds[k].name; }
@@ -199,6 +203,12 @@ static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *er
         return vb_chart_over_time(ch, t, VB_OVER_RIGID_ENERGY, c->title, err, errlen);
     case VB_KIND_ANGVEL_TIME:
         return vb_chart_angvel_time(ch, t, c->title, err, errlen);
+    case VB_KIND_ROLL_TIME:
+        return vb_chart_roll_time(ch, t, c->title, err, errlen);
+    case VB_KIND_CREEP:
+        return vb_chart_creep(ch, t, c->title, err, errlen);
+    case VB_KIND_ROLL_MAP:
+        return vb_chart_roll_map(ch, t, c->title, err, errlen);
     case VB_N_KINDS:
         break;
     }

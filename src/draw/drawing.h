@@ -30,6 +30,9 @@ typedef enum {
     VB_KIND_ATTITUDE_TIME,
     VB_KIND_INVARIANTS_TIME,
     VB_KIND_ANGVEL_TIME,
+    VB_KIND_ROLL_TIME,
+    VB_KIND_CREEP,
+    VB_KIND_ROLL_MAP,
     VB_N_KINDS
 } vb_chart_kind;
 

@@ -138,6 +138,21 @@ const char *vb_bodyrun_why(int code)
     }
 }
 
+void vb_body_path(const vb_rigid_body *b, const double *x, const double *v, double *out)
+{
+    vb_body_contact c;
+    if (!vb_rigid_model_contact(&b->model, &c)) {
+        out[0] = out[1] = NAN;
+        return;
+    }
+    vb_rigid_state s;
+    vb_rigid_face_unpack(x, v, &s);
+    vb_incline_reading r;
+    vb_incline_read(&c, &s, &r);
+    out[0] = r.v_along;
+    out[1] = r.v_along - r.slip;
+}
+
 /* the first sample at or after t (len when none) */
 static size_t sample_from(const vb_bodyrun *br, double t)
 {

@@ -54,6 +54,16 @@ int vb_bodyrun_step(vb_bodyrun *br, double t, double h, double *x, double *v);
 void vb_bodyrun_observe(vb_bodyrun *br, double t, const double *x, const double *v);
 /* what a solver's code says, for a diverged run's message */
 const char *vb_bodyrun_why(int code);
+
+/* What a chart draws of a body at a contact (output/'s motion.csv): its
+ * state (x, v packed as its face packs them) read in the incline's frame
+ * by vb_incline_read, the reading the measures are of: out[0] the
+ * centre's speed along the slope v, out[1] w R, the speed the spin about
+ * the rolling axis gives the centre over the lowest point (R the depth of
+ * the lowest point under the centre: a ball's radius), so that the slip
+ * is out[0] - out[1].  A model without a contact: NaNs. */
+#define VB_BODY_PATH_WIDTH 2
+void vb_body_path(const vb_rigid_body *b, const double *x, const double *v, double *out);
 /* the contact measures into res->contact */
 void vb_bodyrun_finish(vb_bodyrun *br, vb_run_result *res);
 

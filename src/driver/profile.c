@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodyrun.h" /* vb_body_path */
 #include "result.h" /* vb_whole_periods */
 #include "rigid_metrics.h"
 #include "walls.h"
@@ -13,6 +14,16 @@
 vb_state_desc vb_state_desc_of(const vb_model *m)
 {
     const vb_rigid_body *b = vb_rigid_body_of(m);
+    vb_body_contact contact;
+    if (b && vb_rigid_model_contact(&b->model, &contact))
+        /* a body at a contact: its speed along the slope and w R, which
+         * the charts draw beside the exact ones (no polhode: the contact
+         * turns w); at every fixed step, as w */
+        return (vb_state_desc){
+            .shape = vb_state_of_model(m), .body = b, .path_width = VB_BODY_PATH_WIDTH,
+            .bodies = 1, .path_dim = VB_BODY_PATH_WIDTH, .path_read = vb_body_path,
+            .path_period = (double)INFINITY, .path_every_step = 1, .errors = VB_STATE_ERRORS,
+            .pose = "attitude"};
     if (b) /* the path of w, body frame: the face's v is (v, w, 0) */
         return (vb_state_desc){
             .shape = vb_state_of_model(m), .body = b, .path_at = m->n + 3, .path_width = 3,

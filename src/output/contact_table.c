@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "cells.h"
 #include "results.h"
@@ -407,4 +408,173 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
             tunnel_row(c, j->res.status, f);
     }
     fputc('\n', f);
+}
+
+/* ---- the overall summary's table of the contact solvers ---- */
+
+/* the solver of a METHOD+SOLVER entry's name ("rigid-splitting+toi": "toi"),
+ * or NULL; *method_len the length of its method's */
+static const char *solver_of(const char *name, size_t *method_len)
+{
+    const char *plus = strchr(name, '+');
+    if (plus)
+        *method_len = (size_t)(plus - name);
+    return plus ? plus + 1 : NULL;
+}
+
+/* a body's case of the run: its first run with a contact solver's
+ * measures, or NULL */
+static const vb_contact_result *body_case(const vb_sweep *s)
+{
+    if (!(s->c->profile.measures & VB_MEASURE_CONTACT))
+        return NULL;
+    for (size_t k = 0; k < s->n_jobs; k++)
+        if (s->jobs[k].res.contact.has && s->jobs[k].res.contact.body)
+            return &s->jobs[k].res.contact;
+    return NULL;
+}
+
+/* the level of the case's fixed steps nearest 1/60 s, the engines' frame */
+static int frame_level(const vb_sweep *s, double *dt)
+{
+    int best = -1;
+    double far = INFINITY;
+    for (size_t k = 0; k < s->n_jobs; k++) {
+        const vb_sweep_job *j = &s->jobs[k];
+        double d = fabs(log(j->res.dt * 60.0));
+        if (j->kind == VB_PLAN_FIXED && j->res.contact.has && d < far)
+            far = d, best = j->level, *dt = j->res.dt;
+    }
+    return best;
+}
+
+/* what a row of the table shows of a body's run */
+enum overview_row { ROLLS_AT, ROLLS_SPEED, CREEP, A_ERR };
+
+static void overview_cell(FILE *f, const vb_sweep_job *j, enum overview_row what)
+{
+    const vb_contact_result *c = &j->res.contact;
+    fputc(' ', f);
+    if (j->res.status != VB_STATUS_OK)
+        fputs(vb_status_name(j->res.status), f);
+    else if (what == ROLLS_AT || what == ROLLS_SPEED) {
+        double x = what == ROLLS_AT ? c->t_roll : c->v_roll;
+        double x0 = what == ROLLS_AT ? c->t_roll_exact : c->v_roll_exact;
+        if (isinf(c->t_roll))
+            fputs("never", f);
+        else
+            figure(f, x / x0 - 1.0, 1);
+    } else if (what == CREEP) {
+        num(f, c->creep, -3, " m");
+    } else {
+        num(f, c->a_err, -2, "");
+    }
+    fputs(" |", f);
+}
+
+/* one row: the case, what it shows and its exact value, then a cell for
+ * each solver of methods[0..mlen) */
+static void overview_row(FILE *f, const vb_sweep *s, int level, double dt, const char *method,
+                         size_t mlen, const char *const *solvers, size_t n_solvers,
+                         enum overview_row what)
+{
+    const vb_contact_result *c = body_case(s);
+    fprintf(f, "| `%s`, dt %.4g: ", s->c->name, dt);
+    if (what == ROLLS_AT)
+        fprintf(f, "rolls at (exact %.4g s) |", c->t_roll_exact);
+    else if (what == ROLLS_SPEED)
+        fprintf(f, "rolling speed (exact %.4g m/s) |", c->v_roll_exact);
+    else if (what == CREEP)
+        fprintf(f, "creep in %.4g s (exact 0) |", s->c->t_end);
+    else
+        fputs("a error, over g (exact 0) |", f);
+    for (size_t i = 0; i < n_solvers; i++) {
+        const vb_sweep_job *hit = NULL;
+        for (size_t k = 0; k < s->n_jobs && !hit; k++) {
+            const vb_sweep_job *j = &s->jobs[k];
+            size_t ml = 0;
+            const char *sv = solver_of(s->c->integ[j->integ]->name, &ml);
+            if (j->kind == VB_PLAN_FIXED && j->level == level && j->res.contact.has && sv &&
+                ml == mlen && !strncmp(s->c->integ[j->integ]->name, method, mlen) &&
+                !strcmp(sv, solvers[i]))
+                hit = j;
+        }
+        if (hit)
+            overview_cell(f, hit, what);
+        else
+            fputs(" |", f);
+    }
+    fputc('\n', f);
+}
+
+/* the distinct solvers (up to max) and methods of the body cases, in the
+ * order they first appear */
+static size_t overview_names(const vb_sweep *sweeps, size_t n, const char **names, size_t max,
+                             int methods, size_t *lens)
+{
+    size_t got = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!body_case(&sweeps[i]))
+            continue;
+        for (size_t e = 0; e < sweeps[i].c->n_integ; e++) {
+            const char *name = sweeps[i].c->integ[e]->name;
+            size_t ml = 0;
+            const char *sv = solver_of(name, &ml);
+            if (!sv)
+                continue;
+            const char *key = methods ? name : sv;
+            size_t len = methods ? ml : strlen(sv);
+            size_t q = 0;
+            while (q < got && !(lens[q] == len && !strncmp(names[q], key, len)))
+                q++;
+            if (q == got && got < max)
+                names[got] = key, lens[got++] = len;
+        }
+    }
+    return got;
+}
+
+void vb_contact_overview(const vb_sweep *sweeps, size_t n, FILE *f)
+{
+    enum { MAX_NAMES = 32 };
+    const char *solvers[MAX_NAMES], *methods[MAX_NAMES];
+    size_t slen[MAX_NAMES], mlen[MAX_NAMES];
+    size_t n_solvers = overview_names(sweeps, n, solvers, MAX_NAMES, 0, slen);
+    size_t n_methods = overview_names(sweeps, n, methods, MAX_NAMES, 1, mlen);
+    if (!n_solvers)
+        return;
+    fputs("## The contact solvers on a rolling ball and a resting box\n\n"
+          "Each case of this run with a rigid body inside a contact solver, at its fixed step "
+          "nearest the engines' 1/60 s: a body that rolls, when it starts rolling and its "
+          "speed then, off the exact ones (never: it did not roll); a body that must stick, "
+          "how far it crept (exact 0); a body that slides, its acceleration's error over g. "
+          "A table a rotation method (docs/contact.md, \"3D: rolling and resting bodies\").\n\n",
+          f);
+    for (size_t m = 0; m < n_methods; m++) {
+        fprintf(f, "**`%.*s`**\n\n| case: measure |", (int)mlen[m], methods[m]);
+        for (size_t i = 0; i < n_solvers; i++)
+            fprintf(f, " `%s` |", solvers[i]);
+        fputs("\n|---|", f);
+        for (size_t i = 0; i < n_solvers; i++)
+            fputs("---|", f);
+        fputc('\n', f);
+        for (size_t i = 0; i < n; i++) {
+            const vb_contact_result *c = body_case(&sweeps[i]);
+            double dt = NAN;
+            int level = c ? frame_level(&sweeps[i], &dt) : -1;
+            if (level < 0)
+                continue;
+#define OVERVIEW_ROW(what) overview_row(f, &sweeps[i], level, dt, methods[m], mlen[m], solvers, n_solvers, what)
+            if (isfinite(c->t_roll_exact)) {
+                OVERVIEW_ROW(ROLLS_AT);
+                OVERVIEW_ROW(ROLLS_SPEED);
+            } else if (c->creep_exact == 0.0) {
+                OVERVIEW_ROW(CREEP);
+            } else {
+                OVERVIEW_ROW(A_ERR);
+            }
+#undef OVERVIEW_ROW
+        }
+        fputc('\n', f);
+    }
 }

@@ -92,4 +92,11 @@ extern const vb_schema vb_bounces_schema;
  * without): a row a handler's run with fixed steps. */
 void vb_contact_summary(const struct vb_sweep *s, FILE *f);
 
+/* The overall summary.md's table of the contact solvers (nothing for a run
+ * without a rigid body inside one): a row a case of sweeps[0..n) and what it
+ * shows (when it rolls and its speed then, its creep, or its acceleration),
+ * a column a solver, a table a rotation method, at each case's fixed step
+ * nearest 1/60 s. */
+void vb_contact_overview(const struct vb_sweep *sweeps, size_t n, FILE *f);
+
 #endif
