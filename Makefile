@@ -12,7 +12,9 @@
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does";
 #                   and at a contact (cases/engines/bounce*, slide, tunnel through
-#                   protocol 4; engines/check/contact.py): results/engines/contact.md
+#                   protocol 4; engines/check/contact.py): results/engines/contact.md;
+#                   a ball and a box on an incline (roll, roll-incline, box-incline;
+#                   engines/check/body_contact.py): results/engines/body-contact.md
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -380,10 +382,12 @@ engines: $(BIN)
 	     python3 engines/report.py results/engines || exit $$?; \
 	 $(STEP) "make engines: at a contact: results/engines/contact.md" \
 	     python3 engines/check/contact.py results/engines || exit $$?; \
+	 $(STEP) "make engines: a rolling ball and a resting box: results/engines/body-contact.md" \
+	     python3 engines/check/body_contact.py results/engines || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
 	 else echo "make engines: charts skipped (no gnuplot)"; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md\n", b - a }'
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md, body-contact.md\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old

@@ -156,9 +156,15 @@ static int solver_from_opts(const char *name, const vb_integrator *integ, int en
     for (size_t i = 0; i < vb_body_solver_count(); i++)
         snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s", i ? ", " : "",
                  vb_body_solver_at(i)->name);
-    if (!name || engine)
+    if (engine && name)
+        return vb_usage_error(CMD, "--contact: an engine solves its own contacts; --contact "
+                                   "wraps a rotation method");
+    if (engine) /* the engine builds the ground (protocol 4) */
+        return 0;
+    if (!name)
         return vb_usage_error(CMD, "the model %s is a body on the ground: it runs inside a "
-                                   "contact solver (--contact %s) round a rotation method",
+                                   "contact solver (--contact %s) round a rotation method, or "
+                                   "an engine's (--engine)",
                               m->type->name, valid);
     const vb_body_solver *s = vb_body_solver_find(name);
     if (!s)

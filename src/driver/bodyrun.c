@@ -10,17 +10,28 @@
 #include "rigid.h"
 #include "rigid_method.h"
 
+int vb_bodyrun_applies(const vb_model *m)
+{
+    const vb_rigid_body *b = vb_rigid_body_of(m);
+    vb_body_contact c;
+    return b && vb_rigid_model_contact(&b->model, &c);
+}
+
 int vb_bodyrun_init(vb_bodyrun *br, const vb_composed *cm, const vb_model *m)
 {
     memset(br, 0, sizeof *br);
     br->cm = cm;
     br->body = vb_rigid_body_of(m);
-    const vb_rigid_method *rm = vb_rigid_entry_method(cm->inner);
-    if (!br->body || !rm || !cm->solver ||
-        vb_composed_body_world(m, &br->contact, &br->b, &br->w) != 0 ||
+    if (!br->body || vb_composed_body_world(m, &br->contact, &br->b, &br->w) != 0 ||
         !vb_rigid_model_answer(&br->body->model, &br->answer))
         return -1;
-    br->step = rm->step;
+    if (cm) {
+        /* a solver round a rotation method; an engine's rows need neither */
+        const vb_rigid_method *rm = vb_rigid_entry_method(cm->inner);
+        if (!rm || !cm->solver)
+            return -1;
+        br->step = rm->step;
+    }
     const vb_rigid_model_type *t = br->body->model.type;
     if (t->work_alloc && !(br->work = t->work_alloc(br->body->model.self)))
         return -1;
@@ -105,6 +116,12 @@ int vb_bodyrun_step(vb_bodyrun *br, double t, double h, double *x, double *v)
     if (st == VB_BODY_OK)
         record(br, t + h);
     return st;
+}
+
+void vb_bodyrun_observe(vb_bodyrun *br, double t, const double *x, const double *v)
+{
+    vb_rigid_face_unpack(x, v, &br->b.s);
+    record(br, t);
 }
 
 const char *vb_bodyrun_why(int code)

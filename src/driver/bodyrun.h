@@ -17,9 +17,9 @@
 #include "result.h"
 
 typedef struct vb_bodyrun {
-    const vb_composed *cm;
+    const vb_composed *cm; /* NULL: an engine's rows (vb_bodyrun_observe) */
     const vb_rigid_body *body;
-    vb_body_step_fn *step; /* the rotation method's */
+    vb_body_step_fn *step; /* the rotation method's (NULL for an engine) */
     vb_body_contact contact;
     vb_contact_answer answer;
     vb_contact_body b;
@@ -36,7 +36,12 @@ typedef struct vb_bodyrun {
     double depth_max, energy_gap, v_exact_max;
 } vb_bodyrun;
 
-/* 0, or -1 (the model has no body on the ground, or out of memory) */
+/* 1 when m is a rigid body on the ground (roll, box-incline): a body at a
+ * contact whose runs these measures read */
+int vb_bodyrun_applies(const vb_model *m);
+/* 0, or -1 (the model has no body on the ground, or out of memory).  cm
+ * NULL: the states come from elsewhere (an engine's rows, protocol 4),
+ * given by vb_bodyrun_observe, and vb_bodyrun_step is not called. */
 int vb_bodyrun_init(vb_bodyrun *br, const vb_composed *cm, const vb_model *m);
 void vb_bodyrun_free(vb_bodyrun *br);
 /* the face's state (rigid.h: x[7], v[7]) at t = 0 */
@@ -44,6 +49,9 @@ void vb_bodyrun_start(vb_bodyrun *br, const double *x0, const double *v0);
 /* the solver's step from t by h into the face's (x, v): 0, or the
  * solver's code (rigidcontact.h: VB_BODY_DIVERGED, ...) */
 int vb_bodyrun_step(vb_bodyrun *br, double t, double h, double *x, double *v);
+/* a state the run did not step (an engine's row at t: the face's x, v),
+ * recorded as a step's is */
+void vb_bodyrun_observe(vb_bodyrun *br, double t, const double *x, const double *v);
 /* what a solver's code says, for a diverged run's message */
 const char *vb_bodyrun_why(int code);
 

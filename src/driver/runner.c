@@ -62,7 +62,7 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     /* a handler's time is its root finding's as much as its method's */
     c.timed = !e && !l && !cm;
     /* an engine on a model with a wall: a body at a contact (protocol 4) */
-    c.contact = cm != NULL || (e && vb_model_type_has_wall(m->type));
+    c.contact = cm != NULL || (e && (vb_model_type_has_wall(m->type) || vb_bodyrun_applies(m)));
     vb_runner_declared(r, &c);
     return c;
 }
@@ -288,6 +288,7 @@ typedef struct {
     unsigned long long evals; /* the engine's count */
     vb_rigid_metrics *rm;     /* a rigid body's measures, or NULL */
     vb_contactrun *cr;        /* a contact's series and measures, or NULL */
+    vb_bodyrun *br;           /* a rigid body's on the ground (protocol 4), or NULL */
     double t;                 /* the time of the row observe read */
 } engine_run;
 
@@ -308,6 +309,8 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
         vb_rigid_metrics_init(r->rm, vb_rigid_body_of(run->model));
     if (r->cr)
         vb_contactrun_start(r->cr, s0, s0 + run->model->n);
+    if (r->br)
+        vb_bodyrun_start(r->br, s0, s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
     /* velocity=none: measured by its positions (its cells of a run that
      * failed to start too, once the engine said so) */
@@ -331,6 +334,8 @@ static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_ru
     }
     if (r->cr)
         vb_contactrun_observe(r->cr, t_next, s, s + run->model->n);
+    if (r->br)
+        vb_bodyrun_observe(r->br, t_next, s, s + run->model->n);
     return 0;
 }
 
@@ -384,6 +389,8 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
             res->contact.pass_at_most = pass == pass ? (double)lowest : (double)NAN;
         }
     }
+    if (r->br) /* the lab's body measures, the same as a solver's run */
+        vb_bodyrun_finish(r->br, res);
 }
 
 static void engine_close(vb_run *run)
@@ -394,6 +401,9 @@ static void engine_close(vb_run *run)
     if (r->cr)
         vb_contactrun_free(r->cr);
     free(r->cr);
+    if (r->br)
+        vb_bodyrun_free(r->br);
+    free(r->br);
     free(r);
 }
 
@@ -654,6 +664,18 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
             if (!(er->cr = calloc(1, sizeof *er->cr)) ||
                 vb_contactrun_init(er->cr, NULL, m, NULL) != 0) {
                 free(er->cr);
+                free(er->rm);
+                free(er);
+                return NULL;
+            }
+        }
+        if (vb_bodyrun_applies(m)) {
+            /* a rigid body on the ground: its rows measured as a solver's
+             * states are (bodyrun.h) */
+            if (!(er->br = calloc(1, sizeof *er->br)) || vb_bodyrun_init(er->br, NULL, m) != 0) {
+                if (er->br)
+                    vb_bodyrun_free(er->br);
+                free(er->br);
                 free(er->rm);
                 free(er);
                 return NULL;
