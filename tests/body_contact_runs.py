@@ -207,7 +207,8 @@ def test_case_and_bad_input(tmp):
           "sim on a body on the ground without a solver: exit 2", r.stderr)
 
 
-sys.exit(S.main([test_flat_closed_form, test_toi_exact, test_sequential_impulses_exact,
-                 test_soft_first_order, test_never_rolls, test_box, test_no_conservation_claimed,
-                 test_trajectory,
-                 test_case_and_bad_input]))
+if __name__ == "__main__":  # importing it (for its closed form) runs no suite
+    sys.exit(S.main([test_flat_closed_form, test_toi_exact, test_sequential_impulses_exact,
+                     test_soft_first_order, test_never_rolls, test_box, test_no_conservation_claimed,
+                     test_trajectory,
+                     test_case_and_bad_input]))
