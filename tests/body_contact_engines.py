@@ -36,6 +36,9 @@ import subprocess
 import sys
 
 import suite
+# the closed form of the slide-to-roll, derived there (a module: it runs its
+# suite only as a script)
+from body_contact_runs import near, roll_exact
 
 S = suite.Suite("body contact engines", guard=300)
 check, vb = S.check, S.vb
@@ -59,22 +62,6 @@ def sim(model, hz, t_end, sets, engine=EXACT, extra=()):
         return r, None, None
     return (r, dict(zip(lines[0].split(","), lines[1].split(","))),
             dict(zip(lines[2].split(","), lines[3].split(","))))
-
-
-def roll_exact(v0, mu, alpha_deg, k=0.4):
-    """t*, s*, v* of a ball launched sliding (w0 = 0), derived above (as
-    body_contact_runs.py does: that script runs its suite when imported)."""
-    a = math.radians(alpha_deg)
-    du = G * (mu * math.cos(a) * (1 + 1 / k) - math.sin(a))
-    acc = G * (math.sin(a) - mu * math.cos(a))
-    if du <= 0:
-        return math.inf, None, None
-    t = v0 / du
-    return t, v0 * t + acc * t * t / 2, v0 + acc * t
-
-
-def near(x, want, tol):
-    return math.isfinite(x) and abs(x - want) <= tol
 
 
 def test_roll_exact(tmp):
