@@ -119,7 +119,8 @@ def table(title, rows, scenes, cost):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0].split(" — ")[1],
+    ap = argparse.ArgumentParser(description="What make engines costs, split by engine and by scene: the CPU "
+                                             "seconds of each engine's runs of each case, measured one at a time.",
                                  epilog="Example: python3 engines/cost.py cases/engines/roll*.case "
                                         "cases/engines/box-incline.case")
     ap.add_argument("cases", nargs="*", help="case files (default: cases/engines/*.case)")
