@@ -29,6 +29,7 @@ harness's side held to an exact answer without any real engine:
   sim --contact with --engine is a usage error (exit 2); the helper refuses
   a kinetic coefficient above the static one, naming the key.
 Ends with "N passed, N failed"."""
+import csv
 import json
 import math
 import os
@@ -482,8 +483,68 @@ def test_havok(tmp):
           "Havok's cube at mu 0.2 slides at g (sin a - mu cos a)", (r.stderr[-400:], cc))
 
 
+def test_creep_chart(tmp):
+    # engines/check/creep_chart.py, the chart "creep against dt per engine"
+    # of make engines: from a box-incline case's contact.csv (mu 0.7 and
+    # 0.6, 30 and 60 Hz) with three engines: the exact test engine (its creep
+    # exactly 0, which a log axis cannot show) and ODE's two steppers.  Its
+    # points must be the table's (each engine row's creep, the same text;
+    # drawn its size, blank for 0), a line an engine setting, none of the
+    # lab's rows; the exact 0 said in the title and in the key, never drawn
+    ode = os.path.join(ROOT, "engines", "build", "ode-contact")
+    case = os.path.join(tmp, "box-incline.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = box-incline\nalpha = 30\nmu_s = 0.7, 0.6\nt_end = 2\n\n[steps]\n"
+                "dt = 0.03333333333333333\nhalvings = 2\n\n[integrators]\nuse = rigid-explicit-gyro\n\n"
+                "[contact]\nhandler = toi\n\n[engines]\nclosed = %s\node = %s\node-quick = %s stepper=quick\n"
+                % (EXACT, ode, ode))
+    out, plots = os.path.join(tmp, "out-chart"), os.path.join(tmp, "plots-chart")
+    r = vb("run", case, "--out", out, "--quiet", "-j", "1")
+    # a stand-in gnuplot that keeps the program it is fed, then draws it
+    fed, fake = os.path.join(tmp, "fed.gp"), os.path.join(tmp, "keep-gnuplot")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\ntee '%s' | gnuplot\n" % fed)
+    os.chmod(fake, 0o755)
+    script = os.path.join(ROOT, "engines", "check", "creep_chart.py")
+    c = subprocess.run([sys.executable, script, out, plots], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, GNUPLOT=fake))
+    png = os.path.join(plots, "body-contact-creep.png")
+    ok = c.returncode == 0 and os.path.isfile(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n" \
+        and not [x for x in os.listdir(plots) if x.endswith(".tmp")]
+    check(r.returncode == 0 and ok, "creep_chart.py draws plots/engines/body-contact-creep.png (renamed, "
+          "no temporary left)", (r.stderr[-400:], c.stdout, c.stderr))
+    want = {}
+    for mu in ("0.7", "0.6"):
+        for x in rows_of(os.path.join(out, "box-incline@mu_s=%s" % mu, "contact.csv")):
+            if "+" not in x["integrator"]:
+                want[(mu, x["integrator"], x["dt"])] = x["creep"]
+    got = {}
+    try:
+        with open(os.path.join(plots, "body-contact-creep.csv")) as f:
+            for x in csv.DictReader(l for l in f if not l.startswith("#")):
+                got[(x["mu_s"], x["setting"], x["dt"])] = (x["creep"], x["drawn"])
+    except OSError:
+        pass
+    drawn_ok = all(d == ("" if float(cr) == 0 else cr.lstrip("-")) for cr, d in got.values())
+    check(len(want) == 12 and set(got) == set(want) and all(got[k][0] == want[k] for k in want) and drawn_ok,
+          "the chart's points are contact.csv's creep of each engine row (2 mu x 3 settings x 2 dt), drawn "
+          "as its size, none of the lab's", (sorted(want.items()), sorted(got.items())))
+    exact = [v for k, v in got.items() if k[1] == "closed"]
+    prog = open(fed).read() if os.path.exists(fed) else ""
+    check(len(exact) == 4 and all(v == ("0", "") for v in exact) and "Exact creep: 0 at every dt" in prog
+          and prog.count('keyentry with points lc rgb "#7f7f7f" pt 4 title "closed (0 at 2 dt, not drawn)"') == 2
+          and prog.count(" using 3:5 ") == 4,
+          "the exact engine's creep 0 is never drawn: its key says so in each panel, the title says the "
+          "exact creep is 0; ODE's four lines drawn", prog[-1500:])
+    c = subprocess.run([sys.executable, script, os.path.join(tmp, "nowhere"), plots], capture_output=True,
+                       text=True, timeout=60)
+    check(c.returncode == 2 and "no contact.csv of box-incline@mu_s=0.7, box-incline@mu_s=0.6" in c.stderr,
+          "creep_chart.py without make engines' tables: exit 2, naming them", c.stderr)
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
-                     test_rapier, test_cannon, test_ode, test_havok]))
+                     test_rapier, test_cannon, test_ode, test_havok,
+                     test_creep_chart]))
