@@ -52,16 +52,11 @@
 // Options: ideal= (the ideal step time in s; 0, the adapter's default, or
 // Havok's own 1/60).
 "use strict";
-const fs = require("fs");
-const path = require("path");
-const HavokPhysics = require("@babylonjs/havok");
 const vb = require("../lib/vbengine.js");
 const { zTo, groundReach } = require("../lib/vbcontact.js");
+const { load, ok, stepState } = require("./havok.js");
 
-let HK = null;
-function ok(result, what) {
-  if (result !== HK.Result.RESULT_OK) throw new Error(`${what} failed (Havok result ${JSON.stringify(result)})`);
-}
+let HK = null; // the module, once bodyContact has loaded it
 
 // a shape with the contact's material on it: both shapes get the case's
 // coefficients, so the geometric mean of the two is the case's
@@ -91,11 +86,7 @@ vb.main({
   angvel: "world",
   options: { ideal: "0" },
   async bodyContact(req, o) {
-    if (!HK) {
-      // the UMD build fetches HavokPhysics.wasm by URL, which node cannot: hand it the bytes
-      const wasm = path.join(path.dirname(require.resolve("@babylonjs/havok")), "HavokPhysics.wasm");
-      HK = await HavokPhysics({ wasmBinary: fs.readFileSync(wasm) });
-    }
+    HK = await load();
     const ideal = Number(o.ideal);
     if (!(ideal >= 0 && Number.isFinite(ideal))) throw new vb.RequestError(`ideal=${o.ideal}: want a time >= 0 (s)`);
     const c = req.contact, b = req.body, m = b.mass;
@@ -127,13 +118,7 @@ vb.main({
     ok(HK.HP_Body_SetLinearVelocity(body, b.v0), "HP_Body_SetLinearVelocity");
     ok(HK.HP_Body_SetAngularVelocity(body, b.w0_world), "HP_Body_SetAngularVelocity");
     return {
-      step(h) {
-        ok(HK.HP_World_Step(world, h), "HP_World_Step");
-        const [, [p, q]] = HK.HP_Body_GetQTransform(body);
-        const [, v] = HK.HP_Body_GetLinearVelocity(body);
-        const [, w] = HK.HP_Body_GetAngularVelocity(body);
-        return [p[0], p[1], p[2], q[3], q[0], q[1], q[2], v[0], v[1], v[2], w[0], w[1], w[2]];
-      },
+      step: (h) => stepState(world, body, h),
       free() {
         for (const x of [body, ground]) {
           HK.HP_World_RemoveBody(world, x);
