@@ -14,7 +14,8 @@
 #                   and at a contact (cases/engines/bounce*, slide, tunnel through
 #                   protocol 4; engines/check/contact.py): results/engines/contact.md;
 #                   a ball and a box on an incline (roll, roll-incline, box-incline;
-#                   engines/check/body_contact.py): results/engines/body-contact.md
+#                   engines/check/body_contact.py): results/engines/body-contact.md,
+#                   its creep chart plots/engines/body-contact-creep.png
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -358,7 +359,8 @@ bench-charts: $(BIN)
 # spinning body" with it: results/engines/engines.md; the contact cases'
 # report, results/engines/contact.md.  The charts into plots/engines/ where
 # gnuplot is installed (the README's engine chart:
-# plots/engines/spring/energy-time.png).  A line a step as it runs, with
+# plots/engines/spring/energy-time.png; the box's creep against dt per
+# engine, plots/engines/body-contact-creep.png, engines/check/creep_chart.py).  A line a step as it runs, with
 # its seconds (.ci/step); everything the steps print goes to ENGINES_LOG
 # (V=1: to the terminal), and a step that fails shows the log's end.  A run
 # of an engine that fails (exit status 1: an engine that resets its body or
@@ -386,6 +388,8 @@ engines: $(BIN)
 	     python3 engines/check/body_contact.py results/engines || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
+	     $(STEP) "make engines: creep against dt per engine: plots/engines/body-contact-creep.png" \
+	         python3 engines/check/creep_chart.py results/engines plots/engines || exit $$?; \
 	 else echo "make engines: charts skipped (no gnuplot)"; fi; \
 	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md, body-contact.md\n", b - a }'
 

@@ -29,6 +29,7 @@ harness's side held to an exact answer without any real engine:
   sim --contact with --engine is a usage error (exit 2); the helper refuses
   a kinetic coefficient above the static one, naming the key.
 Ends with "N passed, N failed"."""
+import csv
 import json
 import math
 import os
@@ -475,8 +476,122 @@ def test_readme_table(tmp):
           "from the harness's contact.csv", "\n".join(x for x in printed if x not in shown))
 
 
+def test_havok(tmp):
+    havok = "node " + os.path.join(ROOT, "engines", "havok", "contact.js")
+    # Havok's core is closed (engines/havok/README.md): what is held here was
+    # measured, and each is a closed form of what was measured.  The contact's
+    # first step carries no friction (the ball leaves it with w = 0 and u grown
+    # by g sin a h); from the second step on, each slipping step takes the full
+    # Coulomb impulse mu m g cos a h at the contact point (v falls by mu g h a
+    # step on the flat).  Then the slip u = v - w R falls at
+    # c = g (mu cos a (1 + 1/k) - sin a) from u1 = v0 + g sin a h, so
+    # t* = h + u1/c = t*_exact + h (1 + g sin a / c): one step late on the
+    # flat, 1.49 steps at 30 degrees, mu 0.5 (the measure's line through the
+    # last two slipping rows, exact for a slip linear in the steps: within
+    # 0.01 h, 7e-4 h measured).  The combine: both shapes mu under
+    # GEOMETRIC_MEAN (HavokPhysics.d.ts:70-76, :117-123); MULTIPLY's mu^2 would
+    # give t* 2.9 steps later at 60 Hz, a ground at Havok's default 0.5 under
+    # the mean sqrt(0.1) at mu 0.2 far more.
+    # Every impulse acts at the contact point (gravity's line passes through
+    # it), so the angular momentum about it, m v0 R, is kept: it rolls at
+    # v0 / (1 + k), (5/7) v0 for k 2/5 and (3/5) v0 for 2/3, to float32's
+    # round-off (1e-5 relative: the rows' float32 velocities; 2e-7 measured).
+    # k 2/3 holds the inertia: HP_Body_SetMassProperties with the request's
+    # I/m (the shape's own, HP_Shape_BuildMassProperties, is the solid 2/5,
+    # which would roll at 5/7; a body left without mass properties has mass 1
+    # and I = 1 per unit mass, and would roll at v0/101); an angular damping
+    # (Havok's default 0.1) takes w down by 0.1 h a step, (1 - 0.1 t*) on it,
+    # and v* with it by 3e-3.
+    for alpha, k, hz in ((0, 0.4, 60), (0, 0.4, 120), (0, 0.6666666666666666, 60), (30, 0.4, 60)):
+        a = math.radians(alpha)
+        t, s, v = roll_exact(2.0, 0.5, alpha, k)
+        h = 1.0 / hz
+        c = G * (0.5 * math.cos(a) * (1 + 1 / k) - math.sin(a))
+        want_t = t + h * (1 + G * math.sin(a) / c)
+        r, run, cc = sim("roll", hz, 1.0, {"alpha": alpha, "k": k}, engine=havok)
+        ok = cc is not None and abs(float(cc["t_roll"]) - want_t) <= 0.01 * h
+        if alpha == 0:
+            ok = ok and near(float(cc["v_roll"]), 2.0 / (1 + k), 1e-5 * 2.0 / (1 + k))
+        check(ok, "Havok's ball at %g deg, mu 0.5, k %.3g, %d Hz: rolls at t*_exact + h (1 + g sin a / c) "
+              "(its first step without friction)%s" % (alpha, k, hz, ", at v0/(1 + k)" if alpha == 0 else ""),
+              (r.stderr[-400:], cc, want_t))
+    # the cube at mu 0.7 is held: it creeps 1.0 mm in 10 s at 60 Hz
+    # (measured), within 2 mm; MULTIPLY's 0.49 < tan 30 = 0.577 would slide
+    # it g (sin a - 0.49 cos a) t^2/2 = 37 m, as would a ground at the default
+    # 0.5 under the mean, sqrt(0.35) = 0.59 only just holding
+    r, run, cc = sim("box-incline", 60, 10.0, {"mu_s": 0.7, "alpha": 30}, engine=havok)
+    check(cc is not None and cc["status"] == "ok" and abs(float(cc["creep"])) <= 2e-3,
+          "Havok's cube at mu 0.7, 30 deg, 60 Hz: held within 2 mm in 10 s", (r.stderr[-400:], cc))
+    # the cube at mu 0.2 slides at g (sin a - mu cos a) within 5e-4 g
+    # (-1.8e-4 g measured, unexplained: the core is closed); a ground at the
+    # default 0.5 under the mean would slide at mu 0.316, -0.1 g
+    r, run, cc = sim("box-incline", 60, 2.0, {"mu_s": 0.2, "alpha": 30}, engine=havok)
+    check(cc is not None and abs(float(cc["a_err"])) <= 5e-4,
+          "Havok's cube at mu 0.2 slides at g (sin a - mu cos a)", (r.stderr[-400:], cc))
+
+
+def test_creep_chart(tmp):
+    # engines/check/creep_chart.py, the chart "creep against dt per engine"
+    # of make engines: from a box-incline case's contact.csv (mu 0.7 and
+    # 0.6, 30 and 60 Hz) with three engines: the exact test engine (its creep
+    # exactly 0, which a log axis cannot show) and ODE's two steppers.  Its
+    # points must be the table's (each engine row's creep, the same text;
+    # drawn its size, blank for 0), a line an engine setting, none of the
+    # lab's rows; the exact 0 said in the title and in the key, never drawn
+    ode = os.path.join(ROOT, "engines", "build", "ode-contact")
+    case = os.path.join(tmp, "box-incline.case")
+    with open(case, "w") as f:
+        f.write("[case]\nmodel = box-incline\nalpha = 30\nmu_s = 0.7, 0.6\nt_end = 2\n\n[steps]\n"
+                "dt = 0.03333333333333333\nhalvings = 2\n\n[integrators]\nuse = rigid-explicit-gyro\n\n"
+                "[contact]\nhandler = toi\n\n[engines]\nclosed = %s\node = %s\node-quick = %s stepper=quick\n"
+                % (EXACT, ode, ode))
+    out, plots = os.path.join(tmp, "out-chart"), os.path.join(tmp, "plots-chart")
+    r = vb("run", case, "--out", out, "--quiet", "-j", "1")
+    # a stand-in gnuplot that keeps the program it is fed, then draws it
+    fed, fake = os.path.join(tmp, "fed.gp"), os.path.join(tmp, "keep-gnuplot")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\ntee '%s' | gnuplot\n" % fed)
+    os.chmod(fake, 0o755)
+    script = os.path.join(ROOT, "engines", "check", "creep_chart.py")
+    c = subprocess.run([sys.executable, script, out, plots], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, GNUPLOT=fake))
+    png = os.path.join(plots, "body-contact-creep.png")
+    ok = c.returncode == 0 and os.path.isfile(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n" \
+        and not [x for x in os.listdir(plots) if x.endswith(".tmp")]
+    check(r.returncode == 0 and ok, "creep_chart.py draws plots/engines/body-contact-creep.png (renamed, "
+          "no temporary left)", (r.stderr[-400:], c.stdout, c.stderr))
+    want = {}
+    for mu in ("0.7", "0.6"):
+        for x in rows_of(os.path.join(out, "box-incline@mu_s=%s" % mu, "contact.csv")):
+            if "+" not in x["integrator"]:
+                want[(mu, x["integrator"], x["dt"])] = x["creep"]
+    got = {}
+    try:
+        with open(os.path.join(plots, "body-contact-creep.csv")) as f:
+            for x in csv.DictReader(l for l in f if not l.startswith("#")):
+                got[(x["mu_s"], x["setting"], x["dt"])] = (x["creep"], x["drawn"])
+    except OSError:
+        pass
+    drawn_ok = all(d == ("" if float(cr) == 0 else cr.lstrip("-")) for cr, d in got.values())
+    check(len(want) == 12 and set(got) == set(want) and all(got[k][0] == want[k] for k in want) and drawn_ok,
+          "the chart's points are contact.csv's creep of each engine row (2 mu x 3 settings x 2 dt), drawn "
+          "as its size, none of the lab's", (sorted(want.items()), sorted(got.items())))
+    exact = [v for k, v in got.items() if k[1] == "closed"]
+    prog = open(fed).read() if os.path.exists(fed) else ""
+    check(len(exact) == 4 and all(v == ("0", "") for v in exact) and "Exact creep: 0 at every dt" in prog
+          and prog.count('keyentry with points lc rgb "#7f7f7f" pt 4 title "closed (0 at 2 dt, not drawn)"') == 2
+          and prog.count(" using 3:5 ") == 4,
+          "the exact engine's creep 0 is never drawn: its key says so in each panel, the title says the "
+          "exact creep is 0; ODE's four lines drawn", prog[-1500:])
+    c = subprocess.run([sys.executable, script, os.path.join(tmp, "nowhere"), plots], capture_output=True,
+                       text=True, timeout=60)
+    check(c.returncode == 2 and "no contact.csv of box-incline@mu_s=0.7, box-incline@mu_s=0.6" in c.stderr,
+          "creep_chart.py without make engines' tables: exit 2, naming them", c.stderr)
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
-                     test_rapier, test_cannon, test_ode, test_readme_table]))
+                     test_rapier, test_cannon, test_ode, test_havok,
+                     test_creep_chart, test_readme_table]))

@@ -106,6 +106,7 @@ README_ROWS = (("mujoco", "MuJoCo", "defaults (pyramidal cone)"),
                ("bullet-multipoint", "Bullet", "plane, multipoint"),
                ("rapier3d", "Rapier 3D", "defaults (4 substeps)"),
                ("cannon-body", "cannon-es", "defaults"),
+               ("havok", "Havok", "defaults"),
                ("ode", "ODE", "dWorldStep, Coulomb friction"),
                ("ode-quick", "ODE", "dWorldQuickStep"))
 README_HZ = 60

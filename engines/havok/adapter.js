@@ -4,15 +4,8 @@
 // 3.  engines/havok/README.md says how the request maps onto the engine and
 // what was measured: there is no source to read.
 "use strict";
-const fs = require("fs");
-const path = require("path");
-const HavokPhysics = require("@babylonjs/havok");
 const vb = require("../lib/vbengine.js");
-
-let HK = null;
-function ok(result, what) {
-  if (result !== HK.Result.RESULT_OK) throw new Error(`${what} failed (Havok result ${JSON.stringify(result)})`);
-}
+const { load, ok, stepState } = require("./havok.js");
 
 vb.main({
   name: "havok",
@@ -23,11 +16,7 @@ vb.main({
   angvel: "world",
   options: { defaults: ["off", "engine"] },
   async body(req, o) {
-    if (!HK) {
-      // the UMD build fetches HavokPhysics.wasm by URL, which node cannot: hand it the bytes
-      const wasm = path.join(path.dirname(require.resolve("@babylonjs/havok")), "HavokPhysics.wasm");
-      HK = await HavokPhysics({ wasmBinary: fs.readFileSync(wasm) });
-    }
+    const HK = await load();
     const b = req.body, [I1, I2, I3] = b.inertia, m = b.mass;
     const [r0, world] = HK.HP_World_Create();
     ok(r0, "HP_World_Create");
@@ -65,13 +54,7 @@ vb.main({
     ok(HK.HP_Body_SetLinearVelocity(body, b.v0), "HP_Body_SetLinearVelocity");
     ok(HK.HP_Body_SetAngularVelocity(body, b.w0_world), "HP_Body_SetAngularVelocity");
     return {
-      step(h) {
-        ok(HK.HP_World_Step(world, h), "HP_World_Step");
-        const [, [p, q]] = HK.HP_Body_GetQTransform(body);
-        const [, v] = HK.HP_Body_GetLinearVelocity(body);
-        const [, w] = HK.HP_Body_GetAngularVelocity(body);
-        return [p[0], p[1], p[2], q[3], q[0], q[1], q[2], v[0], v[1], v[2], w[0], w[1], w[2]];
-      },
+      step: (h) => stepState(world, body, h),
       free() {
         HK.HP_World_RemoveBody(world, body);
         HK.HP_Body_Release(body);
