@@ -77,23 +77,6 @@ static char *resolve(const char *case_path, const char *rel)
     return s;
 }
 
-
-/* The line of the [case] key a model's set-up message starts with ("e = 0.5
- * with height = 1.25: ...", "alpha = 50 degrees: ..."), where the case sets
- * it: the combination refused is named where it is written; else the
- * model's line. */
-static unsigned long setup_line(const vb_parser *p, const char *err, unsigned long model_line)
-{
-    for (size_t i = 0; i < p->n_keys; i++) {
-        const vb_entry *e = &p->keys[i];
-        size_t n = strlen(e->key);
-        if (!strcmp(e->section, "case") && !strncmp(err, e->key, n) &&
-            (err[n] == ' ' || err[n] == ':'))
-            return e->line;
-    }
-    return model_line;
-}
-
 static int check_case(vb_parser *p, vb_case *c)
 {
     /* every key must be known: the model's parameters once the model is */
@@ -129,7 +112,7 @@ static int check_case(vb_parser *p, vb_case *c)
     }
     char err[512];
     if (vb_model_setup(&c->model, err, sizeof err) != 0) {
-        vb_parser_fail(p, setup_line(p, err, m->line), "%s", err);
+        vb_parser_fail(p, m->line, "%s", err);
         return -1;
     }
     const vb_entry *d = vb_parser_find(p, "case", "description");
