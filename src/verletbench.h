@@ -170,10 +170,17 @@ typedef struct vb_param_spec {
     double min, max;
     int min_open, max_open;
     const char *help;
-    unsigned flags; /* VB_PARAM_INTEGER: only whole numbers */
+    unsigned flags; /* VB_PARAM_INTEGER, VB_PARAM_QUIET_DEFAULT */
 } vb_param_spec;
 
-enum { VB_PARAM_INTEGER = 1u };
+enum {
+    VB_PARAM_INTEGER = 1u, /* only whole numbers */
+    /* written into a table's provenance, a summary and a trajectory's
+     * header only where it is set away from its default: a parameter added
+     * to a model after tables were made of it leaves those tables' bytes as
+     * they were (roll's height) */
+    VB_PARAM_QUIET_DEFAULT = 2u
+};
 
 /* Flags of a model type. */
 enum {

@@ -34,7 +34,8 @@ closed forms derived here, not read from the C code:
   takes energy, its torque turns L);
 - bad input: an unknown solver, a key no listed solver reads, a value out
   of range, named by file, line and key, exit 2; sim on roll without
-  --contact, exit 2.
+  --contact, exit 2; a dropped roll (height) below the floor or with
+  e > 0, named by file, line and key, exit 2.
 Ends with "N passed, N failed"."""
 import math
 import os
@@ -205,6 +206,18 @@ def test_case_and_bad_input(tmp):
     r = vb("sim", "--model", "roll", "--integrator", "rigid-explicit-gyro", "--dt", "0.01")
     check(r.returncode == 2 and "--contact" in r.stderr,
           "sim on a body on the ground without a solver: exit 2", r.stderr)
+    # a dropped ball (roll's height, JoltPhysics#2121's set-up): one that
+    # would start inside the floor, and one that would bounce, whose exact
+    # answer is not modelled: the value out of range at its key's line, the
+    # combination at the model's (as every model's set-up refusal)
+    for extra, line, what in (("height = -0.05\n", 3, "height = -0.05 is out of range: height must be >= 0"),
+                              ("height = 1.25\ne = 0.3\n", 2, "e = 0.3 with height = 1.25: a dropped ball")):
+        with open(path, "w") as f:
+            f.write("[case]\nmodel = roll\n" + extra + "t_end = 0.3\n\n[steps]\ndt = 0.05\nhalvings = 2\n\n"
+                    "[integrators]\nuse = rigid-explicit-gyro\n\n[contact]\nhandler = toi\n")
+        r = vb("run", path, "--out", os.path.join(tmp, "out"), "--quiet")
+        check(r.returncode == 2 and "b.case:%d: %s" % (line, what) in r.stderr,
+              "roll's drop refused, file, line and key, exit 2: %s" % extra.strip().replace("\n", ", "), r.stderr)
 
 
 if __name__ == "__main__":  # importing it (for its closed form) runs no suite

@@ -63,6 +63,25 @@ def incline_roll(t, v0, mu, g, k, alpha):
     return vs + a * (t - ts), vs + a * (t - ts)
 
 
+def drop_roll(t, v0, h0, mu, g, k):
+    """JoltPhysics#2121's drop on the flat, w0 = 0, restitution 0 (derived):
+    it flies at v0, w R = 0, for t_l = sqrt(2 h0/g), lands at c = g t_l;
+    the impact's tangential impulse per unit mass stops the slip if
+    v0 k/(1 + k) <= mu c, else is mu c (v0 - mu c, w R = mu c/k after it)
+    and friction mu g slips it on; it rolls at last at v0/(1 + k), the
+    angular momentum about the contact point kept (5/7 v0 for k = 2/5)."""
+    tl = math.sqrt(2 * h0 / g)
+    if t < tl:
+        return v0, 0.0
+    c, vs = g * tl, v0 / (1 + k)
+    if v0 * k / (1 + k) <= mu * c:
+        return vs, vs
+    v1, wr1 = v0 - mu * c, mu * c / k
+    ts = (v1 - wr1) / (mu * g * (1 + 1 / k))
+    tau = t - tl
+    return (v1 - mu * g * tau, wr1 + mu * g * tau / k) if tau <= ts else (vs, vs)
+
+
 def close(a, b, scale):
     # motion.csv prints 10 significant digits (charts.c, VB_FMT_G10):
     # a value is within 5e-10 of itself relative, so 1e-9 of the scale
@@ -105,6 +124,35 @@ def test_motion(out):
     check(not any(os.path.exists(os.path.join(out, d, "rigid_timeseries.csv"))
                   for d in ("roll", "box-incline@mu_s=0.7")),
           "a body at a contact writes no rigid_timeseries.csv")
+
+
+def test_drop(out, progs):
+    """roll-drop.case (height 1.25, mu 0.5: it rolls from the landing) and
+    the same at mu 0.05 (it slides on after it): motion.csv's exact v and
+    w R, toi round rigid-splitting on them, and the chart's title and axis
+    say where it lands and what it ends at"""
+    for case, mu in (("roll-drop", 0.5), ("roll-drop-slides", 0.05)):
+        rows = table(os.path.join(out, case, "motion.csv"))
+        ex = [r for r in rows if r["integrator"] == "exact"]
+        tl = math.sqrt(2 * 1.25 / 9.81)
+        # the exact rows at the landing's own time may be either side of it
+        bad = [r for r in ex if abs(float(r["t"]) - tl) > 1e-9 and not all(
+            close(float(r[c]), w, 2.0) for c, w in zip(("v", "w_r"), drop_roll(float(r["t"]), 2.0, 1.25, mu, 9.81, 0.4)))]
+        check(len(ex) > 1000 and not bad, "%s: the exact v and w R are the drop's closed form (lands at "
+              "%.5f s, ends at 5/7 v0)" % (case, tl), bad[:2])
+        toi = [r for r in rows if r["integrator"] == "rigid-splitting+toi" and r["plan"] == "fixed"]
+        bad = [r for r in toi if not all(close(float(r[c]), w, 2.0) for c, w in
+                                         zip(("v", "w_r"), drop_roll(float(r["t"]), 2.0, 1.25, mu, 9.81, 0.4)))]
+        check(len(toi) > 40 and not bad, "%s: rigid-splitting+toi's v and w R are the closed form at each of "
+              "its %d steps" % (case, len(toi)), bad[:2])
+    drops = [p for p in progs if 'title "roll-drop: v (solid) and w R (dashed) along the floor against time, '
+             'dt = 1/60 s\\nafter the drop from 1.25 m (its lowest point): the exact ball lands at %.4g s and '
+             'ends at %.4g m/s' % (math.sqrt(2 * 1.25 / 9.81), 2.0 / 1.4) in p]
+    check(len(drops) == 1, "roll-time of roll-drop: its title says the drop, the landing and the exact end",
+          [p[:600] for p in progs if "roll-drop" in p][:1])
+    m = re.search(r"set xrange \[([0-9.e+-]+):\*\]", drops[0]) if drops else None
+    check(m and abs(float(m.group(1)) - (math.sqrt(2 * 1.25 / 9.81) - 0.1)) < 1e-12,
+          "roll-time of roll-drop: from a tenth of a second before the landing", m and m.group(1))
 
 
 def fed_programs(vb, res, tmp, cases):
@@ -236,20 +284,26 @@ def main():
     vb = os.path.join(os.path.abspath(build), "verletbench")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "res")
+        slides = os.path.join(tmp, "roll-drop-slides.case")
+        with open(os.path.join(ROOT, "cases", "roll-drop.case")) as f:
+            text = f.read()
+        with open(slides, "w") as f:
+            f.write(text.replace("mu = 0.5\n", "mu = 0.05\n").replace("t_end = 1.5\n", "t_end = 2\n"))
         r = subprocess.run([vb, "run", "--quiet", "-j", "2", "--out", out] +
                            [os.path.join(ROOT, "cases", c + ".case")
-                            for c in ("roll", "roll-incline", "box-incline", "roll-map")],
+                            for c in ("roll", "roll-incline", "box-incline", "roll-map", "roll-drop")] + [slides],
                            capture_output=True, text=True)
-        check(r.returncode == 0, "run the four cases", r.stderr)
+        check(r.returncode == 0, "run the six cases", r.stderr)
         if r.returncode == 0:
             test_motion(out)
-            progs = fed_programs(vb, out, tmp, ["roll-map", "box-incline", "roll"])
+            progs = fed_programs(vb, out, tmp, ["roll-map", "box-incline", "roll", "roll-drop"])
             times = [p for p in progs
                      if 'title "roll: the speed down the slope v (solid) and w R (dashed) against '
                         'time, dt = 1/60 s' in p]
             check(len(times) == 1, "roll-time: drawn for roll at dt = 1/60 s, its title says so")
             test_map(progs, out)
             test_creep(progs, out)
+            test_drop(out, progs)
     n_pass = sum(results.values())
     print("%d passed, %d failed" % (n_pass, len(results) - n_pass))
     sys.exit(0 if n_pass == len(results) else 1)

@@ -191,6 +191,13 @@ static void test_toi_exact_roll_and_box(void)
     const char *sticks[] = {"mu_s", "0.6", "mu_k", "0.6", NULL};
     const char *slides[] = {"mu_s", "0.2", "mu_k", "0.2", NULL};
     const char *stops[] = {"mu_s", "0.8", "mu_k", "0.7", "v0", "1", NULL};
+    /* dropped (JoltPhysics#2121's 1.25 m): the impact stops the slip at mu
+     * 0.5, at mu 0.05 it slides on after it; on 30 degrees from 0.3 m;
+     * with back-spin from 0.2 m (toi's impact and flight against roll.c's) */
+    const char *drop[] = {"height", "1.25", "v0", "2", "mu", "0.5", NULL};
+    const char *drop_slides[] = {"height", "1.25", "v0", "2", "mu", "0.05", NULL};
+    const char *drop_incline[] = {"height", "0.3", "alpha", "30", "mu", "0.5", NULL};
+    const char *drop_backspin[] = {"height", "0.2", "w0", "-40", "mu", "0.3", NULL};
     /* exact under a constant force and for a turn about a fixed axis: the
      * splittings (rigid-rk4 is exact on the centre of mass only: its
      * stages are a polynomial of exp(h w/2), 4e-5 rad off at 20 rad/s, 30 Hz) */
@@ -205,6 +212,10 @@ static void test_toi_exact_roll_and_box(void)
             check_toi_exact("box-incline", sticks, methods[m], rates[r], 2.0);
             check_toi_exact("box-incline", slides, methods[m], rates[r], 1.0);
             check_toi_exact("box-incline", stops, methods[m], rates[r], 1.0);
+            check_toi_exact("roll", drop, methods[m], rates[r], 1.5);
+            check_toi_exact("roll", drop_slides, methods[m], rates[r], 2.0);
+            check_toi_exact("roll", drop_incline, methods[m], rates[r], 1.0);
+            check_toi_exact("roll", drop_backspin, methods[m], rates[r], 1.0);
         }
 }
 

@@ -443,6 +443,85 @@ static void test_roll_model_state(void)
     vb_rigid_model_free(&m);
 }
 
+/* JoltPhysics#2121's drop, by hand: the lowest point 1.25 m up (the centre
+ * 1.35 m), vx = 2, w0 = 0, R = 0.1, k = 2/5, e = 0, on the flat.  It lands
+ * at t_l = sqrt(2 h0/g) = 0.50482 s at c = sqrt(2 g h0) = 4.952 m/s, 2 t_l
+ * along.  About the contact point the angular momentum per unit mass,
+ * v R + k R^2 w, is v0 R before the impact and kept by it and by sliding
+ * friction (both act at the point; gravity's and the normal's lines pass
+ * through it), so it rolls at last at v0 R/((1 + k) R) = (5/7) v0 whatever
+ * mu.  Stopping the slip at the impact takes p = (2/7) v0 = 0.571 per unit
+ * mass; Coulomb bounds it by mu c: at mu 0.5 (2.48) it stops at once,
+ * t* = t_l; at mu 0.05 (0.248) it slides on from v1 = v0 - mu c, w1 = mu
+ * c/(k R), u1 = v0 - mu c (1 + 1/k), and rolls u1/(mu g (1 + 1/k)) later. */
+static void test_roll_drop(void)
+{
+    char err[256], what[64];
+    vb_roll r;
+    double g = 9.81, v0 = 2.0, h0 = 1.25, R = 0.1, k = 0.4;
+    double tl = sqrt(2.0 * h0 / g), c = sqrt(2.0 * g * h0);
+    for (int slides = 0; slides < 2; slides++) {
+        double mu = slides ? 0.05 : 0.5;
+        CHECK(vb_roll_init(&r, R, k, 0.0, mu, g, v0, 0.0, err, sizeof err) == 0 &&
+                  vb_roll_drop(&r, h0, err, sizeof err) == 0, "%s", err);
+        CHECK_REL(r.t_land, tl, 1e-15, "lands at sqrt(2 h0/g)");
+        CHECK(r.impact_sticks == !slides, "mu %g: the impact %s the slip", mu,
+              slides ? "does not stop" : "stops");
+        double u1 = slides ? v0 - mu * c * (1.0 + 1.0 / k) : 0.0;
+        double ts = tl + u1 / (mu * g * (1.0 + 1.0 / k));
+        CHECK_REL(r.t_roll, ts, 1e-14, (snprintf(what, sizeof what, "mu %g: t*", mu), what));
+        CHECK_REL(r.v_roll, 5.0 / 7.0 * v0, 1e-14, (snprintf(what, sizeof what, "mu %g: rolls at (5/7) v0", mu), what));
+        double v1 = slides ? v0 - mu * c : 5.0 / 7.0 * v0, tau = ts - tl;
+        CHECK_REL(r.s_roll, v0 * tl + v1 * tau - 0.5 * (slides ? mu * g : 0.0) * tau * tau, 1e-14, (snprintf(what, sizeof what, "mu %g: s*", mu), what));
+        vb_roll_point p;
+        vb_roll_at(&r, 0.5 * tl, &p); /* in flight: the gap h0 - g t^2/2, no friction */
+        CHECK_REL(p.gap, h0 - 0.125 * g * tl * tl, 1e-15, "the gap in flight");
+        CHECK(p.v == v0 && p.w == 0.0 && p.slip == 0.0, "in flight nothing turns it");
+        vb_roll_at(&r, tl, &p); /* just after the impact */
+        CHECK_REL(p.v, v1, 1e-14, (snprintf(what, sizeof what, "mu %g: v after the impact", mu), what));
+        CHECK_ABS(p.u, u1, 1e-14, (snprintf(what, sizeof what, "mu %g: the slip after the impact", mu), what));
+        CHECK(p.gap == 0.0 && p.vn == 0.0, "on the plane after the impact");
+        vb_roll_at(&r, ts + 1.0, &p);
+        CHECK_REL(p.v, 5.0 / 7.0 * v0, 1e-14, (snprintf(what, sizeof what, "mu %g: still (5/7) v0 a second later", mu), what));
+    }
+    CHECK(vb_roll_drop(&r, -0.1, err, sizeof err) == -1 && strncmp(err, "h0:", 3) == 0,
+          "a negative drop: %s", err);
+}
+
+/* the model dropped: its centre at the origin, the plane R + height under
+ * it, the state's normal motion the flight's; e > 0 with a drop refused */
+static void test_roll_model_drop(void)
+{
+    vb_rigid_model m;
+    const char *sets[] = {"height", "1.25", "v0", "2", NULL};
+    setup(&m, "roll", sets);
+    vb_body_contact c;
+    CHECK(vb_rigid_model_contact(&m, &c) == 1, "a contact");
+    CHECK_REL(c.plane.offset, -1.35, 1e-15, "the plane 1.35 m under the centre");
+    vb_rigid_state s;
+    double tl = sqrt(2.0 * 1.25 / 9.81);
+    m.type->exact(m.self, NULL, 0.0, &s);
+    CHECK(s.x[0] == 0.0 && s.x[2] == 0.0 && s.v[0] == 2.0 && s.v[2] == 0.0, "starts at the origin");
+    m.type->exact(m.self, NULL, 0.5 * tl, &s);
+    CHECK_REL(s.x[2], -0.125 * 9.81 * tl * tl, 1e-15, "falls g t^2/2");
+    CHECK_REL(s.v[2], -0.5 * 9.81 * tl, 1e-15, "at g t");
+    m.type->exact(m.self, NULL, tl + 0.1, &s);
+    CHECK_REL(s.x[2], -1.25, 1e-15, "then on the plane");
+    CHECK(s.v[2] == 0.0, "at rest along n");
+    vb_contact_answer a;
+    CHECK(vb_rigid_model_answer(&m, &a) == 1, "answer");
+    CHECK_REL(a.t_land, tl, 1e-15, "the answer's t_land");
+    vb_rigid_model_free(&m);
+    char err[256];
+    vb_rigid_model_defaults(&m, vb_rigid_model_find("roll"));
+    vb_rigid_model_set(&m, "height", "1.25", err, sizeof err);
+    vb_rigid_model_set(&m, "e", "0.5", err, sizeof err);
+    CHECK(vb_rigid_model_setup(&m, err, sizeof err) == -1 && strncmp(err, "e = 0.5", 7) == 0,
+          "a dropped ball that bounces: %s", err);
+    CHECK(vb_rigid_model_set(&m, "height", "-0.01", err, sizeof err) != 0, "height < 0: %s", err);
+    vb_rigid_model_free(&m);
+}
+
 static void test_box_model_refuses_tipping(void)
 {
     char err[256];
@@ -475,4 +554,6 @@ void suite_rolling(void)
     RUN(test_box_slide);
     RUN(test_roll_model_state);
     RUN(test_box_model_refuses_tipping);
+    RUN(test_roll_drop);
+    RUN(test_roll_model_drop);
 }

@@ -21,6 +21,14 @@
 // attitude q(t) = exp(theta(t) a/2) q0 (a turn about the fixed world axis a),
 // w in the world frame w(t) a.
 //
+// A ball that starts above its plane (its lowest point h0 up, at rest along n:
+// JoltPhysics#2121's drop) flies first: along d at G, w kept, its gap
+// h0 - N t^2/2, so it lands at t_l = sqrt(2 h0/N) at the normal speed c = N t_l.
+// The impact has restitution 0 (the only one served: a bounce is refused): the
+// normal impulse per unit mass c, and Coulomb's tangential one at the contact
+// point, the one that stops the slip u_l, u_l k/(1 + k), if that is at most
+// mu_s c, else mu_k c against u_l.  From t_l the phases above, started there.
+//
 // Not an engine to measure: a test of the harness's side of a rigid body at a
 // contact (tests/body_contact_engines.py): driven with a case's numbers, the
 // harness must measure its rows as the exact answer (t_roll, v_roll, creep,
@@ -35,9 +43,9 @@ const axpy = (a, x, y) => x.map((xi, i) => a * xi + y[i]); // a x + y
 // the phases of the motion along d: [{t0, x, v, w, theta, acc, alpha}], each from
 // its start t0 on with x, v (along d), w (about a), theta (the turn), and the
 // constant accelerations acc of v and alpha of w
-function phases(p) {
+function phases(p, start) {
   const out = [];
-  let t0 = 0, x = 0, v = p.v0, w = p.w0, th = 0;
+  let { t0, x, v, w, th } = start;
   for (let k = 0; k < 3; k++) {
     const u = p.round ? v - w * p.R : v; // the slip (a box: its speed)
     let acc, alpha = 0, end = Infinity;
@@ -90,7 +98,7 @@ vb.main({
     const a = cross(n, d);
     if (norm(axpy(-dot(vt, d), d, vt)) > 1e-12 * (1 + norm(vt)))
       throw new vb.RequestError("the start's velocity is not along the slope: this engine moves along d only");
-    if (Math.abs(dot(b.v0, n)) > 0) throw new vb.RequestError("the body starts moving off its plane");
+    if (Math.abs(dot(b.v0, n)) > 0) throw new vb.RequestError("the body starts moving off its plane (a normal velocity)");
     const ball = c.shape.kind === "ball";
     // the body's lowest point on the plane: R for a ball, a box's half extent along n
     const half = ball ? [c.shape.radius, 0, 0] : c.shape.edges.map((e) => e / 2);
@@ -100,9 +108,12 @@ vb.main({
       e[i] = 1;
       return s + Math.abs(dot(n, vb.rotate(q0, e))) * half[i];
     }, 0);
-    const gap = dot(n, b.x0) - c.wall.offset - support;
-    if (Math.abs(gap) > 1e-12 * (1 + Math.abs(support)))
-      throw new vb.RequestError(`the body starts ${gap} m off its plane: this engine has no flight`);
+    let gap = dot(n, b.x0) - c.wall.offset - support;
+    if (Math.abs(gap) <= 1e-12 * (1 + Math.abs(support))) gap = 0;
+    if (gap < 0) throw new vb.RequestError(`the body starts ${-gap} m inside its plane`);
+    if (gap > 0 && !ball) throw new vb.RequestError("a box that starts above its plane: this engine drops a ball only");
+    if (gap > 0 && c.restitution !== 0)
+      throw new vb.RequestError(`a dropped ball with restitution ${c.restitution}: this engine lands one with 0`);
     const I = b.inertia;
     if (ball && (I[1] !== I[0] || I[2] !== I[0]))
       throw new vb.RequestError("a ball of unequal moments: this engine rolls one of equal moments");
@@ -116,11 +127,27 @@ vb.main({
       mus: scale * (c.friction_static ?? c.friction), muk: scale * (c.friction_kinetic ?? c.friction),
       v0: dot(b.v0, d), w0: ball ? dot(ww0, a) : 0,
     };
-    const ph = phases(p);
+    // the flight, and the impact at the landing (t_l 0: it starts on the plane)
+    const tl = gap > 0 ? Math.sqrt((2 * gap) / N) : 0, cl = N * tl;
+    const flight = (t) => ({ x: p.v0 * t + 0.5 * G * t * t, v: p.v0 + G * t, th: p.w0 * t });
+    let start = { t0: 0, x: 0, v: p.v0, w: p.w0, th: 0 };
+    if (tl > 0) {
+      const f = flight(tl), ul = f.v - p.w0 * R, stop = (ul * p.k) / (1 + p.k);
+      const imp = Math.abs(stop) <= p.mus * cl ? stop : Math.sign(ul) * p.muk * cl;
+      const v = f.v - imp;
+      start = { t0: tl, x: f.x, v, w: imp === stop ? v / R : p.w0 + imp / (p.k * R), th: f.th };
+    }
+    const ph = phases(p, start);
     let t = 0;
     return {
       step(h) {
         t += h;
+        if (t < tl) {
+          // in flight: along d as the phases, and along n the fall
+          const f = flight(t), q = quatMul(quatExp(a.map((ai) => f.th * ai)), q0);
+          const X = axpy(-0.5 * N * t * t, n, axpy(f.x, d, b.x0)), V = axpy(-N * t, n, d.map((di) => f.v * di));
+          return [...X, ...q, ...V, ...a.map((ai) => p.w0 * ai)];
+        }
         let j = ph.length - 1;
         while (j > 0 && ph[j].t0 > t) j--;
         const f = ph[j], s = t - f.t0;
@@ -129,7 +156,7 @@ vb.main({
         const w = f.w + f.alpha * s;
         const th = f.th + f.w * s + 0.5 * f.alpha * s * s;
         const q = quatMul(quatExp(a.map((ai) => th * ai)), q0);
-        const X = axpy(x, d, b.x0), V = d.map((di) => v * di), W = a.map((ai) => w * ai);
+        const X = axpy(-gap, n, axpy(x, d, b.x0)), V = d.map((di) => v * di), W = a.map((ai) => w * ai);
         return [...X, ...q, ...V, ...W];
       },
     };

@@ -2,8 +2,8 @@
 """body_contact.py RESULTS_DIR — what each 3D engine setting does to a rolling
 ball and a resting box (issue 54; docs/real-engines.md §6.6), from the
 contact.csv that `make engines` writes for cases/engines/roll.case (mu 0.5 and
-0.2), roll-incline.case and box-incline.case (mu 0.7, 0.6, 0.2), at 30, 60,
-120 and 240 Hz.  A row a setting (the engines, and the lab's solvers round
+0.2), roll-incline.case, box-incline.case (mu 0.7, 0.6, 0.2) and
+roll-drop.case (JoltPhysics#2121's drop), at 30, 60, 120 and 240 Hz.  A row a setting (the engines, and the lab's solvers round
 rigid-explicit-gyro, the engines' step), a cell the four rates "30 / 60 / 120
 / 240 Hz":
 
@@ -14,7 +14,10 @@ rigid-explicit-gyro, the engines' step), a cell the four rates "30 / 60 / 120
   over g (a_err: a rolling ball's g sin a / (1 + k));
 - the cube at mu 0.7 and 0.6, which must stick: its creep over the 10 s
   (contact.csv's creep, exact 0);
-- the cube at mu 0.2: the sliding acceleration's error over g (a_err).
+- the cube at mu 0.2: the sliding acceleration's error over g (a_err);
+- the drop (a ball from 1.25 m at vx = 2, e 0, mu 0.5): its rolling speed
+  after the landing against (5/7) vx, and t*'s error (the exact t* is the
+  landing, 0.5048 s: the exact impact stops the slip).
 
 Writes RESULTS_DIR/body-contact.md (a temporary file, renamed) and prints
 it."""
@@ -27,7 +30,7 @@ import re
 import sys
 
 CASES = ("roll@mu=0.5", "roll@mu=0.2", "roll-incline", "box-incline@mu_s=0.7", "box-incline@mu_s=0.6",
-         "box-incline@mu_s=0.2")
+         "box-incline@mu_s=0.2", "roll-drop")
 RATES = (30, 60, 120, 240)
 # the lab's rows shown: the engines' step round each solver an engine uses
 LAB = ("rigid-explicit-gyro+toi", "rigid-explicit-gyro+speculative", "rigid-explicit-gyro+regularized")
@@ -78,7 +81,9 @@ COLUMNS = (("flat, mu 0.5: speed vs (5/7) v0", "roll@mu=0.5", lambda r: rel(r, "
            ("rolling acceleration (over g)", "roll-incline", over_g),
            ("cube, mu 0.7: creep in 10 s", "box-incline@mu_s=0.7", creep),
            ("mu 0.6: creep", "box-incline@mu_s=0.6", creep),
-           ("mu 0.2: sliding acceleration (over g)", "box-incline@mu_s=0.2", over_g))
+           ("mu 0.2: sliding acceleration (over g)", "box-incline@mu_s=0.2", over_g),
+           ("#2121's drop from 1.25 m: speed vs (5/7) vx", "roll-drop", lambda r: rel(r, "v_roll")),
+           ("t* (the landing)", "roll-drop", lambda r: rel(r, "t_roll")))
 
 
 def cell(rows, name, fn):
@@ -150,7 +155,8 @@ README_COLUMNS = (("flat roll: speed vs (5/7) v0", "roll@mu=0.5", lambda r: perc
                   ("30°: t*", "roll-incline", lambda r: percent(r, "t_roll")),
                   ("cube, μ 0.7: creep in 10 s (exact 0)", "box-incline@mu_s=0.7", creep_mm),
                   ("μ 0.6: creep", "box-incline@mu_s=0.6", creep_mm),
-                  ("μ 0.2: sliding acceleration error, over g", "box-incline@mu_s=0.2", over_g_plain))
+                  ("μ 0.2: sliding acceleration error, over g", "box-incline@mu_s=0.2", over_g_plain),
+                  ("#2121's drop: speed vs (5/7) vx", "roll-drop", lambda r: percent(r, "v_roll")))
 
 
 def package(engine, prov):
@@ -194,8 +200,8 @@ def report(d):
     rows0, engines = data[CASES[0]]
     names = [n for n, _ in engines] + [n for n in LAB if any(r["integrator"] == n for r in rows0)]
     lines = ["# What your engine does to a rolling ball and a resting box", "",
-             "From `make engines` (`%s`): cases/engines/roll.case, roll-incline.case and "
-             "box-incline.case, each engine building the scene from the request (protocol 4 with a "
+             "From `make engines` (`%s`): cases/engines/roll.case, roll-incline.case, "
+             "box-incline.case and roll-drop.case, each engine building the scene from the request (protocol 4 with a "
              "body, docs/real-engines.md §6.5) and measured by the lab's contact measures; the lab's "
              "solvers round `rigid-explicit-gyro` (the engines' step) last.  A cell: 30 / 60 / 120 / "
              "240 Hz.  Made by engines/check/body_contact.py." % d, "",

@@ -63,6 +63,10 @@ typedef struct vb_contact_answer {
     /* the last phase, from t_last on: its acceleration along `along`
      * (rolling, sliding, or 0 stuck) */
     double t_last, accel;
+    /* a body dropped onto the plane lands at t_land > 0 (an impact: its
+     * slip may end in a jump, and its energy falls there at once); 0 for
+     * one that starts on it */
+    double t_land;
 } vb_contact_answer;
 
 /* 0, or -1 with a message that starts with the field's name

@@ -28,7 +28,21 @@
  *
  * Energy per unit mass, e = v^2/2 + k R^2 w^2/2 - g sin alpha x, falls by
  * mu g cos alpha times the slip distance (the integral of |u|) and is kept
- * exactly while it rolls. */
+ * exactly while it rolls.
+ *
+ * Dropped (vb_roll_drop): the lowest point starts h0 above the plane.  It
+ * flies (along the slope at g sin alpha, w kept, the gap h0 - g cos alpha
+ * t^2/2) and lands at t_land = sqrt(2 h0 / (g cos alpha)) at the normal
+ * speed c = g cos alpha t_land, where a rigid impact with restitution 0
+ * takes the normal velocity to 0 with the impulse c per unit mass and
+ * Coulomb's tangential impulse at the contact point: the one that stops the
+ * slip u_l, p = u_l k/(1 + k), if |p| <= mu c, else mu c against u_l.  Both
+ * impulses act at the contact point, so the angular momentum about it,
+ * v R + k R^2 w per unit mass, is unchanged by the impact as by sliding
+ * friction after it: on the flat the ball rolls at last at
+ * (v R + k R^2 w0)/((1 + k) R), (5/7) v0 for a solid sphere with w0 = 0,
+ * whatever mu; mu decides only when.  From the landing the motion is the
+ * segments above, started at t_land. */
 #ifndef VB_CONTACT_ROLL_H
 #define VB_CONTACT_ROLL_H
 
@@ -50,18 +64,31 @@ typedef struct vb_roll {
     double t_roll;      /* t*: when it starts to roll; INFINITY if never; 0 if u0 = 0 and it can */
     double s_roll;      /* x(t*); NAN if never */
     double v_roll;      /* v(t*); NAN if never */
+    /* dropped: the start's gap h0 > 0, the landing's time and normal speed
+     * (> 0), and the impact's tangential impulse per unit mass (along the
+     * slope) and whether it stopped the slip; all 0 for a body that starts
+     * on the plane */
+    double h0, t_land, c_land, p_impact;
+    int impact_sticks;
 } vb_roll;
 
 typedef struct vb_roll_point {
     double x, v, w, theta; /* as above */
     double u;              /* v - w R */
-    double slip;           /* the slip distance, the integral of |u| from 0 */
+    double slip;           /* the slip distance, the integral of |u| on the plane */
+    double gap, vn;        /* the lowest point's height over the plane and its speed away
+                            * from it: 0 on the plane, in flight (dropped) before t_land */
 } vb_roll_point;
 
 /* 0, or -1 with a message naming the parameter: R > 0, k > 0, mu >= 0,
  * g > 0, alpha in [0, pi/2), v0 and w0 finite (any sign). */
 int vb_roll_init(vb_roll *r, double R, double k, double alpha, double mu, double g, double v0,
                  double w0, char *err, size_t errlen);
+
+/* Drop the body that vb_roll_init launched: its lowest point starts h0 >= 0
+ * above the plane (0 leaves r as it was), with the launch's v0 and w0, and
+ * lands with restitution 0 (above).  0, or -1 with a message naming h0. */
+int vb_roll_drop(vb_roll *r, double h0, char *err, size_t errlen);
 
 /* The state at t >= 0. */
 void vb_roll_at(const vb_roll *r, double t, vb_roll_point *p);

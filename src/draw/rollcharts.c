@@ -52,9 +52,21 @@ static int solver_point(const char *integ)
 /* the most methods or solvers a chart draws */
 #define MAX_PARTS 64
 
-/* the distinct values of part (0: METHOD, 1: SOLVER) of the series, in
- * order of first appearance, into out and buf (room for MAX_PARTS, the
- * rest left out); their number */
+/* A roll-time panel's name: a row METHOD+SOLVER's solver; an engine's
+ * setting's engine, its name up to the first '-' ("jolt-box": "jolt"),
+ * so that each engine's settings share its panel. */
+static void panel_of(const char *name, char *buf, size_t len)
+{
+    const char *plus = strrchr(name, '+'), *dash = strchr(name, '-');
+    if (plus)
+        snprintf(buf, len, "%s", plus + 1);
+    else
+        snprintf(buf, len, "%.*s", dash ? (int)(dash - name) : (int)strlen(name), name);
+}
+
+/* the distinct values of part (0: METHOD, 1: the panel, panel_of) of the
+ * series, in order of first appearance, into out and buf (room for
+ * MAX_PARTS, the rest left out); their number */
 static size_t parts(const vb_groups *gs, int part, const char **out, char (*buf)[128])
 {
     size_t n = 0;
@@ -62,7 +74,7 @@ static size_t parts(const vb_groups *gs, int part, const char **out, char (*buf)
         const char *name = gs->series[s], *plus = strrchr(name, '+');
         char p[128];
         if (part)
-            snprintf(p, sizeof p, "%s", plus ? plus + 1 : name);
+            panel_of(name, p, sizeof p);
         else
             snprintf(p, sizeof p, "%.*s", plus ? (int)(plus - name) : (int)strlen(name), name);
         size_t k = 0;
@@ -116,6 +128,61 @@ static int motion_block(vb_chart *ch, const vb_csv *t, const vb_group *g, double
     return id;
 }
 
+/* a number of the table's '# model=' line (" key=VALUE"), or NAN */
+static double model_value(const vb_csv *t, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, " %s=", key);
+    for (size_t i = 0; i < t->n_comments; i++)
+        if (strncmp(t->comments[i], "# model=", 8) == 0) {
+            const char *at = strstr(t->comments[i], pat);
+            return at ? strtod(at + strlen(pat), NULL) : (double)NAN;
+        }
+    return (double)NAN;
+}
+
+/* roll-time's title into head, and where its time axis starts: 0, or for
+ * a ball dropped from `height` (roll's key; JoltPhysics#2121's set-up) a
+ * tenth of a second before it lands, at t_l = sqrt(2 height/(g cos
+ * alpha)).  A table of the lab's rows alone keeps the words it always
+ * had; one with engines says how their panels go. */
+static double roll_time_head(const vb_csv *t, const vb_groups *gs, const vb_group *ex,
+                             double dt, const char *title, char *head, size_t len)
+{
+    char at_dt[64];
+    dt_text(dt, at_dt, sizeof at_dt);
+    int engines = 0;
+    for (size_t s = 0; s < gs->n_series; s++)
+        engines |= strcmp(gs->series[s], "exact") != 0 && !strchr(gs->series[s], '+');
+    double height = model_value(t, "height"), alpha = model_value(t, "alpha");
+    double g = model_value(t, "g"), tl = 0.0;
+    if (height > 0.0 && g > 0.0 && alpha >= 0.0)
+        tl = sqrt(2.0 * height / (g * cos(alpha * M_PI / 180.0)));
+    if (!engines && !(tl > 0.0)) {
+        snprintf(head, len,
+                 "%s%sthe speed down the slope v (solid) and w R (dashed) against time, %s,\n"
+                 "each method round each solver, a panel a solver; the exact ones grey (the "
+                 "contact point slips at v - w R)",
+                 title, title[0] ? ": " : "", at_dt);
+        return 0.0;
+    }
+    char what[256] = "";
+    if (tl > 0.0) {
+        /* the exact speed at the end: where the exact ball rolls on */
+        int cv = vb_csv_col(t, VB_MOTION_COL(V));
+        snprintf(what, sizeof what, "\nafter the drop from %g m (its lowest point): the exact ball "
+                 "lands at %.4g s and ends at %.4g m/s", height, tl, vb_csv_num(t, ex->last, cv));
+    }
+    snprintf(head, len,
+             "%s%sv (solid) and w R (dashed) %s against time, %s%s,\n"
+             "%s; the exact ones grey (the contact point slips at v - w R)",
+             title, title[0] ? ": " : "", alpha == 0.0 ? "along the floor" : "down the slope",
+             at_dt, what,
+             engines ? "a panel an engine (its settings) or a lab solver (each method round it)"
+                     : "each method round each solver, a panel a solver");
+    return tl > 0.0 ? fmax(0.0, tl - 0.1) : 0.0;
+}
+
 int vb_chart_roll_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
                        size_t errlen)
 {
@@ -139,21 +206,19 @@ int vb_chart_roll_time(vb_chart *ch, const vb_csv *t, const char *title, char *e
     FILE *f = ch->f;
     size_t cols = np > 1 ? 2 : 1, rows = (np + cols - 1) / cols;
     vb_gp_begin(ch, 1300, (double)rows * 330 + 70, 10, 1.5, 0);
-    char head[1024], at_dt[64];
-    dt_text(dt, at_dt, sizeof at_dt);
-    snprintf(head, sizeof head,
-             "%s%sthe speed down the slope v (solid) and w R (dashed) against time, %s,\n"
-             "each method round each solver, a panel a solver; the exact ones grey (the "
-             "contact point slips at v - w R)",
-             title, title[0] ? ": " : "", at_dt);
+    char head[1024];
+    double from = roll_time_head(t, &gs, ex, dt, title, head, sizeof head);
     layout(f, rows, cols, head, 11);
     /* the key above the curves, in head room of its own: a curve runs
      * through every corner of a panel (v from the top left on the flat, to
      * the top right down a slope) */
-    fputs("set xlabel \"time t (s)\"\nset ylabel \"m/s\"\nset offsets 0, 0, graph 0.6, 0\n"
-          "set key inside top center vertical maxrows 3 noenhanced font \",8\" samplen 2.5 "
-          "opaque box\n",
-          f);
+    if (from > 0.0) /* a drop: from just before its landing */
+        fprintf(f, "set xrange [%.17g:*]\n", from);
+    fputs("set xlabel \"time t (s)\"\nset ylabel \"m/s\"\nset offsets 0, 0, graph 0.6, 0\n", f);
+    /* a drop's panels hold an engine's settings: more, longer keys */
+    fprintf(f, "set key inside top center vertical maxrows %d noenhanced font \",%d\" samplen 2.5 "
+               "opaque box\n",
+            from > 0.0 ? 4 : 3, from > 0.0 ? 7 : 8);
     size_t exact_rows;
     int ce = motion_block(ch, t, ex, 0.0, &exact_rows);
     for (size_t p = 0; p < np; p++) {
@@ -165,7 +230,9 @@ int vb_chart_roll_time(vb_chart *ch, const vb_csv *t, const char *title, char *e
         for (size_t k = 0; k < gs.n && nid < 64; k++) {
             const vb_group *g = &gs.g[k];
             size_t held;
-            if (strcmp(g->plan, "fixed") || strcmp(solver_of(g->integ), sv[p]))
+            char panel[128];
+            panel_of(g->integ, panel, sizeof panel);
+            if (strcmp(g->plan, "fixed") || strcmp(panel, sv[p]))
                 continue;
             names[nid] = g->integ;
             ids[nid] = motion_block(ch, t, g, dt, &held);

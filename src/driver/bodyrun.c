@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "incline.h"
+#include "quaternion.h" /* vb_vec3_dot */
 #include "rigid.h"
 #include "rigid_method.h"
 
@@ -47,13 +48,15 @@ void vb_bodyrun_free(vb_bodyrun *br)
     free(br->x);
     free(br->v);
     free(br->u);
+    free(br->gap);
+    free(br->vn);
     memset(br, 0, sizeof *br);
 }
 
 static int grow(vb_bodyrun *br)
 {
     size_t cap = br->cap ? 2 * br->cap : 1024;
-    double **s[] = {&br->t, &br->x, &br->v, &br->u};
+    double **s[] = {&br->t, &br->x, &br->v, &br->u, &br->gap, &br->vn};
     for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
         double *p = realloc(*s[i], cap * sizeof *p);
         if (!p)
@@ -77,6 +80,8 @@ static void record(vb_bodyrun *br, double t)
     br->x[br->len] = r.along;
     br->v[br->len] = r.v_along;
     br->u[br->len] = r.slip;
+    br->gap[br->len] = r.separation;
+    br->vn[br->len] = r.v_normal;
     br->len++;
     double depth = -vb_body_separation(&br->contact, s);
     if (!(depth <= br->depth_max))
@@ -162,6 +167,29 @@ static size_t sample_from(const vb_bodyrun *br, double t)
     return k;
 }
 
+/* A dropped ball whose slip ended at its impact: sample k-1 the last in
+ * flight, k the first that rolls.  t_roll is placed at the landing, where
+ * the lowest point's gap at k-1 falls to 0 under gravity's pull along n
+ * (within the step: 0 for a ball already sunk), the distance there by the
+ * flight's constant acceleration along the slope, and the speed just after
+ * the impact: v at k, back by the rolling acceleration of samples k, k + 1
+ * to t_roll.  A method exact on a parabola puts all three on the exact
+ * impact's. */
+static void landing(const vb_bodyrun *br, size_t k, vb_contact_result *c)
+{
+    const double *t = br->t, *g = br->body->model.props.gravity;
+    double gn = vb_vec3_dot(g, br->contact.plane.normal), gd = vb_vec3_dot(g, br->contact.along);
+    double span = t[k] - t[k - 1], gap = br->gap[k - 1], vn = br->vn[k - 1], tau = 0.0;
+    if (gap > 0.0) /* gap + vn tau + gn tau^2/2 = 0, vn < 0 and gn <= 0: the root that is > 0 */
+        tau = 2.0 * gap / (-vn + sqrt(vn * vn - 2.0 * gn * gap));
+    if (!(tau <= span))
+        tau = span;
+    c->t_roll = t[k - 1] + tau;
+    c->s_roll = br->x[k - 1] + br->v[k - 1] * tau + 0.5 * gd * tau * tau;
+    double dv = k + 1 < br->len ? (br->v[k + 1] - br->v[k]) / (t[k + 1] - t[k]) : 0.0;
+    c->v_roll = br->v[k] - dv * (t[k] - c->t_roll);
+}
+
 /* A round body's start of rolling from its states: the first sample k
  * whose slip has come within 1e-3 of the initial slip to 0 (a soft or
  * regularised contact never takes the last of it: slip_max says what
@@ -169,11 +197,17 @@ static size_t sample_from(const vb_bodyrun *br, double t)
  * placed on the line of the last two slipping samples (the slip falls
  * linearly while the body slips, so a step that lands on u = 0, as toi's
  * does, still gives t* to round-off), the distance and speed there by the
- * same constant acceleration.  One slipping sample: the line to sample k. */
+ * same constant acceleration.  One slipping sample: the line to sample k.
+ * A dropped ball (the answer's t_land > 0) whose sample k-1 still falls
+ * (its speed into the plane above the same 1e-3 of u0) stopped slipping at
+ * its impact: landing() places it; one that slipped on after landing takes
+ * the line of its last two slipping samples on the plane (the last one's
+ * and k's where the one before it still fell). */
 static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
 {
     const double *t = br->t, *x = br->x, *v = br->v, *u = br->u;
     double sign = u[0] > 0.0 ? 1.0 : -1.0, eps = 1e-3 * fabs(u[0]);
+    int dropped = br->answer.t_land > 0.0;
     size_t k = 0;
     while (k < br->len && sign * u[k] > eps)
         k++;
@@ -183,8 +217,12 @@ static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
     }
     if (k == 0) {
         c->t_roll = 0.0, c->s_roll = x[0], c->v_roll = v[0];
+    } else if (dropped && br->vn[k - 1] < -eps) {
+        landing(br, k, c);
     } else {
         size_t a = k >= 2 ? k - 2 : 0, b = k >= 2 ? k - 1 : k;
+        if (dropped && br->vn[a] < -eps)
+            a = k - 1, b = k;
         double du = (u[b] - u[a]) / (t[b] - t[a]), dv = (v[b] - v[a]) / (t[b] - t[a]);
         double span = t[k] - t[k - 1];
         double tau = sign * du < 0.0 ? -u[k - 1] / du : span;
@@ -270,6 +308,9 @@ void vb_bodyrun_finish(vb_bodyrun *br, vb_run_result *res)
     double m = br->body->model.props.mass;
     double height = vb_plane_separation(&br->contact.plane, br->body->start.x);
     double scale = 0.5 * m * br->v_exact_max * br->v_exact_max + m * gn * height;
-    if (scale > 0.0)
+    /* not for a dropped ball: its energy falls by the landing's normal
+     * kinetic energy at once, and a run that lands a step from the exact
+     * impact is that far off at a sample, whatever its contact does after */
+    if (scale > 0.0 && !(a->t_land > 0.0))
         c->energy_err = br->energy_gap / scale;
 }

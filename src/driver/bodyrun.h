@@ -27,8 +27,9 @@ typedef struct vb_bodyrun {
     vb_contact_cache cache;
     void *work; /* the exact solution's scratch */
     /* the series the measures read: t, the centre's distance down the
-     * slope, its speed along it, the slip */
-    double *t, *x, *v, *u;
+     * slope, its speed along it, the slip, and its lowest point's gap
+     * over the plane and speed away from it (a dropped ball's landing) */
+    double *t, *x, *v, *u, *gap, *vn;
     size_t len, cap;
     int oom;
     /* what each sample adds up as it comes: the deepest penetration, the

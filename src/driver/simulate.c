@@ -423,7 +423,8 @@ void vb_run_describe(FILE *out, const vb_run_spec *spec)
     const vb_plan_spec *p = &spec->plan;
     fprintf(out, "model=%s", type->name);
     for (unsigned i = 0; i < type->n_params; i++)
-        fprintf(out, " %s=%.17g", type->params[i].name, spec->model->p[i]);
+        if (vb_param_said(&type->params[i], spec->model->p[i]))
+            fprintf(out, " %s=%.17g", type->params[i].name, spec->model->p[i]);
     fprintf(out, " integrator=%s plan=%s t_end=%.17g", spec->integ->name, vb_plan_name(p->kind),
             vb_plan_t_end(p));
     if (p->kind != VB_PLAN_TRACE)

@@ -20,7 +20,8 @@ void vb_engine_header(char *buf, size_t len, const vb_model *m, const vb_plan_sp
     } while (0)
     ADD("# verletbench run=%s model=%s", vb_engine_run_id(plan), m->type->name);
     for (unsigned i = 0; i < m->type->n_params; i++)
-        ADD(" %s=%.17g", m->type->params[i].name, m->p[i]);
+        if (vb_param_said(&m->type->params[i], m->p[i]))
+            ADD(" %s=%.17g", m->type->params[i].name, m->p[i]);
     ADD(" plan=%s t_end=%.17g level=%d", vb_plan_name(plan->kind), plan->t_end, plan->level);
     if (plan->kind != VB_PLAN_TRACE)
         ADD(" dt=%.17g", plan->dt);

@@ -73,6 +73,10 @@ vb_force vb_model_force(const vb_model *m);
 int vb_param_in_range(const vb_param_spec *ps, double x);
 /* The range of a parameter in words: "[0, 1)" or "> 0", and "whole". */
 void vb_param_range_text(const vb_param_spec *ps, char *buf, size_t len);
+/* Whether a parameter's value is written where a run says what it was
+ * made from (provenance, summary, a trajectory's header): always, but for
+ * a VB_PARAM_QUIET_DEFAULT one at its default. */
+int vb_param_said(const vb_param_spec *ps, double x);
 
 /* For the built-in models' create, destroy and particles: a zeroed block
  * of `size` bytes (NULL and "out of memory" in err), free, and one particle. */

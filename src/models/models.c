@@ -140,7 +140,7 @@ int vb_model_validate(const vb_model_type *t, char *err, size_t errlen)
             taken |= strcmp(ps->name, t->params[k].name) == 0;
         if (!ps->name || !ps->name[0] || strlen(ps->name) > 30 || strpbrk(ps->name, "= \t#;[]") ||
             taken || !ps->help || !one_line(ps->help) || !isfinite(ps->def) ||
-            ps->flags & ~(unsigned)VB_PARAM_INTEGER) {
+            ps->flags & ~(unsigned)(VB_PARAM_INTEGER | VB_PARAM_QUIET_DEFAULT)) {
             snprintf(err, errlen, "model %s: parameter %u ('%.30s') is malformed: a name of at "
                                   "most 30 characters, unique, not model/t_end/description; a "
                                   "one-line help; a finite default",

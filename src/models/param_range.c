@@ -35,3 +35,8 @@ int vb_param_in_range(const vb_param_spec *ps, double x)
         return 0;
     return !(ps->flags & VB_PARAM_INTEGER) || x == floor(x);
 }
+
+int vb_param_said(const vb_param_spec *ps, double x)
+{
+    return !(ps->flags & VB_PARAM_QUIET_DEFAULT) || x != ps->def;
+}

@@ -6,6 +6,7 @@
  * pass_at_most 1 says the passing speed beside it is only an upper bound
  * (an engine's ball passed at the lowest speed its search tried). */
 #include "contact_table.h"
+#include "rigid.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -360,6 +361,17 @@ void vb_contact_summary(const vb_sweep *s, FILE *f)
         }
     if (body) {
         fputs("### The contact solvers (contact.csv)\n\n", f);
+        vb_contact_answer a = {0};
+        if (s->c->profile.state.body)
+            vb_rigid_model_answer(&s->c->profile.state.body->model, &a);
+        if (a.t_land > 0.0) /* before the table's own heading, which ends with its header */
+            fprintf(f, "The ball is dropped: it lands at %.6g s.  A slip that ends at its impact "
+                       "(the state before still falling) is placed at the landing, where the "
+                       "lowest point's gap falls to 0 under gravity, with the flight's distance "
+                       "there and the speed just after the impact; *energy* is blank: its "
+                       "landing's loss of the normal kinetic energy comes a step from the exact "
+                       "one's, which is no energy error of the contact.\n\n",
+                    a.t_land);
         fputs(body_heading, f);
     } else {
         fputs("### The contact handlers and engines (contact.csv)\n\n", f);

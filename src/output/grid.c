@@ -146,7 +146,7 @@ static void provenance(const vb_grid *g, FILE *f)
             gridded |= !strcmp(cg->section[k], "case") && !strcmp(cg->key[k], key);
         if (gridded)
             fprintf(f, " %s=grid", key);
-        else
+        else if (vb_param_said(&m->type->params[i], m->p[i]))
             fprintf(f, " %s=%.17g", key, m->p[i]);
     }
     /* t_end and the steps, the same way */

@@ -65,7 +65,8 @@ void vb_sweep_provenance(FILE *f, const vb_sweep *s, const char *what)
     }
     fprintf(f, "# model=%s", m->type->name);
     for (unsigned i = 0; i < m->type->n_params; i++)
-        fprintf(f, " %s=%.17g", m->type->params[i].name, m->p[i]);
+        if (vb_param_said(&m->type->params[i], m->p[i]))
+            fprintf(f, " %s=%.17g", m->type->params[i].name, m->p[i]);
     fprintf(f, " t_end=%.17g\n# dt=%.17g halvings=%d jitter=%.17g seeds=%d", c->t_end, c->dt,
             c->halvings, c->jitter, c->seeds);
     if (c->trace_path)

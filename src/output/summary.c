@@ -154,8 +154,9 @@ static void summary_head(const vb_sweep *s, FILE *f)
                 m->type->name);
     else
         fprintf(f, "`%s`: model `%s` (", c->path, m->type->name);
-    for (unsigned i = 0; i < m->type->n_params; i++)
-        fprintf(f, "%s%s=%g", i ? " " : "", m->type->params[i].name, m->p[i]);
+    for (unsigned i = 0, said = 0; i < m->type->n_params; i++)
+        if (vb_param_said(&m->type->params[i], m->p[i]))
+            fprintf(f, "%s%s=%g", said++ ? " " : "", m->type->params[i].name, m->p[i]);
     fprintf(f, "), t_end = %g; dt = %g down to %g (%d step sizes)", c->t_end, c->dt,
             ldexp(c->dt, 1 - c->halvings), c->halvings);
     if (c->jitter > 0.0)

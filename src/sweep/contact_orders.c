@@ -8,10 +8,13 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "rigid.h"
 
-int vb_contact_err_applies(const vb_contact_result *c, vb_contact_err m)
+int vb_contact_err_applies(const vb_contact_result *c, int dropped, vb_contact_err m)
 {
     switch (m) {
+    case VB_CONTACT_ERR_ENERGY_ERR:
+        return !dropped; /* bodyrun.c leaves it blank: the landing's loss is a step apart */
     case VB_CONTACT_ERR_T_ROLL:
     case VB_CONTACT_ERR_S_ROLL:
     case VB_CONTACT_ERR_V_ROLL:
@@ -131,6 +134,10 @@ int vb_sweep_contact_orders(vb_sweep *s)
     const vb_contact_result *body = body_of(s);
     if (!body)
         return 0;
+    vb_contact_answer answer = {0};
+    if (c->profile.state.body)
+        vb_rigid_model_answer(&c->profile.state.body->model, &answer);
+    int dropped = answer.t_land > 0.0;
     s->contact_orders =
         calloc(c->n_integ * VB_N_PLANS * VB_N_CONTACT_ERRS, sizeof *s->contact_orders);
     const vb_sweep_job **sel = calloc((size_t)c->seeds + 1, sizeof *sel);
@@ -139,7 +146,7 @@ int vb_sweep_contact_orders(vb_sweep *s)
     for (size_t i = 0; i < c->n_integ && rc == 0; i++)
         for (int kind = 0; kind < VB_N_PLANS; kind++)
             for (int m = 0; m < VB_N_CONTACT_ERRS; m++)
-                if (vb_contact_err_applies(body, (vb_contact_err)m) &&
+                if (vb_contact_err_applies(body, dropped, (vb_contact_err)m) &&
                     fit_row(s, i, (vb_plan_kind)kind, (vb_contact_err)m, sel, vals,
                             &s->contact_orders[s->n_contact_orders]))
                     s->n_contact_orders++;

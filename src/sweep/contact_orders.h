@@ -13,9 +13,10 @@
 
 /* Whether the case's exact body has the measure: the rolling ones where it
  * rolls (a finite t_roll_exact), creep where it must stick (creep_exact
- * 0), the others always.  c: any run's measures (the exact values are the
- * model's, the same in every run). */
-int vb_contact_err_applies(const vb_contact_result *c, vb_contact_err m);
+ * 0), energy_err but for a dropped body (dropped: the model's answer's
+ * t_land > 0; bodyrun.c leaves it blank), the others always.  c: any run's
+ * measures (the exact values are the model's, the same in every run). */
+int vb_contact_err_applies(const vb_contact_result *c, int dropped, vb_contact_err m);
 
 /* One run's error of the measure: its distance from the exact value; inf
  * for a run that did not finish, or a measure that never came (a body
