@@ -3,6 +3,7 @@
 #include "contacts.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "quaternion.h"
@@ -223,4 +224,18 @@ int vb_points_between_bodies(const vb_contact_point *pts, size_t n)
         if (pts[i].b >= 0)
             return 1;
     return 0;
+}
+
+double vb_world_depth(const vb_contact_world *w)
+{
+    vb_contact_point *pts = malloc(vb_world_points_cap(w->n) * sizeof *pts);
+    if (!pts)
+        return (double)NAN;
+    size_t n = vb_world_points(w, 0.0, pts);
+    double depth = 0.0;
+    for (size_t k = 0; k < n; k++) /* a NaN separation kept */
+        if (!(-pts[k].separation <= depth))
+            depth = -pts[k].separation;
+    free(pts);
+    return depth;
 }

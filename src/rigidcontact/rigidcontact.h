@@ -193,6 +193,11 @@ int vb_body_solver_accepts(const vb_body_solver *s, const vb_contact_world *w, c
 int vb_body_solver_step(const vb_body_solver *s, vb_contact_world *w, vb_contact_cache *c,
                         const vb_solver_params *p, vb_body_step_fn *method, double h);
 
+/* The deepest penetration of any contact of the world, body on ground or
+ * body on body (contacts.h's points: -separation), 0 where none is below
+ * its face; NAN when out of memory (contacts.c). */
+double vb_world_depth(const vb_contact_world *w);
+
 /* ---- the regularized contact's creep, in closed form (solver_regularized.c) ----
  * A cube of mass m, edge a, on a slope alpha with friction mu under
  * MuJoCo's soft contact moves at a steady speed where rigid Coulomb
