@@ -54,34 +54,6 @@ void vb_point_update(const vb_contact_world *w, vb_contact_point *pt)
     pt->separation = vb_dot3(pt->n, pt->rb) - B->shape.half[pt->face / 2];
 }
 
-/* a's corner c against b's face f: added when within margin, not through
- * the face's box beyond its centre, and over the face (its two other axes'
- * half-extents, with tol) */
-static int corner_on_face(const vb_contact_world *w, int a, int c, int b, int f, double margin,
-                          double tol, vb_contact_point *pt)
-{
-    const vb_contact_body *B = &w->body[b];
-    memset(pt, 0, sizeof *pt);
-    pt->a = a;
-    pt->b = b;
-    pt->face = f;
-    corner_body(&w->body[a], c, pt->r_body);
-    vb_point_update(w, pt);
-    int k = f / 2;
-    if (!(pt->separation <= margin) || !(pt->separation > -B->shape.half[k]))
-        return 0;
-    for (int m = 0; m < 3; m++) {
-        if (m == k)
-            continue;
-        double e[3] = {0.0, 0.0, 0.0}, u[3];
-        e[m] = 1.0;
-        vb_quat_rotate(B->s.q, e, u);
-        if (!(fabs(vb_dot3(u, pt->rb)) <= B->shape.half[m] + tol))
-            return 0;
-    }
-    return 1;
-}
-
 /* the face of b whose outward normal points most nearly along d */
 static int facing(const vb_contact_body *b, const double d[3])
 {
@@ -109,6 +81,191 @@ static double reach(const vb_contact_body *b, const double u[3])
     return r;
 }
 
+/* body b's axis m, world */
+static void axis(const vb_contact_body *b, int m, double u[3])
+{
+    double e[3] = {0.0, 0.0, 0.0};
+    e[m] = 1.0;
+    vb_quat_rotate(b->s.q, e, u);
+}
+
+/* The reference face of a pair: its centre, normal, in-plane axes and
+ * half-extents; a world point's coordinates in its plane. */
+typedef struct ref_face {
+    double c[3], u[3], e[2][3], half[2];
+} ref_face;
+
+static void in_plane(const ref_face *f, const double x[3], double out[2])
+{
+    double d[3];
+    for (int i = 0; i < 3; i++)
+        d[i] = x[i] - f->c[i];
+    out[0] = vb_dot3(d, f->e[0]);
+    out[1] = vb_dot3(d, f->e[1]);
+}
+
+/* the candidate point at world x on the incident box j, against the
+ * reference box i's face fr; added unless it coincides (in the face's
+ * plane, to tol) with one already there */
+static void candidate(const vb_contact_world *w, size_t i, size_t j, int fr, const ref_face *f,
+                      const double x[3], const double *r_body, double tol, vb_contact_point *cand,
+                      double (*xy)[2], size_t *n)
+{
+    double here[2];
+    in_plane(f, x, here);
+    for (size_t q = 0; q < *n; q++)
+        if (hypot(here[0] - xy[q][0], here[1] - xy[q][1]) <= tol)
+            return;
+    vb_contact_point *pt = &cand[*n];
+    memset(pt, 0, sizeof *pt);
+    pt->a = (int)j, pt->b = (int)i, pt->face = fr;
+    if (r_body)
+        memcpy(pt->r_body, r_body, sizeof pt->r_body);
+    else {
+        const vb_contact_body *I = &w->body[j];
+        double d[3];
+        for (int k = 0; k < 3; k++)
+            d[k] = x[k] - I->s.x[k];
+        vb_quat_rotate_inv(I->s.q, d, pt->r_body);
+    }
+    vb_point_update(w, pt);
+    xy[*n][0] = here[0], xy[*n][1] = here[1];
+    (*n)++;
+}
+
+/* 2-D: (b - a) x (p - a) */
+static double turn(const double a[2], const double b[2], const double p[2])
+{
+    return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+}
+
+/* The overlap of the incident face (corners P, in order round it, and
+ * their plane coordinates q) with the reference face, as points of the
+ * incident box: its corners over the reference face, the points of it
+ * over the reference face's corners, and where its edges cross the
+ * reference face's edges (contacts.h). */
+static size_t overlap(const vb_contact_world *w, size_t i, size_t j, int fr, const ref_face *f,
+                      const double P[4][3], const int corner[4], double tol,
+                      vb_contact_point *cand, double (*xy)[2])
+{
+    const vb_contact_body *I = &w->body[j];
+    double q[4][2];
+    size_t n = 0;
+    for (int k = 0; k < 4; k++) {
+        in_plane(f, P[k], q[k]);
+        if (fabs(q[k][0]) <= f->half[0] + tol && fabs(q[k][1]) <= f->half[1] + tol) {
+            double r[3];
+            corner_body(I, corner[k], r);
+            candidate(w, i, j, fr, f, P[k], r, tol, cand, xy, &n);
+        }
+    }
+    /* the incident face's plane: the reference corner lifted along u */
+    double ni[3], ci[3];
+    for (int k = 0; k < 3; k++)
+        ci[k] = (P[0][k] + P[2][k]) / 2.0, ni[k] = 0.0;
+    double s1[3], s2[3];
+    for (int k = 0; k < 3; k++)
+        s1[k] = P[1][k] - P[0][k], s2[k] = P[3][k] - P[0][k];
+    vb_cross3(s1, s2, ni);
+    double area = turn(q[0], q[1], q[2]) + turn(q[0], q[2], q[3]);
+    for (int c = 0; c < 4 && fabs(vb_dot3(ni, f->u)) > 0.0; c++) {
+        double r[2] = {(c & 1) ? f->half[0] : -f->half[0], (c & 2) ? f->half[1] : -f->half[1]};
+        int inside = 1;
+        for (int k = 0; k < 4 && inside; k++) {
+            double len = hypot(q[(k + 1) % 4][0] - q[k][0], q[(k + 1) % 4][1] - q[k][1]);
+            inside = turn(q[k], q[(k + 1) % 4], r) * (area > 0.0 ? 1.0 : -1.0) >= -tol * len;
+        }
+        if (!inside)
+            continue;
+        double x[3], d[3];
+        for (int k = 0; k < 3; k++)
+            x[k] = f->c[k] + r[0] * f->e[0][k] + r[1] * f->e[1][k];
+        for (int k = 0; k < 3; k++)
+            d[k] = ci[k] - x[k];
+        double t = vb_dot3(ni, d) / vb_dot3(ni, f->u);
+        for (int k = 0; k < 3; k++)
+            x[k] += t * f->u[k];
+        candidate(w, i, j, fr, f, x, NULL, tol, cand, xy, &n);
+    }
+    for (int k = 0; k < 4; k++) {
+        const double *a = q[k], *b = q[(k + 1) % 4];
+        for (int m = 0; m < 2; m++)
+            for (int side = -1; side <= 1; side += 2) {
+                double edge = side * f->half[m], da = a[m] - edge, db = b[m] - edge;
+                if (!((da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0)))
+                    continue;
+                double t = da / (da - db), other = a[1 - m] + t * (b[1 - m] - a[1 - m]);
+                if (!(fabs(other) <= f->half[1 - m] + tol))
+                    continue;
+                double x[3];
+                for (int e = 0; e < 3; e++)
+                    x[e] = P[k][e] + t * (P[(k + 1) % 4][e] - P[k][e]);
+                candidate(w, i, j, fr, f, x, NULL, tol, cand, xy, &n);
+            }
+    }
+    return n;
+}
+
+/* Jolt's PruneContactPoints (ManifoldBetweenTwoFaces.cpp, jrouwe/JoltPhysics
+ * 5f032e2): of n > 4 points, the one farthest from the incident box's
+ * centre (weighted by the squared depth, both clamped to 1 mm^2), the one
+ * farthest from it (as weighted), and the farthest on either side of the
+ * line through the two; kept in that order round the polygon.  Returns
+ * how many (<= 4), their indices in keep. */
+static int prune(const vb_contact_point *cand, size_t n, const double u[3], int keep[4])
+{
+    const double min2 = 1e-6;
+    double proj[24][3], depth2[24];
+    for (size_t k = 0; k < n; k++) {
+        double rn = vb_dot3(cand[k].ra, u);
+        for (int e = 0; e < 3; e++)
+            proj[k][e] = cand[k].ra[e] - rn * u[e];
+        depth2[k] = fmax(min2, cand[k].separation * cand[k].separation);
+    }
+    size_t p1 = 0, p2 = 0;
+    double best = -INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        double v = fmax(min2, vb_dot3(proj[k], proj[k])) * depth2[k];
+        if (v > best)
+            best = v, p1 = k;
+    }
+    best = -INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        double d[3];
+        for (int e = 0; e < 3; e++)
+            d[e] = proj[k][e] - proj[p1][e];
+        double v = fmax(min2, vb_dot3(d, d)) * depth2[k];
+        if (k != p1 && v > best)
+            best = v, p2 = k;
+    }
+    double line[3], perp[3];
+    for (int e = 0; e < 3; e++)
+        line[e] = proj[p2][e] - proj[p1][e];
+    vb_cross3(line, u, perp);
+    int p3 = -1, p4 = -1;
+    double lo = 0.0, hi = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        if (k == p1 || k == p2)
+            continue;
+        double d[3];
+        for (int e = 0; e < 3; e++)
+            d[e] = proj[k][e] - proj[p1][e];
+        double v = vb_dot3(perp, d);
+        if (v < lo)
+            lo = v, p3 = (int)k;
+        else if (v > hi)
+            hi = v, p4 = (int)k;
+    }
+    int m = 0;
+    keep[m++] = (int)p1;
+    if (p3 >= 0)
+        keep[m++] = p3;
+    keep[m++] = (int)p2;
+    if (p4 >= 0)
+        keep[m++] = p4;
+    return m;
+}
+
 /* the points of boxes i < j (contacts.h: i the reference) */
 static size_t pair_points(const vb_contact_world *w, size_t i, size_t j, double margin,
                           vb_contact_point *pts)
@@ -116,47 +273,53 @@ static size_t pair_points(const vb_contact_world *w, size_t i, size_t j, double 
     const vb_contact_body *R = &w->body[i], *I = &w->body[j];
     if (R->shape.kind != VB_SHAPE_BOX || I->shape.kind != VB_SHAPE_BOX)
         return 0;
-    double d[3], u[3], md[3];
+    double d[3], mu[3];
     for (int k = 0; k < 3; k++)
-        d[k] = I->s.x[k] - R->s.x[k], md[k] = -d[k];
-    int fr = facing(R, d);
-    face_normal(R, fr, u);
-    if (vb_dot3(u, d) > R->shape.half[fr / 2] + reach(I, u) + margin)
+        d[k] = I->s.x[k] - R->s.x[k];
+    int fr = facing(R, d), kr = fr / 2;
+    ref_face f;
+    face_normal(R, fr, f.u);
+    if (vb_dot3(f.u, d) > R->shape.half[kr] + reach(I, f.u) + margin)
         return 0; /* apart */
+    for (int k = 0, m = 0; k < 3; k++) {
+        f.c[k] = R->s.x[k] + R->shape.half[kr] * f.u[k];
+        mu[k] = -f.u[k];
+        if (k == kr)
+            continue;
+        axis(R, k, f.e[m]);
+        f.half[m++] = R->shape.half[k];
+    }
     double size = 0.0;
     for (int k = 0; k < 3; k++)
         size = fmax(size, fmax(R->shape.half[k], I->shape.half[k]));
     double tol = 1e-9 * size;
-    size_t slot = pair_slot(w->n, i, j), n = 0;
-    for (int c = 0; c < VB_BODY_FEATURES; c++)
-        if (corner_on_face(w, (int)j, c, (int)i, fr, margin, tol, &pts[n])) {
-            pts[n].slot = slot, pts[n].feature = c;
-            n++;
-        }
-    size_t from_incident = n;
-    int fi = facing(I, md);
-    for (int c = 0; c < VB_BODY_FEATURES; c++) {
-        /* the reference face's corners: bit fr/2 of c is its side */
-        if (((c >> (fr / 2)) & 1) != (fr & 1))
-            continue;
-        if (!corner_on_face(w, (int)i, c, (int)j, fi, margin, tol, &pts[n]))
-            continue;
-        int dup = 0;
-        for (size_t q = 0; q < from_incident && !dup; q++) {
-            double t[3];
-            for (int k = 0; k < 3; k++)
-                t[k] = pts[q].p[k] - pts[n].p[k];
-            double tn = vb_dot3(t, u);
-            for (int k = 0; k < 3; k++)
-                t[k] -= tn * u[k];
-            dup = sqrt(vb_dot3(t, t)) <= tol;
-        }
-        if (dup)
-            continue;
-        pts[n].slot = slot, pts[n].feature = VB_BODY_FEATURES + c;
-        n++;
+    /* the incident face: the one of j turned most against u, its corners
+     * in order round it */
+    int fi = facing(I, mu), ki = fi / 2, m1 = (ki + 1) % 3, m2 = (ki + 2) % 3;
+    const int round[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    int corner[4];
+    double P[4][3];
+    for (int k = 0; k < 4; k++) {
+        corner[k] = (fi & 1) << ki | round[k][0] << m1 | round[k][1] << m2;
+        double r[3];
+        corner_body(I, corner[k], r);
+        vb_quat_rotate(I->s.q, r, P[k]);
+        for (int e = 0; e < 3; e++)
+            P[k][e] += I->s.x[e];
     }
-    return n;
+    vb_contact_point cand[24];
+    double xy[24][2];
+    size_t nc = overlap(w, i, j, fr, &f, P, corner, tol, cand, xy), n = 0;
+    for (size_t k = 0; k < nc; k++) /* near, and not through the reference box */
+        if (cand[k].separation <= margin && cand[k].separation > -R->shape.half[kr])
+            cand[n++] = cand[k];
+    int keep[4] = {0, 1, 2, 3}, m = n > 4 ? prune(cand, n, f.u, keep) : (int)n;
+    size_t slot = pair_slot(w->n, i, j);
+    for (int k = 0; k < m; k++) {
+        pts[k] = cand[keep[k]];
+        pts[k].slot = slot, pts[k].feature = k;
+    }
+    return (size_t)m;
 }
 
 size_t vb_world_points(const vb_contact_world *w, double margin, vb_contact_point *pts)
@@ -216,6 +379,63 @@ double vb_point_inv_mass(const vb_body_vel *vel, const vb_contact_point *pt, con
 vb_manifold_memory *vb_point_memory(vb_contact_cache *c, const vb_contact_point *pt)
 {
     return c && pt->slot < c->n ? &c->m[pt->slot] : NULL;
+}
+
+void vb_points_recall(vb_contact_cache *c, const vb_contact_point *pts, size_t n, double reach,
+                      vb_point_impulse *out)
+{
+    unsigned taken = 0; /* of the current pair's memory */
+    for (size_t k = 0; k < n; k++) {
+        const vb_contact_point *pt = &pts[k];
+        const vb_manifold_memory *mem = vb_point_memory(c, pt);
+        vb_point_impulse *o = &out[k];
+        *o = (vb_point_impulse){0.0, {0.0, 0.0}};
+        if (!mem)
+            continue;
+        int f = pt->feature;
+        if (pt->b >= 0) { /* nearest of last step's, each once */
+            if (k == 0 || pts[k - 1].slot != pt->slot)
+                taken = 0;
+            double best = reach * reach;
+            f = -1;
+            for (int q = 0; q < mem->kept; q++) {
+                double d[3];
+                for (int e = 0; e < 3; e++)
+                    d[e] = mem->anchor[q][e] - pt->r_body[e];
+                double d2 = vb_dot3(d, d);
+                if (!(taken >> q & 1u) && d2 < best)
+                    best = d2, f = q;
+            }
+            if (f < 0)
+                continue;
+            taken |= 1u << f;
+        }
+        o->n = mem->normal[f];
+        o->t[0] = mem->tangent[f][0];
+        o->t[1] = mem->tangent[f][1];
+    }
+}
+
+void vb_points_remember(vb_contact_cache *c, const vb_contact_point *pts, size_t n,
+                        const vb_point_impulse *imp)
+{
+    if (!c)
+        return;
+    memset(c->m, 0, c->n * sizeof *c->m);
+    for (size_t k = 0; k < n; k++) {
+        vb_manifold_memory *mem = vb_point_memory(c, &pts[k]);
+        int f = pts[k].feature;
+        if (!mem)
+            continue;
+        mem->normal[f] = imp[k].n;
+        mem->tangent[f][0] = imp[k].t[0];
+        mem->tangent[f][1] = imp[k].t[1];
+        if (pts[k].b >= 0) {
+            memcpy(mem->anchor[f], pts[k].r_body, sizeof mem->anchor[f]);
+            if (f >= mem->kept)
+                mem->kept = f + 1;
+        }
+    }
 }
 
 int vb_points_between_bodies(const vb_contact_point *pts, size_t n)

@@ -53,8 +53,8 @@ typedef void vb_body_step_fn(vb_rigid_state *s, const vb_rigid_props *p, double 
 /* the features of a body: the sphere's lowest point is 0; a box's corner
  * i is at (+-hx, +-hy, +-hz) with bit 0, 1, 2 of i set for the + sign */
 #define VB_BODY_FEATURES 8
-/* the features of a manifold: a body's against the ground, or two boxes'
- * (contacts.h: the incident box's corners, then the reference face's) */
+/* the points a manifold remembers: a body's corners against the ground
+ * (by feature), or two boxes' points (at most 4, contacts.h) */
 #define VB_MANIFOLD_FEATURES (2 * VB_BODY_FEATURES)
 
 typedef struct vb_contact_body {
@@ -83,6 +83,9 @@ typedef struct vb_manifold_memory {
      * (world) where it was made: Jolt warm-starts a point only when both
      * are within 1 cm of last step's */
     double anchor[VB_MANIFOLD_FEATURES][3], ground_point[VB_MANIFOLD_FEATURES][3];
+    /* two boxes (pgs): the points of last step, normal[k], tangent[k] and
+     * anchor[k] (on the incident box, its frame) for k < kept */
+    int kept;
 } vb_manifold_memory;
 
 /* The manifolds of a world of `bodies` bodies: m[i] body i's against the

@@ -41,7 +41,13 @@
  * Every point of the world is a row (contacts.h: a body on the ground, a
  * box on a box), and each iteration goes over all of them, as Bullet's
  * solveSingleIteration goes over every contact of the island: a stack's
- * contacts pass their impulses up and down through the iterations.
+ * contacts pass their impulses up and down through the iterations.  A
+ * point on the ground is warm-started by its feature (the body's corner);
+ * a point of two boxes by the nearest of the pair's points of last step,
+ * within `margin` on the incident box (contacts.h: vb_points_recall, as
+ * Bullet's persistent manifold matches a new point to its cache), so that
+ * a point that moves from a corner to a crossing of two edges as a box
+ * turns by round-off keeps its impulse.
  * `substeps` (1 by default, Bullet's) splits the step into that many
  * whole solver steps of dt/substeps, each with its own contacts and warm
  * start: the sub-stepping of Macklin et al. 2019 applied to this solver,
@@ -71,11 +77,12 @@ typedef struct row_point {
     double ln, lt[2];   /* accumulated impulses */
 } row_point;
 
-/* the rows of the points, warm-started into vel (pre: the velocities
- * before gravity's kick, for restitution) */
-static void make_rows(const vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
-                      double h, const vb_body_vel *pre, vb_body_vel *vel, row_point *rows,
-                      size_t n)
+/* the rows of the points, warm-started into vel with the fraction
+ * warm_start of last step's impulses (pre: the velocities before
+ * gravity's kick, for restitution) */
+static void make_rows(const vb_contact_world *w, const vb_point_impulse *last,
+                      const vb_solver_params *p, double h, const vb_body_vel *pre,
+                      vb_body_vel *vel, row_point *rows, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         row_point *rp = &rows[k];
@@ -93,12 +100,10 @@ static void make_rows(const vb_contact_world *w, vb_contact_cache *c, const vb_s
             rest = 0.0;
         double pen = rp->pt.separation + p->slop;
         rp->target = rest + (pen > 0.0 ? -pen / h : -pen * p->baumgarte / h);
-        const vb_manifold_memory *mem = vb_point_memory(c, &rp->pt);
-        int f = rp->pt.feature;
-        rp->ln = mem ? p->warm_start * mem->normal[f] : 0.0;
+        rp->ln = p->warm_start * last[k].n;
         vb_point_apply(vel, &rp->pt, nrm, rp->ln);
         for (int j = 0; j < 2; j++) {
-            rp->lt[j] = mem ? p->warm_start * mem->tangent[f][j] : 0.0;
+            rp->lt[j] = p->warm_start * last[k].t[j];
             vb_point_apply(vel, &rp->pt, rp->t[j], rp->lt[j]);
         }
     }
@@ -133,10 +138,11 @@ static void iterate(const vb_contact_world *w, vb_body_vel *vel, row_point *rows
     }
 }
 
-/* one whole solver step of h; work: the world's velocities and rows */
+/* one whole solver step of h; work: the world's velocities, rows, points
+ * and their impulses */
 static int solve(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                  vb_body_step_fn *method, double h, vb_body_vel *vel, row_point *rows,
-                 vb_contact_point *pts)
+                 vb_contact_point *pts, vb_point_impulse *imp)
 {
     size_t nb = w->n, n = vb_world_points(w, p->margin, pts);
     vb_body_vel *pre = vel, *free_vel = vel + nb, *bv = vel + 2 * nb;
@@ -148,19 +154,13 @@ static int solve(vb_contact_world *w, vb_contact_cache *c, const vb_solver_param
     }
     for (size_t k = 0; k < n; k++)
         rows[k].pt = pts[k];
-    make_rows(w, c, p, h, pre, bv, rows, n);
+    vb_points_recall(c, pts, n, p->margin, imp);
+    make_rows(w, imp, p, h, pre, bv, rows, n);
     for (int it = 0; it < p->iterations; it++)
         iterate(w, bv, rows, n);
-    if (c) { /* each manifold's memory: this step's points alone */
-        memset(c->m, 0, c->n * sizeof *c->m);
-        for (size_t k = 0; k < n; k++) {
-            vb_manifold_memory *mem = vb_point_memory(c, &rows[k].pt);
-            int f = rows[k].pt.feature;
-            mem->normal[f] = rows[k].ln;
-            mem->tangent[f][0] = rows[k].lt[0];
-            mem->tangent[f][1] = rows[k].lt[1];
-        }
-    }
+    for (size_t k = 0; k < n; k++)
+        imp[k] = (vb_point_impulse){rows[k].ln, {rows[k].lt[0], rows[k].lt[1]}};
+    vb_points_remember(c, pts, n, imp);
     for (size_t i = 0; i < nb; i++) {
         vb_contact_body *b = &w->body[i];
         int touched = 0;
@@ -186,10 +186,12 @@ static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params
     vb_body_vel *vel = malloc(3 * (w->n ? w->n : 1) * sizeof *vel);
     row_point *rows = malloc(cap * sizeof *rows);
     vb_contact_point *pts = malloc(cap * sizeof *pts);
-    int rc = vel && rows && pts ? VB_BODY_OK : VB_BODY_DIVERGED;
+    vb_point_impulse *imp = malloc(cap * sizeof *imp);
+    int rc = vel && rows && pts && imp ? VB_BODY_OK : VB_BODY_DIVERGED;
     int subs = p->substeps > 0 ? p->substeps : 1;
     for (int s = 0; s < subs && rc == VB_BODY_OK; s++)
-        rc = solve(w, c, p, method, subs == 1 ? dt : dt / subs, vel, rows, pts);
+        rc = solve(w, c, p, method, subs == 1 ? dt : dt / subs, vel, rows, pts, imp);
+    free(imp);
     free(vel);
     free(rows);
     free(pts);
