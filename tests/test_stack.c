@@ -279,10 +279,7 @@ static void test_stack_turned_pair_stands(void)
     for (int i = 0; i < 60; i++) {
         CHECK(vb_body_solver_step(pgs, &w, &c, &p, method, 1.0 / 60.0) == 0, "step %d", i);
         double dz = fabs(b[1].s.x[2] - 1.5 * s.size), dx = hypot(b[1].s.x[0], b[1].s.x[1]);
-        if (!(dz <= drift)) /* a NaN kept */
-            drift = dz;
-        if (!(dx <= drift))
-            drift = dx;
+        drift = max_or_nan(drift, max_or_nan(dz, dx));
     }
     vb_contact_cache_free(&c);
     /* the aligned pair's round-off allowance (above) */
