@@ -190,7 +190,7 @@ def test_case_and_bad_input(tmp):
     rows = suite.table_rows(os.path.join(tmp, "out", "b", "contact.csv")) if r.returncode == 0 else []
     check([x["integrator"] for x in rows][:1] == ["rigid-explicit-gyro+toi"] and len(rows) == 4,
           "a case's [contact] on roll: rows METHOD+SOLVER in contact.csv", (r.stderr, rows[:2]))
-    r = case("iterations = 0\n")
+    r = case("iterations = -1\n")
     check(r.returncode == 2 and "b.case:15: iterations:" in r.stderr,
           "a value out of range: file, line and key, exit 2", r.stderr)
     r = case("solref = 0.02\n")

@@ -173,6 +173,7 @@ int main(int argc, char **argv)
     suite_can_fail();
     suite_rolling();
     suite_body_solvers();
+    suite_stack();
     suite_bodyrun();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -104,9 +104,23 @@ static void test_solver_table_and_keys(void)
     /* Bullet's btContactSolverInfo.h:85-108 */
     CHECK(p.iterations == 10 && p.baumgarte == 0.2 && p.slop == 0.0 && p.warm_start == 0.85 &&
               p.threshold == 0.2 && p.margin == 0.02, "pgs: Bullet's defaults");
-    CHECK(vb_body_solver_set(pgs, &p, "substeps", "4", err, sizeof err) == -1 &&
-              strstr(err, "iterations"), "pgs takes no substeps: %s", err);
-    CHECK(vb_body_solver_set(pgs, &p, "iterations", "0", err, sizeof err) == -2, "0 iterations");
+    CHECK(p.substeps == 1, "pgs: one step a step, Bullet's");
+    CHECK(vb_body_solver_set(pgs, &p, "position_iterations", "4", err, sizeof err) == -1 &&
+              strstr(err, "iterations, substeps"), "pgs takes no position_iterations: %s", err);
+    CHECK(vb_body_solver_set(pgs, &p, "substeps", "4", err, sizeof err) == 0 && p.substeps == 4,
+          "pgs substeps = 4 (issue 55's equal-cost comparison)");
+    CHECK(vb_body_solver_set(pgs, &p, "substeps", "0", err, sizeof err) == -2, "0 substeps");
+    /* 0 iterations: no solve, the bodies fall (issue 55's check) */
+    CHECK(vb_body_solver_set(pgs, &p, "iterations", "0", err, sizeof err) == 0 && p.iterations == 0,
+          "0 iterations");
+    CHECK(vb_body_solver_set(pgs, &p, "iterations", "-1", err, sizeof err) == -2 &&
+              strstr(err, "[0, 10000]"), "-1 iterations: %s", err);
+    CHECK(vb_body_solver_set(pgs, &p, "warm_start", "no", err, sizeof err) == 0 &&
+              p.warm_start == 0.0, "warm_start = no");
+    CHECK(vb_body_solver_set(pgs, &p, "warm_start", "yes", err, sizeof err) == 0 &&
+              p.warm_start == 0.85, "warm_start = yes: Bullet's m_warmstartingFactor 0.85");
+    CHECK(vb_body_solver_set(pgs, &p, "warm_start", "maybe", err, sizeof err) == -2 &&
+              strstr(err, "yes"), "warm_start = maybe: %s", err);
     CHECK(vb_body_solver_set(pgs, &p, "iterations", "4", err, sizeof err) == 0 && p.iterations == 4,
           "iterations = 4");
     const vb_body_solver *soft = vb_body_solver_find("soft");

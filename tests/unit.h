@@ -90,6 +90,7 @@ void suite_rigid_methods(void);
 void suite_schema(void);
 void suite_rolling(void);
 void suite_body_solvers(void);
+void suite_stack(void);
 void suite_bodyrun(void);
 void suite_rigid_engines(void);
 void suite_options(void);

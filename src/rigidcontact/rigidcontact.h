@@ -53,6 +53,9 @@ typedef void vb_body_step_fn(vb_rigid_state *s, const vb_rigid_props *p, double 
 /* the features of a body: the sphere's lowest point is 0; a box's corner
  * i is at (+-hx, +-hy, +-hz) with bit 0, 1, 2 of i set for the + sign */
 #define VB_BODY_FEATURES 8
+/* the points a manifold remembers: a body's corners against the ground
+ * (by feature), or two boxes' points (at most 4, contacts.h) */
+#define VB_MANIFOLD_FEATURES (2 * VB_BODY_FEATURES)
 
 typedef struct vb_contact_body {
     vb_rigid_state s;    /* stepped in place */
@@ -68,26 +71,32 @@ typedef struct vb_contact_world {
     double mu_s, mu_k, restitution;
 } vb_contact_world;
 
-/* What a solver carries between steps, per body against the ground. */
+/* What a solver carries between steps, per manifold: a body against the
+ * ground, or two bodies against each other. */
 typedef struct vb_manifold_memory {
-    double normal[VB_BODY_FEATURES];     /* accumulated normal impulse */
-    double tangent[VB_BODY_FEATURES][2]; /* along the ground's tangents t1, t2 */
+    double normal[VB_MANIFOLD_FEATURES];     /* accumulated normal impulse */
+    double tangent[VB_MANIFOLD_FEATURES][2]; /* along the contact's tangents t1, t2 */
     double friction[2];                  /* a manifold's friction at its centre (Jolt) */
     double twist;                        /* a manifold's friction about the normal (Jolt) */
     int has_friction;                    /* the manifold existed last step (Jolt keeps its friction) */
     /* each point's anchor on the body (body frame) and on the ground
      * (world) where it was made: Jolt warm-starts a point only when both
      * are within 1 cm of last step's */
-    double anchor[VB_BODY_FEATURES][3], ground_point[VB_BODY_FEATURES][3];
+    double anchor[VB_MANIFOLD_FEATURES][3], ground_point[VB_MANIFOLD_FEATURES][3];
+    /* two boxes (pgs): the points of last step, normal[k], tangent[k] and
+     * anchor[k] (on the incident box, its frame) for k < kept */
+    int kept;
 } vb_manifold_memory;
 
+/* The manifolds of a world of `bodies` bodies: m[i] body i's against the
+ * ground (i < bodies), then one for each pair i < j. */
 typedef struct vb_contact_cache {
-    size_t n;
+    size_t n;              /* manifolds: bodies + bodies (bodies - 1) / 2 */
     vb_manifold_memory *m; /* n, zeroed by init */
 } vb_contact_cache;
 
-/* 0, or -1 when out of memory */
-int vb_contact_cache_init(vb_contact_cache *c, size_t n);
+/* For a world of `bodies` bodies: 0, or -1 when out of memory */
+int vb_contact_cache_init(vb_contact_cache *c, size_t bodies);
 void vb_contact_cache_free(vb_contact_cache *c);
 
 /* ---- the solvers' keys ---- */
@@ -134,7 +143,11 @@ enum {
 enum {
     /* it takes mu_s and mu_k apart; the others have one coefficient, as
      * their engines do, and refuse a contact where they differ */
-    VB_SOLVER_TWO_MU = 1u
+    VB_SOLVER_TWO_MU = 1u,
+    /* it solves bodies against bodies too (contacts.h: a box on a box),
+     * every contact of the world in each iteration; the others go body by
+     * body against the ground and refuse a world of several bodies */
+    VB_SOLVER_BODIES = 2u
 };
 
 /* What a solver step returns besides 0 (the run is then diverged) */
@@ -165,7 +178,8 @@ void vb_body_solver_defaults(const vb_body_solver *s, vb_solver_params *p);
 /* One key from text: 0; -1 a key this solver does not read (err lists the
  * ones it does); -2 a value out of range (err says the range).  Keys:
  * iterations, position_iterations, substeps, relax_iterations,
- * baumgarte, slop, margin, warm_start, threshold, hertz, damping_ratio,
+ * baumgarte, slop, margin, warm_start (a fraction in [0, 1], or yes: the
+ * solver's default, no: 0), threshold, hertz, damping_ratio,
  * pushout, max_correction, lever (midpoint|body), solref (two numbers),
  * solimp (five), impratio, cone (pyramidal|elliptic), refsafe (yes|no). */
 int vb_body_solver_set(const vb_body_solver *s, vb_solver_params *p, const char *key,
@@ -181,6 +195,11 @@ int vb_body_solver_accepts(const vb_body_solver *s, const vb_contact_world *w, c
 /* One step of h > 0: an error of the enum above, or 0. */
 int vb_body_solver_step(const vb_body_solver *s, vb_contact_world *w, vb_contact_cache *c,
                         const vb_solver_params *p, vb_body_step_fn *method, double h);
+
+/* The deepest penetration of any contact of the world, body on ground or
+ * body on body (contacts.h's points: -separation), 0 where none is below
+ * its face; NAN when out of memory (contacts.c). */
+double vb_world_depth(const vb_contact_world *w);
 
 /* ---- the regularized contact's creep, in closed form (solver_regularized.c) ----
  * A cube of mass m, edge a, on a slope alpha with friction mu under

@@ -36,15 +36,32 @@
  * held along the slope and not only across it.  Bullet's split impulse
  * (on by default, m_splitImpulse, btContactSolverInfo.h:95) acts only
  * below m_splitImpulsePenetrationThreshold = -0.04 m (96, cpp:962): deeper
- * than any contact here, which follow the non-split path above. */
+ * than any contact here, which follow the non-split path above.
+ *
+ * Every point of the world is a row (contacts.h: a body on the ground, a
+ * box on a box), and each iteration goes over all of them, as Bullet's
+ * solveSingleIteration goes over every contact of the island: a stack's
+ * contacts pass their impulses up and down through the iterations.  A
+ * point on the ground is warm-started by its feature (the body's corner);
+ * a point of two boxes by the nearest of the pair's points of last step,
+ * within `margin` on the incident box (contacts.h: vb_points_recall, as
+ * Bullet's persistent manifold matches a new point to its cache), so that
+ * a point that moves from a corner to a crossing of two edges as a box
+ * turns by round-off keeps its impulse.
+ * `substeps` (1 by default, Bullet's) splits the step into that many
+ * whole solver steps of dt/substeps, each with its own contacts and warm
+ * start: the sub-stepping of Macklin et al. 2019 applied to this solver,
+ * for issue 55's comparison at equal cost. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "bodyops.h"
+#include "contacts.h"
 
 static void defaults(vb_solver_params *p)
 {
     p->iterations = 10;
+    p->substeps = 1;
     p->baumgarte = 0.2;
     p->slop = 0.0;
     p->margin = 0.02;
@@ -53,42 +70,29 @@ static void defaults(vb_solver_params *p)
 }
 
 typedef struct row_point {
-    vb_body_point pt;
+    vb_contact_point pt;
+    double t[2][3];     /* the contact's tangents */
     double m_n, m_t[2]; /* effective masses */
     double target;      /* the normal velocity the row drives towards */
     double ln, lt[2];   /* accumulated impulses */
 } row_point;
 
-static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
-                     const vb_solver_params *p, vb_body_step_fn *method, double h)
+/* the rows of the points, warm-started into vel with the fraction
+ * warm_start of last step's impulses (pre: the velocities before
+ * gravity's kick, for restitution) */
+static void make_rows(const vb_contact_world *w, const vb_point_impulse *last,
+                      const vb_solver_params *p, double h, const vb_body_vel *pre,
+                      vb_body_vel *vel, row_point *rows, size_t n)
 {
-    vb_body_point pts[VB_BODY_FEATURES];
-    int n = vb_body_points(b, &w->ground, p->margin, pts);
-    vb_manifold_memory next;
-    memset(&next, 0, sizeof next);
-    if (n == 0) {
-        *mem = next;
-        method(&b->s, &b->p, h);
-        return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
-    }
-    const double *nrm = w->ground.normal;
-    double t[2][3];
-    vb_ground_tangents(nrm, t[0], t[1]);
-    vb_body_vel pre, free_vel, bv;
-    vb_body_vel_now(b, &pre);
-    if (vb_body_vel_free(b, method, h, &free_vel) != VB_BODY_OK)
-        return VB_BODY_DIVERGED;
-    bv = free_vel;
-    row_point rows[VB_BODY_FEATURES];
-    for (int k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++) {
         row_point *rp = &rows[k];
-        rp->pt = pts[k];
-        const double *r = rp->pt.r;
-        rp->m_n = 1.0 / vb_vel_inv_mass(&bv, r, nrm);
+        const double *nrm = rp->pt.n;
+        vb_ground_tangents(nrm, rp->t[0], rp->t[1]);
+        rp->m_n = 1.0 / vb_point_inv_mass(vel, &rp->pt, nrm);
         for (int j = 0; j < 2; j++)
-            rp->m_t[j] = 1.0 / vb_vel_inv_mass(&bv, r, t[j]);
+            rp->m_t[j] = 1.0 / vb_point_inv_mass(vel, &rp->pt, rp->t[j]);
         double vp[3];
-        vb_vel_at(&pre, r, vp);
+        vb_point_vel(pre, &rp->pt, vp);
         double rel = vb_dot3(nrm, vp), rest = 0.0;
         if (!(fabs(rel) < p->threshold))
             rest = -w->restitution * rel;
@@ -96,54 +100,102 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
             rest = 0.0;
         double pen = rp->pt.separation + p->slop;
         rp->target = rest + (pen > 0.0 ? -pen / h : -pen * p->baumgarte / h);
-        int f = rp->pt.feature;
-        rp->ln = p->warm_start * mem->normal[f];
-        vb_vel_apply_along(&bv, r, nrm, rp->ln);
+        rp->ln = p->warm_start * last[k].n;
+        vb_point_apply(vel, &rp->pt, nrm, rp->ln);
         for (int j = 0; j < 2; j++) {
-            rp->lt[j] = p->warm_start * mem->tangent[f][j];
-            vb_vel_apply_along(&bv, r, t[j], rp->lt[j]);
+            rp->lt[j] = p->warm_start * last[k].t[j];
+            vb_point_apply(vel, &rp->pt, rp->t[j], rp->lt[j]);
         }
     }
-    for (int it = 0; it < p->iterations; it++) {
-        for (int k = 0; k < n; k++) {
-            row_point *rp = &rows[k];
+}
+
+/* solveSingleIteration: every normal row, then every friction row */
+static void iterate(const vb_contact_world *w, vb_body_vel *vel, row_point *rows, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        row_point *rp = &rows[k];
+        double vp[3];
+        vb_point_vel(vel, &rp->pt, vp);
+        double ln = rp->ln + rp->m_n * (rp->target - vb_dot3(rp->pt.n, vp));
+        if (ln < 0.0)
+            ln = 0.0;
+        vb_point_apply(vel, &rp->pt, rp->pt.n, ln - rp->ln);
+        rp->ln = ln;
+    }
+    for (size_t k = 0; k < n; k++) {
+        row_point *rp = &rows[k];
+        if (!(rp->ln > 0.0))
+            continue;
+        double limit = w->mu_s * rp->ln;
+        for (int j = 0; j < 2; j++) {
             double vp[3];
-            vb_vel_at(&bv, rp->pt.r, vp);
-            double ln = rp->ln + rp->m_n * (rp->target - vb_dot3(nrm, vp));
-            if (ln < 0.0)
-                ln = 0.0;
-            vb_vel_apply_along(&bv, rp->pt.r, nrm, ln - rp->ln);
-            rp->ln = ln;
-        }
-        for (int k = 0; k < n; k++) {
-            row_point *rp = &rows[k];
-            if (!(rp->ln > 0.0))
-                continue;
-            double limit = w->mu_s * rp->ln;
-            for (int j = 0; j < 2; j++) {
-                double vp[3];
-                vb_vel_at(&bv, rp->pt.r, vp);
-                double lt = rp->lt[j] - rp->m_t[j] * vb_dot3(t[j], vp);
-                lt = lt < -limit ? -limit : lt > limit ? limit : lt;
-                vb_vel_apply_along(&bv, rp->pt.r, t[j], lt - rp->lt[j]);
-                rp->lt[j] = lt;
-            }
+            vb_point_vel(vel, &rp->pt, vp);
+            double lt = rp->lt[j] - rp->m_t[j] * vb_dot3(rp->t[j], vp);
+            lt = lt < -limit ? -limit : lt > limit ? limit : lt;
+            vb_point_apply(vel, &rp->pt, rp->t[j], lt - rp->lt[j]);
+            rp->lt[j] = lt;
         }
     }
-    for (int k = 0; k < n; k++) {
-        int f = rows[k].pt.feature;
-        next.normal[f] = rows[k].ln;
-        next.tangent[f][0] = rows[k].lt[0];
-        next.tangent[f][1] = rows[k].lt[1];
+}
+
+/* one whole solver step of h; work: the world's velocities, rows, points
+ * and their impulses */
+static int solve(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
+                 vb_body_step_fn *method, double h, vb_body_vel *vel, row_point *rows,
+                 vb_contact_point *pts, vb_point_impulse *imp)
+{
+    size_t nb = w->n, n = vb_world_points(w, p->margin, pts);
+    vb_body_vel *pre = vel, *free_vel = vel + nb, *bv = vel + 2 * nb;
+    for (size_t i = 0; i < nb; i++) {
+        vb_body_vel_now(&w->body[i], &pre[i]);
+        if (vb_body_vel_free(&w->body[i], method, h, &free_vel[i]) != VB_BODY_OK)
+            return VB_BODY_DIVERGED;
+        bv[i] = free_vel[i];
     }
-    *mem = next;
-    return vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv);
+    for (size_t k = 0; k < n; k++)
+        rows[k].pt = pts[k];
+    vb_points_recall(c, pts, n, p->margin, imp);
+    make_rows(w, imp, p, h, pre, bv, rows, n);
+    for (int it = 0; it < p->iterations; it++)
+        iterate(w, bv, rows, n);
+    for (size_t k = 0; k < n; k++)
+        imp[k] = (vb_point_impulse){rows[k].ln, {rows[k].lt[0], rows[k].lt[1]}};
+    vb_points_remember(c, pts, n, imp);
+    for (size_t i = 0; i < nb; i++) {
+        vb_contact_body *b = &w->body[i];
+        int touched = 0;
+        for (size_t k = 0; k < n && !touched; k++)
+            touched = rows[k].pt.a == (int)i || rows[k].pt.b == (int)i;
+        if (!touched) {
+            method(&b->s, &b->p, h);
+            if (!vb_body_finite(b))
+                return VB_BODY_DIVERGED;
+            continue;
+        }
+        if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel[i],
+                           &bv[i]) != VB_BODY_OK)
+            return VB_BODY_DIVERGED;
+    }
+    return VB_BODY_OK;
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
-                vb_body_step_fn *method, double h)
+                vb_body_step_fn *method, double dt)
 {
-    return vb_body_each(w, c, p, method, h, step_body);
+    size_t cap = vb_world_points_cap(w->n);
+    vb_body_vel *vel = malloc(3 * (w->n ? w->n : 1) * sizeof *vel);
+    row_point *rows = malloc(cap * sizeof *rows);
+    vb_contact_point *pts = malloc(cap * sizeof *pts);
+    vb_point_impulse *imp = malloc(cap * sizeof *imp);
+    int rc = vel && rows && pts && imp ? VB_BODY_OK : VB_BODY_DIVERGED;
+    int subs = p->substeps > 0 ? p->substeps : 1;
+    for (int s = 0; s < subs && rc == VB_BODY_OK; s++)
+        rc = solve(w, c, p, method, subs == 1 ? dt : dt / subs, vel, rows, pts, imp);
+    free(imp);
+    free(vel);
+    free(rows);
+    free(pts);
+    return rc;
 }
 
 const vb_body_solver vb_solver_pgs = {
@@ -152,9 +204,9 @@ const vb_body_solver vb_solver_pgs = {
                "bias (Bullet's defaults)",
     .source = "bullet3 6c888f4 btSequentialImpulseConstraintSolver.cpp:494-501,898-969,"
               "1645-1682; btContactSolverInfo.h:85-108; btPersistentManifold.cpp:26",
-    .keys = VB_KEY_ITERATIONS | VB_KEY_BAUMGARTE | VB_KEY_SLOP | VB_KEY_MARGIN |
-            VB_KEY_WARM_START | VB_KEY_THRESHOLD,
-    .flags = 0,
+    .keys = VB_KEY_ITERATIONS | VB_KEY_SUBSTEPS | VB_KEY_BAUMGARTE | VB_KEY_SLOP |
+            VB_KEY_MARGIN | VB_KEY_WARM_START | VB_KEY_THRESHOLD,
+    .flags = VB_SOLVER_BODIES,
     .defaults = defaults,
     .step = step,
 };

@@ -35,12 +35,25 @@
  * (every case here); a slip that turns is followed step by step.
  * Not resolved exactly, and refused with VB_BODY_UNSUPPORTED: a box that
  * meets the plane on an edge or a corner, or turning, and a ball whose
- * moments differ. */
+ * moments differ.
+ *
+ * A stack (bodies on bodies, contacts.h): at rest, each box flat on its
+ * support (the ground, or a box under it) and touching it, the resting
+ * forces exist (each contact carries the weight above it, no friction on
+ * the flat) and nothing moves: toi keeps every body where it is, as it
+ * keeps a box held on the ground, without the method's step (which under
+ * symplectic Euler would drift by a kick).  That the forces are pushes,
+ * the combined centre of mass above each box over its support, is the
+ * model's bound (models/stack.h), not checked here.  A stack in motion
+ * would need the contact forces of several bodies at once, a linear
+ * complementarity problem: refused (VB_BODY_UNSUPPORTED). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
-#include "bodyops.h"
+#include <stdlib.h>
+
+#include "contacts.h"
 #include "quaternion.h"
 
 #define MAX_EVENTS 64
@@ -381,9 +394,58 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
     return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
 }
 
+/* body i rests on a support at pts: the ground or a box, a point of the
+ * two within touching distance whose normal pushes i up (against gravity) */
+static int supported(const vb_contact_world *w, size_t i, const vb_contact_point *pts, size_t n)
+{
+    const vb_contact_body *b = &w->body[i];
+    toi_ctx c = {.w = w, .b = (vb_contact_body *)b};
+    double tol = touch_tol(&c, &b->s);
+    for (size_t k = 0; k < n; k++) {
+        const vb_contact_point *pt = &pts[k];
+        double up = vb_dot3(pt->n, b->p.gravity); /* < 0: n pushes a up */
+        int on = (pt->a == (int)i && up < 0.0) || (pt->b == (int)i && up > 0.0);
+        if (on && fabs(pt->separation) <= tol)
+            return 1;
+    }
+    return 0;
+}
+
+/* every body at rest, flat, on a support: 1 (nothing moves) */
+static int stack_at_rest(const vb_contact_world *w, const vb_contact_point *pts, size_t n)
+{
+    for (size_t i = 0; i < w->n; i++) {
+        const vb_contact_body *b = &w->body[i];
+        toi_ctx c = {.w = w, .b = (vb_contact_body *)b};
+        for (int k = 0; k < 3; k++)
+            if (b->s.v[k] != 0.0 || b->s.w[k] != 0.0)
+                return 0;
+        if (b->shape.kind != VB_SHAPE_BOX || !box_flat(&c, &b->s) || !supported(w, i, pts, n))
+            return 0;
+    }
+    return 1;
+}
+
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
+    if (w->n > 1) {
+        vb_contact_point *pts = malloc(vb_world_points_cap(w->n) * sizeof *pts);
+        if (!pts)
+            return VB_BODY_DIVERGED;
+        /* the points within touching distance (round-off of a box's
+         * height) of their face */
+        double margin = 0.0;
+        for (size_t i = 0; i < w->n; i++) {
+            toi_ctx tc = {.w = w, .b = &w->body[i]};
+            margin = fmax(margin, touch_tol(&tc, &w->body[i].s));
+        }
+        size_t n = vb_world_points(w, margin, pts);
+        int between = vb_points_between_bodies(pts, n), rest = between && stack_at_rest(w, pts, n);
+        free(pts);
+        if (between)
+            return rest ? VB_BODY_OK : VB_BODY_UNSUPPORTED;
+    }
     return vb_body_each(w, c, p, method, h, step_body);
 }
 
@@ -394,7 +456,7 @@ const vb_body_solver vb_solver_toi = {
     .source = "the exact contact mechanics of docs/contact.md (3D); the 2-D toi's event "
               "location (src/contact/handler_toi.c)",
     .keys = 0,
-    .flags = VB_SOLVER_TWO_MU,
+    .flags = VB_SOLVER_TWO_MU | VB_SOLVER_BODIES,
     .defaults = defaults,
     .step = step,
 };

@@ -38,7 +38,7 @@ void vb_body_solver_defaults(const vb_body_solver *s, vb_solver_params *p)
 
 /* ---- keys ---- */
 
-typedef enum { K_INT, K_DOUBLE, K_DOUBLES, K_LEVER, K_CONE, K_YESNO } key_kind;
+typedef enum { K_INT, K_DOUBLE, K_DOUBLES, K_LEVER, K_CONE, K_YESNO, K_WARM } key_kind;
 
 typedef struct key_spec {
     const char *name;
@@ -52,14 +52,15 @@ typedef struct key_spec {
 
 #define OFF(f) offsetof(vb_solver_params, f)
 static const key_spec keys[] = {
-    {"iterations", VB_KEY_ITERATIONS, K_INT, OFF(iterations), 1, 1, 10000, "an integer in [1, 10000]"},
+    /* 0: no velocity solve at all (the bodies fall: issue 55's check) */
+    {"iterations", VB_KEY_ITERATIONS, K_INT, OFF(iterations), 1, 0, 10000, "an integer in [0, 10000]"},
     {"position_iterations", VB_KEY_POSITION_ITERATIONS, K_INT, OFF(position_iterations), 1, 0, 10000, "an integer in [0, 10000]"},
     {"substeps", VB_KEY_SUBSTEPS, K_INT, OFF(substeps), 1, 1, 10000, "an integer in [1, 10000]"},
     {"relax_iterations", VB_KEY_RELAX, K_INT, OFF(relax_iterations), 1, 0, 10000, "an integer in [0, 10000]"},
     {"baumgarte", VB_KEY_BAUMGARTE, K_DOUBLE, OFF(baumgarte), 1, 0, 1, "a number in [0, 1]"},
     {"slop", VB_KEY_SLOP, K_DOUBLE, OFF(slop), 1, 0, 1, "a number in [0, 1] m"},
     {"margin", VB_KEY_MARGIN, K_DOUBLE, OFF(margin), 1, 0, 1, "a number in [0, 1] m"},
-    {"warm_start", VB_KEY_WARM_START, K_DOUBLE, OFF(warm_start), 1, 0, 1, "a number in [0, 1] (0: off)"},
+    {"warm_start", VB_KEY_WARM_START, K_WARM, OFF(warm_start), 1, 0, 1, "yes (the solver's default factor), no, or a factor in [0, 1] (0: off)"},
     {"threshold", VB_KEY_THRESHOLD, K_DOUBLE, OFF(threshold), 1, 0, INFINITY, "a number >= 0 m/s"},
     {"hertz", VB_KEY_SOFTNESS, K_DOUBLE, OFF(hertz), 1, 0, INFINITY, "a number >= 0 (0: rigid)"},
     {"damping_ratio", VB_KEY_SOFTNESS, K_DOUBLE, OFF(damping_ratio), 1, 0, INFINITY, "a number >= 0"},
@@ -138,6 +139,16 @@ int vb_body_solver_set(const vb_body_solver *s, vb_solver_params *p, const char 
             return bad_value(k, value, err, errlen);
         *(int *)field = (int)x;
         return 0;
+    case K_WARM:
+        if (strcmp(value, "yes") == 0 || strcmp(value, "no") == 0) {
+            vb_solver_params d;
+            vb_body_solver_defaults(s, &d);
+            /* yes: the engine's factor (Bullet's 0.85, Box2D's 1) */
+            *(double *)field = strcmp(value, "no") == 0 ? 0.0 : d.warm_start > 0.0 ? d.warm_start : 1.0;
+            return 0;
+        }
+        /* a factor */
+        __attribute__((fallthrough));
     case K_DOUBLE:
         if (vb_parse_double(value, &x) != 0 || !(x >= k->lo && x <= k->hi))
             return bad_value(k, value, err, errlen);
@@ -186,6 +197,7 @@ void vb_body_solver_params_text(const vb_body_solver *s, const vb_solver_params 
         char val[128];
         switch (k->kind) {
         case K_INT: snprintf(val, sizeof val, "%d", *(const int *)field); break;
+        case K_WARM:
         case K_DOUBLE: snprintf(val, sizeof val, "%.17g", *(const double *)field); break;
         case K_DOUBLES: {
             const double *v = (const double *)field;
@@ -218,6 +230,13 @@ int vb_body_solver_accepts(const vb_body_solver *s, const vb_contact_world *w, c
                  s->name, w->mu_s, w->mu_k);
         return -1;
     }
+    if (!(s->flags & VB_SOLVER_BODIES) && w->n > 1) {
+        snprintf(err, errlen, "contact solver %s solves one body against the ground; a world "
+                              "of %zu bodies needs one that solves body on body (pgs, regularized, "
+                              "toi at rest)",
+                 s->name, w->n);
+        return -1;
+    }
     for (size_t i = 0; i < w->n; i++) {
         vb_shape_kind k = w->body[i].shape.kind;
         if (k != VB_SHAPE_SPHERE && k != VB_SHAPE_BOX) {
@@ -235,8 +254,9 @@ int vb_body_solver_step(const vb_body_solver *s, vb_contact_world *w, vb_contact
     return s->step(w, c, p, method, h);
 }
 
-int vb_contact_cache_init(vb_contact_cache *c, size_t n)
+int vb_contact_cache_init(vb_contact_cache *c, size_t bodies)
 {
+    size_t n = bodies + bodies * (bodies - (bodies > 0)) / 2;
     c->n = n;
     c->m = calloc(n ? n : 1, sizeof *c->m);
     return c->m ? 0 : -1;

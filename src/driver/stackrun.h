@@ -1,0 +1,45 @@
+/* stackrun.h — a stack of boxes (models/stack.h) inside a contact solver
+ * round a rotation method (issue 55): the solver's step a plan step of dt
+ * from 0 to t_end, every box measured after each, against the exact
+ * answer that no box moves:
+ *   drift_max   the largest displacement |x_k(t) - x_k(0)| of any box's
+ *               centre at any step (exact 0);
+ *   speed_rms   the jitter: the root mean square of the boxes' centre
+ *               speeds over every box and step (exact 0);
+ *   depth_max   the deepest penetration of any contact, box on ground or
+ *               box on box, at any step (exact 0);
+ *   t_collapse  the first step's time at which a box has moved by half
+ *               its edge; NAN (a blank cell) where the stack stood for the
+ *               whole run.
+ * It knows no solver: the solver is the table's (rigidcontact.h). */
+#ifndef VB_STACKRUN_H
+#define VB_STACKRUN_H
+
+#include <stddef.h>
+
+#include "rigidcontact.h"
+#include "stack.h"
+
+typedef struct vb_stack_spec {
+    const vb_stack *stack;
+    const vb_body_solver *solver;
+    vb_solver_params params;  /* its keys */
+    vb_body_step_fn *method;  /* the rotation method's step (rigid_method.h) */
+    double dt, t_end;         /* t_end a whole number of steps, to 1e-9 of one */
+} vb_stack_spec;
+
+typedef struct vb_stack_result {
+    int code;                 /* 0, or the solver's (rigidcontact.h): the run diverged */
+    double t_stop;            /* where it stopped: t_end, or the step that failed */
+    size_t steps;
+    double drift_max, speed_rms, depth_max, t_collapse;
+} vb_stack_result;
+
+/* One run.  0 with *res filled (a solver's code in res->code, the
+ * measures up to its step); -1 with a message: the solver refuses the
+ * world (vb_body_solver_accepts), t_end is no whole number of steps, or
+ * out of memory.  final, when not NULL, takes the n boxes' last states. */
+int vb_stack_run(const vb_stack_spec *sp, vb_stack_result *res, vb_rigid_state *final,
+                 char *err, size_t errlen);
+
+#endif

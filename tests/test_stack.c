@@ -1,0 +1,297 @@
+/* test_stack.c — model `stack` and the contact solvers on it (issue 55,
+ * docs/contact.md "Stacks"): the shift bound against the centres of mass
+ * computed box by box; toi keeps a resting stack exactly where it is; a
+ * solver that does not solve (0 iterations) lets every box fall freely,
+ * and t_collapse is the step at which symplectic Euler's free fall has
+ * carried a box down half its edge. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rigid_method.h"
+#include "rigidcontact.h"
+#include "stack.h"
+#include "stackrun.h"
+#include "unit.h"
+
+/* a stack from n, ratio, shift and the edge size, the rest at their
+ * defaults: 0 or -1 */
+static int stack_sized(vb_stack *s, int n, double ratio, double shift, double size, char *err,
+                       size_t errlen)
+{
+    double p[16];
+    vb_stack_defaults(p);
+    p[0] = n, p[1] = size, p[2] = ratio, p[3] = shift;
+    return vb_stack_init(s, p, err, errlen);
+}
+
+/* the same at the default edge */
+static int stack_of(vb_stack *s, int n, double ratio, double shift, char *err, size_t errlen)
+{
+    double p[16];
+    vb_stack_defaults(p);
+    return stack_sized(s, n, ratio, shift, p[1], err, errlen);
+}
+
+/* how far past the far edge of box k-1's top face the boxes k.. n-1 have
+ * their combined centre of mass, over the edge (> 0: it tips) */
+static double overhang(const vb_stack *s, int k)
+{
+    double mx = 0.0, m = 0.0;
+    for (int j = k; j < s->n; j++) {
+        vb_rigid_state st;
+        vb_stack_exact(s, j, 0.0, &st);
+        mx += vb_stack_mass(s, j) * st.x[0];
+        m += vb_stack_mass(s, j);
+    }
+    vb_rigid_state below;
+    vb_stack_exact(s, k - 1, 0.0, &below);
+    return (mx / m - (below.x[0] + 0.5 * s->size)) / s->size;
+}
+
+static void test_stack_shift_bound(void)
+{
+    char err[256];
+    /* closed forms of stack.h's s_max = 1 / (2 c(n - 1)) */
+    CHECK_REL(vb_stack_shift_bound(5, 1.0), 0.2, 1e-15, "5 equal boxes: 1/n");
+    CHECK_REL(vb_stack_shift_bound(2, 1.0), 0.5, 1e-15, "2 equal boxes: 1/2");
+    /* r = 10, L = 4: c = (1 + 20 + 300 + 4000) / 1111 */
+    CHECK_REL(vb_stack_shift_bound(5, 10.0), 1111.0 / 8642.0, 1e-15, "5 boxes at ratio 10");
+    const int ns[] = {2, 3, 5, 20};
+    const double rs[] = {0.5, 1.0, 10.0, 100.0};
+    for (size_t a = 0; a < 4; a++)
+        for (size_t b = 0; b < 4; b++) {
+            vb_stack s;
+            double bound = vb_stack_shift_bound(ns[a], rs[b]);
+            char what[96];
+            snprintf(what, sizeof what, "n %d ratio %g at its bound %.6g", ns[a], rs[b], bound);
+            CHECK(stack_of(&s, ns[a], rs[b], bound, err, sizeof err) == 0, "%s: %s", what, err);
+            /* at the bound the boxes above the bottom one have their
+             * centre of mass over its edge (round-off of the positions),
+             * and every higher sub-stack is inside its support */
+            CHECK_ABS(overhang(&s, 1), 0.0, 1e-12, what);
+            for (int k = 2; k < s.n; k++)
+                CHECK(overhang(&s, k) < 1e-12, "%s: contact %d holds (%g)", what, k,
+                      overhang(&s, k));
+            CHECK(stack_of(&s, ns[a], rs[b], bound * 1.001, err, sizeof err) == -1 &&
+                      strstr(err, "shift = ") && strstr(err, "tip"),
+                  "%s: 0.1 %% past it refused: %s", what, err);
+        }
+    vb_stack s;
+    CHECK(stack_of(&s, 1, 1.0, 0.9, err, sizeof err) == 0, "one box stands at any shift: %s", err);
+}
+
+static void run_stack(const vb_stack *s, const char *solver, const char *const *keys,
+                      const char *method, double dt, double t_end, vb_stack_result *res)
+{
+    char err[256];
+    vb_stack_spec sp = {.stack = s, .solver = vb_body_solver_find(solver), .dt = dt,
+                        .t_end = t_end};
+    sp.method = vb_rigid_method_find(method)->step;
+    vb_body_solver_defaults(sp.solver, &sp.params);
+    for (int i = 0; keys && keys[i]; i += 2)
+        CHECK(vb_body_solver_set(sp.solver, &sp.params, keys[i], keys[i + 1], err, sizeof err) == 0,
+              "%s", err);
+    int rc = vb_stack_run(&sp, res, NULL, err, sizeof err);
+    CHECK(rc == 0, "%s: %s", solver, err);
+}
+
+static void test_stack_toi_stays_put(void)
+{
+    /* no shift, and half the bound's */
+    const double ratios[] = {1.0, 100.0}, shifts[] = {0.0, 0.5};
+    char err[256];
+    for (int n = 0; n < 2; n++)
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++) {
+                vb_stack s;
+                int boxes = n ? 20 : 5;
+                double shift = shifts[j] * vb_stack_shift_bound(boxes, ratios[i]);
+                CHECK(stack_of(&s, boxes, ratios[i], shift, err, sizeof err) == 0, "%s", err);
+                vb_stack_result r;
+                /* the engines' step: symplectic Euler would drift a box
+                 * held by a constant force; toi holds it without a step */
+                run_stack(&s, "toi", NULL, "rigid-explicit-gyro", 1.0 / 60.0, 2.0, &r);
+                char what[96];
+                snprintf(what, sizeof what, "toi, %d boxes, ratio %g, shift %g", boxes,
+                         ratios[i], shift);
+                CHECK(r.code == 0 && r.steps == 120, "%s: code %d, %zu steps", what, r.code,
+                      r.steps);
+                CHECK(r.drift_max == 0.0 && r.speed_rms == 0.0, "%s: drift %g, speed %g", what,
+                      r.drift_max, r.speed_rms);
+                CHECK(isnan(r.t_collapse), "%s: stood (t_collapse %g)", what, r.t_collapse);
+                /* the faces' heights are (k + 1/2) a -+ a/2 in binary:
+                 * apart or into each other by round-off of the top's
+                 * height, a few ulps of boxes * a */
+                CHECK(r.depth_max <= 8.0 * DBL_EPSILON * boxes * s.size, "%s: depth %g", what,
+                      r.depth_max);
+            }
+}
+
+static void test_stack_no_solve_falls(void)
+{
+    char err[256];
+    vb_stack s;
+    CHECK(stack_of(&s, 5, 1.0, 0.0, err, sizeof err) == 0, "%s", err);
+    const double hs[] = {1.0 / 60.0, 1.0 / 240.0};
+    for (int i = 0; i < 2; i++) {
+        double h = hs[i];
+        vb_stack_result r;
+        run_stack(&s, "pgs", (const char *[]){"iterations", "0", "warm_start", "no", NULL},
+                  "rigid-explicit-gyro", h, 1.0, &r);
+        /* no impulse: each box falls freely; under symplectic Euler
+         * (v += g h, then x += v h) box after k steps is g h^2 k (k+1)/2
+         * down, and t_collapse the first k h at which that is a/2 */
+        int k = 1;
+        while (s.g * h * h * k * (k + 1) / 2.0 < 0.5 * s.size)
+            k++;
+        char what[96];
+        snprintf(what, sizeof what, "0 iterations at %g Hz", 1.0 / h);
+        CHECK_REL(r.t_collapse, k * h, 1e-12, what);
+        /* and within a step of the exact free fall's sqrt(a/g) */
+        CHECK(fabs(r.t_collapse - sqrt(s.size / s.g)) <= h, "%s: %g against sqrt(a/g) = %g",
+              what, r.t_collapse, sqrt(s.size / s.g));
+        /* every box fell alike: the stack went into the ground, and the
+         * drift is the fall's after the run's 1 s */
+        CHECK_REL(r.drift_max, s.g * h * h * (1.0 / h) * (1.0 / h + 1.0) / 2.0, 1e-9, what);
+    }
+}
+
+/* Two boxes, the upper shifted by 0.3 and 0.45 of the edge: its centre of
+ * mass lies over the lower box only if the manifold reaches past the
+ * upper box's own corners to the lower face's far edge (contacts.c: the
+ * reference face's corners under the upper box), so it stands (statics:
+ * the overlap holds the centre) only with those points.  pgs run to
+ * convergence (1000 iterations, no warm start) holds it: round-off. */
+static void test_stack_shifted_pair_stands(void)
+{
+    char err[256];
+    const double shifts[] = {0.3, 0.45};
+    for (int i = 0; i < 2; i++) {
+        vb_stack s;
+        CHECK(stack_of(&s, 2, 1.0, shifts[i], err, sizeof err) == 0, "%s", err);
+        vb_stack_result r;
+        run_stack(&s, "pgs", (const char *[]){"iterations", "1000", "warm_start", "no", NULL},
+                  "rigid-explicit-gyro", 1.0 / 60.0, 1.0, &r);
+        char what[96];
+        snprintf(what, sizeof what, "pgs converged, two boxes at shift %g", shifts[i]);
+        CHECK(r.code == 0 && isnan(r.t_collapse), "%s: stood (code %d, t_collapse %g)", what,
+              r.code, r.t_collapse);
+        /* the residual of 1000 Gauss-Seidel passes over 8 rows: round-off
+         * of the positions (0.15 m) a step, over 60 steps */
+        CHECK(r.drift_max <= 1e-12, "%s: drift %g", what, r.drift_max);
+    }
+    /* three boxes at shift 0.3, inside their bound 1/3 (stack.h): they
+     * stand (statics); a manifold that lost its points as the boxes turned
+     * by round-off let them fall at 0.4 s */
+    vb_stack s;
+    CHECK(stack_of(&s, 3, 1.0, 0.3, err, sizeof err) == 0, "%s", err);
+    vb_stack_result r;
+    run_stack(&s, "pgs", (const char *[]){"iterations", "1000", "warm_start", "no", NULL},
+              "rigid-explicit-gyro", 1.0 / 60.0, 10.0, &r);
+    CHECK(r.code == 0 && isnan(r.t_collapse), "three boxes at shift 0.3 stood 10 s (t_collapse %g)",
+          r.t_collapse);
+}
+
+/* Equal boxes under pgs at Bullet's defaults (10 iterations, warm start
+ * 0.85, erp 0.2), 60 Hz, 10 s, mu 0.5.  Exact: they stand, and do not
+ * move.  The reference is Bullet 3.24 itself, the same scene (boxes of
+ * equal mass, friction products mu, one internal step of 1/60 s,
+ * btSequentialImpulseConstraintSolver at its defaults, no sleeping) run by
+ * tests/reference/bullet_stack.cpp in Debian's float32 and float64
+ * builds; its drift_max, m (float32 / float64):
+ *     edge 1 m,   2 boxes: 0.0106 / 0.00983, without warm start 0.0520 / 0.0309
+ *     edge 1 m,   5 boxes: 0.0122 / 0.00836, without warm start 0.0666 / 0.0657
+ *     edge 0.1 m, 2 boxes: 0.00273 / 0.00708 (5 boxes of 0.1 m fall in Bullet,
+ *                          at 2.47 / 2.58 s: its 0.04 m collision margin)
+ * A box-on-box manifold that loses its points when a box turns by
+ * round-off (the overlap's corners where two edges cross) let all of
+ * these fall (2 boxes of 1 m at 3.45 s, 5 at 1.18 s; of 0.1 m at 1.0 s
+ * and 0.32 s). */
+static void test_stack_pgs_defaults_stand(void)
+{
+    char err[256];
+    const struct {
+        int n;
+        double size, bullet_drift; /* the smaller of Bullet's two builds' */
+    } runs[] = {{2, 1.0, 0.00983}, {5, 1.0, 0.00836}, {2, 0.1, 0.00273}, {5, 0.1, NAN}};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        vb_stack s;
+        CHECK(stack_sized(&s, runs[i].n, 1.0, 0.0, runs[i].size, err, sizeof err) == 0, "%s", err);
+        vb_stack_result r;
+        run_stack(&s, "pgs", NULL, "rigid-explicit-gyro", 1.0 / 60.0, 10.0, &r);
+        char what[96];
+        snprintf(what, sizeof what, "pgs defaults, %d boxes of %g m", runs[i].n, runs[i].size);
+        CHECK(r.code == 0 && r.steps == 600 && isnan(r.t_collapse),
+              "%s: stood 10 s (code %d, t_collapse %g)", what, r.code, r.t_collapse);
+        /* no more than Bullet's drift on the same scene (NAN: Bullet's
+         * fell; the exact answer, that it stands, is all there is) */
+        if (!isnan(runs[i].bullet_drift))
+            CHECK(r.drift_max <= runs[i].bullet_drift, "%s: drift %g against Bullet's %g", what,
+                  r.drift_max, runs[i].bullet_drift);
+        CHECK(r.drift_max < 0.1 * s.size, "%s: drift %g", what, r.drift_max);
+        if (runs[i].size != 1.0)
+            continue;
+        /* warm starting takes most of the drift away, as in Bullet: there
+         * it divides it by 3.1 to 7.9 on these scenes (2 boxes float64
+         * the least, 5 boxes float64 the most); at least the least */
+        vb_stack_result cold;
+        run_stack(&s, "pgs", (const char *[]){"warm_start", "no", NULL}, "rigid-explicit-gyro",
+                  1.0 / 60.0, 10.0, &cold);
+        CHECK(cold.drift_max >= 3.1 * r.drift_max,
+              "%s: warm start divides the drift by %g (Bullet: 3.1 to 7.9)", what,
+              cold.drift_max / r.drift_max);
+    }
+}
+
+/* A box on a box turned about the vertical by 0.01 rad: the overlap of
+ * the two faces is an octagon, every corner of it a crossing of two
+ * edges, no box's corner over the other's face; its centre is over the
+ * lower box, so it stands (statics).  pgs run to convergence (1000
+ * iterations) holds it as it holds the aligned pair (above): round-off.
+ * A manifold of corners alone has no point between the two and the upper
+ * box falls into the lower one. */
+static void test_stack_turned_pair_stands(void)
+{
+    char err[256];
+    vb_stack s;
+    CHECK(stack_of(&s, 2, 1.0, 0.0, err, sizeof err) == 0, "%s", err);
+    vb_contact_body b[2];
+    for (int k = 0; k < 2; k++) {
+        memset(&b[k], 0, sizeof b[k]);
+        vb_stack_exact(&s, k, 0.0, &b[k].s);
+        vb_stack_props(&s, k, &b[k].p);
+        vb_stack_shape(&s, &b[k].shape);
+    }
+    const double turn = 0.01;
+    b[1].s.q[0] = cos(turn / 2.0), b[1].s.q[3] = sin(turn / 2.0);
+    vb_contact_world w = {.n = 2, .body = b, .mu_s = s.mu, .mu_k = s.mu};
+    vb_stack_ground(&s, &w.ground);
+    const vb_body_solver *pgs = vb_body_solver_find("pgs");
+    vb_solver_params p;
+    vb_body_solver_defaults(pgs, &p);
+    CHECK(vb_body_solver_set(pgs, &p, "iterations", "1000", err, sizeof err) == 0, "%s", err);
+    vb_contact_cache c;
+    CHECK(vb_contact_cache_init(&c, 2) == 0, "cache");
+    vb_body_step_fn *method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+    double drift = 0.0;
+    for (int i = 0; i < 60; i++) {
+        CHECK(vb_body_solver_step(pgs, &w, &c, &p, method, 1.0 / 60.0) == 0, "step %d", i);
+        double dz = fabs(b[1].s.x[2] - 1.5 * s.size), dx = hypot(b[1].s.x[0], b[1].s.x[1]);
+        drift = max_or_nan(drift, max_or_nan(dz, dx));
+    }
+    vb_contact_cache_free(&c);
+    /* the aligned pair's round-off allowance (above) */
+    CHECK(drift <= 1e-12, "turned pair: the upper box moved %g m in 1 s", drift);
+}
+
+void suite_stack(void)
+{
+    RUN(test_stack_shift_bound);
+    RUN(test_stack_toi_stays_put);
+    RUN(test_stack_no_solve_falls);
+    RUN(test_stack_shifted_pair_stands);
+    RUN(test_stack_pgs_defaults_stand);
+    RUN(test_stack_turned_pair_stands);
+}
