@@ -294,10 +294,14 @@ static int round_row(const vb_csv *t, size_t r)
     return cx >= 0 && !isnan(vb_csv_num(t, r, cx));
 }
 
+/* a lab solver's row (METHOD+SOLVER) of a body that must stick: an
+ * engine's rows are make engines' own creep chart's
+ * (engines/check/creep_chart.py, every engine and setting together) */
 static int sticking_row(const vb_csv *t, size_t r)
 {
-    int cx = vb_csv_col(t, VB_CONTACT_COL(CREEP_EXACT)), cp = vb_csv_col(t, VB_CHART_PLAN);
-    return cx >= 0 && cp >= 0 && sticks(t, r, cx, cp);
+    int cx = vb_csv_col(t, VB_CONTACT_COL(CREEP_EXACT)), cp = vb_csv_col(t, VB_CHART_PLAN),
+        ci = vb_csv_col(t, VB_CHART_INTEGRATOR);
+    return cx >= 0 && cp >= 0 && ci >= 0 && sticks(t, r, cx, cp) && strchr(vb_csv_str(t, r, ci), '+');
 }
 
 int vb_roll_time_applies(const char *contact_csv) { return any_row(contact_csv, round_row); }
@@ -326,7 +330,8 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
     int cd = vb_csv_col(t, VB_CHART_DT), cc = vb_csv_col(t, VB_CONTACT_COL(CREEP)),
         cx = vb_csv_col(t, VB_CONTACT_COL(CREEP_EXACT)), cp = vb_csv_col(t, VB_CHART_PLAN);
     FILE *f = ch->f;
-    size_t ml = strlen(method), nc = 0;
+    size_t ml = strlen(method), nc = 0, any_drawn = 0;
+    double dt_lo = INFINITY, dt_hi = 0.0;
     struct {
         const vb_group *g;
         int id;
@@ -341,6 +346,8 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
             double c;
             if (!sticks(t, r, cx, cp))
                 continue;
+            double dt = vb_csv_num(t, r, cd);
+            dt_lo = fmin(dt_lo, dt), dt_hi = fmax(dt_hi, dt);
             if (!vb_csv_finite(t, r, cc, &c))
                 blank++;
             else if (c == 0.0)
@@ -354,6 +361,7 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
         cv[nc].id = 0;
         creep_key(g->integ, drawn, zero, neg, blank, cv[nc].key, sizeof cv[nc].key);
         if (drawn) {
+            any_drawn++;
             cv[nc].id = vb_gp_block_begin(ch);
             for (size_t r = g->first; r <= g->last; r++) {
                 double c;
@@ -365,6 +373,18 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
         nc++;
     }
     const char *sep = "plot ";
+    /* keys alone (every solver exact, or none here): gnuplot 5.4 stops at
+     * a plot of key entries only, and a log axis needs a range with no
+     * points: the steps' range, and a y decade band that says nothing */
+    if (!any_drawn) {
+        if (dt_hi > 0.0)
+            fprintf(f, "set xrange [%.10g:%.10g]\n", dt_lo / 1.5, dt_hi * 1.5);
+        else
+            fputs("set xrange [0.001:0.1]\n", f);
+        fputs("set yrange [1e-9:1]\n", f);
+        fputs("plot NaN notitle", f);
+        sep = ", \\\n     ";
+    }
     for (size_t k = 0; k < nc; k++) {
         const char *colour = solver_colour(cv[k].g->integ);
         int pt = solver_point(cv[k].g->integ);
@@ -378,8 +398,10 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
         sep = ", \\\n     ";
     }
     if (!nc)
-        fputs("plot keyentry title \"no body that must stick\"", f);
+        fprintf(f, "%skeyentry title \"no body that must stick\"", sep);
     fputc('\n', f);
+    if (!any_drawn)
+        fputs("set autoscale xy\n", f);
 }
 
 int vb_chart_creep(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
@@ -393,7 +415,17 @@ int vb_chart_creep(vb_chart *ch, const vb_csv *t, const char *title, char *err, 
         return -1;
     const char *mv[MAX_PARTS];
     char buf[MAX_PARTS][128];
-    size_t nm = parts(&gs, 0, mv, buf);
+    size_t nm = 0, all = parts(&gs, 0, mv, buf);
+    /* a panel a method round the lab's solvers: an engine's row (no
+     * METHOD+SOLVER) is engines/check/creep_chart.py's to draw */
+    for (size_t m = 0; m < all; m++) {
+        size_t ml = strlen(mv[m]);
+        int solved = 0;
+        for (size_t s = 0; s < gs.n_series && !solved; s++)
+            solved = !strncmp(gs.series[s], mv[m], ml) && gs.series[s][ml] == '+';
+        if (solved)
+            mv[nm++] = mv[m];
+    }
     FILE *f = ch->f;
     vb_gp_begin(ch, 1100, (double)nm * 380 + 80, 11, 1.5, 0);
     char head[1024];
