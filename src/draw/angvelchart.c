@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
 #include "palette.h"
 #include "wpaths.h"
 #include "charts.h"
@@ -55,8 +56,8 @@ static int exact_block(vb_chart *ch, const vb_csv *t, const vb_group *ex, double
     return id;
 }
 
-int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
-                         size_t errlen)
+static int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
+                                size_t errlen)
 {
     vb_w_chart w;
     int rc = -1;
@@ -145,3 +146,29 @@ done:
     vb_w_chart_free(&w);
     return rc;
 }
+
+static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
+{
+    return vb_chart_angvel_time(ch, t, c->title, err, errlen);
+}
+
+/* a rigid body's, its caption saying at which step */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    if (cc->data != VB_CHART_DATA_BODY)
+        return 0;
+    char at[128], cap[512];
+    vb_w_step_text(cc->pick, at, sizeof at);
+    snprintf(cap, sizeof cap,
+             "the flip: each method's w1, w2, w3 (body frame) against time %s, over the exact w(t)",
+             at);
+    return vb_chart_case_add(cc, b, kind, "angvel-time", NULL, NULL, cap);
+}
+
+const vb_chart_kind vb_kind_angvel_time = {
+    .name = "angvel-time",
+    .table = &vb_polhode_schema,
+    .one_step = 1,
+    .build = build,
+    .add = add,
+};

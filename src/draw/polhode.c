@@ -18,10 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
+#include "charts.h"
 #include "palette.h"
 #include "wpaths.h"
 
-int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
     vb_w_chart w;
     int rc = -1;
@@ -107,3 +109,30 @@ done:
     vb_w_chart_free(&w);
     return rc;
 }
+
+static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
+{
+    return vb_chart_polhode(ch, t, c->title, err, errlen);
+}
+
+/* a rigid body's, its caption saying at which step */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    if (cc->data != VB_CHART_DATA_BODY)
+        return 0;
+    char at[128], cap[512];
+    vb_w_step_text(cc->pick, at, sizeof at);
+    snprintf(cap, sizeof cap,
+             "the polhode: each method's w (body frame) %s over the exact one, on the energy "
+             "ellipsoid of the start",
+             at);
+    return vb_chart_case_add(cc, b, kind, "polhode", NULL, NULL, cap);
+}
+
+const vb_chart_kind vb_kind_polhode = {
+    .name = "polhode",
+    .table = &vb_polhode_schema,
+    .one_step = 1,
+    .build = build,
+    .add = add,
+};

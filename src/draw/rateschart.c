@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "apex.h"
+#include "casecharts.h"
 #include "coincide.h"
 #include "panels.h"
 #include "palette.h"
@@ -231,7 +232,7 @@ static size_t lowest_block(vb_panels *V, size_t p, int cr, int cy)
     return nbest;
 }
 
-int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
     const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(ERR_DRAW_MAX), NULL};
     vb_panels V;
@@ -401,7 +402,7 @@ static const vb_group *exact_block(vb_panels *V, size_t p, int cr, int ce, int e
     return g0;
 }
 
-int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
 {
     const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(Y_MAX),
                                 VB_RATES_COL(Y_MAX_EXACT), NULL};
@@ -486,3 +487,45 @@ done:
     vb_panels_close(&V);
     return rc;
 }
+
+static int build_rates(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+                       size_t errlen)
+{
+    return vb_chart_rates(ch, t, c->title, err, errlen);
+}
+
+/* a sweep with a [loop] of rates (its rates.csv) */
+static int has_rates(const vb_chart_case *cc)
+{
+    return cc->data == VB_CHART_DATA_PARTICLES && vb_chart_case_has(cc, &vb_rates_schema);
+}
+
+const vb_chart_kind vb_kind_rates = {
+    .name = "rates",
+    .table = &vb_rates_schema,
+    .build = build_rates,
+    .applies = has_rates,
+    .caption = "the drawn state's largest error against display rate, each loop x integrator",
+};
+
+static int build_apex(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+                      size_t errlen)
+{
+    return vb_chart_apex(ch, t, c->title, err, errlen);
+}
+
+/* a sweep's rates.csv with a y_max column and a row */
+static int has_apex(const vb_chart_case *cc)
+{
+    int rows;
+    return has_rates(cc) && vb_chart_case_header(cc, &vb_rates_schema, VB_RATES_COL(Y_MAX), &rows) &&
+           rows;
+}
+
+const vb_chart_kind vb_kind_apex = {
+    .name = "apex",
+    .table = &vb_rates_schema,
+    .build = build_apex,
+    .applies = has_apex,
+    .caption = "the highest drawn point against the exact apex, each loop x integrator",
+};

@@ -153,3 +153,11 @@ int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end)
     vb_gp_block_end(ch);
     return id;
 }
+
+void vb_w_step_text(const vb_pick *pick, char *buf, size_t len)
+{
+    if (pick && pick->dt > 0.0)
+        snprintf(buf, len, "at the fixed step dt = %g (draw --dt)", pick->dt);
+    else
+        snprintf(buf, len, "at the coarsest fixed step");
+}

@@ -11,6 +11,7 @@
 
 #include "csvread.h"
 #include "gp.h"
+#include "pick.h"
 
 /* the box drawn: this many times the ellipsoid's semi-axes sqrt(2T / I_i),
  * the largest |w_i| on the energy surface of the start */
@@ -58,5 +59,10 @@ void vb_w_chart_free(vb_w_chart *w);
 void vb_w_key(const vb_w_panel *pn, size_t np, size_t k, char *key, size_t len);
 /* rows first..end-1 as a data block of t, w1, w2, w3: its id */
 int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end);
+
+/* which step the charts of w are of, for their captions: "at the fixed
+ * step dt = X (draw --dt)", or "at the coarsest fixed step" (pick NULL or
+ * no step picked) */
+void vb_w_step_text(const vb_pick *pick, char *buf, size_t len);
 
 #endif
