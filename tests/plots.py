@@ -614,9 +614,22 @@ def contact_charts(vb, tmp):
     check(rc == 0 and pairs and all(("= " + a in texts) or ("= " + b in texts) for a, b in pairs),
           "bounces chart: curves equal on the bounces both have are keyed together, 'A = B' (%s; %s)"
           % (pairs, texts[:400]))
-    # draw --help names every chart kind
-    kinds = re.findall(r'\[VB_KIND_\w+\] = \{"([^"]+)"',
-                       open(os.path.join(ROOT, "src", "draw", "drawing.c")).read())
+    # draw --help names every chart kind: each an entry of its builder's
+    # file (const vb_chart_kind vb_kind_NAME = {.name = ...}), and each of
+    # those in chartkinds.c's table (an entry left out links and is never
+    # drawn)
+    draw_src = os.path.join(ROOT, "src", "draw")
+    entries = []
+    for name in sorted(os.listdir(draw_src)):
+        if name.endswith(".c"):
+            entries += re.findall(r'^const vb_chart_kind (vb_kind_\w+) = \{\s*\.name = "([^"]+)"',
+                                  open(os.path.join(draw_src, name)).read(), re.M)
+    kinds = [k for _, k in entries]
+    listed = re.findall(r"&(vb_kind_\w+)", open(os.path.join(draw_src, "chartkinds.c")).read())
+    unlisted = [v for v, _ in entries if v not in listed]
+    check(len(kinds) >= 21 and not unlisted and len(listed) == len(set(listed)) == len(entries),
+          "every chart kind's entry is in chartkinds.c's table once (%d entries, %d listed; "
+          "not listed: %s)" % (len(entries), len(listed), unlisted))
     rc, hlp = run([vb, "draw", "--help"])
     chart_row = hlp.split("\nOptions:", 1)[-1].split("\n  --chart", 1)[-1].split("\n  --", 1)[0]
     missing = [k for k in kinds if not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(k), chart_row)]
