@@ -56,9 +56,10 @@ static int exact_block(vb_chart *ch, const vb_csv *t, const vb_group *ex, double
     return id;
 }
 
-static int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
+static int vb_chart_angvel_time(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
                                 size_t errlen)
 {
+    const char *title = spec->title;
     vb_w_chart w;
     int rc = -1;
     if (vb_w_chart_make(t, &w, err, errlen) != 0)
@@ -147,28 +148,18 @@ done:
     return rc;
 }
 
-static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
-{
-    return vb_chart_angvel_time(ch, t, c->title, err, errlen);
-}
-
-/* a rigid body's, its caption saying at which step */
+/* a rigid body's, its caption naming the step */
 static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
 {
-    if (cc->data != VB_CHART_DATA_BODY)
-        return 0;
-    char at[128], cap[512];
-    vb_w_step_text(cc->pick, at, sizeof at);
-    snprintf(cap, sizeof cap,
-             "the flip: each method's w1, w2, w3 (body frame) against time %s, over the exact w(t)",
-             at);
-    return vb_chart_case_add(cc, b, kind, "angvel-time", NULL, NULL, cap);
+    return vb_w_chart_add(cc, kind, b, "the flip: each method's w1, w2, w3 (body frame) against time",
+                          ", over the exact w(t)");
 }
 
 const vb_chart_kind vb_kind_angvel_time = {
     .name = "angvel-time",
     .table = &vb_polhode_schema,
     .one_step = 1,
-    .build = build,
+    .build = vb_chart_angvel_time,
+    .group = VB_CHARTS_BODY,
     .add = add,
 };

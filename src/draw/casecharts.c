@@ -109,6 +109,11 @@ int vb_chart_case_has(const vb_chart_case *cc, const vb_schema *table)
     return exists(cc->results, cc->name, table->file);
 }
 
+int vb_chart_case_has_its(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    return vb_chart_case_has(cc, kind->table);
+}
+
 int vb_chart_case_header(const vb_chart_case *cc, const vb_schema *table, const char *col,
                          int *rows)
 {
@@ -178,15 +183,17 @@ static int case_charts(const char *results, const char *out, const char *name, c
     if (!b->name)
         return -1;
     vb_chart_case cc = {.results = results, .out = out, .name = name, .pick = pick};
-    cc.data = vb_chart_case_has(&cc, &vb_grid_schema)      ? VB_CHART_DATA_GRID
-              : vb_chart_case_has(&cc, &vb_polhode_schema) ? VB_CHART_DATA_BODY
-                                                           : VB_CHART_DATA_PARTICLES;
+    cc.group = vb_chart_case_has(&cc, &vb_grid_schema)      ? VB_CHARTS_GRID
+               : vb_chart_case_has(&cc, &vb_polhode_schema) ? VB_CHARTS_BODY
+                                                            : VB_CHARTS_PARTICLES;
     int rc = 0;
     for (size_t i = 0; i < vb_chart_kind_count(); i++) {
         const vb_chart_kind *k = vb_chart_kind_at(i);
+        if (k->group != cc.group)
+            continue;
         if (k->add)
             rc |= k->add(&cc, k, b);
-        else if (k->applies && k->applies(&cc))
+        else if (!k->applies || k->applies(&cc, k))
             rc |= vb_chart_case_add(&cc, b, k, k->name, NULL, NULL, k->caption);
     }
     return rc;

@@ -15,29 +15,22 @@
  * number (0: none), the names in *names (free each and the array). */
 size_t vb_drawn_cases(const char *results, char ***names);
 
-/* What a case's directory holds, which decides its group of charts: a
- * grid's own directory (grid.csv), a rigid body's (polhode.csv: its
- * particle chart data would be the packed (x, q)), or a sweep of
- * particles' (convergence.csv and the rest) */
-typedef enum {
-    VB_CHART_DATA_PARTICLES,
-    VB_CHART_DATA_GRID,
-    VB_CHART_DATA_BODY
-} vb_chart_data;
-
 /* A case as its charts are chosen (drawing.h's applies and add): its
  * directory RESULTS/NAME, where its charts go (OUT/NAME), what draw --dt
- * and --methods picked (NULL: nothing), what it holds. */
+ * and --methods picked (NULL: nothing), the group of charts its tables
+ * make it one of (grid.csv, else polhode.csv, else a sweep's). */
 typedef struct vb_chart_case {
     const char *results, *out, *name;
     const vb_pick *pick;
-    vb_chart_data data;
+    vb_chart_group group;
 } vb_chart_case;
 
 /* RESULTS/NAME/TABLE's file into buf */
 void vb_chart_case_path(const vb_chart_case *cc, const vb_schema *table, char *buf, size_t len);
 /* the case has the table (a regular file) */
 int vb_chart_case_has(const vb_chart_case *cc, const vb_schema *table);
+/* the case has the kind's table: an applies of drawing.h */
+int vb_chart_case_has_its(const vb_chart_case *cc, const vb_chart_kind *kind);
 /* the table's header names the column col (NULL: any), and whether it has
  * a row (*rows 0 or 1); 0 when it cannot be read */
 int vb_chart_case_header(const vb_chart_case *cc, const vb_schema *table, const char *col,
@@ -48,8 +41,8 @@ int vb_chart_case_header(const vb_chart_case *cc, const vb_schema *table, const 
 int vb_chart_case_add(const vb_chart_case *cc, vb_batch *b, const vb_chart_kind *kind,
                       const char *stem, const char *title, const char *arg, const char *caption);
 
-/* A case's charts, in report order (chartkinds.h: the table's), into b (targets OUT/NAME/STEM.png),
- * each with what draw --dt and --methods picked (pick NULL: nothing; the
+/* A case's charts, in report order (chartkinds.c's table's), into b
+ * (targets OUT/NAME/STEM.png), each with what draw --dt and --methods picked (pick NULL: nothing; the
  * captions say what was).  0, or -1 (out of memory). */
 int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                    vb_batch *b);

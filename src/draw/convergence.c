@@ -348,9 +348,10 @@ static void panel_plot(const vb_panels *V, size_t p, int first_block, int empty,
     fputc('\n', f);
 }
 
-static int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char *err,
+static int vb_chart_convergence(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
                                 size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), NULL};
     vb_panels V;
     panel P = {0};
@@ -439,23 +440,20 @@ int vb_conv_stepsized(const vb_chart_case *cc, const char *plan)
     return found;
 }
 
-static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
-{
-    return vb_chart_convergence(ch, t, c->title, err, errlen);
-}
-
 /* a sweep's, unless its only methods are adaptive (their x is a tolerance:
  * the work chart holds them); drawn when the table cannot be read, the
  * chart then saying why */
-static int applies(const vb_chart_case *cc)
+static int applies(const vb_chart_case *cc, const vb_chart_kind *kind)
 {
-    return cc->data == VB_CHART_DATA_PARTICLES && vb_conv_stepsized(cc, NULL) != 0;
+    (void)kind;
+    return vb_conv_stepsized(cc, NULL) != 0;
 }
 
 const vb_chart_kind vb_kind_convergence = {
     .name = "convergence",
     .table = &vb_conv_schema,
-    .build = build,
+    .build = vb_chart_convergence,
+    .group = VB_CHARTS_PARTICLES,
     .applies = applies,
     .caption = "error against step size; legend: fitted order",
 };

@@ -65,25 +65,38 @@ typedef enum {
 /* a case's results directory as its charts are chosen (casecharts.h) */
 struct vb_chart_case;
 
+/* the cases whose charts a kind is among, by what their directories hold:
+ * each gets the charts of its group and no other's */
+typedef enum {
+    VB_CHARTS_BY_NAME,   /* none: drawn by name alone (draw --chart) */
+    VB_CHARTS_PARTICLES, /* a sweep of particles' (convergence.csv and the rest) */
+    VB_CHARTS_GRID,      /* a grid's own directory (grid.csv) */
+    VB_CHARTS_BODY       /* a rigid body's (polhode.csv: its particle chart
+                          * data would be the packed (x, q)) */
+} vb_chart_group;
+
+/* the chart's gnuplot program into ch from the rows t (picked): 0, or -1
+ * with a message naming the file */
+typedef int vb_chart_build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+                           size_t errlen);
+
 struct vb_chart_kind {
     const char *name;        /* as asked for: draw --chart NAME; a-z 0-9 - */
-    const vb_schema *table;  /* the table it reads (its file: NAME/table->file) */
+    const vb_schema *table;  /* the table it reads (its file: CASE/table->file) */
     vb_chart_args args;
     /* drawn at one step of the several its table holds, the coarsest or
      * the one draw --dt picks (pick.h: a rigid body's w) */
     int one_step;
-    /* the chart's gnuplot program into ch from the rows t (picked); 0, or
-     * -1 with a message naming the file */
-    int (*build)(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                 size_t errlen);
-    /* Which cases get it, in the report under the case's table: the cases
-     * applies says yes to, a chart each (OUT/CASE/NAME.png, titled with
-     * the case's name, caption under it); or, for charts that vary with
-     * the case (one a grid's combination, a caption saying draw --dt's
-     * step), those add puts in b itself (0, or -1: out of memory).
-     * Neither: only by name (a study's table).  The report's order is the
-     * table's (chartkinds.c). */
-    int (*applies)(const struct vb_chart_case *cc);
+    vb_chart_build *build;
+    /* Which cases get it, in the report under the case's table, in the
+     * order of the table (chartkinds.c): those of its group that applies
+     * says yes to (NULL: every one), a chart each, OUT/CASE/NAME.png
+     * titled with the case's name and caption under it; or, for charts
+     * that vary with the case (one a grid's combination, a caption naming
+     * draw --dt's step), those add puts in b itself (0, or -1: out of
+     * memory) for a case of its group. */
+    vb_chart_group group;
+    int (*applies)(const struct vb_chart_case *cc, const vb_chart_kind *kind);
     const char *caption;
     int (*add)(const struct vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b);
 };

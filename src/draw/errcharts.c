@@ -28,8 +28,10 @@ static const char *const random_title = "random steps, median of seeds";
 
 /* ---- band ---------------------------------------------------------------- */
 
-static int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_band(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), VB_CONV_COL(P10),
                                 VB_CONV_COL(P90), NULL};
     vb_panels V;
@@ -333,71 +335,56 @@ static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seco
     return 0;
 }
 
-static int vb_chart_work(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_work(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
 {
-    return work_chart(ch, t, title, 0, err, errlen);
+    return work_chart(ch, t, spec->title, 0, err, errlen);
 }
 
-static int vb_chart_work_time(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_work_time(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                              size_t errlen)
 {
-    return work_chart(ch, t, title, 1, err, errlen);
-}
-
-static int build_band(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                      size_t errlen)
-{
-    return vb_chart_band(ch, t, c->title, err, errlen);
+    return work_chart(ch, t, spec->title, 1, err, errlen);
 }
 
 /* a sweep whose table has a row of random steps of a method of its own
  * step size */
-static int band_applies(const vb_chart_case *cc)
+static int has_random(const vb_chart_case *cc, const vb_chart_kind *kind)
 {
-    return cc->data == VB_CHART_DATA_PARTICLES && vb_conv_stepsized(cc, "random") == 1;
+    (void)kind;
+    return vb_conv_stepsized(cc, "random") == 1;
 }
 
 const vb_chart_kind vb_kind_band = {
     .name = "band",
     .table = &vb_conv_schema,
-    .build = build_band,
-    .applies = band_applies,
+    .build = vb_chart_band,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_random,
     .caption = "random steps: median over seeds, 10th-90th percentile shaded",
 };
-
-static int build_work(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                      size_t errlen)
-{
-    return vb_chart_work(ch, t, c->title, err, errlen);
-}
-
-static int a_sweep(const vb_chart_case *cc) { return cc->data == VB_CHART_DATA_PARTICLES; }
 
 const vb_chart_kind vb_kind_work = {
     .name = "work",
     .table = &vb_conv_schema,
-    .build = build_work,
-    .applies = a_sweep,
+    .build = vb_chart_work,
+    .group = VB_CHARTS_PARTICLES,
     .caption = "error against force evaluations",
 };
 
-static int build_work_time(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                           size_t errlen)
-{
-    return vb_chart_work_time(ch, t, c->title, err, errlen);
-}
-
 /* a sweep run with --timing: its timing.csv has rows */
-static int timed(const vb_chart_case *cc)
+static int timed(const vb_chart_case *cc, const vb_chart_kind *kind)
 {
     int rows;
-    return cc->data == VB_CHART_DATA_PARTICLES && vb_chart_case_has(cc, &vb_timing_schema) &&
-           (vb_chart_case_header(cc, &vb_timing_schema, NULL, &rows), rows);
+    return vb_chart_case_has_its(cc, kind) &&
+           (vb_chart_case_header(cc, kind->table, NULL, &rows), rows);
 }
 
 const vb_chart_kind vb_kind_work_time = {
     .name = "work-time",
     .table = &vb_timing_schema,
-    .build = build_work_time,
+    .build = vb_chart_work_time,
+    .group = VB_CHARTS_PARTICLES,
     .applies = timed,
     .caption = "error against wall time (run --timing, this machine)",
 };

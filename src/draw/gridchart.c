@@ -349,16 +349,16 @@ done:
 
 /* ---- the entries ---------------------------------------------------------- */
 
-static int build_order(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+static int build_order(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
                        size_t errlen)
 {
-    return vb_chart_grid(ch, t, c->title, VB_GRID_ORDER, c->arg, err, errlen);
+    return vb_chart_grid(ch, t, spec->title, VB_GRID_ORDER, spec->arg, err, errlen);
 }
 
-static int build_error(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+static int build_error(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
                        size_t errlen)
 {
-    return vb_chart_grid(ch, t, c->title, VB_GRID_ERROR, c->arg, err, errlen);
+    return vb_chart_grid(ch, t, spec->title, VB_GRID_ERROR, spec->arg, err, errlen);
 }
 
 const vb_chart_kind vb_kind_grid_error = {
@@ -366,17 +366,16 @@ const vb_chart_kind vb_kind_grid_error = {
     .table = &vb_grid_schema,
     .args = VB_CHART_ARGS_GRID,
     .build = build_error,
-    /* a grid's case gets it from grid-order's add, beside each order chart */
+    /* by name alone as far as the table goes: a grid's case gets it from
+     * grid-order's add, beside each order chart */
 };
 
 /* A grid's own directory: the order and the error against the first key,
  * a pair for each combination of the others, in the order of the file */
 static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
 {
-    if (cc->data != VB_CHART_DATA_GRID)
-        return 0;
     char path[PATH_MAX * 2], err[1024];
-    vb_chart_case_path(cc, &vb_grid_schema, path, sizeof path);
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
     vb_csv t;
     int first, nk;
     if (vb_csv_read(path, &t, err, sizeof err) != 0 || vb_grid_keys(&t, &first, &nk) != 0) {
@@ -417,5 +416,6 @@ const vb_chart_kind vb_kind_grid_order = {
     .table = &vb_grid_schema,
     .args = VB_CHART_ARGS_GRID,
     .build = build_order,
+    .group = VB_CHARTS_GRID,
     .add = add,
 };

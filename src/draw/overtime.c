@@ -293,10 +293,10 @@ done:
 /* ---- the entries: a sweep's three, a rigid body's two ---------------------- */
 
 #define OVER_BUILD(fn, what)                                                                 \
-    static int fn(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,          \
+    static int fn(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,       \
                   size_t errlen)                                                             \
     {                                                                                        \
-        return vb_chart_over_time(ch, t, what, c->title, err, errlen);                       \
+        return vb_chart_over_time(ch, t, what, spec->title, err, errlen);                    \
     }
 OVER_BUILD(build_pos, VB_OVER_POS)
 OVER_BUILD(build_energy, VB_OVER_ENERGY)
@@ -304,56 +304,52 @@ OVER_BUILD(build_constraint, VB_OVER_CONSTRAINT)
 OVER_BUILD(build_attitude, VB_OVER_ATTITUDE)
 OVER_BUILD(build_invariants, VB_OVER_RIGID_ENERGY)
 
-static int a_sweep(const vb_chart_case *cc) { return cc->data == VB_CHART_DATA_PARTICLES; }
-
 const vb_chart_kind vb_kind_error_time = {
     .name = "error-time",
     .table = &vb_series_schema,
     .build = build_pos,
-    .applies = a_sweep,
+    .group = VB_CHARTS_PARTICLES,
     .caption = "position error over time at the coarsest step",
 };
 
-/* a sweep whose timeseries.csv has the column: a conservative case's
- * energy, a model with rods' drift off them */
-static int series_has(const vb_chart_case *cc, const char *col)
+/* a sweep's timeseries.csv with the column: a conservative case's energy,
+ * a model with rods' drift off them */
+static int has_energy(const vb_chart_case *cc, const vb_chart_kind *kind)
 {
     int rows;
-    return cc->data == VB_CHART_DATA_PARTICLES &&
-           vb_chart_case_header(cc, &vb_series_schema, col, &rows);
+    return vb_chart_case_header(cc, kind->table, VB_SERIES_COL(ERR_ENERGY), &rows);
 }
-
-static int has_energy(const vb_chart_case *cc) { return series_has(cc, VB_SERIES_COL(ERR_ENERGY)); }
 
 const vb_chart_kind vb_kind_energy_time = {
     .name = "energy-time",
     .table = &vb_series_schema,
     .build = build_energy,
+    .group = VB_CHARTS_PARTICLES,
     .applies = has_energy,
     .caption = "relative energy error over time, fixed and random steps",
 };
 
-static int has_rods(const vb_chart_case *cc) { return series_has(cc, VB_SERIES_COL(ERR_CONSTRAINT)); }
+static int has_rods(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    int rows;
+    return vb_chart_case_header(cc, kind->table, VB_SERIES_COL(ERR_CONSTRAINT), &rows);
+}
 
 const vb_chart_kind vb_kind_constraint_time = {
     .name = "constraint-time",
     .table = &vb_series_schema,
     .build = build_constraint,
+    .group = VB_CHARTS_PARTICLES,
     .applies = has_rods,
     .caption = "how far the rods are off their lengths over time",
 };
-
-/* a rigid body's case with its rigid_timeseries.csv */
-static int body_series(const vb_chart_case *cc)
-{
-    return cc->data == VB_CHART_DATA_BODY && vb_chart_case_has(cc, &vb_rigid_series_schema);
-}
 
 const vb_chart_kind vb_kind_attitude_time = {
     .name = "attitude-time",
     .table = &vb_rigid_series_schema,
     .build = build_attitude,
-    .applies = body_series,
+    .group = VB_CHARTS_BODY,
+    .applies = vb_chart_case_has_its,
     .caption = "the attitude error (the angle of q_exact* q) over time at the coarsest step, "
                "window maxima",
 };
@@ -362,7 +358,8 @@ const vb_chart_kind vb_kind_invariants_time = {
     .name = "invariants-time",
     .table = &vb_rigid_series_schema,
     .build = build_invariants,
-    .applies = body_series,
+    .group = VB_CHARTS_BODY,
+    .applies = vb_chart_case_has_its,
     .caption = "the relative energy error and the world angular momentum's drift over time at "
                "the coarsest step, window maxima",
 };

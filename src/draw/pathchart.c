@@ -422,12 +422,14 @@ static size_t words(char *s, const char **out, size_t max)
     return n;
 }
 
-static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
+static int build(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                 size_t errlen)
 {
-    char *list = c->integrators ? strdup(c->integrators) : NULL;
+    char *list = spec->integrators ? strdup(spec->integrators) : NULL;
     const char *names[64];
     size_t n = list ? words(list, names, 64) : 0;
-    int rc = vb_chart_path(ch, t, c->title, c->arg, list ? names : NULL, n, c->layout, err, errlen);
+    int rc = vb_chart_path(ch, t, spec->title, spec->arg, list ? names : NULL, n, spec->layout, err,
+                           errlen);
     free(list);
     return rc;
 }
@@ -453,12 +455,10 @@ static int has_random_rows(const char *path)
 /* a sweep's paths of fixed steps, and of random ones when it has them */
 static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
 {
-    if (cc->data != VB_CHART_DATA_PARTICLES)
-        return 0;
     int rc = vb_chart_case_add(cc, b, kind, "path", NULL, "fixed",
                                "paths over the exact one, fixed steps");
     char path[PATH_MAX * 2];
-    vb_chart_case_path(cc, &vb_paths_schema, path, sizeof path);
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
     if (has_random_rows(path))
         rc |= vb_chart_case_add(cc, b, kind, "path-random", NULL, "random",
                                 "paths over the exact one, random steps (seed 1)");
@@ -470,5 +470,6 @@ const vb_chart_kind vb_kind_path = {
     .table = &vb_paths_schema,
     .args = VB_CHART_ARGS_PATH,
     .build = build,
+    .group = VB_CHARTS_PARTICLES,
     .add = add,
 };

@@ -61,8 +61,10 @@ static size_t names_of(const vb_csv *t, int col, const char **out)
  * time, on log scales, a curve a method (dashed: with Kahan compensation,
  * only where the run had it: rk4 has no Kahan form), with guides of slope
  * 1/2 and 1. */
-static int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_longrun(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                            size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_LONGRUN_COL(KAHAN), VB_LONGRUN_COL(PERIODS),
                                 VB_LONGRUN_COL(ENERGY_MAX), NULL};
     if (t->n_rows == 0) {
@@ -145,8 +147,10 @@ static int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, ch
  * integrator and value, the median over seeds with the range of the seeds
  * as a bar, and the closed-form limit, where there is one, as a dashed line
  * of the same colour. */
-static int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_stability(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                              size_t errlen)
 {
+    const char *title = spec->title;
     if (t->n_rows == 0) {
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
@@ -313,34 +317,22 @@ static int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, co
 
 /* ---- the entries: drawn by name alone, of the tables the studies write --------- */
 
-static int build_longrun(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                         size_t errlen)
-{
-    return vb_chart_longrun(ch, t, c->title, err, errlen);
-}
-
 const vb_chart_kind vb_kind_longrun = {
     .name = "longrun",
     .table = &vb_longrun_schema,
-    .build = build_longrun,
+    .build = vb_chart_longrun,
 };
-
-static int build_stability(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
-                           size_t errlen)
-{
-    return vb_chart_stability(ch, t, c->title, err, errlen);
-}
 
 const vb_chart_kind vb_kind_stability = {
     .name = "stability",
     .table = &vb_stab_summary_schema,
-    .build = build_stability,
+    .build = vb_chart_stability,
 };
 
-static int build_float32(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+static int build_float32(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
                          size_t errlen)
 {
-    return vb_chart_float32(ch, t, c->arg ? c->arg : "", c->title, err, errlen);
+    return vb_chart_float32(ch, t, spec->arg ? spec->arg : "", spec->title, err, errlen);
 }
 
 const vb_chart_kind vb_kind_float32 = {

@@ -154,10 +154,14 @@ int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end)
     return id;
 }
 
-void vb_w_step_text(const vb_pick *pick, char *buf, size_t len)
+int vb_w_chart_add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b,
+                   const char *before, const char *after)
 {
-    if (pick && pick->dt > 0.0)
-        snprintf(buf, len, "at the fixed step dt = %g (draw --dt)", pick->dt);
+    char cap[512];
+    if (cc->pick && cc->pick->dt > 0.0)
+        snprintf(cap, sizeof cap, "%s at the fixed step dt = %g (draw --dt)%s", before, cc->pick->dt,
+                 after);
     else
-        snprintf(buf, len, "at the coarsest fixed step");
+        snprintf(cap, sizeof cap, "%s at the coarsest fixed step%s", before, after);
+    return vb_chart_case_add(cc, b, kind, kind->name, NULL, NULL, cap);
 }
