@@ -12,7 +12,9 @@
 #   make engines    the real engines of engines/ (npm and Debian) on cases/engines/:
 #                   results/engines/engines.md, "what your engine really does";
 #                   and at a contact (cases/engines/bounce*, slide, tunnel through
-#                   protocol 4; engines/check/contact.py): results/engines/contact.md
+#                   protocol 4; engines/check/contact.py): results/engines/contact.md;
+#                   a ball and a box on an incline (roll, roll-incline, box-incline;
+#                   engines/check/body_contact.py): results/engines/body-contact.md
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -62,7 +64,7 @@ CFLAGS ?= $(OPT) -g
 # src/ stands in layers, one folder each, lowest first (docs/architecture.md;
 # make check holds the includes to it); verletbench.h, the plugin
 # interface, is at the top of src/
-SRC_DIRS = os numerics contact models integrators plugin engine loops composed driver casefile sweep bench output check stability longrun draw commands
+SRC_DIRS = os numerics contact models integrators rigidcontact plugin engine loops composed driver casefile sweep bench output check stability longrun draw commands
 INCLUDES = -Isrc $(SRC_DIRS:%=-Isrc/%)
 VB_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -pthread -ffp-contract=off $(NATIVE_FLAGS) $(SAN_FLAGS) $(WARN) -MMD -MP \
             $(INCLUDES) -I$(BUILD) $(GSL_CFLAGS)
@@ -178,6 +180,7 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	    cp plots/engines/spring/energy-time.png docs/figures/engines-spring-energy.png; fi
 	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/spin-major-5/polhode.png docs/figures/spin-major-5-polhode.png
+	cp plots/roll-map/roll-map.png docs/figures/roll-map.png
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
@@ -379,10 +382,12 @@ engines: $(BIN)
 	     python3 engines/report.py results/engines || exit $$?; \
 	 $(STEP) "make engines: at a contact: results/engines/contact.md" \
 	     python3 engines/check/contact.py results/engines || exit $$?; \
+	 $(STEP) "make engines: a rolling ball and a resting box: results/engines/body-contact.md" \
+	     python3 engines/check/body_contact.py results/engines || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
 	 else echo "make engines: charts skipped (no gnuplot)"; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md\n", b - a }'
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md, body-contact.md\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old

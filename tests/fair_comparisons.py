@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+from suite import least_squares
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 # Student's t, 0.975 quantile, by degrees of freedom: the printed tables
@@ -42,17 +44,6 @@ def read_csv(path):
 
 def run(vb, *args):
     return subprocess.run([vb] + list(args), capture_output=True, text=True)
-
-
-def least_squares(xs, ys):
-    """slope and its standard error: the textbook formulas"""
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
-    icpt = my - slope * mx
-    ssr = sum((y - icpt - slope * x) ** 2 for x, y in zip(xs, ys))
-    return slope, math.sqrt(ssr / (n - 2) / sxx) if n > 2 else float("nan")
 
 
 def verdict_rule(order, expected, ci):

@@ -171,6 +171,9 @@ int main(int argc, char **argv)
     suite_options();
     suite_schema();
     suite_can_fail();
+    suite_rolling();
+    suite_body_solvers();
+    suite_bodyrun();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

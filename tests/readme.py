@@ -349,6 +349,27 @@ def test_spring_table(tmp):
             "\n".join(x for x in m.group(1).splitlines() if x not in table))
 
 
+def test_contact_solver_table(tmp):
+    """The README's table of the contact solvers is the rigid-explicit-gyro
+    table run writes at the end of summary.md for the three cases it names
+    (output/contact_table.c, vb_contact_overview)."""
+    text = readme()
+    m = re.search(r"This\s+is\s+the\s+table\s+`build/verletbench\s+run\s+(cases/roll.case\s+cases/roll-incline.case\s+"
+                  r"cases/box-incline.case)`\s+writes\s+at\s+the\s+end\s+of\s+its\s+summary.md,\s+at\s+60\s+Hz:\n\n"
+                  r"(\| case: measure .*?)\n\n", text, re.S)
+    S.check(m is not None, "README: the contact solvers' table")
+    if not m:
+        return
+    cases = [os.path.join(ROOT, c) for c in m.group(1).split()]
+    r = S.vb("run", *cases, "--out", os.path.join(tmp, "solvers"), "--quiet", "--no-chart-data")
+    with open(os.path.join(tmp, "solvers", "summary.md")) as f:
+        got = re.search(r"\*\*`rigid-explicit-gyro`\*\*\n\n(\|.*?)\n\n", f.read(), re.S)
+    table = got.group(1).splitlines() if got else []
+    S.check(r.returncode == 0 and m.group(2).splitlines() == table,
+            "README's contact solvers' table is what run writes for the three cases at 60 Hz",
+            "\n".join(x for x in m.group(2).splitlines() if x not in table) or "no table written")
+
+
 def test_abi_version(tmp):
     with open(os.path.join(ROOT, "src", "verletbench.h")) as f:
         h = f.read()
@@ -396,6 +417,7 @@ def test_committed_figures(tmp):
         copies = re.findall(r"^\tcp plots/([^/\s]+)/([^/\s]+)\.png (docs/figures/\S+\.png)$", f.read(), re.M)
     S.check(len(copies) >= 8, "the Makefile's docs-figures copies the README's figures (%d)" % len(copies))
     for case, stem, fig in copies:
+        colour_of = builtin
         base = os.path.join(ROOT, "results", "baseline")
         runs = os.path.join(base, case, "runs.csv")
         if not os.path.exists(runs):  # a grid: its first point's
@@ -403,14 +425,19 @@ def test_committed_figures(tmp):
             runs = os.path.join(base, points[0], "runs.csv") if points else runs
         with open(runs) as f:
             names = re.search(r"^# integrators=(.*)$", f.read(), re.M).group(1).split(",")
+        if stem == "roll-map":  # a panel a solver: its two colours are a point's verdict
+            with open(os.path.join(ROOT, "src", "draw", "rollcharts.c")) as f:
+                verdict = c_strings(f.read(), "colours")
+            names = ["rolled", "never rolled"]
+            colour_of = dict(zip(names, verdict))
         if stem in ("convergence", "band"):  # against dt: an adaptive method has none
             names = [n for n in names if n not in ("rkf45", "rk8pd")]
         want, unknown = {}, 0
         for k, n in enumerate(names):
             if stem == "rates":
                 want[n] = row_colours[k % len(row_colours)]  # a row's own, in the order of the file
-            elif n in builtin:
-                want[n] = builtin[n]
+            elif n in colour_of:
+                want[n] = colour_of[n]
             elif n.startswith("rigid-") and n.split("@")[0] in builtin:
                 want[n] = builtin[n.split("@")[0]]  # palette.c's whole_index: a rotation method in a loop
             else:  # palette.c's extra_index: by its place among the unknown names
@@ -468,4 +495,5 @@ def test_front_door(tmp):
 
 if __name__ == "__main__":
     sys.exit(S.main([test_front_door, test_abi_version, test_list_table, test_one_run, test_spring_table,
+                     test_contact_solver_table,
                      test_committed_figures, test_dependency_list, test_fresh_checkout]))

@@ -19,7 +19,8 @@ compute:
 - the same tumble at 60 and 144 Hz in the frame-rate table (rates.csv);
 - sim --trajectory: its quaternions are unit, and its _exact columns of the
   symmetric top are the regular precession derived here;
-- README's table of the rotation methods is what the tool prints;
+- docs/rigid.md §8's table of the rotation methods, and the README's
+  figures from it, are what the tool prints;
 - engines/check/spin.py counts flips as the C tracker does (docs/rigid.md
   §4), on motions whose flips are known: even ones with their period, ones
   that speed up, stop or start late (no period), and a wobble that changes
@@ -327,17 +328,21 @@ def test_trajectory_columns(tmp):
 
 
 def test_readme_table(tmp):
-    """README's table of the rotation methods is what the tool prints:
+    """docs/rigid.md §8's table of the rotation methods (the README's until
+    it outgrew 200 lines) is what the tool prints, and so are the README's
+    two figures from it (rigid-rk4's L drift, the explicit step's tumble):
     orders.csv's attitude order (fixed), flips.csv's flip-period error and
     runs.csv's err_angmom_max at dt = 0.025 s (level 2) of
     cases/dzhanibekov.case, flips.csv's tumble (the first flip) at 60 Hz
     (level 1) of cases/spin-major-5.case (not its flips after it: round-off
     sets them, docs/rigid.md §4)."""
     dz, sp = run_case(tmp, "dzhanibekov"), run_case(tmp, "spin-major-5")
-    with open(os.path.join(suite.ROOT, "README.md")) as f:
+    with open(os.path.join(suite.ROOT, "docs", "rigid.md")) as f:
         text = f.read()
+    with open(os.path.join(suite.ROOT, "README.md")) as f:
+        readme = " ".join(f.read().split())
     head = "| method (the scheme of) | attitude order |"
-    check(head in text, "README has the rotation methods' table")
+    check(head in text, "docs/rigid.md has the rotation methods' table")
     lines = text.split(head, 1)[-1].split("\n\n", 1)[0].splitlines()[2:]
     shown = {l.split("`")[1]: [c.strip() for c in l.split("|")[2:-1]] for l in lines}
     O = suite.table_rows(os.path.join(dz, "orders.csv"))
@@ -360,7 +365,15 @@ def test_readme_table(tmp):
                 "%.2g" % float(r["err_angmom_max"]),
                 "%.4g s" % float(t["t_tumble"]) if t["t_tumble"] else "never"]
         want = ["\u2212" + w[1:] if w.startswith("-") else w for w in want]
-        check(shown.get(m) == want, "README's row of %s is the tool's" % m, (shown.get(m), want))
+        check(shown.get(m) == want, "docs/rigid.md's row of %s is the tool's" % m, (shown.get(m), want))
+        if m == "rigid-rk4":  # "lets the world L drift 3.3·10⁻⁹"
+            mant, ex = ("%.1e" % float(r["err_angmom_max"])).split("e")
+            sup = str(int(ex)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            check("`rigid-rk4` lets the world L drift %s·10%s" % (mant, sup) in readme,
+                  "the README's rigid-rk4 L drift is the tool's", (mant, sup))
+        if m == "rigid-explicit-gyro":  # "tumbles a 5 rad/s spin at 60 Hz after 20.95 s"
+            check("5 rad/s spin at 60 Hz after %.4g s" % float(t["t_tumble"]) in readme,
+                  "the README's tumble of the explicit gyroscopic step is the tool's", t["t_tumble"])
 
 
 def spin_rows(phi, t_end, wobble=1.0):

@@ -98,7 +98,7 @@ def matches(pattern, header):
 # ---- the files the commands write ----
 
 CASES = ["spring", "frame-loop", "bounce", "tunnel", "rod-pendulum", "racket", "projectile",
-         "spring-jitter"]
+         "spring-jitter", "roll"]
 # the view columns a case's file must have: a loop's, a rigid body's, the
 # energy and rods of timeseries.csv, the plane's y of paths.csv
 WANT = {
@@ -167,7 +167,7 @@ def test_files_follow_their_schemas(tmp):
              "reverse.csv", "rates.csv", "flips.csv", "contact.csv", "convergence.csv",
              "timeseries.csv", "paths.csv", "bounces.csv", "rigid_timeseries.csv", "polhode.csv",
              "timing.csv", "grid.csv", "stability.csv", "stability-summary.csv", "longrun.csv",
-             "longrun-summary.csv", "bench.csv", "body.csv", "shard.csv"}
+             "longrun-summary.csv", "bench.csv", "body.csv", "motion.csv", "shard.csv"}
     check(every <= seen, "every table of a run and of the studies was written and checked",
           "not seen: %s" % sorted(every - seen))
 

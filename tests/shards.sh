@@ -62,7 +62,7 @@ cp -r cases/traces "$tmp/k/"
 { cat cases/racket.case
   printf '\n[engines]\nrig = python3 %s/examples/engines/python/rigid_engine.py rigid-splitting\nrig.order = 2\n' "$ROOT"
 } > "$tmp/k/racket-engine.case"
-KINDS="cases/frame-loop.case cases/frame-loop-orbit.case cases/jump.case cases/drop.case cases/impulse.case cases/bounce.case cases/bounce-elastic.case cases/slide.case cases/tunnel.case $tmp/k/spring-engine.case $tmp/k/racket-engine.case"
+KINDS="cases/frame-loop.case cases/frame-loop-orbit.case cases/jump.case cases/drop.case cases/impulse.case cases/bounce.case cases/bounce-elastic.case cases/slide.case cases/tunnel.case cases/roll.case cases/box-incline.case $tmp/k/spring-engine.case $tmp/k/racket-engine.case"
 CLOSED="closed=node $ROOT/engines/check/contact-exact.js"
 # with the chart data (the tables and the charts' files: the two modes of
 # the cases above differ in nothing a kind of case adds), and an engine of
@@ -89,6 +89,18 @@ done
 # the racket's flips, a loop's drawn errors, the handlers' contact rows and
 # the engines' rows, every one finished
 grep -q '^rig,fixed,' "$tmp/km/racket-engine/flips.csv" 2>/dev/null && ok || bad "the rigid engine's runs are not in racket-engine's flips.csv"
+# a rigid body at a contact (a solver's rows): its body measures survive the
+# shards (merge refused them before shard.csv carried them: has_angmom, and
+# err_angmom_max of a body whose L its contact turns)
+grep -v '^#' "$tmp/km/roll/contact.csv" 2>/dev/null | head -1 | grep -q ',t_roll,' &&
+    grep -q '^roll,rigid-splitting+toi,fixed,' "$tmp/km/roll/contact.csv" && ok ||
+    bad "the roll's solver rows or their body measures are not in the merged contact.csv"
+# and their orders in dt, derived from the merged runs (the diff above
+# holds them to the whole run's): fitted ones, and none for a wall's case
+grep -q '^rigid-explicit-gyro+pgs,fixed,s_roll,0\.9' "$tmp/km/roll/contact_orders.csv" 2>/dev/null &&
+    grep -q '^rigid-splitting+toi,fixed,creep,,0,exact,' "$tmp/km/box-incline@mu_s=0.7/contact_orders.csv" &&
+    [ ! -e "$tmp/km/bounce/contact_orders.csv" ] && ok ||
+    bad "the merged contact_orders.csv lacks the roll's or the held box's fitted orders, or a wall's case has one"
 grep -q '^spring,py,fixed,' "$tmp/km/spring-engine/runs.csv" && ok || bad "the engine's runs are not in spring-engine's runs.csv"
 [ "$(grep -c ',engine-failed,' "$tmp/km/spring-engine/runs.csv" "$tmp/km/racket-engine/runs.csv" | awk -F: '{ s += $2 } END { print s }')" = 0 ] && ok ||
     bad "engine runs failed in the shards: $(grep -h ',engine-failed,' "$tmp/km"/*-engine/runs.csv | head -2)"

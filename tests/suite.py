@@ -3,6 +3,7 @@ binary under test and how a suite runs (tests/run.sh reads the last line,
 "N passed, N failed")."""
 import csv
 import io
+import math
 import os
 import shutil
 import subprocess
@@ -29,6 +30,18 @@ def max_or_nan(*values, default=None):
         if v != v:
             return float("nan")
     return max(items)
+
+
+def least_squares(xs, ys):
+    """The least-squares slope of ys against xs and its standard error: the
+    textbook formulas, written here, not read from the C code."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    icpt = my - slope * mx
+    ssr = sum((y - icpt - slope * x) ** 2 for x, y in zip(xs, ys))
+    return slope, math.sqrt(ssr / (n - 2) / sxx) if n > 2 else float("nan")
 
 
 def table_body(path):

@@ -652,7 +652,7 @@ static void test_rigid_model_table(void)
 {
     char names[256], err[512];
     vb_rigid_model_names(names, sizeof names);
-    CHECK(strcmp(names, "free-body, symmetric-top") == 0, "names: %s", names);
+    CHECK(strcmp(names, "free-body, symmetric-top, roll, box-incline") == 0, "names: %s", names);
     for (size_t i = 0; i < vb_rigid_model_count(); i++)
         CHECK(vb_rigid_model_validate(vb_rigid_model_at(i), err, sizeof err) == 0, "%s", err);
     CHECK(vb_rigid_model_find("nothing") == NULL, "no such model");

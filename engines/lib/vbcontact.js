@@ -104,4 +104,27 @@ function noThreshold(s, engine) {
       "restitution threshold (want 0)");
 }
 
-module.exports = { scene, noThreshold, WALL_REACH };
+// ---- a rigid body on the ground (roll, box-incline: §6.5) ----------------------
+
+// the unit quaternion [w, x, y, z] that turns the z axis onto the unit n: a
+// ground's box or plane whose local z is its normal
+function zTo(n) {
+  if (n[2] <= -1 + 1e-15) return [0, 1, 0, 0];
+  const q = [1 + n[2], -n[1], n[0], 0];
+  const s = Math.hypot(...q);
+  return q.map((c) => c / s);
+}
+
+// the lateral half-extent of a ground box for a rigid body's run: WALL_REACH,
+// or the first power of ten beyond twice as far as its start speed and the
+// pull of gravity along the plane could carry it (scene()'s rule)
+function groundReach(req) {
+  const b = req.body, n = req.contact.wall.normal, T = req.h.reduce((a, h) => a + h, 0);
+  const gn = vb.dot(b.gravity, n);
+  const pull = Math.hypot(...b.gravity.map((x, i) => x - gn * n[i]));
+  let reach = WALL_REACH;
+  while (reach < 2 * (Math.hypot(...b.v0) * T + 0.5 * pull * T * T)) reach *= 10;
+  return reach;
+}
+
+module.exports = { scene, noThreshold, WALL_REACH, zTo, groundReach };

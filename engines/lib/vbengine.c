@@ -295,7 +295,10 @@ static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen
     const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
     const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "body");
     vb_body *B = &r->body;
-    if (!cJSON_IsNumber(proto) || proto->valuedouble != 3.0)
+    /* a body at a contact (protocol 4) is a body too */
+    int at_contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
+    if (!cJSON_IsNumber(proto) ||
+        !(proto->valuedouble == 3.0 || (at_contact && proto->valuedouble == 4.0)))
         return fail(err, errlen, "the request's 'body' needs \"protocol\": 3");
     if (!cJSON_IsObject(b))
         return fail(err, errlen, "the request's 'body' is not an object");
@@ -421,7 +424,7 @@ static int parse_contact(vb_request *r, const cJSON *root, char *err, size_t err
         return fail(err, errlen, "the request's 'contact' needs \"protocol\": 4");
     if (!cJSON_IsObject(c))
         return fail(err, errlen, "the request's 'contact' is not an object");
-    if (r->particles != 1)
+    if (!r->has_body && r->particles != 1)
         return fail(err, errlen,
                     "the request's 'particles' is not 1: a body at a contact is one body");
     const cJSON *w = cJSON_GetObjectItemCaseSensitive(c, "wall");
@@ -450,6 +453,17 @@ static int parse_contact(vb_request *r, const cJSON *root, char *err, size_t err
         contact_num(c, "", "friction", 0.0, INFINITY, 0, "a number >= 0", &C->friction, err,
                     errlen) != 0)
         return -1;
+    /* a rigid body's contact may tell the static and the kinetic coefficient
+     * apart; friction is then the static one */
+    C->friction_static = C->friction_kinetic = C->friction;
+    if (cJSON_GetObjectItemCaseSensitive(c, "friction_static") ||
+        cJSON_GetObjectItemCaseSensitive(c, "friction_kinetic")) {
+        if (contact_num(c, "", "friction_static", C->friction, C->friction, 0,
+                        "the number 'friction' is", &C->friction_static, err, errlen) != 0 ||
+            contact_num(c, "", "friction_kinetic", 0.0, C->friction_static, 0,
+                        "a number in [0, friction_static]", &C->friction_kinetic, err, errlen) != 0)
+            return -1;
+    }
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(c, "shape");
     if (!cJSON_IsObject(sh))
         return fail(err, errlen, "the request's contact 'shape' is not an object");
@@ -496,10 +510,12 @@ static int parse(vb_request *r, char *line, char *err, size_t errlen)
         return fail(err, errlen, "the request's 'header' is not one line");
     int contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
     if (cJSON_GetObjectItemCaseSensitive(root, "body")) {
-        if (contact)
-            return fail(err, errlen, "the request's 'contact' is of a rigid body, which this "
-                                     "helper does not build yet");
-        return parse_body(r, root, err, errlen);
+        if (parse_body(r, root, err, errlen) != 0)
+            return -1;
+        /* a rigid body on the ground (roll, box-incline): its contact's
+         * vectors have 3 numbers */
+        r->dim = 3;
+        return contact ? parse_contact(r, root, err, errlen) : 0;
     }
     double dim, parts;
     if (whole(root, "dim", 1, 3, &dim) != 0)

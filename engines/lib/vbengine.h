@@ -35,6 +35,11 @@
  * the state in the model's coordinates, as for particles.  The capability
  * line says protocol=4; a request without a contact is refused.
  *
+ * An engine of a rigid body on the ground (roll, box-incline: protocol 4
+ * with a body) sets .step_body and .body_contact: make() gets requests with
+ * has_body and has_contact set (the contact's vectors of 3 numbers, its
+ * friction_static and friction_kinetic), step_body() steps it.
+ *
  * Numbers are written in the fewest digits that read back as the same double
  * (15, 16 or 17).  The force laws use the same operations in the same order as
  * verletbench's models (src/models/NAME.c); compile with -ffp-contract=off, as
@@ -77,6 +82,9 @@ typedef struct {
     double thickness;         /* a slab's; INFINITY: a half-space */
     double gravity[3];
     double restitution, threshold, friction;
+    /* a rigid body's static and kinetic coefficients (both friction when
+     * the request does not tell them apart) */
+    double friction_static, friction_kinetic;
     int box;                  /* the body: 0 a ball of radius, 1 a box of edges */
     double radius, edges[3];
     double centre[3]; /* the shape's centre minus the model's point */
@@ -145,6 +153,11 @@ typedef struct {
     /* protocol 4: the adapter takes a body at a contact (requests with a
      * "contact", vbcontact.h), and nothing else */
     int contact;
+    /* protocol 4 with a body (docs/real-engines.md §6.5): the adapter takes a
+     * rigid body on the ground (roll, box-incline: requests with "body" and
+     * "contact", has_body and has_contact set, the contact's vectors of 3
+     * numbers), made by make() and stepped by step_body(); and nothing else */
+    int body_contact;
 } vb_adapter;
 
 /* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first

@@ -54,6 +54,12 @@
 // returns { step(h) → [x, v] } as make() does, in the model's coordinates.  Its
 // capability line says protocol=4; a request without 'contact' is refused.
 //
+// A rigid body at a contact (roll, box-incline: §6.2) comes with 'body' and
+// 'contact' both (the contact's vectors of 3 numbers, its shape a ball or a box
+// in the body's axes, its wall the ground's plane, inclined or not); an engine
+// of it gives bodyContact(req, opt), which returns { step(h) → 13 numbers } as
+// body() does; its capability line says protocol=4 and angvel=.
+//
 // Numbers are written with String(), the shortest text that reads back as the
 // same double.  The force laws use the same operations in the same order as
 // verletbench's models (src/models/NAME.c), so an adapter's force is the built-in
@@ -233,7 +239,9 @@ function rotate(q, v) {
 // that is not a rotation, computes something, and nobody would know.
 function checkBody(req) {
   const bad = (what) => { throw new RequestError(`the request's ${what}`); };
-  if (req.protocol !== BODY_PROTOCOL) bad(`'body' needs "protocol": 3`);
+  // a body at a contact (protocol 4) is a body too
+  if (req.protocol !== BODY_PROTOCOL && !(req.contact !== undefined && req.protocol === CONTACT_PROTOCOL))
+    bad(`'body' needs "protocol": 3`);
   const b = req.body;
   if (typeof b !== "object" || b === null || Array.isArray(b)) bad("'body' is not an object");
   const finite = (x) => typeof x === "number" && Number.isFinite(x);
@@ -284,10 +292,13 @@ function checkContact(req) {
   if (req.protocol !== CONTACT_PROTOCOL) bad(`'contact' needs "protocol": 4`);
   const c = req.contact;
   if (typeof c !== "object" || c === null || Array.isArray(c)) bad("'contact' is not an object");
-  if (req.body !== undefined) bad("'contact' is of a rigid body, which this helper does not build yet");
-  const n = checkRequest(req);
-  if (req.particles !== 1) bad("'particles' is not 1: a body at a contact is one body");
-  const d = req.dim;
+  // a rigid body's (roll, box-incline): its state is the body's, its vectors
+  // have 3 components
+  const body = req.body !== undefined;
+  const n = body ? 3 : checkRequest(req);
+  if (body) checkBody(req);
+  else if (req.particles !== 1) bad("'particles' is not 1: a body at a contact is one body");
+  const d = body ? 3 : req.dim;
   const finite = (x) => typeof x === "number" && Number.isFinite(x);
   const vec = (obj, where, key) => {
     const a = obj[key];
@@ -309,6 +320,12 @@ function checkContact(req) {
   num(c, "", "restitution", (x) => x >= 0 && x <= 1, "in [0, 1]");
   num(c, "", "threshold", (x) => x >= 0, "a number >= 0 (m/s)");
   num(c, "", "friction", (x) => x >= 0, "a number >= 0");
+  // a rigid body's contact may tell the static and the kinetic coefficient
+  // apart; friction is then the static one
+  if (c.friction_static !== undefined || c.friction_kinetic !== undefined) {
+    const s = num(c, "", "friction_static", (x) => x === c.friction, "the number 'friction' is");
+    num(c, "", "friction_kinetic", (x) => x >= 0 && x <= s, "a number in [0, friction_static]");
+  }
   const sh = c.shape;
   if (typeof sh !== "object" || sh === null || Array.isArray(sh)) bad("contact 'shape' is not an object");
   if (sh.kind === "ball") num(sh, "shape ", "radius", (x) => x > 0, "a positive number");
@@ -465,10 +482,10 @@ const out = {
 // the capability line of protocol 2 (docs/real-engines.md): a comment to
 // protocol 1
 function capabilityLine(spec) {
-  const protocol = spec.contact ? CONTACT_PROTOCOL : spec.body ? BODY_PROTOCOL : PROTOCOL;
+  const protocol = spec.contact || spec.bodyContact ? CONTACT_PROTOCOL : spec.body ? BODY_PROTOCOL : PROTOCOL;
   const caps = ["# verletbench-engine", `protocol=${protocol}`, "persistent=1",
     `precision=${spec.precision || "float64"}`, `velocity=${spec.velocity || "state"}`];
-  if (spec.body) caps.push(`angvel=${spec.angvel || "world"}`);
+  if (spec.body || spec.bodyContact) caps.push(`angvel=${spec.angvel || "world"}`);
   if (spec.substeps) caps.push(`substeps=${spec.substeps}`);
   if (spec.engine) caps.push(`engine=${String(spec.engine).replace(/\s/g, "_")}`);
   return caps.join(" ") + "\n";
@@ -488,10 +505,16 @@ async function serve(spec, opt, line) {
   if (req && req.kind !== undefined && req.kind !== "run") return true; // requests.jsonl's "case" line
   try {
     const scene = req && typeof req === "object" && req.contact !== undefined;
+    const rigid = scene && req.body !== undefined; // a rigid body on the ground
+    if (rigid && !spec.bodyContact)
+      throw new RequestError(`the request is a rigid body at a contact ('contact' and 'body', model ` +
+        `'${req.model}'); this engine takes ${spec.contact ? "particles at a contact only" : "none"} ` +
+        `(protocol ${spec.contact ? CONTACT_PROTOCOL : spec.body ? BODY_PROTOCOL : PROTOCOL})`);
+    if (rigid) return await serveBody(spec, opt, req, id);
     if (scene && !spec.contact)
       throw new RequestError(`the request is a body at a contact ('contact'); this engine takes none ` +
-        `(protocol ${spec.body ? BODY_PROTOCOL : PROTOCOL})`);
-    if (!scene && spec.contact && !spec.make && !spec.body)
+        `(protocol ${spec.body ? BODY_PROTOCOL : PROTOCOL}${spec.bodyContact ? ", rigid bodies at a contact only" : ""})`);
+    if (!scene && (spec.contact || spec.bodyContact) && !spec.make && !spec.body)
       throw new RequestError(`this engine takes a body at a contact (protocol ${CONTACT_PROTOCOL}); the ` +
         `request (model '${req && req.model}') has no 'contact'`);
     if (!scene && req && typeof req === "object" && req.body !== undefined) return await serveBody(spec, opt, req, id);
@@ -528,11 +551,13 @@ async function serve(spec, opt, line) {
 
 // one request of a rigid body: its 14-column trajectory, then the end line
 async function serveBody(spec, opt, req, id) {
-  if (!spec.body)
+  const scene = req.contact !== undefined;
+  if (!scene && !spec.body)
     throw new RequestError(`the request has a rigid body ('body'); this engine takes particles only ` +
       `(protocol ${PROTOCOL})`);
+  if (scene) checkContact(req);
   const b = checkBody(req);
-  const world = await spec.body(req, opt);
+  const world = await (scene ? spec.bodyContact(req, opt) : spec.body(req, opt));
   const w0 = (spec.angvel || "world") === "body" ? b.w0_body : b.w0_world;
   out.push(req.header + "\n" + BODY_COLUMNS.join(",") + "\n");
   out.push([0, ...b.x0, ...b.q0, ...b.v0, ...w0].join(",") + "\n");

@@ -229,16 +229,29 @@ static int serve_body(const vb_adapter *a, vb_request *r, FILE *out, char *err, 
 }
 
 /* the protocol of the adapter's capability line */
-static int protocol_of(const vb_adapter *a) { return a->contact ? 4 : a->step_body ? 3 : 2; }
+static int protocol_of(const vb_adapter *a)
+{
+    return a->contact || a->body_contact ? 4 : a->step_body ? 3 : 2;
+}
 
 /* the request is for this engine: a rigid body to an engine of bodies, particles
  * to an engine of particles, a body at a contact to an engine of contacts; 0,
  * or -1 with err */
 static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t errlen)
 {
-    if (r->has_contact && !a->contact)
+    if (r->has_contact && r->has_body && !a->body_contact)
+        snprintf(err, errlen, "the request is a rigid body at a contact ('contact' and 'body', "
+                              "model '%s'); this engine takes %s (protocol %d)",
+                 r->model ? r->model : "?", a->contact ? "particles at a contact only" : "none",
+                 protocol_of(a));
+    else if (r->has_contact && r->has_body)
+        return 0;
+    else if (r->has_contact && !a->contact)
         snprintf(err, errlen, "the request is a body at a contact ('contact'); this engine takes "
                               "none (protocol %d)", protocol_of(a));
+    else if (!r->has_contact && a->body_contact)
+        snprintf(err, errlen, "this engine takes a rigid body at a contact (protocol 4); the "
+                              "request (model '%s') has no 'contact'", r->model ? r->model : "?");
     else if (!r->has_contact && a->contact)
         snprintf(err, errlen, "this engine takes a body at a contact (protocol 4); the request "
                               "(model '%s') has no 'contact'", r->model ? r->model : "?");

@@ -21,13 +21,192 @@ static void handler_names(char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", t[i]->name);
 }
 
+/* The case's methods with their contact (each an entry of n, from its
+ * method i and its k-th handler or solver), method by method, each with
+ * every one, so a method's rows stand together */
+static int compose(vb_parser *p, vb_case *c, unsigned long line, size_t n,
+                   vb_composed *(*make)(const vb_integrator *inner, size_t k, const void *ctx),
+                   const void *ctx)
+{
+    size_t total = c->n_integ * n;
+    const vb_integrator **integ = calloc(total ? total : 1, sizeof *integ);
+    if (!integ) {
+        vb_parser_fail(p, line, "out of memory");
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (size_t k = 0; k < n; k++) {
+            vb_composed *cm = make(c->integ[i], k, ctx);
+            if (!cm) {
+                for (size_t j = 0; j < m; j++)
+                    vb_composed_free((vb_composed *)(void *)integ[j]);
+                free(integ);
+                vb_parser_fail(p, line, "out of memory");
+                return -1;
+            }
+            integ[m++] = &cm->integ;
+        }
+    free(c->integ);
+    c->integ = integ;
+    c->n_integ = m;
+    return 0;
+}
+
+/* the methods a contact can hold: use = all keeps those (as on a model
+ * with rods all means the constrained ones); a method named is held to it */
+static int methods_allowed(vb_parser *p, vb_case *c, const vb_entry *e,
+                           int (*allows)(const vb_integrator *, char *, size_t))
+{
+    const vb_entry *use = vb_parser_find(p, "integrators", "use");
+    char why[256];
+    if (use && strcmp(use->value, "all") == 0) {
+        size_t kept = 0;
+        for (size_t i = 0; i < c->n_integ; i++)
+            if (allows(c->integ[i], why, sizeof why) == 0)
+                c->integ[kept++] = c->integ[i];
+        c->n_integ = kept;
+    }
+    for (size_t i = 0; i < c->n_integ; i++)
+        if (allows(c->integ[i], why, sizeof why) != 0) {
+            vb_parser_fail(p, use ? use->line : e->line,
+                           "use: %s (leave it out of use, or the [contact] out)", why);
+            return -1;
+        }
+    return 0;
+}
+
+/* ---- solvers: a rigid body on the ground (rigidcontact/) ---- */
+
+typedef struct solver_list {
+    const vb_body_solver *s[8];
+    vb_solver_params p[8];
+} solver_list;
+
+static vb_composed *make_solver(const vb_integrator *inner, size_t k, const void *ctx)
+{
+    const solver_list *l = ctx;
+    return vb_composed_new_solver(inner, l->s[k], &l->p[k]);
+}
+
+/* "toi, pgs, ..." */
+static void solver_names(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < vb_body_solver_count() && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 vb_body_solver_at(i)->name);
+}
+
+/* a key of [contact] other than handler: set on every solver listed that
+ * reads it; an error names the line and the key */
+static int solver_key(vb_parser *p, const vb_entry *e, solver_list *l, size_t n)
+{
+    char err[512], first[512] = "";
+    int read = 0;
+    for (size_t k = 0; k < n; k++) {
+        int rc = vb_body_solver_set(l->s[k], &l->p[k], e->key, e->value, err, sizeof err);
+        if (rc == -2) {
+            vb_parser_fail(p, e->line, "%s: %s (solver %s)", e->key, err, l->s[k]->name);
+            return -1;
+        }
+        if (rc == 0)
+            read = 1;
+        else if (!first[0])
+            snprintf(first, sizeof first, "%s", err);
+    }
+    if (!read) {
+        vb_parser_fail(p, e->line, "%s: no solver listed reads this key (%s)", e->key, first);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_solvers(vb_parser *p, vb_case *c, const vb_entry *e)
+{
+    solver_list l;
+    size_t n = 0;
+    char valid[128], list[VB_CASE_LINE_MAX + 1];
+    solver_names(valid, sizeof valid);
+    snprintf(list, sizeof list, "%s", e->value);
+    for (char *save = NULL, *tok = strtok_r(list, ", \t", &save); tok;
+         tok = strtok_r(NULL, ", \t", &save)) {
+        const vb_body_solver *s = vb_body_solver_find(tok);
+        char why[512];
+        if (!s) {
+            vb_parser_fail(p, e->line, "handler: unknown contact solver '%s' for the rigid body "
+                                       "%s (valid: %s)",
+                           tok, c->model.type->name, valid);
+            return -1;
+        }
+        for (size_t k = 0; k < n; k++)
+            if (l.s[k] == s) {
+                vb_parser_fail(p, e->line, "handler: %s is listed twice", tok);
+                return -1;
+            }
+        if (n == sizeof l.s / sizeof l.s[0]) {
+            vb_parser_fail(p, e->line, "handler: at most %zu in a list", n);
+            return -1;
+        }
+        if (vb_composed_solver_accepts(s, &c->model, why, sizeof why) != 0) {
+            vb_parser_fail(p, e->line, "handler: %s: %s", tok, why);
+            return -1;
+        }
+        l.s[n] = s;
+        vb_body_solver_defaults(s, &l.p[n++]);
+    }
+    if (n == 0) {
+        vb_parser_fail(p, e->line, "handler: empty list (valid: %s)", valid);
+        return -1;
+    }
+    for (size_t i = 0; i < p->n_keys; i++) {
+        const vb_entry *k = &p->keys[i];
+        if (strcmp(k->section, "contact") == 0 && strcmp(k->key, "handler") != 0 &&
+            solver_key(p, k, &l, n) != 0)
+            return -1;
+    }
+    if (methods_allowed(p, c, e, vb_composed_allows_solver) != 0)
+        return -1;
+    return compose(p, c, e->line, n, make_solver, &l);
+}
+
+/* ---- handlers: a wall (contact/) ---- */
+
+static vb_composed *make_handler(const vb_integrator *inner, size_t k, const void *ctx)
+{
+    const vb_contact_handler *const *hs = ctx;
+    return vb_composed_new(inner, hs[k]);
+}
+
 int vb_case_check_contact(vb_parser *p, vb_case *c)
 {
     int section = 0;
     for (int k = 0; k < p->n_sections; k++)
         section |= strcmp(p->sections[k], "contact") == 0;
+    vb_contact_of kind = vb_composed_contact_of(&c->model);
+    if (!section && kind == VB_CONTACT_BODY) {
+        const vb_entry *m = vb_parser_find(p, "case", "model");
+        char valid[128];
+        solver_names(valid, sizeof valid);
+        vb_parser_fail(p, m ? m->line : 0, "model: %s is a body on the ground: it runs inside a "
+                                           "contact solver ([contact] handler = %s)",
+                       c->model.type->name, valid);
+        return -1;
+    }
     if (!section)
         return 0;
+    if (kind == VB_CONTACT_BODY) {
+        const vb_entry *e = vb_parser_require(p, "contact", "handler");
+        if (!e)
+            return -1;
+        if (vb_parser_find(p, "loop", "kind")) {
+            vb_parser_fail(p, e->line, "handler: a case has [contact] or [loop], not both (a "
+                                       "solver round a frame loop is not built)");
+            return -1;
+        }
+        return check_solvers(p, c, e);
+    }
     for (size_t i = 0; i < p->n_keys; i++) {
         const vb_entry *e = &p->keys[i];
         if (strcmp(e->section, "contact") == 0 && strcmp(e->key, "handler") != 0) {
@@ -41,7 +220,8 @@ int vb_case_check_contact(vb_parser *p, vb_case *c)
         return -1;
     if (!vb_model_type_has_wall(c->model.type)) {
         vb_parser_fail(p, e->line, "handler: the model %s has no contact: a handler resolves "
-                                   "the wall of bounce, slide or tunnel",
+                                   "the wall of bounce, slide or tunnel, a solver the ground "
+                                   "of roll or box-incline",
                        c->model.type->name);
         return -1;
     }
@@ -80,48 +260,7 @@ int vb_case_check_contact(vb_parser *p, vb_case *c)
         vb_parser_fail(p, e->line, "handler: empty list (valid: %s)", valid);
         return -1;
     }
-    const vb_entry *use = vb_parser_find(p, "integrators", "use");
-    /* use = all: the methods a handler can hold (as on a model with rods,
-     * all means the constrained ones); a method named is held to it */
-    if (use && strcmp(use->value, "all") == 0) {
-        size_t kept = 0;
-        char why[256];
-        for (size_t i = 0; i < c->n_integ; i++)
-            if (vb_composed_allows(c->integ[i], why, sizeof why) == 0)
-                c->integ[kept++] = c->integ[i];
-        c->n_integ = kept;
-    }
-    for (size_t i = 0; i < c->n_integ; i++) {
-        char why[256];
-        if (vb_composed_allows(c->integ[i], why, sizeof why) != 0) {
-            vb_parser_fail(p, use ? use->line : e->line, "use: %s (leave it out of use, or the "
-                                                         "[contact] out)",
-                           why);
-            return -1;
-        }
-    }
-    size_t total = c->n_integ * n;
-    const vb_integrator **integ = calloc(total ? total : 1, sizeof *integ);
-    if (!integ) {
-        vb_parser_fail(p, e->line, "out of memory");
+    if (methods_allowed(p, c, e, vb_composed_allows) != 0)
         return -1;
-    }
-    /* method by method, each with every handler, so a method's rows stand together */
-    size_t m = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (size_t k = 0; k < n; k++) {
-            vb_composed *cm = vb_composed_new(c->integ[i], hs[k]);
-            if (!cm) {
-                for (size_t j = 0; j < m; j++)
-                    vb_composed_free((vb_composed *)(void *)integ[j]);
-                free(integ);
-                vb_parser_fail(p, e->line, "out of memory");
-                return -1;
-            }
-            integ[m++] = &cm->integ;
-        }
-    free(c->integ);
-    c->integ = integ;
-    c->n_integ = m;
-    return 0;
+    return compose(p, c, e->line, n, make_handler, hs);
 }

@@ -101,6 +101,227 @@ static int run_header(const vb_table *t, int col[VB_SCHEMA_MAX_COLUMNS], int *lo
     return 0;
 }
 
+/* What every row of one runs.csv is read against: where its columns are,
+ * and what its header and its first row fix for all of its rows.  Made
+ * once by read_runs_into; the row readers below only look. */
+typedef struct {
+    const vb_table *t;
+    const int *col;               /* the schema's column k: col[k] (run_header) */
+    int n_metrics;                /* vb_check_metrics() */
+    int cm[VB_CHECK_METRICS_MAX]; /* metric m's column, -1 where the table has none */
+    int m_pos_max, m_draw_max;    /* the metrics a row that is no frame loop's repeats as drawn */
+    int loops;                    /* a case with a frame loop (frame_loop_table) */
+    int has_ref;                  /* a reference's errors: its first row has them */
+    const char *list;             /* '# integrators=', which match.c requires, or NULL */
+} runs_reader;
+
+/* Which metrics the table fills (set->has), and each row's no_velocity.  A
+ * metric the case measures has its cells filled; one blank cell among
+ * filled ones is damage, but for the blanks of an engine that declared
+ * velocity=none (its provenance) in the metrics of the velocity: those are
+ * told by the first row of another integrator. */
+static void runs_filled(const runs_reader *rd, int rigid, vb_run_set *set)
+{
+    const vb_table *t = rd->t;
+    const int ci = rd->col[VB_COL_RUNS_INTEGRATOR];
+    size_t first_v = t->nrow;
+    for (size_t i = 0; i < t->nrow; i++) {
+        set->r[i].no_velocity = vb_table_no_velocity(t, t->rows[i][ci]);
+        if (!set->r[i].no_velocity && first_v == t->nrow)
+            first_v = i;
+    }
+    for (int m = 0; m < rd->n_metrics; m++) {
+        const vb_column *c = vb_runs_metric((size_t)m);
+        size_t row = c->velocity ? first_v : 0;
+        set->has[m] = c->filled == VB_FILLED_EVERY   ? row < t->nrow
+                      : c->filled == VB_FILLED_DRAWN ? rd->loops
+                      : c->filled == VB_FILLED_RIGID ? rigid
+                                                     : row < t->nrow && t->rows[row][rd->cm[m]][0];
+    }
+}
+
+/* Row I's run: who ran it (model, integrator) and under what plan (plan,
+ * level, step size, jitter, seed); what identifies it (by_run_key). */
+static int read_run_plan(const runs_reader *rd, size_t i, vb_run_rec *r, char *err,
+                         size_t errlen)
+{
+    const vb_table *t = rd->t;
+    const int *col = rd->col;
+    const int cmod = col[VB_COL_RUNS_MODEL], cl = col[VB_COL_RUNS_LEVEL],
+              cs = col[VB_COL_RUNS_SEED], cdt = col[VB_COL_RUNS_DT], cj = col[VB_COL_RUNS_JITTER];
+    char **f = t->rows[i];
+    unsigned long long count;
+    r->line = t->line[i];
+    r->model = f[cmod];
+    r->integ = f[col[VB_COL_RUNS_INTEGRATOR]];
+    r->plan = f[col[VB_COL_RUNS_PLAN]];
+    r->seed = f[cs];
+    r->status = f[col[VB_COL_RUNS_STATUS]];
+    r->dt = f[cdt];
+    if (!vb_check_name_valid(r->integ))
+        return vb_compare_bad(err, errlen, "%s:%lu: integrator '%.60s' is not an integrator name",
+                              t->path, r->line, r->integ);
+    if (rd->list && !vb_in_list(rd->list, r->integ))
+        return vb_compare_bad(err, errlen,
+                              "%s:%lu: integrator %s is not in the header's list "
+                              "(# integrators=%.200s)",
+                              t->path, r->line, r->integ, rd->list);
+    if (!vb_check_name_valid(r->model))
+        return vb_table_bad_cell(t, i, cmod, "a model name", err, errlen);
+    if (!vb_plan_name_valid(r->plan))
+        return vb_compare_bad(err, errlen, "%s:%lu: plan '%.60s' (want fixed, random or trace)",
+                              t->path, r->line, r->plan);
+    int random = !strcmp(r->plan, "random"), trace = !strcmp(r->plan, "trace");
+    if (vb_cell_count(f[cl], &count) != 0 || count > 64)
+        return vb_table_bad_cell(t, i, cl, "a step-size level (0 to 64)", err, errlen);
+    r->level = (int)count;
+    if (vb_cell_number(r->dt, 0, &r->dt_value) != 0 || !(r->dt_value > 0))
+        return vb_table_bad_cell(t, i, cdt, "a step size (a finite number > 0)", err, errlen);
+    /* jitter: 0 with fixed steps, the case's (> 0) with random ones,
+     * blank for a trace; the seed only with random steps */
+    r->jitter = NAN;
+    if (trace ? f[cj][0] != '\0'
+              : vb_cell_number(f[cj], 0, &r->jitter) != 0 || (random ? !(r->jitter > 0)
+                                                                   : r->jitter != 0))
+        return vb_table_bad_cell(t, i, cj,
+                                 trace    ? "blank (a trace plan has no jitter)"
+                                 : random ? "a jitter (a finite number > 0)"
+                                          : "0 (fixed steps have no jitter)",
+                                 err, errlen);
+    if (random ? vb_cell_count(r->seed, &count) != 0 : r->seed[0] != '\0')
+        return vb_table_bad_cell(
+            t, i, cs, random ? "a seed (a count)" : "blank (only random steps have a seed)", err,
+            errlen);
+    return 0;
+}
+
+/* Row I's run as it went: its steps, end time and force evaluations, its
+ * status (and the step it failed at), the exact solution's scales and an
+ * adaptive method's tolerance. */
+static int read_run_course(const runs_reader *rd, size_t i, vb_run_rec *r, char *err,
+                           size_t errlen)
+{
+    const vb_table *t = rd->t;
+    const int *col = rd->col;
+    const int cn = col[VB_COL_RUNS_STEPS], ct = col[VB_COL_RUNS_T_END],
+              cfe = col[VB_COL_RUNS_FORCE_EVALS], cfs = col[VB_COL_RUNS_FAIL_STEP],
+              cps = col[VB_COL_RUNS_POS_SCALE], cvs = col[VB_COL_RUNS_VEL_SCALE],
+              ctol = col[VB_COL_RUNS_TOL];
+    char **f = t->rows[i];
+    unsigned long long count;
+    if (vb_cell_count(f[cn], &count) != 0)
+        return vb_table_bad_cell(t, i, cn, "a count of steps", err, errlen);
+    r->steps = (double)count;
+    if (vb_cell_number(f[ct], 0, &r->t_end) != 0 || !(r->t_end > 0))
+        return vb_table_bad_cell(t, i, ct, "an end time (a finite number > 0)", err, errlen);
+    if (vb_cell_count(f[cfe], &count) != 0)
+        return vb_table_bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
+    int ok = !strcmp(r->status, "ok");
+    if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0 &&
+        strcmp(r->status, "engine-failed") != 0 && strcmp(r->status, "plugin-failed") != 0)
+        return vb_compare_bad(err, errlen,
+                              "%s:%lu: status '%.60s' (want ok, diverged, exact-failed, "
+                              "engine-failed or plugin-failed)",
+                              t->path, r->line, r->status);
+    if (ok ? f[cfs][0] != '\0' : vb_cell_count(f[cfs], &count) != 0)
+        return vb_table_bad_cell(t, i, cfs,
+                                 ok ? "blank (the run's status is ok)"
+                                    : "the step it failed at (a count)",
+                                 err, errlen);
+    if (vb_cell_number(f[cps], 0, &r->pscale) != 0)
+        return vb_table_bad_cell(t, i, cps, "a scale (a finite number >= 0)", err, errlen);
+    if (vb_cell_number(f[cvs], 0, &r->vscale) != 0)
+        return vb_table_bad_cell(t, i, cvs, "a scale (a finite number >= 0)", err, errlen);
+    /* an adaptive method's tolerance (the plan's, fixed by the case:
+     * match.c holds it to the run made now), blank for any other */
+    r->tol = NAN;
+    if (f[ctol][0] && (vb_cell_number(f[ctol], 0, &r->tol) != 0 || !(r->tol > 0)))
+        return vb_table_bad_cell(t, i, ctol,
+                                 "blank, or an adaptive method's tolerance (a finite number > 0)",
+                                 err, errlen);
+    return 0;
+}
+
+/* Row I's errors: the reference's own (a model without an exact solution),
+ * every metric the table fills (set->has), and whether the run's error is
+ * above what the reference resolves. */
+static int read_run_errors(const runs_reader *rd, const vb_run_set *set, size_t i, vb_run_rec *r,
+                           char *err, size_t errlen)
+{
+    const vb_table *t = rd->t;
+    const int cres = rd->col[VB_COL_RUNS_RESOLVED];
+    const int cref[2] = {rd->col[VB_COL_RUNS_REF_ERR_POS], rd->col[VB_COL_RUNS_REF_ERR_VEL]};
+    const int has_ref = rd->has_ref, ok = !strcmp(r->status, "ok");
+    char **f = t->rows[i];
+    double ref_pos = NAN;
+    for (int k = 0; k < 2; k++) {
+        double x;
+        if (has_ref ? vb_cell_number(f[cref[k]], !ok, &x) != 0 : f[cref[k]][0] != '\0')
+            return vb_table_bad_cell(
+                t, i, cref[k],
+                has_ref ? "a reference's error (a number >= 0; the first row has one)"
+                        : "blank (the first row has no reference's error)",
+                err, errlen);
+        if (k == 0 && has_ref)
+            ref_pos = x;
+    }
+    for (int m = 0; m < rd->n_metrics; m++) {
+        const char *c = rd->cm[m] >= 0 ? f[rd->cm[m]] : "";
+        r->m[m] = NAN;
+        if ((!set->has[m] || (r->no_velocity && vb_check_velocity(m))) && !c[0])
+            continue;
+        /* a finished run has finite errors; one that did not, inf */
+        if (!set->has[m] || vb_cell_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
+            return vb_compare_bad(err, errlen, "%s:%lu: %s = '%.60s': %s", t->path, r->line,
+                                  vb_check_metric(m), c,
+                                  !set->has[m]
+                                      ? "a value in a column that is blank on its first row"
+                                  : ok ? "not a finite number >= 0 (the run's status is ok)"
+                                       : "a run that did not finish has the error inf");
+    }
+    /* resolved: whether the error is above what the reference
+     * resolves, VB_REF_RESOLUTION times its own (sweep/norms.c) */
+    int above = r->m[rd->m_pos_max] > VB_REF_RESOLUTION * ref_pos;
+    const char *res = !has_ref ? "" : above ? "yes" : "no";
+    if (strcmp(f[cres], res) != 0)
+        return vb_table_bad_cell(t, i, cres,
+                                 !has_ref ? "blank (no reference solution)"
+                                 : above  ? "yes (err_pos_max is over 100 ref_err_pos)"
+                                          : "no (err_pos_max is not over 100 ref_err_pos)",
+                                 err, errlen);
+    return 0;
+}
+
+/* Row I's frame loop (a table of a case with one): its time dropped by the
+ * clamp, what the frames and physics_dt fix (match.c holds it to the run
+ * made now), at most the run's time; 0 on a row that is no frame loop's
+ * (an engine's), whose drawn errors are then its errors at the frames. */
+static int read_run_frame_loop(const runs_reader *rd, size_t i, vb_run_rec *r, char *err,
+                               size_t errlen)
+{
+    const vb_table *t = rd->t;
+    const int clag = rd->col[VB_COL_RUNS_LAG_MAX], m_draw = rd->m_draw_max,
+              m_pos = rd->m_pos_max;
+    char **f = t->rows[i];
+    r->lag = NAN;
+    if (!rd->loops)
+        return 0;
+    int loop_row = strchr(r->integ, '@') != NULL;
+    if (vb_cell_number(f[clag], 0, &r->lag) != 0 || !(r->lag <= r->t_end) ||
+        (!loop_row && r->lag != 0))
+        return vb_table_bad_cell(t, i, clag,
+                                 loop_row ? "a frame loop's lag (a time from 0 to t_end)"
+                                          : "0 (a row that is no frame loop's)",
+                                 err, errlen);
+    for (int k = 0; k < 2 && !loop_row; k++)
+        if (strcmp(f[rd->cm[m_draw + k]], f[rd->cm[m_pos + k]]) != 0)
+            return vb_table_bad_cell(t, i, rd->cm[m_draw + k],
+                                     k ? "err_pos_rms (a row that is no frame loop's)"
+                                       : "err_pos_max (a row that is no frame loop's)",
+                                     err, errlen);
+    return 0;
+}
+
 /* Read and check every row of a runs.csv; sorted by (integrator, plan,
  * level, seed).  Every cell is held to what the writer prints there
  * (vb_runs_schema, output/runs_table.c): a number where it prints one,
@@ -112,23 +333,11 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     int col[VB_SCHEMA_MAX_COLUMNS], loops, rigid;
     if (run_header(t, col, &loops, &rigid, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    const int cmod = col[VB_COL_RUNS_MODEL], ci = col[VB_COL_RUNS_INTEGRATOR],
-              cp = col[VB_COL_RUNS_PLAN], cl = col[VB_COL_RUNS_LEVEL], cs = col[VB_COL_RUNS_SEED],
-              cst = col[VB_COL_RUNS_STATUS], cdt = col[VB_COL_RUNS_DT],
-              cj = col[VB_COL_RUNS_JITTER], cn = col[VB_COL_RUNS_STEPS],
-              ct = col[VB_COL_RUNS_T_END], cfe = col[VB_COL_RUNS_FORCE_EVALS],
-              cfs = col[VB_COL_RUNS_FAIL_STEP], cps = col[VB_COL_RUNS_POS_SCALE],
-              cvs = col[VB_COL_RUNS_VEL_SCALE], ctol = col[VB_COL_RUNS_TOL],
-              cres = col[VB_COL_RUNS_RESOLVED], clag = col[VB_COL_RUNS_LAG_MAX];
-    const int cref[2] = {col[VB_COL_RUNS_REF_ERR_POS], col[VB_COL_RUNS_REF_ERR_VEL]};
-    /* the metrics, and the two a row that is no frame loop's repeats as
-     * drawn */
-    const int n_metrics = vb_check_metrics();
-    int cm[VB_CHECK_METRICS_MAX];
-    for (int m = 0; m < n_metrics; m++)
-        cm[m] = col[vb_schema_find(&vb_runs_schema, vb_check_metric(m))];
-    const int m_pos_max = vb_check_metric_index(VB_RUNS_COL(ERR_POS_MAX)),
-              m_draw_max = vb_check_metric_index(VB_RUNS_COL(ERR_DRAW_MAX));
+    runs_reader rd = {.t = t, .col = col, .n_metrics = vb_check_metrics(), .loops = loops};
+    for (int m = 0; m < rd.n_metrics; m++)
+        rd.cm[m] = col[vb_schema_find(&vb_runs_schema, vb_check_metric(m))];
+    rd.m_pos_max = vb_check_metric_index(VB_RUNS_COL(ERR_POS_MAX));
+    rd.m_draw_max = vb_check_metric_index(VB_RUNS_COL(ERR_DRAW_MAX));
     if (t->nrow == 0)
         return vb_compare_bad(err, errlen, "%s: no runs, only a header: nothing to compare",
                               t->path);
@@ -136,161 +345,19 @@ static int read_runs_into(const vb_table *t, vb_run_set *set, char *err, size_t 
     if (!set->r)
         return vb_compare_oom(err, errlen);
     set->n = t->nrow;
-    /* a metric the case measures has its cells filled; one blank cell
-     * among filled ones is damage, but for the blanks of an engine that
-     * declared velocity=none (its provenance) in the metrics of the
-     * velocity: those are told by the first row of another integrator */
-    size_t first_v = t->nrow;
-    for (size_t i = 0; i < t->nrow; i++) {
-        set->r[i].no_velocity = vb_table_no_velocity(t, t->rows[i][ci]);
-        if (!set->r[i].no_velocity && first_v == t->nrow)
-            first_v = i;
-    }
-    for (int m = 0; m < n_metrics; m++) {
-        const vb_column *c = vb_runs_metric((size_t)m);
-        size_t row = c->velocity ? first_v : 0;
-        set->has[m] = c->filled == VB_FILLED_EVERY   ? row < t->nrow
-                      : c->filled == VB_FILLED_DRAWN ? loops
-                      : c->filled == VB_FILLED_RIGID ? rigid
-                                                     : row < t->nrow && t->rows[row][cm[m]][0];
-    }
+    runs_filled(&rd, rigid, set);
     /* a reference solution (a model without an exact one): its own
      * errors, and whether a run's is above what it resolves, on every row */
-    int has_ref = set->has_ref = t->rows[0][cref[0]][0] != '\0';
-    const char *list = vb_table_integrators(t); /* match.c requires it */
+    rd.has_ref = set->has_ref = t->rows[0][col[VB_COL_RUNS_REF_ERR_POS]][0] != '\0';
+    rd.list = vb_table_integrators(t);
     for (size_t i = 0; i < t->nrow; i++) {
-        char **f = t->rows[i];
         vb_run_rec *r = &set->r[i];
-        unsigned long long count;
-        r->line = t->line[i];
-        r->model = f[cmod];
-        r->integ = f[ci];
-        r->plan = f[cp];
-        r->seed = f[cs];
-        r->status = f[cst];
-        r->dt = f[cdt];
-        if (!vb_check_name_valid(r->integ))
-            return vb_compare_bad(err, errlen,
-                                  "%s:%lu: integrator '%.60s' is not an integrator name", t->path,
-                                  r->line, r->integ);
-        if (list && !vb_in_list(list, r->integ))
-            return vb_compare_bad(err, errlen,
-                                  "%s:%lu: integrator %s is not in the header's list "
-                                  "(# integrators=%.200s)",
-                                  t->path, r->line, r->integ, list);
-        if (!vb_check_name_valid(r->model))
-            return vb_table_bad_cell(t, i, cmod, "a model name", err, errlen);
-        if (!vb_plan_name_valid(r->plan))
-            return vb_compare_bad(err, errlen, "%s:%lu: plan '%.60s' (want fixed, random or trace)",
-                                  t->path, r->line, r->plan);
-        int random = !strcmp(r->plan, "random"), trace = !strcmp(r->plan, "trace");
-        if (vb_cell_count(f[cl], &count) != 0 || count > 64)
-            return vb_table_bad_cell(t, i, cl, "a step-size level (0 to 64)", err, errlen);
-        r->level = (int)count;
-        if (vb_cell_number(r->dt, 0, &r->dt_value) != 0 || !(r->dt_value > 0))
-            return vb_table_bad_cell(t, i, cdt, "a step size (a finite number > 0)", err, errlen);
-        /* jitter: 0 with fixed steps, the case's (> 0) with random ones,
-         * blank for a trace; the seed only with random steps */
-        r->jitter = NAN;
-        if (trace ? f[cj][0] != '\0'
-                  : vb_cell_number(f[cj], 0, &r->jitter) != 0 || (random ? !(r->jitter > 0)
-                                                                       : r->jitter != 0))
-            return vb_table_bad_cell(t, i, cj,
-                                     trace    ? "blank (a trace plan has no jitter)"
-                                     : random ? "a jitter (a finite number > 0)"
-                                              : "0 (fixed steps have no jitter)",
-                                     err, errlen);
-        if (random ? vb_cell_count(r->seed, &count) != 0 : r->seed[0] != '\0')
-            return vb_table_bad_cell(
-                t, i, cs, random ? "a seed (a count)" : "blank (only random steps have a seed)",
-                err, errlen);
-        if (vb_cell_count(f[cn], &count) != 0)
-            return vb_table_bad_cell(t, i, cn, "a count of steps", err, errlen);
-        r->steps = (double)count;
-        if (vb_cell_number(f[ct], 0, &r->t_end) != 0 || !(r->t_end > 0))
-            return vb_table_bad_cell(t, i, ct, "an end time (a finite number > 0)", err, errlen);
-        if (vb_cell_count(f[cfe], &count) != 0)
-            return vb_table_bad_cell(t, i, cfe, "a count of force evaluations", err, errlen);
-        int ok = !strcmp(r->status, "ok");
-        if (!ok && strcmp(r->status, "diverged") != 0 && strcmp(r->status, "exact-failed") != 0 &&
-            strcmp(r->status, "engine-failed") != 0 && strcmp(r->status, "plugin-failed") != 0)
-            return vb_compare_bad(
-                err, errlen,
-                "%s:%lu: status '%.60s' (want ok, diverged, exact-failed, engine-failed "
-                "or plugin-failed)",
-                t->path, r->line, r->status);
-        if (ok ? f[cfs][0] != '\0' : vb_cell_count(f[cfs], &count) != 0)
-            return vb_table_bad_cell(t, i, cfs,
-                                     ok ? "blank (the run's status is ok)"
-                                        : "the step it failed at (a count)",
-                                     err, errlen);
-        if (vb_cell_number(f[cps], 0, &r->pscale) != 0)
-            return vb_table_bad_cell(t, i, cps, "a scale (a finite number >= 0)", err, errlen);
-        if (vb_cell_number(f[cvs], 0, &r->vscale) != 0)
-            return vb_table_bad_cell(t, i, cvs, "a scale (a finite number >= 0)", err, errlen);
-        /* an adaptive method's tolerance (the plan's, fixed by the case:
-         * match.c holds it to the run made now), blank for any other */
-        r->tol = NAN;
-        if (f[ctol][0] && (vb_cell_number(f[ctol], 0, &r->tol) != 0 || !(r->tol > 0)))
-            return vb_table_bad_cell(
-                t, i, ctol, "blank, or an adaptive method's tolerance (a finite number > 0)",
-                err, errlen);
-        double ref_pos = NAN;
-        for (int k = 0; k < 2; k++) {
-            double x;
-            if (has_ref ? vb_cell_number(f[cref[k]], !ok, &x) != 0 : f[cref[k]][0] != '\0')
-                return vb_table_bad_cell(
-                    t, i, cref[k],
-                    has_ref ? "a reference's error (a number >= 0; the first row has one)"
-                            : "blank (the first row has no reference's error)",
-                    err, errlen);
-            if (k == 0 && has_ref)
-                ref_pos = x;
-        }
-        for (int m = 0; m < n_metrics; m++) {
-            const char *c = cm[m] >= 0 ? f[cm[m]] : "";
-            r->m[m] = NAN;
-            if ((!set->has[m] || (r->no_velocity && vb_check_velocity(m))) && !c[0])
-                continue;
-            /* a finished run has finite errors; one that did not, inf */
-            if (!set->has[m] || vb_cell_number(c, !ok, &r->m[m]) != 0 || (!ok && isfinite(r->m[m])))
-                return vb_compare_bad(err, errlen, "%s:%lu: %s = '%.60s': %s", t->path, r->line,
-                                      vb_check_metric(m), c,
-                                      !set->has[m]
-                                          ? "a value in a column that is blank on its first row"
-                                      : ok ? "not a finite number >= 0 (the run's status is ok)"
-                                           : "a run that did not finish has the error inf");
-        }
-        /* resolved: whether the error is above what the reference
-         * resolves, VB_REF_RESOLUTION times its own (sweep/norms.c) */
-        int above = r->m[m_pos_max] > VB_REF_RESOLUTION * ref_pos;
-        const char *res = !has_ref ? "" : above ? "yes" : "no";
-        if (strcmp(f[cres], res) != 0)
-            return vb_table_bad_cell(t, i, cres,
-                                     !has_ref ? "blank (no reference solution)"
-                                     : above  ? "yes (err_pos_max is over 100 ref_err_pos)"
-                                              : "no (err_pos_max is not over 100 ref_err_pos)",
-                                     err, errlen);
-        /* a frame loop's time dropped by its clamp: what the frames and
-         * physics_dt fix (match.c holds it to the run made now), at most
-         * the run's time; 0 on a row that is no frame loop's (an engine's),
-         * whose drawn errors are then its errors at the frames */
-        r->lag = NAN;
-        if (!loops)
-            continue;
-        int loop_row = strchr(r->integ, '@') != NULL;
-        if (vb_cell_number(f[clag], 0, &r->lag) != 0 || !(r->lag <= r->t_end) ||
-            (!loop_row && r->lag != 0))
-            return vb_table_bad_cell(t, i, clag,
-                                     loop_row ? "a frame loop's lag (a time from 0 to t_end)"
-                                              : "0 (a row that is no frame loop's)",
-                                     err, errlen);
-        for (int k = 0; k < 2 && !loop_row; k++)
-            if (strcmp(f[cm[m_draw_max + k]], f[cm[m_pos_max + k]]) != 0)
-                return vb_table_bad_cell(t, i, cm[m_draw_max + k],
-                                         k ? "err_pos_rms (a row that is no frame loop's)"
-                                           : "err_pos_max (a row that is no frame loop's)",
-                                         err, errlen);
+        int rc;
+        if ((rc = read_run_plan(&rd, i, r, err, errlen)) != 0 ||
+            (rc = read_run_course(&rd, i, r, err, errlen)) != 0 ||
+            (rc = read_run_errors(&rd, set, i, r, err, errlen)) != 0 ||
+            (rc = read_run_frame_loop(&rd, i, r, err, errlen)) != 0)
+            return rc;
     }
     qsort(set->r, set->n, sizeof *set->r, by_run_key);
     for (size_t i = 1; i < set->n; i++)

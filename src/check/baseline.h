@@ -72,5 +72,16 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
 int vb_by_order_key(const void *a, const void *b);
 /* How good a verdict is (4 exact ... 0 not converging), or -1 for none. */
 int vb_verdict_rank(const char *v);
+/* The verdicts a fit's table leaves the order blank with (exact,
+ * undetermined, below-resolution): 1 for those. */
+int vb_verdict_without_order(const char *v);
+/* A local_orders cell as the writer prints it: "q q q", each with 3
+ * decimals or '-' where undefined, one blank between.  1 when it is. */
+int vb_local_orders_text(const char *s);
+/* A least-squares slope over contiguous points is a weighted mean, with
+ * positive weights, of the slopes between neighbours: 1 when order lies
+ * between the least and the greatest of the local orders (printed to 3
+ * decimals: within 0.0005 of them). */
+int vb_order_within_local(double order, const char *local);
 
 #endif

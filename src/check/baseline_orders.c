@@ -49,13 +49,12 @@ int vb_by_order_key(const void *a, const void *b)
 /* The verdicts the writer leaves the order blank with: an exact series
  * has no slope, an undetermined one none that could be fitted, and one
  * below a reference's resolution is never fitted. */
-static int verdict_without_order(const char *v)
+int vb_verdict_without_order(const char *v)
 {
     return !strcmp(v, "exact") || !strcmp(v, "undetermined") || !strcmp(v, "below-resolution");
 }
 
-/* local_orders: "q q q", each with 3 decimals or '-' where undefined */
-static int local_orders_text(const char *s)
+int vb_local_orders_text(const char *s)
 {
     char buf[64];
     for (const char *p = s; *p;) {
@@ -73,6 +72,18 @@ static int local_orders_text(const char *s)
             return 0; /* a trailing blank */
     }
     return 1;
+}
+
+int vb_order_within_local(double order, const char *local)
+{
+    double x, lo = INFINITY, hi = -INFINITY;
+    for (const char *p = local; *p; p += strcspn(p, " "), p += *p == ' ')
+        if (*p != '-' || (p[1] != ' ' && p[1])) {
+            x = strtod(p, NULL);
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+    return order >= lo - 5e-4 && order <= hi + 5e-4;
 }
 
 /* The cells of an order's row held to what the fit can give and the
@@ -93,7 +104,7 @@ static int order_problem(const vb_table *t, size_t i, const int *cols, const cha
 {
     char **f = t->rows[i];
     const char *verdict = f[cols[VB_COL_ORDERS_VERDICT]];
-    double order = NAN, label = NAN, x, lo = INFINITY, hi = -INFINITY;
+    double order = NAN, label = NAN, x;
     for (int k = 0; k < VB_ORDERS_COLUMNS; k++) {
         const char *c = f[cols[k]];
         if (c[0] && vb_cell_printed(vb_orders_schema.col[k].fmt, c, &x) == 0 &&
@@ -108,13 +119,7 @@ static int order_problem(const vb_table *t, size_t i, const int *cols, const cha
     if (!f[cols[VB_COL_ORDERS_ORDER]][0])
         return -1;
     vb_cell_printed(VB_FMT_FIX6, f[cols[VB_COL_ORDERS_ORDER]], &order);
-    for (const char *p = f[cols[VB_COL_ORDERS_LOCAL_ORDERS]]; *p; p += strcspn(p, " "), p += *p == ' ')
-        if (*p != '-' || (p[1] != ' ' && p[1])) {
-            x = strtod(p, NULL);
-            lo = x < lo ? x : lo;
-            hi = x > hi ? x : hi;
-        }
-    if (!(order >= lo - 5e-4 && order <= hi + 5e-4))
+    if (!vb_order_within_local(order, f[cols[VB_COL_ORDERS_LOCAL_ORDERS]]))
         return *want = "an order between the least and the greatest local order (a "
                        "least-squares slope over them)",
                cols[VB_COL_ORDERS_ORDER];
@@ -179,7 +184,7 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
                                   t->line[i], t->head[bad], f[bad]);
         }
         /* the order is blank exactly when the verdict has none */
-        int blank = verdict_without_order(r[i].verdict);
+        int blank = vb_verdict_without_order(r[i].verdict);
         unsigned long long count, points = 0;
         double x;
         int col = -1;
@@ -207,7 +212,7 @@ int vb_read_orders(const vb_table *t, vb_order_rec **out, char *err, size_t errl
             else if (vb_cell_number(f[cd2], 0, &x) != 0 || !(x > 0))
                 col = cd2, want = "a step size (a finite number > 0; blank with dt_first)";
         }
-        if (col < 0 && !local_orders_text(f[clo]))
+        if (col < 0 && !vb_local_orders_text(f[clo]))
             col = clo, want = "local orders (numbers or '-' separated by one blank)";
         if (col < 0)
             col = order_problem(t, i, cols, &want);

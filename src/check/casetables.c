@@ -52,23 +52,50 @@ int vb_same_header(const vb_table *runs, const vb_table *other, const char *what
     return 0;
 }
 
-int vb_schema_columns(const vb_table *t, const vb_schema *sc, int *col, char *err,
-                      size_t errlen)
+int vb_parse_beside_runs(vb_text base, vb_text base_runs, vb_text now, vb_text now_runs,
+                         vb_table t[4], char *err, size_t errlen)
 {
-    for (size_t j = 0; j < t->ncol && t->ncol != sc->n; j++)
+    const vb_text text[4] = {base, base_runs, now, now_runs};
+    for (int k = 0; k < 4; k++) {
+        int rc = vb_table_parse(text[k], &t[k], err, errlen);
+        if (rc != 0) {
+            while (k-- > 0)
+                vb_table_free(&t[k]);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+void vb_free_beside_runs(vb_table t[4])
+{
+    for (int k = 0; k < 4; k++)
+        vb_table_free(&t[k]);
+}
+
+int vb_schema_columns(const vb_table *t, const vb_schema *sc, unsigned view, int *col,
+                      char *err, size_t errlen)
+{
+    size_t in_view = 0;
+    for (size_t k = 0; k < sc->n; k++)
+        in_view += vb_column_in(&sc->col[k], view) != 0;
+    for (size_t j = 0; j < t->ncol && t->ncol != in_view; j++)
         if (vb_schema_find(sc, t->head[j]) < 0)
             return vb_compare_bad(err, errlen,
                                   "%s:%lu: column '%.60s' is not one of %s's: not a table "
                                   "verletbench wrote",
                                   t->path, t->head_line, t->head[j], sc->file);
-    for (size_t k = 0; k < sc->n; k++)
-        if (vb_need_column(t, sc->col[k].name, &col[k], err, errlen) != 0)
+    for (size_t k = 0; k < sc->n; k++) {
+        col[k] = -1; /* a column of another view */
+        if (vb_column_in(&sc->col[k], view) &&
+            vb_need_column(t, sc->col[k].name, &col[k], err, errlen) != 0)
             return VB_COMPARE_BAD;
-    if (t->ncol != sc->n) /* every one found and more: one named twice */
+    }
+    if (t->ncol != in_view) /* every one found and more: one named twice */
         return vb_compare_bad(err, errlen,
                               "%s:%lu: %zu columns where %s has %zu: one is named twice; not "
                               "a table verletbench wrote",
-                              t->path, t->head_line, t->ncol, sc->file, sc->n);
+                              t->path, t->head_line, t->ncol, sc->file, in_view);
     return 0;
 }
 

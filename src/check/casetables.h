@@ -37,11 +37,20 @@ int vb_compare_tables(const char *name, const char *case_path, vb_text base_runs
 int vb_same_header(const vb_table *runs, const vb_table *other, const char *what, char *err,
                    size_t errlen);
 
-/* A table on a schema (numerics/schema.h): every column of it once and
- * no other, col[k] the table's column of the schema's k.  0, or
- * VB_COMPARE_BAD naming the column. */
-int vb_schema_columns(const vb_table *t, const vb_schema *sc, int *col, char *err,
-                      size_t errlen);
+/* A table of a case beside runs.csv (contact.csv, contact_orders.csv,
+ * flips.csv) on both sides: the baseline's and its runs.csv, then now's,
+ * parsed into t[0..3].  0 with all four to free (vb_free_beside_runs),
+ * or the first failure's code with none left to free. */
+int vb_parse_beside_runs(vb_text base, vb_text base_runs, vb_text now, vb_text now_runs,
+                         vb_table t[4], char *err, size_t errlen);
+void vb_free_beside_runs(vb_table t[4]);
+
+/* A table on a schema (numerics/schema.h) in one of its views (0: a
+ * schema of one view): every column of the view once and no other, col[k]
+ * the table's column of the schema's k, -1 for a column of another view.
+ * 0, or VB_COMPARE_BAD naming the column. */
+int vb_schema_columns(const vb_table *t, const vb_schema *sc, unsigned view, int *col,
+                      char *err, size_t errlen);
 
 /* A case of the baseline that is run no more (a point of a grid the case
  * file narrowed, from k = 1, 2, 3 to k = 1, 2): every run of its runs.csv

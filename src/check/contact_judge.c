@@ -45,12 +45,22 @@ static const struct {
     {C(STOP_X), EXACT_COLUMN, C(STOP_X_EXACT), NULL, 0},
     {C(STOP_T), EXACT_COLUMN, C(STOP_T_EXACT), NULL, 0},
     {C(PASS_SPEED), HIGHER_BETTER, -1, NULL, 0},
+    /* a rigid body on the ground */
+    {C(T_ROLL), EXACT_COLUMN, C(T_ROLL_EXACT), NULL, 0},
+    {C(S_ROLL), EXACT_COLUMN, C(S_ROLL_EXACT), NULL, 0},
+    {C(V_ROLL), EXACT_COLUMN, C(V_ROLL_EXACT), NULL, 0},
+    {C(SLIP_MAX), EXACT_ZERO, -1, NULL, 0},   /* rolling: the contact point at rest */
+    {C(A_ERR), EXACT_ZERO, -1, NULL, 0},      /* already the error */
+    {C(CREEP), EXACT_COLUMN, C(CREEP_EXACT), NULL, 0},
+    {C(CREEP_SPEED), EXACT_ZERO, -1, NULL, 0}, /* Coulomb's: a body that sticks stays */
+    {C(ENERGY_ERR), EXACT_ZERO, -1, NULL, 0},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
 /* the exact columns, fixed by the model: the same on both sides */
 static const int exact_columns[] = {C(BOUNCES_EXACT), C(T_REST_EXACT), C(STOP_X_EXACT),
-                                    C(STOP_T_EXACT), C(PASS_BOUND)};
+                                    C(STOP_T_EXACT), C(PASS_BOUND), C(T_ROLL_EXACT),
+                                    C(S_ROLL_EXACT), C(V_ROLL_EXACT), C(CREEP_EXACT)};
 #define N_EXACT (sizeof exact_columns / sizeof exact_columns[0])
 
 /* what a measure is off: the exact value's column, the model's, or 0 */
@@ -153,7 +163,8 @@ static const char *cell_problem(const contact_side *s, size_t r, size_t k, doubl
 {
     const char *cell = s->t->rows[r][s->col[k]];
     const vb_column *c = &vb_contact_schema.col[k];
-    int gain = k == C(ENERGY_GAIN_10);
+    /* the measures that may be < 0 */
+    int gain = k == C(ENERGY_GAIN_10) || k == C(A_ERR) || k == C(CREEP) || k == C(CREEP_SPEED);
     double y;
     char model[64];
     if (k == C(INTEGRATOR))
@@ -202,7 +213,12 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
     s->t = t;
     s->runs = runs;
     s->v = NULL;
-    int rc = vb_schema_columns(t, sc, s->col, err, errlen);
+    /* its view: a rigid body's when it has the body's first column */
+    unsigned view = VB_CONTACT_VIEW_WALL;
+    for (size_t j = 0; j < t->ncol; j++)
+        if (strcmp(t->head[j], VB_CONTACT_COL(T_ROLL)) == 0)
+            view = VB_CONTACT_VIEW_BODY;
+    int rc = vb_schema_columns(t, sc, view, s->col, err, errlen);
     if (rc != 0)
         return rc;
     if (t->nrow == 0)
@@ -226,6 +242,10 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
         return vb_compare_oom(err, errlen);
     for (size_t r = 0; r < t->nrow; r++)
         for (size_t k = 0; k < sc->n; k++) {
+            if (s->col[k] < 0) { /* a column of the other view */
+                V(s, r, k) = NAN;
+                continue;
+            }
             double x = NAN;
             const char *want = cell_problem(s, r, k, &x);
             if (want) {
@@ -363,13 +383,11 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base
                        vb_changes *out, char *err, size_t errlen)
 {
     vb_table t[4]; /* the baseline's contact.csv and runs.csv, then now's */
-    const vb_text text[4] = {base, base_runs, now, now_runs};
     contact_side b = {0}, n = {0};
-    int parsed = 0, rc = 0;
-    for (; parsed < 4 && rc == 0; parsed++)
-        if ((rc = vb_table_parse(text[parsed], &t[parsed], err, errlen)) != 0)
-            break;
-    if (rc != 0 || (rc = read_side(&t[0], &t[1], &b, err, errlen)) != 0 ||
+    int rc = vb_parse_beside_runs(base, base_runs, now, now_runs, t, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_side(&t[0], &t[1], &b, err, errlen)) != 0 ||
         (rc = read_side(&t[2], &t[3], &n, err, errlen)) != 0)
         goto done;
     char pb[2048], pn[2048];
@@ -406,7 +424,6 @@ int vb_compare_contact(const char *name, vb_text base, vb_text now, vb_text base
 done:
     free(b.v);
     free(n.v);
-    for (int k = 0; k < parsed; k++)
-        vb_table_free(&t[k]);
+    vb_free_beside_runs(t);
     return rc;
 }

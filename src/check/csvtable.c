@@ -18,6 +18,7 @@
 #include "integrator.h"
 #include "loop.h"
 #include "result.h"
+#include "rigidcontact.h"
 
 int vb_read_file(const char *path, size_t limit, char **text, size_t *len, char *err,
                  size_t errlen)
@@ -330,9 +331,10 @@ int vb_check_name_valid(const char *s)
         return vb_check_name_valid(method);
     }
     /* a method inside a contact handler, METHOD+HANDLER (composed.h):
-     * "velocity-verlet+toi", "jakobsen:sweeps=10+project" */
+     * "velocity-verlet+toi", "jakobsen:sweeps=10+project"; or a rotation
+     * method inside a contact solver, METHOD+SOLVER: "rigid-splitting+pgs" */
     const char *plus = strrchr(s, '+');
-    if (plus && vb_contact_handler_find(plus + 1)) {
+    if (plus && (vb_contact_handler_find(plus + 1) || vb_body_solver_find(plus + 1))) {
         char method[VB_METHOD_NAME_MAX + 1];
         if ((size_t)(plus - s) >= sizeof method)
             return 0;

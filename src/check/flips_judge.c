@@ -133,7 +133,7 @@ static int read_side(const vb_table *t, const vb_table *runs, flips_side *s, cha
     s->t = t;
     s->runs = runs;
     s->v = NULL;
-    int rc = vb_schema_columns(t, &vb_flips_schema, s->col, err, errlen);
+    int rc = vb_schema_columns(t, &vb_flips_schema, 0, s->col, err, errlen);
     if (rc != 0)
         return rc;
     if (t->nrow == 0)
@@ -268,14 +268,12 @@ int vb_compare_flips(const char *name, vb_text base, vb_text now, vb_text base_r
                      vb_changes *out, char *err, size_t errlen)
 {
     vb_table t[4]; /* the baseline's flips.csv and runs.csv, then now's */
-    const vb_text text[4] = {base, base_runs, now, now_runs};
     flips_side b = {0}, n = {0};
-    int parsed = 0, rc = 0;
     (void)flags; /* the '#' lines are held to each side's runs.csv, compared there */
-    for (; parsed < 4 && rc == 0; parsed++)
-        if ((rc = vb_table_parse(text[parsed], &t[parsed], err, errlen)) != 0)
-            break;
-    if (rc == 0 && (rc = read_side(&t[0], &t[1], &b, err, errlen)) == 0)
+    int rc = vb_parse_beside_runs(base, base_runs, now, now_runs, t, err, errlen);
+    if (rc != 0)
+        return rc;
+    if ((rc = read_side(&t[0], &t[1], &b, err, errlen)) == 0)
         rc = read_side(&t[2], &t[3], &n, err, errlen);
     /* A row only one side has is a run only one side's runs.csv has:
      * named and counted there once (judge.c), not again here. */
@@ -286,7 +284,6 @@ int vb_compare_flips(const char *name, vb_text base, vb_text now, vb_text base_r
     }
     free(b.v);
     free(n.v);
-    for (int k = 0; k < parsed; k++)
-        vb_table_free(&t[k]);
+    vb_free_beside_runs(t);
     return rc;
 }

@@ -442,7 +442,9 @@ int vb_cmd_draw(int argc, char **argv)
                     "INTEGRATOR), polhode, angvel-time (polhode.csv),\n"
                     "attitude-time, invariants-time (rigid_timeseries.csv:\n"
                     "a rigid body's), bounces (bounces.csv), tunnel (contact.csv\n"
-                    "of a tunnel case)"),
+                    "of a tunnel case), roll-time (motion.csv: a body on the\n"
+                    "ground), creep (contact.csv of a body that must stick),\n"
+                    "roll-map (grid.csv of a roll grid over alpha and mu)"),
         VB_OPT_STOP("palette", "NAME...", &palette_flag,
                     "the colour and gnuplot point type a chart gives each curve\n"
                     "named (a built-in's, or yours among these names)"),
@@ -474,7 +476,10 @@ int vb_cmd_draw(int argc, char **argv)
             "attitude-time and invariants-time (energy and world angular momentum); a case\n"
             "with a [contact] (docs/contact.md): bounces (the height reached after each\n"
             "bounce, against the exact e^2n h0) or tunnel (each handler's passing speed\n"
-            "against dt, with the bound (w + 2r)/dt).  --dt and --methods pick the step and\n"
+            "against dt, with the bound (w + 2r)/dt); a rigid body on the ground: roll-time\n"
+            "(v and w R against time at 1/60 s), creep (a body that must stick: its creep\n"
+            "against dt), and a roll grid over alpha and mu's own directory: roll-map.\n"
+            "--dt and --methods pick the step and\n"
             "the curves: draw --dt 0.025 --methods rigid-rk4,rigid-euler RESULTS (a draw\n"
             "that --methods narrows to some of the cases leaves REPORT.md, every case's,\n"
             "as it was).  Needs\n"

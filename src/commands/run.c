@@ -152,6 +152,8 @@ int vb_cmd_run(int argc, char **argv)
             "  contact.csv         a case with [contact]: each handler's measures beside\n"
             "                      the exact answer (docs/contact.md); bounces.csv the\n"
             "                      height and energy after each bounce (chart data)\n"
+            "  contact_orders.csv  a rigid body at a contact: each solver's contact\n"
+            "                      measures' orders in dt, fitted as orders.csv's\n"
             "  summary.md          the case's table\n"
             "and DIR/summary.md, the tables of the cases of this run.  A case file whose\n"
             "numbers hold lists or ranges (e = 0.1, 0.5, 0.9; k = 1 .. 1000 times 10) is a\n"

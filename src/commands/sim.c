@@ -146,15 +146,59 @@ typedef struct {
     vb_shared_opts so;
 } sim_opts;
 
-/* --contact HANDLER: the method inside the handler, into *out (NULL without
- * --contact), checked as contactcheck.c checks a case's [contact]: 0, or
- * the exit status of a usage error */
+/* --contact SOLVER on a rigid body on the ground (roll, box-incline): the
+ * rotation method inside the solver, with the solver's defaults (a case's
+ * [contact] sets its keys) */
+static int solver_from_opts(const char *name, const vb_integrator *integ, int engine, int loop,
+                            const vb_model *m, vb_composed **out)
+{
+    char valid[128] = "", why[512];
+    for (size_t i = 0; i < vb_body_solver_count(); i++)
+        snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s", i ? ", " : "",
+                 vb_body_solver_at(i)->name);
+    if (engine && name)
+        return vb_usage_error(CMD, "--contact: an engine solves its own contacts; --contact "
+                                   "wraps a rotation method");
+    if (engine) /* the engine builds the ground (protocol 4) */
+        return 0;
+    if (!name)
+        return vb_usage_error(CMD, "the model %s is a body on the ground: it runs inside a "
+                                   "contact solver (--contact %s) round a rotation method, or "
+                                   "an engine's (--engine)",
+                              m->type->name, valid);
+    const vb_body_solver *s = vb_body_solver_find(name);
+    if (!s)
+        return vb_usage_error(CMD, "--contact: unknown contact solver '%s' for the rigid body %s "
+                                   "(valid: %s)",
+                              name, m->type->name, valid);
+    if (loop)
+        return vb_usage_error(CMD, "--contact: give --contact or --loop, not both (a solver "
+                                   "round a frame loop is not built)");
+    if (vb_composed_allows_solver(integ, why, sizeof why) != 0 ||
+        vb_composed_solver_accepts(s, m, why, sizeof why) != 0)
+        return vb_usage_error(CMD, "--contact: %s", why);
+    vb_solver_params p;
+    vb_body_solver_defaults(s, &p);
+    if (!(*out = vb_composed_new_solver(integ, s, &p))) {
+        vb_error(CMD, "out of memory");
+        return VB_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* --contact HANDLER: the method inside the handler (or, on a rigid body on
+ * the ground, the solver), into *out (NULL without --contact), checked as
+ * contactcheck.c checks a case's [contact]: 0, or the exit status of a
+ * usage error */
 static int contact_from_opts(const char *name, const vb_integrator *integ, int engine, int loop,
-                             const vb_model_type *mtype, vb_composed **out)
+                             const vb_model *m, vb_composed **out)
 {
     *out = NULL;
+    if (vb_composed_contact_of(m) == VB_CONTACT_BODY)
+        return solver_from_opts(name, integ, engine, loop, m, out);
     if (!name)
         return 0;
+    const vb_model_type *mtype = m->type;
     const vb_contact_handler *h = vb_contact_handler_find(name);
     if (!h) {
         size_t n;
@@ -173,7 +217,8 @@ static int contact_from_opts(const char *name, const vb_integrator *integ, int e
                                    "round a frame loop is not built)");
     if (!vb_model_type_has_wall(mtype))
         return vb_usage_error(CMD, "--contact: the model %s has no contact: a handler resolves "
-                                   "the wall of bounce, slide or tunnel",
+                                   "the wall of bounce, slide or tunnel, a solver the ground of "
+                                   "roll or box-incline",
                               mtype->name);
     char why[256];
     if (vb_composed_allows(integ, why, sizeof why) != 0)
@@ -301,7 +346,10 @@ int vb_cmd_sim(int argc, char **argv)
                       "(find the time of impact inside the step and split the step\n"
                       "there).  The row's integrator is METHOD+HANDLER, and a second\n"
                       "header and row follow: contact.csv's, the handler's measures\n"
-                      "beside the exact answer"),
+                      "beside the exact answer.  On a rigid body on the ground (roll,\n"
+                      "box-incline) it names a contact solver round a rotation method,\n"
+                      "METHOD+SOLVER, with the solver's defaults: toi, pgs, soft, xpbd,\n"
+                      "speculative, regularized (a case's [contact] sets their keys)"),
         VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
         VB_SHARED_PLUGIN(&o.so, "load integrators and models from a shared object (repeatable)",
@@ -458,14 +506,14 @@ static int plan_of(const sim_opts *o, const vb_model_type *mtype, const vb_model
 /* the method wrapped in the frame loop (*loop) or contact handler
  * (*composed) the options ask for, spec->integ the whole, and its steps
  * held to --max-steps: 0, or the exit status after the message */
-static int wrap_method(const sim_opts *o, const vb_model_type *mtype, int engine,
+static int wrap_method(const sim_opts *o, int engine,
                        vb_run_spec *spec, vb_loop **loop, vb_composed **composed)
 {
     int status;
     if ((status = loop_from_opts(&o->lo, spec->integ, engine, vb_plan_t_end(&spec->plan),
                                  loop)) != 0)
         return status;
-    if ((status = contact_from_opts(o->contact, spec->integ, engine, *loop != NULL, mtype,
+    if ((status = contact_from_opts(o->contact, spec->integ, engine, *loop != NULL, spec->model,
                                     composed)) != 0)
         return status;
     if (*composed)
@@ -529,8 +577,9 @@ static int print_result(const vb_run_spec *spec, const vb_engine *engine,
     vb_schema_header(stdout, &vb_runs_schema, view);
     vb_schema_row(stdout, &vb_runs_schema, view, NULL, &row);
     if (res->contact.has) { /* the handler's measures: contact.csv's header and row */
-        vb_schema_header(stdout, &vb_contact_schema, 0);
-        vb_schema_row(stdout, &vb_contact_schema, 0, NULL, &row);
+        unsigned cview = vb_contact_view(&res->contact);
+        vb_schema_header(stdout, &vb_contact_schema, cview);
+        vb_schema_row(stdout, &vb_contact_schema, cview, NULL, &row);
     }
     if (res->status == VB_STATUS_EXACT_FAILED && isfinite(res->ref_bad_force_t))
         vb_error(CMD,
@@ -577,7 +626,7 @@ static int sim(const sim_opts *o)
     char err[1024];
     int status;
     if ((status = plan_of(o, mtype, &model, tol, &trace, &spec.plan)) != 0 ||
-        (status = wrap_method(o, mtype, engine != NULL, &spec, &loop, &composed)) != 0 ||
+        (status = wrap_method(o, engine != NULL, &spec, &loop, &composed)) != 0 ||
         (status = open_trajectory(o, &spec, &traj)) != 0)
         goto out;
     if (vb_simulate(&spec, &res, err, sizeof err) != 0) {

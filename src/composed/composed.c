@@ -6,6 +6,10 @@
 #include <string.h>
 
 #include "integrator.h"
+#include "model.h"
+#include "rigid.h"
+#include "rigid_method.h"
+#include "walls.h"
 
 int vb_composed_allows(const vb_integrator *method, char *err, size_t errlen)
 {
@@ -33,21 +37,29 @@ int vb_composed_allows(const vb_integrator *method, char *err, size_t errlen)
     return 0;
 }
 
-vb_composed *vb_composed_new(const vb_integrator *inner, const vb_contact_handler *handler)
+/* inner's entry named INNER+what (the contact set by the caller) */
+static vb_composed *entry_new(const vb_integrator *inner, const char *what)
 {
     vb_composed *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    size_t len = strlen(inner->name) + 1 + strlen(handler->name) + 1;
+    size_t len = strlen(inner->name) + 1 + strlen(what) + 1;
     if (!(c->name = malloc(len))) {
         free(c);
         return NULL;
     }
-    snprintf(c->name, len, "%s+%s", inner->name, handler->name);
+    snprintf(c->name, len, "%s+%s", inner->name, what);
     c->inner = inner;
-    c->handler = handler;
     /* the entry itself holds no state: the run holds the method's */
     c->integ = vb_integrator_wrapper(inner, c->name, inner->flags | VB_COMPOSED_FLAG);
+    return c;
+}
+
+vb_composed *vb_composed_new(const vb_integrator *inner, const vb_contact_handler *handler)
+{
+    vb_composed *c = entry_new(inner, handler->name);
+    if (c)
+        c->handler = handler;
     return c;
 }
 
@@ -56,4 +68,65 @@ void vb_composed_free(vb_composed *c)
     if (c)
         free(c->name);
     free(c);
+}
+
+int vb_composed_allows_solver(const vb_integrator *method, char *err, size_t errlen)
+{
+    const vb_rigid_method *m = vb_rigid_entry_method(method);
+    if (!m || !m->step) {
+        snprintf(err, errlen, "%s is not a rotation method of the rigid table: a contact solver "
+                              "steps a rigid body by one",
+                 method->name);
+        return -1;
+    }
+    return 0;
+}
+
+vb_composed *vb_composed_new_solver(const vb_integrator *inner, const vb_body_solver *solver,
+                                    const vb_solver_params *params)
+{
+    vb_composed *c = entry_new(inner, solver->name);
+    if (c) {
+        c->solver = solver;
+        c->params = *params;
+    }
+    return c;
+}
+
+vb_contact_of vb_composed_contact_of(const vb_model *m)
+{
+    const vb_rigid_body *b = vb_rigid_body_of(m);
+    vb_body_contact c;
+    if (b)
+        return vb_rigid_model_contact(&b->model, &c) ? VB_CONTACT_BODY : VB_CONTACT_NONE;
+    return vb_model_type_has_wall(m->type) ? VB_CONTACT_WALL : VB_CONTACT_NONE;
+}
+
+int vb_composed_body_world(const vb_model *m, vb_body_contact *c, vb_contact_body *body,
+                           vb_contact_world *w)
+{
+    const vb_rigid_body *b = vb_rigid_body_of(m);
+    if (!b || !vb_rigid_model_contact(&b->model, c))
+        return -1;
+    *body = (vb_contact_body){.s = b->start, .p = b->model.props, .shape = c->shape};
+    *w = (vb_contact_world){.n = 1,
+                            .body = body,
+                            .ground = c->plane,
+                            .mu_s = c->mu_s,
+                            .mu_k = c->mu_k,
+                            .restitution = c->restitution};
+    return 0;
+}
+
+int vb_composed_solver_accepts(const vb_body_solver *solver, const vb_model *m, char *err,
+                               size_t errlen)
+{
+    vb_body_contact c;
+    vb_contact_body body;
+    vb_contact_world w;
+    if (vb_composed_body_world(m, &c, &body, &w) != 0) {
+        snprintf(err, errlen, "the model %s has no body on the ground", m->type->name);
+        return -1;
+    }
+    return vb_body_solver_accepts(solver, &w, err, errlen);
 }

@@ -61,7 +61,8 @@ size_t vb_drawn_cases(const char *results, char ***names)
                 continue;
             if (!exists(results, line + 3, vb_conv_schema.file) &&
                 !exists(results, line + 3, vb_grid_schema.file) &&
-                !exists(results, line + 3, vb_polhode_schema.file))
+                !exists(results, line + 3, vb_polhode_schema.file) &&
+                !exists(results, line + 3, vb_motion_schema.file))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -76,14 +77,15 @@ size_t vb_drawn_cases(const char *results, char ***names)
     }
     /* no summary: every case directory, those with convergence.csv first,
      * then the grids, then the rigid bodies' */
-    const char *const marks[] = {vb_conv_schema.file, vb_grid_schema.file, vb_polhode_schema.file};
+    const char *const marks[] = {vb_conv_schema.file, vb_grid_schema.file, vb_polhode_schema.file,
+                                 vb_motion_schema.file};
     struct dirent **ents = NULL;
     int ne = scandir(results, &ents, NULL, by_name);
-    for (int pass = 0; pass < 3; pass++)
+    for (int pass = 0; pass < 4; pass++)
         for (int i = 0; i < ne; i++) {
             const char *d = ents[i]->d_name;
             if (d[0] == '.' || !exists(results, d, marks[pass]) ||
-                (pass == 2 && exists(results, d, vb_conv_schema.file)))
+                (pass >= 2 && exists(results, d, vb_conv_schema.file)))
                 continue;
             if (n == cap) {
                 char **more = realloc(out, (cap *= 2) * sizeof *more);
@@ -184,6 +186,7 @@ static int case_charts(const char *results, const char *out, const char *name, c
         return -1;
     vb_chart_case cc = {.results = results, .out = out, .name = name, .pick = pick};
     cc.group = vb_chart_case_has(&cc, &vb_grid_schema)      ? VB_CHARTS_GRID
+               : vb_chart_case_has(&cc, &vb_motion_schema)  ? VB_CHARTS_BODY_CONTACT
                : vb_chart_case_has(&cc, &vb_polhode_schema) ? VB_CHARTS_BODY
                                                             : VB_CHARTS_PARTICLES;
     int rc = 0;

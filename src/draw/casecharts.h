@@ -11,14 +11,16 @@
 #include "pick.h"
 
 /* The cases of RESULTS: the "## NAME" headings of its summary.md that have
- * a convergence.csv or grid.csv, else every directory that has one.  Their
- * number (0: none), the names in *names (free each and the array). */
+ * a convergence.csv, grid.csv, polhode.csv or motion.csv, else every
+ * directory that has one.  Their number (0: none), the names in *names
+ * (free each and the array). */
 size_t vb_drawn_cases(const char *results, char ***names);
 
 /* A case as its charts are chosen (drawing.h's applies and add): its
  * directory RESULTS/NAME, where its charts go (OUT/NAME), what draw --dt
  * and --methods picked (NULL: nothing), the group of charts its tables
- * make it one of (grid.csv, else polhode.csv, else a sweep's). */
+ * make it one of (grid.csv, else motion.csv, else polhode.csv, else a
+ * sweep's). */
 typedef struct vb_chart_case {
     const char *results, *out, *name;
     const vb_pick *pick;

@@ -2,17 +2,21 @@
  * its builder's file, holding its entry (its name, table, builder and
  * which cases get it), and a line here: its extern and its place in the
  * table, which is the order of a case's charts in its report.  The cases
- * of a grid, of a rigid body and of a sweep of particles each get charts
- * of their own (casecharts.h), so each group's order is its own. */
+ * of a grid, of a rigid body, of a rigid body at a contact and of a sweep
+ * of particles each get charts of their own (casecharts.h), so each
+ * group's order is its own. */
 #include "chartkinds.h"
 
 #include <string.h>
 
 /* a grid's own directory */
 extern const vb_chart_kind vb_kind_grid_order, vb_kind_grid_error;
+extern const vb_chart_kind vb_kind_roll_map;
 /* a rigid body's */
 extern const vb_chart_kind vb_kind_polhode, vb_kind_angvel_time, vb_kind_attitude_time,
     vb_kind_invariants_time;
+/* a rigid body's at a contact */
+extern const vb_chart_kind vb_kind_roll_time, vb_kind_creep;
 /* a sweep of particles' */
 extern const vb_chart_kind vb_kind_convergence, vb_kind_band, vb_kind_error_time,
     vb_kind_energy_time, vb_kind_constraint_time, vb_kind_path, vb_kind_work, vb_kind_rates,
@@ -22,9 +26,12 @@ extern const vb_chart_kind vb_kind_longrun, vb_kind_stability, vb_kind_float32;
 
 static const vb_chart_kind *const table[] = {
     &vb_kind_grid_order,      &vb_kind_grid_error,
+    &vb_kind_roll_map,
 
     &vb_kind_polhode,         &vb_kind_angvel_time,   &vb_kind_attitude_time,
     &vb_kind_invariants_time,
+
+    &vb_kind_roll_time,       &vb_kind_creep,
 
     &vb_kind_convergence,     &vb_kind_band,          &vb_kind_error_time,
     &vb_kind_energy_time,     &vb_kind_constraint_time, &vb_kind_path,

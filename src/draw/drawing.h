@@ -71,8 +71,10 @@ typedef enum {
     VB_CHARTS_BY_NAME,   /* none: drawn by name alone (draw --chart) */
     VB_CHARTS_PARTICLES, /* a sweep of particles' (convergence.csv and the rest) */
     VB_CHARTS_GRID,      /* a grid's own directory (grid.csv) */
-    VB_CHARTS_BODY       /* a rigid body's (polhode.csv: its particle chart
+    VB_CHARTS_BODY,      /* a rigid body's (polhode.csv: its particle chart
                           * data would be the packed (x, q)) */
+    VB_CHARTS_BODY_CONTACT /* a rigid body at a contact's (motion.csv: a body
+                            * on the ground; contact.csv says what it measured) */
 } vb_chart_group;
 
 /* the chart's gnuplot program into ch from the rows t (picked): 0, or -1

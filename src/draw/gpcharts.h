@@ -21,6 +21,9 @@
  *                   grid-error        against its first key
  *   polhode.c       polhode           a rigid body's w on the energy ellipsoid
  *   angvelchart.c   angvel-time       its w1, w2, w3 against time
+ *   rollcharts.c    roll-time, creep, a rigid body at a contact's v and w R
+ *                   roll-map          against time, its creep against dt,
+ *                                     the roll/slip map over alpha and mu
  *   studies.c       longrun, stability, float32: the studies' tables
  *
  * Each writes one chart's commands to ch (whole, or nothing when it returns
@@ -46,5 +49,10 @@ int vb_conv_stepsized(const struct vb_chart_case *cc, const char *plan);
 
 /* the rates chart's rows have an apex to draw (a y_max column with numbers) */
 int vb_rates_have_apex(const vb_csv *t);
+
+/* the keys of a grid.csv, the columns between point and integrator: the
+ * first's index and their number, 0; -1 when it is not a grid's table
+ * (gridchart.c; the roll map's keys too) */
+int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys);
 
 #endif

@@ -28,8 +28,7 @@
 
 typedef enum { VB_GRID_ORDER, VB_GRID_ERROR } vb_grid_mode;
 
-/* the keys of a grid.csv: the columns between point and integrator */
-static int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys)
+int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys)
 {
     int ci = vb_csv_col(t, VB_GRID_COL(INTEGRATOR));
     if (ci < 2 || strcmp(t->head[0], VB_GRID_COL(POINT)) != 0)

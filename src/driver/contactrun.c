@@ -179,14 +179,7 @@ void vb_contactrun_finish(vb_contactrun *cr, vb_run_result *res)
 {
     vb_contact_result *c = &res->contact;
     *c = (vb_contact_result){.has = 1, .kind = (int)cr->wall.kind};
-    double *all = &c->e_bounce[0];
-    for (size_t i = 0; i < VB_CONTACT_E_SHOWN; i++)
-        all[i] = NAN;
-    c->bounces = c->bounces_exact = c->t_rest = c->t_rest_exact = c->gain10 = c->depth_max = NAN;
-    c->stop_x = c->stop_x_exact = c->stop_t = c->stop_t_exact = NAN;
-    c->pass_speed = c->pass_bound = c->pass_at_most = NAN;
-    for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
-        c->height[i] = c->energy[i] = NAN;
+    vb_contact_result_blank(c);
     if (cr->wall.kind == VB_WALL_TUNNEL && res->dt > 0.0) {
         const vb_contact_geometry *g = &cr->wall.geom;
         c->pass_bound = (g->thickness + 2.0 * g->radius) / res->dt;

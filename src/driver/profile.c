@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodyrun.h" /* vb_body_path */
 #include "result.h" /* vb_whole_periods */
 #include "rigid_metrics.h"
 #include "walls.h"
@@ -13,6 +14,16 @@
 vb_state_desc vb_state_desc_of(const vb_model *m)
 {
     const vb_rigid_body *b = vb_rigid_body_of(m);
+    vb_body_contact contact;
+    if (b && vb_rigid_model_contact(&b->model, &contact))
+        /* a body at a contact: its speed along the slope and w R, which
+         * the charts draw beside the exact ones (no polhode: the contact
+         * turns w); at every fixed step, as w */
+        return (vb_state_desc){
+            .shape = vb_state_of_model(m), .body = b, .path_width = VB_BODY_PATH_WIDTH,
+            .bodies = 1, .path_dim = VB_BODY_PATH_WIDTH, .path_read = vb_body_path,
+            .path_period = (double)INFINITY, .path_every_step = 1, .errors = VB_STATE_ERRORS,
+            .pose = "attitude"};
     if (b) /* the path of w, body frame: the face's v is (v, w, 0) */
         return (vb_state_desc){
             .shape = vb_state_of_model(m), .body = b, .path_at = m->n + 3, .path_width = 3,
@@ -43,9 +54,11 @@ static unsigned measures_of(const vb_model *m, const vb_state_desc *st, const vb
     unsigned bits = 0;
     if (t->energy)
         bits |= VB_MEASURE_ENERGY;
-    /* a rigid body's world L; particles', where the force conserves it in
-     * a plane or space */
-    if (st->body || ((t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2))
+    /* a rigid body's world L (not one at a contact: its torque turns L);
+     * particles', where the force conserves it in a plane or space */
+    vb_body_contact contact;
+    int touches = st->body && vb_rigid_model_contact(&st->body->model, &contact);
+    if ((st->body && !touches) || ((t->flags & VB_CONSERVES_ANGMOM) && t->dim >= 2))
         bits |= VB_MEASURE_ANGMOM;
     if (t->flags & VB_CONSERVES_MOMENTUM)
         bits |= VB_MEASURE_MOMENTUM;

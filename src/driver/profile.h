@@ -51,6 +51,10 @@ typedef struct vb_state_desc {
      * 0; a rigid body's body-frame w: v's 3..5), path_dim numbers a body
      * (a particle's coordinates, the body's w). */
     size_t path_at, path_width, path_dim;
+    /* a path read from the state rather than copied from it, path_width
+     * numbers (a body at a contact: its speed along the slope and w R,
+     * bodyrun.h's vb_body_path), or NULL: copied from path_at */
+    void (*path_read)(const vb_rigid_body *b, const double *x, const double *v, double *out);
     /* the exact path's period, after which it repeats (a rigid body's
      * w(t): its polhode is closed), or INFINITY: none */
     double path_period;

@@ -195,3 +195,17 @@ void vb_run_result_clear(vb_run_result *r)
     r->failure = NULL;
 }
 
+
+void vb_contact_result_blank(vb_contact_result *c)
+{
+    double *all = &c->e_bounce[0];
+    for (size_t i = 0; i < VB_CONTACT_E_SHOWN; i++)
+        all[i] = NAN;
+    c->bounces = c->bounces_exact = c->t_rest = c->t_rest_exact = c->gain10 = c->depth_max = NAN;
+    c->stop_x = c->stop_x_exact = c->stop_t = c->stop_t_exact = NAN;
+    c->pass_speed = c->pass_bound = c->pass_at_most = NAN;
+    for (size_t i = 0; i < VB_CONTACT_APEXES; i++)
+        c->height[i] = c->energy[i] = NAN;
+    c->t_roll = c->t_roll_exact = c->s_roll = c->s_roll_exact = c->v_roll = c->v_roll_exact = NAN;
+    c->slip_max = c->a_err = c->creep = c->creep_exact = c->creep_speed = c->energy_err = NAN;
+}

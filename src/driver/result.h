@@ -59,7 +59,21 @@ typedef struct vb_contact_result {
      * the lowest speed its search tried (contact_metrics.h); 0 when it is
      * measured (a slower ball did not pass) or infinite; NaN with it */
     double pass_at_most;
+    /* a rigid body on the ground inside a contact solver (bodyrun.h; body
+     * = 1, kind VB_WALL_NONE): a round body's start of rolling, where the
+     * slip u = v - w R first reaches 0 (t_roll INFINITY: never), the
+     * distance and speed there, beside the exact ones; the largest |u|
+     * after it; the acceleration of the last phase (rolling, sliding or
+     * stuck) off the exact one, over g; a body that must stick: its
+     * displacement (creep, exact 0) and its speed over the second half of
+     * its stuck time; the largest |E - E_exact| over the energy's scale */
+    int body;
+    double t_roll, t_roll_exact, s_roll, s_roll_exact, v_roll, v_roll_exact;
+    double slip_max, a_err, creep, creep_exact, creep_speed, energy_err;
 } vb_contact_result;
+
+/* every measure NaN: none applies yet */
+void vb_contact_result_blank(vb_contact_result *c);
 
 typedef struct vb_run_result {
     double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */

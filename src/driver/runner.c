@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodyrun.h"
 #include "composed.h"
 #include "contactrun.h"
 #include "engine_contact.h"
@@ -61,7 +62,7 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     /* a handler's time is its root finding's as much as its method's */
     c.timed = !e && !l && !cm;
     /* an engine on a model with a wall: a body at a contact (protocol 4) */
-    c.contact = cm != NULL || (e && vb_model_type_has_wall(m->type));
+    c.contact = cm != NULL || (e && (vb_model_type_has_wall(m->type) || vb_bodyrun_applies(m)));
     vb_runner_declared(r, &c);
     return c;
 }
@@ -287,6 +288,7 @@ typedef struct {
     unsigned long long evals; /* the engine's count */
     vb_rigid_metrics *rm;     /* a rigid body's measures, or NULL */
     vb_contactrun *cr;        /* a contact's series and measures, or NULL */
+    vb_bodyrun *br;           /* a rigid body's on the ground (protocol 4), or NULL */
     double t;                 /* the time of the row observe read */
 } engine_run;
 
@@ -307,6 +309,8 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
         vb_rigid_metrics_init(r->rm, vb_rigid_body_of(run->model));
     if (r->cr)
         vb_contactrun_start(r->cr, s0, s0 + run->model->n);
+    if (r->br)
+        vb_bodyrun_start(r->br, s0, s0 + run->model->n);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
     /* velocity=none: measured by its positions (its cells of a run that
      * failed to start too, once the engine said so) */
@@ -330,6 +334,8 @@ static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_ru
     }
     if (r->cr)
         vb_contactrun_observe(r->cr, t_next, s, s + run->model->n);
+    if (r->br)
+        vb_bodyrun_observe(r->br, t_next, s, s + run->model->n);
     return 0;
 }
 
@@ -383,6 +389,8 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
             res->contact.pass_at_most = pass == pass ? (double)lowest : (double)NAN;
         }
     }
+    if (r->br) /* the lab's body measures, the same as a solver's run */
+        vb_bodyrun_finish(r->br, res);
 }
 
 static void engine_close(vb_run *run)
@@ -393,6 +401,9 @@ static void engine_close(vb_run *run)
     if (r->cr)
         vb_contactrun_free(r->cr);
     free(r->cr);
+    if (r->br)
+        vb_bodyrun_free(r->br);
+    free(r->br);
     free(r);
 }
 
@@ -530,13 +541,98 @@ static void contact_close(vb_run *run)
 static const vb_run_ops contact_ops = {contact_start, NULL,           contact_observe, NULL,
                                        NULL,          contact_finish, contact_close};
 
+/* A rotation method inside a contact solver on a rigid body with a contact
+ * (bodyrun.h): the solver's step a plan step, the states measured as a
+ * rotation method's are, the contact's measures at the end. */
+typedef struct {
+    vb_run base;
+    vb_rigid_metrics rm;
+    double t; /* the time of the state observe reported */
+    vb_bodyrun br;
+    int ready; /* br was set up: vb_bodyrun_free */
+} body_run;
+
+static int body_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)h, (void)res;
+    body_run *r = (body_run *)run;
+    vb_rigid_metrics_init(&r->rm, vb_rigid_body_of(run->model));
+    vb_bodyrun_start(&r->br, s0, s0 + run->model->n);
+    return 0;
+}
+
+static int body_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    body_run *r = (body_run *)run;
+    r->t = t_next;
+    int st = vb_bodyrun_step(&r->br, t_next - h, h, s, s + run->model->n);
+    if (st == VB_BODY_OK)
+        return 0;
+    res->status = VB_STATUS_DIVERGED;
+    if (!res->failure) {
+        char why[256];
+        snprintf(why, sizeof why, "%s (%s, code %d)", vb_bodyrun_why(st),
+                 vb_composed_of(run->entry)->solver->name, st);
+        res->failure = strdup(why);
+    }
+    return -1;
+}
+
+static const char *body_measure(vb_run *run, const double *s, const double *xe,
+                                const double *ve, const vb_exact_size *size)
+{
+    body_run *r = (body_run *)run;
+    return measure_body(run, &r->rm, r->t, s, xe, ve, size);
+}
+
+static void body_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                        const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    body_run *r = (body_run *)run;
+    vb_run_finish(run->model, spec, plan, &run->m, last, run->force.evals, truth, res);
+    vb_rigid_metrics_finish(&r->rm, res);
+    vb_bodyrun_finish(&r->br, res);
+}
+
+static void body_close(vb_run *run)
+{
+    body_run *r = (body_run *)run;
+    if (r->ready)
+        vb_bodyrun_free(&r->br);
+    free(r);
+}
+
+static const vb_run_ops body_ops = {body_start, NULL,        body_observe, body_measure,
+                                    NULL,       body_finish, body_close};
+
+/* the run of a METHOD+SOLVER entry */
+static vb_run *body_open(const vb_integrator *r, const vb_composed *cm, const vb_model *m)
+{
+    body_run *br = calloc(1, sizeof *br);
+    if (!br)
+        return NULL;
+    br->base.ops = &body_ops;
+    br->base.entry = r;
+    br->base.model = m;
+    br->base.force = vb_model_force(m);
+    if (vb_bodyrun_init(&br->br, cm, m) != 0) {
+        vb_bodyrun_free(&br->br);
+        free(br);
+        return NULL;
+    }
+    br->ready = 1;
+    return &br->base;
+}
+
 vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spec *plan)
 {
     const vb_engine *e = vb_engine_of(r);
     const vb_loop *l = vb_loop_of(r);
     const vb_composed *cm = vb_composed_of(r);
     vb_run *run;
-    if (cm) {
+    if (cm && cm->solver) {
+        return body_open(r, cm, m);
+    } else if (cm) {
         contact_run *cr = calloc(1, sizeof *cr);
         if (!cr)
             return NULL;
@@ -568,6 +664,18 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
             if (!(er->cr = calloc(1, sizeof *er->cr)) ||
                 vb_contactrun_init(er->cr, NULL, m, NULL) != 0) {
                 free(er->cr);
+                free(er->rm);
+                free(er);
+                return NULL;
+            }
+        }
+        if (vb_bodyrun_applies(m)) {
+            /* a rigid body on the ground: its rows measured as a solver's
+             * states are (bodyrun.h) */
+            if (!(er->br = calloc(1, sizeof *er->br)) || vb_bodyrun_init(er->br, NULL, m) != 0) {
+                if (er->br)
+                    vb_bodyrun_free(er->br);
+                free(er->br);
                 free(er->rm);
                 free(er);
                 return NULL;

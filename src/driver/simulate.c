@@ -141,7 +141,9 @@ static void rigid_trajectory_row(FILE *f, const vb_model *model, double t, const
     vb_rigid_pack(&s, p.c);
     vb_rigid_pack(&e, p.ce);
     p.att = vb_quat_angle_between(e.q, s.q);
-    p.energy = model->type->energy(model->self, x, v);
+    /* the body's own energy (a body at a contact has no energy error, its
+     * face no energy: friction takes it; the state still has one) */
+    p.energy = vb_rigid_energy(&vb_rigid_body_of(model)->model.props, &s);
     vb_schema_row(f, &vb_rigid_trajectory_schema, 0, NULL, &p);
 }
 
@@ -185,11 +187,173 @@ static void halt(run_slot *r)
         r->run->ops->halt(r->run);
 }
 
+/* A grid's runs as they go: each integrator's slot and result, the model's
+ * coordinates (n: x[n], v[n]) and how many runs go on (live). */
+typedef struct {
+    const vb_grid_spec *spec;
+    vb_run_result *res;
+    run_slot *run;
+    size_t n, k_n, live;
+} grid_runs;
+
+/* Each integrator's run opened on the model, with room for the state it
+ * reports, as its runner says: the model's x[N], v[N] for every runner of
+ * a particle model, more for a state of its own. */
+static int open_runs(grid_runs *g, char *err, size_t errlen)
+{
+    const vb_grid_spec *spec = g->spec;
+    for (size_t k = 0; k < g->k_n; k++) {
+        vb_state_shape shape = vb_state_of_model(spec->model);
+        run_slot *s = &g->run[k];
+        s->run = vb_run_open(spec->integ[k], spec->model, &spec->plan);
+        s->s = calloc(shape.size > 2 * g->n ? shape.size : 2 * g->n, sizeof *s->s);
+        if (!s->run || !s->s) {
+            snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* t = 0: every run is where the model begins (x0, v0), its error 0, and
+ * the trajectory and on_step see it there before any step. */
+static void begin_at_initial(grid_runs *g, const double *x0, const double *v0)
+{
+    const vb_grid_spec *spec = g->spec;
+    if (spec->trajectory) {
+        vb_trajectory_header(spec->trajectory, spec->model);
+        trajectory_row(spec->trajectory, spec->model, 0.0, x0, v0, x0, v0);
+    }
+    for (size_t k = 0; k < g->k_n; k++) {
+        vb_metrics_init(&g->run[k].run->m, spec->model, x0, v0);
+        memcpy(g->run[k].s, x0, g->n * sizeof *x0);
+        g->res[k].status = VB_STATUS_OK;
+        if (spec->on_step)
+            spec->on_step(spec->on_step_ctx, k, 0.0, x0, v0, x0, v0);
+    }
+}
+
+/* Every run started from S0 (x0, v0) with the plan's first step H; those
+ * that start go on (live).  A run of positions alone has its velocity
+ * unmeasured, and its reported velocity stays 0. */
+static void start_runs(grid_runs *g, const double *s0, double h)
+{
+    for (size_t k = 0; k < g->k_n; k++) {
+        vb_run *r = g->run[k].run;
+        int started = r->ops->start(r, s0, h, &g->res[k]) == 0;
+        if (r->no_velocity) {
+            vb_metrics_drop_velocity(&r->m);
+            memset(g->run[k].s + g->n, 0, g->n * sizeof *g->run[k].s);
+        }
+        if (started) {
+            g->run[k].live = 1;
+            g->live++;
+        }
+    }
+}
+
+/* Every live run takes its step from T by H.  All step before any reports
+ * where it is (observe_live): the steps of different runs are independent,
+ * and side by side the processor overlaps them (one run's step is a chain
+ * of dependent operations that the next one's would wait on in a loop that
+ * read each run's state back after its step). */
+static void advance_live(grid_runs *g, double t, double h)
+{
+    for (size_t k = 0; k < g->k_n; k++) {
+        vb_run *r = g->run[k].run;
+        if (!g->run[k].live)
+            continue;
+        if (r->plain) /* its advance, without the call to it */
+            r->entry->step(r->method_state, &r->force, t, h);
+        else if (r->ops->advance)
+            r->ops->advance(r, t, h);
+    }
+}
+
+/* Every live run reports where it is at T_NEXT; one that cannot, or whose
+ * state is not finite (diverged), stops.  Returns how many reported a
+ * finite state. */
+static size_t observe_live(grid_runs *g, double t_next, double h)
+{
+    const size_t n = g->n;
+    size_t finite = 0;
+    for (size_t k = 0; k < g->k_n; k++) {
+        if (!g->run[k].live)
+            continue;
+        vb_run *r = g->run[k].run;
+        vb_run_result *res = &g->res[k];
+        if (r->plain) /* its observe, which cannot fail */
+            r->entry->observe(r->method_state, g->run[k].s, g->run[k].s + n);
+        else if (r->ops->observe(r, t_next, h, g->run[k].s, res) != 0) {
+            /* the step it stopped at counts, as a NaN's does below:
+             * step N is the row at t_N that the run could not use,
+             * whether it is not finite, bad or never came
+             * (docs/method.md §4, fail_step) */
+            res->steps++;
+            g->run[k].live = 0;
+            g->live--;
+            continue;
+        }
+        res->steps++;
+        if (vb_all_finite(g->run[k].s, g->run[k].s + n, n)) {
+            finite++;
+        } else {
+            res->status = VB_STATUS_DIVERGED;
+            if (r->force.stopped) /* the method said why it stopped */
+                res->failure = strdup(r->force.stopped);
+            halt(&g->run[k]);
+            g->live--;
+        }
+    }
+    return finite;
+}
+
+/* The truth at T (into XE, VE) once for all the live runs, and each one
+ * measured against it and recorded (the trajectory, on_step).  A NaN from
+ * the truth must not pass for a zero error: every live run stops,
+ * exact-failed; a run its measure refuses stops, unmeasurable. */
+static void measure_live(grid_runs *g, vb_truth *truth, double t, double *xe, double *ve)
+{
+    const vb_grid_spec *spec = g->spec;
+    const size_t n = g->n;
+    int truth_ok = vb_truth_at(truth, t, xe, ve) == 0 && vb_all_finite(xe, ve, n);
+    vb_exact_size size;
+    if (truth_ok)
+        vb_exact_sums(&size, xe, ve, n);
+    for (size_t k = 0; k < g->k_n; k++) {
+        if (!g->run[k].live)
+            continue;
+        if (!truth_ok) {
+            g->res[k].status = VB_STATUS_EXACT_FAILED;
+            g->run[k].live = 0;
+            g->live--;
+            continue;
+        }
+        vb_run *r = g->run[k].run;
+        const double *x = g->run[k].s, *v = g->run[k].s + n;
+        const char *bad = r->ops->measure ? r->ops->measure(r, g->run[k].s, xe, ve, &size)
+                                          : vb_metrics_add_sized(&r->m, x, v, xe, ve, &size);
+        if (bad) {
+            vb_run_unmeasurable(&g->res[k], bad);
+            halt(&g->run[k]);
+            g->live--;
+            continue;
+        }
+        if (r->no_velocity)
+            v = NULL;
+        if (spec->trajectory)
+            trajectory_row(spec->trajectory, spec->model, t, x, v, xe, ve);
+        if (spec->on_step)
+            spec->on_step(spec->on_step_ctx, k, t, x, v, xe, ve);
+    }
+}
+
 int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, size_t errlen)
 {
     const vb_model *model = spec->model;
     size_t n = model->n, k_n = spec->n_integ;
     run_slot *run = calloc(k_n ? k_n : 1, sizeof *run);
+    grid_runs g = {.spec = spec, .res = res, .run = run, .n = n, .k_n = k_n, .live = 0};
     double *buf = malloc(4 * n * sizeof *buf); /* x0, v0, xe, ve */
     vb_truth *truth = vb_truth_alloc_shared(model, spec->reference);
     vb_plan plan;
@@ -201,17 +365,8 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
         snprintf(err, errlen, "out of memory for the runs of %s", model->type->name);
         goto done;
     }
-    for (size_t k = 0; k < k_n; k++) {
-        /* the state it carries, as its runner says: the model's x[N], v[N]
-         * for every runner of a particle model */
-        vb_state_shape shape = vb_state_of_model(model);
-        run[k].run = vb_run_open(spec->integ[k], model, &spec->plan);
-        run[k].s = calloc(shape.size > 2 * n ? shape.size : 2 * n, sizeof *run[k].s);
-        if (!run[k].run || !run[k].s) {
-            snprintf(err, errlen, "out of memory for the state of %s", spec->integ[k]->name);
-            goto done;
-        }
-    }
+    if (open_runs(&g, err, errlen) != 0)
+        goto done;
     if (vb_plan_begin(&plan, &spec->plan) != 0) {
         snprintf(err, errlen, "out of memory for the random generator");
         goto done;
@@ -220,112 +375,17 @@ int vb_simulate_grid(const vb_grid_spec *spec, vb_run_result *res, char *err, si
 
     double *x0 = buf, *v0 = buf + n, *xe = buf + 2 * n, *ve = buf + 3 * n;
     model->type->initial(model->self, x0, v0);
-    if (spec->trajectory) {
-        vb_trajectory_header(spec->trajectory, model);
-        trajectory_row(spec->trajectory, model, 0.0, x0, v0, x0, v0);
-    }
-    for (size_t k = 0; k < k_n; k++) {
-        vb_metrics_init(&run[k].run->m, model, x0, v0);
-        memcpy(run[k].s, x0, n * sizeof *x0);
-        res[k].status = VB_STATUS_OK;
-        if (spec->on_step)
-            spec->on_step(spec->on_step_ctx, k, 0.0, x0, v0, x0, v0);
-    }
-
+    begin_at_initial(&g, x0, v0);
     double t = 0.0, h, t_next;
-    size_t live = 0;
     if (vb_plan_next(&plan, &h, &t_next))
-        for (size_t k = 0; k < k_n; k++) {
-            vb_run *r = run[k].run;
-            int started = r->ops->start(r, buf, h, &res[k]) == 0;
-            if (r->no_velocity) {
-                /* positions alone: its velocity is not measured, and stays 0 */
-                vb_metrics_drop_velocity(&r->m);
-                memset(run[k].s + n, 0, n * sizeof *run[k].s);
-            }
-            if (started) {
-                run[k].live = 1;
-                live++;
-            }
-        }
-    while (live) {
-        /* every live run takes its step, and then every live run reports
-         * where it is: the steps of different runs are independent, and
-         * side by side the processor overlaps them (one run's step is a
-         * chain of dependent operations that the next one's would wait on
-         * in a loop that read each run's state back after its step) */
-        for (size_t k = 0; k < k_n; k++) {
-            vb_run *r = run[k].run;
-            if (!run[k].live)
-                continue;
-            if (r->plain) /* its advance, without the call to it */
-                r->entry->step(r->method_state, &r->force, t, h);
-            else if (r->ops->advance)
-                r->ops->advance(r, t, h);
-        }
-        size_t finite = 0;
-        for (size_t k = 0; k < k_n; k++) {
-            if (!run[k].live)
-                continue;
-            vb_run *r = run[k].run;
-            if (r->plain) /* its observe, which cannot fail */
-                r->entry->observe(r->method_state, run[k].s, run[k].s + n);
-            else if (r->ops->observe(r, t_next, h, run[k].s, &res[k]) != 0) {
-                /* the step it stopped at counts, as a NaN's does below:
-                 * step N is the row at t_N that the run could not use,
-                 * whether it is not finite, bad or never came
-                 * (docs/method.md §4, fail_step) */
-                res[k].steps++;
-                run[k].live = 0;
-                live--;
-                continue;
-            }
-            res[k].steps++;
-            if (vb_all_finite(run[k].s, run[k].s + n, n)) {
-                finite++;
-            } else {
-                res[k].status = VB_STATUS_DIVERGED;
-                if (r->force.stopped) /* the method said why it stopped */
-                    res[k].failure = strdup(r->force.stopped);
-                halt(&run[k]);
-                live--;
-            }
-        }
+        start_runs(&g, buf, h);
+    while (g.live) {
+        advance_live(&g, t, h);
+        size_t finite = observe_live(&g, t_next, h);
         t = t_next;
         if (!finite)
             break;
-        /* the truth once for all of them; a NaN from it must not pass for
-         * a zero error */
-        int truth_ok = vb_truth_at(truth, t, xe, ve) == 0 && vb_all_finite(xe, ve, n);
-        vb_exact_size size;
-        if (truth_ok)
-            vb_exact_sums(&size, xe, ve, n);
-        for (size_t k = 0; k < k_n; k++) {
-            if (!run[k].live)
-                continue;
-            if (!truth_ok) {
-                res[k].status = VB_STATUS_EXACT_FAILED;
-                run[k].live = 0;
-                live--;
-                continue;
-            }
-            vb_run *r = run[k].run;
-            const double *x = run[k].s, *v = run[k].s + n;
-            const char *bad = r->ops->measure ? r->ops->measure(r, run[k].s, xe, ve, &size)
-                                              : vb_metrics_add_sized(&r->m, x, v, xe, ve, &size);
-            if (bad) {
-                vb_run_unmeasurable(&res[k], bad);
-                halt(&run[k]);
-                live--;
-                continue;
-            }
-            if (r->no_velocity)
-                v = NULL;
-            if (spec->trajectory)
-                trajectory_row(spec->trajectory, model, t, x, v, xe, ve);
-            if (spec->on_step)
-                spec->on_step(spec->on_step_ctx, k, t, x, v, xe, ve);
-        }
+        measure_live(&g, truth, t, xe, ve);
         if (!vb_plan_next(&plan, &h, &t_next))
             break;
     }

@@ -8,11 +8,20 @@
 #include "engine.h"
 #include "capability.h"
 #include "process.h"
+#include "rigid.h"
 #include "walls.h"
+
+/* a rigid body on the ground (roll, box-incline), its contact into c */
+static int body_on_ground(const vb_model *m, vb_body_contact *c)
+{
+    const vb_rigid_body *b = m->self ? vb_rigid_body_of(m) : NULL;
+    return b && vb_rigid_model_contact(&b->model, c);
+}
 
 int vb_engine_at_contact(const vb_model *m)
 {
-    return m->self && vb_model_type_has_wall(m->type);
+    vb_body_contact c;
+    return m->self && (vb_model_type_has_wall(m->type) || body_on_ground(m, &c));
 }
 
 static void json_vec(FILE *f, const char *key, const double *a, unsigned n)
@@ -23,8 +32,44 @@ static void json_vec(FILE *f, const char *key, const double *a, unsigned n)
     fputc(']', f);
 }
 
+/* A rigid body on the ground (§6.2): the plane as the wall (a half-space,
+ * its normal as the model has it, inclined or not), gravity, the
+ * coefficients (friction the static one; friction_static and
+ * friction_kinetic both, for an engine of two), and the shape in the
+ * body's axes, its centre the centre of mass. */
+static void write_body_contact(FILE *f, const vb_model *m, const vb_body_contact *c)
+{
+    const vb_rigid_body *b = vb_rigid_body_of(m);
+    fputs("\"contact\":{\"wall\":{", f);
+    json_vec(f, "normal", c->plane.normal, 3);
+    fprintf(f, ",\"offset\":%.17g},", c->plane.offset + 0.0);
+    json_vec(f, "gravity", b->model.props.gravity, 3);
+    fprintf(f,
+            ",\"restitution\":%.17g,\"threshold\":0,\"friction\":%.17g,"
+            "\"friction_static\":%.17g,\"friction_kinetic\":%.17g,",
+            c->restitution, c->mu_s, c->mu_s, c->mu_k);
+    if (c->shape.kind == VB_SHAPE_SPHERE) {
+        fprintf(f, "\"shape\":{\"kind\":\"ball\",\"radius\":%.17g},", c->shape.radius);
+    } else {
+        double edges[3];
+        for (int i = 0; i < 3; i++)
+            edges[i] = 2.0 * c->shape.half[i];
+        fputs("\"shape\":{\"kind\":\"box\",", f);
+        json_vec(f, "edges", edges, 3);
+        fputs("},", f);
+    }
+    static const double centre[3] = {0.0, 0.0, 0.0};
+    json_vec(f, "centre", centre, 3);
+    fputc('}', f);
+}
+
 void vb_engine_write_contact(FILE *f, const vb_model *m)
 {
+    vb_body_contact bc;
+    if (body_on_ground(m, &bc)) {
+        write_body_contact(f, m, &bc);
+        return;
+    }
     vb_model_wall w;
     vb_model_wall_of(m, &w);
     const vb_contact_geometry *g = &w.geom;
@@ -39,7 +84,7 @@ void vb_engine_write_contact(FILE *f, const vb_model *m)
     json_vec(f, "gravity", w.gravity, d);
     fprintf(f, ",\"restitution\":%.17g,\"threshold\":%.17g,\"friction\":%.17g,", g->restitution,
             g->threshold, g->friction);
-    if (w.body.kind == VB_SHAPE_BALL) {
+    if (w.body.kind == VB_ENGINE_BALL) {
         fprintf(f, "\"shape\":{\"kind\":\"ball\",\"radius\":%.17g},", w.body.radius);
     } else {
         fputs("\"shape\":{\"kind\":\"box\",", f);
@@ -57,11 +102,13 @@ int vb_engine_contact_protocol(vb_engine_run *r, const vb_engine_caps *c)
     if (!c || c->protocol < VB_ENGINE_PROTOCOL_CONTACT) {
         char says[64];
         vb_engine_caps_says(c, says, sizeof says);
+        vb_body_contact bc;
         vb_engine_set_why(r,
-                          "the request is a body at a contact (model '%s': a wall the engine "
+                          "the request is a body at a contact (model '%s': %s the engine "
                           "builds); this engine takes none (%s; a contact needs protocol=%d: "
                           "docs/real-engines.md §6)",
-                          r->m->type->name, says, VB_ENGINE_PROTOCOL_CONTACT);
+                          r->m->type->name, body_on_ground(r->m, &bc) ? "a ground" : "a wall",
+                          says, VB_ENGINE_PROTOCOL_CONTACT);
         return -1;
     }
     if (c->velocity == VB_VELOCITY_NONE) {

@@ -79,7 +79,7 @@ void vb_bounce_model_wall(const void *self, vb_model_wall *w)
     w->g_normal = b->g;
     w->gravity[0] = -b->g;
     /* a ball whose lowest point is the model's: its centre r above it */
-    w->body.kind = VB_SHAPE_BALL;
+    w->body.kind = VB_ENGINE_BALL;
     w->body.radius = s->r;
     w->body.centre[0] = s->r;
     w->bounce = b;

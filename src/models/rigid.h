@@ -20,7 +20,8 @@
 
 #include <stddef.h>
 
-#include "verletbench.h" /* vb_param_spec */
+#include "body_contact.h" /* vb_body_contact */
+#include "verletbench.h"  /* vb_param_spec */
 
 typedef struct vb_rigid_state {
     double x[3]; /* centre of mass, world */
@@ -105,6 +106,13 @@ typedef struct vb_rigid_model_type {
      * period when the body flips (docs/rigid.md §4).  0 where w is
      * constant, INFINITY where it never returns (the separatrix). */
     double (*w_period)(const void *self);
+    /* The body's contact with the ground (its plane, shape, friction and
+     * restitution) for a contact solver (rigidcontact/): 0 with *c filled.
+     * NULL for a body that touches nothing (free-body, symmetric-top). */
+    int (*contact)(const void *self, vb_body_contact *c);
+    /* What its exact motion at the contact is (body_contact.h): set where
+     * contact is. */
+    void (*answer)(const void *self, vb_contact_answer *a);
 } vb_rigid_model_type;
 
 size_t vb_rigid_model_count(void);
@@ -139,6 +147,11 @@ void vb_rigid_model_free(vb_rigid_model *m);
  * world angular momentum about the centre of mass (vb_rigid_angmom). */
 double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s);
 void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3]);
+/* 1 and *c filled when the set-up model has a contact (its type's
+ * `contact`), else 0. */
+int vb_rigid_model_contact(const vb_rigid_model *m, vb_body_contact *c);
+/* 1 and *a filled when the set-up model has a contact, else 0. */
+int vb_rigid_model_answer(const vb_rigid_model *m, vb_contact_answer *a);
 
 /* Parameters every rigid model shares, in this order after its own: the
  * mass, gravity (its magnitude g, pulling along -z of the world) and the

@@ -14,10 +14,16 @@
 
 extern const vb_rigid_model_type vb_rigid_model_free_body;
 extern const vb_rigid_model_type vb_rigid_model_symmetric_top;
+extern const vb_rigid_model_type vb_rigid_model_roll;
+extern const vb_rigid_model_type vb_rigid_model_box_incline;
 
+/* the bodies with a contact last: each is a model a case names (its face,
+ * rigid_face.c), run only inside a contact solver (METHOD+SOLVER) */
 static const vb_rigid_model_type *const table[] = {
     &vb_rigid_model_free_body,
     &vb_rigid_model_symmetric_top,
+    &vb_rigid_model_roll,
+    &vb_rigid_model_box_incline,
 };
 #define N_MODELS (sizeof table / sizeof table[0])
 
@@ -130,6 +136,19 @@ double vb_rigid_model_energy(const vb_rigid_model *m, const vb_rigid_state *s)
 void vb_rigid_model_angmom(const vb_rigid_model *m, const vb_rigid_state *s, double L[3])
 {
     vb_rigid_angmom(&m->props, s, L);
+}
+
+int vb_rigid_model_contact(const vb_rigid_model *m, vb_body_contact *c)
+{
+    return m->self && m->type->contact && m->type->contact(m->self, c) == 0;
+}
+
+int vb_rigid_model_answer(const vb_rigid_model *m, vb_contact_answer *a)
+{
+    if (!m->self || !m->type->contact || !m->type->answer)
+        return 0;
+    m->type->answer(m->self, a);
+    return 1;
 }
 
 int vb_rigid_model_setup(vb_rigid_model *m, char *err, size_t errlen)

@@ -81,7 +81,7 @@ void vb_slide_model_wall(const void *self, vb_model_wall *w)
     vb_slide_gravity(s, w->gravity);
     /* a square block, rotation locked (the model is a point), its bottom
      * the model's point: its centre half an edge above it */
-    w->body.kind = VB_SHAPE_BOX;
+    w->body.kind = VB_ENGINE_BOX;
     w->body.edges[0] = w->body.edges[1] = m->size;
     w->body.centre[1] = 0.5 * m->size;
     w->slide = s;

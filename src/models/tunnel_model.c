@@ -64,7 +64,7 @@ void vb_tunnel_model_wall(const void *self, vb_model_wall *w)
     w->g_normal = 0.0;
     w->gravity[0] = 0.0;
     /* the ball itself: the model's point is its centre */
-    w->body.kind = VB_SHAPE_BALL;
+    w->body.kind = VB_ENGINE_BALL;
     w->body.radius = s->r;
     w->tunnel = s;
 }

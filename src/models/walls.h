@@ -19,14 +19,14 @@ typedef enum { VB_WALL_NONE, VB_WALL_BOUNCE, VB_WALL_SLIDE, VB_WALL_TUNNEL } vb_
  * give (the ball's lowest point, the block's bottom, the ball's centre).
  * The handlers read none of it: to them the model's point and the
  * geometry's radius are the body. */
-typedef enum { VB_SHAPE_BALL, VB_SHAPE_BOX } vb_shape_kind;
+typedef enum { VB_ENGINE_BALL, VB_ENGINE_BOX } vb_engine_shape;
 
-typedef struct vb_contact_body {
-    vb_shape_kind kind;
+typedef struct vb_engine_body {
+    vb_engine_shape kind;
     double radius;                     /* a ball's (a circle in 2-D, a sphere in 3-D) */
     double edges[VB_CONTACT_MAX_DIM];  /* a box's full edges, along the model's axes */
     double centre[VB_CONTACT_MAX_DIM]; /* the shape's centre minus the model's point */
-} vb_contact_body;
+} vb_engine_body;
 
 typedef struct vb_model_wall {
     vb_wall_kind kind;
@@ -37,7 +37,7 @@ typedef struct vb_model_wall {
     /* gravity, the model's one force, in its coordinates (geom.dim of them) */
     double gravity[VB_CONTACT_MAX_DIM];
     /* what an engine builds to move (the handlers never read it) */
-    vb_contact_body body;
+    vb_engine_body body;
     /* the exact solution: the one of kind, the others NULL */
     const vb_bounce *bounce;
     const vb_slide *slide;

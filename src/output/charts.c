@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "bodyrun.h" /* VB_BODY_PATH_WIDTH */
 #include "cells.h"
 #include "engine.h"
 #include "tables.h"
@@ -313,6 +314,29 @@ void vb_write_rigid_timeseries(const vb_sweep *s, FILE *f)
     }
 }
 
+/* a one-body path table's header and rows (polhode.csv, motion.csv): each
+ * path of the set, the exact one last, `width` numbers a point (the
+ * set's path_width) in the columns after t */
+static void path_rows(const vb_sweep *s, FILE *f, const vb_schema *schema, size_t width)
+{
+    const vb_series_set *set = &s->series;
+    vb_schema_header(f, schema, 0);
+    for (size_t k = 0; k < set->n_paths; k++) {
+        const vb_path_row *r = &set->paths[k];
+        chart_point p = {
+            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
+            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
+            .dt = r->dt,
+        };
+        for (size_t i = 0; i < r->n; i++) {
+            p.t = r->t[i];
+            for (size_t d = 0; d < width && d < 3; d++)
+                p.v[d] = r->x[width * i + d];
+            vb_schema_row(f, schema, 0, NULL, &p);
+        }
+    }
+}
+
 void vb_write_polhode(const vb_sweep *s, FILE *f)
 {
     const vb_series_set *set = &s->series;
@@ -336,19 +360,39 @@ void vb_write_polhode(const vb_sweep *s, FILE *f)
                 "over one period of w(t) (w_period) where that is shorter than t_end, at %d + 1 "
                 "times\n",
                 VB_PATH_POINTS, VB_PATH_COLUMNS, VB_PATH_POINTS);
-    vb_schema_header(f, &vb_polhode_schema, 0);
-    for (size_t k = 0; k < set->n_paths; k++) {
-        const vb_path_row *r = &set->paths[k];
-        chart_point p = {
-            .integrator = r->integ == VB_PATH_EXACT ? "exact" : s->c->integ[r->integ]->name,
-            .plan = r->integ == VB_PATH_EXACT ? "exact" : vb_plan_name(r->kind),
-            .dt = r->dt,
-        };
-        for (size_t i = 0; i < r->n; i++) {
-            p.t = r->t[i];
-            for (int d = 0; d < 3; d++)
-                p.v[d] = r->x[3 * i + (size_t)d];
-            vb_schema_row(f, &vb_polhode_schema, 0, NULL, &p);
-        }
-    }
+    path_rows(s, f, &vb_polhode_schema, 3);
+}
+
+/* motion.csv: a body at a contact's v and w R, each run's and the exact */
+#define MOTION(e) VB_COL_MOTION_##e
+static const vb_column motion_columns[] = {
+    TEXT(chart_point, MOTION(INTEGRATOR), "integrator", integrator),
+    TEXT(chart_point, MOTION(PLAN), "plan", plan),
+    POINT(chart_point, MOTION(DT), "dt", dt),
+    POINT(chart_point, MOTION(T), "t", t),
+    POINT(chart_point, MOTION(V), "v", AT_V(0)),
+    POINT(chart_point, MOTION(W_R), "w_r", AT_V(1)),
+};
+const vb_schema vb_motion_schema = VB_SCHEMA("motion.csv", motion_columns);
+_Static_assert(sizeof motion_columns / sizeof motion_columns[0] == VB_MOTION_COLUMNS,
+               "a column of motion.csv without its line");
+
+void vb_write_motion(const vb_sweep *s, FILE *f)
+{
+    const vb_series_set *set = &s->series;
+    fputs("# v: the centre's speed down the slope; w_r: the spin about the rolling axis times "
+          "the depth of the lowest point under the centre (a ball's R), so that the contact "
+          "point slips at v - w_r (docs/contact.md, \"3D: rolling and resting bodies\")\n",
+          f);
+    fprintf(f, "# each method at %d fixed step%s of the sweep, the coarsest first, and at the "
+               "coarsest random step; the exact one at %d + 1 times\n",
+            set->path_levels, set->path_levels == 1 ? "" : "s", VB_PATH_POINTS);
+    if (set->full)
+        fputs("# every step (--full-chart-data)\n", f);
+    else
+        fprintf(f,
+                "# every step while there are at most %d; past that, in each of %d windows of "
+                "time, the first, last, lowest and highest points\n",
+                VB_PATH_POINTS, VB_PATH_COLUMNS);
+    path_rows(s, f, &vb_motion_schema, VB_BODY_PATH_WIDTH);
 }

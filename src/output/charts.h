@@ -101,6 +101,20 @@ enum {
 extern const vb_schema vb_polhode_schema;
 #define VB_POLHODE_COL(c) vb_schema_name(&vb_polhode_schema, VB_COL_POLHODE_##c)
 
+/* motion.csv: a body at a contact, each run's speed along the slope v and
+ * w R (driver/bodyrun.h's vb_body_path) over t_end, and the exact ones */
+enum {
+    VB_COL_MOTION_INTEGRATOR,
+    VB_COL_MOTION_PLAN,
+    VB_COL_MOTION_DT,
+    VB_COL_MOTION_T,
+    VB_COL_MOTION_V,
+    VB_COL_MOTION_W_R,
+    VB_MOTION_COLUMNS
+};
+extern const vb_schema vb_motion_schema;
+#define VB_MOTION_COL(c) vb_schema_name(&vb_motion_schema, VB_COL_MOTION_##c)
+
 void vb_write_convergence(const vb_sweep *s, FILE *f);
 void vb_write_timeseries(const vb_sweep *s, FILE *f);
 /* one row per point and body, the bodies of one integrator and plan one
@@ -112,5 +126,9 @@ void vb_write_paths(const vb_sweep *s, FILE *f);
  * ellipsoid it lies on */
 void vb_write_rigid_timeseries(const vb_sweep *s, FILE *f);
 void vb_write_polhode(const vb_sweep *s, FILE *f);
+/* a body at a contact (docs/contact.md, "3D: rolling and resting bodies"):
+ * its speed along the slope and w R over t_end at every fixed dt the
+ * paths hold and the coarsest random one, and the exact ones */
+void vb_write_motion(const vb_sweep *s, FILE *f);
 
 #endif

@@ -37,8 +37,25 @@ enum {
     VB_COL_CONTACT_PASS_SPEED,
     VB_COL_CONTACT_PASS_BOUND,
     VB_COL_CONTACT_PASS_AT_MOST,
+    VB_COL_CONTACT_T_ROLL,
+    VB_COL_CONTACT_T_ROLL_EXACT,
+    VB_COL_CONTACT_S_ROLL,
+    VB_COL_CONTACT_S_ROLL_EXACT,
+    VB_COL_CONTACT_V_ROLL,
+    VB_COL_CONTACT_V_ROLL_EXACT,
+    VB_COL_CONTACT_SLIP_MAX,
+    VB_COL_CONTACT_A_ERR,
+    VB_COL_CONTACT_CREEP,
+    VB_COL_CONTACT_CREEP_EXACT,
+    VB_COL_CONTACT_CREEP_SPEED,
+    VB_COL_CONTACT_ENERGY_ERR,
     VB_CONTACT_COLUMNS
 };
+
+/* Its views: a wall's (a handler's or a 2-D engine's runs: the bounce,
+ * the slide, the tunnel) and a rigid body's on the ground (a solver's
+ * runs: roll, box-incline); model to status and depth_max are in both. */
+enum { VB_CONTACT_VIEW_WALL = 1u, VB_CONTACT_VIEW_BODY = 2u };
 
 extern const vb_schema vb_contact_schema;
 #define VB_CONTACT_COL(c) vb_schema_name(&vb_contact_schema, VB_COL_CONTACT_##c)
@@ -47,6 +64,9 @@ struct vb_sweep;
 
 /* The table: its header, then a row a run with contact measures. */
 void vb_write_contact(const struct vb_sweep *s, FILE *f);
+/* The view of a run's measures (result.h's vb_contact_result) */
+struct vb_contact_result;
+unsigned vb_contact_view(const struct vb_contact_result *c);
 
 /* bounces.csv (chart data) of a case that measures bounces
  * (VB_MEASURE_BOUNCES): after each bounce of each fixed-step run, the
@@ -71,5 +91,12 @@ extern const vb_schema vb_bounces_schema;
 /* summary.md's section of the handlers' findings (nothing for a case
  * without): a row a handler's run with fixed steps. */
 void vb_contact_summary(const struct vb_sweep *s, FILE *f);
+
+/* The overall summary.md's table of the contact solvers (nothing for a run
+ * without a rigid body inside one): a row a case of sweeps[0..n) and what it
+ * shows (when it rolls and its speed then, its creep, or its acceleration),
+ * a column a solver, a table a rotation method, at each case's fixed step
+ * nearest 1/60 s. */
+void vb_contact_overview(const struct vb_sweep *sweeps, size_t n, FILE *f);
 
 #endif

@@ -28,6 +28,12 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                          "the contact measures of the handlers' and engines' runs against the "
                          "exact answer (docs/contact.md)",
                          VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT, 0},
+    /* a rigid body at a contact only (its attitude and a contact): a
+     * wall's case keeps its files */
+    [VB_FILE_CONTACT_ORDERS] = {"contact_orders.csv",
+                                "the orders in dt of a rigid body's contact measures "
+                                "(docs/contact.md)",
+                                VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT | VB_MEASURE_ATTITUDE, 0},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
                              VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},
@@ -43,18 +49,23 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                          VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_BOUNCES, 0},
     [VB_FILE_RIGID_SERIES] = {"rigid_timeseries.csv",
                               "chart data: a rigid body's attitude, energy and world angular "
-                              "momentum errors over time (window maxima), coarsest dt",
-                              VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                              "momentum errors over time (window maxima), coarsest dt (none "
+                              "for a body at a contact, which keeps neither)",
+                              VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
     [VB_FILE_POLHODE] = {"polhode.csv",
                          "chart data: the body-frame angular velocity w over t_end (the polhode, "
                          "and w against time) at every fixed dt and the coarsest random one, and "
-                         "the exact one",
-                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                         "the exact one (a torque-free body's: none for a body at a contact)",
+                         VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
     [VB_FILE_BODY] = {"body.csv",
                       "chart data: the rigid body its w is drawn on, its principal moments, "
                       "the energy ellipsoid 2T and L sphere L^2 of its exact start, and w's "
-                      "period",
-                      VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, 0},
+                      "period (none for a body at a contact, whose w no ellipsoid holds)",
+                      VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE, VB_MEASURE_CONTACT},
+    [VB_FILE_MOTION] = {"motion.csv",
+                        "chart data: a body at a contact's speed along the slope v and w R over "
+                        "t_end at every fixed dt and the coarsest random one, and the exact ones",
+                        VB_WRITTEN_AS_CHART_DATA, VB_MEASURE_ATTITUDE | VB_MEASURE_CONTACT, 0},
     [VB_FILE_TIMING] = {"timing.csv", "wall time of runs (this machine)",
                         VB_WRITTEN_WITH_TIMING},
     [VB_FILE_SHARD] = {"shard.csv", NULL, VB_WRITTEN_BY_A_SHARD},

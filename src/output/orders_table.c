@@ -19,14 +19,14 @@ static const vb_integrator *integ_of(const void *table, const void *row)
 }
 
 /* the slope; none for an exact series, or where none could be fitted */
-static vb_cell order(const vb_column *c, const void *t, const void *row)
+vb_cell vb_get_fit_order(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_fit *f = &ROW(row)->fit;
     return isfinite(f->order) && !f->exact ? vb_cell_x(f->order) : vb_cell_blank();
 }
 
-static vb_cell points(const vb_column *c, const void *t, const void *row)
+vb_cell vb_get_fit_points(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     return vb_cell_i(ROW(row)->fit.points);
@@ -41,14 +41,14 @@ static vb_cell expected(const vb_column *c, const void *t, const void *row)
 }
 
 /* the step sizes the fit ran from and to, where it had a range */
-static vb_cell dt_first(const vb_column *c, const void *t, const void *row)
+vb_cell vb_get_fit_dt_first(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_order_row *r = ROW(row);
     return r->fit.first >= 0 ? vb_cell_x(r->dt[r->fit.first]) : vb_cell_blank();
 }
 
-static vb_cell dt_last(const vb_column *c, const void *t, const void *row)
+vb_cell vb_get_fit_dt_last(const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     const vb_order_row *r = ROW(row);
@@ -64,7 +64,7 @@ void vb_local_orders_print(FILE *f, const vb_fit *fit)
             fprintf(f, "%s%.3f", k ? " " : "", fit->local[k]);
 }
 
-static void local_orders(FILE *f, const vb_column *c, const void *t, const void *row)
+void vb_print_local_orders(FILE *f, const vb_column *c, const void *t, const void *row)
 {
     (void)c, (void)t;
     vb_local_orders_print(f, &ROW(row)->fit);
@@ -72,7 +72,7 @@ static void local_orders(FILE *f, const vb_column *c, const void *t, const void 
 
 /* the slope's standard error and 95 % half-width, where there are three
  * points or more (and an order) */
-static vb_cell order_se(const vb_column *c, const void *t, const void *row)
+vb_cell vb_get_fit_se(const vb_column *c, const void *t, const void *row)
 {
     (void)t;
     const vb_fit *f = &ROW(row)->fit;
@@ -88,17 +88,17 @@ static const vb_column orders_columns[] = {
     [VB_COL_ORDERS_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_integ_name, AT(integ), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     [VB_COL_ORDERS_PLAN] = {"plan", VB_FMT_TEXT, vb_get_plan_name, AT(kind), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
     [VB_COL_ORDERS_NORM] = {"norm", VB_FMT_TEXT, vb_get_norm_name, AT(norm), 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    [VB_COL_ORDERS_ORDER] = {"order", VB_FMT_FIX6, order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
-    [VB_COL_ORDERS_POINTS] = {"points", VB_FMT_INT, points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER] = {"order", VB_FMT_FIX6, vb_get_fit_order, 0, 0, NULL, 0, VB_ORDER, 0, 0, 0, 0},
+    [VB_COL_ORDERS_POINTS] = {"points", VB_FMT_INT, vb_get_fit_points, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     [VB_COL_ORDERS_EXPECTED] = {"expected", VB_FMT_INT, expected, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     [VB_COL_ORDERS_VERDICT] = {"verdict", VB_FMT_TEXT, vb_get_verdict_name, AT(verdict), 0, NULL, 0, VB_VERDICT, 0, 0, 0, 0},
     [VB_COL_ORDERS_RANGE] = {"range", VB_FMT_TEXT, vb_get_range_name, AT(fit.range), 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    [VB_COL_ORDERS_DT_FIRST] = {"dt_first", VB_FMT_REAL, dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    [VB_COL_ORDERS_DT_LAST] = {"dt_last", VB_FMT_REAL, dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    [VB_COL_ORDERS_LOCAL_ORDERS] = {"local_orders", VB_FMT_LIST, NULL, 0, 0, local_orders, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_DT_FIRST] = {"dt_first", VB_FMT_REAL, vb_get_fit_dt_first, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_DT_LAST] = {"dt_last", VB_FMT_REAL, vb_get_fit_dt_last, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_LOCAL_ORDERS] = {"local_orders", VB_FMT_LIST, NULL, 0, 0, vb_print_local_orders, 0, VB_READ, 0, 0, 0, 0},
     /* at: 0 the standard error, 1 the half-width */
-    [VB_COL_ORDERS_ORDER_SE] = {"order_se", VB_FMT_FIX6, order_se, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
-    [VB_COL_ORDERS_ORDER_CI95] = {"order_ci95", VB_FMT_FIX6, order_se, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER_SE] = {"order_se", VB_FMT_FIX6, vb_get_fit_se, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_ORDERS_ORDER_CI95] = {"order_ci95", VB_FMT_FIX6, vb_get_fit_se, 1, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
 };
 
 const vb_schema vb_orders_schema = VB_SCHEMA("orders.csv", orders_columns);

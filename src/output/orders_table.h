@@ -40,4 +40,13 @@ extern const vb_schema vb_orders_schema;
  * and onestep_orders.csv's local_orders). */
 void vb_local_orders_print(FILE *f, const vb_fit *fit);
 
+/* orders.csv's cells of a fit, for every table whose row is, or starts
+ * with, a vb_order_row (results.h; contact_orders.csv's too): the order
+ * (blank for an exact series or none fitted), its points, the step sizes
+ * its range ran from and to, its local orders, and its standard error
+ * (col->at 0) or 95 % half-width (1), blank without three points. */
+vb_getter vb_get_fit_order, vb_get_fit_points, vb_get_fit_dt_first, vb_get_fit_dt_last,
+    vb_get_fit_se;
+vb_printer vb_print_local_orders;
+
 #endif

@@ -103,10 +103,12 @@ static void flip_cell(FILE *f, const vb_sweep_job *j)
 }
 
 /* the world angular momentum's largest relative drift, but for a run that
- * tumbled: past its tumble the motion is set by round-off */
+ * tumbled: past its tumble the motion is set by round-off; "–" where the
+ * run measures none (a body whose contact turns its L: runs.csv's cell is
+ * blank, and its 0 is no drift measured) */
 static void drift_cell(FILE *f, const vb_sweep_job *j)
 {
-    if (!j)
+    if (!j || !j->res.has_angmom) /* none, or a body whose contact turns its L */
         fputs("–", f);
     else if (j->res.status != VB_STATUS_OK)
         stopped(f, &j->res, j->plan.kind);
@@ -151,6 +153,10 @@ static void caption(const vb_sweep *s, FILE *f, int flips, int tumbled)
     fputs("the world angular momentum's largest relative drift (`err_angmom_max`) at the "
           "coarsest and at the finest dt",
           f);
+    if (!(c->profile.measures & VB_MEASURE_ANGMOM))
+        fputs(" (–: the body is at a contact, whose torque turns its L, which is then no "
+              "conserved quantity to drift)",
+              f);
     if (!flips)
         fprintf(f, "; and when the stable spin first tumbled, its first flip, at each dt from "
                    "the coarsest (flips.csv's t_tumble; never: not within t_end = %g)",

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "contact_table.h"
 #include "libraries.h"
 #include "outfile.h"
 #include "provenance.h"
@@ -64,6 +65,7 @@ static int write_overall_summary(const char *dir, const vb_sweep *sweeps, size_t
                  "asymptotic range (docs/method.md §5).\n\n",
             vb_version_text(), libs);
     vb_rundir_print(o.f, sweeps, n, grids, n_grids);
+    vb_contact_overview(sweeps, n, o.f);
     return vb_outfile_commit(&o, err, errlen);
 }
 

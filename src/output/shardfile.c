@@ -117,7 +117,21 @@ typedef struct {
     C("stop_t_exact", stop_t_exact)                                          \
     C("pass_speed", pass_speed)                                              \
     C("pass_bound", pass_bound)                                              \
-    C("pass_at_most", pass_at_most)
+    C("pass_at_most", pass_at_most)                                          \
+    /* a rigid body's on the ground (a contact solver's) */                  \
+    F("contact_body", contact.body, SF_FLAG, SF_ANY)                         \
+    C("t_roll", t_roll)                                                      \
+    C("t_roll_exact", t_roll_exact)                                          \
+    C("s_roll", s_roll)                                                      \
+    C("s_roll_exact", s_roll_exact)                                          \
+    C("v_roll", v_roll)                                                      \
+    C("v_roll_exact", v_roll_exact)                                          \
+    C("slip_max", slip_max)                                                  \
+    C("a_err", a_err)                                                        \
+    C("creep", creep)                                                        \
+    C("creep_exact", creep_exact)                                            \
+    C("creep_speed", creep_speed)                                            \
+    C("energy_err", energy_err)
 
 #define R_OF(field) offsetof(vb_run_result, field)
 #define F(name, field, type, rule) {R_OF(field), type, 1, rule, SF_NONE},
@@ -424,8 +438,9 @@ static int shard_want(const shard_field *d, const vb_run_result *r, const vb_run
     int velocity = !r->no_velocity; /* else no energy nor momenta (metrics.h) */
     if (d->at == offsetof(vb_run_result, has_attitude))
         return attitude;
-    if (d->at == offsetof(vb_run_result, has_angmom)) /* an attitude's L, world */
-        return attitude || (frame->has_angmom && velocity);
+    if (d->at == offsetof(vb_run_result, has_angmom)) /* an attitude's L, world, but */
+        return (attitude && (measures & VB_MEASURE_ANGMOM)) || /* not at a contact */
+               (frame->has_angmom && velocity);
     if (d->at == offsetof(vb_run_result, has_energy) ||
         d->at == offsetof(vb_run_result, has_momentum))
         return get_int(frame, d->at) && velocity;

@@ -2,6 +2,7 @@
  * the position error and its verdict for each integrator and plan, the
  * energy's, the rods', the one-step exponents and the reversals; a rigid
  * body's case has its own table (rigid_summary.c) in their place. */
+#include "contact_orders_table.h"
 #include "contact_table.h"
 #include "rigid_summary.h"
 #include "summary.h"
@@ -352,4 +353,5 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
         vb_write_rates_summary(s, f);
     }
     vb_contact_summary(s, f);
+    vb_contact_orders_summary(s, f);
 }

@@ -12,6 +12,7 @@
 
 #include "body_table.h"
 #include "charts.h"
+#include "contact_orders_table.h"
 #include "contact_table.h"
 #include "names.h"
 #include "norms.h"
@@ -34,6 +35,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_RATES] = vb_write_rates,
     [VB_FILE_FLIPS] = vb_write_flips,
     [VB_FILE_CONTACT] = vb_write_contact,
+    [VB_FILE_CONTACT_ORDERS] = vb_write_contact_orders,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
     [VB_FILE_TIMESERIES] = vb_write_timeseries,
@@ -42,6 +44,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_RIGID_SERIES] = vb_write_rigid_timeseries,
     [VB_FILE_POLHODE] = vb_write_polhode,
     [VB_FILE_BODY] = vb_write_body,
+    [VB_FILE_MOTION] = vb_write_motion,
     [VB_FILE_TIMING] = vb_write_timing,
     [VB_FILE_SHARD] = vb_sweep_write_shard,
 };

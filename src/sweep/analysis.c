@@ -16,13 +16,18 @@
  * positions are held in ulps of the origin's shift too; the other norms
  * are not shifted.  0 for a float64 case about the origin, whose floor is
  * vb_fit_order's own. */
-static double precision_floor(const vb_case *c, vb_precision p, int nm, double scale)
+double vb_sweep_precision_floor(const vb_case *c, vb_precision p, int position, double scale)
 {
     if (p == VB_FLOAT64 && c->offset == 0.0)
         return 0.0;
+    return vb_roundoff_floor(p, position ? vb_case_roundoff_scale(c, scale, c->model.n) : scale);
+}
+
+static double precision_floor(const vb_case *c, vb_precision p, int nm, double scale)
+{
     int pos = nm == VB_NORM_POS_FINAL || nm == VB_NORM_POS_MAX || nm == VB_NORM_POS_RMS ||
               nm == VB_NORM_RETURN;
-    return vb_roundoff_floor(p, pos ? vb_case_roundoff_scale(c, scale, c->model.n) : scale);
+    return vb_sweep_precision_floor(c, p, pos, scale);
 }
 
 /* ---- orders and bands ---- */
@@ -33,9 +38,15 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The jobs of one integrator, plan and level. */
-static size_t select_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level,
-                          const vb_sweep_job **out)
+double vb_sweep_median(double *vals, size_t n)
+{
+    /* inf (a diverged seed) sorts last, as it should */
+    qsort(vals, n, sizeof *vals, cmp_double);
+    return gsl_stats_median_from_sorted_data(vals, 1, n);
+}
+
+size_t vb_sweep_level_jobs(const vb_sweep *s, size_t integ, vb_plan_kind kind, int level,
+                           const vb_sweep_job **out)
 {
     size_t n = 0;
     for (size_t k = 0; k < s->n_jobs; k++) {
@@ -142,7 +153,7 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                 vb_precision prec = vb_precision_coarser(c->precision, precision_of(s, i));
                 int levels = 0;
                 for (int level = 0; level < c->halvings; level++) {
-                    size_t n = select_jobs(s, i, (vb_plan_kind)kind, level, sel);
+                    size_t n = vb_sweep_level_jobs(s, i, (vb_plan_kind)kind, level, sel);
                     if (n == 0)
                         break;
                     double sc = 0.0, rs = 0.0, st = 0.0;
@@ -160,15 +171,14 @@ int vb_sweep_analyse_orders(vb_sweep *s)
                     for (size_t k = 0; k < n; k++)
                         evals[level] += (double)sel[k]->res.force_evals;
                     if (kind == VB_PLAN_RANDOM) {
-                        /* inf (a diverged seed) sorts last, as it should */
-                        qsort(vals, n, sizeof *vals, cmp_double);
+                        double median = vb_sweep_median(vals, n);
                         vb_band_row *b = &s->bands[s->n_bands++];
                         b->integ = i;
                         b->level = level;
                         /* the level's x: its step, or its tolerance */
                         b->dt = vb_runner_level_x(&sel[0]->plan, &sel[0]->res);
                         b->norm = (vb_norm)nm;
-                        b->median = gsl_stats_median_from_sorted_data(vals, 1, n);
+                        b->median = median;
                         b->p10 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.1);
                         b->p90 = gsl_stats_quantile_from_sorted_data(vals, 1, n, 0.9);
                         b->runs = 0;

@@ -51,6 +51,7 @@ void vb_sweep_free(vb_sweep *s)
     free(s->bands);
     free(s->onestep);
     free(s->reverse);
+    free(s->contact_orders);
     free(s->same_as);
     free(s->same_pair);
     free(s->timing);

@@ -56,6 +56,30 @@ typedef struct vb_order_row {
     vb_verdict verdict;
 } vb_order_row;
 
+/* The errors of a rigid body's contact measures (contact.csv's body view,
+ * result.h's vb_contact_result) whose order in dt a sweep fits
+ * (contact_orders.h, docs/contact.md "Orders in dt"): each a distance from
+ * its exact value, which the model gives. */
+typedef enum {
+    VB_CONTACT_ERR_T_ROLL,     /* |t_roll - t_roll_exact|, where the exact body rolls */
+    VB_CONTACT_ERR_S_ROLL,     /* |s_roll - s_roll_exact|, there */
+    VB_CONTACT_ERR_V_ROLL,     /* |v_roll - v_roll_exact|, there */
+    VB_CONTACT_ERR_SLIP_MAX,   /* slip_max (exact 0), there */
+    VB_CONTACT_ERR_A_ERR,      /* |a_err| (already over g) */
+    VB_CONTACT_ERR_CREEP,      /* |creep| (exact 0), where it must stick */
+    VB_CONTACT_ERR_ENERGY_ERR, /* energy_err (exact 0) */
+    VB_CONTACT_ERR_DEPTH_MAX,  /* depth_max (exact 0) */
+    VB_N_CONTACT_ERRS
+} vb_contact_err;
+
+/* One of them fitted for one entry (METHOD+SOLVER) and plan: an order
+ * row as orders.csv's (its norm unused: what is fitted is the measure),
+ * first, so that orders.csv's getters read it (orders_table.h). */
+typedef struct vb_contact_order_row {
+    vb_order_row o;
+    vb_contact_err measure;
+} vb_contact_order_row;
+
 typedef struct vb_band_row {
     size_t integ;
     int level;
@@ -163,6 +187,9 @@ typedef struct vb_sweep {
     size_t n_onestep;
     vb_reverse_row *reverse;
     size_t n_reverse;
+    /* a rigid body's contact measures' orders in dt (contact_orders.h) */
+    vb_contact_order_row *contact_orders;
+    size_t n_contact_orders;
     double onestep_T; /* one-step errors: h = T/16, ...; moments across [0, T] */
     /* same_as[i * VB_N_PLANS + plan]: the first integrator whose position
      * errors equal integrator i's to round-off in every run of that plan

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodyrun.h" /* VB_BODY_PATH_WIDTH */
 #include "metrics.h"
 #include "rigid.h"
 #include "rigid_metrics.h"
@@ -256,6 +257,10 @@ typedef struct {
     const size_t *track;
     int full;           /* every step, however many */
     size_t from;        /* where in the state x[N], v[N] the path's numbers start */
+    /* or the path read from the state (profile.h's path_read) into read[n] */
+    void (*path_read)(const vb_rigid_body *b, const double *x, const double *v, double *out);
+    const vb_rigid_body *body;
+    double read[VB_PATH_READ_MAX];
     size_t state_n;     /* N */
     size_t cap;         /* every step is kept while there are no more */
     double window;      /* in time */
@@ -296,6 +301,8 @@ static void append(vb_path_row *r, size_t n, double t, const double *x)
 
 static void path_append(path_rec *p, double t, const double *x) { append(p->row, p->n, t, x); }
 
+_Static_assert(VB_BODY_PATH_WIDTH <= VB_PATH_READ_MAX, "a body's path wider than a read one");
+
 /* the current window's candidates, in the order of their steps, once each */
 static void path_flush(path_rec *p)
 {
@@ -328,7 +335,12 @@ static void path_step(void *ctx, size_t k_integ, double t, const double *x, cons
 {
     (void)xe, (void)ve;
     path_rec *p = (path_rec *)ctx + k_integ;
-    if (p->from >= p->state_n) { /* a path of velocities (a rigid body's w) */
+    if (p->path_read) { /* a body at a contact: read in its incline's frame */
+        if (!v)
+            return;
+        p->path_read(p->body, x, v, p->read);
+        x = p->read;
+    } else if (p->from >= p->state_n) { /* a path of velocities (a rigid body's w) */
         if (!v)
             return;
         x = v + (p->from - p->state_n);
@@ -436,6 +448,8 @@ static int paths(const vb_case *c, const size_t *which, size_t nw, vb_plan_kind 
         size_t k = 2 + 2 * m;
         p[i] = (path_rec){.row = row, .n = n, .m = m, .track = track, .full = full,
                           .from = c->profile.state.path_at, .state_n = c->model.n,
+                          .path_read = c->profile.state.path_read,
+                          .body = c->profile.state.body,
                           .cap = VB_PATH_POINTS,
                           .window = c->t_end / VB_PATH_COLUMNS, .current = -1, .k = k,
                           .at = calloc(k, sizeof *p[i].at),
@@ -512,7 +526,10 @@ static int exact_path(const vb_case *c, vb_series_set *set, vb_path_row *row, ch
          * case, not a failure of the whole run */
         if (vb_truth_at(tr, t, x, v) != 0 || !vb_all_finite(x, v, n))
             break;
-        memcpy(row->x + row->n * width, xv + st->path_at, width * sizeof *x);
+        if (st->path_read)
+            st->path_read(st->body, x, v, row->x + row->n * width);
+        else
+            memcpy(row->x + row->n * width, xv + st->path_at, width * sizeof *x);
         row->t[row->n++] = t;
     }
     free(xv);

@@ -47,6 +47,9 @@
  * 1/60 s (216 000 steps, nine methods) would add 5 s of processor time to
  * make for a chart of 570 periods that no pixel resolves */
 #define VB_PATH_LEVEL_STEPS 131072
+/* the most numbers a path read from the state holds a point (profile.h's
+ * path_read: a body at a contact's VB_BODY_PATH_WIDTH) */
+#define VB_PATH_READ_MAX 4
 /* a chart of a chain shows every body of up to 8, else 6 spread along it
  * (draw/pathchart.c) */
 #define VB_PATH_SHOWN_MAX 8

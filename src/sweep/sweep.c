@@ -1,11 +1,12 @@
 /* sweep.c — a case's whole sweep: its jobs planned and run (jobs.c), then
- * what they mean (analysis.c, onestep.c, reversal.c), timed on request
+ * what they mean (analysis.c, contact_orders.c, onestep.c, reversal.c), timed on request
  * (timing.c), and the charts' long runs recorded (series.c). */
 #include "sweep.h"
 
 #include <stdio.h>
 
 #include "analysis.h"
+#include "contact_orders.h"
 #include "onestep.h"
 #include "rates.h"
 #include "reversal.h"
@@ -33,7 +34,8 @@ int vb_sweep_finish(const vb_case *c, vb_sweep *s, double max_steps, unsigned fl
     const char *name = vb_case_label(c, label, sizeof label);
     s->tables_only = (flags & VB_SWEEP_TABLES_ONLY) != 0;
     s->shard_n = s->shard_k = 0; /* a merged sweep is whole */
-    if (vb_sweep_analyse_orders(s) != 0 || vb_sweep_analyse_same(s) != 0 ||
+    if (vb_sweep_analyse_orders(s) != 0 || vb_sweep_contact_orders(s) != 0 ||
+        vb_sweep_analyse_same(s) != 0 ||
         vb_sweep_onestep(s) != 0 || vb_sweep_reversal(s) != 0) {
         snprintf(err, errlen, "%s: out of memory", name);
         return -1;

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Jolt Physics (jolt-physics 1.1.0: Jolt v5.6.0 compiled to wasm, float32) as a
+// verletbench engine of a rigid body on the ground, protocol 4 with a body
+// (docs/real-engines.md §6.5): the ball of roll or the cube of box-incline on
+// its inclined plane.  Source lines are jrouwe/JoltPhysics 3b47ec39's, as in
+// docs/real-engines.md §5 (Jolt/...).
+//
+// The scene, fair and stated (issue 54.2):
+//   - the ground is a static PlaneShape (n.x + c = 0 with c = -offset: a
+//     half-space, ground=plane) or a static BoxShape 1 m thick turned onto the
+//     normal, its top face the plane, 10 m either side or the first power of
+//     ten beyond twice the run's reach (ground=box, what JoltPhysics#2121's
+//     reporter used); the body a SphereShape of radius R or a BoxShape of the
+//     half-edges, with a convex radius of 0 (a box's rounded edges would move
+//     its corners), at x0 and q0;
+//   - friction: Jolt combines two bodies' coefficients as sqrt(f1 f2)
+//     (ContactConstraintManager.h:554, mCombineFriction's default), so both get
+//     mu and the contact's is sqrt(mu^2) = mu; restitution by the larger
+//     (:555), both e; Jolt has one coefficient: mu_s != mu_k is refused;
+//   - inertia: MassAndInertiaProvided, the request's mass and diag(I) (a
+//     SphereShape's own is the solid 2/5 m R^2 at its density, 1000 kg/m^3 by
+//     default: SphereShape.cpp GetMassProperties);
+//   - damping 0 (its default 0.05 both, BodyCreationSettings.h:109-110), no
+//     sleeping (allowed by default, :106), the speed caps lifted (|w| <= 47.1
+//     rad/s by default, :111-112); Jolt has no rolling resistance;
+//   - its defaults otherwise: 10 velocity and 2 position steps, Baumgarte 0.2,
+//     speculative contacts within 0.02 m, penetration slop 0.02 m
+//     (PhysicsSettings.h:45-111), a Discrete body (no linear cast,
+//     BodyCreationSettings.h:104), warm starting, one collision step a step.
+// Options: the settings its users reach for: ground=plane|box, spec= (the
+// speculative contact distance, m), ccd=on (EMotionQuality LinearCast), viter=,
+// piter= (velocity and position steps).
+"use strict";
+const vb = require("../lib/vbengine.js");
+const { zTo, groundReach } = require("../lib/vbcontact.js");
+
+let Jolt = null;
+const STATIC = 0, MOVING = 1;
+
+// One physics system a request (a run must not see another's): two object
+// layers, the ground's and the body's, that collide
+function physicsSystem() {
+  const settings = new Jolt.JoltSettings();
+  const pairs = new Jolt.ObjectLayerPairFilterTable(2);
+  pairs.EnableCollision(STATIC, MOVING);
+  const layers = new Jolt.BroadPhaseLayerInterfaceTable(2, 2);
+  layers.MapObjectToBroadPhaseLayer(STATIC, new Jolt.BroadPhaseLayer(0));
+  layers.MapObjectToBroadPhaseLayer(MOVING, new Jolt.BroadPhaseLayer(1));
+  settings.mObjectLayerPairFilter = pairs;
+  settings.mBroadPhaseLayerInterface = layers;
+  settings.mObjectVsBroadPhaseLayerFilter = new Jolt.ObjectVsBroadPhaseLayerFilterTable(layers, 2, pairs, 2);
+  const jolt = new Jolt.JoltInterface(settings); // takes the filters
+  Jolt.destroy(settings);
+  return jolt;
+}
+
+vb.main({
+  name: "jolt-contact",
+  engine: vb.npmEngine("jolt-physics"),
+  precision: "float32", // JoltPhysics.js CMakeLists.txt: DOUBLE_PRECISION OFF
+  angvel: "world", // Body::GetAngularVelocity is world space (MotionProperties.h)
+  options: { ground: ["plane", "box"], spec: "0.02", ccd: ["off", "on"], viter: "10", piter: "2" },
+  async bodyContact(req, o) {
+    if (!Jolt) Jolt = await (await import("jolt-physics")).default();
+    const c = req.contact, b = req.body, V = (a) => new Jolt.Vec3(a[0], a[1], a[2]);
+    if (c.friction_kinetic !== c.friction_static)
+      throw new vb.RequestError(`the request's contact has mu_s = ${c.friction_static} and mu_k = ` +
+        `${c.friction_kinetic}: Jolt has one friction coefficient`);
+    const spec = Number(o.spec), viter = Number(o.viter), piter = Number(o.piter);
+    if (!(spec >= 0)) throw new vb.RequestError(`spec=${o.spec}: want a distance >= 0 (m)`);
+    if (!(Number.isInteger(viter) && viter >= 1)) throw new vb.RequestError(`viter=${o.viter}: want a whole number >= 1`);
+    if (!(Number.isInteger(piter) && piter >= 0)) throw new vb.RequestError(`piter=${o.piter}: want a whole number >= 0`);
+    const jolt = physicsSystem(), system = jolt.GetPhysicsSystem(), bodies = system.GetBodyInterface();
+    system.SetGravity(V(b.gravity));
+    const ps = system.GetPhysicsSettings();
+    ps.mSpeculativeContactDistance = spec;
+    ps.mNumVelocitySteps = viter;
+    ps.mNumPositionSteps = piter;
+    system.SetPhysicsSettings(ps);
+    const n = c.wall.normal;
+    // the ground, static, its friction and restitution mu and e
+    let groundShape, groundAt, groundQ = [1, 0, 0, 0];
+    if (o.ground === "plane") {
+      groundShape = new Jolt.PlaneShape(new Jolt.Plane(V(n), -c.wall.offset), null, 1000);
+      groundAt = [0, 0, 0];
+    } else {
+      // 10 m either side, or the first power of ten beyond twice as far as
+      // the run could carry the body: a float32 box's contacts lose digits
+      // with its size
+      const reach = groundReach(req);
+      groundShape = new Jolt.BoxShape(new Jolt.Vec3(reach, reach, 1), 0, null);
+      groundQ = zTo(n);
+      groundAt = n.map((x) => x * (c.wall.offset - 1));
+    }
+    const gs = new Jolt.BodyCreationSettings(groundShape, new Jolt.RVec3(groundAt[0], groundAt[1], groundAt[2]),
+      new Jolt.Quat(groundQ[1], groundQ[2], groundQ[3], groundQ[0]), Jolt.EMotionType_Static, STATIC);
+    gs.mFriction = c.friction;
+    gs.mRestitution = c.restitution;
+    const ground = bodies.CreateBody(gs);
+    Jolt.destroy(gs);
+    bodies.AddBody(ground.GetID(), Jolt.EActivation_DontActivate);
+    // the body
+    const shape = c.shape.kind === "ball" ? new Jolt.SphereShape(c.shape.radius, null)
+      : new Jolt.BoxShape(new Jolt.Vec3(c.shape.edges[0] / 2, c.shape.edges[1] / 2, c.shape.edges[2] / 2), 0, null);
+    const cs = new Jolt.BodyCreationSettings(shape, new Jolt.RVec3(b.x0[0], b.x0[1], b.x0[2]),
+      new Jolt.Quat(b.q0[1], b.q0[2], b.q0[3], b.q0[0]), Jolt.EMotionType_Dynamic, MOVING); // x, y, z, w
+    cs.mOverrideMassProperties = Jolt.EOverrideMassProperties_MassAndInertiaProvided;
+    const mp = cs.mMassPropertiesOverride;
+    mp.mMass = b.mass;
+    mp.mInertia = Jolt.Mat44.prototype.sScaleVec3(V(b.inertia));
+    cs.mLinearVelocity = V(b.v0);
+    cs.mAngularVelocity = V(b.w0_world);
+    cs.mFriction = c.friction;
+    cs.mRestitution = c.restitution;
+    cs.mLinearDamping = 0;
+    cs.mAngularDamping = 0;
+    cs.mMaxAngularVelocity = 3.4e38; // its square is inf in float: never clamps
+    cs.mMaxLinearVelocity = 3.4e38;
+    cs.mAllowSleeping = false;
+    if (o.ccd === "on") cs.mMotionQuality = Jolt.EMotionQuality_LinearCast;
+    const body = bodies.CreateBody(cs);
+    Jolt.destroy(cs);
+    bodies.AddBody(body.GetID(), Jolt.EActivation_Activate);
+    return {
+      step(h) {
+        jolt.Step(h, 1); // PhysicsSystem::Update(h, 1 collision step)
+        const p = body.GetCenterOfMassPosition(), q = body.GetRotation(), v = body.GetLinearVelocity(),
+          w = body.GetAngularVelocity();
+        return [p.GetX(), p.GetY(), p.GetZ(), q.GetW(), q.GetX(), q.GetY(), q.GetZ(),
+          v.GetX(), v.GetY(), v.GetZ(), w.GetX(), w.GetY(), w.GetZ()];
+      },
+      free() {
+        for (const x of [body, ground]) {
+          bodies.RemoveBody(x.GetID());
+          bodies.DestroyBody(x.GetID());
+        }
+        Jolt.destroy(jolt);
+      },
+    };
+  },
+});

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Rapier 3-D (@dimforge/rapier3d-compat 0.21.0, float32) as a verletbench engine
+// of a rigid body on the ground, protocol 4 with a body (docs/real-engines.md
+// §6.5): the ball of roll or the cube of box-incline on its inclined plane.
+// Source lines are dimforge/rapier ccd01cd2's (docs/real-engines.md §5), src/....
+//
+// The scene, fair and stated (issue 54.2):
+//   - the ground is a fixed body with a cuboid collider 1 m thick turned onto
+//     the normal, its top face the plane, 10 m either side or the first power
+//     of ten beyond twice the run's reach (the JS API has no half-space
+//     collider); the body a ball or cuboid collider of density 0 at x0, q0;
+//   - friction: Rapier combines two colliders' coefficients by the larger of
+//     their rules, Average by default ((f1 + f2)/2,
+//     src/dynamics/coefficient_combine_rule.rs:41-42, :61-70), so both get mu
+//     and the contact's is mu; restitution likewise, both e.  Rapier has one
+//     coefficient (mu_s != mu_k is refused) and no rolling resistance;
+//   - inertia: the colliders' density 0 and the request's mass and moments as
+//     the body's additional mass properties (a ball collider's own is the
+//     solid 2/5 m R^2 at its density);
+//   - damping 0 (its default, src/dynamics/rigid_body.rs:1565-1566), no
+//     sleeping (setCanSleep(false)); |w| is capped at (pi/4)/h a substep
+//     (worker.rs:569-601), not switchable from JS: 188 rad/s at 60 Hz and 4
+//     substeps, beyond the rolling ball's 14 rad/s;
+//   - its defaults otherwise: 4 solver iterations, which are substeps
+//     (worker.rs:227-267), no CCD.
+// Options: iters= (numSolverIterations), ccd=on (setCcdEnabled).
+"use strict";
+if (!process.argv.includes("compile=turbofan")) require("v8").setFlagsFromString("--liftoff-only");
+const RAPIER = require("@dimforge/rapier3d-compat");
+const vb = require("../lib/vbengine.js");
+const { zTo, groundReach } = require("../lib/vbcontact.js");
+
+const iters = +((process.argv.find((a) => a.startsWith("iters=")) || "iters=4").slice(6));
+let ready = null;
+
+vb.main({
+  name: "rapier3d-contact",
+  engine: vb.npmEngine("@dimforge/rapier3d-compat"),
+  precision: "float32",
+  angvel: "world", // RigidBody.angvel() is world space
+  substeps: Number.isInteger(iters) && iters > 0 ? iters : undefined,
+  options: { iters: "4", ccd: ["off", "on"], compile: ["liftoff", "turbofan"] },
+  async bodyContact(req, o) {
+    if (!ready) ready = RAPIER.init();
+    await ready;
+    const c = req.contact, b = req.body, [I1, I2, I3] = b.inertia;
+    if (c.friction_kinetic !== c.friction_static)
+      throw new vb.RequestError(`the request's contact has mu_s = ${c.friction_static} and mu_k = ` +
+        `${c.friction_kinetic}: Rapier has one friction coefficient`);
+    const it = Number(o.iters);
+    if (!(Number.isInteger(it) && it >= 1)) throw new vb.RequestError("iters must be a whole number >= 1");
+    const world = new RAPIER.World({ x: b.gravity[0], y: b.gravity[1], z: b.gravity[2] });
+    world.numSolverIterations = it;
+    // the ground
+    const n = c.wall.normal, reach = groundReach(req);
+    const gq = zTo(n), at = n.map((x) => x * (c.wall.offset - 1));
+    const ground = world.createRigidBody(RAPIER.RigidBodyDesc.fixed().setTranslation(at[0], at[1], at[2])
+      .setRotation({ x: gq[1], y: gq[2], z: gq[3], w: gq[0] }));
+    world.createCollider(RAPIER.ColliderDesc.cuboid(reach, reach, 1).setFriction(c.friction)
+      .setRestitution(c.restitution), ground);
+    // the body
+    let desc = RAPIER.RigidBodyDesc.dynamic()
+      .setTranslation(b.x0[0], b.x0[1], b.x0[2])
+      .setRotation({ x: b.q0[1], y: b.q0[2], z: b.q0[3], w: b.q0[0] })
+      .setLinvel(b.v0[0], b.v0[1], b.v0[2])
+      .setAngvel({ x: b.w0_world[0], y: b.w0_world[1], z: b.w0_world[2] })
+      .setAdditionalMassProperties(b.mass, { x: 0, y: 0, z: 0 }, { x: I1, y: I2, z: I3 }, { x: 0, y: 0, z: 0, w: 1 })
+      .setLinearDamping(0).setAngularDamping(0).setCanSleep(false);
+    if (o.ccd === "on") desc = desc.setCcdEnabled(true);
+    const body = world.createRigidBody(desc);
+    const shape = c.shape.kind === "ball" ? RAPIER.ColliderDesc.ball(c.shape.radius)
+      : RAPIER.ColliderDesc.cuboid(c.shape.edges[0] / 2, c.shape.edges[1] / 2, c.shape.edges[2] / 2);
+    world.createCollider(shape.setDensity(0).setFriction(c.friction).setRestitution(c.restitution), body);
+    return {
+      step(h) {
+        world.timestep = h; // stored as f32
+        world.step();
+        const p = body.translation(), q = body.rotation(), v = body.linvel(), w = body.angvel();
+        return [p.x, p.y, p.z, q.w, q.x, q.y, q.z, v.x, v.y, v.z, w.x, w.y, w.z];
+      },
+      free() { world.free(); },
+    };
+  },
+});
