@@ -32,6 +32,19 @@ expect "no command" 2 "Usage: verletbench COMMAND" --
 expect "unknown command" 2 "unknown command 'frobnicate'" -- frobnicate
 expect "sim --help" 0 "--trajectory FILE" -- sim --help
 expect "list --help" 0 "Usage: verletbench list" -- list --help
+
+# every command's help keeps its line breaks: the widest deliberate lines are
+# the 103-column examples of stability and longrun, so a line past 104 is a
+# paragraph whose "\n" went missing (check's once ran to 140)
+for c in "" run sim draw merge bench stability longrun score list compare problem check; do
+    "$VB" $c --help >"$tmp/help" 2>&1
+    wide=$(awk 'length($0) > 104 { n++ } END { print n + 0 }' "$tmp/help")
+    if [ "$wide" -eq 0 ] && [ -s "$tmp/help" ]; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL cli: ${c:-verletbench} --help: $wide lines over 104 columns"; fail=$((fail + 1))
+    fi
+done
 expect "list" 0 "Dummer's time-corrected Verlet" -- list
 expect "list --csv" 0 "integrator,tcv,2,yes" -- list --csv
 

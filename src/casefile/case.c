@@ -56,6 +56,33 @@ static void free_owned(const vb_integrator *g)
         vb_composed_free((vb_composed *)(void *)g);
 }
 
+int vb_case_wrap_methods(vb_case *c, size_t n,
+                         const vb_integrator *(*make)(const vb_integrator *inner, size_t k,
+                                                      const void *ctx),
+                         const void *ctx)
+{
+    size_t total = c->n_integ * n;
+    const vb_integrator **integ = calloc(total ? total : 1, sizeof *integ);
+    if (!integ)
+        return -1;
+    size_t m = 0;
+    for (size_t i = 0; i < c->n_integ; i++)
+        for (size_t k = 0; k < n; k++) {
+            const vb_integrator *g = make(c->integ[i], k, ctx);
+            if (!g) {
+                for (size_t j = 0; j < m; j++)
+                    free_owned(integ[j]);
+                free(integ);
+                return -1;
+            }
+            integ[m++] = g;
+        }
+    free(c->integ);
+    c->integ = integ;
+    c->n_integ = m;
+    return 0;
+}
+
 int vb_case_engines_only(vb_case *c)
 {
     size_t k = 0;

@@ -104,6 +104,14 @@ int vb_case_add_engine(vb_case *c, struct vb_engine *e, char *err, size_t errlen
 /* Keep the engines only (`score`: the trajectories, nothing else): 0, or
  * -1 out of memory. */
 int vb_case_engines_only(vb_case *c);
+/* Each of the case's methods wrapped n ways (in a loop, inside a contact
+ * handler or solver), method by method so a method's rows stand together:
+ * make(inner, k, ctx) is inner's k-th wrapper, owned by the case, NULL out
+ * of memory.  0, or -1 out of memory (the case's methods as they were). */
+int vb_case_wrap_methods(vb_case *c, size_t n,
+                         const vb_integrator *(*make)(const vb_integrator *inner, size_t k,
+                                                      const void *ctx),
+                         const void *ctx);
 
 /* The engines of a command line, added to a case: spec[i] as
  * vb_engine_spec_parse read it, a command (--engine) or a directory

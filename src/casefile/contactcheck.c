@@ -22,35 +22,16 @@ static void handler_names(char *buf, size_t len)
 }
 
 /* The case's methods with their contact (each an entry of n, from its
- * method i and its k-th handler or solver), method by method, each with
- * every one, so a method's rows stand together */
+ * method and its k-th handler or solver): vb_case_wrap_methods */
 static int compose(vb_parser *p, vb_case *c, unsigned long line, size_t n,
-                   vb_composed *(*make)(const vb_integrator *inner, size_t k, const void *ctx),
+                   const vb_integrator *(*make)(const vb_integrator *inner, size_t k,
+                                                const void *ctx),
                    const void *ctx)
 {
-    size_t total = c->n_integ * n;
-    const vb_integrator **integ = calloc(total ? total : 1, sizeof *integ);
-    if (!integ) {
-        vb_parser_fail(p, line, "out of memory");
-        return -1;
-    }
-    size_t m = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (size_t k = 0; k < n; k++) {
-            vb_composed *cm = make(c->integ[i], k, ctx);
-            if (!cm) {
-                for (size_t j = 0; j < m; j++)
-                    vb_composed_free((vb_composed *)(void *)integ[j]);
-                free(integ);
-                vb_parser_fail(p, line, "out of memory");
-                return -1;
-            }
-            integ[m++] = &cm->integ;
-        }
-    free(c->integ);
-    c->integ = integ;
-    c->n_integ = m;
-    return 0;
+    if (vb_case_wrap_methods(c, n, make, ctx) == 0)
+        return 0;
+    vb_parser_fail(p, line, "out of memory");
+    return -1;
 }
 
 /* the methods a contact can hold: use = all keeps those (as on a model
@@ -83,10 +64,11 @@ typedef struct solver_list {
     vb_solver_params p[8];
 } solver_list;
 
-static vb_composed *make_solver(const vb_integrator *inner, size_t k, const void *ctx)
+static const vb_integrator *make_solver(const vb_integrator *inner, size_t k, const void *ctx)
 {
     const solver_list *l = ctx;
-    return vb_composed_new_solver(inner, l->s[k], &l->p[k]);
+    vb_composed *cm = vb_composed_new_solver(inner, l->s[k], &l->p[k]);
+    return cm ? &cm->integ : NULL;
 }
 
 /* "toi, pgs, ..." */
@@ -173,10 +155,11 @@ static int check_solvers(vb_parser *p, vb_case *c, const vb_entry *e)
 
 /* ---- handlers: a wall (contact/) ---- */
 
-static vb_composed *make_handler(const vb_integrator *inner, size_t k, const void *ctx)
+static const vb_integrator *make_handler(const vb_integrator *inner, size_t k, const void *ctx)
 {
     const vb_contact_handler *const *hs = ctx;
-    return vb_composed_new(inner, hs[k]);
+    vb_composed *cm = vb_composed_new(inner, hs[k]);
+    return cm ? &cm->integ : NULL;
 }
 
 int vb_case_check_contact(vb_parser *p, vb_case *c)

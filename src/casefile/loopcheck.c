@@ -229,6 +229,13 @@ static int check_rates(vb_parser *p, vb_case *c)
     return c->n_rates ? 0 : -1;
 }
 
+/* inner in the k-th of the loop specs */
+static const vb_integrator *make_loop(const vb_integrator *inner, size_t k, const void *specs)
+{
+    vb_loop *l = vb_loop_new(inner, &((const vb_loop_spec *)specs)[k]);
+    return l ? &l->integ : NULL;
+}
+
 int vb_case_check_loop(vb_parser *p, vb_case *c)
 {
     int section = 0;
@@ -249,28 +256,10 @@ int vb_case_check_loop(vb_parser *p, vb_case *c)
                            at ? "kind" : "use", c->integ[i]->name);
             return -1;
         }
-    size_t total = c->n_integ * (size_t)n;
-    const vb_integrator **integ = calloc(total ? total : 1, sizeof *integ);
-    if (!integ) {
+    /* integrator by integrator, each in every loop, so a method's rows stand together */
+    if (vb_case_wrap_methods(c, (size_t)n, make_loop, specs) != 0) {
         vb_parser_fail(p, line, "out of memory");
         return -1;
     }
-    /* integrator by integrator, each in every loop, so a method's rows stand together */
-    size_t m = 0;
-    for (size_t i = 0; i < c->n_integ; i++)
-        for (int k = 0; k < n; k++) {
-            vb_loop *l = vb_loop_new(c->integ[i], &specs[k]);
-            if (!l) {
-                for (size_t j = 0; j < m; j++)
-                    vb_loop_free((vb_loop *)(void *)integ[j]);
-                free(integ);
-                vb_parser_fail(p, line, "out of memory");
-                return -1;
-            }
-            integ[m++] = &l->integ;
-        }
-    free(c->integ);
-    c->integ = integ;
-    c->n_integ = m;
     return 0;
 }
