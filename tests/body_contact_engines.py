@@ -32,6 +32,7 @@ Ends with "N passed, N failed"."""
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -428,8 +429,54 @@ def test_ode(tmp):
           "ODE's default surface mode: mu a force of 0.5 N, t* = v0 m k / (mu (1 + k))", (r.stderr, c, t))
 
 
+def test_readme_table(tmp):
+    """The README's table of the 3D engines at a contact is what make engines'
+    report (engines/check/body_contact.py) prints from the harness's
+    contact.csv: cases/engines/roll, roll-incline and box-incline as
+    committed, cut to the table's settings and to 60 and 120 Hz (halvings
+    must be 2 or more; 1/30 halved is 1/60 to the bit), run through
+    verletbench; a cell changed in the README, or an adapter's setting that
+    moves a number, fails it."""
+    sys.path.insert(0, os.path.join(ROOT, "engines", "check"))
+    import body_contact as report
+    names = {n for n, _, _ in report.README_ROWS}
+    cases = []
+    for c in ("roll", "roll-incline", "box-incline"):
+        with open(os.path.join(ROOT, "cases", "engines", c + ".case")) as f:
+            text = f.read()
+        out, section = [], ""
+        for line in text.splitlines():
+            if line.startswith("["):
+                section = line.strip()
+            m = re.match(r"([A-Za-z0-9_-]+)\s*=", line)
+            if section == "[steps]" and m and m.group(1) == "dt":
+                line = "dt = %r" % (0.03333333333333333 / 2)
+            elif section == "[steps]" and m and m.group(1) == "halvings":
+                line = "halvings = 2"
+            elif section == "[engines]" and m and m.group(1) not in names:
+                continue
+            out.append(line.replace("../../engines/", os.path.join(ROOT, "engines") + "/"))
+        cases.append(os.path.join(tmp, c + ".case"))
+        with open(cases[-1], "w") as f:
+            f.write("\n".join(out) + "\n")
+    d = os.path.join(tmp, "readme-engines")
+    r = S.vb_engines("run", *cases, "--engines-only", "--no-chart-data", "--quiet", "-j", "2", "--out", d)
+    check(r.returncode == 0, "the README's settings on roll, roll-incline and box-incline run through verletbench",
+          r.stderr[-800:])
+    if r.returncode != 0:
+        return
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"\n(\| engine \(setting\), %d Hz \|.*?)\n\n" % report.README_HZ, text, re.S)
+    shown = m.group(1).splitlines() if m else []
+    printed = report.readme_table(d)
+    check(len(printed) == len(report.README_ROWS) + 2 and shown == printed,
+          "the README's table of the 3D engines at a contact is what engines/check/body_contact.py prints "
+          "from the harness's contact.csv", "\n".join(x for x in printed if x not in shown))
+
+
 if __name__ == "__main__":
     sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
-                     test_rapier, test_cannon, test_ode]))
+                     test_rapier, test_cannon, test_ode, test_readme_table]))

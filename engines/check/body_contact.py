@@ -95,6 +95,99 @@ def cell(rows, name, fn):
     return " / ".join(out)
 
 
+# The README's table ("What engines really do", a rolling ball and a resting
+# box): each engine as it comes, and the setting its users reach for where
+# it changes the answer (docs/real-engines.md §6.6), at 60 Hz
+README_ROWS = (("mujoco", "MuJoCo", "defaults (pyramidal cone)"),
+               ("mujoco-elliptic-impratio10", "MuJoCo", "elliptic cone, impratio 10"),
+               ("jolt", "Jolt", "defaults"),
+               ("jolt-spec0", "Jolt", "no speculative contacts"),
+               ("bullet", "Bullet", "defaults (a plane ground)"),
+               ("bullet-multipoint", "Bullet", "plane, multipoint"),
+               ("rapier3d", "Rapier 3D", "defaults (4 substeps)"),
+               ("cannon-body", "cannon-es", "defaults"),
+               ("ode", "ODE", "dWorldStep, Coulomb friction"),
+               ("ode-quick", "ODE", "dWorldQuickStep"))
+README_HZ = 60
+
+
+def percent(r, k):
+    """the relative error of k against its exact, in %, two decimals ("0.00 %"
+    below 0.005 %); "never" where the measure found none"""
+    x, e = num(r, k), num(r, k + "_exact")
+    if math.isinf(x):
+        return "never"
+    if not (math.isfinite(x) and math.isfinite(e) and e != 0):
+        return "–"
+    p = 100 * (x / e - 1)
+    return "0.00 %" if abs(p) < 0.005 else "%+.2f %%" % p
+
+
+def plain(x):
+    """two significant digits, never an exponent: 110, 4.0, 0.0016"""
+    if x == 0:
+        return "0"
+    return "%.*f" % (max(0, 1 - math.floor(math.log10(abs(x)))), x)
+
+
+def creep_mm(r):
+    x = num(r, "creep")
+    if not math.isfinite(x):
+        return "–"
+    return "%.1f m" % x if abs(x) >= 1 else plain(1000 * x) + " mm"
+
+
+def over_g_plain(r):
+    x = num(r, "a_err")
+    if not math.isfinite(x):
+        return "–"
+    return "%.1e" % x if x != 0 and abs(x) < 1e-2 else plain(x)
+
+
+README_COLUMNS = (("flat roll: speed vs (5/7) v0", "roll@mu=0.5", lambda r: percent(r, "v_roll")),
+                  ("flat roll: t*", "roll@mu=0.5", lambda r: percent(r, "t_roll")),
+                  ("30°: t*", "roll-incline", lambda r: percent(r, "t_roll")),
+                  ("cube, μ 0.7: creep in 10 s (exact 0)", "box-incline@mu_s=0.7", creep_mm),
+                  ("μ 0.6: creep", "box-incline@mu_s=0.6", creep_mm),
+                  ("μ 0.2: sliding acceleration error, over g", "box-incline@mu_s=0.2", over_g_plain))
+
+
+def package(engine, prov):
+    """the engine and its version from the provenance: "MuJoCo 3.12.0" from
+    "@mujoco/mujoco@3.12.0; protocol 4 ...", "Jolt (jolt-physics 1.1.0)",
+    a Debian package's upstream version ("bullet@3.24+dfsg-2": Bullet 3.24)"""
+    for part in prov.split("; "):
+        m = re.match(r"^(@?[A-Za-z0-9_./-]+)@(?:[0-9]+:)?([0-9][0-9.]*)", part)
+        if m:
+            pkg, ver = m.groups()
+            short = pkg.split("/")[-1].lower()
+            e = engine.lower().replace(" ", "")
+            # the engine's own version, or a wrapper's (jolt-physics is Jolt's)
+            same = short in (e, e + "-compat")
+            return "%s %s" % (engine, ver) if same else "%s (%s %s)" % (engine, pkg, ver)
+    return engine
+
+
+def readme_table(d):
+    """the README's table: README_ROWS at README_HZ, the row's engine named
+    with its package and version from the run's provenance"""
+    data = {c: read(d, c) for c in CASES}
+    prov = dict(data[CASES[0]][1])
+    out = ["| engine (setting), %d Hz | %s |" % (README_HZ, " | ".join(c[0] for c in README_COLUMNS)),
+           "|---" * (len(README_COLUMNS) + 1) + "|"]
+    for name, engine, setting in README_ROWS:
+        if name not in prov:
+            continue
+        label = "%s, %s" % (package(engine, prov[name]), setting)
+        cells = []
+        for _, c, fn in README_COLUMNS:
+            rr = [r for r in data[c][0] if r["integrator"] == name and r["plan"] == "fixed"
+                  and abs(1.0 / float(r["dt"]) - README_HZ) < 1e-6 * README_HZ]
+            cells.append("–" if not rr else rr[0]["status"] if rr[0]["status"] != "ok" else fn(rr[0]))
+        out.append("| %s | %s |" % (label, " | ".join(cells)))
+    return out
+
+
 def report(d):
     data = {c: read(d, c) for c in CASES}
     rows0, engines = data[CASES[0]]
@@ -109,6 +202,8 @@ def report(d):
              "|---" * (len(COLUMNS) + 1) + "|"]
     for n in names:
         lines.append("| %s | %s |" % (n, " | ".join(cell(data[c][0], n, fn) for _, c, fn in COLUMNS)))
+    lines += ["", "## The README's table", "", "At %d Hz (README.md, \"A rolling ball and a resting box\"):"
+              % README_HZ, ""] + readme_table(d)
     lines += ["", "Engines:", ""] + ["- `%s`: %s" % (n, p) for n, p in engines] + [""]
     return "\n".join(lines)
 
