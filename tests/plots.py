@@ -614,9 +614,40 @@ def contact_charts(vb, tmp):
     check(rc == 0 and pairs and all(("= " + a in texts) or ("= " + b in texts) for a, b in pairs),
           "bounces chart: curves equal on the bounces both have are keyed together, 'A = B' (%s; %s)"
           % (pairs, texts[:400]))
-    # draw --help names every chart kind
-    kinds = re.findall(r'\[VB_KIND_\w+\] = \{"([^"]+)"',
-                       open(os.path.join(ROOT, "src", "draw", "drawing.c")).read())
+    # draw --help names every chart kind: each an entry of its builder's
+    # file (const vb_chart_kind vb_kind_NAME = {.name = ...}), and each of
+    # those in chartkinds.c's table (an entry left out links and is never
+    # drawn)
+    draw_src = os.path.join(ROOT, "src", "draw")
+    entries = []
+    for name in sorted(os.listdir(draw_src)):
+        if name.endswith(".c"):
+            entries += re.findall(r'^const vb_chart_kind (vb_kind_\w+) = \{\s*\.name = "([^"]+)"',
+                                  open(os.path.join(draw_src, name)).read(), re.M)
+    kinds = [k for _, k in entries]
+    table = open(os.path.join(draw_src, "chartkinds.c")).read()
+    table = table[table.index("table[] = {"):]
+    listed = re.findall(r"&(vb_kind_\w+)", table[:table.index("};")])
+    unlisted = [v for v, _ in entries if v not in listed]
+    # the 21 kinds of issue 52.6's table and the three of a rigid body at a
+    # contact that charts53 brought (rollcharts.c): none may go missing
+    roll = {"roll-time", "creep", "roll-map"}
+    check(len(kinds) >= 24 and roll <= set(kinds) and not unlisted and
+          len(listed) == len(set(listed)) == len(entries),
+          "every chart kind's entry is in chartkinds.c's table once, the roll charts among them "
+          "(%d entries, %d listed; not listed: %s; roll charts missing: %s)"
+          % (len(entries), len(listed), unlisted, sorted(roll - set(kinds))))
+    # and the binary's table has each: draw --chart NAME is that kind (a
+    # table that is not there fails naming the file, exit 1), never "no such
+    # chart" (exit 2)
+    refused = []
+    for k in kinds:
+        args = [vb, "draw", "--chart", k, os.path.join(tmp, "absent.csv"), os.path.join(tmp, "k.png")]
+        rc, log = run(args + (["velocity-verlet"] if k == "float32" else []))
+        if rc != 1 or "no such chart" in log or "absent.csv" not in log:
+            refused.append("%s: exit %d %s" % (k, rc, log.strip()[-120:]))
+    check(kinds and not refused,
+          "draw --chart takes every entry's name (%d kinds; refused: %s)" % (len(kinds), refused))
     rc, hlp = run([vb, "draw", "--help"])
     chart_row = hlp.split("\nOptions:", 1)[-1].split("\n  --chart", 1)[-1].split("\n  --", 1)[0]
     missing = [k for k in kinds if not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(k), chart_row)]

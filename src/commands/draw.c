@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "casecharts.h"
+#include "chartkinds.h"
 #include "cli.h"
 #include "numbers.h"
 #include "csvread.h"
@@ -56,14 +57,14 @@ static const char *dt_text(double dt, char asked[32])
 
 /* What draw --dt and --methods ask of one table: 0, or 2 after a message
  * (a step the table has not, a method it has not) */
-static int pick_table(const char *path, vb_chart_kind kind, const vb_pick *pick)
+static int pick_table(const char *path, const vb_chart_kind *kind, const vb_pick *pick)
 {
     if (!(pick->dt > 0.0) && !pick->methods)
         return VB_EXIT_OK;
-    if (pick->dt > 0.0 && !vb_kind_at_one_step(kind))
+    if (pick->dt > 0.0 && !kind->one_step)
         return vb_usage_error(CMD, "--dt: the chart %s holds one step, the coarsest; --dt picks the "
                                    "step of a rigid body's polhode and angvel-time charts",
-                              vb_kind_name(kind));
+                              kind->name);
     vb_csv t;
     char err[2048];
     if (vb_csv_read(path, &t, err, sizeof err) != 0) {
@@ -98,45 +99,50 @@ static int one_chart(int argc, char **argv, unsigned jobs, const vb_pick *pick)
     (void)jobs;
     if (argc < 3)
         return vb_usage_error(CMD, "--chart needs KIND TABLE OUT");
-    int kind = vb_kind_of(argv[0]);
-    if (kind < 0)
+    const vb_chart_kind *kind = vb_chart_kind_named(argv[0]);
+    if (!kind)
         return vb_usage_error(CMD, "--chart %s: no such chart (see --help)", argv[0]);
     const char *table = argv[1], *out = argv[2];
     const char *title = "", *arg = NULL, *integ = NULL, *layout = NULL;
     int rest = argc - 3;
     char **a = argv + 3;
-    if (kind == VB_KIND_FLOAT32) {
+    switch (kind->args) {
+    case VB_CHART_ARGS_INTEGRATOR:
         if (rest < 1)
-            return vb_usage_error(CMD, "--chart float32 needs the INTEGRATOR after OUT");
+            return vb_usage_error(CMD, "--chart %s needs the INTEGRATOR after OUT", kind->name);
         arg = a[0];
         title = rest > 1 ? a[1] : "";
         if (rest > 2)
             return vb_usage_error(CMD, "unexpected argument '%s'", a[2]);
-    } else if (kind == VB_KIND_PATH) {
+        break;
+    case VB_CHART_ARGS_PATH:
         title = rest > 0 ? a[0] : "";
         arg = rest > 1 && a[1][0] ? a[1] : "fixed";
         integ = rest > 2 && a[2][0] ? a[2] : NULL;
         layout = rest > 3 && a[3][0] ? a[3] : NULL;
         if (layout && strcmp(layout, "grid") && strcmp(layout, "single"))
-            return vb_usage_error(CMD, "--chart path: layout '%s': single or grid", layout);
+            return vb_usage_error(CMD, "--chart %s: layout '%s': single or grid", kind->name, layout);
         if (rest > 4)
             return vb_usage_error(CMD, "unexpected argument '%s'", a[4]);
-    } else if (kind == VB_KIND_GRID_ORDER || kind == VB_KIND_GRID_ERROR) {
+        break;
+    case VB_CHART_ARGS_GRID:
         title = rest > 0 ? a[0] : "";
         arg = rest > 1 ? a[1] : NULL;
         if (rest > 2)
             return vb_usage_error(CMD, "unexpected argument '%s'", a[2]);
-    } else {
+        break;
+    case VB_CHART_ARGS_TITLE:
         title = rest > 0 ? a[0] : "";
         if (rest > 1)
             return vb_usage_error(CMD, "unexpected argument '%s'", a[1]);
+        break;
     }
     if (!vb_gnuplot_found()) {
         vb_error(CMD, "gnuplot not found (install it with: apt-get install gnuplot-nox, or set "
                       "GNUPLOT)");
         return VB_EXIT_FAIL;
     }
-    int picked = pick_table(table, (vb_chart_kind)kind, pick);
+    int picked = pick_table(table, kind, pick);
     if (picked != VB_EXIT_OK)
         return picked;
     char dir[PATH_MAX];
@@ -148,7 +154,7 @@ static int one_chart(int argc, char **argv, unsigned jobs, const vb_pick *pick)
         return VB_EXIT_USAGE;
     }
     vb_batch b = {0};
-    if (vb_batch_add(&b, (vb_chart_kind)kind, table, out, title, arg, NULL, NULL) != 0 ||
+    if (vb_batch_add(&b, kind, table, out, title, arg, NULL, NULL) != 0 ||
         vb_batch_pick(&b, pick->dt, pick->methods) != 0 ||
         (integ && !(b.charts[0].integrators = strdup(integ))) ||
         (layout && !(b.charts[0].layout = strdup(layout)))) {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
 #include "palette.h"
 #include "wpaths.h"
 #include "charts.h"
@@ -55,9 +56,10 @@ static int exact_block(vb_chart *ch, const vb_csv *t, const vb_group *ex, double
     return id;
 }
 
-int vb_chart_angvel_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
-                         size_t errlen)
+static int vb_chart_angvel_time(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                                size_t errlen)
 {
+    const char *title = spec->title;
     vb_w_chart w;
     int rc = -1;
     if (vb_w_chart_make(t, &w, err, errlen) != 0)
@@ -145,3 +147,19 @@ done:
     vb_w_chart_free(&w);
     return rc;
 }
+
+/* a rigid body's, its caption naming the step */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    return vb_w_chart_add(cc, kind, b, "the flip: each method's w1, w2, w3 (body frame) against time",
+                          ", over the exact w(t)");
+}
+
+const vb_chart_kind vb_kind_angvel_time = {
+    .name = "angvel-time",
+    .table = &vb_polhode_schema,
+    .one_step = 1,
+    .build = vb_chart_angvel_time,
+    .group = VB_CHARTS_BODY,
+    .add = add,
+};

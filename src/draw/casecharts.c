@@ -10,14 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gpcharts.h"
-#include "csvread.h"
+#include "chartkinds.h"
 #include "outfile.h"
 #include "charts.h"
 #include "grid.h"
-#include "contact_table.h"
-#include "ratefiles.h"
-#include "rollcharts.h"
 #include "tables.h"
 
 static int exists(const char *dir, const char *name, const char *file)
@@ -105,28 +101,33 @@ size_t vb_drawn_cases(const char *results, char ***names)
     return n;
 }
 
-/* rows of a method with steps of its own size (tol 0, or no tol column):
- * an adaptive method alone has no chart against dt; plan NULL: any */
-static int has_stepsized(const vb_csv *t, const char *plan)
+void vb_chart_case_path(const vb_chart_case *cc, const vb_schema *table, char *buf, size_t len)
 {
-    int tol = vb_csv_col(t, VB_CONV_COL(TOL)), cp = vb_csv_col(t, VB_CONV_COL(PLAN));
-    for (size_t r = 0; r < t->n_rows; r++)
-        if ((tol < 0 || vb_csv_num(t, r, tol) == 0) &&
-            (!plan || !strcmp(vb_csv_str(t, r, cp), plan)))
-            return 1;
-    return 0;
+    snprintf(buf, len, "%s/%s/%s", cc->results, cc->name, table->file);
 }
 
-/* the header of a table names a column, and how many rows it has (up to 1) */
-static int peek(const char *path, const char *col, int *rows)
+int vb_chart_case_has(const vb_chart_case *cc, const vb_schema *table)
 {
+    return exists(cc->results, cc->name, table->file);
+}
+
+int vb_chart_case_has_its(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    return vb_chart_case_has(cc, kind->table);
+}
+
+int vb_chart_case_header(const vb_chart_case *cc, const vb_schema *table, const char *col,
+                         int *rows)
+{
+    char path[PATH_MAX * 2];
+    vb_chart_case_path(cc, table, path, sizeof path);
     FILE *f = fopen(path, "r");
+    *rows = 0;
     if (!f)
         return 0;
     char *line = NULL;
     size_t cap = 0;
     int found = 0, header = 0;
-    *rows = 0;
     while (getline(&line, &cap, f) > 0) {
         if (line[0] == '#')
             continue;
@@ -144,92 +145,17 @@ static int peek(const char *path, const char *col, int *rows)
     return found;
 }
 
-/* a data row with plan "random" (rows are integrator,plan,...) */
-static int has_random_rows(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    char *line = NULL;
-    size_t cap = 0;
-    int found = 0;
-    while (!found && getline(&line, &cap, f) > 0) {
-        char *c = line[0] == '#' ? NULL : strchr(line, ',');
-        found = c && !strncmp(c + 1, "random,", 7);
-    }
-    free(line);
-    fclose(f);
-    return found;
-}
-
-static int add(vb_batch *b, const char *results, const char *out, const char *name,
-               vb_chart_kind kind, const char *stem, const char *title, const char *arg,
-               const char *caption)
+int vb_chart_case_add(const vb_chart_case *cc, vb_batch *b, const vb_chart_kind *kind,
+                      const char *stem, const char *title, const char *arg, const char *caption)
 {
     char table[PATH_MAX * 2], target[PATH_MAX * 2];
-    snprintf(table, sizeof table, "%s/%s/%s", results, name, vb_kind_table(kind));
-    snprintf(target, sizeof target, "%s/%s/%s.png", out, name, stem);
-    return vb_batch_add(b, kind, table, target, title, arg, stem, caption);
-}
-
-/* contact.csv is a tunnel's: it measures a passing speed, a pass_bound
- * filled (driver/contactrun.c fills it for every tunnel run and for no
- * other: the table's data says what it measures, not its model's name);
- * or it has no rows, which its chart then says (a contact.csv without
- * rows, a run never writes, drew nothing and said nothing) */
-static int tunnel_table(const char *path)
-{
-    vb_csv t;
-    char err[256];
-    if (vb_csv_read(path, &t, err, sizeof err) != 0)
-        return 1; /* drawn anyway: the chart fails, saying what is wrong with the file */
-    int cb = vb_csv_col(&t, VB_CONTACT_COL(PASS_BOUND)), any = t.n_rows == 0;
-    for (size_t r = 0; r < t.n_rows && !any; r++)
-        any = vb_csv_finite(&t, r, cb, NULL);
-    vb_csv_free(&t);
-    return any;
-}
-
-/* the rigid body's charts of w (polhode.csv), at the step picked */
-static int w_charts(vb_batch *b, const char *results, const char *out, const char *name,
-                    const vb_pick *pick)
-{
-    char at[128], cap[512];
-    if (pick && pick->dt > 0.0)
-        snprintf(at, sizeof at, "at the fixed step dt = %g (draw --dt)", pick->dt);
-    else
-        snprintf(at, sizeof at, "at the coarsest fixed step");
-    snprintf(cap, sizeof cap,
-             "the polhode: each method's w (body frame) %s over the exact one, on the energy "
-             "ellipsoid of the start",
-             at);
-    int rc = add(b, results, out, name, VB_KIND_POLHODE, "polhode", name, NULL, cap);
-    snprintf(cap, sizeof cap,
-             "the flip: each method's w1, w2, w3 (body frame) against time %s, over the exact w(t)",
-             at);
-    return rc | add(b, results, out, name, VB_KIND_ANGVEL_TIME, "angvel-time", name, NULL, cap);
+    vb_chart_case_path(cc, kind->table, table, sizeof table);
+    snprintf(target, sizeof target, "%s/%s/%s.png", cc->out, cc->name, stem);
+    return vb_batch_add(b, kind, table, target, title ? title : cc->name, arg, stem, caption);
 }
 
 static int case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                        vb_batch *b);
-
-/* a rigid body at a contact's charts (rollcharts.h): a ball's v and w R
- * over time, a body's creep that must stick */
-static int body_contact_charts(vb_batch *b, const char *results, const char *out,
-                               const char *name)
-{
-    char path[PATH_MAX * 2];
-    int rc = 0;
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_contact_schema.file);
-    if (vb_roll_time_applies(path))
-        rc |= add(b, results, out, name, VB_KIND_ROLL_TIME, "roll-time", name, NULL,
-                  "v and w R against time at dt = 1/60 s (else the coarsest step), each "
-                  "solver's beside the exact ones: the slide turning into a roll");
-    if (vb_creep_applies(path))
-        rc |= add(b, results, out, name, VB_KIND_CREEP, "creep", name, NULL,
-                  "the creep of a body that must stick against dt, log-log, a curve a solver");
-    return rc;
-}
 
 int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                    vb_batch *b)
@@ -258,115 +184,21 @@ static int case_charts(const char *results, const char *out, const char *name, c
     b->name = strdup(name);
     if (!b->name)
         return -1;
-    char path[PATH_MAX * 2], err[1024];
-    int rc = 0, rows;
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_grid_schema.file);
-    if (exists(results, name, vb_grid_schema.file)) {
-        vb_csv t;
-        int first, nk;
-        if (vb_csv_read(path, &t, err, sizeof err) != 0 || vb_grid_keys(&t, &first, &nk) != 0) {
-            /* drawn anyway: the chart fails, saying what is wrong with the file */
-            vb_csv_free(&t);
-            return add(b, results, out, name, VB_KIND_GRID_ORDER, "grid-order", name, NULL,
-                       "the fitted order of the position error, 95 % intervals");
-        }
-        const char *key = t.head[first];
-        char **rests;
-        size_t nr = vb_grid_rests(&t, &rests);
-        char cap[1024], stem[1024], title[1024];
-        if (nr == 0) {
-            snprintf(cap, sizeof cap, "the fitted order of the position error against %s, 95 %% intervals", key);
-            rc |= add(b, results, out, name, VB_KIND_GRID_ORDER, "grid-order", name, NULL, cap);
-            snprintf(cap, sizeof cap, "the position error at each point's finest step against %s", key);
-            rc |= add(b, results, out, name, VB_KIND_GRID_ERROR, "grid-error", name, NULL, cap);
-        }
-        for (size_t i = 0; i < nr; i++) {
-            snprintf(title, sizeof title, "%s at %s", name, rests[i]);
-            snprintf(stem, sizeof stem, "grid-order@%s", rests[i]);
-            snprintf(cap, sizeof cap, "the fitted order of the position error against %s at %s", key, rests[i]);
-            rc |= add(b, results, out, name, VB_KIND_GRID_ORDER, stem, title, rests[i], cap);
-            snprintf(stem, sizeof stem, "grid-error@%s", rests[i]);
-            snprintf(cap, sizeof cap, "the position error at the finest step against %s at %s", key, rests[i]);
-            rc |= add(b, results, out, name, VB_KIND_GRID_ERROR, stem, title, rests[i], cap);
-        }
-        for (size_t i = 0; i < nr; i++)
-            free(rests[i]);
-        free(rests);
-        vb_csv_free(&t);
-        if (vb_roll_map_applies(path))
-            rc |= add(b, results, out, name, VB_KIND_ROLL_MAP, "roll-map", name, NULL,
-                      "alpha against mu: where each solver's ball rolled (t_roll finite) at "
-                      "each point, against the exact boundary tan(alpha) = mu (1 + k)/k");
-        return rc;
+    vb_chart_case cc = {.results = results, .out = out, .name = name, .pick = pick};
+    cc.group = vb_chart_case_has(&cc, &vb_grid_schema)      ? VB_CHARTS_GRID
+               : vb_chart_case_has(&cc, &vb_motion_schema)  ? VB_CHARTS_BODY_CONTACT
+               : vb_chart_case_has(&cc, &vb_polhode_schema) ? VB_CHARTS_BODY
+                                                            : VB_CHARTS_PARTICLES;
+    int rc = 0;
+    for (size_t i = 0; i < vb_chart_kind_count(); i++) {
+        const vb_chart_kind *k = vb_chart_kind_at(i);
+        if (k->group != cc.group)
+            continue;
+        if (k->add)
+            rc |= k->add(&cc, k, b);
+        else if (!k->applies || k->applies(&cc, k))
+            rc |= vb_chart_case_add(&cc, b, k, k->name, NULL, NULL, k->caption);
     }
-    if (exists(results, name, vb_motion_schema.file))
-        return body_contact_charts(b, results, out, name);
-    if (exists(results, name, vb_polhode_schema.file)) {
-        /* a rigid body's own charts (docs/rigid.md §7): its particle chart
-         * data would be the packed (x, q) */
-        rc |= w_charts(b, results, out, name, pick);
-        if (exists(results, name, vb_rigid_series_schema.file)) {
-            rc |= add(b, results, out, name, VB_KIND_ATTITUDE_TIME, "attitude-time", name, NULL,
-                      "the attitude error (the angle of q_exact* q) over time at the coarsest "
-                      "step, window maxima");
-            rc |= add(b, results, out, name, VB_KIND_INVARIANTS_TIME, "invariants-time", name, NULL,
-                      "the relative energy error and the world angular momentum's drift over "
-                      "time at the coarsest step, window maxima");
-        }
-        /* no rates chart: its drawn error is the packed (x, q)'s too */
-        return rc;
-    }
-    vb_csv conv;
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_conv_schema.file);
-    int conv_ok = vb_csv_read(path, &conv, err, sizeof err) == 0;
-    if (!conv_ok || has_stepsized(&conv, NULL))
-        rc |= add(b, results, out, name, VB_KIND_CONVERGENCE, "convergence", name, NULL,
-                  "error against step size; legend: fitted order");
-    if (conv_ok && has_stepsized(&conv, "random"))
-        rc |= add(b, results, out, name, VB_KIND_BAND, "band", name, NULL,
-                  "random steps: median over seeds, 10th-90th percentile shaded");
-    if (conv_ok)
-        vb_csv_free(&conv);
-    rc |= add(b, results, out, name, VB_KIND_ERROR_TIME, "error-time", name, NULL,
-              "position error over time at the coarsest step");
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_series_schema.file);
-    if (peek(path, VB_SERIES_COL(ERR_ENERGY), &rows))
-        rc |= add(b, results, out, name, VB_KIND_ENERGY_TIME, "energy-time", name, NULL,
-                  "relative energy error over time, fixed and random steps");
-    if (peek(path, VB_SERIES_COL(ERR_CONSTRAINT), &rows))
-        rc |= add(b, results, out, name, VB_KIND_CONSTRAINT_TIME, "constraint-time", name, NULL,
-                  "how far the rods are off their lengths over time");
-    rc |= add(b, results, out, name, VB_KIND_PATH, "path", name, "fixed",
-              "paths over the exact one, fixed steps");
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_paths_schema.file);
-    if (has_random_rows(path))
-        rc |= add(b, results, out, name, VB_KIND_PATH, "path-random", name, "random",
-                  "paths over the exact one, random steps (seed 1)");
-    rc |= add(b, results, out, name, VB_KIND_WORK, "work", name, NULL,
-              "error against force evaluations");
-    if (exists(results, name, vb_rates_schema.file)) {
-        rc |= add(b, results, out, name, VB_KIND_RATES, "rates", name, NULL,
-                  "the drawn state's largest error against display rate, each loop x integrator");
-        snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_rates_schema.file);
-        if (peek(path, VB_RATES_COL(Y_MAX), &rows) && rows)
-            rc |= add(b, results, out, name, VB_KIND_APEX, "apex", name, NULL,
-                      "the highest drawn point against the exact apex, each loop x integrator");
-    }
-    if (exists(results, name, vb_bounces_schema.file))
-        rc |= add(b, results, out, name, VB_KIND_BOUNCES, "bounces", name, NULL,
-                  "the height reached after each bounce, as stepped, against e^2n h0, each handler "
-                  "round each method "
-                  "at the coarsest step; curves the same to 9 digits at every bounce both have "
-                  "share a key, A = B");
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_contact_schema.file);
-    if (exists(results, name, vb_contact_schema.file) && tunnel_table(path))
-        rc |= add(b, results, out, name, VB_KIND_TUNNEL, "tunnel", name, NULL,
-                  "the smallest speed that passes the wall against dt, with the bound "
-                  "(w + 2r)/dt; curves the same to 9 digits at every dt share a key, A = B");
-    snprintf(path, sizeof path, "%s/%s/%s", results, name, vb_timing_schema.file);
-    if (exists(results, name, vb_timing_schema.file) && (peek(path, NULL, &rows), rows))
-        rc |= add(b, results, out, name, VB_KIND_WORK_TIME, "work-time", name, NULL,
-                  "error against wall time (run --timing, this machine)");
     return rc;
 }
 
@@ -408,7 +240,7 @@ int vb_article_charts(const char *results, const char *out, vb_batch *b, char *e
         snprintf(path, sizeof path, "%s/article-%s/%s", results, figs[i].model,
                  vb_paths_schema.file);
         snprintf(target, sizeof target, "%s/%s.png", out, figs[i].file);
-        if (vb_batch_add(b, VB_KIND_PATH, path, target, figs[i].title, figs[i].plan, figs[i].file,
+        if (vb_batch_add(b, vb_chart_kind_named("path"), path, target, figs[i].title, figs[i].plan, figs[i].file,
                          NULL) != 0 ||
             !(b->charts[b->n - 1].integrators = strdup(figs[i].integ)) ||
             !(b->charts[b->n - 1].layout = strdup("single"))) {
@@ -420,7 +252,7 @@ int vb_article_charts(const char *results, const char *out, vb_batch *b, char *e
      * could not answer */
     snprintf(path, sizeof path, "%s/article-spring/%s", results, vb_conv_schema.file);
     snprintf(target, sizeof target, "%s/fig11-orders-spring.png", out);
-    if (vb_batch_add(b, VB_KIND_CONVERGENCE, path, target, "Fig. 11  spring: error against step size",
+    if (vb_batch_add(b, vb_chart_kind_named("convergence"), path, target, "Fig. 11  spring: error against step size",
                      NULL, "fig11-orders-spring", NULL) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;

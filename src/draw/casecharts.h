@@ -11,12 +11,40 @@
 #include "pick.h"
 
 /* The cases of RESULTS: the "## NAME" headings of its summary.md that have
- * a convergence.csv or grid.csv, else every directory that has one.  Their
- * number (0: none), the names in *names (free each and the array). */
+ * a convergence.csv, grid.csv, polhode.csv or motion.csv, else every
+ * directory that has one.  Their number (0: none), the names in *names
+ * (free each and the array). */
 size_t vb_drawn_cases(const char *results, char ***names);
 
-/* A case's charts, in report order, into b (targets OUT/NAME/STEM.png),
- * each with what draw --dt and --methods picked (pick NULL: nothing; the
+/* A case as its charts are chosen (drawing.h's applies and add): its
+ * directory RESULTS/NAME, where its charts go (OUT/NAME), what draw --dt
+ * and --methods picked (NULL: nothing), the group of charts its tables
+ * make it one of (grid.csv, else motion.csv, else polhode.csv, else a
+ * sweep's). */
+typedef struct vb_chart_case {
+    const char *results, *out, *name;
+    const vb_pick *pick;
+    vb_chart_group group;
+} vb_chart_case;
+
+/* RESULTS/NAME/TABLE's file into buf */
+void vb_chart_case_path(const vb_chart_case *cc, const vb_schema *table, char *buf, size_t len);
+/* the case has the table (a regular file) */
+int vb_chart_case_has(const vb_chart_case *cc, const vb_schema *table);
+/* the case has the kind's table: an applies of drawing.h */
+int vb_chart_case_has_its(const vb_chart_case *cc, const vb_chart_kind *kind);
+/* the table's header names the column col (NULL: any), and whether it has
+ * a row (*rows 0 or 1); 0 when it cannot be read */
+int vb_chart_case_header(const vb_chart_case *cc, const vb_schema *table, const char *col,
+                         int *rows);
+/* A chart of kind into b: OUT/NAME/STEM.png of RESULTS/NAME/its table,
+ * titled title (NULL: the case's name), arg as the kind takes it.  0, or
+ * -1 (out of memory). */
+int vb_chart_case_add(const vb_chart_case *cc, vb_batch *b, const vb_chart_kind *kind,
+                      const char *stem, const char *title, const char *arg, const char *caption);
+
+/* A case's charts, in report order (chartkinds.c's table's), into b
+ * (targets OUT/NAME/STEM.png), each with what draw --dt and --methods picked (pick NULL: nothing; the
  * captions say what was).  0, or -1 (out of memory). */
 int vb_case_charts(const char *results, const char *out, const char *name, const vb_pick *pick,
                    vb_batch *b);

@@ -5,12 +5,14 @@
  * (w + 2r)/dt (contact.csv).  Curves that are the same to 9 digits at
  * every point are drawn once, their names together in the key ("A = B"):
  * no curve hides under another unnamed. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpcharts.h"
+#include "casecharts.h"
 #include "palette.h"
 #include "contact_table.h"
 
@@ -334,8 +336,10 @@ static int alloc_curves(const vb_csv *t, curve **c, const char ***names, char **
     return -1;
 }
 
-int vb_chart_bounces(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_bounces(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                            size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_BOUNCES_COL(DT), VB_BOUNCES_COL(BOUNCE), VB_BOUNCES_COL(HEIGHT),
                                 NULL};
     if (vb_csv_require(t, need, err, errlen) != 0 ||
@@ -447,8 +451,10 @@ static int bound_block(vb_chart *ch, const vb_csv *t, const curve *c, size_t n, 
     return id;
 }
 
-int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_tunnel(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                           size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_CONTACT_COL(DT), VB_CONTACT_COL(PASS_BOUND), NULL};
     if (t->n_rows == 0) { /* run writes a row a handler's run: none is damage */
         snprintf(err, errlen, "%s: no rows, only a header: no passing speed to draw", t->path);
@@ -540,3 +546,45 @@ int vb_chart_tunnel(vb_chart *ch, const vb_csv *t, const char *title, char *err,
     free_keys(keys, n);
     return 0;
 }
+
+const vb_chart_kind vb_kind_bounces = {
+    .name = "bounces",
+    .table = &vb_bounces_schema,
+    .build = vb_chart_bounces,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = vb_chart_case_has_its,
+    .caption = "the height reached after each bounce, as stepped, against e^2n h0, each handler "
+               "round each method at the coarsest step; curves the same to 9 digits at every "
+               "bounce both have share a key, A = B",
+};
+
+/* contact.csv is a tunnel's: it measures a passing speed, a pass_bound
+ * filled (driver/contactrun.c fills it for every tunnel run and for no
+ * other: the table's data says what it measures, not its model's name);
+ * or it has no rows, which its chart then says (a contact.csv without
+ * rows, a run never writes, drew nothing and said nothing) */
+static int has_tunnel(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    if (!vb_chart_case_has_its(cc, kind))
+        return 0;
+    char path[PATH_MAX * 2], err[256];
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
+    vb_csv t;
+    if (vb_csv_read(path, &t, err, sizeof err) != 0)
+        return 1; /* drawn anyway: the chart fails, saying what is wrong with the file */
+    int cb = vb_csv_col(&t, VB_CONTACT_COL(PASS_BOUND)), any = t.n_rows == 0;
+    for (size_t r = 0; r < t.n_rows && !any; r++)
+        any = vb_csv_finite(&t, r, cb, NULL);
+    vb_csv_free(&t);
+    return any;
+}
+
+const vb_chart_kind vb_kind_tunnel = {
+    .name = "tunnel",
+    .table = &vb_contact_schema,
+    .build = vb_chart_tunnel,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_tunnel,
+    .caption = "the smallest speed that passes the wall against dt, with the bound (w + 2r)/dt; "
+               "curves the same to 9 digits at every dt share a key, A = B",
+};

@@ -6,6 +6,7 @@
  * the panel, for the orders its curves have. */
 #include "gpcharts.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "coincide.h"
 #include "panels.h"
 #include "palette.h"
+#include "casecharts.h"
 #include "charts.h"
 
 /* the panels' plot areas in pixels, roughly (canvas 1000 x 470 a panel,
@@ -346,9 +348,10 @@ static void panel_plot(const vb_panels *V, size_t p, int first_block, int empty,
     fputc('\n', f);
 }
 
-int vb_chart_convergence(vb_chart *ch, const vb_csv *t, const char *title, char *err,
-                         size_t errlen)
+static int vb_chart_convergence(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                                size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), NULL};
     vb_panels V;
     panel P = {0};
@@ -419,3 +422,38 @@ done:
     vb_panels_close(&V);
     return rc;
 }
+
+int vb_conv_stepsized(const vb_chart_case *cc, const char *plan)
+{
+    char path[PATH_MAX * 2], err[1024];
+    vb_chart_case_path(cc, &vb_conv_schema, path, sizeof path);
+    vb_csv t;
+    if (vb_csv_read(path, &t, err, sizeof err) != 0) {
+        vb_csv_free(&t);
+        return -1;
+    }
+    int tol = vb_csv_col(&t, VB_CONV_COL(TOL)), cp = vb_csv_col(&t, VB_CONV_COL(PLAN)), found = 0;
+    for (size_t r = 0; r < t.n_rows && !found; r++)
+        found = (tol < 0 || vb_csv_num(&t, r, tol) == 0) &&
+                (!plan || !strcmp(vb_csv_str(&t, r, cp), plan));
+    vb_csv_free(&t);
+    return found;
+}
+
+/* a sweep's, unless its only methods are adaptive (their x is a tolerance:
+ * the work chart holds them); drawn when the table cannot be read, the
+ * chart then saying why */
+static int applies(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    (void)kind;
+    return vb_conv_stepsized(cc, NULL) != 0;
+}
+
+const vb_chart_kind vb_kind_convergence = {
+    .name = "convergence",
+    .table = &vb_conv_schema,
+    .build = vb_chart_convergence,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = applies,
+    .caption = "error against step size; legend: fitted order",
+};

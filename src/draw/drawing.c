@@ -9,65 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gpcharts.h"
 #include "csvread.h"
 #include "pick.h"
 #include "plotter.h"
-#include "rollcharts.h"
-#include "charts.h"
-#include "contact_table.h"
-#include "grid.h"
-#include "ratefiles.h"
-#include "study_tables.h"
-#include "tables.h"
-
-/* each kind's name and the table it draws */
-static const struct {
-    const char *name;
-    const vb_schema *table;
-} kinds[VB_N_KINDS] = {
-    [VB_KIND_CONVERGENCE] = {"convergence", &vb_conv_schema},
-    [VB_KIND_BAND] = {"band", &vb_conv_schema},
-    [VB_KIND_ERROR_TIME] = {"error-time", &vb_series_schema},
-    [VB_KIND_ENERGY_TIME] = {"energy-time", &vb_series_schema},
-    [VB_KIND_CONSTRAINT_TIME] = {"constraint-time", &vb_series_schema},
-    [VB_KIND_PATH] = {"path", &vb_paths_schema},
-    [VB_KIND_WORK] = {"work", &vb_conv_schema},
-    [VB_KIND_WORK_TIME] = {"work-time", &vb_timing_schema},
-    [VB_KIND_RATES] = {"rates", &vb_rates_schema},
-    [VB_KIND_APEX] = {"apex", &vb_rates_schema},
-    [VB_KIND_BOUNCES] = {"bounces", &vb_bounces_schema},
-    [VB_KIND_TUNNEL] = {"tunnel", &vb_contact_schema},
-    [VB_KIND_GRID_ORDER] = {"grid-order", &vb_grid_schema},
-    [VB_KIND_GRID_ERROR] = {"grid-error", &vb_grid_schema},
-    [VB_KIND_LONGRUN] = {"longrun", &vb_longrun_schema},
-    [VB_KIND_STABILITY] = {"stability", &vb_stab_summary_schema},
-    [VB_KIND_FLOAT32] = {"float32", &vb_float32_schema},
-    [VB_KIND_POLHODE] = {"polhode", &vb_polhode_schema},
-    [VB_KIND_ATTITUDE_TIME] = {"attitude-time", &vb_rigid_series_schema},
-    [VB_KIND_INVARIANTS_TIME] = {"invariants-time", &vb_rigid_series_schema},
-    [VB_KIND_ANGVEL_TIME] = {"angvel-time", &vb_polhode_schema},
-    [VB_KIND_ROLL_TIME] = {"roll-time", &vb_motion_schema},
-    [VB_KIND_CREEP] = {"creep", &vb_contact_schema},
-    [VB_KIND_ROLL_MAP] = {"roll-map", &vb_grid_schema},
-};
-
-const char *vb_kind_name(vb_chart_kind k) { return kinds[k].name; }
-const char *vb_kind_table(vb_chart_kind k) { return kinds[k].table->file; }
-
-int vb_kind_of(const char *name)
-{
-    for (int k = 0; k < VB_N_KINDS; k++)
-        if (!strcmp(kinds[k].name, name))
-            return k;
-    return -1;
-}
-
-int vb_kind_at_one_step(vb_chart_kind k) { return k == VB_KIND_POLHODE || k == VB_KIND_ANGVEL_TIME; }
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
-int vb_batch_add(vb_batch *b, vb_chart_kind kind, const char *table, const char *target,
+int vb_batch_add(vb_batch *b, const vb_chart_kind *kind, const char *table, const char *target,
                  const char *title, const char *arg, const char *stem, const char *caption)
 {
     vb_chart_spec *more = realloc(b->charts, (b->n + 1) * sizeof *more);
@@ -141,81 +89,6 @@ static int ends_with(const char *s, const char *tail)
     return a >= b && !strcmp(s + a - b, tail);
 }
 
-/* the words of a space-separated list, in place */
-static size_t words(char *s, const char **out, size_t max)
-{
-    size_t n = 0;
-    for (char *save = NULL, *w = strtok_r(s, " ", &save); w && n < max; w = strtok_r(NULL, " ", &save))
-        out[n++] = w;
-    return n;
-}
-
-static int build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err, size_t errlen)
-{
-    switch (c->kind) {
-    case VB_KIND_CONVERGENCE:
-        return vb_chart_convergence(ch, t, c->title, err, errlen);
-    case VB_KIND_BAND:
-        return vb_chart_band(ch, t, c->title, err, errlen);
-    case VB_KIND_WORK:
-        return vb_chart_work(ch, t, c->title, err, errlen);
-    case VB_KIND_WORK_TIME:
-        return vb_chart_work_time(ch, t, c->title, err, errlen);
-    case VB_KIND_ERROR_TIME:
-        return vb_chart_over_time(ch, t, VB_OVER_POS, c->title, err, errlen);
-    case VB_KIND_ENERGY_TIME:
-        return vb_chart_over_time(ch, t, VB_OVER_ENERGY, c->title, err, errlen);
-    case VB_KIND_CONSTRAINT_TIME:
-        return vb_chart_over_time(ch, t, VB_OVER_CONSTRAINT, c->title, err, errlen);
-    case VB_KIND_PATH: {
-        char *list = dup_or_null(c->integrators);
-        const char *names[64];
-        size_t n = list ? words(list, names, 64) : 0;
-        int rc = vb_chart_path(ch, t, c->title, c->arg, list ? names : NULL, n, c->layout, err,
-                               errlen);
-        free(list);
-        return rc;
-    }
-    case VB_KIND_RATES:
-        return vb_chart_rates(ch, t, c->title, err, errlen);
-    case VB_KIND_APEX:
-        return vb_chart_apex(ch, t, c->title, err, errlen);
-    case VB_KIND_BOUNCES:
-        return vb_chart_bounces(ch, t, c->title, err, errlen);
-    case VB_KIND_TUNNEL:
-        return vb_chart_tunnel(ch, t, c->title, err, errlen);
-    case VB_KIND_GRID_ORDER:
-    case VB_KIND_GRID_ERROR:
-        return vb_chart_grid(ch, t, c->title,
-                             c->kind == VB_KIND_GRID_ORDER ? VB_GRID_ORDER : VB_GRID_ERROR, c->arg,
-                             err, errlen);
-    case VB_KIND_LONGRUN:
-        return vb_chart_longrun(ch, t, c->title, err, errlen);
-    case VB_KIND_STABILITY:
-        return vb_chart_stability(ch, t, c->title, err, errlen);
-    case VB_KIND_FLOAT32:
-        return vb_chart_float32(ch, t, c->arg ? c->arg : "", c->title, err, errlen);
-    case VB_KIND_POLHODE:
-        return vb_chart_polhode(ch, t, c->title, err, errlen);
-    case VB_KIND_ATTITUDE_TIME:
-        return vb_chart_over_time(ch, t, VB_OVER_ATTITUDE, c->title, err, errlen);
-    case VB_KIND_INVARIANTS_TIME:
-        return vb_chart_over_time(ch, t, VB_OVER_RIGID_ENERGY, c->title, err, errlen);
-    case VB_KIND_ANGVEL_TIME:
-        return vb_chart_angvel_time(ch, t, c->title, err, errlen);
-    case VB_KIND_ROLL_TIME:
-        return vb_chart_roll_time(ch, t, c->title, err, errlen);
-    case VB_KIND_CREEP:
-        return vb_chart_creep(ch, t, c->title, err, errlen);
-    case VB_KIND_ROLL_MAP:
-        return vb_chart_roll_map(ch, t, c->title, err, errlen);
-    case VB_N_KINDS:
-        break;
-    }
-    snprintf(err, errlen, "no such chart");
-    return -1;
-}
-
 /* One batch on one gnuplot: every chart's program written, drawn, and
  * each good file renamed to its target; a failed chart removes its target,
  * so that no earlier chart stands in for it. */
@@ -239,7 +112,7 @@ static void draw_batch(vb_plotter *p, vb_batch *b)
         /* the rows picked: one step of a rigid body's w (the coarsest, or
          * draw --dt's), the methods of draw --methods */
         vb_csv picked = {0};
-        int one = vb_kind_at_one_step(c->kind);
+        int one = c->kind->one_step;
         if (t && (one || c->methods)) {
             vb_pick pk = {.dt = c->dt, .methods = c->methods};
             t = vb_pick_rows(t, &pk, one, &picked, NULL, err, sizeof err) == 0 ? &picked : NULL;
@@ -247,7 +120,7 @@ static void draw_batch(vb_plotter *p, vb_batch *b)
         int svg = ends_with(c->target, ".svg");
         FILE *f = t ? vb_plotter_chart(p, svg, &ids[i], outs[i], err, sizeof err) : NULL;
         vb_chart ch = {.f = f, .out = outs[i], .svg = svg};
-        int rc = f ? build(&ch, c, t, err, sizeof err) : -1;
+        int rc = f ? c->kind->build(&ch, c, t, err, sizeof err) : -1;
         if (picked.path)
             vb_csv_free(&picked);
         if (f && fclose(f) != 0 && rc == 0) {

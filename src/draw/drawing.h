@@ -8,45 +8,17 @@
 
 #include <stddef.h>
 
-typedef enum {
-    VB_KIND_CONVERGENCE,
-    VB_KIND_BAND,
-    VB_KIND_ERROR_TIME,
-    VB_KIND_ENERGY_TIME,
-    VB_KIND_CONSTRAINT_TIME,
-    VB_KIND_PATH,
-    VB_KIND_WORK,
-    VB_KIND_WORK_TIME,
-    VB_KIND_RATES,
-    VB_KIND_APEX,
-    VB_KIND_BOUNCES,
-    VB_KIND_TUNNEL,
-    VB_KIND_GRID_ORDER,
-    VB_KIND_GRID_ERROR,
-    VB_KIND_LONGRUN,
-    VB_KIND_STABILITY,
-    VB_KIND_FLOAT32,
-    VB_KIND_POLHODE,
-    VB_KIND_ATTITUDE_TIME,
-    VB_KIND_INVARIANTS_TIME,
-    VB_KIND_ANGVEL_TIME,
-    VB_KIND_ROLL_TIME,
-    VB_KIND_CREEP,
-    VB_KIND_ROLL_MAP,
-    VB_N_KINDS
-} vb_chart_kind;
+#include "csvread.h"
+#include "gp.h"
+#include "schema.h"
 
-/* the name a kind is asked for by (draw --chart NAME), and the table it reads */
-const char *vb_kind_name(vb_chart_kind k);
-const char *vb_kind_table(vb_chart_kind k);
-/* the kind of a name, or -1 */
-int vb_kind_of(const char *name);
-/* a kind drawn at one step of several its table holds, which draw --dt
- * picks (a rigid body's w: polhode, angvel-time) */
-int vb_kind_at_one_step(vb_chart_kind k);
+/* A kind of chart (draw --chart NAME): one const vb_chart_kind each,
+ * defined in its builder's file beside the builder (polhode.c's
+ * vb_kind_polhode), listed once in chartkinds.c's table (chartkinds.h). */
+typedef struct vb_chart_kind vb_chart_kind;
 
 typedef struct vb_chart_spec {
-    vb_chart_kind kind;
+    const vb_chart_kind *kind;
     char *table;  /* the CSV it reads */
     char *target; /* the file it is written to */
     char *title;
@@ -54,8 +26,8 @@ typedef struct vb_chart_spec {
     char *integrators; /* a path's curves, space-separated (NULL: all) */
     char *layout;      /* a path's layout (NULL: by the number of curves) */
     char *stem, *caption; /* for the report */
-    /* what draw --dt and --methods picked (pick.h): the step of a chart of
-     * vb_kind_at_one_step (0: the coarsest), the curves of every chart
+    /* what draw --dt and --methods picked (pick.h): the step of a chart whose
+     * kind is one_step (0: the coarsest), the curves of every chart
      * ("a,b", and the exact one; NULL: every one) */
     double dt;
     char *methods;
@@ -70,7 +42,7 @@ typedef struct vb_batch {
 } vb_batch;
 
 /* Add a chart to a batch (strings copied; NULL ones stay NULL).  0 or -1. */
-int vb_batch_add(vb_batch *b, vb_chart_kind kind, const char *table, const char *target,
+int vb_batch_add(vb_batch *b, const vb_chart_kind *kind, const char *table, const char *target,
                  const char *title, const char *arg, const char *stem, const char *caption);
 /* What draw --dt and --methods picked, for every chart of a batch (the
  * list copied).  0 or -1. */
@@ -81,5 +53,54 @@ void vb_batch_free(vb_batch *b);
  * jobs gnuplots.  Each chart that fails is said on stderr ("draw:
  * TARGET: why") and leaves no file.  The number of charts that failed. */
 size_t vb_draw_batches(vb_batch *batches, size_t n, unsigned jobs, const char *scratch_parent);
+
+/* what `draw --chart KIND TABLE OUT` takes after OUT */
+typedef enum {
+    VB_CHART_ARGS_TITLE,      /* [TITLE] */
+    VB_CHART_ARGS_PATH,       /* [TITLE] [PLAN] ['INTEGRATOR ...'] [single|grid] */
+    VB_CHART_ARGS_GRID,       /* [TITLE] [K2=V2,...]: a combination of the other keys */
+    VB_CHART_ARGS_INTEGRATOR  /* INTEGRATOR [TITLE] */
+} vb_chart_args;
+
+/* a case's results directory as its charts are chosen (casecharts.h) */
+struct vb_chart_case;
+
+/* the cases whose charts a kind is among, by what their directories hold:
+ * each gets the charts of its group and no other's */
+typedef enum {
+    VB_CHARTS_BY_NAME,   /* none: drawn by name alone (draw --chart) */
+    VB_CHARTS_PARTICLES, /* a sweep of particles' (convergence.csv and the rest) */
+    VB_CHARTS_GRID,      /* a grid's own directory (grid.csv) */
+    VB_CHARTS_BODY,      /* a rigid body's (polhode.csv: its particle chart
+                          * data would be the packed (x, q)) */
+    VB_CHARTS_BODY_CONTACT /* a rigid body at a contact's (motion.csv: a body
+                            * on the ground; contact.csv says what it measured) */
+} vb_chart_group;
+
+/* the chart's gnuplot program into ch from the rows t (picked): 0, or -1
+ * with a message naming the file */
+typedef int vb_chart_build(vb_chart *ch, const vb_chart_spec *c, const vb_csv *t, char *err,
+                           size_t errlen);
+
+struct vb_chart_kind {
+    const char *name;        /* as asked for: draw --chart NAME; a-z 0-9 - */
+    const vb_schema *table;  /* the table it reads (its file: CASE/table->file) */
+    vb_chart_args args;
+    /* drawn at one step of the several its table holds, the coarsest or
+     * the one draw --dt picks (pick.h: a rigid body's w) */
+    int one_step;
+    vb_chart_build *build;
+    /* Which cases get it, in the report under the case's table, in the
+     * order of the table (chartkinds.c): those of its group that applies
+     * says yes to (NULL: every one), a chart each, OUT/CASE/NAME.png
+     * titled with the case's name and caption under it; or, for charts
+     * that vary with the case (one a grid's combination, a caption naming
+     * draw --dt's step), those add puts in b itself (0, or -1: out of
+     * memory) for a case of its group. */
+    vb_chart_group group;
+    int (*applies)(const struct vb_chart_case *cc, const vb_chart_kind *kind);
+    const char *caption;
+    int (*add)(const struct vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b);
+};
 
 #endif

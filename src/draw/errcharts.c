@@ -10,6 +10,7 @@
 #include "coincide.h"
 #include "panels.h"
 #include "palette.h"
+#include "casecharts.h"
 #include "charts.h"
 #include "tables.h"
 
@@ -27,8 +28,10 @@ static const char *const random_title = "random steps, median of seeds";
 
 /* ---- band ---------------------------------------------------------------- */
 
-int vb_chart_band(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_band(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_CONV_COL(DT), VB_CONV_COL(ERR_POS_MAX), VB_CONV_COL(P10),
                                 VB_CONV_COL(P90), NULL};
     vb_panels V;
@@ -332,12 +335,56 @@ static int work_chart(vb_chart *ch, const vb_csv *t, const char *title, int seco
     return 0;
 }
 
-int vb_chart_work(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_work(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
 {
-    return work_chart(ch, t, title, 0, err, errlen);
+    return work_chart(ch, t, spec->title, 0, err, errlen);
 }
 
-int vb_chart_work_time(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_work_time(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                              size_t errlen)
 {
-    return work_chart(ch, t, title, 1, err, errlen);
+    return work_chart(ch, t, spec->title, 1, err, errlen);
 }
+
+/* a sweep whose table has a row of random steps of a method of its own
+ * step size */
+static int has_random(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    (void)kind;
+    return vb_conv_stepsized(cc, "random") == 1;
+}
+
+const vb_chart_kind vb_kind_band = {
+    .name = "band",
+    .table = &vb_conv_schema,
+    .build = vb_chart_band,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_random,
+    .caption = "random steps: median over seeds, 10th-90th percentile shaded",
+};
+
+const vb_chart_kind vb_kind_work = {
+    .name = "work",
+    .table = &vb_conv_schema,
+    .build = vb_chart_work,
+    .group = VB_CHARTS_PARTICLES,
+    .caption = "error against force evaluations",
+};
+
+/* a sweep run with --timing: its timing.csv has rows */
+static int timed(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    int rows;
+    return vb_chart_case_has_its(cc, kind) &&
+           (vb_chart_case_header(cc, kind->table, NULL, &rows), rows);
+}
+
+const vb_chart_kind vb_kind_work_time = {
+    .name = "work-time",
+    .table = &vb_timing_schema,
+    .build = vb_chart_work_time,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = timed,
+    .caption = "error against wall time (run --timing, this machine)",
+};

@@ -11,10 +11,13 @@
  * (coincide.h). */
 #include "gpcharts.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
 #include "coincide.h"
 #include "panels.h"
 #include "grid.h"
@@ -22,6 +25,8 @@
 #include "palette.h"
 
 #define MAX_LABELS 16
+
+typedef enum { VB_GRID_ORDER, VB_GRID_ERROR } vb_grid_mode;
 
 int vb_grid_keys(const vb_csv *t, int *first_key, int *n_keys)
 {
@@ -53,7 +58,8 @@ static char *rest_of(const vb_csv *t, size_t r, int n_keys)
     return s;
 }
 
-size_t vb_grid_rests(const vb_csv *t, char ***rests)
+/* the combinations of the keys after the first, in the order of the file */
+static size_t vb_grid_rests(const vb_csv *t, char ***rests)
 {
     int first, nk;
     *rests = NULL;
@@ -273,8 +279,10 @@ static void grid_panel(vb_panels *V, const grid_axes *A, size_t p)
     fputc('\n', f);
 }
 
-int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mode mode,
-                  const char *rest, char *err, size_t errlen)
+/* the fitted order or the finest error against the grid's first key, at
+ * one combination of the others ("k2=v2,k3=v3"; NULL: all rows) */
+static int vb_chart_grid(vb_chart *ch, const vb_csv *all, const char *title, vb_grid_mode mode,
+                         const char *rest, char *err, size_t errlen)
 {
     int first_key, nk;
     if (vb_grid_keys(all, &first_key, &nk) != 0) {
@@ -337,3 +345,76 @@ done:
         vb_csv_free(&sub);
     return rc;
 }
+
+/* ---- the entries ---------------------------------------------------------- */
+
+static int build_order(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                       size_t errlen)
+{
+    return vb_chart_grid(ch, t, spec->title, VB_GRID_ORDER, spec->arg, err, errlen);
+}
+
+static int build_error(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                       size_t errlen)
+{
+    return vb_chart_grid(ch, t, spec->title, VB_GRID_ERROR, spec->arg, err, errlen);
+}
+
+const vb_chart_kind vb_kind_grid_error = {
+    .name = "grid-error",
+    .table = &vb_grid_schema,
+    .args = VB_CHART_ARGS_GRID,
+    .build = build_error,
+    /* by name alone as far as the table goes: a grid's case gets it from
+     * grid-order's add, beside each order chart */
+};
+
+/* A grid's own directory: the order and the error against the first key,
+ * a pair for each combination of the others, in the order of the file */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    char path[PATH_MAX * 2], err[1024];
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
+    vb_csv t;
+    int first, nk;
+    if (vb_csv_read(path, &t, err, sizeof err) != 0 || vb_grid_keys(&t, &first, &nk) != 0) {
+        /* drawn anyway: the chart fails, saying what is wrong with the file */
+        vb_csv_free(&t);
+        return vb_chart_case_add(cc, b, kind, "grid-order", NULL, NULL,
+                                 "the fitted order of the position error, 95 % intervals");
+    }
+    const char *key = t.head[first];
+    char **rests;
+    size_t nr = vb_grid_rests(&t, &rests);
+    char cap[1024], stem[1024], title[1024];
+    int rc = 0;
+    if (nr == 0) {
+        snprintf(cap, sizeof cap, "the fitted order of the position error against %s, 95 %% intervals", key);
+        rc |= vb_chart_case_add(cc, b, kind, "grid-order", NULL, NULL, cap);
+        snprintf(cap, sizeof cap, "the position error at each point's finest step against %s", key);
+        rc |= vb_chart_case_add(cc, b, &vb_kind_grid_error, "grid-error", NULL, NULL, cap);
+    }
+    for (size_t i = 0; i < nr; i++) {
+        snprintf(title, sizeof title, "%s at %s", cc->name, rests[i]);
+        snprintf(stem, sizeof stem, "grid-order@%s", rests[i]);
+        snprintf(cap, sizeof cap, "the fitted order of the position error against %s at %s", key, rests[i]);
+        rc |= vb_chart_case_add(cc, b, kind, stem, title, rests[i], cap);
+        snprintf(stem, sizeof stem, "grid-error@%s", rests[i]);
+        snprintf(cap, sizeof cap, "the position error at the finest step against %s at %s", key, rests[i]);
+        rc |= vb_chart_case_add(cc, b, &vb_kind_grid_error, stem, title, rests[i], cap);
+    }
+    for (size_t i = 0; i < nr; i++)
+        free(rests[i]);
+    free(rests);
+    vb_csv_free(&t);
+    return rc;
+}
+
+const vb_chart_kind vb_kind_grid_order = {
+    .name = "grid-order",
+    .table = &vb_grid_schema,
+    .args = VB_CHART_ARGS_GRID,
+    .build = build_order,
+    .group = VB_CHARTS_GRID,
+    .add = add,
+};

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
 #include "charts.h"
 #include "coincide.h"
 #include "panels.h"
@@ -30,6 +31,17 @@ typedef struct {
 
 #define SERIES(c) &vb_series_schema, VB_COL_SERIES_##c
 #define RIGID(c) &vb_rigid_series_schema, VB_COL_RIGID_SERIES_##c
+/* which error a chart draws: the rigid body's energy chart draws its world
+ * angular momentum's drift too */
+typedef enum {
+    VB_OVER_POS,
+    VB_OVER_ENERGY,
+    VB_OVER_CONSTRAINT,
+    VB_OVER_ATTITUDE,
+    VB_OVER_RIGID_ENERGY,
+    VB_OVER_ANGMOM
+} vb_over_what;
+
 static const over_kind kinds[] = {
     [VB_OVER_POS] = {SERIES(ERR_POS), VB_COL_SERIES_SAME_AS,
                      "position error |x - x_exact| (length units)", "position error over time",
@@ -210,8 +222,8 @@ static void over_panel(vb_panels *V, const over_part *P, size_t p, int same, con
     fputc('\n', f);
 }
 
-int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what, const char *title,
-                       char *err, size_t errlen)
+static int vb_chart_over_time(vb_chart *ch, const vb_csv *t, vb_over_what what,
+                              const char *title, char *err, size_t errlen)
 {
     /* the energy and angular momentum of a rigid body: one chart, a panel
      * of each a plan */
@@ -277,3 +289,77 @@ done:
     vb_panels_close(&V);
     return rc;
 }
+
+/* ---- the entries: a sweep's three, a rigid body's two ---------------------- */
+
+#define OVER_BUILD(fn, what)                                                                 \
+    static int fn(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,       \
+                  size_t errlen)                                                             \
+    {                                                                                        \
+        return vb_chart_over_time(ch, t, what, spec->title, err, errlen);                    \
+    }
+OVER_BUILD(build_pos, VB_OVER_POS)
+OVER_BUILD(build_energy, VB_OVER_ENERGY)
+OVER_BUILD(build_constraint, VB_OVER_CONSTRAINT)
+OVER_BUILD(build_attitude, VB_OVER_ATTITUDE)
+OVER_BUILD(build_invariants, VB_OVER_RIGID_ENERGY)
+
+const vb_chart_kind vb_kind_error_time = {
+    .name = "error-time",
+    .table = &vb_series_schema,
+    .build = build_pos,
+    .group = VB_CHARTS_PARTICLES,
+    .caption = "position error over time at the coarsest step",
+};
+
+/* a sweep's timeseries.csv with the column: a conservative case's energy,
+ * a model with rods' drift off them */
+static int has_energy(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    int rows;
+    return vb_chart_case_header(cc, kind->table, VB_SERIES_COL(ERR_ENERGY), &rows);
+}
+
+const vb_chart_kind vb_kind_energy_time = {
+    .name = "energy-time",
+    .table = &vb_series_schema,
+    .build = build_energy,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_energy,
+    .caption = "relative energy error over time, fixed and random steps",
+};
+
+static int has_rods(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    int rows;
+    return vb_chart_case_header(cc, kind->table, VB_SERIES_COL(ERR_CONSTRAINT), &rows);
+}
+
+const vb_chart_kind vb_kind_constraint_time = {
+    .name = "constraint-time",
+    .table = &vb_series_schema,
+    .build = build_constraint,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_rods,
+    .caption = "how far the rods are off their lengths over time",
+};
+
+const vb_chart_kind vb_kind_attitude_time = {
+    .name = "attitude-time",
+    .table = &vb_rigid_series_schema,
+    .build = build_attitude,
+    .group = VB_CHARTS_BODY,
+    .applies = vb_chart_case_has_its,
+    .caption = "the attitude error (the angle of q_exact* q) over time at the coarsest step, "
+               "window maxima",
+};
+
+const vb_chart_kind vb_kind_invariants_time = {
+    .name = "invariants-time",
+    .table = &vb_rigid_series_schema,
+    .build = build_invariants,
+    .group = VB_CHARTS_BODY,
+    .applies = vb_chart_case_has_its,
+    .caption = "the relative energy error and the world angular momentum's drift over time at "
+               "the coarsest step, window maxima",
+};

@@ -18,12 +18,15 @@
  * and no point is dropped. */
 #include "gpcharts.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "palette.h"
 #include "panels.h"
+#include "casecharts.h"
 #include "charts.h"
 
 #define MAX_SHOWN 8
@@ -319,9 +322,9 @@ static double path_step(const vb_csv *t, const vb_group *g1)
     return dt;
 }
 
-int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *plan,
-                  const char *const *integrators, size_t n_integ, const char *layout, char *err,
-                  size_t errlen)
+static int vb_chart_path(vb_chart *ch, const vb_csv *t, const char *title, const char *plan,
+                         const char *const *integrators, size_t n_integ, const char *layout,
+                         char *err, size_t errlen)
 {
     const char *const need[] = {VB_PATHS_COL(T), VB_PATHS_COL(X), NULL};
     vb_panels V;
@@ -409,3 +412,64 @@ done:
     vb_panels_close(&V);
     return rc;
 }
+
+/* the words of a space-separated list, in place */
+static size_t words(char *s, const char **out, size_t max)
+{
+    size_t n = 0;
+    for (char *save = NULL, *w = strtok_r(s, " ", &save); w && n < max; w = strtok_r(NULL, " ", &save))
+        out[n++] = w;
+    return n;
+}
+
+static int build(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                 size_t errlen)
+{
+    char *list = spec->integrators ? strdup(spec->integrators) : NULL;
+    const char *names[64];
+    size_t n = list ? words(list, names, 64) : 0;
+    int rc = vb_chart_path(ch, t, spec->title, spec->arg, list ? names : NULL, n, spec->layout, err,
+                           errlen);
+    free(list);
+    return rc;
+}
+
+/* a data row with plan "random" (rows are integrator,plan,...) */
+static int has_random_rows(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char *line = NULL;
+    size_t cap = 0;
+    int found = 0;
+    while (!found && getline(&line, &cap, f) > 0) {
+        char *c = line[0] == '#' ? NULL : strchr(line, ',');
+        found = c && !strncmp(c + 1, "random,", 7);
+    }
+    free(line);
+    fclose(f);
+    return found;
+}
+
+/* a sweep's paths of fixed steps, and of random ones when it has them */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    int rc = vb_chart_case_add(cc, b, kind, "path", NULL, "fixed",
+                               "paths over the exact one, fixed steps");
+    char path[PATH_MAX * 2];
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
+    if (has_random_rows(path))
+        rc |= vb_chart_case_add(cc, b, kind, "path-random", NULL, "random",
+                                "paths over the exact one, random steps (seed 1)");
+    return rc;
+}
+
+const vb_chart_kind vb_kind_path = {
+    .name = "path",
+    .table = &vb_paths_schema,
+    .args = VB_CHART_ARGS_PATH,
+    .build = build,
+    .group = VB_CHARTS_PARTICLES,
+    .add = add,
+};

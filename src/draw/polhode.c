@@ -18,11 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
+#include "charts.h"
 #include "palette.h"
 #include "wpaths.h"
 
-int vb_chart_polhode(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_polhode(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                            size_t errlen)
 {
+    const char *title = spec->title;
     vb_w_chart w;
     int rc = -1;
     if (vb_w_chart_make(t, &w, err, errlen) != 0)
@@ -107,3 +111,19 @@ done:
     vb_w_chart_free(&w);
     return rc;
 }
+
+/* a rigid body's, its caption naming the step */
+static int add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b)
+{
+    return vb_w_chart_add(cc, kind, b, "the polhode: each method's w (body frame)",
+                          " over the exact one, on the energy ellipsoid of the start");
+}
+
+const vb_chart_kind vb_kind_polhode = {
+    .name = "polhode",
+    .table = &vb_polhode_schema,
+    .one_step = 1,
+    .build = vb_chart_polhode,
+    .group = VB_CHARTS_BODY,
+    .add = add,
+};

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "apex.h"
+#include "casecharts.h"
 #include "coincide.h"
 #include "panels.h"
 #include "palette.h"
@@ -231,8 +232,10 @@ static size_t lowest_block(vb_panels *V, size_t p, int cr, int cy)
     return nbest;
 }
 
-int vb_chart_rates(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_rates(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                          size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(ERR_DRAW_MAX), NULL};
     vb_panels V;
     rows_of R = {0};
@@ -401,8 +404,10 @@ static const vb_group *exact_block(vb_panels *V, size_t p, int cr, int ce, int e
     return g0;
 }
 
-int vb_chart_apex(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_apex(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_RATES_COL(RATE_HZ), VB_RATES_COL(Y_MAX),
                                 VB_RATES_COL(Y_MAX_EXACT), NULL};
     vb_panels V;
@@ -486,3 +491,29 @@ done:
     vb_panels_close(&V);
     return rc;
 }
+
+const vb_chart_kind vb_kind_rates = {
+    .name = "rates",
+    .table = &vb_rates_schema,
+    .build = vb_chart_rates,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = vb_chart_case_has_its, /* a [loop] of rates */
+    .caption = "the drawn state's largest error against display rate, each loop x integrator",
+};
+
+/* a sweep's rates.csv with a y_max column and a row */
+static int has_apex(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    int rows;
+    return vb_chart_case_has_its(cc, kind) &&
+           vb_chart_case_header(cc, kind->table, VB_RATES_COL(Y_MAX), &rows) && rows;
+}
+
+const vb_chart_kind vb_kind_apex = {
+    .name = "apex",
+    .table = &vb_rates_schema,
+    .build = vb_chart_apex,
+    .group = VB_CHARTS_PARTICLES,
+    .applies = has_apex,
+    .caption = "the highest drawn point against the exact apex, each loop x integrator",
+};

@@ -1,9 +1,21 @@
-/* rollcharts.c — a rigid body at a contact's charts (rollcharts.h).
+/* rollcharts.c — the charts of a rigid body at a contact (docs/contact.md,
+ * "3D: rolling and resting bodies"), each written as gnuplot commands by C
+ * that reads its table (gpcharts.h), each beside its entry in the table of
+ * chart kinds (chartkinds.c):
+ *  - roll-time (motion.csv): v and w R against time, a panel a solver,
+ *    each method's at one fixed step beside the exact ones: the moment the
+ *    slide turns into a roll;
+ *  - creep (contact.csv of a body that must stick): |creep| against dt,
+ *    log-log, a panel a rotation method, a curve a solver;
+ *  - roll-map (grid.csv of a roll grid over alpha and mu, with each
+ *    point's contact.csv beside it): where each solver's ball rolled,
+ *    against the exact boundary tan(alpha) = mu (1 + k)/k.
+ * Each returns 0, or -1 with a message naming the file.
  *
  * A row's integrator is METHOD+SOLVER (docs/contact.md, "Rows
  * METHOD+SOLVER"): each solver keeps one colour on every chart, the
  * engines' solvers in the order the cases list them. */
-#include "rollcharts.h"
+#include "gpcharts.h"
 
 #include <limits.h>
 #include <math.h>
@@ -11,12 +23,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casecharts.h"
 #include "charts.h"
 #include "contact_table.h"
-#include "gpcharts.h" /* vb_grid_keys */
 #include "grid.h"
 #include "palette.h"
 #include "pick.h"
+
+/* the step roll-time draws: 1/60 s (a game's frame) where the table has
+ * it, else its coarsest fixed step */
+#define VB_ROLL_TIME_DT (1.0 / 60.0)
 
 static const struct {
     const char *name, *colour;
@@ -183,9 +199,10 @@ static double roll_time_head(const vb_csv *t, const vb_groups *gs, const vb_grou
     return tl > 0.0 ? fmax(0.0, tl - 0.1) : 0.0;
 }
 
-int vb_chart_roll_time(vb_chart *ch, const vb_csv *t, const char *title, char *err,
-                       size_t errlen)
+static int vb_chart_roll_time(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t,
+                              char *err, size_t errlen)
 {
+    const char *title = spec->title;
     const char *need[] = {VB_MOTION_COL(T), VB_MOTION_COL(V), VB_MOTION_COL(W_R), NULL};
     vb_groups gs = {0};
     if (vb_csv_require(t, need, err, errlen) != 0 || vb_groups_make(t, &gs, err, errlen) != 0)
@@ -275,13 +292,17 @@ static int sticks(const vb_csv *t, size_t r, int cx, int cp)
     return vb_csv_num(t, r, cx) == 0.0 && !strcmp(vb_csv_str(t, r, cp), "fixed");
 }
 
-/* a row of contact.csv that `holds` says applies */
-static int any_row(const char *contact_csv, int (*holds)(const vb_csv *t, size_t r))
+/* a row of the case's contact.csv that `holds` says applies: which of
+ * these charts a body at a contact gets is what its runs measured, not its
+ * model's name */
+static int any_row(const vb_chart_case *cc, int (*holds)(const vb_csv *t, size_t r))
 {
+    char path[PATH_MAX * 2];
+    vb_chart_case_path(cc, &vb_contact_schema, path, sizeof path);
     vb_csv t;
     char err[512];
     int any = 0;
-    if (vb_csv_read(contact_csv, &t, err, sizeof err) == 0)
+    if (vb_csv_read(path, &t, err, sizeof err) == 0)
         for (size_t r = 0; r < t.n_rows && !any; r++)
             any = holds(&t, r);
     vb_csv_free(&t);
@@ -304,9 +325,20 @@ static int sticking_row(const vb_csv *t, size_t r)
     return cx >= 0 && cp >= 0 && ci >= 0 && sticks(t, r, cx, cp) && strchr(vb_csv_str(t, r, ci), '+');
 }
 
-int vb_roll_time_applies(const char *contact_csv) { return any_row(contact_csv, round_row); }
+/* contact.csv of a round body (t_roll_exact a number, inf where it never
+ * rolls; a box's is blank) */
+static int is_round(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    (void)kind; /* its table is motion.csv; what it measured is contact.csv's */
+    return any_row(cc, round_row);
+}
 
-int vb_creep_applies(const char *contact_csv) { return any_row(contact_csv, sticking_row); }
+/* contact.csv of a body that must stick: a row with creep_exact 0 */
+static int must_stick(const vb_chart_case *cc, const vb_chart_kind *kind)
+{
+    (void)kind;
+    return any_row(cc, sticking_row);
+}
 
 /* the key of a curve: the solver, and what of it a log axis cannot show */
 static void creep_key(const char *integ, size_t drawn, size_t zero, size_t neg, size_t blank,
@@ -404,8 +436,10 @@ static void creep_panel(vb_chart *ch, const vb_csv *t, const vb_groups *gs, cons
         fputs("set autoscale xy\n", f);
 }
 
-int vb_chart_creep(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_creep(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                          size_t errlen)
 {
+    const char *title = spec->title;
     const char *need[] = {VB_CHART_DT, NULL};
     vb_groups gs = {0};
     if (vb_csv_require(t, need, err, errlen) != 0 ||
@@ -489,11 +523,14 @@ static int map_keys(const vb_csv *t, int *ca, int *cm)
     return *ca >= 0 && *cm >= 0 ? 0 : -1;
 }
 
-int vb_roll_map_applies(const char *grid_csv)
+/* grid.csv of model roll whose keys are alpha and mu */
+static int is_roll_map(const vb_chart_case *cc, const vb_chart_kind *kind)
 {
+    char path[PATH_MAX * 2];
+    vb_chart_case_path(cc, kind->table, path, sizeof path);
     vb_csv t;
     char err[512];
-    int ca, cm, roll = 0, ok = vb_csv_read(grid_csv, &t, err, sizeof err) == 0 &&
+    int ca, cm, roll = 0, ok = vb_csv_read(path, &t, err, sizeof err) == 0 &&
                                map_keys(&t, &ca, &cm) == 0 && isfinite(model_k(&t, &roll)) && roll;
     vb_csv_free(&t);
     return ok;
@@ -608,9 +645,10 @@ static void map_panels(vb_chart *ch, const map_point *pts, size_t n, int cb)
     }
 }
 
-int vb_chart_roll_map(vb_chart *ch, const vb_csv *t, const char *title, char *err,
-                      size_t errlen)
+static int vb_chart_roll_map(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t,
+                             char *err, size_t errlen)
 {
+    const char *title = spec->title;
     int ca, cm, roll, cpt = vb_csv_col(t, VB_GRID_COL(POINT));
     double k = model_k(t, &roll);
     if (map_keys(t, &ca, &cm) != 0 || !roll || !(k > 0.0) || cpt < 0) {
@@ -675,3 +713,34 @@ int vb_chart_roll_map(vb_chart *ch, const vb_csv *t, const char *title, char *er
     free(pts);
     return 0;
 }
+
+/* ---- the entries ---------------------------------------------------------- */
+
+const vb_chart_kind vb_kind_roll_time = {
+    .name = "roll-time",
+    .table = &vb_motion_schema,
+    .build = vb_chart_roll_time,
+    .group = VB_CHARTS_BODY_CONTACT,
+    .applies = is_round,
+    .caption = "v and w R against time at dt = 1/60 s (else the coarsest step), each solver's "
+               "beside the exact ones: the slide turning into a roll",
+};
+
+const vb_chart_kind vb_kind_creep = {
+    .name = "creep",
+    .table = &vb_contact_schema,
+    .build = vb_chart_creep,
+    .group = VB_CHARTS_BODY_CONTACT,
+    .applies = must_stick,
+    .caption = "the creep of a body that must stick against dt, log-log, a curve a solver",
+};
+
+const vb_chart_kind vb_kind_roll_map = {
+    .name = "roll-map",
+    .table = &vb_grid_schema,
+    .build = vb_chart_roll_map,
+    .group = VB_CHARTS_GRID,
+    .applies = is_roll_map,
+    .caption = "alpha against mu: where each solver's ball rolled (t_roll finite) at each "
+               "point, against the exact boundary tan(alpha) = mu (1 + k)/k",
+};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drawing.h"
 #include "palette.h"
 #include "study_tables.h"
 
@@ -60,8 +61,10 @@ static size_t names_of(const vb_csv *t, int col, const char **out)
  * time, on log scales, a curve a method (dashed: with Kahan compensation,
  * only where the run had it: rk4 has no Kahan form), with guides of slope
  * 1/2 and 1. */
-int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_longrun(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                            size_t errlen)
 {
+    const char *title = spec->title;
     const char *const need[] = {VB_LONGRUN_COL(KAHAN), VB_LONGRUN_COL(PERIODS),
                                 VB_LONGRUN_COL(ENERGY_MAX), NULL};
     if (t->n_rows == 0) {
@@ -144,8 +147,10 @@ int vb_chart_longrun(vb_chart *ch, const vb_csv *t, const char *title, char *err
  * integrator and value, the median over seeds with the range of the seeds
  * as a bar, and the closed-form limit, where there is one, as a dashed line
  * of the same colour. */
-int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *err, size_t errlen)
+static int vb_chart_stability(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                              size_t errlen)
 {
+    const char *title = spec->title;
     if (t->n_rows == 0) {
         snprintf(err, errlen, "%s: no rows to draw", t->path);
         return -1;
@@ -249,8 +254,8 @@ int vb_chart_stability(vb_chart *ch, const vb_csv *t, const char *title, char *e
 
 /* One method's error against its steps a period in float64 and in float32
  * about origins shifted by 0, 1e3 and 1e4: where it stops converging. */
-int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const char *title,
-                     char *err, size_t errlen)
+static int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const char *title,
+                            char *err, size_t errlen)
 {
     const char *const need[] = {VB_FLOAT32_COL(STEPS_PER_PERIOD), VB_FLOAT32_COL(ERR_POS_MAX), NULL};
     if (vb_csv_require(t, need, err, errlen) != 0 ||
@@ -309,3 +314,30 @@ int vb_chart_float32(vb_chart *ch, const vb_csv *t, const char *integ, const cha
     vb_gp_end(ch);
     return 0;
 }
+
+/* ---- the entries: drawn by name alone, of the tables the studies write --------- */
+
+const vb_chart_kind vb_kind_longrun = {
+    .name = "longrun",
+    .table = &vb_longrun_schema,
+    .build = vb_chart_longrun,
+};
+
+const vb_chart_kind vb_kind_stability = {
+    .name = "stability",
+    .table = &vb_stab_summary_schema,
+    .build = vb_chart_stability,
+};
+
+static int build_float32(vb_chart *ch, const vb_chart_spec *spec, const vb_csv *t, char *err,
+                         size_t errlen)
+{
+    return vb_chart_float32(ch, t, spec->arg ? spec->arg : "", spec->title, err, errlen);
+}
+
+const vb_chart_kind vb_kind_float32 = {
+    .name = "float32",
+    .table = &vb_float32_schema,
+    .args = VB_CHART_ARGS_INTEGRATOR,
+    .build = build_float32,
+};

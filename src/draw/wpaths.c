@@ -153,3 +153,15 @@ int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end)
     vb_gp_block_end(ch);
     return id;
 }
+
+int vb_w_chart_add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b,
+                   const char *before, const char *after)
+{
+    char cap[512];
+    if (cc->pick && cc->pick->dt > 0.0)
+        snprintf(cap, sizeof cap, "%s at the fixed step dt = %g (draw --dt)%s", before, cc->pick->dt,
+                 after);
+    else
+        snprintf(cap, sizeof cap, "%s at the coarsest fixed step%s", before, after);
+    return vb_chart_case_add(cc, b, kind, kind->name, NULL, NULL, cap);
+}

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "csvread.h"
+#include "casecharts.h"
 #include "gp.h"
 
 /* the box drawn: this many times the ellipsoid's semi-axes sqrt(2T / I_i),
@@ -58,5 +59,11 @@ void vb_w_chart_free(vb_w_chart *w);
 void vb_w_key(const vb_w_panel *pn, size_t np, size_t k, char *key, size_t len);
 /* rows first..end-1 as a data block of t, w1, w2, w3: its id */
 int vb_w_block(vb_chart *ch, const vb_csv *t, size_t first, size_t end);
+
+/* A rigid body's chart of w into b, OUT/CASE/NAME.png, its caption
+ * "BEFORE at the fixed step dt = X (draw --dt)AFTER", or "BEFORE at the
+ * coarsest fixed stepAFTER" when draw --dt picked none: 0, or -1 */
+int vb_w_chart_add(const vb_chart_case *cc, const vb_chart_kind *kind, vb_batch *b,
+                   const char *before, const char *after);
 
 #endif
