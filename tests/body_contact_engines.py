@@ -119,6 +119,25 @@ def test_rows_are_measured(tmp):
           "friction 0.9 mu_s: the cube at 0.6 slides, its creep g (sin a - 0.54 cos a) t^2/2", (r.stderr, c))
 
 
+def test_overshoot(tmp):
+    """A ball whose slip overshoots as it starts to roll (a soft or
+    regularised contact's, an impact's) slips the other way before it
+    rolls: its rolling speed is the speed it then rolls at, not the speed
+    where its slip first ended.  The exact engine's overshoot=0.1 writes the
+    flat roll with its first 3 rolling rows spun 0.1/R too fast and the
+    rest rolling at v* + 0.1: t_roll is the exact t* (the slip first ends
+    there), v_roll v* + 0.1 (the old measure gave v*), slip_max 0.1; each
+    to the round-off of the line through two rows, 8 N eps."""
+    t, s, v = roll_exact(2.0, 0.5, 0)
+    for hz in (30, 60):
+        r, run, c = sim("roll", hz, 1.0, {}, engine=EXACT + " overshoot=0.1")
+        tol = 8 * hz * EPS
+        ok = c is not None and near(float(c["t_roll"]), t, tol * t) and \
+            near(float(c["v_roll"]), v + 0.1, tol * v) and near(float(c["slip_max"]), 0.1, tol)
+        check(ok, "an overshooting slip at %d Hz: t_roll at t*, v_roll the speed it then rolls at (v* + 0.1)" % hz,
+              (r.stderr, c, (t, v + 0.1)))
+
+
 def test_case_engines(tmp):
     case = os.path.join(tmp, "roll-engine.case")
     with open(case, "w") as f:
@@ -743,7 +762,8 @@ def test_drop_engines(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_case_engines,
+    sys.exit(S.main([test_roll_exact, test_never_rolls, test_box, test_rows_are_measured, test_overshoot,
+                     test_case_engines,
                      test_refusals, test_mujoco_is_its_model,
                      test_jolt_is_sequential_impulses, test_bullet,
                      test_rapier, test_cannon, test_ode, test_havok,

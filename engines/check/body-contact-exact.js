@@ -34,6 +34,11 @@
 // harness must measure its rows as the exact answer (t_roll, v_roll, creep,
 // a_err to round-off).  Option mu=SCALE multiplies the friction it uses (the
 // test's way to move the answer where a closed form says it must go).
+// Option overshoot=S (a test device, default 0) writes rows no exact ball
+// has: a ball whose slip overshoots when it starts to roll, as a soft or
+// regularised contact's does: its first 3 rolling rows spin S/R too fast
+// (slip -S), and from the 4th on it rolls at the exact speed plus S; the
+// speed it rolls at is then v* + S, not the v* where its slip first ended.
 "use strict";
 const vb = require("../lib/vbengine.js");
 
@@ -82,11 +87,12 @@ function phases(p, start) {
 vb.main({
   name: "vb-body-contact-exact-js",
   angvel: "world",
-  options: { mu: "1" },
+  options: { mu: "1", overshoot: "0" },
   bodyContact(req, o) {
     const c = req.contact, b = req.body;
-    const scale = Number(o.mu);
+    const scale = Number(o.mu), over = Number(o.overshoot);
     if (!(scale >= 0)) throw new vb.RequestError(`mu=${o.mu}: want a number >= 0`);
+    if (!(over >= 0)) throw new vb.RequestError(`overshoot=${o.overshoot}: want a number >= 0`);
     const n = c.wall.normal, g = c.gravity;
     const N = -dot(g, n);
     if (!(N > 0)) throw new vb.RequestError("gravity does not press the body on its plane");
@@ -138,7 +144,7 @@ vb.main({
       start = { t0: tl, x: f.x, v, w: imp === stop ? v / R : p.w0 + imp / (p.k * R), th: f.th };
     }
     const ph = phases(p, start);
-    let t = 0;
+    let t = 0, rolled = 0;
     return {
       step(h) {
         t += h;
@@ -152,8 +158,13 @@ vb.main({
         while (j > 0 && ph[j].t0 > t) j--;
         const f = ph[j], s = t - f.t0;
         const x = f.x + f.v * s + 0.5 * f.acc * s * s;
-        const v = f.v + f.acc * s;
-        const w = f.w + f.alpha * s;
+        let v = f.v + f.acc * s;
+        let w = f.w + f.alpha * s;
+        if (over > 0 && p.round && Math.abs(v - w * R) <= 1e-12 * (1 + Math.abs(v))) {
+          rolled += 1;
+          if (rolled <= 3) w += over / R;
+          else v += over, w += over / R;
+        }
         const th = f.th + f.w * s + 0.5 * f.alpha * s * s;
         const q = quatMul(quatExp(a.map((ai) => th * ai)), q0);
         const X = axpy(-gap, n, axpy(x, d, b.x0)), V = d.map((di) => v * di), W = a.map((ai) => w * ai);

@@ -167,6 +167,24 @@ static size_t sample_from(const vb_bodyrun *br, double t)
     return k;
 }
 
+/* the least-squares slope of v against t over samples from..len */
+static double slope_from(const vb_bodyrun *br, size_t from)
+{
+    size_t n = br->len - from;
+    if (from >= br->len || n < 3)
+        return NAN;
+    double mt = 0.0, mv = 0.0, stt = 0.0, stv = 0.0;
+    for (size_t k = from; k < br->len; k++)
+        mt += br->t[k], mv += br->v[k];
+    mt /= (double)n, mv /= (double)n;
+    for (size_t k = from; k < br->len; k++) {
+        double dt = br->t[k] - mt;
+        stt += dt * dt;
+        stv += dt * (br->v[k] - mv);
+    }
+    return stv / stt;
+}
+
 /* A dropped ball whose slip ended at its impact: sample k-1 the last in
  * flight, k the first that rolls.  t_roll is placed at the landing, where
  * the lowest point's gap at k-1 falls to 0 under gravity's pull along n
@@ -235,28 +253,24 @@ static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
         c->v_roll = v[k - 1] + dv * tau;
     }
     double worst = 0.0;
-    for (size_t j = k; j < br->len; j++)
+    size_t settled = k; /* the first sample from which the slip stays within eps */
+    for (size_t j = k; j < br->len; j++) {
         if (!(fabs(u[j]) <= worst))
             worst = fabs(u[j]);
-    c->slip_max = worst;
-}
-
-/* the least-squares slope of v against t over samples from..len */
-static double slope_from(const vb_bodyrun *br, size_t from)
-{
-    size_t n = br->len - from;
-    if (from >= br->len || n < 3)
-        return NAN;
-    double mt = 0.0, mv = 0.0, stt = 0.0, stv = 0.0;
-    for (size_t k = from; k < br->len; k++)
-        mt += br->t[k], mv += br->v[k];
-    mt /= (double)n, mv /= (double)n;
-    for (size_t k = from; k < br->len; k++) {
-        double dt = br->t[k] - mt;
-        stt += dt * dt;
-        stv += dt * (br->v[k] - mv);
+        if (!(fabs(u[j]) <= eps))
+            settled = j + 1;
     }
-    return stv / stt;
+    c->slip_max = worst;
+    /* A slip that overshot (a soft or regularised contact, an impact)
+     * slips on the other way before it rolls: the speed where the slip
+     * first ended is not the speed it rolls at.  v_roll is then the rolling
+     * motion's from the sample where the slip stays within eps for good,
+     * taken back to t_roll along the acceleration measured after it (0 on
+     * the flat); blank where the slip never settles. */
+    if (settled > k) {
+        double a = slope_from(br, settled);
+        c->v_roll = settled < br->len && !isnan(a) ? v[settled] - a * (t[settled] - c->t_roll) : (double)NAN;
+    }
 }
 
 /* A body that must stick from t_stop on: its displacement since, and its
