@@ -253,20 +253,21 @@ static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
         c->v_roll = v[k - 1] + dv * tau;
     }
     double worst = 0.0;
-    size_t settled = k; /* the first sample from which the slip stays within eps */
+    size_t settled = k; /* the sample from which the slip changes by at most eps a step */
     for (size_t j = k; j < br->len; j++) {
         if (!(fabs(u[j]) <= worst))
             worst = fabs(u[j]);
-        if (!(fabs(u[j]) <= eps))
-            settled = j + 1;
+        if (j > k && !(fabs(u[j] - u[j - 1]) <= eps))
+            settled = j;
     }
     c->slip_max = worst;
     /* A slip that overshot (a soft or regularised contact, an impact)
      * slips on the other way before it rolls: the speed where the slip
      * first ended is not the speed it rolls at.  v_roll is then the rolling
-     * motion's from the sample where the slip stays within eps for good,
-     * taken back to t_roll along the acceleration measured after it (0 on
-     * the flat); blank where the slip never settles. */
+     * motion's, from the sample after which the slip changes by at most eps
+     * a step (a ball sunk in the plane rolls with a steady slip v - w R:
+     * it settles at once), taken back to t_roll along the acceleration
+     * measured after it (0 on the flat); blank where it never settles. */
     if (settled > k) {
         double a = slope_from(br, settled);
         c->v_roll = settled < br->len && !isnan(a) ? v[settled] - a * (t[settled] - c->t_roll) : (double)NAN;
