@@ -185,6 +185,20 @@ static double slope_from(const vb_bodyrun *br, size_t from)
     return stv / stt;
 }
 
+/* the least-squares line of v against t over samples from..len, at time
+ * at; NaN with fewer than 3 samples */
+static double line_at(const vb_bodyrun *br, size_t from, double at)
+{
+    double a = slope_from(br, from);
+    if (isnan(a))
+        return NAN;
+    double mt = 0.0, mv = 0.0;
+    for (size_t k = from; k < br->len; k++)
+        mt += br->t[k], mv += br->v[k];
+    mt /= (double)(br->len - from), mv /= (double)(br->len - from);
+    return mv + a * (at - mt);
+}
+
 /* A dropped ball whose slip ended at its impact: sample k-1 the last in
  * flight, k the first that rolls.  t_roll is placed at the landing, where
  * the lowest point's gap at k-1 falls to 0 under gravity's pull along n
@@ -264,14 +278,14 @@ static void roll_start(const vb_bodyrun *br, vb_contact_result *c)
     /* A slip that overshot (a soft or regularised contact, an impact)
      * slips on the other way before it rolls: the speed where the slip
      * first ended is not the speed it rolls at.  v_roll is then the rolling
-     * motion's, from the sample after which the slip changes by at most eps
-     * a step (a ball sunk in the plane rolls with a steady slip v - w R:
-     * it settles at once), taken back to t_roll along the acceleration
-     * measured after it (0 on the flat); blank where it never settles. */
-    if (settled > k) {
-        double a = slope_from(br, settled);
-        c->v_roll = settled < br->len && !isnan(a) ? v[settled] - a * (t[settled] - c->t_roll) : (double)NAN;
-    }
+     * motion's: from the sample after which the slip changes by at most
+     * eps a step (a ball sunk in the plane rolls with a steady slip v - w R:
+     * it settles at once), the least-squares line of v against t over the
+     * second half of what follows (past the last of the slip's decay),
+     * taken back to t_roll (on the flat, the speed it keeps); blank where it
+     * never settles. */
+    if (settled > k)
+        c->v_roll = line_at(br, settled + (br->len - settled) / 2, c->t_roll);
 }
 
 /* A body that must stick from t_stop on: its displacement since, and its
