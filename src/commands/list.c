@@ -21,6 +21,7 @@
 #include "ratefiles.h"
 #include "grid.h"
 #include "contact_table.h"
+#include "stack_table.h"
 #include "contact_orders_table.h"
 #include "charts.h"
 #include "body_table.h"
@@ -69,7 +70,8 @@ const vb_schema *const vb_tables[] = {
     /* run's, a case's directory (output/names.c) and a grid's */
     &vb_runs_schema, &vb_orders_schema, &vb_bands_schema, &vb_onestep_schema,
     &vb_onestep_orders_schema, &vb_reverse_schema, &vb_rates_schema, &vb_flips_schema,
-    &vb_contact_schema, &vb_contact_orders_schema, &vb_conv_schema, &vb_series_schema, &vb_paths_schema,
+    &vb_contact_schema, &vb_contact_orders_schema, &vb_stack_schema, &vb_conv_schema, &vb_series_schema,
+    &vb_paths_schema,
     &vb_bounces_schema, &vb_rigid_series_schema, &vb_polhode_schema, &vb_timing_schema,
     &vb_grid_schema, &vb_body_schema, &vb_motion_schema, &vb_shard_schema,
     /* the studies', the benchmark's, the float32 sweep's (plots/float32-sweep.sh) */

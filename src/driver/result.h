@@ -80,11 +80,13 @@ void vb_contact_result_blank(vb_contact_result *c);
  * box's centre, the boxes' speeds' root mean square over every box and
  * step, the deepest penetration of any contact, and the first time a box
  * had moved by half its edge (NaN: it stood); with the solver's
- * iterations and substeps the run was made with. */
+ * iterations and substeps the run was made with (NaN: the solver has no
+ * such key, as toi has none). */
 typedef struct vb_stack_measures {
     int has; /* 1: a solver's run on a stack */
     double drift_max, speed_rms, depth_max, t_collapse;
-    int iterations, substeps;
+    /* whole numbers, as doubles: a shard writes them as every measure */
+    double iterations, substeps;
 } vb_stack_measures;
 
 typedef struct vb_run_result {

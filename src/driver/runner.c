@@ -652,13 +652,18 @@ static void world_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *p
     vb_run_finish(run->model, spec, plan, &run->m, last, run->force.evals, truth, res);
     vb_stack_result sr;
     vb_stack_world_finish(&r->sw, &sr);
+    unsigned keys = r->cm->solver->keys; /* a key the solver has not: NaN */
     res->stack = (vb_stack_measures){.has = 1,
                                      .drift_max = sr.drift_max,
                                      .speed_rms = sr.speed_rms,
                                      .depth_max = sr.depth_max,
                                      .t_collapse = sr.t_collapse,
-                                     .iterations = r->cm->params.iterations,
-                                     .substeps = r->cm->params.substeps};
+                                     .iterations = keys & VB_KEY_ITERATIONS
+                                                       ? (double)r->cm->params.iterations
+                                                       : (double)NAN,
+                                     .substeps = keys & VB_KEY_SUBSTEPS
+                                                     ? (double)r->cm->params.substeps
+                                                     : (double)NAN};
 }
 
 static void world_close(vb_run *run)
