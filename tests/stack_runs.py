@@ -75,6 +75,13 @@ def test_toi_holds_every_stack(tmp):
             # toi has neither key: blank, not a number it does not have
             check(r["iterations"] == "" and r["substeps"] == "", what + ": no iterations",
                   (r["iterations"], r["substeps"]))
+        # summary.md's rows of toi say the same: no keys, drift and speed 0, stood
+        summary = open(os.path.join(out, case, "summary.md")).read()
+        stood = [l for l in summary.splitlines()
+                 if l.startswith("| `rigid-explicit-gyro+toi` |") and l.count("|") == 9]
+        check(len(stood) == 3 and all(" | – | – | 0 | 0 | " in l and l.endswith("| stood |")
+                                      for l in stood),
+              "%s: summary.md's toi rows: no keys, drift and speed 0, stood" % case, stood)
 
 
 NO_SOLVE = """\
@@ -104,7 +111,9 @@ def test_no_iterations_falls_freely(tmp):
     path = os.path.join(tmp, "no-solve.case")
     with open(path, "w") as f:
         f.write(NO_SOLVE)
-    rows = stack_rows(run_cases(tmp, "no-solve", path)).get("no-solve", [])
+    out = run_cases(tmp, "no-solve", path)
+    rows = stack_rows(out).get("no-solve", [])
+    summary = open(os.path.join(out, "no-solve", "summary.md")).read()
     check(len(rows) == 2, "no-solve: a row at each of the two dt", rows)
     g, a, t_end = 9.81, 0.1, 1.0
     for r in rows:
@@ -124,6 +133,11 @@ def test_no_iterations_falls_freely(tmp):
               "%r against k h = %d x %r" % (t, k, h))
         # within a step of the exact free fall's sqrt(a/g)
         check(abs(t - math.sqrt(a / g)) <= h, what + ": within a step of sqrt(a/g)", t)
+        # summary.md's row says the same collapse time, to its 3 digits
+        row = "| `rigid-explicit-gyro+pgs` | %.6g | 0 | 1 |" % h
+        line = [l for l in summary.splitlines() if l.startswith(row)]
+        check(len(line) == 1 and line[0].endswith("| %.3g |" % (k * h)),
+              what + ": summary.md's collapse time is k h", (row, line))
         # every box fell alike for the whole run: N = t_end/h steps
         N = round(t_end / h)
         fall = g * h * h * N * (N + 1) / 2.0

@@ -33,5 +33,8 @@ struct vb_sweep;
 
 /* The table: its header, then a row a run with a stack's measures. */
 void vb_write_stacks(const struct vb_sweep *s, FILE *f);
+/* summary.md's section of them, the fixed-step runs', for a case that
+ * measures a stack (nothing for another) */
+void vb_stack_summary(const struct vb_sweep *s, FILE *f);
 
 #endif
