@@ -98,7 +98,7 @@ def matches(pattern, header):
 # ---- the files the commands write ----
 
 CASES = ["spring", "frame-loop", "bounce", "tunnel", "rod-pendulum", "racket", "projectile",
-         "spring-jitter", "roll"]
+         "spring-jitter", "roll", "stack"]
 # the view columns a case's file must have: a loop's, a rigid body's, the
 # energy and rods of timeseries.csv, the plane's y of paths.csv
 WANT = {
@@ -164,7 +164,7 @@ def test_files_follow_their_schemas(tmp):
     check(present == frozenset({"err_draw_max", "err_draw_rms", "lag_max"}),
           "sim --loop: runs.csv's header with the loop's columns", r.stdout[:300])
     every = {"runs.csv", "orders.csv", "bands.csv", "onestep.csv", "onestep_orders.csv",
-             "reverse.csv", "rates.csv", "flips.csv", "contact.csv", "convergence.csv",
+             "reverse.csv", "rates.csv", "flips.csv", "contact.csv", "stacks.csv", "convergence.csv",
              "timeseries.csv", "paths.csv", "bounces.csv", "rigid_timeseries.csv", "polhode.csv",
              "timing.csv", "grid.csv", "stability.csv", "stability-summary.csv", "longrun.csv",
              "longrun-summary.csv", "bench.csv", "body.csv", "motion.csv", "shard.csv"}

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model.h"
 #include "rigid_method.h"
 #include "rigidcontact.h"
 #include "stack.h"
@@ -286,8 +287,57 @@ static void test_stack_turned_pair_stands(void)
     CHECK(drift <= 1e-12, "turned pair: the upper box moved %g m in 1 s", drift);
 }
 
+/* The stack as a case's model (stack.h's face): found by name, its state
+ * the boxes' centres, box k's at x = k shift a, z = (k + 1/2) a (on the
+ * ground and on each other), at rest, its exact answer the same at any t,
+ * its masses m ratio^k; and the model's own refusal of a shift past the
+ * bound. */
+static void test_stack_face(void)
+{
+    char err[256];
+    const vb_model_type *t = vb_model_find("stack");
+    CHECK(t != NULL && t == vb_stack_face(), "vb_model_find finds the stack");
+    if (!t)
+        return;
+    vb_model m;
+    vb_model_defaults(&m, t);
+    const char *keys[][2] = {{"n", "4"}, {"size", "0.5"}, {"ratio", "3"}, {"shift", "0.1"},
+                             {"m", "2"}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        CHECK(vb_model_set(&m, keys[i][0], keys[i][1], err, sizeof err) == 0, "%s", err);
+    CHECK(vb_model_setup(&m, err, sizeof err) == 0, "%s", err);
+    CHECK(m.particles == 4 && m.n == 12, "4 boxes: 12 numbers (%zu, %zu)", m.particles, m.n);
+    CHECK(vb_stack_of(&m) != NULL, "the instance is the stack");
+    double x[12], v[12], xe[12], ve[12];
+    t->initial(m.self, x, v);
+    CHECK(t->exact(m.self, NULL, 7.5, xe, ve) == 0, "exact at 7.5 s");
+    for (int k = 0; k < 4; k++) {
+        const double want[3] = {k * 0.1 * 0.5, 0.0, (k + 0.5) * 0.5};
+        char what[64];
+        for (int i = 0; i < 3; i++) {
+            /* a few ulps of the products above */
+            snprintf(what, sizeof what, "box %d's centre, axis %d", k, i);
+            CHECK_ABS(x[3 * k + i], want[i], 1e-15, what);
+            CHECK(xe[3 * k + i] == x[3 * k + i] && v[3 * k + i] == 0.0 && ve[3 * k + i] == 0.0,
+                  "box %d, axis %d: at rest where it started", k, i);
+        }
+        snprintf(what, sizeof what, "box %d's mass", k);
+        CHECK_REL(m.mass[k], 2.0 * pow(3.0, k), 1e-15, what);
+    }
+    vb_model_free(&m);
+    /* 4 equal boxes stand up to shift 1/4 */
+    vb_model_defaults(&m, t);
+    CHECK(vb_model_set(&m, "n", "4", err, sizeof err) == 0 &&
+              vb_model_set(&m, "shift", "0.26", err, sizeof err) == 0,
+          "%s", err);
+    CHECK(vb_model_setup(&m, err, sizeof err) != 0 && strstr(err, "shift = 0.26"),
+          "a shift past 1/4 refused: %s", err);
+    vb_model_free(&m);
+}
+
 void suite_stack(void)
 {
+    RUN(test_stack_face);
     RUN(test_stack_shift_bound);
     RUN(test_stack_toi_stays_put);
     RUN(test_stack_no_solve_falls);

@@ -21,6 +21,9 @@
 #include "ratefiles.h"
 #include "grid.h"
 #include "contact_table.h"
+#include "stack_table.h"
+#include "rigidcontact.h" /* the solvers that take a world */
+#include "stack.h" /* vb_stack_face */
 #include "contact_orders_table.h"
 #include "charts.h"
 #include "body_table.h"
@@ -69,7 +72,8 @@ const vb_schema *const vb_tables[] = {
     /* run's, a case's directory (output/names.c) and a grid's */
     &vb_runs_schema, &vb_orders_schema, &vb_bands_schema, &vb_onestep_schema,
     &vb_onestep_orders_schema, &vb_reverse_schema, &vb_rates_schema, &vb_flips_schema,
-    &vb_contact_schema, &vb_contact_orders_schema, &vb_conv_schema, &vb_series_schema, &vb_paths_schema,
+    &vb_contact_schema, &vb_contact_orders_schema, &vb_stack_schema, &vb_conv_schema, &vb_series_schema,
+    &vb_paths_schema,
     &vb_bounces_schema, &vb_rigid_series_schema, &vb_polhode_schema, &vb_timing_schema,
     &vb_grid_schema, &vb_body_schema, &vb_motion_schema, &vb_shard_schema,
     /* the studies', the benchmark's, the float32 sweep's (plots/float32-sweep.sh) */
@@ -127,7 +131,8 @@ int vb_cmd_list(int argc, char **argv)
             "and their defaults (set them with --set key=value), and its energy and where its\n"
             "potential energy is zero: err_energy_max is |E - E0|/|E0|, so that zero sets E0\n"
             "(docs/method.md §3); then the rigid-body methods and models, which run only\n"
-            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model);\n"
+            "with each other (docs/rigid.md; CSV kinds rigid-integrator, rigid-model), and\n"
+            "the stack of boxes they run on inside a contact solver (CSV kind stack-model);\n"
             "then the contact handlers a method runs inside on a model with a contact\n"
             "(docs/contact.md).\n\n",
     };
@@ -249,6 +254,25 @@ static void list(int csv)
             wrap(t->summary, 21, 100);
             printf("  %-15s    %s\n", "", params);
         }
+    }
+    /* the stack of boxes (docs/contact.md, "Stacks"): rigid bodies, run
+     * inside a contact solver that takes a world */
+    const vb_model_type *st = vb_stack_face();
+    char sparams[512];
+    param_defaults(st, sparams, sizeof sparams);
+    if (csv) {
+        csv_row(&(list_row){"stack-model", st->name, "", "", "3", sparams, st->summary, ""});
+    } else {
+        char bodies[128] = "";
+        for (size_t i = 0; i < vb_body_solver_count(); i++)
+            if (vb_body_solver_at(i)->flags & VB_SOLVER_BODIES)
+                snprintf(bodies + strlen(bodies), sizeof bodies - strlen(bodies), "%s%s",
+                         bodies[0] ? ", " : "", vb_body_solver_at(i)->name);
+        printf("\nA stack of rigid bodies (its boxes' centres: 3n numbers; rotation methods "
+               "inside\na contact solver of [contact] handler = %s):\n", bodies);
+        printf("  %-15s 3-D, n rigid bodies\n", st->name);
+        wrap(st->summary, 21, 100);
+        printf("  %-15s    %s\n", "", sparams);
     }
     /* the contact handlers a method runs inside on a model with a contact */
     size_t nh;

@@ -154,6 +154,8 @@ int vb_cmd_run(int argc, char **argv)
             "                      height and energy after each bounce (chart data)\n"
             "  contact_orders.csv  a rigid body at a contact: each solver's contact\n"
             "                      measures' orders in dt, fitted as orders.csv's\n"
+            "  stacks.csv          a stack of boxes (model stack): each solver's run's\n"
+            "                      drift, jitter, depth and collapse time (docs/contact.md)\n"
             "  summary.md          the case's table\n"
             "and DIR/summary.md, the tables of the cases of this run.  A case file whose\n"
             "numbers hold lists or ranges (e = 0.1, 0.5, 0.9; k = 1 .. 1000 times 10) is a\n"

@@ -95,6 +95,8 @@ vb_composed *vb_composed_new_solver(const vb_integrator *inner, const vb_body_so
 
 vb_contact_of vb_composed_contact_of(const vb_model *m)
 {
+    if (vb_stack_of(m))
+        return VB_CONTACT_BODY;
     const vb_rigid_body *b = vb_rigid_body_of(m);
     vb_body_contact c;
     if (b)
@@ -118,9 +120,36 @@ int vb_composed_body_world(const vb_model *m, vb_body_contact *c, vb_contact_bod
     return 0;
 }
 
+int vb_composed_stack_world(const vb_stack *s, vb_contact_world *w)
+{
+    vb_contact_body *b = calloc((size_t)s->n, sizeof *b);
+    if (!b)
+        return -1;
+    for (int k = 0; k < s->n; k++) {
+        vb_stack_exact(s, k, 0.0, &b[k].s);
+        vb_stack_props(s, k, &b[k].p);
+        vb_stack_shape(s, &b[k].shape);
+    }
+    *w = (vb_contact_world){.n = (size_t)s->n, .body = b, .mu_s = s->mu, .mu_k = s->mu,
+                            .restitution = 0.0};
+    vb_stack_ground(s, &w->ground);
+    return 0;
+}
+
 int vb_composed_solver_accepts(const vb_body_solver *solver, const vb_model *m, char *err,
                                size_t errlen)
 {
+    const vb_stack *stack = vb_stack_of(m);
+    if (stack) {
+        vb_contact_world sw;
+        if (vb_composed_stack_world(stack, &sw) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        int rc = vb_body_solver_accepts(solver, &sw, err, errlen);
+        free(sw.body);
+        return rc;
+    }
     vb_body_contact c;
     vb_contact_body body;
     vb_contact_world w;

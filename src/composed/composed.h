@@ -13,6 +13,7 @@
 #include "handler.h"
 #include "integrator.h"
 #include "rigidcontact.h"
+#include "stack.h"
 #include "verletbench.h"
 
 /* In a composed entry's vb_integrator.flags (plugins cannot set it:
@@ -63,7 +64,8 @@ vb_composed *vb_composed_new_solver(const vb_integrator *inner, const vb_body_so
                                     const vb_solver_params *params);
 
 /* What contact a model has: a wall for a handler (bounce, slide, tunnel),
- * a rigid body's contact for a solver (roll, box-incline), or none. */
+ * a rigid body's contact for a solver (roll, box-incline) or a stack's
+ * boxes on the ground and on each other (a world for a solver), or none. */
 typedef enum { VB_CONTACT_NONE, VB_CONTACT_WALL, VB_CONTACT_BODY } vb_contact_of;
 vb_contact_of vb_composed_contact_of(const struct vb_model *m);
 /* The one body of model m (a rigid body with a contact) on its ground:
@@ -71,6 +73,9 @@ vb_contact_of vb_composed_contact_of(const struct vb_model *m);
  * it alone into *w (w->body = body).  0, or -1 for a model without. */
 int vb_composed_body_world(const struct vb_model *m, vb_body_contact *c, vb_contact_body *body,
                            vb_contact_world *w);
+/* The world of stack s's boxes at their start on its ground (w->body
+ * calloc'd: the caller frees it).  0, or -1 out of memory. */
+int vb_composed_stack_world(const vb_stack *s, vb_contact_world *w);
 /* Whether solver can run the body of model m (a model with a body
  * contact): 0, or -1 with why (vb_body_solver_accepts: one friction
  * coefficient where the solver has one). */

@@ -77,6 +77,8 @@ static unsigned measures_of(const vb_model *m, const vb_state_desc *st, const vb
             bits |= VB_MEASURE_CONTACT | (bounce ? VB_MEASURE_BOUNCES : 0u);
         if (c[i].refines == VB_REFINES_TOL)
             bits |= VB_MEASURE_TOLERANCE;
+        if (c[i].stack)
+            bits |= VB_MEASURE_STACK;
     }
     return bits;
 }

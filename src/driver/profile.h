@@ -95,7 +95,10 @@ enum {
     /* ... on the bounce: the heights after each bounce (bounces.csv) */
     VB_MEASURE_BOUNCES = 1u << 8,
     /* an adaptive method among them: its levels are tolerances */
-    VB_MEASURE_TOLERANCE = 1u << 9
+    VB_MEASURE_TOLERANCE = 1u << 9,
+    /* a solver's run on a stack of boxes among them: a stack's measures
+     * (stacks.csv) */
+    VB_MEASURE_STACK = 1u << 10
 };
 
 typedef struct vb_profile {

@@ -75,6 +75,20 @@ typedef struct vb_contact_result {
 /* every measure NaN: none applies yet */
 void vb_contact_result_blank(vb_contact_result *c);
 
+/* What a stack's run found (stackrun.h, docs/contact.md "Stacks"), against
+ * the exact answer that no box moves: the largest displacement of any
+ * box's centre, the boxes' speeds' root mean square over every box and
+ * step, the deepest penetration of any contact, and the first time a box
+ * had moved by half its edge (NaN: it stood); with the solver's
+ * iterations and substeps the run was made with (NaN: the solver has no
+ * such key, as toi has none). */
+typedef struct vb_stack_measures {
+    int has; /* 1: a solver's run on a stack */
+    double drift_max, speed_rms, depth_max, t_collapse;
+    /* whole numbers, as doubles: a shard writes them as every measure */
+    double iterations, substeps;
+} vb_stack_measures;
+
 typedef struct vb_run_result {
     double dt;    /* the effective dt (fixed), nominal dt (random), mean step (trace) */
     double t_end;
@@ -129,6 +143,8 @@ typedef struct vb_run_result {
     double flip_period, flip_period_exact, t_tumble;
     /* a contact handler's run (composed.h): its contact measures */
     vb_contact_result contact;
+    /* a solver's run on a stack of boxes: its measures */
+    vb_stack_measures stack;
 } vb_run_result;
 
 /* Free what a result holds (its failure text); the numbers stay. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bodyrun.h"
+#include "stackrun.h"
 #include "composed.h"
 #include "contactrun.h"
 #include "engine_contact.h"
@@ -62,7 +63,10 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     /* a handler's time is its root finding's as much as its method's */
     c.timed = !e && !l && !cm;
     /* an engine on a model with a wall: a body at a contact (protocol 4) */
-    c.contact = cm != NULL || (e && (vb_model_type_has_wall(m->type) || vb_bodyrun_applies(m)));
+    /* (a stack's runs are measured as a stack: stacks.csv, not contact.csv) */
+    c.contact = (cm != NULL && !vb_stack_of(m)) ||
+                (e && (vb_model_type_has_wall(m->type) || vb_bodyrun_applies(m)));
+    c.stack = cm != NULL && vb_stack_of(m) != NULL;
     vb_runner_declared(r, &c);
     return c;
 }
@@ -605,6 +609,94 @@ static void body_close(vb_run *run)
 static const vb_run_ops body_ops = {body_start, NULL,        body_observe, body_measure,
                                     NULL,       body_finish, body_close};
 
+/* A rotation method inside a contact solver on a stack of boxes
+ * (stackrun.h): the solver's step a plan step over the whole world, the
+ * boxes' centres reported (the model's face: what the errors are of), the
+ * stack's measures at the end. */
+typedef struct {
+    vb_run base;
+    const vb_composed *cm;
+    vb_body_step_fn *step; /* the rotation method's */
+    vb_stack_world sw;
+    int ready; /* sw was set up: vb_stack_world_free */
+} world_run;
+
+static int world_start(vb_run *run, const double *s0, double h, vb_run_result *res)
+{
+    (void)s0, (void)h, (void)res;
+    vb_stack_world_start(&((world_run *)run)->sw);
+    return 0;
+}
+
+static int world_observe(vb_run *run, double t_next, double h, double *s, vb_run_result *res)
+{
+    world_run *r = (world_run *)run;
+    int st = vb_stack_world_step(&r->sw, r->cm->solver, &r->cm->params, r->step, t_next, h);
+    vb_stack_world_centres(&r->sw, s, s + run->model->n);
+    if (st == VB_BODY_OK)
+        return 0;
+    res->status = VB_STATUS_DIVERGED;
+    if (!res->failure) {
+        char why[256];
+        snprintf(why, sizeof why, "%s (%s, code %d)", vb_bodyrun_why(st), r->cm->solver->name,
+                 st);
+        res->failure = strdup(why);
+    }
+    return -1;
+}
+
+static void world_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
+                         const vb_truth *truth, const double *last, vb_run_result *res)
+{
+    world_run *r = (world_run *)run;
+    vb_run_finish(run->model, spec, plan, &run->m, last, run->force.evals, truth, res);
+    vb_stack_result sr;
+    vb_stack_world_finish(&r->sw, &sr);
+    unsigned keys = r->cm->solver->keys; /* a key the solver has not: NaN */
+    res->stack = (vb_stack_measures){.has = 1,
+                                     .drift_max = sr.drift_max,
+                                     .speed_rms = sr.speed_rms,
+                                     .depth_max = sr.depth_max,
+                                     .t_collapse = sr.t_collapse,
+                                     .iterations = keys & VB_KEY_ITERATIONS
+                                                       ? (double)r->cm->params.iterations
+                                                       : (double)NAN,
+                                     .substeps = keys & VB_KEY_SUBSTEPS
+                                                     ? (double)r->cm->params.substeps
+                                                     : (double)NAN};
+}
+
+static void world_close(vb_run *run)
+{
+    world_run *r = (world_run *)run;
+    if (r->ready)
+        vb_stack_world_free(&r->sw);
+    free(r);
+}
+
+static const vb_run_ops world_ops = {world_start, NULL,         world_observe, NULL,
+                                     NULL,        world_finish, world_close};
+
+/* the run of a METHOD+SOLVER entry on a stack */
+static vb_run *world_open(const vb_integrator *r, const vb_composed *cm, const vb_model *m)
+{
+    const vb_rigid_method *rm = vb_rigid_entry_method(cm->inner);
+    world_run *wr = calloc(1, sizeof *wr);
+    char err[256];
+    if (!wr || !rm || vb_stack_world_init(&wr->sw, vb_stack_of(m), cm->solver, err, sizeof err)) {
+        free(wr);
+        return NULL;
+    }
+    wr->ready = 1;
+    wr->cm = cm;
+    wr->step = rm->step;
+    wr->base.ops = &world_ops;
+    wr->base.entry = r;
+    wr->base.model = m;
+    wr->base.force = vb_model_force(m);
+    return &wr->base;
+}
+
 /* the run of a METHOD+SOLVER entry */
 static vb_run *body_open(const vb_integrator *r, const vb_composed *cm, const vb_model *m)
 {
@@ -631,7 +723,7 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
     const vb_composed *cm = vb_composed_of(r);
     vb_run *run;
     if (cm && cm->solver) {
-        return body_open(r, cm, m);
+        return vb_stack_of(m) ? world_open(r, cm, m) : body_open(r, cm, m);
     } else if (cm) {
         contact_run *cr = calloc(1, sizeof *cr);
         if (!cr)

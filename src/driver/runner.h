@@ -89,6 +89,9 @@ typedef struct vb_runner_caps {
      * body at a contact, protocol 4), on a model with a contact: its runs
      * carry the contact measures (contact.csv) */
     int contact;
+    /* a method inside a contact solver on a stack of boxes (stackrun.h):
+     * its runs carry a stack's measures (stacks.csv) */
+    int stack;
     /* what it declares of itself (an engine's capability line,
      * docs/real-engines.md §1.6, §1.7): float64 and velocity state but for
      * an engine that said otherwise.  A built-in method's arithmetic is its

@@ -2,27 +2,12 @@
  * (stackrun.h). */
 #include "stackrun.h"
 
+#include "composed.h" /* vb_composed_stack_world */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* the world of the stack's boxes at their start */
-static int make_world(const vb_stack *s, vb_contact_world *w)
-{
-    vb_contact_body *b = calloc((size_t)s->n, sizeof *b);
-    if (!b)
-        return -1;
-    for (int k = 0; k < s->n; k++) {
-        vb_stack_exact(s, k, 0.0, &b[k].s);
-        vb_stack_props(s, k, &b[k].p);
-        vb_stack_shape(s, &b[k].shape);
-    }
-    *w = (vb_contact_world){.n = (size_t)s->n, .body = b, .mu_s = s->mu, .mu_k = s->mu,
-                            .restitution = 0.0};
-    vb_stack_ground(s, &w->ground);
-    return 0;
-}
 
 /* what step i's states add to the measures; 1 once a box has moved by
  * half its edge (the NaN of a state that is not finite kept in the maxima) */
@@ -50,6 +35,83 @@ static void measure(const vb_stack *s, const vb_contact_world *w, double t, vb_s
         r->depth_max = depth;
 }
 
+int vb_stack_world_init(vb_stack_world *sw, const vb_stack *s, const vb_body_solver *solver,
+                        char *err, size_t errlen)
+{
+    memset(sw, 0, sizeof *sw);
+    sw->stack = s;
+    if (vb_composed_stack_world(s, &sw->w) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (vb_body_solver_accepts(solver, &sw->w, err, errlen) != 0) {
+        free(sw->w.body);
+        sw->w.body = NULL;
+        return -1;
+    }
+    if (vb_contact_cache_init(&sw->cache, sw->w.n) != 0) {
+        free(sw->w.body);
+        sw->w.body = NULL;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    vb_stack_world_start(sw);
+    return 0;
+}
+
+void vb_stack_world_start(vb_stack_world *sw)
+{
+    const vb_stack *s = sw->stack;
+    for (int k = 0; k < s->n; k++)
+        vb_stack_exact(s, k, 0.0, &sw->w.body[k].s);
+    for (size_t i = 0; i < sw->cache.n; i++)
+        memset(&sw->cache.m[i], 0, sizeof sw->cache.m[i]);
+    sw->res = (vb_stack_result){.t_collapse = (double)NAN};
+    sw->speed2 = 0.0;
+}
+
+int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
+                        const vb_solver_params *params, vb_body_step_fn *method,
+                        double t_next, double h)
+{
+    int rc = vb_body_solver_step(solver, &sw->w, &sw->cache, params, method, h);
+    for (size_t k = 0; rc == VB_BODY_OK && k < sw->w.n; k++)
+        if (!vb_rigid_finite(&sw->w.body[k].s))
+            rc = VB_BODY_DIVERGED;
+    sw->res.t_stop = t_next;
+    if (rc != VB_BODY_OK) {
+        sw->res.code = rc;
+        return rc;
+    }
+    sw->res.steps++;
+    measure(sw->stack, &sw->w, t_next, &sw->res, &sw->speed2);
+    return VB_BODY_OK;
+}
+
+void vb_stack_world_centres(const vb_stack_world *sw, double *x, double *v)
+{
+    for (size_t k = 0; k < sw->w.n; k++) {
+        memcpy(x + 3 * k, sw->w.body[k].s.x, sizeof sw->w.body[k].s.x);
+        memcpy(v + 3 * k, sw->w.body[k].s.v, sizeof sw->w.body[k].s.v);
+    }
+}
+
+void vb_stack_world_finish(vb_stack_world *sw, vb_stack_result *res)
+{
+    sw->res.speed_rms = sw->res.steps
+                            ? sqrt(sw->speed2 / ((double)sw->res.steps * sw->stack->n))
+                            : (double)NAN;
+    *res = sw->res;
+}
+
+void vb_stack_world_free(vb_stack_world *sw)
+{
+    if (sw->w.body)
+        vb_contact_cache_free(&sw->cache);
+    free(sw->w.body);
+    memset(sw, 0, sizeof *sw);
+}
+
 int vb_stack_run(const vb_stack_spec *sp, vb_stack_result *res, vb_rigid_state *final,
                  char *err, size_t errlen)
 {
@@ -61,39 +123,17 @@ int vb_stack_run(const vb_stack_spec *sp, vb_stack_result *res, vb_rigid_state *
         return -1;
     }
     size_t n_steps = (size_t)nearbyint(steps);
-    vb_contact_world w;
-    vb_contact_cache cache;
-    if (make_world(s, &w) != 0) {
-        snprintf(err, errlen, "out of memory");
+    vb_stack_world sw;
+    if (vb_stack_world_init(&sw, s, sp->solver, err, errlen) != 0)
         return -1;
-    }
-    if (vb_body_solver_accepts(sp->solver, &w, err, errlen) != 0) {
-        free(w.body);
-        return -1;
-    }
-    if (vb_contact_cache_init(&cache, w.n) != 0) {
-        free(w.body);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    *res = (vb_stack_result){.t_collapse = (double)NAN};
-    double speed2 = 0.0;
-    for (size_t i = 0; i < n_steps; i++) {
-        int rc = vb_body_solver_step(sp->solver, &w, &cache, &sp->params, sp->method, sp->dt);
-        double t = (double)(i + 1) * sp->dt;
-        res->t_stop = t;
-        if (rc != VB_BODY_OK) {
-            res->code = rc;
+    for (size_t i = 0; i < n_steps; i++)
+        if (vb_stack_world_step(&sw, sp->solver, &sp->params, sp->method,
+                                (double)(i + 1) * sp->dt, sp->dt) != VB_BODY_OK)
             break;
-        }
-        res->steps++;
-        measure(s, &w, t, res, &speed2);
-    }
-    res->speed_rms = res->steps ? sqrt(speed2 / ((double)res->steps * s->n)) : (double)NAN;
+    vb_stack_world_finish(&sw, res);
     if (final)
         for (int k = 0; k < s->n; k++)
-            final[k] = w.body[k].s;
-    vb_contact_cache_free(&cache);
-    free(w.body);
+            final[k] = sw.w.body[k].s;
+    vb_stack_world_free(&sw);
     return 0;
 }

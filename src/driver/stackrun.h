@@ -35,6 +35,33 @@ typedef struct vb_stack_result {
     double drift_max, speed_rms, depth_max, t_collapse;
 } vb_stack_result;
 
+/* A run a step at a time, for a runner that steps it (runner.c): the
+ * world of the stack's boxes, its solver's cache and the measures so far. */
+typedef struct vb_stack_world {
+    const vb_stack *stack;
+    vb_contact_world w;
+    vb_contact_cache cache;
+    vb_stack_result res;
+    double speed2; /* the sum of the boxes' squared speeds over the steps */
+} vb_stack_world;
+
+/* 0, or -1 with a message: the solver refuses the world
+ * (vb_body_solver_accepts), or out of memory.  The boxes at their start. */
+int vb_stack_world_init(vb_stack_world *sw, const vb_stack *s, const vb_body_solver *solver,
+                        char *err, size_t errlen);
+/* the boxes back at their start, the cache and the measures cleared */
+void vb_stack_world_start(vb_stack_world *sw);
+/* The solver's step by h to t_next, measured: VB_BODY_OK, or the solver's
+ * code (the run diverged: the measures are up to the step before). */
+int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
+                        const vb_solver_params *params, vb_body_step_fn *method,
+                        double t_next, double h);
+/* the boxes' centres x[3 n] and velocities v[3 n] (the model's face) */
+void vb_stack_world_centres(const vb_stack_world *sw, double *x, double *v);
+/* the measures of the steps made */
+void vb_stack_world_finish(vb_stack_world *sw, vb_stack_result *res);
+void vb_stack_world_free(vb_stack_world *sw);
+
 /* One run.  0 with *res filled (a solver's code in res->code, the
  * measures up to its step); -1 with a message: the solver refuses the
  * world (vb_body_solver_accepts), t_end is no whole number of steps, or

@@ -4,6 +4,7 @@
 #include "model.h" /* vb_param_in_range, vb_parse_double */
 #include "rigid.h"
 #include "rigid_method.h"
+#include "stack.h" /* vb_stack_of */
 
 #include <math.h>
 #include <stddef.h>
@@ -270,7 +271,8 @@ int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, si
      * (rigid.h); an engine (its own flag bit) takes either, and says with
      * its first run whether it speaks protocol 3, a rigid body's
      * (engine/: docs/real-engines.md §4) */
-    int rigid_model = vb_rigid_body_of(m) != NULL;
+    int stack = vb_stack_of(m) != NULL; /* rigid bodies, inside a contact solver */
+    int rigid_model = vb_rigid_body_of(m) != NULL || stack;
     int rigid_method = vb_integrator_rigid_method(g) != NULL;
     if (g->flags > 0xffu)
         return 0;
@@ -278,9 +280,10 @@ int vb_integrator_suits(const vb_integrator *g, const vb_model *m, char *err, si
         char names[512];
         if (rigid_model) {
             vb_rigid_method_names(names, sizeof names);
-            snprintf(err, errlen, "%s is not a rigid-body method, and the model %s is a rigid "
-                                  "body (its methods: %s)",
-                     g->name, m->type->name, names);
+            snprintf(err, errlen, "%s is not a rigid-body method, and the model %s is %s "
+                                  "(its methods: %s)",
+                     g->name, m->type->name, stack ? "a stack of rigid bodies" : "a rigid body",
+                     names);
         } else {
             vb_rigid_model_names(names, sizeof names);
             snprintf(err, errlen, "%s is a rigid-body method, and the model %s is not a rigid "

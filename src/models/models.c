@@ -3,6 +3,7 @@
 #include "model.h"
 #include "numbers.h"
 #include "rigid.h" /* the rigid models' faces */
+#include "stack.h" /* the stack's face */
 #include "vector.h" /* vb_magnitude */
 
 #include <float.h>
@@ -71,6 +72,9 @@ const vb_model_type *vb_model_find(const char *name)
     for (size_t i = 0; i < vb_model_count(); i++)
         if (strcmp(vb_model_at(i)->name, name) == 0)
             return vb_model_at(i);
+    /* the stack's face (stack.h) */
+    if (strcmp(name, vb_stack_face()->name) == 0)
+        return vb_stack_face();
     /* a rigid model's face (rigid.h) */
     return vb_rigid_face_find(name);
 }

@@ -4,6 +4,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h" /* vb_param_in_range */
@@ -105,4 +106,105 @@ void vb_stack_ground(const vb_stack *s, vb_plane *ground)
 {
     (void)s;
     *ground = (vb_plane){.normal = {0.0, 0.0, 1.0}, .offset = 0.0};
+}
+
+/* ---- the stack as an entry of the model table ---- */
+
+void vb_stack_face_accel(const void *model, double t, const double *x, const double *v,
+                         double *a)
+{
+    (void)t, (void)x, (void)v;
+    const vb_stack *s = model;
+    memset(a, 0, 3 * (size_t)s->n * sizeof *a);
+}
+
+static void *face_create(const double *p, char *err, size_t errlen)
+{
+    vb_stack *s = malloc(sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (vb_stack_init(s, p, err, errlen) != 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void face_destroy(void *self)
+{
+    free(self);
+}
+
+static size_t face_particles(const void *self)
+{
+    return (size_t)((const vb_stack *)self)->n;
+}
+
+/* the boxes' centres and their velocities at t (the exact answer: the
+ * start, at rest) */
+static void face_state(const vb_stack *s, double t, double *x, double *v)
+{
+    for (int k = 0; k < s->n; k++) {
+        vb_rigid_state st;
+        vb_stack_exact(s, k, t, &st);
+        memcpy(x + 3 * k, st.x, sizeof st.x);
+        memcpy(v + 3 * k, st.v, sizeof st.v);
+    }
+}
+
+static void face_initial(const void *self, double *x, double *v)
+{
+    face_state(self, 0.0, x, v);
+}
+
+static int face_exact(const void *self, void *work, double t, double *x, double *v)
+{
+    (void)work;
+    face_state(self, t, x, v);
+    return 0;
+}
+
+static void face_masses(const void *self, double *m)
+{
+    const vb_stack *s = self;
+    for (int k = 0; k < s->n; k++)
+        m[k] = vb_stack_mass(s, k);
+}
+
+/* the time a box falls half its edge from rest, sqrt(size / g): the time
+ * scale of a collapse */
+static double face_natural_time(const void *self)
+{
+    const vb_stack *s = self;
+    return sqrt(s->size / s->g);
+}
+
+static const vb_model_type stack_face = {
+    .name = "stack",
+    .summary = "n boxes standing on each other on the ground (3n numbers: the boxes' centres), "
+               "run inside a contact solver: no box moves; exact (docs/contact.md)",
+    .dim = 3,
+    .params = vb_stack_params,
+    .n_params = sizeof vb_stack_params / sizeof vb_stack_params[0],
+    .create = face_create,
+    .destroy = face_destroy,
+    .particles = face_particles,
+    .initial = face_initial,
+    .accel = vb_stack_face_accel,
+    .exact = face_exact,
+    /* a stack's contacts take energy out of any motion: none conserved */
+    .energy = NULL,
+    .masses = face_masses,
+    .natural_time = face_natural_time};
+
+const vb_model_type *vb_stack_face(void)
+{
+    return &stack_face;
+}
+
+const vb_stack *vb_stack_of(const struct vb_model *m)
+{
+    return m && m->self && m->type == &stack_face ? (const vb_stack *)m->self : NULL;
 }

@@ -64,4 +64,22 @@ void vb_stack_exact(const vb_stack *s, int k, double t, vb_rigid_state *st);
 /* the ground: z = 0, normal +z */
 void vb_stack_ground(const vb_stack *s, vb_plane *ground);
 
+/* ---- the stack as an entry of the model table (a case's model) ----
+ * A case file, a sweep and every table hold a vb_model: the stack is there
+ * as its face, a vb_model_type named "stack" of the parameters above,
+ * found by vb_model_find (not listed by vb_model_at, as the rigid faces
+ * are not), whose instance is the vb_stack, and whose state is the boxes'
+ * centres, x[3 n] and v[3 n] (dim 3, n particles of the boxes' masses):
+ * what the sweep's errors are of.  The boxes' attitudes and angular
+ * velocities are the run's own (driver/stackrun.h), which steps them
+ * inside a contact solver.  Its exact solution is its start; no energy is
+ * conserved.  Its accel is vb_stack_face_accel (zero, never used to step:
+ * the solver's step moves the boxes). */
+struct vb_model;
+const vb_model_type *vb_stack_face(void);
+void vb_stack_face_accel(const void *model, double t, const double *x, const double *v,
+                         double *a);
+/* The stack a model's instance is, or NULL for any other model. */
+const vb_stack *vb_stack_of(const struct vb_model *m);
+
 #endif

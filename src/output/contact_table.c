@@ -19,36 +19,6 @@
 #define ROW(p) ((const vb_runs_row *)(p))
 #define CONTACT(f) offsetof(vb_contact_result, f)
 
-static vb_cell model_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(ROW(row)->model->type->name);
-}
-
-static vb_cell integ_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(ROW(row)->integ->name);
-}
-
-static vb_cell plan_name(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_plan_name(ROW(row)->plan->kind));
-}
-
-static vb_cell dt(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_x(ROW(row)->res->dt);
-}
-
-static vb_cell status(const vb_column *c, const void *t, const void *row)
-{
-    (void)c, (void)t;
-    return vb_cell_s(vb_status_name(ROW(row)->res->status));
-}
-
 /* a measure of vb_contact_result at col->at: NaN is blank */
 static vb_cell measure(const vb_column *c, const void *t, const void *row)
 {
@@ -61,11 +31,11 @@ static vb_cell measure(const vb_column *c, const void *t, const void *row)
 #define B(name, field) {name, VB_FMT_REAL, measure, CONTACT(field), 0, NULL, VB_CONTACT_VIEW_BODY, VB_READ, 0, 0, 0, 0}
 
 static const vb_column columns[] = {
-    [VB_COL_CONTACT_MODEL] = {"model", VB_FMT_TEXT, model_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    [VB_COL_CONTACT_INTEGRATOR] = {"integrator", VB_FMT_TEXT, integ_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    [VB_COL_CONTACT_PLAN] = {"plan", VB_FMT_TEXT, plan_name, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    [VB_COL_CONTACT_DT] = {"dt", VB_FMT_REAL, dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
-    [VB_COL_CONTACT_STATUS] = {"status", VB_FMT_TEXT, status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
+    [VB_COL_CONTACT_MODEL] = {"model", VB_FMT_TEXT, vb_get_row_model, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_INTEGRATOR] = {"integrator", VB_FMT_TEXT, vb_get_row_integ, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_PLAN] = {"plan", VB_FMT_TEXT, vb_get_row_plan, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_DT] = {"dt", VB_FMT_REAL, vb_get_row_dt, 0, 0, NULL, 0, VB_KEY, 0, 0, 0, 0},
+    [VB_COL_CONTACT_STATUS] = {"status", VB_FMT_TEXT, vb_get_row_status, 0, 0, NULL, 0, VB_READ, 0, 0, 0, 0},
     [VB_COL_CONTACT_E_BOUNCE1] = M("e_bounce1", e_bounce[0]),
     [VB_COL_CONTACT_E_BOUNCE2] = M("e_bounce2", e_bounce[1]),
     [VB_COL_CONTACT_E_BOUNCE3] = M("e_bounce3", e_bounce[2]),

@@ -34,6 +34,10 @@ const vb_table_file vb_case_files[VB_N_CASE_FILES] = {
                                 "the orders in dt of a rigid body's contact measures "
                                 "(docs/contact.md)",
                                 VB_WRITTEN_ALWAYS, VB_MEASURE_CONTACT | VB_MEASURE_ATTITUDE, 0},
+    [VB_FILE_STACKS] = {"stacks.csv",
+                        "the measures of the contact solvers' runs on a stack of boxes against "
+                        "the exact answer, no box moves (docs/contact.md)",
+                        VB_WRITTEN_ALWAYS, VB_MEASURE_STACK, 0},
     [VB_FILE_SUMMARY] = {"summary.md", NULL, VB_WRITTEN_ALWAYS},
     [VB_FILE_CONVERGENCE] = {"convergence.csv", "chart data: max position error against dt",
                              VB_WRITTEN_AS_CHART_DATA, 0, VB_MEASURE_ATTITUDE},

@@ -131,7 +131,15 @@ typedef struct {
     C("creep", creep)                                                        \
     C("creep_exact", creep_exact)                                            \
     C("creep_speed", creep_speed)                                            \
-    C("energy_err", energy_err)
+    C("energy_err", energy_err)                                              \
+    /* a stack's (a contact solver's on boxes on each other) */              \
+    F("stack", stack.has, SF_FLAG, SF_ANY)                                   \
+    F("stack_iterations", stack.iterations, SF_REAL, SF_ANY)                 \
+    F("stack_substeps", stack.substeps, SF_REAL, SF_ANY)                     \
+    F("stack_drift_max", stack.drift_max, SF_REAL, SF_ANY)                   \
+    F("stack_speed_rms", stack.speed_rms, SF_REAL, SF_ANY)                   \
+    F("stack_depth_max", stack.depth_max, SF_REAL, SF_ANY)                   \
+    F("stack_t_collapse", stack.t_collapse, SF_REAL, SF_TIME)
 
 #define R_OF(field) offsetof(vb_run_result, field)
 #define F(name, field, type, rule) {R_OF(field), type, 1, rule, SF_NONE},

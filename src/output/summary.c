@@ -4,6 +4,7 @@
  * body's case has its own table (rigid_summary.c) in their place. */
 #include "contact_orders_table.h"
 #include "contact_table.h"
+#include "stack_table.h"
 #include "rigid_summary.h"
 #include "summary.h"
 #include "summary_cells.h"
@@ -355,4 +356,5 @@ void vb_sweep_summary(const vb_sweep *s, FILE *f)
     }
     vb_contact_summary(s, f);
     vb_contact_orders_summary(s, f);
+    vb_stack_summary(s, f);
 }

@@ -18,6 +18,7 @@
 #include "norms.h"
 #include "provenance.h"
 #include "shardfile.h"
+#include "stack_table.h"
 #include "ratefiles.h"
 #include "summary.h"
 #include "tables.h"
@@ -36,6 +37,7 @@ static writer_fn *const body[VB_N_CASE_FILES] = {
     [VB_FILE_FLIPS] = vb_write_flips,
     [VB_FILE_CONTACT] = vb_write_contact,
     [VB_FILE_CONTACT_ORDERS] = vb_write_contact_orders,
+    [VB_FILE_STACKS] = vb_write_stacks,
     [VB_FILE_SUMMARY] = vb_sweep_summary,
     [VB_FILE_CONVERGENCE] = vb_write_convergence,
     [VB_FILE_TIMESERIES] = vb_write_timeseries,

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""stack_runs.py BUILD_DIR — stacks of boxes run by the command-line tool
+(issue 55, docs/contact.md "Stacks"), each number held to a truth the C
+code does not compute:
+
+- toi keeps every stack of cases/stack*.case (5 boxes at ratio 1, 10 and
+  100, 20 boxes) exactly where it is, at every dt: drift_max and speed_rms
+  0 to the bit in stacks.csv, t_collapse blank, and its contacts' depth
+  round-off of the faces' heights;
+- pgs with 0 iterations applies no impulse, so every box falls freely
+  under symplectic Euler (v += g h, then x += v h): after k steps it is
+  g h^2 k (k+1) / 2 down, t_collapse the first k h at which that reaches
+  half the edge, and drift_max the fall at the run's end (closed forms
+  written here), with the run's iterations and substeps in their columns;
+- a stack's case in 2 shards, merged, is its whole run byte for byte;
+- bad input: a key a solver does not read or a value out of its range, a
+  particle method, no [contact], a shift past the bound: each refused
+  with status 2 and a message naming the file, the line and the key.
+Ends with "N passed, N failed"."""
+import math
+import os
+import sys
+
+import suite
+
+S = suite.Suite("stack runs", guard=300)
+check, vb = S.check, S.vb
+
+CASES = os.path.join(suite.ROOT, "cases")
+EPS = 2.0 ** -52
+
+
+def run_cases(tmp, name, *cases):
+    out = os.path.join(tmp, name)
+    r = vb("run", "--quiet", "-j", "1", *cases, "--out", out)
+    check(r.returncode == 0, "%s: run" % name, r.stderr[-600:])
+    return out
+
+
+def stack_rows(out):
+    """{case directory: stacks.csv's rows}"""
+    rows = {}
+    for d in sorted(os.listdir(out)):
+        path = os.path.join(out, d, "stacks.csv")
+        if os.path.exists(path):
+            rows[d] = suite.table_rows(path)
+    return rows
+
+
+def test_toi_holds_every_stack(tmp):
+    out = run_cases(tmp, "cases", *[os.path.join(CASES, c + ".case")
+                                    for c in ("stack", "stack-heavy", "stack-tall")])
+    rows = stack_rows(out)
+    # stack-heavy is a grid of two: four stacks in all
+    check(sorted(rows) == ["stack", "stack-heavy@ratio=10", "stack-heavy@ratio=100",
+                           "stack-tall"], "every stack case wrote stacks.csv", sorted(rows))
+    for case, rs in rows.items():
+        n = 20 if case == "stack-tall" else 5
+        toi = [r for r in rs if r["integrator"].endswith("+toi")]
+        # three dt levels (halvings = 3), each a fixed-step run
+        check(len(toi) == 3, "%s: toi at each of the three dt" % case, len(toi))
+        for r in toi:
+            what = "%s, toi at dt %s" % (case, r["dt"])
+            check(r["status"] == "ok", what + ": ok", r["status"])
+            # a resting stack: each contact carries the weight above it,
+            # no friction on the flat, so toi moves nothing, to the bit
+            check(r["drift_max"] == "0" and r["speed_rms"] == "0",
+                  what + ": drift and speed 0 to the bit", (r["drift_max"], r["speed_rms"]))
+            check(r["t_collapse"] == "", what + ": it stood (t_collapse blank)", r["t_collapse"])
+            # the faces' heights are (k + 1/2) a -+ a/2 in binary: apart or
+            # into each other by round-off of the top's height, a few ulps
+            # of n a (as tests/test_stack.c)
+            d = float(r["depth_max"])
+            check(0.0 <= d <= 8.0 * EPS * n * 0.1, what + ": depth round-off", d)
+            # toi has neither key: blank, not a number it does not have
+            check(r["iterations"] == "" and r["substeps"] == "", what + ": no iterations",
+                  (r["iterations"], r["substeps"]))
+        # summary.md's rows of toi say the same: no keys, drift and speed 0, stood
+        summary = open(os.path.join(out, case, "summary.md")).read()
+        stood = [l for l in summary.splitlines()
+                 if l.startswith("| `rigid-explicit-gyro+toi` |") and l.count("|") == 9]
+        check(len(stood) == 3 and all(" | – | – | 0 | 0 | " in l and l.endswith("| stood |")
+                                      for l in stood),
+              "%s: summary.md's toi rows: no keys, drift and speed 0, stood" % case, stood)
+
+
+NO_SOLVE = """\
+[case]
+description = five boxes under pgs with no velocity iteration: they fall freely
+model = stack
+n = 5
+size = 0.1
+g = 9.81
+t_end = 1
+
+[steps]
+dt = 0.016666666666666666
+halvings = 2
+
+[integrators]
+use = rigid-explicit-gyro
+
+[contact]
+handler = pgs
+iterations = 0
+warm_start = no
+"""
+
+
+def test_no_iterations_falls_freely(tmp):
+    path = os.path.join(tmp, "no-solve.case")
+    with open(path, "w") as f:
+        f.write(NO_SOLVE)
+    out = run_cases(tmp, "no-solve", path)
+    rows = stack_rows(out).get("no-solve", [])
+    summary = open(os.path.join(out, "no-solve", "summary.md")).read()
+    check(len(rows) == 2, "no-solve: a row at each of the two dt", rows)
+    g, a, t_end = 9.81, 0.1, 1.0
+    for r in rows:
+        h = float(r["dt"])
+        what = "0 iterations at dt %s" % r["dt"]
+        check(r["iterations"] == "0" and r["substeps"] == "1",
+              what + ": the run's iterations and substeps", (r["iterations"], r["substeps"]))
+        # no impulse: after k steps of symplectic Euler a box is
+        # g h^2 k (k+1)/2 down; the first k at which that is a/2
+        k = 1
+        while g * h * h * k * (k + 1) / 2.0 < 0.5 * a:
+            k += 1
+        t = float(r["t_collapse"]) if r["t_collapse"] else float("nan")
+        # the run's time is k h made by the plan in floating point: 1e-12
+        # is a thousand roundings of it, far below a step
+        check(abs(t - k * h) <= 1e-12 * k * h, what + ": t_collapse the free fall's k h",
+              "%r against k h = %d x %r" % (t, k, h))
+        # within a step of the exact free fall's sqrt(a/g)
+        check(abs(t - math.sqrt(a / g)) <= h, what + ": within a step of sqrt(a/g)", t)
+        # summary.md's row says the same collapse time, to its 3 digits
+        row = "| `rigid-explicit-gyro+pgs` | %.6g | 0 | 1 |" % h
+        line = [l for l in summary.splitlines() if l.startswith(row)]
+        check(len(line) == 1 and line[0].endswith("| %.3g |" % (k * h)),
+              what + ": summary.md's collapse time is k h", (row, line))
+        # every box fell alike for the whole run: N = t_end/h steps
+        N = round(t_end / h)
+        fall = g * h * h * N * (N + 1) / 2.0
+        drift = float(r["drift_max"])
+        # the positions sum N velocities of N rounded sums: 1e-9 relative
+        check(abs(drift - fall) <= 1e-9 * fall, what + ": drift the fall after t_end",
+              "%r against %r" % (drift, fall))
+
+
+def test_shards(tmp):
+    same, why = S.shards_merged(tmp, "stack-sharded", [os.path.join(CASES, "stack.case")], 2)
+    check(same, "a stack's case in 2 shards, merged, is its whole run", why)
+
+
+BAD = [
+    # (what, the text replaced in NO_SOLVE, by, the line, the key named)
+    ("iterations out of range", "iterations = 0", "iterations = -1", 18, "iterations"),
+    ("a key no listed solver reads", "warm_start = no", "hertz = 30", 19, "hertz"),
+    ("a particle method", "use = rigid-explicit-gyro", "use = verlet", 14, "use"),
+    # (its parameters together refused: the line of the model they make,
+    # as every model's combined check; the key in the message)
+    ("a shift past the bound", "n = 5\n", "n = 5\nshift = 0.3\n", 3, "shift"),
+]
+
+
+def test_bad_input(tmp):
+    for what, old, new, line, key in BAD:
+        path = os.path.join(tmp, "bad.case")
+        with open(path, "w") as f:
+            f.write(NO_SOLVE.replace(old, new))
+        r = vb("run", "--quiet", path, "--out", os.path.join(tmp, "bad-out"))
+        check(r.returncode == 2, "%s: exit 2" % what, (r.returncode, r.stderr))
+        check(("%s:" % path) in r.stderr and key in r.stderr,
+              "%s: the message names the file and the key" % what, r.stderr)
+        named = [l for l in r.stderr.splitlines() if "%s:" % path in l]
+        check(any(":%d:" % line in l or "line %d" % line in l for l in named),
+              "%s: ... and the line %d" % (what, line), r.stderr)
+    # a stack runs inside a contact solver: no [contact] is refused
+    path = os.path.join(tmp, "bare.case")
+    with open(path, "w") as f:
+        f.write(NO_SOLVE.split("[contact]")[0])
+    r = vb("run", "--quiet", path, "--out", os.path.join(tmp, "bad-out"))
+    check(r.returncode == 2 and ("%s:3:" % path) in r.stderr and "model" in r.stderr,
+          "a stack without [contact]: exit 2 naming the model's line", (r.returncode, r.stderr))
+
+
+if __name__ == "__main__":
+    sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely, test_shards,
+                     test_bad_input]))
