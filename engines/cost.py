@@ -84,7 +84,11 @@ def children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def timed_run(vb, case_text, case_name, tmpdir, engines_only):
+class BadInput(Exception):
+    """a case verletbench refused (exit 2): the message names its file"""
+
+
+def timed_run(vb, case_text, case_name, tmpdir, engines_only, original):
     """CPU-s of `verletbench run` on case_text, written beside the cases of
     cases/engines/ (the same depth, so its ../../engines/ paths hold)"""
     path = os.path.join(tmpdir, case_name + ".case")
@@ -99,9 +103,23 @@ def timed_run(vb, case_text, case_name, tmpdir, engines_only):
     r = subprocess.run(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     cpu = children_cpu() - before
     # exit 1 is a run that failed as a finding (an engine that resets or
-    # overflows: make engines goes on too); 2 is bad usage
-    if r.returncode not in (0, 1):
-        sys.stderr.write("engines/cost.py: %s: verletbench exited %d\n%s" % (case_name, r.returncode, r.stderr[-800:]))
+    # overflows: make engines goes on too), but a run that never reached its
+    # engine (a command not found) costs nothing and says nothing: refused;
+    # 2 is bad usage or input, named in the user's file, not this copy
+    said = r.stderr.replace(path, original)
+    if r.returncode == 2:
+        raise BadInput("engines/cost.py: %s" % said.strip())
+    failed = []
+    runs = os.path.join(out, case_name, "runs.csv")
+    if r.returncode == 1 and os.path.isfile(runs):
+        with open(runs, encoding="utf-8") as f:
+            failed = [l for l in f if ",engine-failed," in l]
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not failed):
+        sys.stderr.write("engines/cost.py: %s: verletbench exited %d\n%s" % (original, r.returncode, said[-800:]))
+        return None
+    if failed and cpu < 0.05:
+        sys.stderr.write("engines/cost.py: %s: its engine failed every run at once (%d engine-failed rows, "
+                         "%.2f CPU-s): not a cost\n%s" % (original, len(failed), cpu, said[-400:]))
         return None
     return cpu
 
@@ -134,11 +152,15 @@ def main():
         return 2
     cases = a.cases or sorted(os.path.join(ROOT, "cases", "engines", f)
                               for f in os.listdir(os.path.join(ROOT, "cases", "engines")) if f.endswith(".case"))
-    texts = {}
+    if a.out and not os.path.isdir(os.path.dirname(os.path.abspath(a.out))):
+        print("engines/cost.py: --out %s: no such directory" % a.out, file=sys.stderr)
+        return 2
+    texts, paths = {}, {}
     for c in cases:
         try:
             with open(c, encoding="utf-8") as f:
                 texts[os.path.basename(c)[:-len(".case")]] = f.read()
+            paths[os.path.basename(c)[:-len(".case")]] = c
         except OSError as e:
             print("engines/cost.py: %s: %s" % (c, e.strerror), file=sys.stderr)
             return 2
@@ -148,13 +170,16 @@ def main():
         for scene, text in texts.items():
             runs = [("built-ins", "built-ins", None)] + [(n, engine_of(cmd), n) for n, cmd in engine_lines(text)]
             for setting, engine, keep in runs:
-                cpu = timed_run(vb, keep_engines(text, keep), scene, tmpdir, keep is not None)
+                cpu = timed_run(vb, keep_engines(text, keep), scene, tmpdir, keep is not None, paths[scene])
                 if cpu is None:
                     failed += 1
                     continue
                 print("engines/cost.py: %-18s %-28s %6.2f CPU-s" % (scene, setting, cpu), file=sys.stderr)
                 by_setting[(setting, scene)] = cpu
                 by_engine[(engine, scene)] = by_engine.get((engine, scene), 0.0) + cpu
+    except BadInput as e:
+        print(e, file=sys.stderr)
+        return 2
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
     scenes = list(texts)

@@ -544,6 +544,39 @@ def test_readme_table(tmp):
     check(len(printed) == len(report.README_ROWS) + 2 and shown == printed,
           "the README's table of the 3D engines at a contact is what engines/check/body_contact.py prints "
           "from the harness's contact.csv", "\n".join(x for x in printed if x not in shown))
+    reports_refuse_damage(tmp, d)
+
+
+def reports_refuse_damage(tmp, d):
+    """make engines' two reports on a damaged contact.csv: a file cut short,
+    or a column gone, is named (file, line, column) with exit 2, never a
+    traceback, and never a table of "–" that reads as unmeasured"""
+    import shutil
+    for how in ("cut", "column"):
+        dmg = os.path.join(tmp, "damaged-" + how)
+        shutil.copytree(d, dmg)
+        path = os.path.join(dmg, "box-incline@mu_s=0.7", "contact.csv")
+        with open(path) as f:
+            lines = f.read().splitlines()
+        if how == "cut":
+            text = "\n".join(lines)[: len("\n".join(lines)) * 2 // 3]
+            want = "contact.csv:"
+        else:
+            head = next(i for i, l in enumerate(lines) if not l.startswith("#"))
+            col = lines[head].split(",").index("creep")
+            text = "\n".join(l if l.startswith("#") else ",".join(c for j, c in enumerate(l.split(",")) if j != col)
+                             for l in lines)
+            want = "no column creep"
+        with open(path, "w") as f:
+            f.write(text + "\n")
+        for script, args in (("body_contact.py", [dmg, "--out", os.path.join(tmp, "bc-%s.md" % how)]),
+                             ("creep_chart.py", [dmg, os.path.join(tmp, "creep-" + how)])):
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "engines", "check", script)] + args,
+                               capture_output=True, text=True)
+            check(r.returncode == 2 and want in r.stderr and "Traceback" not in r.stderr,
+                  "engines/check/%s on a contact.csv %s: exit 2, named" % (script, "cut short" if how == "cut"
+                                                                           else "without its creep column"),
+                  (r.returncode, r.stderr[-400:]))
 
 
 def test_havok(tmp):

@@ -36,12 +36,41 @@ RATES = (30, 60, 120, 240)
 LAB = ("rigid-explicit-gyro+toi", "rigid-explicit-gyro+speculative", "rigid-explicit-gyro+regularized")
 
 
+# the columns of contact.csv the reports read
+NEEDED = ("integrator", "plan", "dt", "status", "t_roll", "t_roll_exact", "v_roll", "v_roll_exact", "a_err",
+          "creep")
+
+
+class TableError(ValueError):
+    """a contact.csv the reports cannot read: "FILE:LINE: what" """
+
+
 def read(d, case):
-    """contact.csv of a case: its rows, and its engines' provenance lines"""
-    with open(os.path.join(d, case, "contact.csv"), encoding="utf-8") as f:
+    """contact.csv of a case: its rows, and its engines' provenance lines.
+    TableError for a missing column or a row whose cells are not the
+    header's (a file cut short or damaged)"""
+    path = os.path.join(d, case, "contact.csv")
+    with open(path, encoding="utf-8") as f:
         text = f.read().splitlines()
     engines = [m.groups() for m in (re.match(r"# engine ([A-Za-z0-9_-]+): (.*)$", l) for l in text) if m]
-    rows = list(csv.DictReader(io.StringIO("\n".join(l for l in text if not l.startswith("#")))))
+    body = [(n, l) for n, l in enumerate(text, 1) if not l.startswith("#")]
+    if not body:
+        raise TableError("%s: no header line" % path)
+    head = next(csv.reader([body[0][1]]))
+    missing = [c for c in NEEDED if c not in head]
+    if missing:
+        raise TableError("%s:%d: no column %s" % (path, body[0][0], ", ".join(missing)))
+    rows = []
+    for n, line in body[1:]:
+        cells = next(csv.reader([line]))
+        if len(cells) != len(head):
+            raise TableError("%s:%d: %d cells, the header has %d (a file cut short or damaged?)"
+                             % (path, n, len(cells), len(head)))
+        try:
+            float(cells[head.index("dt")])
+        except ValueError:
+            raise TableError("%s:%d: dt %r is not a number" % (path, n, cells[head.index("dt")])) from None
+        rows.append(dict(zip(head, cells)))
     return rows, engines
 
 
@@ -216,16 +245,25 @@ def report(d):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description="What each 3D engine setting does to a rolling ball and a resting "
+                                             "box, from make engines' contact.csv: results/engines/body-contact.md "
+                                             "and the README's table.")
     ap.add_argument("results", help="the results directory of make engines (results/engines)")
     ap.add_argument("--out", help="where to write the report (default RESULTS/body-contact.md)")
     a = ap.parse_args()
+    if a.out and not os.path.isdir(os.path.dirname(os.path.abspath(a.out))):
+        print("engines/check/body_contact.py: --out %s: no such directory" % a.out, file=sys.stderr)
+        return 2
     missing = [c for c in CASES if not os.path.isfile(os.path.join(a.results, c, "contact.csv"))]
     if missing:
         print("engines/check/body_contact.py: %s: no contact.csv of %s (run make engines)" %
               (a.results, ", ".join(missing)), file=sys.stderr)
         return 2
-    text = report(a.results)
+    try:
+        text = report(a.results)
+    except TableError as e:
+        print("engines/check/body_contact.py: %s" % e, file=sys.stderr)
+        return 2
     path = a.out or os.path.join(a.results, "body-contact.md")
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text)

@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_contact import read  # noqa: E402  contact.csv's rows and engines' provenance
+from body_contact import read, TableError  # noqa: E402  contact.csv's rows and engines' provenance
 
 MUS = ("0.7", "0.6")
 CASE = "box-incline@mu_s=%s"
@@ -88,12 +88,6 @@ def gp_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def write_replace(path, text):
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
-
-
 def dts(panels):
     """every step the chart has a point at, as numbers"""
     return sorted({float(p[0]) for _, lines in panels for _, pts in lines for p in pts}) or [1.0]
@@ -146,12 +140,13 @@ def script(panels, models, csv_path, png_path):
             "mu_s = %s, mu_k = %s (tan %g° = %.3f): the creep over %g s of fixed steps at %s Hz" %
             (mu, mu if mu_k < 0 else "%g" % mu_k, num("alpha"), math.tan(math.radians(num("alpha"))),
              float(q.get("t_end", "nan")), rates)))
-        plots = []
+        plots, drawn = [], 0
         for name, pts in lines:
             engine = name.split("-")[0]
             colour = COLOURS.get(engine, OTHER)
             k = styles.setdefault(engine, {}).setdefault(name, len(styles[engine]))
             if any(p[2] is not None for p in pts):
+                drawn += 1
                 plots.append("%s every :::%d::%d using 3:5 with linespoints lc rgb %s dt %d pt %d ps 1.2 "
                              "lw 1.4 title %s" % (gp_str(csv_path), block, block, gp_str(colour), 1 + k,
                                                   (4, 6, 8, 10, 12)[k % 5], gp_str(key_of(name, pts))))
@@ -159,13 +154,25 @@ def script(panels, models, csv_path, png_path):
                 plots.append("keyentry with points lc rgb %s pt %d title %s" %
                              (gp_str(colour), (4, 6, 8, 10, 12)[k % 5], gp_str(key_of(name, pts))))
             block += 1
-        g.append("plot " + (", \\\n     ".join(plots) if plots else 'keyentry title "no engine rows"'))
+        # gnuplot 5.4 stops at a plot of key entries alone: a panel with
+        # nothing to draw gets the steps' range and an empty curve
+        if not drawn:
+            steps = dts(panels)
+            g += ["set xrange [%.10g:%.10g]" % (steps[0] / 1.5, steps[-1] * 1.5), "set yrange [1e-9:1]"]
+            plots.insert(0, "NaN notitle")
+        if len(plots) == 1 and not drawn:
+            plots.append('keyentry title "no engine rows"')
+        g.append("plot " + ", \\\n     ".join(plots))
+        if not drawn:
+            g.append("set autoscale xy")
     g += ["unset multiplot", "unset output"]
     return "\n".join(g) + "\n"
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description="The chart 'creep against dt per engine' from make engines' "
+                                             "box-incline contact.csv: OUT_DIR/body-contact-creep.png and its "
+                                             "points, body-contact-creep.csv.")
     ap.add_argument("results", help="the results directory of make engines (results/engines)")
     ap.add_argument("out", help="where the chart and its points go (plots/engines)")
     a = ap.parse_args()
@@ -176,20 +183,30 @@ def main():
         return 2
     panels, provenance, models = [], [], []
     for mu in MUS:
-        rows, engines = read(a.results, CASE % mu)
+        try:
+            rows, engines = read(a.results, CASE % mu)
+        except TableError as e:
+            print("engines/check/creep_chart.py: %s" % e, file=sys.stderr)
+            return 2
         panels.append((mu, lines_of(rows, engines)))
         models.append(model_of(a.results, CASE % mu))
         provenance += [e for e in engines if e not in provenance]
     os.makedirs(a.out, exist_ok=True)
     csv_path, png_path = os.path.join(a.out, NAME + ".csv"), os.path.join(a.out, NAME + ".png")
-    write_replace(csv_path, data_file(panels, provenance))
-    r = subprocess.run([os.environ.get("GNUPLOT") or "gnuplot"], input=script(panels, models, csv_path, png_path + ".tmp"), text=True,
+    # the points and the chart are replaced together, or neither: gnuplot
+    # reads the points from their temporary file
+    with open(csv_path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(data_file(panels, provenance))
+    r = subprocess.run([os.environ.get("GNUPLOT") or "gnuplot"],
+                       input=script(panels, models, csv_path + ".tmp", png_path + ".tmp"), text=True,
                        capture_output=True)
     if r.returncode != 0 or not os.path.isfile(png_path + ".tmp"):
         print("engines/check/creep_chart.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
-        if os.path.exists(png_path + ".tmp"):
-            os.remove(png_path + ".tmp")
+        for p in (png_path + ".tmp", csv_path + ".tmp"):
+            if os.path.exists(p):
+                os.remove(p)
         return 1
+    os.replace(csv_path + ".tmp", csv_path)
     os.replace(png_path + ".tmp", png_path)
     print("engines/check/creep_chart.py: %s, %s" % (png_path, csv_path))
     return 0
