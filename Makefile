@@ -176,9 +176,13 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/spring-jitter/grid-error.png docs/figures/spring-jitter-grid-error.png
 	cp plots/hanging-chain-4/convergence.png docs/figures/hanging-chain-4-convergence.png
 	cp plots/rod-pendulum/energy-time.png docs/figures/rod-pendulum-energy.png
-	@# the real engines' chart, when make engines has drawn it
+	@# the real engines' charts, when make engines has drawn them
 	if [ -f plots/engines/spring/energy-time.png ]; then \
 	    cp plots/engines/spring/energy-time.png docs/figures/engines-spring-energy.png; fi
+	if [ -f plots/engines/body-contact-creep.png ]; then \
+	    cp plots/engines/body-contact-creep.png docs/figures/engines-creep.png; fi
+	if [ -f plots/engines/roll-drop/roll-time.png ]; then \
+	    cp plots/engines/roll-drop/roll-time.png docs/figures/engines-roll-drop.png; fi
 	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/spin-major-5/polhode.png docs/figures/spin-major-5-polhode.png
 	cp plots/roll-map/roll-map.png docs/figures/roll-map.png
