@@ -335,6 +335,59 @@ static void test_stack_face(void)
     vb_model_free(&m);
 }
 
+/* The equal-cost comparison's closed form (issue 55; Macklin et al. 2019):
+ * pgs's `substeps` = N splits a step of dt into N whole solver steps of
+ * dt/N, each with its own contacts and warm start (solver_pgs.c), so a
+ * run of N substeps of 1 iteration at dt is, state for state, a run of 1
+ * substep at dt/N by the same solver: the same arithmetic in the same
+ * order (dt/N computed as dt/N on both sides), hence the same bits, not a
+ * tolerance.  Held on a stack that stands (ratio 1) and on one that falls
+ * (ratio 10, heavy on light), after 1 s of frames at 60 Hz. */
+static void test_stack_substeps_are_steps(void)
+{
+    char err[256];
+    const double ratios[] = {1.0, 10.0};
+    const int budgets[] = {1, 2, 4, 8};
+    const vb_body_solver *pgs = vb_body_solver_find("pgs");
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++)
+        for (size_t j = 0; j < sizeof budgets / sizeof budgets[0]; j++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, ratios[i], 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            int n = budgets[j];
+            char subs[16];
+            snprintf(subs, sizeof subs, "%d", n);
+            vb_stack_spec frames = {.stack = &s, .solver = pgs, .dt = 1.0 / 60.0, .t_end = 1.0};
+            vb_stack_spec steps = frames;
+            steps.dt = (1.0 / 60.0) / n;
+            frames.method = steps.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(pgs, &frames.params);
+            CHECK(vb_body_solver_set(pgs, &frames.params, "iterations", "1", err, sizeof err) ==
+                          0 &&
+                      vb_body_solver_set(pgs, &frames.params, "substeps", subs, err,
+                                         sizeof err) == 0,
+                  "%s", err);
+            steps.params = frames.params;
+            CHECK(vb_body_solver_set(pgs, &steps.params, "substeps", "1", err, sizeof err) == 0,
+                  "%s", err);
+            vb_rigid_state a[5], b[5];
+            vb_stack_result ra, rb;
+            CHECK(vb_stack_run(&frames, &ra, a, err, sizeof err) == 0 &&
+                      vb_stack_run(&steps, &rb, b, err, sizeof err) == 0,
+                  "%s", err);
+            CHECK(ra.code == 0 && rb.code == 0 && ra.steps == 60 && rb.steps == 60u * (size_t)n,
+                  "ratio %g, N %d: ran whole (codes %d %d, steps %zu %zu)", ratios[i], n, ra.code,
+                  rb.code, ra.steps, rb.steps);
+            for (int k = 0; k < 5; k++)
+                CHECK(memcmp(a[k].x, b[k].x, sizeof a[k].x) == 0 &&
+                          memcmp(a[k].v, b[k].v, sizeof a[k].v) == 0 &&
+                          memcmp(a[k].q, b[k].q, sizeof a[k].q) == 0 &&
+                          memcmp(a[k].w, b[k].w, sizeof a[k].w) == 0,
+                      "ratio %g, N %d, box %d: %d substeps at dt = 1 substep at dt/%d to the "
+                      "bit (x %.17g against %.17g)",
+                      ratios[i], n, k, n, n, a[k].x[2], b[k].x[2]);
+        }
+}
+
 void suite_stack(void)
 {
     RUN(test_stack_face);
@@ -344,4 +397,5 @@ void suite_stack(void)
     RUN(test_stack_shifted_pair_stands);
     RUN(test_stack_pgs_defaults_stand);
     RUN(test_stack_turned_pair_stands);
+    RUN(test_stack_substeps_are_steps);
 }
