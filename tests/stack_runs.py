@@ -16,7 +16,8 @@ code does not compute:
   [contact] key): every point writes stacks.csv with the point's
   iterations and substeps in its columns, and at N = 1 the two halves are
   one configuration (1 substep of 1 iteration) reached by two grids: their
-  rows are the same to the bit; a grid value out of the key's range is
+  rows are the same to the bit; docs/contact.md's table of the two is
+  their 60 Hz rows as printed (%.3g); a grid value out of the key's range is
   refused naming the file, line, key and grid point;
 - a stack's case in 2 shards, merged, is its whole run byte for byte;
 - bad input: a key a solver does not read or a value out of its range, a
@@ -175,6 +176,21 @@ def test_equal_cost_grids(tmp):
                           "%s at dt %s: %s %d, %s 1" % (case, r["dt"], half, n, other),
                           (r[half], r[other]))
                     check(r["status"] == "ok", "%s at dt %s: ok" % (case, r["dt"]), r["status"])
+    # docs/contact.md's equal-cost table is these runs' 60 Hz rows, as the
+    # docs print them (%.3g), pair by pair
+    doc = open(os.path.join(suite.ROOT, "docs", "contact.md")).read()
+    for ratio in RATIOS:
+        for n in BUDGETS:
+            cells = []
+            for half in ("substeps", "iterations"):
+                rs = rows.get("stack-cost-%s@ratio=%s,%s=%d" % (half, ratio, half, n), [])
+                r = rs[0] if rs else {"drift_max": "nan", "speed_rms": "nan", "t_collapse": ""}
+                fell = "stood" if r["t_collapse"] == "" else "fell %.3g s" % float(r["t_collapse"])
+                cells.append("%.3g m, %.3g m/s, %s" % (float(r["drift_max"]),
+                                                      float(r["speed_rms"]), fell))
+            line = "| %s | %d | %s | %s |" % (ratio, n, cells[0], cells[1])
+            check(line in doc.splitlines(), "docs/contact.md's equal-cost row, ratio %s, N %d"
+                  % (ratio, n), line)
     for ratio in RATIOS:
         a = rows.get("stack-cost-substeps@ratio=%s,substeps=1" % ratio)
         b = rows.get("stack-cost-iterations@ratio=%s,iterations=1" % ratio)
