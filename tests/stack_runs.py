@@ -12,6 +12,13 @@ code does not compute:
   g h^2 k (k+1) / 2 down, t_collapse the first k h at which that reaches
   half the edge, and drift_max the fall at the run's end (closed forms
   written here), with the run's iterations and substeps in their columns;
+- the equal-cost comparison (cases/stack-cost-*.case, grids over a
+  [contact] key): every point writes stacks.csv with the point's
+  iterations and substeps in its columns, and at N = 1 the two halves are
+  one configuration (1 substep of 1 iteration) reached by two grids: their
+  rows are the same to the bit; docs/contact.md's table of the two is
+  their 60 Hz rows as printed (%.3g); a grid value out of the key's range is
+  refused naming the file, line, key and grid point;
 - a stack's case in 2 shards, merged, is its whole run byte for byte;
 - bad input: a key a solver does not read or a value out of its range, a
   particle method, no [contact], a shift past the bound: each refused
@@ -147,6 +154,63 @@ def test_no_iterations_falls_freely(tmp):
               "%r against %r" % (drift, fall))
 
 
+BUDGETS = [1, 2, 4, 8, 16, 32]
+RATIOS = ["1", "10", "100"]
+
+
+def test_equal_cost_grids(tmp):
+    out = run_cases(tmp, "cost", *[os.path.join(CASES, "stack-cost-%s.case" % h)
+                                   for h in ("substeps", "iterations")])
+    rows = stack_rows(out)
+    for half, other in (("substeps", "iterations"), ("iterations", "substeps")):
+        for ratio in RATIOS:
+            for n in BUDGETS:
+                case = "stack-cost-%s@ratio=%s,%s=%d" % (half, ratio, half, n)
+                rs = rows.get(case, [])
+                # halvings = 2: the frame's dt (60 Hz) and half of it
+                check(len(rs) == 2, "%s: a row at each of the two dt" % case, len(rs))
+                for r in rs:
+                    # the point's budget in its key's column, 1 in the other's:
+                    # the case file's values, not the solver's defaults (10, 1)
+                    check(r[half] == str(n) and r[other] == "1",
+                          "%s at dt %s: %s %d, %s 1" % (case, r["dt"], half, n, other),
+                          (r[half], r[other]))
+                    check(r["status"] == "ok", "%s at dt %s: ok" % (case, r["dt"]), r["status"])
+    # docs/contact.md's equal-cost table is these runs' 60 Hz rows, as the
+    # docs print them (%.3g), pair by pair
+    doc = open(os.path.join(suite.ROOT, "docs", "contact.md")).read()
+    for ratio in RATIOS:
+        for n in BUDGETS:
+            cells = []
+            for half in ("substeps", "iterations"):
+                rs = rows.get("stack-cost-%s@ratio=%s,%s=%d" % (half, ratio, half, n), [])
+                r = rs[0] if rs else {"drift_max": "nan", "speed_rms": "nan", "t_collapse": ""}
+                fell = "stood" if r["t_collapse"] == "" else "fell %.3g s" % float(r["t_collapse"])
+                cells.append("%.3g m, %.3g m/s, %s" % (float(r["drift_max"]),
+                                                      float(r["speed_rms"]), fell))
+            line = "| %s | %d | %s | %s |" % (ratio, n, cells[0], cells[1])
+            check(line in doc.splitlines(), "docs/contact.md's equal-cost row, ratio %s, N %d"
+                  % (ratio, n), line)
+    for ratio in RATIOS:
+        a = rows.get("stack-cost-substeps@ratio=%s,substeps=1" % ratio)
+        b = rows.get("stack-cost-iterations@ratio=%s,iterations=1" % ratio)
+        # N = 1: 1 substep of 1 iteration either way, the same run
+        check(a is not None and a == b, "ratio %s: N = 1 the same on both sides to the bit" % ratio,
+              (a, b))
+
+
+def test_bad_grid_value(tmp):
+    path = os.path.join(tmp, "bad-grid.case")
+    with open(path, "w") as f:
+        f.write(NO_SOLVE.replace("iterations = 0", "iterations = 1, 20000"))
+    r = vb("run", "--quiet", path, "--out", os.path.join(tmp, "bad-out"))
+    # iterations is an integer in [0, 10000] (solvers.c's key table)
+    check(r.returncode == 2 and ("%s:18:" % path) in r.stderr and "iterations" in r.stderr
+          and "grid point 2 of 2" in r.stderr,
+          "a grid value out of range: exit 2 naming the file, line 18, key and point",
+          (r.returncode, r.stderr))
+
+
 def test_shards(tmp):
     same, why = S.shards_merged(tmp, "stack-sharded", [os.path.join(CASES, "stack.case")], 2)
     check(same, "a stack's case in 2 shards, merged, is its whole run", why)
@@ -185,5 +249,5 @@ def test_bad_input(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely, test_shards,
-                     test_bad_input]))
+    sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely,
+                     test_equal_cost_grids, test_bad_grid_value, test_shards, test_bad_input]))

@@ -335,6 +335,167 @@ static void test_stack_face(void)
     vb_model_free(&m);
 }
 
+/* The equal-cost comparison's closed form (issue 55; Macklin et al. 2019):
+ * pgs's `substeps` = N splits a step of dt into N whole solver steps of
+ * dt/N, each with its own contacts and warm start (solver_pgs.c), so a
+ * run of N substeps of 1 iteration at dt is, state for state, a run of 1
+ * substep at dt/N by the same solver: the same arithmetic in the same
+ * order (dt/N computed as dt/N on both sides), hence the same bits, not a
+ * tolerance.  Held on a stack that stands (ratio 1) and on one that falls
+ * (ratio 10, heavy on light), after 1 s of frames at 60 Hz. */
+static void test_stack_substeps_are_steps(void)
+{
+    char err[256];
+    const double ratios[] = {1.0, 10.0};
+    const int budgets[] = {1, 2, 4, 8};
+    const vb_body_solver *pgs = vb_body_solver_find("pgs");
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++)
+        for (size_t j = 0; j < sizeof budgets / sizeof budgets[0]; j++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, ratios[i], 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            int n = budgets[j];
+            char subs[16];
+            snprintf(subs, sizeof subs, "%d", n);
+            vb_stack_spec frames = {.stack = &s, .solver = pgs, .dt = 1.0 / 60.0, .t_end = 1.0};
+            vb_stack_spec steps = frames;
+            steps.dt = (1.0 / 60.0) / n;
+            frames.method = steps.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(pgs, &frames.params);
+            CHECK(vb_body_solver_set(pgs, &frames.params, "iterations", "1", err, sizeof err) ==
+                          0 &&
+                      vb_body_solver_set(pgs, &frames.params, "substeps", subs, err,
+                                         sizeof err) == 0,
+                  "%s", err);
+            steps.params = frames.params;
+            CHECK(vb_body_solver_set(pgs, &steps.params, "substeps", "1", err, sizeof err) == 0,
+                  "%s", err);
+            vb_rigid_state a[5], b[5];
+            vb_stack_result ra, rb;
+            CHECK(vb_stack_run(&frames, &ra, a, err, sizeof err) == 0 &&
+                      vb_stack_run(&steps, &rb, b, err, sizeof err) == 0,
+                  "%s", err);
+            CHECK(ra.code == 0 && rb.code == 0 && ra.steps == 60 && rb.steps == 60u * (size_t)n,
+                  "ratio %g, N %d: ran whole (codes %d %d, steps %zu %zu)", ratios[i], n, ra.code,
+                  rb.code, ra.steps, rb.steps);
+            for (int k = 0; k < 5; k++)
+                CHECK(memcmp(a[k].x, b[k].x, sizeof a[k].x) == 0 &&
+                          memcmp(a[k].v, b[k].v, sizeof a[k].v) == 0 &&
+                          memcmp(a[k].q, b[k].q, sizeof a[k].q) == 0 &&
+                          memcmp(a[k].w, b[k].w, sizeof a[k].w) == 0,
+                      "ratio %g, N %d, box %d: %d substeps at dt = 1 substep at dt/%d to the "
+                      "bit (x %.17g against %.17g)",
+                      ratios[i], n, k, n, n, a[k].x[2], b[k].x[2]);
+        }
+}
+
+/* regularized's resting penetration on a stack, in closed form (MuJoCo
+ * 3.12.0's model, as solver_regularized.c cites it).  At rest v = 0 and
+ * a = 0, so each row's force is -D jar = D aref = -D K imp(d) d, and the
+ * rows carry the weight: contact k (box k on box k-1, k = 0 on the
+ * ground) holds W_k = g sum_{j >= k} m_j over the four corners of two
+ * aligned equal faces, W_k / 4 each by symmetry.  A pyramidal corner's
+ * four edges J_n +- mu J_t each push -K imp d / Rpy along the normal,
+ * Rpy = 2 (mu^2 / impratio) (1 - imp)/imp (1 + mu^2) tran_k; an elliptic
+ * corner's normal row -K imp d / R0, R0 = (1 - imp)/imp tran_k; tran_k =
+ * 1/m_k + 1/m_(k-1) (mj_diagApprox: body_invweight0 of the two, 1/m for a
+ * free body; the ground's 0).  K = 1 / (dmax^2 tc^2 dr^2), tc = max(0.02,
+ * 2 h) (refsafe); imp(d) MuJoCo's impedance (solimp 0.9 0.95 0.001 0.5 2).
+ * Each corner force rises as d falls: d_k by bisection.  Box k's centre
+ * then rests sum_{j <= k} d_j below its start.  No tangential force: no
+ * box moves sideways, none turns (creep 0 on the flat). */
+static double mj_imp(double d)
+{
+    double x = fabs(d) / 0.001; /* width */
+    if (x >= 1.0)
+        return 0.95;
+    double y = x <= 0.5 ? x * x / 0.5 : 1.0 - (1.0 - x) * (1.0 - x) / 0.5; /* power 2, mid 0.5 */
+    return 0.9 + y * (0.95 - 0.9);
+}
+
+static double rest_corner_force(int elliptic, double K, double tran, double mu, double d)
+{
+    double imp = mj_imp(d);
+    if (elliptic)
+        return -K * imp * d / ((1.0 - imp) / imp * tran);
+    return -4.0 * K * imp * d / (2.0 * mu * mu * (1.0 - imp) / imp * (1.0 + mu * mu) * tran);
+}
+
+static double rest_depth(int elliptic, double K, double tran, double mu, double N)
+{
+    double lo = -1.0, hi = 0.0;
+    while (rest_corner_force(elliptic, K, tran, mu, lo) < N && lo > -1e6)
+        lo *= 2.0;
+    for (int k = 0; k < 200; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (rest_corner_force(elliptic, K, tran, mu, mid) < N)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+static void test_stack_regularized_rest_depth(void)
+{
+    char err[256];
+    const vb_body_solver *reg = vb_body_solver_find("regularized");
+    /* ratio 1 and 2 rest shallow (the bottom contact 1e-4 to 1e-3 m);
+     * at ratio 10 (masses 1 to 10^4 kg) the closed form sinks the top box
+     * by more than half its edge, t_collapse's threshold: the run must say
+     * it collapsed */
+    const double ratios[] = {1.0, 2.0, 10.0};
+    for (int elliptic = 0; elliptic < 2; elliptic++)
+        for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, ratios[i], 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            double h = 1.0 / 60.0;
+            vb_stack_spec sp = {.stack = &s, .solver = reg, .dt = h, .t_end = 5.0};
+            sp.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(reg, &sp.params);
+            if (elliptic)
+                CHECK(vb_body_solver_set(reg, &sp.params, "cone", "elliptic", err, sizeof err) ==
+                          0,
+                      "%s", err);
+            vb_rigid_state fin[5] = {0};
+            vb_stack_result r = {.code = -1};
+            CHECK(vb_stack_run(&sp, &r, fin, err, sizeof err) == 0, "regularized: %s", err);
+            double tc = fmax(0.02, 2.0 * h), K = 1.0 / (0.95 * 0.95 * tc * tc);
+            double sink[5], total = 0.0, W = 0.0;
+            for (int k = 4; k >= 0; k--)
+                W += vb_stack_mass(&s, k) * s.g;
+            for (int k = 0; k < 5; k++) {
+                double tran = 1.0 / vb_stack_mass(&s, k) + (k ? 1.0 / vb_stack_mass(&s, k - 1) : 0.0);
+                total += rest_depth(elliptic, K, tran, s.mu, W / 4.0);
+                sink[k] = total;
+                W -= vb_stack_mass(&s, k) * s.g;
+            }
+            char what[96];
+            snprintf(what, sizeof what, "regularized, %s cone, ratio %g",
+                     elliptic ? "elliptic" : "pyramidal", ratios[i]);
+            if (!(fabs(sink[4]) < 0.5 * s.size)) {
+                CHECK(r.code == 0 && !isnan(r.t_collapse),
+                      "%s: sunk %g m by the closed form, past half the edge: collapsed (%g)",
+                      what, sink[4], r.t_collapse);
+                continue;
+            }
+            CHECK(r.code == 0 && isnan(r.t_collapse), "%s: stood 5 s (code %d, t_collapse %g)",
+                  what, r.code, r.t_collapse);
+            for (int k = 0; k < 5; k++) {
+                vb_rigid_state e;
+                vb_stack_exact(&s, k, 0.0, &e);
+                /* after 5 s, 150 time constants, at rest to round-off of
+                 * the forces (Newton's solve stops at 1e-14 of them, the
+                 * closed form's bisection at an ulp): 1e-12 of the depth */
+                CHECK(fabs((fin[k].x[2] - e.x[2]) - sink[k]) <= 1e-12 * fabs(sink[k]),
+                      "%s, box %d: rests %.17g below its start, the closed form %.17g", what, k,
+                      e.x[2] - fin[k].x[2], -sink[k]);
+                CHECK(fabs(fin[k].x[0] - e.x[0]) <= 1e-12 && fabs(fin[k].x[1] - e.x[1]) <= 1e-12,
+                      "%s, box %d: no sideways creep (%g, %g)", what, k, fin[k].x[0] - e.x[0],
+                      fin[k].x[1] - e.x[1]);
+            }
+        }
+}
+
 void suite_stack(void)
 {
     RUN(test_stack_face);
@@ -344,4 +505,6 @@ void suite_stack(void)
     RUN(test_stack_shifted_pair_stands);
     RUN(test_stack_pgs_defaults_stand);
     RUN(test_stack_turned_pair_stands);
+    RUN(test_stack_substeps_are_steps);
+    RUN(test_stack_regularized_rest_depth);
 }

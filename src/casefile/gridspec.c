@@ -11,9 +11,14 @@
 
 #include "numbers.h"
 
-/* The keys a grid may vary: the numbers of [case] and [steps]. */
+/* The keys a grid may vary: the numbers of [case] and [steps], and a
+ * solver's numbers of [contact] (iterations, substeps, ...: issue 55's
+ * equal-cost comparison is a grid of them); never [contact]'s handler,
+ * whose list is the case's entries, not points. */
 static int gridable(const vb_entry *e)
 {
+    if (!strcmp(e->section, "contact"))
+        return strcmp(e->key, "handler") != 0;
     if (!strcmp(e->section, "case"))
         return strcmp(e->key, "model") != 0 && strcmp(e->key, "description") != 0;
     if (!strcmp(e->section, "steps"))
@@ -351,8 +356,10 @@ int vb_grid_spec_find(vb_parser *p, vb_grid_spec *g)
         vb_entry *e = &p->keys[i];
         /* a trace is a path ("../traces/a.trace" is one file) and a
          * description text: neither is ever a grid */
-        int sec = !strcmp(e->section, "case") || !strcmp(e->section, "steps");
-        if (!sec || !strcmp(e->key, "description") || !strcmp(e->key, "trace"))
+        int sec = !strcmp(e->section, "case") || !strcmp(e->section, "steps") ||
+                  !strcmp(e->section, "contact");
+        if (!sec || !strcmp(e->key, "description") || !strcmp(e->key, "trace") ||
+            (!strcmp(e->section, "contact") && !strcmp(e->key, "handler")))
             continue;
         if (gridable(e) && !looks_like_grid(e->value) && numbers_without_commas(e->value)) {
             vb_parser_fail(p, e->line,
@@ -366,7 +373,8 @@ int vb_grid_spec_find(vb_parser *p, vb_grid_spec *g)
         if (!gridable(e)) {
             vb_parser_fail(p, e->line,
                            "%s: one model a case (a grid varies numbers: the model's "
-                           "parameters, t_end, dt, halvings, jitter, seeds and tolerance)",
+                           "parameters, t_end, dt, halvings, jitter, seeds, tolerance and "
+                           "a contact solver's keys)",
                            e->key);
             return -1;
         }

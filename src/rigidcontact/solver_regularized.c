@@ -40,9 +40,11 @@
  *   (engine_init.c:32-45), impratio 1 (:59), the pyramidal cone (:92),
  *   noslip_iterations 0 (:97, and not here). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bodyops.h"
+#include "contacts.h"
 #include "quaternion.h"
 
 #define MJ_MINIMP 0.0001 /* mjmodel.h:27-28 */
@@ -103,53 +105,138 @@ static void stiffness(const vb_solver_params *p, double h, double *K, double *B)
     }
 }
 
+/* A row on body a's acceleration and, for a contact of two bodies, on
+ * b's (b < 0: the ground, static): J = (u, ra x u) on a, -(u, rb x u) on b. */
 typedef struct reg_row {
-    double J[6];   /* on (a, alpha): (u, r x u) */
+    int a, b;
+    double J[12];  /* on (a_a, alpha_a), then on (a_b, alpha_b) */
     double D, aref;
 } reg_row;
 
+/* The problem over the accelerations of nb bodies, 6 nb unknowns (a body's
+ * linear, then angular): one body's is MuJoCo's of a free body on the
+ * ground, several bodies' that of a world of free bodies, M block diagonal
+ * (each body's own free joint) and the rows coupling a contact's two. */
 typedef struct reg_problem {
-    int nrows, elliptic;
-    reg_row row[MAX_ROWS];
+    int nrows, elliptic, nb;
+    reg_row *row;
     double mu_reg, mu; /* elliptic */
-    double m, I[9], a0[6];
+    double *m, *I, *a0; /* nb masses, 9 nb world inertias, 6 nb */
 } reg_problem;
 
-static double row_jar(const reg_row *r, const double a[6])
+static double row_jar(const reg_row *r, const double *a)
 {
     double s = -r->aref;
     for (int i = 0; i < 6; i++)
-        s += r->J[i] * a[i];
+        s += r->J[i] * a[6 * r->a + i];
+    if (r->b >= 0)
+        for (int i = 0; i < 6; i++)
+            s += r->J[6 + i] * a[6 * r->b + i];
     return s;
 }
 
-/* M x for x = (linear, angular): m x_l, I x_a */
-static void mass_times(const reg_problem *P, const double x[6], double out[6])
+/* M x for x = (linear, angular) of each body: m x_l, I x_a */
+static void mass_times(const reg_problem *P, const double *x, double *out)
 {
-    for (int i = 0; i < 3; i++)
-        out[i] = P->m * x[i];
-    vb_mat3_vec(P->I, x + 3, out + 3);
+    for (int k = 0; k < P->nb; k++) {
+        for (int i = 0; i < 3; i++)
+            out[6 * k + i] = P->m[k] * x[6 * k + i];
+        vb_mat3_vec(P->I + 9 * k, x + 6 * k + 3, out + 6 * k + 3);
+    }
 }
 
-/* the cost at a; its gradient and Hessian when asked */
-static double cost(const reg_problem *P, const double a[6], double G[6], double H[36])
+/* g J_j added to G, over the bodies row j moves */
+static void add_grad(const reg_row *rj, double g, double *G)
 {
-    double da[6], Mda[6];
     for (int i = 0; i < 6; i++)
+        G[6 * rj->a + i] += g * rj->J[i];
+    if (rj->b >= 0)
+        for (int i = 0; i < 6; i++)
+            G[6 * rj->b + i] += g * rj->J[6 + i];
+}
+
+/* h J_j' J_k added to H (n x n), over the bodies rows j and k move */
+static void add_hess(const reg_row *rj, const reg_row *rk, double hjk, double *H, int n)
+{
+    int bj[2] = {rj->a, rj->b}, bk[2] = {rk->a, rk->b};
+    for (int x = 0; x < 2; x++)
+        for (int y = 0; y < 2; y++) {
+            if (bj[x] < 0 || bk[y] < 0)
+                continue;
+            const double *Jj = rj->J + 6 * x, *Jk = rk->J + 6 * y;
+            for (int i = 0; i < 6; i++)
+                for (int l = 0; l < 6; l++)
+                    H[n * (6 * bj[x] + i) + 6 * bk[y] + l] += hjk * Jj[i] * Jk[l];
+        }
+}
+
+/* a contact's rows' cost at jar, their gradient g and Hessian hh in jar */
+static double rows_cost(const reg_problem *P, int base, const double jar[3], double g[3],
+                        double hh[9])
+{
+    double c = 0.0;
+    if (!P->elliptic) {
+        if (jar[0] < 0.0) {
+            c += 0.5 * P->row[base].D * jar[0] * jar[0];
+            g[0] = P->row[base].D * jar[0];
+            hh[0] = P->row[base].D;
+        }
+        return c;
+    }
+    double mu = P->mu_reg, fr = P->mu;
+    double N = jar[0] * mu, U[2] = {jar[1] * fr, jar[2] * fr};
+    double T = sqrt(U[0] * U[0] + U[1] * U[1]);
+    if (N >= mu * T || (T <= 0.0 && N >= 0.0)) {
+        /* top: no force */
+    } else if (mu * N + T <= 0.0 || (T <= 0.0 && N < 0.0)) {
+        for (int j = 0; j < 3; j++) {
+            c += 0.5 * P->row[base + j].D * jar[j] * jar[j];
+            g[j] = P->row[base + j].D * jar[j];
+            hh[4 * j] = P->row[base + j].D;
+        }
+    } else {
+        double Dm = P->row[base].D / (mu * mu * (1.0 + mu * mu)), NmT = N - mu * T;
+        c += 0.5 * Dm * NmT * NmT;
+        g[0] = Dm * NmT * mu;
+        for (int j = 1; j < 3; j++)
+            g[j] = -Dm * NmT * mu * U[j - 1] * fr / T;
+        double scl[3] = {mu, fr, fr};
+        hh[0] = 1.0;
+        for (int j = 1; j < 3; j++)
+            hh[j] = hh[3 * j] = -mu / T * U[j - 1];
+        for (int k = 1; k < 3; k++)
+            for (int j = 1; j < 3; j++)
+                hh[3 * k + j] = mu * N / (T * T * T) * U[j - 1] * U[k - 1] +
+                                (j == k ? mu * mu - mu * N / T : 0.0);
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++)
+                hh[3 * k + j] *= Dm * scl[k] * scl[j];
+    }
+    return c;
+}
+
+/* the cost at a; its gradient and Hessian when asked (da, Mda: scratch of
+ * 6 nb) */
+static double cost(const reg_problem *P, const double *a, double *G, double *H, double *da,
+                   double *Mda)
+{
+    int n = 6 * P->nb;
+    for (int i = 0; i < n; i++)
         da[i] = a[i] - P->a0[i];
     mass_times(P, da, Mda);
     double c = 0.0;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < n; i++)
         c += 0.5 * da[i] * Mda[i];
     if (G)
-        memcpy(G, Mda, sizeof Mda);
+        memcpy(G, Mda, (size_t)n * sizeof *G);
     if (H) {
-        memset(H, 0, 36 * sizeof *H);
-        for (int i = 0; i < 3; i++) {
-            H[7 * i] = P->m;
-            for (int j = 0; j < 3; j++)
-                H[6 * (3 + i) + 3 + j] = P->I[3 * i + j];
-        }
+        memset(H, 0, (size_t)n * (size_t)n * sizeof *H);
+        for (int k = 0; k < P->nb; k++)
+            for (int i = 0; i < 3; i++) {
+                H[(n + 1) * (6 * k + i)] = P->m[k];
+                for (int j = 0; j < 3; j++)
+                    H[n * (6 * k + 3 + i) + 6 * k + 3 + j] = P->I[9 * k + 3 * i + j];
+            }
     }
     /* rows' contributions: g (d cost / d jar) and h (its Hessian in jar) */
     for (int base = 0; base < P->nrows; base += P->elliptic ? 3 : 1) {
@@ -157,143 +244,118 @@ static double cost(const reg_problem *P, const double a[6], double G[6], double 
         double jar[3], g[3] = {0, 0, 0}, hh[9] = {0};
         for (int j = 0; j < dim; j++)
             jar[j] = row_jar(&P->row[base + j], a);
-        if (!P->elliptic) {
-            if (jar[0] < 0.0) {
-                c += 0.5 * P->row[base].D * jar[0] * jar[0];
-                g[0] = P->row[base].D * jar[0];
-                hh[0] = P->row[base].D;
-            }
-        } else {
-            double mu = P->mu_reg, fr = P->mu;
-            double N = jar[0] * mu, U[2] = {jar[1] * fr, jar[2] * fr};
-            double T = sqrt(U[0] * U[0] + U[1] * U[1]);
-            if (N >= mu * T || (T <= 0.0 && N >= 0.0)) {
-                /* top: no force */
-            } else if (mu * N + T <= 0.0 || (T <= 0.0 && N < 0.0)) {
-                for (int j = 0; j < 3; j++) {
-                    c += 0.5 * P->row[base + j].D * jar[j] * jar[j];
-                    g[j] = P->row[base + j].D * jar[j];
-                    hh[4 * j] = P->row[base + j].D;
-                }
-            } else {
-                double Dm = P->row[base].D / (mu * mu * (1.0 + mu * mu)), NmT = N - mu * T;
-                c += 0.5 * Dm * NmT * NmT;
-                g[0] = Dm * NmT * mu;
-                for (int j = 1; j < 3; j++)
-                    g[j] = -Dm * NmT * mu * U[j - 1] * fr / T;
-                double scl[3] = {mu, fr, fr};
-                hh[0] = 1.0;
-                for (int j = 1; j < 3; j++)
-                    hh[j] = hh[3 * j] = -mu / T * U[j - 1];
-                for (int k = 1; k < 3; k++)
-                    for (int j = 1; j < 3; j++)
-                        hh[3 * k + j] = mu * N / (T * T * T) * U[j - 1] * U[k - 1] +
-                                        (j == k ? mu * mu - mu * N / T : 0.0);
-                for (int k = 0; k < 3; k++)
-                    for (int j = 0; j < 3; j++)
-                        hh[3 * k + j] *= Dm * scl[k] * scl[j];
-            }
-        }
+        c += rows_cost(P, base, jar, g, hh);
         for (int j = 0; j < dim; j++) {
-            const double *Jj = P->row[base + j].J;
             if (G)
-                for (int i = 0; i < 6; i++)
-                    G[i] += g[j] * Jj[i];
+                add_grad(&P->row[base + j], g[j], G);
             if (H)
                 for (int k = 0; k < dim; k++) {
-                    const double *Jk = P->row[base + k].J;
                     double hjk = hh[3 * j + k];
-                    if (hjk == 0.0)
-                        continue;
-                    for (int i = 0; i < 6; i++)
-                        for (int l = 0; l < 6; l++)
-                            H[6 * i + l] += hjk * Jj[i] * Jk[l];
+                    if (hjk != 0.0)
+                        add_hess(&P->row[base + j], &P->row[base + k], hjk, H, n);
                 }
         }
     }
     return c;
 }
 
-/* H x = b by Gaussian elimination with partial pivoting (H is symmetric
- * positive definite: M is) */
-static void solve6(const double H[36], const double b[6], double x[6])
+/* H x = b (n x n) by Gaussian elimination with partial pivoting (H is
+ * symmetric positive definite: M is); A scratch of n (n + 1) */
+static void solve_n(const double *H, const double *b, double *x, int n, double *A)
 {
-    double A[6][7];
-    for (int i = 0; i < 6; i++) {
-        for (int j = 0; j < 6; j++)
-            A[i][j] = H[6 * i + j];
-        A[i][6] = b[i];
+    int w = n + 1;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            A[w * i + j] = H[n * i + j];
+        A[w * i + n] = b[i];
     }
-    for (int c = 0; c < 6; c++) {
+    for (int c = 0; c < n; c++) {
         int piv = c;
-        for (int r = c + 1; r < 6; r++)
-            if (fabs(A[r][c]) > fabs(A[piv][c]))
+        for (int r = c + 1; r < n; r++)
+            if (fabs(A[w * r + c]) > fabs(A[w * piv + c]))
                 piv = r;
-        for (int j = 0; j < 7; j++) {
-            double t = A[c][j];
-            A[c][j] = A[piv][j];
-            A[piv][j] = t;
+        for (int j = 0; j < w; j++) {
+            double t = A[w * c + j];
+            A[w * c + j] = A[w * piv + j];
+            A[w * piv + j] = t;
         }
-        for (int r = c + 1; r < 6; r++) {
-            double f = A[r][c] / A[c][c];
-            for (int j = c; j < 7; j++)
-                A[r][j] -= f * A[c][j];
+        for (int r = c + 1; r < n; r++) {
+            double f = A[w * r + c] / A[w * c + c];
+            for (int j = c; j < w; j++)
+                A[w * r + j] -= f * A[w * c + j];
         }
     }
-    for (int i = 5; i >= 0; i--) {
-        double s = A[i][6];
-        for (int j = i + 1; j < 6; j++)
-            s -= A[i][j] * x[j];
-        x[i] = s / A[i][i];
+    for (int i = n - 1; i >= 0; i--) {
+        double s = A[w * i + n];
+        for (int j = i + 1; j < n; j++)
+            s -= A[w * i + j] * x[j];
+        x[i] = s / A[w * i + i];
     }
 }
 
+/* scratch of a minimisation over n = 6 nb unknowns */
+typedef struct reg_scratch {
+    double *G, *H, *d, *mG, *Ma0, *at, *da, *Mda, *A;
+} reg_scratch;
+
 /* the slope of the cost along d at a + t d */
-static double slope(const reg_problem *P, const double a[6], const double d[6], double t)
+static double slope(const reg_problem *P, const double *a, const double *d, double t,
+                    reg_scratch *w)
 {
-    double at[6], G[6];
-    for (int i = 0; i < 6; i++)
-        at[i] = a[i] + t * d[i];
-    cost(P, at, G, NULL);
+    int n = 6 * P->nb;
+    double *G = w->mG + n; /* mG's second half: not in use during the search */
+    for (int i = 0; i < n; i++)
+        w->at[i] = a[i] + t * d[i];
+    cost(P, w->at, G, NULL, w->da, w->Mda);
     double s = 0.0;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < n; i++)
         s += G[i] * d[i];
     return s;
 }
 
 /* Newton's method with an exact line search (bisection on the slope,
- * which is continuous and increasing: the cost is convex and C1) */
-static void minimise(const reg_problem *P, double a[6])
+ * which is continuous and increasing: the cost is convex and C1).
+ * -1: out of memory. */
+static int minimise(const reg_problem *P, double *a)
 {
-    memcpy(a, P->a0, 6 * sizeof *a);
+    int n = 6 * P->nb;
+    size_t un = (size_t)n;
+    double *mem = malloc((9 * un + un * un + un * (un + 1)) * sizeof *mem);
+    if (!mem)
+        return -1;
+    reg_scratch w = {.G = mem, .d = mem + un, .mG = mem + 2 * un, .Ma0 = mem + 4 * un,
+                     .at = mem + 5 * un, .da = mem + 6 * un, .Mda = mem + 7 * un,
+                     .H = mem + 9 * un, .A = mem + 9 * un + un * un};
+    memcpy(a, P->a0, un * sizeof *a);
     for (int it = 0; it < 100; it++) {
-        double G[6], H[36], d[6], mG[6];
-        cost(P, a, G, H);
-        double gn = 0.0, scale = 0.0, Ma0[6];
-        mass_times(P, P->a0, Ma0);
-        for (int i = 0; i < 6; i++) {
-            gn += G[i] * G[i];
-            scale += Ma0[i] * Ma0[i];
-            mG[i] = -G[i];
+        cost(P, a, w.G, w.H, w.da, w.Mda);
+        double gn = 0.0, scale = 0.0;
+        mass_times(P, P->a0, w.Ma0);
+        for (int i = 0; i < n; i++) {
+            gn += w.G[i] * w.G[i];
+            scale += w.Ma0[i] * w.Ma0[i];
+            w.mG[i] = -w.G[i];
         }
         /* the gradient at round-off of the forces in play */
         if (sqrt(gn) <= 1e-14 * (sqrt(scale) + 1e-300) || gn == 0.0)
             break;
-        solve6(H, mG, d);
+        solve_n(w.H, w.mG, w.d, n, w.A);
         double lo = 0.0, hi = 1.0;
-        while (slope(P, a, d, hi) < 0.0 && hi < 1e6)
+        while (slope(P, a, w.d, hi, &w) < 0.0 && hi < 1e6)
             hi *= 2.0;
         for (int k = 0; k < 80; k++) {
             double mid = 0.5 * (lo + hi);
-            if (slope(P, a, d, mid) < 0.0)
+            if (slope(P, a, w.d, mid, &w) < 0.0)
                 lo = mid;
             else
                 hi = mid;
         }
         double t = 0.5 * (lo + hi);
-        for (int i = 0; i < 6; i++)
-            a[i] += t * d[i];
+        for (int i = 0; i < n; i++)
+            a[i] += t * w.d[i];
     }
+    free(mem);
+    return 0;
 }
 
 /* a body's contacts as MuJoCo's collision functions make them, less those
@@ -330,31 +392,123 @@ static int mj_contacts(const vb_contact_world *w, const vb_contact_body *b, doub
     return cnt;
 }
 
-static void set_row(reg_row *row, const double u[3], const double r[3], double D, double aref)
+/* a row along u at the contact point: on a, (u, ra x u); on b (b >= 0),
+ * -(u, rb x u) */
+static void set_row(reg_row *row, const double u[3], const double ra[3], const double rb[3],
+                    int a, int b, double D)
 {
     double ru[3];
-    vb_cross3(r, u, ru);
+    memset(row, 0, sizeof *row);
+    row->a = a, row->b = b;
+    vb_cross3(ra, u, ru);
     for (int i = 0; i < 3; i++) {
         row->J[i] = u[i];
         row->J[3 + i] = ru[i];
     }
+    if (b >= 0) {
+        vb_cross3(rb, u, ru);
+        for (int i = 0; i < 3; i++) {
+            row->J[6 + i] = -u[i];
+            row->J[9 + i] = -ru[i];
+        }
+    }
     row->D = D;
-    row->aref = aref;
 }
 
+/* J v at the bodies' velocities v (indexed as the rows' bodies) */
 static double row_vel(const reg_row *row, const vb_body_vel *v)
 {
     double s = 0.0;
     for (int i = 0; i < 3; i++)
-        s += row->J[i] * v->v[i] + row->J[3 + i] * v->om[i];
+        s += row->J[i] * v[row->a].v[i] + row->J[3 + i] * v[row->a].om[i];
+    if (row->b >= 0)
+        for (int i = 0; i < 3; i++)
+            s += row->J[6 + i] * v[row->b].v[i] + row->J[9 + i] * v[row->b].om[i];
     return s;
+}
+
+/* One contact of bodies a and b (b < 0: the ground) at pos, normal n from
+ * b to a, at distance dist: its rows appended to P (3 elliptic, 4
+ * pyramidal).  tran is mj_diagApprox's translational weight of the pair,
+ * body_invweight0[a] + body_invweight0[b] (engine_core_constraint.c:
+ * 1940-1966), 1/m of a free body (the ground's 0). */
+typedef struct reg_contact {
+    int a, b;
+    double pos[3], n[3], ra[3], rb[3], dist, tran;
+} reg_contact;
+
+static void contact_rows(reg_problem *P, const vb_solver_params *p, double K, double B,
+                         double mu, const reg_contact *ct, const vb_body_vel *pre)
+{
+    double imp = impedance(p->solimp, ct->dist), t[2][3], tran = ct->tran;
+    vb_ground_tangents(ct->n, t[0], t[1]);
+    if (P->elliptic) {
+        double R0 = fmax(MJ_MINVAL, (1.0 - imp) * tran / imp);
+        double Rf = R0 / fmax(MJ_MINVAL, p->impratio);
+        P->mu = mu;
+        P->mu_reg = mu * sqrt(Rf / R0);
+        reg_row *rw = &P->row[P->nrows];
+        set_row(&rw[0], ct->n, ct->ra, ct->rb, ct->a, ct->b, 1.0 / R0);
+        rw[0].aref = -B * row_vel(&rw[0], pre) - K * imp * ct->dist;
+        for (int j = 0; j < 2; j++) {
+            set_row(&rw[1 + j], t[j], ct->ra, ct->rb, ct->a, ct->b, 1.0 / Rf);
+            rw[1 + j].aref = -B * row_vel(&rw[1 + j], pre); /* K = 0 (2180-2183) */
+        }
+        P->nrows += 3;
+        return;
+    }
+    double R0 = fmax(MJ_MINVAL, (1.0 - imp) * (tran + mu * mu * tran) / imp);
+    double mu_reg = mu * sqrt(1.0 / fmax(MJ_MINVAL, p->impratio));
+    double Rpy = 2.0 * mu_reg * mu_reg * R0;
+    for (int j = 0; j < 2; j++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            double u[3];
+            for (int i = 0; i < 3; i++)
+                u[i] = ct->n[i] + sgn * mu * t[j][i];
+            reg_row *rw = &P->row[P->nrows++];
+            set_row(rw, u, ct->ra, ct->rb, ct->a, ct->b, 1.0 / Rpy);
+            rw->aref = -B * row_vel(rw, pre) - K * imp * ct->dist;
+        }
+}
+
+/* body k's mass and world inertia into P, its a0 from its velocities
+ * before (pre) and after the unconstrained step (free_vel) */
+static void body_into(reg_problem *P, int k, const vb_contact_body *b, const vb_body_vel *pre,
+                      const vb_body_vel *free_vel, double h)
+{
+    P->m[k] = b->p.mass;
+    /* M's angular block: the inverse of the world inverse inertia */
+    double R9[9];
+    vb_quat_to_matrix(b->s.q, R9);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double s = 0.0;
+            for (int c = 0; c < 3; c++)
+                s += R9[3 * i + c] * R9[3 * j + c] * b->p.inertia[c];
+            P->I[9 * k + 3 * i + j] = s;
+        }
+    for (int i = 0; i < 3; i++) {
+        P->a0[6 * k + i] = (free_vel->v[i] - pre->v[i]) / h;
+        P->a0[6 * k + 3 + i] = (free_vel->om[i] - pre->om[i]) / h;
+    }
+}
+
+/* body k's velocities after the solve: free_vel + h (a - a0), committed */
+static int body_commit(const reg_problem *P, int k, const double *a, vb_contact_body *b,
+                       vb_body_step_fn *method, double h, const vb_body_vel *free_vel)
+{
+    vb_body_vel solved = *free_vel;
+    for (int i = 0; i < 3; i++) {
+        solved.v[i] += h * (a[6 * k + i] - P->a0[6 * k + i]);
+        solved.om[i] += h * (a[6 * k + 3 + i] - P->a0[6 * k + 3 + i]);
+    }
+    return vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), free_vel, &solved);
 }
 
 static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
                      const vb_solver_params *p, vb_body_step_fn *method, double h)
 {
     (void)mem; /* MuJoCo's Newton solver starts from the unconstrained a0 */
-    const double *n = w->ground.normal;
     double pos[4][3], dist[4];
     int nc = mj_contacts(w, b, p->margin, pos, dist);
     if (nc == 0) {
@@ -365,73 +519,93 @@ static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory
     vb_body_vel_now(b, &pre);
     if (vb_body_vel_free(b, method, h, &free_vel) != VB_BODY_OK)
         return VB_BODY_DIVERGED;
-    reg_problem P;
-    memset(&P, 0, sizeof P);
-    P.elliptic = p->cone == VB_CONE_ELLIPTIC;
-    P.m = b->p.mass;
-    /* M's angular block: the inverse of the world inverse inertia */
-    double R9[9];
-    vb_quat_to_matrix(b->s.q, R9);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            double s = 0.0;
-            for (int k = 0; k < 3; k++)
-                s += R9[3 * i + k] * R9[3 * j + k] * b->p.inertia[k];
-            P.I[3 * i + j] = s;
-        }
-    for (int i = 0; i < 3; i++) {
-        P.a0[i] = (free_vel.v[i] - pre.v[i]) / h;
-        P.a0[3 + i] = (free_vel.om[i] - pre.om[i]) / h;
-    }
-    double t[2][3], K, B, mu = w->mu_s, tran = 1.0 / b->p.mass;
-    vb_ground_tangents(n, t[0], t[1]);
+    reg_row rows[MAX_ROWS];
+    double m, I[9], a0[6], a[6];
+    reg_problem P = {.elliptic = p->cone == VB_CONE_ELLIPTIC, .nb = 1, .row = rows, .m = &m,
+                     .I = I, .a0 = a0};
+    body_into(&P, 0, b, &pre, &free_vel, h);
+    double K, B;
     stiffness(p, h, &K, &B);
     for (int c = 0; c < nc; c++) {
-        double imp = impedance(p->solimp, dist[c]), r[3];
-        for (int i = 0; i < 3; i++)
-            r[i] = pos[c][i] - b->s.x[i];
-        if (P.elliptic) {
-            double R0 = fmax(MJ_MINVAL, (1.0 - imp) * tran / imp);
-            double Rf = R0 / fmax(MJ_MINVAL, p->impratio);
-            P.mu = mu;
-            P.mu_reg = mu * sqrt(Rf / R0);
-            reg_row *rw = &P.row[P.nrows];
-            set_row(&rw[0], n, r, 1.0 / R0, 0.0);
-            rw[0].aref = -B * row_vel(&rw[0], &pre) - K * imp * dist[c];
-            for (int j = 0; j < 2; j++) {
-                set_row(&rw[1 + j], t[j], r, 1.0 / Rf, 0.0);
-                rw[1 + j].aref = -B * row_vel(&rw[1 + j], &pre); /* K = 0 (2180-2183) */
-            }
-            P.nrows += 3;
-        } else {
-            double R0 = fmax(MJ_MINVAL, (1.0 - imp) * (tran + mu * mu * tran) / imp);
-            double mu_reg = mu * sqrt(1.0 / fmax(MJ_MINVAL, p->impratio));
-            double Rpy = 2.0 * mu_reg * mu_reg * R0;
-            for (int j = 0; j < 2; j++)
-                for (int sgn = 1; sgn >= -1; sgn -= 2) {
-                    double u[3];
-                    for (int i = 0; i < 3; i++)
-                        u[i] = n[i] + sgn * mu * t[j][i];
-                    reg_row *rw = &P.row[P.nrows++];
-                    set_row(rw, u, r, 1.0 / Rpy, 0.0);
-                    rw->aref = -B * row_vel(rw, &pre) - K * imp * dist[c];
-                }
+        reg_contact ct = {.a = 0, .b = -1, .dist = dist[c], .tran = 1.0 / b->p.mass};
+        for (int i = 0; i < 3; i++) {
+            ct.pos[i] = pos[c][i];
+            ct.n[i] = w->ground.normal[i];
+            ct.ra[i] = pos[c][i] - b->s.x[i];
         }
+        contact_rows(&P, p, K, B, w->mu_s, &ct, &pre);
     }
-    double a[6];
-    minimise(&P, a);
-    vb_body_vel solved = free_vel;
-    for (int i = 0; i < 3; i++) {
-        solved.v[i] += h * (a[i] - P.a0[i]);
-        solved.om[i] += h * (a[3 + i] - P.a0[3 + i]);
+    if (minimise(&P, a) != 0)
+        return VB_BODY_DIVERGED;
+    return body_commit(&P, 0, a, b, method, h, &free_vel);
+}
+
+/* A world of several bodies (a stack): one problem over all of them, as
+ * MuJoCo's is over every dof, its contacts the world's points (box on
+ * ground, box on box) at separation < margin (MuJoCo's exclusion, as
+ * mj_contacts), each at the midpoint of its point and the face,
+ * p - (dist/2) n, as mjc_BoxBox's. */
+static int step_world(vb_contact_world *w, const vb_solver_params *p, vb_body_step_fn *method,
+                      double h)
+{
+    int nb = (int)w->n, rc = VB_BODY_OK;
+    size_t cap = vb_world_points_cap(w->n);
+    vb_contact_point *pts = malloc(cap * sizeof *pts);
+    reg_row *rows = malloc(4 * cap * sizeof *rows);
+    vb_body_vel *vel = malloc(2 * w->n * sizeof *vel); /* pre, then free */
+    double *num = malloc(w->n * (1 + 9 + 6 + 6) * sizeof *num);
+    if (!pts || !rows || !vel || !num) {
+        rc = VB_BODY_DIVERGED;
+        goto done;
     }
-    return vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &solved);
+    vb_body_vel *pre = vel, *free_vel = vel + w->n;
+    reg_problem P = {.elliptic = p->cone == VB_CONE_ELLIPTIC, .nb = nb, .row = rows, .m = num,
+                     .I = num + w->n, .a0 = num + 10 * w->n};
+    double *a = num + 16 * w->n;
+    for (int k = 0; k < nb && rc == VB_BODY_OK; k++) {
+        vb_body_vel_now(&w->body[k], &pre[k]);
+        if (vb_body_vel_free(&w->body[k], method, h, &free_vel[k]) != VB_BODY_OK)
+            rc = VB_BODY_DIVERGED;
+        else
+            body_into(&P, k, &w->body[k], &pre[k], &free_vel[k], h);
+    }
+    double K, B;
+    stiffness(p, h, &K, &B);
+    size_t np = rc == VB_BODY_OK ? vb_world_points(w, p->margin, pts) : 0;
+    for (size_t i = 0; i < np; i++) {
+        const vb_contact_point *pt = &pts[i];
+        if (!(pt->separation < p->margin))
+            continue;
+        reg_contact ct = {.a = pt->a, .b = pt->b, .dist = pt->separation,
+                          .tran = 1.0 / w->body[pt->a].p.mass +
+                                  (pt->b >= 0 ? 1.0 / w->body[pt->b].p.mass : 0.0)};
+        for (int j = 0; j < 3; j++) {
+            ct.n[j] = pt->n[j];
+            ct.pos[j] = pt->p[j] - 0.5 * pt->separation * pt->n[j];
+            ct.ra[j] = ct.pos[j] - w->body[pt->a].s.x[j];
+            ct.rb[j] = pt->b >= 0 ? ct.pos[j] - w->body[pt->b].s.x[j] : 0.0;
+        }
+        contact_rows(&P, p, K, B, w->mu_s, &ct, pre);
+    }
+    if (rc == VB_BODY_OK && minimise(&P, a) != 0)
+        rc = VB_BODY_DIVERGED;
+    for (int k = 0; k < nb && rc == VB_BODY_OK; k++)
+        rc = body_commit(&P, k, a, &w->body[k], method, h, &free_vel[k]);
+done:
+    free(pts);
+    free(rows);
+    free(vel);
+    free(num);
+    return rc;
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double h)
 {
-    return vb_body_each(w, c, p, method, h, step_body);
+    /* one body: MuJoCo's free body on the ground, as before (its bits) */
+    if (w->n <= 1)
+        return vb_body_each(w, c, p, method, h, step_body);
+    return step_world(w, p, method, h);
 }
 
 /* ---- the creep, in closed form ----
@@ -599,7 +773,7 @@ const vb_body_solver vb_solver_regularized = {
               "2099-2264,3244-3466; engine_collision_primitive.c:28-49,210-251; "
               "engine_setconst.c:919-934; engine_init.c:32-45,59,92-97",
     .keys = VB_KEY_MUJOCO | VB_KEY_MARGIN,
-    .flags = 0,
+    .flags = VB_SOLVER_BODIES,
     .defaults = defaults,
     .step = step,
 };
