@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from body_contact import read, TableError  # noqa: E402  contact.csv's rows and engines' provenance
+from body_contact import read, missing_tables, TableError  # noqa: E402  contact.csv's rows and provenance
 
 MUS = ("0.7", "0.6")
 CASE = "box-incline@mu_s=%s"
@@ -176,10 +176,9 @@ def main():
     ap.add_argument("results", help="the results directory of make engines (results/engines)")
     ap.add_argument("out", help="where the chart and its points go (plots/engines)")
     a = ap.parse_args()
-    missing = [CASE % m for m in MUS if not os.path.isfile(os.path.join(a.results, CASE % m, "contact.csv"))]
+    missing = missing_tables(a.results, [CASE % m for m in MUS])
     if missing:
-        print("engines/check/creep_chart.py: %s: no contact.csv of %s (run make engines)" %
-              (a.results, ", ".join(missing)), file=sys.stderr)
+        print("engines/check/creep_chart.py: " + missing, file=sys.stderr)
         return 2
     panels, provenance, models = [], [], []
     for mu in MUS:
