@@ -60,6 +60,15 @@
 // of it gives bodyContact(req, opt), which returns { step(h) → 13 numbers } as
 // body() does; its capability line says protocol=4 and angvel=.
 //
+// A stack of rigid bodies on the ground (model 'stack', protocol 5: §7) comes
+// with 'bodies', a list of version 3's body objects from the bottom up, and the
+// 'contact' of a rigid body on the ground (its friction every touching pair's,
+// its box every body's), checked by checkStack; an engine of it gives
+// stack(req, opt), which returns { step(h) → 13 n numbers, body 1's first };
+// its rows are t and each body's 13 columns numbered from 1 (x1, …, wz1, x2,
+// …), and its capability line says protocol=5 (it takes version 4's requests
+// too where it gives bodyContact).
+//
 // Numbers are written with String(), the shortest text that reads back as the
 // same double.  The force laws use the same operations in the same order as
 // verletbench's models (src/models/NAME.c), so an adapter's force is the built-in
@@ -80,6 +89,17 @@ console.log = console.info = console.debug = (...a) => console.error(...a);
 const PROTOCOL = 2;
 const BODY_PROTOCOL = 3;
 const CONTACT_PROTOCOL = 4;
+// a stack of rigid bodies on the ground (model 'stack', docs/real-engines.md §7):
+// an adapter with stack() says 5, and takes what version 4 takes beside it
+const STACK_PROTOCOL = 5;
+// the most bodies a stack's request may have (VB_STACK_MAX_BOXES, src/models/stack.h)
+const STACK_MAX_BODIES = 100;
+
+// the protocol an adapter's capability line says
+function protocolOf(spec) {
+  return spec.stack ? STACK_PROTOCOL : spec.contact || spec.bodyContact ? CONTACT_PROTOCOL
+    : spec.body ? BODY_PROTOCOL : PROTOCOL;
+}
 
 // ---- the force laws ------------------------------------------------------------
 
@@ -242,42 +262,54 @@ function checkBody(req) {
   // a body at a contact (protocol 4) is a body too
   if (req.protocol !== BODY_PROTOCOL && !(req.contact !== undefined && req.protocol === CONTACT_PROTOCOL))
     bad(`'body' needs "protocol": 3`);
-  const b = req.body;
-  if (typeof b !== "object" || b === null || Array.isArray(b)) bad("'body' is not an object");
+  checkBodyObject(req.body, "body", bad);
+  checkRun(req, bad);
+  return req.body;
+}
+
+// the fields of a run every rigid request has: its steps, header and model
+function checkRun(req, bad) {
+  const finite = (x) => typeof x === "number" && Number.isFinite(x);
+  if (!Array.isArray(req.h) || !req.h.every((h) => finite(h) && h > 0)) bad("'h' is not a list of positive steps");
+  if (typeof req.header !== "string" || req.header.includes("\n")) bad("'header' is not one line");
+  if (typeof req.model !== "string") bad("'model' is not a string");
+}
+
+// one body object, version 3's (a request's 'body', or an element of a
+// stack's 'bodies': `where` names it in the messages, "body" or "bodies[2]")
+function checkBodyObject(b, where, bad) {
+  if (typeof b !== "object" || b === null || Array.isArray(b)) bad(`'${where}' is not an object`);
   const finite = (x) => typeof x === "number" && Number.isFinite(x);
   const vec = (key, len) => {
     const a = b[key];
-    if (!Array.isArray(a) || a.length !== len || !a.every(finite)) bad(`body '${key}' is not ${len} numbers`);
+    if (!Array.isArray(a) || a.length !== len || !a.every(finite)) bad(`${where} '${key}' is not ${len} numbers`);
     return a;
   };
-  if (!finite(b.mass) || !(b.mass > 0)) bad("body 'mass' is not a positive number");
+  if (!finite(b.mass) || !(b.mass > 0)) bad(`${where} 'mass' is not a positive number`);
   const I = vec("inertia", 3);
-  if (!I.every((x) => x > 0)) bad("body 'inertia' is not 3 positive numbers (principal moments)");
+  if (!I.every((x) => x > 0)) bad(`${where} 'inertia' is not 3 positive numbers (principal moments)`);
   for (let i = 0; i < 3; i++) {
     const j = (i + 1) % 3, k = (i + 2) % 3;
     if (I[i] > (I[j] + I[k]) * (1 + 1e-12))
-      bad(`body 'inertia' [${I.join(", ")}] is no rigid body's: I${i + 1} = ${I[i]} > I${j + 1} + I${k + 1} = ${I[j] + I[k]}`);
+      bad(`${where} 'inertia' [${I.join(", ")}] is no rigid body's: I${i + 1} = ${I[i]} > I${j + 1} + I${k + 1} = ${I[j] + I[k]}`);
   }
   for (const key of ["x0", "v0", "w0_body", "w0_world", "gravity"]) vec(key, 3);
   const q = vec("q0", 4);
   const n = Math.hypot(q[0], q[1], q[2], q[3]);
-  if (!(Math.abs(n - 1) <= UNIT_TOL)) bad(`body 'q0' is not a unit quaternion (|q0| = ${n}; want 1 to ${UNIT_TOL})`);
+  if (!(Math.abs(n - 1) <= UNIT_TOL)) bad(`${where} 'q0' is not a unit quaternion (|q0| = ${n}; want 1 to ${UNIT_TOL})`);
   const wb = b.w0_body, ww = b.w0_world, r = rotate(q, wb);
   const gap = Math.hypot(r[0] - ww[0], r[1] - ww[1], r[2] - ww[2]);
   if (!(gap <= FRAME_TOL * (1 + Math.hypot(ww[0], ww[1], ww[2]))))
-    bad(`body 'w0_world' is not R(q0) w0_body (they differ by ${gap})`);
+    bad(`${where} 'w0_world' is not R(q0) w0_body (they differ by ${gap})`);
   if (b.box !== undefined) {
     const e = vec("box", 3);
-    if (!e.every((x) => x > 0)) bad("body 'box' is not 3 positive edge lengths");
+    if (!e.every((x) => x > 0)) bad(`${where} 'box' is not 3 positive edge lengths`);
     for (let i = 0; i < 3; i++) {
       const j = (i + 1) % 3, k = (i + 2) % 3, want = b.mass * (e[j] * e[j] + e[k] * e[k]) / 12;
       if (!(Math.abs(want - I[i]) <= BOX_TOL * I[i]))
-        bad(`body 'box' [${e.join(", ")}] does not give the moments: m (b^2 + c^2)/12 = ${want} for I${i + 1} = ${I[i]}`);
+        bad(`${where} 'box' [${e.join(", ")}] does not give the moments: m (b^2 + c^2)/12 = ${want} for I${i + 1} = ${I[i]}`);
     }
   }
-  if (!Array.isArray(req.h) || !req.h.every((h) => finite(h) && h > 0)) bad("'h' is not a list of positive steps");
-  if (typeof req.header !== "string" || req.header.includes("\n")) bad("'header' is not one line");
-  if (typeof req.model !== "string") bad("'model' is not a string");
   return b;
 }
 
@@ -289,14 +321,16 @@ function checkBody(req) {
 // the harness writes an exact unit vector along an axis, 17 digits keep it.
 function checkContact(req) {
   const bad = (what) => { throw new RequestError(`the request's ${what}`); };
-  if (req.protocol !== CONTACT_PROTOCOL) bad(`'contact' needs "protocol": 4`);
+  // a stack's (protocol 5) is the ground under its bodies, checked by checkStack
+  const stack = req.bodies !== undefined;
+  if (!stack && req.protocol !== CONTACT_PROTOCOL) bad(`'contact' needs "protocol": 4`);
   const c = req.contact;
   if (typeof c !== "object" || c === null || Array.isArray(c)) bad("'contact' is not an object");
   // a rigid body's (roll, box-incline): its state is the body's, its vectors
   // have 3 components
-  const body = req.body !== undefined;
+  const body = stack || req.body !== undefined;
   const n = body ? 3 : checkRequest(req);
-  if (body) checkBody(req);
+  if (stack) { /* the bodies are checkStack's */ } else if (body) checkBody(req);
   else if (req.particles !== 1) bad("'particles' is not 1: a body at a contact is one body");
   const d = body ? 3 : req.dim;
   const finite = (x) => typeof x === "number" && Number.isFinite(x);
@@ -335,6 +369,33 @@ function checkContact(req) {
   } else bad(`contact shape 'kind' is not "ball" or "box"`);
   vec(c, "", "centre");
   return n;
+}
+
+// ---- a stack of bodies on the ground (protocol 5) --------------------------------
+
+// The request's stack (docs/real-engines.md §7): 'bodies', a list of version 3's
+// body objects from the bottom up, each checked as 'body' is and named by its
+// place from 1, and the 'contact' of a rigid body on the ground, whose friction
+// is every touching pair's and whose box is every body's.  The same messages as
+// the C helper's.  Returns the bodies.
+function checkStack(req) {
+  const bad = (what) => { throw new RequestError(`the request's ${what}`); };
+  if (req.protocol !== STACK_PROTOCOL) bad(`'bodies' needs "protocol": ${STACK_PROTOCOL}`);
+  if (req.body !== undefined) throw new RequestError("the request has both 'body' and 'bodies'");
+  const bs = req.bodies;
+  if (!Array.isArray(bs) || bs.length < 1 || bs.length > STACK_MAX_BODIES)
+    bad(`'bodies' is not a list of 1 to ${STACK_MAX_BODIES} bodies`);
+  bs.forEach((b, i) => checkBodyObject(b, `bodies[${i + 1}]`, bad));
+  checkRun(req, bad);
+  if (req.contact === undefined) bad("'contact' is missing (the ground under a stack)");
+  checkContact(req);
+  const sh = req.contact.shape;
+  if (sh.kind !== "box") bad(`contact shape 'kind' is not "box" (a stack is of boxes)`);
+  bs.forEach((b, i) => {
+    if (!Array.isArray(b.box) || b.box.some((x, j) => x !== sh.edges[j]))
+      bad(`bodies[${i + 1}] 'box' is not the contact's shape edges`);
+  });
+  return bs;
 }
 
 // ---- the pieces of a rotation method of your own ----------------------------
@@ -482,10 +543,9 @@ const out = {
 // the capability line of protocol 2 (docs/real-engines.md): a comment to
 // protocol 1
 function capabilityLine(spec) {
-  const protocol = spec.contact || spec.bodyContact ? CONTACT_PROTOCOL : spec.body ? BODY_PROTOCOL : PROTOCOL;
-  const caps = ["# verletbench-engine", `protocol=${protocol}`, "persistent=1",
+  const caps = ["# verletbench-engine", `protocol=${protocolOf(spec)}`, "persistent=1",
     `precision=${spec.precision || "float64"}`, `velocity=${spec.velocity || "state"}`];
-  if (spec.body || spec.bodyContact) caps.push(`angvel=${spec.angvel || "world"}`);
+  if (spec.body || spec.bodyContact || spec.stack) caps.push(`angvel=${spec.angvel || "world"}`);
   if (spec.substeps) caps.push(`substeps=${spec.substeps}`);
   if (spec.engine) caps.push(`engine=${String(spec.engine).replace(/\s/g, "_")}`);
   return caps.join(" ") + "\n";
@@ -504,6 +564,15 @@ async function serve(spec, opt, line) {
   if (req && typeof req.run === "string" && /^[^\s]+$/.test(req.run)) id = req.run;
   if (req && req.kind !== undefined && req.kind !== "run") return true; // requests.jsonl's "case" line
   try {
+    if (req && typeof req === "object" && req.bodies !== undefined) {
+      if (!spec.stack)
+        throw new RequestError(`the request is a stack of bodies ('bodies', model '${req.model}'); this ` +
+          `engine takes none (protocol ${protocolOf(spec)}; a stack needs protocol ${STACK_PROTOCOL})`);
+      return await serveStack(spec, opt, req, id);
+    }
+    if (spec.stack && !spec.bodyContact && !spec.contact && !spec.make && !spec.body)
+      throw new RequestError(`this engine takes a stack of bodies (protocol ${STACK_PROTOCOL}); the request ` +
+        `(model '${req && req.model}') has no 'bodies'`);
     const scene = req && typeof req === "object" && req.contact !== undefined;
     const rigid = scene && req.body !== undefined; // a rigid body on the ground
     if (rigid && !spec.bodyContact)
@@ -577,6 +646,46 @@ async function serveBody(spec, opt, req, id) {
   return !retire;
 }
 
+// the column line of a stack of n bodies: t, then body k's 13 columns with k
+// appended (x1, y1, z1, qw1, ..., wz1, x2, ...), body 1 the bottom
+function stackColumns(n) {
+  const cols = ["t"];
+  for (let k = 1; k <= n; k++) for (const c of BODY_COLUMNS.slice(1)) cols.push(`${c}${k}`);
+  return cols;
+}
+
+// one request of a stack: its 1 + 13 n column trajectory, then the end line
+async function serveStack(spec, opt, req, id) {
+  const bs = checkStack(req), n = bs.length;
+  const world = await spec.stack(req, opt);
+  const bodyFrame = (spec.angvel || "world") === "body";
+  out.push(req.header + "\n" + stackColumns(n).join(",") + "\n");
+  out.push([0, ...bs.flatMap((b) => [...b.x0, ...b.q0, ...b.v0, ...(bodyFrame ? b.w0_body : b.w0_world)])].join(",") +
+    "\n");
+  const prev = bs.map((b) => b.q0);
+  let t = 0.0, retire = false;
+  for (const h of req.h) {
+    const s = world.step(h);
+    t += h;
+    if (!s || s.length < 13 * n)
+      throw new Error(`step() returned ${s ? s.length : 0} numbers, want ${13 * n} (x, q, v, w of ${n} bodies)`);
+    let row = String(t);
+    for (let k = 0; k < n; k++) {
+      const o = 13 * k;
+      const q = continueSign([s[o + 3], s[o + 4], s[o + 5], s[o + 6]], prev[k]);
+      prev[k] = q;
+      row += "," + [s[o], s[o + 1], s[o + 2], q[0], q[1], q[2], q[3], s[o + 7], s[o + 8], s[o + 9], s[o + 10],
+        s[o + 11], s[o + 12]].join(",");
+    }
+    out.push(row + "\n");
+    if (s[13 * n] === "retire") retire = true;
+  }
+  if (world.free) world.free();
+  out.push(`# verletbench-end run=${id}${retire ? " retire=1" : ""}\n`);
+  out.flush();
+  return !retire;
+}
+
 function main(spec) {
   const name = spec.name;
   const opt = parseOptions(name, spec.options || {}, spec.argv || process.argv.slice(2));
@@ -632,5 +741,5 @@ function main(spec) {
 }
 
 module.exports = { forceLaw, gravityOf, ROD_MODELS, MODELS, columns, parseOptions, npmEngine, main, RequestError,
-  BODY_COLUMNS, checkBody, checkContact, rotate, dot, cross, norm, quatMul, quatNormalise, quatExp,
+  BODY_COLUMNS, checkBody, checkContact, checkStack, stackColumns, STACK_PROTOCOL, rotate, dot, cross, norm, quatMul, quatNormalise, quatExp,
   RigidState };
