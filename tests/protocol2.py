@@ -220,7 +220,7 @@ def test_failures(tmp):
           in r.stderr, "a capability line that differs from the first run's fails its run",
           r.stderr[:400])
     # capability lines the harness refuses
-    for caps, want in [("protocol=5", "says protocol=5; this verletbench speaks 1 to 4"),
+    for caps, want in [("protocol=6", "says protocol=6; this verletbench speaks 1 to 5"),
                        ("protocol=2 precision=half", "capability 'precision=half': want float64 or float32"),
                        ("protocol=2 colour=red", "capability 'colour=red': keys are"),
                        ("protocol=2 persistent=1 persistent=0", "capability 'persistent=0': a key given twice"),

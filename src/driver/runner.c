@@ -66,7 +66,8 @@ vb_runner_caps vb_runner_caps_of(const vb_integrator *r, const vb_model *m)
     /* (a stack's runs are measured as a stack: stacks.csv, not contact.csv) */
     c.contact = (cm != NULL && !vb_stack_of(m)) ||
                 (e && (vb_model_type_has_wall(m->type) || vb_bodyrun_applies(m)));
-    c.stack = cm != NULL && vb_stack_of(m) != NULL;
+    /* a solver's or an engine's (protocol 5) stack: stacks.csv */
+    c.stack = (cm != NULL || e != NULL) && vb_stack_of(m) != NULL;
     vb_runner_declared(r, &c);
     return c;
 }
@@ -283,7 +284,8 @@ static const vb_run_ops rigid_ops = {rigid_start, method_advance, rigid_observe,
  * the body frame) it is measured besides as a rotation method's run is;
  * at a contact (protocol 4) its rows as a handler's states are
  * (contactrun.h), and the tunnel's passing speed is asked of it run by
- * run (engine_contact.h). */
+ * run (engine_contact.h); on a stack (protocol 5) its bodies' states are
+ * measured as a solver's world is (stackrun.h: stacks.csv). */
 typedef struct {
     vb_run base;
     const vb_engine *engine;
@@ -293,6 +295,7 @@ typedef struct {
     vb_rigid_metrics *rm;     /* a rigid body's measures, or NULL */
     vb_contactrun *cr;        /* a contact's series and measures, or NULL */
     vb_bodyrun *br;           /* a rigid body's on the ground (protocol 4), or NULL */
+    vb_stack_world *sw;       /* a stack's world and measures (protocol 5), or NULL */
     double t;                 /* the time of the row observe read */
 } engine_run;
 
@@ -315,6 +318,8 @@ static int engine_start(vb_run *run, const double *s0, double h, vb_run_result *
         vb_contactrun_start(r->cr, s0, s0 + run->model->n);
     if (r->br)
         vb_bodyrun_start(r->br, s0, s0 + run->model->n);
+    if (r->sw)
+        vb_stack_world_start(r->sw);
     r->er = vb_engine_start(r->engine, run->model, r->plan, why, sizeof why);
     /* velocity=none: measured by its positions (its cells of a run that
      * failed to start too, once the engine said so) */
@@ -340,6 +345,10 @@ static int engine_observe(vb_run *run, double t_next, double h, double *s, vb_ru
         vb_contactrun_observe(r->cr, t_next, s, s + run->model->n);
     if (r->br)
         vb_bodyrun_observe(r->br, t_next, s, s + run->model->n);
+    /* a row with a number that is not finite is not measured: its centre
+     * is NaN in s, and the driver stops the run as diverged */
+    if (r->sw)
+        vb_stack_world_observe(r->sw, vb_engine_stack_states(r->er), t_next);
     return 0;
 }
 
@@ -355,6 +364,24 @@ static void engine_halt(vb_run *run)
     engine_run *r = (engine_run *)run;
     vb_engine_stop(r->er); /* a NaN it wrote: diverged, as for a built-in */
     r->er = NULL;
+}
+
+/* an engine's stack: the lab's measures of its rows (stacks.csv), up to
+ * the row before one that failed; none of a run that gave no row; its
+ * iterations and substeps are its adapter's options, not the lab's keys
+ * (blank) */
+static void engine_stack_finish(vb_stack_world *sw, vb_run_result *res)
+{
+    vb_stack_result sr;
+    vb_stack_world_finish(sw, &sr);
+    int none = sr.steps == 0;
+    res->stack = (vb_stack_measures){.has = 1,
+                                     .drift_max = none ? (double)NAN : sr.drift_max,
+                                     .speed_rms = sr.speed_rms,
+                                     .depth_max = none ? (double)NAN : sr.depth_max,
+                                     .t_collapse = sr.t_collapse,
+                                     .iterations = (double)NAN,
+                                     .substeps = (double)NAN};
 }
 
 static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *plan,
@@ -395,6 +422,8 @@ static void engine_finish(vb_run *run, const vb_plan_spec *spec, const vb_plan *
     }
     if (r->br) /* the lab's body measures, the same as a solver's run */
         vb_bodyrun_finish(r->br, res);
+    if (r->sw)
+        engine_stack_finish(r->sw, res);
 }
 
 static void engine_close(vb_run *run)
@@ -408,6 +437,9 @@ static void engine_close(vb_run *run)
     if (r->br)
         vb_bodyrun_free(r->br);
     free(r->br);
+    if (r->sw)
+        vb_stack_world_free(r->sw);
+    free(r->sw);
     free(r);
 }
 
@@ -768,6 +800,18 @@ vb_run *vb_run_open(const vb_integrator *r, const vb_model *m, const vb_plan_spe
                 if (er->br)
                     vb_bodyrun_free(er->br);
                 free(er->br);
+                free(er->rm);
+                free(er);
+                return NULL;
+            }
+        }
+        if (vb_stack_of(m)) {
+            /* a stack of bodies: its rows' states measured as a solver's
+             * world is (stackrun.h) */
+            char err[256];
+            if (!(er->sw = calloc(1, sizeof *er->sw)) ||
+                vb_stack_world_init(er->sw, vb_stack_of(m), NULL, err, sizeof err) != 0) {
+                free(er->sw);
                 free(er->rm);
                 free(er);
                 return NULL;

@@ -44,7 +44,7 @@ int vb_stack_world_init(vb_stack_world *sw, const vb_stack *s, const vb_body_sol
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (vb_body_solver_accepts(solver, &sw->w, err, errlen) != 0) {
+    if (solver && vb_body_solver_accepts(solver, &sw->w, err, errlen) != 0) {
         free(sw->w.body);
         sw->w.body = NULL;
         return -1;
@@ -85,6 +85,21 @@ int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
     }
     sw->res.steps++;
     measure(sw->stack, &sw->w, t_next, &sw->res, &sw->speed2);
+    return VB_BODY_OK;
+}
+
+int vb_stack_world_observe(vb_stack_world *sw, const vb_rigid_state *states, double t)
+{
+    sw->res.t_stop = t;
+    for (size_t k = 0; k < sw->w.n; k++)
+        if (!vb_rigid_finite(&states[k])) {
+            sw->res.code = VB_BODY_DIVERGED;
+            return VB_BODY_DIVERGED;
+        }
+    for (size_t k = 0; k < sw->w.n; k++)
+        sw->w.body[k].s = states[k];
+    sw->res.steps++;
+    measure(sw->stack, &sw->w, t, &sw->res, &sw->speed2);
     return VB_BODY_OK;
 }
 

@@ -11,7 +11,9 @@
  *   t_collapse  the first step's time at which a box has moved by half
  *               its edge; NAN (a blank cell) where the stack stood for the
  *               whole run.
- * It knows no solver: the solver is the table's (rigidcontact.h). */
+ * It knows no solver: the solver is the table's (rigidcontact.h).  An
+ * engine's stack (protocol 5) is measured here too, its rows' states given
+ * a row at a time to the same measure (vb_stack_world_observe). */
 #ifndef VB_STACKRUN_H
 #define VB_STACKRUN_H
 
@@ -46,7 +48,9 @@ typedef struct vb_stack_world {
 } vb_stack_world;
 
 /* 0, or -1 with a message: the solver refuses the world
- * (vb_body_solver_accepts), or out of memory.  The boxes at their start. */
+ * (vb_body_solver_accepts), or out of memory.  The boxes at their start.
+ * solver NULL: a world whose states come from elsewhere (an engine's rows,
+ * protocol 5), given by vb_stack_world_observe, never stepped. */
 int vb_stack_world_init(vb_stack_world *sw, const vb_stack *s, const vb_body_solver *solver,
                         char *err, size_t errlen);
 /* the boxes back at their start, the cache and the measures cleared */
@@ -56,6 +60,11 @@ void vb_stack_world_start(vb_stack_world *sw);
 int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
                         const vb_solver_params *params, vb_body_step_fn *method,
                         double t_next, double h);
+/* The boxes' states at t from elsewhere (an engine's row: states[n], w in
+ * the body frame) measured as a solver's step's are, with the same
+ * measure: VB_BODY_OK, or VB_BODY_DIVERGED for a state that is not finite
+ * (the measures are up to the row before). */
+int vb_stack_world_observe(vb_stack_world *sw, const vb_rigid_state *states, double t);
 /* the boxes' centres x[3 n] and velocities v[3 n] (the model's face) */
 void vb_stack_world_centres(const vb_stack_world *sw, double *x, double *v);
 /* the measures of the steps made */

@@ -23,6 +23,13 @@ const vb_rigid_body *vb_engine_body_of(const vb_model *m);
  * gravity, every number with 17 significant digits. */
 void vb_engine_write_body(FILE *f, const vb_rigid_body *b);
 
+/* A body object (§4.2, and each of a stack's 'bodies', §7): mass, inertia,
+ * box (edges when not NULL, else the uniform box of the moments when one
+ * fits), x0, v0, q0, w0_body, w0_world (R(q0) w0_body), gravity; the
+ * object alone, "{...}". */
+void vb_engine_write_body_object(FILE *f, const vb_rigid_props *props,
+                                 const vb_rigid_state *start, const double *edges);
+
 /* The name of column col (1..13) of a body's rows: x, y, z, qw, qx, qy,
  * qz, vx, vy, vz, wx, wy, wz (§4.3). */
 const char *vb_engine_body_column(size_t col);
@@ -41,5 +48,15 @@ int vb_engine_body_row0(struct vb_engine_run *r, const double *x, const double *
  * its row and |q|; a q with a NaN or an infinity is left to the driver
  * (a run that diverged). */
 int vb_engine_body_row(struct vb_engine_run *r, double t, double *x, double *v);
+
+/* The two above for any body's 13 numbers (x: x, q; v: v, w), row 0 held
+ * to start, q's sign continued from q_prev[4] (which they update), k the
+ * body's number from 1 in a stack's messages (x3, |q3|), 0 for the run's
+ * one body.  The row's turns w into the body frame in place (v[3..5]) and
+ * writes nothing past v[5]. */
+int vb_engine_state_row0(struct vb_engine_run *r, const vb_rigid_state *start, const double *x,
+                         const double *v, double q_prev[4], int k);
+int vb_engine_state_row(struct vb_engine_run *r, double t, double *x, double *v, double q_prev[4],
+                        int k);
 
 #endif

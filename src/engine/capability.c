@@ -1,5 +1,5 @@
 /* capability.c — an engine's capability line (docs/real-engines.md §1.2,
- * §4.1, §6.1): "# verletbench-engine protocol=2 persistent=1
+ * §4.1, §6.1, §7): "# verletbench-engine protocol=2 persistent=1
  * precision=float32 velocity=derived substeps=4 engine=NAME@VERSION", and
  * from protocol 3 on angvel=world|body, read key by key, each key at most
  * once, a value not in its list refused with the token. */
@@ -73,10 +73,10 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
             long v;
             if (whole(val, vl, 1, 1000000, &v) != 0)
                 want = "want a whole number";
-            else if (v > VB_ENGINE_PROTOCOL_CONTACT) {
+            else if (v > VB_ENGINE_PROTOCOL_STACK) {
                 snprintf(err, errlen,
                          "its capability line says protocol=%ld; this verletbench speaks 1 to %d",
-                         v, VB_ENGINE_PROTOCOL_CONTACT);
+                         v, VB_ENGINE_PROTOCOL_STACK);
                 return -1;
             } else
                 caps->protocol = (int)v;
@@ -140,8 +140,9 @@ int vb_engine_caps_parse(const char *s, vb_engine_caps *caps, char *err, size_t 
     if (!seen[0]) {
         snprintf(err, errlen,
                  "its capability line has no protocol= (want protocol=%d, %d for a rigid body, "
-                 "%d for a body at a contact)",
-                 VB_ENGINE_PROTOCOL, VB_ENGINE_PROTOCOL_BODY, VB_ENGINE_PROTOCOL_CONTACT);
+                 "%d for a body at a contact, %d for a stack of bodies)",
+                 VB_ENGINE_PROTOCOL, VB_ENGINE_PROTOCOL_BODY, VB_ENGINE_PROTOCOL_CONTACT,
+                 VB_ENGINE_PROTOCOL_STACK);
         return -1;
     }
     /* a version-3 key: a version-2 line with it is refused as any unknown

@@ -29,10 +29,12 @@
  * A request of particles says version 2; a rigid body's (§4) says 3, and
  * goes only to an engine whose capability line says protocol=3 or more; a
  * body at a contact (a model with a wall: §6) says 4, and goes only to an
- * engine that says protocol=4. */
+ * engine that says protocol=4; a stack of bodies on the ground (model
+ * `stack`, §7) says 5, and goes only to an engine that says protocol=5. */
 #define VB_ENGINE_PROTOCOL 2
 #define VB_ENGINE_PROTOCOL_BODY 3
 #define VB_ENGINE_PROTOCOL_CONTACT 4
+#define VB_ENGINE_PROTOCOL_STACK 5
 
 /* The frame of a rigid body's wx, wy, wz columns (its capability line's
  * angvel, docs/real-engines.md §4.1). */
@@ -194,6 +196,14 @@ int vb_engine_run_has_velocity(const vb_engine_run *r);
  * evaluations so far, or the number of rows when it gives none. */
 int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
                    unsigned long long *evals);
+/* A stack's run (model `stack`, protocol 5: docs/real-engines.md §7): the
+ * n bodies' states of the row vb_engine_next read last (row 0 before it),
+ * body 1 (the bottom) first, each as the rigid models keep it (w in the
+ * body frame, q's sign continued from its previous row's); NULL for a run
+ * of another model.  vb_engine_next gives the model's face besides (the
+ * boxes' centres and their velocities); a row with a number that is not
+ * finite is a run that diverged: the face's x of that body is NaN there. */
+const struct vb_rigid_state *vb_engine_stack_states(const vb_engine_run *r);
 /* After the last row: no more rows, and exit status 0.  0 or -1. */
 int vb_engine_finish(vb_engine_run *r);
 const char *vb_engine_why(const vb_engine_run *r);

@@ -73,6 +73,12 @@ struct vb_engine_run {
     const struct vb_rigid_body *body;
     vb_angvel_frame angvel;
     double q_prev[4];
+    /* protocol 5 (bodies.h): the stack the run is of, or NULL; its row's
+     * 13 n numbers as read, its bodies' states, each body's previous q */
+    const struct vb_stack *stack;
+    double *stack_row;
+    struct vb_rigid_state *stack_states;
+    double *stack_q_prev;
     long evals_col; /* -1 when the engine gives no count */
     unsigned long long evals; /* its count at the row before */
     unsigned long long rows;

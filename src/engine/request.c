@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bodies.h"
 #include "body.h"
 #include "header.h"
 #include "scene.h"
@@ -64,11 +65,18 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
      * a wall (§6.2): "protocol": 4 and the scene the engine builds, its
      * state the particles' (or the body's) */
     const vb_rigid_body *body = vb_engine_body_of(m);
+    int stack = vb_engine_is_stack(m);
     int scene = vb_engine_at_contact(m);
     int protocol = scene  ? VB_ENGINE_PROTOCOL_CONTACT
                    : body ? VB_ENGINE_PROTOCOL_BODY
                           : VB_ENGINE_PROTOCOL;
-    if (body) {
+    if (stack) {
+        /* a stack of bodies on the ground (§7): "protocol": 5, its bodies
+         * from the bottom up and the ground's contact, in place of the
+         * particles (the boxes' centres, the model's face) */
+        fprintf(f, ",\"protocol\":%d,", VB_ENGINE_PROTOCOL_STACK);
+        vb_engine_write_stack(f, m);
+    } else if (body) {
         fprintf(f, ",\"protocol\":%d,", protocol);
         vb_engine_write_body(f, body);
     } else {
@@ -83,7 +91,7 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
         fputc(',', f);
         vb_engine_write_contact(f, m);
     }
-    if (!body && vb_model_constrained(m)) {
+    if (!body && !stack && vb_model_constrained(m)) {
         /* the rods an engine must keep: [i, j, L] with particles from 0,
          * j = -1 and the pivot's coordinates for a rod to a fixed point;
          * the force law is then gravity alone (docs/engines.md) */
@@ -110,7 +118,7 @@ int vb_engine_write_request(FILE *f, const vb_model *m, const vb_plan_spec *plan
      * itself (a fixed step, an accumulator) and for the record; the steps
      * in "h" stay the truth (docs/real-engines.md §1.3).  A version-1
      * engine's JSON reader ignores them. */
-    if (!body)
+    if (!body && !stack) /* theirs is said above */
         fprintf(f, ",\"protocol\":%d", protocol);
     if (plan->kind != VB_PLAN_TRACE)
         fprintf(f, ",\"dt\":%.17g", plan->dt);

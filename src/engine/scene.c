@@ -37,13 +37,12 @@ static void json_vec(FILE *f, const char *key, const double *a, unsigned n)
  * coefficients (friction the static one; friction_static and
  * friction_kinetic both, for an engine of two), and the shape in the
  * body's axes, its centre the centre of mass. */
-static void write_body_contact(FILE *f, const vb_model *m, const vb_body_contact *c)
+void vb_engine_write_ground_contact(FILE *f, const vb_body_contact *c, const double gravity[3])
 {
-    const vb_rigid_body *b = vb_rigid_body_of(m);
     fputs("\"contact\":{\"wall\":{", f);
     json_vec(f, "normal", c->plane.normal, 3);
     fprintf(f, ",\"offset\":%.17g},", c->plane.offset + 0.0);
-    json_vec(f, "gravity", b->model.props.gravity, 3);
+    json_vec(f, "gravity", gravity, 3);
     fprintf(f,
             ",\"restitution\":%.17g,\"threshold\":0,\"friction\":%.17g,"
             "\"friction_static\":%.17g,\"friction_kinetic\":%.17g,",
@@ -67,7 +66,7 @@ void vb_engine_write_contact(FILE *f, const vb_model *m)
 {
     vb_body_contact bc;
     if (body_on_ground(m, &bc)) {
-        write_body_contact(f, m, &bc);
+        vb_engine_write_ground_contact(f, &bc, vb_rigid_body_of(m)->model.props.gravity);
         return;
     }
     vb_model_wall w;

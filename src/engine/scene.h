@@ -25,6 +25,14 @@ int vb_engine_at_contact(const vb_model *m);
  * significant digits.  m has a wall. */
 void vb_engine_write_contact(FILE *f, const vb_model *m);
 
+/* The contact object of bodies on a ground (§6.5, and a stack's, §7):
+ * the plane as the wall, gravity, restitution, threshold 0, friction (the
+ * static coefficient) with friction_static and friction_kinetic, the shape
+ * in the body's axes, its centre the centre of mass. */
+struct vb_body_contact;
+void vb_engine_write_ground_contact(FILE *f, const struct vb_body_contact *c,
+                                    const double gravity[3]);
+
 /* A run at a contact goes only to an engine whose capability line (c;
  * NULL: none, protocol 1) says protocol=4, with velocities in its rows
  * (the contact's measures read them).  0, or -1 with the run's why set. */

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bodies.h"
 #include "body.h"
 #include "capability.h"
 #include "children.h"
@@ -24,6 +25,7 @@
 #include "infile.h"
 #include "process.h"
 #include "scene.h"
+#include "stack.h"
 
 #include <pthread.h>
 
@@ -104,8 +106,9 @@ static int capability_line(vb_engine_run *r, const char *s)
     }
     r->caps = c;
     r->has_caps = 1;
-    /* a rigid body needs protocol 3, a body at a contact 4 (scene.h) */
-    if (body_protocol(r, &c) != 0)
+    /* a rigid body needs protocol 3, a body at a contact 4 (scene.h), a
+     * stack 5 (bodies.h) */
+    if (body_protocol(r, &c) != 0 || vb_engine_stack_protocol(r, &c) != 0)
         return -1;
     return vb_engine_contact_protocol(r, &c);
 }
@@ -292,6 +295,8 @@ static size_t velocity_columns(const vb_engine_run *r)
     vb_engine_caps caps;
     if (r->body) /* v and w, always (§4.3) */
         return VB_BODY_VELOCITIES;
+    if (r->stack) /* each body's 13 numbers a row, read as 7 n then 6 n (§7) */
+        return VB_BODY_VELOCITIES * (size_t)r->stack->n;
     int none = r->has_caps ? r->caps.velocity == VB_VELOCITY_NONE
                            : r->persistent && vb_engine_caps_of(r->e, &caps) &&
                                  caps.velocity == VB_VELOCITY_NONE;
@@ -359,6 +364,8 @@ static int parse_header(vb_engine_run *r, char *line)
             snprintf(want, sizeof want, "t");
         else if (r->body)
             snprintf(want, sizeof want, "%s", vb_engine_body_column(col));
+        else if (r->stack)
+            vb_engine_stack_column(want, sizeof want, col);
         else if (col <= 2 * r->n)
             vb_state_column(want, sizeof want, r->m, col > r->n, (col - 1) % r->n);
         if (col == 0 && strcmp(name, "t") != 0) {
@@ -375,10 +382,12 @@ static int parse_header(vb_engine_run *r, char *line)
             vb_engine_set_why(r,
                               "line %lu of %s: column %zu is '%.40s', want '%s' (the header is %s)",
                               r->line, where(r), col + 1, name, want,
-                              r->body ? "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz for a rigid body; "
-                                        "docs/real-engines.md §4.3"
-                                      : "t, then the positions, then the velocities; "
-                                        "docs/engines.md");
+                              r->body    ? "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz for a rigid body; "
+                                           "docs/real-engines.md §4.3"
+                              : r->stack ? "t, then x1,y1,z1,qw1,...,wz1, x2, ... for a stack of "
+                                           "bodies, 13 columns a body; docs/real-engines.md §7"
+                                         : "t, then the positions, then the velocities; "
+                                           "docs/engines.md");
             return -1;
         }
         if (col > named && !r->nv && is_velocity_column(r, name)) {
@@ -402,7 +411,12 @@ static int parse_header(vb_engine_run *r, char *line)
         p = comma ? comma + 1 : NULL;
     }
     if (col < 1 + named) {
-        if (r->nv)
+        if (r->stack)
+            vb_engine_set_why(r,
+                              "line %lu of %s: %zu columns, want 1 + 13 n = %zu (t, then 13 a "
+                              "body for %d bodies; docs/real-engines.md §7)",
+                              r->line, where(r), col, 1 + named, r->stack->n);
+        else if (r->nv)
             vb_engine_set_why(r,
                               "line %lu of %s: %zu columns, want t and %zu positions and velocities",
                               r->line, where(r), col, 2 * r->n);
@@ -570,10 +584,11 @@ static int read_header(vb_engine_run *r, const vb_engine *e, const vb_model *m)
     if (!r->has_caps && !r->persistent && bare_output(r) != 0)
         return -1;
     /* a worker's later answers have no capability line: its first had */
-    if (!r->has_caps && (r->body || vb_engine_at_contact(m))) {
+    if (!r->has_caps && (r->body || r->stack || vb_engine_at_contact(m))) {
         vb_engine_caps caps;
         int known = r->persistent && vb_engine_caps_of(e, &caps);
         if (body_protocol(r, known ? &caps : NULL) != 0 ||
+            vb_engine_stack_protocol(r, known ? &caps : NULL) != 0 ||
             vb_engine_contact_protocol(r, known ? &caps : NULL) != 0)
             return -1;
     }
@@ -596,14 +611,18 @@ static int check_row0(vb_engine_run *r, const vb_model *m, double *xv)
     double t0;
     unsigned long long ev;
     double *x0 = xv, *v0 = xv + m->n, *x = xv + 2 * m->n, *v = xv + 3 * m->n;
+    if (r->stack) /* a stack's row whole, 13 numbers a body (bodies.h) */
+        x = r->stack_row, v = r->stack_row + r->n;
     if (parse_row(r, line, &t0, x, v, &ev) != 0)
         return -1;
-    if (r->body) {
+    if (r->body || r->stack) {
         if (t0 != 0.0) {
             vb_engine_set_why(r, "line %lu of %s: the first row is at t = %.17g, not 0", r->line,
                               where(r), t0);
             return -1;
         }
+        if (r->stack)
+            return vb_engine_stack_row0(r);
         return vb_engine_body_row0(r, x, v) != 0 ? -1 : 0;
     }
     m->type->initial(m->self, x0, v0);
@@ -675,6 +694,7 @@ static void start_failed(vb_engine_run *r, char *why, size_t whylen)
     vb_engine_add_err_tail(r);
     snprintf(why, whylen, "%s", r->why);
     vb_engine_close_fds(r);
+    vb_engine_stack_free(r);
     free(r->buf);
     free(r);
 }
@@ -691,6 +711,7 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     r->m = m;
     r->n = m->n;
     r->body = vb_engine_body_of(m);
+    r->stack = vb_stack_of(m);
     r->fd = r->err_fd = r->in_fd = -1;
     r->pid = -1;
     snprintf(r->id, sizeof r->id, "%s", vb_engine_run_id(plan));
@@ -701,6 +722,13 @@ vb_engine_run *vb_engine_start(const vb_engine *e, const vb_model *m, const vb_p
     if (!r->buf || !xv) {
         vb_engine_set_why(r, "out of memory");
         goto fail;
+    }
+    /* a stack's rows: x, q, v, w of each body, read whole (bodies.h) as
+     * 7 n "positions" and 6 n velocities */
+    if (r->stack) {
+        r->n = VB_BODY_POSITIONS * (size_t)r->stack->n;
+        if (vb_engine_stack_alloc(r) != 0)
+            goto fail;
     }
     r->deadline = vb_engine_now() + e->timeout;
     /* the source begun, then its header, then row 0: the initial state */
@@ -739,7 +767,8 @@ int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
     }
     double tr;
     r->rows++;
-    if (parse_row(r, line, &tr, x, v, evals) != 0) {
+    if (parse_row(r, line, &tr, r->stack ? r->stack_row : x, r->stack ? r->stack_row + r->n : v,
+                  evals) != 0) {
         vb_engine_add_err_tail(r);
         return -1;
     }
@@ -753,11 +782,17 @@ int vb_engine_next(vb_engine_run *r, double t, double h, double *x, double *v,
         vb_engine_add_err_tail(r);
         return -1;
     }
-    if (r->body && vb_engine_body_row(r, tr, x, v) != 0) {
+    if ((r->body && vb_engine_body_row(r, tr, x, v) != 0) ||
+        (r->stack && vb_engine_stack_row(r, tr, x, v) != 0)) {
         vb_engine_add_err_tail(r);
         return -1;
     }
     return 0;
+}
+
+const struct vb_rigid_state *vb_engine_stack_states(const vb_engine_run *r)
+{
+    return r->stack ? r->stack_states : NULL;
 }
 
 int vb_engine_finish(vb_engine_run *r)
@@ -814,6 +849,7 @@ void vb_engine_stop(vb_engine_run *r)
     if (r->pid > 0)
         vb_engine_reap(r, 1);
     vb_engine_close_fds(r);
+    vb_engine_stack_free(r);
     free(r->buf);
     free(r);
 }
