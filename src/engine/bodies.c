@@ -55,25 +55,13 @@ int vb_engine_stack_protocol(vb_engine_run *r, const vb_engine_caps *c)
 {
     if (!r->stack)
         return 0;
-    if (!c || c->protocol < VB_ENGINE_PROTOCOL_STACK) {
-        char says[64];
-        vb_engine_caps_says(c, says, sizeof says);
-        vb_engine_set_why(r,
-                          "the request is a stack of bodies (model '%s': %d boxes on the "
-                          "ground); this engine takes none (%s; a stack needs protocol=%d: "
-                          "docs/real-engines.md §7)",
-                          r->m->type->name, r->stack->n, says, VB_ENGINE_PROTOCOL_STACK);
-        return -1;
-    }
-    if (c->velocity != VB_VELOCITY_STATE) {
-        vb_engine_set_why(r,
-                          "its capability line says velocity=%s, but a stack's rows carry each "
-                          "body's velocities: velocity=state (docs/real-engines.md §7)",
-                          vb_velocity_kind_name(c->velocity));
-        return -1;
-    }
-    r->angvel = c->angvel;
-    return 0;
+    char refused[160];
+    snprintf(refused, sizeof refused,
+             "the request is a stack of bodies (model '%s': %d boxes on the ground); this engine "
+             "takes none",
+             r->m->type->name, r->stack->n);
+    return vb_engine_rigid_caps(r, c, VB_ENGINE_PROTOCOL_STACK, refused, "a stack",
+                                "a stack's rows carry each body's velocities", "7");
 }
 
 int vb_engine_stack_alloc(vb_engine_run *r)

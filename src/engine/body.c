@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "capability.h"
 #include "engine.h"
 #include "process.h"
 #include "quaternion.h"
@@ -80,6 +81,28 @@ void vb_engine_write_body(FILE *f, const vb_rigid_body *b)
 {
     fputs("\"body\":", f);
     vb_engine_write_body_object(f, &b->model.props, &b->start, NULL);
+}
+
+int vb_engine_rigid_caps(vb_engine_run *r, const vb_engine_caps *c, int need,
+                         const char *refused, const char *what, const char *rows,
+                         const char *section)
+{
+    if (!c || c->protocol < need) {
+        char says[64];
+        vb_engine_caps_says(c, says, sizeof says);
+        vb_engine_set_why(r, "%s (%s; %s needs protocol=%d: docs/real-engines.md §%.1s)", refused,
+                          says, what, need, section);
+        return -1;
+    }
+    if (c->velocity != VB_VELOCITY_STATE) {
+        vb_engine_set_why(r,
+                          "line 1 of %s: its capability line says velocity=%s, but %s: "
+                          "velocity=state (docs/real-engines.md §%s)",
+                          vb_engine_source(r), vb_velocity_kind_name(c->velocity), rows, section);
+        return -1;
+    }
+    r->angvel = c->angvel;
+    return 0;
 }
 
 /* column i (0..12) of body k's 13 (k 0: the run's one body, unnumbered) */

@@ -30,6 +30,18 @@ void vb_engine_write_body(FILE *f, const vb_rigid_body *b);
 void vb_engine_write_body_object(FILE *f, const vb_rigid_props *props,
                                  const vb_rigid_state *start, const double *edges);
 
+/* What a rigid body's run and a stack's ask of an engine's capability
+ * line (c; NULL: none, protocol 1): protocol=need or more, else why is
+ * "REFUSED (its capability line says protocol=P; WHAT needs
+ * protocol=NEED: docs/real-engines.md §S)", S the first character of
+ * section; velocity=state, else "... velocity=V, but ROWS: velocity=state
+ * (docs/real-engines.md §SECTION)".  Then r->angvel its frame.  0, or -1
+ * with the run's why set. */
+struct vb_engine_caps;
+int vb_engine_rigid_caps(struct vb_engine_run *r, const struct vb_engine_caps *c, int need,
+                         const char *refused, const char *what, const char *rows,
+                         const char *section);
+
 /* The name of column col (1..13) of a body's rows: x, y, z, qw, qx, qy,
  * qz, vx, vy, vz, wx, wy, wz (§4.3). */
 const char *vb_engine_body_column(size_t col);

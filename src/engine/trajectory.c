@@ -41,24 +41,12 @@ static int body_protocol(vb_engine_run *r, const vb_engine_caps *c)
 {
     if (!r->body)
         return 0;
-    if (!c || c->protocol < VB_ENGINE_PROTOCOL_BODY) {
-        char says[64];
-        vb_engine_caps_says(c, says, sizeof says);
-        vb_engine_set_why(r,
-                          "the request has a rigid body (model '%s'); this engine takes particles "
-                          "only (%s; a rigid body needs protocol=%d: docs/real-engines.md §4)",
-                          r->m->type->name, says, VB_ENGINE_PROTOCOL_BODY);
-        return -1;
-    }
-    if (c->velocity != VB_VELOCITY_STATE) {
-        vb_engine_set_why(r,
-                          "line 1 of %s: its capability line says velocity=%s, but a rigid body's "
-                          "rows carry its velocities: velocity=state (docs/real-engines.md §4.1)",
-                          where(r), vb_velocity_kind_name(c->velocity));
-        return -1;
-    }
-    r->angvel = c->angvel;
-    return 0;
+    char refused[160];
+    snprintf(refused, sizeof refused,
+             "the request has a rigid body (model '%s'); this engine takes particles only",
+             r->m->type->name);
+    return vb_engine_rigid_caps(r, c, VB_ENGINE_PROTOCOL_BODY, refused, "a rigid body",
+                                "a rigid body's rows carry its velocities", "4.1");
 }
 
 /* The capability line, at the top of a process's output (or a file):
