@@ -496,6 +496,62 @@ static void test_stack_regularized_rest_depth(void)
         }
 }
 
+/* An engine's stack (protocol 5): states given row by row to a world
+ * without a solver are measured by the same measure as a solver's steps.
+ * pgs's own states, given to it, give pgs's measures to the bit; boxes of
+ * 1/8 m each lowered by k D (D = 2^-10, every height exact in binary) give
+ * drift n D and depth D; a state with a NaN stops it, diverged, with the
+ * measures of the rows before. */
+static void test_stack_observed_states(void)
+{
+    char err[256];
+    vb_stack s;
+    CHECK(stack_sized(&s, 5, 1.0, 0.0, 0.125, err, sizeof err) == 0, "%s", err);
+    const vb_body_solver *pgs = vb_body_solver_find("pgs");
+    vb_solver_params params;
+    vb_body_solver_defaults(pgs, &params);
+    vb_body_step_fn *step = vb_rigid_method_find("rigid-explicit-gyro")->step;
+    vb_stack_world a, b;
+    CHECK(vb_stack_world_init(&a, &s, pgs, err, sizeof err) == 0, "%s", err);
+    CHECK(vb_stack_world_init(&b, &s, NULL, err, sizeof err) == 0, "%s", err);
+    vb_rigid_state st[5];
+    double h = 1.0 / 30.0; /* pgs moves the boxes at 30 Hz: measures not 0 */
+    for (int i = 1; i <= 60; i++) {
+        CHECK(vb_stack_world_step(&a, pgs, &params, step, i * h, h) == VB_BODY_OK, "pgs step %d",
+              i);
+        for (int k = 0; k < 5; k++)
+            st[k] = a.w.body[k].s;
+        CHECK(vb_stack_world_observe(&b, st, i * h) == VB_BODY_OK, "observed row %d", i);
+    }
+    vb_stack_result ra, rb;
+    vb_stack_world_finish(&a, &ra);
+    vb_stack_world_finish(&b, &rb);
+    CHECK(ra.drift_max > 0.0 && ra.drift_max == rb.drift_max && ra.speed_rms == rb.speed_rms &&
+              ra.depth_max == rb.depth_max && ra.steps == rb.steps &&
+              (ra.t_collapse == rb.t_collapse || (isnan(ra.t_collapse) && isnan(rb.t_collapse))),
+          "pgs's states observed: its measures (drift %g %g, speed %g %g, depth %g %g)",
+          ra.drift_max, rb.drift_max, ra.speed_rms, rb.speed_rms, ra.depth_max, rb.depth_max);
+    /* the sunk stack, then a NaN */
+    const double D = 1.0 / 1024.0;
+    vb_stack_world_start(&b);
+    for (int k = 0; k < 5; k++) {
+        vb_stack_exact(&s, k, 0.0, &st[k]);
+        st[k].x[2] -= (k + 1) * D;
+    }
+    for (int i = 1; i <= 3; i++)
+        CHECK(vb_stack_world_observe(&b, st, i * h) == VB_BODY_OK, "sunk row %d", i);
+    st[2].q[0] = (double)NAN;
+    CHECK(vb_stack_world_observe(&b, st, 4 * h) == VB_BODY_DIVERGED, "a NaN: diverged");
+    vb_stack_world_finish(&b, &rb);
+    CHECK(rb.steps == 3 && rb.drift_max == 5 * D && rb.depth_max == D && rb.speed_rms == 0.0 &&
+              isnan(rb.t_collapse) && rb.code == VB_BODY_DIVERGED,
+          "sunk by k D: drift 5 D, depth D over the 3 rows before the NaN (steps %zu, drift %.17g, "
+          "depth %.17g)",
+          rb.steps, rb.drift_max, rb.depth_max);
+    vb_stack_world_free(&a);
+    vb_stack_world_free(&b);
+}
+
 void suite_stack(void)
 {
     RUN(test_stack_face);
@@ -507,4 +563,5 @@ void suite_stack(void)
     RUN(test_stack_turned_pair_stands);
     RUN(test_stack_substeps_are_steps);
     RUN(test_stack_regularized_rest_depth);
+    RUN(test_stack_observed_states);
 }
