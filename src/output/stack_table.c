@@ -1,9 +1,10 @@
 /* stack_table.c — the columns of stacks.csv: a contact solver's run on a
- * stack of boxes, its measures against the exact answer (no box moves:
- * each measure's exact value is 0, and t_collapse's is blank, the stack
- * stands for ever).  t_collapse is blank where the run stood to its end;
- * iterations and substeps are blank for a solver without the key (toi); a
- * run that diverged has its measures up to the step before. */
+ * stack of boxes (or an engine's, protocol 5), its measures against the
+ * exact answer (no box moves: each measure's exact value is 0, and
+ * t_collapse's is blank, the stack stands for ever).  t_collapse is blank where the run stood to its end;
+ * iterations and substeps are blank for a solver without the key (toi)
+ * and for an engine (its settings are its adapter's options); a run that
+ * diverged has its measures up to the step before. */
 #include "stack_table.h"
 
 #include <stddef.h>
@@ -72,11 +73,12 @@ void vb_stack_summary(const vb_sweep *s, FILE *f)
     if (!(s->c->profile.measures & VB_MEASURE_STACK))
         return;
     fputs("### The stack (stacks.csv)\n\n"
-          "Each solver's run with fixed steps against the exact answer, no box moves: the "
-          "largest displacement of any box (m), the boxes' speeds' root mean square over the "
+          "Each solver's or engine's run with fixed steps against the exact answer, no box "
+          "moves: the largest displacement of any box (m), the boxes' speeds' root mean square over the "
           "run (m/s), the deepest penetration (m), and when a box had first moved by half its "
           "edge (s; \"stood\": never in the run). Iterations and substeps are the solver's "
-          "(– where it has no such key) (docs/contact.md, \"Stacks\").\n\n"
+          "(– where it has no such key, and for an engine, whose settings are its adapter's "
+          "options) (docs/contact.md, \"Stacks\").\n\n"
           "| integrator | dt | iterations | substeps | drift | speed rms | depth | collapse |\n"
           "|---|---|---|---|---|---|---|---|\n",
           f);
