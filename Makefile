@@ -15,7 +15,9 @@
 #                   protocol 4; engines/check/contact.py): results/engines/contact.md;
 #                   a ball and a box on an incline (roll, roll-incline, box-incline;
 #                   engines/check/body_contact.py): results/engines/body-contact.md,
-#                   its creep chart plots/engines/body-contact-creep.png
+#                   its creep chart plots/engines/body-contact-creep.png;
+#                   stacks of boxes (stack, stack-heavy, stack-tall through
+#                   protocol 5): results/engines/stack*/stacks.csv
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -359,7 +361,7 @@ bench-charts: $(BIN)
 # cases/engines/ run with the engines beside the built-ins (each engine in
 # persistent workers: protocol 2, 3 for the 3D engines on the rotation
 # cases, 4 for the 2D engines' contact adapters on the bounce, slide and
-# tunnel cases), and the summary written, "what your engine does to a
+# tunnel cases, 5 on the stacks), and the summary written, "what your engine does to a
 # spinning body" with it: results/engines/engines.md; the contact cases'
 # report, results/engines/contact.md.  The charts into plots/engines/ where
 # gnuplot is installed (the README's engine chart:

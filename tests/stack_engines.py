@@ -21,7 +21,8 @@ compute:
 - a protocol-4 engine (engines/check/body-contact-exact.js) is refused run
   by run with the contract's message, status engine-failed; an engine with
   a column too few, or a row with a field too few, is refused naming
-  them; a row with a NaN in a body's quaternion is a run that diverged;
+  them, and so is a run that ends short; a row with a NaN in a body's
+  quaternion is a run that diverged;
 - the engine's rows in 2 shards, merged, are its whole run byte for byte,
   and the summary's stack section has its rows.
 Ends with "N passed, N failed"."""
@@ -68,7 +69,7 @@ handler = toi
 
 # an engine of its own (protocol 5, one process a run) that writes what a
 # test asks: MODE cols (a column too few), field (row 1 a field too few),
-# nan (row 3 with a NaN in body 2's qw)
+# nan (row 3 with a NaN in body 2's qw), short (rows 0 to 2 only)
 ODD = r'''
 import json, sys
 mode = sys.argv[1]
@@ -94,6 +95,8 @@ def row(t, i):
 print(row(0.0, 0))
 t = 0.0
 for i, h in enumerate(req["h"]):
+    if mode == "short" and i == 2:
+        break
     t += h
     print(row(t, i + 1))
 '''
@@ -216,6 +219,7 @@ def test_refused(tmp):
         "cols = python3 %s cols" % odd,
         "field = python3 %s field" % odd,
         "nan = python3 %s nan" % odd,
+        "short = python3 %s short" % odd,
         "fine = python3 %s fine" % odd]), n=3)
     out, rows, r = run_case(tmp, "refused", case, want_rc=1)
     msg = ("the request is a stack of bodies (model 'stack': 3 boxes on the ground); this engine "
@@ -232,6 +236,9 @@ def test_refused(tmp):
           "a row with a field too few: engine-failed, named", r.stderr[-1500:])
     check(all(x["status"] == "diverged" for x in of(rows, "nan")) and len(of(rows, "nan")) == 3,
           "a NaN in body 2's quaternion: diverged", of(rows, "nan"))
+    check(all(x["status"] == "engine-failed" for x in of(rows, "short")) and len(of(rows, "short")) == 3
+          and "its output ends after 3 rows; the run has more steps" in r.stderr,
+          "a run that ends short: engine-failed", r.stderr[-1500:])
     check(all(x["status"] == "ok" and x["drift_max"] == "0" for x in of(rows, "fine")),
           "the same engine with every row sound: ok, drift 0", of(rows, "fine"))
 
