@@ -19,6 +19,12 @@ Independent truths:
      inCollisionSteps`, the loop :269), and f32(1/30)/2 is f32(1/60)
      exactly (a halving), so substeps=2 at 30 Hz is the 60 Hz run, every
      second row to the bit;
+   - Jolt: the world's first step is cold whatever warm= says (the
+     warm-start ratio is step_delta_time / mPreviousStepDeltaTime, 0
+     while that is 0, PhysicsSystem.cpp:216, PhysicsSystem.h:395), and
+     from the second on warm=on multiplies last step's impulses by 1
+     (:1397) where warm=off takes 0: row 1 the same to the bit, row 2 not
+     (the stack's contacts carry its weight: the impulses are not 0);
    - Rapier: contacts are springs of 30 Hz (box on box) and 60 Hz (on a
      fixed body), each damping ratio 10 (src/dynamics/
      integration_parameters.rs:55-76 at ccd01cd2), of the point's
@@ -203,6 +209,15 @@ def jolt_substeps():
           f"jolt: substeps=2 at 30 Hz is not the 60 Hz run's every second row ({len(ra)}, {len(rb)} rows)")
 
 
+def jolt_cold_start():
+    """warm=on and warm=off: the first step the same, the second not"""
+    _, _, a = serve("jolt", [stack("w", seconds=0.05)])
+    _, _, b = serve("jolt", [stack("w", seconds=0.05)], "warm=off")
+    ra, rb = a.get("w", []), b.get("w", [])
+    check(len(ra) == 6 and len(rb) == 6 and ra[3] == rb[3] and ra[4] != rb[4],
+          f"jolt: warm=on and off not the same first step and another second ({len(ra)}, {len(rb)} lines)")
+
+
 def rapier_sink():
     """each box's rest below its start, the springs' closed form"""
     ws, wd = 2 * math.pi * 60.0, 2 * math.pi * 30.0
@@ -240,6 +255,7 @@ def main():
     one_box("rapier3d", "iters=1")
     bad_options()
     jolt_substeps()
+    jolt_cold_start()
     rapier_sink()
     havok_ideal()
     print(f"{passed} passed, {failed} failed")
