@@ -49,6 +49,10 @@
 //     Havok's default: a step of h is then round(240 h) substeps, at most 8.
 //   The API has no solver iterations nor substeps to set: the ideal step is
 //   the one setting of the step it exposes.
+// A stack (protocol 5, docs/real-engines.md §7): n boxes of the request's
+// bodies on the same ground, each shape the material above, each body
+// ALWAYS_ACTIVE with damping 0; no iterations, substeps or warm starting to
+// set (the world's calls, HavokPhysics.d.ts:490-542).
 // Options: ideal= (the ideal step time in s; 0, the adapter's default, or
 // Havok's own 1/60).
 "use strict";

@@ -23,7 +23,15 @@
 //     substeps, beyond the rolling ball's 14 rad/s;
 //   - its defaults otherwise: 4 solver iterations, which are substeps
 //     (worker.rs:227-267), no CCD.
-// Options: iters= (numSolverIterations), ccd=on (setCcdEnabled).
+// A stack (protocol 5, docs/real-engines.md §7): n boxes of the request's
+// bodies on the same ground, every collider mu and e, the same damping and
+// sleeping.  Its contacts are springs of 30 Hz between two bodies and 60 Hz
+// on a fixed one, damping ratio 10 (integration_parameters.rs:55-76): a
+// loaded stack rests sunk (engines/rapier3d/README.md).
+// Options: iters= (numSolverIterations, 4: the substeps, init.rs:95-101),
+// iterations= (numInternalPgsIterations, 1: PGS iterations a substep,
+// worker.rs:544; integration_parameters.rs:386-389), ccd=on (setCcdEnabled).
+// warmstart_coefficient (1, :386) is not in the JS API: no warm=.
 "use strict";
 if (!process.argv.includes("compile=turbofan")) require("v8").setFlagsFromString("--liftoff-only");
 const RAPIER = require("@dimforge/rapier3d-compat");
