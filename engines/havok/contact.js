@@ -49,12 +49,16 @@
 //     Havok's default: a step of h is then round(240 h) substeps, at most 8.
 //   The API has no solver iterations nor substeps to set: the ideal step is
 //   the one setting of the step it exposes.
+// A stack (protocol 5, docs/real-engines.md §7): n boxes of the request's
+// bodies on the same ground, each shape the material above, each body
+// ALWAYS_ACTIVE with damping 0; no iterations, substeps or warm starting to
+// set (the world's calls, HavokPhysics.d.ts:490-542).
 // Options: ideal= (the ideal step time in s; 0, the adapter's default, or
 // Havok's own 1/60).
 "use strict";
 const vb = require("../lib/vbengine.js");
 const { zTo, groundReach } = require("../lib/vbcontact.js");
-const { load, ok, stepState } = require("./havok.js");
+const { load, ok, bodyState } = require("./havok.js");
 
 let HK = null; // the module, once bodyContact has loaded it
 
@@ -77,6 +81,66 @@ function addBody(world, shape, motion, at) {
   return body;
 }
 
+// The world of a rigid body on the ground or of a stack: the ground and one
+// dynamic body of the contact's shape a request body (`list`: [req.body] or
+// req.bodies, bottom first), stepped together; step(h) returns 13 numbers a
+// body, in the list's order.
+function world(req, o, list) {
+  const ideal = Number(o.ideal);
+  if (!(ideal >= 0 && Number.isFinite(ideal))) throw new vb.RequestError(`ideal=${o.ideal}: want a time >= 0 (s)`);
+  const c = req.contact, g = list[0].gravity;
+  list.forEach((b, k) => {
+    if (b.gravity.some((x, i) => x !== g[i]))
+      throw new vb.RequestError(`the request's bodies[${k + 1}] 'gravity' is not bodies[1]'s: Havok has one gravity`);
+  });
+  const [r0, world] = HK.HP_World_Create();
+  ok(r0, "HP_World_Create");
+  ok(HK.HP_World_SetGravity(world, g), "HP_World_SetGravity");
+  ok(HK.HP_World_SetIdealStepTime(world, ideal), "HP_World_SetIdealStepTime");
+  ok(HK.HP_World_SetSpeedLimit(world, 3.4e38, 3.4e38), "HP_World_SetSpeedLimit");
+  // the ground: a box 1 m thick under the plane, its top face the plane
+  const n = c.wall.normal, reach = Math.max(...list.map((b) => groundReach(req, b))), gq = zTo(n);
+  const [r1, groundShape] = HK.HP_Shape_CreateBox([0, 0, 0], [0, 0, 0, 1], [2 * reach, 2 * reach, 2]);
+  ok(r1, "HP_Shape_CreateBox");
+  withMaterial(groundShape, c);
+  const ground = addBody(world, groundShape, HK.MotionType.STATIC,
+    [n.map((x) => x * (c.wall.offset - 1)), [gq[1], gq[2], gq[3], gq[0]]]);
+  ok(HK.HP_World_AddBody(world, ground, false), "HP_World_AddBody");
+  // the bodies, a shape each
+  const shapes = [], bodies = list.map((b) => {
+    const m = b.mass;
+    const [r2, shape] = c.shape.kind === "ball" ? HK.HP_Shape_CreateSphere([0, 0, 0], c.shape.radius)
+      : HK.HP_Shape_CreateBox([0, 0, 0], [0, 0, 0, 1], c.shape.edges);
+    ok(r2, "HP_Shape_Create");
+    withMaterial(shape, c);
+    shapes.push(shape);
+    const body = addBody(world, shape, HK.MotionType.DYNAMIC, [b.x0, [b.q0[1], b.q0[2], b.q0[3], b.q0[0]]]);
+    ok(HK.HP_Body_SetMassProperties(body, [[0, 0, 0], m, b.inertia.map((I) => I / m), [0, 0, 0, 1]]),
+      "HP_Body_SetMassProperties");
+    ok(HK.HP_Body_SetLinearDamping(body, 0), "HP_Body_SetLinearDamping");
+    ok(HK.HP_Body_SetAngularDamping(body, 0), "HP_Body_SetAngularDamping");
+    ok(HK.HP_Body_SetActivationControl(body, HK.ActivationControl.ALWAYS_ACTIVE), "HP_Body_SetActivationControl");
+    ok(HK.HP_World_AddBody(world, body, false), "HP_World_AddBody");
+    ok(HK.HP_Body_SetLinearVelocity(body, b.v0), "HP_Body_SetLinearVelocity");
+    ok(HK.HP_Body_SetAngularVelocity(body, b.w0_world), "HP_Body_SetAngularVelocity");
+    return body;
+  });
+  return {
+    step(h) {
+      ok(HK.HP_World_Step(world, h), "HP_World_Step");
+      return bodies.flatMap((body) => bodyState(body));
+    },
+    free() {
+      for (const x of [...bodies, ground]) {
+        HK.HP_World_RemoveBody(world, x);
+        HK.HP_Body_Release(x);
+      }
+      for (const x of [...shapes, groundShape]) HK.HP_Shape_Release(x);
+      HK.HP_World_Release(world);
+    },
+  };
+}
+
 vb.main({
   name: "havok-contact",
   engine: vb.npmEngine("@babylonjs/havok"),
@@ -87,47 +151,10 @@ vb.main({
   options: { ideal: "0" },
   async bodyContact(req, o) {
     HK = await load();
-    const ideal = Number(o.ideal);
-    if (!(ideal >= 0 && Number.isFinite(ideal))) throw new vb.RequestError(`ideal=${o.ideal}: want a time >= 0 (s)`);
-    const c = req.contact, b = req.body, m = b.mass;
-    const [r0, world] = HK.HP_World_Create();
-    ok(r0, "HP_World_Create");
-    ok(HK.HP_World_SetGravity(world, b.gravity), "HP_World_SetGravity");
-    ok(HK.HP_World_SetIdealStepTime(world, ideal), "HP_World_SetIdealStepTime");
-    ok(HK.HP_World_SetSpeedLimit(world, 3.4e38, 3.4e38), "HP_World_SetSpeedLimit");
-    // the ground: a box 1 m thick under the plane, its top face the plane
-    const n = c.wall.normal, reach = groundReach(req), gq = zTo(n);
-    const [r1, groundShape] = HK.HP_Shape_CreateBox([0, 0, 0], [0, 0, 0, 1], [2 * reach, 2 * reach, 2]);
-    ok(r1, "HP_Shape_CreateBox");
-    withMaterial(groundShape, c);
-    const ground = addBody(world, groundShape, HK.MotionType.STATIC,
-      [n.map((x) => x * (c.wall.offset - 1)), [gq[1], gq[2], gq[3], gq[0]]]);
-    ok(HK.HP_World_AddBody(world, ground, false), "HP_World_AddBody");
-    // the body
-    const [r2, shape] = c.shape.kind === "ball" ? HK.HP_Shape_CreateSphere([0, 0, 0], c.shape.radius)
-      : HK.HP_Shape_CreateBox([0, 0, 0], [0, 0, 0, 1], c.shape.edges);
-    ok(r2, "HP_Shape_Create");
-    withMaterial(shape, c);
-    const body = addBody(world, shape, HK.MotionType.DYNAMIC, [b.x0, [b.q0[1], b.q0[2], b.q0[3], b.q0[0]]]);
-    ok(HK.HP_Body_SetMassProperties(body, [[0, 0, 0], m, b.inertia.map((I) => I / m), [0, 0, 0, 1]]),
-      "HP_Body_SetMassProperties");
-    ok(HK.HP_Body_SetLinearDamping(body, 0), "HP_Body_SetLinearDamping");
-    ok(HK.HP_Body_SetAngularDamping(body, 0), "HP_Body_SetAngularDamping");
-    ok(HK.HP_Body_SetActivationControl(body, HK.ActivationControl.ALWAYS_ACTIVE), "HP_Body_SetActivationControl");
-    ok(HK.HP_World_AddBody(world, body, false), "HP_World_AddBody");
-    ok(HK.HP_Body_SetLinearVelocity(body, b.v0), "HP_Body_SetLinearVelocity");
-    ok(HK.HP_Body_SetAngularVelocity(body, b.w0_world), "HP_Body_SetAngularVelocity");
-    return {
-      step: (h) => stepState(world, body, h),
-      free() {
-        for (const x of [body, ground]) {
-          HK.HP_World_RemoveBody(world, x);
-          HK.HP_Body_Release(x);
-        }
-        HK.HP_Shape_Release(shape);
-        HK.HP_Shape_Release(groundShape);
-        HK.HP_World_Release(world);
-      },
-    };
+    return world(req, o, [req.body]);
+  },
+  async stack(req, o) {
+    HK = await load();
+    return world(req, o, req.bodies);
   },
 });

@@ -23,13 +23,18 @@ function ok(result, what) {
   if (result !== HK.Result.RESULT_OK) throw new Error(`${what} failed (Havok result ${JSON.stringify(result)})`);
 }
 
-// one step of the world, then the body's x, q (w first), v, w (world frame)
-function stepState(world, body, h) {
-  ok(HK.HP_World_Step(world, h), "HP_World_Step");
+// a body's x, q (w first), v, w (world frame)
+function bodyState(body) {
   const [, [p, q]] = HK.HP_Body_GetQTransform(body);
   const [, v] = HK.HP_Body_GetLinearVelocity(body);
   const [, w] = HK.HP_Body_GetAngularVelocity(body);
   return [p[0], p[1], p[2], q[3], q[0], q[1], q[2], v[0], v[1], v[2], w[0], w[1], w[2]];
 }
 
-module.exports = { load, ok, stepState };
+// one step of the world, then the body's 13 numbers
+function stepState(world, body, h) {
+  ok(HK.HP_World_Step(world, h), "HP_World_Step");
+  return bodyState(body);
+}
+
+module.exports = { load, ok, bodyState, stepState };

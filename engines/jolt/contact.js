@@ -27,9 +27,19 @@
 //     speculative contacts within 0.02 m, penetration slop 0.02 m
 //     (PhysicsSettings.h:45-111), a Discrete body (no linear cast,
 //     BodyCreationSettings.h:104), warm starting, one collision step a step.
+// A stack (protocol 5, docs/real-engines.md §7): n boxes of the request's
+// bodies on the same ground, every box mu and e (the pair's sqrt(mu mu) = mu,
+// max(e, e) = e), the same damping, sleeping and caps; box on box collides
+// (the two layers' MOVING-MOVING pair enabled, nothing else changes for one
+// body).
 // Options: the settings its users reach for: ground=plane|box, spec= (the
-// speculative contact distance, m), ccd=on (EMotionQuality LinearCast), viter=,
-// piter= (velocity and position steps).
+// speculative contact distance, m), ccd=on (EMotionQuality LinearCast),
+// iterations= and piter= (velocity and position steps, mNumVelocitySteps 10
+// and mNumPositionSteps 2, PhysicsSettings.h:84-87), substeps= (collision
+// steps a step: PhysicsSystem::Update(h, N) runs N whole steps of h/N,
+// PhysicsSystem.cpp:215, :269), warm=on|off (mConstraintWarmStart, on by
+// default, PhysicsSettings.h:111: a contact point within 1 cm of last step's
+// starts from its impulse, mContactPointPreserveLambdaMaxDistSq, :77).
 "use strict";
 const vb = require("../lib/vbengine.js");
 const { zTo, groundReach } = require("../lib/vbcontact.js");
@@ -43,6 +53,7 @@ function physicsSystem() {
   const settings = new Jolt.JoltSettings();
   const pairs = new Jolt.ObjectLayerPairFilterTable(2);
   pairs.EnableCollision(STATIC, MOVING);
+  pairs.EnableCollision(MOVING, MOVING); // a stack's boxes on each other
   const layers = new Jolt.BroadPhaseLayerInterfaceTable(2, 2);
   layers.MapObjectToBroadPhaseLayer(STATIC, new Jolt.BroadPhaseLayer(0));
   layers.MapObjectToBroadPhaseLayer(MOVING, new Jolt.BroadPhaseLayer(1));
@@ -54,55 +65,65 @@ function physicsSystem() {
   return jolt;
 }
 
-vb.main({
-  name: "jolt-contact",
-  engine: vb.npmEngine("jolt-physics"),
-  precision: "float32", // JoltPhysics.js CMakeLists.txt: DOUBLE_PRECISION OFF
-  angvel: "world", // Body::GetAngularVelocity is world space (MotionProperties.h)
-  options: { ground: ["plane", "box"], spec: "0.02", ccd: ["off", "on"], viter: "10", piter: "2" },
-  async bodyContact(req, o) {
-    if (!Jolt) Jolt = await (await import("jolt-physics")).default();
-    const c = req.contact, b = req.body, V = (a) => new Jolt.Vec3(a[0], a[1], a[2]);
-    if (c.friction_kinetic !== c.friction_static)
-      throw new vb.RequestError(`the request's contact has mu_s = ${c.friction_static} and mu_k = ` +
-        `${c.friction_kinetic}: Jolt has one friction coefficient`);
-    const spec = Number(o.spec), viter = Number(o.viter), piter = Number(o.piter);
-    if (!(spec >= 0)) throw new vb.RequestError(`spec=${o.spec}: want a distance >= 0 (m)`);
-    if (!(Number.isInteger(viter) && viter >= 1)) throw new vb.RequestError(`viter=${o.viter}: want a whole number >= 1`);
-    if (!(Number.isInteger(piter) && piter >= 0)) throw new vb.RequestError(`piter=${o.piter}: want a whole number >= 0`);
-    const jolt = physicsSystem(), system = jolt.GetPhysicsSystem(), bodies = system.GetBodyInterface();
-    system.SetGravity(V(b.gravity));
-    const ps = system.GetPhysicsSettings();
-    ps.mSpeculativeContactDistance = spec;
-    ps.mNumVelocitySteps = viter;
-    ps.mNumPositionSteps = piter;
-    system.SetPhysicsSettings(ps);
-    const n = c.wall.normal;
-    // the ground, static, its friction and restitution mu and e
-    let groundShape, groundAt, groundQ = [1, 0, 0, 0];
-    if (o.ground === "plane") {
-      groundShape = new Jolt.PlaneShape(new Jolt.Plane(V(n), -c.wall.offset), null, 1000);
-      groundAt = [0, 0, 0];
-    } else {
-      // 10 m either side, or the first power of ten beyond twice as far as
-      // the run could carry the body: a float32 box's contacts lose digits
-      // with its size
-      const reach = groundReach(req);
-      groundShape = new Jolt.BoxShape(new Jolt.Vec3(reach, reach, 1), 0, null);
-      groundQ = zTo(n);
-      groundAt = n.map((x) => x * (c.wall.offset - 1));
-    }
-    const gs = new Jolt.BodyCreationSettings(groundShape, new Jolt.RVec3(groundAt[0], groundAt[1], groundAt[2]),
-      new Jolt.Quat(groundQ[1], groundQ[2], groundQ[3], groundQ[0]), Jolt.EMotionType_Static, STATIC);
-    gs.mFriction = c.friction;
-    gs.mRestitution = c.restitution;
-    const ground = bodies.CreateBody(gs);
-    Jolt.destroy(gs);
-    bodies.AddBody(ground.GetID(), Jolt.EActivation_DontActivate);
-    // the body
-    const shape = c.shape.kind === "ball" ? new Jolt.SphereShape(c.shape.radius, null)
-      : new Jolt.BoxShape(new Jolt.Vec3(c.shape.edges[0] / 2, c.shape.edges[1] / 2, c.shape.edges[2] / 2), 0, null);
-    const cs = new Jolt.BodyCreationSettings(shape, new Jolt.RVec3(b.x0[0], b.x0[1], b.x0[2]),
+// the Jolt box or sphere of the contact's shape, convex radius 0 (a box's
+// rounded edges would move its corners)
+function bodyShape(c) {
+  return c.shape.kind === "ball" ? new Jolt.SphereShape(c.shape.radius, null)
+    : new Jolt.BoxShape(new Jolt.Vec3(c.shape.edges[0] / 2, c.shape.edges[1] / 2, c.shape.edges[2] / 2), 0, null);
+}
+
+// The world of a rigid body on the ground or of a stack: the ground and one
+// dynamic body of the contact's shape a request body (`list`: [req.body] or
+// req.bodies, bottom first), stepped together; step(h) returns 13 numbers a
+// body, in the list's order.
+function world(req, o, list) {
+  const c = req.contact, g = list[0].gravity, V = (a) => new Jolt.Vec3(a[0], a[1], a[2]);
+  if (c.friction_kinetic !== c.friction_static)
+    throw new vb.RequestError(`the request's contact has mu_s = ${c.friction_static} and mu_k = ` +
+      `${c.friction_kinetic}: Jolt has one friction coefficient`);
+  list.forEach((b, k) => {
+    if (b.gravity.some((x, i) => x !== g[i]))
+      throw new vb.RequestError(`the request's bodies[${k + 1}] 'gravity' is not bodies[1]'s: Jolt has one gravity`);
+  });
+  const spec = Number(o.spec), viter = Number(o.iterations), piter = Number(o.piter), steps = Number(o.substeps);
+  if (!(spec >= 0)) throw new vb.RequestError(`spec=${o.spec}: want a distance >= 0 (m)`);
+  if (!(Number.isInteger(viter) && viter >= 1))
+    throw new vb.RequestError(`iterations=${o.iterations}: want a whole number >= 1`);
+  if (!(Number.isInteger(piter) && piter >= 0)) throw new vb.RequestError(`piter=${o.piter}: want a whole number >= 0`);
+  if (!(Number.isInteger(steps) && steps >= 1))
+    throw new vb.RequestError(`substeps=${o.substeps}: want a whole number >= 1`);
+  const jolt = physicsSystem(), system = jolt.GetPhysicsSystem(), bodies = system.GetBodyInterface();
+  system.SetGravity(V(g));
+  const ps = system.GetPhysicsSettings();
+  ps.mSpeculativeContactDistance = spec;
+  ps.mNumVelocitySteps = viter;
+  ps.mNumPositionSteps = piter;
+  ps.mConstraintWarmStart = o.warm === "on";
+  system.SetPhysicsSettings(ps);
+  const n = c.wall.normal;
+  // the ground, static, its friction and restitution mu and e
+  let groundShape, groundAt, groundQ = [1, 0, 0, 0];
+  if (o.ground === "plane") {
+    groundShape = new Jolt.PlaneShape(new Jolt.Plane(V(n), -c.wall.offset), null, 1000);
+    groundAt = [0, 0, 0];
+  } else {
+    // 10 m either side, or the first power of ten beyond twice as far as
+    // the run could carry the body: a float32 box's contacts lose digits
+    // with its size
+    const reach = Math.max(...list.map((b) => groundReach(req, b)));
+    groundShape = new Jolt.BoxShape(new Jolt.Vec3(reach, reach, 1), 0, null);
+    groundQ = zTo(n);
+    groundAt = n.map((x) => x * (c.wall.offset - 1));
+  }
+  const gs = new Jolt.BodyCreationSettings(groundShape, new Jolt.RVec3(groundAt[0], groundAt[1], groundAt[2]),
+    new Jolt.Quat(groundQ[1], groundQ[2], groundQ[3], groundQ[0]), Jolt.EMotionType_Static, STATIC);
+  gs.mFriction = c.friction;
+  gs.mRestitution = c.restitution;
+  const ground = bodies.CreateBody(gs);
+  Jolt.destroy(gs);
+  bodies.AddBody(ground.GetID(), Jolt.EActivation_DontActivate);
+  const made = list.map((b) => {
+    const cs = new Jolt.BodyCreationSettings(bodyShape(c), new Jolt.RVec3(b.x0[0], b.x0[1], b.x0[2]),
       new Jolt.Quat(b.q0[1], b.q0[2], b.q0[3], b.q0[0]), Jolt.EMotionType_Dynamic, MOVING); // x, y, z, w
     cs.mOverrideMassProperties = Jolt.EOverrideMassProperties_MassAndInertiaProvided;
     const mp = cs.mMassPropertiesOverride;
@@ -121,21 +142,47 @@ vb.main({
     const body = bodies.CreateBody(cs);
     Jolt.destroy(cs);
     bodies.AddBody(body.GetID(), Jolt.EActivation_Activate);
-    return {
-      step(h) {
-        jolt.Step(h, 1); // PhysicsSystem::Update(h, 1 collision step)
+    return body;
+  });
+  return {
+    step(h) {
+      jolt.Step(h, steps); // PhysicsSystem::Update(h, N collision steps), N = 1 by default
+      const s = [];
+      for (const body of made) {
         const p = body.GetCenterOfMassPosition(), q = body.GetRotation(), v = body.GetLinearVelocity(),
           w = body.GetAngularVelocity();
-        return [p.GetX(), p.GetY(), p.GetZ(), q.GetW(), q.GetX(), q.GetY(), q.GetZ(),
-          v.GetX(), v.GetY(), v.GetZ(), w.GetX(), w.GetY(), w.GetZ()];
-      },
-      free() {
-        for (const x of [body, ground]) {
-          bodies.RemoveBody(x.GetID());
-          bodies.DestroyBody(x.GetID());
-        }
-        Jolt.destroy(jolt);
-      },
-    };
+        s.push(p.GetX(), p.GetY(), p.GetZ(), q.GetW(), q.GetX(), q.GetY(), q.GetZ(),
+          v.GetX(), v.GetY(), v.GetZ(), w.GetX(), w.GetY(), w.GetZ());
+      }
+      return s;
+    },
+    free() {
+      for (const x of [...made, ground]) {
+        bodies.RemoveBody(x.GetID());
+        bodies.DestroyBody(x.GetID());
+      }
+      Jolt.destroy(jolt);
+    },
+  };
+}
+
+async function load() {
+  if (!Jolt) Jolt = await (await import("jolt-physics")).default();
+}
+
+vb.main({
+  name: "jolt-contact",
+  engine: vb.npmEngine("jolt-physics"),
+  precision: "float32", // JoltPhysics.js CMakeLists.txt: DOUBLE_PRECISION OFF
+  angvel: "world", // Body::GetAngularVelocity is world space (MotionProperties.h)
+  options: { ground: ["plane", "box"], spec: "0.02", ccd: ["off", "on"], iterations: "10", piter: "2", substeps: "1",
+    warm: ["on", "off"] },
+  async bodyContact(req, o) {
+    await load();
+    return world(req, o, [req.body]);
+  },
+  async stack(req, o) {
+    await load();
+    return world(req, o, req.bodies);
   },
 });

@@ -115,15 +115,19 @@ function zTo(n) {
   return q.map((c) => c / s);
 }
 
-// the lateral half-extent of a ground box for a rigid body's run: WALL_REACH,
-// or the first power of ten beyond twice as far as its start speed and the
-// pull of gravity along the plane could carry it (scene()'s rule)
-function groundReach(req) {
-  const b = req.body, n = req.contact.wall.normal, T = req.h.reduce((a, h) => a + h, 0);
-  const gn = vb.dot(b.gravity, n);
+// the lateral half-extent of a ground box for a rigid body's run (b: the
+// request's body, or one of a stack's bodies): WALL_REACH, or the first power
+// of ten beyond twice as far as its start off the normal through the origin,
+// its start speed and the pull of gravity along the plane could carry it
+// (scene()'s rule; a body on the ground at the origin, as roll's and
+// box-incline's, has no start off it)
+function groundReach(req, b = req.body) {
+  const n = req.contact.wall.normal, T = req.h.reduce((a, h) => a + h, 0);
+  const gn = vb.dot(b.gravity, n), xn = vb.dot(b.x0, n);
   const pull = Math.hypot(...b.gravity.map((x, i) => x - gn * n[i]));
+  const off = Math.hypot(...b.x0.map((x, i) => x - xn * n[i]));
   let reach = WALL_REACH;
-  while (reach < 2 * (Math.hypot(...b.v0) * T + 0.5 * pull * T * T)) reach *= 10;
+  while (reach < 2 * (off + Math.hypot(...b.v0) * T + 0.5 * pull * T * T)) reach *= 10;
   return reach;
 }
 
