@@ -23,7 +23,9 @@ Independent truths:
   warm=off starts from qacc_smooth (engine_forward.c:1120-1125) and does the
   same; with warm=on (its default, disableflags 0, engine_init.c:99) it starts
   from last step's qacc (:1394, :1059-1065), which a fresh world has not, and
-  its rows differ (the option reaches the engine)."""
+  its rows differ (the option reaches the engine);
+- MuJoCo resets every body to qpos0 when a qvel passes 1e10
+  (engine_forward.c:54-112): the run must fail, not go on."""
 import json
 import os
 import subprocess
@@ -193,6 +195,17 @@ def mujoco_first_step(rs):
           f"mujoco: the first step's fall of each box {falls}, want g h^2 = {G * h * h}")
 
 
+def mujoco_reset():
+    """engine_forward.c:54-112: a qvel past mjMAXVAL = 1e10 (box 2's vx, dof
+    6) makes mj_step reset every box to qpos0 at rest; the run fails, saying
+    when and which dof, rather than write rows that are not MuJoCo's stack"""
+    r = stack("reset", [box(0), dict(box(1), v0=[2e10, 0.0, 0.0])], steps=3)
+    rc, out = serve(MUJOCO, [r])
+    want = ("# verletbench-error run=reset MuJoCo reset the stack in its step from t = 0 to 0.01666667: "
+            "mjWARN_BADQVEL (qvel[6] not finite or past mjMAXVAL = 1e10)")
+    check(rc == 1 and any(l.startswith(want) for l in out), f"mujoco: a reset's run {out[-1:]}, want {want!r}")
+
+
 def main():
     mj = [(stack("m1", [box(0)], contact=dict(stack("x", [])["contact"], restitution=0.5)),
            "the request's contact 'restitution' is 0.5: MuJoCo has no coefficient of restitution"),
@@ -210,6 +223,7 @@ def main():
     # polyhedra's cached world vertices, contact order), not impulses: a
     # warm start of its 1-iteration solver would carry a step's impulse,
     # velocities of order g h = 0.16 m/s; 1e-12 is far from both
+    mujoco_reset()
     memory("cannon-es", CANNON, ("iterations=1",), "world", 1e-12)
     memory("mujoco", MUJOCO, ("warm=off",), "body", 0.0)
     memory("mujoco", MUJOCO, (), "body", None)

@@ -49,6 +49,7 @@
 "use strict";
 const vb = require("../lib/vbengine.js");
 const { zTo } = require("../lib/vbcontact.js");
+const { resetWarning } = require("./resets.js");
 
 let mujoco = null;
 const num = (x) => String(x); // shortest text that reads back as the same double
@@ -116,10 +117,20 @@ async function world(req, bodies, o) {
   // (world frame), w (body frame)
   data.qpos.set(bodies.flatMap((b) => [...b.x0, ...b.q0]));
   data.qvel.set(bodies.flatMap((b) => [...b.v0, ...b.w0_body]));
+  let t = 0.0;
   return {
     step(h) {
       model.opt.timestep = h; // mj_step takes m->opt.timestep (engine_forward.c:1367, :1373)
       mujoco.mj_step(model, data);
+      // a stack's boxes reset to qpos0 (resets.js) are not MuJoCo's stack:
+      // the run fails, saying when (a body on the ground: not yet checked)
+      const bad = req.bodies ? resetWarning(mujoco, data) : null;
+      if (bad)
+        throw new vb.RequestError(`MuJoCo reset the stack in its step from t = ${+t.toPrecision(7)} to ` +
+          `${+(t + h).toPrecision(7)}: ${bad[0]} (${bad[1]}[${bad[2]}] not finite or past mjMAXVAL = 1e10), so ` +
+          "mj_step restarted every box at rest from qpos0 (engine_forward.c:54-112): the rows from here on " +
+          "would not be MuJoCo's stack");
+      t += h;
       const p = data.qpos, v = data.qvel, s = [];
       for (let i = 0; i < bodies.length; i++) {
         const a = 7 * i, d = 6 * i;
