@@ -6,35 +6,22 @@
 // is, with MuJoCo's source lines (tag 3.12.0, src/engine/...).
 "use strict";
 const vb = require("../lib/vbengine.js");
+const { resetWarning } = require("./resets.js");
 
 let mujoco = null;
 const num = (x) => String(x); // shortest text that reads back as the same double
 
-// MuJoCo's step checks the state it starts from (engine_forward.c:1849-1853,
-// tag 3.12.0): a qpos or qvel, or the qacc of its forward pass, that is not
-// finite or past mjMAXVAL = 1e10 (mju_isBad, engine_util_misc.c:2022;
-// mjmodel.h:25) raises mjWARN_BADQPOS, _BADQVEL or _BADQACC and, unless
-// mjDSBL_AUTORESET, resets mjData to the model's qpos0 at rest
-// (mj_resetData in mj_checkPos, mj_checkVel, mj_checkAcc, :54-112), and the
-// step goes on from there.  The rows after it are a body at rest at qpos0,
-// not the integrator's trajectory (MuJoCo Euler at 5 rad/s and 60 Hz: |w|
-// 1.8e6 rad/s at 29.63 s, at rest from 29.65 s).  Each warning counts in
-// d->warning[...].number: one that counted fails the run, saying when.
-const RESETS = [["mjWARN_BADQPOS", "qpos"], ["mjWARN_BADQVEL", "qvel"], ["mjWARN_BADQACC", "qacc"]];
-
+// a reset of MuJoCo's (resets.js) fails the run, saying when
 function resetBy(data, t0, t1, w) {
-  for (const [name, what] of RESETS) {
-    const stat = data.warning.get(mujoco.mjtWarning[name].value); // a copy: deleted
-    const n = stat.number, dof = stat.lastinfo;
-    stat.delete();
-    if (n > 0) {
-      const speed = Math.hypot(w[0], w[1], w[2]);
-      const at = (x) => +x.toPrecision(7);
-      throw new vb.RequestError(`MuJoCo reset the body in its step from t = ${at(t0)} to ${at(t1)}: ` +
-        `${name} (${what}[${dof}] not finite or past mjMAXVAL = 1e10; |w| = ${speed.toPrecision(3)} rad/s ` +
-        `at t = ${at(t0)}), so mj_step restarted it at rest from qpos0 (engine_forward.c:54-112): ` +
-        `the rows from here on would not be the integrator's`);
-    }
+  const bad = resetWarning(mujoco, data);
+  if (bad) {
+    const [name, what, dof] = bad;
+    const speed = Math.hypot(w[0], w[1], w[2]);
+    const at = (x) => +x.toPrecision(7);
+    throw new vb.RequestError(`MuJoCo reset the body in its step from t = ${at(t0)} to ${at(t1)}: ` +
+      `${name} (${what}[${dof}] not finite or past mjMAXVAL = 1e10; |w| = ${speed.toPrecision(3)} rad/s ` +
+      `at t = ${at(t0)}), so mj_step restarted it at rest from qpos0 (engine_forward.c:54-112): ` +
+      `the rows from here on would not be the integrator's`);
   }
 }
 
