@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""stack_engines_c.py — Bullet and ODE on a stack of boxes (protocol 5,
-docs/real-engines.md §7; issue 55): their adapters engines/bullet/contact.cpp
-and engines/ode/contact.c driven directly with requests written here (the
+"""stack_engines_c.py — Bullet, ODE and Box2D 2.4 (in the model's x-z plane)
+on a stack of boxes (protocol 5, docs/real-engines.md §7; issue 55): their
+adapters engines/bullet/contact.cpp, engines/ode/contact.c and
+engines/box2d/contact.cpp driven directly with requests written here (the
 contract's, model stack), each held to an independent truth:
 
 1. The round trip: the capability line says protocol=5, the rows are 1 + 13 n
@@ -28,7 +29,17 @@ contract's, model stack), each held to an independent truth:
 5. Refusals, each an error line and the next request served: Bullet's and
    ODE's one friction coefficient (mu_s != mu_k), ODE's iterations without
    stepper=quick and a body whose gravity is not the world's, a bad stack
-   (the helper's words, bodies[2]).
+   (the helper's words, bodies[2]); Box2D's of what 2D cannot build (a y
+   offset or velocity, a spin off the y axis).
+6. Box2D: its rows are the plane's (y, vy, qx, qz, wx, wz all 0, the
+   quaternion a turn about y); every polygon has a skin of b2_polygonRadius
+   = 2 b2_linearSlop = 0.01 m (b2_common.h:65, :74), kept at a separation
+   between -3 and -1 linearSlop by the position solver
+   (b2_contact_solver.cpp, SolvePositionConstraints: Baumgarte acts on
+   separation + linearSlop, and the iterations stop at -3 linearSlop): each
+   of the 5 gaps under the top box is 2 r - [slop, 3 slop] = 5 to 15 mm, so
+   the top box rests 25 to 75 mm above 0.45 m, not at it; warm starting is
+   its default (b2_world.h:154).
 """
 import json
 import math
@@ -40,6 +51,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.join(HERE, "..", "engines", "build")
 BULLET = os.path.join(BUILD, "bullet-contact")
 ODE = os.path.join(BUILD, "ode-contact")
+BOX2D = os.path.join(BUILD, "box2d-contact")
 passed = failed = 0
 
 
@@ -152,6 +164,36 @@ def test_box_on_box_friction(name, cmd):
     check(got and abs(got[-1][1]) < 0.1 * want, f"{name}: the bottom box stays", got[-1][1] if got else None)
 
 
+def test_box2d():
+    req = stack_req("p", n=5, hz=240, seconds=2.0)
+    _, _, rows, _ = serve([BOX2D], [req])
+    got = numbers(rows.get("p", []))
+    planar = all(r[1 + 13 * k + c] == 0 for r in got for k in range(5) for c in (1, 4, 6, 8, 10, 12))
+    check(got and planar, "box2d: every row in the x-z plane (y, qx, qz, vy, wx, wz are 0)")
+    top = got[-1][3 + 13 * 4] if got else float("nan")
+    slop, radius = 0.005, 0.01
+    lo, hi = 0.45 + 5 * (2 * radius - 3 * slop), 0.45 + 5 * (2 * radius - slop)
+    check(lo <= top <= hi, f"box2d: the top box rests on 5 skins, {lo:.3f} <= z <= {hi:.3f} m", top)
+    check(same_rows([BOX2D], [], ["warm=on"], req), "box2d: warm starting is its default (b2_world.h:154)")
+    check(not same_rows([BOX2D], [], ["warm=off"], req), "box2d: warm=off is not its default")
+    off = []
+    for what, edit, msg in [
+            ("y0", lambda b: b["x0"].__setitem__(1, 0.01), "bodies[2] has a y offset or velocity"),
+            ("vy", lambda b: b["v0"].__setitem__(1, 0.1), "bodies[2] has a y offset or velocity"),
+            ("spin", lambda b: b.update(w0_body=[0.0, 0.0, 1.0], w0_world=[0.0, 0.0, 1.0]),
+             "bodies[2] has a turn or a spin off the y axis")]:
+        r = stack_req(what, n=2, hz=60, seconds=0.1)
+        edit(r["bodies"][1])
+        off.append((r, msg))
+    two_mu = stack_req("two-mu", n=2, hz=60, seconds=0.1)
+    two_mu["contact"]["friction_kinetic"] = 0.4
+    off.append((two_mu, "Box2D has one friction coefficient"))
+    rc, lines, _, errors = serve([BOX2D], [r for r, _ in off] + [stack_req("after", n=2, hz=60, seconds=0.1)])
+    for r, msg in off:
+        check(msg in errors.get(r["run"], ""), f"box2d refuses {r['run']}: {msg}", errors.get(r["run"]))
+    check(rc == 1 and "# verletbench-end run=after" in lines, "box2d: the request after the refusals is served")
+
+
 def same_rows(cmd, a, b, req):
     _, _, r1, _ = serve(cmd + a, [req])
     _, _, r2, _ = serve(cmd + b, [req])
@@ -205,14 +247,16 @@ def test_refusals():
 
 
 def main():
-    for path in (BULLET, ODE):
+    for path in (BULLET, ODE, BOX2D):
         if not os.access(path, os.X_OK):
             check(False, f"{path} is not built (make -C engines)")
             print(f"{passed} passed, {failed} failed")
             return 1
-    for name, cmd in (("bullet", [BULLET]), ("ode", [ODE]), ("ode quick", [ODE, "stepper=quick"])):
+    for name, cmd in (("bullet", [BULLET]), ("ode", [ODE]), ("ode quick", [ODE, "stepper=quick"]),
+                      ("box2d", [BOX2D])):
         test_round_trip(name, cmd)
         test_box_on_box_friction(name, cmd)
+    test_box2d()
     test_one_box("bullet", [BULLET], [[], ["ground=box", "multipoint=on", "substeps=3"], ["warm=off"]])
     test_one_box("ode", [ODE], [[], ["stepper=quick"], ["stepper=quick", "iterations=7"]])
     test_bullet_defaults()
