@@ -34,12 +34,13 @@ contract's, model stack), each held to an independent truth:
 6. Box2D: its rows are the plane's (y, vy, qx, qz, wx, wz all 0, the
    quaternion a turn about y); every polygon has a skin of b2_polygonRadius
    = 2 b2_linearSlop = 0.01 m (b2_common.h:65, :74), kept at a separation
-   between -3 and -1 linearSlop by the position solver
-   (b2_contact_solver.cpp, SolvePositionConstraints: Baumgarte acts on
-   separation + linearSlop, and the iterations stop at -3 linearSlop): each
+   between -3 and -1 linearSlop by the position solver (v2.4.1's
+   b2_contact_solver.cpp:639-660, the separation less both radii; :723,
+   Baumgarte on separation + linearSlop; :751, the iterations stop at -3
+   linearSlop, b2_island.cpp:315-325): each
    of the 5 gaps under the top box is 2 r - [slop, 3 slop] = 5 to 15 mm, so
    the top box rests 25 to 75 mm above 0.45 m, not at it; warm starting is
-   its default (b2_world.h:154).
+   its default (b2_world.cpp:54).
 """
 import json
 import math
@@ -174,7 +175,7 @@ def test_box2d():
     slop, radius = 0.005, 0.01
     lo, hi = 0.45 + 5 * (2 * radius - 3 * slop), 0.45 + 5 * (2 * radius - slop)
     check(lo <= top <= hi, f"box2d: the top box rests on 5 skins, {lo:.3f} <= z <= {hi:.3f} m", top)
-    check(same_rows([BOX2D], [], ["warm=on"], req), "box2d: warm starting is its default (b2_world.h:154)")
+    check(same_rows([BOX2D], [], ["warm=on"], req), "box2d: warm starting is its default (b2_world.cpp:54)")
     check(not same_rows([BOX2D], [], ["warm=off"], req), "box2d: warm=off is not its default")
     off = []
     for what, edit, msg in [

@@ -21,10 +21,11 @@
 // not switchable, compiled in: a step moves a body at most 2 m and turns it
 // at most pi/2 (b2_maxTranslation, b2_maxRotation, b2_common.h:95-101), and
 // every polygon has a skin of b2_polygonRadius = 0.01 m (:74), so boxes
-// rest that far apart less b2_linearSlop 0.005 m (:65) of overlap.
+// rest that far apart less b2_linearSlop 0.005 m (:65) of overlap (b2_contact_solver.cpp:639-660,
+// :723 at v2.4.1).
 // Options: viter (velocity iterations, 8) and piter (position iterations,
 // 3): b2World::Step has no default, these are the testbed's; warm=on|off
-// (b2World::SetWarmStarting, on by default, b2_world.h:154); Box2D 2.4 has
+// (b2World::SetWarmStarting, b2_world.h:154; on by default, b2_world.cpp:54); Box2D 2.4 has
 // no substeps.
 #include <box2d/box2d.h>
 
@@ -47,7 +48,7 @@ static vb_option options[] = {
     {"bullet", "off|on", nullptr},
     {"viter", nullptr, "8"}, // velocity iterations of Step (the testbed's 8)
     {"piter", nullptr, "3"}, // position iterations of Step (the testbed's 3)
-    // warm starting (on by default, b2_world.h:154)
+    // warm starting (on by default, b2_world.cpp:54)
     {"warm", "on|off", nullptr},
     {nullptr, nullptr, nullptr},
 };
