@@ -323,7 +323,10 @@ static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t err
     else if (r->has_contact && r->has_body && !a->body_contact)
         snprintf(err, errlen, "the request is a rigid body at a contact ('contact' and 'body', "
                               "model '%s'); this engine takes %s (protocol %d)",
-                 r->model ? r->model : "?", a->contact ? "particles at a contact only" : "none",
+                 r->model ? r->model : "?",
+                 a->contact ? (a->stack ? "particles at a contact and stacks only"
+                                        : "particles at a contact only")
+                            : a->stack ? "stacks only" : "none",
                  protocol_of(a));
     else if (r->has_contact && r->has_body)
         return 0;
