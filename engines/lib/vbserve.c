@@ -183,69 +183,31 @@ static int serve(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_
     return rc < 0 ? -1 : aborted ? 0 : 1;
 }
 
-/* one request of a rigid body: 1 served, 0 served and the engine retires, -1
- * failed (err) */
-static int serve_body(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
-{
-    const vb_body *b = &r->body;
-    void *world = a->make(r, a->ctx, err, errlen);
-    if (!world)
-        return -1;
-    const double *w0 = a->angvel && !strcmp(a->angvel, "body") ? b->w0_body : b->w0_world;
-    double row[13], prev[4];
-    memcpy(row, b->x0, sizeof b->x0);
-    memcpy(row + 3, b->q0, sizeof b->q0);
-    memcpy(row + 7, b->v0, sizeof b->v0);
-    memcpy(row + 10, w0, 3 * sizeof *w0);
-    memcpy(prev, b->q0, sizeof prev);
-    fprintf(out, "%s\nt,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n", r->header);
-    write_row(out, 0.0, row, NULL, 13);
-    double t = 0.0;
-    int aborted = 0, rc = 1;
-    for (size_t k = 0; k < r->steps; k++) {
-        if (!aborted) {
-            int s = a->step_body(world, r->h[k], row, err, errlen);
-            if (s == VB_STEP_FAILED) {
-                rc = -1;
-                break;
-            }
-            if (s == VB_STEP_ABORTED) {
-                aborted = 1;
-                for (int i = 0; i < 13; i++)
-                    row[i] = NAN;
-            } else {
-                continue_sign(row + 3, prev);
-                memcpy(prev, row + 3, sizeof prev);
-            }
-        }
-        t += r->h[k];
-        write_row(out, t, row, NULL, 13);
-    }
-    if (rc > 0)
-        fprintf(out, "# verletbench-end run=%s%s\n", r->run ? r->run : "?", aborted ? " retire=1" : "");
-    if (!aborted)
-        a->destroy(world);
-    return rc < 0 ? -1 : aborted ? 0 : 1;
-}
-
 /* the column line of a stack of n bodies: t, then body k's 13 columns with k
- * appended (x1, y1, z1, qw1, ..., wz1, x2, ...), body 1 the bottom */
-static void write_stack_columns(FILE *out, size_t n)
+ * appended (x1, y1, z1, qw1, ..., wz1, x2, ...), body 1 the bottom; of one
+ * rigid body (stack 0): t and its 13 columns */
+static void write_rigid_columns(FILE *out, size_t n, int stack)
 {
     static const char *const cols[13] = {"x",  "y",  "z",  "qw", "qx", "qy", "qz",
                                          "vx", "vy", "vz", "wx", "wy", "wz"};
     fputc('t', out);
     for (size_t k = 1; k <= n; k++)
-        for (int c = 0; c < 13; c++)
-            fprintf(out, ",%s%zu", cols[c], k);
+        for (int c = 0; c < 13; c++) {
+            if (stack)
+                fprintf(out, ",%s%zu", cols[c], k);
+            else
+                fprintf(out, ",%s", cols[c]);
+        }
     fputc('\n', out);
 }
 
-/* one request of a stack (protocol 5): 1 served, 0 served and the engine
- * retires, -1 failed (err) */
-static int serve_stack(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
+/* one request of a rigid body (protocol 3, 4) or of a stack of them
+ * (protocol 5): 1 served, 0 served and the engine retires, -1 failed (err) */
+static int serve_rigid(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
 {
-    const size_t n = r->nbodies;
+    const int stack = r->has_stack;
+    const vb_body *bs = stack ? r->bodies : &r->body;
+    const size_t n = stack ? r->nbodies : 1;
     const int body_frame = a->angvel && !strcmp(a->angvel, "body");
     double *row = malloc(13 * n * sizeof *row), *prev = malloc(4 * n * sizeof *prev);
     void *world = row && prev ? a->make(r, a->ctx, err, errlen) : NULL;
@@ -257,7 +219,7 @@ static int serve_stack(const vb_adapter *a, vb_request *r, FILE *out, char *err,
         return -1;
     }
     for (size_t k = 0; k < n; k++) {
-        const vb_body *b = &r->bodies[k];
+        const vb_body *b = &bs[k];
         double *s = row + 13 * k;
         memcpy(s, b->x0, sizeof b->x0);
         memcpy(s + 3, b->q0, sizeof b->q0);
@@ -266,13 +228,14 @@ static int serve_stack(const vb_adapter *a, vb_request *r, FILE *out, char *err,
         memcpy(prev + 4 * k, b->q0, sizeof b->q0);
     }
     fprintf(out, "%s\n", r->header);
-    write_stack_columns(out, n);
+    write_rigid_columns(out, n, stack);
     write_row(out, 0.0, row, NULL, 13 * n);
     double t = 0.0;
     int aborted = 0, rc = 1;
     for (size_t i = 0; i < r->steps; i++) {
         if (!aborted) {
-            int s = a->step_stack(world, r->h[i], row, err, errlen);
+            int s = stack ? a->step_stack(world, r->h[i], row, err, errlen)
+                          : a->step_body(world, r->h[i], row, err, errlen);
             if (s == VB_STEP_FAILED) {
                 rc = -1;
                 break;
@@ -379,8 +342,7 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
         int rc = got < 0                                 ? -1
                  : (r.kind && strcmp(r.kind, "run") != 0) ? 1
                  : takes(a, &r, err, sizeof err) != 0     ? -1
-                 : r.has_stack                            ? serve_stack(a, &r, out, err, sizeof err)
-                 : r.has_body                             ? serve_body(a, &r, out, err, sizeof err)
+                 : r.has_stack || r.has_body              ? serve_rigid(a, &r, out, err, sizeof err)
                                                           : serve(a, &r, out, err, sizeof err);
         if (rc < 0) {
             const char *id = r.run && r.run[0] && !strpbrk(r.run, " \t\r\n") ? r.run : "?";
