@@ -24,7 +24,7 @@ contract's, model stack), each held to an independent truth:
    substeps=2 at 30 Hz are internal steps of h/2 (stepSimulation(h/2, 0)
    twice, btDiscreteDynamicsWorld.cpp:399-443): every second row of a 60 Hz
    run to the bit (h/2 is the double 1/60, halving being exact).  ODE's
-   dWorldQuickStep does 20 iterations by default (objects.h:459 of Debian's
+   dWorldQuickStep does 20 iterations by default (objects.h:458 of Debian's
    headers): iterations=20 is its default run to the bit, 19 is not.
 5. Refusals, each an error line and the next request served: Bullet's and
    ODE's one friction coefficient (mu_s != mu_k), ODE's iterations without
@@ -219,7 +219,7 @@ def test_bullet_defaults():
 def test_ode_defaults():
     req = stack_req("d", n=5, hz=60, seconds=1.0)
     check(same_rows([ODE, "stepper=quick"], [], ["iterations=20"], req),
-          "ode: dWorldQuickStep's default is 20 iterations (objects.h:459)")
+          "ode: dWorldQuickStep's default is 20 iterations (objects.h:458)")
     check(not same_rows([ODE, "stepper=quick"], [], ["iterations=19"], req), "ode: iterations=19 is not its default")
 
 

@@ -27,7 +27,7 @@
  *     objects.cpp:37-42), at most 4 contacts a pair, dWorldStep.
  * Options: stepper=step|quick (dWorldStep, dWorldQuickStep),
  * iterations=N (dWorldSetQuickStepNumIterations: quick's only; its default
- * 20, objects.h:459 of Debian's headers), friction=coulomb|force.  ODE has
+ * 20, objects.h:458 of Debian's headers), friction=coulomb|force.  ODE has
  * no warm starting to switch (quickstep.cpp:47-51: WARM_STARTING is left
  * undefined, "it appears to hurt with high-friction contacts") and no
  * substeps (a step of dWorldStep is one solve: a substep is a step of
