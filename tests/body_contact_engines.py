@@ -212,11 +212,11 @@ def test_refusals(tmp):
         check(e.returncode == 1 and want in e.stdout, "the C helper refuses it in the same words",
               e.stdout + e.stderr)
         # a particle contact adapter of the C helper refuses a rigid body at
-        # a contact as the JavaScript one does
+        # a contact as the JavaScript one does (Box2D's takes stacks too)
         e = subprocess.run([os.path.join(ROOT, "engines", "build", "box2d-contact")], input=json.dumps(runs[0]) + "\n",
                            capture_output=True, text=True, timeout=60)
         check(e.returncode == 1 and "the request is a rigid body at a contact ('contact' and 'body', model "
-              "'box-incline'); this engine takes particles at a contact only (protocol 4)" in e.stdout,
+              "'box-incline'); this engine takes particles at a contact and stacks only (protocol 5)" in e.stdout,
               "the C helper's particle contact adapter refuses a rigid body at a contact", e.stdout + e.stderr)
 
 

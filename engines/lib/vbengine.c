@@ -188,6 +188,7 @@ void vb_request_free(vb_request *req)
     free(req->v0);
     free(req->h);
     free(req->rods);
+    free(req->bodies);
     cJSON_Delete((cJSON *)req->json);
     memset(req, 0, sizeof *req);
 }
@@ -261,18 +262,19 @@ static int whole(const cJSON *root, const char *key, double lo, double hi, doubl
 #define VB_FRAME_TOL 1e-12
 #define VB_BOX_TOL 1e-10
 
-/* the body's array `key` of exactly n finite numbers into out: 0, or -1 */
-static int body_vec(const cJSON *b, const char *key, size_t n, double *out, char *err,
-                    size_t errlen)
+/* the body's array `key` of exactly n finite numbers into out (`where`
+ * names the body: "body" or "bodies[2]"): 0, or -1 */
+static int body_vec(const cJSON *b, const char *where, const char *key, size_t n, double *out,
+                    char *err, size_t errlen)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(b, key), *e;
     size_t k = 0;
     if (!cJSON_IsArray(a) || (size_t)cJSON_GetArraySize(a) != n)
-        return fail(err, errlen, "the request's body '%s' is not %zu numbers", key, n);
+        return fail(err, errlen, "the request's %s '%s' is not %zu numbers", where, key, n);
     cJSON_ArrayForEach(e, a)
     {
         if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble))
-            return fail(err, errlen, "the request's body '%s' is not %zu numbers", key, n);
+            return fail(err, errlen, "the request's %s '%s' is not %zu numbers", where, key, n);
         out[k++] = e->valuedouble;
     }
     return 0;
@@ -289,29 +291,25 @@ static void rotate(const double q[4], const double v[3], double out[3])
     out[2] = v[2] + w * tz + (x * ty - y * tx);
 }
 
-/* the request's "body", checked: a bad one is one message naming the key */
-static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen)
+/* one body object, version 3's (the request's "body", or an element of a
+ * stack's "bodies": `where` names it, "body" or "bodies[2]"), checked into
+ * B as vbengine.js checkBodyObject does: a bad one is one message naming
+ * the key */
+static int parse_body_object(vb_body *B, const cJSON *b, const char *where, char *err,
+                             size_t errlen)
 {
-    const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
-    const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "body");
-    vb_body *B = &r->body;
-    /* a body at a contact (protocol 4) is a body too */
-    int at_contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
-    if (!cJSON_IsNumber(proto) ||
-        !(proto->valuedouble == 3.0 || (at_contact && proto->valuedouble == 4.0)))
-        return fail(err, errlen, "the request's 'body' needs \"protocol\": 3");
     if (!cJSON_IsObject(b))
-        return fail(err, errlen, "the request's 'body' is not an object");
+        return fail(err, errlen, "the request's '%s' is not an object", where);
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "mass");
     if (!cJSON_IsNumber(m) || !isfinite(m->valuedouble) || !(m->valuedouble > 0.0))
-        return fail(err, errlen, "the request's body 'mass' is not a positive number");
+        return fail(err, errlen, "the request's %s 'mass' is not a positive number", where);
     B->mass = m->valuedouble;
-    if (body_vec(b, "inertia", 3, B->inertia, err, errlen) != 0)
+    if (body_vec(b, where, "inertia", 3, B->inertia, err, errlen) != 0)
         return -1;
     for (int i = 0; i < 3; i++)
         if (!(B->inertia[i] > 0.0))
-            return fail(err, errlen, "the request's body 'inertia' is not 3 positive numbers "
-                                     "(principal moments)");
+            return fail(err, errlen, "the request's %s 'inertia' is not 3 positive numbers "
+                                     "(principal moments)", where);
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         double *I = B->inertia;
@@ -320,25 +318,25 @@ static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen
             vb_format(I[0], f[0]), vb_format(I[1], f[1]), vb_format(I[2], f[2]);
             vb_format(I[j] + I[k], f[3]);
             return fail(err, errlen,
-                        "the request's body 'inertia' [%s, %s, %s] is no rigid body's: "
+                        "the request's %s 'inertia' [%s, %s, %s] is no rigid body's: "
                         "I%d = %s > I%d + I%d = %s",
-                        f[0], f[1], f[2], i + 1, f[i], j + 1, k + 1, f[3]);
+                        where, f[0], f[1], f[2], i + 1, f[i], j + 1, k + 1, f[3]);
         }
     }
-    if (body_vec(b, "x0", 3, B->x0, err, errlen) != 0 ||
-        body_vec(b, "v0", 3, B->v0, err, errlen) != 0 ||
-        body_vec(b, "w0_body", 3, B->w0_body, err, errlen) != 0 ||
-        body_vec(b, "w0_world", 3, B->w0_world, err, errlen) != 0 ||
-        body_vec(b, "gravity", 3, B->gravity, err, errlen) != 0 ||
-        body_vec(b, "q0", 4, B->q0, err, errlen) != 0)
+    if (body_vec(b, where, "x0", 3, B->x0, err, errlen) != 0 ||
+        body_vec(b, where, "v0", 3, B->v0, err, errlen) != 0 ||
+        body_vec(b, where, "w0_body", 3, B->w0_body, err, errlen) != 0 ||
+        body_vec(b, where, "w0_world", 3, B->w0_world, err, errlen) != 0 ||
+        body_vec(b, where, "gravity", 3, B->gravity, err, errlen) != 0 ||
+        body_vec(b, where, "q0", 4, B->q0, err, errlen) != 0)
         return -1;
     const double *q = B->q0;
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (!(fabs(n - 1.0) <= VB_UNIT_TOL)) {
         char f[32];
         vb_format(n, f);
-        return fail(err, errlen, "the request's body 'q0' is not a unit quaternion (|q0| = %s; want 1 to 1e-12)",
-                    f);
+        return fail(err, errlen, "the request's %s 'q0' is not a unit quaternion (|q0| = %s; want 1 to 1e-12)",
+                    where, f);
     }
     double rw[3], *ww = B->w0_world;
     rotate(q, B->w0_body, rw);
@@ -349,15 +347,15 @@ static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen
     {
         char f[32];
         vb_format(gap, f);
-        return fail(err, errlen, "the request's body 'w0_world' is not R(q0) w0_body (they differ by %s)",
-                    f);
+        return fail(err, errlen, "the request's %s 'w0_world' is not R(q0) w0_body (they differ by %s)",
+                    where, f);
     }
     if (cJSON_GetObjectItemCaseSensitive(b, "box")) {
         double *e = B->box;
-        if (body_vec(b, "box", 3, e, err, errlen) != 0)
+        if (body_vec(b, where, "box", 3, e, err, errlen) != 0)
             return -1;
         if (!(e[0] > 0.0 && e[1] > 0.0 && e[2] > 0.0))
-            return fail(err, errlen, "the request's body 'box' is not 3 positive edge lengths");
+            return fail(err, errlen, "the request's %s 'box' is not 3 positive edge lengths", where);
         for (int i = 0; i < 3; i++) {
             int j = (i + 1) % 3, k = (i + 2) % 3;
             double want = B->mass * (e[j] * e[j] + e[k] * e[k]) / 12;
@@ -366,13 +364,28 @@ static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen
                 vb_format(e[0], f[0]), vb_format(e[1], f[1]), vb_format(e[2], f[2]);
                 vb_format(want, f[3]), vb_format(B->inertia[i], f[4]);
                 return fail(err, errlen,
-                            "the request's body 'box' [%s, %s, %s] does not give the moments: "
+                            "the request's %s 'box' [%s, %s, %s] does not give the moments: "
                             "m (b^2 + c^2)/12 = %s for I%d = %s",
-                            f[0], f[1], f[2], f[3], i + 1, f[4]);
+                            where, f[0], f[1], f[2], f[3], i + 1, f[4]);
             }
         }
         B->has_box = 1;
     }
+    return 0;
+}
+
+/* the request's "body", checked: a bad one is one message naming the key */
+static int parse_body(vb_request *r, const cJSON *root, char *err, size_t errlen)
+{
+    const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
+    /* a body at a contact (protocol 4) is a body too */
+    int at_contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
+    if (!cJSON_IsNumber(proto) ||
+        !(proto->valuedouble == 3.0 || (at_contact && proto->valuedouble == 4.0)))
+        return fail(err, errlen, "the request's 'body' needs \"protocol\": 3");
+    if (parse_body_object(&r->body, cJSON_GetObjectItemCaseSensitive(root, "body"), "body", err,
+                          errlen) != 0)
+        return -1;
     if (!(r->h = numbers(root, "h", 0, &r->steps, 1, err, errlen)))
         return -1;
     r->has_body = 1;
@@ -420,11 +433,13 @@ static int parse_contact(vb_request *r, const cJSON *root, char *err, size_t err
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "contact");
     vb_contact *C = &r->contact;
     int d = r->dim;
-    if (!cJSON_IsNumber(proto) || proto->valuedouble != 4.0)
+    /* a stack's (protocol 5) is the ground under its bodies: parse_stack
+     * checked its protocol */
+    if (!r->has_stack && (!cJSON_IsNumber(proto) || proto->valuedouble != 4.0))
         return fail(err, errlen, "the request's 'contact' needs \"protocol\": 4");
     if (!cJSON_IsObject(c))
         return fail(err, errlen, "the request's 'contact' is not an object");
-    if (!r->has_body && r->particles != 1)
+    if (!r->has_body && !r->has_stack && r->particles != 1)
         return fail(err, errlen,
                     "the request's 'particles' is not 1: a body at a contact is one body");
     const cJSON *w = cJSON_GetObjectItemCaseSensitive(c, "wall");
@@ -490,6 +505,56 @@ static int parse_contact(vb_request *r, const cJSON *root, char *err, size_t err
     return 0;
 }
 
+/* ---- a stack of bodies on the ground (protocol 5) -------------------------------- */
+
+/* the request's stack (docs/real-engines.md §7): "bodies", a list of version
+ * 3's body objects from the bottom up, each checked as "body" is and named by
+ * its place from 1, and the "contact" of a rigid body on the ground, whose
+ * friction is every touching pair's and whose box is every body's; checked
+ * as vbengine.js checkStack does, with its messages */
+static int parse_stack(vb_request *r, const cJSON *root, char *err, size_t errlen)
+{
+    const cJSON *proto = cJSON_GetObjectItemCaseSensitive(root, "protocol");
+    const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "bodies"), *b;
+    if (!cJSON_IsNumber(proto) || proto->valuedouble != 5.0)
+        return fail(err, errlen, "the request's 'bodies' needs \"protocol\": 5");
+    if (cJSON_GetObjectItemCaseSensitive(root, "body"))
+        return fail(err, errlen, "the request has both 'body' and 'bodies'");
+    int n = cJSON_GetArraySize(bs);
+    if (!cJSON_IsArray(bs) || n < 1 || n > VB_STACK_MAX_BODIES)
+        return fail(err, errlen, "the request's 'bodies' is not a list of 1 to %d bodies",
+                    VB_STACK_MAX_BODIES);
+    if (!(r->bodies = calloc((size_t)n, sizeof *r->bodies)))
+        return fail(err, errlen, "out of memory");
+    cJSON_ArrayForEach(b, bs)
+    {
+        char where[32];
+        snprintf(where, sizeof where, "bodies[%zu]", r->nbodies + 1);
+        if (parse_body_object(&r->bodies[r->nbodies], b, where, err, errlen) != 0)
+            return -1;
+        r->nbodies++;
+    }
+    if (!(r->h = numbers(root, "h", 0, &r->steps, 1, err, errlen)))
+        return -1;
+    if (!cJSON_GetObjectItemCaseSensitive(root, "contact"))
+        return fail(err, errlen, "the request's 'contact' is missing (the ground under a stack)");
+    r->has_stack = 1;
+    r->dim = 3;
+    if (parse_contact(r, root, err, errlen) != 0)
+        return -1;
+    if (!r->contact.box)
+        return fail(err, errlen, "the request's contact shape 'kind' is not \"box\" (a stack is of "
+                                 "boxes)");
+    for (size_t k = 0; k < r->nbodies; k++) {
+        const vb_body *B = &r->bodies[k];
+        if (!B->has_box || B->box[0] != r->contact.edges[0] || B->box[1] != r->contact.edges[1] ||
+            B->box[2] != r->contact.edges[2])
+            return fail(err, errlen, "the request's bodies[%zu] 'box' is not the contact's shape "
+                                     "edges", k + 1);
+    }
+    return 0;
+}
+
 static int parse(vb_request *r, char *line, char *err, size_t errlen)
 {
     cJSON *root = cJSON_Parse(line);
@@ -509,6 +574,8 @@ static int parse(vb_request *r, char *line, char *err, size_t errlen)
     if (!(r->header = string(root, "header")) || strchr(r->header, '\n'))
         return fail(err, errlen, "the request's 'header' is not one line");
     int contact = cJSON_GetObjectItemCaseSensitive(root, "contact") != NULL;
+    if (cJSON_GetObjectItemCaseSensitive(root, "bodies"))
+        return parse_stack(r, root, err, errlen);
     if (cJSON_GetObjectItemCaseSensitive(root, "body")) {
         if (parse_body(r, root, err, errlen) != 0)
             return -1;

@@ -40,6 +40,16 @@
  * has_body and has_contact set (the contact's vectors of 3 numbers, its
  * friction_static and friction_kinetic), step_body() steps it.
  *
+ * An engine of a stack of rigid bodies on the ground (model stack, protocol
+ * 5: docs/real-engines.md §7) sets .stack and .step_stack: make() then also
+ * gets requests with has_stack set, their bodies (nbodies of them, body 1
+ * the bottom, each checked as a body is) and has_contact set (the ground;
+ * its friction every touching pair's, its box every body's), and
+ * step_stack() returns the 13 numbers of every body after each step, body 1
+ * first.  The rows are t and each body's 13 columns numbered from 1 (x1,
+ * ..., wz1, x2, ...), each quaternion's sign continued; the capability line
+ * says protocol=5.
+ *
  * Numbers are written in the fewest digits that read back as the same double
  * (15, 16 or 17).  The force laws use the same operations in the same order as
  * verletbench's models (src/models/NAME.c); compile with -ffp-contract=off, as
@@ -49,6 +59,10 @@
 
 #include <stddef.h>
 #include <stdio.h>
+
+/* the most bodies a stack's request may have: the model's VB_STACK_MAX_BOXES
+ * (src/models/stack.h), which the harness writes at most */
+#define VB_STACK_MAX_BODIES 100
 
 #ifdef __cplusplus
 extern "C" {
@@ -112,6 +126,11 @@ typedef struct {
     int has_contact; /* a body at a contact (protocol 4): contact is set; the
                       * particles' fields above are its state, law LAW_NONE */
     vb_contact contact;
+    int has_stack;   /* a stack of bodies on the ground (protocol 5): bodies and
+                      * contact are set, and of the fields above only kind, run,
+                      * model, header, h and steps */
+    vb_body *bodies; /* nbodies, body 1 (the bottom) first */
+    size_t nbodies;
 } vb_request;
 
 /* A model parameter of the request ("k"); NAN when it has none. */
@@ -158,6 +177,12 @@ typedef struct {
      * "contact", has_body and has_contact set, the contact's vectors of 3
      * numbers), made by make() and stepped by step_body(); and nothing else */
     int body_contact;
+    /* protocol 5 (docs/real-engines.md §7): the adapter takes a stack of
+     * bodies on the ground too (requests with has_stack and has_contact set),
+     * made by make() and stepped by step_stack(): advance by exactly h; the
+     * state after it in s, 13 numbers a body as step_body's, body 1 first */
+    int stack;
+    int (*step_stack)(void *world, double h, double *s, char *err, size_t errlen);
 } vb_adapter;
 
 /* An adapter's KEY=VALUE options: `choices` is "before|callback" (the first

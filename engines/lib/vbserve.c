@@ -183,55 +183,90 @@ static int serve(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_
     return rc < 0 ? -1 : aborted ? 0 : 1;
 }
 
-/* one request of a rigid body: 1 served, 0 served and the engine retires, -1
- * failed (err) */
-static int serve_body(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
+/* the column line of a stack of n bodies: t, then body k's 13 columns with k
+ * appended (x1, y1, z1, qw1, ..., wz1, x2, ...), body 1 the bottom; of one
+ * rigid body (stack 0): t and its 13 columns */
+static void write_rigid_columns(FILE *out, size_t n, int stack)
 {
-    const vb_body *b = &r->body;
-    void *world = a->make(r, a->ctx, err, errlen);
-    if (!world)
+    static const char *const cols[13] = {"x",  "y",  "z",  "qw", "qx", "qy", "qz",
+                                         "vx", "vy", "vz", "wx", "wy", "wz"};
+    fputc('t', out);
+    for (size_t k = 1; k <= n; k++)
+        for (int c = 0; c < 13; c++) {
+            if (stack)
+                fprintf(out, ",%s%zu", cols[c], k);
+            else
+                fprintf(out, ",%s", cols[c]);
+        }
+    fputc('\n', out);
+}
+
+/* one request of a rigid body (protocol 3, 4) or of a stack of them
+ * (protocol 5): 1 served, 0 served and the engine retires, -1 failed (err) */
+static int serve_rigid(const vb_adapter *a, vb_request *r, FILE *out, char *err, size_t errlen)
+{
+    const int stack = r->has_stack;
+    const vb_body *bs = stack ? r->bodies : &r->body;
+    const size_t n = stack ? r->nbodies : 1;
+    const int body_frame = a->angvel && !strcmp(a->angvel, "body");
+    double *row = malloc(13 * n * sizeof *row), *prev = malloc(4 * n * sizeof *prev);
+    void *world = row && prev ? a->make(r, a->ctx, err, errlen) : NULL;
+    if (!world) {
+        if (!row || !prev)
+            snprintf(err, errlen, "out of memory");
+        free(row);
+        free(prev);
         return -1;
-    const double *w0 = a->angvel && !strcmp(a->angvel, "body") ? b->w0_body : b->w0_world;
-    double row[13], prev[4];
-    memcpy(row, b->x0, sizeof b->x0);
-    memcpy(row + 3, b->q0, sizeof b->q0);
-    memcpy(row + 7, b->v0, sizeof b->v0);
-    memcpy(row + 10, w0, 3 * sizeof *w0);
-    memcpy(prev, b->q0, sizeof prev);
-    fprintf(out, "%s\nt,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n", r->header);
-    write_row(out, 0.0, row, NULL, 13);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const vb_body *b = &bs[k];
+        double *s = row + 13 * k;
+        memcpy(s, b->x0, sizeof b->x0);
+        memcpy(s + 3, b->q0, sizeof b->q0);
+        memcpy(s + 7, b->v0, sizeof b->v0);
+        memcpy(s + 10, body_frame ? b->w0_body : b->w0_world, 3 * sizeof *s);
+        memcpy(prev + 4 * k, b->q0, sizeof b->q0);
+    }
+    fprintf(out, "%s\n", r->header);
+    write_rigid_columns(out, n, stack);
+    write_row(out, 0.0, row, NULL, 13 * n);
     double t = 0.0;
     int aborted = 0, rc = 1;
-    for (size_t k = 0; k < r->steps; k++) {
+    for (size_t i = 0; i < r->steps; i++) {
         if (!aborted) {
-            int s = a->step_body(world, r->h[k], row, err, errlen);
+            int s = stack ? a->step_stack(world, r->h[i], row, err, errlen)
+                          : a->step_body(world, r->h[i], row, err, errlen);
             if (s == VB_STEP_FAILED) {
                 rc = -1;
                 break;
             }
             if (s == VB_STEP_ABORTED) {
                 aborted = 1;
-                for (int i = 0; i < 13; i++)
-                    row[i] = NAN;
+                for (size_t j = 0; j < 13 * n; j++)
+                    row[j] = NAN;
             } else {
-                continue_sign(row + 3, prev);
-                memcpy(prev, row + 3, sizeof prev);
+                for (size_t k = 0; k < n; k++) {
+                    continue_sign(row + 13 * k + 3, prev + 4 * k);
+                    memcpy(prev + 4 * k, row + 13 * k + 3, 4 * sizeof *prev);
+                }
             }
         }
-        t += r->h[k];
-        write_row(out, t, row, NULL, 13);
+        t += r->h[i];
+        write_row(out, t, row, NULL, 13 * n);
     }
     if (rc > 0)
         fprintf(out, "# verletbench-end run=%s%s\n", r->run ? r->run : "?", aborted ? " retire=1" : "");
     if (!aborted)
         a->destroy(world);
+    free(row);
+    free(prev);
     return rc < 0 ? -1 : aborted ? 0 : 1;
 }
 
 /* the protocol of the adapter's capability line */
 static int protocol_of(const vb_adapter *a)
 {
-    return a->contact || a->body_contact ? 4 : a->step_body ? 3 : 2;
+    return a->stack ? 5 : a->contact || a->body_contact ? 4 : a->step_body ? 3 : 2;
 }
 
 /* the request is for this engine: a rigid body to an engine of bodies, particles
@@ -239,10 +274,22 @@ static int protocol_of(const vb_adapter *a)
  * or -1 with err */
 static int takes(const vb_adapter *a, const vb_request *r, char *err, size_t errlen)
 {
-    if (r->has_contact && r->has_body && !a->body_contact)
+    if (r->has_stack && !a->stack)
+        snprintf(err, errlen, "the request is a stack of bodies ('bodies', model '%s'); this engine "
+                              "takes none (protocol %d; a stack needs protocol 5)",
+                 r->model ? r->model : "?", protocol_of(a));
+    else if (r->has_stack)
+        return 0;
+    else if (a->stack && !a->body_contact && !a->contact && !a->step && !a->step_body)
+        snprintf(err, errlen, "this engine takes a stack of bodies (protocol 5); the request "
+                              "(model '%s') has no 'bodies'", r->model ? r->model : "?");
+    else if (r->has_contact && r->has_body && !a->body_contact)
         snprintf(err, errlen, "the request is a rigid body at a contact ('contact' and 'body', "
                               "model '%s'); this engine takes %s (protocol %d)",
-                 r->model ? r->model : "?", a->contact ? "particles at a contact only" : "none",
+                 r->model ? r->model : "?",
+                 a->contact ? (a->stack ? "particles at a contact and stacks only"
+                                        : "particles at a contact only")
+                            : a->stack ? "stacks only" : "none",
                  protocol_of(a));
     else if (r->has_contact && r->has_body)
         return 0;
@@ -277,7 +324,7 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
     fprintf(out, "# verletbench-engine protocol=%d persistent=1 precision=%s velocity=%s",
             protocol_of(a), a->precision ? a->precision : "float64",
             a->velocity ? a->velocity : "state");
-    if (a->step_body)
+    if (a->step_body || a->stack)
         fprintf(out, " angvel=%s", a->angvel ? a->angvel : "world");
     if (a->substeps > 0)
         fprintf(out, " substeps=%d", a->substeps);
@@ -295,7 +342,7 @@ int vb_main(const vb_adapter *a, int argc, char **argv, vb_option *opts)
         int rc = got < 0                                 ? -1
                  : (r.kind && strcmp(r.kind, "run") != 0) ? 1
                  : takes(a, &r, err, sizeof err) != 0     ? -1
-                 : r.has_body                             ? serve_body(a, &r, out, err, sizeof err)
+                 : r.has_stack || r.has_body              ? serve_rigid(a, &r, out, err, sizeof err)
                                                           : serve(a, &r, out, err, sizeof err);
         if (rc < 0) {
             const char *id = r.run && r.run[0] && !strpbrk(r.run, " \t\r\n") ? r.run : "?";
