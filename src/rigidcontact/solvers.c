@@ -232,7 +232,7 @@ int vb_body_solver_accepts(const vb_body_solver *s, const vb_contact_world *w, c
     }
     if (!(s->flags & VB_SOLVER_BODIES) && w->n > 1) {
         snprintf(err, errlen, "contact solver %s solves one body against the ground; a world "
-                              "of %zu bodies needs one that solves body on body (pgs, regularized, "
+                              "of %zu bodies needs one that solves body on body (pgs, soft, regularized, "
                               "toi at rest)",
                  s->name, w->n);
         return -1;
