@@ -602,6 +602,71 @@ static void test_stack_soft_rest_depth(void)
         }
 }
 
+/* xpbd's resting depth on a stack, in closed form (Müller et al. 2020 as
+ * solver_xpbd.c cites it).  A contact of compliance alpha solved to
+ * convergence satisfies eq. 4's c + alpha~ lambda = 0: a point rests at
+ * d = alpha~ lambda = alpha lambda / h^2.  At rest a sub-step predicts
+ * every box down by g h^2 and the corrections must lift each back: the
+ * corners of contact k (box k on k-1, 0 the ground) carry lambda = (W_k
+ * / 4) h^2 each, W_k = g sum_{j >= k} m_j, so d_k = alpha W_k / 4, the
+ * compliance times the load, whatever h, and box k rests sum_{j <= k}
+ * d_k below its start; 0 for alpha = 0 (the paper's rigid contact).
+ * Held where the passes converge: 32 iterations a sub-step (alpha~ =
+ * alpha / h^2 = 14.4 /kg at 60 Hz and 20 sub-steps, 58 at 120 Hz,
+ * against the points' w <= 8 /kg: a pass shrinks the residual by about
+ * w / (w + alpha~) <= 0.36, and 32 leave none), after 0.5 s (the
+ * contact's spring, 1/alpha = 1e5 N/m a corner under a box of 1 kg,
+ * rings at ~100 Hz, and the velocity pass takes its normal speed each
+ * sub-step).  What is left is the boxes' wandering: xpbd's static
+ * friction cannot hold a cube's corner at mu_s 0.5 (docs/contact.md,
+ * "xpbd on a cube": it needs 0.849), so the boxes creep and turn at
+ * about 1e-3 m/s, a box moving by ~1e-3 m/s times a sub-step (1/1200 s
+ * at 60 Hz), 1e-6 m, within one: 1e-3 of the top box's depth
+ * (compliance 1e-5 m/N: 0.12 to 0.37 mm), and 1e-6 m where alpha = 0.
+ * The mistakes it tells are larger: a pair's correction that did not
+ * push the lower box down would leave the boxes above off its contacts'
+ * loads; a correction without the compliance rests at 0. */
+static void test_stack_xpbd_rest_depth(void)
+{
+    char err[256];
+    const vb_body_solver *xpbd = vb_body_solver_find("xpbd");
+    const char *compliances[] = {"1e-5", "0"};
+    const double hs[] = {1.0 / 60.0, 1.0 / 120.0};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t j = 0; j < sizeof hs / sizeof hs[0]; j++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, 1.0, 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            vb_stack_spec sp = {.stack = &s, .solver = xpbd, .dt = hs[j], .t_end = 0.5};
+            sp.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(xpbd, &sp.params);
+            CHECK(vb_body_solver_set(xpbd, &sp.params, "iterations", "32", err, sizeof err) == 0 &&
+                      vb_body_solver_set(xpbd, &sp.params, "compliance", compliances[i], err,
+                                         sizeof err) == 0,
+                  "%s", err);
+            vb_rigid_state fin[5] = {0};
+            vb_stack_result r = {.code = -1};
+            CHECK(vb_stack_run(&sp, &r, fin, err, sizeof err) == 0, "xpbd: %s", err);
+            char what[96];
+            snprintf(what, sizeof what, "xpbd, compliance %s, %g Hz", compliances[i],
+                     1.0 / hs[j]);
+            CHECK(r.code == 0 && isnan(r.t_collapse), "%s: stood (code %d, t_collapse %g)", what,
+                  r.code, r.t_collapse);
+            double alpha = i == 0 ? 1e-5 : 0.0, sink = 0.0;
+            for (int k = 0; k < 5; k++) {
+                double W = 0.0;
+                for (int q = k; q < 5; q++)
+                    W += vb_stack_mass(&s, q) * s.g;
+                sink += alpha * W / 4.0;
+                vb_rigid_state e;
+                vb_stack_exact(&s, k, 0.0, &e);
+                double tol = alpha > 0.0 ? 1e-3 * sink : 1e-6;
+                CHECK(fabs((e.x[2] - fin[k].x[2]) - sink) <= tol,
+                      "%s, box %d: rests %.17g below its start, the closed form %.17g", what, k,
+                      e.x[2] - fin[k].x[2], sink);
+            }
+        }
+}
+
 void suite_stack(void)
 {
     RUN(test_stack_face);
@@ -614,4 +679,5 @@ void suite_stack(void)
     RUN(test_stack_substeps_are_steps);
     RUN(test_stack_regularized_rest_depth);
     RUN(test_stack_soft_rest_depth);
+    RUN(test_stack_xpbd_rest_depth);
 }
