@@ -164,6 +164,19 @@ static double inv_mass_now(const vb_contact_body *b, const double r[3], const do
     return vb_vel_inv_mass(&bv, r, u);
 }
 
+/* the part of dp across n, its length c; u = that part / c where c > 0 */
+static double across(double dp[3], const double n[3], double u[3])
+{
+    double dn = vb_dot3(dp, n);
+    for (int i = 0; i < 3; i++)
+        dp[i] -= dn * n[i];
+    double c = sqrt(vb_dot3(dp, dp));
+    if (c > 0.0)
+        for (int i = 0; i < 3; i++)
+            u[i] = dp[i] / c;
+    return c;
+}
+
 /* the positional pass over every feature */
 static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
                             const vb_rigid_state *prev, int nf, double ln[], double lt[],
@@ -187,13 +200,9 @@ static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
         vb_quat_rotate(prev->q, rb, rprev);
         for (int i = 0; i < 3; i++)
             dp[i] = p1[i] - (prev->x[i] + rprev[i]);
-        double dn = vb_dot3(dp, n);
-        for (int i = 0; i < 3; i++)
-            dp[i] -= dn * n[i];
-        double c = sqrt(vb_dot3(dp, dp));
+        double u[3], c = across(dp, n, u);
         if (!(c > 0.0))
             continue;
-        double u[3] = {dp[0] / c, dp[1] / c, dp[2] / c};
         double dlt = c / inv_mass_now(b, r, u);
         if (lt[f] + dlt < w->mu_s * ln[f]) {
             double Pt[3] = {-dlt * u[0], -dlt * u[1], -dlt * u[2]};
@@ -275,13 +284,9 @@ static void pair_positions(vb_contact_world *w, const vb_rigid_state *prev, vb_c
     vb_quat_rotate(prev[pt->b].q, rbb, rb0);
     for (int i = 0; i < 3; i++) /* (p - p_a0) - (p - p_b0) */
         dp[i] = (prev[pt->b].x[i] + rb0[i]) - (prev[pt->a].x[i] + ra0[i]);
-    double dn = vb_dot3(dp, n);
-    for (int i = 0; i < 3; i++)
-        dp[i] -= dn * n[i];
-    double c = sqrt(vb_dot3(dp, dp));
+    double u[3], c = across(dp, n, u);
     if (!(c > 0.0))
         return;
-    double u[3] = {dp[0] / c, dp[1] / c, dp[2] / c};
     double dlt = c / (inv_mass_now(A, pt->ra, u) + inv_mass_now(B, pt->rb, u));
     if (*lt + dlt < w->mu_s * *ln) {
         double Pt[3] = {-dlt * u[0], -dlt * u[1], -dlt * u[2]}, Qt[3] = {-Pt[0], -Pt[1], -Pt[2]};
