@@ -388,6 +388,19 @@ static void test_stack_substeps_are_steps(void)
         }
 }
 
+/* A run that must fall (falls: why) or stand: 1 where it stood and was to */
+static int check_fate(const vb_stack_result *r, int falls, const char *what, const char *why)
+{
+    if (falls) {
+        CHECK(r->code == 0 && !isnan(r->t_collapse), "%s: %s: collapsed (t_collapse %g)", what,
+              why, r->t_collapse);
+        return 0;
+    }
+    CHECK(r->code == 0 && isnan(r->t_collapse), "%s: stood (code %d, t_collapse %g)", what,
+          r->code, r->t_collapse);
+    return 1;
+}
+
 /* regularized's resting penetration on a stack, in closed form (MuJoCo
  * 3.12.0's model, as solver_regularized.c cites it).  At rest v = 0 and
  * a = 0, so each row's force is -D jar = D aref = -D K imp(d) d, and the
@@ -472,14 +485,9 @@ static void test_stack_regularized_rest_depth(void)
             char what[96];
             snprintf(what, sizeof what, "regularized, %s cone, ratio %g",
                      elliptic ? "elliptic" : "pyramidal", ratios[i]);
-            if (!(fabs(sink[4]) < 0.5 * s.size)) {
-                CHECK(r.code == 0 && !isnan(r.t_collapse),
-                      "%s: sunk %g m by the closed form, past half the edge: collapsed (%g)",
-                      what, sink[4], r.t_collapse);
+            if (!check_fate(&r, !(fabs(sink[4]) < 0.5 * s.size), what,
+                            "sunk by the closed form past half the edge"))
                 continue;
-            }
-            CHECK(r.code == 0 && isnan(r.t_collapse), "%s: stood 5 s (code %d, t_collapse %g)",
-                  what, r.code, r.t_collapse);
             for (int k = 0; k < 5; k++) {
                 vb_rigid_state e;
                 vb_stack_exact(&s, k, 0.0, &e);
@@ -552,6 +560,170 @@ static void test_stack_observed_states(void)
     vb_stack_world_free(&b);
 }
 
+/* soft's resting depth on a stack, in closed form (Box2D v3.1.1's soft
+ * step, as solver_soft.c cites it).  At rest the warm start cancels
+ * gravity and a point's solve adds nothing: 0 = -m_n massScale (0 +
+ * biasRate s) - impulseScale lambda, so lambda = -m_n (massScale /
+ * impulseScale) biasRate s = -m_n (h omega a1)(omega / a1) s = -m_n h
+ * omega^2 s, the impulse of a sub-step h: a spring of stiffness k_c = m_n
+ * omega^2 whatever the damping ratio and h (while the bias stays under
+ * pushout).  A corner of a cube flat on a face: r = (+-a/2, +-a/2, -a/2),
+ * |r x n|^2 = a^2/2, I = m a^2/6, so 1/m_n = 1/m + 3/m = 4/m for one box,
+ * 4/m_k + 4/m_(k-1) for two boxes' (both bodies' inverse masses and
+ * inertias).  Contact k (box k on k-1, 0 the ground) carries W_k = g
+ * sum_{j>=k} m_j, W_k/4 a corner: s_k = -(W_k / 4) / k_c with omega = 2 pi
+ * (2 hertz) on the ground (static: world.c:764-765, contact_solver.c:
+ * 101-108) and 2 pi hertz between two boxes, hertz = min(30, 0.125 / h);
+ * box k rests sum_{j <= k} s_j below its start.
+ *
+ * The same springs say when it cannot stand: the boxes above contact k
+ * tilted together by theta about the contact's centre lower their weight
+ * by W_k c_k theta^2 / 2 (c_k their centre of mass's height over the
+ * contact) and load the four springs by k_c (a/2)^2 theta^2 / 2 each: for
+ * W_k c_k > k_c a^2 the stack buckles there (a sufficient condition; a
+ * tilt of the boxes against each other may come first). */
+typedef struct soft_contact {
+    double sink;   /* box k's rest below its start: sum_{j <= k} -s_j */
+    double margin; /* min over the contacts up to k of k_c a^2 / (W c) */
+} soft_contact;
+
+static void soft_closed_form(const vb_stack *s, double dt, soft_contact out[])
+{
+    double hertz = fmin(30.0, 0.125 * 4.0 / dt), total = 0.0, margin = INFINITY;
+    for (int k = 0; k < s->n; k++) {
+        double W = 0.0, mc = 0.0;
+        for (int j = k; j < s->n; j++) {
+            W += vb_stack_mass(s, j) * s->g;
+            mc += vb_stack_mass(s, j) * s->g * (j - k + 0.5) * s->size;
+        }
+        double inv_mn = 4.0 / vb_stack_mass(s, k) + (k ? 4.0 / vb_stack_mass(s, k - 1) : 0.0);
+        double om = 2.0 * M_PI * (k ? hertz : 2.0 * hertz), kc = om * om / inv_mn;
+        total += (W / 4.0) / kc;
+        margin = fmin(margin, kc * s->size * s->size / mc);
+        out[k] = (soft_contact){total, margin};
+    }
+}
+
+static void test_stack_soft_rest_depth(void)
+{
+    char err[256];
+    const vb_body_solver *soft = vb_body_solver_find("soft");
+    const double ratios[] = {1.0, 2.0};
+    const double hs[] = {1.0 / 60.0, 1.0 / 240.0};
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++)
+        for (size_t j = 0; j < sizeof hs / sizeof hs[0]; j++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, ratios[i], 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            double dt = hs[j];
+            vb_stack_spec sp = {.stack = &s, .solver = soft, .dt = dt, .t_end = 5.0};
+            sp.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(soft, &sp.params);
+            vb_rigid_state fin[5] = {0};
+            vb_stack_result r = {.code = -1};
+            CHECK(vb_stack_run(&sp, &r, fin, err, sizeof err) == 0, "soft: %s", err);
+            soft_contact cf[5];
+            soft_closed_form(&s, dt, cf);
+            char what[96];
+            snprintf(what, sizeof what, "soft, ratio %g, %g Hz", ratios[i], 1.0 / dt);
+            /* ratio 2: sinks 24 mm, well inside half an edge, but the
+             * contact above the bottom box buckles (k_c a^2 = 59 N m
+             * against W c = 82 N m): it falls */
+            CHECK(cf[4].sink < 0.5 * s.size, "%s: the closed form sinks %g m", what, cf[4].sink);
+            if (!check_fate(&r, !(cf[4].margin > 1.0), what, "buckles (k_c a^2 < W c)"))
+                continue;
+            for (int k = 0; k < 5; k++) {
+                vb_rigid_state e;
+                vb_stack_exact(&s, k, 0.0, &e);
+                double off = hypot(fin[k].x[0] - e.x[0], fin[k].x[1] - e.x[1]);
+                /* The first fall into the springs, solved corner after
+                 * corner (Gauss-Seidel), turns the boxes a little, and
+                 * friction keeps each where it came to rest: the stack
+                 * leans, its boxes off their start sideways by up to
+                 * ~2 mm (held here: under 5 % of the edge, still).  A
+                 * pair's points move with the offset d between the two
+                 * boxes, their effective masses by 2 d / a to first
+                 * order (a corner's |r x n|^2, a^2/2, by a d), of both
+                 * signs round the face: 1 % of the depth.  The mistakes
+                 * it tells are factors: the ground's stiffness for a pair
+                 * (4), one body's inverse mass for two (2). */
+                CHECK(off < 0.05 * s.size, "%s, box %d: upright (%g m off)", what, k, off);
+                CHECK(fabs((e.x[2] - fin[k].x[2]) - cf[k].sink) <= 0.01 * cf[k].sink,
+                      "%s, box %d: rests %.17g below its start, the closed form %.17g", what, k,
+                      e.x[2] - fin[k].x[2], cf[k].sink);
+                /* and at rest: a spring of damping ratio zeta = 10 decays at
+                 * omega / (2 zeta), 9.4 /s between two boxes: 5 s is 47
+                 * of its time constants */
+                CHECK(fabs(fin[k].v[0]) + fabs(fin[k].v[1]) + fabs(fin[k].v[2]) < 1e-6,
+                      "%s, box %d: at rest (v %g %g %g)", what, k, fin[k].v[0], fin[k].v[1],
+                      fin[k].v[2]);
+            }
+        }
+}
+
+/* xpbd's resting depth on a stack, in closed form (Müller et al. 2020 as
+ * solver_xpbd.c cites it).  A contact of compliance alpha solved to
+ * convergence satisfies eq. 4's c + alpha~ lambda = 0: a point rests at
+ * d = alpha~ lambda = alpha lambda / h^2.  At rest a sub-step predicts
+ * every box down by g h^2 and the corrections must lift each back: the
+ * corners of contact k (box k on k-1, 0 the ground) carry lambda = (W_k
+ * / 4) h^2 each, W_k = g sum_{j >= k} m_j, so d_k = alpha W_k / 4, the
+ * compliance times the load, whatever h, and box k rests sum_{j <= k}
+ * d_k below its start; 0 for alpha = 0 (the paper's rigid contact).
+ * Held where the passes converge: 32 iterations a sub-step (alpha~ =
+ * alpha / h^2 = 14.4 /kg at 60 Hz and 20 sub-steps, 58 at 120 Hz,
+ * against the points' w <= 8 /kg: a pass shrinks the residual by about
+ * w / (w + alpha~) <= 0.36, and 32 leave none), after 0.5 s (the
+ * contact's spring, 1/alpha = 1e5 N/m a corner under a box of 1 kg,
+ * rings at ~100 Hz, and the velocity pass takes its normal speed each
+ * sub-step).  What is left is the boxes' wandering: xpbd's static
+ * friction cannot hold a cube's corner at mu_s 0.5 (docs/contact.md,
+ * "xpbd on a cube": it needs 0.849), so the boxes creep and turn at
+ * about 1e-3 m/s, a box moving by ~1e-3 m/s times a sub-step (1/1200 s
+ * at 60 Hz), 1e-6 m, within one: 1e-3 of the top box's depth
+ * (compliance 1e-5 m/N: 0.12 to 0.37 mm), and 1e-6 m where alpha = 0.
+ * The mistakes it tells are larger: a pair's correction that did not
+ * push the lower box down would leave the boxes above off its contacts'
+ * loads; a correction without the compliance rests at 0. */
+static void test_stack_xpbd_rest_depth(void)
+{
+    char err[256];
+    const vb_body_solver *xpbd = vb_body_solver_find("xpbd");
+    const char *compliances[] = {"1e-5", "0"};
+    const double hs[] = {1.0 / 60.0, 1.0 / 120.0};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t j = 0; j < sizeof hs / sizeof hs[0]; j++) {
+            vb_stack s;
+            CHECK(stack_sized(&s, 5, 1.0, 0.0, 0.1, err, sizeof err) == 0, "%s", err);
+            vb_stack_spec sp = {.stack = &s, .solver = xpbd, .dt = hs[j], .t_end = 0.5};
+            sp.method = vb_rigid_method_find("rigid-explicit-gyro")->step;
+            vb_body_solver_defaults(xpbd, &sp.params);
+            CHECK(vb_body_solver_set(xpbd, &sp.params, "iterations", "32", err, sizeof err) == 0 &&
+                      vb_body_solver_set(xpbd, &sp.params, "compliance", compliances[i], err,
+                                         sizeof err) == 0,
+                  "%s", err);
+            vb_rigid_state fin[5] = {0};
+            vb_stack_result r = {.code = -1};
+            CHECK(vb_stack_run(&sp, &r, fin, err, sizeof err) == 0, "xpbd: %s", err);
+            char what[96];
+            snprintf(what, sizeof what, "xpbd, compliance %s, %g Hz", compliances[i],
+                     1.0 / hs[j]);
+            check_fate(&r, 0, what, NULL);
+            double alpha = i == 0 ? 1e-5 : 0.0, sink = 0.0;
+            for (int k = 0; k < 5; k++) {
+                double W = 0.0;
+                for (int q = k; q < 5; q++)
+                    W += vb_stack_mass(&s, q) * s.g;
+                sink += alpha * W / 4.0;
+                vb_rigid_state e;
+                vb_stack_exact(&s, k, 0.0, &e);
+                double tol = alpha > 0.0 ? 1e-3 * sink : 1e-6;
+                CHECK(fabs((e.x[2] - fin[k].x[2]) - sink) <= tol,
+                      "%s, box %d: rests %.17g below its start, the closed form %.17g", what, k,
+                      e.x[2] - fin[k].x[2], sink);
+            }
+        }
+}
+
 void suite_stack(void)
 {
     RUN(test_stack_face);
@@ -564,4 +736,6 @@ void suite_stack(void)
     RUN(test_stack_substeps_are_steps);
     RUN(test_stack_regularized_rest_depth);
     RUN(test_stack_observed_states);
+    RUN(test_stack_soft_rest_depth);
+    RUN(test_stack_xpbd_rest_depth);
 }

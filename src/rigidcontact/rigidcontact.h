@@ -119,6 +119,7 @@ typedef struct vb_solver_params {
     double solref[2], solimp[5], impratio; /* regularized: MuJoCo's */
     vb_cone cone;            /* regularized */
     int refsafe;             /* regularized: MuJoCo's timeconst >= 2 h (on by default) */
+    double compliance;       /* xpbd: a contact's compliance alpha, m/N (0: rigid, the paper's) */
 } vb_solver_params;
 
 /* key bits: which keys a solver reads */
@@ -135,7 +136,8 @@ enum {
     VB_KEY_SOFTNESS = 1u << 9, /* hertz, damping_ratio, pushout */
     VB_KEY_MAX_CORRECTION = 1u << 10,
     VB_KEY_LEVER = 1u << 11,
-    VB_KEY_MUJOCO = 1u << 12 /* solref, solimp, impratio, cone, refsafe */
+    VB_KEY_MUJOCO = 1u << 12, /* solref, solimp, impratio, cone, refsafe */
+    VB_KEY_COMPLIANCE = 1u << 13
 };
 
 /* ---- the table ---- */
@@ -181,7 +183,8 @@ void vb_body_solver_defaults(const vb_body_solver *s, vb_solver_params *p);
  * baumgarte, slop, margin, warm_start (a fraction in [0, 1], or yes: the
  * solver's default, no: 0), threshold, hertz, damping_ratio,
  * pushout, max_correction, lever (midpoint|body), solref (two numbers),
- * solimp (five), impratio, cone (pyramidal|elliptic), refsafe (yes|no). */
+ * solimp (five), impratio, cone (pyramidal|elliptic), refsafe (yes|no),
+ * compliance. */
 int vb_body_solver_set(const vb_body_solver *s, vb_solver_params *p, const char *key,
                        const char *value, char *err, size_t errlen);
 /* "iterations=10 baumgarte=0.2 ..." for provenance: the keys it reads */

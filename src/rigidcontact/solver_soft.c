@@ -34,11 +34,38 @@
  * rows are solved together and their accumulated impulse clamped to the
  * disc of radius mu lambda, as Jolt clamps its two
  * (ContactConstraintManager.cpp:1725-1731 at 3b47ec3).  Rolling
- * resistance (contact_solver.c:361-371) is 0 by default and left out. */
+ * resistance (contact_solver.c:361-371) is 0 by default and left out.
+ *
+ * A world of several bodies (issue 55's stacks): every stage goes over
+ * every body and every contact of the world, as Box2D's stages go over
+ * the awake set (solver.c:992-1093): the points the world's (contacts.h:
+ * box on ground, box on box), prepared once a step; each sub-step
+ * integrates every body's velocities, warm-starts every point, solves
+ * manifold by manifold (a manifold's normal rows, then its friction rows,
+ * as b2SolveContact, contact_solver.c:273-324, 326-378), integrates every
+ * body's positions, relaxes, and after the sub-steps restitution and the
+ * impulses stored.  A point's current separation carries both anchors
+ * with their bodies: s = s0 + n.(d_a - d_b), d the anchor's move since
+ * prepare (contact_solver.c:282-285: ds = dp + rot(dqB, rB) - rot(dqA,
+ * rA), baseSeparation = separation - n.(rB - rA)); the ground's d_b = 0.
+ * A contact with the (static) ground is twice as stiff as one between two
+ * bodies (contact_solver.c:101-108: staticSoftness where either body is
+ * static, else contactSoftness; world.c:764-765: 2 contactHertz and
+ * contactHertz).  A point of two boxes is warm-started from the nearest
+ * of the pair's last points (vb_points_recall, as pgs); Box2D matches by
+ * feature id, which two turned boxes' crossings of edges do not keep.
+ * One body on the ground: the same arithmetic in the same order as the
+ * one-body solver was (its bits).
+ *
+ * At rest (docs/contact.md, "Stacks"): the impulse a point carries is
+ * lambda = -m_n massScale/impulseScale biasRate s = -m_n h omega^2 s, a
+ * spring of stiffness m_n omega^2 whatever the damping ratio and h, so a
+ * point under the load F rests at s = -F / (m_n omega^2). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "bodyops.h"
+#include "contacts.h"
 #include "quaternion.h"
 
 static void defaults(vb_solver_params *p)
@@ -54,18 +81,20 @@ static void defaults(vb_solver_params *p)
     p->threshold = 1.0;
 }
 
-typedef struct soft_point {
-    vb_body_point pt;
-    double s0;          /* separation at prepare */
-    double m_n, m_t[2];
-    double rel;         /* normal velocity at prepare, for restitution */
-    double ln, lt[2];
-    double total;       /* the sum of the normal impulses of every pass */
-} soft_point;
-
 typedef struct softness {
     double bias_rate, mass_scale, impulse_scale;
 } softness;
+
+typedef struct soft_point {
+    vb_contact_point pt;  /* its anchors ra, rb fixed at prepare */
+    double t[2][3];       /* its tangents */
+    double s0;            /* separation at prepare */
+    double m_n, m_t[2];
+    double rel;           /* normal velocity at prepare, for restitution */
+    double ln, lt[2];
+    double total;         /* the sum of the normal impulses of every pass */
+    const softness *soft; /* the ground's (static) or two bodies' */
+} soft_point;
 
 /* b2MakeSoft */
 static softness make_soft(double hertz, double zeta, double h)
@@ -77,147 +106,236 @@ static softness make_soft(double hertz, double zeta, double h)
     return (softness){omega / a1, a2 * a3, a3};
 }
 
-/* the separation of point k now: s0 + n.(dp + rot(dq, r) - r) */
-static double separation_now(const vb_contact_body *b, const double x0[3], const double q0[4],
-                             const soft_point *sp, const double n[3])
+/* The bodies' poses at prepare, whose moves carry the anchors. */
+typedef struct pose {
+    double x[3], q[4];
+} pose;
+
+/* the move of body b's point at r since prepare: dp + rot(dq, r) - r */
+static void anchor_move(const vb_contact_body *b, const pose *at, const double r[3], double d[3])
 {
-    double q0c[4], dq[4], rr[3], ds[3];
-    vb_quat_conj(q0, q0c);
-    vb_quat_mul(b->s.q, q0c, dq);
-    vb_quat_rotate(dq, sp->pt.r, rr);
+    double qc[4], dq[4], rr[3];
+    vb_quat_conj(at->q, qc);
+    vb_quat_mul(b->s.q, qc, dq);
+    vb_quat_rotate(dq, r, rr);
     for (int i = 0; i < 3; i++)
-        ds[i] = b->s.x[i] - x0[i] + rr[i] - sp->pt.r[i];
-    return sp->s0 + vb_dot3(ds, n);
+        d[i] = b->s.x[i] - at->x[i] + rr[i] - r[i];
 }
 
-/* one pass over the points: solve (use_bias) or relax */
-static void solve_pass(const vb_contact_world *w, const vb_contact_body *b, const double x0[3],
-                       const double q0[4], soft_point *pts, int n, const double t[2][3],
-                       vb_body_vel *bv, const softness *soft, const vb_solver_params *p,
-                       double inv_h, int use_bias)
+/* the separation of a point now: s0 + n.(d_a - d_b) */
+static double separation_now(const vb_contact_world *w, const pose *at, const soft_point *sp)
 {
-    const double *nrm = w->ground.normal;
-    for (int k = 0; k < n; k++) {
+    double ds[3];
+    anchor_move(&w->body[sp->pt.a], &at[sp->pt.a], sp->pt.ra, ds);
+    if (sp->pt.b >= 0) {
+        double db[3];
+        anchor_move(&w->body[sp->pt.b], &at[sp->pt.b], sp->pt.rb, db);
+        for (int i = 0; i < 3; i++)
+            ds[i] -= db[i];
+    }
+    return sp->s0 + vb_dot3(ds, sp->pt.n);
+}
+
+/* a manifold's normal rows (b2SolveContact): solve (use_bias) or relax */
+static void normal_rows(const vb_contact_world *w, const pose *at, soft_point *pts, size_t n,
+                        vb_body_vel *bv, const vb_solver_params *p, double inv_h, int use_bias)
+{
+    for (size_t k = 0; k < n; k++) {
         soft_point *sp = &pts[k];
-        double s = separation_now(b, x0, q0, sp, nrm);
+        const double *nrm = sp->pt.n;
+        double s = separation_now(w, at, sp);
         double bias = 0.0, mass_scale = 1.0, impulse_scale = 0.0;
         if (s > 0.0) {
             bias = s * inv_h;
         } else if (use_bias) {
-            bias = fmax(soft->bias_rate * s, -p->pushout);
-            mass_scale = soft->mass_scale;
-            impulse_scale = soft->impulse_scale;
+            bias = fmax(sp->soft->bias_rate * s, -p->pushout);
+            mass_scale = sp->soft->mass_scale;
+            impulse_scale = sp->soft->impulse_scale;
         }
         double vp[3];
-        vb_vel_at(bv, sp->pt.r, vp);
+        vb_point_vel(bv, &sp->pt, vp);
         double vn = vb_dot3(nrm, vp);
         double impulse = -sp->m_n * mass_scale * (vn + bias) - impulse_scale * sp->ln;
         double ln = fmax(sp->ln + impulse, 0.0);
-        vb_vel_apply_along(bv, sp->pt.r, nrm, ln - sp->ln);
+        vb_point_apply(bv, &sp->pt, nrm, ln - sp->ln);
         sp->ln = ln;
         sp->total += ln;
     }
-    for (int k = 0; k < n; k++) {
+}
+
+/* a manifold's friction rows: the two tangents together, clamped to the
+ * disc mu lambda */
+static void friction_rows(const vb_contact_world *w, soft_point *pts, size_t n, vb_body_vel *bv)
+{
+    for (size_t k = 0; k < n; k++) {
         soft_point *sp = &pts[k];
         double vp[3], lt[2];
-        vb_vel_at(bv, sp->pt.r, vp);
+        vb_point_vel(bv, &sp->pt, vp);
         for (int j = 0; j < 2; j++)
-            lt[j] = sp->lt[j] - sp->m_t[j] * vb_dot3(t[j], vp);
+            lt[j] = sp->lt[j] - sp->m_t[j] * vb_dot3(sp->t[j], vp);
         double len = sqrt(lt[0] * lt[0] + lt[1] * lt[1]), cap = w->mu_s * sp->ln;
         if (len > cap) {
             lt[0] *= cap / len;
             lt[1] *= cap / len;
         }
         for (int j = 0; j < 2; j++) {
-            vb_vel_apply_along(bv, sp->pt.r, t[j], lt[j] - sp->lt[j]);
+            vb_point_apply(bv, &sp->pt, sp->t[j], lt[j] - sp->lt[j]);
             sp->lt[j] = lt[j];
         }
     }
 }
 
-static int step_body(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
-                     const vb_solver_params *p, vb_body_step_fn *method, double dt)
+/* one pass over every manifold of the world (a run of points of one
+ * cache slot): its normal rows, then its friction rows */
+static void solve_pass(const vb_contact_world *w, const pose *at, soft_point *pts, size_t n,
+                       vb_body_vel *bv, const vb_solver_params *p, double inv_h, int use_bias)
 {
-    const double *nrm = w->ground.normal;
-    vb_body_point raw[VB_BODY_FEATURES];
-    int n = vb_body_points(b, &w->ground, p->margin, raw);
-    double h = dt / p->substeps, inv_h = p->substeps / dt;
-    double hertz = fmin(p->hertz, 0.125 * inv_h);
-    softness soft = make_soft(2.0 * hertz, p->damping_ratio, h); /* a static contact */
-    double t[2][3];
-    vb_ground_tangents(nrm, t[0], t[1]);
-    double x0[3], q0[4];
-    memcpy(x0, b->s.x, sizeof x0);
-    memcpy(q0, b->s.q, sizeof q0);
-    vb_body_vel bv;
-    vb_body_vel_now(b, &bv);
-    soft_point pts[VB_BODY_FEATURES];
-    for (int k = 0; k < n; k++) {
+    for (size_t first = 0, last; first < n; first = last) {
+        for (last = first + 1; last < n && pts[last].pt.slot == pts[first].pt.slot; last++)
+            ;
+        normal_rows(w, at, pts + first, last - first, bv, p, inv_h, use_bias);
+        friction_rows(w, pts + first, last - first, bv);
+    }
+}
+
+/* prepare (b2PrepareContacts): anchors, base separation, masses, the
+ * normal velocity for restitution, the warm start's impulses */
+static void prepare(vb_contact_cache *c, const vb_solver_params *p,
+                    const softness soft[2], const vb_contact_point *raw, size_t n,
+                    vb_point_impulse *imp, const vb_body_vel *bv, soft_point *pts)
+{
+    vb_points_recall(c, raw, n, p->margin, imp);
+    for (size_t k = 0; k < n; k++) {
         soft_point *sp = &pts[k];
+        const double *nrm = raw[k].n;
         sp->pt = raw[k];
+        sp->soft = &soft[raw[k].b < 0 ? 0 : 1];
+        vb_ground_tangents(nrm, sp->t[0], sp->t[1]);
         sp->s0 = raw[k].separation;
-        sp->m_n = 1.0 / vb_vel_inv_mass(&bv, sp->pt.r, nrm);
+        sp->m_n = 1.0 / vb_point_inv_mass(bv, &sp->pt, nrm);
         for (int j = 0; j < 2; j++)
-            sp->m_t[j] = 1.0 / vb_vel_inv_mass(&bv, sp->pt.r, t[j]);
+            sp->m_t[j] = 1.0 / vb_point_inv_mass(bv, &sp->pt, sp->t[j]);
         double vp[3];
-        vb_vel_at(&bv, sp->pt.r, vp);
+        vb_point_vel(bv, &sp->pt, vp);
         sp->rel = vb_dot3(nrm, vp);
-        int f = sp->pt.feature;
-        sp->ln = p->warm_start * mem->normal[f];
-        sp->lt[0] = p->warm_start * mem->tangent[f][0];
-        sp->lt[1] = p->warm_start * mem->tangent[f][1];
+        sp->ln = p->warm_start * imp[k].n;
+        sp->lt[0] = p->warm_start * imp[k].t[0];
+        sp->lt[1] = p->warm_start * imp[k].t[1];
         sp->total = 0.0;
     }
+}
+
+/* one sub-step of h: integrate velocities, warm start, solve, integrate
+ * positions, relax (solver.c:992-1093) */
+static int substep(vb_contact_world *w, const pose *at, soft_point *pts, size_t n,
+                   vb_body_vel *bv, vb_body_vel *free_vel, const vb_solver_params *p,
+                   vb_body_step_fn *method, double h, double inv_h)
+{
+    for (size_t i = 0; i < w->n; i++) {
+        if (vb_body_vel_free(&w->body[i], method, h, &free_vel[i]) != VB_BODY_OK)
+            return VB_BODY_DIVERGED;
+        bv[i] = free_vel[i];
+    }
+    for (size_t k = 0; k < n; k++) { /* warm start */
+        vb_point_apply(bv, &pts[k].pt, pts[k].pt.n, pts[k].ln);
+        for (int j = 0; j < 2; j++)
+            vb_point_apply(bv, &pts[k].pt, pts[k].t[j], pts[k].lt[j]);
+    }
+    for (int it = 0; it < p->iterations; it++)
+        solve_pass(w, at, pts, n, bv, p, inv_h, 1);
+    for (size_t i = 0; i < w->n; i++) {
+        vb_contact_body *b = &w->body[i];
+        if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel[i],
+                           &bv[i]) != VB_BODY_OK)
+            return VB_BODY_DIVERGED;
+        vb_body_vel_now(b, &bv[i]);
+    }
+    for (int it = 0; it < p->relax_iterations; it++)
+        solve_pass(w, at, pts, n, bv, p, inv_h, 0);
+    for (size_t i = 0; i < w->n; i++)
+        vb_body_vel_store(&w->body[i], &bv[i]);
+    return VB_BODY_OK;
+}
+
+/* restitution (contact_solver.c:382-478): after the sub-steps */
+static void restitution(vb_contact_world *w, soft_point *pts, size_t n, vb_body_vel *bv,
+                        const vb_solver_params *p)
+{
+    for (size_t i = 0; i < w->n; i++)
+        vb_body_vel_now(&w->body[i], &bv[i]);
+    for (size_t k = 0; k < n; k++) {
+        soft_point *sp = &pts[k];
+        if (sp->rel > -p->threshold || sp->total == 0.0)
+            continue;
+        double vp[3];
+        vb_point_vel(bv, &sp->pt, vp);
+        double impulse = -sp->m_n * (vb_dot3(sp->pt.n, vp) + w->restitution * sp->rel);
+        double ln = fmax(sp->ln + impulse, 0.0);
+        vb_point_apply(bv, &sp->pt, sp->pt.n, ln - sp->ln);
+        sp->ln = ln;
+    }
+    for (size_t i = 0; i < w->n; i++)
+        vb_body_vel_store(&w->body[i], &bv[i]);
+}
+
+/* work: bodies' poses and velocities, the points, their rows and impulses */
+typedef struct soft_work {
+    pose *at;
+    vb_body_vel *bv, *free_vel;
+    vb_contact_point *raw;
+    soft_point *pts;
+    vb_point_impulse *imp;
+} soft_work;
+
+static int solve(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
+                 vb_body_step_fn *method, double dt, const soft_work *wk)
+{
+    size_t n = vb_world_points(w, p->margin, wk->raw);
+    double h = dt / p->substeps, inv_h = p->substeps / dt;
+    double hertz = fmin(p->hertz, 0.125 * inv_h);
+    /* [0] a static contact's (twice the hertz), [1] two bodies' */
+    softness soft[2] = {make_soft(2.0 * hertz, p->damping_ratio, h),
+                        make_soft(hertz, p->damping_ratio, h)};
+    for (size_t i = 0; i < w->n; i++) {
+        memcpy(wk->at[i].x, w->body[i].s.x, sizeof wk->at[i].x);
+        memcpy(wk->at[i].q, w->body[i].s.q, sizeof wk->at[i].q);
+        vb_body_vel_now(&w->body[i], &wk->bv[i]);
+    }
+    prepare(c, p, soft, wk->raw, n, wk->imp, wk->bv, wk->pts);
     for (int sub = 0; sub < p->substeps; sub++) {
-        vb_body_vel free_vel;
-        if (vb_body_vel_free(b, method, h, &free_vel) != VB_BODY_OK)
+        int rc = substep(w, wk->at, wk->pts, n, wk->bv, wk->free_vel, p, method, h, inv_h);
+        if (rc != VB_BODY_OK)
+            return rc;
+    }
+    if (w->restitution > 0.0)
+        restitution(w, wk->pts, n, wk->bv, p);
+    for (size_t k = 0; k < n; k++)
+        wk->imp[k] = (vb_point_impulse){wk->pts[k].ln, {wk->pts[k].lt[0], wk->pts[k].lt[1]}};
+    vb_points_remember(c, wk->raw, n, wk->imp);
+    for (size_t i = 0; i < w->n; i++)
+        if (!vb_body_finite(&w->body[i]))
             return VB_BODY_DIVERGED;
-        bv = free_vel;
-        for (int k = 0; k < n; k++) { /* warm start */
-            vb_vel_apply_along(&bv, pts[k].pt.r, nrm, pts[k].ln);
-            for (int j = 0; j < 2; j++)
-                vb_vel_apply_along(&bv, pts[k].pt.r, t[j], pts[k].lt[j]);
-        }
-        for (int it = 0; it < p->iterations; it++)
-            solve_pass(w, b, x0, q0, pts, n, t, &bv, &soft, p, inv_h, 1);
-        if (vb_body_commit(b, method, h, vb_body_kick_share(b, method, h), &free_vel, &bv) != VB_BODY_OK)
-            return VB_BODY_DIVERGED;
-        vb_body_vel_now(b, &bv);
-        for (int it = 0; it < p->relax_iterations; it++)
-            solve_pass(w, b, x0, q0, pts, n, t, &bv, &soft, p, inv_h, 0);
-        vb_body_vel_store(b, &bv);
-    }
-    if (w->restitution > 0.0) {
-        vb_body_vel_now(b, &bv);
-        for (int k = 0; k < n; k++) {
-            soft_point *sp = &pts[k];
-            if (sp->rel > -p->threshold || sp->total == 0.0)
-                continue;
-            double vp[3];
-            vb_vel_at(&bv, sp->pt.r, vp);
-            double impulse = -sp->m_n * (vb_dot3(nrm, vp) + w->restitution * sp->rel);
-            double ln = fmax(sp->ln + impulse, 0.0);
-            vb_vel_apply_along(&bv, sp->pt.r, nrm, ln - sp->ln);
-            sp->ln = ln;
-        }
-        vb_body_vel_store(b, &bv);
-    }
-    memset(mem, 0, sizeof *mem);
-    for (int k = 0; k < n; k++) {
-        int f = pts[k].pt.feature;
-        mem->normal[f] = pts[k].ln;
-        mem->tangent[f][0] = pts[k].lt[0];
-        mem->tangent[f][1] = pts[k].lt[1];
-    }
-    return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
+    return VB_BODY_OK;
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
-                vb_body_step_fn *method, double h)
+                vb_body_step_fn *method, double dt)
 {
-    return vb_body_each(w, c, p, method, h, step_body);
+    size_t nb = w->n ? w->n : 1, cap = vb_world_points_cap(w->n);
+    soft_work wk = {malloc(nb * sizeof *wk.at), malloc(nb * sizeof *wk.bv),
+                    malloc(nb * sizeof *wk.free_vel), malloc(cap * sizeof *wk.raw),
+                    malloc(cap * sizeof *wk.pts), malloc(cap * sizeof *wk.imp)};
+    int rc = wk.at && wk.bv && wk.free_vel && wk.raw && wk.pts && wk.imp
+                 ? solve(w, c, p, method, dt, &wk)
+                 : VB_BODY_DIVERGED;
+    free(wk.at);
+    free(wk.bv);
+    free(wk.free_vel);
+    free(wk.raw);
+    free(wk.pts);
+    free(wk.imp);
+    return rc;
 }
-
 const vb_body_solver vb_solver_soft = {
     .name = "soft",
     .summary = "Box2D v3's soft step: sub-steps, a soft contact with a relax pass, restitution "
@@ -226,7 +344,7 @@ const vb_body_solver vb_solver_soft = {
               "227-378,382-478; src/solver.h:140-175; src/world.c:762-765; src/types.c:15-18",
     .keys = VB_KEY_SUBSTEPS | VB_KEY_ITERATIONS | VB_KEY_RELAX | VB_KEY_SOFTNESS |
             VB_KEY_MARGIN | VB_KEY_WARM_START | VB_KEY_THRESHOLD,
-    .flags = 0,
+    .flags = VB_SOLVER_BODIES,
     .defaults = defaults,
     .step = step,
 };

@@ -65,17 +65,61 @@
  * likewise.  The paper takes both mu_s (static, positional) and mu_k
  * (dynamic, on velocities).  It sets no default number of sub-steps; 20
  * with 1 iteration here (the paper argues for many sub-steps of one
- * iteration). */
+ * iteration).
+ *
+ * A world of several bodies (issue 55's stacks): Algorithm 2 over every
+ * body and contact, each stage over all of them before the next (predict
+ * every body; `iterations` passes over every contact; every body's
+ * velocities from its positions; the velocity pass over every contact).
+ * A body's corners against the ground are as above; two boxes' points
+ * (contacts.h: the incident box's points against the reference face) are
+ * made once a step within 0.02 m, their anchors fixed in the incident box
+ * and their face in the reference box, and re-measured from the states at
+ * each use, as solver2d d178a56 does (solve_xpbd.c: s2PrepareContacts_XPBD
+ * :18-86 once before the sub-steps, :388; the separation from both
+ * bodies' moves, :126-134).  A correction is eq. 2-9 for two bodies:
+ * dlambda = d / (w_a + w_b) along n, +p on the point's box and -p on the
+ * face's, each at its own lever; static friction the two points' relative
+ * motion in the sub-step (eq. 27-28: the incident box's point against the
+ * reference box's point that is there now); the velocity pass on the
+ * relative velocity, its impulses +-P.  One body on the ground: the same
+ * arithmetic in the same order as before (its bits).
+ *
+ * `compliance` alpha (m/N, 0 by default: the paper's contacts, and
+ * solver2d's baseCompliance 0 at :96) makes a contact eq. 4's compliant
+ * constraint: dlambda = (d - alpha~ lambda) / (w + alpha~), alpha~ =
+ * alpha / h^2, lambda the contact's sum in the sub-step, kept >= 0.
+ * Solved to convergence a contact then rests at d = alpha~ lambda: at rest
+ * each sub-step's lambda is its load times h^2, so d = alpha F, the
+ * compliance times the load (0 when alpha = 0). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "bodyops.h"
+#include "contacts.h"
 #include "quaternion.h"
+
+/* two boxes' points are made within this of the face, once a step (the
+ * other solvers' margin: Bullet's breaking threshold, Box2D's
+ * speculative distance) */
+#define PAIR_REACH 0.02
 
 static void defaults(vb_solver_params *p)
 {
     p->substeps = 20;
     p->iterations = 1;
+    p->compliance = 0.0;
+}
+
+/* eq. 4's correction of a contact with generalized inverse mass w, its
+ * sum lambda in the sub-step, alpha~ = compliance / h^2; lambda + the
+ * correction stays >= 0 */
+static double normal_correction(double d, double w, double alpha, double lambda)
+{
+    if (alpha == 0.0)
+        return d / w; /* the paper's contact (the one-body bits) */
+    double dl = (d - alpha * lambda) / (w + alpha);
+    return dl < -lambda ? -lambda : dl;
 }
 
 /* the body's point of feature f now, and its offset from the centre */
@@ -120,9 +164,23 @@ static double inv_mass_now(const vb_contact_body *b, const double r[3], const do
     return vb_vel_inv_mass(&bv, r, u);
 }
 
+/* the part of dp across n, its length c; u = that part / c where c > 0 */
+static double across(double dp[3], const double n[3], double u[3])
+{
+    double dn = vb_dot3(dp, n);
+    for (int i = 0; i < 3; i++)
+        dp[i] -= dn * n[i];
+    double c = sqrt(vb_dot3(dp, dp));
+    if (c > 0.0)
+        for (int i = 0; i < 3; i++)
+            u[i] = dp[i] / c;
+    return c;
+}
+
 /* the positional pass over every feature */
 static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
-                            const vb_rigid_state *prev, int nf, double ln[], double lt[])
+                            const vb_rigid_state *prev, int nf, double ln[], double lt[],
+                            double alpha)
 {
     const double *n = w->ground.normal;
     for (int f = 0; f < nf; f++) {
@@ -131,7 +189,7 @@ static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
         double d = -vb_plane_separation(&w->ground, p1);
         if (!(d > 0.0))
             continue;
-        double dl = d / inv_mass_now(b, r, n);
+        double dl = normal_correction(d, inv_mass_now(b, r, n), alpha, ln[f]);
         double P[3] = {dl * n[0], dl * n[1], dl * n[2]};
         move(b, r, P);
         ln[f] += dl;
@@ -142,13 +200,9 @@ static void solve_positions(const vb_contact_world *w, vb_contact_body *b,
         vb_quat_rotate(prev->q, rb, rprev);
         for (int i = 0; i < 3; i++)
             dp[i] = p1[i] - (prev->x[i] + rprev[i]);
-        double dn = vb_dot3(dp, n);
-        for (int i = 0; i < 3; i++)
-            dp[i] -= dn * n[i];
-        double c = sqrt(vb_dot3(dp, dp));
+        double u[3], c = across(dp, n, u);
         if (!(c > 0.0))
             continue;
-        double u[3] = {dp[0] / c, dp[1] / c, dp[2] / c};
         double dlt = c / inv_mass_now(b, r, u);
         if (lt[f] + dlt < w->mu_s * ln[f]) {
             double Pt[3] = {-dlt * u[0], -dlt * u[1], -dlt * u[2]};
@@ -203,52 +257,198 @@ static void solve_velocities(const vb_contact_world *w, vb_contact_body *b,
     vb_body_vel_store(b, &bv);
 }
 
-static int substep(vb_contact_world *w, vb_contact_body *b, vb_manifold_memory *mem,
-                   const vb_solver_params *p, vb_body_step_fn *method, double h)
+/* Two boxes' point pt: its normal correction and static friction (eq.
+ * 2-9, 27-28 for two bodies), prev the bodies' states at the sub-step's
+ * start */
+static void pair_positions(vb_contact_world *w, const vb_rigid_state *prev, vb_contact_point *pt,
+                           double *ln, double *lt, double alpha)
 {
-    (void)mem; /* xpbd carries nothing between steps */
-    int nf = b->shape.kind == VB_SHAPE_SPHERE ? 1 : VB_BODY_FEATURES;
-    vb_rigid_state prev = b->s;
-    double share = vb_body_kick_share(b, method, h);
-    if (!(share > 0.0))
-        share = 1.0; /* explicit Euler: the paper's (x - x_prev)/h */
-    vb_body_vel before;
-    vb_body_vel_now(b, &before);
-    method(&b->s, &b->p, h);
-    if (!vb_body_finite(b))
-        return VB_BODY_DIVERGED;
-    vb_rigid_state pred = b->s;
-    double ln[VB_BODY_FEATURES] = {0}, lt[VB_BODY_FEATURES] = {0};
-    for (int it = 0; it < p->iterations; it++)
-        solve_positions(w, b, &prev, nf, ln, lt);
-    /* v = v_pred + (x - x_pred)/(share h), w likewise: the correction's
-     * impulse entered the drift as the method's kick does */
+    vb_contact_body *A = &w->body[pt->a], *B = &w->body[pt->b];
+    vb_point_update(w, pt);
+    double d = -pt->separation;
+    if (!(d > 0.0))
+        return;
+    const double *n = pt->n;
+    double wn = inv_mass_now(A, pt->ra, n) + inv_mass_now(B, pt->rb, n);
+    double dl = normal_correction(d, wn, alpha, *ln);
+    double P[3] = {dl * n[0], dl * n[1], dl * n[2]}, Q[3] = {-P[0], -P[1], -P[2]};
+    move(A, pt->ra, P);
+    move(B, pt->rb, Q);
+    *ln += dl;
+    /* static friction: a's point and b's point where it is now, each
+     * carried back to the sub-step's start; their relative motion */
+    vb_point_update(w, pt);
+    double rbb[3], ra0[3], rb0[3], dp[3];
+    vb_quat_rotate_inv(B->s.q, pt->rb, rbb);
+    vb_quat_rotate(prev[pt->a].q, pt->r_body, ra0);
+    vb_quat_rotate(prev[pt->b].q, rbb, rb0);
+    for (int i = 0; i < 3; i++) /* (p - p_a0) - (p - p_b0) */
+        dp[i] = (prev[pt->b].x[i] + rb0[i]) - (prev[pt->a].x[i] + ra0[i]);
+    double u[3], c = across(dp, n, u);
+    if (!(c > 0.0))
+        return;
+    double dlt = c / (inv_mass_now(A, pt->ra, u) + inv_mass_now(B, pt->rb, u));
+    if (*lt + dlt < w->mu_s * *ln) {
+        double Pt[3] = {-dlt * u[0], -dlt * u[1], -dlt * u[2]}, Qt[3] = {-Pt[0], -Pt[1], -Pt[2]};
+        move(A, pt->ra, Pt);
+        move(B, pt->rb, Qt);
+        *lt += dlt;
+    }
+}
+
+/* Two boxes' point pt in the velocity pass: as solve_velocities on the
+ * relative velocity, +P on a and -P on b (before: every body's
+ * velocities at the sub-step's start; vel: work for every body) */
+static void pair_velocities(vb_contact_world *w, const vb_body_vel *before, vb_body_vel *vel,
+                            vb_contact_point *pt, double ln, double h, double share)
+{
+    vb_contact_body *A = &w->body[pt->a], *B = &w->body[pt->b];
+    vb_point_update(w, pt);
+    vb_body_vel_now(A, &vel[pt->a]);
+    vb_body_vel_now(B, &vel[pt->b]);
+    const double *n = pt->n;
+    double g = sqrt(vb_dot3(A->p.gravity, A->p.gravity));
+    double vp[3], vt[3], P[3] = {0.0, 0.0, 0.0};
+    vb_point_vel(vel, pt, vp);
+    double vn = vb_dot3(n, vp);
+    for (int i = 0; i < 3; i++)
+        vt[i] = vp[i] - vn * n[i];
+    double st = sqrt(vb_dot3(vt, vt));
+    if (st > 0.0) { /* eq. 30 on the impulse, as for the ground */
+        double u[3] = {vt[0] / st, vt[1] / st, vt[2] / st};
+        double fn = ln / (share * h * h);
+        double Jt = fmin(h * w->mu_k * fabs(fn), st / vb_point_inv_mass(vel, pt, u));
+        for (int i = 0; i < 3; i++)
+            P[i] -= Jt * u[i];
+    }
+    double v0[3];
+    vb_point_vel(before, pt, v0);
+    double e = fabs(vn) <= 2.0 * g * h ? 0.0 : w->restitution;
+    double Jn = (-vn + fmax(-e * vb_dot3(n, v0), 0.0)) / vb_point_inv_mass(vel, pt, n);
+    double Q[3];
+    for (int i = 0; i < 3; i++) {
+        P[i] += Jn * n[i];
+        Q[i] = -P[i];
+    }
+    vb_vel_apply(&vel[pt->a], pt->ra, P);
+    vb_vel_apply(&vel[pt->b], pt->rb, Q);
+    vb_body_vel_store(A, &vel[pt->a]);
+    vb_body_vel_store(B, &vel[pt->b]);
+}
+
+/* What a step keeps: per body its state at the sub-step's start, its
+ * prediction, velocities before, kick share, the ground corners' sums;
+ * the pairs' points of the step and their sums. */
+typedef struct xpbd_work {
+    vb_rigid_state *prev, *pred;
+    vb_body_vel *before, *vel;
+    double *share, *ln, *lt; /* ln, lt: VB_BODY_FEATURES a body */
+    vb_contact_point *pts;
+    double *pln, *plt;
+    size_t np;
+} xpbd_work;
+
+/* every body: v = v_pred + (x - x_pred)/(share h), w likewise: the
+ * correction's impulse entered the drift as the method's kick does */
+static void velocities_from_positions(vb_contact_body *b, const vb_rigid_state *pred,
+                                      double share, double h)
+{
     double om[3], qc[4], dq[4];
-    vb_quat_rotate(pred.q, pred.w, om);
-    vb_quat_conj(pred.q, qc);
+    vb_quat_rotate(pred->q, pred->w, om);
+    vb_quat_conj(pred->q, qc);
     vb_quat_mul(b->s.q, qc, dq);
     double sgn = dq[0] < 0.0 ? -1.0 : 1.0;
     vb_body_vel bv;
     vb_body_vel_now(b, &bv);
     for (int i = 0; i < 3; i++) {
-        bv.v[i] = pred.v[i] + (b->s.x[i] - pred.x[i]) / (share * h);
+        bv.v[i] = pred->v[i] + (b->s.x[i] - pred->x[i]) / (share * h);
         bv.om[i] = om[i] + sgn * 2.0 * dq[1 + i] / (share * h);
     }
     vb_body_vel_store(b, &bv);
-    solve_velocities(w, b, &before, nf, ln, h, share);
-    return vb_body_finite(b) ? VB_BODY_OK : VB_BODY_DIVERGED;
+}
+
+static int features(const vb_contact_body *b)
+{
+    return b->shape.kind == VB_SHAPE_SPHERE ? 1 : VB_BODY_FEATURES;
+}
+
+/* one sub-step of Algorithm 2 over the world */
+static int substep(vb_contact_world *w, const xpbd_work *k, const vb_solver_params *p,
+                   vb_body_step_fn *method, double h)
+{
+    size_t nb = w->n;
+    double alpha = p->compliance / (h * h);
+    for (size_t i = 0; i < nb; i++) {
+        vb_contact_body *b = &w->body[i];
+        k->prev[i] = b->s;
+        k->share[i] = vb_body_kick_share(b, method, h);
+        if (!(k->share[i] > 0.0))
+            k->share[i] = 1.0; /* explicit Euler: the paper's (x - x_prev)/h */
+        vb_body_vel_now(b, &k->before[i]);
+        method(&b->s, &b->p, h);
+        if (!vb_body_finite(b))
+            return VB_BODY_DIVERGED;
+        k->pred[i] = b->s;
+    }
+    memset(k->ln, 0, nb * VB_BODY_FEATURES * sizeof *k->ln);
+    memset(k->lt, 0, nb * VB_BODY_FEATURES * sizeof *k->lt);
+    memset(k->pln, 0, k->np * sizeof *k->pln);
+    memset(k->plt, 0, k->np * sizeof *k->plt);
+    for (int it = 0; it < p->iterations; it++) {
+        for (size_t i = 0; i < nb; i++)
+            solve_positions(w, &w->body[i], &k->prev[i], features(&w->body[i]),
+                            k->ln + i * VB_BODY_FEATURES, k->lt + i * VB_BODY_FEATURES, alpha);
+        for (size_t q = 0; q < k->np; q++)
+            pair_positions(w, k->prev, &k->pts[q], &k->pln[q], &k->plt[q], alpha);
+    }
+    for (size_t i = 0; i < nb; i++)
+        velocities_from_positions(&w->body[i], &k->pred[i], k->share[i], h);
+    for (size_t i = 0; i < nb; i++)
+        solve_velocities(w, &w->body[i], &k->before[i], features(&w->body[i]),
+                         k->ln + i * VB_BODY_FEATURES, h, k->share[i]);
+    for (size_t q = 0; q < k->np; q++)
+        if (k->pln[q] > 0.0)
+            pair_velocities(w, k->before, k->vel, &k->pts[q], k->pln[q], h,
+                            k->share[k->pts[q].a]);
+    for (size_t i = 0; i < nb; i++)
+        if (!vb_body_finite(&w->body[i]))
+            return VB_BODY_DIVERGED;
+    return VB_BODY_OK;
+}
+
+/* the pairs' points of the step: the world's, less those on the ground */
+static size_t pair_points_of_step(const vb_contact_world *w, vb_contact_point *pts)
+{
+    size_t n = vb_world_points(w, PAIR_REACH, pts), np = 0;
+    for (size_t q = 0; q < n; q++)
+        if (pts[q].b >= 0)
+            pts[np++] = pts[q];
+    return np;
 }
 
 static int step(vb_contact_world *w, vb_contact_cache *c, const vb_solver_params *p,
                 vb_body_step_fn *method, double dt)
 {
-    /* the sub-steps outside the bodies' loop, as Algorithm 2 */
-    for (int s = 0; s < p->substeps; s++) {
-        int rc = vb_body_each(w, c, p, method, dt / p->substeps, substep);
-        if (rc != VB_BODY_OK)
-            return rc;
-    }
-    return VB_BODY_OK;
+    (void)c; /* xpbd carries nothing between steps */
+    size_t nb = w->n ? w->n : 1, cap = vb_world_points_cap(w->n), nf = nb * VB_BODY_FEATURES;
+    xpbd_work k = {malloc(nb * sizeof *k.prev), malloc(nb * sizeof *k.pred),
+                   malloc(nb * sizeof *k.before), malloc(nb * sizeof *k.vel),
+                   malloc(nb * sizeof *k.share), malloc(nf * sizeof *k.ln),
+                   malloc(nf * sizeof *k.lt), malloc(cap * sizeof *k.pts),
+                   malloc(cap * sizeof *k.pln), malloc(cap * sizeof *k.plt), 0};
+    int rc = k.prev && k.pred && k.before && k.vel && k.share && k.ln && k.lt && k.pts &&
+                     k.pln && k.plt
+                 ? VB_BODY_OK
+                 : VB_BODY_DIVERGED;
+    if (rc == VB_BODY_OK)
+        k.np = pair_points_of_step(w, k.pts);
+    /* the sub-steps outside the bodies' loops, as Algorithm 2 */
+    for (int s = 0; s < p->substeps && rc == VB_BODY_OK; s++)
+        rc = substep(w, &k, p, method, dt / p->substeps);
+    void *all[] = {k.prev, k.pred, k.before, k.vel, k.share, k.ln, k.lt, k.pts, k.pln, k.plt};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
+    return rc;
 }
 
 const vb_body_solver vb_solver_xpbd = {
@@ -256,9 +456,9 @@ const vb_body_solver vb_solver_xpbd = {
     .summary = "extended position based dynamics: sub-steps, positional contacts and static "
                "friction, dynamic friction and restitution on velocities",
     .source = "Mueller, Macklin, Chentanez, Jeschke, Kim 2020, Computer Graphics Forum 39(8) "
-              "101-112: Algorithm 2, section 3.5, eq. 2-9, 30",
-    .keys = VB_KEY_SUBSTEPS | VB_KEY_ITERATIONS,
-    .flags = VB_SOLVER_TWO_MU,
+              "101-112: Algorithm 2, section 3.5, eq. 2-9, 27-28, 30",
+    .keys = VB_KEY_SUBSTEPS | VB_KEY_ITERATIONS | VB_KEY_COMPLIANCE,
+    .flags = VB_SOLVER_TWO_MU | VB_SOLVER_BODIES,
     .defaults = defaults,
     .step = step,
 };

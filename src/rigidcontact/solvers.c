@@ -72,6 +72,7 @@ static const key_spec keys[] = {
     {"impratio", VB_KEY_MUJOCO, K_DOUBLE, OFF(impratio), 1, 1e-4, INFINITY, "a number >= 1e-4"},
     {"cone", VB_KEY_MUJOCO, K_CONE, OFF(cone), 1, 0, 1, "pyramidal or elliptic"},
     {"refsafe", VB_KEY_MUJOCO, K_YESNO, OFF(refsafe), 1, 0, 1, "yes or no"},
+    {"compliance", VB_KEY_COMPLIANCE, K_DOUBLE, OFF(compliance), 1, 0, INFINITY, "a number >= 0 m/N (0: rigid)"},
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
@@ -232,8 +233,8 @@ int vb_body_solver_accepts(const vb_body_solver *s, const vb_contact_world *w, c
     }
     if (!(s->flags & VB_SOLVER_BODIES) && w->n > 1) {
         snprintf(err, errlen, "contact solver %s solves one body against the ground; a world "
-                              "of %zu bodies needs one that solves body on body (pgs, regularized, "
-                              "toi at rest)",
+                              "of %zu bodies needs one that solves body on body (pgs, soft, xpbd, "
+                              "regularized, toi at rest)",
                  s->name, w->n);
         return -1;
     }
