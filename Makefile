@@ -188,6 +188,10 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/spin-major-5/polhode.png docs/figures/spin-major-5-polhode.png
 	cp plots/roll-map/roll-map.png docs/figures/roll-map.png
+	cp plots/stack-heavy/stack-stand.png docs/figures/stack-stand.png
+	cp plots/stack-cost-substeps/stack-cost.png docs/figures/stack-cost.png
+	if [ -f plots/engines/stack-heavy/stack-stand.png ]; then \
+	    cp plots/engines/stack-heavy/stack-stand.png docs/figures/engines-stack-stand.png; fi
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
