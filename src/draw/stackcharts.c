@@ -233,17 +233,26 @@ static long stand_points(const vb_csv *grid, int cr, stand_point *pts, char *err
     return (long)n;
 }
 
-/* a series' points: ratio, t_collapse or t_end, and whether it stood; the
- * number drawn and stood into *drawn, *stood */
+/* a series' points (those that stood alone: stood_only): ratio, and
+ * t_collapse or t_end where it stood; their number into *count, and the
+ * ratios where the run failed or is missing into missing ("" for none:
+ * the key says where a line has no point) */
 static int stand_block(vb_chart *ch, const stand_point *pts, size_t n, const char *integ,
-                       int stood_only, size_t *count)
+                       int stood_only, size_t *count, char *missing, size_t len)
 {
     int id = vb_gp_block_begin(ch);
+    size_t used = 0;
     *count = 0;
+    missing[0] = '\0';
     for (size_t p = 0; p < n; p++) {
         long r = row_near_60(&pts[p].t, integ);
-        if (r < 0 || strcmp(vb_csv_str(&pts[p].t, (size_t)r, vb_csv_col(&pts[p].t, VB_STACK_COL(STATUS))), "ok"))
+        int cs = vb_csv_col(&pts[p].t, VB_STACK_COL(STATUS));
+        if (r < 0 || strcmp(vb_csv_str(&pts[p].t, (size_t)r, cs), "ok")) {
+            if (used < len)
+                used += (size_t)snprintf(missing + used, len - used, "%s%g", used ? ", " : "",
+                                         pts[p].ratio);
             continue;
+        }
         double tc = vb_csv_num(&pts[p].t, (size_t)r, vb_csv_col(&pts[p].t, VB_STACK_COL(T_COLLAPSE)));
         int stood = tc != tc;
         if (stood_only && !stood)
@@ -299,9 +308,11 @@ static int vb_chart_stack_stand(vb_chart *ch, const vb_chart_spec *spec, const v
             n ? pts[n - 1].ratio * 1.4 : 1000.0, t_end * 1.08);
     int lines[MAX_SERIES], stood[MAX_SERIES];
     size_t nl[MAX_SERIES], nst[MAX_SERIES];
+    char missing[MAX_SERIES][128], key[300];
     for (size_t s = 0; s < ns; s++) {
-        lines[s] = stand_block(ch, pts, (size_t)n, names[s], 0, &nl[s]);
-        stood[s] = stand_block(ch, pts, (size_t)n, names[s], 1, &nst[s]);
+        lines[s] = stand_block(ch, pts, (size_t)n, names[s], 0, &nl[s], missing[s],
+                               sizeof missing[s]);
+        stood[s] = stand_block(ch, pts, (size_t)n, names[s], 1, &nst[s], key, sizeof key);
     }
     fputs("plot ", f);
     for (size_t s = 0; s < ns; s++) {
@@ -311,7 +322,10 @@ static int vb_chart_stack_stand(vb_chart *ch, const vb_chart_spec *spec, const v
         fprintf(f, "%s$c%d using 1:2 with linespoints lc rgb \"%s\" lw %g pt %d ps %g title ",
                 s ? ", \\\n     " : "", lines[s], colour, 1.0 + 2.0 * (double)(ns - 1 - s),
                 vb_palette_point(names, ns, names[s]), 1.0 + 0.6 * (double)(ns - 1 - s));
-        vb_gp_str(f, names[s]);
+        snprintf(key, sizeof key, "%.127s%s%.127s%s", names[s],
+                 missing[s][0] ? " (failed or not run at ratio " : "", missing[s],
+                 missing[s][0] ? ")" : "");
+        vb_gp_str(f, key);
         if (nst[s])
             fprintf(f, ", \\\n     $c%d using 1:2 with points lc rgb \"%s\" pt 8 ps 3 notitle",
                     stood[s], colour);
