@@ -406,7 +406,13 @@ typedef struct {
 
 static int cost_points(const vb_csv *grid, cost_half *h, char *err, size_t errlen)
 {
-    int cr = vb_csv_col(grid, "ratio"), ci = vb_csv_col(grid, VB_GRID_COL(INTEGRATOR));
+    /* the grid's key ratio: a column between point and integrator (a
+     * grid's keys are its case file's, named by no schema) */
+    int first, nk, cr = -1, ci = vb_csv_col(grid, VB_GRID_COL(INTEGRATOR));
+    vb_grid_keys(grid, &first, &nk);
+    for (int c = first; c < first + nk; c++)
+        if (!strcmp(grid->head[c], "ratio"))
+            cr = c;
     h->n = h->undrawn = 0;
     for (size_t r = 0; r < grid->n_rows && h->n < MAX_POINTS; r++) {
         if (point_seen(grid, r))
