@@ -17,7 +17,7 @@
 #                   engines/check/body_contact.py): results/engines/body-contact.md,
 #                   its creep chart plots/engines/body-contact-creep.png;
 #                   stacks of boxes (stack, stack-heavy, stack-tall through
-#                   protocol 5): results/engines/stack*/stacks.csv
+#                   protocol 5; engines/check/stack.py): results/engines/stack.md
 #                   (a line a step; the whole log in build/engines.log)
 #   make plots      redraw every chart from results/ (and results/REPORT.md)
 #   make article    the time-corrected Verlet article's graphs, plots/article/
@@ -188,6 +188,10 @@ docs-figures: $(PLOTS_STAMP) $(ARTICLE_STAMP)
 	cp plots/frame-loop/rates.png docs/figures/frame-loop-rates.png
 	cp plots/spin-major-5/polhode.png docs/figures/spin-major-5-polhode.png
 	cp plots/roll-map/roll-map.png docs/figures/roll-map.png
+	cp plots/stack-heavy/stack-stand.png docs/figures/stack-stand.png
+	cp plots/stack-cost-substeps/stack-cost.png docs/figures/stack-cost.png
+	if [ -f plots/engines/stack-heavy/stack-stand.png ]; then \
+	    cp plots/engines/stack-heavy/stack-stand.png docs/figures/engines-stack-stand.png; fi
 	cp plots/article/*.png docs/figures/article/
 
 # What the build, the charts and the tests need, checked by using it (a
@@ -392,12 +396,14 @@ engines: $(BIN)
 	     python3 engines/check/contact.py results/engines || exit $$?; \
 	 $(STEP) "make engines: a rolling ball and a resting box: results/engines/body-contact.md" \
 	     python3 engines/check/body_contact.py results/engines || exit $$?; \
+	 $(STEP) "make engines: how long a stack stands: results/engines/stack.md" \
+	     python3 engines/check/stack.py results/engines || exit $$?; \
 	 if command -v $${GNUPLOT:-gnuplot} >/dev/null 2>&1; then \
 	     $(STEP) "make engines: charts: plots/engines/" $(BIN) draw results/engines plots/engines || exit $$?; \
 	     $(STEP) "make engines: creep against dt per engine: plots/engines/body-contact-creep.png" \
 	         python3 engines/check/creep_chart.py results/engines plots/engines || exit $$?; \
 	 else echo "make engines: charts skipped (no gnuplot)"; fi; \
-	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md, body-contact.md\n", b - a }'
+	 awk -v a=$$t0 -v b=$$(date +%s.%N) 'BEGIN { printf "make engines: done in %.0f s: results/engines/engines.md, contact.md, body-contact.md, stack.md\n", b - a }'
 
 # The committed reference of `verletbench check` (and of make check): every
 # case's tables, without chart data.  Prints what changed against the old

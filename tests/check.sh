@@ -34,6 +34,9 @@
 #    its count and period judged; cells no run writes refused (contact.csv's
 #    bounces 3.5, a status not its run's; an order 1e308 or outside its local
 #    orders); compare names the integrator whose runs are gone;
+#  - stacks.csv: read as flips.csv is (cut, a row deleted, damaged cells,
+#    iterations not the case's: exit 2), a collapse where the baseline
+#    stood and a larger drift worse (exit 1, naming the row);
 #  - compare OLD NEW reports what check reports on the same tables, compares
 #    6 halvings against 9 on the step sizes both have, refuses other
 #    parameters (exit 2), and a case gone from NEW is missing (exit 1).
@@ -834,6 +837,74 @@ grep -E "^  dzhanibekov +rigid-euler +fixed +0\.1 +- +flips +2 +3 " "$tmp/out" >
 rm "$tmp/fn/dzhanibekov/flips.csv"
 expect "flips: compare, flips.csv gone from NEW" 2 "fn/dzhanibekov/flips.csv: no such file" -- \
     "$VB" compare "$tmp/fo" "$tmp/fn"
+
+# ---- stacks.csv: a stack of boxes, judged as contact.csv (issue 55) ----
+# check never read stacks.csv: a stack that stood in the baseline and
+# collapses now, a drift twice the baseline's, a damaged cell all passed.
+# Truths: the exact stack stands for ever, every measure 0 and t_collapse
+# blank (docs/contact.md, "Stacks"); pgs at 10 iterations lets twenty
+# boxes fall at 60 Hz (stack-tall.case, Bullet's own does at 0.1 s), so a
+# baseline where that run stood (t_collapse blank) is better than now;
+# a baseline whose 60 Hz pgs drift on five boxes is half the run's is
+# better by 2, more than 1 + rtol (rtol 0.05 by default: docs/check.md);
+# the writer prints a count of iterations as a whole number, a time no
+# later than t_end=2, a row a run of runs.csv (stack_table.c).
+# stack_copy DIR CASE FILTER...: the baseline's CASE in DIR, its stacks.csv
+# passed through FILTER
+stack_copy() {
+    dir=$1 case=$2
+    shift 2
+    mkdir -p "$dir" && rm -rf "${dir:?}/$case" && cp -r "results/baseline/$case" "$dir/" &&
+        "$@" < "results/baseline/$case/stacks.csv" > "$dir/$case/stacks.csv"
+}
+stack_copy "$tmp/st" stack cat
+stack_copy "$tmp/st" stack-tall cat
+expect "stacks: the unmodified runs pass" 0 "0 worse, 0 better" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack.case cases/stack-tall.case
+stack_copy "$tmp/st" stack-tall sed '8s/,[^,]*$/,/'
+expect "stacks: a baseline where twenty boxes stood at 60 Hz: now collapses, worse" 1 \
+    "collapses where it stood" -- "$VB" check --baseline "$tmp/st" cases/stack-tall.case
+grep -E "^  stack-tall +rigid-explicit-gyro\+pgs +fixed +0\.0166667 +- +t_collapse +blank +0\.11666666666666667 " \
+    "$tmp/out" >/dev/null && ok || { bad "stacks: the collapse row not named"; head -20 "$tmp/out"; }
+stack_copy "$tmp/st" stack-tall cat
+stack_copy "$tmp/st" stack sed '8s/^\(\([^,]*,\)\{7\}\)[^,]*,/\10.0018710845765725996,/'
+expect "stacks: a baseline drift half the run's: worse" 1 "drift_max" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack.case
+grep -E "^  stack +rigid-explicit-gyro\+pgs +fixed +0\.0166667 +- +drift_max +0\.0018710845765725996 +0\.0037421691531451993 " \
+    "$tmp/out" >/dev/null && ok || { bad "stacks: the drift row not named"; head -20 "$tmp/out"; }
+stack_copy "$tmp/st" stack sed '8s/^\(\([^,]*,\)\{7\}\)[^,]*,/\1zzz,/'
+expect "stacks: drift_max=zzz" 2 "stack/stacks.csv:8: column drift_max: 'zzz' is not" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack.case
+stack_copy "$tmp/st" stack sed '8s/,ok,10,/,ok,3.5,/'
+expect "stacks: iterations=3.5" 2 "stack/stacks.csv:8: column iterations: '3.5' is not a count" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack.case
+stack_copy "$tmp/st" stack sed '8s/,ok,10,/,ok,20,/'
+expect "stacks: iterations 20 where the case runs 10" 2 "stack/stacks.csv:8: column iterations: '20' where the run made now has '10'" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack.case
+stack_copy "$tmp/st" stack-tall sed '9s/,[^,]*$/,99/'
+expect "stacks: t_collapse 99 in a run of 2 s" 2 "stack-tall/stacks.csv:9: column t_collapse: '99' is not a time" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack-tall.case
+stack_copy "$tmp/st" stack-tall sed '9s/,1,/,-1,/'
+expect "stacks: substeps -1" 2 "stack-tall/stacks.csv:9: column substeps: '-1' is not" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack-tall.case
+stack_copy "$tmp/st" stack-tall sed '9d'
+expect "stacks: a row deleted" 2 "stack-tall/stacks.csv:9: dt '0.0041666666666666666' where the run of" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack-tall.case
+stack_copy "$tmp/st" stack-tall grep -v '^stack,'
+expect "stacks: cut to its header" 2 "stack-tall/stacks.csv: no rows, only a header" -- \
+    "$VB" check --baseline "$tmp/st" cases/stack-tall.case
+# compare, either side
+stack_copy "$tmp/so" stack cat
+stack_copy "$tmp/sn" stack sed '8s/^\(\([^,]*,\)\{7\}\)[^,]*,/\1zzz,/'
+expect "stacks: compare, a new drift_max=zzz" 2 "sn/stack/stacks.csv:8: column drift_max" -- \
+    "$VB" compare "$tmp/so" "$tmp/sn"
+expect "stacks: compare, an old drift_max=zzz" 2 "sn/stack/stacks.csv:8: column drift_max" -- \
+    "$VB" compare "$tmp/sn" "$tmp/so"
+stack_copy "$tmp/sn" stack sed '9s/,[^,]*$/,0.5/'
+expect "stacks: compare, a collapse where it stood" 1 "collapses where it stood" -- \
+    "$VB" compare "$tmp/so" "$tmp/sn"
+expect "stacks: compare, no collapse where it fell is better" 0 "1 better" -- \
+    "$VB" compare "$tmp/sn" "$tmp/so"
 
 # ---- compare names the integrator whose runs are gone (attack 6, item 9) ----
 # a rigid-euler row deleted: "63 runs of rigid-no-gyro, the plan in its

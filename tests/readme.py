@@ -430,6 +430,11 @@ def test_committed_figures(tmp):
                 verdict = c_strings(f.read(), "colours")
             names = ["rolled", "never rolled"]
             colour_of = dict(zip(names, verdict))
+        if stem == "stack-cost":  # a colour a mass ratio (1, 10, 100), one solver
+            with open(os.path.join(ROOT, "src", "draw", "stackcharts.c")) as f:
+                by_ratio = c_strings(f.read(), "colours")
+            names = ["ratio 1", "ratio 10", "ratio 100"]
+            colour_of = dict(zip(names, by_ratio))
         if stem in ("convergence", "band"):  # against dt: an adaptive method has none
             names = [n for n in names if n not in ("rkf45", "rk8pd")]
         want, unknown = {}, 0

@@ -156,9 +156,10 @@ def test_drop(out, progs):
           "roll-time of roll-drop: from a tenth of a second before the landing", m and m.group(1))
 
 
-def fed_programs(vb, res, tmp, cases):
+def fed_programs(vb, res, tmp, cases, also=()):
     """the chart programs draw feeds gnuplot for these cases, by a stand-in
-    that keeps them and draws nothing (as plots.py's program_of)"""
+    that keeps them and draws nothing (as plots.py's program_of); the case
+    directories `also` lie beside each (a chart that reads its neighbours)"""
     log = os.path.join(tmp, "fed")
     os.makedirs(log)
     fake = os.path.join(tmp, "fake-gnuplot")
@@ -179,7 +180,7 @@ def fed_programs(vb, res, tmp, cases):
         one = os.path.join(tmp, "one-" + case.replace("@", "_").replace("=", "_"))
         os.makedirs(one)
         for d in os.listdir(res):
-            if d == case or d.startswith(case + "@"):
+            if d == case or d.startswith(case + "@") or d in also:
                 os.symlink(os.path.join(res, d), os.path.join(one, d))
         before = set(os.listdir(log))
         subprocess.run([vb, "draw", "-j", "1", one, os.path.join(tmp, "charts-" + os.path.basename(one))],

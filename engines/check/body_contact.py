@@ -45,18 +45,19 @@ class TableError(ValueError):
     """a contact.csv the reports cannot read: "FILE:LINE: what" """
 
 
-def missing_tables(results, cases):
-    """the cases of make engines' results directory that have no
-    contact.csv, as a message ("" when none is missing)"""
-    missing = [c for c in cases if not os.path.isfile(os.path.join(results, c, "contact.csv"))]
-    return "%s: no contact.csv of %s (run make engines)" % (results, ", ".join(missing)) if missing else ""
+def missing_tables(results, cases, table="contact.csv"):
+    """the cases of make engines' results directory that have no table
+    (contact.csv), as a message ("" when none is missing)"""
+    missing = [c for c in cases if not os.path.isfile(os.path.join(results, c, table))]
+    return "%s: no %s of %s (run make engines)" % (results, table, ", ".join(missing)) if missing else ""
 
 
-def read(d, case):
-    """contact.csv of a case: its rows, and its engines' provenance lines.
-    TableError for a missing column or a row whose cells are not the
-    header's (a file cut short or damaged)"""
-    path = os.path.join(d, case, "contact.csv")
+def read(d, case, table="contact.csv", needed=NEEDED, numbers=()):
+    """a table of a case (contact.csv): its rows, and its engines' provenance
+    lines.  TableError for a missing column, a row whose cells are not the
+    header's (a file cut short or damaged), a dt that is not a number, or a
+    cell of a column of `numbers` that is neither a number nor blank"""
+    path = os.path.join(d, case, table)
     with open(path, encoding="utf-8") as f:
         text = f.read().splitlines()
     engines = [m.groups() for m in (re.match(r"# engine ([A-Za-z0-9_-]+): (.*)$", l) for l in text) if m]
@@ -64,7 +65,7 @@ def read(d, case):
     if not body:
         raise TableError("%s: no header line" % path)
     head = next(csv.reader([body[0][1]]))
-    missing = [c for c in NEEDED if c not in head]
+    missing = [c for c in needed if c not in head]
     if missing:
         raise TableError("%s:%d: no column %s" % (path, body[0][0], ", ".join(missing)))
     rows = []
@@ -77,6 +78,14 @@ def read(d, case):
             float(cells[head.index("dt")])
         except ValueError:
             raise TableError("%s:%d: dt %r is not a number" % (path, n, cells[head.index("dt")])) from None
+        for k in numbers:
+            x = cells[head.index(k)]
+            try:
+                ok = not x or (float(x) == float(x) and x.strip() == x)
+            except ValueError:
+                ok = False
+            if not ok:
+                raise TableError("%s:%d: %s %r is neither a number nor blank" % (path, n, k, x))
         rows.append(dict(zip(head, cells)))
     return rows, engines
 
@@ -172,11 +181,15 @@ def plain(x):
     return "%.*f" % (max(0, 1 - math.floor(math.log10(abs(x)))), x)
 
 
-def creep_mm(r):
-    x = num(r, "creep")
+def length(x):
+    """a length in m as mm or m, two significant digits ("–" for none)"""
     if not math.isfinite(x):
         return "–"
     return "%.1f m" % x if abs(x) >= 1 else plain(1000 * x) + " mm"
+
+
+def creep_mm(r):
+    return length(num(r, "creep"))
 
 
 def over_g_plain(r):
@@ -251,31 +264,40 @@ def report(d):
     return "\n".join(lines)
 
 
-def main():
-    ap = argparse.ArgumentParser(description="What each 3D engine setting does to a rolling ball and a resting "
-                                             "box, from make engines' contact.csv: results/engines/body-contact.md "
-                                             "and the README's table.")
+def run_report(script, description, name, cases, report_of, table="contact.csv"):
+    """the main of a report of make engines' tables: RESULTS [--out FILE];
+    the report of RESULTS (report_of(RESULTS)) written to FILE (default
+    RESULTS/NAME, a temporary file renamed) and printed.  Exit status 2,
+    the message prefixed with engines/check/SCRIPT, for a --out in no
+    directory, a case without its table, or a table the report cannot read"""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("results", help="the results directory of make engines (results/engines)")
-    ap.add_argument("--out", help="where to write the report (default RESULTS/body-contact.md)")
+    ap.add_argument("--out", help="where to write the report (default RESULTS/%s)" % name)
     a = ap.parse_args()
     if a.out and not os.path.isdir(os.path.dirname(os.path.abspath(a.out))):
-        print("engines/check/body_contact.py: --out %s: no such directory" % a.out, file=sys.stderr)
+        print("engines/check/%s: --out %s: no such directory" % (script, a.out), file=sys.stderr)
         return 2
-    missing = missing_tables(a.results, CASES)
+    missing = missing_tables(a.results, cases, table)
     if missing:
-        print("engines/check/body_contact.py: " + missing, file=sys.stderr)
+        print("engines/check/%s: %s" % (script, missing), file=sys.stderr)
         return 2
     try:
-        text = report(a.results)
+        text = report_of(a.results)
     except TableError as e:
-        print("engines/check/body_contact.py: %s" % e, file=sys.stderr)
+        print("engines/check/%s: %s" % (script, e), file=sys.stderr)
         return 2
-    path = a.out or os.path.join(a.results, "body-contact.md")
+    path = a.out or os.path.join(a.results, name)
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(path + ".tmp", path)
     sys.stdout.write(text)
     return 0
+
+
+def main():
+    return run_report("body_contact.py", "What each 3D engine setting does to a rolling ball and a resting box, "
+                      "from make engines' contact.csv: results/engines/body-contact.md and the README's table.",
+                      "body-contact.md", CASES, report)
 
 
 if __name__ == "__main__":

@@ -16,12 +16,13 @@
 #include "contact_orders_judge.h"
 #include "flips_judge.h"
 #include "names.h"
+#include "stack_judge.h"
 #include "write.h"
 
 /* The tables of a case beside runs.csv and orders.csv that check judges,
  * each written for a case that measures what it needs (names.c): a
  * handler's contact measures, a body's contact measures' orders, a rigid
- * body's flips. */
+ * body's flips, the runs on a stack of boxes. */
 typedef int table_judge(const char *name, vb_text base, vb_text now, vb_text base_runs,
                         vb_text now_runs, const vb_tolerance *tol, unsigned flags,
                         vb_changes *out, char *err, size_t errlen);
@@ -30,7 +31,8 @@ static const struct {
     table_judge *judge;
 } judged[] = {{VB_FILE_CONTACT, vb_compare_contact},
               {VB_FILE_CONTACT_ORDERS, vb_compare_contact_orders},
-              {VB_FILE_FLIPS, vb_compare_flips}};
+              {VB_FILE_FLIPS, vb_compare_flips},
+              {VB_FILE_STACKS, vb_compare_stacks}};
 #define N_JUDGED (sizeof judged / sizeof judged[0])
 
 /* A case that writes table j: the table made now against the baseline's,

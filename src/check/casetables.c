@@ -9,6 +9,7 @@
 
 #include "judge.h"
 #include "names.h"
+#include "runs_table.h"
 
 /* One '#' line of runs.csv against the same line of another table of the
  * same run: equal, but that the first says what the file holds ("runs of"
@@ -50,6 +51,40 @@ int vb_same_header(const vb_table *runs, const vb_table *other, const char *what
             "baseline is damaged (make a new one with make baseline)",
             other->path, other->comment_line[n], other->comments[n], runs->path);
     return 0;
+}
+
+int vb_rows_are_runs(const vb_table *t, const vb_schema *sc, const int *col,
+                     const vb_table *runs, const char *what, char *err, size_t errlen)
+{
+    vb_table head = *t; /* the '#' lines that runs.csv has too */
+    if (head.n_comments > runs->n_comments)
+        head.n_comments = runs->n_comments;
+    int rc = vb_same_header(runs, &head, what, err, errlen);
+    int rcol[VB_SCHEMA_MAX_COLUMNS]; /* runs.csv's column of the same name, or -1 */
+    for (size_t k = 0; k < sc->n && rc == 0; k++) {
+        const char *name = vb_schema_name(sc, k);
+        rcol[k] = -1;
+        if (col[k] >= 0 && vb_schema_find(&vb_runs_schema, name) >= 0 &&
+            vb_need_column(runs, name, &rcol[k], err, errlen) != 0)
+            return VB_COMPARE_BAD;
+    }
+    for (size_t r = 0; r < t->nrow && r < runs->nrow && rc == 0; r++)
+        for (size_t k = 0; k < sc->n && rc == 0; k++)
+            if (rcol[k] >= 0 && strcmp(t->rows[r][col[k]], runs->rows[r][rcol[k]]) != 0)
+                rc = vb_compare_bad(
+                    err, errlen,
+                    "%s:%lu: %s '%.60s' where the run of %s:%lu has '%.60s': %s holds "
+                    "a row a run of runs.csv, in its order; the table is damaged (make "
+                    "baseline)",
+                    t->path, t->line[r], vb_schema_name(sc, k), t->rows[r][col[k]],
+                    runs->path, runs->line[r], runs->rows[r][rcol[k]], sc->file);
+    if (rc == 0 && t->nrow != runs->nrow)
+        rc = vb_compare_bad(err, errlen,
+                            "%s: %zu rows where %s has %zu runs%s: %s holds a row a "
+                            "run; the table is damaged (make baseline)",
+                            t->path, t->nrow, runs->path, runs->nrow,
+                            t->nrow < runs->nrow ? ", the last ones missing" : "", sc->file);
+    return rc;
 }
 
 int vb_parse_beside_runs(vb_text base, vb_text base_runs, vb_text now, vb_text now_runs,

@@ -45,6 +45,17 @@ int vb_parse_beside_runs(vb_text base, vb_text base_runs, vb_text now, vb_text n
                          vb_table t[4], char *err, size_t errlen);
 void vb_free_beside_runs(vb_table t[4]);
 
+/* A table of a case written a row a job of the sweep beside runs.csv
+ * (flips.csv, stacks.csv; output/tables.c, stack_table.c): a row a run of
+ * runs.csv, in its order.  Its '#' lines are runs.csv's (vb_same_header:
+ * the first `what` of, then its own after them), it has as many rows, and
+ * each of its columns that runs.csv has too (col[k] the table's column of
+ * the schema's k) holds the same text as its run's.  So a row deleted
+ * from either, or a table cut to its header, is damage, not a run gone.
+ * 0, or VB_COMPARE_BAD naming file:line and the column. */
+int vb_rows_are_runs(const vb_table *t, const vb_schema *sc, const int *col,
+                     const vb_table *runs, const char *what, char *err, size_t errlen);
+
 /* A table on a schema (numerics/schema.h) in one of its views (0: a
  * schema of one view): every column of the view once and no other, col[k]
  * the table's column of the schema's k, -1 for a column of another view.

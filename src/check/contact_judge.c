@@ -83,20 +83,6 @@ typedef struct {
 
 #define V(s, r, k) ((s)->v[(size_t)(r) * vb_contact_schema.n + (size_t)(k)])
 
-/* KEY=VALUE of the '# model=' line, or NAN */
-static double model_param(const vb_table *t, const char *key)
-{
-    char pat[40];
-    snprintf(pat, sizeof pat, " %s=", key);
-    for (size_t i = 0; i < t->n_comments; i++) {
-        if (strncmp(t->comments[i], "# model=", 8) != 0)
-            continue;
-        const char *p = strstr(t->comments[i], pat);
-        return p ? strtod(p + strlen(pat), NULL) : (double)NAN;
-    }
-    return NAN;
-}
-
 /* contact.csv holds a row a run of its runs.csv, in the same order (both
  * written a row a job of the sweep, output/tables.c and contact_table.c):
  * the same '#' lines, as many rows, each of the same integrator, plan and
@@ -141,18 +127,6 @@ static int same_runs(const contact_side *s, char *err, size_t errlen)
     return 0;
 }
 
-/* The model's name, the first word of the '# model=' line, into buf. */
-static void model_name(const vb_table *t, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (size_t i = 0; i < t->n_comments; i++)
-        if (strncmp(t->comments[i], "# model=", 8) == 0) {
-            snprintf(buf, len, "%.*s", (int)strcspn(t->comments[i] + 8, " "),
-                     t->comments[i] + 8);
-            return;
-        }
-}
-
 /* What a cell of row r, column k (of the schema) is not, or NULL: *x its
  * value (NAN for blank or text).  Each cell is held to what the writer
  * prints there: text its column's, a number as its format prints it
@@ -166,17 +140,9 @@ static const char *cell_problem(const contact_side *s, size_t r, size_t k, doubl
     /* the measures that may be < 0 */
     int gain = k == C(ENERGY_GAIN_10) || k == C(A_ERR) || k == C(CREEP) || k == C(CREEP_SPEED);
     double y;
-    char model[64];
-    if (k == C(INTEGRATOR))
-        return vb_check_name_valid(cell) ? NULL : "an integrator's name";
-    if (k == C(PLAN))
-        return vb_plan_name_valid(cell) ? NULL : "a plan";
-    if (k == C(MODEL)) {
-        model_name(s->t, model, sizeof model);
-        return !strcmp(cell, model) ? NULL : "the model of the '# model=' line";
-    }
-    if (k == C(STATUS))
-        return vb_status_valid(cell) ? NULL : "a run's status (ok, diverged, ...)";
+    const char *want;
+    if (vb_run_key_cell(s->t, c->name, cell, &want))
+        return want;
     if (c->fmt == VB_FMT_TEXT)
         return cell[0] ? NULL : "a name";
     if (k == C(DT))
@@ -230,9 +196,9 @@ static int read_side(const vb_table *t, const vb_table *runs, contact_side *s, c
         vb_need_column(runs, VB_RUNS_COL(STEPS), &s->runs_steps, err, errlen) != 0 ||
         same_runs(s, err, errlen) != 0)
         return VB_COMPARE_BAD;
-    s->t_end = model_param(t, "t_end");
-    s->e = model_param(t, "e");
-    s->h0 = model_param(t, "h0");
+    s->t_end = vb_table_model_param(t, "t_end");
+    s->e = vb_table_model_param(t, "e");
+    s->h0 = vb_table_model_param(t, "h0");
     if (!(s->t_end > 0))
         return vb_compare_bad(err, errlen,
                               "%s: no '# model=... t_end=...' line: not a table verletbench "

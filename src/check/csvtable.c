@@ -371,6 +371,47 @@ int vb_plan_name_valid(const char *s)
 
 /* ---- the parameters a table was made with ---- */
 
+int vb_run_key_cell(const vb_table *t, const char *column, const char *cell, const char **want)
+{
+    char model[64];
+    if (!strcmp(column, "integrator"))
+        *want = vb_check_name_valid(cell) ? NULL : "an integrator's name";
+    else if (!strcmp(column, "plan"))
+        *want = vb_plan_name_valid(cell) ? NULL : "a plan";
+    else if (!strcmp(column, "status"))
+        *want = vb_status_valid(cell) ? NULL : "a run's status (ok, diverged, ...)";
+    else if (!strcmp(column, "model")) {
+        vb_table_model_name(t, model, sizeof model);
+        *want = !strcmp(cell, model) ? NULL : "the model of the '# model=' line";
+    } else
+        return 0;
+    return 1;
+}
+
+double vb_table_model_param(const vb_table *t, const char *key)
+{
+    char pat[40];
+    snprintf(pat, sizeof pat, " %s=", key);
+    for (size_t i = 0; i < t->n_comments; i++) {
+        if (strncmp(t->comments[i], "# model=", 8) != 0)
+            continue;
+        const char *p = strstr(t->comments[i], pat);
+        return p ? strtod(p + strlen(pat), NULL) : (double)NAN;
+    }
+    return NAN;
+}
+
+void vb_table_model_name(const vb_table *t, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < t->n_comments; i++)
+        if (strncmp(t->comments[i], "# model=", 8) == 0) {
+            snprintf(buf, len, "%.*s", (int)strcspn(t->comments[i] + 8, " "),
+                     t->comments[i] + 8);
+            return;
+        }
+}
+
 /* The comment lines that fix what was run: "# model=..." and "# dt=...",
  * with a trace named by its file name only (the case may be given by
  * another path); with VB_COMPARE_SHARED_LEVELS, without "halvings=N": the

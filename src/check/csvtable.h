@@ -85,6 +85,14 @@ int vb_table_bad_cell(const vb_table *t, size_t row, int col, const char *want, 
  * with a trace named by its file name only (the case may be given by
  * another path); with VB_COMPARE_SHARED_LEVELS, without "halvings=N". */
 void vb_table_provenance(const vb_table *t, unsigned flags, char *out, size_t len);
+/* A cell of a column that names a run (integrator, plan, status, model):
+ * 1 with *want what it is not (NULL: it is what the writer prints there,
+ * the model the '# model=' line's), 0 for another column. */
+int vb_run_key_cell(const vb_table *t, const char *column, const char *cell, const char **want);
+/* KEY=VALUE of the '# model=' line (its parameters), or NAN; the model's
+ * name, that line's first word, into buf ("" without the line). */
+double vb_table_model_param(const vb_table *t, const char *key);
+void vb_table_model_name(const vb_table *t, char *buf, size_t len);
 /* The "# integrators=a,b,c" line, or NULL; whether a name is in such a list. */
 const char *vb_table_integrators(const vb_table *t);
 int vb_in_list(const char *list, const char *name);

@@ -31,46 +31,6 @@ static const char *cell(const flips_side *s, size_t r, int k)
     return s->t->rows[r][s->col[k]];
 }
 
-/* flips.csv holds a row a run of its runs.csv, in its order (both written
- * a row a job of the sweep): the same '#' lines (then its own, which say
- * what its columns are), as many rows, and each
- * of its columns that runs.csv has too (integrator, plan, level, seed,
- * dt, t_end, status) the same text as its run's.  So a row deleted from
- * either, or a table cut to its header, is damage, not a run gone. */
-static int same_runs(const flips_side *s, char *err, size_t errlen)
-{
-    const vb_table *t = s->t, *runs = s->runs;
-    vb_table head = *t; /* the '#' lines that runs.csv has too */
-    if (head.n_comments > runs->n_comments)
-        head.n_comments = runs->n_comments;
-    int rc = vb_same_header(runs, &head, vb_case_files[VB_FILE_FLIPS].what, err, errlen);
-    int rcol[N_COLS]; /* runs.csv's column of the same name, or -1 */
-    for (size_t k = 0; k < N_COLS && rc == 0; k++) {
-        const char *name = vb_schema_name(&vb_flips_schema, k);
-        rcol[k] = -1;
-        if (vb_schema_find(&vb_runs_schema, name) >= 0 &&
-            vb_need_column(runs, name, &rcol[k], err, errlen) != 0)
-            return VB_COMPARE_BAD;
-    }
-    for (size_t r = 0; r < t->nrow && r < runs->nrow && rc == 0; r++)
-        for (size_t k = 0; k < N_COLS && rc == 0; k++)
-            if (rcol[k] >= 0 && strcmp(cell(s, r, (int)k), runs->rows[r][rcol[k]]) != 0)
-                rc = vb_compare_bad(
-                    err, errlen,
-                    "%s:%lu: %s '%.60s' where the run of %s:%lu has '%.60s': flips.csv holds "
-                    "a row a run of runs.csv, in its order; the table is damaged (make "
-                    "baseline)",
-                    t->path, t->line[r], vb_schema_name(&vb_flips_schema, k),
-                    cell(s, r, (int)k), runs->path, runs->line[r], runs->rows[r][rcol[k]]);
-    if (rc == 0 && t->nrow != runs->nrow)
-        rc = vb_compare_bad(err, errlen,
-                            "%s: %zu rows where %s has %zu runs%s: flips.csv holds a row a "
-                            "run; the table is damaged (make baseline)",
-                            t->path, t->nrow, runs->path, runs->nrow,
-                            t->nrow < runs->nrow ? ", the last ones missing" : "");
-    return rc;
-}
-
 /* What cell (r, k) is not, or NULL; *x its value (NAN for blank or text).
  * Each cell is what vb_write_flips prints there: the key's text, counts
  * as %llu, reals as %.17g (vb_cell_printed), and blank exactly where the
@@ -85,13 +45,10 @@ static const char *cell_problem(const flips_side *s, size_t r, size_t k, double 
 {
     const char *c = cell(s, r, (int)k);
     const vb_column *col = &vb_flips_schema.col[k];
+    const char *want;
     *x = NAN;
-    if (k == F(INTEGRATOR))
-        return vb_check_name_valid(c) ? NULL : "an integrator's name";
-    if (k == F(PLAN))
-        return vb_plan_name_valid(c) ? NULL : "a plan";
-    if (k == F(STATUS))
-        return vb_status_valid(c) ? NULL : "a run's status (ok, diverged, ...)";
+    if (vb_run_key_cell(s->t, col->name, c, &want))
+        return want;
     if (k == F(SEED))
         return !c[0] || vb_cell_printed(col->fmt, c, x) ? NULL : "a seed (a count) or blank";
     if (k == F(LEVEL) || k == F(FLIPS) || k == F(FLIPS_EXACT))
@@ -141,7 +98,10 @@ static int read_side(const vb_table *t, const vb_table *runs, flips_side *s, cha
                               "%s: no rows, only a header: nothing to compare (run writes a "
                               "row a run of a rigid body); the table is damaged (make baseline)",
                               t->path);
-    if ((rc = same_runs(s, err, errlen)) != 0)
+    /* a row a run of its runs.csv, in its order (both written a row a job
+     * of the sweep) */
+    if ((rc = vb_rows_are_runs(t, &vb_flips_schema, s->col, runs,
+                               vb_case_files[VB_FILE_FLIPS].what, err, errlen)) != 0)
         return rc;
     if (!(s->v = malloc(t->nrow * N_COLS * sizeof *s->v)))
         return vb_compare_oom(err, errlen);

@@ -444,7 +444,11 @@ int vb_cmd_draw(int argc, char **argv)
                     "a rigid body's), bounces (bounces.csv), tunnel (contact.csv\n"
                     "of a tunnel case), roll-time (motion.csv: a body on the\n"
                     "ground), creep (contact.csv of a body that must stick),\n"
-                    "roll-map (grid.csv of a roll grid over alpha and mu)"),
+                    "roll-map (grid.csv of a roll grid over alpha and mu),\n"
+                    "stack-stand (grid.csv of a stack grid over its ratio, and\n"
+                    "the stacks of the same boxes beside it), stack-cost\n"
+                    "(grid.csv of a stack grid over ratio and substeps, with\n"
+                    "its grid over ratio and iterations beside it)"),
         VB_OPT_STOP("palette", "NAME...", &palette_flag,
                     "the colour and gnuplot point type a chart gives each curve\n"
                     "named (a built-in's, or yours among these names)"),
@@ -478,7 +482,11 @@ int vb_cmd_draw(int argc, char **argv)
             "bounce, against the exact e^2n h0) or tunnel (each handler's passing speed\n"
             "against dt, with the bound (w + 2r)/dt); a rigid body on the ground: roll-time\n"
             "(v and w R against time at 1/60 s), creep (a body that must stick: its creep\n"
-            "against dt), and a roll grid over alpha and mu's own directory: roll-map.\n"
+            "against dt), and a roll grid over alpha and mu's own directory: roll-map; a\n"
+            "stack grid over its mass ratio's: stack-stand (how long the stack stands\n"
+            "against the ratio at 1/60 s, with the stacks of the same boxes beside it), and\n"
+            "over ratio and substeps': stack-cost (drift against N substeps of 1 iteration\n"
+            "and 1 step of N iterations, the grid over iterations beside it).\n"
             "--dt and --methods pick the step and\n"
             "the curves: draw --dt 0.025 --methods rigid-rk4,rigid-euler RESULTS (a draw\n"
             "that --methods narrows to some of the cases leaves REPORT.md, every case's,\n"

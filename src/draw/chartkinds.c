@@ -11,7 +11,7 @@
 
 /* a grid's own directory */
 extern const vb_chart_kind vb_kind_grid_order, vb_kind_grid_error;
-extern const vb_chart_kind vb_kind_roll_map;
+extern const vb_chart_kind vb_kind_roll_map, vb_kind_stack_stand, vb_kind_stack_cost;
 /* a rigid body's */
 extern const vb_chart_kind vb_kind_polhode, vb_kind_angvel_time, vb_kind_attitude_time,
     vb_kind_invariants_time;
@@ -26,7 +26,7 @@ extern const vb_chart_kind vb_kind_longrun, vb_kind_stability, vb_kind_float32;
 
 static const vb_chart_kind *const table[] = {
     &vb_kind_grid_order,      &vb_kind_grid_error,
-    &vb_kind_roll_map,
+    &vb_kind_roll_map,        &vb_kind_stack_stand,   &vb_kind_stack_cost,
 
     &vb_kind_polhode,         &vb_kind_angvel_time,   &vb_kind_attitude_time,
     &vb_kind_invariants_time,

@@ -24,6 +24,9 @@
  *   rollcharts.c    roll-time, creep, a rigid body at a contact's v and w R
  *                   roll-map          against time, its creep against dt,
  *                                     the roll/slip map over alpha and mu
+ *   stackcharts.c   stack-stand,      how long a stack stands against the
+ *                   stack-cost        mass ratio; drift against N substeps
+ *                                     and N iterations at equal cost
  *   studies.c       longrun, stability, float32: the studies' tables
  *
  * Each writes one chart's commands to ch (whole, or nothing when it returns
