@@ -156,6 +156,37 @@ def test_drawn_and_damage(out, tmp):
           "stack-stand with a point's stacks.csv gone: named, no chart", r.stderr[-400:])
 
 
+def test_beside_more(out, tmp):
+    """make engines' stack.case sweeps more settings than stack-heavy.case:
+    a stack beside the grid whose runs include every one of the grid's (and
+    more) still gives each line its ratio-1 point, and its extra rows are no
+    lines of the chart (the chart once dropped ratio 1 for every line)."""
+    path = os.path.join(out, "stack", "stacks.csv")
+    with open(path) as f:
+        text = f.read()
+    m = re.search(r"^# integrators=(.*)$", text, re.M)
+    check(m is not None, "stack/stacks.csv names its integrators")
+    if not m:
+        return
+    extra = text.replace(m.group(0), m.group(0) + ",extra-engine-setting", 1)
+    with open(path, "w") as f:
+        f.write(extra)
+    try:
+        progs = fed_programs(os.path.join(sys.argv[1], "verletbench"), out, os.path.join(tmp, "fed-more"),
+                             ["stack-heavy"], also=("stack",))
+    finally:
+        with open(path, "w") as f:
+            f.write(text)
+    st = [p for p in progs if "how long a stack of" in p]
+    bl, parts = (blocks(st[0]), plot_line(st[0])) if st else ({}, [])
+    lines = {t: bl[b] for b, t, _ in parts if b is not None and t}
+    toi = "rigid-explicit-gyro+toi"
+    check(sorted(float(x[0]) for x in lines.get(toi, [])) == [1.0, 10.0, 100.0] and
+          not any("extra-engine-setting" in (t or "") for _, t, _ in parts),
+          "stack-stand: a stack beside the grid with more runs gives ratio 1, and its extra run no line",
+          (lines.get(toi), [t for _, t, _ in parts]))
+
+
 def test_charts(tmp):
     out = os.path.join(tmp, "res")
     r = vb("run", "--quiet", "-j", "1", *[os.path.join(CASES, c + ".case") for c in
@@ -170,6 +201,7 @@ def test_charts(tmp):
                          tuple(d for d in os.listdir(out) if d.startswith("stack-cost-iterations@")))
     test_stand(out, progs)
     test_cost(out, progs)
+    test_beside_more(out, tmp)
     test_drawn_and_damage(out, tmp)
 
 

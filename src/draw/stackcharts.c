@@ -168,24 +168,48 @@ static void add_series(const vb_csv *t, char series[][128], size_t *n)
 
 /* ---- stack-stand: how long a stack stands against the mass ratio --------- */
 
-/* one stack of the chart: its ratio and its table */
+/* one stack of the chart: its ratio and its table, and whether it is a
+ * stack beside the grid (whose extra rows are no lines of the chart) */
 typedef struct {
     double ratio;
     vb_csv t;
+    int beside;
 } stand_point;
+
+/* whether every name of the comma-separated list `some` is a name of the
+ * list `all` (whole names: "jolt" is not found in "jolt-i40") */
+static int names_within(const char *some, const char *all)
+{
+    size_t la = strlen(all);
+    for (const char *p = some; *p;) {
+        size_t n = strcspn(p, ",");
+        int found = 0;
+        for (const char *q = all; q < all + la && !found;) {
+            size_t m = strcspn(q, ",");
+            found = m == n && !strncmp(p, q, n);
+            q += m + (q[m] == ',');
+        }
+        if (!found)
+            return 0;
+        p += n + (p[n] == ',');
+    }
+    return 1;
+}
 
 /* a stack of the same boxes as a grid point's (its stacks.csv: point):
  * RESULTS/D/stacks.csv of a case (no grid point: D has no '@') whose
- * '# model=' line is the point's but for the ratio, and whose steps and
- * integrators are the point's, so its runs are the same solvers and
- * engines on the same boxes */
+ * '# model=' line is the point's but for the ratio, whose steps are the
+ * point's, and whose integrators (solvers and engines) include every one
+ * of the point's, so each line of the chart has its run on the same boxes
+ * there (make engines' stack.case sweeps more of an engine's settings
+ * than stack-heavy.case: those have no line here) */
 static int same_stack(const vb_csv *point, const vb_csv *t)
 {
     char a[1024], b[1024];
     boxes_of(point, a, sizeof a);
     boxes_of(t, b, sizeof b);
     return a[0] && !strcmp(a, b) && isfinite(model_param(t, "ratio")) &&
-           !strcmp(comment(point, "# integrators="), comment(t, "# integrators=")) &&
+           names_within(comment(point, "# integrators="), comment(t, "# integrators=")) &&
            !strcmp(comment(point, "# dt="), comment(t, "# dt="));
 }
 
@@ -207,6 +231,7 @@ static long stand_points(const vb_csv *grid, int cr, stand_point *pts, char *err
             vb_csv_free(&pts[n].t);
             return -(long)n - 1;
         }
+        pts[n].beside = 0;
         pts[n++].ratio = vb_csv_num(grid, r, cr);
     }
     char dir[PATH_MAX], results[PATH_MAX], path[PATH_MAX * 2];
@@ -222,6 +247,7 @@ static long stand_points(const vb_csv *grid, int cr, stand_point *pts, char *err
         if (d[0] != '.' && !strchr(d, '@') && n < MAX_POINTS &&
             vb_csv_read(path, &t, why, sizeof why) == 0 && same_stack(&pts[0].t, &t)) {
             pts[n].t = t;
+            pts[n].beside = 1;
             pts[n++].ratio = model_param(&t, "ratio");
         } else {
             vb_csv_free(&t);
@@ -283,8 +309,10 @@ static int vb_chart_stack_stand(vb_chart *ch, const vb_chart_spec *spec, const v
     char series[MAX_SERIES][128];
     const char *names[MAX_SERIES];
     size_t ns = 0;
+    /* a line a solver or engine of the grid's points */
     for (long p = 0; p < n; p++)
-        add_series(&pts[p].t, series, &ns);
+        if (!pts[p].beside)
+            add_series(&pts[p].t, series, &ns);
     for (size_t s = 0; s < ns; s++)
         names[s] = series[s];
     double t_end = n ? model_param(&pts[0].t, "t_end") : (double)NAN, dt = 0.0;
@@ -318,10 +346,13 @@ static int vb_chart_stack_stand(vb_chart *ch, const vb_chart_spec *spec, const v
     for (size_t s = 0; s < ns; s++) {
         const char *colour = vb_palette_colour(names, ns, names[s]);
         /* lines that lie on one another (two solvers that fall at the same
-         * step) show: the first drawn widest, each its own point shape */
+         * step) show: the first drawn widest, each its own point shape; the
+         * widths spread over 1 to 7 and the sizes over 1 to 3.4 however many
+         * lines (make engines' chart has sixteen) */
+        double rank = ns > 1 ? (double)(ns - 1 - s) / (double)(ns - 1) : 0.0;
         fprintf(f, "%s$c%d using 1:2 with linespoints lc rgb \"%s\" lw %g pt %d ps %g title ",
-                s ? ", \\\n     " : "", lines[s], colour, 1.0 + 2.0 * (double)(ns - 1 - s),
-                vb_palette_point(names, ns, names[s]), 1.0 + 0.6 * (double)(ns - 1 - s));
+                s ? ", \\\n     " : "", lines[s], colour, 1.0 + 6.0 * rank,
+                vb_palette_point(names, ns, names[s]), 1.0 + 2.4 * rank);
         snprintf(key, sizeof key, "%.127s%s%.127s%s", names[s],
                  missing[s][0] ? " (failed or not run at ratio " : "", missing[s],
                  missing[s][0] ? ")" : "");
