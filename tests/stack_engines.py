@@ -23,6 +23,8 @@ compute:
   a column too few, or a row with a field too few, is refused naming
   them, and so is a run that ends short; a row with a NaN in a body's
   quaternion is a run that diverged;
+- `sim` with the engine on a stack prints stacks.csv's row after
+  runs.csv's, drift=V's closed forms again;
 - the engine's rows in 2 shards, merged, are its whole run byte for byte,
   and the summary's stack section has its rows.
 Ends with "N passed, N failed"."""
@@ -209,6 +211,23 @@ def test_known_errors(tmp):
               "drift=V at dt %s: drift V t_end, speed V/sqrt(n), t_collapse %g" % (dt, t_c), row)
 
 
+def test_sim(tmp):
+    V, n, size, t_end, dt = 0.5, 5, 0.125, 1.0, 2.0 ** -6
+    r = vb("sim", "--model", "stack", "--set", "size=%r" % size, "--engine",
+           "drift:1=node %s drift=%r" % (EXACT, V), "--dt", repr(dt), "--t-end", repr(t_end))
+    lines = [l for l in r.stdout.splitlines() if l]
+    check(r.returncode == 0 and len(lines) == 4, "sim with a stack engine: exit 0, two tables",
+          (r.returncode, r.stdout, r.stderr[-400:]))
+    if len(lines) == 4:
+        row = dict(zip(lines[2].split(","), lines[3].split(",")))
+        t_c = math.ceil(size / 2 / V / dt) * dt
+        check(row.get("status") == "ok" and float(row.get("drift_max", "nan")) == V * t_end
+              and float(row.get("speed_rms", "nan")) == math.sqrt(V * V / n)
+              and row.get("depth_max") == "0" and float(row.get("t_collapse") or "nan") == t_c,
+              "sim, drift=V: stacks.csv's row, drift V t_end, speed V/sqrt(n), t_collapse %g"
+              % t_c, row)
+
+
 def test_refused(tmp):
     odd = os.path.join(tmp, "odd.py")
     with open(odd, "w") as f:
@@ -251,4 +270,5 @@ def test_shards(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(S.main([test_request, test_exact, test_known_errors, test_refused, test_shards]))
+    sys.exit(S.main([test_request, test_exact, test_known_errors, test_sim, test_refused,
+                     test_shards]))

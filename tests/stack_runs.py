@@ -20,6 +20,11 @@ code does not compute:
   their 60 Hz rows as printed (%.3g); a grid value out of the key's range is
   refused naming the file, line, key and grid point;
 - a stack's case in 2 shards, merged, is its whole run byte for byte;
+- `sim` on a stack prints stacks.csv's header and row after runs.csv's:
+  toi's the exact answer (drift and speed 0 to the bit, stood), pgs's
+  the very row `run` writes for the same stack and step (the one
+  command's measures the other's, cell for cell), and no such row for a
+  body that is not a stack;
 - bad input: a key a solver does not read or a value out of its range, a
   particle method, no [contact], a shift past the bound: each refused
   with status 2 and a message naming the file, the line and the key.
@@ -227,6 +232,54 @@ BAD = [
 ]
 
 
+def sim_tables(r):
+    """sim's stdout as its tables: [(header, row)] in the order printed"""
+    lines = [l for l in r.stdout.splitlines() if l]
+    return [(lines[k].split(","), lines[k + 1].split(",")) for k in range(0, len(lines) - 1, 2)]
+
+
+SIM_60HZ = ["--dt", "0.016666666666666666", "--t-end", "2"]
+
+
+def test_sim_prints_the_stack(tmp):
+    stack_header = ["model", "integrator", "plan", "dt", "status", "iterations", "substeps",
+                    "drift_max", "speed_rms", "depth_max", "t_collapse"]
+    r = vb("sim", "--model", "stack", "--integrator", "rigid-explicit-gyro", "--contact", "toi",
+           *SIM_60HZ)
+    check(r.returncode == 0, "sim toi on a stack: exit 0", (r.returncode, r.stderr))
+    tables = sim_tables(r)
+    check(len(tables) == 2 and tables[1][0] == stack_header,
+          "sim on a stack: runs.csv's header and row, then stacks.csv's", r.stdout)
+    if len(tables) == 2 and len(tables[1][1]) == len(stack_header):
+        toi = dict(zip(*tables[1]))
+        # the exact answer, as toi gives it in a case (test_toi_holds_every_stack)
+        check(toi["status"] == "ok" and toi["drift_max"] == "0" and toi["speed_rms"] == "0"
+              and toi["t_collapse"] == "" and toi["iterations"] == "",
+              "sim toi on a stack: drift and speed 0 to the bit, stood, no iterations", toi)
+        d = float(toi["depth_max"])
+        check(0.0 <= d <= 8.0 * EPS * 5 * 0.1, "sim toi on a stack: depth round-off", d)
+    # pgs at its defaults: the row run writes for the same stack and step
+    path = os.path.join(tmp, "pgs-60.case")
+    with open(path, "w") as f:
+        f.write(NO_SOLVE.replace("t_end = 1", "t_end = 2")
+                .replace("iterations = 0\nwarm_start = no\n", ""))
+    out = run_cases(tmp, "pgs-60", path)
+    ran = [row for row in stack_rows(out).get("pgs-60", [])
+           if row["dt"] == "0.016666666666666666"]
+    r = vb("sim", "--model", "stack", "--integrator", "rigid-explicit-gyro", "--contact", "pgs",
+           *SIM_60HZ)
+    tables = sim_tables(r)
+    printed = dict(zip(*tables[1])) if len(tables) == 2 else {}
+    check(len(ran) == 1 and printed == ran[0],
+          "sim pgs on a stack: stacks.csv's row of run, cell for cell", (printed, ran))
+    check(printed.get("t_collapse") == "" and 0.0 < float(printed.get("drift_max", "nan")) < 0.05,
+          "sim pgs on a stack at 60 Hz: stood, a drift under half the edge", printed)
+    # a body that is not a stack prints no stack table
+    r = vb("sim", "--model", "roll", "--integrator", "rigid-explicit-gyro", "--contact", "toi")
+    check(r.returncode == 0 and ",".join(stack_header) not in r.stdout,
+          "sim on a rolling ball: no stacks.csv row", (r.returncode, r.stdout[-400:]))
+
+
 def test_bad_input(tmp):
     for what, old, new, line, key in BAD:
         path = os.path.join(tmp, "bad.case")
@@ -250,4 +303,4 @@ def test_bad_input(tmp):
 
 if __name__ == "__main__":
     sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely,
-                     test_equal_cost_grids, test_bad_grid_value, test_shards, test_bad_input]))
+                     test_equal_cost_grids, test_bad_grid_value, test_shards, test_sim_prints_the_stack, test_bad_input]))

@@ -21,6 +21,7 @@
 #include "runner.h"
 #include "runs_table.h"
 #include "simulate.h"
+#include "stack_table.h"
 
 #define CMD "sim"
 
@@ -349,7 +350,10 @@ int vb_cmd_sim(int argc, char **argv)
                       "beside the exact answer.  On a rigid body on the ground (roll,\n"
                       "box-incline) it names a contact solver round a rotation method,\n"
                       "METHOD+SOLVER, with the solver's defaults: toi, pgs, soft, xpbd,\n"
-                      "speculative, regularized (a case's [contact] sets their keys)"),
+                      "speculative, regularized (a case's [contact] sets their keys).\n"
+                      "On a stack of boxes (model stack) stacks.csv's header and row\n"
+                      "follow: drift_max, speed_rms, depth_max, t_collapse (blank: it\n"
+                      "stood), each exactly 0 for a stack that stays put"),
         VB_SHARED_MAX_STEPS(&o.so, "refuse a run longer than N steps (default 1e9, or\n"
                                  "$VERLETBENCH_MAX_STEPS); a typo in --dt should not run for days"),
         VB_SHARED_PLUGIN(&o.so, "load integrators and models from a shared object (repeatable)",
@@ -558,7 +562,7 @@ static int open_trajectory(const sim_opts *o, vb_run_spec *spec, vb_outfile *tra
 }
 
 /* runs.csv's row of the run, without a sweep's level and resolved (and a
- * handler's contact.csv row after it), and how a run that did not finish
+ * handler's contact.csv row, or a stack's stacks.csv row, after it), and how a run that did not finish
  * ended: the exit status */
 static int print_result(const vb_run_spec *spec, const vb_engine *engine,
                         const vb_run_result *res)
@@ -580,6 +584,10 @@ static int print_result(const vb_run_spec *spec, const vb_engine *engine,
         unsigned cview = vb_contact_view(&res->contact);
         vb_schema_header(stdout, &vb_contact_schema, cview);
         vb_schema_row(stdout, &vb_contact_schema, cview, NULL, &row);
+    }
+    if (res->stack.has) { /* a stack's measures: stacks.csv's header and row */
+        vb_schema_header(stdout, &vb_stack_schema, 0);
+        vb_schema_row(stdout, &vb_stack_schema, 0, NULL, &row);
     }
     if (res->status == VB_STATUS_EXACT_FAILED && isfinite(res->ref_bad_force_t))
         vb_error(CMD,
