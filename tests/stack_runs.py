@@ -159,6 +159,36 @@ def test_no_iterations_falls_freely(tmp):
               "%r against %r" % (drift, fall))
 
 
+
+def test_huge_fall_measured_finite(tmp):
+    """a free fall at g = 1e300: every state finite, its squares not: the
+    drift and speed_rms still the closed forms, never inf"""
+    path = os.path.join(tmp, "huge-fall.case")
+    with open(path, "w") as f:
+        f.write(NO_SOLVE.replace("g = 9.81", "g = 1e300"))
+    out = run_cases(tmp, "huge-fall", path)
+    rows = stack_rows(out).get("huge-fall", [])
+    check(len(rows) == 2, "huge-fall: a row at each of the two dt", rows)
+    g, t_end = 1e300, 1.0
+    for r in rows:
+        h = float(r["dt"])
+        N = round(t_end / h)
+        what = "g = 1e300 at dt %s" % r["dt"]
+        # box speeds g h k after step k, alike in every box: the root mean
+        # square over the N steps g h sqrt((N+1)(2N+1)/6); the fall after
+        # t_end g h^2 N (N+1)/2 (test_no_iterations_falls_freely).  Both
+        # near 1e300 and finite; their squares 1e600 are not
+        rms = g * h * math.sqrt((N + 1) * (2 * N + 1) / 6.0)
+        fall = g * h * h * N * (N + 1) / 2.0
+        drift, speed = float(r["drift_max"]), float(r["speed_rms"])
+        check(r["status"] == "ok", what + ": ok (every state finite)", r["status"])
+        # the same 1e-9 as the fall at g = 9.81: N rounded sums, and the
+        # scaled sum's power of two is exact
+        check(abs(drift - fall) <= 1e-9 * fall, what + ": drift the fall after t_end, finite",
+              "%r against %r" % (drift, fall))
+        check(abs(speed - rms) <= 1e-9 * rms, what + ": speed_rms g h sqrt((N+1)(2N+1)/6), finite",
+              "%r against %r" % (speed, rms))
+
 BUDGETS = [1, 2, 4, 8, 16, 32]
 RATIOS = ["1", "10", "100"]
 
@@ -302,5 +332,5 @@ def test_bad_input(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely,
+    sys.exit(S.main([test_toi_holds_every_stack, test_no_iterations_falls_freely, test_huge_fall_measured_finite,
                      test_equal_cost_grids, test_bad_grid_value, test_shards, test_sim_prints_the_stack, test_bad_input]))
