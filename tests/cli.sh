@@ -191,6 +191,18 @@ expect "trajectory to /dev/null" 0 "orbit,tcv,fixed" -- sim --model orbit --inte
 is "/dev/null is still a device" -c "$NULLDEV"
 expect "bench --out /dev/full" 1 "$FULLDEV: write failed: No space left on device" -- bench --steps 1000 --repeat 1 --out "$FULLDEV"
 is "/dev/full is still a device" -c "$FULLDEV"
+# a row that never reached its reader is no success: stdout on a full
+# device is exit 1 and says why (it was exit 0 and silent)
+for args in "sim --model spring --integrator tcv" "sim --help" "--version"; do
+    # shellcheck disable=SC2086 # the words of args are the command's arguments
+    "$VB" $args >"$FULLDEV" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq 1 ] && grep -qF "cannot write the standard output: No space left on device" "$tmp/err"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL cli: $args > /dev/full: exit $got, want 1 and the reason"; sed 's/^/    /' "$tmp/err"; fail=$((fail + 1))
+    fi
+done
 mkfifo "$tmp/fifo"
 # the reader ends at the writer's close; a binary that replaced the FIFO
 # never opened it, and the reader would wait: timeout ends it then.  (It

@@ -200,6 +200,20 @@ static void usage(FILE *out)
                  "Exit status: 0 success, 1 a failed check or run, 2 bad usage or input.\n");
 }
 
+/* the command's status, or 1 where what it printed never reached its
+ * reader (`> /dev/full`, a full disk): stdio keeps that in the stream's
+ * error flag until the last flush, and a result the user never got is
+ * no success */
+static int flushed(const char *cmd, int status)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "verletbench %s: cannot write the standard output: %s\n", cmd,
+            errno ? strerror(errno) : "a write failed");
+    return status == VB_EXIT_OK ? VB_EXIT_FAIL : status;
+}
+
 int main(int argc, char **argv)
 {
     /* GSL's default handler aborts; every GSL call here checks its status */
@@ -212,7 +226,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return VB_EXIT_OK;
+        return flushed("--help", VB_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
         /* the build: what a shard records, so merge can tell two builds of
@@ -223,7 +237,7 @@ int main(int argc, char **argv)
         printf("verletbench %s\nbuild %s\nplugin ABI version %d (the oldest it loads: %d)\n"
                "libraries: %s\n",
                vb_version_text(), vb_build_id(), VB_ABI_VERSION, VB_ABI_VERSION_OLDEST, libs);
-        return VB_EXIT_OK;
+        return flushed("--version", VB_EXIT_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0) {
@@ -232,8 +246,7 @@ int main(int argc, char **argv)
                 if (status >= 0)
                     return status;
             }
-            int status = commands[i].run(argc - 1, argv + 1);
-            fflush(stdout);
+            int status = flushed(argv[1], commands[i].run(argc - 1, argv + 1));
             report(status);
             return status;
         }
