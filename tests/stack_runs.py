@@ -308,6 +308,15 @@ def test_sim_prints_the_stack(tmp):
     r = vb("sim", "--model", "roll", "--integrator", "rigid-explicit-gyro", "--contact", "toi")
     check(r.returncode == 0 and ",".join(stack_header) not in r.stdout,
           "sim on a rolling ball: no stacks.csv row", (r.returncode, r.stdout[-400:]))
+    # without --contact: exit 2 naming the solvers a stack takes, not
+    # speculative, which refuses stacks (docs/contact.md, "Stacks")
+    r = vb("sim", "--model", "stack", "--integrator", "rigid-explicit-gyro")
+    named = r.stderr.split("--contact ")[1].split(")")[0] if "--contact " in r.stderr else ""
+    check(r.returncode == 2 and set(named.split(", ")) == {"toi", "pgs", "soft", "xpbd", "regularized"},
+          "sim on a stack without --contact: exit 2 naming the five solvers of stacks", r.stderr)
+    r = vb("sim", "--model", "stack", "--integrator", "rigid-explicit-gyro", "--contact", "speculative")
+    check(r.returncode == 2 and "speculative" in r.stderr,
+          "sim --contact speculative on a stack: refused, exit 2", r.stderr)
 
 
 def test_bad_input(tmp):
