@@ -128,7 +128,15 @@ left=$(find res -name '.*.new-*' -o -name '.*.old-*' -o -name '*.tmp.*' | wc -l)
 # ---- a second run into the same directory ----
 "$VB" run --quiet --no-chart-data new/big.case --out res >first.out 2>&1 &
 pid=$!
-sleep 0.3
+# the second starts once the first holds its flock on res (/proc/locks
+# lists it by the directory's inode), not after a guessed 0.3 s that a
+# loaded machine may not give it; at most 30 s, or until the first ended
+ino=$(stat -c %i res)
+i=0
+until grep -q ":$ino " /proc/locks || ! kill -0 $pid 2>/dev/null || [ $i -ge 600 ]; do
+    sleep 0.05
+    i=$((i + 1))
+done
 "$VB" run --quiet --no-chart-data old/small.case --out res >second.out 2>&1
 rc=$?
 wait $pid
