@@ -147,21 +147,27 @@ typedef struct {
     vb_shared_opts so;
 } sim_opts;
 
+/* "toi, pgs, ...": the solvers that take the model m as it is set
+ * (speculative refuses a stack), for an error's list */
+static const char *solvers_taking(const vb_model *m, char *buf, size_t len)
+{
+    char why[512];
+    buf[0] = '\0';
+    for (size_t i = 0; i < vb_body_solver_count(); i++) {
+        const vb_body_solver *s = vb_body_solver_at(i);
+        if (vb_composed_solver_accepts(s, m, why, sizeof why) == 0)
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", *buf ? ", " : "", s->name);
+    }
+    return buf;
+}
+
 /* --contact SOLVER on a rigid body on the ground (roll, box-incline): the
  * rotation method inside the solver, with the solver's defaults (a case's
  * [contact] sets its keys) */
 static int solver_from_opts(const char *name, const vb_integrator *integ, int engine, int loop,
                             const vb_model *m, vb_composed **out)
 {
-    /* the solvers this model takes (speculative refuses a stack) */
-    char valid[128] = "", why[512];
-    for (size_t i = 0; i < vb_body_solver_count(); i++) {
-        const vb_body_solver *s = vb_body_solver_at(i);
-        if (vb_composed_solver_accepts(s, m, why, sizeof why) != 0)
-            continue;
-        snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s", *valid ? ", " : "",
-                 s->name);
-    }
+    char valid[128], why[512];
     if (engine && name)
         return vb_usage_error(CMD, "--contact: an engine solves its own contacts; --contact "
                                    "wraps a rotation method");
@@ -171,12 +177,12 @@ static int solver_from_opts(const char *name, const vb_integrator *integ, int en
         return vb_usage_error(CMD, "the model %s stands on the ground: it runs inside a "
                                    "contact solver (--contact %s) round a rotation method, or "
                                    "an engine's (--engine)",
-                              m->type->name, valid);
+                              m->type->name, solvers_taking(m, valid, sizeof valid));
     const vb_body_solver *s = vb_body_solver_find(name);
     if (!s)
         return vb_usage_error(CMD, "--contact: unknown contact solver '%s' for the rigid body %s "
                                    "(valid: %s)",
-                              name, m->type->name, valid);
+                              name, m->type->name, solvers_taking(m, valid, sizeof valid));
     if (loop)
         return vb_usage_error(CMD, "--contact: give --contact or --loop, not both (a solver "
                                    "round a frame loop is not built)");

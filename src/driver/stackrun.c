@@ -3,44 +3,51 @@
 #include "stackrun.h"
 
 #include "composed.h" /* vb_composed_stack_world */
+#include "vector.h"   /* vb_distance */
 
-#include <gsl/gsl_math.h> /* gsl_hypot3 */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* speeds past 1e154 square to inf: their sum of squares is also kept
- * scaled by 2^-600 (exact, a power of two), which holds any finite speed
- * (2^1024 -> 2^848) over 2^100 steps.  The speeds it loses to underflow
- * are below 2^-470 m/s, nothing beside a sum past 1e308. */
-#define SPEED_SCALE 0x1p-600
-#define SPEED_UNSCALE 0x1p600
+/* a box's squared speed |v|^2 into the run's sum: the plain sum (its
+ * bits) until it would overflow, then, from that box on, the sum in units
+ * of 2^1200, each component scaled by 2^-600 (a power of two: exact)
+ * before it is squared, so that a finite state has a finite speed_rms.
+ * What the plain sum loses to underflow as it goes over is below 2^178
+ * m^2/s^2, nothing beside the 2^1023 it had to reach. */
+static void add_speed2(vb_stack_world *sw, const double v[3])
+{
+    if (!sw->speed2_scaled) {
+        double sum = sw->speed2 + (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        if (!isinf(sum)) {
+            sw->speed2 = sum;
+            return;
+        }
+        sw->speed2 = ldexp(sw->speed2, -1200);
+        sw->speed2_scaled = 1;
+    }
+    for (int i = 0; i < 3; i++)
+        sw->speed2 += (v[i] * 0x1p-600) * (v[i] * 0x1p-600);
+}
 
 /* what step i's states add to the measures; 1 once a box has moved by
  * half its edge (the NaN of a state that is not finite kept in the
- * maxima).  A displacement whose plain square overflows is taken without
- * the square (gsl_hypot3), so a finite state has finite measures: the
- * plain sums, and their bits, wherever they are finite. */
-static void measure(const vb_stack *s, const vb_contact_world *w, double t, vb_stack_result *r,
-                    vb_stack_world *sw)
+ * maxima).  The displacement is vb_distance's: the plain sum's bits, and
+ * finite where its square overflows. */
+static void measure(vb_stack_world *sw, double t)
 {
+    const vb_stack *s = sw->stack;
+    const vb_contact_world *w = &sw->w;
+    vb_stack_result *r = &sw->res;
     for (int k = 0; k < s->n; k++) {
         vb_rigid_state e;
         vb_stack_exact(s, k, t, &e);
         const vb_rigid_state *st = &w->body[k].s;
-        double d2 = 0.0, v2 = 0.0;
-        for (int i = 0; i < 3; i++) {
-            d2 += (st->x[i] - e.x[i]) * (st->x[i] - e.x[i]);
-            v2 += st->v[i] * st->v[i];
-            sw->speed2_scaled += (st->v[i] * SPEED_SCALE) * (st->v[i] * SPEED_SCALE);
-        }
-        double d = sqrt(d2);
-        if (isinf(d))
-            d = gsl_hypot3(st->x[0] - e.x[0], st->x[1] - e.x[1], st->x[2] - e.x[2]);
+        double d = vb_distance(st->x, e.x, 3);
         if (!(d <= r->drift_max))
             r->drift_max = d;
-        sw->speed2 += v2;
+        add_speed2(sw, st->v);
         if (!(d < 0.5 * s->size) && isnan(r->t_collapse))
             r->t_collapse = t;
     }
@@ -82,7 +89,7 @@ void vb_stack_world_start(vb_stack_world *sw)
         memset(&sw->cache.m[i], 0, sizeof sw->cache.m[i]);
     sw->res = (vb_stack_result){.t_collapse = (double)NAN};
     sw->speed2 = 0.0;
-    sw->speed2_scaled = 0.0;
+    sw->speed2_scaled = 0;
 }
 
 int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
@@ -99,7 +106,7 @@ int vb_stack_world_step(vb_stack_world *sw, const vb_body_solver *solver,
         return rc;
     }
     sw->res.steps++;
-    measure(sw->stack, &sw->w, t_next, &sw->res, sw);
+    measure(sw, t_next);
     return VB_BODY_OK;
 }
 
@@ -114,7 +121,7 @@ int vb_stack_world_observe(vb_stack_world *sw, const vb_rigid_state *states, dou
     for (size_t k = 0; k < sw->w.n; k++)
         sw->w.body[k].s = states[k];
     sw->res.steps++;
-    measure(sw->stack, &sw->w, t, &sw->res, sw);
+    measure(sw, t);
     return VB_BODY_OK;
 }
 
@@ -128,10 +135,8 @@ void vb_stack_world_centres(const vb_stack_world *sw, double *x, double *v)
 
 void vb_stack_world_finish(vb_stack_world *sw, vb_stack_result *res)
 {
-    double boxes = (double)sw->res.steps * sw->stack->n;
-    sw->res.speed_rms = sw->res.steps ? sqrt(sw->speed2 / boxes) : (double)NAN;
-    if (isinf(sw->res.speed_rms)) /* the plain sum overflowed: its scaled twin */
-        sw->res.speed_rms = SPEED_UNSCALE * sqrt(sw->speed2_scaled / boxes);
+    double rms = sqrt(sw->speed2 / ((double)sw->res.steps * sw->stack->n));
+    sw->res.speed_rms = !sw->res.steps ? (double)NAN : sw->speed2_scaled ? 0x1p600 * rms : rms;
     *res = sw->res;
 }
 

@@ -44,8 +44,8 @@ typedef struct vb_stack_world {
     vb_contact_world w;
     vb_contact_cache cache;
     vb_stack_result res;
-    double speed2; /* the sum of the boxes' squared speeds over the steps */
-    double speed2_scaled; /* the same sum of (v 2^-600)^2, for when speed2 overflows */
+    double speed2; /* the sum of the boxes' squared speeds over the steps, */
+    int speed2_scaled; /* ... in units of 2^1200 once the plain sum would overflow */
 } vb_stack_world;
 
 /* 0, or -1 with a message: the solver refuses the world
